@@ -1,0 +1,1 @@
+"""Subcommands of the ``studrules`` CLI, one module each (see :mod:`studrules.cli`)."""

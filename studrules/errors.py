@@ -1,0 +1,134 @@
+"""One exception hierarchy for everything studrules reports.
+
+Every error that points into a file carries a :class:`Location` (file, line,
+column, and the field path inside the document) so a message can say exactly
+where the problem is::
+
+    >>> err = SpecError("unknown step 'betting_round'", Location("x.yaml", 12, 5, ("steps", 3)))
+    >>> str(err)
+    "x.yaml:12:5: steps[3]: unknown step 'betting_round'"
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+__all__ = [
+    "Location",
+    "StudrulesError",
+    "CardError",
+    "SpecError",
+    "SpecErrors",
+    "ExpressionError",
+    "ScriptError",
+    "IllegalActionError",
+    "format_path",
+]
+
+
+def format_path(path: Sequence[str | int]) -> str:
+    """Render a field path the way an author reads it.
+
+    >>> format_path(("steps", 2, "betting", "bet"))
+    'steps[2].betting.bet'
+    >>> format_path(())
+    ''
+    """
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where something stands in a source file (1-based line and column)."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    path: tuple[str | int, ...] = field(default=())
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def at_path(self, *more: str | int) -> "Location":
+        """The same place with a longer field path."""
+        return Location(self.file, self.line, self.column, self.path + tuple(more))
+
+    def shifted(self, columns: int) -> "Location":
+        """The same line, ``columns`` further right (for a position inside a string)."""
+        if self.column is None:
+            return self
+        return Location(self.file, self.line, self.column + columns, self.path)
+
+
+class StudrulesError(Exception):
+    """Base class of every error studrules raises on purpose."""
+
+    def __init__(self, message: str, location: Location | None = None):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def __str__(self) -> str:
+        if self.location is None:
+            return self.message
+        where = str(self.location)
+        path = format_path(self.location.path)
+        return f"{where}: {path}: {self.message}" if path else f"{where}: {self.message}"
+
+    def to_dict(self) -> dict:
+        loc = self.location or Location()
+        return {
+            "file": loc.file,
+            "line": loc.line,
+            "column": loc.column,
+            "path": format_path(loc.path),
+            "message": self.message,
+        }
+
+
+class CardError(StudrulesError, ValueError):
+    """A card or a list of cards that cannot be read."""
+
+
+class SpecError(StudrulesError, ValueError):
+    """One problem in a variant, strategy or script file."""
+
+
+class ExpressionError(SpecError):
+    """An expression that does not parse, names an unknown thing, or mixes types."""
+
+
+class SpecErrors(StudrulesError, ValueError):
+    """All problems found in one file, reported together."""
+
+    def __init__(self, errors: Iterable[SpecError]):
+        self.errors: list[SpecError] = list(errors)
+        first = self.errors[0].location if self.errors else None
+        count = len(self.errors)
+        super().__init__(f"{count} problem{'s' if count != 1 else ''}", first)
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+class ScriptError(SpecError):
+    """A hand script (or history line) that is malformed."""
+
+
+class IllegalActionError(StudrulesError, ValueError):
+    """An action the rules do not allow now; says why and what is legal."""
+
+    def __init__(self, message: str, legal: Sequence[object] = (), location: Location | None = None):
+        super().__init__(message, location)
+        self.legal = list(legal)
