@@ -1,31 +1,63 @@
 """studrules: an engine for stud poker house rules.
 
 Variants are YAML files validated by a JSON Schema; one generic interpreter
-plays any of them.
+plays any of them. The public names below are imported lazily, so
+``import studrules`` stays cheap::
+
+    >>> import studrules
+    >>> str(studrules.parse_cards("Ah Kd")[0])
+    'Ah'
 """
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 __version__ = "0.1.0"
 
-from .errors import (  # noqa: E402
-    CardError,
-    ExpressionError,
-    IllegalActionError,
-    Location,
-    ScriptError,
-    SpecError,
-    SpecErrors,
-    StudrulesError,
-)
+# public name -> module of this package that defines it
+_EXPORTS: dict[str, str] = {
+    # errors
+    "StudrulesError": "errors",
+    "CardError": "errors",
+    "SpecError": "errors",
+    "SpecErrors": "errors",
+    "ExpressionError": "errors",
+    "ScriptError": "errors",
+    "IllegalActionError": "errors",
+    "Location": "errors",
+    # cards and hands
+    "Card": "cards",
+    "Deck": "cards",
+    "parse_card": "cards",
+    "parse_cards": "cards",
+    "evaluate": "evaluator",
+    "HandValue": "evaluator",
+    "Category": "evaluator",
+    "visible_value": "evaluator",
+    "evaluate_batch": "batch",
+    "get_ranking": "rankings",
+    # expressions
+    "compile_expression": "expressions",
+    # variants
+    "load_variant": "loader",
+    "Variant": "model",
+    # playing
+    "Hand": "hand",
+    "play_script": "script",
+}
 
-__all__ = [
-    "__version__",
-    "CardError",
-    "ExpressionError",
-    "IllegalActionError",
-    "Location",
-    "ScriptError",
-    "SpecError",
-    "SpecErrors",
-    "StudrulesError",
-]
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'studrules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
