@@ -1,0 +1,165 @@
+"""Loading a variant: file -> extends -> options -> schema -> model -> checks.
+
+    >>> v = load_variant("five-card-stud-fr")
+    >>> v.name, v.kind
+    ('five-card-stud-fr', 'pot')
+    >>> load_variant("five-card-stud-fr", stakes={"low_limit": 20}).stake_values()["ante"]
+    10
+
+Every problem of a file is reported together in one
+:class:`~studrules.errors.SpecErrors`, each with file, line, column and field.
+"""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Mapping
+
+from .build import build_options, build_variant
+from .errors import Location, SpecError, SpecErrors
+from .merge import overlay
+from .model import Variant
+from .resources import variants_dir
+from .source import LDict, read_document, locate
+
+__all__ = ["load_variant", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
+
+
+def shipped_variants() -> list[Path]:
+    """The variant files that ship with studrules, by name."""
+    return sorted(variants_dir().glob("*.yaml"))
+
+
+def resolve_variant_path(name_or_path: str | Path, *, relative_to: Path | None = None, location: Location | None = None) -> Path:
+    """A shipped variant's name, or a path (relative to ``relative_to`` if given)."""
+    text = str(name_or_path)
+    candidates = []
+    if relative_to is not None and not Path(text).is_absolute():
+        candidates.append(relative_to / text)
+    candidates.append(Path(text))
+    if "/" not in text and not text.endswith((".yaml", ".yml")):
+        candidates.append(variants_dir() / f"{text}.yaml")
+    for c in candidates:
+        if c.is_file():
+            return c
+    names = [p.stem for p in shipped_variants()]
+    close = difflib.get_close_matches(text, names, n=1)
+    hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
+    raise SpecError(f"no variant '{text}'{hint}", location)
+
+
+def load_variant_data(name_or_path: str | Path, *, _seen: tuple[Path, ...] = (), location: Location | None = None) -> tuple[Any, str]:
+    """The variant's data with ``extends`` resolved (no options applied yet)."""
+    path = resolve_variant_path(name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location)
+    real = path.resolve()
+    if real in _seen:
+        chain = " -> ".join(p.name for p in _seen + (real,))
+        raise SpecError(f"'extends' makes a cycle: {chain}", location)
+    doc = read_document(path)
+    data = doc.data
+    if data is None:
+        raise SpecError("the file is empty: a variant needs at least 'name' and 'steps'", Location(doc.file, 1, 1))
+    if not isinstance(data, dict):
+        raise SpecError("a variant file must be a mapping of fields (name:, steps:, ...)", doc.location(()))
+    parent = data.get("extends")
+    if parent is not None:
+        if not isinstance(parent, str):
+            raise SpecError("'extends' names one variant (a shipped name or a path)", doc.location(("extends",)))
+        base, _ = load_variant_data(parent, _seen=_seen + (real,), location=doc.location(("extends",)))
+        child = LDict({k: v for k, v in data.items() if k != "extends"}, loc=data.loc)
+        child.key_locs.update(data.key_locs)
+        child.value_locs.update(data.value_locs)
+        # a child is a new variant: it does not inherit the parent's identity
+        merged = overlay(base, child)
+        merged["extends"] = parent
+        if isinstance(merged, LDict):
+            merged.value_locs["extends"] = data.value_locs.get("extends")
+        data = merged
+    return data, doc.file or str(path)
+
+
+def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
+    """``['ante=no', 'ties=split']`` -> ``{'ante': 'no', 'ties': 'split'}`` (for --option, --stake)."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise SpecError(f"{what} '{item}' must be written NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def load_variant(
+    name_or_path: str | Path,
+    options: Mapping[str, Any] | None = None,
+    stakes: Mapping[str, Any] | None = None,
+) -> Variant:
+    """Load, validate and build a variant, with house-rule choices and stake overrides.
+
+    ``name_or_path``: a shipped variant's name (``five-card-stud-fr``) or a
+    path to a YAML file. ``options``: ``{option: choice}``; unknown names or
+    choices are errors that list the valid ones. ``stakes``: ``{stake: int}``
+    replacing the file's values (stakes computed from them follow)."""
+    data, file = load_variant_data(name_or_path)
+    errors: list[SpecError] = []
+
+    declared = build_options(data, file) if isinstance(data.get("options"), dict) else ()
+    chosen: dict[str, str] = {o.name: o.default for o in declared}
+    for name, choice in (options or {}).items():
+        option = next((o for o in declared if o.name == name), None)
+        if option is None:
+            valid = ", ".join(o.name for o in declared) or "none"
+            close = difflib.get_close_matches(name, [o.name for o in declared], n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            errors.append(SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file)))
+            continue
+        # YAML and Python may give yes/no as booleans
+        choice = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
+        names = [c.name for c in option.choices]
+        if choice not in names:
+            errors.append(SpecError(f"option '{name}' has no choice '{choice}': choose one of {', '.join(names)}", Location(file)))
+            continue
+        chosen[name] = choice
+    if errors:
+        raise SpecErrors(errors)
+
+    for option in declared:
+        changes = option.choice(chosen[option.name]).changes
+        if changes:
+            data = overlay(data, changes)
+
+    if stakes:
+        known = data.get("stakes") or {}
+        for name, value in stakes.items():
+            if name not in known:
+                close = difflib.get_close_matches(name, list(known), n=1)
+                hint = f"did you mean '{close[0]}'? " if close else ""
+                errors.append(SpecError(f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {', '.join(known)}", Location(file)))
+                continue
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                errors.append(SpecError(f"stake '{name}' must be a whole number of chips, not '{value}'", Location(file)))
+                continue
+            if number < 0 or number > 10**9:
+                errors.append(SpecError(f"stake '{name}' must be between 0 and 1,000,000,000, not {number}", Location(file)))
+                continue
+        if errors:
+            raise SpecErrors(errors)
+        data = overlay(data, {"stakes": {k: int(v) for k, v in stakes.items()}})
+
+    from .schema import schema_errors
+
+    errors.extend(schema_errors(data, file))
+    if errors:
+        raise SpecErrors(errors)
+    variant, build_errors = build_variant(data, file=file, chosen=chosen, options=declared)
+    errors.extend(build_errors)
+    if variant is not None:
+        from .checks import check_variant
+
+        errors.extend(check_variant(variant, data))
+    if errors:
+        errors.sort(key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))
+        raise SpecErrors(errors)
+    return variant
