@@ -1,0 +1,137 @@
+"""The hand history: one :class:`Event` for every change.
+
+An event is an immutable tuple with named fields (cheap to make: a hand
+records dozens). Fields that do not apply are ``None`` and are left out of
+:meth:`Event.to_dict`, which gives the JSON shape of hand scripts::
+
+    >>> e = Event("bring_in", "Dan", 1, amount=5, to=5)
+    >>> e.to_dict()
+    {'type': 'bring_in', 'player': 'Dan', 'round': 1, 'amount': 5, 'to': 5}
+    >>> e.describe()
+    'Dan brings in for 5'
+    >>> Event("complete", "Ann", 1, amount=10, to=10).describe()
+    'Ann completes to 10'
+
+Types: ``ante``, ``deal``, ``burn``, ``community`` (a card in the middle),
+``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
+``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
+``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
+``void`` (the hand is void, every bet returned), and for games against the
+house ``reveal`` (a house card turned up), ``push`` (a bet returned on a
+tie or by the rules) and ``settle`` (one position settled).
+
+Fields: ``player`` (a name, or ``house``); ``round`` (1 for the first
+betting round; the round a card or action belongs to); ``amount`` (chips
+moved in this event: from the stack for bets, to the stack for awards; a
+position's net for ``settle``); ``to`` (the player's total for the betting
+round); ``card`` and ``face`` (``up``/``down``) for a card; ``cards`` (a shown
+hand); ``hand`` (the hand in words); ``pot`` (0 for the main pot, 1... for
+side pots); ``reason`` (words); ``ante_net``/``raise_net`` (settlement of a
+banked position).
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = ["Event", "EVENT_TYPES"]
+
+EVENT_TYPES = (
+    "ante", "deal", "burn", "community", "bring_in", "complete", "bet", "raise", "call", "check", "fold",
+    "expose", "show", "muck", "award", "return", "void", "reveal", "push", "settle",
+)
+
+
+class Event(NamedTuple):
+    """One change in a hand (see the module's documentation for the fields)."""
+
+    type: str
+    player: str | None = None
+    round: int | None = None
+    amount: int | None = None
+    to: int | None = None
+    card: Any = None
+    face: str | None = None
+    cards: tuple | None = None
+    hand: str | None = None
+    pot: int | None = None
+    reason: str | None = None
+    ante_net: int | None = None
+    raise_net: int | None = None
+
+    def to_dict(self) -> dict:
+        """The event as JSON data: ``type`` first, then every field that is set.
+
+        >>> Event("deal", "Ann", None, card="9c", face="up").to_dict()
+        {'type': 'deal', 'player': 'Ann', 'card': '9c', 'face': 'up'}
+        """
+        out: dict = {"type": self.type}
+        for name, value in zip(self._fields[1:], self[1:]):
+            if value is None:
+                continue
+            if name == "card":
+                value = str(value)
+            elif name == "cards":
+                value = [str(c) for c in value]
+            out[name] = value
+        return out
+
+    def describe(self, *, hidden: bool = False) -> str:
+        """A line of the history as a player would say it.
+
+        ``hidden``: the card of a face-down deal is not named.
+
+        >>> Event("call", "Bob", 2, amount=10, to=20).describe()
+        'Bob calls 10'
+        >>> Event("deal", "Ann", None, card="Kd", face="down").describe(hidden=True)
+        'Ann is dealt a card face down'
+        """
+        t, p = self.type, self.player
+        card = "a card" if (hidden and self.face == "down") else str(self.card)
+        if t == "ante":
+            return f"{p} antes {self.amount}"
+        if t == "deal":
+            who = "the house" if p == "house" else p
+            return f"{who} is dealt {card} face {self.face}"
+        if t == "burn":
+            return "the dealer burns a card" if hidden or self.card is None else f"the dealer burns {self.card}"
+        if t == "community":
+            return f"{self.card} is turned up in the middle for everybody"
+        if t == "bring_in":
+            return f"{p} brings in for {self.amount}"
+        if t == "complete":
+            return f"{p} completes to {self.to}"
+        if t == "bet":
+            return f"{p} bets {self.to}"
+        if t == "raise":
+            if self.to is None:
+                return f"{p} raises {self.amount}"
+            return f"{p} raises to {self.to}"
+        if t == "call":
+            return f"{p} calls {self.amount}" + (" and is all in" if self.reason == "all in" else "")
+        if t == "check":
+            return f"{p} checks"
+        if t == "fold":
+            return f"{p} folds" + (f" ({self.reason})" if self.reason else "")
+        if t == "expose":
+            return f"{p} exposes {self.card}" + (f" ({self.reason})" if self.reason else "")
+        if t == "show":
+            shown = " ".join(str(c) for c in self.cards or ())
+            return f"{p} shows {shown}" + (f": {self.hand}" if self.hand else "")
+        if t == "muck":
+            return f"{p} mucks"
+        if t == "award":
+            pot = "the pot" if not self.pot else f"side pot {self.pot}"
+            how = f" with {self.hand}" if self.hand else ""
+            return f"{p} wins {self.amount} from {pot}{how}"
+        if t == "return":
+            return f"{self.amount} uncalled returned to {p}"
+        if t == "void":
+            return "the hand is void" + (f": {self.reason}" if self.reason else "") + "; every bet is returned"
+        if t == "reveal":
+            return f"the house turns up {self.card}"
+        if t == "push":
+            return f"{p}: {self.amount} returned ({self.reason or 'push'})"
+        if t == "settle":
+            sign = "wins" if (self.amount or 0) > 0 else ("loses" if (self.amount or 0) < 0 else "breaks even,")
+            return f"{p} {sign} {abs(self.amount or 0)}" + (f" ({self.reason})" if self.reason else "")
+        return f"{t} {p or ''}".strip()
