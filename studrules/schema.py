@@ -26,7 +26,7 @@ from typing import Any, Iterable
 from .errors import Location, SpecError
 from .source import locate
 
-__all__ = ["schema_errors", "schema_path", "schema_text", "schema", "SCHEMA_FILE"]
+__all__ = ["schema_errors", "options_schema_errors", "schema_path", "schema_text", "schema", "SCHEMA_FILE"]
 
 SCHEMA_FILE = "variant.schema.json"
 
@@ -83,6 +83,29 @@ def _validator():
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema())
+
+
+@functools.cache
+def _options_validator():
+    from jsonschema import Draft202012Validator
+
+    root = schema()
+    only_options = {"$defs": root["$defs"], "type": "object", "properties": {"options": root["properties"]["options"]}}
+    return Draft202012Validator(only_options)
+
+
+def options_schema_errors(data: Any, file: str | None) -> list[SpecError]:
+    """Problems of the ``options:`` block alone: the loader checks it before it
+    applies a choice (a full check follows once choices are applied).
+
+    >>> options_schema_errors({"options": {"o": {"choices": {"a": {"change": {}}}}}}, "v.yaml")[0].message
+    "unknown field 'change' in choice 'a' of option 'o': did you mean 'changes'?"
+    """
+    default = Location(file, 1, 1)
+    errors: list[SpecError] = []
+    for error in _options_validator().iter_errors(data):
+        errors.extend(_translate(error, data, default))
+    return _unique_sorted(errors)
 
 
 def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list[SpecError]:
