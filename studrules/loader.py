@@ -103,6 +103,13 @@ def load_variant(
     data, file = load_variant_data(name_or_path)
     errors: list[SpecError] = []
 
+    from .checks import option_errors
+    from .schema import options_schema_errors, schema_errors
+
+    # a broken options block cannot be applied: report it with the rest of the file
+    option_problems = options_schema_errors(data, file) + option_errors(data, file)
+    if option_problems:
+        raise SpecErrors(_in_order(option_problems + schema_errors(data, file)))
     declared = build_options(data, file) if isinstance(data.get("options"), dict) else ()
     chosen: dict[str, str] = {o.name: o.default for o in declared}
     for name, choice in (options or {}).items():
@@ -148,8 +155,6 @@ def load_variant(
             raise SpecErrors(errors)
         data = overlay(data, {"stakes": {k: int(v) for k, v in stakes.items()}})
 
-    from .schema import schema_errors
-
     errors.extend(schema_errors(data, file))
     if errors:
         raise SpecErrors(errors)
@@ -160,6 +165,18 @@ def load_variant(
 
         errors.extend(check_variant(variant, data))
     if errors:
-        errors.sort(key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))
-        raise SpecErrors(errors)
+        raise SpecErrors(_in_order(errors))
     return variant
+
+
+def _in_order(errors: list[SpecError]) -> list[SpecError]:
+    """Errors by line and column, each said once."""
+    seen: set = set()
+    unique = []
+    for e in errors:
+        key = (str(e.location), e.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    return sorted(unique, key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))
+
