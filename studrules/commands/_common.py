@@ -1,0 +1,74 @@
+"""Helpers shared by the subcommands that take a variant.
+
+Every command that plays, explains or compares a variant takes it the same
+way: a shipped name or a path, ``--option NAME=VALUE`` and ``--stake
+NAME=VALUE`` (both repeatable)::
+
+    >>> import argparse
+    >>> p = argparse.ArgumentParser()
+    >>> add_variant_arguments(p)
+    >>> args = p.parse_args(["five-card-stud-fr", "--stake", "low_limit=20"])
+    >>> variant_from_args(args).stake_values()["ante"]
+    10
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..loader import load_variant, parse_assignments, variants_dir
+from ..model import Variant
+
+__all__ = ["add_variant_arguments", "variant_from_args", "display_path"]
+
+
+def add_variant_arguments(parser: argparse.ArgumentParser, positional: bool = True) -> None:
+    """Add VARIANT (or ``--variant`` when ``positional`` is false), ``--option`` and ``--stake``."""
+    help_text = "a shipped variant's name (see 'studrules list') or a path to a YAML file"
+    if positional:
+        parser.add_argument("variant", metavar="VARIANT", help=help_text)
+    else:
+        parser.add_argument("--variant", metavar="VARIANT", help=help_text)
+    parser.add_argument(
+        "--option",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="choose a house-rule option of the variant (repeatable)",
+    )
+    parser.add_argument(
+        "--stake",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="replace a stake of the variant, in chips (repeatable); stakes computed from it follow",
+    )
+
+
+def variant_from_args(args: argparse.Namespace) -> Variant:
+    """Load the variant the command line names, with its options and stakes.
+
+    Raises :class:`~studrules.errors.SpecError` or
+    :class:`~studrules.errors.SpecErrors` (the CLI prints them)."""
+    options = parse_assignments(getattr(args, "option", None), "--option")
+    stakes = parse_assignments(getattr(args, "stake", None), "--stake")
+    return load_variant(args.variant, options=options, stakes=stakes)
+
+
+def display_path(file: str | Path | None) -> str:
+    """A file as a user reads it: shipped variants as ``variants/NAME.yaml``,
+    others relative to the current folder when they are under it.
+
+    >>> display_path(variants_dir() / "razz.yaml")
+    'variants/razz.yaml'
+    """
+    if file is None:
+        return "<input>"
+    path = Path(file)
+    try:
+        resolved = path.resolve()
+        if resolved.parent == variants_dir().resolve():
+            return f"variants/{path.name}"
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except (OSError, ValueError):
+        return str(file)
