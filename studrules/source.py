@@ -190,6 +190,9 @@ class _Builder:
             raise SpecError(f"the document is nested more than {MAX_DEPTH} levels deep", self._where(node, path))
         if id(node) in self.active:
             raise SpecError("an alias refers to itself", self._where(node, path))
+        if node.tag.startswith("tag:yaml.org,2002:python/") or not node.tag.startswith("tag:yaml.org,2002:"):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise SpecError(f"the tag {tag} is not allowed: only plain YAML data", self._where(node, path))
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node, path)
         self.active.add(id(node))
