@@ -58,7 +58,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
             continue
         names = [str(c) for c in option["choices"]]
         default = option.get("default")
-        if default is not None and str(default) not in names:
+        if isinstance(default, str) and default not in names:  # a non-text default is the schema's to report
             import difflib
 
             close = difflib.get_close_matches(str(default), names, n=1)
@@ -294,8 +294,8 @@ class _Checker:
         return best
 
     def amounts(self) -> None:
-        if self.stakes is None:
-            return
+        if self.stakes is None or any(v < 0 for v in self.stakes.values()):
+            return  # a negative stake is reported once, at the stake
         for i, step in enumerate(self.v.steps):
             if isinstance(step, AnteStep):
                 self._non_negative(step.amount, self.step_path(i, "amount"), "the ante")
