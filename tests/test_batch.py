@@ -1,0 +1,59 @@
+"""The numpy batch path gives exactly what the single-hand path gives."""
+import random
+
+import numpy as np
+import pytest
+
+from studrules.batch import codes_of, evaluate_batch
+from studrules.cards import full_deck
+from studrules.errors import CardError
+from studrules.evaluator import evaluate
+
+DECK = full_deck()
+
+
+@pytest.mark.parametrize("size, count", [(5, 30000), (6, 10000), (7, 30000), (8, 1500), (9, 300)])
+def test_batch_agrees_with_the_single_hand_path(size, count):
+    rng = np.random.default_rng(size)
+    codes = np.argsort(rng.random((count, 52)), axis=1)[:, :size]
+    values = evaluate_batch(codes)
+    assert values.dtype == np.int64 and values.shape == (count,)
+    assert values.tolist() == [evaluate([DECK[i] for i in row]) for row in codes]
+
+
+def test_batch_covers_every_flush_and_straight_flush_shape():
+    hands = ["As Ks Qs Js Ts", "5d 4d 3d 2d Ad", "Ah 9h 7h 4h 2h", "Ac 2d 3h 4s 5c",
+             "Ah Kh Qh Jh Th 9h 8h", "2c 3c 4c 5c 7c 9d 9h", "Ah Kh Qh 9h 2h As Ad Ac"]
+    for hand in hands:
+        assert evaluate_batch(codes_of([hand]))[0] == evaluate(hand)
+
+
+def test_small_integer_dtypes_and_unchecked_mode():
+    rng = random.Random(5)
+    rows = [rng.sample(range(52), 7) for _ in range(2000)]
+    expected = evaluate_batch(np.array(rows))
+    assert np.array_equal(evaluate_batch(np.array(rows, dtype=np.uint8)), expected)
+    assert np.array_equal(evaluate_batch(np.array(rows, dtype=np.int8), check=False), expected)
+    five = np.array([r[:5] for r in rows], dtype=np.int16)
+    assert np.array_equal(evaluate_batch(five, check=False), evaluate_batch(five))
+
+
+def test_empty_batch():
+    assert evaluate_batch(np.empty((0, 5), dtype=np.int64)).shape == (0,)
+
+
+@pytest.mark.parametrize(
+    "codes, message",
+    [
+        (np.zeros((3, 4), dtype=int), "shaped"),
+        (np.zeros(5, dtype=int), "shaped"),
+        (np.array([[0, 1, 2, 3, 52]]), "0-51"),
+        (np.array([[0, 1, 2, 3, -1]]), "0-51"),
+        (np.array([[0.0, 1, 2, 3, 4]]), "integers"),
+        (np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3]]), "hand 1 holds the same card twice"),
+        (np.array([[0, 1, 2, 3, 4, 5, 0]]), "hand 0 holds the same card twice"),
+    ],
+)
+def test_bad_codes_are_rejected(codes, message):
+    with pytest.raises(CardError, match=message):
+        evaluate_batch(codes)
