@@ -1,0 +1,368 @@
+"""`studrules diff`: rule sets compared by meaning, topic by topic.
+
+Every expected difference between the five source-text variants is worked
+out by hand from ../shared/RULES.md (rule numbers cited) and the variant files'
+stated readings; "only real ones" is checked by listing what must *not* differ.
+"""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from studrules.cli import main
+from studrules.diff import MISSING, Difference, diff, diff_matrix, rules
+from studrules.loader import load_variant, shipped_variants
+
+FR, HE, RU_HOME, RU_CASINO, IT = (
+    "five-card-stud-fr",
+    "five-card-stud-he",
+    "five-card-stud-ru-home",
+    "stud-ru-casino",
+    "caribbean-stud-it",
+)
+
+
+def differences(a: str, b: str, *, options_a=None, options_b=None) -> dict[tuple[str, str], tuple[str, str]]:
+    out = diff(load_variant(a, options=options_a), load_variant(b, options=options_b))
+    return {(d.topic, d.rule): (d.a, d.b) for d in out}
+
+
+def keys(d: dict) -> set:
+    return set(d)
+
+
+def topics(d: dict) -> set:
+    return {t for t, _ in d}
+
+
+@pytest.mark.parametrize("name", [p.stem for p in shipped_variants()])
+def test_a_variant_against_itself_has_no_difference(name):
+    v = load_variant(name)
+    assert diff(v, v) == []
+    assert diff(v, load_variant(name)) == []
+
+
+# --- the five source texts, pair by pair -------------------------------------
+
+
+def test_french_vs_hebrew_lists_exactly_the_five_differences():
+    d = differences(FR, HE)
+    # 000.1 ante = half the low limit; 001.2 ante about 1/5 of the low bet
+    assert d[("stakes and forced bets", "ante")] == ("half the low limit (5)", "a fifth of the low limit (2)")
+    # 000.3 bring-in = the ante; 001.4 bring-in half the low bet
+    assert d[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "half the low limit (5)")
+    # 000.3 ties broken by suit; 001.4 ties to the player nearer the dealer
+    assert d[("stakes and forced bets", "bring-in ties")] == ("by suit (spades highest)", "to the player nearest the dealer's left")
+    # 000.8 last raiser, else opener, else best visible; 001.8 the player who bet last
+    fr_show, he_show = d[("showdown", "who shows first")]
+    assert fr_show.startswith("the last player to raise") and "opened the betting" in fr_show and "best visible hand" in fr_show
+    assert he_show.startswith("the last player to bet or raise")
+    # 001.8 each player may show or muck (the French text names no mucking)
+    assert d[("showdown", "mucking")][1].startswith("allowed")
+    assert keys(d) == {
+        ("stakes and forced bets", "ante"),
+        ("stakes and forced bets", "bring-in"),
+        ("stakes and forced bets", "bring-in ties"),
+        ("showdown", "who shows first"),
+        ("showdown", "mucking"),
+    }
+
+
+def test_french_vs_russian_home_game():
+    d = differences(FR, RU_HOME)
+    # 002.2 an equal ante by agreement (the file: 1 chip); 000.1 half the low limit
+    assert d[("stakes and forced bets", "ante")] == ("half the low limit (5)", "1")
+    # 002.3: no bring-in; the player after the dealer opens
+    assert d[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "none")
+    assert d[("round 1", "first to act")] == ("the bring-in, then clockwise", "the player at the dealer's left")
+    # 002.1 and 002.5-6: two down, burn, a third down, then two up (three down, two up)
+    assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "5 (3 down, 2 up)")
+    assert d[("the deal", "deal 2")] == ("players: up", "burn 1; players: down")
+    # 002.4: check in round 1 only when antes were posted
+    assert d[("round 1", "checking")][1] == "only when antes were posted before the deal"
+    # 002.9: no bet sizes; the file's default structure is no limit, raises unlimited (002.5 by agreement)
+    assert d[("round 3", "structure")] == ("fixed limit", "no limit")
+    assert d[("round 2", "raise cap")] == ("a bet and 3 raises", "no limit on raises")
+    # 000.5 open pair on round 2; the home text has none
+    assert d[("round 2", "exception")][1] == "none"
+    # 002.8 equal hands go to the first shown (the last raiser); 000.9 split, odd chip nearest the dealer
+    assert d[("ties and odd chips", "equal hands")] == ("split the pot", "the first shown takes the pot")
+    # both: every hand still in is shown (neither text allows mucking)
+    assert ("showdown", "mucking") not in d
+    assert not topics(d) & {"players", "cards", "settlement", "void hands"}
+
+
+def test_french_vs_russian_casino():
+    d = differences(FR, RU_CASINO)
+    # 003.3 bring-in usually twice the ante
+    assert d[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "twice the ante (2)")
+    # 003.1 seven cards, two down and one up first; 003.4 five betting rounds
+    assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "7 (3 down, 4 up)")
+    assert d[("the deal", "deal 1")] == ("players: down, up", "players: down, down, up")
+    assert d[("round 5", "cards held")] == (MISSING, "7 (3 down, 4 up)")
+    # 003.7 the community card when the deck runs short
+    assert "community card" in d[("the deal", "deal 5")][1]
+    # 003.6 open pair on fourth street: the double limit (the file's high limit is twice the low)
+    assert d[("round 2", "exception")][1].endswith("bets and raises of twice the low limit (10); the rest of the round follows")
+    # showdown: the casino page names none, the file takes the last aggressor; 003.5 no muck rule -> file mucks
+    assert ("showdown", "who shows first") in d
+    # the same in both texts: suits break bring-in ties (000.3, 003.3), three raises (000.4, 003.6),
+    # odd chip to the player nearest the dealer (000.9, 003.5), best visible hand first after round 1
+    for same in [
+        ("stakes and forced bets", "bring-in ties"),
+        ("round 1", "raise cap"),
+        ("round 2", "first to act"),
+        ("ties and odd chips", "odd chip"),
+        ("ties and odd chips", "equal hands"),
+        ("cards", "suit order"),
+    ]:
+        assert same not in d
+    # only the round 5 topic's first line, not a line per rule of the missing round
+    assert [k for k in d if k[0] == "round 5"] == [("round 5", "cards held")]
+
+
+def test_french_vs_italian_house_game():
+    d = differences(FR, IT)
+    # 004: players against the house, five cards down, the croupier's fifth up
+    assert d[("players", "against")] == ("each other (one pot)", "the house (each hand against the house's)")
+    assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "5 (5 down, 0 up)")
+    assert d[("the deal", "house cards")] == (MISSING, "5 (4 down, 1 up)")
+    # 004.6 fold or raise double the ante
+    assert d[("decisions", "decision")] == (MISSING, "fold or raise twice the ante (20)")
+    # 004.7 ace-king or better; antes at even money; 004.10 the standard pay table
+    assert d[("settlement", "house qualifies with")] == (MISSING, "ace-king or better")
+    assert d[("settlement", "house not qualified: ante")] == (MISSING, "paid at even money")
+    assert d[("settlement", "raise pays on full house")] == (MISSING, "7 to 1")
+    assert d[("settlement", "tie with the house")] == (MISSING, "bets returned")
+    # 004.4 the croupier declares the game void when players share information
+    assert d[("void hands", "dealer may declare void")] == ("no", "yes")
+    # 004.2 antes between the table minimum and maximum
+    assert d[("stakes and forced bets", "ante limits")] == (MISSING, "from 5 to 100")
+    # both: wrong card count voids the hand; same suit order
+    assert ("void hands", "wrong number of cards") not in d
+    assert ("cards", "suit order") not in d
+
+
+def test_hebrew_vs_russian_home_game():
+    d = differences(HE, RU_HOME)
+    assert d[("stakes and forced bets", "ante")] == ("a fifth of the low limit (2)", "1")
+    assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "none")
+    # 001.8 bet last shows first; 002.8 the last raiser shows first
+    he_show, ru_show = d[("showdown", "who shows first")]
+    assert he_show.startswith("the last player to bet or raise") and ru_show.startswith("the last player to raise")
+    # 001.8 muck allowed; 002 shows every hand
+    assert d[("showdown", "mucking")] == ("allowed (a mucked hand gives up the pot)", "no: every hand still in is shown")
+    assert d[("ties and odd chips", "equal hands")] == ("split the pot", "the first shown takes the pot")
+    assert d[("the deal", "deal 1")] == ("players: down, up", "players: down, down")
+    assert d[("round 1", "structure")] == ("fixed limit", "no limit")
+    assert not topics(d) & {"players", "cards", "settlement", "void hands"}
+
+
+def test_hebrew_vs_russian_casino():
+    d = differences(HE, RU_CASINO)
+    assert d[("stakes and forced bets", "ante")] == ("a fifth of the low limit (2)", "1")
+    assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "twice the ante (2)")
+    # 001.4 nearer the dealer; 003.3 suits count
+    assert d[("stakes and forced bets", "bring-in ties")] == ("to the player nearest the dealer's left", "by suit (spades highest)")
+    assert d[("round 5", "cards held")] == (MISSING, "7 (3 down, 4 up)")
+    assert d[("round 3", "bet size")] == ("20", "twice the low limit (10)")
+    assert ("showdown", "who shows first") in d
+    # both allow mucking, both split ties with the odd chip nearest the dealer, three raises
+    for same in [("showdown", "mucking"), ("ties and odd chips", "odd chip"), ("round 2", "raise cap"), ("round 2", "first to act")]:
+        assert same not in d
+    assert keys(d) == {
+        ("players", "players"),
+        ("stakes and forced bets", "ante"),
+        ("stakes and forced bets", "bring-in"),
+        ("stakes and forced bets", "bring-in ties"),
+        ("the deal", "cards per player"),
+        ("the deal", "deal 1"),
+        ("the deal", "deal 5"),
+        *((f"round {n}", "cards held") for n in range(1, 6)),
+        *((f"round {n}", "bet size") for n in range(1, 5)),
+        ("round 2", "exception"),
+        ("showdown", "who shows first"),
+    }
+
+
+def test_hebrew_vs_italian_house_game():
+    d = differences(HE, IT)
+    assert d[("players", "against")][1].startswith("the house")
+    assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "none")
+    assert d[("settlement", "house qualifies with")] == (MISSING, "ace-king or better")
+    assert d[("round 1", "cards held")] == ("2 (1 down, 1 up)", MISSING)
+    assert d[("showdown", "who shows first")][1] == MISSING
+
+
+def test_russian_home_vs_russian_casino():
+    d = differences(RU_HOME, RU_CASINO)
+    # 002.3 the player after the dealer opens; 003.3 the lowest up card brings in
+    assert d[("round 1", "first to act")] == ("the player at the dealer's left", "the bring-in, then clockwise")
+    assert d[("stakes and forced bets", "bring-in by")] == (MISSING, "the lowest up card")
+    # 002.5 burn and a third card down; 003.1 up cards after the first deal
+    assert d[("the deal", "deal 2")] == ("burn 1; players: down", "players: up")
+    assert d[("the deal", "cards per player")] == ("5 (3 down, 2 up)", "7 (3 down, 4 up)")
+    # 002.8 first shown wins ties; 003.5 split, odd chip nearest the button
+    assert d[("ties and odd chips", "odd chip")] == (MISSING + " (pots are not split)", "the player nearest the dealer's left")
+    assert d[("round 4", "structure")] == ("no limit", "fixed limit")
+    # both: a plain ante of 1, dead; same suits
+    assert ("stakes and forced bets", "ante") not in d
+    assert ("cards", "suit order") not in d
+
+
+def test_russian_home_vs_italian_house_game():
+    d = differences(RU_HOME, IT)
+    assert d[("stakes and forced bets", "ante")] == ("1", "10")
+    assert d[("decisions", "decision")] == (MISSING, "fold or raise twice the ante (20)")
+    assert d[("settlement", "winner")] == ("the best hand takes the pot", "each hand against the house")
+
+
+def test_russian_casino_vs_italian_house_game():
+    d = differences(RU_CASINO, IT)
+    assert d[("the deal", "cards per player")] == ("7 (3 down, 4 up)", "5 (5 down, 0 up)")
+    assert d[("round 5", "cards held")] == ("7 (3 down, 4 up)", MISSING)
+    assert d[("players", "players")] == ("2 to 8", "1 to 7")
+    assert d[("void hands", "dealer may declare void")] == ("no", "yes")
+
+
+# --- meaning, not text ---------------------------------------------------------
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_an_extends_copy_with_one_override_shows_exactly_that_difference(tmp_path):
+    path = write(tmp_path, "muck", f"""\
+        extends: {FR}
+        name: fr-with-muck
+        title: French rules, losers may muck
+        steps:
+          - showdown: {{id: showdown, muck: true}}
+        """)
+    assert diff(load_variant(FR), load_variant(path)) == [
+        Difference("showdown", "mucking", "no: every hand still in is shown", "allowed (a mucked hand gives up the pot)")
+    ]
+
+
+def test_a_difference_inherited_through_extends_shows(tmp_path):
+    parent = write(tmp_path, "parent", f"""\
+        extends: {HE}
+        name: he-suit
+        title: Hebrew rules, suits break bring-in ties
+        steps:
+          - betting: {{id: round-1, bring_in: {{tie_break: suit}}}}
+        """)
+    child = write(tmp_path, "child", """\
+        extends: parent.yaml
+        name: he-suit-child
+        title: a child that changes nothing
+        """)
+    d = differences(HE, str(child))
+    assert keys(d) == {("stakes and forced bets", "bring-in ties")}
+    assert diff(load_variant(parent), load_variant(child)) == []
+
+
+def test_the_same_rule_written_differently_shows_no_difference(tmp_path):
+    # "2 * ante" vs "ante * 2", "2 * low_limit" vs "low_limit * 2", and fields
+    # written out with their default values
+    path = write(tmp_path, "same", f"""\
+        extends: {RU_CASINO}
+        name: casino-rewritten
+        title: the casino page, written another way
+        stakes:
+          bring_in: ante * 2
+          high_limit: (low_limit * 2)
+        steps:
+          - ante: {{id: ante, dead: true}}
+          - betting: {{id: round-3, structure: fixed_limit, heads_up_uncapped: false, first_to_act: {{rule: best_visible}}}}
+          - showdown: {{id: showdown, rankings: [high], compare: full}}
+        """)
+    assert diff(load_variant(RU_CASINO), load_variant(path)) == []
+
+
+def test_an_option_choice_shows():
+    d = differences(HE, HE, options_b={"ante": "no"})
+    # 001.2 "usually played with an ante": the option removes it
+    assert d == {
+        ("stakes and forced bets", "ante"): ("a fifth of the low limit (2)", "none"),
+        ("stakes and forced bets", "ante counts toward bets"): ("no (dead)", MISSING),
+    }
+    d = differences(RU_HOME, RU_HOME, options_b={"reraise": "forbidden"})
+    assert keys(d) == {(f"round {n}", "raise cap") for n in range(1, 5)}
+    assert d[("round 1", "raise cap")] == ("no limit on raises", "a bet and no raise")
+    d = differences(RU_HOME, RU_HOME, options_b={"opener": "lowest_card"})
+    assert d[("round 1", "first to act")] == (
+        "the player at the dealer's left",
+        "the player holding the lowest card (hidden cards included) (he turns that card face up)",
+    )
+    assert d[("round 1", "first-to-act ties")] == (MISSING, "by suit (spades highest)")
+
+
+def test_stakes_change_the_values_not_the_words():
+    v = load_variant(FR)
+    d = diff(v, v, stakes_b={"low_limit": 20})
+    found = {(x.topic, x.rule): (x.a, x.b) for x in d}
+    assert found[("stakes and forced bets", "ante")] == ("half the low limit (5)", "half the low limit (10)")
+    assert found[("round 1", "bet size")] == ("10", "20")
+
+
+def test_rules_are_grouped_by_topic_in_rule_book_order():
+    order = []
+    for r in rules(load_variant(RU_CASINO)):
+        if r.topic not in order:
+            order.append(r.topic)
+    assert order == [
+        "players", "cards", "stakes and forced bets", "the deal",
+        "round 1", "round 2", "round 3", "round 4", "round 5",
+        "showdown", "ties and odd chips", "settlement", "void hands",
+    ]
+    assert all(r.key == f"{r.topic}/{r.rule}" for r in rules(load_variant(RU_CASINO)))
+
+
+def test_diff_matrix_marks_rules_that_differ():
+    m = diff_matrix([load_variant(FR), load_variant(HE)])
+    rows = {(t, r): values for t, r, values in m.rows}
+    assert rows[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "half the low limit (5)")
+    differing = {(t, r) for t, r, v in m.rows if m.differs((t, r, v))}
+    assert differing == {(d.topic, d.rule) for d in diff(load_variant(FR), load_variant(HE))}
+
+
+# --- the command line ---------------------------------------------------------------
+
+
+def test_cli_diff_json(capsys):
+    assert main(["diff", FR, HE, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"topic": "stakes and forced bets", "rule": "bring-in", "a": "equal to the ante (5)", "b": "half the low limit (5)"} in data
+    assert all(set(x) == {"topic", "rule", "a", "b"} for x in data)
+
+
+def test_cli_diff_options_and_stakes_per_side(capsys):
+    assert main(["diff", HE, HE, "--option-b", "ante=no", "--stake-a", "low_limit=20", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"topic": "stakes and forced bets", "rule": "ante", "a": "a fifth of the low limit (4)", "b": "none"} in data
+
+
+def test_cli_diff_text_and_mistakes(capsys):
+    assert main(["diff", FR, FR]) == 0
+    assert "no differences" in capsys.readouterr().out
+    assert main(["diff", FR, HE]) == 0
+    out = capsys.readouterr().out
+    assert "bring-in" in out and "equal to the ante (5) | half the low limit (5)" in out
+    assert main(["diff", FR]) == 1
+    assert "two variants" in capsys.readouterr().err
+    assert main(["diff", FR, "no-such-variant"]) == 1
+    assert "no variant 'no-such-variant'" in capsys.readouterr().err
+
+
+def test_cli_diff_all_json_lists_every_shipped_variant(capsys):
+    assert main(["diff", "--all", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variants"] == [p.stem for p in shipped_variants()]
+    assert all(len(r["values"]) == len(data["variants"]) for r in data["rows"])
+    assert any(r["differs"] for r in data["rows"])

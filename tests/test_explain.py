@@ -1,0 +1,164 @@
+"""The rule book written from each shipped variant (`studrules explain`).
+
+Expected sentences are worked out from ../shared/RULES.md and the texts, not
+copied from the program's output.
+"""
+from __future__ import annotations
+
+import pytest
+
+from studrules.cli import main
+from studrules.loader import load_variant, shipped_variants
+from studrules.rulebook import amount_words, canonical, condition_words, explain, phrase
+
+SHIPPED = [p.stem for p in shipped_variants()]
+
+
+def flat(text: str) -> str:
+    """The text with line breaks folded, so sentences can be searched."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_variant_explains_in_text_and_markdown(name):
+    variant = load_variant(name)
+    text = explain(variant)
+    md = explain(variant, markdown=True)
+    assert text.startswith(variant.title)
+    assert md.startswith(f"# {variant.title}")
+    for heading in ("Players", "Cards", "Forced bets", "The play, step by step", "House options"):
+        assert heading in text
+        assert f"## {heading}" in md
+
+
+def test_french_bring_in_is_the_lowest_up_card_suits_break_ties_equal_to_the_ante():
+    # 000 rule 3: "le joueur qui présente la carte visible la plus basse ... on
+    # départage les joueurs sur la couleur ... le bring-in a la même valeur que l'ante."
+    text = flat(explain(load_variant("five-card-stud-fr")))
+    assert "The player with the lowest up card brings in for 5 (equal to the ante); ties are broken by suit (spades highest)." in text
+    assert "He may instead complete to 10 (the low limit)." in text
+    assert "He cannot check." in text
+
+
+def test_french_ante_is_half_the_low_limit_and_stakes_show_how_they_are_derived():
+    # 000 rule 1: "L'ante représente la moitié de la limite basse de la table."
+    text = flat(explain(load_variant("five-card-stud-fr")))
+    assert "ante: 5 (half the low limit)" in text
+    assert "bring-in: 5 (equal to the ante)" in text
+    assert "every player posts an ante of 5 (half the low limit)" in text
+
+
+def test_french_suit_order_open_pair_cap_and_showdown():
+    text = flat(explain(load_variant("five-card-stud-fr")))
+    assert "spades > hearts > diamonds > clubs" in text
+    # 000 rule 5: a pair in the two up cards allows the high limit, the others then follow
+    assert "If some player shows a pair among his up cards, bets and raises may be 20 (the high limit); once one is made, the rest of the round follows it." in text
+    # 000 rule 4: one opening bet and three raises
+    assert "One bet and at most three raises per round." in text
+    # 000 rule 8: last raiser, else opener, else best visible hand
+    assert "the last player to raise in the last round; if nobody raised, the player who opened the betting" in text
+    assert "the best visible hand; then clockwise" in text
+    # 000 rule 9: odd chip nearest the dealer; rule 10: kickers count
+    assert "odd chip that cannot be split goes to the player nearest the dealer's left" in text
+    assert "kickers break ties" in text
+
+
+def test_hebrew_bring_in_is_half_the_low_bet_and_ties_go_nearest_the_dealer():
+    # 001 rule 4: "חייב לשים הימור בגובה ½ מההימור הנמוך" ... "זה שקרוב יותר לדילר"
+    text = flat(explain(load_variant("five-card-stud-he")))
+    assert "brings in for 5 (half the low limit); ties go to the player nearest the dealer's left." in text
+    assert "ante: 2 (a fifth of the low limit)" in text
+    # 001 rule 8: each player may show or muck; mucking gives up the pot
+    assert "may muck" in text and "gives up the pot" in text
+
+
+def test_stake_overrides_change_the_numbers_and_keep_the_words():
+    text = flat(explain(load_variant("five-card-stud-fr", stakes={"low_limit": 20})))
+    assert "ante: 10 (half the low limit)" in text
+    assert "brings in for 10 (equal to the ante)" in text
+
+
+def test_options_are_listed_with_every_choice_and_the_current_one_marked():
+    text = flat(explain(load_variant("five-card-stud-ru-home", options={"reraise": "double"})))
+    assert "reraise: Re-raising after a raise." in text
+    assert "double [current]: a raise may at most double the bet" in text
+    assert "allowed (default): raises without limit" in text
+    assert "forbidden: one bet, no raise after it" in text
+    # the chosen rule is in the rounds, too
+    assert "A raise may at most double the bet." in text
+
+
+def test_russian_home_game_check_rule_and_the_deal_down():
+    # 002 rule 4: check in round 1 only when antes were posted before the deal
+    text = flat(explain(load_variant("five-card-stud-ru-home")))
+    assert "may check only when antes were posted before the deal; otherwise he must bet or fold" in text
+    # 002 rule 5: burn, then a third card face down
+    assert "The dealer burns the top card. Each player still in the hand gets one more card face down" in text
+    # 002 rule 8: equal hands go to the first shown (the last raiser)
+    assert "the one shown first takes the whole pot" in text
+
+
+def test_russian_home_game_without_antes_says_so():
+    text = flat(explain(load_variant("five-card-stud-ru-home", options={"antes": "no"})))
+    assert "There is no ante." in text
+    assert "no [current]" in text
+
+
+def test_russian_casino_community_card_and_skipped_round():
+    # 003 rule 7: a community card when the deck runs short; no bets that round
+    text = flat(explain(load_variant("stud-ru-casino")))
+    assert "one community card is turned face up in the middle instead" in text
+    assert "This round is skipped when a community card was turned up." in text
+    assert "brings in for 2 (twice the ante)" in text
+    assert "best five cards of the 7" in text
+
+
+def test_italian_settlement_in_words_and_the_pay_table_as_a_table():
+    # 004 rules 6-8 and 10
+    text = flat(explain(load_variant("caribbean-stud-it")))
+    assert "The house qualifies with ace-king or better." in text
+    assert "House not qualified: the ante is paid at even money; the raise is returned." in text
+    assert "raises 20 (twice the ante)" in text
+    assert "A hand equal to the house's: the ante and the raise are returned." in text
+    assert "Full house 7 to 1" in text and "Royal flush 100 to 1" in text
+    assert "the dealer declares it void" in text
+    md = explain(load_variant("caribbean-stud-it"), markdown=True)
+    assert "| Player's hand | Raise pays |" in md
+    assert "| Four of a kind | 20 to 1 |" in md
+    short = flat(explain(load_variant("caribbean-stud-it", options={"pay_table": "short"})))
+    assert "Full house 6 to 1" in short and "short [current]" in short
+
+
+def test_amount_words_follow_the_expression_not_its_spelling():
+    assert phrase("low_limit / 2") == "half the low limit"
+    assert phrase("low_limit / 5") == "a fifth of the low limit"
+    assert phrase("2 * ante") == phrase("ante * 2") == "twice the ante"
+    assert phrase("(ante + 1) * 3") == "3 * (1 + ante)"
+    assert canonical("a + b + c") == canonical("c + (b + a)")
+    assert canonical("a - b") != canonical("b - a")
+    v = load_variant("five-card-stud-fr")
+    assert amount_words(v.step("round-1").bring_in.amount, v) == "equal to the ante"
+
+
+def test_condition_words():
+    assert condition_words("house >= ace_king") == "the house has ace-king or better"
+    assert condition_words("not community_dealt") == "it is not true that a community card was turned up"
+    assert condition_words("true") == "always"
+
+
+def test_cli_explain_markdown_and_unknown_language(capsys):
+    assert main(["explain", "five-card-stud-fr", "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Five Card Stud")
+    assert main(["explain", "five-card-stud-fr", "--lang", "fr"]) == 1
+    err = capsys.readouterr().err
+    assert "English only" in err and "'fr'" in err
+
+
+def test_cli_explain_options_and_stakes(capsys):
+    assert main(["explain", "five-card-stud-he", "--option", "ante=no", "--stake", "low_limit=20"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "There is no ante." in out
+    assert "brings in for 10 (half the low limit)" in out
+    assert main(["explain", "five-card-stud-he", "--option", "nope=x"]) == 1
+    assert "unknown option 'nope'" in capsys.readouterr().err
