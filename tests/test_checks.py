@@ -1,0 +1,170 @@
+"""Semantic checks of a variant (issue 3, "Schema and errors").
+
+"After the schema, semantic checks that the schema cannot express: names used
+in expressions exist, the bring-in only on a round that has up cards, the cards
+dealt fit the deck for the maximum number of seats unless a fallback is
+declared, a betting round's first-to-act rule can be evaluated with what is
+showing, and so on."
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studrules.checks import check_variant, option_errors
+from studrules.errors import SpecError, SpecErrors
+from studrules.loader import load_variant, shipped_variants
+
+BAD = Path(__file__).parent / "bad_variants"
+
+
+def errors_of(source) -> list[SpecError]:
+    try:
+        load_variant(source)
+    except SpecErrors as err:
+        return err.errors
+    except SpecError as err:
+        return [err]
+    raise AssertionError(f"{source} loaded without an error")
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "v.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+MINI = """\
+name: mini
+seats: {{min: 2, max: {seats}}}
+stakes: {{ante: 1, low_limit: 2, bring_in: 1}}
+steps:
+{steps}
+  - showdown: {{id: showdown}}
+"""
+
+
+@pytest.mark.parametrize("path", shipped_variants(), ids=lambda p: p.stem)
+def test_every_shipped_variant_passes_the_checks(path):
+    variant = load_variant(path)
+    assert check_variant(variant, {}) == []
+
+
+def test_a_bring_in_needs_an_up_card_dealt_before_its_round():
+    (e,) = errors_of(BAD / "bring-in-before-up-cards.yaml")
+    assert (e.location.line, e.location.column) == (8, 17)
+    assert e.message.startswith("a bring-in is posted by the lowest or highest up card, but no up card has been dealt")
+
+
+def test_best_visible_needs_up_cards_showing():
+    (e,) = errors_of(BAD / "best-visible-without-up-cards.yaml")
+    assert (e.location.line, e.location.column) == (5, 58)
+    assert e.message.startswith("first_to_act 'best_visible' reads the up cards, but none has been dealt before this round")
+
+
+def test_bring_in_as_first_to_act_needs_a_bring_in():
+    (e,) = errors_of(BAD / "bring-in-first-without-bring-in.yaml")
+    assert (e.location.line, e.location.column) == (5, 58)
+    assert e.message == "first_to_act is 'bring_in' but this round has no bring_in: add a bring_in or choose another rule"
+
+
+def test_the_cards_dealt_to_the_most_seats_must_fit_the_deck():
+    # 8 players: 3 + 3 cards each is 48, the last card makes 56 > 52; 7 players need 49.
+    (e,) = errors_of(BAD / "too-many-cards.yaml")
+    assert (e.location.line, e.location.column) == (7, 11)
+    assert e.message.startswith("with 8 players the deal needs 56 cards by this step, more than the 52 of the deck")
+    assert "add 'fallback: community'" in e.message and "(at most 7 fit)" in e.message
+
+
+def test_a_community_fallback_lets_the_last_card_be_shared(tmp_path):
+    """The Russian casino page: "Может оказаться недостаточно карт, чтобы сдать каждому
+    игроку его последнюю, седьмую, закрытую карту. ... открывается общая карта"."""
+    steps = (
+        "  - deal: {id: first, players: [down, down, up]}\n"
+        "  - deal: {id: second, players: [up, up, up]}\n"
+        "  - deal: {id: last, players: [down], fallback: community}\n"
+        "  - betting: {id: round-1, bet: low_limit}"
+    )
+    assert load_variant(write(tmp_path, MINI.format(seats=8, steps=steps))).seats.max == 8
+
+
+def test_even_the_fallback_must_fit(tmp_path):
+    # 9 players x 6 cards = 54 > 52 before the fallback deal: at most 8 fit.
+    steps = (
+        "  - deal: {id: first, players: [down, down, up]}\n"
+        "  - deal: {id: second, players: [up, up, up]}\n"
+        "  - deal: {id: last, players: [down], fallback: community}\n"
+        "  - betting: {id: round-1, bet: low_limit}"
+    )
+    (e,) = errors_of(write(tmp_path, MINI.format(seats=9, steps=steps)))
+    assert (e.location.line, e.location.column) == (6, 11)
+    assert e.message.startswith("with 9 players the deal needs 54 cards")
+    assert "(at most 8 fit)" in e.message
+
+
+def test_a_banked_variant_has_no_betting_round():
+    (e,) = errors_of(BAD / "banked-with-betting.yaml")
+    assert (e.location.line, e.location.column) == (8, 14)
+    assert e.message.startswith("a banked variant has no 'betting' step")
+
+
+def test_a_pot_variant_needs_a_showdown():
+    (e,) = errors_of(BAD / "pot-without-showdown.yaml")
+    assert (e.location.line, e.location.column) == (4, 3)
+    assert e.message == "a pot variant needs a 'showdown' step to say who wins the pot"
+
+
+def test_a_pot_variant_has_no_decision_against_the_house(tmp_path):
+    steps = "  - deal: {id: deal, players: [down, up, up, up, up]}\n  - decision: {id: decide, raise: 2 * ante}"
+    (e,) = errors_of(write(tmp_path, MINI.format(seats=6, steps=steps)))
+    assert (e.location.line, e.location.column) == (6, 15)
+    assert e.message == "a 'decision' step plays against the house: only a variant of kind 'banked' has one"
+
+
+def test_step_ids_are_unique():
+    (e,) = errors_of(BAD / "duplicate-step-id.yaml")
+    assert (e.location.line, e.location.column) == (7, 19)
+    assert e.message == "the step id 'round' is already used by step 2: ids must be unique"
+
+
+def test_seats_min_is_not_above_max():
+    (e,) = errors_of(BAD / "seats-min-above-max.yaml")
+    assert (e.location.line, e.location.column) == (2, 14)
+    assert e.message == "seats.min (6) is more than seats.max (4)"
+
+
+def test_a_stake_that_works_out_negative_is_reported_once_at_the_stake():
+    (e,) = errors_of(BAD / "negative-stake.yaml")
+    assert (e.location.line, e.location.column) == (4, 9)
+    assert e.message == "the stake 'ante' works out to -3; stakes are amounts of chips, 0 or more"
+
+
+def test_a_bring_in_above_the_bet_could_not_be_completed():
+    (e,) = errors_of(BAD / "bring-in-above-bet.yaml")
+    assert (e.location.line, e.location.column) == (8, 47)
+    assert e.message == "the bring-in (5) is more than the bet (2) of its round: it could not be completed"
+
+
+def test_an_option_default_names_one_of_its_choices():
+    (e,) = errors_of(BAD / "option-default-missing.yaml")
+    assert (e.location.line, e.location.column) == (6, 14)
+    assert e.message == "option 'cap' has no choice 'tree' for its default: did you mean 'three'? choose one of one, three"
+
+
+def test_option_errors_ignore_a_block_the_schema_rejects():
+    assert option_errors({"options": {"o": "not a mapping"}}, "v.yaml") == []
+
+
+def test_a_showdown_needs_five_cards_per_player(tmp_path):
+    steps = "  - deal: {id: deal, players: [down, up, up]}\n  - betting: {id: round-1, bet: low_limit}"
+    (e,) = errors_of(write(tmp_path, MINI.format(seats=6, steps=steps)))
+    assert (e.location.line, e.location.column) == (7, 15)
+    assert e.message == "a showdown compares five-card hands, but each player has only 3 cards by now"
+
+
+def test_merge_words_in_a_file_without_extends_are_reported(tmp_path):
+    steps = "  - deal: {id: deal, players: [down, up, up, up, up], after: ante}\n  - betting: {id: round-1, bet: low_limit}"
+    (e,) = errors_of(write(tmp_path, MINI.format(seats=6, steps=steps)))
+    assert (e.location.line, e.location.column) == (5, 55)
+    assert e.message.startswith("'after' changes another variant's steps")
