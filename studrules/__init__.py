@@ -52,6 +52,11 @@ _EXPORTS: dict[str, str] = {
     # variants
     "load_variant": "loader",
     "Variant": "model",
+    # rule books, diffs, reports
+    "explain": "rulebook",
+    "diff": "diff",
+    "diff_matrix": "diff",
+    "html_page": "report_html",
     # playing
     "Hand": "hand",
     "play_script": "script",
