@@ -110,7 +110,9 @@ def _merge_steps(base: list, over: list) -> list:
                 del result[at]
                 del result.item_locs[at]
                 continue
-            changes = {k: v for k, v in body.items() if k not in MERGE_KEYS}
+            changes = _copy_mapping(body)  # keeps the positions of the overlay's values
+            for k in MERGE_KEYS:
+                changes.pop(k, None)
             merged_body = overlay(step_body(result[at]), changes, ("steps", at, kind))
             merged = LDict({kind: merged_body}, loc=getattr(result[at], "loc", None))
             if isinstance(result[at], LDict):
