@@ -1,0 +1,118 @@
+"""Benchmark the hand evaluator against treys, on the same pre-generated hands.
+
+    pip install treys          # only for this benchmark, not a project dependency
+    python benchmarks/evaluator.py [--hands 200000] [--seed 1]
+
+Prints evaluations per second for five and seven cards (studrules'
+``evaluate`` with card objects against treys' ``Evaluator.evaluate``, both
+public APIs), the numpy batch rate, the ratios against the issue's targets,
+and the time and memory the evaluator's tables cost at import (measured in
+fresh subprocesses).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+try:
+    from treys import Card as TreysCard
+    from treys import Evaluator as TreysEvaluator
+except ImportError:  # pragma: no cover
+    sys.exit("treys is needed for the comparison: pip install treys")
+
+import numpy as np
+
+from studrules.batch import evaluate_batch
+from studrules.cards import full_deck
+from studrules.evaluator import evaluate
+
+IMPORT_PROBE = r"""
+import sys, time, tracemalloc
+sys.path.insert(0, {root!r})
+import studrules.cards, studrules.tablegen, studrules.errors  # not the tables' cost
+if {trace}:
+    tracemalloc.start()  # slows allocation down: time is measured in a separate run
+t = time.perf_counter()
+import studrules.evaluator
+elapsed = time.perf_counter() - t
+size, peak = tracemalloc.get_traced_memory()
+print(elapsed, size, peak)
+"""
+
+
+def rate(func, hands, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        func(hands)
+        best = min(best, time.perf_counter() - t)
+    return len(hands) / best
+
+
+def ours(hands):
+    ev = evaluate
+    for h in hands:
+        ev(h)
+
+
+def theirs(pairs, _ev=TreysEvaluator()):
+    ev = _ev.evaluate
+    for hand, board in pairs:
+        ev(hand, board)
+
+
+def import_cost(runs: int = 5) -> tuple[float, float, float]:
+    root = str(Path(__file__).resolve().parents[1])
+    def probe(trace: bool) -> tuple[float, ...]:
+        out = subprocess.run([sys.executable, "-c", IMPORT_PROBE.format(root=root, trace=trace)],
+                             capture_output=True, text=True, check=True).stdout.split()
+        return tuple(float(x) for x in out)
+
+    seconds = min(probe(False)[0] for _ in range(runs))
+    _, size, peak = probe(True)
+    return seconds, size, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    deck = full_deck()
+    treys_deck = [TreysCard.new(str(c)) for c in deck]
+    rng = random.Random(args.seed)
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {args.hands:,} hands per run, seed {args.seed}")
+    print(f"{'':22}{'studrules':>14}{'treys':>14}{'ratio':>9}{'target':>9}")
+    for size, target in ((5, 2), (7, 15)):
+        count = args.hands if size == 5 else args.hands // 4
+        indexes = [rng.sample(range(52), size) for _ in range(count)]
+        hands = [tuple(deck[i] for i in row) for row in indexes]
+        pairs = [([treys_deck[i] for i in row[:2]], [treys_deck[i] for i in row[2:]]) for row in indexes]
+        # the same hands give the same order (treys: 1 = best, 7462 = worst)
+        assert all(evaluate(h) == 7463 - TreysEvaluator().evaluate(a, b)
+                   for h, (a, b) in zip(hands[:2000], pairs[:2000]))
+        a, b = rate(ours, hands), rate(theirs, pairs)
+        print(f"{size}-card evaluations/s  {a:>14,.0f}{b:>14,.0f}{a / b:>8.1f}x{target:>8}x")
+
+    batch_rng = np.random.default_rng(args.seed)
+    for size, count in ((5, 4_000_000), (7, 1_000_000)):
+        codes = np.ascontiguousarray(np.argsort(batch_rng.random((count, 52)), axis=1)[:, :size]).astype(np.int8)
+        evaluate_batch(codes[:1000])  # build the numpy tables first
+        per_second = rate(evaluate_batch, codes)
+        line = f"batch {size}-card hands/s  {per_second:>14,.0f}"
+        print(line + ("   target 20,000,000" if size == 5 else ""))
+
+    seconds, size, peak = import_cost()
+    print(f"tables at import: {seconds * 1000:.1f} ms, {size / 2**20:.1f} MB held "
+          f"({peak / 2**20:.1f} MB peak)   target < 100 ms, < 30 MB")
+
+
+if __name__ == "__main__":
+    main()
