@@ -180,7 +180,7 @@ def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list
     for error in _validator().iter_errors(subject):
         errors.extend(_translate(error, data, default))
     errors.extend(_reserved_stake_names(data, default))
-    return _unique_sorted(_drop_inside_malformed_steps(errors))
+    return _unique_sorted(_drop_inside_malformed_steps(_type_errors_first(errors)))
 
 
 # --- translation of the validator's errors ---------------------------------
@@ -413,6 +413,12 @@ def _reserved_stake_names(data: Any, default: Location) -> list[SpecError]:
             continue
         out.append(SpecError(f"the stake name '{name}' is already {why}: choose another name", locate(data, ("stakes", name), key=True, default=default)))
     return out
+
+
+def _type_errors_first(errors: list[SpecError]) -> list[SpecError]:
+    """A value of the wrong type is reported as such, not also as a wrong word."""
+    typed = {e.location.path for e in errors if e.location and e.message.startswith("expected ")}
+    return [e for e in errors if e.message.startswith("expected ") or not (e.location and e.location.path in typed)]
 
 
 def _drop_inside_malformed_steps(errors: list[SpecError]) -> list[SpecError]:

@@ -1,0 +1,312 @@
+"""Loading a variant: reading safely, extends, options, stakes (issue 3).
+
+"Loading is safe with hostile files: only plain YAML data (the C safe loader),
+limits on size, nesting and alias expansion, numbers within sane bounds; each
+rejected with a clear message." "`extends:` makes a variant from another (by
+name or path) with overrides; steps are merged by an `id`, not by position;
+cycles are an error." "An unknown option or choice is an error that lists the
+valid ones."
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from studrules.errors import SpecError, SpecErrors
+from studrules.loader import load_variant, shipped_variants
+from studrules.model import BettingStep, DealStep
+from studrules.source import plain, read_document
+
+BAD = Path(__file__).parent / "bad_variants"
+
+
+def errors_of(source, **kwargs) -> list[SpecError]:
+    try:
+        load_variant(source, **kwargs)
+    except SpecErrors as err:
+        return err.errors
+    except SpecError as err:
+        return [err]
+    raise AssertionError(f"{source} loaded without an error")
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- hostile and broken files ------------------------------------------------
+
+
+def test_an_unknown_name_in_an_expression_points_inside_the_expression():
+    (e,) = errors_of(BAD / "unknown-name-in-expression.yaml")
+    # "bet: 2 * low_limt": the value starts at column 33, the name 4 characters in
+    assert (e.location.line, e.location.column) == (5, 37)
+    assert e.message == "unknown name 'low_limt': did you mean 'low_limit'?"
+    assert e.location.path == ("steps", 1, "betting", "bet")
+
+
+def test_a_type_error_in_an_expression():
+    (e,) = errors_of(BAD / "type-error-in-expression.yaml")
+    assert (e.location.line, e.location.column) == (8, 14)
+    assert e.message == "this is an amount, but a condition (true/false) is needed here"
+
+
+def test_a_syntax_error_in_an_expression_points_where_it_ends():
+    (e,) = errors_of(BAD / "syntax-error-in-expression.yaml")
+    # "2 * (low_limit" starts at column 15 and is 14 characters long
+    assert (e.location.line, e.location.column) == (4, 29)
+    assert "the '(' at character 5 is not closed" in e.message
+
+
+def test_extends_cycle_across_two_files():
+    (e,) = errors_of(BAD / "extends-cycle-a.yaml")
+    assert e.location.file.endswith("extends-cycle-b.yaml")
+    assert (e.location.line, e.location.column) == (2, 10)
+    assert e.message == "'extends' makes a cycle: extends-cycle-a.yaml -> extends-cycle-b.yaml -> extends-cycle-a.yaml"
+
+
+def test_extends_of_a_missing_variant_gets_did_you_mean():
+    (e,) = errors_of(BAD / "extends-missing.yaml")
+    assert (e.location.line, e.location.column) == (2, 10)
+    assert e.message == "no variant 'five-card-studd': did you mean 'five-card-stud'?"
+
+
+def test_removing_a_step_the_parent_does_not_have():
+    (e,) = errors_of(BAD / "extends-remove-unknown-step.yaml")
+    assert (e.location.line, e.location.column) == (4, 19)
+    assert e.message == "there is no step 'round-9' to remove"
+
+
+def test_a_duplicate_key_points_at_the_second():
+    (e,) = errors_of(BAD / "duplicate-key.yaml")
+    assert (e.location.line, e.location.column) == (4, 3)
+    assert e.message == "the key 'low_limit' appears twice in this mapping"
+
+
+def test_tabs_are_not_yaml_indentation():
+    (e,) = errors_of(BAD / "tabs.yaml")
+    assert (e.location.line, e.location.column) == (3, 1)
+    assert e.message.startswith("not valid YAML: found character that cannot start any token")
+
+
+def test_a_python_tag_is_refused_not_run():
+    (e,) = errors_of(BAD / "python-tag.yaml")
+    assert (e.location.line, e.location.column) == (3, 6)
+    assert e.message == "the tag !!python/object/apply:os.system is not allowed: only plain YAML data"
+
+
+def test_an_alias_bomb_is_refused():
+    (e,) = errors_of(BAD / "alias-bomb.yaml")
+    assert (e.location.line, e.location.column) == (2, 9)  # the list every alias repeats
+    assert e.message.startswith("the document expands to more than 200000 values")
+
+
+def test_nesting_too_deep_is_refused():
+    (e,) = errors_of(BAD / "too-deep.yaml")
+    # "steps: " then brackets from column 8; the 41st level opens at column 48
+    assert (e.location.line, e.location.column) == (2, 48)
+    assert e.message == "the document is nested more than 40 levels deep"
+
+
+def test_a_huge_number_is_refused():
+    (e,) = errors_of(BAD / "huge-number.yaml")
+    assert (e.location.line, e.location.column) == (4, 9)
+    assert e.message.startswith("the number 99999999999999999999 is out of range")
+
+
+def test_a_file_that_is_not_utf8():
+    (e,) = errors_of(BAD / "not-utf8.yaml")
+    # 'name: not-utf8\n' is 15 bytes, 'title: "Stud ' 13 more: the byte 0xe0 is byte 28
+    assert e.location.file.endswith("not-utf8.yaml") and e.location.line is None
+    assert e.message == "the file is not UTF-8 text (invalid continuation byte at byte 28)"
+
+
+def test_an_empty_file():
+    (e,) = errors_of(BAD / "empty.yaml")
+    assert (e.location.line, e.location.column) == (1, 1)
+    assert e.message == "the file is empty: a variant needs at least 'name' and 'steps'"
+
+
+def test_yaml_merge_keys_are_refused():
+    (e,) = errors_of(BAD / "merge-key.yaml")
+    assert (e.location.line, e.location.column) == (5, 7)
+    assert e.message == "YAML merge keys ('<<') are not supported; write the fields out"
+
+
+def test_a_file_that_is_a_list():
+    (e,) = errors_of(BAD / "not-a-mapping.yaml")
+    assert (e.location.line, e.location.column) == (1, 1)
+    assert e.message == "a variant file must be a mapping of fields (name:, steps:, ...)"
+
+
+def test_there_are_at_least_25_bad_files():
+    assert len(list(BAD.glob("*.yaml"))) >= 25
+
+
+# --- extends ----------------------------------------------------------------
+
+
+def test_extends_changes_a_step_by_id_and_keeps_the_rest(tmp_path):
+    child = write(tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-3, cap: 1}\n")
+    parent = load_variant("five-card-stud")
+    v = load_variant(child)
+    assert v.name == "child" and v.extends == "five-card-stud"
+    assert v.step("round-3").cap == 1
+    assert v.step("round-3").bet == parent.step("round-3").bet
+    assert [s.id for s in v.steps] == [s.id for s in parent.steps]
+
+
+def test_extends_removes_and_inserts_before_and_after(tmp_path):
+    text = (
+        "extends: five-card-stud\nname: child\nsteps:\n"
+        "  - ante: {id: ante, remove: true}\n"
+        "  - deal: {id: burn-first, burn: 1, before: second-street}\n"
+        "  - betting: {id: extra, bet: high_limit, after: round-4, first_to_act: dealer_left}\n"
+    )
+    v = load_variant(write(tmp_path, "child.yaml", text))
+    ids = [s.id for s in v.steps]
+    assert "ante" not in ids
+    assert ids[:2] == ["burn-first", "second-street"]
+    assert ids[ids.index("round-4") + 1] == "extra"
+    assert isinstance(v.step("burn-first"), DealStep) and v.step("burn-first").burn == 1
+    assert isinstance(v.step("extra"), BettingStep)
+
+
+def test_extends_by_a_path_relative_to_the_child(tmp_path):
+    write(tmp_path, "base.yaml", (BAD.parent.parent / "variants" / "five-card-stud.yaml").read_text(encoding="utf-8").replace("name: five-card-stud", "name: base"))
+    v = load_variant(write(tmp_path, "child.yaml", "extends: base.yaml\nname: child\nstakes: {low_limit: 4}\n"))
+    assert v.stake_values()["low_limit"] == 4 and v.stake_values()["high_limit"] == 20
+
+
+def test_an_error_in_the_merged_variant_points_into_the_child(tmp_path):
+    child = write(tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-2, structure: potlimit}\n")
+    (e,) = errors_of(child)
+    assert e.location.file.endswith("child.yaml")
+    assert (e.location.line, e.location.column) == (4, 39)
+    assert e.message.startswith("unknown betting structure 'potlimit': did you mean 'pot_limit'?")
+
+
+# --- options and stakes -------------------------------------------------------
+
+
+def test_an_option_choice_applies_its_changes():
+    """The Hebrew text: "בדרך כלל משוחק עם Ante" (usually played with an ante)."""
+    with_ante = load_variant("five-card-stud-he")
+    without = load_variant("five-card-stud-he", options={"ante": "no"})
+    assert "ante" in [s.id for s in with_ante.steps]
+    assert "ante" not in [s.id for s in without.steps]
+    assert dict(without.chosen)["ante"] == "no"
+
+
+def test_options_given_as_yaml_booleans_are_read_as_yes_and_no():
+    assert "ante" not in [s.id for s in load_variant("five-card-stud-he", options={"ante": False}).steps]
+
+
+def test_an_unknown_option_lists_the_valid_ones():
+    (e,) = errors_of("five-card-stud-he", options={"antes": "no"})
+    assert e.message == "unknown option 'antes': did you mean 'ante'? options of five-card-stud-he: ante"
+
+
+def test_an_unknown_choice_lists_the_valid_ones():
+    (e,) = errors_of("five-card-stud-he", options={"ante": "maybe"})
+    assert e.message == "option 'ante' has no choice 'maybe': choose one of yes, no"
+
+
+def test_a_stake_override_recomputes_the_stakes_that_depend_on_it():
+    """The French text: "L´ante représente la moitié de la limite basse de la table."
+    and "le bring-in a la même valeur que l´ante"."""
+    values = load_variant("five-card-stud-fr", stakes={"low_limit": 40}).stake_values()
+    assert values == {"low_limit": 40, "high_limit": 20, "ante": 20, "bring_in": 20}
+
+
+def test_an_unknown_stake_gets_did_you_mean():
+    (e,) = errors_of("five-card-stud-fr", stakes={"low_limt": 4})
+    assert e.message.startswith("unknown stake 'low_limt': did you mean 'low_limit'?")
+
+
+def test_a_stake_override_must_be_a_whole_number():
+    (e,) = errors_of("five-card-stud-fr", stakes={"ante": "lots"})
+    assert e.message == "stake 'ante' must be a whole number of chips, not 'lots'"
+
+
+# --- the property: any mutation loads or fails with a located error -----------
+
+SHIPPED = {p.stem: plain(read_document(p).data) for p in shipped_variants()}
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+def _parent(doc, path):
+    node = doc
+    for part in path[:-1]:
+        node = node[part]
+    return node
+
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-10**15, 10**15),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.sampled_from(["up", "down", "ante", "low_limit / 0", "open_pair", "hand >= pair", "best_visible", "pot", "banked", "community"]),
+)
+
+
+@st.composite
+def mutated(draw):
+    name = draw(st.sampled_from(sorted(SHIPPED)))
+    doc = copy.deepcopy(SHIPPED[name])
+    for _ in range(draw(st.integers(1, 3))):
+        paths = [p for p in _paths(doc) if p]
+        if not paths:
+            break
+        path = draw(st.sampled_from(paths))
+        parent, last = _parent(doc, path), path[-1]
+        how = draw(st.sampled_from(["drop", "rename", "replace", "remove_step", "duplicate_step"]))
+        if how in ("remove_step", "duplicate_step") and isinstance(doc.get("steps"), list) and doc["steps"]:
+            i = draw(st.integers(0, len(doc["steps"]) - 1))
+            if how == "remove_step":
+                del doc["steps"][i]
+            else:
+                doc["steps"].insert(i, copy.deepcopy(doc["steps"][i]))
+        elif how == "drop":
+            del parent[last]
+        elif how == "rename" and isinstance(parent, dict):
+            new = draw(st.sampled_from([last + "s", last[:-1], last.replace("_", ""), "id", "when", "bring_in", "extends"]))
+            if new and new not in parent:
+                parent[new] = parent.pop(last)
+        else:
+            parent[last] = draw(SCALARS)
+    return doc
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(doc=mutated())
+def test_mutated_shipped_variants_load_or_fail_with_located_errors(tmp_path, doc):
+    path = tmp_path / "mutant.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    try:
+        load_variant(path)
+    except SpecErrors as err:
+        assert err.errors
+        for e in err.errors:
+            assert e.location is not None and e.location.file and e.location.line, str(e)
+            assert e.message and "Traceback" not in e.message
+    except SpecError as e:
+        assert e.location is not None and e.location.file, str(e)
