@@ -65,6 +65,7 @@ HOUSE = "house"
 DEALER = "dealer"
 
 _AGGRESSIVE = frozenset(("bet", "complete", "raise"))
+_new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
 _SHOW = LegalAction("show")
@@ -142,7 +143,7 @@ class _Plan:
     """What a variant's hand needs that does not change from hand to hand."""
 
     __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
-                 "max_cards", "max_house", "stake_env")
+                 "max_cards", "max_house", "stake_env", "visible_cache")
 
     def __init__(self, variant: Variant, stakes: dict):
         from .rankings import get_ranking
@@ -150,6 +151,7 @@ class _Plan:
         self.variant = variant
         self.stakes = stakes
         self.stake_env = dict(stakes)
+        self.visible_cache: dict = {}
         self.ranking = get_ranking(variant.deck.ranking)
         self.ace_high = bool(getattr(self.ranking, "ace_high", True))
         self.suit_order = tuple(variant.deck.suit_order)
@@ -164,6 +166,18 @@ class _Plan:
         self.steps = tuple(steps)
         self.max_cards = sum(len(s.players) for s in variant.steps if isinstance(s, DealStep))
         self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
+
+    def visible(self, cards: Sequence[Card]) -> int:
+        """The ranking's strength of a showing; cached by ranks below five cards,
+        where suits never count (straights and flushes need five cards)."""
+        if len(cards) >= 5:
+            return self.ranking.visible(cards)
+        key = tuple(sorted([c.rank for c in cards]))
+        cache = self.visible_cache
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = self.ranking.visible(cards)
+        return value
 
     def amount(self, expr) -> int | None:
         """The value of an amount that depends on stakes only (None if it reads the table)."""
@@ -243,7 +257,7 @@ class Hand:
         "round", "rounds", "cur", "full_size", "raises", "capped", "acted", "opened", "bring_in_due",
         "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
-        "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round",
+        "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
     )
 
     def __init__(
@@ -312,6 +326,7 @@ class Hand:
         self.positions = None
         self.house_net = None
         self._values = None
+        self._simple: dict = {}
         self.antes = self._antes(antes)
         self._setup_cards(cards or {}, seed)
         self._advance()
@@ -476,15 +491,25 @@ class Hand:
             self._advance()
 
     def check_or_call(self) -> None:
-        """The player to act checks, or calls when facing a bet (a fast path for bots and benchmarks)."""
+        """The player to act checks, or calls when facing a bet; the bring-in
+        is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
-        if self.phase != "betting" or seat is None or self.bring_in_due:
-            legal = self.legal_actions()
-            verb = legal[0].action if legal else "check"
-            self.apply(Action(self.players[seat] if seat is not None else "?", verb))
+        if self.phase != "betting" or seat is None or self.bring_in_due or self.step.check is not None:
+            action = self.default_action()
+            if action is None:
+                raise IllegalActionError("the hand is over")
+            self.apply(action)
             return
         verb = "check" if self.bets[seat] >= self.cur else "call"
-        self.apply(Action(self.players[seat], verb))
+        key = (seat, verb)
+        action = self._simple.get(key)
+        if action is None:
+            action = self._simple[key] = Action(self.players[seat], verb)
+        self._apply_bet(seat, action)
+        self.actions.append(action)
+        self._legal = None
+        if self.to_act_seat is None and not self.over:
+            self._advance()
 
     def default_action(self) -> Action | None:
         """What the player to act does when no one tells him: at a showdown,
@@ -631,6 +656,7 @@ class Hand:
         events = self.events
         players = self.players
         seats = [i for i in range(self.n) if not self.folded[i]]
+        deal = self.deck.deal
         try:
             for _ in range(step.burn):
                 card = self._draw(self.given_burns, len(self.burns))
@@ -653,14 +679,17 @@ class Hand:
             for k in range(passes):
                 if k < len(step.players):
                     face = step.players[k]
+                    up = face == "up"
                     for i in seats:
                         cards_i = self.cards[i]
-                        card = self._draw(self.given[i], len(cards_i))
+                        given = self.given[i]
+                        have = len(cards_i)
+                        card = given[have] if have < len(given) else deal()
                         cards_i.append(card)
                         self.faces[i].append(face)
-                        if face == "up":
+                        if up:
                             self.up[i].append(card)
-                        events.append(Event("deal", players[i], None, card=card, face=face))
+                        events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
                 if k < len(house):
                     card = self._draw(self.given_house, len(self.house_cards))
                     self.house_cards.append(card)
@@ -744,7 +773,7 @@ class Hand:
         in_hand = [i for i in range(self.n) if not self.folded[i]]
         key = self.plan.card_key
         if rule in ("best_visible", "worst_visible"):
-            visible = self.plan.ranking.visible
+            visible = self.plan.visible
             scored = [(visible(self.up[i]), i) for i in in_hand if self.up[i]]
             if not scored:
                 return in_hand[0]
@@ -925,8 +954,27 @@ class Hand:
         return IllegalActionError(f"'{action}': {why}; {action.player} may {self._legal_words()}", self.legal_actions())
 
     def _apply_bet(self, seat: int, action: Action) -> None:
-        legal = self.legal_actions()
         verb = action.verb
+        name = self.players[seat]
+        events = self.events
+        rnd = self.round
+        # the common actions are checked directly; the others against legal_actions()
+        if verb == "check" and not self.bring_in_due and self.bets[seat] >= self.cur and self.step.check is None:
+            self.acted[seat] = True
+            events.append(_new(Event, ("check", name, rnd, None, None, None, None, None, None, None, None, None, None)))
+            self._next_turn(seat)
+            return
+        if verb == "call" and action.amount is None and not self.bring_in_due and self.bets[seat] < self.cur:
+            amount = self.cur - self.bets[seat]
+            if amount > self.stacks[seat]:
+                amount = self.stacks[seat]
+            self._put(seat, amount)
+            self.acted[seat] = True
+            events.append(_new(Event, ("call", name, rnd, amount, self.bets[seat], None, None, None, None, None,
+                                       "all in" if self.stacks[seat] == 0 else None, None, None)))
+            self._next_turn(seat)
+            return
+        legal = self.legal_actions()
         option = None
         for la in legal:
             if la.action == verb:
@@ -934,9 +982,6 @@ class Hand:
                 break
         if option is None:
             raise self._illegal(action, f"{action.player} cannot {verb} now")
-        name = self.players[seat]
-        events = self.events
-        rnd = self.round
         if verb == "check":
             self.acted[seat] = True
             events.append(Event("check", name, rnd))
@@ -1186,6 +1231,8 @@ class Hand:
         self.shown.append(seat)
         ranking = self.const["rankings"][0]
         value = self._values_for(self.const["rankings"])[0][seat]
+        if self.step.compare == "combination":
+            value = ranking.evaluate(self._hand_cards(seat))
         words = _describe(ranking, value, self._hand_cards(seat))
         self.events.append(Event("show", self.players[seat], None, cards=tuple(self._hand_cards(seat)), hand=words))
 
@@ -1226,7 +1273,7 @@ class Hand:
                             s = next((j % self.n for j in range(s + 1, s + self.n) if not self.folded[j % self.n]), in_hand[0])
                         return s
             elif rule == "best_visible":
-                visible = self.plan.ranking.visible
+                visible = self.plan.visible
                 scored = [(visible(self.up[i]), i) for i in in_hand if self.up[i]]
                 if scored:
                     best = max(v for v, _ in scored)
@@ -1270,8 +1317,10 @@ class Hand:
                 parts = [contenders]
             shares = split_pot(pot.amount, parts, odd)
             words = {}
+            first = const["rankings"][0]
             for s in shares:
-                words[s] = _describe(const["rankings"][0], values[0][s], self._hand_cards(s))
+                value = values[0][s] if step.compare != "combination" else first.evaluate(self._hand_cards(s))
+                words[s] = _describe(first, value, self._hand_cards(s))
             self._award(index, pot, shares, words)
         self._end()
 
@@ -1384,9 +1433,21 @@ class Hand:
 # --------------------------------------------------------------------------
 # helpers
 
+_WORDS: dict = {}
+
+
 def _describe(ranking, value, cards) -> str | None:
     if value is None:
         return None
+    key = (id(ranking), value)
+    words = _WORDS.get(key)
+    if words is not None:
+        return words
+    words = _WORDS[key] = _describe_now(ranking, value)
+    return words
+
+
+def _describe_now(ranking, value) -> str | None:
     describe = getattr(ranking, "describe", None)
     try:
         if describe is not None:

@@ -1,0 +1,141 @@
+"""Hands per second: studrules against PokerKit 0.7.7 on the same games.
+
+Six players, fixed limit, every player checking or calling (the bring-in
+posted, never completed) to the showdown. Five-card stud (studrules plays
+the French file, ``five-card-stud-fr``; PokerKit a five-card stud built from
+its ``State``: one down and one up card, then three up cards, four betting
+rounds) and seven-card stud (``stud-ru-casino``'s seven-card layout against
+PokerKit's ``FixedLimitSevenCardStud``). Both sides shuffle a fresh deck for
+every hand, post antes and the bring-in, deal, bet, show and push the chips.
+
+    python benchmarks/simulate.py [--hands N] [--repeat R]
+
+PokerKit is not a dependency of studrules: install it for the benchmark only
+(``pip install pokerkit==0.7.7``); without it only studrules is measured.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from studrules.hand import Hand  # noqa: E402
+from studrules.loader import load_variant  # noqa: E402
+
+PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
+STACK = 10_000
+
+
+def studrules_hands(variant_name: str, hands: int) -> float:
+    """Hands per second through studrules."""
+    variant = load_variant(variant_name)
+    start = time.perf_counter()
+    for seed in range(hands):
+        hand = Hand(variant, PLAYERS, STACK, seed=seed)
+        while not hand.over:
+            hand.check_or_call()
+    return hands / (time.perf_counter() - start)
+
+
+def pokerkit_state_factory(kind: str):
+    """A function making a fresh PokerKit state of the game (None without PokerKit)."""
+    try:
+        import pokerkit
+        from pokerkit import (
+            Automation,
+            BettingStructure,
+            Deck,
+            FixedLimitSevenCardStud,
+            Opening,
+            StandardHighHand,
+            State,
+            Street,
+        )
+    except ImportError:
+        return None
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    if kind == "seven":
+        def make():
+            return FixedLimitSevenCardStud.create_state(automations, True, 1, 2, 5, 10, STACK, len(PLAYERS))
+        return make
+
+    def make():
+        return State(
+            automations,
+            Deck.STANDARD,
+            (StandardHighHand,),
+            (
+                Street(False, (False, True), 0, False, Opening.LOW_CARD, 10, 4),
+                Street(True, (True,), 0, False, Opening.HIGH_HAND, 10, 4),
+                Street(True, (True,), 0, False, Opening.HIGH_HAND, 20, 4),
+                Street(True, (True,), 0, False, Opening.HIGH_HAND, 20, 4),
+            ),
+            BettingStructure.FIXED_LIMIT,
+            True,
+            5,
+            0,
+            5,
+            STACK,
+            len(PLAYERS),
+        )
+    return make
+
+
+def pokerkit_hands(kind: str, hands: int) -> float | None:
+    """Hands per second through PokerKit (None when it is not installed)."""
+    make = pokerkit_state_factory(kind)
+    if make is None:
+        return None
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = make()
+        while state.status:
+            if state.can_post_bring_in():
+                state.post_bring_in()
+            else:
+                state.check_or_call()
+    return hands / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5000, help="studrules hands per measurement (default 5000)")
+    parser.add_argument("--pokerkit-hands", type=int, default=300, help="PokerKit hands per measurement (default 300)")
+    parser.add_argument("--repeat", type=int, default=3, help="measurements; the best is kept (default 3)")
+    args = parser.parse_args(argv)
+    try:
+        import pokerkit  # noqa: F401
+        have_pokerkit = True
+    except ImportError:
+        have_pokerkit = False
+        print("PokerKit is not installed: measuring studrules only (pip install pokerkit==0.7.7 to compare)")
+    games = [
+        ("five-card stud, 6 players, check/call", "five-card-stud-fr", "five"),
+        ("seven-card stud, 6 players, check/call", "stud-ru-casino", "seven"),
+    ]
+    for title, variant, kind in games:
+        ours = max(studrules_hands(variant, args.hands) for _ in range(args.repeat))
+        line = f"{title}: studrules {ours:,.0f} hands/s"
+        if have_pokerkit:
+            theirs = max(pokerkit_hands(kind, args.pokerkit_hands) or 0 for _ in range(args.repeat))
+            line += f", PokerKit 0.7.7 {theirs:,.0f} hands/s, ratio {ours / theirs:.1f}x"
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
