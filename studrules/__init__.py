@@ -60,6 +60,11 @@ _EXPORTS: dict[str, str] = {
     # playing
     "Hand": "hand",
     "play_script": "script",
+    # strategies and simulation (games against the house)
+    "load_strategy": "strategies",
+    "Strategy": "strategies",
+    "shipped_strategies": "strategies",
+    "SimulationResult": "simulate",  # the function: studrules.simulate.simulate
 }
 
 __all__ = ["__version__", *_EXPORTS]
