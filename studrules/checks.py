@@ -340,7 +340,7 @@ class _Checker:
 
 def _ranking_names() -> Iterable[str]:
     try:
-        from .rankings import RANKING_NAMES  # type: ignore[attr-defined]
+        from .rankings import RANKING_NAMES
     except ImportError:
         return _KNOWN_RANKINGS
     return tuple(RANKING_NAMES)

@@ -182,3 +182,19 @@ def test_a_step_without_fields_says_so():
     (e,) = errors_in("name: x\nsteps:\n  - deal:\n")
     assert (e.location.line, e.location.column) == (3, 10)
     assert e.message == "the deal step has no fields: give them as a mapping indented under 'deal:'"
+
+
+def test_the_schema_words_are_the_models_words():
+    """The schema and the Python vocabulary must not drift apart."""
+    from studrules.model import FIRST_TO_ACT_RULES, SHOWDOWN_ORDER, STRUCTURES, TIE_BREAKS
+    from studrules.rankings import RANKING_NAMES
+    from studrules.vocabulary import hand_constants
+
+    defs = schema()["$defs"]
+    assert tuple(defs["ranking"]["enum"]) == RANKING_NAMES
+    assert tuple(defs["first_to_act"]["then"]["enum"]) == FIRST_TO_ACT_RULES
+    assert tuple(defs["tie_break"]["enum"]) == TIE_BREAKS
+    assert tuple(defs["showdown_step"]["properties"]["order"]["items"]["enum"]) == SHOWDOWN_ORDER
+    assert tuple(defs["betting_step"]["properties"]["structure"]["enum"]) == STRUCTURES
+    pay_table = defs["settle_step"]["properties"]["pay_table"]["propertyNames"]["enum"]
+    assert set(pay_table) == set(hand_constants()) - {"ace_king"}
