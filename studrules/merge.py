@@ -17,6 +17,7 @@ One rule serves both. An overlay is a mapping laid over the base document:
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from .errors import SpecError
@@ -46,7 +47,12 @@ def overlay(base: Any, over: Any, path: tuple = ()) -> Any:
         out = _copy_mapping(base)
         for key, value in over.items():
             if key == "steps" and not path and isinstance(value, list) and isinstance(base.get(key), list):
-                out[key] = _merge_steps(base[key], value)
+                try:
+                    out[key] = _merge_steps(base[key], value)
+                except SpecError as err:  # its path is inside the list: name the list
+                    if err.location is not None and err.location.path[:1] != ("steps",):
+                        err.location = replace(err.location, path=("steps",) + tuple(err.location.path))
+                    raise
             elif key in base:
                 out[key] = overlay(base[key], value, path + (key,))
             else:
