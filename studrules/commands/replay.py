@@ -58,6 +58,10 @@ def history_text(hand: Hand) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..history import is_history_file, replay_command  # JSON-lines hand histories (studrules.history)
+
+    if is_history_file(args.script):
+        return replay_command(args)
     hand = replay_file(args.script)
     if args.json:
         json.dump(hand_output(hand), sys.stdout, indent=2, ensure_ascii=False)
