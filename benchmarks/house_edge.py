@@ -8,7 +8,10 @@ time. Usage::
 
     python benchmarks/house_edge.py [--variant V] [--strategy S] [--target 0.1] [--workers 2] [--seed 1]
 
-The target of the issue: at most 60 s on a 2-core machine.
+The target of the issue: at most 60 s on a 2-core machine. Measured here
+(2 cores, 2 workers, basic strategy): 19.8 million hands in 5.4 s, about
+3.65 million hands/s, 6.3 s from start to a half-width of 0.099% (14.7 s
+while other jobs shared the machine); always raise: 8.4 s.
 """
 from __future__ import annotations
 

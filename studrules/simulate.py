@@ -273,6 +273,8 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
 
     groups = sorted(((n, v) for n, (_, v) in hand_constants().items()), key=lambda item: item[1])
     decision = decisions[0]
+    if decision.raise_amount is None and any(rule.action == "raise" for rule in strategy.rules):
+        raise SpecError(f"strategy '{strategy.name}' raises, but the decision step of {name} gives no raise amount", decision.location)
     return _Table(
         strategy=strategy,
         settle=settles[0],
