@@ -7,6 +7,7 @@ collected, not raised one by one: :func:`build_variant` reports them all.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from .errors import Location, SpecError
@@ -145,10 +146,22 @@ class _Builder:
 
     def stakes(self, d: Mapping) -> tuple[tuple[str, Expression], ...]:
         out = []
-        for name, value in d.items():
+        names = list(d)
+        for i, (name, value) in enumerate(d.items()):
+            before = len(self.errors)
             expr = self.expr(value, ("stakes", name), expect=NUMBER)
             if expr is not None:
                 out.append((name, expr))
+            elif len(self.errors) > before and isinstance(value, str):
+                later = [n for n in names[i:] if re.search(rf"\b{re.escape(n)}\b", value)]
+                if later:
+                    err = self.errors[-1]
+                    self.errors[-1] = SpecError(
+                        f"stake '{name}' uses '{later[0]}', which is "
+                        + ("itself" if later[0] == name else "defined below it")
+                        + ": a stake may only use the stakes above it",
+                        err.location,
+                    )
             self.stake_names[name] = NUMBER
         return tuple(out)
 

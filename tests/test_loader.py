@@ -52,6 +52,23 @@ def test_an_unknown_name_in_an_expression_points_inside_the_expression():
     assert e.location.path == ("steps", 1, "betting", "bet")
 
 
+def test_a_stake_that_uses_a_stake_defined_below_it_says_so(tmp_path):
+    path = write(tmp_path, "order.yaml", (
+        "name: order\n"
+        "kind: pot\n"
+        "stakes:\n"
+        "  ante: bring_in / 2\n"
+        "  bring_in: 4\n"
+        "steps:\n"
+        "  - deal: {players: [down, up, up, up, up]}\n"
+        "  - showdown: {id: s}\n"
+    ))
+    (e,) = errors_of(path)
+    # "  ante: bring_in / 2": the value starts at column 9
+    assert (e.location.line, e.location.column) == (4, 9)
+    assert e.message == "stake 'ante' uses 'bring_in', which is defined below it: a stake may only use the stakes above it"
+
+
 def test_a_type_error_in_an_expression():
     (e,) = errors_of(BAD / "type-error-in-expression.yaml")
     assert (e.location.line, e.location.column) == (8, 14)
