@@ -63,6 +63,10 @@ class Policy:
         """The action to take now; ``view.to_act`` is this seat, ``view.legal`` what it may do."""
         raise NotImplementedError
 
+    def begin(self, variant) -> None:
+        """Called by :func:`play_hand` before each hand with the variant being
+        played (its rules are public; the cards are not). Does nothing by default."""
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -217,6 +221,14 @@ class Sensible(Policy):
         self.ranking = _ranking_of(ranking)
         self.showdown = tuple(_ranking_of(r) for r in showdown) or (self.ranking,)
 
+    def begin(self, variant) -> None:
+        """Judge hands by this variant's ranking and showdown rankings."""
+        from .model import ShowdownStep
+
+        self.ranking = _ranking_of(variant.deck.ranking)
+        steps = variant.steps_of(ShowdownStep)
+        self.showdown = tuple(_ranking_of(r) for r in (steps[-1].rankings if steps else ())) or (self.ranking,)
+
     def act(self, view) -> Action:
         legal = _legal(view)
         me = view.player
@@ -353,15 +365,10 @@ def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
     if key == "random":
         return RandomPolicy(seed)
     if key == "sensible":
-        if variant is None:
-            return Sensible()
-        from .model import ShowdownStep
-
-        showdown = ()
-        steps = [s for s in variant.steps if isinstance(s, ShowdownStep)]
-        if steps:
-            showdown = steps[-1].rankings
-        return Sensible(variant.deck.ranking, showdown)
+        policy = Sensible()
+        if variant is not None:
+            policy.begin(variant)
+        return policy
     if key.startswith("strategy:") or key.startswith("strategy="):
         name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
         from .strategies import load_strategy
@@ -385,7 +392,12 @@ def play_hand(hand, policies: Mapping[str, Policy]):
 
     A seat without a policy takes :meth:`~studrules.hand.Hand.default_action`.
     A policy that answers for another seat, or with an illegal action, raises
-    :class:`~studrules.errors.IllegalActionError`."""
+    :class:`~studrules.errors.IllegalActionError`. Each policy's
+    :meth:`Policy.begin` is called first with the hand's variant."""
+    for player in hand.players:
+        policy = policies.get(player)
+        if policy is not None and hasattr(policy, "begin"):
+            policy.begin(hand.variant)
     while not hand.is_over:
         player = hand.to_act
         policy = policies.get(player)
