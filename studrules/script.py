@@ -113,10 +113,16 @@ def load_script(script: Mapping | str | Path) -> Script:
         if data.get(key) is not None and not isinstance(data[key], Mapping):
             raise fail(f"'{key}' is a mapping", key)
     cards = dict(data.get("cards") or {})
-    for name, value in cards.items():
-        try:
-            from .cards import parse_cards
+    from .cards import parse_card, parse_cards
 
+    for name, value in cards.items():
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                try:
+                    parse_card(item if isinstance(item, str) else str(item))
+                except CardError as err:
+                    raise fail(err.message, "cards", name, index) from None
+        try:
             parse_cards(value if isinstance(value, (str, list)) else str(value))
         except CardError as err:
             raise fail(err.message, "cards", name) from None

@@ -1,0 +1,45 @@
+"""``studrules replay``: exit codes, JSON and text output."""
+from __future__ import annotations
+
+import json
+
+from studrules.cli import main
+
+SCRIPT = """\
+variant: five-card-stud-fr
+players: [Ann, Bob, Cat]
+stacks: 100
+cards: {Ann: [Ks, 9c], Bob: [Qs, 2c], Cat: [Js, Th]}
+actions: [Bob bring-in, Cat fold, Ann fold]
+"""
+
+
+def test_replay_prints_a_readable_history(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text(SCRIPT)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Bob brings in for 5" in out and "Cat folds" in out and "Bob wins 20" in out
+
+
+def test_replay_json(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text(SCRIPT)
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["next"] is None and data["result"]["net"] == {"Ann": -5, "Bob": 10, "Cat": -5}
+
+
+def test_illegal_action_exits_2_with_one_message(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text(SCRIPT.replace("Cat fold", "Cat raise 50"))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "action 2 (Cat raise 50)" in err[0] and "call 5" in err[0]
+
+
+def test_malformed_script_exits_1(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text("variant: five-card-stud-fr\nplayers: Ann\n")
+    assert main(["replay", str(path)]) == 1
+    assert "players" in capsys.readouterr().err

@@ -1,0 +1,80 @@
+"""Hand scripts: reading, located errors, the output's shape."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from studrules.errors import IllegalActionError, ScriptError
+from studrules.script import load_script, play_script
+
+BASE = """\
+variant: five-card-stud-fr
+players: [Ann, Bob]
+stacks: 100
+cards: {Ann: [Kd, 9c], Bob: [Qs, 2c]}
+seed: 1
+"""
+
+
+def write(tmp_path, text: str, name: str = "hand.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_output_has_events_next_and_result(tmp_path) -> None:
+    out = play_script(write(tmp_path, BASE + "actions: [Bob bring-in]\n"))
+    assert set(out) == {"events", "next", "result"}
+    assert out["result"] is None
+    assert out["next"] == {"player": "Ann", "legal": [
+        {"action": "fold"}, {"action": "call", "amount": 5}, {"action": "complete", "to": [10]}]}
+    assert out["events"][-1] == {"type": "bring_in", "player": "Bob", "round": 1, "amount": 5, "to": 5}
+
+
+def test_json_scripts_work_too(tmp_path) -> None:
+    data = {"variant": "five-card-stud-fr", "players": ["Ann", "Bob"], "stacks": [100, 50],
+            "cards": {"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, "actions": ["Bob bring-in", "Ann fold"]}
+    out = play_script(write(tmp_path, json.dumps(data), "hand.json"))
+    assert out["next"] is None and out["result"]["stacks"] == {"Ann": 95, "Bob": 55}
+
+
+def test_illegal_action_names_number_player_and_legal(tmp_path) -> None:
+    path = write(tmp_path, BASE + "actions:\n  - Bob bring-in\n  - Ann raise 30\n")
+    with pytest.raises(IllegalActionError) as info:
+        play_script(path)
+    text = str(info.value)
+    assert "action 2 (Ann raise 30)" in text and "call 5" in text and "complete to 10" in text
+    assert f"{path}:8:5" in text
+
+
+def test_out_of_turn_action(tmp_path) -> None:
+    with pytest.raises(IllegalActionError, match="action 1 .*it is Bob's turn, not Ann's"):
+        play_script(write(tmp_path, BASE + "actions: [Ann call]\n"))
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("players: [Ann]\n", None, "needs 'variant'"),
+    (BASE + "actoins: []\n", ":6:1", "did you mean 'actions'"),
+    (BASE + "actions: [Bob jump]\n", ":6:11", "action 1: 'Bob jump': unknown action"),
+    (BASE.replace("9c", "9x"), ":4:19", "'9x' is not a card"),
+    (BASE + "actions: Bob fold\n", ":6:10", "'actions' is a list"),
+    (BASE.replace("stacks: 100", "stacks: lots"), ":3:9", "'stacks' is a number"),
+])
+def test_malformed_scripts_are_located(tmp_path, text, where, words) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ScriptError) as info:
+        play_script(path)
+    assert words in str(info.value)
+    if where:
+        assert f"{path}{where}" in str(info.value)
+
+
+def test_player_not_in_cards_is_an_error(tmp_path) -> None:
+    with pytest.raises(ScriptError, match="not a player"):
+        play_script(write(tmp_path, BASE.replace("Bob: [Qs, 2c]", "Zed: [Qs, 2c]")))
+
+
+def test_load_script_keeps_expectations(tmp_path) -> None:
+    script = load_script(write(tmp_path, BASE + "expect: {next: null}\n"))
+    assert script.expect == {"next": None} and script.seed == 1
