@@ -59,7 +59,13 @@ _EXPORTS: dict[str, str] = {
     "html_page": "report_html",
     # playing
     "Hand": "hand",
+    "View": "hand",
+    "HandResult": "hand",
+    "Action": "actions",
+    "LegalAction": "actions",
+    "Event": "events",
     "play_script": "script",
+    "settle_position": "settlement",
     # strategies and simulation (games against the house)
     "load_strategy": "strategies",
     "Strategy": "strategies",
