@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-__all__ = ["Section", "html_page", "escape", "paragraph", "table", "bar_chart", "histogram"]
+__all__ = ["Section", "html_page", "escape", "paragraph", "table", "bar_chart", "histogram", "bin_counts"]
 
 
 @dataclass(frozen=True)
@@ -178,15 +178,18 @@ def histogram(
     title: str | None = None,
     width: int = 640,
     height: int = 240,
+    bounds: tuple[float, float] | None = None,
 ) -> str:
     """A histogram of ``values`` as inline SVG (vertical bars, equal-width
     bins). Each bar carries ``data-count``, ``data-low`` and ``data-high``.
+    ``bounds``: the range the bins cover (default: the values' own), so that
+    two histograms can share their bins (see :func:`bin_counts`).
 
         >>> svg = histogram([1, 2, 2, 3], bins=3)
         >>> [svg.count(f'data-count="{n}"') for n in (1, 2)]
         [2, 1]
     """
-    counts, edges = _bins(values, bins)
+    counts, edges = _bins(values, bins, bounds)
     top = 24 if title else 6
     bottom = 30
     plot_h = height - top - bottom
@@ -217,18 +220,27 @@ def histogram(
     return "".join(out)
 
 
-def _bins(values: Sequence[float], bins: int) -> tuple[list[int], list[float]]:
+def bin_counts(values: Sequence[float], bins: int = 10, bounds: tuple[float, float] | None = None) -> tuple[list[int], list[float]]:
+    """The counts and edges :func:`histogram` draws (``bounds`` as there).
+
+    >>> bin_counts([1, 2, 2, 3], 2, bounds=(0, 4))
+    ([1, 3], [0.0, 2.0, 4])
+    """
+    return _bins(values, bins, bounds)
+
+
+def _bins(values: Sequence[float], bins: int, bounds: tuple[float, float] | None = None) -> tuple[list[int], list[float]]:
     if not values:
         return [], [0.0]
     bins = max(int(bins), 1)
-    lo, hi = min(values), max(values)
+    lo, hi = bounds if bounds is not None else (min(values), max(values))
     if lo == hi:
         return [len(values)], [lo, hi]
     step = (hi - lo) / bins
     edges = [lo + i * step for i in range(bins)] + [hi]
     counts = [0] * bins
     for v in values:
-        i = min(int((v - lo) / step), bins - 1)
+        i = min(max(int((v - lo) / step), 0), bins - 1)  # values outside ``bounds`` go to the end bins
         counts[i] += 1
     return counts, edges
 
