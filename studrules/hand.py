@@ -143,7 +143,7 @@ class _Plan:
     """What a variant's hand needs that does not change from hand to hand."""
 
     __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
-                 "max_cards", "max_house", "stake_env", "visible_cache")
+                 "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step")
 
     def __init__(self, variant: Variant, stakes: dict):
         from .rankings import get_ranking
@@ -152,6 +152,9 @@ class _Plan:
         self.stakes = stakes
         self.stake_env = dict(stakes)
         self.visible_cache: dict = {}
+        self.checked_players: set = set()
+        antes = [s for s in variant.steps if isinstance(s, AnteStep)]
+        self.ante_step = antes[0] if antes else None
         self.ranking = get_ranking(variant.deck.ranking)
         self.ace_high = bool(getattr(self.ranking, "ace_high", True))
         self.suit_order = tuple(variant.deck.suit_order)
@@ -273,8 +276,12 @@ class Hand:
     ):
         self.variant = variant
         self.plan = plan = _plan(variant, stakes)
-        names = tuple(str(p) for p in players)
-        self._check_players(names)
+        names = tuple(players)
+        if names not in plan.checked_players:
+            names = tuple(str(p) for p in names)
+            self._check_players(names)
+            if len(plan.checked_players) < 64:
+                plan.checked_players.add(names)
         n = self.n = len(names)
         self.players = names
         self.seat = {p: i for i, p in enumerate(names)}
@@ -370,7 +377,10 @@ class Hand:
 
     def _antes(self, antes: Mapping[str, int] | None) -> list[int] | None:
         """Banked games: each position's ante, checked against the table limits now."""
-        steps = [s for s in self.variant.steps if isinstance(s, AnteStep)]
+        step = self.plan.ante_step
+        if not antes and (step is None or (step.min is None and step.max is None and not self.variant.is_banked)):
+            return None  # every player posts the variant's ante
+        steps = [step] if step is not None else []
         if antes:
             unknown = [p for p in antes if p not in self.seat]
             if unknown:
@@ -631,19 +641,25 @@ class Hand:
         return env
 
     def _ante(self, step: AnteStep, const: dict) -> None:
-        amounts = self.antes if self.antes is not None else [const["amount"]] * self.n
+        amount = const["amount"]
+        if amount is None:
+            amount = int(step.amount(self._env()))
+        amounts = self.antes if self.antes is not None else [amount] * self.n
         events = self.events
+        stacks, contrib, ante_posted = self.stacks, self.contrib, self.ante_posted
         posted = False
         for i, name in enumerate(self.players):
-            a = min(amounts[i], self.stacks[i])
+            a = amounts[i]
+            if a > stacks[i]:
+                a = stacks[i]
             if a <= 0:
                 continue
-            self.stacks[i] -= a
-            self.contrib[i] += a
-            self.ante_posted[i] += a
+            stacks[i] -= a
+            contrib[i] += a
+            ante_posted[i] += a
             if not step.dead:
                 self.live_ante[i] += a
-            events.append(Event("ante", name, None, a))
+            events.append(_new(Event, ("ante", name, None, a, None, None, None, None, None, None, None, None, None)))
             posted = True
         self.antes_posted = self.antes_posted or posted
 
