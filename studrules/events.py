@@ -97,7 +97,7 @@ class Event(NamedTuple):
         if t == "community":
             return f"{self.card} is turned up in the middle for everybody"
         if t == "bring_in":
-            return f"{p} brings in for {self.amount}"
+            return f"{p} brings in for {self.amount}" + (" and is all in" if self.reason == "all in" else "")
         if t == "complete":
             return f"{p} completes to {self.to}"
         if t == "bet":
@@ -105,7 +105,7 @@ class Event(NamedTuple):
         if t == "raise":
             if self.to is None:
                 return f"{p} raises {self.amount}"
-            return f"{p} raises to {self.to}"
+            return f"{p} raises to {self.to}" + (" and is all in" if self.reason == "all in" else "")
         if t == "call":
             return f"{p} calls {self.amount}" + (" and is all in" if self.reason == "all in" else "")
         if t == "check":

@@ -1022,7 +1022,7 @@ class Hand:
             if amount >= self.bet_size:
                 self.opened = True
                 self._last_round.aggressive.append((seat, "bet"))
-            events.append(Event("bring_in", name, rnd, amount, self.bets[seat]))
+            events.append(Event("bring_in", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None))
         else:
             total = action.amount
             if total is None:
