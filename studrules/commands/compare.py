@@ -32,6 +32,7 @@ ORDER = 32
 __all__ = ["NAME", "HELP", "add_arguments", "run", "format_report", "format_example", "html_report"]
 
 _MARK = "\u25b6"  # the first event where the histories part
+_SAME = "No deal diverges: both rule sets play every deal the same way."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -161,11 +162,14 @@ def _rate_text(r: Rate) -> str:
 def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     """``(measure, A, B, B - A)`` rows of the side-by-side table, as text."""
     rows = [
-        ("average pot" if c.a.kind == c.b.kind == "pot" else "average pot / chips wagered", _with_ci(c.pot.a), _with_ci(c.pot.b), _with_ci(c.pot.difference, signed=True)),
+        (pot_label(c), _with_ci(c.pot.a), _with_ci(c.pot.b), _with_ci(c.pot.difference, signed=True)),
         ("reaches the showdown", _with_ci(c.showdown.a, "%"), _with_ci(c.showdown.b, "%"), _with_ci(c.showdown.difference, "%", True)),
-        ("has a bring-in", _rate_text(c.a.bring_in), _rate_text(c.b.bring_in), ""),
-        ("bring-in player differs", "", "", _rate_text(c.bring_in_changes)),
     ]
+    if _has_bring_in(c):
+        rows += [
+            ("has a bring-in", _rate_text(c.a.bring_in), _rate_text(c.b.bring_in), ""),
+            ("bring-in player differs", "", "", _rate_text(c.bring_in_changes)),
+        ]
     for r in c.first_to_act:
         rows.append((f"first to act differs, round {r.round}", f"played {r.played_a:,}", f"played {r.played_b:,}", _rate_text(r.changed)))
     rows += [
@@ -176,6 +180,20 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     if c.house_edge.a is not None or c.house_edge.b is not None:
         rows.append(("house edge (% of antes)", _with_ci(c.house_edge.a, "%"), _with_ci(c.house_edge.b, "%"), _with_ci(c.house_edge.difference, "%", True)))
     return rows
+
+
+def pot_label(c: Comparison) -> str:
+    """What "pot" means here: the pot of a pot game, the chips wagered against the house."""
+    kinds = {c.a.kind, c.b.kind}
+    if kinds == {"pot"}:
+        return "average pot"
+    if kinds == {"banked"}:
+        return "average chips wagered (antes and raises)"
+    return "average pot (chips wagered, against the house)"
+
+
+def _has_bring_in(c: Comparison) -> bool:
+    return bool(c.a.bring_in.count or c.b.bring_in.count)
 
 
 def _net_rows(table: dict[str, Paired], extra=None) -> list[tuple[str, ...]]:
@@ -206,13 +224,17 @@ def format_report(c: Comparison) -> str:
     out = [_headline(c), ""]
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
     out += ["", "Chips won per deal, by seat (P1 sits at the dealer's left)"]
-    out += _columns(("seat", "A", "B", "B - A", "brings in A", "brings in B"), _net_rows(c.net_by_seat, _bring_ins(c)))
-    out += ["", "Chips won per deal, by policy"]
-    out += _columns(("policy", "A", "B", "B - A"), _net_rows(c.net_by_policy))
+    if _has_bring_in(c):
+        out += _columns(("seat", "A", "B", "B - A", "brings in A", "brings in B"), _net_rows(c.net_by_seat, _bring_ins(c)))
+    else:
+        out += _columns(("seat", "A", "B", "B - A"), _net_rows(c.net_by_seat))
+    if len(c.net_by_policy) > 1:  # one policy at every seat: its average is 0 in a pot game
+        out += ["", "Chips won per deal, by policy"]
+        out += _columns(("policy", "A", "B", "B - A"), _net_rows(c.net_by_policy))
     for ex in c.examples:
         out += ["", format_example(ex, c.a.label, c.b.label)]
-    if not c.examples:
-        out += ["", "No deal diverges: both rule sets play every deal the same way."]
+    if c.history_changes.count == 0:
+        out += ["", _SAME]
     return "\n".join(out) + "\n"
 
 
@@ -268,9 +290,10 @@ def _print_rich(c: Comparison) -> None:
         summary.add_row(*row)
     console.print(summary)
     seats = Table(title="Chips won per deal, by seat (P1 sits at the dealer's left)", title_justify="left")
-    for name in ("seat", "A", "B", "B \u2212 A", "brings in A", "brings in B"):
+    bring_in = _has_bring_in(c)
+    for name in ("seat", "A", "B", "B \u2212 A", "brings in A", "brings in B")[: 6 if bring_in else 4]:
         seats.add_column(name)
-    for row in _net_rows(c.net_by_seat, _bring_ins(c)):
+    for row in _net_rows(c.net_by_seat, _bring_ins(c) if bring_in else None):
         seats.add_row(*row)
     console.print(seats)
     policies = Table(title="Chips won per deal, by policy", title_justify="left")
@@ -278,9 +301,10 @@ def _print_rich(c: Comparison) -> None:
         policies.add_column(name)
     for row in _net_rows(c.net_by_policy):
         policies.add_row(*row)
-    console.print(policies)
-    if not c.examples:
-        console.print("No deal diverges: both rule sets play every deal the same way.")
+    if len(c.net_by_policy) > 1:
+        console.print(policies)
+    if c.history_changes.count == 0:
+        console.print(_SAME)
     for ex in c.examples:
         console.print()
         console.print(f"[bold]{example_title(ex)}[/bold]")
@@ -329,15 +353,16 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
 
     head = ["measure", f"A: {a}", "A 95% CI", f"B: {b}", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"]
     rows = []
-    for label, key in (("average pot (chips wagered against the house)", "pot"), ("reaches the showdown (%)", "showdown"), ("house edge (% of antes)", "house_edge")):
+    for label, key in ((pot_label(c), "pot"), ("reaches the showdown (%)", "showdown"), ("house edge (% of antes)", "house_edge")):
         p = d[key]
         if p["a"] is None and p["b"] is None:
             continue
         rows.append([label, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])])
-    for label, key in (("has a bring-in (% of deals)", "bring_in"),):
-        rows.append([label, *_rate_cells(d["a"][key]), *_rate_cells(d["b"][key]), "", ""])
+    bring_in = _has_bring_in(c)
+    if bring_in:
+        rows.append(["has a bring-in (% of deals)", *_rate_cells(d["a"]["bring_in"]), *_rate_cells(d["b"]["bring_in"]), "", ""])
     summary = table(head, rows, caption="Means over the deals; B \u2212 A is paired deal by deal")
-    change_rows = [["bring-in player differs", *_rate_row(d["bring_in_changes"])]]
+    change_rows = [["bring-in player differs", *_rate_row(d["bring_in_changes"])]] if bring_in else []
     for r in d["first_to_act"]:
         change_rows.append([f"first to act differs, round {r['round']}", *_rate_row(r["changed"])])
     change_rows += [
@@ -369,10 +394,14 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
         labels += [f"{seat} A", f"{seat} B"]
         values += [p["a"]["mean"], p["b"]["mean"]]
     seat_rows = [[seat, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"]), d["a"]["bring_in_by_seat"][seat], d["b"]["bring_in_by_seat"][seat]] for seat, p in seats.items()]
+    seat_head = ["seat", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI", "brings in under A", "brings in under B"]
+    if not bring_in:
+        seat_rows = [row[:7] for row in seat_rows]
+        seat_head = seat_head[:7]
     policy_rows = [[name, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])] for name, p in d["net_by_policy"].items()]
     net = (
         bar_chart(labels, values, title="Average chips won per deal, by seat (negative: lost)")
-        + table(["seat", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI", "brings in under A", "brings in under B"], seat_rows, caption="Chips won per deal, by seat (P1 sits at the dealer's left)")
+        + table(seat_head, seat_rows, caption="Chips won per deal, by seat (P1 sits at the dealer's left)")
         + table(["policy", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"], policy_rows, caption="Chips won per deal, by policy")
     )
     sections.append(Section("Net result per seat", net, id="net"))
@@ -384,8 +413,10 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
         marks = [(k, 1), (k, 2)] if k < len(rows) else []
         classes = ["parts" if i == k else None for i in range(len(rows))]
         deals.append(paragraph(example_title(ex)) + table(["#", f"A: {a}", f"B: {b}"], rows, highlight=marks, row_classes=classes))
-    if not deals:
-        deals.append(paragraph("No deal diverges: both rule sets play every deal the same way."))
+    if c.history_changes.count == 0:
+        deals.append(paragraph(_SAME))
+    elif not deals:
+        deals.append(paragraph(f"{c.history_changes.count:,} deals diverge; none was asked for (--examples)."))
     sections.append(Section("Deals that diverge", "".join(deals), id="examples"))
 
     stopped = f" (interrupted after {c.deals:,} of {c.requested:,})" if c.interrupted else ""
