@@ -56,6 +56,8 @@ _EXPORTS: dict[str, str] = {
     "explain": "rulebook",
     "diff": "diff",
     "diff_matrix": "diff",
+    "compare": "compare",
+    "Comparison": "compare",
     "html_page": "report_html",
     # playing
     "Hand": "hand",
