@@ -1166,7 +1166,8 @@ class Hand:
         if not self.variant.void.wrong_card_count:
             return None
         for i, p in enumerate(self.players):
-            if len(self.given[i]) > len(self.cards[i]):
+            # a player who folded simply never received the rest of his cards
+            if not self.folded[i] and len(self.given[i]) > len(self.cards[i]):
                 return f"{p} has the wrong number of cards"
         if len(self.given_house) > len(self.house_cards):
             return "the house has the wrong number of cards"
