@@ -151,22 +151,30 @@ def evaluate(cards: "str | Iterable[str | Card]") -> HandValue:
     ...
     studrules.errors.CardError: a hand to evaluate has 5 to 9 cards, not 2
     """
-    try:
-        n = len(cards)  # type: ignore[arg-type]
-        if n == 5:
-            a, b, c, d, e = cards  # type: ignore[misc]
-            k = a.key5 + b.key5 + c.key5 + d.key5 + e.key5
+    match cards:  # a sequence pattern: lists and tuples, never text or a half-used iterator
+        case (a, b, c, d, e):
+            try:
+                k = a.key5 + b.key5 + c.key5 + d.key5 + e.key5
+            except AttributeError:
+                return _evaluate_other(cards)
             if _FLUSH_SUIT[k & 0xFFFF] or (k & _CARD_MASK).bit_count() != 5:
-                return _evaluate_cards(tuple(cards))
+                return _evaluate_cards(tuple(cards))  # a flush, or a card given twice
             return _FIVE[k >> 68]
-        if n == 7:
-            a, b, c, d, e, f, g = cards  # type: ignore[misc]
-            k = a.keyn + b.keyn + c.keyn + d.keyn + e.keyn + f.keyn + g.keyn
+        case (a, b, c, d, e, f, g):
+            try:
+                k = a.keyn + b.keyn + c.keyn + d.keyn + e.keyn + f.keyn + g.keyn
+            except AttributeError:
+                return _evaluate_other(cards)
             if _FLUSH_SUIT[k & 0xFFFF] or (k & _CARD_MASK).bit_count() != 7:
                 return _evaluate_cards(tuple(cards))
             return _NONFLUSH[k >> 68]
-    except (AttributeError, TypeError):
-        pass  # text, or not a sized collection of cards: parse it first
+    return _evaluate_other(cards)
+
+
+def _evaluate_other(cards: "str | Iterable[str | Card]") -> HandValue:
+    """Anything but five or seven card objects: checked, and parsed if need be."""
+    if not isinstance(cards, (tuple, list)):
+        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     return _evaluate_cards(cards if _all_cards(cards) else parse_cards(cards))  # type: ignore[arg-type]
 
 
