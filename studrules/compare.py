@@ -29,7 +29,8 @@ How the deals are the same:
 Measures, per deal: the *pot* is the chips in the pots of a pot game, or the
 chips wagered against the house (antes and raises) in a banked game; a hand
 *reaches the showdown* when a hand is shown or read; the *bring-in player* is
-the one due to post it (who may complete instead); the *first to act* of a
+the one due to post it (who may complete instead), compared over the deals
+where both rule sets have one; the *first to act* of a
 round is the player of its first betting action; the *winners* are the
 players whose net result is positive. The *winner changes* when those sets
 differ, the *result changes* when any player's net differs, the *history*
@@ -592,7 +593,7 @@ class _Tally:
             if who is not None:
                 self.bring_in[side] += 1
                 self.bring_in_seat[side][who] += 1
-        if ba is not None or bb is not None:
+        if ba is not None and bb is not None:
             self.bring_in_both += 1
             self.bring_in_changed += ba != bb
         for r in set(fa) | set(fb):

@@ -346,3 +346,13 @@ def test_cli_bad_numbers_are_usage_errors(capsys, argv):
         main(["compare", FR, FR, *argv])
     assert exit_.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_early_and_reports_the_deals_played(fr):
+    def progress(done, total):
+        if done == 4:
+            raise KeyboardInterrupt
+
+    c = compare(fr, fr, deals=10, seed=1, progress=progress)
+    assert c.interrupted and (c.deals, c.requested) == (4, 10)
+    assert c.to_dict()["interrupted"] is True and sum(c.pot_histogram["a"]) == 4
