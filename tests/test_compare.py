@@ -335,9 +335,11 @@ def test_cli_bad_arguments_give_a_message_not_a_traceback(capsys, argv, message)
     assert message in err and "Traceback" not in err
 
 
-def test_cli_html_into_a_folder_is_refused(capsys, tmp_path):
+def test_cli_html_into_a_folder_or_a_missing_folder_is_refused(capsys, tmp_path):
     assert main(["compare", FR, FR, "-n", "2", "--html", str(tmp_path)]) == 1
-    assert "folder" in capsys.readouterr().err
+    assert "that is a folder" in capsys.readouterr().err
+    assert main(["compare", FR, FR, "-n", "2", "--html", str(tmp_path / "no" / "x.html")]) == 1
+    assert "there is no folder" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv", [["-n", "0"], ["-n", "many"], ["--seed", "-1"]])

@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     html_path = Path(args.html) if args.html else None
     if html_path is not None and html_path.is_dir():
         raise StudrulesError(f"--html {args.html}: that is a folder; give a file name")
+    if html_path is not None and not html_path.parent.is_dir():  # say so before playing, not after
+        raise StudrulesError(f"--html {args.html}: there is no folder {html_path.parent}")
     kwargs = dict(
         deals=args.deals,
         seed=args.seed,
