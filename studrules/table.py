@@ -130,7 +130,9 @@ class Session:
     ``policies``: who decides for each player. ``stacks``: one number, a list
     or a mapping. ``hands``: the most hands to play (None: until one player
     has the chips). ``history``: a :class:`~studrules.history.HistoryWriter`
-    that receives each hand as it ends.
+    that receives each hand as it ends. ``on_start``: called with each
+    hand's :class:`HandReport` (``result`` still None) before it is played,
+    to announce it; :attr:`current` is the hand being played.
     """
 
     def __init__(
@@ -146,6 +148,7 @@ class Session:
         history=None,
         options: Mapping[str, str] | None = None,
         stakes: Mapping[str, int] | None = None,
+        on_start=None,
     ):
         if rotate not in ROTATIONS:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -167,6 +170,8 @@ class Session:
         self.rng = random.Random(seed)
         self.dealer_rng = random.Random(None if seed is None else seed * 7919 + 1)
         self.history = history
+        self.on_start = on_start
+        self.current = None  # the hand being played
         self.active = list(self.seating)
         # the dealer of the first hand sits at the right of the first player
         self.dealer = self.seating[-1]
@@ -300,19 +305,25 @@ class Session:
         previous = self._last_variant
         switched = previous is None or previous is not variant
         differences = diff(previous, variant) if (previous is not None and switched) else []
+        number = len(self.reports) + 1
+        report = HandReport(number, variant, self.dealer, tuple(order), hand, None, seed, switched, previous,
+                            differences, tuple(left_now))
+        self.current = hand
+        if self.on_start is not None:
+            self.on_start(report)
         result = play_hand(hand, {p: self.policies[p] for p in order})
+        self.current = None
+        report.result = result
         for p in order:
             self.stacks[p] = result.stacks[p]
             if result.net[p] > 0:
                 self.won[p] += 1
         if result.house_net is not None:
             self.house_net += result.house_net
-        number = len(self.reports) + 1
         gone = [p for p in self.active if self.stacks[p] <= 0]
         for p in gone:
             self.active.remove(p)
-        report = HandReport(number, variant, self.dealer, tuple(order), hand, result, seed, switched, previous,
-                            differences, tuple(left_now + gone))
+        report.left = tuple(left_now + gone)
         self.reports.append(report)
         self._last_variant = variant
         if self.history is not None:
