@@ -1,0 +1,116 @@
+"""Hand histories: JSON lines that replay exactly (write -> replay gives identical events)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from studrules.errors import ScriptError, StudrulesError
+from studrules.hand import Hand
+from studrules.history import (HistoryWriter, is_history_file, read_history, record_script, replay_hands,
+                               replay_history, write_history)
+from studrules.loader import load_variant
+from studrules.players import make_policy, play_hand
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+GAMES = ["five-card-stud-fr", "seven-card-stud", "razz", "seven-card-stud-hi-lo", "caribbean-stud-it",
+         "stud-ru-casino", "five-card-stud-ru-home"]
+
+
+def played(name, seed, **kw):
+    v = load_variant(name, **kw)
+    h = Hand(v, PLAYERS, 300, seed=seed)
+    play_hand(h, {p: make_policy("random", seed=seed * 10 + i) for i, p in enumerate(PLAYERS)})
+    return h
+
+
+def test_histories_round_trip_with_identical_events_for_every_shipped_variant(tmp_path):
+    hands = [played(name, seed) for name in GAMES for seed in range(6)]
+    path = tmp_path / "h.jsonl"
+    assert write_history(path, hands) == len(hands)
+    again = replay_hands(path)
+    assert [h.events for h in again] == [h.events for h in hands]
+    assert [r.net for r in replay_history(path)] == [h.result().net for h in hands]
+
+
+def test_a_record_holds_variant_options_stakes_players_stacks_cards_and_actions(tmp_path):
+    v = load_variant("five-card-stud-fr", stakes={"low_limit": 20})
+    h = Hand(v, ["Ann", "Bob"], [150, 90], seed=5)
+    play_hand(h, {p: make_policy("check-call") for p in h.players})
+    path = tmp_path / "one.jsonl"
+    write_history(path, [h])
+    (record,) = read_history(path)
+    assert record["variant"] == "five-card-stud-fr"
+    assert record["stakes"]["low_limit"] == 20
+    assert record["players"] == ["Ann", "Bob"] and record["stacks"] == [150, 90]
+    assert record["cards"]["Ann"] == [str(c) for c in h.cards_of("Ann")]
+    assert record["actions"] == [str(a) for a in h.actions]
+    # every line is one JSON object, and a hand script once the extra keys are left out
+    assert set(record_script(record)) <= {"variant", "options", "stakes", "players", "stacks", "cards", "seed",
+                                          "antes", "actions"}
+    assert replay_hands(path)[0].events == h.events
+
+
+def test_options_are_kept(tmp_path):
+    v = load_variant("five-card-stud-ru-home")
+    if not v.options:
+        pytest.skip("no options to choose")
+    option = v.options[0]
+    other = next(c.name for c in option.choices if c.name != option.default)
+    h = played("five-card-stud-ru-home", 3, options={option.name: other})
+    path = tmp_path / "o.jsonl"
+    write_history(path, [h])
+    assert read_history(path)[0]["options"][option.name] == other
+    assert replay_hands(path)[0].events == h.events
+
+
+def test_a_tampered_history_does_not_replay_silently(tmp_path):
+    h = played("razz", 1)
+    path = tmp_path / "t.jsonl"
+    write_history(path, [h])
+    record = read_history(path)[0]
+    record["cards"]["Ann"][0], record["cards"]["Bob"][0] = record["cards"]["Bob"][0], record["cards"]["Ann"][0]
+    path.write_text(json.dumps(record) + "\n")
+    with pytest.raises(StudrulesError):
+        replay_hands(path)
+
+
+def test_a_line_that_is_not_json_is_located(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"variant": "razz", "players": ["A", "B"]}\nnot json\n')
+    with pytest.raises(ScriptError) as err:
+        read_history(path)
+    assert "line 2" in str(err.value)
+
+
+def test_history_files_are_recognised_by_suffix_or_first_line(tmp_path):
+    h = played("razz", 2)
+    a = tmp_path / "a.jsonl"
+    b = tmp_path / "b.txt"
+    write_history(a, [h])
+    b.write_text(a.read_text())
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps({"variant": "razz", "players": ["Ann", "Bob"], "actions": []}))
+    assert is_history_file(a) and is_history_file(b) and not is_history_file(script)
+
+
+def test_writer_flushes_each_hand(tmp_path):
+    path = tmp_path / "w.jsonl"
+    with HistoryWriter(path) as out:
+        out.write(played("razz", 3), number=1)
+        assert len(path.read_text().splitlines()) == 1
+
+
+def test_replay_command_reads_a_history(tmp_path):
+    path = tmp_path / "c.jsonl"
+    write_history(path, [played("five-card-stud-fr", 4), played("razz", 5)])
+    out = subprocess.run([sys.executable, "-m", "studrules", "replay", str(path), "--json"], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert len(data["hands"]) == 2 and all(h["next"] is None for h in data["hands"])
+    text = subprocess.run([sys.executable, "-m", "studrules", "replay", str(path)], capture_output=True, text=True,
+                          timeout=60).stdout
+    assert "== hand 2" in text

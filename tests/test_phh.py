@@ -1,0 +1,92 @@
+"""PHH export: the game code comes from the model's structure; the file is TOML PokerKit reads."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+from studrules.hand import Hand
+from studrules.history import write_history
+from studrules.loader import load_variant
+from studrules.phh import PHHError, dumps_phh, export_history, hand_to_phh, phh_code
+from studrules.players import make_policy, play_hand
+
+PLAYERS = ["Ann", "Bob", "Cat"]
+
+
+def played(name, seed, bots=("check-call", "sensible", "random")):
+    v = load_variant(name)
+    h = Hand(v, PLAYERS, 500, seed=seed)
+    play_hand(h, {p: make_policy(b, seed=seed, variant=v) for p, b in zip(PLAYERS, bots)})
+    return h
+
+
+def test_codes_come_from_the_structure():
+    assert phh_code(load_variant("seven-card-stud")) == "F7S"
+    assert phh_code(load_variant("razz")) == "FR"
+    assert phh_code(load_variant("seven-card-stud-hi-lo")) == "F7S/8"
+
+
+@pytest.mark.parametrize("name", ["five-card-stud-fr", "five-card-stud", "caribbean-stud-it"])
+def test_other_games_have_no_phh_code(name):
+    with pytest.raises(PHHError) as err:
+        phh_code(load_variant(name))
+    assert "PHH has no code for this game" in str(err.value)
+
+
+def test_a_seven_card_stud_hand_parses_as_toml_with_the_phh_fields():
+    h = played("seven-card-stud", 3)
+    data = tomllib.loads(dumps_phh([hand_to_phh(h)]))
+    assert data["variant"] == "F7S"
+    # seven-card-stud.yaml: ante 1, bring-in 3, low limit 10, high limit 20
+    assert data["antes"] == [1, 1, 1] and data["bring_in"] == 3
+    assert data["small_bet"] == 10 and data["big_bet"] == 20
+    assert data["starting_stacks"] == [500, 500, 500]
+    assert data["players"] == PLAYERS
+    assert data["ante_trimming_status"] is False
+    # third street: two down and one up dealt to each player at once
+    assert data["actions"][0].startswith("d dh p1 ") and len(data["actions"][0].split()[-1]) == 6
+    verbs = {a.split()[1] for a in data["actions"] if a.startswith("p")}
+    assert verbs <= {"pb", "cbr", "cc", "f", "sm"}
+    assert data["finishing_stacks"] == [h.result().stacks[p] for p in PLAYERS]
+
+
+def _pokerkit():
+    return pytest.importorskip("pokerkit")
+
+
+@pytest.mark.parametrize("name", ["razz", "seven-card-stud-hi-lo", "seven-card-stud"])
+def test_pokerkit_loads_the_export_and_ends_with_the_same_stacks(name):
+    pokerkit = _pokerkit()
+    checked = 0
+    for seed in range(12):
+        h = played(name, seed)
+        fields = hand_to_phh(h)
+        if "_studrules_pokerkit" in fields:  # the hand used a rule PokerKit does not model
+            continue
+        hh = pokerkit.HandHistory.loads(dumps_phh([fields]))
+        final = list(hh)[-1]
+        assert list(final.stacks) == [h.result().stacks[p] for p in PLAYERS]
+        checked += 1
+    assert checked >= 6
+
+
+def test_export_history_leaves_out_other_games_and_the_command_writes_the_file(tmp_path):
+    path = tmp_path / "h.jsonl"
+    write_history(path, [played("razz", 1), played("five-card-stud-fr", 2), played("seven-card-stud", 3)])
+    text, skipped = export_history(path)
+    data = tomllib.loads(text)
+    assert [t["variant"] for t in data.values()] == ["FR", "F7S"]
+    assert len(skipped) == 1 and "PHH has no code" in skipped[0]
+    out = tmp_path / "out.phh"
+    run = subprocess.run([sys.executable, "-m", "studrules", "export-phh", str(path), "-o", str(out)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert tomllib.loads(out.read_text())["1"]["variant"] == "FR"
+    only = tmp_path / "fr.jsonl"
+    write_history(only, [played("five-card-stud-fr", 2)])
+    run = subprocess.run([sys.executable, "-m", "studrules", "export-phh", str(only)], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 1 and "PHH has no code for this game" in run.stderr

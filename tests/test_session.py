@@ -1,0 +1,101 @@
+"""Sessions: stacks carry over, the deal moves clockwise, the rules switch and are announced."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from studrules.errors import StudrulesError
+from studrules.players import CheckCall, make_policy
+from studrules.table import Session
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+FR, HE = "five-card-stud-fr", "five-card-stud-he"
+
+
+def bots(seed=0):
+    kinds = ["sensible", "random", "check-call", "sensible"]
+    return {p: make_policy(k, seed=seed + i) for i, (p, k) in enumerate(zip(PLAYERS, kinds))}
+
+
+def test_stacks_carry_over_and_the_sum_is_conserved():
+    s = Session([FR, HE], PLAYERS, bots(), stacks=200, hands=12, seed=3)
+    before = dict(s.stacks)
+    for report in s.play():
+        # each hand starts from the stacks the last one left
+        assert {p: report.hand.start[i] for i, p in enumerate(report.players)} == {p: before[p] for p in report.players}
+        before.update(report.result.stacks)
+        assert sum(before.values()) == 800
+    assert sum(s.stacks.values()) == 800
+
+
+def test_the_dealer_moves_clockwise_and_the_player_list_rotates():
+    s = Session([FR], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, hands=5, seed=1)
+    reports = s.play()
+    # first hand: Ann sits at the dealer's left, so Dan deals; then the deal passes clockwise
+    assert [r.dealer for r in reports] == ["Dan", "Ann", "Bob", "Cat", "Dan"]
+    assert reports[0].players == ("Ann", "Bob", "Cat", "Dan")
+    assert reports[1].players == ("Bob", "Cat", "Dan", "Ann")
+
+
+def test_rules_switch_in_turn_and_each_switch_is_announced_with_the_differences():
+    s = Session([FR, HE], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, hands=3, seed=1)
+    reports = s.play()
+    assert [r.variant.name for r in reports] == [FR, HE, FR]
+    assert all(r.switched for r in reports)
+    text = reports[1].announcement()
+    # the French text's bring-in equals the ante; the Hebrew text's is half the low limit
+    assert HE in text and "bring-in" in text and "->" in text
+    assert any(d.rule == "bring-in" for d in reports[1].differences)
+
+
+def test_dealers_choice_is_seeded():
+    def names(seed):
+        s = Session([FR, HE, "razz"], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, hands=8,
+                    rotate="dealer", seed=seed)
+        return [r.variant.name for r in s.play()]
+
+    assert names(5) == names(5)
+    assert len(set(names(5))) > 1
+
+
+def test_a_busted_player_leaves_and_the_session_ends_when_one_has_every_chip():
+    s = Session([FR], PLAYERS, bots(7), stacks=40, seed=7)
+    reports = s.play()
+    summary = s.summary()
+    assert summary.winner is not None and s.stacks[summary.winner] == 160
+    assert "all the chips" in summary.reason
+    left = [p for r in reports for p in r.left]
+    assert sorted(left) == sorted(p for p in PLAYERS if p != summary.winner)
+    # a player who left is dealt no more hands
+    for i, r in enumerate(reports):
+        for p in r.left:
+            assert all(p not in later.players for later in reports[i + 1:])
+    rows = {r["player"]: r for r in summary.to_dict()["players"]}
+    assert sum(r["net"] for r in rows.values()) == 0
+    assert sum(r["hands_won"] for r in rows.values()) >= 1
+
+
+def test_banked_positions_play_their_own_stacks_against_the_house():
+    s = Session(["caribbean-stud-it"], PLAYERS, {p: make_policy("strategy:basic") for p in PLAYERS},
+                stacks=300, hands=6, seed=2)
+    reports = s.play()
+    assert len(reports) == 6
+    summary = s.summary()
+    assert summary.house_net == -sum(r["net"] for r in summary.rows)
+
+
+def test_unknown_rotation_and_missing_policy_are_errors():
+    with pytest.raises(StudrulesError):
+        Session([FR], PLAYERS, {p: CheckCall() for p in PLAYERS}, rotate="random")
+    with pytest.raises(StudrulesError):
+        Session([FR], PLAYERS, {"Ann": CheckCall()})
+
+
+def test_session_command_without_a_terminal_prints_hands_announcements_and_a_summary():
+    out = subprocess.run([sys.executable, "-m", "studrules", "session", "--variants", f"{FR},{HE}", "--hands", "3",
+                          "--seed", "4"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "the game changes to" in out.stdout and "bring-in" in out.stdout
+    assert "Session over after 3 hands" in out.stdout
