@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 from studrules.hand import Hand
 from studrules.loader import load_variant
 
-__all__ = ["deal", "play", "legal", "events", "first_actor", "net"]
+__all__ = ["deal", "play", "legal", "events", "first_actor", "net", "script"]
 
 
 def deal(variant: str, cards: Mapping[str, Any], *, players: Iterable[str] | None = None,
@@ -66,3 +66,23 @@ def first_actor(h: Hand, round_number: int) -> str | None:
 def net(h: Hand) -> dict:
     """Each player's win (+) or loss (-) in the finished hand."""
     return dict(h.result().net)
+
+
+def script(variant: str, cards: Mapping[str, Any], actions: Iterable[str], *, players: Iterable[str] | None = None,
+           options: Mapping[str, str] | None = None, stakes: Mapping[str, int] | None = None,
+           stacks: Any = 100, antes: Mapping[str, int] | None = None, seed: int = 1) -> dict:
+    """The same hand as :func:`play`, written as a hand script and played by
+    :func:`studrules.script.play_script` (its ``events``/``next``/``result``)."""
+    from studrules.script import play_script
+
+    names = list(players) if players is not None else [k for k in cards if k not in ("burns", "community", "house")]
+    data: dict = {"variant": variant, "players": names, "stacks": stacks, "seed": seed,
+                  "cards": {k: (v.split() if isinstance(v, str) else list(v)) for k, v in cards.items()},
+                  "actions": list(actions)}
+    if options:
+        data["options"] = dict(options)
+    if stakes:
+        data["stakes"] = dict(stakes)
+    if antes:
+        data["antes"] = dict(antes)
+    return play_script(data)

@@ -10,7 +10,7 @@ import pytest
 
 from studrules.errors import IllegalActionError
 
-from rules_support import deal, events, first_actor, legal, net, play
+from rules_support import deal, events, first_actor, legal, net, play, script
 
 FR = "five-card-stud-fr"
 
@@ -267,3 +267,11 @@ def test_a_player_who_folded_before_his_cards_were_dealt_does_not_void_the_hand(
     h = play(FR, FULL, BEFORE_RIVER + ["Ann bet 20", "Dan raise 40", "Ann call"])
     assert not h.result().void
     assert net(h) == {"Ann": 90, "Bob": -10, "Cat": -10, "Dan": -70}
+
+
+def test_the_same_hand_as_a_script_gives_the_same_result():
+    # The last-raiser hand above, through the hand-script contract (studrules replay).
+    out = script(FR, FULL_FOLDERS, BEFORE_RIVER + ["Ann bet 20", "Dan raise 40", "Ann call"])
+    assert out["next"] is None
+    assert out["result"]["net"] == {"Ann": 90, "Bob": -10, "Cat": -10, "Dan": -70}
+    assert out["result"]["showdown_order"] == ["Dan", "Ann"]

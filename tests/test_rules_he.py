@@ -10,7 +10,7 @@ import pytest
 
 from studrules.errors import IllegalActionError
 
-from rules_support import deal, events, legal, net, play
+from rules_support import deal, events, legal, net, play, script
 
 HE = "five-card-stud-he"
 
@@ -203,3 +203,12 @@ def test_split_pot_odd_chip_to_the_player_nearest_the_dealer():
                          "Bob show", "Cat show"])
     # pot: antes 6 + 3 x 5 + 2 x 10 = 41: Bob 21, Cat 20. Bob and Cat put in 17, Ann 7.
     assert net(h) == {"Ann": -7, "Bob": 4, "Cat": 3}
+
+
+def test_the_showdown_as_a_script_the_last_bettor_shows_and_a_beaten_hand_is_mucked():
+    # When a script's actions end at the showdown each player shows if he can still win, else
+    # mucks: Dan (two pair, the last bettor) shows first; Ann's aces cannot win and are mucked.
+    out = script(HE, FULL, ROUND_1 + ROUND_2 + ROUND_3 + ["Ann check", "Dan bet 20", "Ann call"])
+    assert [(e["type"], e["player"]) for e in out["events"] if e["type"] in ("show", "muck")] == [
+        ("show", "Dan"), ("muck", "Ann")]
+    assert out["result"]["net"] == {"Ann": -47, "Bob": -7, "Cat": -7, "Dan": 61}

@@ -10,7 +10,7 @@ import pytest
 
 from studrules.errors import IllegalActionError
 
-from rules_support import deal, events, legal, net, play
+from rules_support import deal, events, legal, net, play, script
 
 IT = "caribbean-stud-it"
 HOUSE_AK = "Ah Kc 8d 5s 3c"          # ace-king: the house qualifies
@@ -186,3 +186,9 @@ def test_the_dealer_may_declare_the_hand_void():
     h = play(IT, {"Ann": "2c 2d 7h 9s Jd", "Bob": "Qd Jc 9c 7d 4s", "house": HOUSE_AK}, ["Ann raise", "dealer void"])
     assert h.is_over and h.result().void
     assert net(h) == {"Ann": 0, "Bob": 0}
+
+
+def test_a_settlement_as_a_script():
+    out = script(IT, {"Ann": "9c 9d 9h 9s 2d", "house": HOUSE_AK}, ["Ann raise"])
+    assert out["result"]["net"] == {"Ann": 410}
+    assert out["result"]["house_net"] == -410

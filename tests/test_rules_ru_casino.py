@@ -10,7 +10,7 @@ import pytest
 
 from studrules.cards import Card
 
-from rules_support import deal, events, legal, net, play
+from rules_support import deal, events, legal, net, play, script
 
 RU = "stud-ru-casino"
 
@@ -196,3 +196,12 @@ def test_eight_players_with_two_folded_early_everyone_gets_a_seventh_card():
     assert events(h, "community") == []
     assert [e for e in h.events if e.round == 5]
     assert [f for _, f in h.view("Ann").cards][-1] == "down" and len(h.cards_of("Ann")) == 7
+
+
+def test_the_community_card_as_a_script():
+    out = script(RU, dict(EIGHT, community="As"), ["Dan bring-in"] + [f"{p} call" for p in
+                 ["Eve", "Fay", "Gus", "Hal", "Ann", "Bob", "Cat"]])
+    # fourth street: Ann's A-2 is the best board (the others show Q-J at best)
+    assert out["next"]["player"] == "Ann"
+    assert {"action": "bet", "to": [5]} in out["next"]["legal"]
+    assert not any(e["type"] == "community" for e in out["events"])

@@ -12,7 +12,7 @@ import pytest
 from studrules.cards import Card
 from studrules.errors import IllegalActionError
 
-from rules_support import deal, events, legal, net, play
+from rules_support import deal, events, legal, net, play, script
 
 RU = "five-card-stud-ru-home"
 
@@ -194,3 +194,9 @@ def test_option_showing_order_equal_combinations_go_to_the_first_shown_kickers_i
     # Both hold a pair of eights: Bob, the last raiser, takes the pot despite his lower kicker.
     h = play(RU, EIGHTS, EIGHTS_PLAY, options={"ties": "showing_order"})
     assert net(h) == {"Ann": -15, "Bob": 16, "Cat": -1}
+
+
+def test_option_showing_order_as_a_script():
+    out = script(RU, EIGHTS, EIGHTS_PLAY, options={"ties": "showing_order"})
+    assert out["result"]["net"] == {"Ann": -15, "Bob": 16, "Cat": -1}
+    assert out["result"]["showdown_order"] == ["Bob", "Ann"]
