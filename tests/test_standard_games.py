@@ -48,6 +48,21 @@ def test_five_card_stud_raising_is_unlimited_heads_up():
     assert legal(h) == {"fold": None, "call": 20, "raise": (120,)}
 
 
+def test_five_card_stud_the_cap_is_lifted_when_a_fold_leaves_two_players():
+    cards = {"Ann": "2h 4d Qh", "Bob": "3h 9c Kd", "Cat": "5h 3c 8h"}
+    h = play(FIVE, cards, ["Cat bring-in", "Ann call", "Bob call", "Bob bet 10", "Cat fold",
+                           "Ann raise 20", "Bob raise 30", "Ann raise 40", "Bob raise 50"], stacks=500)
+    assert legal(h) == {"fold": None, "call": 10, "raise": (60,)}
+
+
+def test_five_card_stud_a_capped_round_stays_capped_when_it_becomes_heads_up():
+    cards = {"Ann": "2h 4d Qh", "Bob": "3h 9c Kd", "Cat": "5h 3c 8h"}
+    h = play(FIVE, cards, ["Cat bring-in", "Ann call", "Bob call", "Bob bet 10", "Cat raise 20",
+                           "Ann raise 30", "Bob raise 40", "Cat fold"], stacks=500)
+    assert h.to_act == "Ann"
+    assert legal(h) == {"fold": None, "call": 10}
+
+
 def test_five_card_stud_split_pot_odd_chip_to_the_high_card_by_suit():
     # Ann and Bob hold nine-high straights; Bob's nine is the spade, so the odd chip is his
     # although Ann sits nearer the dealer. Doors 5c (Ann) and 5h: Ann brings in for 3.
