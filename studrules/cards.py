@@ -19,6 +19,7 @@ seed always deals the same cards, and nothing touches the global random state::
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Iterable, Iterator, Sequence
 
@@ -309,6 +310,40 @@ def compare_cards(
     return (ka > kb) - (ka < kb)
 
 
+def _fisher_yates(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` inlined: the same draws in the same order (for
+    ``i`` from the last place down to 1, ``j`` below ``i + 1`` from
+    ``getrandbits``, drawn again while too large), so the same cards, without
+    a Python call per card."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _draw_steps(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+@functools.lru_cache(maxsize=64)
+def _draw_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def _same_as_random_shuffle() -> bool:
+    for seed in (0, 1, 7, "x", 2**70):
+        for size in (0, 1, 2, 3, 40, 52):
+            ra, rb = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            ra.shuffle(a)
+            _fisher_yates(rb, b)
+            if a != b or ra.random() != rb.random():
+                return False
+    return True
+
+
+# the inlined shuffle only where it gives exactly random.shuffle's order
+_shuffle = _fisher_yates if _same_as_random_shuffle() else (lambda rng, x: rng.shuffle(x))
+
+
 class Deck:
     """A deck of cards dealt from the top, shuffled by its own ``random.Random(seed)``.
 
@@ -343,8 +378,11 @@ class Deck:
 
     def shuffle(self) -> None:
         """Shuffle the cards not yet dealt, with this deck's own random generator."""
+        if not self._dealt:
+            _shuffle(self._random, self._cards)
+            return
         rest = self._cards[self._dealt:]
-        self._random.shuffle(rest)
+        _shuffle(self._random, rest)
         self._cards[self._dealt:] = rest
 
     def deal(self) -> Card:

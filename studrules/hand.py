@@ -143,7 +143,8 @@ class _Plan:
     """What a variant's hand needs that does not change from hand to hand."""
 
     __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
-                 "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step")
+                 "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step",
+                 "rank_nibble", "actions", "rotations")
 
     def __init__(self, variant: Variant, stakes: dict):
         from .rankings import get_ranking
@@ -163,24 +164,49 @@ class _Plan:
             card_order_key(c, self.suit_order, self.ace_high)[0] * 4 + card_order_key(c, self.suit_order, self.ace_high)[1]
             for c in full_deck()
         ]
+        # one count of four bits per rank: summed over cards, it names their ranks (see visible)
+        self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
+        self.actions: dict = {}
+        self.rotations: dict = {}
         steps = []
         for step in variant.steps:
-            steps.append((step, self._constants(step)))
+            steps.append((step, self._constants(step), _kind(step)))
         self.steps = tuple(steps)
         self.max_cards = sum(len(s.players) for s in variant.steps if isinstance(s, DealStep))
         self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
 
-    def visible(self, cards: Sequence[Card]) -> int:
+    def visible(self, cards: Sequence[Card], key: int | None = None) -> int:
         """The ranking's strength of a showing; cached by ranks below five cards,
-        where suits never count (straights and flushes need five cards)."""
+        where suits never count (straights and flushes need five cards).
+        ``key``: the sum of the cards' ``rank_nibble`` when the caller keeps it."""
         if len(cards) >= 5:
             return self.ranking.visible(cards)
-        key = tuple(sorted([c.rank for c in cards]))
+        if key is None:
+            nibble = self.rank_nibble
+            key = 0
+            for c in cards:
+                key += nibble[c.code]
         cache = self.visible_cache
         value = cache.get(key)
         if value is None:
             value = cache[key] = self.ranking.visible(cards)
         return value
+
+    def simple_actions(self, names: tuple[str, ...]) -> list[tuple[Action, Action, Action]]:
+        """Per seat: its check, call and bring-in (made once for these players)."""
+        out = self.actions.get(names)
+        if out is None:
+            out = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
+            if len(self.actions) < 64:
+                self.actions[names] = out
+        return out
+
+    def rotation(self, n: int) -> list[tuple[int, ...]]:
+        """Per seat: the other seats clockwise from its left, then itself."""
+        out = self.rotations.get(n)
+        if out is None:
+            out = self.rotations[n] = [tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)]
+        return out
 
     def amount(self, expr) -> int | None:
         """The value of an amount that depends on stakes only (None if it reads the table)."""
@@ -206,7 +232,25 @@ class _Plan:
             return {"rankings": tuple(get_ranking(r) for r in step.rankings)}
         if isinstance(step, AnteStep):
             return {"amount": self.amount(step.amount)}
+        if isinstance(step, DealStep):
+            # no burn, house or community card, no fallback: the players' cards only
+            return {"plain": not step.burn and not step.house and not step.community
+                    and not (step.fallback == "community" and step.players)}
         return None
+
+
+# in a sum of rank_nibble: some rank counted twice or more
+_TWO_OR_MORE = sum(0xE << 4 * r for r in range(13))
+
+_DEAL, _BETTING, _ANTE, _SHOWDOWN, _DECISION, _REVEAL, _SETTLE, _OTHER = range(8)
+
+
+def _kind(step) -> int:
+    for cls, kind in ((DealStep, _DEAL), (BettingStep, _BETTING), (AnteStep, _ANTE), (ShowdownStep, _SHOWDOWN),
+                      (DecisionStep, _DECISION), (RevealStep, _REVEAL), (SettleStep, _SETTLE)):
+        if isinstance(step, cls):
+            return kind
+    return _OTHER
 
 
 _PLANS: dict = {}
@@ -261,6 +305,7 @@ class Hand:
         "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
         "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
+        "up_key", "_plain", "_rotation",
     )
 
     def __init__(
@@ -294,6 +339,7 @@ class Hand:
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.faces: list[list[str]] = [[] for _ in range(n)]
         self.up: list[list[Card]] = [[] for _ in range(n)]
+        self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self.house_cards: list[Card] = []
         self.house_faces: list[str] = []
         self.community: list[Card] = []
@@ -333,7 +379,8 @@ class Hand:
         self.positions = None
         self.house_net = None
         self._values = None
-        self._simple: dict = {}
+        self._simple = plan.simple_actions(names)
+        self._rotation = plan.rotation(n)
         self.antes = self._antes(antes)
         self._setup_cards(cards or {}, seed)
         self._advance()
@@ -429,6 +476,7 @@ class Hand:
         self.given_house = extra["house"]
         self.given_community = extra["community"]
         self.given_burns = extra["burns"]
+        self._plain = not every  # every card comes from the deck
         if every:
             taken = set(every)
             self.deck = Deck(seed, [c for c in full_deck() if c not in taken], shuffled=True)
@@ -504,21 +552,55 @@ class Hand:
         """The player to act checks, or calls when facing a bet; the bring-in
         is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
-        if self.phase != "betting" or seat is None or self.bring_in_due or self.step.check is not None:
+        if self.phase != "betting" or seat is None or self.step.check is not None:
             action = self.default_action()
             if action is None:
                 raise IllegalActionError("the hand is over")
             self.apply(action)
             return
-        verb = "check" if self.bets[seat] >= self.cur else "call"
-        key = (seat, verb)
-        action = self._simple.get(key)
-        if action is None:
-            action = self._simple[key] = Action(self.players[seat], verb)
-        self._apply_bet(seat, action)
-        self.actions.append(action)
+        # the same as apply(default_action()) for a check, a call or a bring-in, without the look-ups
+        if self.bring_in_due:
+            self._bring_in(seat, self._bring_in_amount(seat))
+            self.actions.append(self._simple[seat][2])
+            self._next_turn(seat)
+            self._legal = None
+            if self.to_act_seat is None and not self.over:
+                self._advance()
+            return
+        bets = self.bets
+        mine = bets[seat]
+        cur = self.cur
+        if mine >= cur:
+            self.actions.append(self._simple[seat][0])
+            self.events.append(_new(Event, ("check", self.players[seat], self.round, None, None, None, None, None,
+                                            None, None, None, None, None)))
+        else:
+            stacks = self.stacks
+            stack = stacks[seat]
+            amount = cur - mine
+            if amount >= stack:
+                amount = stack
+                reason = "all in"
+            else:
+                reason = None
+            stacks[seat] = stack - amount
+            bets[seat] = mine + amount
+            self.contrib[seat] += amount
+            self.actions.append(self._simple[seat][1])
+            self.events.append(_new(Event, ("call", self.players[seat], self.round, amount, mine + amount, None, None,
+                                            None, None, None, reason, None, None)))
+        acted = self.acted
+        acted[seat] = True
         self._legal = None
-        if self.to_act_seat is None and not self.over:
+        # the next player to act (a check or a call leaves two or more players in)
+        folded, stacks = self.folded, self.stacks
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
+                self.to_act_seat = j
+                return
+        self.to_act_seat = None
+        self.phase = "between"
+        if not self.over:
             self._advance()
 
     def default_action(self) -> Action | None:
@@ -592,28 +674,30 @@ class Hand:
     def _advance(self) -> None:
         """Run steps until somebody must act or the hand is over."""
         steps = self.plan.steps
+        count = len(steps)
         while not self.over and self.to_act_seat is None:
-            if self.step_index >= len(steps):
+            index = self.step_index
+            if index >= count:
                 self._finish_without_showdown()
                 return
-            step, const = steps[self.step_index]
-            self.step_index += 1
+            step, const, kind = steps[index]
+            self.step_index = index + 1
             if step.when is not None and not step.when(self._env()):
                 continue
             self.step, self.const = step, const
-            if isinstance(step, DealStep):
+            if kind == _DEAL:
                 self._deal(step)
-            elif isinstance(step, BettingStep):
+            elif kind == _BETTING:
                 self._start_round(step, const)
-            elif isinstance(step, AnteStep):
+            elif kind == _ANTE:
                 self._ante(step, const)
-            elif isinstance(step, ShowdownStep):
+            elif kind == _SHOWDOWN:
                 self._start_showdown(step, const)
-            elif isinstance(step, DecisionStep):
+            elif kind == _DECISION:
                 self._start_decision(step)
-            elif isinstance(step, RevealStep):
+            elif kind == _REVEAL:
                 self._reveal(step)
-            elif isinstance(step, SettleStep):
+            elif kind == _SETTLE:
                 self._settle(step)
 
     def _env(self) -> dict:
@@ -621,13 +705,8 @@ class Hand:
         env = dict(self.plan.stake_env)
         folded = self.folded
         players_in = self.n - sum(folded)
-        open_pair = False
-        for i in range(self.n):
-            if not folded[i]:
-                ranks = [c.rank for c in self.up[i]]
-                if len(set(ranks)) != len(ranks):
-                    open_pair = True
-                    break
+        up_key = self.up_key
+        open_pair = any(up_key[i] & _TWO_OR_MORE for i in range(self.n) if not folded[i])
         env.update(
             open_pair=open_pair,
             heads_up=players_in == 2,
@@ -669,6 +748,8 @@ class Hand:
         return self.deck.deal()
 
     def _deal(self, step: DealStep) -> None:
+        if self._plain and self.const["plain"] and self._deal_plain(step):
+            return
         events = self.events
         players = self.players
         seats = [i for i in range(self.n) if not self.folded[i]]
@@ -705,6 +786,7 @@ class Hand:
                         self.faces[i].append(face)
                         if up:
                             self.up[i].append(card)
+                            self.up_key[i] += self.plan.rank_nibble[card.code]
                         events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
                 if k < len(house):
                     card = self._draw(self.given_house, len(self.house_cards))
@@ -717,6 +799,34 @@ class Hand:
                 events.append(Event("community", None, None, card=card, face=face))
         except CardError:
             self._make_void("the deck ran out of cards")
+
+    def _deal_plain(self, step: DealStep) -> bool:
+        """Deal a step of players' cards only, all from the deck (False, nothing
+        dealt, when the deck cannot give them all: the general path says so)."""
+        folded = self.folded
+        seats = [i for i in range(self.n) if not folded[i]]
+        faces = step.players
+        deck = self.deck
+        pack = deck._cards
+        pos = deck._dealt
+        if pos + len(seats) * len(faces) > len(pack):
+            return False
+        events = self.events
+        players, cards, hand_faces, up_cards, up_key = self.players, self.cards, self.faces, self.up, self.up_key
+        nibble = self.plan.rank_nibble
+        for face in faces:
+            up = face == "up"
+            for i in seats:
+                card = pack[pos]
+                pos += 1
+                cards[i].append(card)
+                hand_faces[i].append(face)
+                if up:
+                    up_cards[i].append(card)
+                    up_key[i] += nibble[card.code]
+                events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
+        deck._dealt = pos
+        return True
 
     # ---------------------------------------------------------------- betting
 
@@ -790,7 +900,8 @@ class Hand:
         key = self.plan.card_key
         if rule in ("best_visible", "worst_visible"):
             visible = self.plan.visible
-            scored = [(visible(self.up[i]), i) for i in in_hand if self.up[i]]
+            up, up_key = self.up, self.up_key
+            scored = [(visible(up[i], up_key[i]), i) for i in in_hand if up[i]]
             if not scored:
                 return in_hand[0]
             target = max(v for v, _ in scored) if rule == "best_visible" else min(v for v, _ in scored)
@@ -830,6 +941,7 @@ class Hand:
             return
         self.faces[seat][idx] = "up"
         self.up[seat].append(card)
+        self.up_key[seat] += self.plan.rank_nibble[card.code]
         self.events.append(Event("expose", self.players[seat], self.round or None, card=card, face="up", reason=reason))
 
     def _next_able(self, seat: int) -> int:
@@ -888,7 +1000,7 @@ class Hand:
         mine = self.bets[seat]
         all_in = mine + stack
         if self.bring_in_due:
-            amount = min(self.const["bring_in"] if self.const["bring_in"] is not None else int(step.bring_in.amount(self._env())), stack)
+            amount = self._bring_in_amount(seat)
             out = [LegalAction("bring-in", amount=amount)]
             if step.bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
@@ -918,6 +1030,12 @@ class Hand:
                 if option is not None:
                     out.append(option)
         return tuple(out)
+
+    def _bring_in_amount(self, seat: int) -> int:
+        amount = self.const["bring_in"]
+        if amount is None:
+            amount = int(self.step.bring_in.amount(self._env()))
+        return min(amount, self.stacks[seat])
 
     def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
         step: BettingStep = self.step
@@ -1015,14 +1133,7 @@ class Hand:
             amount = option.amount
             if action.amount is not None and action.amount != amount:
                 raise self._illegal(action, f"the bring-in is {amount}")
-            self._put(seat, amount)
-            self.acted[seat] = True
-            self.bring_in_due = False
-            self.cur = max(self.cur, self.bets[seat])
-            if amount >= self.bet_size:
-                self.opened = True
-                self._last_round.aggressive.append((seat, "bet"))
-            events.append(Event("bring_in", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None))
+            self._bring_in(seat, amount)
         else:
             total = action.amount
             if total is None:
@@ -1036,6 +1147,17 @@ class Hand:
                 raise self._illegal(action, f"{total} is not an allowed total")
             self._aggress(seat, verb, total)
         self._next_turn(seat)
+
+    def _bring_in(self, seat: int, amount: int) -> None:
+        self._put(seat, amount)
+        self.acted[seat] = True
+        self.bring_in_due = False
+        self.cur = max(self.cur, self.bets[seat])
+        if amount >= self.bet_size:
+            self.opened = True
+            self._last_round.aggressive.append((seat, "bet"))
+        self.events.append(Event("bring_in", self.players[seat], self.round, amount, self.bets[seat],
+                                 reason="all in" if self.stacks[seat] == 0 else None))
 
     def _put(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -1291,7 +1413,8 @@ class Hand:
                         return s
             elif rule == "best_visible":
                 visible = self.plan.visible
-                scored = [(visible(self.up[i]), i) for i in in_hand if self.up[i]]
+                up, up_key = self.up, self.up_key
+                scored = [(visible(up[i], up_key[i]), i) for i in in_hand if up[i]]
                 if scored:
                     best = max(v for v, _ in scored)
                     return next(i for v, i in scored if v == best)
@@ -1409,6 +1532,7 @@ class Hand:
                     if self.faces[i][k] != "up":
                         self.faces[i][k] = "up"
                         self.up[i].append(card)
+                        self.up_key[i] += self.plan.rank_nibble[card.code]
                         self.events.append(Event("reveal", self.players[i], None, card=card, face="up"))
 
     def _settle(self, step: SettleStep) -> None:
