@@ -136,6 +136,8 @@ def _options_look_right(data: Any) -> bool:
             return False
         if not isinstance(option.get("default", ""), str) or not option["choices"]:
             return False
+        if not isinstance(option.get("description", ""), str) or not _is_quote(option.get("quote", "")):
+            return False
         for choice in option["choices"].values():
             if choice is None:
                 continue
@@ -144,6 +146,10 @@ def _options_look_right(data: Any) -> bool:
             if not isinstance(choice.get("changes", {}), dict) or not isinstance(choice.get("description", ""), str):
                 return False
     return True
+
+
+def _is_quote(value: Any) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
 
 
 def options_schema_errors(data: Any, file: str | None) -> list[SpecError]:

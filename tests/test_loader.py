@@ -227,6 +227,17 @@ def test_options_given_as_yaml_booleans_are_read_as_yes_and_no():
     assert "ante" not in [s.id for s in load_variant("five-card-stud-he", options={"ante": False}).steps]
 
 
+@pytest.mark.parametrize("field", ["quote", "description"])
+def test_an_options_quote_or_description_of_the_wrong_type_is_a_located_error(tmp_path, field):
+    # found by the mutation property below: `quote: false` once reached the model builder
+    doc = yaml.safe_load((BAD.parent.parent / "variants" / "five-card-stud-he.yaml").read_text(encoding="utf-8"))
+    doc["options"]["ante"][field] = False
+    path = write(tmp_path, "v.yaml", yaml.safe_dump(doc, allow_unicode=True, sort_keys=False))
+    (e,) = errors_of(path)
+    assert f"options.ante.{field}" in str(e) and e.location.line
+    assert "YAML reads yes/no/on/off as true/false" in e.message
+
+
 def test_an_unknown_option_lists_the_valid_ones():
     (e,) = errors_of("five-card-stud-he", options={"antes": "no"})
     assert e.message == "unknown option 'antes': did you mean 'ante'? options of five-card-stud-he: ante"
