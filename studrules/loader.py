@@ -1,9 +1,23 @@
 """Loading a variant: file -> extends -> options -> schema -> model -> checks.
 
-    >>> v = load_variant("five-card-stud-fr")
-    >>> v.name, v.kind
-    ('five-card-stud-fr', 'pot')
-    >>> load_variant("five-card-stud-fr", stakes={"low_limit": 20}).stake_values()["ante"]
+A variant is a shipped name (``studrules list`` shows them), a path to a YAML
+file, or YAML text; stakes may be computed from other stakes, and a stake
+replaced at load time carries the ones computed from it::
+
+    >>> from studrules.resources import default_variant
+    >>> load_variant(default_variant()).name == default_variant()
+    True
+    >>> text = '''
+    ... name: two-up
+    ... kind: pot
+    ... stakes: {low_limit: 10, ante: low_limit / 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: low_limit}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> load_variant_text(text, stakes={"low_limit": 20}).stake_values()["ante"]
     10
 
 Every problem of a file is reported together in one
@@ -22,7 +36,7 @@ from .model import Variant
 from .resources import variants_dir
 from .source import LDict, read_document, locate
 
-__all__ = ["load_variant", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
+__all__ = ["load_variant", "load_variant_text", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
 
 
 def shipped_variants() -> list[Path]:
@@ -55,7 +69,11 @@ def load_variant_data(name_or_path: str | Path, *, _seen: tuple[Path, ...] = (),
     if real in _seen:
         chain = " -> ".join(p.name for p in _seen + (real,))
         raise SpecError(f"'extends' makes a cycle: {chain}", location)
-    doc = read_document(path)
+    return _document_data(read_document(path), str(path), _seen + (real,))
+
+
+def _document_data(doc, file: str, seen: tuple[Path, ...]) -> tuple[Any, str]:
+    """A read document's variant data with ``extends`` resolved (``seen``: the files being read)."""
     data = doc.data
     if data is None:
         raise SpecError("the file is empty: a variant needs at least 'name' and 'steps'", Location(doc.file, 1, 1))
@@ -65,7 +83,7 @@ def load_variant_data(name_or_path: str | Path, *, _seen: tuple[Path, ...] = (),
     if parent is not None:
         if not isinstance(parent, str):
             raise SpecError("'extends' names one variant (a shipped name or a path)", doc.location(("extends",)))
-        base, _ = load_variant_data(parent, _seen=_seen + (real,), location=doc.location(("extends",)))
+        base, _ = load_variant_data(parent, _seen=seen, location=doc.location(("extends",)))
         child = LDict({k: v for k, v in data.items() if k != "extends"}, loc=data.loc)
         child.key_locs.update(data.key_locs)
         child.value_locs.update(data.value_locs)
@@ -75,7 +93,7 @@ def load_variant_data(name_or_path: str | Path, *, _seen: tuple[Path, ...] = (),
         if isinstance(merged, LDict):
             merged.value_locs["extends"] = data.value_locs.get("extends")
         data = merged
-    return data, doc.file or str(path)
+    return data, doc.file or file
 
 
 def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
@@ -96,11 +114,50 @@ def load_variant(
 ) -> Variant:
     """Load, validate and build a variant, with house-rule choices and stake overrides.
 
-    ``name_or_path``: a shipped variant's name (``five-card-stud-fr``) or a
-    path to a YAML file. ``options``: ``{option: choice}``; unknown names or
+    ``name_or_path``: a shipped variant's name (the stem of a file in
+    ``variants/``, as ``studrules list`` shows it) or a path to a YAML file. ``options``: ``{option: choice}``; unknown names or
     choices are errors that list the valid ones. ``stakes``: ``{stake: int}``
     replacing the file's values (stakes computed from them follow)."""
     data, file = load_variant_data(name_or_path)
+    return _build(data, file, options, stakes)
+
+
+def load_variant_text(
+    text: str,
+    options: Mapping[str, Any] | None = None,
+    stakes: Mapping[str, Any] | None = None,
+    *,
+    file: str = "<text>",
+) -> Variant:
+    """:func:`load_variant` for a variant written out as YAML text (``file``
+    names it in messages; ``extends`` finds shipped names, and paths from the
+    current folder).
+
+    >>> v = load_variant_text('''
+    ... name: two-up
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... ''', stakes={"bet": 4})
+    >>> v.name, v.kind, v.stake_values()
+    ('two-up', 'pot', {'ante': 1, 'bet': 4})
+    >>> load_variant_text("name: x\\nkind: pot\\n", file="mine.yaml")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecErrors: mine.yaml:1:1: missing field 'steps' at the top level of the file
+    """
+    # a one-line text that happens to name a file must still be read as text
+    doc = read_document(text if "\n" in text else text + "\n", file=file)
+    data, file = _document_data(doc, file, ())
+    return _build(data, file, options, stakes)
+
+
+def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapping[str, Any] | None) -> Variant:
+    """Options, stakes, schema, model and checks over a variant's data."""
     errors: list[SpecError] = []
 
     from .checks import option_errors

@@ -21,20 +21,17 @@ from typing import Any, Callable, TextIO
 from ..actions import Action, LegalAction
 from ..errors import StudrulesError
 from ..players import Policy, make_policy
+from ..resources import default_variant
 from ._common import variant_from_args
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
 ORDER = 10
 
-# The variant `studrules play` starts with no argument: the README's quick
-# start ("a hand of five-card stud under French rules against bots").
-DEFAULT_VARIANT = "five-card-stud-fr"
-
 #: Names of the bots' seats, in order.
 BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "TerminalPlayer", "DEFAULT_VARIANT", "add_table_arguments",
+__all__ = ["NAME", "HELP", "add_arguments", "run", "TerminalPlayer", "add_table_arguments",
            "make_bots"]
 
 
@@ -79,8 +76,9 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
-                        help=f"a shipped variant's name or a YAML file (default: {DEFAULT_VARIANT})")
+    # the default is read when the command runs, not when every command's parser is built
+    parser.add_argument("variant", metavar="VARIANT", nargs="?", default=None,
+                        help="a shipped variant's name or a YAML file (default: the one variants/DEFAULT names)")
     parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[], help="choose a house-rule option (repeatable)")
     parser.add_argument("--stake", metavar="NAME=VALUE", action="append", default=[], help="replace a stake, in chips (repeatable)")
     parser.add_argument("--hands", metavar="N", type=_positive, default=None,
@@ -348,6 +346,8 @@ def result_lines(report) -> list[str]:
 # running
 
 def run(args: argparse.Namespace) -> int:
+    if args.variant is None:
+        args.variant = default_variant()
     variant = variant_from_args(args)
     return run_table(args, [variant], hands=args.hands, rotate="turn")
 
