@@ -833,33 +833,32 @@ class Hand:
     def _start_round(self, step: BettingStep, const: dict) -> None:
         n = self.n
         folded = self.folded
-        if n - sum(folded) < 2:
+        in_hand = [i for i in range(n) if not folded[i]]
+        if len(in_hand) < 2:
             return
-        self.round += 1
-        record = _Round(self.round)
+        rnd = self.round = self.round + 1
+        record = _Round(rnd)
         self.rounds.append(record)
         self._last_round = record
-        if self.round == 1 and any(self.live_ante):
-            self.bets = list(self.live_ante)
+        if rnd == 1 and any(self.live_ante):
+            bets = self.bets = list(self.live_ante)
         else:
-            self.bets = [0] * n
-        self.cur = max(self.bets)
+            bets = self.bets = [0] * n
+        cur = self.cur = max(bets)
         self.raises = 0
         self.capped = False
-        self.opened = self.cur > 0
+        self.opened = cur > 0
         self.bring_in_due = False
         self.size_lock = None
         self.acted = [False] * n
-        env = None
         bet = const["bet"]
         if bet is None:
-            env = self._env()
-            bet = int(step.bet(env))
+            bet = int(step.bet(self._env()))
         self.bet_size = bet
         self.full_size = bet
         stacks = self.stacks
-        able = [i for i in range(n) if not folded[i] and stacks[i] > 0]
-        if not able or (len(able) == 1 and self.bets[able[0]] >= max(self.bets[i] for i in range(n) if not folded[i])):
+        able = [i for i in in_hand if stacks[i] > 0]
+        if not able or (len(able) == 1 and bets[able[0]] >= max(bets[i] for i in in_hand)):
             return  # nobody left to bet against
         first = None
         if step.bring_in is not None:
@@ -867,7 +866,7 @@ class Hand:
             if first is not None and stacks[first] > 0:
                 self.bring_in_due = True
         if first is None or not self.bring_in_due:
-            first = self._first_to_act(step, able)
+            first = self._first_to_act(step, able, in_hand)
         if stacks[first] == 0 or folded[first]:
             first = self._next_able(first)
         self.phase = "betting"
@@ -880,32 +879,57 @@ class Hand:
         bi = step.bring_in
         key = self.plan.card_key
         lowest = bi.who == "lowest_up_card"
+        by_rank = bi.tie_break != "suit"
+        folded, up = self.folded, self.up
         best = None
-        best_key = None
+        best_key = 0
         for i in range(self.n):
-            if self.folded[i] or not self.up[i]:
+            cards = up[i]
+            if folded[i] or not cards:
                 continue
-            keys = [key[c.code] for c in self.up[i]]
-            k = min(keys) if lowest else max(keys)
-            if bi.tie_break != "suit":
+            if len(cards) == 1:
+                k = key[cards[0].code]
+            else:
+                keys = [key[c.code] for c in cards]
+                k = min(keys) if lowest else max(keys)
+            if by_rank:
                 k >>= 2  # rank only: ties go to the earliest seat
             if best is None or (k < best_key if lowest else k > best_key):
                 best, best_key = i, k
         return best
 
-    def _first_to_act(self, step: BettingStep, able: list[int]) -> int:
+    def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
+        """Of ``seats``, those (in order) showing the best visible hand (the
+        worst unless ``highest``); empty when none of them shows a card."""
+        plan = self.plan
+        cache = plan.visible_cache
+        up, up_key = self.up, self.up_key
+        target = None
+        tied: list[int] = []
+        for i in seats:
+            cards = up[i]
+            if not cards:
+                continue
+            v = cache.get(up_key[i]) if len(cards) < 5 else None
+            if v is None:
+                v = plan.visible(cards, up_key[i])
+            if target is None or (v > target if highest else v < target):
+                target = v
+                tied = [i]
+            elif v == target:
+                tied.append(i)
+        return tied
+
+    def _first_to_act(self, step: BettingStep, able: list[int], in_hand: list[int] | None = None) -> int:
         fta = step.first_to_act
         rule = fta.rule
-        in_hand = [i for i in range(self.n) if not self.folded[i]]
+        if in_hand is None:
+            in_hand = [i for i in range(self.n) if not self.folded[i]]
         key = self.plan.card_key
         if rule in ("best_visible", "worst_visible"):
-            visible = self.plan.visible
-            up, up_key = self.up, self.up_key
-            scored = [(visible(up[i], up_key[i]), i) for i in in_hand if up[i]]
-            if not scored:
+            tied = self._best_visible(in_hand, rule == "best_visible")
+            if not tied:
                 return in_hand[0]
-            target = max(v for v, _ in scored) if rule == "best_visible" else min(v for v, _ in scored)
-            tied = [i for v, i in scored if v == target]
             if len(tied) > 1 and fta.tie_break == "suit":
                 return max(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
             return tied[0]
@@ -1285,8 +1309,8 @@ class Hand:
         return self.cards[seat] + self.community if self.community else self.cards[seat]
 
     def _wrong_count(self) -> str | None:
-        if not self.variant.void.wrong_card_count:
-            return None
+        if self._plain or not self.variant.void.wrong_card_count:
+            return None  # (every card from the deck: nobody was given more than he received)
         for i, p in enumerate(self.players):
             # a player who folded simply never received the rest of his cards
             if not self.folded[i] and len(self.given[i]) > len(self.cards[i]):
@@ -1297,23 +1321,23 @@ class Hand:
 
     def _values_for(self, rankings) -> list[list]:
         """values[k][seat]: the seat's hand under the k-th ranking (None: no qualifying hand)."""
-        if self._values is None:
+        values = self._values
+        if values is None:
             step: ShowdownStep = self.step
             combination = step.compare == "combination"
-            out = []
+            folded, cards, community = self.folded, self.cards, self.community
+            values = []
             for ranking in rankings:
-                row = []
-                for i in range(self.n):
-                    if self.folded[i]:
-                        row.append(None)
-                        continue
-                    value = ranking.evaluate(self._hand_cards(i))
-                    if combination and value is not None:
-                        value = _combination_value(ranking, value)
-                    row.append(value)
-                out.append(row)
-            self._values = out
-        return self._values
+                evaluate = ranking.evaluate
+                if community:
+                    row = [None if folded[i] else evaluate(cards[i] + community) for i in range(self.n)]
+                else:
+                    row = [None if folded[i] else evaluate(cards[i]) for i in range(self.n)]
+                if combination:
+                    row = [None if v is None else _combination_value(ranking, v) for v in row]
+                values.append(row)
+            self._values = values
+        return values
 
     def _start_showdown(self, step: ShowdownStep, const: dict) -> None:
         if self._players_in() < 2:
@@ -1323,15 +1347,30 @@ class Hand:
         if reason:
             self._make_void(reason)
             return
-        self._values_for(const["rankings"])
+        rankings = const["rankings"]
+        values = self._values_for(rankings)
         first = self._showdown_first(step)
-        n = self.n
-        order = [(first + k) % n for k in range(n)]
-        order = [i for i in order if not self.folded[i]]
+        folded = self.folded
+        order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
         self.showdown_order = order
         if not step.muck:
-            for i in order:
-                self._show(i)
+            if step.compare == "combination":
+                for i in order:
+                    self._show(i)
+            else:  # _show for each, its values already known
+                ranking = rankings[0]
+                row = values[0]
+                words = _words_of(ranking)
+                cards, community, events, names = self.cards, self.community, self.events, self.players
+                for i in order:
+                    self.shown.append(i)
+                    held = cards[i] + community if community else cards[i]
+                    value = row[i]
+                    said = words.get(value) if value is not None else None
+                    if said is None:
+                        said = _describe(ranking, value, held)
+                    events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held), said,
+                                               None, None, None, None)))
             self._settle_pots(step, const)
             return
         self.show_queue = list(order)
@@ -1368,12 +1407,16 @@ class Hand:
 
     def _show(self, seat: int) -> None:
         self.shown.append(seat)
-        ranking = self.const["rankings"][0]
-        value = self._values_for(self.const["rankings"])[0][seat]
+        rankings = self.const["rankings"]
+        ranking = rankings[0]
+        cards = self._hand_cards(seat)
         if self.step.compare == "combination":
-            value = ranking.evaluate(self._hand_cards(seat))
-        words = _describe(ranking, value, self._hand_cards(seat))
-        self.events.append(Event("show", self.players[seat], None, cards=tuple(self._hand_cards(seat)), hand=words))
+            value = ranking.evaluate(cards)
+        else:
+            value = self._values_for(rankings)[0][seat]
+        words = _describe(ranking, value, cards)
+        self.events.append(_new(Event, ("show", self.players[seat], None, None, None, None, None, tuple(cards), words,
+                                        None, None, None, None)))
 
     def _can_still_win(self, seat: int) -> bool:
         values = self._values_for(self.const["rankings"])
@@ -1412,12 +1455,9 @@ class Hand:
                             s = next((j % self.n for j in range(s + 1, s + self.n) if not self.folded[j % self.n]), in_hand[0])
                         return s
             elif rule == "best_visible":
-                visible = self.plan.visible
-                up, up_key = self.up, self.up_key
-                scored = [(visible(up[i], up_key[i]), i) for i in in_hand if up[i]]
-                if scored:
-                    best = max(v for v, _ in scored)
-                    return next(i for v, i in scored if v == best)
+                tied = self._best_visible(in_hand)
+                if tied:
+                    return tied[0]
             elif rule == "dealer_left":
                 return in_hand[0]
         return in_hand[0]
@@ -1429,10 +1469,14 @@ class Hand:
         return lambda seats: sorted(seats)
 
     def _settle_pots(self, step: ShowdownStep, const: dict) -> None:
-        values = self._values_for(const["rankings"])
+        rankings = const["rankings"]
+        values = self._values_for(rankings)
         live = [not f for f in self.folded]
-        order_pos = {s: k for k, s in enumerate(self.showdown_order)}
         odd = self._odd_chip_order(step)
+        mucked = self.mucked
+        first_shown = step.ties == "first_shown"
+        combination = step.compare == "combination"
+        first = rankings[0]
         for index, pot in enumerate(side_pots(self.contrib, live)):
             if pot.uncalled:
                 seat = pot.eligible[0]
@@ -1441,39 +1485,54 @@ class Hand:
                 self.events.append(Event("return", name, None, pot.amount, pot=index, reason="uncalled"))
                 self.pots_result.append({"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True})
                 continue
-            contenders = [s for s in pot.eligible if not self.mucked[s]] or list(pot.eligible)
+            contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
             parts = []
             for row in values:
-                scored = [(row[s], s) for s in contenders if row[s] is not None]
-                if not scored:
-                    parts.append([])
-                    continue
-                best = max(v for v, _ in scored)
-                tied = [s for v, s in scored if v == best]
-                if step.ties == "first_shown" and len(tied) > 1:
+                best = None
+                tied: list[int] = []
+                for s in contenders:
+                    v = row[s]
+                    if v is None:
+                        continue
+                    if best is None or v > best:
+                        best = v
+                        tied = [s]
+                    elif v == best:
+                        tied.append(s)
+                if first_shown and len(tied) > 1:
+                    order_pos = {s: k for k, s in enumerate(self.showdown_order)}
                     tied = [min(tied, key=lambda s: order_pos.get(s, 0))]
                 parts.append(tied)
             if not any(parts):
                 parts = [contenders]
             shares = split_pot(pot.amount, parts, odd)
             words = {}
-            first = const["rankings"][0]
             for s in shares:
-                value = values[0][s] if step.compare != "combination" else first.evaluate(self._hand_cards(s))
-                words[s] = _describe(first, value, self._hand_cards(s))
+                cards = self._hand_cards(s)
+                value = first.evaluate(cards) if combination else values[0][s]
+                words[s] = _describe(first, value, cards)
             self._award(index, pot, shares, words)
         self._end()
 
     def _award(self, index: int, pot, shares: dict, words: dict) -> None:
         names = self.players
-        for seat in sorted(shares, key=lambda s: self.showdown_order.index(s) if s in self.showdown_order else s):
+        if len(shares) > 1:
+            order = self.showdown_order
+            seats = sorted(shares, key=lambda s: order.index(s) if s in order else s)
+            winners = {names[s]: shares[s] for s in sorted(shares)}
+        else:
+            seats = list(shares)
+            winners = {names[s]: shares[s] for s in seats}
+        stacks, events = self.stacks, self.events
+        for seat in seats:
             chips = shares[seat]
-            self.stacks[seat] += chips
-            self.events.append(Event("award", names[seat], None, chips, pot=index, hand=words.get(seat)))
+            stacks[seat] += chips
+            events.append(_new(Event, ("award", names[seat], None, chips, None, None, None, None, words.get(seat), index,
+                                       None, None, None)))
         self.pots_result.append({
             "amount": pot.amount,
             "eligible": [names[s] for s in pot.eligible],
-            "winners": {names[s]: shares[s] for s in sorted(shares)},
+            "winners": winners,
         })
 
     # ---------------------------------------------------------------- banked games
@@ -1574,17 +1633,23 @@ class Hand:
 # --------------------------------------------------------------------------
 # helpers
 
-_WORDS: dict = {}
+_WORDS: dict = {}  # id(ranking) -> {value: words}
+
+
+def _words_of(ranking) -> dict:
+    words = _WORDS.get(id(ranking))
+    if words is None:
+        words = _WORDS[id(ranking)] = {}
+    return words
 
 
 def _describe(ranking, value, cards) -> str | None:
     if value is None:
         return None
-    key = (id(ranking), value)
-    words = _WORDS.get(key)
-    if words is not None:
-        return words
-    words = _WORDS[key] = _describe_now(ranking, value)
+    cache = _words_of(ranking)
+    words = cache.get(value)
+    if words is None:
+        words = cache[value] = _describe_now(ranking, value)
     return words
 
 

@@ -59,10 +59,17 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> side_pots([0, 0], [True, True])
     []
     """
-    levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
+    n = len(contributions)
+    levels = {c for c, alive in zip(contributions, live) if alive and c > 0}
+    if len(levels) == 1:
+        # every live player put in the same: one pot (the common case, cut short)
+        level = levels.pop()
+        contributors = tuple([i for i in range(n) if contributions[i] > 0])
+        eligible = tuple([i for i in range(n) if live[i] and contributions[i] >= level])
+        return [Pot(sum(contributions), eligible, contributors)]
+    levels = sorted(levels)
     pots: list[Pot] = []
     previous = 0
-    n = len(contributions)
     for index, level in enumerate(levels):
         top = index == len(levels) - 1
         amount = 0
@@ -137,6 +144,8 @@ def split_pot(
     >>> split_pot(30, [["Ann"], ["Ann", "Bob"]])
     {'Ann': 23, 'Bob': 7}
     """
+    if len(parts) == 1 and len(parts[0]) == 1:
+        return {parts[0][0]: amount}  # one winner takes it all
     used = [list(p) for p in parts if p]
     if not used:
         raise ValueError("a pot needs at least one winner")
