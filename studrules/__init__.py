@@ -51,6 +51,8 @@ _EXPORTS: dict[str, str] = {
     "compile_expression": "expressions",
     # variants
     "load_variant": "loader",
+    "load_variant_text": "loader",
+    "default_variant": "resources",
     "Variant": "model",
     # rule books, diffs, reports
     "explain": "rulebook",
