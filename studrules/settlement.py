@@ -76,9 +76,22 @@ def category_key(value: int) -> str:
 def raise_odds(step: SettleStep, player_value: int) -> int:
     """The pay table's odds (to 1) for a winning raise with this hand.
 
-    >>> from studrules.loader import load_variant
+    >>> from studrules.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+    ... ''')
     >>> from studrules.evaluator import evaluate
-    >>> step = load_variant("caribbean-stud-it").steps[-1]
+    >>> step = v.steps[-1]
     >>> raise_odds(step, int(evaluate("7c 7d 7h 2s 4c"))), raise_odds(step, int(evaluate("Ac Kd 7h 2s 4c")))
     (3, 1)
     """
@@ -124,9 +137,21 @@ def settle_position(
     ``ante``: this position's ante; ``raise_amount``: its raise, or None when
     it folded; ``env``: the stake values.
 
-    >>> from studrules.loader import load_variant
+    >>> from studrules.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+    ... ''')
     >>> from studrules.evaluator import evaluate
-    >>> v = load_variant("caribbean-stud-it")
     >>> step, env = v.steps[-1], v.stake_values()
     >>> trips, ak = int(evaluate("7c 7d 7h 2s 4c")), int(evaluate("Ac Kd 8h 3s 5c"))
     >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=20, env=env)

@@ -7,7 +7,9 @@ edge as a percentage of the ante with its 95% confidence interval, the
 element of risk (the house edge per chip wagered), how often the player
 raises and the house qualifies, and the results by the player's hand::
 
-    >>> r = simulate("caribbean-stud-it", "fold", 1000, seed=1, workers=1)
+    >>> from studrules.loader import load_variant, shipped_variants
+    >>> banked = next(v for v in map(load_variant, shipped_variants()) if v.is_banked)
+    >>> r = simulate(banked, "fold", 1000, seed=1, workers=1)
     >>> r.hands, r.house_edge, r.ci95, r.raise_rate
     (1000, 100.0, (100.0, 100.0), 0.0)
 
@@ -115,7 +117,9 @@ class SimulationResult:
     def to_dict(self) -> dict[str, Any]:
         """A plain dict for JSON output.
 
-        >>> d = simulate("caribbean-stud-it", "raise", 2000, seed=3, workers=1).to_dict()
+        >>> from studrules.loader import load_variant, shipped_variants
+        >>> banked = next(v for v in map(load_variant, shipped_variants()) if v.is_banked)
+        >>> d = simulate(banked, "raise", 2000, seed=3, workers=1).to_dict()
         >>> d["hands"], d["raise_rate"], len(d["ci95"])
         (2000, 1.0, 2)
         """
@@ -422,9 +426,21 @@ def settle_batch(
     amount (it may read ``ante``, ``hand`` or ``house``).
 
     >>> import numpy as np
-    >>> from studrules.loader import load_variant
+    >>> from studrules.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+    ... ''')
     >>> from studrules.evaluator import evaluate
-    >>> v = load_variant("caribbean-stud-it")
     >>> step, decision = v.steps_of(SettleStep)[0], v.steps_of(DecisionStep)[0]
     >>> trips, ak, low = (int(evaluate(h)) for h in ("7c 7d 7h 2s 4c", "Ac Kd 8h 3s 5c", "Qc Jd 8h 3s 5c"))
     >>> net, q, r = settle_batch(step, player_value=np.array([trips, trips, trips]),
