@@ -1,7 +1,8 @@
 """Export hands to the Poker Hand History format (PHH), the TOML-based standard PokerKit reads.
 
 PHH has codes for three stud games: ``F7S`` (fixed-limit seven-card stud),
-``F7S/8`` (its high-low split, eight or better) and ``FR`` (razz). Whether a
+``F7S/8`` (its high-low split, eight or better) and ``FR`` (its ace-to-five
+low, the lowest hand wins). Whether a
 variant is one of them is decided from its *structure* -- the deal faces
 (two down and one up, three single up cards, one down), five fixed-limit
 betting rounds with a small bet on the first two and a big bet on the last
@@ -55,13 +56,30 @@ class PHHError(StudrulesError):
 def phh_code(variant) -> str:
     """The PHH game code of a variant, from its structure; :class:`PHHError` saying why not.
 
-    >>> from studrules.loader import load_variant
-    >>> phh_code(load_variant("razz")), phh_code(load_variant("seven-card-stud-hi-lo"))
-    ('FR', 'F7S/8')
-    >>> phh_code(load_variant("five-card-stud"))
+    The shipped variants hold one game of each code:
+
+    >>> from studrules.loader import load_variant, load_variant_text, shipped_variants
+    >>> def code(variant):
+    ...     try:
+    ...         return phh_code(variant)
+    ...     except PHHError:
+    ...         return None
+    >>> sorted(filter(None, map(code, map(load_variant, shipped_variants()))))
+    ['F7S', 'F7S/8', 'FR']
+    >>> phh_code(load_variant_text('''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {bet: bet}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... '''))
     Traceback (most recent call last):
     ...
-    studrules.phh.PHHError: PHH has no code for this game (five-card-stud): it deals 5 cards in 4 streets; PHH's stud games deal seven: two down and one up, three up, one down
+    studrules.phh.PHHError: PHH has no code for this game (one-round): it deals 5 cards in 2 streets; PHH's stud games deal seven: two down and one up, three up, one down
     """
     return _structure(variant)[0]
 
@@ -113,7 +131,7 @@ def _structure(variant) -> tuple[str, dict]:
     showdowns = variant.steps_of(ShowdownStep)
     rankings = tuple(showdowns[0].rankings)
     if rankings not in _CODES:
-        raise no(f"its showdown ranking ({', '.join(rankings)}) is none of PHH's stud games' (high, razz, high-low eight or better)")
+        raise no(f"its showdown ranking ({', '.join(rankings)}) is none of PHH's stud games' (high, ace-to-five low, high-low eight or better)")
     code, deck_ranking = _CODES[rankings]
     if variant.deck.ranking != deck_ranking:
         raise no(f"its cards are ranked {variant.deck.ranking} for the bring-in and acting order, not {deck_ranking}")

@@ -36,6 +36,13 @@ def test_other_games_have_no_phh_code(name):
     assert "PHH has no code for this game" in str(err.value)
 
 
+def test_a_five_card_game_is_refused_saying_how_its_deal_differs():
+    with pytest.raises(PHHError) as err:
+        phh_code(load_variant("five-card-stud"))
+    assert str(err.value) == ("PHH has no code for this game (five-card-stud): it deals 5 cards in 4 streets; "
+                              "PHH's stud games deal seven: two down and one up, three up, one down")
+
+
 def test_a_seven_card_stud_hand_parses_as_toml_with_the_phh_fields():
     h = played("seven-card-stud", 3)
     data = tomllib.loads(dumps_phh([hand_to_phh(h)]))

@@ -1,7 +1,7 @@
 """``studrules export-phh HISTORY.jsonl -o OUT.phh``: hands in the Poker Hand History format.
 
 PHH (the TOML-based format PokerKit reads) has codes for fixed-limit
-seven-card stud, its high-low split and razz; a hand of another game is left
+seven-card stud, its high-low split and its ace-to-five low; a hand of another game is left
 out with a note, and a file with none of them is an error.
 """
 from __future__ import annotations
