@@ -6,7 +6,8 @@ the cards dealt must fit the deck, a banked game needs a decision and a
 settlement, and so on. Each problem is located at the field it is about::
 
     >>> from studrules.loader import load_variant
-    >>> check_variant(load_variant("five-card-stud-fr"), {})
+    >>> from studrules.resources import default_variant
+    >>> check_variant(load_variant(default_variant()), {})
     []
 """
 from __future__ import annotations

@@ -8,8 +8,9 @@ changes, chips won per seat and per policy (each with a 95% confidence
 interval), and for games against the house the house edge under each::
 
     >>> from studrules.loader import load_variant
-    >>> fr = load_variant("five-card-stud-fr")
-    >>> c = compare(fr, fr, deals=20, seed=1)
+    >>> from studrules.resources import default_variant
+    >>> v = load_variant(default_variant())
+    >>> c = compare(v, v, deals=20, seed=1)
     >>> c.winner_changes.count, c.pot.a.mean == c.pot.b.mean, c.examples
     (0, True, ())
 
@@ -241,7 +242,8 @@ class Comparison:
         """A plain dict for JSON output (no timings: the same seed gives the same dict).
 
         >>> from studrules.loader import load_variant
-        >>> v = load_variant("five-card-stud-fr")
+        >>> from studrules.resources import default_variant
+        >>> v = load_variant(default_variant())
         >>> d = compare(v, v, deals=5, seed=2).to_dict()
         >>> d["deals"], d["winner_changes"]["count"], d["pot"]["difference"]["mean"]
         (5, 0, 0)
@@ -299,12 +301,21 @@ def compare(
 
     Ctrl-C stops early: the result covers the deals played (``interrupted``).
 
-    >>> from studrules.loader import load_variant
-    >>> fr = load_variant("five-card-stud-fr")
-    >>> more = load_variant("five-card-stud-fr", stakes={"bring_in": 8})
-    >>> c = compare(fr, more, deals=10, seed=3, players=3)
-    >>> c.pot.difference.mean  # check/call: each of 3 players puts 3 more chips in
-    9.0
+    >>> from studrules.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bring_in: 2, bet: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> c = compare(load_variant_text(text), load_variant_text(text, stakes={"bring_in": 5}), deals=10, seed=3, players=3)
+    >>> c.pot.a.mean, c.pot.b.mean  # check/call: 3 antes, then the bring-in and two calls of it
+    (9.0, 18.0)
     """
     from .players import make_policy
 

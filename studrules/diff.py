@@ -8,11 +8,23 @@ with the stakes in force), never from YAML text, so two files that say the
 same thing differently give the same lines, and a rule inherited through
 ``extends`` or chosen by an option is there like any other.
 
-    >>> from studrules.loader import load_variant
-    >>> fr, he = load_variant("five-card-stud-fr"), load_variant("five-card-stud-he")
-    >>> [d for d in diff(fr, he) if d.rule == "bring-in"][0]
-    Difference(topic='stakes and forced bets', rule='bring-in', a='equal to the ante (5)', b='half the low limit (5)')
-    >>> diff(fr, fr)
+    >>> from studrules.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> a = load_variant_text(text)
+    >>> b = load_variant_text(text.replace("bring_in: ante", "bring_in: bet / 2"))
+    >>> diff(a, b)
+    [Difference(topic='stakes and forced bets', rule='bring-in', a='equal to the ante (1)', b='half the bet (5)')]
+    >>> diff(a, a)
     []
 """
 from __future__ import annotations
@@ -127,9 +139,19 @@ _TOPIC_ORDER = {
 def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[Rule]:
     """The variant's meaning as comparable rule lines, grouped by topic.
 
-        >>> from studrules.loader import load_variant
-        >>> [r.value_text for r in rules(load_variant("five-card-stud-fr")) if r.key == "stakes and forced bets/ante"]
-        ['half the low limit (5)']
+        >>> from studrules.loader import load_variant_text
+        >>> v = load_variant_text('''
+        ... name: one-round
+        ... kind: pot
+        ... stakes: {bet: 10, ante: bet / 10}
+        ... steps:
+        ...   - ante: {amount: ante}
+        ...   - deal: {players: [down, up, up, up, up]}
+        ...   - betting: {bet: bet}
+        ...   - showdown: {rankings: [high]}
+        ... ''')
+        >>> [r.value_text for r in rules(v) if r.key == "stakes and forced bets/ante"]
+        ['a tenth of the bet (1)']
     """
     out: list[Rule] = []
     values = variant.stake_values(stakes)

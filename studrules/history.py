@@ -8,7 +8,7 @@ community cards and the burns), the antes of a banked game and the actions
 in order -- plus, for reading and checking, the result and a digest of the
 events::
 
-    {"format": "studrules-history", "version": 1, "hand": 1, "variant": "razz",
+    {"format": "studrules-history", "version": 1, "hand": 1, "variant": "tuesday.yaml",
      "options": {}, "stakes": {}, "players": ["Ann", "Bob"], "stacks": [100, 100],
      "cards": {"Ann": ["9c", ...], "burns": [...]}, "actions": ["Bob bring-in", ...],
      "seed": 7, "result": {...}, "digest": "..."}
@@ -22,7 +22,8 @@ checks that the events are the very same (the digest)::
     >>> from studrules.loader import load_variant
     >>> from studrules.hand import Hand
     >>> from studrules.players import CheckCall, play_hand
-    >>> v = load_variant("razz")
+    >>> from studrules.resources import default_variant
+    >>> v = load_variant(default_variant())
     >>> h = Hand(v, ["Ann", "Bob", "Cat"], 200, seed=11)
     >>> r = play_hand(h, {p: CheckCall() for p in h.players})
     >>> path = os.path.join(tempfile.mkdtemp(), "h.jsonl")

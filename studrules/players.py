@@ -8,7 +8,8 @@ until the hand is over::
 
     >>> from studrules.loader import load_variant
     >>> from studrules.hand import Hand
-    >>> v = load_variant("five-card-stud-fr")
+    >>> from studrules.resources import default_variant
+    >>> v = load_variant(default_variant())
     >>> h = Hand(v, ["Ann", "Bob", "Cat"], 100, seed=3)
     >>> r = play_hand(h, {"Ann": CheckCall(), "Bob": make_policy("random", seed=1), "Cat": make_policy("sensible", variant=v)})
     >>> sum(r.net.values())

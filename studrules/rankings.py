@@ -3,10 +3,10 @@
 Every ranking answers the same questions, so the interpreter never asks which
 one it holds::
 
-    >>> razz = get_ranking("ace_to_five_low")
-    >>> razz.evaluate("5c 4d 3h 2s Ac") > razz.evaluate("6c 4d 3h 2s Ac")
+    >>> low = get_ranking("ace_to_five_low")
+    >>> low.evaluate("5c 4d 3h 2s Ac") > low.evaluate("6c 4d 3h 2s Ac")
     True
-    >>> razz.describe(razz.evaluate("5c 4d 3h 2s Ac Kd Kh"))
+    >>> low.describe(low.evaluate("5c 4d 3h 2s Ac Kd Kh"))
     'five-four-three-two-ace low'
     >>> get_ranking("eight_or_better_low").evaluate("9c 7d 5h 3s 2c") is None
     True

@@ -74,11 +74,22 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
 
     ``stakes`` overrides stake values (those computed from them follow).
 
-        >>> from studrules.loader import load_variant
-        >>> book = explain(load_variant("five-card-stud-fr"))
-        >>> "lowest up card brings in for 5 (equal to the ante)" in book
+        >>> from studrules.loader import load_variant_text
+        >>> v = load_variant_text('''
+        ... name: one-round
+        ... kind: pot
+        ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
+        ... steps:
+        ...   - ante: {amount: ante}
+        ...   - deal: {players: [down, up]}
+        ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+        ...   - deal: {players: [up, up, up]}
+        ...   - showdown: {rankings: [high]}
+        ... ''')
+        >>> book = explain(v)
+        >>> "lowest up card brings in for 1 (equal to the ante)" in book
         True
-        >>> explain(load_variant("five-card-stud-fr"), markdown=True).startswith("# ")
+        >>> explain(v, markdown=True).startswith("# ")
         True
     """
     blocks = rule_book(variant, stakes=stakes)
@@ -317,10 +328,22 @@ def amount_words(expr: Expression, variant: Variant) -> str:
 def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int]) -> str:
     """``half the low limit (5)``: the words and the value with these stakes.
 
-        >>> from studrules.loader import load_variant
-        >>> v = load_variant("five-card-stud-fr")
+        >>> from studrules.loader import load_variant_text
+        >>> v = load_variant_text('''
+        ... name: one-round
+        ... kind: pot
+        ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
+        ... steps:
+        ...   - ante: {amount: ante}
+        ...   - deal: {players: [down, up]}
+        ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+        ...   - deal: {players: [up, up, up]}
+        ...   - showdown: {rankings: [high]}
+        ... ''')
         >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values())
-        'equal to the ante (5)'
+        'equal to the ante (1)'
+        >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values({"bet": 40}))
+        'equal to the ante (4)'
     """
     words = amount_words(expr, variant)
     value = _value(expr, values)

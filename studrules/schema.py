@@ -34,7 +34,7 @@ SCHEMA_FILE = "variant.schema.json"
 _KEYWORDS = ("and", "or", "not", "true", "false")
 
 _PATTERN_WORDS = {
-    "^[a-z0-9][a-z0-9-]*$": "use lower-case letters, digits and hyphens (five-card-stud)",
+    "^[a-z0-9][a-z0-9-]*$": "use lower-case letters, digits and hyphens (my-house-game)",
     "^[a-z_][a-z0-9_]*$": "use lower-case letters, digits and underscores, starting with a letter (low_limit)",
     "^[A-Za-z0-9][A-Za-z0-9_.-]*$": "use letters, digits, '-', '_' and '.' (round-1)",
     "^[A-Za-z0-9_][A-Za-z0-9_-]*$": "use letters, digits, '-' and '_'",

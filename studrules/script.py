@@ -3,7 +3,7 @@
 A script (YAML or JSON) names the variant, the players, their stacks, the
 cards (some or all; a seed deals the rest) and the actions in order::
 
-    variant: five-card-stud-fr      # a shipped name or a path
+    variant: house-rules.yaml       # a shipped name or a path
     options: {}                     # house-rule choices, optional
     stakes: {}                      # stake overrides, optional
     players: [Ann, Bob, Cat, Dan]   # clockwise, the first at the dealer's left
@@ -30,7 +30,8 @@ the field (file, line, column); an illegal or out-of-turn action raises
 may use (``expect``, ``description``, ``title``, ``notes``) are allowed and
 ignored here.
 
-    >>> out = play_script({"variant": "five-card-stud-fr", "players": ["Ann", "Bob"], "stacks": 100,
+    >>> from studrules.resources import default_variant  # ante 5, bring-in 5, low limit 10
+    >>> out = play_script({"variant": default_variant(), "players": ["Ann", "Bob"], "stacks": 100,
     ...     "cards": {"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, "seed": 1,
     ...     "actions": ["Bob bring-in", "Ann complete 10", "Bob fold"]})
     >>> out["result"]["net"], out["next"]

@@ -20,11 +20,23 @@ in a game against the house each position plays its own stack against the
 house (the summary also gives the house's net)::
 
     >>> from studrules.players import CheckCall
-    >>> s = Session(["five-card-stud-fr", "five-card-stud-he"], ["Ann", "Bob", "Cat"],
+    >>> from studrules.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> dearer = load_variant_text(text.replace("one-round", "dearer"), stakes={"ante": 5})
+    >>> s = Session([load_variant_text(text), dearer], ["Ann", "Bob", "Cat"],
     ...             {p: CheckCall() for p in ("Ann", "Bob", "Cat")}, stacks=100, hands=4, seed=1)
     >>> reports = s.play()
     >>> [r.dealer for r in reports], [r.variant.name for r in reports][:2]
-    (['Cat', 'Ann', 'Bob', 'Cat'], ['five-card-stud-fr', 'five-card-stud-he'])
+    (['Cat', 'Ann', 'Bob', 'Cat'], ['one-round', 'dearer'])
     >>> sum(s.stacks.values())
     300
 """

@@ -7,9 +7,10 @@ NAME=VALUE`` (both repeatable)::
     >>> import argparse
     >>> p = argparse.ArgumentParser()
     >>> add_variant_arguments(p)
-    >>> args = p.parse_args(["five-card-stud-fr", "--stake", "low_limit=20"])
+    >>> from studrules.resources import default_variant
+    >>> args = p.parse_args([default_variant(), "--stake", "ante=3"])
     >>> variant_from_args(args).stake_values()["ante"]
-    10
+    3
 """
 from __future__ import annotations
 
@@ -59,8 +60,8 @@ def display_path(file: str | Path | None) -> str:
     """A file as a user reads it: shipped variants as ``variants/NAME.yaml``,
     others relative to the current folder when they are under it.
 
-    >>> display_path(variants_dir() / "razz.yaml")
-    'variants/razz.yaml'
+    >>> display_path(variants_dir() / "my-house-game.yaml")
+    'variants/my-house-game.yaml'
     """
     if file is None:
         return "<input>"

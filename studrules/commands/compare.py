@@ -218,10 +218,19 @@ def _headline(c: Comparison) -> str:
 def format_report(c: Comparison) -> str:
     """The whole report as plain text.
 
-    >>> from studrules.loader import load_variant
-    >>> v = load_variant("five-card-stud-fr")
+    >>> from studrules.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... ''')
     >>> print(format_report(compare(v, v, deals=3, seed=1)).splitlines()[0])
-    A: five-card-stud-fr (A)  |  B: five-card-stud-fr (B)
+    A: one-round (A)  |  B: one-round (B)
     """
     out = [_headline(c), ""]
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
@@ -336,7 +345,8 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
     :meth:`~studrules.compare.Comparison.to_dict`.
 
     >>> from studrules.loader import load_variant
-    >>> v = load_variant("five-card-stud-fr")
+    >>> from studrules.resources import default_variant
+    >>> v = load_variant(default_variant())
     >>> page = html_report(compare(v, v, deals=3, seed=1))
     >>> page.startswith("<!DOCTYPE html>") and 'id="summary"' in page
     True
