@@ -49,6 +49,7 @@ from .rulebook import (
     bring_in_who_words,
     canonical,
     cap_words,
+    cards_held,
     condition_words,
     first_to_act_words,
     hand_words,
@@ -212,7 +213,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     # betting rounds, by position
     for n, step in enumerate(rounds, 1):
         topic = f"round {n}"
-        down_n, up_n = _held(variant, step)
+        down_n, up_n = cards_held(variant, step)
         add(topic, "cards held", f"{down_n + up_n} ({down_n} down, {up_n} up)")
         add(topic, "structure", step.structure.replace("_", " "))
         size = amount(step.bet)
@@ -329,17 +330,6 @@ def _merged_keys(*lists: Sequence[Rule]) -> list[str]:
             if r.key not in order:
                 order[r.key] = (topic_rank(r.topic), place, len(order))
     return sorted(order, key=lambda k: order[k])
-
-
-def _held(variant: Variant, upto: Any) -> tuple[int, int]:
-    down = up = 0
-    for step in variant.steps:
-        if step is upto:
-            break
-        if isinstance(step, DealStep):
-            down += step.players.count("down")
-            up += step.players.count("up")
-    return down, up
 
 
 def _deal_text(step: DealStep) -> str:
