@@ -68,7 +68,7 @@ class Card:
     ``rank`` is 2..14 (ace = 14), ``suit`` one of ``c d h s``, ``code`` is
     ``(rank - 2) * 4 + "cdhs".index(suit)`` (0..51). The other slots are
     precomputed for the evaluator: ``rank_bit`` (``1 << rank - 2``),
-    ``suit_index`` and the summed keys ``key5``/``keyn``.
+    ``suit_index`` and the summed keys ``key5``/``keyn``/``quick5``.
 
     >>> Card("Ah") is Card.parse("ah") is Card.from_code(50) is Card(50)
     True
@@ -76,7 +76,7 @@ class Card:
     [Card('2c'), Card('2s'), Card('Kd'), Card('Ah')]
     """
 
-    __slots__ = ("rank", "suit", "code", "suit_index", "rank_bit", "key5", "keyn", "_text")
+    __slots__ = ("rank", "suit", "code", "suit_index", "rank_bit", "key5", "keyn", "quick5", "_text")
 
     rank: int
     suit: str
@@ -85,6 +85,7 @@ class Card:
     rank_bit: int
     key5: int
     keyn: int
+    quick5: int
 
     def __new__(cls, card: "str | int | Card") -> "Card":
         if isinstance(card, Card):
@@ -109,6 +110,11 @@ class Card:
         common = (1 << (_CARD_SHIFT + code)) | (1 << (_SUIT_SHIFT + 4 * suit_index))
         setter(self, "key5", (_RANK_WEIGHTS_5[rank_index] << _RANK_SHIFT) | common)
         setter(self, "keyn", (1 << (_RANK_SHIFT + 4 * rank_index)) | common)
+        # A small key (under 2**30, so adding five stays single-digit integer
+        # arithmetic): the rank weight above three-bit counts of clubs,
+        # diamonds and hearts; five spades leave the three counts at zero.
+        suit_count = 1 << (3 * suit_index) if suit_index < 3 else 0
+        setter(self, "quick5", (_RANK_WEIGHTS_5[rank_index] << 9) | suit_count)
         setter(self, "_text", RANKS[rank_index] + suit)
         return self
 

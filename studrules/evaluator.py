@@ -154,12 +154,19 @@ def evaluate(cards: "str | Iterable[str | Card]") -> HandValue:
     match cards:  # a sequence pattern: lists and tuples, never text or a half-used iterator
         case (a, b, c, d, e):
             try:
-                k = a.key5 + b.key5 + c.key5 + d.key5 + e.key5
+                k = a.quick5 + b.quick5 + c.quick5 + d.quick5 + e.quick5
             except AttributeError:
                 return _evaluate_other(cards)
-            if _FLUSH_SUIT[k & 0xFFFF] or (k & _CARD_MASK).bit_count() != 5:
-                return _evaluate_cards(tuple(cards))  # a flush, or a card given twice
-            return _FIVE[k >> 68]
+            if _FLUSH9[k & 511]:
+                return _evaluate_cards(tuple(cards))  # five of a suit
+            i = k >> 9
+            # a card given twice shows as a repeated rank; cards are interned,
+            # so identity finds it (ranks all different cannot hide one)
+            if _REPEATED[i] and (
+                a is b or a is c or a is d or a is e or b is c or b is d or b is e or c is d or c is e or d is e
+            ):
+                return _evaluate_cards(tuple(cards))  # raises, naming the card
+            return _FIVE[i]
         case (a, b, c, d, e, f, g):
             try:
                 k = a.keyn + b.keyn + c.keyn + d.keyn + e.keyn + f.keyn + g.keyn
@@ -364,10 +371,19 @@ def _load_tables() -> tuple:
         if 5 <= sum(counts) <= 9 and max(counts) >= 5:
             key = sum(c << (4 * s) for s, c in enumerate(counts))
             flush_suit[key] = 1 + counts.index(max(counts))
-    return values, five, nonflush, flush, flush_suit
+    # the five-card fast path (Card.quick5): three-bit counts of clubs,
+    # diamonds, hearts -> five of one suit (all three at zero: five spades)
+    flush9 = bytes(
+        1 if (k & 7 == 5 or (k >> 3) & 7 == 5 or k >> 6 == 5 or k == 0) else 0 for k in range(512)
+    )
+    # the rank multiset has a pair or more (or is no hand: five of a rank)
+    repeated = bytearray(b"\x01") * (5 * max(data["five_index"]) + 1)
+    for index, value in zip(data["five_index"], data["five_value"]):
+        repeated[index] = values[value].category not in (Category.HIGH_CARD, Category.STRAIGHT)
+    return values, five, nonflush, flush, flush_suit, flush9, bytes(repeated)
 
 
-_VALUES, _FIVE, _NONFLUSH, _FLUSH, _FLUSH_SUIT = _load_tables()
+_VALUES, _FIVE, _NONFLUSH, _FLUSH, _FLUSH_SUIT, _FLUSH9, _REPEATED = _load_tables()
 _NONFLUSH_BIG: dict[int, HandValue] = {}  # eight and nine cards, filled as met
 
 

@@ -276,3 +276,19 @@ def test_visible_errors():
         visible_value("")
     with pytest.raises(CardError, match="given twice"):
         visible_value([Card("Ah"), Card("Ah")])
+
+
+@pytest.mark.parametrize("text", ["Ah Ah Kd Qc Js", "Kd Qc Ah Js Ah", "7c 7d 7c 2s 2h", "9s 9s 9s 9s 9s"])
+def test_a_card_given_twice_is_caught_on_the_five_card_fast_path(text):
+    """Card objects in a tuple take the fast path; a repeated card must still be refused."""
+    cards = tuple(Card(t) for t in text.split())
+    with pytest.raises(CardError, match="given twice"):
+        evaluate(cards)
+
+
+def test_the_five_card_fast_path_agrees_with_the_checked_path_on_every_hand_kind():
+    rng = random.Random(5)
+    deck = list(full_deck())
+    for _ in range(20_000):
+        hand = tuple(rng.sample(deck, 5))
+        assert evaluate(hand) == evaluate(" ".join(map(str, hand)))
