@@ -144,7 +144,7 @@ class _Plan:
 
     __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
                  "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step",
-                 "rank_nibble", "actions", "rotations")
+                 "rank_nibble", "seatings", "rotations")
 
     def __init__(self, variant: Variant, stakes: dict):
         from .rankings import get_ranking
@@ -166,7 +166,7 @@ class _Plan:
         ]
         # one count of four bits per rank: summed over cards, it names their ranks (see visible)
         self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
-        self.actions: dict = {}
+        self.seatings: dict = {}
         self.rotations: dict = {}
         steps = []
         for step in variant.steps:
@@ -192,13 +192,13 @@ class _Plan:
             value = cache[key] = self.ranking.visible(cards)
         return value
 
-    def simple_actions(self, names: tuple[str, ...]) -> list[tuple[Action, Action, Action]]:
-        """Per seat: its check, call and bring-in (made once for these players)."""
-        out = self.actions.get(names)
+    def seating(self, names: tuple[str, ...]) -> "_Seating":
+        """What does not change from hand to hand for these players."""
+        out = self.seatings.get(names)
         if out is None:
-            out = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
-            if len(self.actions) < 64:
-                self.actions[names] = out
+            out = _Seating(names)
+            if len(self.seatings) < 64:
+                self.seatings[names] = out
         return out
 
     def rotation(self, n: int) -> list[tuple[int, ...]]:
@@ -254,10 +254,11 @@ def _kind(step) -> int:
 
 
 _PLANS: dict = {}
+_NOTHING: tuple = ()  # no given cards
 
 
 def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
-    key = (id(variant), tuple(sorted((stakes or {}).items())))
+    key = (id(variant), tuple(sorted(stakes.items())) if stakes else ())
     cached = _PLANS.get(key)
     if cached is not None and cached.variant is variant:
         return cached
@@ -266,6 +267,28 @@ def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
     plan = _Plan(variant, variant.stake_values(stakes))
     _PLANS[key] = plan
     return plan
+
+
+class _Seating:
+    """Per set of players (and variant): seats, their check, call and bring-in
+    actions, and the events that come back hand after hand, made once each
+    (events and actions are immutable values, so hands share them)."""
+
+    __slots__ = ("seat", "actions", "deals", "checks", "antes")
+
+    def __init__(self, names: tuple[str, ...]):
+        self.seat = {p: i for i, p in enumerate(names)}
+        self.actions = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
+        # deals[face][seat]: {card: its deal event}; checks[seat]: {round: event}; antes[seat]: {amount: event}
+        self.deals: dict = {}
+        self.checks = [{} for _ in names]
+        self.antes = [{} for _ in names]
+
+    def deal_table(self, face: str, n: int) -> list[dict]:
+        table = self.deals.get(face)
+        if table is None:
+            table = self.deals[face] = [{} for _ in range(n)]
+        return table
 
 
 class _Round:
@@ -305,7 +328,7 @@ class Hand:
         "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
         "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
-        "up_key", "_plain", "_rotation",
+        "up_key", "_plain", "_rotation", "_seating",
     )
 
     def __init__(
@@ -329,7 +352,8 @@ class Hand:
                 plan.checked_players.add(names)
         n = self.n = len(names)
         self.players = names
-        self.seat = {p: i for i, p in enumerate(names)}
+        self._seating = seating = plan.seating(names)
+        self.seat = seating.seat
         self.stacks = self._stacks(stacks)
         self.start = tuple(self.stacks)
         self.folded = [False] * n
@@ -379,7 +403,7 @@ class Hand:
         self.positions = None
         self.house_net = None
         self._values = None
-        self._simple = plan.simple_actions(names)
+        self._simple = seating.actions
         self._rotation = plan.rotation(n)
         self.antes = self._antes(antes)
         self._setup_cards(cards or {}, seed)
@@ -405,6 +429,8 @@ class Hand:
 
     def _stacks(self, stacks) -> list[int]:
         n = self.n
+        if type(stacks) is int and stacks > 0:
+            return [stacks] * n
         if isinstance(stacks, Mapping):
             missing = [p for p in self.players if p not in stacks]
             extra = [p for p in stacks if p not in self.seat]
@@ -452,6 +478,12 @@ class Hand:
         return out
 
     def _setup_cards(self, cards: Mapping[str, Any], seed: int | None) -> None:
+        if not cards:  # every card from the deck (the lists of given cards are only read)
+            self.given = [_NOTHING] * self.n
+            self.given_house = self.given_community = self.given_burns = _NOTHING
+            self._plain = True
+            self.deck = Deck(seed, shuffled=True)
+            return
         given: list[list[Card]] = [[] for _ in range(self.n)]
         every: list[Card] = []
         extra = {"house": [], "community": [], "burns": []}
@@ -572,8 +604,12 @@ class Hand:
         cur = self.cur
         if mine >= cur:
             self.actions.append(self._simple[seat][0])
-            self.events.append(_new(Event, ("check", self.players[seat], self.round, None, None, None, None, None,
-                                            None, None, None, None, None)))
+            checks = self._seating.checks[seat]
+            event = checks.get(self.round)
+            if event is None:
+                event = checks[self.round] = _new(Event, ("check", self.players[seat], self.round, None, None, None,
+                                                          None, None, None, None, None, None, None))
+            self.events.append(event)
         else:
             stacks = self.stacks
             stack = stacks[seat]
@@ -727,6 +763,7 @@ class Hand:
         events = self.events
         stacks, contrib, ante_posted = self.stacks, self.contrib, self.ante_posted
         posted = False
+        made = self._seating.antes
         for i, name in enumerate(self.players):
             a = amounts[i]
             if a > stacks[i]:
@@ -738,7 +775,11 @@ class Hand:
             ante_posted[i] += a
             if not step.dead:
                 self.live_ante[i] += a
-            events.append(_new(Event, ("ante", name, None, a, None, None, None, None, None, None, None, None, None)))
+            event = made[i].get(a)
+            if event is None:
+                event = made[i][a] = _new(Event, ("ante", name, None, a, None, None, None, None, None, None, None, None,
+                                                  None))
+            events.append(event)
             posted = True
         self.antes_posted = self.antes_posted or posted
 
@@ -814,8 +855,10 @@ class Hand:
         events = self.events
         players, cards, hand_faces, up_cards, up_key = self.players, self.cards, self.faces, self.up, self.up_key
         nibble = self.plan.rank_nibble
+        seating = self._seating
         for face in faces:
             up = face == "up"
+            table = seating.deal_table(face, self.n)
             for i in seats:
                 card = pack[pos]
                 pos += 1
@@ -824,7 +867,12 @@ class Hand:
                 if up:
                     up_cards[i].append(card)
                     up_key[i] += nibble[card.code]
-                events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
+                dealt = table[i]
+                event = dealt.get(card)
+                if event is None:
+                    event = dealt[card] = _new(Event, ("deal", players[i], None, None, None, card, face, None, None, None,
+                                                       None, None, None))
+                events.append(event)
         deck._dealt = pos
         return True
 
@@ -1173,15 +1221,19 @@ class Hand:
         self._next_turn(seat)
 
     def _bring_in(self, seat: int, amount: int) -> None:
-        self._put(seat, amount)
+        stacks, bets = self.stacks, self.bets
+        stacks[seat] -= amount
+        total = bets[seat] = bets[seat] + amount
+        self.contrib[seat] += amount
         self.acted[seat] = True
         self.bring_in_due = False
-        self.cur = max(self.cur, self.bets[seat])
+        if total > self.cur:
+            self.cur = total
         if amount >= self.bet_size:
             self.opened = True
             self._last_round.aggressive.append((seat, "bet"))
-        self.events.append(Event("bring_in", self.players[seat], self.round, amount, self.bets[seat],
-                                 reason="all in" if self.stacks[seat] == 0 else None))
+        self.events.append(_new(Event, ("bring_in", self.players[seat], self.round, amount, total, None, None, None,
+                                        None, None, "all in" if stacks[seat] == 0 else None, None, None)))
 
     def _put(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -1328,13 +1380,16 @@ class Hand:
             folded, cards, community = self.folded, self.cards, self.community
             values = []
             for ranking in rankings:
-                evaluate = ranking.evaluate
-                if community:
-                    row = [None if folded[i] else evaluate(cards[i] + community) for i in range(self.n)]
-                else:
-                    row = [None if folded[i] else evaluate(cards[i]) for i in range(self.n)]
-                if combination:
-                    row = [None if v is None else _combination_value(ranking, v) for v in row]
+                evaluate = _evaluator(ranking)
+                row = []
+                for i in range(self.n):
+                    if folded[i]:
+                        row.append(None)
+                        continue
+                    value = evaluate(cards[i] + community if community else cards[i])
+                    if combination and value is not None:
+                        value = _combination_value(ranking, value)
+                    row.append(value)
                 values.append(row)
             self._values = values
         return values
@@ -1430,9 +1485,19 @@ class Hand:
         return False
 
     def _showdown_first(self, step: ShowdownStep) -> int:
-        in_hand = [i for i in range(self.n) if not self.folded[i]]
-        rounds = [r for r in self.rounds if r.played]
-        scope = rounds[-1:] if step.scope == "last_round" else rounds
+        folded = self.folded
+        in_hand = []
+        for i in range(self.n):
+            if not folded[i]:
+                in_hand.append(i)
+        if step.scope == "last_round":
+            scope: Sequence[_Round] = ()
+            for r in reversed(self.rounds):
+                if r.played:
+                    scope = (r,)
+                    break
+        else:
+            scope = [r for r in self.rounds if r.played]
         for rule in step.order:
             if rule in ("last_raiser", "last_aggressor"):
                 verbs = ("raise",) if rule == "last_raiser" else ("bet", "complete", "raise")
@@ -1477,6 +1542,7 @@ class Hand:
         first_shown = step.ties == "first_shown"
         combination = step.compare == "combination"
         first = rankings[0]
+        said = _words_of(first)
         for index, pot in enumerate(side_pots(self.contrib, live)):
             if pot.uncalled:
                 seat = pot.eligible[0]
@@ -1508,9 +1574,14 @@ class Hand:
             shares = split_pot(pot.amount, parts, odd)
             words = {}
             for s in shares:
-                cards = self._hand_cards(s)
-                value = first.evaluate(cards) if combination else values[0][s]
-                words[s] = _describe(first, value, cards)
+                if combination:
+                    cards = self._hand_cards(s)
+                    words[s] = _describe(first, first.evaluate(cards), cards)
+                else:
+                    value = values[0][s]
+                    words[s] = said.get(value) if value is not None else None
+                    if words[s] is None:
+                        words[s] = _describe(first, value, None)
             self._award(index, pot, shares, words)
         self._end()
 
@@ -1521,19 +1592,20 @@ class Hand:
             seats = sorted(shares, key=lambda s: order.index(s) if s in order else s)
             winners = {names[s]: shares[s] for s in sorted(shares)}
         else:
-            seats = list(shares)
-            winners = {names[s]: shares[s] for s in seats}
+            seats = shares
+            winners = {}
         stacks, events = self.stacks, self.events
         for seat in seats:
             chips = shares[seat]
             stacks[seat] += chips
+            if len(shares) == 1:
+                winners[names[seat]] = chips
             events.append(_new(Event, ("award", names[seat], None, chips, None, None, None, None, words.get(seat), index,
                                        None, None, None)))
-        self.pots_result.append({
-            "amount": pot.amount,
-            "eligible": [names[s] for s in pot.eligible],
-            "winners": winners,
-        })
+        eligible = []
+        for s in pot.eligible:
+            eligible.append(names[s])
+        self.pots_result.append({"amount": pot.amount, "eligible": eligible, "winners": winners})
 
     # ---------------------------------------------------------------- banked games
 
@@ -1632,6 +1704,23 @@ class Hand:
 
 # --------------------------------------------------------------------------
 # helpers
+
+_EVALUATORS: dict = {}  # id(ranking) -> (ranking, its evaluate)
+
+
+def _evaluator(ranking):
+    """The ranking's evaluate; for high hands the evaluator's own function
+    (``HighRanking.evaluate`` only passes the cards on to it)."""
+    known = _EVALUATORS.get(id(ranking))
+    if known is not None and known[0] is ranking:
+        return known[1]
+    from .evaluator import evaluate
+    from .rankings import HighRanking
+
+    function = evaluate if type(ranking).evaluate is HighRanking.evaluate else ranking.evaluate
+    _EVALUATORS[id(ranking)] = (ranking, function)
+    return function
+
 
 _WORDS: dict = {}  # id(ranking) -> {value: words}
 

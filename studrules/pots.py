@@ -60,14 +60,29 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     []
     """
     n = len(contributions)
-    levels = {c for c, alive in zip(contributions, live) if alive and c > 0}
-    if len(levels) == 1:
+    level = 0  # the one level of the live players (-1: several)
+    for i in range(n):
+        c = contributions[i]
+        if c > 0 and live[i]:
+            if not level:
+                level = c
+            elif c != level:
+                level = -1
+                break
+    if level > 0:
         # every live player put in the same: one pot (the common case, cut short)
-        level = levels.pop()
-        contributors = tuple([i for i in range(n) if contributions[i] > 0])
-        eligible = tuple([i for i in range(n) if live[i] and contributions[i] >= level])
-        return [Pot(sum(contributions), eligible, contributors)]
-    levels = sorted(levels)
+        total = 0
+        contributors = []
+        eligible = []
+        for i in range(n):
+            c = contributions[i]
+            if c > 0:
+                total += c
+                contributors.append(i)
+                if live[i]:
+                    eligible.append(i)
+        return [Pot(total, tuple(eligible), tuple(contributors))]
+    levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
     pots: list[Pot] = []
     previous = 0
     for index, level in enumerate(levels):
