@@ -144,7 +144,7 @@ class _Plan:
 
     __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
                  "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step",
-                 "rank_nibble", "seatings", "rotations")
+                 "rank_nibble", "seatings", "rotations", "plain_antes")
 
     def __init__(self, variant: Variant, stakes: dict):
         from .rankings import get_ranking
@@ -156,6 +156,9 @@ class _Plan:
         self.checked_players: set = set()
         antes = [s for s in variant.steps if isinstance(s, AnteStep)]
         self.ante_step = antes[0] if antes else None
+        # no antes given: every player posts the variant's (see Hand._antes)
+        step = self.ante_step
+        self.plain_antes = step is None or (step.min is None and step.max is None and not variant.is_banked)
         self.ranking = get_ranking(variant.deck.ranking)
         self.ace_high = bool(getattr(self.ranking, "ace_high", True))
         self.suit_order = tuple(variant.deck.suit_order)
@@ -405,7 +408,7 @@ class Hand:
         self._values = None
         self._simple = seating.actions
         self._rotation = plan.rotation(n)
-        self.antes = self._antes(antes)
+        self.antes = None if antes is None and plan.plain_antes else self._antes(antes)
         self._setup_cards(cards or {}, seed)
         self._advance()
 
@@ -659,20 +662,22 @@ class Hand:
         """How the hand ended (only once it is over)."""
         if not self.over:
             raise IllegalActionError(f"the hand is not over: {self.to_act} is to act")
-        if self._result is None:
+        result = self._result
+        if result is None:
             names = self.players
-            stacks = {p: s for p, s in zip(names, self.stacks)}
-            net = {p: s - s0 for p, s, s0 in zip(names, self.stacks, self.start)}
-            self._result = HandResult(
-                stacks=stacks,
-                net=net,
-                pots=tuple(self.pots_result),
-                showdown_order=tuple(names[i] for i in self.showdown_order),
-                void=self.void is not None,
-                positions=tuple(self.positions) if self.positions is not None else None,
-                house_net=self.house_net,
+            stacks = {}
+            net = {}
+            for p, s, s0 in zip(names, self.stacks, self.start):
+                stacks[p] = s
+                net[p] = s - s0
+            order = []
+            for i in self.showdown_order:
+                order.append(names[i])
+            result = self._result = HandResult(
+                stacks, net, tuple(self.pots_result), tuple(order), self.void is not None,
+                tuple(self.positions) if self.positions is not None else None, self.house_net,
             )
-        return self._result
+        return result
 
     def view(self, player: str) -> View:
         """What ``player``'s seat may see now."""
@@ -722,7 +727,8 @@ class Hand:
                 continue
             self.step, self.const = step, const
             if kind == _DEAL:
-                self._deal(step)
+                if not (self._plain and const["plain"] and self._deal_plain(step)):
+                    self._deal(step)
             elif kind == _BETTING:
                 self._start_round(step, const)
             elif kind == _ANTE:
@@ -789,8 +795,6 @@ class Hand:
         return self.deck.deal()
 
     def _deal(self, step: DealStep) -> None:
-        if self._plain and self.const["plain"] and self._deal_plain(step):
-            return
         events = self.events
         players = self.players
         seats = [i for i in range(self.n) if not self.folded[i]]
@@ -881,7 +885,10 @@ class Hand:
     def _start_round(self, step: BettingStep, const: dict) -> None:
         n = self.n
         folded = self.folded
-        in_hand = [i for i in range(n) if not folded[i]]
+        in_hand = []
+        for i in range(n):
+            if not folded[i]:
+                in_hand.append(i)
         if len(in_hand) < 2:
             return
         rnd = self.round = self.round + 1
@@ -905,8 +912,13 @@ class Hand:
         self.bet_size = bet
         self.full_size = bet
         stacks = self.stacks
-        able = [i for i in in_hand if stacks[i] > 0]
-        if not able or (len(able) == 1 and bets[able[0]] >= max(bets[i] for i in in_hand)):
+        able = 0  # players in with chips left: how many, and the last of them
+        last = 0
+        for i in in_hand:
+            if stacks[i] > 0:
+                able += 1
+                last = i
+        if not able or (able == 1 and bets[last] >= max(bets[i] for i in in_hand)):
             return  # nobody left to bet against
         first = None
         if step.bring_in is not None:
@@ -914,7 +926,7 @@ class Hand:
             if first is not None and stacks[first] > 0:
                 self.bring_in_due = True
         if first is None or not self.bring_in_due:
-            first = self._first_to_act(step, able, in_hand)
+            first = self._first_to_act(step, in_hand)
         if stacks[first] == 0 or folded[first]:
             first = self._next_able(first)
         self.phase = "betting"
@@ -968,11 +980,9 @@ class Hand:
                 tied.append(i)
         return tied
 
-    def _first_to_act(self, step: BettingStep, able: list[int], in_hand: list[int] | None = None) -> int:
+    def _first_to_act(self, step: BettingStep, in_hand: list[int]) -> int:
         fta = step.first_to_act
         rule = fta.rule
-        if in_hand is None:
-            in_hand = [i for i in range(self.n) if not self.folded[i]]
         key = self.plan.card_key
         if rule in ("best_visible", "worst_visible"):
             tied = self._best_visible(in_hand, rule == "best_visible")
@@ -1395,10 +1405,10 @@ class Hand:
         return values
 
     def _start_showdown(self, step: ShowdownStep, const: dict) -> None:
-        if self._players_in() < 2:
+        if self.n - sum(self.folded) < 2:
             self._win_uncontested()
             return
-        reason = self._wrong_count()
+        reason = None if self._plain else self._wrong_count()
         if reason:
             self._make_void(reason)
             return
@@ -1531,12 +1541,14 @@ class Hand:
         if step.odd_chip == "high_card_suit":
             key = self.plan.card_key
             return lambda seats: sorted(seats, key=lambda s: -max(key[c.code] for c in self.cards[s]))
-        return lambda seats: sorted(seats)
+        return sorted  # nearest the dealer's left: seat order
 
     def _settle_pots(self, step: ShowdownStep, const: dict) -> None:
         rankings = const["rankings"]
         values = self._values_for(rankings)
-        live = [not f for f in self.folded]
+        live = []
+        for f in self.folded:
+            live.append(not f)
         odd = self._odd_chip_order(step)
         mucked = self.mucked
         first_shown = step.ties == "first_shown"
@@ -1551,7 +1563,12 @@ class Hand:
                 self.events.append(Event("return", name, None, pot.amount, pot=index, reason="uncalled"))
                 self.pots_result.append({"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True})
                 continue
-            contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
+            contenders = []
+            for s in pot.eligible:
+                if not mucked[s]:
+                    contenders.append(s)
+            if not contenders:
+                contenders = list(pot.eligible)
             parts = []
             for row in values:
                 best = None
