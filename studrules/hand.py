@@ -282,15 +282,15 @@ class _Seating:
     def __init__(self, names: tuple[str, ...]):
         self.seat = {p: i for i, p in enumerate(names)}
         self.actions = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
-        # deals[face][seat]: {card: its deal event}; checks[seat]: {round: event}; antes[seat]: {amount: event}
+        # deals[face][seat][card code]: its deal event; checks[seat]: {round: event}; antes[seat]: {amount: event}
         self.deals: dict = {}
         self.checks = [{} for _ in names]
         self.antes = [{} for _ in names]
 
-    def deal_table(self, face: str, n: int) -> list[dict]:
+    def deal_table(self, face: str, n: int) -> list[list]:
         table = self.deals.get(face)
         if table is None:
-            table = self.deals[face] = [{} for _ in range(n)]
+            table = self.deals[face] = [[None] * 52 for _ in range(n)]
         return table
 
 
@@ -331,7 +331,7 @@ class Hand:
         "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
         "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
-        "up_key", "_plain", "_rotation", "_seating",
+        "up_key", "_plain", "_rotation", "_seating", "_in",
     )
 
     def __init__(
@@ -360,6 +360,7 @@ class Hand:
         self.stacks = self._stacks(stacks)
         self.start = tuple(self.stacks)
         self.folded = [False] * n
+        self._in = list(range(n))  # the seats not folded, in order (kept with folded)
         self.mucked = [False] * n
         self.contrib = [0] * n
         self.bets = [0] * n
@@ -848,8 +849,7 @@ class Hand:
     def _deal_plain(self, step: DealStep) -> bool:
         """Deal a step of players' cards only, all from the deck (False, nothing
         dealt, when the deck cannot give them all: the general path says so)."""
-        folded = self.folded
-        seats = [i for i in range(self.n) if not folded[i]]
+        seats = self._in
         faces = step.players
         deck = self.deck
         pack = deck._cards
@@ -868,14 +868,14 @@ class Hand:
                 pos += 1
                 cards[i].append(card)
                 hand_faces[i].append(face)
+                code = card.code
                 if up:
                     up_cards[i].append(card)
-                    up_key[i] += nibble[card.code]
-                dealt = table[i]
-                event = dealt.get(card)
+                    up_key[i] += nibble[code]
+                event = table[i][code]
                 if event is None:
-                    event = dealt[card] = _new(Event, ("deal", players[i], None, None, None, card, face, None, None, None,
-                                                       None, None, None))
+                    event = table[i][code] = _new(Event, ("deal", players[i], None, None, None, card, face, None, None,
+                                                          None, None, None, None))
                 events.append(event)
         deck._dealt = pos
         return True
@@ -885,10 +885,7 @@ class Hand:
     def _start_round(self, step: BettingStep, const: dict) -> None:
         n = self.n
         folded = self.folded
-        in_hand = []
-        for i in range(n):
-            if not folded[i]:
-                in_hand.append(i)
+        in_hand = self._in
         if len(in_hand) < 2:
             return
         rnd = self.round = self.round + 1
@@ -1210,6 +1207,7 @@ class Hand:
             events.append(Event("call", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None))
         elif verb == "fold":
             self.folded[seat] = True
+            self._in.remove(seat)
             events.append(Event("fold", name, rnd))
         elif verb == "bring-in":
             amount = option.amount
@@ -1298,10 +1296,7 @@ class Hand:
             self._win_uncontested()
             return
         stacks, acted, bets, cur = self.stacks, self.acted, self.bets, self.cur
-        for k in range(1, n + 1):
-            j = seat + k
-            if j >= n:
-                j -= n
+        for j in self._rotation[seat]:
             if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
                 self.to_act_seat = j
                 return
@@ -1496,10 +1491,7 @@ class Hand:
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded
-        in_hand = []
-        for i in range(self.n):
-            if not folded[i]:
-                in_hand.append(i)
+        in_hand = self._in
         if step.scope == "last_round":
             scope: Sequence[_Round] = ()
             for r in reversed(self.rounds):
@@ -1545,18 +1537,17 @@ class Hand:
 
     def _settle_pots(self, step: ShowdownStep, const: dict) -> None:
         rankings = const["rankings"]
-        values = self._values_for(rankings)
+        values = self._values or self._values_for(rankings)
         live = []
         for f in self.folded:
             live.append(not f)
-        odd = self._odd_chip_order(step)
         mucked = self.mucked
         first_shown = step.ties == "first_shown"
         combination = step.compare == "combination"
         first = rankings[0]
         said = _words_of(first)
         for index, pot in enumerate(side_pots(self.contrib, live)):
-            if pot.uncalled:
+            if len(pot.eligible) == 1 and pot.uncalled:
                 seat = pot.eligible[0]
                 self.stacks[seat] += pot.amount
                 name = self.players[seat]
@@ -1586,9 +1577,12 @@ class Hand:
                     order_pos = {s: k for k, s in enumerate(self.showdown_order)}
                     tied = [min(tied, key=lambda s: order_pos.get(s, 0))]
                 parts.append(tied)
-            if not any(parts):
-                parts = [contenders]
-            shares = split_pot(pot.amount, parts, odd)
+            if len(parts) == 1 and len(parts[0]) == 1:
+                shares = {parts[0][0]: pot.amount}  # one winner takes it all
+            else:
+                if not any(parts):
+                    parts = [contenders]
+                shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
             words = {}
             for s in shares:
                 if combination:
@@ -1652,6 +1646,7 @@ class Hand:
         name = self.players[seat]
         if action.verb == "fold":
             self.folded[seat] = True
+            self._in.remove(seat)
             self.events.append(Event("fold", name, None, reason="ante lost"))
         else:
             amount = option.amount
