@@ -173,7 +173,7 @@ class _Plan:
         self.rotations: dict = {}
         steps = []
         for step in variant.steps:
-            steps.append((step, self._constants(step), _kind(step)))
+            steps.append((step, self._constants(step), _kind(step), step.when))
         self.steps = tuple(steps)
         self.max_cards = sum(len(s.players) for s in variant.steps if isinstance(s, DealStep))
         self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
@@ -282,10 +282,16 @@ class _Seating:
     def __init__(self, names: tuple[str, ...]):
         self.seat = {p: i for i, p in enumerate(names)}
         self.actions = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
-        # deals[face][seat][card code]: its deal event; checks[seat]: {round: event}; antes[seat]: {amount: event}
+        # deals[face][seat][card code]: its deal event; checks[round][seat]: event; antes[seat]: {amount: event}
         self.deals: dict = {}
-        self.checks = [{} for _ in names]
+        self.checks: dict = {}
         self.antes = [{} for _ in names]
+
+    def check_row(self, rnd: int, n: int) -> list:
+        row = self.checks.get(rnd)
+        if row is None:
+            row = self.checks[rnd] = [None] * n
+        return row
 
     def deal_table(self, face: str, n: int) -> list[list]:
         table = self.deals.get(face)
@@ -331,7 +337,7 @@ class Hand:
         "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
         "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
-        "up_key", "_plain", "_rotation", "_seating", "_in",
+        "up_key", "_plain", "_rotation", "_seating", "_in", "_checks", "_ups", "_visible_memo",
     )
 
     def __init__(
@@ -368,6 +374,8 @@ class Hand:
         self.faces: list[list[str]] = [[] for _ in range(n)]
         self.up: list[list[Card]] = [[] for _ in range(n)]
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
+        self._ups = 0  # up cards so far
+        self._visible_memo = None
         self.house_cards: list[Card] = []
         self.house_faces: list[str] = []
         self.community: list[Card] = []
@@ -608,11 +616,11 @@ class Hand:
         cur = self.cur
         if mine >= cur:
             self.actions.append(self._simple[seat][0])
-            checks = self._seating.checks[seat]
-            event = checks.get(self.round)
+            checks = self._checks
+            event = checks[seat]
             if event is None:
-                event = checks[self.round] = _new(Event, ("check", self.players[seat], self.round, None, None, None,
-                                                          None, None, None, None, None, None, None))
+                event = checks[seat] = _new(Event, ("check", self.players[seat], self.round, None, None, None,
+                                                    None, None, None, None, None, None, None))
             self.events.append(event)
         else:
             stacks = self.stacks
@@ -722,9 +730,9 @@ class Hand:
             if index >= count:
                 self._finish_without_showdown()
                 return
-            step, const, kind = steps[index]
+            step, const, kind, when = steps[index]
             self.step_index = index + 1
-            if step.when is not None and not step.when(self._env()):
+            if when is not None and not when(self._env()):
                 continue
             self.step, self.const = step, const
             if kind == _DEAL:
@@ -833,6 +841,7 @@ class Hand:
                         if up:
                             self.up[i].append(card)
                             self.up_key[i] += self.plan.rank_nibble[card.code]
+                            self._ups += 1
                         events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
                 if k < len(house):
                     card = self._draw(self.given_house, len(self.house_cards))
@@ -862,6 +871,8 @@ class Hand:
         seating = self._seating
         for face in faces:
             up = face == "up"
+            if up:
+                self._ups += len(seats)
             table = seating.deal_table(face, self.n)
             for i in seats:
                 card = pack[pos]
@@ -889,6 +900,7 @@ class Hand:
         if len(in_hand) < 2:
             return
         rnd = self.round = self.round + 1
+        self._checks = self._seating.check_row(rnd, n)
         record = _Round(rnd)
         self.rounds.append(record)
         self._last_round = record
@@ -957,7 +969,12 @@ class Hand:
 
     def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
         """Of ``seats``, those (in order) showing the best visible hand (the
-        worst unless ``highest``); empty when none of them shows a card."""
+        worst unless ``highest``); empty when none of them shows a card.
+        Remembered until a card is turned up or a player folds (``seats`` are
+        the players still in)."""
+        memo = self._visible_memo
+        if memo is not None and memo[0] == self._ups and memo[1] == len(seats) and memo[2] == highest:
+            return memo[3]
         plan = self.plan
         cache = plan.visible_cache
         up, up_key = self.up, self.up_key
@@ -975,6 +992,7 @@ class Hand:
                 tied = [i]
             elif v == target:
                 tied.append(i)
+        self._visible_memo = (self._ups, len(seats), highest, tied)
         return tied
 
     def _first_to_act(self, step: BettingStep, in_hand: list[int]) -> int:
@@ -1021,6 +1039,7 @@ class Hand:
         self.faces[seat][idx] = "up"
         self.up[seat].append(card)
         self.up_key[seat] += self.plan.rank_nibble[card.code]
+        self._ups += 1
         self.events.append(Event("expose", self.players[seat], self.round or None, card=card, face="up", reason=reason))
 
     def _next_able(self, seat: int) -> int:
@@ -1676,6 +1695,7 @@ class Hand:
                         self.faces[i][k] = "up"
                         self.up[i].append(card)
                         self.up_key[i] += self.plan.rank_nibble[card.code]
+                        self._ups += 1
                         self.events.append(Event("reveal", self.players[i], None, card=card, face="up"))
 
     def _settle(self, step: SettleStep) -> None:
