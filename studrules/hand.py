@@ -1427,9 +1427,36 @@ class Hand:
             self._make_void(reason)
             return
         rankings = const["rankings"]
+        folded = self.folded
+        if not step.muck and step.compare != "combination" and len(rankings) == 1 and self._values is None:
+            # every hand is shown: _values_for and _show for each, in one pass
+            first = self._showdown_first(step)
+            order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
+            ranking = rankings[0]
+            evaluate = _evaluator(ranking)
+            cards, community = self.cards, self.community
+            row = [None] * self.n
+            held = []
+            for i in order:
+                mine = cards[i] + community if community else cards[i]
+                row[i] = evaluate(mine)
+                held.append(mine)
+            self._values = [row]
+            self.showdown_order = order
+            words = _words_of(ranking)
+            events, names, shown = self.events, self.players, self.shown
+            for k, i in enumerate(order):
+                shown.append(i)
+                value = row[i]
+                said = words.get(value) if value is not None else None
+                if said is None:
+                    said = _describe(ranking, value, held[k])
+                events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held[k]), said,
+                                           None, None, None, None)))
+            self._settle_pots(step, const)
+            return
         values = self._values_for(rankings)
         first = self._showdown_first(step)
-        folded = self.folded
         order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
         self.showdown_order = order
         if not step.muck:
