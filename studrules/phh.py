@@ -99,7 +99,7 @@ def _structure(variant) -> tuple[str, dict]:
     faces = tuple(tuple(d.players) for d in deals)
     if faces != _FACES:
         total = sum(len(f) for f in faces)
-        raise no(f"it deals {total} cards in {len(faces)} streets; PHH's stud games deal seven: "
+        raise no(f"it deals {total} card{'s' if total != 1 else ''} in {len(faces)} street{'s' if len(faces) != 1 else ''}; PHH's stud games deal seven: "
                  "two down and one up, three up, one down")
     if any(d.house or d.community for d in deals):
         raise no("it deals cards to the house or to the middle")
