@@ -346,6 +346,23 @@ def _same_as_random_shuffle() -> bool:
     return True
 
 
+def _seeded(seed: object) -> random.Random:
+    """``random.Random(seed)``; for a whole-number seed, seeded by the C
+    generator directly (what ``Random.seed`` does with one, without its
+    Python steps)."""
+    if type(seed) is int and _SEED_DIRECT:
+        rng = _new_random(random.Random)
+        _seed_random(rng, seed)
+        rng.gauss_next = None
+        return rng
+    return random.Random(seed)
+
+
+_new_random = random.Random.__new__
+_seed_random = random.Random.__mro__[1].seed  # the C generator's own seed
+_SEED_DIRECT = False
+_SEED_DIRECT = all(_seeded(s).getstate() == random.Random(s).getstate() for s in (0, 1, 12345, -7, 2**70))
+
 # the inlined shuffle only where it gives exactly random.shuffle's order
 _shuffle = _fisher_yates if _same_as_random_shuffle() else (lambda rng, x: rng.shuffle(x))
 
@@ -375,12 +392,15 @@ class Deck:
         shuffled: bool = False,
     ):
         self.seed = seed
-        self._random = random.Random(seed)
+        self._random = _seeded(seed)
         self._cards: list[Card] = list(_BY_CODE if cards is None else parse_cards(cards))
         self._burned: list[Card] = []
         self._dealt = 0
         if shuffled:
-            self.shuffle()
+            if cards is None:
+                _shuffle(self._random, self._cards)
+            else:
+                self.shuffle()
 
     def shuffle(self) -> None:
         """Shuffle the cards not yet dealt, with this deck's own random generator."""

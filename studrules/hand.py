@@ -354,14 +354,17 @@ class Hand:
         self.variant = variant
         self.plan = plan = _plan(variant, stakes)
         names = tuple(players)
-        if names not in plan.checked_players:
+        seating = plan.seatings.get(names)  # players met before were checked then
+        if seating is None:
             names = tuple(str(p) for p in names)
-            self._check_players(names)
-            if len(plan.checked_players) < 64:
-                plan.checked_players.add(names)
+            if names not in plan.checked_players:
+                self._check_players(names)
+                if len(plan.checked_players) < 64:
+                    plan.checked_players.add(names)
+            seating = plan.seating(names)
         n = self.n = len(names)
         self.players = names
-        self._seating = seating = plan.seating(names)
+        self._seating = seating
         self.seat = seating.seat
         self.stacks = self._stacks(stacks)
         self.start = tuple(self.stacks)
