@@ -331,7 +331,7 @@ class Hand:
 
     __slots__ = (
         "variant", "plan", "players", "n", "seat", "stacks", "start", "folded", "mucked", "contrib", "bets",
-        "cards", "faces", "up", "house_cards", "house_faces", "community", "deck", "given", "given_house",
+        "cards", "up", "house_cards", "house_faces", "community", "deck", "given", "given_house",
         "given_community", "given_burns", "burns", "events", "actions", "step_index", "phase", "to_act_seat",
         "round", "rounds", "cur", "full_size", "raises", "capped", "acted", "opened", "bring_in_due",
         "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
@@ -374,7 +374,6 @@ class Hand:
         self.contrib = [0] * n
         self.bets = [0] * n
         self.cards: list[list[Card]] = [[] for _ in range(n)]
-        self.faces: list[list[str]] = [[] for _ in range(n)]
         self.up: list[list[Card]] = [[] for _ in range(n)]
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
@@ -543,6 +542,12 @@ class Hand:
         return self.over
 
     @property
+    def faces(self) -> list[list[str]]:
+        """Per seat, the face (``up`` or ``down``) of each card in the order
+        received: a card is up once dealt, exposed or revealed face up."""
+        return [["up" if c in up else "down" for c in cards] for cards, up in zip(self.cards, self.up)]
+
+    @property
     def pot(self) -> int:
         """Chips in the pot, this round's bets included."""
         return sum(self.contrib)
@@ -705,7 +710,7 @@ class Hand:
             players=self.players,
             stacks=tuple(self.stacks),
             folded=tuple(self.folded),
-            cards=tuple(zip(self.cards[seat], self.faces[seat])),
+            cards=tuple((c, "up" if c in self.up[seat] else "down") for c in self.cards[seat]),
             up_cards={p: tuple(self.up[i]) for i, p in enumerate(self.players)},
             house_up_cards=tuple(c for c, f in zip(self.house_cards, self.house_faces) if f == "up"),
             community=tuple(self.community),
@@ -840,7 +845,6 @@ class Hand:
                         have = len(cards_i)
                         card = given[have] if have < len(given) else deal()
                         cards_i.append(card)
-                        self.faces[i].append(face)
                         if up:
                             self.up[i].append(card)
                             self.up_key[i] += self.plan.rank_nibble[card.code]
@@ -869,7 +873,7 @@ class Hand:
         if pos + len(seats) * len(faces) > len(pack):
             return False
         events = self.events
-        players, cards, hand_faces, up_cards, up_key = self.players, self.cards, self.faces, self.up, self.up_key
+        players, cards, up_cards, up_key = self.players, self.cards, self.up, self.up_key
         nibble = self.plan.rank_nibble
         seating = self._seating
         for face in faces:
@@ -881,7 +885,6 @@ class Hand:
                 card = pack[pos]
                 pos += 1
                 cards[i].append(card)
-                hand_faces[i].append(face)
                 code = card.code
                 if up:
                     up_cards[i].append(card)
@@ -1036,10 +1039,9 @@ class Hand:
         return in_hand[0]
 
     def _expose(self, seat: int, card: Card, reason: str) -> None:
-        idx = self.cards[seat].index(card)
-        if self.faces[seat][idx] == "up":
+        self.cards[seat].index(card)  # (a card he holds)
+        if card in self.up[seat]:
             return
-        self.faces[seat][idx] = "up"
         self.up[seat].append(card)
         self.up_key[seat] += self.plan.rank_nibble[card.code]
         self._ups += 1
@@ -1720,9 +1722,8 @@ class Hand:
             for i in range(self.n):
                 if self.folded[i]:
                     continue
-                for k, card in enumerate(self.cards[i]):
-                    if self.faces[i][k] != "up":
-                        self.faces[i][k] = "up"
+                for card in self.cards[i]:
+                    if card not in self.up[i]:
                         self.up[i].append(card)
                         self.up_key[i] += self.plan.rank_nibble[card.code]
                         self._ups += 1
