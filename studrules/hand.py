@@ -906,15 +906,17 @@ class Hand:
         if len(in_hand) < 2:
             return
         rnd = self.round = self.round + 1
-        self._checks = self._seating.check_row(rnd, n)
+        checks = self._seating.checks.get(rnd)
+        self._checks = checks if checks is not None else self._seating.check_row(rnd, n)
         record = _Round(rnd)
         self.rounds.append(record)
         self._last_round = record
         if rnd == 1 and any(self.live_ante):
             bets = self.bets = list(self.live_ante)
+            cur = self.cur = max(bets)
         else:
             bets = self.bets = [0] * n
-        cur = self.cur = max(bets)
+            cur = self.cur = 0
         self.raises = 0
         self.capped = False
         self.opened = cur > 0
