@@ -373,8 +373,11 @@ class Hand:
         self.mucked = [False] * n
         self.contrib = [0] * n
         self.bets = [0] * n
-        self.cards: list[list[Card]] = [[] for _ in range(n)]
-        self.up: list[list[Card]] = [[] for _ in range(n)]
+        self.cards: list[list[Card]] = []
+        self.up: list[list[Card]] = []
+        for _ in range(n):
+            self.cards.append([])
+            self.up.append([])
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
         self._visible_memo = None
@@ -880,7 +883,7 @@ class Hand:
             up = face == "up"
             if up:
                 self._ups += len(seats)
-            table = seating.deal_table(face, self.n)
+            table = seating.deals.get(face) or seating.deal_table(face, self.n)
             for i in seats:
                 card = pack[pos]
                 pos += 1
