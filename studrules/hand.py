@@ -1610,12 +1610,10 @@ class Hand:
                 self.events.append(Event("return", name, None, pot.amount, pot=index, reason="uncalled"))
                 self.pots_result.append({"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True})
                 continue
-            contenders = []
-            for s in pot.eligible:
-                if not mucked[s]:
-                    contenders.append(s)
-            if not contenders:
-                contenders = list(pot.eligible)
+            if any(mucked):
+                contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
+            else:
+                contenders = pot.eligible  # (only read)
             parts = []
             for row in values:
                 best = None
