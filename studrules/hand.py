@@ -9,7 +9,8 @@ must decide; :meth:`Hand.legal_actions` says what the player to act may do and
 in :attr:`Hand.events`::
 
     >>> from studrules.loader import load_variant
-    >>> v = load_variant("five-card-stud-fr")
+    >>> from studrules.resources import default_variant
+    >>> v = load_variant(default_variant())   # ante 5, bring-in 5, low limit 10
     >>> h = Hand(v, ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, seed=1)
     >>> h.to_act, [str(a) for a in h.legal_actions()]
     ('Bob', ['bring-in 5', 'complete to 10'])
