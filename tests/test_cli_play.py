@@ -78,7 +78,7 @@ def test_play_on_a_terminal_start_act_see_the_board_finish_a_hand_and_quit(tmp_p
     screen = t.expect(PROMPT)
     # the table as the seat sees it: our own down card in brackets, others' down cards hidden, the pot, whose turn
     assert "Five Card Stud (French rules)" in screen
-    assert "You *" in screen and re.search(r"\[[2-9TJQKA][cdhs]\]", screen)
+    assert "Hero *" in screen and re.search(r"\[[2-9TJQKA][cdhs]\]", screen)
     assert "##" in screen and "pot " in screen and "your turn" in screen
     assert "[c]" in screen and "[f] fold" in screen
     t.type("nonsense\n")
@@ -89,13 +89,13 @@ def test_play_on_a_terminal_start_act_see_the_board_finish_a_hand_and_quit(tmp_p
         seen = t.expect(r"\n> |next hand, q to leave: ")
         if "next hand" in seen:
             break
-    assert "Hand over:" in seen and "You:" in seen
+    assert "Hand over:" in seen and "Hero:" in seen
     t.type("q\n")
     end = t.expect(r"history saved to .*\n")
     assert "Session over after 1 hand" in end
     assert t.close() == 0
     (line,) = history.read_text().splitlines()
-    assert json.loads(line)["players"][0] == "You"
+    assert json.loads(line)["players"][0] == "Hero"
 
 
 def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(tmp_path):
@@ -156,7 +156,7 @@ def test_an_amount_range_is_asked_for_and_a_wrong_amount_answered_with_the_choic
     from studrules.commands.play import TerminalPlayer, _keys
 
     class FakeView:
-        player = "You"
+        player = "Hero"
         legal = (LegalAction("fold"), LegalAction("call", amount=10), LegalAction("raise", min=20, max=95))
 
     answers = iter(["500", "abc", "40"])

@@ -71,7 +71,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
                         help="each player's starting stack (default: 20 times the largest bet or ante)")
     parser.add_argument("--history", metavar="FILE", help="save every hand to FILE (JSON lines; 'studrules replay FILE' plays them again)")
     parser.add_argument("--phh", metavar="FILE", help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)")
-    parser.add_argument("--name", metavar="NAME", default="You", help="your name at the table (default: You)")
+    parser.add_argument("--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)")
     parser.add_argument("--bots-only", action="store_true", help="bots play every seat even on a terminal")
 
 
