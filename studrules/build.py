@@ -14,6 +14,7 @@ from .errors import Location, SpecError
 from .expressions import BOOL, HAND, NUMBER, Expression, compile_expression
 from .merge import step_body, step_kind
 from .model import (
+    STANDARD_RANKS,
     AnteStep,
     BetAlternative,
     BettingStep,
@@ -142,7 +143,35 @@ class _Builder:
                 self.fail(f"'{word}' is not a suit: clubs, diamonds, hearts, spades (or c d h s)", ("deck", "suit_order", i))
         if len(set(suits)) != len(suits) or (suits and len(suits) != 4):
             self.fail("the suit order must name each of the four suits once, lowest first", ("deck", "suit_order"))
-        return DeckSpec(suit_order=tuple(suits) or ("c", "d", "h", "s"), ranking=str(d.get("ranking", "high")))
+        ranks = self.ranks(d)
+        return DeckSpec(
+            suit_order=tuple(suits) or ("c", "d", "h", "s"),
+            ranking=str(d.get("ranking", "high")),
+            ranks=ranks,
+            ace_low_straight=bool(d.get("ace_low_straight", True)),
+        )
+
+    def ranks(self, d: Mapping) -> str:
+        """``deck.ranks`` in the standard order (the schema has checked its characters)."""
+        text = d.get("ranks")
+        if not isinstance(text, str):
+            return STANDARD_RANKS
+        twice = sorted({r for r in text if text.count(r) > 1}, key=STANDARD_RANKS.find)
+        if twice:
+            self.fail(
+                f"'{text}' names {', '.join(repr(r) for r in twice)} more than once: give each rank once "
+                "(6789TJQKA is a 36-card deck)",
+                ("deck", "ranks"),
+            )
+        ranks = "".join(r for r in STANDARD_RANKS if r in text)
+        cards = d.get("cards")
+        if isinstance(cards, int) and not isinstance(cards, bool) and cards != 4 * len(ranks):
+            self.fail(
+                f"{cards} cards, but the {len(ranks)} ranks {ranks} make a {4 * len(ranks)}-card deck "
+                "(four suits of each rank): correct cards or leave it out",
+                ("deck", "cards"),
+            )
+        return ranks
 
     def stakes(self, d: Mapping) -> tuple[tuple[str, Expression], ...]:
         out = []

@@ -31,6 +31,7 @@ from .source import locate
 __all__ = ["check_variant", "option_errors", "DECK_SIZE"]
 
 DECK_SIZE = 52
+"""The cards of a standard deck (a variant's own deck: ``variant.deck.cards``)."""
 
 # first-to-act rules that read the up cards on the table
 _NEEDS_UP_CARDS = ("best_visible", "worst_visible", "lowest_up_card", "highest_up_card")
@@ -256,41 +257,43 @@ class _Checker:
         seats = self.v.seats.max
         if self.v.is_banked and self.v.seats.positions:
             seats = max(seats, self.v.seats.positions[1])
+        size = self.v.deck.cards
         used = 0
         for i, step in enumerate(self.v.steps):
             if not isinstance(step, DealStep):
                 continue
             need = step.burn + len(step.players) * seats + len(step.house) + len(step.community)
-            if used + need <= DECK_SIZE:
+            if used + need <= size:
                 used += need
                 continue
             if step.fallback == "community":
                 # the players' cards become one community card per card of the deal
                 short = step.burn + len(step.players) + len(step.house) + len(step.community)
-                if used + short <= DECK_SIZE:
+                if used + short <= size:
                     used += short
                     continue
             fit = self._most_seats()
             hint = f" (at most {fit} fit)" if fit else ""
             advice = "lower seats.max" if step.fallback == "community" else "lower seats.max or add 'fallback: community' to a deal"
             self.fail(
-                f"with {seats} players the deal needs {used + need} cards by this step, more than the {DECK_SIZE} of the deck: "
+                f"with {seats} players the deal needs {used + need} cards by this step, more than the {size} of the deck: "
                 f"{advice}{hint}",
                 self.step_path(i),
             )
             return
 
     def _most_seats(self) -> int:
+        size = self.v.deck.cards
         best = 0
-        for n in range(1, DECK_SIZE + 1):
+        for n in range(1, size + 1):
             used = 0
             for step in self.v.steps:
                 if isinstance(step, DealStep):
                     need = step.burn + len(step.players) * n + len(step.house) + len(step.community)
-                    if used + need > DECK_SIZE and step.fallback == "community":
+                    if used + need > size and step.fallback == "community":
                         need = step.burn + len(step.players) + len(step.house) + len(step.community)
                     used += need
-            if used <= DECK_SIZE:
+            if used <= size:
                 best = n
         return best
 

@@ -37,6 +37,7 @@ __all__ = [
     "TIE_BREAKS",
     "SHOWDOWN_ORDER",
     "STRUCTURES",
+    "STANDARD_RANKS",
     "Source",
     "DeckSpec",
     "Seats",
@@ -88,15 +89,71 @@ class Source:
     url: str | None = None
 
 
+STANDARD_RANKS = "23456789TJQKA"
+"""The ranks of a standard deck, lowest first (``deck.ranks`` when omitted)."""
+
+
 @dataclass(frozen=True)
 class DeckSpec:
-    """The cards: a standard 52-card deck, the suit order that breaks ties
-    between single cards (low to high) and the ranking used for acting order,
-    the bring-in and, by default, the showdown."""
+    """The cards: which ranks the deck holds, the suit order that breaks ties
+    between single cards (low to high), the ranking used for acting order,
+    the bring-in and, by default, the showdown, and whether the ace plays
+    low in straights.
+
+    ``ranks``: the ranks of the deck, lowest first (always written in the
+    order of ``23456789TJQKA``, whatever order the file used); the deck holds
+    every card of those ranks in the four suits, ``4 * len(ranks)`` cards:
+    ``23456789TJQKA`` is the standard 52-card deck, ``6789TJQKA`` a 36-card
+    deck, ``789TJQKA`` a 32-card deck.
+
+    ``ace_low_straight`` (default true): A-2-3-4-5 (the wheel) is a straight,
+    five high, and a straight flush when suited. When false the ace is never
+    low: A-5-4-3-2 is an ace-high hand (between K-Q-J-T-8 and A-6-4-3-2), or
+    an ace-high flush when suited. It changes only the high ranking.
+
+    What counts as a straight with a stripped deck: five ranks in a row of the
+    full order 2..A, as in a standard deck. A-2-3-4-5 cannot occur without the
+    low cards, so ``ace_low_straight`` makes no difference there; the ranks the
+    deck leaves out are not skipped, so a "short-deck wheel" such as A-6-7-8-9
+    (the ace low next to the deck's lowest rank) is **not** a straight: that
+    rule is not implemented. Hand categories keep their usual order (a flush
+    still ranks below a full house).
+
+    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards
+    (52, 36)
+    >>> DeckSpec().wheel, DeckSpec(ace_low_straight=False).wheel, DeckSpec(ranks="6789TJQKA").wheel
+    (True, False, False)
+    >>> " ".join(str(c) for c in DeckSpec(ranks="TJQKA").contents()[:6])
+    'Tc Td Th Ts Jc Jd'
+    """
 
     suit_order: tuple[str, ...] = ("c", "d", "h", "s")
     ranking: str = "high"
-    cards: int = 52
+    ranks: str = STANDARD_RANKS
+    ace_low_straight: bool = True
+
+    @property
+    def cards(self) -> int:
+        """How many cards the deck holds (four per rank)."""
+        return 4 * len(self.ranks)
+
+    @property
+    def is_standard(self) -> bool:
+        """The standard 52-card deck with the ace low in A-2-3-4-5."""
+        return self.ranks == STANDARD_RANKS and self.ace_low_straight
+
+    @property
+    def wheel(self) -> bool:
+        """Whether A-2-3-4-5 can be dealt and counts as a straight."""
+        return self.ace_low_straight and all(r in self.ranks for r in "A2345")
+
+    def contents(self) -> tuple:
+        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As)."""
+        from .cards import full_deck
+
+        if self.ranks == STANDARD_RANKS:
+            return full_deck()
+        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks)
 
 
 @dataclass(frozen=True)
