@@ -145,10 +145,10 @@ class _Plan:
 
     __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
                  "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step",
-                 "rank_nibble", "seatings", "rotations", "plain_antes")
+                 "rank_nibble", "seatings", "rotations", "plain_antes", "deck_cards")
 
     def __init__(self, variant: Variant, stakes: dict):
-        from .rankings import get_ranking
+        from .rankings import ranking_for
 
         self.variant = variant
         self.stakes = stakes
@@ -160,7 +160,9 @@ class _Plan:
         # no antes given: every player posts the variant's (see Hand._antes)
         step = self.ante_step
         self.plain_antes = step is None or (step.min is None and step.max is None and not variant.is_banked)
-        self.ranking = get_ranking(variant.deck.ranking)
+        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
+        # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
+        self.deck_cards = None if variant.deck.cards == 52 else variant.deck.contents()
         self.ace_high = bool(getattr(self.ranking, "ace_high", True))
         self.suit_order = tuple(variant.deck.suit_order)
         # one int per card code: rank (ace per the ranking) then suit place
@@ -231,9 +233,9 @@ class _Plan:
                 "rankings": rankings,
             }
         if isinstance(step, ShowdownStep):
-            from .rankings import get_ranking
+            from .rankings import ranking_for
 
-            return {"rankings": tuple(get_ranking(r) for r in step.rankings)}
+            return {"rankings": tuple(ranking_for(self.variant.deck, r) for r in step.rankings)}
         if isinstance(step, AnteStep):
             return {"amount": self.amount(step.amount)}
         if isinstance(step, DealStep):
@@ -500,7 +502,8 @@ class Hand:
             self.given = [_NOTHING] * self.n
             self.given_house = self.given_community = self.given_burns = _NOTHING
             self._plain = True
-            self.deck = Deck(seed, shuffled=True)
+            stripped = self.plan.deck_cards
+            self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
             return
         given: list[list[Card]] = [[] for _ in range(self.n)]
         every: list[Card] = []
@@ -527,11 +530,20 @@ class Hand:
         self.given_community = extra["community"]
         self.given_burns = extra["burns"]
         self._plain = not every  # every card comes from the deck
+        stripped = self.plan.deck_cards
+        if stripped is not None:
+            outside = [c for c in every if c not in stripped]
+            if outside:
+                d = self.variant.deck
+                raise CardError(
+                    f"{', '.join(map(str, outside))} {'is' if len(outside) == 1 else 'are'} not in the deck of "
+                    f"{self.variant.name}: its {d.cards} cards have only the ranks {d.ranks}"
+                )
         if every:
             taken = set(every)
-            self.deck = Deck(seed, [c for c in full_deck() if c not in taken], shuffled=True)
+            self.deck = Deck(seed, [c for c in stripped or full_deck() if c not in taken], shuffled=True)
         else:
-            self.deck = Deck(seed, shuffled=True)
+            self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
 
     # ---------------------------------------------------------------- public state
 
@@ -1016,7 +1028,9 @@ class Hand:
             if not tied:
                 return in_hand[0]
             if len(tied) > 1 and fta.tie_break == "suit":
-                return max(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
+                # the higher board by suit is the better one, the lower the worse
+                pick = max if rule == "best_visible" else min
+                return pick(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
             return tied[0]
         if rule in ("lowest_card", "lowest_up_card", "highest_up_card"):
             best = None
@@ -1777,14 +1791,16 @@ _EVALUATORS: dict = {}  # id(ranking) -> (ranking, its evaluate)
 
 def _evaluator(ranking):
     """The ranking's evaluate; for high hands the evaluator's own function
-    (``HighRanking.evaluate`` only passes the cards on to it)."""
+    (``HighRanking.evaluate`` only passes the cards on to it when the ace
+    plays low in straights)."""
     known = _EVALUATORS.get(id(ranking))
     if known is not None and known[0] is ranking:
         return known[1]
     from .evaluator import evaluate
     from .rankings import HighRanking
 
-    function = evaluate if type(ranking).evaluate is HighRanking.evaluate else ranking.evaluate
+    plain = type(ranking).evaluate is HighRanking.evaluate and ranking.ace_low_straight
+    function = evaluate if plain else ranking.evaluate
     _EVALUATORS[id(ranking)] = (ranking, function)
     return function
 
@@ -1823,12 +1839,15 @@ def _combination_value(ranking, value) -> int:
     """Only the combination's own cards count: kickers are dropped."""
     from .evaluator import Category, HandValue, pack_signature
 
-    try:
-        hv = HandValue(int(value))
-    except ValueError:
-        return value
-    category = hv.category
-    ranks = hv.ranks
+    if type(value) is float:  # a wheel that is not a straight (HighRanking without ace-low straights)
+        category, ranks = ranking.signature(value)
+    else:
+        try:
+            hv = HandValue(int(value))
+        except ValueError:
+            return value
+        category = hv.category
+        ranks = hv.ranks
     keep = {
         Category.HIGH_CARD: 1,
         Category.PAIR: 1,

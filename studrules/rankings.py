@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .cards import Card, parse_cards
 from .errors import CardError
@@ -46,7 +46,11 @@ __all__ = [
     "UnknownRankingError",
     "RANKING_NAMES",
     "get_ranking",
+    "ranking_for",
 ]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import DeckSpec
 
 CardsLike = "str | Iterable[str | Card]"
 _LOW_TOP = 1 << 24  # above every packed signature: low value = _LOW_TOP - strength
@@ -88,22 +92,87 @@ class Ranking:
 class HighRanking(Ranking):
     """Ordinary high poker (the evaluator's :class:`HandValue`).
 
+    ``ace_low_straight`` (true for the shared ``high`` ranking): A-2-3-4-5 is a
+    straight. Make the other one with :func:`ranking_for` (a deck whose
+    ``ace_low_straight`` is false) or ``HighRanking(..., ace_low_straight=False)``.
+
     >>> high = get_ranking("high")
     >>> high.describe(high.evaluate("Qh Qd Ah Kc 7s"))
     'pair of queens, ace-king-seven kickers'
     """
 
+    ace_low_straight: bool = True
+
     def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
-        return evaluate_high(cards)  # type: ignore[arg-type]
+        value = evaluate_high(cards)  # type: ignore[arg-type]
+        if self.ace_low_straight or value not in _DEMOTED:
+            return value
+        return _without_wheel(cards, value)
 
     def visible(self, cards: "str | Iterable[str | Card]") -> int:
-        return visible_value(cards)  # type: ignore[arg-type]
+        if self.ace_low_straight:
+            return visible_value(cards)  # type: ignore[arg-type]
+        hand = parse_cards(cards)
+        if len(hand) < 5:
+            return visible_value(hand)
+        return pack_signature(*self.signature(self.evaluate(hand)))  # type: ignore[arg-type]
 
     def describe(self, value: int) -> str:
+        if value in _DEMOTED_SIGNATURES:
+            return describe_signature(*_DEMOTED_SIGNATURES[value])
         return HandValue(value).describe()
 
     def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
-        return describe_visible(cards)  # type: ignore[arg-type]
+        if self.ace_low_straight:
+            return describe_visible(cards)  # type: ignore[arg-type]
+        hand = parse_cards(cards)
+        if len(hand) < 5:
+            return describe_visible(hand)
+        return self.describe(self.evaluate(hand))  # type: ignore[arg-type]
+
+    def signature(self, value: float) -> tuple[Category, tuple[int, ...]]:
+        """``(category, deciding ranks)`` of a value from :meth:`evaluate`.
+
+        >>> no_wheel = HighRanking("high", True, "", ace_low_straight=False)
+        >>> no_wheel.signature(no_wheel.evaluate("Ac 2d 3h 4s 5c"))
+        (<Category.HIGH_CARD: 0>, (14, 5, 4, 3, 2))
+        """
+        if value in _DEMOTED_SIGNATURES:
+            return _DEMOTED_SIGNATURES[value]
+        hand_value = HandValue(value)
+        return hand_value.category, hand_value.ranks
+
+
+# Without ace-low straights the wheel is an ace-high hand and the steel wheel an
+# ace-high flush. Neither exists on the evaluator's scale (1..7462, one step a
+# hand), so each takes the half step just below the weakest ace-high hand of
+# its kind (A-6-4-3-2), above K-Q-J-T-8: every other hand keeps its value, and
+# thresholds such as ``hand >= ace_king`` or ``hand >= pair`` read the same.
+_WHEEL = evaluate_high("5c 4d 3h 2s Ac")
+_STEEL_WHEEL = evaluate_high("5c 4c 3c 2c Ac")
+_DEMOTED: dict[int, float] = {
+    _WHEEL: evaluate_high("6c 4d 3h 2s Ac") - 0.5,
+    _STEEL_WHEEL: evaluate_high("6c 4c 3c 2c Ac") - 0.5,
+}
+_DEMOTED_SIGNATURES: dict[float, tuple[Category, tuple[int, ...]]] = {
+    _DEMOTED[_WHEEL]: (Category.HIGH_CARD, (14, 5, 4, 3, 2)),
+    _DEMOTED[_STEEL_WHEEL]: (Category.FLUSH, (14, 5, 4, 3, 2)),
+}
+
+
+def _without_wheel(cards: "str | Iterable[str | Card]", value: int) -> float:
+    """The best five when the best hand with ace-low straights is a wheel:
+    five cards are simply demoted; with more, every five is looked at (rare)."""
+    hand = parse_cards(cards)
+    if len(hand) == 5:
+        return _DEMOTED[value]
+    best: float = 0
+    for five in itertools.combinations(hand, 5):
+        v = evaluate_high(five)
+        v = _DEMOTED.get(v, v)
+        if v > best:
+            best = v
+    return best
 
 
 @dataclass(frozen=True)
@@ -183,6 +252,9 @@ _RANKINGS: dict[str, Ranking] = {
     )
 }
 RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
+_HIGH_NO_WHEEL = HighRanking(
+    "high", True, "high poker: royal flush best, the ace never low (A-2-3-4-5 is not a straight)", ace_low_straight=False
+)
 
 
 def get_ranking(name: str) -> Ranking:
@@ -200,6 +272,32 @@ def get_ranking(name: str) -> Ranking:
         ranking = _RANKINGS.get(name.strip().lower().replace("-", "_").replace(" ", "_"))
     if ranking is None:
         raise UnknownRankingError(f"unknown ranking {name!r}: choose one of {', '.join(RANKING_NAMES)}")
+    return ranking
+
+
+def ranking_for(deck: "DeckSpec", name: str) -> Ranking:
+    """The ranking called ``name`` as the variant's deck plays it: the high
+    ranking without ace-low straights when the deck says
+    ``ace_low_straight: false`` and A-2-3-4-5 can be dealt; otherwise the
+    shared :func:`get_ranking` object (a deck without the low cards never
+    deals a wheel, so the usual ranking is exact there).
+
+    >>> from studrules.model import DeckSpec
+    >>> ranking_for(DeckSpec(), "high") is get_ranking("high")
+    True
+    >>> no_wheel = ranking_for(DeckSpec(ace_low_straight=False), "high")
+    >>> no_wheel.describe(no_wheel.evaluate("Ac 2d 3h 4s 5c 9c Kd"))
+    'ace-king-nine-five-four high'
+    >>> no_wheel.evaluate("Ac 2d 3h 4s 5c") > no_wheel.evaluate("Kc Qd Jh Ts 8c")
+    True
+    >>> ranking_for(DeckSpec(ace_low_straight=False), "ace_to_five_low") is get_ranking("ace_to_five_low")
+    True
+    """
+    ranking = get_ranking(name)
+    if isinstance(ranking, HighRanking) and ranking.ace_low_straight and not deck.ace_low_straight and all(
+        r in deck.ranks for r in "A2345"
+    ):
+        return _HIGH_NO_WHEEL
     return ranking
 
 

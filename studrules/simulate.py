@@ -21,7 +21,9 @@ cap), so changing the variant file changes the result. The settlement is the
 same as :func:`studrules.settlement.settle_position`, computed for whole
 arrays of hands; conditions and amounts written in the variant are compiled
 scalar expressions, evaluated once for every distinct value they can read
-(a hand value, at most 7,462 of them) and looked up, which is exact.
+(a hand value, at most 7,462 of them) and looked up, which is exact. The
+deal is the standard 52-card deck with the ace low in A-2-3-4-5: a variant
+whose ``deck:`` says otherwise is refused with a message.
 
 Reproducible: hands are dealt in chunks of :data:`CHUNK` hands; chunk ``i``
 draws from its own generator seeded by ``SeedSequence(seed, spawn_key=(i,))``,
@@ -249,6 +251,17 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
             "(players against each other)"
         )
     strategy.check_fits(variant)
+    if not variant.deck.is_standard:
+        deck = variant.deck
+        what = (
+            f"a {deck.cards}-card deck (ranks {deck.ranks})"
+            if deck.cards != 52
+            else "a deck where the ace is never low (A-2-3-4-5 is not a straight)"
+        )
+        raise SpecError(
+            f"simulate deals from the standard 52-card deck, where A-2-3-4-5 is a straight; {name} uses {what}: "
+            "play its hands one by one (studrules play, or the Hand API) instead"
+        )
     antes = variant.steps_of(AnteStep)
     decisions = variant.steps_of(DecisionStep)
     settles = variant.steps_of(SettleStep)
