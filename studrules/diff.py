@@ -45,12 +45,14 @@ from .model import (
 )
 from .rulebook import (
     TIED_RULES,
+    ace_words,
     amount_text,
     bring_in_who_words,
     canonical,
     cap_words,
     cards_held,
     condition_words,
+    deck_words,
     first_to_act_words,
     hand_words,
     payout_words,
@@ -169,9 +171,12 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     add("players", "players", f"{s.min} to {s.max}")
     if s.positions:
         add("players", "player positions", f"{s.positions[0]} to {s.positions[1]}")
-    add("cards", "deck", f"{variant.deck.cards} cards")
+    deck = deck_words(variant.deck)  # "a 36-card deck (6 to ace)": the ranks in brackets
+    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" ("):] if " (" in deck else ""))
     add("cards", "suit order", suit_order_words(variant))
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
+    if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
+        add("cards", "ace in straights", ace_words(variant.deck))
 
     # stakes and forced bets
     topic = "stakes and forced bets"

@@ -20,12 +20,14 @@ from typing import Any, Mapping, Sequence
 
 from .expressions import Expression, _parse
 from .model import (
+    STANDARD_RANKS,
     AnteStep,
     BetAlternative,
     BettingStep,
     BringIn,
     DealStep,
     DecisionStep,
+    DeckSpec,
     FirstToAct,
     Payout,
     RevealStep,
@@ -48,6 +50,8 @@ __all__ = [
     "amount_text",
     "condition_words",
     "suit_order_words",
+    "deck_words",
+    "ace_words",
     "tie_break_words",
     "ties_clause",
     "first_to_act_words",
@@ -421,6 +425,53 @@ def suit_order_words(variant: Variant) -> str:
     return " > ".join(_SUIT_NAMES[s] for s in reversed(variant.deck.suit_order))
 
 
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def deck_words(deck: DeckSpec) -> str:
+    """The deck in words: ``a standard deck of 52 cards``, ``a 36-card deck (6 to ace)``.
+
+    >>> from studrules.model import DeckSpec
+    >>> deck_words(DeckSpec()), deck_words(DeckSpec(ranks="789TJQKA")), deck_words(DeckSpec(ranks="2345A"))
+    ('a standard deck of 52 cards', 'a 32-card deck (7 to ace)', 'a 20-card deck (2, 3, 4, 5 and ace)')
+    """
+    ranks = deck.ranks
+    if ranks == STANDARD_RANKS:
+        return f"a standard deck of {deck.cards} cards"
+    names = [_RANK_WORDS.get(r, r) for r in ranks]
+    if ranks in STANDARD_RANKS:  # one run of ranks in a row
+        return f"a {deck.cards}-card deck ({names[0]} to {names[-1]})"
+    return f"a {deck.cards}-card deck ({', '.join(names[:-1])} and {names[-1]})"
+
+
+def ace_words(deck: DeckSpec) -> str:
+    """How the ace plays in straights of high hands, in words.
+
+    >>> from studrules.model import DeckSpec
+    >>> ace_words(DeckSpec())
+    'high, and low only in A-2-3-4-5'
+    >>> ace_words(DeckSpec(ace_low_straight=False))
+    'never low (A-2-3-4-5 is not a straight)'
+    >>> ace_words(DeckSpec(ranks="6789TJQKA")) == ace_words(DeckSpec(ranks="6789TJQKA", ace_low_straight=False))
+    True
+    >>> ace_words(DeckSpec(ranks="6789TJQKA"))
+    'high only: A-2-3-4-5 cannot be dealt from this deck, and A-6-7-8-9 is not a straight'
+    """
+    ranks = deck.ranks
+    if "A" not in ranks:
+        return "there is no ace in this deck"
+    if deck.wheel:
+        return "high, and low only in A-2-3-4-5"
+    if all(r in ranks for r in "2345"):
+        return "never low (A-2-3-4-5 is not a straight)"
+    # a stripped deck: the wheel cannot be dealt; a straight is five ranks in a row of 2..A
+    low = ranks[:4]
+    words = "high only: A-2-3-4-5 cannot be dealt from this deck"
+    if low in STANDARD_RANKS and low != "TJQK":
+        words += f", and A-{'-'.join(low).replace('T', '10')} is not a straight"
+    return words
+
+
 def tie_break_words(tie_break: str, variant: Variant) -> str:
     """How a tie between seats is broken, in words."""
     if tie_break == "suit":
@@ -649,9 +700,29 @@ class _Writer:
     def cards(self) -> None:
         d = self.v.deck
         self.h2("Cards")
-        ranking = "standard high poker hands (ace high; the ace is low only in A-2-3-4-5)" if d.ranking == "high" else f"the {d.ranking.replace('_', ' ')} ranking"
+        deck = deck_words(d)
+        deck = deck[0].upper() + deck[1:] + "."
+        if d.ranks != STANDARD_RANKS:
+            deck += " Every card of those ranks in each of the four suits; no other card is dealt."
+        ace = ace_words(d)
+        if d.ranking == "high":
+            if d.wheel:
+                ranking = "standard high poker hands (ace high; the ace is low only in A-2-3-4-5)"
+            elif all(r in d.ranks for r in "A2345"):  # the wheel can be dealt, but is no straight
+                ranking = (
+                    "standard high poker hands, except that the ace is never low (A-2-3-4-5 is not a straight: "
+                    "it is ace high, or an ace-high flush when suited)"
+                )
+            else:
+                ranking = f"standard high poker hands (the ace is {ace})"
+            ranking_sentence = f"Hands rank by {ranking}."
+        else:
+            ranking_sentence = f"Hands rank by the {d.ranking.replace('_', ' ')} ranking."
+            high_hands = any("high" in s.rankings for s in self.v.steps_of(ShowdownStep))
+            if high_hands and not d.wheel and "A" in d.ranks:
+                ranking_sentence += f" In high hands the ace is {ace}."
         self.p(
-            f"A standard deck of {d.cards} cards. Hands rank by {ranking}.",
+            f"{deck} {ranking_sentence}",
             f"Suits rank {suit_order_words(self.v)}; suits only break ties between single cards.",
         )
 
