@@ -31,7 +31,8 @@ every word); a few readings where the model is silent:
   not count toward the cap;
 - a player may fold only when facing a bet, or when checking is not allowed;
 - the bring-in is not an opening bet: completing is, and so is a bring-in as
-  large as the bet; the cap counts raises after the opening bet;
+  large as the bet; the cap counts raises after the opening bet; live antes
+  smaller than the bet are completed like a bring-in;
 - at a showdown where mucking is allowed each player, in showdown order, shows
   or mucks; a player whose every opponent has mucked wins without showing. If
   every player eligible for a side pot mucked, the hands are read anyway;
@@ -935,7 +936,6 @@ class Hand:
             cur = self.cur = 0
         self.raises = 0
         self.capped = False
-        self.opened = cur > 0
         self.bring_in_due = False
         self.size_lock = None
         self.acted = [False] * n
@@ -944,6 +944,8 @@ class Hand:
             bet = int(step.bet(self._env()))
         self.bet_size = bet
         self.full_size = bet
+        # live antes smaller than a bet do not open the round: the first wager completes them
+        self.opened = cur > 0 and cur >= bet
         stacks = self.stacks
         able = 0  # players in with chips left: how many, and the last of them
         last = 0

@@ -179,6 +179,87 @@ def test_razz_a_pair_showing_is_a_weak_low_board() -> None:
 
 
 # ==========================================================================
+# 3. live antes (dead: false): the ante counts toward the first round's bet
+#
+# A small game: ante 5, live; limit 10 on both rounds; no bring-in, the player
+# at the dealer's left speaks first on round 1; three up cards before round 2.
+
+LIVE_ANTE = """
+name: live-ante
+title: Live ante
+kind: pot
+deck: {suit_order: [clubs, diamonds, hearts, spades], ranking: high}
+seats: {min: 2, max: 8}
+stakes: {ante: 5, limit: 10}
+steps:
+  - ante: {id: ante, amount: ante, dead: false}
+  - deal: {id: two-cards, players: [down, up]}
+  - betting: {id: round-1, bet: limit, first_to_act: dealer_left, cap: 3}
+  - deal: {id: last-cards, players: [up, up, up]}
+  - betting: {id: round-2, bet: limit, first_to_act: best_visible, cap: 3}
+  - showdown: {id: showdown, order: [last_aggressor, first_to_act], muck: false}
+"""
+
+
+def _live_hand(stacks=100) -> Hand:
+    return Hand(load_variant_text(LIVE_ANTE), ["Ann", "Bob", "Cat"], stacks, cards={
+        "Ann": ["Kd", "9c", "8h"], "Bob": ["Qs", "2c", "3d"], "Cat": ["Js", "Ah", "Ad"]}, seed=1)
+
+
+def test_live_ante_lets_the_first_player_check_or_complete_to_the_bet() -> None:
+    # Each player has 5 in front of him, as a bet of this round: Ann owes
+    # nothing, so she may check; a wager makes the round's bet a full 10 (her
+    # 5 plus 5 more), completing the 5 everyone has in, as a bring-in is
+    # completed. It is not a raise to 15: nobody has bet yet.
+    h = _live_hand()
+    assert h.to_act == "Ann"
+    assert legal(h) == [{"action": "check"}, {"action": "complete", "to": [10]}]
+
+
+def test_live_ante_counts_toward_the_call() -> None:
+    # Ann completes to 10 (5 more); Bob, who anted 5, adds 5 to call 10;
+    # Cat raises to 20 (15 more). Round 1 takes 20 from each of them in all.
+    h = _live_hand()
+    play(h, "Ann complete 10")
+    assert h.to_act == "Bob"
+    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 5}, {"action": "raise", "to": [20]}]
+    play(h, "Bob call", "Cat raise 20")
+    betting = [e.to_dict() for e in h.events if e.round == 1]
+    assert betting == [
+        {"type": "complete", "player": "Ann", "round": 1, "amount": 5, "to": 10},
+        {"type": "call", "player": "Bob", "round": 1, "amount": 5, "to": 10},
+        {"type": "raise", "player": "Cat", "round": 1, "amount": 15, "to": 20},
+    ]
+    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 10}, {"action": "raise", "to": [30]}]
+    play(h, "Ann call", "Bob call")
+    assert h.round == 2 and h.stacks == [80, 80, 80] and h.pot == 60
+
+
+def test_live_ante_completion_opens_and_three_raises_follow() -> None:
+    # Cap 3: the completion to 10 is the opening bet, then three raises, to
+    # 20, 30 and 40; after that no more raises (the ante is not a bet).
+    h = _live_hand()
+    play(h, "Ann complete 10", "Bob raise 20", "Cat raise 30", "Ann raise 40")
+    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 20}]
+
+
+def test_live_antes_checked_around_end_the_round_with_the_antes_in() -> None:
+    # Everyone checks: the antes are the round's bets, 5 each; the pot is 15
+    # and nothing more is owed.
+    h = _live_hand()
+    play(h, "Ann check", "Bob check", "Cat check")
+    assert h.round == 2 and h.pot == 15 and h.stacks == [95, 95, 95]
+
+
+def test_live_ante_uncontested_pot_after_a_completion() -> None:
+    # Ann completes to 10, Bob and Cat fold: Ann takes 5 + 5 + 10 = 20 (her own
+    # 10 among them): Ann +10, Bob -5, Cat -5.
+    h = _live_hand()
+    play(h, "Ann complete 10", "Bob fold", "Cat fold")
+    assert h.is_over and h.result().net == {"Ann": 10, "Bob": -5, "Cat": -5}
+
+
+# ==========================================================================
 # 4. settlement against the house
 #
 # Base: caribbean-stud-it (ante 10, raise 2 x ante = 20, qualifies with
