@@ -94,6 +94,8 @@ def _structure(variant) -> tuple[str, dict]:
         raise no("it is played against the house; PHH records games between players")
     if variant.deck.cards != 52:
         raise no(f"it uses a {variant.deck.cards}-card deck")
+    if not variant.deck.ace_low_straight:
+        raise no("its ace is never low in a straight; PHH's games count A-2-3-4-5 as a straight")
     stakes = variant.stake_values()
     deals = variant.steps_of(DealStep)
     faces = tuple(tuple(d.players) for d in deals)

@@ -225,10 +225,12 @@ class Sensible(Policy):
     def begin(self, variant) -> None:
         """Judge hands by this variant's ranking and showdown rankings."""
         from .model import ShowdownStep
+        from .rankings import ranking_for
 
-        self.ranking = _ranking_of(variant.deck.ranking)
+        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
         steps = variant.steps_of(ShowdownStep)
-        self.showdown = tuple(_ranking_of(r) for r in (steps[-1].rankings if steps else ())) or (self.ranking,)
+        names = steps[-1].rankings if steps else ()
+        self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
 
     def act(self, view) -> Action:
         legal = _legal(view)

@@ -97,3 +97,16 @@ def test_export_history_leaves_out_other_games_and_the_command_writes_the_file(t
     run = subprocess.run([sys.executable, "-m", "studrules", "export-phh", str(only)], capture_output=True,
                          text=True, timeout=60)
     assert run.returncode == 1 and "PHH has no code for this game" in run.stderr
+
+
+def test_a_deck_without_ace_low_straights_has_no_phh_code(tmp_path):
+    """PHH's stud games count the wheel as a straight; a variant that does not is refused."""
+    from studrules.loader import load_variant
+    from studrules.phh import PHHError, phh_code
+
+    path = tmp_path / "no-wheel.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: no-wheel\ndeck: {ace_low_straight: false}\n", encoding="utf-8"
+    )
+    with pytest.raises(PHHError, match="never low in a straight"):
+        phh_code(load_variant(path))
