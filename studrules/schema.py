@@ -341,6 +341,8 @@ def _type_words(value: Any, expected: Any, sub: dict, path: tuple) -> str:
         message += " (YAML reads yes/no/on/off as true/false: put the word in quotes)"
     elif isinstance(value, float) and "integer" in kinds:
         message += " (amounts are whole numbers of chips)"
+    elif isinstance(value, int) and "string" in kinds:
+        message += f" (YAML reads digits as a number: write '{value}' in quotes)"
     return message
 
 

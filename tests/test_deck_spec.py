@@ -257,6 +257,14 @@ def test_ranks_outside_23456789TJQKA_are_a_located_error(tmp_path):
     assert "5 to 13 ranks from 23456789TJQKA" in e.message
 
 
+def test_ranks_written_as_bare_digits_get_a_hint_to_quote_them(tmp_path):
+    """YAML reads `ranks: 23456` as a number; the message says to quote it."""
+    path = write(tmp_path, "bad", "name: bad\nextends: five-card-stud\ndeck:\n  ranks: 23456\n")
+    (e,) = errors_of(path)
+    assert (e.location.line, e.location.column) == (4, 10)
+    assert e.message == "expected text, found the number 23456 (YAML reads digits as a number: write '23456' in quotes)"
+
+
 def test_a_rank_named_twice_is_a_located_error(tmp_path):
     path = write(tmp_path, "twice", "name: twice\nextends: five-card-stud\ndeck:\n  ranks: 66789TJQKA\nseats: {max: 7}\n")
     (e,) = errors_of(path)
