@@ -67,18 +67,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except IllegalActionError as err:
-        print(f"studrules: {err}", file=sys.stderr)
+        print(f"studrules: {_shown(err)}", file=sys.stderr)
         return 2
     except SpecErrors as err:
         for e in err.errors:
-            print(f"studrules: {e}", file=sys.stderr)
+            print(f"studrules: {_shown(e)}", file=sys.stderr)
         return 1
     except StudrulesError as err:
-        print(f"studrules: {err}", file=sys.stderr)
+        print(f"studrules: {_shown(err)}", file=sys.stderr)
         return 1
     except OSError as err:
         print(f"studrules: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1
+
+
+def _shown(err: StudrulesError) -> str:
+    """The error as a user reads it: a shipped file as ``variants/NAME.yaml``."""
+    loc = err.location
+    if loc is None or not loc.file or loc.file.startswith("<"):
+        return str(err)
+    from dataclasses import replace
+
+    from .commands._common import display_path
+
+    shown = StudrulesError(err.message, replace(loc, file=display_path(loc.file)))
+    return str(shown)
 
 
 if __name__ == "__main__":  # pragma: no cover
