@@ -354,28 +354,9 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     """The tally of one chunk: ``{(group, raised, qualified, net): count, "wagered": chips}``."""
     import numpy as np
 
-    from .batch import evaluate_batch
-
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
     cards = deal_batch(rng, hands, table.player_cards + table.house_cards)
-    player = cards[:, : table.player_cards]
-    house = cards[:, table.player_cards :]
-    # the cards of a row are distinct by construction: no need to check them
-    player_value = evaluate_batch(player, check=False)
-    house_value = evaluate_batch(house, check=False)
-
-    features = _view_batch(table, player, house, player_value)
-    raised = table.strategy.decide_batch(features, size=hands) if table.may_fold else np.ones(hands, dtype=bool)
-    env = dict(table.env)
-    net, qualified, raise_amount = settle_batch(
-        table.settle,
-        player_value=player_value,
-        house_value=house_value,
-        ante=table.ante,
-        raised=raised,
-        raise_amount=table.raise_amount,
-        env=env,
-    )
+    player_value, raised, qualified, net, raise_amount = _play_deals(table, cards)
     group = np.searchsorted(np.array([v for _, v in table.groups]), player_value, side="right") - 1
     small = group * 4 + raised.astype(np.int64) * 2 + qualified.astype(np.int64)
     nets, inverse = np.unique(net, return_inverse=True)
@@ -389,6 +370,35 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     wagered = hands * table.ante + int(np.where(raised, raise_amount, 0).sum())
     tally["wagered"] = wagered
     return tally
+
+
+def _play_deals(table: _Table, cards: "np.ndarray") -> tuple["np.ndarray", ...]:
+    """Decide and settle every deal, a row of ``cards``: the player's cards, then the house's.
+
+    Returns ``(player_value, raised, qualified, net, raise_amount)``, one entry per deal.
+    The cards of a row must be distinct (:func:`deal_batch` deals them so): they are not checked.
+    """
+    import numpy as np
+
+    from .batch import evaluate_batch
+
+    hands = len(cards)
+    player = cards[:, : table.player_cards]
+    house = cards[:, table.player_cards :]
+    player_value = evaluate_batch(player, check=False)
+    house_value = evaluate_batch(house, check=False)
+    features = _view_batch(table, player, house, player_value)
+    raised = table.strategy.decide_batch(features, size=hands) if table.may_fold else np.ones(hands, dtype=bool)
+    net, qualified, raise_amount = settle_batch(
+        table.settle,
+        player_value=player_value,
+        house_value=house_value,
+        ante=table.ante,
+        raised=raised,
+        raise_amount=table.raise_amount,
+        env=dict(table.env),
+    )
+    return player_value, raised, qualified, net, raise_amount
 
 
 def _view_batch(table: _Table, player: "np.ndarray", house: "np.ndarray", player_value: "np.ndarray") -> dict:

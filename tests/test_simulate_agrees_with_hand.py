@@ -6,9 +6,10 @@ for hand". Here both paths play exactly the same cards of
 variants/caribbean-stud-it.yaml (seed 004), one position against the house:
 
 - the batch path is the simulator's own chain (studrules/simulate.py): the
-  variant read once (``_table``), ``evaluate_batch`` on the dealt codes, the
-  strategy's view as arrays (``_view_batch``), ``Strategy.decide_batch`` and
-  ``settle_batch``; and ``_play_chunk`` itself on the deals of its own chunk;
+  variant read once (``_table``), then ``_play_deals`` on the dealt codes
+  (``evaluate_batch``, the strategy's view as arrays, ``Strategy.decide_batch``
+  and ``settle_batch``), the piece ``_play_chunk`` runs on every chunk; and
+  ``_play_chunk`` itself on the deals of its own chunk;
 - the hand path is one :class:`~studrules.hand.Hand` per deal with those
   cards, the strategy deciding on the player's view through
   :class:`~studrules.players.StrategyPolicy`, and ``result.net``.
@@ -34,7 +35,7 @@ from studrules.cards import Card
 from studrules.hand import Hand
 from studrules.loader import load_variant
 from studrules.players import StrategyPolicy, play_hand
-from studrules.simulate import _play_chunk, _table, _view_batch, deal_batch, settle_batch
+from studrules.simulate import _play_chunk, _play_deals, _table, deal_batch
 from studrules.strategies import load_strategy, shipped_strategies
 
 IT = "caribbean-stud-it"
@@ -224,24 +225,8 @@ def test_the_deals_are_ten_distinct_cards_and_hold_every_kind_of_hand():
 
 
 def _batch_path(variant, strategy, deals: np.ndarray):
-    """(raised, raise amount, net) per deal, the way simulate.py's _play_chunk computes them."""
-    table = _table(variant, strategy)
-    player = deals[:, : table.player_cards]
-    house = deals[:, table.player_cards :]
-    player_value = evaluate_batch(player)
-    house_value = evaluate_batch(house)
-    features = _view_batch(table, player, house, player_value)
-    n = len(deals)
-    raised = table.strategy.decide_batch(features, size=n) if table.may_fold else np.ones(n, dtype=bool)
-    net, _, amount = settle_batch(
-        table.settle,
-        player_value=player_value,
-        house_value=house_value,
-        ante=table.ante,
-        raised=raised,
-        raise_amount=table.raise_amount,
-        env=dict(table.env),
-    )
+    """(raised, raise amount, net) per deal, by simulate.py's own _play_deals (what _play_chunk runs)."""
+    _, raised, _, net, amount = _play_deals(_table(variant, strategy), deals)
     return raised.tolist(), np.where(raised, amount, 0).tolist(), net.tolist()
 
 
