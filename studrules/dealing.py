@@ -79,7 +79,7 @@ class _Dealing:
             amount = int(step.amount(self._env()))
         amounts = self.antes if self.antes is not None else [amount] * self.n
         events = self.events
-        stacks, contrib, ante_posted = self.stacks, self.contrib, self.ante_posted
+        stacks, contrib = self.stacks, self.contrib
         posted = False
         made = self._seating.antes
         for i, name in enumerate(self.players):
@@ -90,7 +90,6 @@ class _Dealing:
                 continue
             stacks[i] -= a
             contrib[i] += a
-            ante_posted[i] += a
             if not step.dead:
                 self.live_ante[i] += a
             event = made[i].get(a)

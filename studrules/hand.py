@@ -146,7 +146,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         "cards", "up", "house_cards", "house_faces", "community", "deck", "given", "given_house",
         "given_community", "given_burns", "burns", "events", "actions", "step_index", "phase", "to_act_seat",
         "round", "rounds", "cur", "full_size", "raises", "capped", "acted", "opened", "bring_in_due",
-        "size_lock", "step", "const", "antes", "ante_posted", "live_ante", "antes_posted", "community_dealt",
+        "size_lock", "step", "const", "antes", "live_ante", "antes_posted", "community_dealt",
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
         "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
         "up_key", "_plain", "_rotation", "_seating", "_in", "_checks", "_ups", "_visible_memo",
@@ -216,7 +216,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         self.step = None
         self.const = None
         self.bet_size = 0
-        self.ante_posted = [0] * n
         self.live_ante = [0] * n
         self.antes_posted = False
         self.community_dealt = False
