@@ -11,7 +11,7 @@ import re
 from typing import Any, Mapping
 
 from .errors import Location, SpecError
-from .expressions import BOOL, HAND, NUMBER, Expression, compile_expression
+from .expressions import BOOL, NUMBER, Expression, parse_amount_or_expression
 from .merge import step_body, step_kind
 from .model import (
     STANDARD_RANKS,
@@ -75,20 +75,12 @@ class _Builder:
         self.errors.append(SpecError(message, self.where(path)))
 
     def expr(self, value: Any, path: tuple, *, expect: str, names: Mapping[str, str] | None = None) -> Expression | None:
-        """Compile an amount or a condition found at ``path``."""
+        """Compile an amount or a condition found at ``path`` (a number, true/false or text)."""
         allowed = dict(self.stake_names)
         if names:
             allowed.update(names)
-        if isinstance(value, bool):
-            value = "true" if value else "false"
-        if isinstance(value, int):
-            value = str(value)
-        if not isinstance(value, str):
-            self.fail(f"expected an {'amount' if expect == NUMBER else 'condition'}, got {type(value).__name__}", path)
-            return None
-        location = self.where(path)
         try:
-            return compile_expression(value, names=allowed, constants=hand_constants(), expect=expect, location=location)
+            return parse_amount_or_expression(value, allowed, hand_constants(), expect, self.where(path))
         except SpecError as err:
             self.errors.append(err)
             return None
