@@ -34,7 +34,6 @@ the chunks finish.
 from __future__ import annotations
 
 import math
-import os
 import signal
 import time
 from collections import Counter
@@ -44,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from .errors import SpecError
 from .expressions import Expression
 from .model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
+from .settlement import _payout  # the same payout rule, written for a number or an array
 from .strategies import Strategy, load_strategy
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -509,14 +509,6 @@ def settle_batch(
         ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
     net = np.where(raised, ante_net + raise_net, -ante).astype(np.int64)
     return net, qualified, amount
-
-
-def _payout(payout, stake):
-    if payout.result == "win":
-        return stake * payout.odds
-    if payout.result == "lose":
-        return -stake
-    return stake * 0
 
 
 _ODDS_CACHE: dict = {}
