@@ -5,8 +5,8 @@ import argparse
 import sys
 
 from ..errors import StudrulesError
-from ..loader import load_variant, parse_assignments
 from ..rulebook import LANGUAGES, explain
+from ._common import add_variant_arguments, variant_from_args
 
 NAME = "explain"
 HELP = "print a variant's rules as a readable rule book"
@@ -19,9 +19,7 @@ ORDER = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="VARIANT", help="a shipped variant's name or a YAML file")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=CHOICE", help="choose a house-rule option (repeatable)")
-    parser.add_argument("--stake", action="append", default=[], metavar="NAME=VALUE", help="change a stake (repeatable)")
+    add_variant_arguments(parser)
     parser.add_argument("--markdown", action="store_true", help="write Markdown instead of plain text")
     parser.add_argument("--lang", default="en", metavar="LANG", help="language of the rule book (only 'en' for now)")
 
@@ -31,11 +29,7 @@ def run(args: argparse.Namespace) -> int:
         raise StudrulesError(
             f"rule books are written in English only for now (--lang {' or '.join(LANGUAGES)}); '{args.lang}' is not available yet"
         )
-    variant = load_variant(
-        args.variant,
-        options=parse_assignments(args.option, "--option"),
-        stakes=parse_assignments(args.stake, "--stake"),
-    )
+    variant = variant_from_args(args)
     if args.markdown:
         sys.stdout.write(explain(variant, markdown=True))
     elif sys.stdout.isatty():
