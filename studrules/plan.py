@@ -38,9 +38,8 @@ def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
 class _Plan:
     """What a variant's hand needs that does not change from hand to hand."""
 
-    __slots__ = ("variant", "stakes", "steps", "ranking", "ace_high", "card_key", "suit_order",
-                 "max_cards", "max_house", "stake_env", "visible_cache", "checked_players", "ante_step",
-                 "rank_nibble", "seatings", "rotations", "plain_antes", "deck_cards")
+    __slots__ = ("variant", "stakes", "steps", "ranking", "card_key", "max_house", "stake_env", "visible_cache",
+                 "checked_players", "ante_step", "rank_nibble", "seatings", "rotations", "plain_antes", "deck_cards")
 
     def __init__(self, variant: Variant, stakes: dict):
         from .rankings import ranking_for
@@ -58,13 +57,13 @@ class _Plan:
         self.ranking = ranking_for(variant.deck, variant.deck.ranking)
         # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
         self.deck_cards = None if variant.deck.cards == 52 else variant.deck.contents()
-        self.ace_high = bool(getattr(self.ranking, "ace_high", True))
-        self.suit_order = tuple(variant.deck.suit_order)
+        ace_high = bool(getattr(self.ranking, "ace_high", True))
+        suit_order = tuple(variant.deck.suit_order)
         # one int per card code: rank (ace per the ranking) then suit place
-        self.card_key = [
-            card_order_key(c, self.suit_order, self.ace_high)[0] * 4 + card_order_key(c, self.suit_order, self.ace_high)[1]
-            for c in full_deck()
-        ]
+        self.card_key = []
+        for c in full_deck():
+            rank, suit = card_order_key(c, suit_order, ace_high)
+            self.card_key.append(rank * 4 + suit)
         # one count of four bits per rank: summed over cards, it names their ranks (see visible)
         self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
         self.seatings: dict = {}
@@ -73,7 +72,6 @@ class _Plan:
         for step in variant.steps:
             steps.append((step, self._constants(step), _kind(step), step.when))
         self.steps = tuple(steps)
-        self.max_cards = sum(len(s.players) for s in variant.steps if isinstance(s, DealStep))
         self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
 
     def visible(self, cards: Sequence[Card], key: int | None = None) -> int:
@@ -119,13 +117,11 @@ class _Plan:
 
     def _constants(self, step) -> Any:
         if isinstance(step, BettingStep):
-            rankings = None
             return {
                 "bet": self.amount(step.bet),
                 "bring_in": self.amount(step.bring_in.amount) if step.bring_in else None,
                 "alts": tuple((alt, self.amount(alt.bet)) for alt in step.alternatives),
                 "check": None if step.check is None else (step.check.value() if step.check.is_constant else None),
-                "rankings": rankings,
             }
         if isinstance(step, ShowdownStep):
             from .rankings import ranking_for
