@@ -144,13 +144,8 @@ class _Showdown:
         self.to_act_seat = None
         self._settle_pots(self.step, self.const)
 
-    def _must_show(self, seat: int) -> bool:
-        return False
-
     def _showdown_legal(self, seat: int) -> tuple[LegalAction, ...]:
-        """At a showdown: show, or show or muck."""
-        if self._must_show(seat):
-            return (_SHOW,)
+        """At a showdown where mucking is allowed: show or muck."""
         return (_SHOW, _MUCK)
 
     def _apply_show(self, seat: int, action: Action) -> None:
