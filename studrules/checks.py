@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .errors import Location, SpecError, StudrulesError
-from .merge import MERGE_KEYS, step_kind
+from .merge import MERGE_KEYS, step_body, step_kind
 from .model import (
     AnteStep,
     BettingStep,
@@ -180,7 +180,7 @@ class _Checker:
 
     def overlay_keys(self) -> None:
         for i in range(len(self.v.steps)):
-            body = self.raw_steps[i][step_kind(self.raw_steps[i])] if i < len(self.raw_steps) and step_kind(self.raw_steps[i]) else {}
+            body = step_body(self.raw_steps[i]) if i < len(self.raw_steps) else None
             for key in MERGE_KEYS:
                 if isinstance(body, Mapping) and key in body:
                     self.fail(
