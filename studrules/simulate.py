@@ -44,7 +44,7 @@ from .errors import SpecError
 from .expressions import Expression
 from .model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from .settlement import _payout  # the same payout rule, written for a number or an array
-from .strategies import Strategy, load_strategy
+from .strategies import _CARD_NAMES, Strategy, load_strategy
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -410,12 +410,11 @@ def _view_batch(table: _Table, player: "np.ndarray", house: "np.ndarray", player
     if "hand" in wanted:
         features["hand"] = player_value
     ranks = None
-    card_names = ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")
-    if wanted & set(card_names) or "matches_house_up" in wanted:
+    if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:
         ranks = player // 4 + 2
-    if wanted & set(card_names):
+    if wanted & set(_CARD_NAMES):
         ordered = -np.sort(-ranks, axis=1)
-        for i, n in enumerate(card_names):
+        for i, n in enumerate(_CARD_NAMES):
             if n in wanted:
                 features[n] = ordered[:, i]
     if table.house_up and wanted & {"house_up", "matches_house_up"}:
