@@ -55,12 +55,13 @@ from .rulebook import (
     deck_words,
     first_to_act_words,
     hand_words,
+    house_hand_words,
+    odd_chip_words,
     payout_words,
     phrase,
     showdown_order_words,
     suit_order_words,
     tie_break_words,
-    _hand_comparison,
 )
 
 __all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank"]
@@ -254,7 +255,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add("showdown", f"kickers{suffix}", "all five cards count" if step.compare == "full" else "ignored: only the combination counts")
         add("ties and odd chips", f"equal hands{suffix}", "split the pot" if step.ties == "split" else "the first shown takes the pot" if step.ties == "first_shown" else step.ties)
         if step.ties == "split":
-            chip = {"nearest_dealer": "the player nearest the dealer's left", "high_card_suit": "the highest card by suit"}.get(step.odd_chip, step.odd_chip.replace("_", " "))
+            chip = odd_chip_words(step.odd_chip)
         else:
             chip = MISSING + " (pots are not split)"
         add("ties and odd chips", f"odd chip{suffix}", chip)
@@ -263,12 +264,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     topic = "settlement"
     add(topic, "winner", "each hand against the house" if variant.is_banked else "the best hand takes the pot")
     for step in variant.steps_of(SettleStep):
-        node = canonical(step.qualify)
-        if node[0] == "cmp" and node[2] == ("name", "house") and node[3][0] == "name":
-            qualify = _hand_comparison(node[1], hand_words(node[3][1]))
-        else:
-            qualify = condition_words(node)
-        add(topic, "house qualifies with", qualify)
+        add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
         add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
         add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
         add(topic, "ante pays", payout_words(_win(step.ante_odds)))

@@ -57,6 +57,8 @@ __all__ = [
     "first_to_act_words",
     "bring_in_who_words",
     "showdown_order_words",
+    "odd_chip_words",
+    "house_hand_words",
     "cap_words",
     "payout_words",
     "hand_words",
@@ -400,6 +402,19 @@ def condition_words(expr: Expression | str | tuple) -> str:
     return _text(node)
 
 
+def house_hand_words(expr: Expression | str) -> str | None:
+    """The house's hand a condition asks for, when the condition is only that
+    (``house >= ace_king`` -> ``ace-king or better``); None otherwise.
+
+    >>> house_hand_words("house >= ace_king"), house_hand_words("house >= pair and hand >= pair")
+    ('ace-king or better', None)
+    """
+    node = canonical(expr)
+    if node[0] == "cmp" and node[2] == ("name", "house") and node[3][0] == "name":
+        return _hand_comparison(node[1], hand_words(node[3][1]))
+    return None
+
+
 def _hand_comparison(op: str, hand: str) -> str:
     return {
         ">=": f"{hand} or better",
@@ -555,6 +570,18 @@ def cap_words(step: BettingStep) -> str:
     if step.heads_up_uncapped and step.cap is not None:
         words += "; no limit heads-up"
     return words
+
+
+def odd_chip_words(odd_chip: str) -> str:
+    """Who gets a chip a split pot cannot divide.
+
+    >>> odd_chip_words("nearest_dealer")
+    "the player nearest the dealer's left"
+    """
+    return _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
+
+
+_ODD_CHIP_WORDS = {"nearest_dealer": "the player nearest the dealer's left", "high_card_suit": "the hand holding the highest card by suit"}
 
 
 def payout_words(payout: Payout) -> str:
@@ -920,20 +947,15 @@ class _Writer:
         else:
             items.append("Only the cards of the combination count; kickers are ignored.")
         if step.ties == "split":
-            chip = "to the player nearest the dealer's left" if step.odd_chip == "nearest_dealer" else "to the hand holding the highest card by suit" if step.odd_chip == "high_card_suit" else step.odd_chip.replace("_", " ")
-            items.append(f"Equal hands split the pot; an odd chip that cannot be split goes {chip}.")
+            items.append(f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip)}.")
         elif step.ties == "first_shown":
             items.append("Between equal hands, the one shown first takes the whole pot.")
         self.ul(items)
 
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
-        node = canonical(step.qualify)
-        if node[0] == "cmp" and node[2] == ("name", "house") and node[3][0] == "name":
-            qualify = _hand_comparison(node[1], hand_words(node[3][1]))
-            self.p(f"The house qualifies with {qualify}.")
-        else:
-            self.p(f"The house qualifies when {condition_words(node)}.")
+        hand = house_hand_words(step.qualify)
+        self.p(f"The house qualifies with {hand}." if hand else f"The house qualifies when {condition_words(step.qualify)}.")
         self.ul(
             [
                 f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}.",
