@@ -12,7 +12,7 @@ settlement, and so on. Each problem is located at the field it is about::
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from .errors import Location, SpecError, StudrulesError
 from .merge import MERGE_KEYS, step_body, step_kind
@@ -28,14 +28,10 @@ from .model import (
 )
 from .source import locate
 
-__all__ = ["check_variant", "option_errors", "DECK_SIZE"]
-
-DECK_SIZE = 52
-"""The cards of a standard deck (a variant's own deck: ``variant.deck.cards``)."""
+__all__ = ["check_variant", "option_errors"]
 
 # first-to-act rules that read the up cards on the table
 _NEEDS_UP_CARDS = ("best_visible", "worst_visible", "lowest_up_card", "highest_up_card")
-_KNOWN_RANKINGS = ("high", "ace_to_five_low", "deuce_to_seven_low", "eight_or_better_low")
 
 
 def check_variant(variant: Variant, data: Any) -> list[SpecError]:
@@ -116,7 +112,6 @@ class _Checker:
         self.hand_order()
         self.deck_fits()
         self.amounts()
-        self.rankings()
         return self.errors
 
     def seats(self) -> None:
@@ -325,35 +320,3 @@ class _Checker:
         if amount is not None and amount < 0:
             self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
         return amount
-
-    def rankings(self) -> None:
-        known = _ranking_names()
-        if self.v.deck.ranking not in known:
-            self.fail(f"no ranking '{self.v.deck.ranking}': the rankings are {', '.join(known)}", ("deck", "ranking"))
-        for i, step in enumerate(self.v.steps):
-            if isinstance(step, ShowdownStep):
-                for j, name in enumerate(step.rankings):
-                    if name not in known:
-                        self.fail(f"no ranking '{name}': the rankings are {', '.join(known)}", self.step_path(i, "rankings", j))
-            elif isinstance(step, SettleStep):
-                hands = _hand_names()
-                for name, _ in step.pay_table:
-                    if hands and name not in hands:
-                        self.fail(f"no hand '{name}' to pay: the hands are {', '.join(sorted(hands))}", self.step_path(i, "pay_table", name), key=True)
-
-
-def _ranking_names() -> Iterable[str]:
-    try:
-        from .rankings import RANKING_NAMES
-    except ImportError:
-        return _KNOWN_RANKINGS
-    return tuple(RANKING_NAMES)
-
-
-def _hand_names() -> set[str]:
-    try:
-        from .vocabulary import hand_constants
-
-        return set(hand_constants()) - {"ace_king"}
-    except ImportError:  # pragma: no cover - the evaluator ships with the package
-        return set()
