@@ -166,15 +166,11 @@ class _Betting:
         return in_hand[0]
 
     def _next_able(self, seat: int) -> int:
-        n = self.n
-        for k in range(1, n + 1):
-            j = (seat + k) % n
-            if not self.folded[j] and self.stacks[j] > 0:
+        folded, stacks = self.folded, self.stacks
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] > 0:
                 return j
         return seat
-
-    def _players_in(self) -> int:
-        return self.n - sum(self.folded)
 
     def _raise_allowed(self, step: BettingStep) -> bool:
         cap = step.cap
@@ -184,7 +180,7 @@ class _Betting:
             return False
         if self.raises < cap:
             return True
-        return step.heads_up_uncapped and self._players_in() == 2
+        return step.heads_up_uncapped and len(self._in) == 2
 
     def _sizes(self, kind: str) -> list[int]:
         """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
@@ -398,7 +394,7 @@ class _Betting:
                 acted[j] = False
             if verb == "raise":
                 self.raises += 1
-                if step.cap is not None and self.raises >= step.cap and not (step.heads_up_uncapped and self._players_in() == 2):
+                if step.cap is not None and self.raises >= step.cap and not (step.heads_up_uncapped and len(self._in) == 2):
                     self.capped = True
                 if not fixed:
                     self.full_size = increment
@@ -411,13 +407,11 @@ class _Betting:
                                  reason="all in" if self.stacks[seat] == 0 else None))
 
     def _next_turn(self, seat: int) -> None:
-        n = self.n
-        folded = self.folded
-        if n - sum(folded) == 1:
+        if len(self._in) == 1:
             self.to_act_seat = None
             self._win_uncontested()
             return
-        stacks, acted, bets, cur = self.stacks, self.acted, self.bets, self.cur
+        folded, stacks, acted, bets, cur = self.folded, self.stacks, self.acted, self.bets, self.cur
         for j in self._rotation[seat]:
             if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
                 self.to_act_seat = j

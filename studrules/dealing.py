@@ -103,7 +103,7 @@ class _Dealing:
     def _deal(self, step: DealStep) -> None:
         events = self.events
         players = self.players
-        seats = [i for i in range(self.n) if not self.folded[i]]
+        seats = self._in
         deal = self.deck.deal
         try:
             for _ in range(step.burn):

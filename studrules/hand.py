@@ -509,10 +509,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
     def _env(self) -> dict:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
         env = dict(self.plan.stake_env)
-        folded = self.folded
-        players_in = self.n - sum(folded)
+        players_in = len(self._in)
         up_key = self.up_key
-        open_pair = any(up_key[i] & _TWO_OR_MORE for i in range(self.n) if not folded[i])
+        open_pair = any(up_key[i] & _TWO_OR_MORE for i in self._in)
         env.update(
             open_pair=open_pair,
             heads_up=players_in == 2,

@@ -69,7 +69,7 @@ class _House:
         return int(step.raise_amount(env))
 
     def _start_decision(self, step: DecisionStep) -> None:
-        seats = [i for i in range(self.n) if not self.folded[i]]
+        seats = self._in
         if not seats:
             return
         self.phase = "decision"

@@ -27,7 +27,7 @@ class _Showdown:
     __slots__ = ()
 
     def _start_showdown(self, step: ShowdownStep, const: dict) -> None:
-        if self.n - sum(self.folded) < 2:
+        if len(self._in) < 2:
             self._win_uncontested()
             return
         reason = None if self._plain else self._wrong_count()
@@ -107,21 +107,21 @@ class _Showdown:
                 verbs = ("raise",) if rule == "last_raiser" else ("bet", "complete", "raise")
                 for r in reversed(scope):
                     for s, verb in reversed(r.aggressive):
-                        if verb in verbs and not self.folded[s]:
+                        if verb in verbs and not folded[s]:
                             return s
             elif rule == "opener":
                 for r in reversed(scope):
                     for s, verb in r.aggressive:
                         if verb in ("bet", "complete"):
-                            if not self.folded[s]:
+                            if not folded[s]:
                                 return s
                             break
             elif rule == "first_to_act":
                 for r in reversed(scope):
                     if r.first is not None:
                         s = r.first
-                        if self.folded[s]:
-                            s = next((j % self.n for j in range(s + 1, s + self.n) if not self.folded[j % self.n]), in_hand[0])
+                        if folded[s]:
+                            s = next((j for j in self._rotation[s] if not folded[j]), in_hand[0])
                         return s
             elif rule == "best_visible":
                 tied = self._best_visible(in_hand)
