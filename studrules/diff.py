@@ -38,6 +38,7 @@ from .model import (
     BettingStep,
     DealStep,
     DecisionStep,
+    Payout,
     RevealStep,
     SettleStep,
     ShowdownStep,
@@ -267,7 +268,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
         add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
         add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
-        add(topic, "ante pays", payout_words(_win(step.ante_odds)))
+        add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
         for label, odds in step.pay_table:
             add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
         add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
@@ -375,8 +376,3 @@ def _when_text(when) -> str:
         return f"skipped when {condition_words(node[1])}"
     return f"only when {condition_words(node)}"
 
-
-def _win(odds: int):
-    from .model import Payout
-
-    return Payout("win", odds)
