@@ -407,6 +407,8 @@ class _Betting:
                                  reason="all in" if self.stacks[seat] == 0 else None))
 
     def _next_turn(self, seat: int) -> None:
+        """The player to act after ``seat``, or the round's end (Hand.check_or_call
+        has a copy of the search, for speed: change both together)."""
         if len(self._in) == 1:
             self.to_act_seat = None
             self._win_uncontested()
