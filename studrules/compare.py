@@ -48,6 +48,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from .diff import variant_label
 from .errors import StudrulesError
 from .events import Event
 from .hand import Hand
@@ -437,15 +438,10 @@ def _default_stacks(a: Variant, b: Variant) -> int:
 
 
 def _labels(a: Variant, b: Variant) -> tuple[str, str]:
-    la, lb = _label(a), _label(b)
+    la, lb = variant_label(a), variant_label(b)
     if la == lb:
         return f"{la} (A)", f"{lb} (B)"
     return la, lb
-
-
-def _label(variant: Variant) -> str:
-    chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options))
-    return f"{variant.name} ({chosen})" if chosen else variant.name
 
 
 def _reseed(policy, seed: int) -> None:

@@ -65,7 +65,7 @@ from .rulebook import (
     tie_break_words,
 )
 
-__all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank"]
+__all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
 
 #: The value shown for a rule a variant does not have.
 MISSING = "\u2014"
@@ -317,6 +317,13 @@ def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     return DiffMatrix(tuple(v.name for v in variants), tuple(rows))
 
 
+def variant_label(variant: Variant) -> str:
+    """The name reports give a variant: its name, and the options chosen
+    away from their defaults in brackets (``name (reraise=double)``)."""
+    chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options))
+    return f"{variant.name} ({chosen})" if chosen else variant.name
+
+
 # --- helpers ---------------------------------------------------------------------
 
 
@@ -375,4 +382,3 @@ def _when_text(when) -> str:
     if node[0] == "not":
         return f"skipped when {condition_words(node[1])}"
     return f"only when {condition_words(node)}"
-

@@ -7,7 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from ..diff import MISSING, diff, diff_matrix
+from ..diff import MISSING, diff, diff_matrix, variant_label
 from ..errors import StudrulesError
 from ..loader import load_variant, parse_assignments, shipped_variants
 
@@ -49,13 +49,8 @@ def run(args: argparse.Namespace) -> int:
         json.dump([d.as_dict() for d in differences], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
-    sys.stdout.write(format_differences(differences, _label(a), _label(b)))
+    sys.stdout.write(format_differences(differences, variant_label(a), variant_label(b)))
     return 0
-
-
-def _label(variant) -> str:
-    chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options))
-    return f"{variant.name} ({chosen})" if chosen else variant.name
 
 
 def format_differences(differences, name_a: str, name_b: str) -> str:
