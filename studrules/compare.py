@@ -53,6 +53,8 @@ from .errors import StudrulesError
 from .events import Event
 from .hand import Hand
 from .model import Variant
+from .players import make_policy, play_hand
+from .report_html import bin_counts
 
 __all__ = [
     "Comparison",
@@ -318,8 +320,6 @@ def compare(
     >>> c.pot.a.mean, c.pot.b.mean  # check/call: 3 antes, then the bring-in and two calls of it
     (9.0, 18.0)
     """
-    from .players import make_policy
-
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise StudrulesError(f"the number of deals must be a whole number of at least 1, not {deals!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -357,7 +357,7 @@ def compare(
                     policy = made[side, k, seating[p]]
                     _reseed(policy, deal_seed(seed, i, k))
                     chosen[p] = policy
-                _play(hand, chosen)
+                play_hand(hand, chosen)
                 hands.append(hand)
             tally.add(i, deck, seating, hands[0], hands[1])
             done = i + 1
@@ -451,12 +451,6 @@ def _reseed(policy, seed: int) -> None:
         rng.seed(seed)
 
 
-def _play(hand: Hand, policies: Mapping) -> None:
-    from .players import play_hand
-
-    play_hand(hand, policies)
-
-
 def _round(x):
     if isinstance(x, float):
         r = round(x, _DIGITS)
@@ -502,7 +496,7 @@ def _rate(count: int, of: int) -> Rate:
     return Rate(count, of, 100 * p, 100 * max(p - half, 0.0), 100 * min(p + half, 1.0))
 
 
-def _pot(hand: Hand, result) -> int:
+def _pot(result) -> int:
     if result.positions is not None:
         return sum((p.get("ante") or 0) + (p.get("raise") or 0) for p in result.positions)
     return sum(p["amount"] for p in result.pots)
@@ -561,7 +555,7 @@ class _Tally:
 
     def add(self, deal: int, deck: int, seating: Mapping[str, str], ha: Hand, hb: Hand) -> None:
         ra, rb = ha.result(), hb.result()
-        pa, pb = _pot(ha, ra), _pot(hb, rb)
+        pa, pb = _pot(ra), _pot(rb)
         self.pots["a"].append(pa)
         self.pots["b"].append(pb)
         self.pot_diff.add(pb - pa)
@@ -624,8 +618,6 @@ class _Tally:
             kept.append(Example(deal, deck, why, split, tuple(ha.events), tuple(hb.events), dict(ra.net), dict(rb.net), dict(seating)))
 
     def finish(self, a, b, label_a, label_b, seed, requested, deals, stacks, interrupted, seconds) -> Comparison:
-        from .report_html import bin_counts
-
         pots_a, pots_b = self.pots["a"], self.pots["b"]
         bins, bounds = pot_bins(pots_a + pots_b)
         counts_a, edges = bin_counts(pots_a, bins, bounds)
