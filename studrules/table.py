@@ -278,7 +278,7 @@ class Session:
                 raise_amount = max(raise_amount, int(step.raise_amount(env)))
         return max(1, ante + raise_amount)
 
-    def _check_end(self, variant_next=None) -> bool:
+    def _check_end(self) -> bool:
         if self.max_hands is not None and len(self.reports) >= self.max_hands:
             self.reason = f"{self.max_hands} hand{'s' if self.max_hands != 1 else ''} played"
             return True
