@@ -34,7 +34,7 @@ from .errors import Location, SpecError, SpecErrors
 from .merge import overlay
 from .model import Variant
 from .resources import variants_dir
-from .source import LDict, read_document, locate
+from .source import LDict, is_file, read_document, locate
 
 __all__ = ["load_variant", "load_variant_text", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
 
@@ -54,7 +54,7 @@ def resolve_variant_path(name_or_path: str | Path, *, relative_to: Path | None =
     if "/" not in text and not text.endswith((".yaml", ".yml")):
         candidates.append(variants_dir() / f"{text}.yaml")
     for c in candidates:
-        if c.is_file():
+        if is_file(c):
             return c
     names = [p.stem for p in shipped_variants()]
     close = difflib.get_close_matches(text, names, n=1)

@@ -24,7 +24,7 @@ import yaml
 
 from .errors import Location, SpecError
 
-__all__ = ["Document", "LDict", "LList", "read_document", "locate", "plain", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
+__all__ = ["Document", "LDict", "LList", "read_document", "locate", "plain", "is_file", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
@@ -123,12 +123,25 @@ class Document:
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
+def is_file(path: str | Path) -> bool:
+    """Whether ``path`` names an existing file; a text that cannot be a file name
+    (too long for the system, say) names none.
+
+    >>> is_file("x" * 5000)
+    False
+    """
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def read_document(source: str | Path, *, file: str | None = None) -> Document:
     """Read YAML from a path or from text (``file`` names it in messages).
 
     A :class:`~pathlib.Path`, or a string without a newline that names an
     existing file, is read from disk; any other string is the YAML text."""
-    if isinstance(source, Path) or ("\n" not in source and Path(source).is_file()):
+    if isinstance(source, Path) or ("\n" not in source and is_file(source)):
         path = Path(source)
         file = file or str(path)
         try:

@@ -95,6 +95,15 @@ def test_extends_of_a_missing_variant_gets_did_you_mean():
     assert e.message == "no variant 'five-card-studd': did you mean 'five-card-stud'?"
 
 
+def test_extends_of_a_text_too_long_to_be_a_file_name_is_no_variant(tmp_path):
+    # a sentence written under 'extends' by mistake: no system takes a 5000-letter file name
+    path = tmp_path / "long-extends.yaml"
+    path.write_text("name: long-extends\nextends: " + "x" * 5000 + "\n", encoding="utf-8")
+    (e,) = errors_of(path)
+    assert (e.location.line, e.location.column) == (2, 10)
+    assert e.message.startswith("no variant 'xxxxx") and e.message.endswith("'; shipped variants: " + ", ".join(p.stem for p in shipped_variants()))
+
+
 def test_removing_a_step_the_parent_does_not_have():
     (e,) = errors_of(BAD / "extends-remove-unknown-step.yaml")
     assert (e.location.line, e.location.column) == (4, 19)
