@@ -35,61 +35,34 @@ class _Showdown:
             self._make_void(reason)
             return
         rankings = const["rankings"]
+        values = self._values_for(rankings)
+        first = self._showdown_first(step)
         folded = self.folded
-        if not step.muck and step.compare != "combination" and len(rankings) == 1 and self._values is None:
-            # every hand is shown: _values_for and _show for each, in one pass
-            first = self._showdown_first(step)
-            order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
-            ranking = rankings[0]
-            evaluate = _evaluator(ranking)
-            cards, community = self.cards, self.community
-            row = [None] * self.n
-            held = []
+        order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
+        self.showdown_order = order
+        if step.muck:
+            self.show_queue = list(order)
+            self.phase = "showdown"
+            self._next_shower()
+            return
+        if step.compare == "combination":
             for i in order:
-                mine = cards[i] + community if community else cards[i]
-                row[i] = evaluate(mine)
-                held.append(mine)
-            self._values = [row]
-            self.showdown_order = order
+                self._show(i)
+        else:  # _show for each, its values already known
+            ranking = rankings[0]
+            row = values[0]
             words = _words_of(ranking)
-            events, names, shown = self.events, self.players, self.shown
-            for k, i in enumerate(order):
+            cards, community, events, names, shown = self.cards, self.community, self.events, self.players, self.shown
+            for i in order:
                 shown.append(i)
+                held = cards[i] + community if community else cards[i]
                 value = row[i]
                 said = words.get(value) if value is not None else None
                 if said is None:
-                    said = _describe(ranking, value, held[k])
-                events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held[k]), said,
+                    said = _describe(ranking, value, held)
+                events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held), said,
                                            None, None, None, None)))
-            self._settle_pots(step, const)
-            return
-        values = self._values_for(rankings)
-        first = self._showdown_first(step)
-        order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
-        self.showdown_order = order
-        if not step.muck:
-            if step.compare == "combination":
-                for i in order:
-                    self._show(i)
-            else:  # _show for each, its values already known
-                ranking = rankings[0]
-                row = values[0]
-                words = _words_of(ranking)
-                cards, community, events, names = self.cards, self.community, self.events, self.players
-                for i in order:
-                    self.shown.append(i)
-                    held = cards[i] + community if community else cards[i]
-                    value = row[i]
-                    said = words.get(value) if value is not None else None
-                    if said is None:
-                        said = _describe(ranking, value, held)
-                    events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held), said,
-                                               None, None, None, None)))
-            self._settle_pots(step, const)
-            return
-        self.show_queue = list(order)
-        self.phase = "showdown"
-        self._next_shower()
+        self._settle_pots(step, const)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded
