@@ -189,7 +189,7 @@ def histogram(
         >>> [svg.count(f'data-count="{n}"') for n in (1, 2)]
         [2, 1]
     """
-    counts, edges = _bins(values, bins, bounds)
+    counts, edges = bin_counts(values, bins, bounds)
     top = 24 if title else 6
     bottom = 30
     plot_h = height - top - bottom
@@ -226,10 +226,6 @@ def bin_counts(values: Sequence[float], bins: int = 10, bounds: tuple[float, flo
     >>> bin_counts([1, 2, 2, 3], 2, bounds=(0, 4))
     ([1, 3], [0.0, 2.0, 4])
     """
-    return _bins(values, bins, bounds)
-
-
-def _bins(values: Sequence[float], bins: int, bounds: tuple[float, float] | None = None) -> tuple[list[int], list[float]]:
     if not values:
         return [], [0.0]
     bins = max(int(bins), 1)
