@@ -23,6 +23,7 @@ __all__ = [
     "ScriptError",
     "IllegalActionError",
     "format_path",
+    "in_order",
 ]
 
 
@@ -132,3 +133,21 @@ class IllegalActionError(StudrulesError, ValueError):
     def __init__(self, message: str, legal: Sequence[object] = (), location: Location | None = None):
         super().__init__(message, location)
         self.legal = list(legal)
+
+
+def in_order(errors: Iterable[StudrulesError]) -> list:
+    """Errors by line and column, each said once (same place, same message).
+
+    >>> a = SpecError("late", Location("v.yaml", 9, 1))
+    >>> b = SpecError("early", Location("v.yaml", 2, 5))
+    >>> [e.message for e in in_order([a, b, a])]
+    ['early', 'late']
+    """
+    seen: set = set()
+    unique = []
+    for e in errors:
+        key = (str(e.location), e.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    return sorted(unique, key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))

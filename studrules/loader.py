@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .build import build_options, build_variant
-from .errors import Location, SpecError, SpecErrors
+from .errors import Location, SpecError, SpecErrors, in_order
 from .merge import overlay
 from .model import Variant
 from .resources import variants_dir
@@ -166,7 +166,7 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
     # a broken options block cannot be applied: report it with the rest of the file
     option_problems = options_schema_errors(data, file) + option_errors(data, file)
     if option_problems:
-        raise SpecErrors(_in_order(option_problems + schema_errors(data, file)))
+        raise SpecErrors(in_order(option_problems + schema_errors(data, file)))
     declared = build_options(data, file) if isinstance(data.get("options"), dict) else ()
     chosen: dict[str, str] = {o.name: o.default for o in declared}
     for name, choice in (options or {}).items():
@@ -222,18 +222,6 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
 
         errors.extend(check_variant(variant, data))
     if errors:
-        raise SpecErrors(_in_order(errors))
+        raise SpecErrors(in_order(errors))
     return variant
-
-
-def _in_order(errors: list[SpecError]) -> list[SpecError]:
-    """Errors by line and column, each said once."""
-    seen: set = set()
-    unique = []
-    for e in errors:
-        key = (str(e.location), e.message)
-        if key not in seen:
-            seen.add(key)
-            unique.append(e)
-    return sorted(unique, key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))
 

@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from .errors import Location, SpecError
+from .errors import Location, SpecError, in_order
 from .source import locate
 
 __all__ = ["schema_errors", "options_schema_errors", "schema_path", "schema_text", "schema", "SCHEMA_FILE"]
@@ -166,7 +166,7 @@ def options_schema_errors(data: Any, file: str | None) -> list[SpecError]:
     errors: list[SpecError] = []
     for error in _options_validator().iter_errors(data):
         errors.extend(_translate(error, data, default))
-    return _unique_sorted(errors)
+    return in_order(errors)
 
 
 def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list[SpecError]:
@@ -187,7 +187,7 @@ def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list
     for error in _validator().iter_errors(subject):
         errors.extend(_translate(error, data, default))
     errors.extend(_reserved_stake_names(data, default))
-    return _unique_sorted(_drop_inside_malformed_steps(_type_errors_first(errors)))
+    return in_order(_drop_inside_malformed_steps(_type_errors_first(errors)))
 
 
 # --- translation of the validator's errors ---------------------------------
@@ -442,16 +442,3 @@ def _drop_inside_malformed_steps(errors: list[SpecError]) -> list[SpecError]:
         or not (e.location and any(e.location.path[: len(p)] == p for p in malformed))
     ]
 
-
-def _unique_sorted(errors: list[SpecError]) -> list[SpecError]:
-    seen = set()
-    out = []
-    for e in errors:
-        loc = e.location or Location()
-        key = (loc.line, loc.column, e.message)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(e)
-    out.sort(key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))
-    return out
