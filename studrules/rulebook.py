@@ -628,13 +628,8 @@ def _cards_text(down: int, up: int) -> str:
     return f"{down + up} card{'s' if down + up != 1 else ''} ({down} down, {up} up)"
 
 
-def _structure_words(structure: str) -> str:
-    return {"fixed_limit": "fixed limit", "pot_limit": "pot limit", "no_limit": "no limit"}.get(structure, structure.replace("_", " "))
-
-
 def _actions_words(actions: Sequence[str]) -> str:
-    plural = [f"{a}s" for a in actions]
-    return " and ".join(plural) if plural else "bets"
+    return " and ".join(f"{a}s" for a in actions)  # the schema asks for at least one
 
 
 # --- the rule book -------------------------------------------------------------
@@ -811,7 +806,7 @@ class _Writer:
                 number += 1
                 down, up = cards_held(self.v, step)
                 name = self.round_name(step).capitalize()
-                self.blocks.append(Block("h3", f"{number}. {name}: betting ({_structure_words(step.structure)}), each player holding {_cards_text(down, up)}"))
+                self.blocks.append(Block("h3", f"{number}. {name}: betting ({step.structure.replace('_', ' ')}), each player holding {_cards_text(down, up)}"))
                 self.betting(step)
                 betting_before = True
             elif isinstance(step, DecisionStep):
