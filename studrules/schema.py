@@ -90,8 +90,8 @@ def _validator():
 def _options_validator():
     from jsonschema import Draft202012Validator
 
-    root = _inlined(schema())
-    return Draft202012Validator({"type": "object", "properties": {"options": root["properties"]["options"]}})
+    options = _validator().schema["properties"]["options"]  # already inlined
+    return Draft202012Validator({"type": "object", "properties": {"options": options}})
 
 
 def _inlined(root: dict) -> dict:
@@ -406,10 +406,7 @@ def _reserved_stake_names(data: Any, default: Location) -> list[SpecError]:
         return []
     from .vocabulary import HOUSE_NAMES, TABLE_NAMES, hand_constants
 
-    try:
-        hands = set(hand_constants())
-    except ImportError:  # pragma: no cover - the evaluator ships with the package
-        hands = set()
+    hands = set(hand_constants())
     out = []
     for name in stakes:
         if name in _KEYWORDS:
