@@ -58,6 +58,7 @@ __all__ = [
     "MAX_LENGTH",
     "MAX_DEPTH",
     "MAX_NUMBER",
+    "KEYWORDS",
 ]
 
 #: Longest expression accepted, in characters.
@@ -67,6 +68,8 @@ MAX_DEPTH = 32
 #: Numbers written in an expression, and constants folded at compile time,
 #: must be smaller than this in absolute value.
 MAX_NUMBER = 10**9
+#: The words of the language itself: no name (a stake's, say) can be one of them.
+KEYWORDS = ("and", "or", "not", "true", "false")
 
 
 class ExprType(enum.Enum):
@@ -332,7 +335,6 @@ def parse_amount_or_expression(
 # --- helpers ---------------------------------------------------------------
 
 _LIMIT_WORDS = f"numbers must be smaller than {MAX_NUMBER:,}"
-_KEYWORDS = ("and", "or", "not", "true", "false")
 
 
 class _Problem(Exception):
@@ -676,7 +678,7 @@ class _Compiler:
 
     def _unknown(self, name: str) -> str:
         known = sorted(set(self.names) | set(self.constants))
-        if name.lower() in _KEYWORDS:
+        if name.lower() in KEYWORDS:
             return f"unknown name '{name}': did you mean '{name.lower()}'?"
         close = difflib.get_close_matches(name, known, n=1)
         if close:

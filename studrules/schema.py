@@ -24,14 +24,12 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .errors import Location, SpecError, in_order
+from .expressions import KEYWORDS
 from .source import locate
 
 __all__ = ["schema_errors", "options_schema_errors", "schema_path", "schema_text", "schema", "SCHEMA_FILE"]
 
 SCHEMA_FILE = "variant.schema.json"
-
-# The words of the game that expressions already use; a stake may not take them.
-_KEYWORDS = ("and", "or", "not", "true", "false")
 
 _PATTERN_WORDS = {
     "^[a-z0-9][a-z0-9-]*$": "use lower-case letters, digits and hyphens (my-house-game)",
@@ -409,7 +407,7 @@ def _reserved_stake_names(data: Any, default: Location) -> list[SpecError]:
     hands = set(hand_constants())
     out = []
     for name in stakes:
-        if name in _KEYWORDS:
+        if name in KEYWORDS:
             why = "a word of the expression language"
         elif name in hands:
             why = "a hand (as in 'hand >= pair')"
