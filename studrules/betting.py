@@ -8,6 +8,7 @@ declares every attribute (``__slots__``) and runs the steps.
 from __future__ import annotations
 
 from .actions import Action, LegalAction
+from .cards import Card
 from .events import Event
 from .model import BettingStep
 
@@ -77,26 +78,28 @@ class _Betting:
 
     def _bring_in_seat(self, step: BettingStep) -> int | None:
         bi = step.bring_in
+        return self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")[0]
+
+    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int | None, Card | None]:
+        """Of the players in, the one whose lowest (or highest) card of ``pools[seat]``
+        is the lowest (highest) of all, and that card; ties by suit when ``by_suit``,
+        else to the earliest seat. (None, None) when none of them holds a card."""
         key = self.plan.card_key
-        lowest = bi.who == "lowest_up_card"
-        by_rank = bi.tie_break != "suit"
-        folded, up = self.folded, self.up
-        best = None
+        best = best_card = None
         best_key = 0
-        for i in range(self.n):
-            cards = up[i]
-            if folded[i] or not cards:
+        for i in self._in:
+            cards = pools[i]
+            if not cards:
                 continue
-            if len(cards) == 1:
-                k = key[cards[0].code]
-            else:
-                keys = [key[c.code] for c in cards]
-                k = min(keys) if lowest else max(keys)
-            if by_rank:
+            card = cards[0]
+            if len(cards) > 1:
+                card = min(cards, key=lambda c: key[c.code]) if lowest else max(cards, key=lambda c: key[c.code])
+            k = key[card.code]
+            if not by_suit:
                 k >>= 2  # rank only: ties go to the earliest seat
             if best is None or (k < best_key if lowest else k > best_key):
-                best, best_key = i, k
-        return best
+                best, best_key, best_card = i, k, card
+        return best, best_card
 
     def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
         """Of ``seats``, those (in order) showing the best visible hand (the
@@ -140,27 +143,12 @@ class _Betting:
                 return pick(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
             return tied[0]
         if rule in ("lowest_card", "lowest_up_card", "highest_up_card"):
-            best = None
-            best_key = None
-            best_card = None
-            for i in in_hand:
-                pool = self.cards[i] if rule == "lowest_card" else self.up[i]
-                if not pool:
-                    continue
-                if rule == "highest_up_card":
-                    card = max(pool, key=lambda c: key[c.code])
-                else:
-                    card = min(pool, key=lambda c: key[c.code])
-                k = key[card.code]
-                if fta.tie_break != "suit":
-                    k >>= 2
-                better = best is None or (k > best_key if rule == "highest_up_card" else k < best_key)
-                if better:
-                    best, best_key, best_card = i, k, card
+            pools = self.cards if rule == "lowest_card" else self.up
+            best, card = self._card_seat(pools, rule != "highest_up_card", fta.tie_break == "suit")
             if best is None:
                 return in_hand[0]
-            if fta.expose and best_card is not None:
-                self._expose(best, best_card, "it makes him first to act")
+            if fta.expose:
+                self._expose(best, card, "it makes him first to act")
             return best
         # dealer_left (and bring_in with no bring-in to post)
         return in_hand[0]
