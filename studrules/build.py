@@ -225,7 +225,7 @@ class _Builder:
             **common,
         )
 
-    def _first_to_act(self, value: Any, path: tuple) -> FirstToAct:
+    def _first_to_act(self, value: Any) -> FirstToAct:
         if isinstance(value, str):
             return FirstToAct(rule=value)
         value = value or {}
@@ -261,7 +261,7 @@ class _Builder:
         return BettingStep(
             bet=self.expr(b.get("bet"), path + ("bet",), expect=NUMBER, names=TABLE_NAMES),
             structure=str(b.get("structure", "fixed_limit")),
-            first_to_act=self._first_to_act(b.get("first_to_act", default_first), path + ("first_to_act",)),
+            first_to_act=self._first_to_act(b.get("first_to_act", default_first)),
             bring_in=bring_in,
             alternatives=alternatives,
             cap=None if b.get("cap") is None else int(b["cap"]),
@@ -316,7 +316,7 @@ class _Builder:
         )
 
 
-def build_options(data: Mapping, file: str | None) -> tuple[Option, ...]:
+def build_options(data: Mapping) -> tuple[Option, ...]:
     """The ``options:`` block as :class:`~studrules.model.Option` objects."""
     out = []
     for name, o in (data.get("options") or {}).items():

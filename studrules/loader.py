@@ -34,7 +34,7 @@ from .errors import Location, SpecError, SpecErrors, in_order
 from .merge import overlay
 from .model import Variant
 from .resources import variants_dir
-from .source import LDict, is_file, read_document, locate
+from .source import LDict, is_file, read_document
 
 __all__ = ["load_variant", "load_variant_text", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
 
@@ -167,7 +167,7 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
     option_problems = options_schema_errors(data, file) + option_errors(data, file)
     if option_problems:
         raise SpecErrors(in_order(option_problems + schema_errors(data, file)))
-    declared = build_options(data, file) if isinstance(data.get("options"), dict) else ()
+    declared = build_options(data) if isinstance(data.get("options"), dict) else ()
     chosen: dict[str, str] = {o.name: o.default for o in declared}
     for name, choice in (options or {}).items():
         option = next((o for o in declared if o.name == name), None)

@@ -16,7 +16,7 @@ file is refused with a message instead of exhausting memory.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..loader import load_variant, parse_assignments, variants_dir
+from ..loader import load_variant, parse_assignments
 from ..model import Variant
+from ..resources import variants_dir
 
 __all__ = ["add_variant_arguments", "variant_from_args", "display_path"]
 
