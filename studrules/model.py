@@ -433,4 +433,3 @@ _STEP_KINDS: dict[type, str] = {
     ShowdownStep: "showdown",
     SettleStep: "settle",
 }
-STEP_CLASSES: dict[str, type] = {v: k for k, v in _STEP_KINDS.items()}
