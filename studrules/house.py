@@ -32,18 +32,14 @@ class _House:
     def _antes(self, antes: Mapping[str, int] | None) -> list[int] | None:
         """Banked games: each position's ante, checked against the table limits now."""
         step = self.plan.ante_step
-        if not antes and (step is None or (step.min is None and step.max is None and not self.variant.is_banked)):
+        if not antes and self.plan.plain_antes:
             return None  # every player posts the variant's ante
-        steps = [step] if step is not None else []
         if antes:
             unknown = [p for p in antes if p not in self.seat]
             if unknown:
                 raise ValueError(f"antes name players who are not in the hand: {', '.join(map(str, unknown))}")
-        if not steps:
-            if antes:
-                raise ValueError(f"{self.variant.name} has no ante")
-            return None
-        step = steps[0]
+        if step is None:  # (antes are given: without them a variant with no ante step is plain)
+            raise ValueError(f"{self.variant.name} has no ante")
         env = self.plan.stake_env
         default = int(step.amount(env))
         out = [int((antes or {}).get(p, default)) for p in self.players]
