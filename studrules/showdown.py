@@ -185,7 +185,7 @@ class _Showdown:
 
     def _settle_pots(self, step: ShowdownStep, const: dict) -> None:
         rankings = const["rankings"]
-        values = self._values or self._values_for(rankings)
+        values = self._values_for(rankings)
         live = []
         for f in self.folded:
             live.append(not f)
