@@ -84,6 +84,23 @@ def _step_id(step: Any) -> Any:
     return body.get("id") if isinstance(body, dict) else None
 
 
+def _own_fields(body: dict) -> dict:
+    """A step body without the keys that steer a merge (the positions of its values kept)."""
+    out = _copy_mapping(body)
+    for k in MERGE_KEYS:
+        out.pop(k, None)
+    return out
+
+
+def _step_like(step: Any, kind: str, body: Any) -> LDict:
+    """The step ``{kind: body}``, placed where ``step`` stands in its file."""
+    out = LDict({kind: body}, loc=getattr(step, "loc", None))
+    if isinstance(step, LDict):
+        out.key_locs.update(step.key_locs)
+        out.value_locs.update(step.value_locs)
+    return out
+
+
 def _merge_steps(base: list, over: list) -> list:
     result = LList(loc=getattr(base, "loc", None))
     locs: list = list(getattr(base, "item_locs", [None] * len(base)))
@@ -116,25 +133,12 @@ def _merge_steps(base: list, over: list) -> list:
                 del result[at]
                 del result.item_locs[at]
                 continue
-            changes = _copy_mapping(body)  # keeps the positions of the overlay's values
-            for k in MERGE_KEYS:
-                changes.pop(k, None)
-            merged_body = overlay(step_body(result[at]), changes, ("steps", at, kind))
-            merged = LDict({kind: merged_body}, loc=getattr(result[at], "loc", None))
-            if isinstance(result[at], LDict):
-                merged.key_locs.update(result[at].key_locs)
-                merged.value_locs.update(result[at].value_locs)
-            result[at] = merged
+            merged_body = overlay(step_body(result[at]), _own_fields(body), ("steps", at, kind))
+            result[at] = _step_like(result[at], kind, merged_body)
             continue
         if body.get("remove") is True:
             raise SpecError(f"there is no step '{step_id}' to remove", locate(over, (n, kind, "id")))
-        new_body = _copy_mapping(body)
-        for k in MERGE_KEYS:
-            new_body.pop(k, None)
-        new_step = LDict({kind: new_body}, loc=getattr(step, "loc", None))
-        if isinstance(step, LDict):
-            new_step.key_locs.update(step.key_locs)
-            new_step.value_locs.update(step.value_locs)
+        new_step = _step_like(step, kind, _own_fields(body))
         anchor_key = "before" if "before" in body else "after" if "after" in body else None
         if anchor_key is None:
             result.append(new_step)
