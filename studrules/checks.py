@@ -252,6 +252,23 @@ class _Checker:
         seats = self.v.seats.max
         if self.v.is_banked and self.v.seats.positions:
             seats = max(seats, self.v.seats.positions[1])
+        short = self._short_deal(seats)
+        if short is None:
+            return
+        i, needed = short
+        step = self.v.steps[i]
+        fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
+        hint = f" (at most {fit} fit)" if fit else ""
+        advice = "lower seats.max" if step.fallback == "community" else "lower seats.max or add 'fallback: community' to a deal"
+        self.fail(
+            f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
+            f"{advice}{hint}",
+            self.step_path(i),
+        )
+
+    def _short_deal(self, seats: int) -> tuple[int, int] | None:
+        """The first deal the deck cannot give ``seats`` players, with the cards
+        needed by then; None when every deal fits."""
         size = self.v.deck.cards
         used = 0
         for i, step in enumerate(self.v.steps):
@@ -263,34 +280,12 @@ class _Checker:
                 continue
             if step.fallback == "community":
                 # the players' cards become one community card per card of the deal
-                short = step.burn + len(step.players) + len(step.house) + len(step.community)
-                if used + short <= size:
-                    used += short
+                shared = step.burn + len(step.players) + len(step.house) + len(step.community)
+                if used + shared <= size:
+                    used += shared
                     continue
-            fit = self._most_seats()
-            hint = f" (at most {fit} fit)" if fit else ""
-            advice = "lower seats.max" if step.fallback == "community" else "lower seats.max or add 'fallback: community' to a deal"
-            self.fail(
-                f"with {seats} players the deal needs {used + need} cards by this step, more than the {size} of the deck: "
-                f"{advice}{hint}",
-                self.step_path(i),
-            )
-            return
-
-    def _most_seats(self) -> int:
-        size = self.v.deck.cards
-        best = 0
-        for n in range(1, size + 1):
-            used = 0
-            for step in self.v.steps:
-                if isinstance(step, DealStep):
-                    need = step.burn + len(step.players) * n + len(step.house) + len(step.community)
-                    if used + need > size and step.fallback == "community":
-                        need = step.burn + len(step.players) + len(step.house) + len(step.community)
-                    used += need
-            if used <= size:
-                best = n
-        return best
+            return i, used + need
+        return None
 
     def amounts(self) -> None:
         if self.stakes is None or any(v < 0 for v in self.stakes.values()):
