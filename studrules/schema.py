@@ -331,10 +331,9 @@ def _enum_words(value: Any, allowed: list, field: str) -> str:
 def _type_words(value: Any, expected: Any, sub: dict, path: tuple) -> str:
     kinds = [expected] if isinstance(expected, str) else list(expected)
     wanted = sub.get("title") or " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
-    found = _describe(value)
-    if len(path) >= 3 and path[0] == "steps" and isinstance(path[1], int) and len(path) == 3 and value is None:
+    if len(path) == 3 and path[0] == "steps" and isinstance(path[1], int) and value is None:
         return f"the {path[2]} step has no fields: give them as a mapping indented under '{path[2]}:'"
-    message = f"expected {wanted}, found {found}"
+    message = f"expected {wanted}, found {_describe(value)}"
     if isinstance(value, bool) and "string" in kinds:
         message += " (YAML reads yes/no/on/off as true/false: put the word in quotes)"
     elif isinstance(value, float) and "integer" in kinds:
