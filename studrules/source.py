@@ -170,11 +170,8 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
     except yaml.YAMLError as err:
         raise SpecError(f"not valid YAML: {err}", Location(file)) from None
     doc = Document(data=None, file=file, text=text)
-    if node is None:
-        doc.data = None
-        return doc
-    builder = _Builder(doc)
-    doc.data = builder.build(node, (), 0)
+    if node is not None:
+        doc.data = _Builder(doc).build(node, (), 0)
     return doc
 
 
