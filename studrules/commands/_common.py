@@ -74,3 +74,41 @@ def display_path(file: str | Path | None) -> str:
         return str(resolved.relative_to(Path.cwd().resolve()))
     except (OSError, ValueError):
         return str(file)
+
+
+def whole_number(least: int):
+    """An argparse type: a whole number of at least ``least`` (``1,000`` and ``1_000`` read too).
+
+    >>> whole_number(1)("1,000")
+    1000
+    >>> whole_number(0)("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be at least 0, not -1
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    return parse
+
+
+def progress_bar(verb: str, unit: str):
+    """A rich progress bar for long runs on a terminal: ``with progress_bar("simulating", "hands") as bar``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn(f"[bold]{verb}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+    )

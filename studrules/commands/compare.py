@@ -18,6 +18,7 @@ from typing import Sequence
 from ..compare import Comparison, Estimate, Example, Paired, Rate, compare
 from ..errors import StudrulesError
 from ..loader import load_variant, parse_assignments
+from ._common import progress_bar, whole_number
 
 NAME = "compare"
 HELP = "play the same deals under two variants and compare the outcomes"
@@ -38,9 +39,9 @@ _SAME = "No deal diverges: both rule sets play every deal the same way."
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="first variant (a shipped name or a YAML file)")
     parser.add_argument("b", metavar="B", help="second variant (a shipped name or a YAML file)")
-    parser.add_argument("-n", "--deals", metavar="DEALS", type=_count(1), default=1000, help="deals to play under each (default 1,000)")
-    parser.add_argument("--seed", metavar="S", type=_count(0), default=0, help="random seed: the same seed gives the same report (default 0)")
-    parser.add_argument("--players", metavar="N", type=_count(1), default=4, help="players (positions in a game against the house); default 4")
+    parser.add_argument("-n", "--deals", metavar="DEALS", type=whole_number(1), default=1000, help="deals to play under each (default 1,000)")
+    parser.add_argument("--seed", metavar="S", type=whole_number(0), default=0, help="random seed: the same seed gives the same report (default 0)")
+    parser.add_argument("--players", metavar="N", type=whole_number(1), default=4, help="players (positions in a game against the house); default 4")
     parser.add_argument(
         "--policy",
         metavar="NAME",
@@ -53,23 +54,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B")
     parser.add_argument("--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips")
     parser.add_argument("--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips")
-    parser.add_argument("--stacks", metavar="CHIPS", type=_count(1), default=None, help="each player's chips at the start of every deal (default: 100 times the largest stake, at least 1,000)")
-    parser.add_argument("--examples", metavar="K", type=_count(0), default=3, help="diverging deals to show (default 3)")
+    parser.add_argument("--stacks", metavar="CHIPS", type=whole_number(1), default=None, help="each player's chips at the start of every deal (default: 100 times the largest stake, at least 1,000)")
+    parser.add_argument("--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default 3)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
-
-
-def _count(least: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text.replace("_", "").replace(",", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
-        return value
-
-    return parse
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,17 +110,7 @@ def _labels(args, a, b) -> tuple[str, str]:
 
 
 def _with_progress_bar(a, b, kwargs) -> Comparison:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    columns = (
-        TextColumn("[bold]comparing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("deals"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, transient=True) as bar:
+    with progress_bar("comparing", "deals") as bar:
         task = bar.add_task("deals", total=kwargs["deals"])
         return compare(a, b, progress=lambda done, total: bar.update(task, completed=done), **kwargs)
 
@@ -393,7 +371,7 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
         histogram(c.pots_a, bins=bins, bounds=bounds, title=f"Pot sizes under A: {a}")
         + histogram(c.pots_b, bins=bins, bounds=bounds, title=f"Pot sizes under B: {b}")
         + table(
-            ["from", "to (not included)", f"deals under A", f"deals under B"],
+            ["from", "to (not included)", "deals under A", "deals under B"],
             [[lo, hi, x, y] for lo, hi, x, y in zip(hist["edges"], hist["edges"][1:], hist["a"], hist["b"])],
             caption="The histograms' bins",
         )

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable, TextIO
+from typing import Callable, TextIO
 
 from ..actions import Action, LegalAction
 from ..errors import StudrulesError
 from ..players import Policy, make_policy
 from ..resources import default_variant
-from ._common import variant_from_args
+from ._common import variant_from_args, whole_number
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -42,16 +42,6 @@ class QuitTable(Exception):
 # --------------------------------------------------------------------------
 # arguments
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -61,13 +51,13 @@ def _seed(text: str) -> int:
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by ``play`` and ``session``."""
-    parser.add_argument("--players", metavar="N", type=_positive, default=4,
+    parser.add_argument("--players", metavar="N", type=whole_number(1), default=4,
                         help="players (or positions against the house) at the table, you included (default 4)")
     parser.add_argument("--bots", metavar="LIST", default="sensible",
                         help="the bots, comma-separated, given to the bot seats in turn: check-call, random, sensible, "
                              "strategy:NAME (default: sensible; strategy:basic in games against the house)")
     parser.add_argument("--seed", metavar="S", type=_seed, default=None, help="random seed: the same seed deals the same cards")
-    parser.add_argument("--stack", metavar="CHIPS", type=_positive, default=None,
+    parser.add_argument("--stack", metavar="CHIPS", type=whole_number(1), default=None,
                         help="each player's starting stack (default: 20 times the largest bet or ante)")
     parser.add_argument("--history", metavar="FILE", help="save every hand to FILE (JSON lines; 'studrules replay FILE' plays them again)")
     parser.add_argument("--phh", metavar="FILE", help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)")
@@ -81,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a shipped variant's name or a YAML file (default: the one variants/DEFAULT names)")
     parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[], help="choose a house-rule option (repeatable)")
     parser.add_argument("--stake", metavar="NAME=VALUE", action="append", default=[], help="replace a stake, in chips (repeatable)")
-    parser.add_argument("--hands", metavar="N", type=_positive, default=None,
+    parser.add_argument("--hands", metavar="N", type=whole_number(1), default=None,
                         help="hands to play (default: until you leave on a terminal; 1 otherwise)")
     add_table_arguments(parser)
 

@@ -14,7 +14,8 @@ import argparse
 from ..errors import StudrulesError
 from ..loader import load_variant, parse_assignments
 from ..table import ROTATIONS
-from .play import _positive, add_table_arguments, run_table
+from ._common import whole_number
+from .play import add_table_arguments, run_table
 
 NAME = "session"
 HELP = "play many hands in a row, switching house rules between hands (stacks carry over)"
@@ -26,7 +27,7 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variants", metavar="A,B,...", required=True,
                         help="the variants to play, comma-separated (shipped names or YAML files)")
-    parser.add_argument("--hands", metavar="N", type=_positive, default=None,
+    parser.add_argument("--hands", metavar="N", type=whole_number(1), default=None,
                         help="the most hands to play (default: until one player has all the chips, or you leave)")
     parser.add_argument("--rotate", choices=ROTATIONS, default="turn",
                         help="how the game changes between hands: in turn, or the dealer's choice (default: turn)")

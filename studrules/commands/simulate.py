@@ -16,7 +16,7 @@ import sys
 from ..errors import SpecError
 from ..simulate import SimulationResult, simulate
 from ..strategies import load_strategy, shipped_strategies
-from ._common import add_variant_arguments, variant_from_args
+from ._common import add_variant_arguments, progress_bar, variant_from_args, whole_number
 
 NAME = "simulate"
 HELP = "estimate the house edge of a strategy in a game against the house"
@@ -33,30 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="basic",
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file (default: basic)",
     )
-    parser.add_argument("-n", "--hands", metavar="HANDS", type=_positive, default=1_000_000, help="hands to play (default 1,000,000)")
-    parser.add_argument("--seed", metavar="S", type=_seed, default=0, help="random seed: the same seed gives the same numbers (default 0)")
-    parser.add_argument("--workers", metavar="N", type=_positive, default=2, help="worker processes (default 2); the numbers do not depend on it")
+    parser.add_argument("-n", "--hands", metavar="HANDS", type=whole_number(1), default=1_000_000, help="hands to play (default 1,000,000)")
+    parser.add_argument("--seed", metavar="S", type=whole_number(0), default=0, help="random seed: the same seed gives the same numbers (default 0)")
+    parser.add_argument("--workers", metavar="N", type=whole_number(1), default=2, help="worker processes (default 2); the numbers do not depend on it")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,17 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _with_progress_bar(variant, strategy, args) -> SimulationResult:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    columns = (
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("hands"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, transient=True) as bar:
+    with progress_bar("simulating", "hands") as bar:
         task = bar.add_task("hands", total=args.hands)
         return simulate(
             variant,
