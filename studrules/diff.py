@@ -59,7 +59,6 @@ from .rulebook import (
     house_hand_words,
     odd_chip_words,
     payout_words,
-    phrase,
     showdown_order_words,
     suit_order_words,
     tie_break_words,

@@ -37,7 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence, TextIO
+from typing import Any, Iterable, Iterator, Mapping, TextIO
 
 from .errors import Location, ScriptError, StudrulesError
 

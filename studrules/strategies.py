@@ -31,7 +31,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, HAND, NUMBER, Expression, compile_expression

@@ -80,8 +80,6 @@ class HandReport:
         """The announcement of a switch of rules, in plain words ('' when none)."""
         if not self.switched:
             return ""
-        from .diff import diff
-
         title = self.variant.title or self.variant.name
         if self.previous is None:
             return f"Hand {self.number}: {title} ({self.variant.name}), {self.dealer} deals."

@@ -10,7 +10,7 @@ import pytest
 
 from studrules.errors import IllegalActionError
 
-from rules_support import deal, events, first_actor, legal, net, play, script
+from rules_support import deal, events, legal, net, play, script
 
 FR = "five-card-stud-fr"
 

@@ -11,7 +11,7 @@ import pytest
 
 from studrules.batch import evaluate_batch
 from studrules.cli import main
-from studrules.errors import SpecError, SpecErrors
+from studrules.errors import SpecError
 from studrules.loader import load_variant
 from studrules.model import DecisionStep, SettleStep
 from studrules.settlement import settle_position

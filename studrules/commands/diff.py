@@ -7,7 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from ..diff import MISSING, diff, diff_matrix, variant_label
+from ..diff import diff, diff_matrix, variant_label
 from ..errors import StudrulesError
 from ..loader import load_variant, parse_assignments, shipped_variants
 
