@@ -102,6 +102,7 @@ class _Builder:
         void = VoidRules(
             wrong_card_count=bool(void_d.get("wrong_card_count", True)),
             declared=bool(void_d.get("declared", False)),
+            declared_when=void_d.get("declared_when"),
             quote=_quote(void_d.get("quote")),
         )
         src = d.get("source") or {}

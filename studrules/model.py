@@ -346,7 +346,8 @@ class VoidRules:
     """When a hand is void and every bet is returned."""
 
     wrong_card_count: bool = True
-    declared: bool = False  # the dealer may declare the hand void (e.g. players sharing information)
+    declared: bool = False  # the dealer may declare the hand void
+    declared_when: str | None = None  # in plain words, when he does (for the rule book)
     quote: tuple[str, ...] | None = _meta()
 
 

@@ -971,7 +971,8 @@ class _Writer:
         if vr.wrong_card_count:
             cases.append(f"when {whose} has the wrong number of cards")
         if vr.declared:
-            cases.append("when the dealer declares it void (for example, when players exchange information about their hands)")
+            why = f" (when {vr.declared_when})" if vr.declared_when else ""
+            cases.append(f"when the dealer declares it void{why}")
         if cases:
             self.h2("Void hands")
             self.p(f"A hand is void, and every bet returned, {', or '.join(cases)}.")

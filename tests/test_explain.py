@@ -121,7 +121,7 @@ def test_italian_settlement_in_words_and_the_pay_table_as_a_table():
     assert "raises 20 (twice the ante)" in text
     assert "A hand equal to the house's: the ante and the raise are returned." in text
     assert "Full house 7 to 1" in text and "Royal flush 100 to 1" in text
-    assert "the dealer declares it void" in text
+    assert "the dealer declares it void (when players exchange information about their hands)" in text
     md = explain(load_variant("caribbean-stud-it"), markdown=True)
     assert "| Player's hand | Raise pays |" in md
     assert "| Four of a kind | 20 to 1 |" in md
@@ -162,3 +162,25 @@ def test_cli_explain_options_and_stakes(capsys):
     assert "brings in for 10 (half the low limit)" in out
     assert main(["explain", "five-card-stud-he", "--option", "nope=x"]) == 1
     assert "unknown option 'nope'" in capsys.readouterr().err
+
+
+def test_the_void_sentence_says_only_what_the_file_says():
+    """A dealer's right to void a hand without a stated reason gets no reason from Python."""
+    from studrules.loader import load_variant_text
+
+    v = load_variant_text(
+        "name: no-reason\n"
+        "kind: banked\n"
+        "seats: {min: 1, max: 7}\n"
+        "stakes: {ante: 10}\n"
+        "void: {declared: true}\n"
+        "steps:\n"
+        "  - ante: {amount: ante}\n"
+        "  - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}\n"
+        "  - decision: {fold: true, raise: 2 * ante}\n"
+        "  - reveal: {who: house}\n"
+        "  - settle: {qualify: house >= ace_king, pay_table: {pair: 1}}\n"
+    )
+    text = flat(explain(v))
+    assert "or when the dealer declares it void." in text
+    assert "exchange information" not in text
