@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .expressions import canonical
 from .model import (
     AnteStep,
     BettingStep,
@@ -49,7 +50,6 @@ from .rulebook import (
     ace_words,
     amount_text,
     bring_in_who_words,
-    canonical,
     cap_words,
     cards_held,
     condition_words,

@@ -55,6 +55,7 @@ __all__ = [
     "Expression",
     "compile_expression",
     "parse_amount_or_expression",
+    "canonical",
     "MAX_LENGTH",
     "MAX_DEPTH",
     "MAX_NUMBER",
@@ -335,6 +336,75 @@ def parse_amount_or_expression(
 # --- helpers ---------------------------------------------------------------
 
 _LIMIT_WORDS = f"numbers must be smaller than {MAX_NUMBER:,}"
+
+
+# --------------------------------------------------------------------------
+# meaning, for comparison (rule books, diffs)
+
+_COMMUTATIVE = {"+", "*", "and", "or"}
+
+
+def canonical(expr: Expression | str) -> tuple:
+    """The expression's meaning as a nested tuple, operands of ``+ * and or``
+    sorted, parentheses dropped: ``2 * ante`` and ``ante * 2`` give the same.
+
+    Rule books and diffs compare meanings with it; a text that does not
+    parse raises :class:`~studrules.errors.ExpressionError`.
+
+    >>> canonical("ante * 2") == canonical("(2 * ante)")
+    True
+    >>> canonical("1 + low_limit / 2")
+    ('op', (('num', 1), ('op', (('name', 'low_limit'), ('num', 2)), '/')), '+')
+    """
+    if isinstance(expr, Expression):
+        if expr.is_constant:
+            return ("num", expr.value())
+        source = expr.source
+    else:
+        source = expr
+    try:
+        tree = _parse(source)
+    except _Problem as problem:
+        raise ExpressionError(f"{problem.message} (in '{source}')", Location(None, 1, problem.column)) from None
+    return _canon(tree)
+
+
+def _canon(tree: "Tree") -> tuple:
+    kind = tree.data
+    kids = tree.children
+    if kind == "number":
+        return ("num", int(kids[0]))
+    if kind == "name":
+        return ("name", str(kids[0]))
+    if kind == "true":
+        return ("num", True)
+    if kind == "false":
+        return ("num", False)
+    if kind == "parenthesized":
+        return _canon(kids[1])
+    if kind == "negative":
+        inner = _canon(kids[1])
+        if inner[0] == "num" and not isinstance(inner[1], bool):
+            return ("num", -inner[1])
+        return ("neg", inner)
+    if kind == "negation":
+        return ("not", _canon(kids[1]))
+    if kind == "comparison":
+        return ("cmp", str(kids[1]), _canon(kids[0]), _canon(kids[2]))
+    op = str(kids[1])
+    left, right = _canon(kids[0]), _canon(kids[2])
+    if op in _COMMUTATIVE:
+        operands = []
+        for side in (left, right):
+            operands.extend(side[1] if side[0] == "op" and side[2] == op else [side])
+        return ("op", tuple(sorted(operands, key=_operand_order)), op)
+    return ("op", (left, right), op)
+
+
+def _operand_order(node: tuple) -> tuple:
+    # numbers first, then names, then compound terms: "2 * ante", "1 + ante"
+    return ({"num": 0, "name": 1}.get(node[0], 2), repr(node))
+
 
 
 class _Problem(Exception):

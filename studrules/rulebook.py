@@ -18,7 +18,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .expressions import Expression, _parse
+from .expressions import Expression, canonical
 from .model import (
     STANDARD_RANKS,
     AnteStep,
@@ -43,7 +43,6 @@ __all__ = [
     "Block",
     "render_text",
     "render_markdown",
-    "canonical",
     "canonical_text",
     "phrase",
     "amount_words",
@@ -155,7 +154,6 @@ _MULTIPLES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 10
 _NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth"}
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-_COMMUTATIVE = {"+", "*", "and", "or"}
 _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7}
 _COMPARE_WORDS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than", "==": "is", "!=": "is not"}
 
@@ -189,59 +187,6 @@ def ordinal(n: int) -> str:
 
 def _count(n: int) -> str:
     return _NUMBER_WORDS.get(n, str(n))
-
-
-def canonical(expr: Expression | str) -> tuple:
-    """The expression's meaning as a nested tuple, operands of ``+ * and or``
-    sorted, parentheses dropped: ``2 * ante`` and ``ante * 2`` give the same.
-
-    >>> canonical("ante * 2") == canonical("(2 * ante)")
-    True
-    """
-    if isinstance(expr, Expression):
-        if expr.is_constant:
-            return ("num", expr.value())
-        source = expr.source
-    else:
-        source = expr
-    return _canon(_parse(source))
-
-
-def _canon(tree: Any) -> tuple:
-    kind = tree.data
-    kids = tree.children
-    if kind == "number":
-        return ("num", int(kids[0]))
-    if kind == "name":
-        return ("name", str(kids[0]))
-    if kind == "true":
-        return ("num", True)
-    if kind == "false":
-        return ("num", False)
-    if kind == "parenthesized":
-        return _canon(kids[1])
-    if kind == "negative":
-        inner = _canon(kids[1])
-        if inner[0] == "num" and not isinstance(inner[1], bool):
-            return ("num", -inner[1])
-        return ("neg", inner)
-    if kind == "negation":
-        return ("not", _canon(kids[1]))
-    if kind == "comparison":
-        return ("cmp", str(kids[1]), _canon(kids[0]), _canon(kids[2]))
-    op = str(kids[1])
-    left, right = _canon(kids[0]), _canon(kids[2])
-    if op in _COMMUTATIVE:
-        operands = []
-        for side in (left, right):
-            operands.extend(side[1] if side[0] == "op" and side[2] == op else [side])
-        return ("op", tuple(sorted(operands, key=_operand_order)), op)
-    return ("op", (left, right), op)
-
-
-def _operand_order(node: tuple) -> tuple:
-    # numbers first, then names, then compound terms: "2 * ante", "1 + ante"
-    return ({"num": 0, "name": 1}.get(node[0], 2), repr(node))
 
 
 def canonical_text(expr: Expression | str | tuple) -> str:

@@ -563,3 +563,13 @@ def _reference(tree, env):
         return -_reference(tree[1], env)
     a, b = _reference(tree[1], env), _reference(tree[2], env)
     return {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}[tree[0]](a, b)
+
+
+def test_canonical_compares_meaning_and_reports_bad_text_as_an_expression_error():
+    from studrules.expressions import canonical
+
+    assert canonical("ante * 2") == canonical("(2 * ante)") == canonical("2*ante")
+    assert canonical("low_limit / 2") != canonical("2 / low_limit")  # division is not commutative
+    assert canonical("a and b") == canonical("b and a")
+    with pytest.raises(ExpressionError, match="in '2 \\*'"):
+        canonical("2 *")
