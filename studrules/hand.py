@@ -150,6 +150,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
         "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
         "up_key", "_plain", "_rotation", "_seating", "_in", "_checks", "_ups", "_visible_memo",
+        "_seen",
     )
 
     def __init__(
@@ -450,10 +451,20 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         seat = self.seat.get(player)
         if seat is None:
             raise ValueError(f"{player} is not in this hand")
-        events = tuple(
+        # The history is append-only: each seat's masked copy grows with it,
+        # so an event is masked once per seat, not once per decision.
+        try:
+            seen = self._seen  # each seat's masked history; set at the first view, not on the hot path
+        except AttributeError:
+            seen = self._seen = {}
+        masked = seen.get(seat)
+        if masked is None:
+            masked = seen[seat] = []
+        masked.extend(
             e._replace(card=None) if (e.type == "deal" and e.face == "down" and e.player != player) or e.type == "burn" else e
-            for e in self.events
+            for e in self.events[len(masked):]
         )
+        events = tuple(masked)
         return View(
             player=player,
             players=self.players,

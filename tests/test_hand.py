@@ -231,3 +231,23 @@ def test_ante_outside_the_table_limits_is_refused_before_the_deal() -> None:
 
 def test_action_round_trips_through_text() -> None:
     assert Action.parse(str(Action("Ann", "raise", 30))) == Action("Ann", "raise", 30)
+
+
+def test_every_view_hides_exactly_the_cards_the_seat_may_not_see_as_the_hand_goes_on():
+    """Another seat's down cards and the burns are hidden; everything else is as it happened,
+    at every decision of the hand (the masked history grows with the hand)."""
+    from studrules.players import RandomPolicy
+
+    for name, seed in [(n, s) for n in ("seven-card-stud", "five-card-stud-ru-home") for s in range(10)]:
+        # the second burns a card before the third down card
+        hand = Hand(load_variant(name), ["Ann", "Bob", "Cat", "Dan"], 500, seed=seed)
+        policy = RandomPolicy(seed)
+        while not hand.is_over:
+            for p in hand.players:
+                seen = hand.view(p).events
+                assert len(seen) == len(hand.events)
+                for mine, real in zip(seen, hand.events):
+                    hidden = real.type == "burn" or (real.type == "deal" and real.face == "down" and real.player != p)
+                    assert mine.card is None if hidden else mine == real
+                    assert mine.type == real.type and mine.player == real.player
+            hand.apply(policy.act(hand.view(hand.to_act)))
