@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.compare import compare  # noqa: E402
-from studrules.loader import load_variant  # noqa: E402
+from studrules.analysis.compare import compare  # noqa: E402
+from studrules.spec.loader import load_variant  # noqa: E402
 
 PAIRS = [
     ("five-card-stud-fr", "five-card-stud-he"),

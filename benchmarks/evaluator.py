@@ -28,18 +28,18 @@ except ImportError:  # pragma: no cover
 
 import numpy as np
 
-from studrules.batch import evaluate_batch
-from studrules.cards import full_deck
-from studrules.evaluator import evaluate
+from studrules.cards.batch import evaluate_batch
+from studrules.cards.card import full_deck
+from studrules.cards.evaluator import evaluate
 
 IMPORT_PROBE = r"""
 import sys, time, tracemalloc
 sys.path.insert(0, {root!r})
-import studrules.cards, studrules.tablegen, studrules.errors  # not the tables' cost
+import studrules.cards.card, studrules.cards.tablegen, studrules.errors  # not the tables' cost
 if {trace}:
     tracemalloc.start()  # slows allocation down: time is measured in a separate run
 t = time.perf_counter()
-import studrules.evaluator
+import studrules.cards.evaluator
 elapsed = time.perf_counter() - t
 size, peak = tracemalloc.get_traced_memory()
 print(elapsed, size, peak)

@@ -1,6 +1,6 @@
 """Time to a house-edge estimate with a 95% confidence half-width of at most 0.1% of the ante.
 
-Runs ``studrules.simulate`` on a banked variant with a strategy (by default
+Runs ``studrules.analysis.simulate`` on a banked variant with a strategy (by default
 ``caribbean-stud-it`` with ``basic``), first a pilot to measure the standard
 deviation of one hand's result, then the number of hands that brings the
 half-width of the 95% interval to the target, and prints hands/s and the
@@ -23,9 +23,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from studrules.loader import load_variant  # noqa: E402
-from studrules.simulate import CHUNK, simulate  # noqa: E402
-from studrules.strategies import load_strategy  # noqa: E402
+from studrules.spec.loader import load_variant  # noqa: E402
+from studrules.analysis.simulate import CHUNK, simulate  # noqa: E402
+from studrules.spec.strategies import load_strategy  # noqa: E402
 
 Z95 = 1.959963984540054
 

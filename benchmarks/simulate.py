@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.hand import Hand  # noqa: E402
-from studrules.loader import load_variant  # noqa: E402
+from studrules.game.hand import Hand  # noqa: E402
+from studrules.spec.loader import load_variant  # noqa: E402
 
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 STACK = 10_000

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from studrules.hand import Hand
-from studrules.loader import load_variant
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
 
 __all__ = ["deal", "play", "legal", "events", "first_actor", "net", "script"]
 
@@ -72,8 +72,8 @@ def script(variant: str, cards: Mapping[str, Any], actions: Iterable[str], *, pl
            options: Mapping[str, str] | None = None, stakes: Mapping[str, int] | None = None,
            stacks: Any = 100, antes: Mapping[str, int] | None = None, seed: int = 1) -> dict:
     """The same hand as :func:`play`, written as a hand script and played by
-    :func:`studrules.script.play_script` (its ``events``/``next``/``result``)."""
-    from studrules.script import play_script
+    :func:`studrules.records.script.play_script` (its ``events``/``next``/``result``)."""
+    from studrules.records.script import play_script
 
     names = list(players) if players is not None else [k for k in cards if k not in ("burns", "community", "house")]
     data: dict = {"variant": variant, "players": names, "stacks": stacks, "seed": seed,

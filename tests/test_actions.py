@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from studrules.actions import Action, LegalAction
+from studrules.game.actions import Action, LegalAction
 from studrules.errors import ScriptError
-from studrules.events import Event
+from studrules.game.events import Event
 
 
 @pytest.mark.parametrize("text", ["Dan bring-in", "Ann complete 10", "Bob raise 20", "Cat fold", "Ann show", "dealer void"])

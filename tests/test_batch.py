@@ -4,10 +4,10 @@ import random
 import numpy as np
 import pytest
 
-from studrules.batch import codes_of, evaluate_batch
-from studrules.cards import full_deck
+from studrules.cards.batch import codes_of, evaluate_batch
+from studrules.cards.card import full_deck
 from studrules.errors import CardError
-from studrules.evaluator import evaluate
+from studrules.cards.evaluator import evaluate
 
 DECK = full_deck()
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from studrules.cards import (
+from studrules.cards.card import (
     DEFAULT_SUIT_ORDER,
     Card,
     Deck,

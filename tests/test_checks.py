@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from studrules.checks import check_variant, option_errors
+from studrules.spec.checks import check_variant, option_errors
 from studrules.errors import SpecError, SpecErrors
-from studrules.loader import load_variant, shipped_variants
+from studrules.spec.loader import load_variant, shipped_variants
 
 BAD = Path(__file__).parent / "bad_variants"
 

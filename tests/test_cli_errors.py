@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from studrules.cli import main
+from studrules.cli.main import main
 
 
 @pytest.mark.parametrize(

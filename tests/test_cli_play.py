@@ -152,8 +152,8 @@ def test_bad_bot_name_is_a_message_not_a_traceback():
 def test_an_amount_range_is_asked_for_and_a_wrong_amount_answered_with_the_choices():
     from rich.console import Console
 
-    from studrules.actions import LegalAction
-    from studrules.commands.play import TerminalPlayer, _keys
+    from studrules.game.actions import LegalAction
+    from studrules.cli.play import TerminalPlayer, _keys
 
     class FakeView:
         player = "Hero"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from studrules.cli import main
+from studrules.cli.main import main
 
 SCRIPT = """\
 variant: five-card-stud-fr

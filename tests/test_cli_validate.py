@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from studrules.cli import main
-from studrules.loader import shipped_variants
-from studrules.schema import schema_path, schema_text
+from studrules.cli.main import main
+from studrules.spec.loader import shipped_variants
+from studrules.spec.schema import schema_path, schema_text
 
 BAD = Path(__file__).parent / "bad_variants"
 

@@ -14,14 +14,14 @@ from html.parser import HTMLParser
 
 import pytest
 
-from studrules.cli import main
-from studrules.compare import compare, deal_seed, first_difference
-from studrules.commands.compare import html_report
-from studrules.diff import diff
-from studrules.hand import Hand
-from studrules.loader import load_variant
-from studrules.report_html import _number as shown
-from studrules.report_html import bin_counts
+from studrules.cli.main import main
+from studrules.analysis.compare import compare, deal_seed, first_difference
+from studrules.cli.compare import html_report
+from studrules.analysis.diff import diff
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
+from studrules.analysis.report_html import _number as shown
+from studrules.analysis.report_html import bin_counts
 
 FR = "five-card-stud-fr"
 

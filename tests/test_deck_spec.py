@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from studrules.cards import Card
-from studrules.diff import diff
+from studrules.cards.card import Card
+from studrules.analysis.diff import diff
 from studrules.errors import SpecError, SpecErrors
-from studrules.hand import Hand
-from studrules.loader import load_variant
-from studrules.rulebook import explain
-from studrules.script import run_script
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
+from studrules.analysis.rulebook import explain
+from studrules.records.script import run_script
 
 from rules_support import net, play
 
@@ -193,8 +193,8 @@ def test_without_ace_low_straights_a_suited_wheel_is_an_ace_high_flush(tmp_path)
 
 
 def test_without_ace_low_straights_the_wheel_ranks_between_king_high_and_ace_six_high():
-    from studrules.model import DeckSpec
-    from studrules.rankings import ranking_for
+    from studrules.spec.model import DeckSpec
+    from studrules.cards.rankings import ranking_for
 
     high = ranking_for(DeckSpec(ace_low_straight=False), "high")
     wheel = high.evaluate("Ac 2d 3h 4s 5c")
@@ -280,7 +280,7 @@ def test_a_card_count_that_disagrees_with_the_ranks_is_a_located_error(tmp_path)
 
 
 def test_simulate_refuses_a_deck_it_cannot_deal(tmp_path):
-    from studrules.simulate import simulate
+    from studrules.analysis.simulate import simulate
 
     with pytest.raises(SpecError, match="simulate deals from the standard 52-card deck.*the ace is never low"):
         simulate(load_variant(no_wheel(tmp_path, "caribbean-stud-it")), "raise", 100, seed=1, workers=1)

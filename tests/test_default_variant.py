@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from studrules.errors import SpecError, SpecErrors
-from studrules.loader import load_variant, load_variant_text, shipped_variants
-from studrules.resources import default_variant, variants_dir
+from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
+from studrules.spec.resources import default_variant, variants_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,9 +11,9 @@ import textwrap
 
 import pytest
 
-from studrules.cli import main
-from studrules.diff import MISSING, Difference, diff, diff_matrix, rules
-from studrules.loader import load_variant, shipped_variants
+from studrules.cli.main import main
+from studrules.analysis.diff import MISSING, Difference, diff, diff_matrix, rules
+from studrules.spec.loader import load_variant, shipped_variants
 
 FR, HE, RU_HOME, RU_CASINO, IT = (
     "five-card-stud-fr",

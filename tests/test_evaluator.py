@@ -6,10 +6,10 @@ import random
 import numpy as np
 import pytest
 
-from studrules.batch import evaluate_batch
-from studrules.cards import Card, full_deck, parse_cards
+from studrules.cards.batch import evaluate_batch
+from studrules.cards.card import Card, full_deck, parse_cards
 from studrules.errors import CardError
-from studrules.evaluator import (
+from studrules.cards.evaluator import (
     ACE_KING,
     Category,
     HandValue,
@@ -19,7 +19,7 @@ from studrules.evaluator import (
     evaluate,
     visible_value,
 )
-from studrules.tablegen import TABLE_PATH, build_tables, encode_tables
+from studrules.cards.tablegen import TABLE_PATH, build_tables, encode_tables
 
 DECK = full_deck()
 

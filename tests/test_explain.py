@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from studrules.cli import main
-from studrules.loader import load_variant, shipped_variants
-from studrules.rulebook import amount_words, canonical, condition_words, explain, phrase
+from studrules.cli.main import main
+from studrules.spec.loader import load_variant, shipped_variants
+from studrules.analysis.rulebook import amount_words, canonical, condition_words, explain, phrase
 
 SHIPPED = [p.stem for p in shipped_variants()]
 
@@ -166,7 +166,7 @@ def test_cli_explain_options_and_stakes(capsys):
 
 def test_the_void_sentence_says_only_what_the_file_says():
     """A dealer's right to void a hand without a stated reason gets no reason from Python."""
-    from studrules.loader import load_variant_text
+    from studrules.spec.loader import load_variant_text
 
     v = load_variant_text(
         "name: no-reason\n"

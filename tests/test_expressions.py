@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studrules.errors import ExpressionError, Location
-from studrules.expressions import (
+from studrules.spec.expressions import (
     BOOL,
     HAND,
     MAX_DEPTH,
@@ -482,7 +482,7 @@ def test_caller_mistakes_are_python_errors():
 
 def test_importing_does_not_build_the_parser():
     code = (
-        "import sys, studrules.expressions as e\n"
+        "import sys, studrules.spec.expressions as e\n"
         "assert 'lark' not in sys.modules\n"
         "assert e._parser.cache_info().currsize == 0\n"
     )
@@ -566,7 +566,7 @@ def _reference(tree, env):
 
 
 def test_canonical_compares_meaning_and_reports_bad_text_as_an_expression_error():
-    from studrules.expressions import canonical
+    from studrules.spec.expressions import canonical
 
     assert canonical("ante * 2") == canonical("(2 * ante)") == canonical("2*ante")
     assert canonical("low_limit / 2") != canonical("2 / low_limit")  # division is not commutative

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from studrules.actions import Action, LegalAction
+from studrules.game.actions import Action, LegalAction
 from studrules.errors import IllegalActionError
-from studrules.hand import Hand
-from studrules.loader import load_variant
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
 
 FR = load_variant("five-card-stud-fr")
 
@@ -236,7 +236,7 @@ def test_action_round_trips_through_text() -> None:
 def test_every_view_hides_exactly_the_cards_the_seat_may_not_see_as_the_hand_goes_on():
     """Another seat's down cards and the burns are hidden; everything else is as it happened,
     at every decision of the hand (the masked history grows with the hand)."""
-    from studrules.players import RandomPolicy
+    from studrules.game.policies import RandomPolicy
 
     for name, seed in [(n, s) for n in ("seven-card-stud", "five-card-stud-ru-home") for s in range(10)]:
         # the second burns a card before the third down card

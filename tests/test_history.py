@@ -8,11 +8,11 @@ import sys
 import pytest
 
 from studrules.errors import ScriptError, StudrulesError
-from studrules.hand import Hand
-from studrules.history import (HistoryWriter, is_history_file, read_history, record_script, replay_hands,
+from studrules.game.hand import Hand
+from studrules.records.history import (HistoryWriter, is_history_file, read_history, record_script, replay_hands,
                                replay_history, write_history)
-from studrules.loader import load_variant
-from studrules.players import make_policy, play_hand
+from studrules.spec.loader import load_variant
+from studrules.game.policies import make_policy, play_hand
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 GAMES = ["five-card-stud-fr", "seven-card-stud", "razz", "seven-card-stud-hi-lo", "caribbean-stud-it",

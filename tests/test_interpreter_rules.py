@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from studrules.cards import parse_card, parse_cards
-from studrules.hand import Hand
-from studrules.loader import load_variant, load_variant_text
+from studrules.cards.card import parse_card, parse_cards
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant, load_variant_text
 
 
 def play(hand: Hand, *actions: str) -> Hand:

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from studrules.hand import Hand
-from studrules.loader import load_variant, shipped_variants
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant, shipped_variants
 
 POT_VARIANTS = []
 BANKED_VARIANTS = []

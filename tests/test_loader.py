@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from studrules.errors import SpecError, SpecErrors
-from studrules.loader import load_variant, shipped_variants
-from studrules.model import BettingStep, DealStep
-from studrules.source import plain, read_document
+from studrules.spec.loader import load_variant, shipped_variants
+from studrules.spec.model import BettingStep, DealStep
+from studrules.spec.source import plain, read_document
 
 BAD = Path(__file__).parent / "bad_variants"
 

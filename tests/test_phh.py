@@ -7,11 +7,11 @@ import tomllib
 
 import pytest
 
-from studrules.hand import Hand
-from studrules.history import write_history
-from studrules.loader import load_variant
-from studrules.phh import PHHError, dumps_phh, export_history, hand_to_phh, phh_code
-from studrules.players import make_policy, play_hand
+from studrules.game.hand import Hand
+from studrules.records.history import write_history
+from studrules.spec.loader import load_variant
+from studrules.records.phh import PHHError, dumps_phh, export_history, hand_to_phh, phh_code
+from studrules.game.policies import make_policy, play_hand
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 
@@ -101,8 +101,8 @@ def test_export_history_leaves_out_other_games_and_the_command_writes_the_file(t
 
 def test_a_deck_without_ace_low_straights_has_no_phh_code(tmp_path):
     """PHH's stud games count the wheel as a straight; a variant that does not is refused."""
-    from studrules.loader import load_variant
-    from studrules.phh import PHHError, phh_code
+    from studrules.spec.loader import load_variant
+    from studrules.records.phh import PHHError, phh_code
 
     path = tmp_path / "no-wheel.yaml"
     path.write_text(

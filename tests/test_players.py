@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from studrules.actions import Action
+from studrules.game.actions import Action
 from studrules.errors import IllegalActionError, StudrulesError
-from studrules.hand import Hand
-from studrules.loader import load_variant
-from studrules.players import (CheckCall, Policy, RandomPolicy, Sensible, StrategyPolicy, make_policy, play_hand,
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
+from studrules.game.policies import (CheckCall, Policy, RandomPolicy, Sensible, StrategyPolicy, make_policy, play_hand,
                                strength_class)
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -94,7 +94,7 @@ def test_strategy_policy_folds_or_raises_by_the_banked_strategy():
 
 def test_strength_classes_by_hand():
     # high: two pair 3, a pair of tens or better 2, small pair or ace/king high 1, else 0
-    from studrules.cards import parse_cards
+    from studrules.cards.card import parse_cards
 
     assert strength_class(None, parse_cards("7c 7d 2s 2h")) == 3
     assert strength_class(None, parse_cards("Tc Td 2s")) == 2

@@ -1,9 +1,9 @@
-"""Side pots and their division (studrules.pots), worked by hand."""
+"""Side pots and their division (studrules.game.pots), worked by hand."""
 from __future__ import annotations
 
 import pytest
 
-from studrules.pots import Pot, divide, side_pots, split_pot
+from studrules.game.pots import Pot, divide, side_pots, split_pot
 
 
 def test_one_all_in_player_makes_a_side_pot() -> None:

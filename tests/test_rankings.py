@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from studrules.cards import full_deck, parse_cards
+from studrules.cards.card import full_deck, parse_cards
 from studrules.errors import CardError
-from studrules.evaluator import evaluate
-from studrules.rankings import RANKING_NAMES, Ranking, get_ranking
+from studrules.cards.evaluator import evaluate
+from studrules.cards.rankings import RANKING_NAMES, Ranking, get_ranking
 
 DECK = full_deck()
 

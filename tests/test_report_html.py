@@ -5,8 +5,8 @@ import json
 import re
 from html.parser import HTMLParser
 
-from studrules.cli import main
-from studrules.report_html import Section, bar_chart, escape, histogram, html_page, table
+from studrules.cli.main import main
+from studrules.analysis.report_html import Section, bar_chart, escape, histogram, html_page, table
 
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 

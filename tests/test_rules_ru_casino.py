@@ -8,7 +8,7 @@ left in the order given. Expected numbers are worked out by hand.
 """
 import pytest
 
-from studrules.cards import Card
+from studrules.cards.card import Card
 
 from rules_support import deal, events, legal, net, play, script
 

@@ -9,7 +9,7 @@ by hand from the text.
 """
 import pytest
 
-from studrules.cards import Card
+from studrules.cards.card import Card
 from studrules.errors import IllegalActionError
 
 from rules_support import deal, events, legal, net, play, script

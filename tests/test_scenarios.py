@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from studrules.errors import IllegalActionError
-from studrules.script import load_script, play_script
-from studrules.source import plain
+from studrules.records.script import load_script, play_script
+from studrules.spec.source import plain
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 _BETTING = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}

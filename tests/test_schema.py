@@ -13,9 +13,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from studrules.errors import SpecError, SpecErrors
-from studrules.loader import load_variant, shipped_variants
-from studrules.schema import schema, schema_errors, schema_path, schema_text
-from studrules.source import plain, read_document
+from studrules.spec.loader import load_variant, shipped_variants
+from studrules.spec.schema import schema, schema_errors, schema_path, schema_text
+from studrules.spec.source import plain, read_document
 
 BAD = Path(__file__).parent / "bad_variants"
 
@@ -186,9 +186,9 @@ def test_a_step_without_fields_says_so():
 
 def test_the_schema_words_are_the_models_words():
     """The schema and the Python vocabulary must not drift apart."""
-    from studrules.model import FIRST_TO_ACT_RULES, SHOWDOWN_ORDER, STRUCTURES, TIE_BREAKS
-    from studrules.rankings import RANKING_NAMES
-    from studrules.vocabulary import hand_constants
+    from studrules.spec.model import FIRST_TO_ACT_RULES, SHOWDOWN_ORDER, STRUCTURES, TIE_BREAKS
+    from studrules.cards.rankings import RANKING_NAMES
+    from studrules.spec.vocabulary import hand_constants
 
     defs = schema()["$defs"]
     assert tuple(defs["ranking"]["enum"]) == RANKING_NAMES

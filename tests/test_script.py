@@ -6,7 +6,7 @@ import json
 import pytest
 
 from studrules.errors import IllegalActionError, ScriptError
-from studrules.script import load_script, play_script
+from studrules.records.script import load_script, play_script
 
 BASE = """\
 variant: five-card-stud-fr

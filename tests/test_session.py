@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from studrules.errors import StudrulesError
-from studrules.players import CheckCall, make_policy
-from studrules.table import Session
+from studrules.game.policies import CheckCall, make_policy
+from studrules.table.session import Session
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 FR, HE = "five-card-stud-fr", "five-card-stud-he"

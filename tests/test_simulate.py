@@ -9,14 +9,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from studrules.batch import evaluate_batch
-from studrules.cli import main
+from studrules.cards.batch import evaluate_batch
+from studrules.cli.main import main
 from studrules.errors import SpecError
-from studrules.loader import load_variant
-from studrules.model import DecisionStep, SettleStep
-from studrules.settlement import settle_position
-from studrules.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, settle_batch, simulate
-from studrules.strategies import load_strategy, view_features
+from studrules.spec.loader import load_variant
+from studrules.spec.model import DecisionStep, SettleStep
+from studrules.game.settlement import settle_position
+from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, settle_batch, simulate
+from studrules.spec.strategies import load_strategy, view_features
 
 VARIANT = "caribbean-stud-it"
 

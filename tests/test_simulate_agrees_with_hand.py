@@ -10,9 +10,9 @@ variants/caribbean-stud-it.yaml (seed 004), one position against the house:
   (``evaluate_batch``, the strategy's view as arrays, ``Strategy.decide_batch``
   and ``settle_batch``), the piece ``_play_chunk`` runs on every chunk; and
   ``_play_chunk`` itself on the deals of its own chunk;
-- the hand path is one :class:`~studrules.hand.Hand` per deal with those
+- the hand path is one :class:`~studrules.game.hand.Hand` per deal with those
   cards, the strategy deciding on the player's view through
-  :class:`~studrules.players.StrategyPolicy`, and ``result.net``.
+  :class:`~studrules.game.policies.StrategyPolicy`, and ``result.net``.
 
 For every shipped strategy, under the default pay table and the other
 choice(s) of the ``pay_table`` option, every deal must get the same decision,
@@ -30,13 +30,13 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from studrules.batch import codes_of, evaluate_batch
-from studrules.cards import Card
-from studrules.hand import Hand
-from studrules.loader import load_variant
-from studrules.players import StrategyPolicy, play_hand
-from studrules.simulate import _play_chunk, _play_deals, _table, deal_batch
-from studrules.strategies import load_strategy, shipped_strategies
+from studrules.cards.batch import codes_of, evaluate_batch
+from studrules.cards.card import Card
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
+from studrules.game.policies import StrategyPolicy, play_hand
+from studrules.analysis.simulate import _play_chunk, _play_deals, _table, deal_batch
+from studrules.spec.strategies import load_strategy, shipped_strategies
 
 IT = "caribbean-stud-it"
 PLAYER = "Ann"
@@ -205,7 +205,7 @@ def test_the_deals_are_ten_distinct_cards_and_hold_every_kind_of_hand():
     player, house = evaluate_batch(deals[:, :5]), evaluate_batch(deals[:, 5:])
     assert (player == house).sum() >= TIES
     # each built kind lies in its band of values: the floors of the hand constants
-    from studrules.vocabulary import hand_constants
+    from studrules.spec.vocabulary import hand_constants
 
     floors = {name: value for name, (_, value) in hand_constants().items()}
     start = UNIFORM

@@ -10,7 +10,7 @@ rules.
 """
 import pytest
 
-from studrules.cards import Card
+from studrules.cards.card import Card
 
 from rules_support import deal, events, legal, net, play
 

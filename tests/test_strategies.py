@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from studrules.errors import SpecError, SpecErrors
-from studrules.loader import load_variant
-from studrules.strategies import Strategy, load_strategy, shipped_strategies, view_features
+from studrules.spec.loader import load_variant
+from studrules.spec.strategies import Strategy, load_strategy, shipped_strategies, view_features
 
 SHIPPED = ("fold", "raise", "pair-or-better", "ace-king-or-better", "basic")
 

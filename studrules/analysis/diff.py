@@ -1,0 +1,383 @@
+"""Two rule sets compared rule by rule, in plain words.
+
+:func:`rules` turns a loaded variant into comparable lines grouped by topic
+(stakes and forced bets, the deal, each betting round by position, showdown,
+ties and odd chips, settlement, void hands). Each line's value is built from
+the model's *meaning* (the words of :mod:`studrules.analysis.rulebook` plus the value
+with the stakes in force), never from YAML text, so two files that say the
+same thing differently give the same lines, and a rule inherited through
+``extends`` or chosen by an option is there like any other.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> a = load_variant_text(text)
+    >>> b = load_variant_text(text.replace("bring_in: ante", "bring_in: bet / 2"))
+    >>> diff(a, b)
+    [Difference(topic='stakes and forced bets', rule='bring-in', a='equal to the ante (1)', b='half the bet (5)')]
+    >>> diff(a, a)
+    []
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..spec.expressions import canonical
+from ..spec.model import (
+    AnteStep,
+    BettingStep,
+    DealStep,
+    DecisionStep,
+    Payout,
+    RevealStep,
+    SettleStep,
+    ShowdownStep,
+    Variant,
+)
+from .rulebook import (
+    TIED_RULES,
+    ace_words,
+    amount_text,
+    bring_in_who_words,
+    cap_words,
+    cards_held,
+    condition_words,
+    deck_words,
+    first_to_act_words,
+    hand_words,
+    house_hand_words,
+    odd_chip_words,
+    payout_words,
+    showdown_order_words,
+    suit_order_words,
+    tie_break_words,
+)
+
+__all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
+
+#: The value shown for a rule a variant does not have.
+MISSING = "\u2014"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a variant: ``topic`` (``round 2``), ``rule`` (``bet size``),
+    ``value_text`` (``the low limit (10)``) and ``key`` (``topic/rule``, the
+    same in every variant that has that rule)."""
+
+    topic: str
+    rule: str
+    value_text: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A rule whose meaning differs: its value in ``a`` and in ``b``
+    (:data:`MISSING` when one variant does not have it)."""
+
+    topic: str
+    rule: str
+    a: str
+    b: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"topic": self.topic, "rule": self.rule, "a": self.a, "b": self.b}
+
+
+@dataclass(frozen=True)
+class DiffMatrix:
+    """Every variant against every rule: ``rows`` are ``(topic, rule,
+    values)`` with one value per variant (in ``variants`` order)."""
+
+    variants: tuple[str, ...]
+    rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+
+    def differs(self, row: tuple[str, str, tuple[str, ...]]) -> bool:
+        """Whether the variants do not all agree on this rule."""
+        return len(set(row[2])) > 1
+
+    def as_dict(self) -> dict[str, Any]:
+        """For ``--json``: ``{"variants": [...], "rows": [{"topic", "rule", "values", "differs"}]}``."""
+        return {
+            "variants": list(self.variants),
+            "rows": [
+                {"topic": t, "rule": r, "values": list(values), "differs": self.differs((t, r, values))}
+                for t, r, values in self.rows
+            ],
+        }
+
+
+def topic_rank(topic: str) -> tuple[int, int]:
+    """Where a topic stands in a rule book (``round 10`` after ``round 9``)."""
+    m = re.fullmatch(r"round (\d+)", topic)
+    if m:
+        return (40, int(m.group(1)))
+    return (_TOPIC_ORDER.get(topic, 90), 0)
+
+
+_TOPIC_ORDER = {
+    "players": 0,
+    "cards": 10,
+    "stakes and forced bets": 20,
+    "the deal": 30,
+    "decisions": 50,
+    "showdown": 60,
+    "ties and odd chips": 70,
+    "settlement": 80,
+    "void hands": 85,
+}
+
+
+def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[Rule]:
+    """The variant's meaning as comparable rule lines, grouped by topic.
+
+        >>> from studrules.spec.loader import load_variant_text
+        >>> v = load_variant_text('''
+        ... name: one-round
+        ... kind: pot
+        ... stakes: {bet: 10, ante: bet / 10}
+        ... steps:
+        ...   - ante: {amount: ante}
+        ...   - deal: {players: [down, up, up, up, up]}
+        ...   - betting: {bet: bet}
+        ...   - showdown: {rankings: [high]}
+        ... ''')
+        >>> [r.value_text for r in rules(v) if r.key == "stakes and forced bets/ante"]
+        ['a tenth of the bet (1)']
+    """
+    out: list[Rule] = []
+    values = variant.stake_values(stakes)
+
+    def add(topic: str, rule: str, value: str) -> None:
+        out.append(Rule(topic, rule, value, f"{topic}/{rule}"))
+
+    def amount(expr) -> str:
+        return amount_text(expr, variant, values)
+
+    # players and cards
+    s = variant.seats
+    add("players", "against", "the house (each hand against the house's)" if variant.is_banked else "each other (one pot)")
+    add("players", "players", f"{s.min} to {s.max}")
+    if s.positions:
+        add("players", "player positions", f"{s.positions[0]} to {s.positions[1]}")
+    deck = deck_words(variant.deck)  # "a 36-card deck (6 to ace)": the ranks in brackets
+    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" ("):] if " (" in deck else ""))
+    add("cards", "suit order", suit_order_words(variant))
+    add("cards", "ranking", variant.deck.ranking.replace("_", " "))
+    if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
+        add("cards", "ace in straights", ace_words(variant.deck))
+
+    # stakes and forced bets
+    topic = "stakes and forced bets"
+    antes = variant.steps_of(AnteStep)
+    if not antes:
+        add(topic, "ante", "none")
+    for i, step in enumerate(antes):
+        name = "ante" if i == 0 else f"ante {i + 1}"
+        add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))
+        add(topic, f"{name} counts toward bets", "no (dead)" if step.dead else "yes (live)")
+        if step.min is not None or step.max is not None:
+            low = amount(step.min) if step.min is not None else "none"
+            high = amount(step.max) if step.max is not None else "none"
+            add(topic, f"{name} limits", f"from {low} to {high}")
+        if step.when is not None:
+            add(topic, f"{name} posted", f"only when {condition_words(step.when)}")
+    rounds = variant.steps_of(BettingStep)
+    bring_ins = [(n, r.bring_in) for n, r in enumerate(rounds, 1) if r.bring_in is not None]
+    if not bring_ins:
+        add(topic, "bring-in", "none")
+    for n, bi in bring_ins:
+        suffix = "" if n == 1 else f" (round {n})"
+        add(topic, f"bring-in{suffix}", amount(bi.amount))
+        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who))
+        add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
+        add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
+
+    # the deal
+    topic = "the deal"
+    down = sum(d.players.count("down") for d in variant.steps_of(DealStep))
+    up = sum(d.players.count("up") for d in variant.steps_of(DealStep))
+    add(topic, "cards per player", f"{down + up} ({down} down, {up} up)")
+    house = [f for d in variant.steps_of(DealStep) for f in d.house]
+    if house:
+        add(topic, "house cards", f"{len(house)} ({house.count('down')} down, {house.count('up')} up)")
+    for i, step in enumerate(variant.steps_of(DealStep), 1):
+        add(topic, f"deal {i}", _deal_text(step))
+
+    # betting rounds, by position
+    for n, step in enumerate(rounds, 1):
+        topic = f"round {n}"
+        down_n, up_n = cards_held(variant, step)
+        add(topic, "cards held", f"{down_n + up_n} ({down_n} down, {up_n} up)")
+        add(topic, "structure", step.structure.replace("_", " "))
+        size = amount(step.bet)
+        add(topic, "bet size", size if step.structure == "fixed_limit" else f"at least {size}")
+        add(topic, "exception", "; ".join(_alternative_text(a, amount) for a in step.alternatives) or "none")
+        add(topic, "first to act", first_to_act_words(step.first_to_act))
+        if step.first_to_act.rule in TIED_RULES:
+            add(topic, "first-to-act ties", tie_break_words(step.first_to_act.tie_break, variant))
+        add(topic, "raise cap", cap_words(step))
+        add(topic, "largest raise", _largest_raise(step))
+        if step.bring_in is not None and step.check is None:
+            checking = MISSING + " (the bring-in opens)"
+        elif step.check is None:
+            checking = "allowed"
+        else:
+            checking = f"only when {condition_words(step.check)}"
+        add(topic, "checking", checking)
+        add(topic, "played", _when_text(step.when))
+
+    # decisions against the house, reveal
+    for i, step in enumerate(variant.steps_of(DecisionStep), 1):
+        raise_words = amount(step.raise_amount) if step.raise_amount is not None else "none"
+        add("decisions", "decision" if i == 1 else f"decision {i}", ("fold or raise " if step.fold else "raise ") + raise_words)
+    for i, step in enumerate(variant.steps_of(RevealStep), 1):
+        add("decisions", "reveal" if i == 1 else f"reveal {i}", f"{step.who} turns the cards face up")
+
+    # showdown, ties
+    for i, step in enumerate(variant.steps_of(ShowdownStep), 1):
+        suffix = "" if i == 1 else f" ({i})"
+        add("showdown", f"who shows first{suffix}", showdown_order_words(step))
+        add("showdown", f"mucking{suffix}", "allowed (a mucked hand gives up the pot)" if step.muck else "no: every hand still in is shown")
+        add("showdown", f"hands{suffix}", " and ".join(r.replace("_", " ") for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""))
+        add("showdown", f"kickers{suffix}", "all five cards count" if step.compare == "full" else "ignored: only the combination counts")
+        add("ties and odd chips", f"equal hands{suffix}", "split the pot" if step.ties == "split" else "the first shown takes the pot" if step.ties == "first_shown" else step.ties)
+        if step.ties == "split":
+            chip = odd_chip_words(step.odd_chip)
+        else:
+            chip = MISSING + " (pots are not split)"
+        add("ties and odd chips", f"odd chip{suffix}", chip)
+
+    # settlement
+    topic = "settlement"
+    add(topic, "winner", "each hand against the house" if variant.is_banked else "the best hand takes the pot")
+    for step in variant.steps_of(SettleStep):
+        add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
+        add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
+        add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
+        add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
+        for label, odds in step.pay_table:
+            add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
+        add(topic, "largest payout", amount(step.max_payout) if step.max_payout is not None else "no limit")
+
+    # void hands
+    add("void hands", "wrong number of cards", "void" if variant.void.wrong_card_count else "not void")
+    add("void hands", "dealer may declare void", "yes" if variant.void.declared else "no")
+    return out
+
+
+def diff(a: Variant, b: Variant, *, stakes_a: Mapping[str, int] | None = None, stakes_b: Mapping[str, int] | None = None) -> list[Difference]:
+    """The rules whose meaning differs between ``a`` and ``b``, by topic.
+
+    A topic one variant lacks altogether (a fifth betting round) shows as one
+    line, its first rule against :data:`MISSING`."""
+    ra = rules(a, stakes=stakes_a)
+    rb = rules(b, stakes=stakes_b)
+    va = {r.key: r for r in ra}
+    vb = {r.key: r for r in rb}
+    topics_a = {r.topic for r in ra}
+    topics_b = {r.topic for r in rb}
+    out: list[Difference] = []
+    seen_missing: set[str] = set()
+    for key in _merged_keys(ra, rb):
+        ref = va.get(key) or vb[key]
+        if ref.topic not in topics_a or ref.topic not in topics_b:
+            if ref.topic in seen_missing:
+                continue
+            seen_missing.add(ref.topic)
+        x = va[key].value_text if key in va else MISSING
+        y = vb[key].value_text if key in vb else MISSING
+        if x != y:
+            out.append(Difference(ref.topic, ref.rule, x, y))
+    return out
+
+
+def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
+    """Every variant against every rule (a rule-book appendix)."""
+    per = [{r.key: r for r in rules(v)} for v in variants]
+    keys = _merged_keys(*(rules(v) for v in variants))
+    rows = []
+    for key in keys:
+        ref = next(p[key] for p in per if key in p)
+        rows.append((ref.topic, ref.rule, tuple(p[key].value_text if key in p else MISSING for p in per)))
+    return DiffMatrix(tuple(v.name for v in variants), tuple(rows))
+
+
+def variant_label(variant: Variant) -> str:
+    """The name reports give a variant: its name, and the options chosen
+    away from their defaults in brackets (``name (reraise=double)``)."""
+    chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options))
+    return f"{variant.name} ({chosen})" if chosen else variant.name
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def _merged_keys(*lists: Sequence[Rule]) -> list[str]:
+    # rules are listed in the same order by every variant: sort by topic, then
+    # by the rule's place inside its topic, then by first appearance
+    order: dict[str, tuple] = {}
+    for li in lists:
+        within: dict[str, int] = {}
+        for r in li:
+            place = within.setdefault(r.topic, 0)
+            within[r.topic] = place + 1
+            if r.key not in order:
+                order[r.key] = (topic_rank(r.topic), place, len(order))
+    return sorted(order, key=lambda k: order[k])
+
+
+def _deal_text(step: DealStep) -> str:
+    parts = []
+    if step.burn:
+        parts.append(f"burn {step.burn}")
+    if step.players:
+        parts.append("players: " + ", ".join(step.players))
+    if step.house:
+        parts.append("house: " + ", ".join(step.house))
+    if step.community:
+        parts.append("community: " + ", ".join(step.community))
+    if step.fallback == "community":
+        parts.append("one community card up if the deck runs short")
+    if step.when is not None:
+        parts.append(_when_text(step.when))
+    return "; ".join(parts)
+
+
+def _alternative_text(alt, amount) -> str:
+    acts = " and ".join(f"{a}s" for a in alt.actions)
+    text = f"if {condition_words(alt.when)}: {acts} of {amount(alt.bet)}"
+    return text + ("; the rest of the round follows" if alt.sticky else "")
+
+
+def _largest_raise(step: BettingStep) -> str:
+    if step.max_raise_multiple is not None:
+        k = step.max_raise_multiple
+        return "double the bet" if k == 2 else f"{k} times the bet"
+    if step.structure == "fixed_limit":
+        return "one bet"
+    if step.structure == "pot_limit":
+        return "the pot"
+    return "the whole stack"
+
+
+def _when_text(when) -> str:
+    if when is None:
+        return "always"
+    node = canonical(when)
+    if node[0] == "not":
+        return f"skipped when {condition_words(node[1])}"
+    return f"only when {condition_words(node)}"

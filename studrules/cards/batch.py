@@ -1,0 +1,173 @@
+"""Evaluate many hands at once with numpy, for simulations.
+
+``evaluate_batch`` takes card codes (0..51, ``Card.code``) shaped
+``(hands, cards)`` with 5 to 9 cards a hand, and returns the same values as
+:func:`studrules.evaluate`, as ``int64``::
+
+    >>> import numpy as np
+    >>> from studrules import parse_cards, evaluate
+    >>> hands = [parse_cards("Ah Kh Qh Jh Th"), parse_cards("2c 2d 7h 9s Ks")]
+    >>> codes = np.array([[c.code for c in h] for h in hands])
+    >>> evaluate_batch(codes).tolist() == [evaluate(h) for h in hands]
+    True
+
+No Python loop runs per hand: five cards are one gather of per-card rank
+weights, a sum, and one table lookup (plus the rare flushes); six and seven
+cards sum per-rank count nibbles and look the sum up in the sorted keys of
+the best-of-n tables. Rows are processed in cache-sized chunks.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+
+from ..errors import CardError
+from .tablegen import RANK_WEIGHTS_5, TABLE_PATH, decode_tables
+
+__all__ = ["evaluate_batch", "codes_of"]
+
+_CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
+
+
+def evaluate_batch(codes: "np.typing.ArrayLike", *, check: bool = True) -> np.ndarray:
+    """Values of many hands: ``codes`` is an integer array of shape (N, n),
+    5 <= n <= 9, of card codes 0..51; returns N ``int64`` hand values.
+
+    ``check`` (default on) rejects codes out of range and a card repeated
+    within a hand with a :class:`CardError`; turn it off only for codes you
+    built yourself.
+
+    >>> evaluate_batch([[0, 4, 8, 12, 48]]).tolist()   # 2c 3c 4c 5c Ac
+    [7453]
+    >>> evaluate_batch([[0, 0, 4, 8, 12]])
+    Traceback (most recent call last):
+    ...
+    studrules.errors.CardError: hand 0 holds the same card twice
+    """
+    arr = np.asarray(codes)
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 9:
+        raise CardError(f"expected card codes shaped (hands, 5..9 cards), got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise CardError(f"card codes must be integers 0-51, got dtype {arr.dtype}")
+    n = arr.shape[1]
+    out = np.empty(arr.shape[0], dtype=np.int64)
+    if arr.shape[0] == 0:
+        return out
+    if check and (int(arr.min()) < 0 or int(arr.max()) > 51):
+        raise CardError("card codes must be 0-51")
+    if n > 7:
+        # the best five of n cards is the best five of one of its 7-card subsets
+        out[:] = 0
+        for cols in itertools.combinations(range(n), 7):
+            np.maximum(out, evaluate_batch(arr[:, cols], check=check), out=out)
+        return out
+    step = _five if n == 5 else _six_or_seven
+    for start in range(0, arr.shape[0], _CHUNK):
+        chunk = np.ascontiguousarray(arr[start:start + _CHUNK].T, dtype=np.intp)
+        out[start:start + _CHUNK] = step(chunk, check, start)
+    return out
+
+
+def codes_of(hands: "list") -> np.ndarray:
+    """Card codes of a list of hands (each cards or text), ready for :func:`evaluate_batch`.
+
+    >>> codes_of(["2c 3c 4c 5c Ac"]).tolist()
+    [[0, 4, 8, 12, 48]]
+    """
+    from .card import parse_cards
+
+    return np.array([[c.code for c in parse_cards(h)] for h in hands], dtype=np.int16)
+
+
+# --- per-chunk steps (codes transposed: one row per card position) ---------
+
+@functools.cache
+def _tables() -> dict[str, np.ndarray]:
+    data = decode_tables(TABLE_PATH.read_bytes())
+    five = np.zeros(max(data["five_index"]) + 1, dtype=np.int16)
+    five[np.array(data["five_index"], dtype=np.intp)] = np.array(data["five_value"], dtype=np.int16)
+    code = np.arange(52)
+    rank, suit = code >> 2, code & 3
+    return {
+        "five": five,
+        "weight5": np.array(RANK_WEIGHTS_5, dtype=np.int32)[rank],
+        # card bit above bit 16, four bits of suit count below
+        "bits": (np.uint64(1) << (code + 16).astype(np.uint64)) | (np.uint64(1) << (4 * suit).astype(np.uint64)),
+        "nibble": np.uint64(1) << (4 * rank).astype(np.uint64),
+        "rank_bit": (1 << rank).astype(np.int32),
+        "suit": suit.astype(np.intp),
+        "flush": np.array(data["flush"], dtype=np.int16),
+        "keys6": np.array(data["six_key"], dtype=np.uint64),
+        "values6": np.array(data["six_value"], dtype=np.int16),
+        "keys7": np.array(data["seven_key"], dtype=np.uint64),
+        "values7": np.array(data["seven_value"], dtype=np.int16),
+    }
+
+
+def _checked_bits(c: np.ndarray, check: bool, start: int) -> tuple[np.ndarray, np.ndarray]:
+    """Sum over each hand of card bit + suit count; raises on a repeated card."""
+    b = _tables()["bits"][c]
+    total = b[0].copy()
+    either = b[0].copy()
+    for row in b[1:]:
+        total += row
+        either |= row
+    if check:
+        # a repeated card carries into another card's bit, so sum != or
+        bad = (total ^ either) >> np.uint64(16)
+        if bad.any():
+            raise CardError(f"hand {start + int(np.flatnonzero(bad)[0])} holds the same card twice")
+    return total, either
+
+
+def _flush_rows(c: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows holding five or more cards of one suit, and each one's best flush value."""
+    counts = total & np.uint64(0xFFFF)
+    hit = np.flatnonzero((counts + np.uint64(0x3333)) & np.uint64(0x8888))
+    if hit.size == 0:
+        return hit, np.empty(0, dtype=np.int16)
+    t = _tables()
+    sub = c[:, hit]
+    flag = (counts[hit] + np.uint64(0x3333)) & np.uint64(0x8888)
+    suit = np.zeros(hit.size, dtype=np.intp)
+    for s in range(4):
+        suit[(flag >> np.uint64(4 * s + 3)) & np.uint64(1) == 1] = s
+    mask = np.where(t["suit"][sub] == suit, t["rank_bit"][sub], 0).sum(axis=0)
+    return hit, t["flush"][mask]
+
+
+def _five(c: np.ndarray, check: bool, start: int) -> np.ndarray:
+    t = _tables()
+    w = t["weight5"][c]
+    index = w[0] + w[1]
+    index += w[2]
+    index += w[3]
+    index += w[4]
+    if check:
+        total, _ = _checked_bits(c, check, start)
+        flushes, flush_values = _flush_rows(c, total)
+    else:
+        s = t["suit"][c]
+        same = (s[0] == s[1]) & (s[1] == s[2]) & (s[2] == s[3]) & (s[3] == s[4])
+        flushes = np.flatnonzero(same)
+        flush_values = t["flush"][t["rank_bit"][c[:, flushes]].sum(axis=0)]
+    values = t["five"][index].astype(np.int64)
+    values[flushes] = flush_values
+    return values
+
+
+def _six_or_seven(c: np.ndarray, check: bool, start: int) -> np.ndarray:
+    t = _tables()
+    nib = t["nibble"][c]
+    key = nib[0].copy()
+    for row in nib[1:]:
+        key += row
+    keys, vals = (t["keys6"], t["values6"]) if c.shape[0] == 6 else (t["keys7"], t["values7"])
+    values = vals[np.searchsorted(keys, key)].astype(np.int64)
+    total, _ = _checked_bits(c, check, start)
+    flushes, flush_values = _flush_rows(c, total)
+    # six or seven cards with five of a suit cannot also hold a full house or quads
+    values[flushes] = flush_values
+    return values

@@ -1,0 +1,452 @@
+"""Cards and decks.
+
+A :class:`Card` prints and parses as two characters, rank then suit::
+
+    >>> card = parse_card("10d")
+    >>> card, str(card), card.pretty(), card.rank, card.suit, card.code
+    (Card('Td'), 'Td', 'T♦', 10, 'd', 33)
+    >>> parse_cards("Ah Kd 7c")
+    (Card('Ah'), Card('Kd'), Card('7c'))
+
+There is exactly one object per card, so ``is`` works and a card is cheap to
+hash. A :class:`Deck` shuffles with its own ``random.Random(seed)``: the same
+seed always deals the same cards, and nothing touches the global random state::
+
+    >>> deck = Deck(seed=7)
+    >>> deck.shuffle()
+    >>> [str(deck.deal()) for _ in range(3)] == [str(c) for c in Deck(seed=7, shuffled=True).peek_remaining()[:3]]
+    True
+"""
+from __future__ import annotations
+
+import functools
+import random
+from typing import Iterable, Iterator, Sequence
+
+from ..errors import CardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "DEFAULT_SUIT_ORDER",
+    "RANK_NAMES",
+    "Card",
+    "parse_card",
+    "parse_cards",
+    "full_deck",
+    "card_order_key",
+    "compare_cards",
+    "Deck",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+DEFAULT_SUIT_ORDER: tuple[str, ...] = ("c", "d", "h", "s")
+"""Suits from lowest to highest for breaking ties between single cards."""
+
+RANK_NAMES: dict[int, str] = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}
+_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_BAD_CARD = "{!r} is not a card: ranks are 2-9 T J Q K A, suits c d h s"
+
+# Layout of the integer keys the evaluator sums over a hand (see evaluator.py):
+# bits 0-15 count each suit (4 bits a suit), bits 16-67 hold one bit per card
+# (a repeated card shows up as a carry), bits 68 and up hold the rank part.
+_SUIT_SHIFT = 0
+_CARD_SHIFT = 16
+_RANK_SHIFT = 68
+# Rank weights whose sums identify a five-card rank multiset (tablegen.RANK_WEIGHTS_5).
+_RANK_WEIGHTS_5 = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+
+
+class Card:
+    """One playing card; immutable and interned (``Card('Ah') is Card('Ah')``).
+
+    ``rank`` is 2..14 (ace = 14), ``suit`` one of ``c d h s``, ``code`` is
+    ``(rank - 2) * 4 + "cdhs".index(suit)`` (0..51). The other slots are
+    precomputed for the evaluator: ``rank_bit`` (``1 << rank - 2``),
+    ``suit_index`` and the summed keys ``key5``/``keyn``/``quick5``.
+
+    >>> Card("Ah") is Card.parse("ah") is Card.from_code(50) is Card(50)
+    True
+    >>> sorted(parse_cards("Ah 2c Kd 2s"))
+    [Card('2c'), Card('2s'), Card('Kd'), Card('Ah')]
+    """
+
+    __slots__ = ("rank", "suit", "code", "suit_index", "rank_bit", "key5", "keyn", "quick5", "_text")
+
+    rank: int
+    suit: str
+    code: int
+    suit_index: int
+    rank_bit: int
+    key5: int
+    keyn: int
+    quick5: int
+
+    def __new__(cls, card: "str | int | Card") -> "Card":
+        if isinstance(card, Card):
+            return card
+        if isinstance(card, int) and not isinstance(card, bool):
+            return cls.from_code(card)
+        if isinstance(card, str):
+            return parse_card(card)
+        raise CardError(f"{card!r} is not a card: give text like 'Ah' or a code 0-51")
+
+    @classmethod
+    def _make(cls, code: int) -> "Card":
+        self = object.__new__(cls)
+        rank_index, suit_index = divmod(code, 4)
+        suit = SUITS[suit_index]
+        setter = object.__setattr__
+        setter(self, "rank", rank_index + 2)
+        setter(self, "suit", suit)
+        setter(self, "code", code)
+        setter(self, "suit_index", suit_index)
+        setter(self, "rank_bit", 1 << rank_index)
+        common = (1 << (_CARD_SHIFT + code)) | (1 << (_SUIT_SHIFT + 4 * suit_index))
+        setter(self, "key5", (_RANK_WEIGHTS_5[rank_index] << _RANK_SHIFT) | common)
+        setter(self, "keyn", (1 << (_RANK_SHIFT + 4 * rank_index)) | common)
+        # A small key (under 2**30, so adding five stays single-digit integer
+        # arithmetic): the rank weight above three-bit counts of clubs,
+        # diamonds and hearts; five spades leave the three counts at zero.
+        suit_count = 1 << (3 * suit_index) if suit_index < 3 else 0
+        setter(self, "quick5", (_RANK_WEIGHTS_5[rank_index] << 9) | suit_count)
+        setter(self, "_text", RANKS[rank_index] + suit)
+        return self
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """Same as :func:`parse_card`."""
+        return parse_card(text)
+
+    @staticmethod
+    def from_code(code: int) -> "Card":
+        """The card with this code (0..51, ``(rank - 2) * 4 + suit index``).
+
+        >>> Card.from_code(0), Card.from_code(51)
+        (Card('2c'), Card('As'))
+        """
+        if isinstance(code, int) and 0 <= code < 52:
+            return _BY_CODE[code]
+        raise CardError(f"{code!r} is not a card code: codes are 0-51")
+
+    def pretty(self) -> str:
+        """The card with a suit symbol: ``'A♥'``."""
+        return self._text[0] + _SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``'ace of hearts'``."""
+        return f"{RANK_NAMES[self.rank]} of {_SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self._text, spec)
+
+    # Natural order: rank, then suit in the default order (= code order).
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code < other.code
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code <= other.code
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code > other.code
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code >= other.code
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Card.from_code, (self.code,))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self
+
+
+_BY_CODE: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
+_BY_TEXT: dict[str, Card] = {}
+for _card in _BY_CODE:
+    _r, _s = _card._text
+    for _rank_text in {_r, _r.lower()} | ({"10"} if _r == "T" else set()):
+        for _suit_text in (_s, _s.upper()):
+            _BY_TEXT[_rank_text + _suit_text] = _card
+del _card, _r, _s, _rank_text, _suit_text
+
+
+def parse_card(text: str) -> Card:
+    """Read one card: ``'Ah'``, ``'ah'``, ``'Td'``, ``'10d'``.
+
+    >>> parse_card("10d") is parse_card("Td")
+    True
+    >>> parse_card("1x")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.CardError: '1x' is not a card: ranks are 2-9 T J Q K A, suits c d h s
+    """
+    if isinstance(text, Card):
+        return text
+    card = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is None:
+        if isinstance(text, str) and text.strip() in _BY_TEXT:
+            return _BY_TEXT[text.strip()]
+        raise CardError(_BAD_CARD.format(text))
+    return card
+
+
+def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read several cards from text (``"Ah Kd 7c"``, ``"AhKd7c"``, commas allowed)
+    or from an iterable of strings and cards. A card given twice is an error.
+
+    >>> parse_cards("AhKd10c")
+    (Card('Ah'), Card('Kd'), Card('Tc'))
+    >>> parse_cards(["Ah", Card("Kd")])
+    (Card('Ah'), Card('Kd'))
+    >>> parse_cards("Ah Kd ah")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.CardError: Ah is given twice in 'Ah Kd ah'
+    """
+    if isinstance(cards, str):
+        out = tuple(_split_text(cards))
+    elif isinstance(cards, Card):
+        out = (cards,)
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(f"{cards!r} is not a list of cards") from None
+        out = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
+    if len(set(out)) != len(out):
+        seen: set[Card] = set()
+        for card in out:
+            if card in seen:
+                given = cards if isinstance(cards, str) else " ".join(map(str, out))
+                raise CardError(f"{card} is given twice in {given!r}")
+            seen.add(card)
+    return out
+
+
+def _split_text(text: str) -> Iterator[Card]:
+    for word in text.replace(",", " ").split():
+        i = 0
+        while i < len(word):
+            size = 3 if word.startswith("10", i) else 2
+            piece = word[i:i + size]
+            card = _BY_TEXT.get(piece)
+            if card is None:
+                raise CardError(_BAD_CARD.format(piece if len(word) > size else word))
+            yield card
+            i += size
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards in code order (2c 2d 2h 2s 3c ... As).
+
+    >>> deck = full_deck()
+    >>> len(deck), deck[0], deck[-1]
+    (52, Card('2c'), Card('As'))
+    """
+    return _BY_CODE
+
+
+def card_order_key(
+    card: Card | str,
+    suit_order: Sequence[str] = DEFAULT_SUIT_ORDER,
+    ace_high: bool = True,
+) -> tuple[int, int]:
+    """Sort key of a single card: rank (ace 14, or 1 when ``ace_high`` is false),
+    then the suit's place in ``suit_order`` (lowest first).
+
+    >>> card_order_key("Ah"), card_order_key("Ah", ace_high=False)
+    ((14, 2), (1, 2))
+    >>> min(parse_cards("3c 2s 2c 2h"), key=card_order_key)
+    Card('2c')
+    >>> min(parse_cards("2s 2c"), key=lambda c: card_order_key(c, suit_order="shdc"))
+    Card('2s')
+    """
+    card = card if isinstance(card, Card) else parse_card(card)
+    try:
+        suit_place = tuple(suit_order).index(card.suit)
+    except ValueError:
+        raise CardError(f"suit order {tuple(suit_order)!r} does not list suit {card.suit!r}") from None
+    rank = 1 if (card.rank == 14 and not ace_high) else card.rank
+    return (rank, suit_place)
+
+
+def compare_cards(
+    a: Card | str,
+    b: Card | str,
+    suit_order: Sequence[str] = DEFAULT_SUIT_ORDER,
+    ace_high: bool = True,
+) -> int:
+    """-1, 0 or 1 as card ``a`` is lower than, the same as, or higher than ``b``
+    (rank first, then suit in ``suit_order``).
+
+    >>> compare_cards("2c", "2d"), compare_cards("Ks", "Ac"), compare_cards("Ac", "Ks", ace_high=False)
+    (-1, -1, -1)
+    """
+    ka = card_order_key(a, suit_order, ace_high)
+    kb = card_order_key(b, suit_order, ace_high)
+    return (ka > kb) - (ka < kb)
+
+
+def _fisher_yates(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` inlined: the same draws in the same order (for
+    ``i`` from the last place down to 1, ``j`` below ``i + 1`` from
+    ``getrandbits``, drawn again while too large), so the same cards, without
+    a Python call per card."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _draw_steps(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+@functools.lru_cache(maxsize=64)
+def _draw_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def _same_as_random_shuffle() -> bool:
+    for seed in (0, 1, 7, "x", 2**70):
+        for size in (0, 1, 2, 3, 40, 52):
+            ra, rb = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            ra.shuffle(a)
+            _fisher_yates(rb, b)
+            if a != b or ra.random() != rb.random():
+                return False
+    return True
+
+
+def _seeded(seed: object) -> random.Random:
+    """``random.Random(seed)``; for a whole-number seed, seeded by the C
+    generator directly (what ``Random.seed`` does with one, without its
+    Python steps)."""
+    if type(seed) is int and _SEED_DIRECT:
+        rng = _new_random(random.Random)
+        _seed_random(rng, seed)
+        rng.gauss_next = None
+        return rng
+    return random.Random(seed)
+
+
+_new_random = random.Random.__new__
+_seed_random = random.Random.__mro__[1].seed  # the C generator's own seed
+_SEED_DIRECT = False
+_SEED_DIRECT = all(_seeded(s).getstate() == random.Random(s).getstate() for s in (0, 1, 12345, -7, 2**70))
+
+# the inlined shuffle only where it gives exactly random.shuffle's order
+_shuffle = _fisher_yates if _same_as_random_shuffle() else (lambda rng, x: rng.shuffle(x))
+
+
+class Deck:
+    """A deck of cards dealt from the top, shuffled by its own ``random.Random(seed)``.
+
+    ``cards`` (default: the 52 cards in code order) is the order before any
+    shuffle; ``shuffled=True`` shuffles once at creation. The global random
+    state is never used, so the same seed gives the same deal every time.
+
+    >>> deck = Deck(seed=1)
+    >>> deck.remaining, deck.deal()
+    (52, Card('2c'))
+    >>> deck.burn(), deck.remaining
+    (Card('2d'), 50)
+    >>> a, b = Deck(seed=42, shuffled=True), Deck(seed=42, shuffled=True)
+    >>> [a.deal() for _ in range(5)] == [b.deal() for _ in range(5)]
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int | str | bytes | None = None,
+        cards: str | Iterable[str | Card] | None = None,
+        *,
+        shuffled: bool = False,
+    ):
+        self.seed = seed
+        self._random = _seeded(seed)
+        self._cards: list[Card] = list(_BY_CODE if cards is None else parse_cards(cards))
+        self._burned: list[Card] = []
+        self._dealt = 0
+        if shuffled:
+            if cards is None:
+                _shuffle(self._random, self._cards)
+            else:
+                self.shuffle()
+
+    def shuffle(self) -> None:
+        """Shuffle the cards not yet dealt, with this deck's own random generator."""
+        if not self._dealt:
+            _shuffle(self._random, self._cards)
+            return
+        rest = self._cards[self._dealt:]
+        _shuffle(self._random, rest)
+        self._cards[self._dealt:] = rest
+
+    def deal(self) -> Card:
+        """Take the top card. CardError when the deck is empty."""
+        if self._dealt >= len(self._cards):
+            raise CardError("the deck is empty")
+        card = self._cards[self._dealt]
+        self._dealt += 1
+        return card
+
+    def deal_many(self, count: int) -> tuple[Card, ...]:
+        """Take ``count`` cards from the top."""
+        if count > self.remaining:
+            raise CardError(f"cannot deal {count} cards: only {self.remaining} left in the deck")
+        return tuple(self.deal() for _ in range(count))
+
+    def burn(self) -> Card:
+        """Discard the top card face down (returned, and kept in ``burned``)."""
+        card = self.deal()
+        self._burned.append(card)
+        return card
+
+    @property
+    def burned(self) -> tuple[Card, ...]:
+        """The burned cards, in order."""
+        return tuple(self._burned)
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._cards) - self._dealt
+
+    def peek_remaining(self) -> tuple[Card, ...]:
+        """The cards left, top first, without dealing them."""
+        return tuple(self._cards[self._dealt:])
+
+    def __len__(self) -> int:
+        return self.remaining
+
+    def __repr__(self) -> str:
+        return f"Deck(seed={self.seed!r}, remaining={self.remaining})"

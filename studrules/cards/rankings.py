@@ -1,0 +1,352 @@
+"""Named hand rankings a variant can choose: high, and the low rankings.
+
+Every ranking answers the same questions, so the interpreter never asks which
+one it holds::
+
+    >>> low = get_ranking("ace_to_five_low")
+    >>> low.evaluate("5c 4d 3h 2s Ac") > low.evaluate("6c 4d 3h 2s Ac")
+    True
+    >>> low.describe(low.evaluate("5c 4d 3h 2s Ac Kd Kh"))
+    'five-four-three-two-ace low'
+    >>> get_ranking("eight_or_better_low").evaluate("9c 7d 5h 3s 2c") is None
+    True
+
+- ``evaluate(cards)``: the best five of 5 to 9 cards as an int, higher is
+  better; ``None`` when the hand does not qualify.
+- ``visible(cards)``: strength of the up cards showing, higher = stronger, for
+  acting order (straights and flushes never count in fewer than five cards).
+- ``describe(value)`` / ``describe_visible(cards)``: words.
+- ``ace_high``: how a single card's rank compares (for the bring-in).
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+from typing import Iterable, Protocol
+
+from .card import Card, parse_cards
+from ..errors import CardError
+from .evaluator import (
+    Category,
+    HandValue,
+    describe_signature,
+    describe_visible,
+    evaluate as evaluate_high,
+    group_signature,
+    pack_signature,
+    visible_value,
+)
+
+__all__ = [
+    "Ranking",
+    "HighRanking",
+    "AceToFiveLow",
+    "DeuceToSevenLow",
+    "UnknownRankingError",
+    "RANKING_NAMES",
+    "get_ranking",
+    "ranking_for",
+    "DeckRules",
+]
+
+
+
+class DeckRules(Protocol):
+    """What a ranking needs to know of a deck: the ranks it holds (lowest
+    first, e.g. ``"23456789TJQKA"``) and whether A-2-3-4-5 is a straight. A
+    variant's deck (``DeckSpec`` in the variant model) is one."""
+
+    @property
+    def ranks(self) -> str: ...
+
+    @property
+    def ace_low_straight(self) -> bool: ...
+
+
+CardsLike = "str | Iterable[str | Card]"
+_LOW_TOP = 1 << 24  # above every packed signature: low value = _LOW_TOP - strength
+
+
+class UnknownRankingError(ValueError, KeyError):
+    """A ranking name that does not exist (catch it as ValueError or KeyError)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How hands compare. Subclasses fill in the four methods."""
+
+    name: str
+    ace_high: bool
+    summary: str
+
+    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+        """Value of the best five of 5 to 9 cards, higher is better; None if it does not qualify."""
+        raise NotImplementedError
+
+    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+        """Strength of a showing of up cards, higher = stronger."""
+        raise NotImplementedError
+
+    def describe(self, value: int) -> str:
+        """A value from :meth:`evaluate` in words."""
+        raise NotImplementedError
+
+    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+        """A showing in words."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class HighRanking(Ranking):
+    """Ordinary high poker (the evaluator's :class:`HandValue`).
+
+    ``ace_low_straight`` (true for the shared ``high`` ranking): A-2-3-4-5 is a
+    straight. Make the other one with :func:`ranking_for` (a deck whose
+    ``ace_low_straight`` is false) or ``HighRanking(..., ace_low_straight=False)``.
+
+    >>> high = get_ranking("high")
+    >>> high.describe(high.evaluate("Qh Qd Ah Kc 7s"))
+    'pair of queens, ace-king-seven kickers'
+    """
+
+    ace_low_straight: bool = True
+
+    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+        value = evaluate_high(cards)  # type: ignore[arg-type]
+        if self.ace_low_straight or value not in _DEMOTED:
+            return value
+        return _without_wheel(cards, value)
+
+    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+        if self.ace_low_straight:
+            return visible_value(cards)  # type: ignore[arg-type]
+        hand = parse_cards(cards)
+        if len(hand) < 5:
+            return visible_value(hand)
+        return pack_signature(*self.signature(self.evaluate(hand)))  # type: ignore[arg-type]
+
+    def describe(self, value: int) -> str:
+        if value in _DEMOTED_SIGNATURES:
+            return describe_signature(*_DEMOTED_SIGNATURES[value])
+        return HandValue(value).describe()
+
+    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+        if self.ace_low_straight:
+            return describe_visible(cards)  # type: ignore[arg-type]
+        hand = parse_cards(cards)
+        if len(hand) < 5:
+            return describe_visible(hand)
+        return self.describe(self.evaluate(hand))  # type: ignore[arg-type]
+
+    def signature(self, value: float) -> tuple[Category, tuple[int, ...]]:
+        """``(category, deciding ranks)`` of a value from :meth:`evaluate`.
+
+        >>> no_wheel = HighRanking("high", True, "", ace_low_straight=False)
+        >>> no_wheel.signature(no_wheel.evaluate("Ac 2d 3h 4s 5c"))
+        (<Category.HIGH_CARD: 0>, (14, 5, 4, 3, 2))
+        """
+        if value in _DEMOTED_SIGNATURES:
+            return _DEMOTED_SIGNATURES[value]
+        hand_value = HandValue(value)
+        return hand_value.category, hand_value.ranks
+
+
+# Without ace-low straights the wheel is an ace-high hand and the steel wheel an
+# ace-high flush. Neither exists on the evaluator's scale (1..7462, one step a
+# hand), so each takes the half step just below the weakest ace-high hand of
+# its kind (A-6-4-3-2), above K-Q-J-T-8: every other hand keeps its value, and
+# thresholds such as ``hand >= ace_king`` or ``hand >= pair`` read the same.
+_WHEEL = evaluate_high("5c 4d 3h 2s Ac")
+_STEEL_WHEEL = evaluate_high("5c 4c 3c 2c Ac")
+_DEMOTED: dict[int, float] = {
+    _WHEEL: evaluate_high("6c 4d 3h 2s Ac") - 0.5,
+    _STEEL_WHEEL: evaluate_high("6c 4c 3c 2c Ac") - 0.5,
+}
+_DEMOTED_SIGNATURES: dict[float, tuple[Category, tuple[int, ...]]] = {
+    _DEMOTED[_WHEEL]: (Category.HIGH_CARD, (14, 5, 4, 3, 2)),
+    _DEMOTED[_STEEL_WHEEL]: (Category.FLUSH, (14, 5, 4, 3, 2)),
+}
+
+
+def _without_wheel(cards: "str | Iterable[str | Card]", value: int) -> float:
+    """The best five when the best hand with ace-low straights is a wheel:
+    five cards are simply demoted; with more, every five is looked at (rare)."""
+    hand = parse_cards(cards)
+    if len(hand) == 5:
+        return _DEMOTED[value]
+    best: float = 0
+    for five in itertools.combinations(hand, 5):
+        v = evaluate_high(five)
+        v = _DEMOTED.get(v, v)
+        if v > best:
+            best = v
+    return best
+
+
+@dataclass(frozen=True)
+class AceToFiveLow(Ranking):
+    """Ace-to-five lowball: the ace is low, straights and flushes do not
+    count, the best hand is 5-4-3-2-A. With ``qualifier`` (e.g. 8), a hand
+    qualifies only with five different ranks all at or below it.
+
+    >>> low = get_ranking("ace_to_five_low")
+    >>> low.evaluate("Ac 2c 3c 4c 5c") > low.evaluate("6d 4c 3s 2h Ad") > low.evaluate("Ac Ad 2c 3d 4h")
+    True
+    >>> low.describe_visible("Kc Kd 2s"), low.visible("Kc Kd 2s") < low.visible("Qc Jd 9s")
+    ('pair of kings, two kicker', True)
+    """
+
+    qualifier: int | None = None
+
+    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+        ranks = _ranks(cards, ace_high=False, sizes=range(5, 10))
+        if self.qualifier is not None:
+            low = sorted({r for r in ranks if r <= self.qualifier})
+            if len(low) < 5:
+                return None
+            return _LOW_TOP - pack_signature(Category.HIGH_CARD, tuple(reversed(low[:5])))
+        return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
+
+    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+        ranks = _ranks(cards, ace_high=False, sizes=range(1, 10))
+        if len(ranks) >= 5:
+            return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
+        return _LOW_TOP - pack_signature(*group_signature(ranks))
+
+    def describe(self, value: int) -> str:
+        return describe_signature(*_unpack(_LOW_TOP - value), low=True)
+
+    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+        return self.describe(self.visible(cards))
+
+
+@dataclass(frozen=True)
+class DeuceToSevenLow(Ranking):
+    """Deuce-to-seven lowball: the ace is only high (A-2-3-4-5 is ace high, not
+    a straight), straights and flushes count against you; 7-5-4-3-2 offsuit
+    is the best hand.
+
+    >>> low = get_ranking("deuce_to_seven_low")
+    >>> low.evaluate("7c 5d 4h 3s 2c") > low.evaluate("8c 5d 4h 3s 2c") > low.evaluate("6c 5d 4h 3s 2c")
+    True
+    >>> low.describe(low.evaluate("Ac 2d 3h 4s 5c"))
+    'ace-five-four-three-two low'
+    """
+
+    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+        hand = _cards(cards, range(5, 10))
+        return _LOW_TOP - min(_deuce_seven_strength(five) for five in itertools.combinations(hand, 5))
+
+    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+        hand = _cards(cards, range(1, 10))
+        if len(hand) >= 5:
+            return self.evaluate(hand)  # type: ignore[return-value]
+        return _LOW_TOP - pack_signature(*group_signature(c.rank for c in hand))
+
+    def describe(self, value: int) -> str:
+        return describe_signature(*_unpack(_LOW_TOP - value), low=True)
+
+    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+        return self.describe(self.visible(cards))
+
+
+_RANKINGS: dict[str, Ranking] = {
+    r.name: r
+    for r in (
+        HighRanking("high", True, "high poker: royal flush best, the ace high or low in a straight"),
+        AceToFiveLow("ace_to_five_low", False, "ace-to-five low: ace low, straights and flushes ignored, 5-4-3-2-A best"),
+        DeuceToSevenLow("deuce_to_seven_low", True, "deuce-to-seven low: ace high, straights and flushes count, 7-5-4-3-2 best"),
+        AceToFiveLow("eight_or_better_low", False, "ace-to-five low that qualifies only with five different ranks of 8 or lower", qualifier=8),
+    )
+}
+RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
+_HIGH_NO_WHEEL = HighRanking(
+    "high", True, "high poker: royal flush best, the ace never low (A-2-3-4-5 is not a straight)", ace_low_straight=False
+)
+
+
+def get_ranking(name: str) -> Ranking:
+    """The ranking called ``name`` (one of :data:`RANKING_NAMES`).
+
+    >>> get_ranking("high").ace_high, get_ranking("ace_to_five_low").ace_high
+    (True, False)
+    >>> get_ranking("lowball")
+    Traceback (most recent call last):
+    ...
+    studrules.cards.rankings.UnknownRankingError: unknown ranking 'lowball': choose one of high, ace_to_five_low, deuce_to_seven_low, eight_or_better_low
+    """
+    ranking = _RANKINGS.get(name) if isinstance(name, str) else None
+    if ranking is None and isinstance(name, str):
+        ranking = _RANKINGS.get(name.strip().lower().replace("-", "_").replace(" ", "_"))
+    if ranking is None:
+        raise UnknownRankingError(f"unknown ranking {name!r}: choose one of {', '.join(RANKING_NAMES)}")
+    return ranking
+
+
+def ranking_for(deck: DeckRules, name: str) -> Ranking:
+    """The ranking called ``name`` as the variant's deck plays it: the high
+    ranking without ace-low straights when the deck says
+    ``ace_low_straight: false`` and A-2-3-4-5 can be dealt; otherwise the
+    shared :func:`get_ranking` object (a deck without the low cards never
+    deals a wheel, so the usual ranking is exact there).
+
+    >>> from types import SimpleNamespace
+    >>> full = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
+    >>> no_wheel_deck = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=False)
+    >>> ranking_for(full, "high") is get_ranking("high")
+    True
+    >>> no_wheel = ranking_for(no_wheel_deck, "high")
+    >>> no_wheel.describe(no_wheel.evaluate("Ac 2d 3h 4s 5c 9c Kd"))
+    'ace-king-nine-five-four high'
+    >>> no_wheel.evaluate("Ac 2d 3h 4s 5c") > no_wheel.evaluate("Kc Qd Jh Ts 8c")
+    True
+    >>> ranking_for(no_wheel_deck, "ace_to_five_low") is get_ranking("ace_to_five_low")
+    True
+    """
+    ranking = get_ranking(name)
+    if isinstance(ranking, HighRanking) and ranking.ace_low_straight and not deck.ace_low_straight and all(
+        r in deck.ranks for r in "A2345"
+    ):
+        return _HIGH_NO_WHEEL
+    return ranking
+
+
+# --- helpers ---------------------------------------------------------------
+
+def _cards(cards: "str | Iterable[str | Card]", sizes: range) -> tuple[Card, ...]:
+    hand = parse_cards(cards)
+    if len(hand) not in sizes:
+        raise CardError(f"expected {sizes.start} to {sizes.stop - 1} cards, got {len(hand)}")
+    return hand
+
+
+def _ranks(cards: "str | Iterable[str | Card]", ace_high: bool, sizes: range) -> list[int]:
+    return [1 if (c.rank == 14 and not ace_high) else c.rank for c in _cards(cards, sizes)]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_ace_to_five(ranks: tuple[int, ...]) -> int:
+    """Smallest packed group signature over the five-card subsets of ``ranks`` (ace = 1)."""
+    return min(pack_signature(*group_signature(five)) for five in set(itertools.combinations(ranks, 5)))
+
+
+def _deuce_seven_strength(five: tuple[Card, ...]) -> int:
+    """Packed high-hand signature with the ace only high (lower = better low)."""
+    ranks = sorted((c.rank for c in five), reverse=True)
+    suited = len({c.suit for c in five}) == 1
+    distinct = len(set(ranks)) == 5
+    straight = distinct and ranks[0] - ranks[4] == 4
+    if straight:
+        return pack_signature(Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, (ranks[0],))
+    if suited:
+        return pack_signature(Category.FLUSH, ranks)
+    return pack_signature(*group_signature(ranks))
+
+
+def _unpack(packed: int) -> tuple[Category, tuple[int, ...]]:
+    ranks = tuple(r for r in ((packed >> 4 * i) & 0xF for i in range(4, -1, -1)) if r)
+    return Category(packed >> 20), ranks

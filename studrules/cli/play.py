@@ -1,0 +1,445 @@
+"""``studrules play [VARIANT]``: sit at a table and play against bots.
+
+On a terminal you take the first seat and the bots the others; the table is
+drawn the way your seat sees it -- each seat's up cards, stack and bet in this
+round, your own down cards, the pot, whose turn it is -- and you choose from
+your legal actions with one key each (``c`` check/call, ``b`` bet, complete
+or bring-in, ``r`` raise, ``f`` fold, ``s`` show, ``m`` muck, ``q`` quit);
+an amount is asked when there is a choice. Ctrl-C (or ``q``) ends cleanly
+and the history is saved (``--history``). Hands follow one another, stacks
+carrying over and the deal moving clockwise, until you leave or ``--hands``.
+
+When standard input is not a terminal, bots play every seat and the hand
+history prints, so the command works in scripts and CI.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, TextIO
+
+from ..game.actions import Action, LegalAction
+from ..errors import StudrulesError
+from ..game.policies import Policy, make_policy
+from ..spec.resources import default_variant
+from ._common import variant_from_args, whole_number
+
+NAME = "play"
+HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
+ORDER = 10
+
+#: Names of the bots' seats, in order.
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
+
+__all__ = ["NAME", "HELP", "add_arguments", "run", "TerminalPlayer", "add_table_arguments",
+           "make_bots"]
+
+
+class QuitTable(Exception):
+    """The person at the terminal asked to leave."""
+
+
+# --------------------------------------------------------------------------
+# arguments
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed is a whole number, not '{text}'") from None
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments shared by ``play`` and ``session``."""
+    parser.add_argument("--players", metavar="N", type=whole_number(1), default=4,
+                        help="players (or positions against the house) at the table, you included (default 4)")
+    parser.add_argument("--bots", metavar="LIST", default="sensible",
+                        help="the bots, comma-separated, given to the bot seats in turn: check-call, random, sensible, "
+                             "strategy:NAME (default: sensible; strategy:basic in games against the house)")
+    parser.add_argument("--seed", metavar="S", type=_seed, default=None, help="random seed: the same seed deals the same cards")
+    parser.add_argument("--stack", metavar="CHIPS", type=whole_number(1), default=None,
+                        help="each player's starting stack (default: 20 times the largest bet or ante)")
+    parser.add_argument("--history", metavar="FILE", help="save every hand to FILE (JSON lines; 'studrules replay FILE' plays them again)")
+    parser.add_argument("--phh", metavar="FILE", help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)")
+    parser.add_argument("--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)")
+    parser.add_argument("--bots-only", action="store_true", help="bots play every seat even on a terminal")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # the default is read when the command runs, not when every command's parser is built
+    parser.add_argument("variant", metavar="VARIANT", nargs="?", default=None,
+                        help="a shipped variant's name or a YAML file (default: the one variants/DEFAULT names)")
+    parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[], help="choose a house-rule option (repeatable)")
+    parser.add_argument("--stake", metavar="NAME=VALUE", action="append", default=[], help="replace a stake, in chips (repeatable)")
+    parser.add_argument("--hands", metavar="N", type=whole_number(1), default=None,
+                        help="hands to play (default: until you leave on a terminal; 1 otherwise)")
+    add_table_arguments(parser)
+
+
+# --------------------------------------------------------------------------
+# table setup shared with `session`
+
+def default_stack(variants) -> int:
+    """20 times the largest stake of the variants (at least 100)."""
+    biggest = 1
+    for v in variants:
+        values = v.stake_values().values()
+        if values:
+            biggest = max(biggest, max(values))
+    return max(100, 20 * biggest)
+
+
+def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]:
+    """A policy for each bot seat, from the comma-separated ``--bots`` list, in turn."""
+    kinds = [k.strip() for k in str(spec).split(",") if k.strip()] or ["sensible"]
+    banked = any(v.is_banked for v in variants) and not any(not v.is_banked for v in variants)
+    if banked and kinds == ["sensible"]:
+        kinds = ["strategy:basic"]
+    out = {}
+    for i, name in enumerate(names):
+        bot_seed = None if seed is None else seed * 101 + i
+        out[name] = make_policy(kinds[i % len(kinds)], seed=bot_seed, variant=variants[0] if len(variants) == 1 else None)
+    return out
+
+
+def seat_names(count: int, me: str | None) -> list[str]:
+    names = [n for n in BOT_NAMES if n != me]
+    if count > len(names) + (1 if me else 0):
+        raise StudrulesError(f"at most {len(BOT_NAMES) + 1} players at one table")
+    if me is None:
+        return names[:count]
+    if not me or any(ch.isspace() for ch in me):
+        raise StudrulesError(f"your name is one word, not {me!r}")
+    return [me] + names[:count - 1]
+
+
+def interactive(args) -> bool:
+    return not getattr(args, "bots_only", False) and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+# --------------------------------------------------------------------------
+# the person at the terminal
+
+def _keys(legal: tuple[LegalAction, ...]) -> dict[str, LegalAction]:
+    """The one-key shortcut of each legal action."""
+    verbs = {la.action: la for la in legal}
+    keys: dict[str, LegalAction] = {}
+    for verb in ("check", "call"):
+        if verb in verbs:
+            keys["c"] = verbs[verb]
+    if "bring-in" in verbs:
+        keys["b"] = verbs["bring-in"]
+        if "complete" in verbs:
+            keys["r"] = verbs["complete"]
+    else:
+        for verb in ("bet", "complete"):
+            if verb in verbs and "b" not in keys:
+                keys["b"] = verbs[verb]
+        if "raise" in verbs:
+            keys["r"] = verbs["raise"]
+        elif "complete" in verbs and keys.get("b") is not verbs["complete"]:
+            keys["r"] = verbs["complete"]
+    for key, verb in (("f", "fold"), ("s", "show"), ("m", "muck")):
+        if verb in verbs:
+            keys[key] = verbs[verb]
+    for la in legal:  # anything else: its first letter not taken, else a digit
+        if la not in keys.values():
+            key = next((ch for ch in la.action if ch.isalpha() and ch not in keys), None) or str(len(keys) + 1)
+            keys[key] = la
+    return keys
+
+
+def _amounts(la: LegalAction) -> list[int] | None:
+    """The totals to choose from (None: a range min..max)."""
+    if la.to is not None:
+        return list(la.to)
+    return None
+
+
+def _choice_text(key: str, la: LegalAction) -> str:
+    return f"[{key}] {la}"
+
+
+class TerminalPlayer(Policy):
+    """A person at a terminal: sees the table of his seat and types his action.
+
+    ``read``: a function returning the next line typed (``input`` by
+    default); ``console``: a :class:`rich.console.Console`."""
+
+    name = "you"
+
+    def __init__(self, console=None, read: Callable[[str], str] | None = None):
+        from rich.console import Console
+
+        self.console = console or Console(highlight=False)
+        self.read = read or (lambda prompt: self.console.input(prompt))
+        self.seen = 0
+        self.variant = None
+        self.dealer: str | None = None
+
+    def begin(self, variant) -> None:
+        self.variant = variant
+        self.seen = 0
+
+    # -- what happened since the last look
+    def catch_up(self, view) -> None:
+        events = view.events[self.seen:]
+        self.seen = len(view.events)
+        for e in events:
+            if e.type == "deal" and e.player == view.player:
+                self.console.print(f"  you are dealt {e.card} face {e.face}" if e.card is not None else "  " + e.describe(hidden=True))
+            else:
+                self.console.print("  " + e.describe(hidden=e.card is None), markup=False)
+
+    def act(self, view) -> Action:
+        self.catch_up(view)
+        self.console.print(render_table(view, self.dealer, self.variant))
+        keys = _keys(view.legal)
+        choices = "   ".join(_choice_text(k, la) for k, la in keys.items())
+        self.console.print(f"Your turn. {choices}   [q] quit", markup=False)
+        while True:
+            try:
+                line = self.read("> ")
+            except EOFError:
+                raise QuitTable() from None
+            action = self.parse(line, view, keys)
+            if action is not None:
+                return action
+
+    def parse(self, line: str, view, keys: dict[str, LegalAction]) -> Action | None:
+        """The action a typed line means; None (after saying what is legal) if it means none."""
+        words = line.strip().lower().split()
+        if not words:
+            return None
+        word = words[0]
+        if word in ("q", "quit", "exit"):
+            raise QuitTable()
+        la = keys.get(word)
+        if la is None:
+            la = next((x for x in view.legal if x.action == word or x.action.replace("-", "") == word.replace("-", "")), None)
+        if la is None:
+            self.console.print(f"'{line.strip()}' is not one of your choices: "
+                               + ", ".join(_choice_text(k, x) for k, x in keys.items()) + ", [q] quit", markup=False)
+            return None
+        amount = None
+        if len(words) > 1:
+            try:
+                amount = int(words[1])
+            except ValueError:
+                self.console.print(f"'{words[1]}' is not an amount: type a whole number of chips", markup=False)
+                return None
+        if la.action in ("complete", "bet", "raise") and (la.to is not None or la.min is not None):
+            totals = _amounts(la)
+            if amount is None:
+                if totals is not None and len(totals) == 1:
+                    amount = totals[0]
+                elif totals is None and la.min == la.max:
+                    amount = la.min
+                else:
+                    what = " or ".join(map(str, totals)) if totals is not None else f"{la.min} to {la.max}"
+                    while amount is None:
+                        try:
+                            text = self.read(f"{la.action} to how much ({what})? ").strip()
+                        except EOFError:
+                            raise QuitTable() from None
+                        if text.lower() in ("q", "quit"):
+                            raise QuitTable()
+                        try:
+                            amount = int(text)
+                        except ValueError:
+                            self.console.print(f"type a whole number: {what}", markup=False)
+                            continue
+                        if not la.allows(amount):
+                            self.console.print(f"{amount} is not allowed: {what}", markup=False)
+                            amount = None
+            if not la.allows(amount):
+                self.console.print(f"{la.action} to {amount} is not allowed: {la}", markup=False)
+                return None
+            return Action(view.player, la.action, amount)
+        if amount is not None and la.amount is not None and amount != la.amount:
+            self.console.print(f"{la.action} is {la.amount} here", markup=False)
+            return None
+        return Action(view.player, la.action)
+
+
+def _down_counts(view) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for e in view.events:
+        if e.type == "deal":
+            counts[e.player] = counts.get(e.player, 0) + 1
+    return counts
+
+
+def render_table(view, dealer: str | None = None, variant=None):
+    """The table as the seat of ``view`` sees it (a rich renderable)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    parts = []
+    if variant is not None:
+        parts.append(variant.title or variant.name)
+    parts.append(f"betting round {view.round}" if view.round else "before the betting")
+    parts.append(f"pot {view.pot}")
+    if view.to_act:
+        parts.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
+    table = Table(show_lines=False)
+    table.add_column("seat")
+    table.add_column("stack", justify="right")
+    table.add_column("bet", justify="right")
+    table.add_column("cards")
+    table.add_column("")
+    dealt = _down_counts(view)
+    for i, p in enumerate(view.players):
+        name = p + (" (D)" if p == dealer else "")
+        if p == view.player:
+            cards = " ".join(f"[{c}]" if f == "down" else str(c) for c, f in view.cards)
+            name = f"{name} *"
+        else:
+            ups = view.up_cards.get(p) or ()
+            hidden = max(0, dealt.get(p, 0) - len(ups))
+            cards = " ".join(["##"] * hidden + [str(c) for c in ups])
+        status = "folded" if view.folded[i] else ("<- to act" if view.to_act == p else "")
+        table.add_row(name, str(view.stacks[i]), str(view.bets[i]) if view.bets[i] else "", cards or "-", status)
+    if "house" in dealt:
+        ups = view.house_up_cards
+        hidden = max(0, dealt["house"] - len(ups))
+        table.add_row("house", "", "", " ".join(["##"] * hidden + [str(c) for c in ups]), "")
+    if view.community:
+        table.add_row("middle", "", "", " ".join(map(str, view.community)), "")
+    return Group(Text(" | ".join(parts), style="bold"), table)
+
+
+# --------------------------------------------------------------------------
+# printing results
+
+def result_lines(report) -> list[str]:
+    """A finished hand's outcome: each player's stack and net; banked games each position's settlement."""
+    result = report.result
+    lines = []
+    if result.positions is not None:
+        for pos in result.positions:
+            net = pos["net"]
+            lines.append(f"  {pos['player']}: ante {pos['ante']}, raise {pos['raise'] or 0} -> "
+                         f"{'+' if net > 0 else ''}{net} ({pos['reason']})")
+        hn = result.house_net or 0
+        lines.append(f"  house: {'+' if hn > 0 else ''}{hn}")
+    for p in report.players:
+        net = result.net[p]
+        lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
+    if report.left:
+        lines.append(f"  leaving the table: {', '.join(report.left)}")
+    return lines
+
+
+# --------------------------------------------------------------------------
+# running
+
+def run(args: argparse.Namespace) -> int:
+    if args.variant is None:
+        args.variant = default_variant()
+    variant = variant_from_args(args)
+    return run_table(args, [variant], hands=args.hands, rotate="turn")
+
+
+def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
+    """Play ``play`` or ``session``: interactive on a terminal, bots only otherwise."""
+    from ..records.history import HistoryWriter
+    from ..table.session import Session
+
+    live = interactive(args)
+    me = args.name if live else None
+    names = seat_names(args.players, me)
+    bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
+    stack = args.stack or default_stack(variants)
+    writer = HistoryWriter(args.history) if args.history else None
+    out = sys.stdout
+    if live:
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        human = TerminalPlayer(console)
+        policies: dict[str, Policy] = {me: human, **bots}
+    else:
+        human = None
+        policies = dict(bots)
+    if hands is None and not live:
+        hands = 1 if len(variants) == 1 else len(variants)
+
+    def on_start(report) -> None:
+        if human is not None:
+            human.dealer = report.dealer
+        text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
+        if live:
+            if not text:
+                text = f"Hand {report.number}: {report.dealer} deals."
+            human.console.print("\n" + text, markup=False)
+        elif text:
+            print(text, file=out)
+
+    session = Session(variants, names, policies, stacks=stack, hands=hands, rotate=rotate, seed=args.seed,
+                      history=writer, on_start=on_start)
+    status = 0
+    try:
+        while True:
+            report = session.play_next()
+            if report is None:
+                break
+            if live:
+                if me in report.players:
+                    human.catch_up(report.hand.view(me))
+                human.console.print("\n".join(["Hand over:"] + result_lines(report)), markup=False)
+                if me not in session.active:
+                    session.stop("you are out of chips")
+                    break
+                if session.is_over:
+                    break
+                try:
+                    answer = human.read("Enter for the next hand, q to leave: ")
+                except EOFError:
+                    answer = "q"
+                if answer.strip().lower() in ("q", "quit", "exit"):
+                    session.stop("you left the table")
+                    break
+            else:
+                from ..records.script import history_text
+
+                print(f"== hand {report.number} (dealer {report.dealer})", file=out)
+                print(history_text(report.hand), file=out)
+                print(file=out)
+    except (KeyboardInterrupt, QuitTable) as stop:
+        session.stop("you left the table" if isinstance(stop, QuitTable) else "interrupted")
+        hand = session.current
+        if writer is not None and hand is not None and hand.events:
+            writer.write(hand, number=len(session.reports) + 1)
+        status = 0 if isinstance(stop, QuitTable) else 130
+        print(file=out)
+    finally:
+        if writer is not None:
+            writer.close()
+    summary = session.summary()
+    if live or len(session.reports) > 1:
+        print(summary.text(), file=out)
+    if args.history:
+        written = writer.count if writer is not None else 0
+        print(f"history saved to {args.history} ({written} hand{'s' if written != 1 else ''})",
+              file=out if live else sys.stderr)
+    if getattr(args, "phh", None):
+        _export_phh(args, out if live else sys.stderr)
+    return status
+
+
+def _export_phh(args, out: TextIO) -> None:
+    from ..records.phh import PHHError, export_history
+
+    if not args.history:
+        raise StudrulesError("--phh exports the saved hands: give --history FILE too")
+
+    try:
+        _, skipped = export_history(args.history, args.phh)
+    except PHHError as err:
+        print(f"studrules: no PHH written: {err.message}", file=sys.stderr)
+        return
+    for note in skipped:
+        print(f"studrules: left out of the PHH file: {note}", file=sys.stderr)
+    print(f"PHH written to {args.phh}", file=out)

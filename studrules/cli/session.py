@@ -1,0 +1,66 @@
+"""``studrules session --variants A,B,...``: hand after hand, the house rules switching between hands.
+
+Stacks carry over, the deal moves clockwise, the game changes each hand in
+turn (``--rotate turn``) or as the dealer chooses (``--rotate dealer``), and
+every change is announced with the rule differences from the previous hand.
+A player who busts leaves; the session ends when one player has the chips or
+after ``--hands``, with a summary table. On a terminal you take the first
+seat; otherwise bots play every seat and each hand's history prints.
+"""
+from __future__ import annotations
+
+import argparse
+
+from ..errors import StudrulesError
+from ..spec.loader import load_variant, parse_assignments
+from ..table.session import ROTATIONS
+from ._common import whole_number
+from .play import add_table_arguments, run_table
+
+NAME = "session"
+HELP = "play many hands in a row, switching house rules between hands (stacks carry over)"
+ORDER = 11
+
+__all__ = ["NAME", "HELP", "add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variants", metavar="A,B,...", required=True,
+                        help="the variants to play, comma-separated (shipped names or YAML files)")
+    parser.add_argument("--hands", metavar="N", type=whole_number(1), default=None,
+                        help="the most hands to play (default: until one player has all the chips, or you leave)")
+    parser.add_argument("--rotate", choices=ROTATIONS, default="turn",
+                        help="how the game changes between hands: in turn, or the dealer's choice (default: turn)")
+    parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
+                        help="a house-rule option, applied to every variant that has it (repeatable)")
+    parser.add_argument("--stake", metavar="NAME=VALUE", action="append", default=[],
+                        help="a stake, applied to every variant that has it (repeatable)")
+    add_table_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in str(args.variants).split(",") if n.strip()]
+    if not names:
+        raise StudrulesError("--variants needs at least one variant name")
+    options = parse_assignments(args.option, "--option")
+    stakes = parse_assignments(args.stake, "--stake")
+    variants = []
+    for name in names:
+        base = load_variant(name)
+        chosen = {k: v for k, v in options.items() if any(o.name == k for o in base.options)}
+        known = {k for k, _ in base.stakes}
+        mine = {k: v for k, v in stakes.items() if k in known}
+        variants.append(load_variant(name, options=chosen, stakes=mine) if (chosen or mine) else base)
+    unknown = [k for k in options if not any(any(o.name == k for o in v.options) for v in variants)]
+    if unknown:
+        raise StudrulesError(f"no variant of the session has the option {', '.join(unknown)}")
+    hands = args.hands
+    if hands is None and not _interactive(args):
+        hands = 200  # bots alone: a bound so that scripts end
+    return run_table(args, variants, hands=hands, rotate=args.rotate)
+
+
+def _interactive(args) -> bool:
+    from .play import interactive
+
+    return interactive(args)

@@ -1,0 +1,147 @@
+"""``studrules simulate VARIANT --strategy NAME -n HANDS --seed S``: the house edge of a strategy.
+
+Plays many hands of a game against the house with a strategy deciding every
+hand (see :mod:`studrules.analysis.simulate`) and prints the house edge with its 95%
+confidence interval, the element of risk, how often the player raises and the
+house qualifies, and the results by the player's hand. A progress bar shows on
+a terminal; Ctrl-C stops early and reports the hands played so far. ``--json``
+prints one JSON object instead.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import SpecError
+from ..analysis.simulate import SimulationResult, simulate
+from ..spec.strategies import load_strategy, shipped_strategies
+from ._common import add_variant_arguments, progress_bar, variant_from_args, whole_number
+
+NAME = "simulate"
+HELP = "estimate the house edge of a strategy in a game against the house"
+ORDER = 40
+
+__all__ = ["NAME", "HELP", "add_arguments", "run", "format_report"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_variant_arguments(parser)
+    parser.add_argument(
+        "--strategy",
+        metavar="NAME",
+        default="basic",
+        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file (default: basic)",
+    )
+    parser.add_argument("-n", "--hands", metavar="HANDS", type=whole_number(1), default=1_000_000, help="hands to play (default 1,000,000)")
+    parser.add_argument("--seed", metavar="S", type=whole_number(0), default=0, help="random seed: the same seed gives the same numbers (default 0)")
+    parser.add_argument("--workers", metavar="N", type=whole_number(1), default=2, help="worker processes (default 2); the numbers do not depend on it")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+
+
+def run(args: argparse.Namespace) -> int:
+    variant = variant_from_args(args)
+    if not variant.is_banked:
+        raise SpecError(
+            f"simulate is for games against the house; {variant.name} is a {variant.kind} game "
+            "(players against each other)"
+        )
+    strategy = load_strategy(args.strategy, variant)
+    show_bar = not args.json and sys.stderr.isatty()
+    if show_bar:
+        result = _with_progress_bar(variant, strategy, args)
+    else:
+        result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        _print_report(result)
+    return 130 if result.interrupted else 0
+
+
+def _with_progress_bar(variant, strategy, args) -> SimulationResult:
+    with progress_bar("simulating", "hands") as bar:
+        task = bar.add_task("hands", total=args.hands)
+        return simulate(
+            variant,
+            strategy,
+            args.hands,
+            args.seed,
+            workers=args.workers,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
+
+
+def format_report(result: SimulationResult) -> str:
+    """The report as plain text (the same content as the rich tables).
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+    ... ''')
+    >>> print(format_report(simulate(v, "fold", 100, seed=1, workers=1)).splitlines()[0])
+    against-the-house, strategy fold: 100 hands, seed 1
+    """
+    lines = [_headline(result)]
+    lines += [f"  {label}: {value}" for label, value in _summary_rows(result)]
+    lines.append("  by the player's hand:")
+    for row in _hand_rows(result):
+        lines.append("    " + "  ".join(f"{cell:>{w}}" for cell, w in zip(row, (16, 10, 10, 8, 14))))
+    return "\n".join(lines)
+
+
+def _headline(result: SimulationResult) -> str:
+    stopped = f" (interrupted: {result.hands:,} of {result.requested:,})" if result.interrupted else ""
+    return f"{result.variant}, strategy {result.strategy}: {result.hands:,} hands, seed {result.seed}{stopped}"
+
+
+def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
+    low, high = result.ci95
+    return [
+        ("house edge", f"{result.house_edge:.3f}% of the ante (95% CI {low:.3f}% to {high:.3f}%, ±{result.half_width:.3f})"),
+        ("element of risk", f"{result.element_of_risk:.3f}% of the total wagered"),
+        ("player raises", f"{100 * result.raise_rate:.2f}% of hands"),
+        ("house qualifies", f"{100 * result.house_qualifies:.2f}% of hands"),
+        ("mean result", f"{result.mean_net:+.4f} chips a hand (ante {result.ante}); std {result.std:.3f} antes"),
+        ("speed", f"{result.hands_per_second:,.0f} hands/s on {result.workers} worker{'s' if result.workers != 1 else ''} ({result.seconds:.1f} s)"),
+    ]
+
+
+def _hand_rows(result: SimulationResult) -> list[tuple[str, ...]]:
+    rows = [("hand", "frequency", "raised", "hands", "mean (antes)")]
+    for g in result.by_hand:
+        rows.append((g.name.replace("_", " "), f"{100 * g.frequency:.4f}%", f"{100 * g.raise_rate:.1f}%", f"{g.hands:,}", f"{g.mean_net:+.4f}"))
+    return rows
+
+
+def _print_report(result: SimulationResult) -> None:
+    if not sys.stdout.isatty():
+        print(format_report(result))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    summary = Table(title=_headline(result), show_header=False, title_justify="left")
+    summary.add_column(style="bold")
+    summary.add_column()
+    for label, value in _summary_rows(result):
+        summary.add_row(label, value)
+    console.print(summary)
+    rows = _hand_rows(result)
+    hands = Table(title="by the player's hand", title_justify="left")
+    for i, name in enumerate(rows[0]):
+        hands.add_column(name, justify="left" if i == 0 else "right")
+    for row in rows[1:]:
+        hands.add_row(*row)
+    console.print(hands)

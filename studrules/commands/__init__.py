@@ -1,1 +1,0 @@
-"""Subcommands of the ``studrules`` CLI, one module each (see :mod:`studrules.cli`)."""

@@ -1,0 +1,152 @@
+"""What a player does: an :class:`Action`, and what he may do: a :class:`LegalAction`.
+
+An action reads and prints as a line of a hand script::
+
+    >>> a = Action.parse("Bob raise 10")
+    >>> a.player, a.verb, a.amount
+    ('Bob', 'raise', 10)
+    >>> str(a)
+    'Bob raise 10'
+    >>> str(Action.parse("Dan bring-in"))
+    'Dan bring-in'
+
+Amounts of ``complete``, ``bet`` and ``raise`` are the player's *total* for
+the betting round (``Bob raise 10``: Bob's bets in this round come to 10);
+the amount of ``call`` and ``bring-in`` is optional (it is implied), and a
+banked game's ``raise`` has no amount (the variant fixes it).
+
+Verbs: ``bring-in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
+``fold``, ``show``, ``muck`` (pot games' showdown), ``raise``/``fold`` (a
+banked game's decision) and ``void`` (the dealer declares the hand void, where
+the variant allows it; the player is then ``dealer``).
+
+A :class:`LegalAction` is one entry of :meth:`studrules.game.hand.Hand.legal_actions`.
+Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
+``next.legal``:
+
+- ``{"action": "check"}``, ``{"action": "fold"}``, ``{"action": "show"}``,
+  ``{"action": "muck"}``;
+- ``{"action": "call", "amount": 5}`` and ``{"action": "bring-in", "amount": 5}``:
+  chips the player puts in;
+- fixed limit: ``{"action": "raise", "to": [30, 40]}``: every allowed total;
+- pot limit and no limit: ``{"action": "raise", "to": "10..95", "min": 10, "max": 95}``:
+  every whole total from ``min`` to ``max`` is allowed;
+- a banked decision: ``{"action": "raise", "amount": 20}`` (the raise the
+  variant fixes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScriptError
+
+__all__ = ["VERBS", "Action", "LegalAction"]
+
+#: Every verb an action may have.
+VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void")
+
+_ALIASES = {"bring_in": "bring-in", "bringin": "bring-in", "checks": "check", "calls": "call", "folds": "fold",
+            "bets": "bet", "raises": "raise", "completes": "complete", "shows": "show", "mucks": "muck"}
+_WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's action: ``Action("Bob", "raise", 10)``.
+
+    >>> Action("Ann", "call") == Action.parse("Ann call")
+    True
+    """
+
+    player: str
+    verb: str
+    amount: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read ``"PLAYER VERB [AMOUNT]"``; a :class:`~studrules.errors.ScriptError` if it does not read.
+
+        >>> Action.parse("Cat fold")
+        Action(player='Cat', verb='fold', amount=None)
+        >>> Action.parse("Cat jump")
+        Traceback (most recent call last):
+        ...
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void
+        """
+        if not isinstance(text, str):
+            raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
+        parts = text.split()
+        if len(parts) not in (2, 3):
+            raise ScriptError(f"'{text}': an action is written 'PLAYER VERB [AMOUNT]', e.g. 'Bob raise 10'")
+        player, verb = parts[0], parts[1].lower()
+        verb = _ALIASES.get(verb, verb)
+        if verb not in VERBS:
+            raise ScriptError(f"'{text}': unknown action '{parts[1]}': the verbs are {', '.join(VERBS)}")
+        amount = None
+        if len(parts) == 3:
+            if verb not in _WITH_AMOUNT:
+                raise ScriptError(f"'{text}': '{verb}' takes no amount")
+            try:
+                amount = int(parts[2])
+            except ValueError:
+                raise ScriptError(f"'{text}': the amount must be a whole number of chips, not '{parts[2]}'") from None
+            if amount < 0:
+                raise ScriptError(f"'{text}': the amount cannot be negative")
+        return cls(player, verb, amount)
+
+    def __str__(self) -> str:
+        if self.amount is None:
+            return f"{self.player} {self.verb}"
+        return f"{self.player} {self.verb} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One thing the player to act may do, with the allowed amounts.
+
+    ``amount``: chips put in (call, bring-in, a banked raise). ``to``: every
+    allowed total for the round (fixed limit). ``min``/``max``: the range of
+    allowed totals (pot limit, no limit; then ``to`` is None).
+
+    >>> LegalAction("raise", to=(30, 40)).to_dict()
+    {'action': 'raise', 'to': [30, 40]}
+    >>> LegalAction("bet", min=10, max=95).to_dict()
+    {'action': 'bet', 'to': '10..95', 'min': 10, 'max': 95}
+    >>> str(LegalAction("call", amount=5))
+    'call 5'
+    """
+
+    action: str
+    amount: int | None = None
+    to: tuple[int, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def to_dict(self) -> dict:
+        out: dict = {"action": self.action}
+        if self.amount is not None:
+            out["amount"] = self.amount
+        if self.to is not None:
+            out["to"] = list(self.to)
+        elif self.min is not None:
+            out["to"] = f"{self.min}..{self.max}"
+            out["min"] = self.min
+            out["max"] = self.max
+        return out
+
+    def allows(self, total: int) -> bool:
+        """Whether ``total`` is an allowed total for this bet, raise or completion."""
+        if self.to is not None:
+            return total in self.to
+        if self.min is not None:
+            return self.min <= total <= self.max  # type: ignore[operator]
+        return False
+
+    def __str__(self) -> str:
+        if self.amount is not None:
+            return f"{self.action} {self.amount}"
+        if self.to is not None:
+            return f"{self.action} to {' or '.join(map(str, self.to))}"
+        if self.min is not None:
+            return f"{self.action} to {self.min}..{self.max}" if self.min != self.max else f"{self.action} to {self.min}"
+        return self.action

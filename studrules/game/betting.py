@@ -1,0 +1,422 @@
+"""The betting rounds of a :class:`~studrules.game.hand.Hand`: who brings in and
+who acts first, the legal amounts (fixed, pot and no limit, alternatives,
+caps), and carrying out checks, calls, bets, completions, raises and folds.
+
+:class:`_Betting` is one part of :class:`~studrules.game.hand.Hand`, which
+declares every attribute (``__slots__``) and runs the steps.
+"""
+from __future__ import annotations
+
+from .actions import Action, LegalAction
+from ..cards.card import Card
+from .events import Event
+from ..spec.model import BettingStep
+
+_new = tuple.__new__
+_FOLD = LegalAction("fold")
+_CHECK = LegalAction("check")
+
+
+class _Betting:
+    """The betting part of :class:`~studrules.game.hand.Hand`."""
+
+    __slots__ = ()
+
+    def _start_round(self, step: BettingStep, const: dict) -> None:
+        n = self.n
+        folded = self.folded
+        in_hand = self._in
+        if len(in_hand) < 2:
+            return
+        rnd = self.round = self.round + 1
+        checks = self._seating.checks.get(rnd)
+        self._checks = checks if checks is not None else self._seating.check_row(rnd, n)
+        record = _Round(rnd)
+        self.rounds.append(record)
+        self._last_round = record
+        if rnd == 1 and any(self.live_ante):
+            bets = self.bets = list(self.live_ante)
+            cur = self.cur = max(bets)
+        else:
+            bets = self.bets = [0] * n
+            cur = self.cur = 0
+        self.raises = 0
+        self.capped = False
+        self.bring_in_due = False
+        self.size_lock = None
+        self.acted = [False] * n
+        bet = const["bet"]
+        if bet is None:
+            bet = int(step.bet(self._env()))
+        self.bet_size = bet
+        self.full_size = bet
+        # live antes smaller than a bet do not open the round: the first wager completes them
+        self.opened = cur > 0 and cur >= bet
+        stacks = self.stacks
+        able = 0  # players in with chips left: how many, and the last of them
+        last = 0
+        for i in in_hand:
+            if stacks[i] > 0:
+                able += 1
+                last = i
+        if not able or (able == 1 and bets[last] >= max(bets[i] for i in in_hand)):
+            return  # nobody left to bet against
+        first = None
+        if step.bring_in is not None:
+            first = self._bring_in_seat(step)
+            if first is not None and stacks[first] > 0:
+                self.bring_in_due = True
+        if first is None or not self.bring_in_due:
+            first = self._first_to_act(step, in_hand)
+        if stacks[first] == 0 or folded[first]:
+            first = self._next_able(first)
+        self.phase = "betting"
+        self.to_act_seat = first
+        self._legal = None
+        record.first = first
+        record.played = True
+
+    def _bring_in_seat(self, step: BettingStep) -> int | None:
+        bi = step.bring_in
+        return self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")[0]
+
+    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int | None, Card | None]:
+        """Of the players in, the one whose lowest (or highest) card of ``pools[seat]``
+        is the lowest (highest) of all, and that card; ties by suit when ``by_suit``,
+        else to the earliest seat. (None, None) when none of them holds a card."""
+        key = self.plan.card_key
+        best = best_card = None
+        best_key = 0
+        for i in self._in:
+            cards = pools[i]
+            if not cards:
+                continue
+            card = cards[0]
+            if len(cards) > 1:
+                card = min(cards, key=lambda c: key[c.code]) if lowest else max(cards, key=lambda c: key[c.code])
+            k = key[card.code]
+            if not by_suit:
+                k >>= 2  # rank only: ties go to the earliest seat
+            if best is None or (k < best_key if lowest else k > best_key):
+                best, best_key, best_card = i, k, card
+        return best, best_card
+
+    def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
+        """Of ``seats``, those (in order) showing the best visible hand (the
+        worst unless ``highest``); empty when none of them shows a card.
+        Remembered until a card is turned up or a player folds (``seats`` are
+        the players still in)."""
+        memo = self._visible_memo
+        if memo is not None and memo[0] == self._ups and memo[1] == len(seats) and memo[2] == highest:
+            return memo[3]
+        plan = self.plan
+        cache = plan.visible_cache
+        up, up_key = self.up, self.up_key
+        target = None
+        tied: list[int] = []
+        for i in seats:
+            cards = up[i]
+            if not cards:
+                continue
+            v = cache.get(up_key[i]) if len(cards) < 5 else None
+            if v is None:
+                v = plan.visible(cards, up_key[i])
+            if target is None or (v > target if highest else v < target):
+                target = v
+                tied = [i]
+            elif v == target:
+                tied.append(i)
+        self._visible_memo = (self._ups, len(seats), highest, tied)
+        return tied
+
+    def _first_to_act(self, step: BettingStep, in_hand: list[int]) -> int:
+        fta = step.first_to_act
+        rule = fta.rule
+        key = self.plan.card_key
+        if rule in ("best_visible", "worst_visible"):
+            tied = self._best_visible(in_hand, rule == "best_visible")
+            if not tied:
+                return in_hand[0]
+            if len(tied) > 1 and fta.tie_break == "suit":
+                # the higher board by suit is the better one, the lower the worse
+                pick = max if rule == "best_visible" else min
+                return pick(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
+            return tied[0]
+        if rule in ("lowest_card", "lowest_up_card", "highest_up_card"):
+            pools = self.cards if rule == "lowest_card" else self.up
+            best, card = self._card_seat(pools, rule != "highest_up_card", fta.tie_break == "suit")
+            if best is None:
+                return in_hand[0]
+            if fta.expose:
+                self._expose(best, card, "it makes him first to act")
+            return best
+        # dealer_left (and bring_in with no bring-in to post)
+        return in_hand[0]
+
+    def _next_able(self, seat: int) -> int:
+        folded, stacks = self.folded, self.stacks
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] > 0:
+                return j
+        return seat
+
+    def _raise_allowed(self, step: BettingStep) -> bool:
+        cap = step.cap
+        if cap is None:
+            return True
+        if self.capped:
+            return False
+        if self.raises < cap:
+            return True
+        return step.heads_up_uncapped and len(self._in) == 2
+
+    def _sizes(self, kind: str) -> list[int]:
+        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
+        if self.size_lock is not None:
+            return [self.size_lock]
+        sizes = [self.bet_size]
+        alts = self.const["alts"]
+        if alts:
+            env = self._env()
+            for alt, value in alts:
+                if kind in alt.actions and alt.when(env):
+                    size = value if value is not None else int(alt.bet(env))
+                    if size not in sizes:
+                        sizes.append(size)
+        return sizes
+
+    def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
+        """What the player to act (``seat``) may do in a betting round."""
+        step: BettingStep = self.step
+        stack = self.stacks[seat]
+        mine = self.bets[seat]
+        all_in = mine + stack
+        if self.bring_in_due:
+            amount = self._bring_in_amount(seat)
+            out = [LegalAction("bring-in", amount=amount)]
+            if step.bring_in.complete and all_in > amount and amount < self.bet_size:
+                out.append(self._bet_option("complete", seat, all_in))
+            return tuple(out)
+        cur = self.cur
+        to_call = cur - mine
+        out = []
+        check_ok = True
+        if to_call <= 0:
+            if step.check is not None:
+                c = self.const["check"]
+                check_ok = bool(c) if c is not None else bool(step.check(self._env()))
+            if check_ok:
+                out.append(_CHECK)
+            else:
+                out.append(_FOLD)
+        else:
+            out.append(_FOLD)
+            out.append(LegalAction("call", amount=min(to_call, stack)))
+        if all_in > cur and not self.acted[seat]:
+            if cur == 0:
+                out.append(self._bet_option("bet", seat, all_in))
+            elif not self.opened:
+                out.append(self._bet_option("complete", seat, all_in))
+            elif self._raise_allowed(step):
+                option = self._raise_option(seat, all_in)
+                if option is not None:
+                    out.append(option)
+        return tuple(out)
+
+    def _bring_in_amount(self, seat: int) -> int:
+        amount = self.const["bring_in"]
+        if amount is None:
+            amount = int(self.step.bring_in.amount(self._env()))
+        return min(amount, self.stacks[seat])
+
+    def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
+        step: BettingStep = self.step
+        structure = step.structure
+        if structure == "fixed_limit":
+            totals = sorted({min(s, all_in) for s in self._sizes("bet")})
+            totals = [t for t in totals if t > self.cur] or [all_in]
+            return LegalAction(verb, to=tuple(totals))
+        low = min(self.bet_size, all_in)
+        if low <= self.cur:
+            low = min(self.cur + 1, all_in)
+        high = all_in
+        if structure == "pot_limit":
+            high = min(all_in, max(low, self._pot_limit_total(seat)))
+        return LegalAction(verb, min=low, max=high)
+
+    def _pot_limit_total(self, seat: int) -> int:
+        """The largest total a pot-limit bet or raise may reach: call, then the pot."""
+        to_call = self.cur - self.bets[seat]
+        return self.cur + self.pot + to_call
+
+    def _raise_option(self, seat: int, all_in: int) -> LegalAction | None:
+        step: BettingStep = self.step
+        cur = self.cur
+        limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
+        if step.structure == "fixed_limit":
+            totals = sorted({min(cur + s, all_in) for s in self._sizes("raise")})
+            if limit is not None:
+                totals = [t for t in totals if t <= limit]
+            totals = [t for t in totals if t > cur]
+            return LegalAction("raise", to=tuple(totals)) if totals else None
+        low = cur + self.full_size
+        high = all_in
+        if step.structure == "pot_limit":
+            high = min(high, self._pot_limit_total(seat))
+        if limit is not None:
+            high = min(high, limit)
+        if high <= cur:
+            return None
+        low = min(low, all_in)
+        if low > high:
+            low = high
+        return LegalAction("raise", min=low, max=high)
+
+    def _apply_bet(self, seat: int, action: Action) -> None:
+        verb = action.verb
+        name = self.players[seat]
+        events = self.events
+        rnd = self.round
+        # the common actions are checked directly; the others against legal_actions()
+        if verb == "check" and not self.bring_in_due and self.bets[seat] >= self.cur and self.step.check is None:
+            self.acted[seat] = True
+            events.append(_new(Event, ("check", name, rnd, None, None, None, None, None, None, None, None, None, None)))
+            self._next_turn(seat)
+            return
+        if verb == "call" and action.amount is None and not self.bring_in_due and self.bets[seat] < self.cur:
+            amount = self.cur - self.bets[seat]
+            if amount > self.stacks[seat]:
+                amount = self.stacks[seat]
+            self._put(seat, amount)
+            self.acted[seat] = True
+            events.append(_new(Event, ("call", name, rnd, amount, self.bets[seat], None, None, None, None, None,
+                                       "all in" if self.stacks[seat] == 0 else None, None, None)))
+            self._next_turn(seat)
+            return
+        legal = self.legal_actions()
+        option = None
+        for la in legal:
+            if la.action == verb:
+                option = la
+                break
+        if option is None:
+            raise self._illegal(action, f"{action.player} cannot {verb} now")
+        if verb == "check":
+            self.acted[seat] = True
+            events.append(Event("check", name, rnd))
+        elif verb == "call":
+            amount = option.amount
+            if action.amount is not None and action.amount not in (amount, self.bets[seat] + amount):
+                raise self._illegal(action, f"a call is {amount}")
+            self._put(seat, amount)
+            self.acted[seat] = True
+            events.append(Event("call", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None))
+        elif verb == "fold":
+            self.folded[seat] = True
+            self._in.remove(seat)
+            events.append(Event("fold", name, rnd))
+        elif verb == "bring-in":
+            amount = option.amount
+            if action.amount is not None and action.amount != amount:
+                raise self._illegal(action, f"the bring-in is {amount}")
+            self._bring_in(seat, amount)
+        else:
+            total = action.amount
+            if total is None:
+                if option.to is not None and len(option.to) == 1:
+                    total = option.to[0]
+                elif option.min is not None and option.min == option.max:
+                    total = option.min
+                else:
+                    raise self._illegal(action, f"say the total to {verb} to")
+            if not option.allows(total):
+                raise self._illegal(action, f"{total} is not an allowed total")
+            self._aggress(seat, verb, total)
+        self._next_turn(seat)
+
+    def _bring_in(self, seat: int, amount: int) -> None:
+        stacks, bets = self.stacks, self.bets
+        stacks[seat] -= amount
+        total = bets[seat] = bets[seat] + amount
+        self.contrib[seat] += amount
+        self.acted[seat] = True
+        self.bring_in_due = False
+        if total > self.cur:
+            self.cur = total
+        if amount >= self.bet_size:
+            self.opened = True
+            self._last_round.aggressive.append((seat, "bet"))
+        self.events.append(_new(Event, ("bring_in", self.players[seat], self.round, amount, total, None, None, None,
+                                        None, None, "all in" if stacks[seat] == 0 else None, None, None)))
+
+    def _put(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contrib[seat] += amount
+
+    def _aggress(self, seat: int, verb: str, total: int) -> None:
+        step: BettingStep = self.step
+        fixed = step.structure == "fixed_limit"
+        old = self.cur
+        increment = total - old
+        put = total - self.bets[seat]
+        if verb == "raise":
+            full = increment >= (min(self._sizes("raise")) if fixed else self.full_size)
+        else:
+            full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
+        if fixed and full and self.const["alts"]:
+            size = increment if verb == "raise" else total
+            env = None
+            for alt, value in self.const["alts"]:
+                if value is None:
+                    env = env or self._env()
+                    value = int(alt.bet(env))
+                if alt.sticky and size == value and value != self.bet_size:
+                    self.size_lock = value
+        self._put(seat, put)
+        self.cur = total
+        self.bring_in_due = False
+        if full:
+            acted = self.acted
+            for j in range(self.n):
+                acted[j] = False
+            if verb == "raise":
+                self.raises += 1
+                if step.cap is not None and self.raises >= step.cap and not (step.heads_up_uncapped and len(self._in) == 2):
+                    self.capped = True
+                if not fixed:
+                    self.full_size = increment
+            elif not fixed:
+                self.full_size = max(total, self.bet_size)
+        self.acted[seat] = True
+        self.opened = True
+        self._last_round.aggressive.append((seat, verb))
+        self.events.append(Event(verb, self.players[seat], self.round, put, self.bets[seat],
+                                 reason="all in" if self.stacks[seat] == 0 else None))
+
+    def _next_turn(self, seat: int) -> None:
+        """The player to act after ``seat``, or the round's end (Hand.check_or_call
+        has a copy of the search, for speed: change both together)."""
+        if len(self._in) == 1:
+            self.to_act_seat = None
+            self._win_uncontested()
+            return
+        folded, stacks, acted, bets, cur = self.folded, self.stacks, self.acted, self.bets, self.cur
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
+                self.to_act_seat = j
+                return
+        self.to_act_seat = None
+        self.phase = "between"
+
+
+class _Round:
+    """The record of one betting round (for showdown order)."""
+
+    __slots__ = ("number", "first", "aggressive", "played")
+
+    def __init__(self, number: int):
+        self.number = number
+        self.first: int | None = None
+        self.aggressive: list[tuple[int, str]] = []
+        self.played = False

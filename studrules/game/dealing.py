@@ -1,0 +1,212 @@
+"""The cards and the antes of a :class:`~studrules.game.hand.Hand`: the given cards
+and the deck, posting antes, dealing (with a fast path for players' cards
+that all come from the deck), exposing a card, and checking that every
+player received the cards he was given.
+
+:class:`_Dealing` is one part of :class:`~studrules.game.hand.Hand`, which
+declares every attribute (``__slots__``) and runs the steps.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..cards.card import Card, Deck, full_deck, parse_cards
+from ..errors import CardError
+from .events import Event
+from .house import HOUSE
+from ..spec.model import AnteStep, DealStep
+
+_new = tuple.__new__
+_NOTHING: tuple = ()  # no given cards
+
+
+class _Dealing:
+    """The cards and antes part of :class:`~studrules.game.hand.Hand`."""
+
+    __slots__ = ()
+
+    def _setup_cards(self, cards: Mapping[str, Any], seed: int | None) -> None:
+        if not cards:  # every card from the deck (the lists of given cards are only read)
+            self.given = [_NOTHING] * self.n
+            self.given_house = self.given_community = self.given_burns = _NOTHING
+            self._plain = True
+            stripped = self.plan.deck_cards
+            self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
+            return
+        given: list[list[Card]] = [[] for _ in range(self.n)]
+        every: list[Card] = []
+        extra = {"house": [], "community": [], "burns": []}
+        for key, value in cards.items():
+            parsed = list(parse_cards(value)) if value is not None else []
+            if key in extra:
+                if key == "house" and not self.variant.is_banked:
+                    raise ValueError("cards for the house: only a game against the house has one")
+                extra[key] = parsed
+            elif key in self.seat:
+                given[self.seat[key]] = parsed
+            else:
+                raise ValueError(f"cards are given for '{key}', who is not a player (players: {', '.join(self.players)})")
+            every.extend(parsed)
+        if len(set(every)) != len(every):
+            seen: set = set()
+            for c in every:
+                if c in seen:
+                    raise CardError(f"{c} is given twice")
+                seen.add(c)
+        self.given = given
+        self.given_house = extra["house"]
+        self.given_community = extra["community"]
+        self.given_burns = extra["burns"]
+        self._plain = not every  # every card comes from the deck
+        stripped = self.plan.deck_cards
+        if stripped is not None:
+            outside = [c for c in every if c not in stripped]
+            if outside:
+                d = self.variant.deck
+                raise CardError(
+                    f"{', '.join(map(str, outside))} {'is' if len(outside) == 1 else 'are'} not in the deck of "
+                    f"{self.variant.name}: its {d.cards} cards have only the ranks {d.ranks}"
+                )
+        if every:
+            taken = set(every)
+            self.deck = Deck(seed, [c for c in stripped or full_deck() if c not in taken], shuffled=True)
+        else:
+            self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
+
+    def _ante(self, step: AnteStep, const: dict) -> None:
+        amount = const["amount"]
+        if amount is None:
+            amount = int(step.amount(self._env()))
+        amounts = self.antes if self.antes is not None else [amount] * self.n
+        events = self.events
+        stacks, contrib = self.stacks, self.contrib
+        posted = False
+        made = self._seating.antes
+        for i, name in enumerate(self.players):
+            a = amounts[i]
+            if a > stacks[i]:
+                a = stacks[i]
+            if a <= 0:
+                continue
+            stacks[i] -= a
+            contrib[i] += a
+            if not step.dead:
+                self.live_ante[i] += a
+            event = made[i].get(a)
+            if event is None:
+                event = made[i][a] = _new(Event, ("ante", name, None, a, None, None, None, None, None, None, None, None,
+                                                  None))
+            events.append(event)
+            posted = True
+        self.antes_posted = self.antes_posted or posted
+
+    def _deal(self, step: DealStep) -> None:
+        events = self.events
+        players = self.players
+        seats = self._in
+        deal = self.deck.deal
+        try:
+            for _ in range(step.burn):
+                card = self._draw(self.given_burns, len(self.burns))
+                self.burns.append(card)
+                events.append(Event("burn", None, None, card=card))
+            if step.fallback == "community" and step.players:
+                need = 0
+                for i in seats:
+                    have = len(self.cards[i])
+                    left = max(0, len(self.given[i]) - have)
+                    need += max(0, len(step.players) - left)
+                if need > self.deck.remaining:
+                    card = self._draw(self.given_community, len(self.community))
+                    self.community.append(card)
+                    self.community_dealt = True
+                    events.append(Event("community", None, None, card=card, face="up"))
+                    return
+            house = step.house
+            passes = max(len(step.players), len(house))
+            for k in range(passes):
+                if k < len(step.players):
+                    face = step.players[k]
+                    up = face == "up"
+                    for i in seats:
+                        cards_i = self.cards[i]
+                        given = self.given[i]
+                        have = len(cards_i)
+                        card = given[have] if have < len(given) else deal()
+                        cards_i.append(card)
+                        if up:
+                            self.up[i].append(card)
+                            self.up_key[i] += self.plan.rank_nibble[card.code]
+                            self._ups += 1
+                        events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
+                if k < len(house):
+                    card = self._draw(self.given_house, len(self.house_cards))
+                    self.house_cards.append(card)
+                    self.house_faces.append(house[k])
+                    events.append(Event("deal", HOUSE, None, card=card, face=house[k]))
+            for face in step.community:
+                card = self._draw(self.given_community, len(self.community))
+                self.community.append(card)
+                events.append(Event("community", None, None, card=card, face=face))
+        except CardError:
+            self._make_void("the deck ran out of cards")
+
+    def _deal_plain(self, step: DealStep) -> bool:
+        """Deal a step of players' cards only, all from the deck (False, nothing
+        dealt, when the deck cannot give them all: the general path says so)."""
+        seats = self._in
+        faces = step.players
+        deck = self.deck
+        pack = deck._cards
+        pos = deck._dealt
+        if pos + len(seats) * len(faces) > len(pack):
+            return False
+        events = self.events
+        players, cards, up_cards, up_key = self.players, self.cards, self.up, self.up_key
+        nibble = self.plan.rank_nibble
+        seating = self._seating
+        for face in faces:
+            up = face == "up"
+            if up:
+                self._ups += len(seats)
+            table = seating.deals.get(face) or seating.deal_table(face, self.n)
+            for i in seats:
+                card = pack[pos]
+                pos += 1
+                cards[i].append(card)
+                code = card.code
+                if up:
+                    up_cards[i].append(card)
+                    up_key[i] += nibble[code]
+                event = table[i][code]
+                if event is None:
+                    event = table[i][code] = _new(Event, ("deal", players[i], None, None, None, card, face, None, None,
+                                                          None, None, None, None))
+                events.append(event)
+        deck._dealt = pos
+        return True
+
+    def _draw(self, given: list, index: int) -> Card:
+        if index < len(given):
+            return given[index]
+        return self.deck.deal()
+
+    def _expose(self, seat: int, card: Card, reason: str) -> None:
+        self.cards[seat].index(card)  # (a card he holds)
+        if card in self.up[seat]:
+            return
+        self.up[seat].append(card)
+        self.up_key[seat] += self.plan.rank_nibble[card.code]
+        self._ups += 1
+        self.events.append(Event("expose", self.players[seat], self.round or None, card=card, face="up", reason=reason))
+
+    def _wrong_count(self) -> str | None:
+        if self._plain or not self.variant.void.wrong_card_count:
+            return None  # (every card from the deck: nobody was given more than he received)
+        for i, p in enumerate(self.players):
+            # a player who folded simply never received the rest of his cards
+            if not self.folded[i] and len(self.given[i]) > len(self.cards[i]):
+                return f"{p} has the wrong number of cards"
+        if len(self.given_house) > len(self.house_cards):
+            return "the house has the wrong number of cards"
+        return None

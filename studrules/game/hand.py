@@ -1,0 +1,564 @@
+"""One hand of any variant: the generic state machine that plays the model's steps.
+
+A :class:`Hand` is made from a loaded :class:`~studrules.spec.model.Variant`, the
+players (clockwise, the first sits at the dealer's left) and their stacks,
+and a seed and/or the cards each player is to receive. It runs the variant's
+steps in order (a step whose ``when`` is false is skipped) until a player
+must decide; :meth:`Hand.legal_actions` says what the player to act may do and
+:meth:`Hand.apply` does it. Every change is an :class:`~studrules.game.events.Event`
+in :attr:`Hand.events`::
+
+    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.spec.resources import default_variant
+    >>> v = load_variant(default_variant())   # ante 5, bring-in 5, low limit 10
+    >>> h = Hand(v, ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, seed=1)
+    >>> h.to_act, [str(a) for a in h.legal_actions()]
+    ('Bob', ['bring-in 5', 'complete to 10'])
+    >>> h.apply("Bob bring-in"); h.apply("Ann complete 10"); h.apply("Bob fold")
+    >>> h.is_over, h.result().net
+    (True, {'Ann': 10, 'Bob': -10})
+
+Nothing changes when an action is illegal: :class:`~studrules.errors.IllegalActionError`
+says why and lists what is legal. The same cards and actions always give the
+same history. Pot games (players against each other) and banked games
+(positions against the house) are two uses of this one machine.
+
+The rules it carries out are the model's (see :mod:`studrules.spec.model` for
+every word); a few readings where the model is silent:
+
+- an all-in bet or raise smaller than a full one does not reopen the betting
+  for players who have already acted (they may only call or fold), and does
+  not count toward the cap;
+- a player may fold only when facing a bet, or when checking is not allowed;
+- the bring-in is not an opening bet: completing is, and so is a bring-in as
+  large as the bet; the cap counts raises after the opening bet; live antes
+  smaller than the bet are completed like a bring-in;
+- at a showdown where mucking is allowed each player, in showdown order, shows
+  or mucks; a player whose every opponent has mucked wins without showing. If
+  every player eligible for a side pot mucked, the hands are read anyway;
+- a side pot that only one player paid into is returned to him (``return``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .actions import Action, LegalAction
+from .betting import _Betting, _Round
+from ..cards.card import Card
+from .dealing import _Dealing
+from ..errors import IllegalActionError
+from .events import Event
+from .house import DEALER, HOUSE, _House
+from ..spec.model import Variant
+from .plan import _ANTE, _BETTING, _DEAL, _DECISION, _REVEAL, _SETTLE, _SHOWDOWN, _TWO_OR_MORE, _plan
+from .showdown import _Showdown
+
+__all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
+
+_new = tuple.__new__
+
+
+# --------------------------------------------------------------------------
+# public records
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a finished hand ended.
+
+    ``stacks``/``net``: per player. ``pots``: each pot's amount, who could win
+    it and each winner's share. ``showdown_order``: who showed (or mucked) in
+    order. ``void``: the hand was void. Banked games: ``positions`` (each
+    position's ante, raise and settlement) and ``house_net``."""
+
+    stacks: dict
+    net: dict
+    pots: tuple = ()
+    showdown_order: tuple = ()
+    void: bool = False
+    positions: tuple | None = None
+    house_net: int | None = None
+
+    def to_dict(self) -> dict:
+        out: dict = {
+            "stacks": dict(self.stacks),
+            "net": dict(self.net),
+            "pots": [dict(p) for p in self.pots],
+            "showdown_order": list(self.showdown_order),
+        }
+        if self.void:
+            out["void"] = True
+        if self.positions is not None:
+            out["positions"] = [dict(p) for p in self.positions]
+            out["house_net"] = self.house_net
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see: its own cards (with their faces), every up card,
+    the betting, and what it may do when it is its turn.
+
+    ``events`` is the history with every card this seat may not see left out
+    (``card`` is None on others' face-down deals and on burns)."""
+
+    player: str
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    folded: tuple[bool, ...]
+    cards: tuple[tuple[Card, str], ...]
+    up_cards: dict
+    house_up_cards: tuple[Card, ...]
+    community: tuple[Card, ...]
+    bets: tuple[int, ...]
+    pot: int
+    round: int
+    to_act: str | None
+    legal: tuple[LegalAction, ...]
+    events: tuple[Event, ...]
+    is_over: bool
+
+    @property
+    def my_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, _ in self.cards)
+
+
+# --------------------------------------------------------------------------
+# the hand
+
+class Hand(_Dealing, _Betting, _Showdown, _House):
+    """One hand of a variant (see the module's documentation).
+
+    ``players``: names, clockwise, the first at the dealer's left (a banked
+    game's positions; the house is not in the list). ``stacks``: one number
+    for everybody, a list, or a mapping by name. ``seed``: shuffles a
+    :class:`~studrules.cards.card.Deck` that deals every card not given.
+    ``cards``: ``{name: [cards in the order received], "house": [...],
+    "community": [...], "burns": [...]}`` (texts or cards). ``stakes``:
+    stake overrides. ``antes``: a banked game's ante per position
+    (``{"Ann": 20}``), checked against the table's minimum and maximum
+    before any card is dealt.
+    """
+
+    # every attribute of a hand, its parts' too (dealing, betting, showdown, house: they declare none)
+    __slots__ = (
+        "variant", "plan", "players", "n", "seat", "stacks", "start", "folded", "mucked", "contrib", "bets",
+        "cards", "up", "house_cards", "house_faces", "community", "deck", "given", "given_house",
+        "given_community", "given_burns", "burns", "events", "actions", "step_index", "phase", "to_act_seat",
+        "round", "rounds", "cur", "full_size", "raises", "capped", "acted", "opened", "bring_in_due",
+        "size_lock", "step", "const", "antes", "live_ante", "antes_posted", "community_dealt",
+        "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
+        "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
+        "up_key", "_plain", "_rotation", "_seating", "_in", "_checks", "_ups", "_visible_memo",
+        "_seen",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: Sequence[str],
+        stacks: int | Sequence[int] | Mapping[str, int] = 100,
+        *,
+        seed: int | None = None,
+        cards: Mapping[str, Any] | None = None,
+        stakes: Mapping[str, int] | None = None,
+        antes: Mapping[str, int] | None = None,
+    ):
+        self.variant = variant
+        self.plan = plan = _plan(variant, stakes)
+        names = tuple(players)
+        seating = plan.seatings.get(names)  # players met before were checked then
+        if seating is None:
+            names = tuple(str(p) for p in names)
+            if names not in plan.checked_players:
+                self._check_players(names)
+                if len(plan.checked_players) < 64:
+                    plan.checked_players.add(names)
+            seating = plan.seating(names)
+        n = self.n = len(names)
+        self.players = names
+        self._seating = seating
+        self.seat = seating.seat
+        self.stacks = self._stacks(stacks)
+        self.start = tuple(self.stacks)
+        self.folded = [False] * n
+        self._in = list(range(n))  # the seats not folded, in order (kept with folded)
+        self.mucked = [False] * n
+        self.contrib = [0] * n
+        self.bets = [0] * n
+        self.cards: list[list[Card]] = []
+        self.up: list[list[Card]] = []
+        for _ in range(n):
+            self.cards.append([])
+            self.up.append([])
+        self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
+        self._ups = 0  # up cards so far
+        self._visible_memo = None
+        self.house_cards: list[Card] = []
+        self.house_faces: list[str] = []
+        self.community: list[Card] = []
+        self.burns: list[Card] = []
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.step_index = 0
+        self.phase = "start"
+        self.to_act_seat: int | None = None
+        self.round = 0
+        self.rounds: list[_Round] = []
+        self._last_round: _Round | None = None
+        self.cur = 0
+        self.full_size = 0
+        self.raises = 0
+        self.capped = False
+        self.acted = [False] * n
+        self.opened = False
+        self.bring_in_due = False
+        self.size_lock = None
+        self.step = None
+        self.const = None
+        self.bet_size = 0
+        self.live_ante = [0] * n
+        self.antes_posted = False
+        self.community_dealt = False
+        self.over = False
+        self.void: str | None = None
+        self._legal = None
+        self._result = None
+        self.show_queue: list[int] = []
+        self.showdown_order: list[int] = []
+        self.shown: list[int] = []
+        self.pots_result: list[dict] = []
+        self.raise_amounts: list[int | None] = [None] * n
+        self.positions = None
+        self.house_net = None
+        self._values = None
+        self._simple = seating.actions
+        self._rotation = plan.rotation(n)
+        self.antes = None if antes is None and plan.plain_antes else self._antes(antes)
+        self._setup_cards(cards or {}, seed)
+        self._advance()
+
+    # ---------------------------------------------------------------- setup
+
+    def _check_players(self, names: tuple[str, ...]) -> None:
+        seats = self.variant.seats
+        if len(set(names)) != len(names):
+            raise ValueError(f"each player must have a different name: {', '.join(names)}")
+        for p in names:
+            if not p or any(ch.isspace() for ch in p):
+                raise ValueError(f"a player's name is one word, not {p!r}")
+            if p in (HOUSE, DEALER, "community", "burns"):
+                raise ValueError(f"'{p}' is a reserved name: choose another player's name")
+        low, high = seats.min, seats.max
+        if seats.positions:
+            high = max(high, seats.positions[1])
+        if not low <= len(names) <= high:
+            what = "positions" if self.variant.is_banked else "players"
+            raise ValueError(f"{self.variant.name} is played by {low} to {high} {what}, not {len(names)}")
+
+    def _stacks(self, stacks) -> list[int]:
+        n = self.n
+        if type(stacks) is int and stacks > 0:
+            return [stacks] * n
+        if isinstance(stacks, Mapping):
+            missing = [p for p in self.players if p not in stacks]
+            extra = [p for p in stacks if p not in self.seat]
+            if missing or extra:
+                raise ValueError(f"stacks must give every player: missing {missing}, unknown {extra}")
+            out = [stacks[p] for p in self.players]
+        elif isinstance(stacks, int) and not isinstance(stacks, bool):
+            out = [stacks] * n
+        else:
+            out = list(stacks)
+            if len(out) != n:
+                raise ValueError(f"{len(out)} stacks for {n} players")
+        for p, s in zip(self.players, out):
+            if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
+                raise ValueError(f"{p}'s stack must be a positive whole number of chips, not {s!r}")
+        return out
+
+    # ---------------------------------------------------------------- public state
+
+    @property
+    def to_act(self) -> str | None:
+        """The name of the player who must act now (None when the hand is over)."""
+        s = self.to_act_seat
+        return None if s is None else self.players[s]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def faces(self) -> list[list[str]]:
+        """Per seat, the face (``up`` or ``down``) of each card in the order
+        received: a card is up once dealt, exposed or revealed face up."""
+        return [["up" if c in up else "down" for c in cards] for cards, up in zip(self.cards, self.up)]
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot, this round's bets included."""
+        return sum(self.contrib)
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the player to act may do, with the allowed amounts (empty when the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def legal_for(self, player: str) -> tuple[LegalAction, ...]:
+        """What ``player`` may do now: nothing unless it is his turn."""
+        if self.to_act != player:
+            return ()
+        return self.legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        """Perform ``action`` (an :class:`~studrules.game.actions.Action` or its text).
+
+        Raises :class:`~studrules.errors.IllegalActionError` (saying why and
+        what is legal) and changes nothing when it is not allowed now."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.verb == "void":
+            self._declare_void(action)
+            return
+        if self.over:
+            raise IllegalActionError(f"'{action}': the hand is over")
+        seat = self.seat.get(action.player)
+        if seat is None:
+            raise IllegalActionError(
+                f"'{action}': {action.player} is not in this hand (players: {', '.join(self.players)})",
+                self.legal_actions())
+        if seat != self.to_act_seat:
+            raise IllegalActionError(
+                f"'{action}': it is {self.to_act}'s turn, not {action.player}'s; "
+                f"{self.to_act} may {self._legal_words()}", self.legal_actions())
+        phase = self.phase
+        if phase == "betting":
+            self._apply_bet(seat, action)
+        elif phase == "showdown":
+            self._apply_show(seat, action)
+        elif phase == "decision":
+            self._apply_decision(seat, action)
+        else:  # pragma: no cover
+            raise IllegalActionError(f"'{action}': nobody may act now")
+        self.actions.append(action)
+        self._legal = None
+        if self.to_act_seat is None and not self.over:
+            self._advance()
+
+    def check_or_call(self) -> None:
+        """The player to act checks, or calls when facing a bet; the bring-in
+        is posted when it is due (a fast path for bots and benchmarks)."""
+        seat = self.to_act_seat
+        if self.phase != "betting" or seat is None or self.step.check is not None:
+            action = self.default_action()
+            if action is None:
+                raise IllegalActionError("the hand is over")
+            self.apply(action)
+            return
+        # the same as apply(default_action()) for a check, a call or a bring-in, without the look-ups
+        if self.bring_in_due:
+            self._bring_in(seat, self._bring_in_amount(seat))
+            self.actions.append(self._simple[seat][2])
+            self._next_turn(seat)
+            self._legal = None
+            if self.to_act_seat is None and not self.over:
+                self._advance()
+            return
+        bets = self.bets
+        mine = bets[seat]
+        cur = self.cur
+        if mine >= cur:
+            self.actions.append(self._simple[seat][0])
+            checks = self._checks
+            event = checks[seat]
+            if event is None:
+                event = checks[seat] = _new(Event, ("check", self.players[seat], self.round, None, None, None,
+                                                    None, None, None, None, None, None, None))
+            self.events.append(event)
+        else:
+            stacks = self.stacks
+            stack = stacks[seat]
+            amount = cur - mine
+            if amount >= stack:
+                amount = stack
+                reason = "all in"
+            else:
+                reason = None
+            stacks[seat] = stack - amount
+            bets[seat] = mine + amount
+            self.contrib[seat] += amount
+            self.actions.append(self._simple[seat][1])
+            self.events.append(_new(Event, ("call", self.players[seat], self.round, amount, mine + amount, None, None,
+                                            None, None, None, reason, None, None)))
+        acted = self.acted
+        acted[seat] = True
+        self._legal = None
+        # the next player to act: _next_turn's search, written out here because calling it
+        # costs 2-4% of a check-and-call hand (measured on benchmarks/simulate.py's games); a check
+        # or a call leaves two or more players in, so its test for a last player is not needed
+        folded, stacks = self.folded, self.stacks
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
+                self.to_act_seat = j
+                return
+        self.to_act_seat = None
+        self.phase = "between"
+        if not self.over:
+            self._advance()
+
+    def default_action(self) -> Action | None:
+        """What the player to act does when no one tells him: at a showdown,
+        show if his hand can still win or tie against what is shown, else muck;
+        in a betting round, check or else call. None when the hand is over."""
+        seat = self.to_act_seat
+        if seat is None:
+            return None
+        name = self.players[seat]
+        if self.phase == "showdown":
+            return Action(name, "show" if self._can_still_win(seat) else "muck")
+        legal = {la.action: la for la in self.legal_actions()}
+        for verb in ("check", "call", "bring-in", "raise", "fold"):
+            if verb in legal:
+                return Action(name, verb)
+        return Action(name, next(iter(legal)))
+
+    def result(self) -> HandResult:
+        """How the hand ended (only once it is over)."""
+        if not self.over:
+            raise IllegalActionError(f"the hand is not over: {self.to_act} is to act")
+        result = self._result
+        if result is None:
+            names = self.players
+            stacks = {}
+            net = {}
+            for p, s, s0 in zip(names, self.stacks, self.start):
+                stacks[p] = s
+                net[p] = s - s0
+            order = []
+            for i in self.showdown_order:
+                order.append(names[i])
+            result = self._result = HandResult(
+                stacks, net, tuple(self.pots_result), tuple(order), self.void is not None,
+                tuple(self.positions) if self.positions is not None else None, self.house_net,
+            )
+        return result
+
+    def view(self, player: str) -> View:
+        """What ``player``'s seat may see now."""
+        seat = self.seat.get(player)
+        if seat is None:
+            raise ValueError(f"{player} is not in this hand")
+        # The history is append-only: each seat's masked copy grows with it,
+        # so an event is masked once per seat, not once per decision.
+        try:
+            seen = self._seen  # each seat's masked history; set at the first view, not on the hot path
+        except AttributeError:
+            seen = self._seen = {}
+        masked = seen.get(seat)
+        if masked is None:
+            masked = seen[seat] = []
+        masked.extend(
+            e._replace(card=None) if (e.type == "deal" and e.face == "down" and e.player != player) or e.type == "burn" else e
+            for e in self.events[len(masked):]
+        )
+        events = tuple(masked)
+        return View(
+            player=player,
+            players=self.players,
+            stacks=tuple(self.stacks),
+            folded=tuple(self.folded),
+            cards=tuple((c, "up" if c in self.up[seat] else "down") for c in self.cards[seat]),
+            up_cards={p: tuple(self.up[i]) for i, p in enumerate(self.players)},
+            house_up_cards=tuple(c for c, f in zip(self.house_cards, self.house_faces) if f == "up"),
+            community=tuple(self.community),
+            bets=tuple(self.bets),
+            pot=self.pot,
+            round=self.round,
+            to_act=self.to_act,
+            legal=self.legal_actions() if self.to_act_seat == seat else (),
+            events=events,
+            is_over=self.over,
+        )
+
+    def cards_of(self, player: str) -> tuple[Card, ...]:
+        """Every card ``player`` holds, in the order received."""
+        return tuple(self.cards[self.seat[player]])
+
+    # ---------------------------------------------------------------- the steps
+
+    def _advance(self) -> None:
+        """Run steps until somebody must act or the hand is over."""
+        steps = self.plan.steps
+        count = len(steps)
+        while not self.over and self.to_act_seat is None:
+            index = self.step_index
+            if index >= count:
+                self._finish_without_showdown()
+                return
+            step, const, kind, when = steps[index]
+            self.step_index = index + 1
+            if when is not None and not when(self._env()):
+                continue
+            self.step, self.const = step, const
+            if kind == _DEAL:
+                if not (self._plain and const["plain"] and self._deal_plain(step)):
+                    self._deal(step)
+            elif kind == _BETTING:
+                self._start_round(step, const)
+            elif kind == _ANTE:
+                self._ante(step, const)
+            elif kind == _SHOWDOWN:
+                self._start_showdown(step, const)
+            elif kind == _DECISION:
+                self._start_decision(step)
+            elif kind == _REVEAL:
+                self._reveal(step)
+            elif kind == _SETTLE:
+                self._settle(step)
+
+    def _env(self) -> dict:
+        """The names a condition or amount may read (stakes and TABLE_NAMES)."""
+        env = dict(self.plan.stake_env)
+        players_in = len(self._in)
+        up_key = self.up_key
+        open_pair = any(up_key[i] & _TWO_OR_MORE for i in self._in)
+        env.update(
+            open_pair=open_pair,
+            heads_up=players_in == 2,
+            antes_posted=self.antes_posted,
+            community_dealt=self.community_dealt,
+            players_in=players_in,
+            players=self.n,
+            round=self.round,
+            pot=self.pot,
+        )
+        return env
+
+    # ---------------------------------------------------------------- legal actions and the end
+
+    def _compute_legal(self) -> tuple[LegalAction, ...]:
+        seat = self.to_act_seat
+        if seat is None or self.over:
+            return ()
+        phase = self.phase
+        if phase == "showdown":
+            return self._showdown_legal(seat)
+        if phase == "decision":
+            return self._decision_legal(seat)
+        return self._betting_legal(seat)
+
+    def _legal_words(self) -> str:
+        legal = self.legal_actions()
+        return ", ".join(str(a) for a in legal) if legal else "nothing"
+
+    def _illegal(self, action: Action, why: str) -> IllegalActionError:
+        return IllegalActionError(f"'{action}': {why}; {action.player} may {self._legal_words()}", self.legal_actions())
+
+    def _end(self) -> None:
+        self.over = True
+        self.to_act_seat = None
+        self.phase = "over"
+        self._legal = ()

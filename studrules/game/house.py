@@ -1,0 +1,182 @@
+"""Games against the house, and void hands, for :class:`~studrules.game.hand.Hand`:
+the positions' antes checked against the table limits, the fold-or-raise
+decision, revealing cards, the settlement of each position, and a hand made
+void (the dealer's declaration, a deck run out, a wrong number of cards).
+
+:class:`_House` is one part of :class:`~studrules.game.hand.Hand`, which
+declares every attribute (``__slots__``) and runs the steps.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from .actions import Action, LegalAction
+from ..errors import IllegalActionError
+from .events import Event
+from ..spec.model import DecisionStep, RevealStep, SettleStep
+from .showdown import _describe
+
+#: The name the house goes by in events and scripts of banked games.
+HOUSE = "house"
+#: The name the dealer goes by when he declares a hand void.
+DEALER = "dealer"
+
+_FOLD = LegalAction("fold")
+
+
+class _House:
+    """The banked-game and void part of :class:`~studrules.game.hand.Hand`."""
+
+    __slots__ = ()
+
+    def _antes(self, antes: Mapping[str, int] | None) -> list[int] | None:
+        """Banked games: each position's ante, checked against the table limits now."""
+        step = self.plan.ante_step
+        if not antes and self.plan.plain_antes:
+            return None  # every player posts the variant's ante
+        if antes:
+            unknown = [p for p in antes if p not in self.seat]
+            if unknown:
+                raise ValueError(f"antes name players who are not in the hand: {', '.join(map(str, unknown))}")
+        if step is None:  # (antes are given: without them a variant with no ante step is plain)
+            raise ValueError(f"{self.variant.name} has no ante")
+        env = self.plan.stake_env
+        default = int(step.amount(env))
+        out = [int((antes or {}).get(p, default)) for p in self.players]
+        low = int(step.min(env)) if step.min is not None else None
+        high = int(step.max(env)) if step.max is not None else None
+        for p, a, stack in zip(self.players, out, self.stacks):
+            if low is not None and a < low:
+                raise IllegalActionError(f"{p}'s ante of {a} is below the table minimum of {low}: antes are {low} to {high}")
+            if high is not None and a > high:
+                raise IllegalActionError(f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}")
+            if self.variant.is_banked and a > stack:
+                raise IllegalActionError(f"{p}'s ante of {a} is more than his stack of {stack}")
+        return out
+
+    def _raise_amount(self, seat: int) -> int:
+        step: DecisionStep = self.step
+        if step.raise_amount is None:
+            return 0
+        env = dict(self.plan.stake_env)
+        env["ante"] = self.antes[seat] if self.antes else 0
+        env.setdefault("hand", 0)
+        env.setdefault("house", 0)
+        return int(step.raise_amount(env))
+
+    def _start_decision(self, step: DecisionStep) -> None:
+        seats = self._in
+        if not seats:
+            return
+        self.phase = "decision"
+        self.to_act_seat = seats[0]
+        self._legal = None
+
+    def _decision_legal(self, seat: int) -> tuple[LegalAction, ...]:
+        """At a banked game's decision: fold, or raise when the stack allows it."""
+        amount = self._raise_amount(seat)
+        out = [_FOLD]
+        if amount <= self.stacks[seat]:
+            out.append(LegalAction("raise", amount=amount))
+        return tuple(out)
+
+    def _apply_decision(self, seat: int, action: Action) -> None:
+        legal = self.legal_actions()
+        option = next((la for la in legal if la.action == action.verb), None)
+        if option is None:
+            raise self._illegal(action, f"{action.player} folds or raises here")
+        name = self.players[seat]
+        if action.verb == "fold":
+            self.folded[seat] = True
+            self._in.remove(seat)
+            self.events.append(Event("fold", name, None, reason="ante lost"))
+        else:
+            amount = option.amount
+            if action.amount is not None and action.amount != amount:
+                raise self._illegal(action, f"the raise is {amount}")
+            self.stacks[seat] -= amount
+            self.contrib[seat] += amount
+            self.raise_amounts[seat] = amount
+            self.events.append(Event("raise", name, None, amount))
+        nxt = next((j for j in range(seat + 1, self.n) if not self.folded[j]), None)
+        self.to_act_seat = nxt
+        if nxt is None:
+            self.phase = "between"
+
+    def _reveal(self, step: RevealStep) -> None:
+        if step.who == "house":
+            for k, card in enumerate(self.house_cards):
+                if self.house_faces[k] != "up":
+                    self.house_faces[k] = "up"
+                    self.events.append(Event("reveal", HOUSE, None, card=card, face="up"))
+        else:
+            for i in range(self.n):
+                if self.folded[i]:
+                    continue
+                for card in self.cards[i]:
+                    if card not in self.up[i]:
+                        self.up[i].append(card)
+                        self.up_key[i] += self.plan.rank_nibble[card.code]
+                        self._ups += 1
+                        self.events.append(Event("reveal", self.players[i], None, card=card, face="up"))
+
+    def _settle(self, step: SettleStep) -> None:
+        from .settlement import settle_position
+
+        reason = self._wrong_count()
+        if not reason:
+            if len(self.house_cards) != self.plan.max_house and self.variant.void.wrong_card_count:
+                reason = "the house has the wrong number of cards"
+        if reason:
+            self._make_void(reason)
+            return
+        ranking = self.plan.ranking
+        house_value = ranking.evaluate(self.house_cards)
+        env = self.plan.stake_env
+        positions = []
+        total = 0
+        for i, name in enumerate(self.players):
+            ante = self.antes[i] if self.antes else 0
+            raised = self.raise_amounts[i]
+            value = None
+            if not self.folded[i]:
+                value = ranking.evaluate(self.cards[i])
+                words = _describe(ranking, value, self.cards[i])
+                self.events.append(Event("show", name, None, cards=tuple(self.cards[i]), hand=words))
+            s = settle_position(step, player_value=value or 0, house_value=house_value, ante=ante,
+                                raise_amount=None if self.folded[i] else (raised or 0), env=env)
+            self.stacks[i] += ante + (raised or 0) + s.net
+            total += s.net
+            self.events.append(Event("settle", name, None, s.net, reason=s.reason, ante_net=s.ante_net, raise_net=s.raise_net))
+            positions.append({"player": name, "ante": ante, "raise": raised, "ante_net": s.ante_net,
+                              "raise_net": s.raise_net, "net": s.net, "reason": s.reason})
+        self.contrib = [0] * self.n
+        self.positions = positions
+        self.house_net = -total
+        self._end()
+
+    def _make_void(self, reason: str) -> None:
+        self.void = reason
+        self.events.append(Event("void", None, None, reason=reason))
+        self.stacks = list(self.start)
+        self.contrib = [0] * self.n
+        self.bets = [0] * self.n
+        self.pots_result = []
+        if self.variant.is_banked:
+            self.positions = [
+                {"player": p, "ante": self.antes[i] if self.antes else 0, "raise": None,
+                 "ante_net": 0, "raise_net": 0, "net": 0, "reason": "void"}
+                for i, p in enumerate(self.players)
+            ]
+            self.house_net = 0
+        self._end()
+
+    def _declare_void(self, action: Action) -> None:
+        if action.player not in (DEALER, HOUSE):
+            raise IllegalActionError(f"'{action}': only the dealer declares a hand void (write 'dealer void')", self.legal_actions())
+        if not self.variant.void.declared:
+            raise IllegalActionError(f"'{action}': {self.variant.name} does not let the dealer declare a hand void", self.legal_actions())
+        if self.over:
+            raise IllegalActionError(f"'{action}': the hand is over")
+        self.actions.append(action)
+        self._make_void("declared by the dealer")

@@ -1,0 +1,172 @@
+"""What a variant's hands need that does not change from hand to hand, computed once.
+
+A :class:`~studrules.game.hand.Hand` asks :func:`_plan` for its variant and stakes
+and gets a shared :class:`_Plan`: the steps with their constant amounts, the
+rankings, one sort key per card, and per set of players a :class:`_Seating`
+of the events and actions that come back hand after hand.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .actions import Action
+from ..cards.card import Card, card_order_key, full_deck
+from ..spec.model import AnteStep, BettingStep, DealStep, DecisionStep, RevealStep, SettleStep, ShowdownStep, Variant
+
+#: The kinds of step, as the hand's step loop tells them apart.
+_DEAL, _BETTING, _ANTE, _SHOWDOWN, _DECISION, _REVEAL, _SETTLE, _OTHER = range(8)
+
+# in a sum of rank_nibble: some rank counted twice or more
+_TWO_OR_MORE = sum(0xE << 4 * r for r in range(13))
+
+_PLANS: dict = {}
+
+
+def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
+    """The plan of ``variant`` with these stake overrides: made once, then shared."""
+    key = (id(variant), tuple(sorted(stakes.items())) if stakes else ())
+    cached = _PLANS.get(key)
+    if cached is not None and cached.variant is variant:
+        return cached
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    plan = _Plan(variant, variant.stake_values(stakes))
+    _PLANS[key] = plan
+    return plan
+
+
+class _Plan:
+    """What a variant's hand needs that does not change from hand to hand."""
+
+    __slots__ = ("variant", "stakes", "steps", "ranking", "card_key", "max_house", "stake_env", "visible_cache",
+                 "checked_players", "ante_step", "rank_nibble", "seatings", "rotations", "plain_antes", "deck_cards")
+
+    def __init__(self, variant: Variant, stakes: dict):
+        from ..cards.rankings import ranking_for
+
+        self.variant = variant
+        self.stakes = stakes
+        self.stake_env = dict(stakes)
+        self.visible_cache: dict = {}
+        self.checked_players: set = set()
+        antes = [s for s in variant.steps if isinstance(s, AnteStep)]
+        self.ante_step = antes[0] if antes else None
+        # no antes given: every player posts the variant's (see Hand._antes)
+        step = self.ante_step
+        self.plain_antes = step is None or (step.min is None and step.max is None and not variant.is_banked)
+        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
+        # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
+        self.deck_cards = None if variant.deck.cards == 52 else variant.deck.contents()
+        ace_high = bool(getattr(self.ranking, "ace_high", True))
+        suit_order = tuple(variant.deck.suit_order)
+        # one int per card code: rank (ace per the ranking) then suit place
+        self.card_key = []
+        for c in full_deck():
+            rank, suit = card_order_key(c, suit_order, ace_high)
+            self.card_key.append(rank * 4 + suit)
+        # one count of four bits per rank: summed over cards, it names their ranks (see visible)
+        self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
+        self.seatings: dict = {}
+        self.rotations: dict = {}
+        steps = []
+        for step in variant.steps:
+            steps.append((step, self._constants(step), _kind(step), step.when))
+        self.steps = tuple(steps)
+        self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
+
+    def visible(self, cards: Sequence[Card], key: int | None = None) -> int:
+        """The ranking's strength of a showing; cached by ranks below five cards,
+        where suits never count (straights and flushes need five cards).
+        ``key``: the sum of the cards' ``rank_nibble`` when the caller keeps it."""
+        if len(cards) >= 5:
+            return self.ranking.visible(cards)
+        if key is None:
+            nibble = self.rank_nibble
+            key = 0
+            for c in cards:
+                key += nibble[c.code]
+        cache = self.visible_cache
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = self.ranking.visible(cards)
+        return value
+
+    def seating(self, names: tuple[str, ...]) -> "_Seating":
+        """What does not change from hand to hand for these players."""
+        out = self.seatings.get(names)
+        if out is None:
+            out = _Seating(names)
+            if len(self.seatings) < 64:
+                self.seatings[names] = out
+        return out
+
+    def rotation(self, n: int) -> list[tuple[int, ...]]:
+        """Per seat: the other seats clockwise from its left, then itself."""
+        out = self.rotations.get(n)
+        if out is None:
+            out = self.rotations[n] = [tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)]
+        return out
+
+    def amount(self, expr) -> int | None:
+        """The value of an amount that depends on stakes only (None if it reads the table)."""
+        if expr is None:
+            return None
+        if expr.names <= self.stakes.keys():
+            return int(expr(self.stakes))
+        return None
+
+    def _constants(self, step) -> Any:
+        if isinstance(step, BettingStep):
+            return {
+                "bet": self.amount(step.bet),
+                "bring_in": self.amount(step.bring_in.amount) if step.bring_in else None,
+                "alts": tuple((alt, self.amount(alt.bet)) for alt in step.alternatives),
+                "check": None if step.check is None else (step.check.value() if step.check.is_constant else None),
+            }
+        if isinstance(step, ShowdownStep):
+            from ..cards.rankings import ranking_for
+
+            return {"rankings": tuple(ranking_for(self.variant.deck, r) for r in step.rankings)}
+        if isinstance(step, AnteStep):
+            return {"amount": self.amount(step.amount)}
+        if isinstance(step, DealStep):
+            # no burn, house or community card, no fallback: the players' cards only
+            return {"plain": not step.burn and not step.house and not step.community
+                    and not (step.fallback == "community" and step.players)}
+        return None
+
+
+class _Seating:
+    """Per set of players (and variant): seats, their check, call and bring-in
+    actions, and the events that come back hand after hand, made once each
+    (events and actions are immutable values, so hands share them)."""
+
+    __slots__ = ("seat", "actions", "deals", "checks", "antes")
+
+    def __init__(self, names: tuple[str, ...]):
+        self.seat = {p: i for i, p in enumerate(names)}
+        self.actions = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
+        # deals[face][seat][card code]: its deal event; checks[round][seat]: event; antes[seat]: {amount: event}
+        self.deals: dict = {}
+        self.checks: dict = {}
+        self.antes = [{} for _ in names]
+
+    def check_row(self, rnd: int, n: int) -> list:
+        row = self.checks.get(rnd)
+        if row is None:
+            row = self.checks[rnd] = [None] * n
+        return row
+
+    def deal_table(self, face: str, n: int) -> list[list]:
+        table = self.deals.get(face)
+        if table is None:
+            table = self.deals[face] = [[None] * 52 for _ in range(n)]
+        return table
+
+
+def _kind(step) -> int:
+    for cls, kind in ((DealStep, _DEAL), (BettingStep, _BETTING), (AnteStep, _ANTE), (ShowdownStep, _SHOWDOWN),
+                      (DecisionStep, _DECISION), (RevealStep, _REVEAL), (SettleStep, _SETTLE)):
+        if isinstance(step, cls):
+            return kind
+    return _OTHER

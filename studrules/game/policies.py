@@ -1,0 +1,416 @@
+"""Who decides at the table: policies (bots, or a person at a terminal).
+
+A :class:`Policy` has a ``name`` and one method, ``act(view) -> Action``.
+It receives the :class:`~studrules.game.hand.View` of its own seat -- its own
+down cards, every up card, the betting -- never the :class:`~studrules.game.hand.Hand`,
+so a bot cannot peek. :func:`play_hand` asks each seat's policy in turn
+until the hand is over::
+
+    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.game.hand import Hand
+    >>> from studrules.spec.resources import default_variant
+    >>> v = load_variant(default_variant())
+    >>> h = Hand(v, ["Ann", "Bob", "Cat"], 100, seed=3)
+    >>> r = play_hand(h, {"Ann": CheckCall(), "Bob": make_policy("random", seed=1), "Cat": make_policy("sensible", variant=v)})
+    >>> sum(r.net.values())
+    0
+
+Shipped bots (see :func:`make_policy` for their names):
+
+- :class:`CheckCall`: checks, calls, posts the bring-in, shows at showdown;
+- :class:`RandomPolicy`: any legal action and amount at random (its own seeded
+  :class:`random.Random`, so the same seed plays the same way);
+- :class:`Sensible`: a rule-based player for pot games -- plays pairs and
+  high visible strength, raises strong made hands, folds a hopeless hand
+  against a visibly stronger board; deterministic;
+- :class:`StrategyPolicy`: a banked game's strategy (:mod:`studrules.spec.strategies`)
+  deciding against the house's up cards.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable, Mapping, Sequence
+
+from .actions import Action, LegalAction
+from ..errors import IllegalActionError, StudrulesError
+
+__all__ = [
+    "Policy",
+    "CheckCall",
+    "RandomPolicy",
+    "Sensible",
+    "StrategyPolicy",
+    "POLICY_NAMES",
+    "make_policy",
+    "play_hand",
+]
+
+#: The bot names :func:`make_policy` knows (``strategy:NAME`` takes any banked strategy).
+POLICY_NAMES = ("check-call", "random", "sensible", "strategy:NAME")
+
+
+class UnknownPolicyError(StudrulesError, ValueError):
+    """A policy name that :func:`make_policy` does not know."""
+
+
+class Policy:
+    """Decides for one seat from that seat's view only.
+
+    Subclasses set ``name`` and implement :meth:`act`."""
+
+    name: str = "policy"
+
+    def act(self, view) -> Action:  # pragma: no cover - interface
+        """The action to take now; ``view.to_act`` is this seat, ``view.legal`` what it may do."""
+        raise NotImplementedError
+
+    def begin(self, variant) -> None:
+        """Called by :func:`play_hand` before each hand with the variant being
+        played (its rules are public; the cards are not). Does nothing by default."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+# --------------------------------------------------------------------------
+# helpers on legal actions
+
+def _legal(view) -> dict[str, LegalAction]:
+    return {la.action: la for la in view.legal}
+
+
+def _smallest(la: LegalAction) -> int | None:
+    if la.to:
+        return la.to[0]
+    return la.min
+
+
+def _passive(view) -> Action:
+    """Check, call or post the bring-in; at a showdown, show."""
+    legal = _legal(view)
+    me = view.player
+    for verb in ("check", "call", "bring-in", "show"):
+        if verb in legal:
+            return Action(me, verb)
+    if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
+        return Action(me, "raise")
+    for verb in ("complete", "bet", "raise"):
+        if verb in legal:
+            return Action(me, verb, _smallest(legal[verb]))
+    return Action(me, next(iter(legal)))
+
+
+class CheckCall(Policy):
+    """Never folds, never raises: checks, calls, brings in, shows.
+
+    In a game against the house it raises (it stays in every hand)."""
+
+    name = "check-call"
+
+    def act(self, view) -> Action:
+        return _passive(view)
+
+
+class RandomPolicy(Policy):
+    """Any legal action, any allowed amount, at random; ``seed`` makes it repeatable.
+
+    It does not fold when it may check (folding then is not allowed anyway
+    in most variants)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view) -> Action:
+        rng = self.rng
+        legal = list(view.legal)
+        verbs = {la.action for la in legal}
+        if "check" in verbs and "fold" in verbs:
+            legal = [la for la in legal if la.action != "fold"]
+        la = rng.choice(legal)
+        amount = None
+        if la.action in ("complete", "bet", "raise"):
+            if la.to:
+                amount = rng.choice(la.to)
+            elif la.min is not None:
+                amount = rng.randint(la.min, la.max)
+        return Action(view.player, la.action, amount)
+
+
+# --------------------------------------------------------------------------
+# the sensible bot
+
+def _ranking_of(ranking):
+    from ..cards.rankings import get_ranking
+
+    if ranking is None:
+        return get_ranking("high")
+    if isinstance(ranking, str):
+        return get_ranking(ranking)
+    return ranking
+
+
+def strength_class(ranking, cards: Sequence) -> int:
+    """A rough class of a holding, 0 (nothing) to 3 (strong), for the ranking's goal.
+
+    High rankings: 3 = two pair or better, 2 = a pair of tens or better,
+    1 = any pair or an ace or king high, 0 = less. Low rankings: a paired
+    hand is 0; else the highest of the lowest distinct ranks decides
+    (seven or better 3, eight 2, ten 1).
+
+    >>> strength_class(None, _cards("Kd Ks 9h")), strength_class(None, _cards("Ad 7s")), strength_class(None, _cards("9d 7s"))
+    (2, 1, 0)
+    >>> strength_class("ace_to_five_low", _cards("Ad 3s 6h")), strength_class("ace_to_five_low", _cards("9d 9s"))
+    (3, 0)
+    """
+    from ..cards.evaluator import Category, visible_signature
+    from ..cards.rankings import HighRanking
+
+    ranking = _ranking_of(ranking)
+    cards = list(cards)
+    if not cards:
+        return 0
+    if isinstance(ranking, HighRanking):
+        category, ranks = visible_signature(cards)
+        if category >= Category.TWO_PAIR:
+            return 3
+        if category == Category.PAIR:
+            return 2 if ranks[0] >= 10 else 1
+        return 1 if ranks[0] >= 13 else 0
+    # a low ranking: fewer, smaller distinct ranks are better
+    ace_high = getattr(ranking, "ace_high", False)
+    ranks = sorted({(1 if (c.rank == 14 and not ace_high) else c.rank) for c in cards})
+    need = min(len(cards), 5)
+    if len(ranks) < need:
+        return 0
+    top = ranks[need - 1]
+    if top <= 7:
+        return 3
+    if top <= 8:
+        return 2
+    if top <= 10:
+        return 1
+    return 0
+
+
+def _cards(text: str):
+    from ..cards.card import parse_cards
+
+    return parse_cards(text)
+
+
+class Sensible(Policy):
+    """A plain rule-based player for pot games, deterministic.
+
+    - bring-in: completes with a pair or strong cards, else posts the bring-in;
+    - facing a bet: folds when some opponent's up cards alone beat its whole
+      hand and it holds little, or when it holds nothing and the price is
+      more than a fifth of the pot; raises strong made hands; else calls;
+    - first to speak: bets a good hand that no board beats, else checks;
+    - showdown: mucks only when a shown hand beats it under every ranking.
+
+    ``ranking``: how hands compare (a name, a :class:`~studrules.cards.rankings.Ranking`,
+    or None for high); ``showdown``: the rankings of the showdown (for hi-lo
+    splits). :func:`make_policy` with a variant fills both in.
+    """
+
+    name = "sensible"
+
+    def __init__(self, ranking=None, showdown: Iterable = ()):
+        self.ranking = _ranking_of(ranking)
+        self.showdown = tuple(_ranking_of(r) for r in showdown) or (self.ranking,)
+
+    def begin(self, variant) -> None:
+        """Judge hands by this variant's ranking and showdown rankings."""
+        from ..spec.model import ShowdownStep
+        from ..cards.rankings import ranking_for
+
+        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
+        steps = variant.steps_of(ShowdownStep)
+        names = steps[-1].rankings if steps else ()
+        self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
+
+    def act(self, view) -> Action:
+        legal = _legal(view)
+        me = view.player
+        if "show" in legal or "muck" in legal:
+            return Action(me, self._show_or_muck(view, legal))
+        if "bring-in" in legal or "call" in legal or "check" in legal or "bet" in legal or "complete" in legal:
+            return self._bet(view, legal)
+        return _passive(view)
+
+    # -- showdown
+    def _show_or_muck(self, view, legal) -> str:
+        if "muck" not in legal:
+            return "show"
+        if "show" not in legal:
+            return "muck"
+        mine = view.my_cards
+        shown = [e.cards for e in view.events if e.type == "show" and e.player != view.player and e.cards]
+        if not shown:
+            return "show"
+        for ranking in self.showdown:
+            try:
+                my_value = ranking.evaluate(mine)
+            except Exception:
+                return "show"
+            if my_value is None:
+                continue
+            best = None
+            for cards in shown:
+                try:
+                    value = ranking.evaluate(cards)
+                except Exception:
+                    value = None
+                if value is not None and (best is None or value > best):
+                    best = value
+            if best is None or my_value >= best:
+                return "show"
+        return "muck"
+
+    # -- betting
+    def _bet(self, view, legal) -> Action:
+        me = view.player
+        ranking = self.ranking
+        mine = list(view.my_cards)
+        klass = strength_class(ranking, mine)
+        my_value = ranking.visible(mine) if mine else 0
+        board = 0
+        beaten = False
+        for i, p in enumerate(view.players):
+            if p == me or view.folded[i]:
+                continue
+            up = view.up_cards.get(p) or ()
+            if up:
+                value = ranking.visible(up)
+                board = max(board, value)
+                if value > my_value:
+                    beaten = True
+
+        def aggressive(verb: str) -> Action:
+            return Action(me, verb, _smallest(legal[verb]))
+
+        if "bring-in" in legal:
+            if klass >= 2 and "complete" in legal:
+                return aggressive("complete")
+            return Action(me, "bring-in")
+        if "call" in legal:
+            price = legal["call"].amount or 0
+            if beaten and klass <= 1 and "fold" in legal:
+                return Action(me, "fold")
+            if klass >= 3 and not beaten and "raise" in legal:
+                return aggressive("raise")
+            if klass == 0 and "fold" in legal and price * 5 > view.pot:
+                return Action(me, "fold")
+            return Action(me, "call")
+        if "check" in legal:
+            if klass >= 2 and not beaten:
+                for verb in ("bet", "complete"):
+                    if verb in legal:
+                        return aggressive(verb)
+            return Action(me, "check")
+        # checking is not allowed here: open with a hand, else fold
+        for verb in ("bet", "complete"):
+            if verb in legal and (klass >= 1 or "fold" not in legal):
+                return aggressive(verb)
+        if "fold" in legal:
+            return Action(me, "fold")
+        return _passive(view)
+
+
+# --------------------------------------------------------------------------
+# banked strategies
+
+class StrategyPolicy(Policy):
+    """A banked game's strategy: raise or fold by the strategy's rules,
+    reading only this seat's cards and the house's up cards."""
+
+    def __init__(self, strategy):
+        if isinstance(strategy, str):
+            from ..spec.strategies import load_strategy
+
+            strategy = load_strategy(strategy)
+        self.strategy = strategy
+        self.name = f"strategy:{strategy.name}"
+
+    def act(self, view) -> Action:
+        legal = _legal(view)
+        if legal and set(legal) <= {"raise", "fold"}:
+            verb = self.strategy.decide(view.my_cards, view.house_up_cards)
+            if verb not in legal:
+                verb = next(iter(legal))
+            return Action(view.player, verb)
+        return _passive(view)
+
+
+# --------------------------------------------------------------------------
+# making policies by name, playing a hand
+
+def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
+    """A policy from its name: ``check-call``, ``random``, ``sensible``, ``strategy:NAME``.
+
+    ``seed``: for ``random``. ``variant``: lets ``sensible`` judge hands by the
+    variant's ranking (low games) and showdown rankings.
+
+    >>> make_policy("check-call").name, make_policy("strategy:basic").name
+    ('check-call', 'strategy:basic')
+    >>> make_policy("shark")
+    Traceback (most recent call last):
+    ...
+    studrules.game.policies.UnknownPolicyError: unknown bot 'shark': the bots are check-call, random, sensible, strategy:NAME (a banked strategy: ace-king-or-better, basic, fold, pair-or-better, raise, ...)
+    """
+    text = str(spec).strip()
+    key = text.lower().replace("_", "-")
+    if key in ("check-call", "checkcall", "call", "calling-station"):
+        return CheckCall()
+    if key == "random":
+        return RandomPolicy(seed)
+    if key == "sensible":
+        policy = Sensible()
+        if variant is not None:
+            policy.begin(variant)
+        return policy
+    if key.startswith("strategy:") or key.startswith("strategy="):
+        name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
+        from ..spec.strategies import load_strategy
+
+        return StrategyPolicy(load_strategy(name.strip(), variant) if variant is not None else load_strategy(name.strip()))
+    try:
+        from ..spec.strategies import shipped_strategies
+
+        names = ", ".join(shipped_strategies())
+    except Exception:  # pragma: no cover
+        names = "fold, raise, pair-or-better, ace-king-or-better, basic"
+    if not names.endswith("..."):
+        names = names + ", ..."
+    raise UnknownPolicyError(
+        f"unknown bot '{text}': the bots are {', '.join(POLICY_NAMES)} (a banked strategy: {names})")
+
+
+def play_hand(hand, policies: Mapping[str, Policy]):
+    """Play ``hand`` to its end, asking each seat's policy with that seat's view;
+    returns the :class:`~studrules.game.hand.HandResult`.
+
+    A seat without a policy takes :meth:`~studrules.game.hand.Hand.default_action`.
+    A policy that answers for another seat, or with an illegal action, raises
+    :class:`~studrules.errors.IllegalActionError`. Each policy's
+    :meth:`Policy.begin` is called first with the hand's variant."""
+    for player in hand.players:
+        policy = policies.get(player)
+        if policy is not None and hasattr(policy, "begin"):
+            policy.begin(hand.variant)
+    while not hand.is_over:
+        player = hand.to_act
+        policy = policies.get(player)
+        if policy is None:
+            action = hand.default_action()
+        else:
+            action = policy.act(hand.view(player))
+            if isinstance(action, str):
+                action = Action.parse(action)
+            if action.player != player:
+                raise IllegalActionError(f"{policy.name} answered '{action}' for {action.player}, but {player} is to act")
+        hand.apply(action)
+    return hand.result()

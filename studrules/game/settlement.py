@@ -1,0 +1,199 @@
+"""Settling one position against the house: a pure function of the rules and the hands.
+
+The interpreter calls :func:`settle_position` for every position of a banked
+game, and a vectorised simulator must agree with it hand for hand, so it
+reads only its arguments and has no side effects.
+
+The rules, from a :class:`~studrules.spec.model.SettleStep`:
+
+1. A position that folded (``raise_amount is None``) loses its ante.
+2. The house qualifies when ``step.qualify`` holds (the names ``house``,
+   ``hand`` and ``ante`` plus the stakes). When it does not, the ante and the
+   raise are settled by ``not_qualified_ante`` and ``not_qualified_raise``
+   (``win`` at their odds, ``push``: returned, ``lose``).
+3. Otherwise the player's hand is compared with the house's. A better hand
+   wins the ante at ``ante_odds`` to 1 and the raise at the pay table's odds
+   for the hand's category; a worse one loses both; an equal one gets
+   ``step.tie`` (``push``: both returned; ``lose``; ``win``: paid as a win).
+4. The pay table is keyed by category names in lower case (``pair``,
+   ``two_pair``, ``three_of_a_kind``, ``straight``, ``flush``, ``full_house``,
+   ``four_of_a_kind``, ``straight_flush``) plus ``royal_flush`` for the
+   ace-high straight flush (which falls back to ``straight_flush`` when the
+   table does not name it). A category the table does not name (a winning
+   high card, ace-king) is paid at even money.
+5. ``max_payout`` (an amount) caps the total a position wins in one hand:
+   the excess is taken off the raise's win first, then the ante's.
+
+All amounts are chips; ``net = ante_net + raise_net`` is what the position
+wins (positive) or loses (negative) in the hand; the house's net is minus
+the sum over positions.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from ..spec.model import Payout, SettleStep
+
+__all__ = ["PositionSettlement", "settle_position", "house_qualifies", "category_key", "raise_odds"]
+
+
+@dataclass(frozen=True, slots=True)
+class PositionSettlement:
+    """What one position wins or loses: on the ante, on the raise, in all, and why."""
+
+    ante_net: int
+    raise_net: int
+    net: int
+    reason: str
+
+
+@lru_cache(maxsize=1)
+def _category_table() -> tuple[tuple[int, ...], tuple[str, ...], int]:
+    from ..spec.vocabulary import hand_constants
+
+    constants = hand_constants()
+    floors = sorted((value, name) for name, (_, value) in constants.items() if name not in ("ace_king", "royal_flush"))
+    return tuple(v for v, _ in floors), tuple(n for _, n in floors), constants["royal_flush"][1]
+
+
+def category_key(value: int) -> str:
+    """The pay-table key of a high hand's value: ``pair``, ``full_house``, ``royal_flush``...
+
+    >>> from studrules.cards.evaluator import evaluate
+    >>> category_key(int(evaluate("As Ks Qs Js Ts"))), category_key(int(evaluate("2c 2d 5h 9s Kc")))
+    ('royal_flush', 'pair')
+    """
+    floors, names, royal = _category_table()
+    if value >= royal:
+        return "royal_flush"
+    index = bisect_right(floors, value) - 1
+    return names[max(index, 0)]
+
+
+def raise_odds(step: SettleStep, player_value: int) -> int:
+    """The pay table's odds (to 1) for a winning raise with this hand.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+    ... ''')
+    >>> from studrules.cards.evaluator import evaluate
+    >>> step = v.steps[-1]
+    >>> raise_odds(step, int(evaluate("7c 7d 7h 2s 4c"))), raise_odds(step, int(evaluate("Ac Kd 7h 2s 4c")))
+    (3, 1)
+    """
+    table = dict(step.pay_table)
+    key = category_key(player_value)
+    if key == "royal_flush" and key not in table:
+        key = "straight_flush"
+    return int(table.get(key, 1))
+
+
+def house_qualifies(step: SettleStep, house_value: int, env: Mapping[str, int]) -> bool:
+    """Whether the house's hand qualifies (``step.qualify`` with ``house`` set).
+
+    ``env`` gives the stakes (and may give ``hand``/``ante``; the qualification
+    of the files shipped reads only ``house``)."""
+    names = dict(env)
+    names["house"] = house_value
+    names.setdefault("hand", 0)
+    names.setdefault("ante", 0)
+    return bool(step.qualify(names))
+
+
+def _payout(payout: Payout, stake: int) -> int:
+    if payout.result == "win":
+        return stake * payout.odds
+    if payout.result == "lose":
+        return -stake
+    return 0
+
+
+def settle_position(
+    step: SettleStep,
+    *,
+    player_value: int,
+    house_value: int,
+    ante: int,
+    raise_amount: int | None,
+    env: Mapping[str, int],
+) -> PositionSettlement:
+    """Settle one position (see the module's rules 1-5).
+
+    ``player_value``/``house_value``: the best-five values (higher is better);
+    ``ante``: this position's ante; ``raise_amount``: its raise, or None when
+    it folded; ``env``: the stake values.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+    ... ''')
+    >>> from studrules.cards.evaluator import evaluate
+    >>> step, env = v.steps[-1], v.stake_values()
+    >>> trips, ak = int(evaluate("7c 7d 7h 2s 4c")), int(evaluate("Ac Kd 8h 3s 5c"))
+    >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=20, env=env)
+    PositionSettlement(ante_net=10, raise_net=60, net=70, reason='beats the house: three_of_a_kind pays 3 to 1')
+    >>> settle_position(step, player_value=trips, house_value=int(evaluate("Qc Jd 8h 3s 5c")), ante=10, raise_amount=20, env=env).net
+    10
+    >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=None, env=env).net
+    -10
+    """
+    if raise_amount is None:
+        return PositionSettlement(-ante, 0, -ante, "folded")
+    names = dict(env)
+    names["house"] = house_value
+    names["hand"] = player_value
+    names["ante"] = ante
+    if not step.qualify(names):
+        ante_net = _payout(step.not_qualified_ante, ante)
+        raise_net = _payout(step.not_qualified_raise, raise_amount)
+        reason = "the house does not qualify"
+    elif player_value > house_value or (player_value == house_value and step.tie == "win"):
+        odds = raise_odds(step, player_value)
+        ante_net = ante * step.ante_odds
+        raise_net = raise_amount * odds
+        reason = f"beats the house: {category_key(player_value)} pays {odds} to 1"
+        if player_value == house_value:
+            reason = f"ties the house, paid as a win: {category_key(player_value)} pays {odds} to 1"
+    elif player_value == house_value and step.tie != "lose":
+        ante_net = raise_net = 0
+        reason = "ties the house: bets returned"
+    else:
+        ante_net, raise_net = -ante, -raise_amount
+        reason = "loses to the house" if player_value != house_value else "ties the house and loses"
+    if step.max_payout is not None:
+        cap = int(step.max_payout(names))
+        won = max(ante_net, 0) + max(raise_net, 0)
+        if won > cap:
+            excess = won - cap
+            if raise_net > 0:
+                cut = min(excess, raise_net)
+                raise_net -= cut
+                excess -= cut
+            if excess and ante_net > 0:
+                ante_net -= min(excess, ante_net)
+            reason += f" (capped at {cap})"
+    return PositionSettlement(ante_net, raise_net, ante_net + raise_net, reason)

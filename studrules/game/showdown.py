@@ -1,0 +1,370 @@
+"""The end of a :class:`~studrules.game.hand.Hand` of players against each other:
+the showdown order, showing and mucking, the hands' values, the winners of
+each pot, odd chips and the awards (and the pot of a hand won uncontested).
+
+:class:`_Showdown` is one part of :class:`~studrules.game.hand.Hand`, which
+declares every attribute (``__slots__``) and runs the steps.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .actions import Action, LegalAction
+from .betting import _Round
+from ..cards.card import Card
+from .events import Event
+from ..spec.model import ShowdownStep
+from .pots import divide, side_pots, split_pot
+
+_new = tuple.__new__
+_SHOW = LegalAction("show")
+_MUCK = LegalAction("muck")
+
+
+class _Showdown:
+    """The showdown part of :class:`~studrules.game.hand.Hand`."""
+
+    __slots__ = ()
+
+    def _start_showdown(self, step: ShowdownStep, const: dict) -> None:
+        if len(self._in) < 2:
+            self._win_uncontested()
+            return
+        reason = None if self._plain else self._wrong_count()
+        if reason:
+            self._make_void(reason)
+            return
+        rankings = const["rankings"]
+        values = self._values_for(rankings)
+        first = self._showdown_first(step)
+        folded = self.folded
+        order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
+        self.showdown_order = order
+        if step.muck:
+            self.show_queue = list(order)
+            self.phase = "showdown"
+            self._next_shower()
+            return
+        if step.compare == "combination":
+            for i in order:
+                self._show(i)
+        else:  # _show for each, its values already known
+            ranking = rankings[0]
+            row = values[0]
+            words = _words_of(ranking)
+            cards, community, events, names, shown = self.cards, self.community, self.events, self.players, self.shown
+            for i in order:
+                shown.append(i)
+                held = cards[i] + community if community else cards[i]
+                value = row[i]
+                said = words.get(value) if value is not None else None
+                if said is None:
+                    said = _describe(ranking, value, held)
+                events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held), said,
+                                           None, None, None, None)))
+        self._settle_pots(step, const)
+
+    def _showdown_first(self, step: ShowdownStep) -> int:
+        folded = self.folded
+        in_hand = self._in
+        if step.scope == "last_round":
+            scope: Sequence[_Round] = ()
+            for r in reversed(self.rounds):
+                if r.played:
+                    scope = (r,)
+                    break
+        else:
+            scope = [r for r in self.rounds if r.played]
+        for rule in step.order:
+            if rule in ("last_raiser", "last_aggressor"):
+                verbs = ("raise",) if rule == "last_raiser" else ("bet", "complete", "raise")
+                for r in reversed(scope):
+                    for s, verb in reversed(r.aggressive):
+                        if verb in verbs and not folded[s]:
+                            return s
+            elif rule == "opener":
+                for r in reversed(scope):
+                    for s, verb in r.aggressive:
+                        if verb in ("bet", "complete"):
+                            if not folded[s]:
+                                return s
+                            break
+            elif rule == "first_to_act":
+                for r in reversed(scope):
+                    if r.first is not None:
+                        s = r.first
+                        if folded[s]:
+                            s = next((j for j in self._rotation[s] if not folded[j]), in_hand[0])
+                        return s
+            elif rule == "best_visible":
+                tied = self._best_visible(in_hand)
+                if tied:
+                    return tied[0]
+            elif rule == "dealer_left":
+                return in_hand[0]
+        return in_hand[0]
+
+    def _next_shower(self) -> None:
+        while self.show_queue:
+            seat = self.show_queue[0]
+            others = [i for i in self.showdown_order if i != seat and not self.mucked[i]]
+            if not others:
+                self.show_queue.pop(0)
+                continue  # everyone else mucked: he wins without showing
+            self.to_act_seat = seat
+            self._legal = None
+            return
+        self.to_act_seat = None
+        self._settle_pots(self.step, self.const)
+
+    def _showdown_legal(self, seat: int) -> tuple[LegalAction, ...]:
+        """At a showdown where mucking is allowed: show or muck."""
+        return (_SHOW, _MUCK)
+
+    def _apply_show(self, seat: int, action: Action) -> None:
+        if action.verb == "show":
+            self._show(seat)
+        elif action.verb == "muck":
+            self.mucked[seat] = True
+            self.events.append(Event("muck", self.players[seat], None))
+        else:
+            raise self._illegal(action, f"at the showdown {action.player} shows or mucks")
+        self.show_queue.pop(0)
+        self.to_act_seat = None
+        self._next_shower()
+
+    def _show(self, seat: int) -> None:
+        self.shown.append(seat)
+        rankings = self.const["rankings"]
+        ranking = rankings[0]
+        cards = self._hand_cards(seat)
+        if self.step.compare == "combination":
+            value = ranking.evaluate(cards)
+        else:
+            value = self._values_for(rankings)[0][seat]
+        words = _describe(ranking, value, cards)
+        self.events.append(_new(Event, ("show", self.players[seat], None, None, None, None, None, tuple(cards), words,
+                                        None, None, None, None)))
+
+    def _can_still_win(self, seat: int) -> bool:
+        values = self._values_for(self.const["rankings"])
+        for row in values:
+            mine = row[seat]
+            if mine is None:
+                continue
+            best_shown = max((row[i] for i in self.shown if row[i] is not None), default=None)
+            if best_shown is None or mine >= best_shown:
+                return True
+        return False
+
+    def _values_for(self, rankings) -> list[list]:
+        """values[k][seat]: the seat's hand under the k-th ranking (None: no qualifying hand)."""
+        values = self._values
+        if values is None:
+            step: ShowdownStep = self.step
+            combination = step.compare == "combination"
+            folded, cards, community = self.folded, self.cards, self.community
+            values = []
+            for ranking in rankings:
+                evaluate = _evaluator(ranking)
+                row = []
+                for i in range(self.n):
+                    if folded[i]:
+                        row.append(None)
+                        continue
+                    value = evaluate(cards[i] + community if community else cards[i])
+                    if combination and value is not None:
+                        value = _combination_value(ranking, value)
+                    row.append(value)
+                values.append(row)
+            self._values = values
+        return values
+
+    def _hand_cards(self, seat: int) -> list[Card]:
+        return self.cards[seat] + self.community if self.community else self.cards[seat]
+
+    def _settle_pots(self, step: ShowdownStep, const: dict) -> None:
+        rankings = const["rankings"]
+        values = self._values_for(rankings)
+        live = []
+        for f in self.folded:
+            live.append(not f)
+        mucked = self.mucked
+        first_shown = step.ties == "first_shown"
+        combination = step.compare == "combination"
+        first = rankings[0]
+        said = _words_of(first)
+        for index, pot in enumerate(side_pots(self.contrib, live)):
+            if len(pot.eligible) == 1 and pot.uncalled:
+                seat = pot.eligible[0]
+                self.stacks[seat] += pot.amount
+                name = self.players[seat]
+                self.events.append(Event("return", name, None, pot.amount, pot=index, reason="uncalled"))
+                self.pots_result.append({"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True})
+                continue
+            if any(mucked):
+                contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
+            else:
+                contenders = pot.eligible  # (only read)
+            parts = []
+            for row in values:
+                best = None
+                tied: list[int] = []
+                for s in contenders:
+                    v = row[s]
+                    if v is None:
+                        continue
+                    if best is None or v > best:
+                        best = v
+                        tied = [s]
+                    elif v == best:
+                        tied.append(s)
+                if first_shown and len(tied) > 1:
+                    order_pos = {s: k for k, s in enumerate(self.showdown_order)}
+                    tied = [min(tied, key=lambda s: order_pos.get(s, 0))]
+                parts.append(tied)
+            if len(parts) == 1 and len(parts[0]) == 1:
+                shares = {parts[0][0]: pot.amount}  # one winner takes it all
+            else:
+                if not any(parts):
+                    parts = [contenders]
+                shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
+            words = {}
+            for s in shares:
+                if combination:
+                    cards = self._hand_cards(s)
+                    words[s] = _describe(first, first.evaluate(cards), cards)
+                else:
+                    value = values[0][s]
+                    words[s] = said.get(value) if value is not None else None
+                    if words[s] is None:
+                        words[s] = _describe(first, value, None)
+            self._award(index, pot, shares, words)
+        self._end()
+
+    def _odd_chip_order(self, step: ShowdownStep):
+        if step.odd_chip == "high_card_suit":
+            key = self.plan.card_key
+            return lambda seats: sorted(seats, key=lambda s: -max(key[c.code] for c in self.cards[s]))
+        return sorted  # nearest the dealer's left: seat order
+
+    def _award(self, index: int, pot, shares: dict, words: dict) -> None:
+        names = self.players
+        if len(shares) > 1:
+            order = self.showdown_order
+            seats = sorted(shares, key=lambda s: order.index(s) if s in order else s)
+            winners = {names[s]: shares[s] for s in sorted(shares)}
+        else:
+            seats = shares
+            winners = {}
+        stacks, events = self.stacks, self.events
+        for seat in seats:
+            chips = shares[seat]
+            stacks[seat] += chips
+            if len(shares) == 1:
+                winners[names[seat]] = chips
+            events.append(_new(Event, ("award", names[seat], None, chips, None, None, None, None, words.get(seat), index,
+                                       None, None, None)))
+        eligible = []
+        for s in pot.eligible:
+            eligible.append(names[s])
+        self.pots_result.append({"amount": pot.amount, "eligible": eligible, "winners": winners})
+
+    def _win_uncontested(self) -> None:
+        winner = self.folded.index(False)
+        total = sum(self.contrib)
+        self.stacks[winner] += total
+        name = self.players[winner]
+        self.events.append(Event("award", name, None, total, pot=0, reason="everyone else folded"))
+        self.pots_result.append({"amount": total, "eligible": [name], "winners": {name: total}})
+        self._end()
+
+    def _finish_without_showdown(self) -> None:
+        """No showdown step: the players still in share the pot as if they had tied."""
+        live = [not f for f in self.folded]
+        if sum(live) == 1:
+            self._win_uncontested()
+            return
+        if self.variant.is_banked:
+            self._end()
+            return
+        for index, pot in enumerate(side_pots(self.contrib, live)):
+            shares = divide(pot.amount, list(pot.eligible))
+            self._award(index, pot, shares, {})
+        self._end()
+
+
+# --------------------------------------------------------------------------
+# helpers
+
+_EVALUATORS: dict = {}  # id(ranking) -> (ranking, its evaluate)
+
+
+def _evaluator(ranking):
+    """The ranking's evaluate; for high hands the evaluator's own function
+    (``HighRanking.evaluate`` only passes the cards on to it when the ace
+    plays low in straights)."""
+    known = _EVALUATORS.get(id(ranking))
+    if known is not None and known[0] is ranking:
+        return known[1]
+    from ..cards.evaluator import evaluate
+    from ..cards.rankings import HighRanking
+
+    plain = type(ranking).evaluate is HighRanking.evaluate and ranking.ace_low_straight
+    function = evaluate if plain else ranking.evaluate
+    _EVALUATORS[id(ranking)] = (ranking, function)
+    return function
+
+
+_WORDS: dict = {}  # id(ranking) -> {value: words}
+
+
+def _words_of(ranking) -> dict:
+    words = _WORDS.get(id(ranking))
+    if words is None:
+        words = _WORDS[id(ranking)] = {}
+    return words
+
+
+def _describe(ranking, value, cards) -> str | None:
+    if value is None:
+        return None
+    cache = _words_of(ranking)
+    words = cache.get(value)
+    if words is None:
+        words = cache[value] = _describe_now(ranking, value)
+    return words
+
+
+def _describe_now(ranking, value) -> str | None:
+    describe = getattr(ranking, "describe", None)
+    try:
+        if describe is not None:
+            return describe(value)
+        return value.describe()
+    except Exception:  # a ranking that cannot describe a compared value
+        return None
+
+
+def _combination_value(ranking, value) -> int:
+    """Only the combination's own cards count: kickers are dropped."""
+    from ..cards.evaluator import Category, HandValue, pack_signature
+
+    if type(value) is float:  # a wheel that is not a straight (HighRanking without ace-low straights)
+        category, ranks = ranking.signature(value)
+    else:
+        try:
+            hv = HandValue(int(value))
+        except ValueError:
+            return value
+        category = hv.category
+        ranks = hv.ranks
+    keep = {
+        Category.HIGH_CARD: 1,
+        Category.PAIR: 1,
+        Category.TWO_PAIR: 2,
+        Category.THREE_OF_A_KIND: 1,
+        Category.FULL_HOUSE: 2,
+        Category.FOUR_OF_A_KIND: 1,
+    }.get(category, len(ranks))
+    return pack_signature(category, ranks[:keep])

@@ -1,0 +1,301 @@
+"""Hand histories: JSON lines, one played hand per line, that replay exactly.
+
+Each line is one JSON object holding everything needed to play the hand
+again -- the variant (a shipped name or a path), its option choices and stake
+overrides, the players (clockwise, the first at the dealer's left), their
+starting stacks, every card each one received (and the house's, the
+community cards and the burns), the antes of a banked game and the actions
+in order -- plus, for reading and checking, the result and a digest of the
+events::
+
+    {"format": "studrules-history", "version": 1, "hand": 1, "variant": "tuesday.yaml",
+     "options": {}, "stakes": {}, "players": ["Ann", "Bob"], "stacks": [100, 100],
+     "cards": {"Ann": ["9c", ...], "burns": [...]}, "actions": ["Bob bring-in", ...],
+     "seed": 7, "result": {...}, "digest": "..."}
+
+Every line is also a hand script (:mod:`studrules.records.script`) once the keys a
+script does not know are left out (:func:`record_script`), so ``studrules
+replay FILE.jsonl`` plays each hand through the same path as a script and
+checks that the events are the very same (the digest)::
+
+    >>> import tempfile, os
+    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.game.hand import Hand
+    >>> from studrules.game.policies import CheckCall, play_hand
+    >>> from studrules.spec.resources import default_variant
+    >>> v = load_variant(default_variant())
+    >>> h = Hand(v, ["Ann", "Bob", "Cat"], 200, seed=11)
+    >>> r = play_hand(h, {p: CheckCall() for p in h.players})
+    >>> path = os.path.join(tempfile.mkdtemp(), "h.jsonl")
+    >>> write_history(path, [h])
+    1
+    >>> [x.net for x in replay_history(path)] == [r.net]
+    True
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, TextIO
+
+from ..errors import Location, ScriptError, StudrulesError
+
+__all__ = [
+    "HISTORY_FORMAT",
+    "HistoryWriter",
+    "hand_record",
+    "write_history",
+    "read_history",
+    "record_script",
+    "replay_record",
+    "replay_hands",
+    "replay_history",
+    "is_history_file",
+    "events_digest",
+]
+
+#: The value of every line's ``format`` key.
+HISTORY_FORMAT = "studrules-history"
+_VERSION = 1
+_SCRIPT_KEYS = ("variant", "options", "stakes", "players", "stacks", "cards", "seed", "antes", "actions")
+
+
+# --------------------------------------------------------------------------
+# writing
+
+def variant_reference(variant) -> str:
+    """How a history names a variant: its shipped name, else the path of its file."""
+    from ..spec.resources import variants_dir
+
+    file = getattr(variant, "file", None)
+    if file is None:
+        return variant.name
+    path = Path(file)
+    try:
+        if path.resolve().parent == variants_dir().resolve() and path.stem == variant.name:
+            return variant.name
+    except OSError:  # pragma: no cover
+        pass
+    return str(path.resolve())
+
+
+_BASE_STAKES: dict = {}
+
+
+def _stake_overrides(ref: str, options: Mapping[str, str], values: Mapping[str, int]) -> dict:
+    """The stakes that differ from the file's own (with these options)."""
+    key = (ref, tuple(sorted(options.items())))
+    base = _BASE_STAKES.get(key)
+    if base is None:
+        from ..spec.loader import load_variant
+
+        try:
+            base = load_variant(ref, options=dict(options)).stake_values()
+        except StudrulesError:
+            base = {}
+        _BASE_STAKES[key] = base
+    return {k: int(v) for k, v in values.items() if base.get(k) != v}
+
+
+def events_digest(events: Iterable) -> str:
+    """A short fingerprint of a hand's events (same events, same digest)."""
+    data = json.dumps([e.to_dict() for e in events], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(data.encode()).hexdigest()[:20]
+
+
+def hand_record(hand, *, number: int | None = None, seed: int | None = None, **extra: Any) -> dict:
+    """One line of a history for a played (or interrupted) hand.
+
+    ``extra`` keys (``dealer``, ``session``...) are kept as they are."""
+    variant = hand.variant
+    ref = variant_reference(variant)
+    options = {k: v for k, v in variant.chosen}
+    cards: dict[str, list[str]] = {p: [str(c) for c in hand.cards[i]] for i, p in enumerate(hand.players)}
+    if hand.house_cards:
+        cards["house"] = [str(c) for c in hand.house_cards]
+    if hand.community:
+        cards["community"] = [str(c) for c in hand.community]
+    if hand.burns:
+        cards["burns"] = [str(c) for c in hand.burns]
+    record: dict[str, Any] = {"format": HISTORY_FORMAT, "version": _VERSION}
+    if number is not None:
+        record["hand"] = number
+    record.update({
+        "variant": ref,
+        "options": options,
+        "stakes": _stake_overrides(ref, options, hand.plan.stakes),
+        "players": list(hand.players),
+        "stacks": list(hand.start),
+        "cards": cards,
+    })
+    if variant.is_banked and hand.antes is not None:
+        record["antes"] = {p: a for p, a in zip(hand.players, hand.antes)}
+    record["actions"] = [str(a) for a in hand.actions]
+    if seed is not None:
+        record["seed"] = seed
+    record.update(extra)
+    if hand.is_over:
+        record["result"] = hand.result().to_dict()
+    else:
+        record["unfinished"] = True
+    record["events"] = len(hand.events)
+    record["digest"] = events_digest(hand.events)
+    return record
+
+
+class HistoryWriter:
+    """Appends hands to a JSON-lines file as they finish (each line flushed,
+    so an interrupted session keeps every hand written so far).
+
+    Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | Path, *, append: bool = False):
+        self.path = Path(path)
+        self.count = 0
+        self._file: TextIO | None = open(self.path, "a" if append else "w", encoding="utf-8")
+
+    def write(self, hand, **meta: Any) -> dict:
+        """Write one hand (a :class:`~studrules.game.hand.Hand` or a record already made)."""
+        record = hand if isinstance(hand, Mapping) else hand_record(hand, **meta)
+        if self._file is None:
+            raise StudrulesError(f"the history {self.path} is closed")
+        self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._file.flush()
+        self.count += 1
+        return dict(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> "HistoryWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def write_history(path: str | Path, hands: Iterable, *, append: bool = False) -> int:
+    """Write hands (played :class:`~studrules.game.hand.Hand` objects or records) to ``path``,
+    one JSON line each; returns how many were written."""
+    with HistoryWriter(path, append=append) as out:
+        for index, hand in enumerate(hands):
+            if isinstance(hand, Mapping):
+                out.write(hand)
+            else:
+                out.write(hand, number=index + 1)
+        return out.count
+
+
+# --------------------------------------------------------------------------
+# reading and replaying
+
+def is_history_file(path: str | Path) -> bool:
+    """Whether ``path`` is a JSON-lines hand history: its suffix is ``.jsonl``/``.ndjson``,
+    or its first line is a whole JSON object of this format (or with a ``hands`` list)."""
+    p = Path(path)
+    if p.suffix.lower() in (".jsonl", ".ndjson"):
+        return True
+    try:
+        with open(p, encoding="utf-8") as f:
+            first = ""
+            for line in f:
+                if line.strip():
+                    first = line.strip()
+                    break
+    except (OSError, UnicodeDecodeError):
+        return False
+    if not first.startswith("{"):
+        return False
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and (data.get("format") == HISTORY_FORMAT or isinstance(data.get("hands"), list))
+
+
+def read_history(path: str | Path) -> list[dict]:
+    """The records of a history file, in order. A line that is not a hand
+    record is a :class:`~studrules.errors.ScriptError` naming its line.
+
+    A file holding one JSON object with a ``hands`` list is read too."""
+    p = Path(path)
+    text = p.read_text(encoding="utf-8")
+    records: list[dict] = []
+    stripped = text.strip()
+    if stripped.startswith("{") and "\n" in stripped:
+        try:
+            whole = json.loads(stripped)
+        except ValueError:
+            whole = None
+        if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
+            for i, record in enumerate(whole["hands"]):
+                _check_record(record, Location(str(p), None, None, ("hands", i)))
+                records.append(record)
+            return records
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = Location(str(p), number, 1)
+        try:
+            record = json.loads(line)
+        except ValueError as err:
+            raise ScriptError(f"line {number} is not JSON: {err.msg}", Location(str(p), number, err.colno)) from None
+        if isinstance(record, dict) and isinstance(record.get("hands"), list):
+            for i, r in enumerate(record["hands"]):
+                _check_record(r, where)
+                records.append(r)
+            continue
+        _check_record(record, where)
+        records.append(record)
+    return records
+
+
+def _check_record(record: Any, where: Location) -> None:
+    if not isinstance(record, dict):
+        raise ScriptError("a hand history line is a JSON object (variant, players, cards, actions...)", where)
+    for key in ("variant", "players"):
+        if key not in record:
+            raise ScriptError(f"a hand record needs '{key}'", where)
+
+
+def record_script(record: Mapping[str, Any]) -> dict:
+    """The hand script of a record: the keys :mod:`studrules.records.script` reads."""
+    script = {k: record[k] for k in _SCRIPT_KEYS if k in record and record[k] is not None}
+    script.setdefault("seed", 0)
+    return script
+
+
+def replay_record(record: Mapping[str, Any], *, check: bool = True, where: str = "the hand"):
+    """Play a record again through the hand-script path; returns the :class:`~studrules.game.hand.Hand`.
+
+    ``check``: the events must match the recorded digest (a
+    :class:`~studrules.errors.StudrulesError` otherwise)."""
+    from .script import run_script
+
+    hand = run_script(record_script(record), auto_showdown=False)
+    digest = record.get("digest")
+    if check and digest and events_digest(hand.events) != digest:
+        raise StudrulesError(f"{where} does not replay the same: its events differ from the recorded ones")
+    return hand
+
+
+def replay_hands(path: str | Path, *, check: bool = True) -> list:
+    """Every hand of a history file, played again (a list of :class:`~studrules.game.hand.Hand`)."""
+    hands = []
+    for index, record in enumerate(read_history(path)):
+        hands.append(replay_record(record, check=check, where=f"hand {record.get('hand', index + 1)} of {path}"))
+    return hands
+
+
+def replay_history(path: str | Path) -> list:
+    """Replay a history file; the :class:`~studrules.game.hand.HandResult` of each hand
+    (None for an unfinished one)."""
+    return [h.result() if h.is_over else None for h in replay_hands(path)]
+
+
+def iter_records(path: str | Path) -> Iterator[dict]:
+    """The records of a history, one by one (see :func:`read_history`)."""
+    yield from read_history(path)

@@ -1,0 +1,301 @@
+"""Export hands to the Poker Hand History format (PHH), the TOML-based standard PokerKit reads.
+
+PHH has codes for three stud games: ``F7S`` (fixed-limit seven-card stud),
+``F7S/8`` (its high-low split, eight or better) and ``FR`` (its ace-to-five
+low, the lowest hand wins). Whether a
+variant is one of them is decided from its *structure* -- the deal faces
+(two down and one up, three single up cards, one down), five fixed-limit
+betting rounds with a small bet on the first two and a big bet on the last
+three, an ante and a bring-in that may be completed, the cap, and the
+rankings of the showdown -- never from its name (:func:`phh_code`).
+
+A hand becomes one PHH table::
+
+    variant = "F7S"
+    ante_trimming_status = false
+    antes = [1, 1, 1]
+    bring_in = 3
+    small_bet = 10
+    big_bet = 20
+    starting_stacks = [100, 100, 100]
+    actions = ["d dh p1 AcKd7h", "d dh p2 ...", "p3 pb", "p1 cbr 10", "p2 cc", "p3 f", ...]
+    players = ["Ann", "Bob", "Cat"]
+
+``p1`` is the first player of the hand (the dealer's left). Antes, burns and
+the collection of bets are left to the reader (PHH automates them); a shown
+hand is ``pN sm CARDS`` (every card he holds), a mucked one ``pN sm``; a
+player who won without showing because every opponent mucked is written as
+showing, with a comment (PHH has each player at the showdown show or muck).
+
+Rules PokerKit does not model (the open-pair big bet on fourth street, no
+cap heads-up) still export: the amounts are written as they were bet, and the
+file says which of these rules the variant has (``_studrules_rules``).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from ..errors import StudrulesError
+
+__all__ = ["PHHError", "phh_code", "hand_to_phh", "record_to_phh", "export_history", "dumps_phh"]
+
+_FACES = (("down", "down", "up"), ("up",), ("up",), ("up",), ("down",))
+_CODES = {
+    ("high",): ("F7S", "high"),
+    ("high", "eight_or_better_low"): ("F7S/8", "high"),
+    ("ace_to_five_low",): ("FR", "ace_to_five_low"),
+}
+
+
+class PHHError(StudrulesError):
+    """A game or hand the PHH format has no code for."""
+
+
+def phh_code(variant) -> str:
+    """The PHH game code of a variant, from its structure; :class:`PHHError` saying why not.
+
+    The shipped variants hold one game of each code:
+
+    >>> from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
+    >>> def code(variant):
+    ...     try:
+    ...         return phh_code(variant)
+    ...     except PHHError:
+    ...         return None
+    >>> sorted(filter(None, map(code, map(load_variant, shipped_variants()))))
+    ['F7S', 'F7S/8', 'FR']
+    >>> phh_code(load_variant_text('''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {bet: bet}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... '''))
+    Traceback (most recent call last):
+    ...
+    studrules.records.phh.PHHError: PHH has no code for this game (one-round): it deals 5 cards in 2 streets; PHH's stud games deal seven: two down and one up, three up, one down
+    """
+    return _structure(variant)[0]
+
+
+def _structure(variant) -> tuple[str, dict]:
+    from ..spec.model import AnteStep, BettingStep, DealStep, ShowdownStep
+
+    def no(why: str) -> PHHError:
+        return PHHError(f"PHH has no code for this game ({variant.name}): {why}")
+
+    if variant.is_banked:
+        raise no("it is played against the house; PHH records games between players")
+    if variant.deck.cards != 52:
+        raise no(f"it uses a {variant.deck.cards}-card deck")
+    if not variant.deck.ace_low_straight:
+        raise no("its ace is never low in a straight; PHH's games count A-2-3-4-5 as a straight")
+    stakes = variant.stake_values()
+    deals = variant.steps_of(DealStep)
+    faces = tuple(tuple(d.players) for d in deals)
+    if faces != _FACES:
+        total = sum(len(f) for f in faces)
+        raise no(f"it deals {total} card{'s' if total != 1 else ''} in {len(faces)} street{'s' if len(faces) != 1 else ''}; PHH's stud games deal seven: "
+                 "two down and one up, three up, one down")
+    if any(d.house or d.community for d in deals):
+        raise no("it deals cards to the house or to the middle")
+    kinds = [s.kind for s in variant.steps]
+    expected = ["ante"] + ["deal", "betting"] * 5 + ["showdown"]
+    if kinds != expected:
+        raise no(f"its steps are {', '.join(kinds)}; PHH's stud games go ante, then deal and bet five times, then showdown")
+    if any(s.when is not None for s in variant.steps):
+        raise no("some of its steps happen only under a condition")
+    ante = variant.steps_of(AnteStep)[0]
+    rounds = variant.steps_of(BettingStep)
+    if any(r.structure != "fixed_limit" for r in rounds):
+        raise no("its betting is not fixed limit in every round")
+    bets = [int(r.bet(stakes)) for r in rounds]
+    if not (bets[0] == bets[1] and bets[2] == bets[3] == bets[4] and bets[1] <= bets[2]):
+        raise no(f"its bets are {', '.join(map(str, bets))}; PHH's fixed-limit stud has a small bet on the first two rounds "
+                 "and a big bet on the last three")
+    first = rounds[0]
+    if first.bring_in is None or not first.bring_in.complete or first.first_to_act.rule != "bring_in":
+        raise no("its first round does not open with a bring-in that may be completed")
+    if any(r.bring_in is not None for r in rounds[1:]):
+        raise no("it has a bring-in after the first round")
+    if any(r.first_to_act.rule != "best_visible" for r in rounds[1:]):
+        raise no("after the first round the best visible hand does not always act first")
+    if any(r.cap not in (3,) for r in rounds) :
+        raise no("its cap is not a bet and three raises a round (PHH's fixed-limit stud)")
+    if any(r.check is not None for r in rounds) or any(r.max_raise_multiple for r in rounds):
+        raise no("it restricts checking or the size of raises")
+    showdowns = variant.steps_of(ShowdownStep)
+    rankings = tuple(showdowns[0].rankings)
+    if rankings not in _CODES:
+        raise no(f"its showdown ranking ({', '.join(rankings)}) is none of PHH's stud games' (high, ace-to-five low, high-low eight or better)")
+    code, deck_ranking = _CODES[rankings]
+    if variant.deck.ranking != deck_ranking:
+        raise no(f"its cards are ranked {variant.deck.ranking} for the bring-in and acting order, not {deck_ranking}")
+    wanted = "highest_up_card" if code == "FR" else "lowest_up_card"
+    if first.bring_in.who != wanted:
+        raise no(f"the bring-in is paid by the {first.bring_in.who.replace('_', ' ')}, not the {wanted.replace('_', ' ')}")
+    if showdowns[0].ties != "split":
+        raise no("a tie does not split the pot")
+    notes = []
+    if any(r.alternatives for r in rounds):
+        notes.append("another bet size when a condition holds (e.g. an open pair)")
+    if any(r.heads_up_uncapped for r in rounds):
+        notes.append("no cap heads-up")
+    return code, {
+        "antes": int(ante.amount(stakes)),
+        "bring_in": int(first.bring_in.amount(stakes)),
+        "small_bet": bets[0],
+        "big_bet": bets[2],
+        "notes": notes,
+    }
+
+
+def hand_to_phh(hand, *, number: int | None = None) -> dict:
+    """The PHH fields of a played :class:`~studrules.game.hand.Hand` (a dict, in PHH order)."""
+    code, info = _structure(hand.variant)
+    seat = {p: i + 1 for i, p in enumerate(hand.players)}
+    actions: list[str] = []
+    street: dict[str, list[str]] = {}
+
+    def flush() -> None:
+        for p in hand.players:
+            if street.get(p):
+                actions.append(f"d dh p{seat[p]} {''.join(street[p])}")
+        street.clear()
+
+    unmodelled: list[str] = []
+    level = {"round": None, "cur": 0, "count": 0}
+    for e in hand.events:
+        t = e.type
+        if t in ("bring_in", "complete", "bet", "raise", "call", "check") and e.round != level["round"]:
+            level.update(round=e.round, cur=0, count=0)
+        if t in ("complete", "bet", "raise") and e.to is not None:
+            size = info["small_bet"] if (e.round or 1) <= 2 else info["big_bet"]
+            step = e.to - level["cur"] if t != "complete" else e.to
+            if t != "complete" and step != size and e.to - level["cur"] > 0 and (hand.start[seat[e.player] - 1] > e.to):
+                unmodelled.append(f"round {e.round}: a bet or raise of {step} where PokerKit's is {size}")
+            level["count"] += 1
+            if level["count"] == 5:
+                unmodelled.append(f"round {e.round}: more than a bet and three raises")
+            level["cur"] = e.to
+        elif t == "bring_in":
+            level["cur"] = e.to or e.amount or 0
+        if t == "deal":
+            street.setdefault(e.player, []).append(str(e.card))
+            continue
+        if street:
+            flush()
+        if t == "community":
+            actions.append(f"d db {e.card}")
+        elif t == "bring_in":
+            actions.append(f"p{seat[e.player]} pb")
+        elif t in ("complete", "bet", "raise"):
+            actions.append(f"p{seat[e.player]} cbr {e.to}")
+        elif t in ("call", "check"):
+            actions.append(f"p{seat[e.player]} cc")
+        elif t == "fold":
+            actions.append(f"p{seat[e.player]} f")
+        elif t == "show":
+            actions.append(f"p{seat[e.player]} sm {''.join(str(c) for c in hand.cards_of(e.player))}")
+        elif t == "muck":
+            actions.append(f"p{seat[e.player]} sm")
+    if street:
+        flush()
+    at_showdown = {e.player for e in hand.events if e.type in ("show", "muck")}
+    if at_showdown:
+        # PHH has every player at the showdown show or muck: one whose every
+        # opponent mucked won without showing; he is written as showing
+        for i, p in enumerate(hand.players):
+            if not hand.folded[i] and p not in at_showdown:
+                cards = "".join(str(c) for c in hand.cards_of(p))
+                actions.append(f"p{seat[p]} sm {cards} # wins without showing: every opponent mucked")
+    n = len(hand.players)
+    out: dict[str, Any] = {
+        "variant": code,
+        "ante_trimming_status": False,
+        "antes": [info["antes"]] * n,
+        "bring_in": info["bring_in"],
+        "small_bet": info["small_bet"],
+        "big_bet": info["big_bet"],
+        "starting_stacks": list(hand.start),
+        "actions": actions,
+    }
+    if number is not None:
+        out["hand"] = number
+    out["players"] = list(hand.players)
+    if hand.is_over:
+        out["finishing_stacks"] = [hand.result().stacks[p] for p in hand.players]
+    out["_studrules_variant"] = hand.variant.name
+    if unmodelled:
+        out["_studrules_pokerkit"] = ("this hand uses a rule PokerKit does not model, so PokerKit cannot replay it: "
+                                      + "; ".join(unmodelled))
+    if info["notes"]:
+        out["_studrules_rules"] = "this variant also has: " + "; ".join(info["notes"]) + " (PokerKit does not model it)"
+    return out
+
+
+def record_to_phh(record: Mapping[str, Any], *, number: int | None = None) -> dict:
+    """The PHH fields of a hand-history record (:mod:`studrules.records.history`)."""
+    from .history import replay_record
+
+    hand = replay_record(record)
+    return hand_to_phh(hand, number=number if number is not None else record.get("hand"))
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML for {value!r}")  # pragma: no cover
+
+
+def dumps_phh(hands: Iterable[Mapping[str, Any]]) -> str:
+    """PHH text: one hand as plain fields; several as tables ``[1]``, ``[2]``... (PokerKit's ``load_all``).
+
+    >>> print(dumps_phh([{"variant": "FR", "antes": [1, 1], "actions": ["p1 cc"]}]))
+    variant = "FR"
+    antes = [1, 1]
+    actions = ["p1 cc"]
+    <BLANKLINE>
+    """
+    hands = list(hands)
+    blocks = []
+    for index, fields in enumerate(hands):
+        lines = [f"[{index + 1}]"] if len(hands) > 1 else []
+        lines += [f"{key} = {_toml_value(value)}" for key, value in fields.items()]
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def export_history(path: str | Path, out: str | Path | None = None) -> tuple[str, list[str]]:
+    """Export every hand of a history file to PHH text (written to ``out`` if given).
+
+    Returns the text and the notes on hands left out; a :class:`PHHError`
+    when no hand of the file can be written in PHH."""
+    from .history import read_history
+
+    exported = []
+    skipped: list[str] = []
+    for index, record in enumerate(read_history(path)):
+        number = record.get("hand", index + 1)
+        try:
+            exported.append(record_to_phh(record, number=number))
+        except PHHError as err:
+            skipped.append(f"hand {number}: {err.message if hasattr(err, 'message') else err}")
+    if not exported:
+        raise PHHError(skipped[0].split(": ", 1)[1] if skipped else f"{path} holds no hands")
+    text = dumps_phh(exported)
+    if out is not None:
+        Path(out).write_text(text, encoding="utf-8")
+    return text, skipped

@@ -1,0 +1,245 @@
+"""Hand scripts: a hand written down as data, played by the interpreter.
+
+A script (YAML or JSON) names the variant, the players, their stacks, the
+cards (some or all; a seed deals the rest) and the actions in order::
+
+    variant: house-rules.yaml       # a shipped name or a path
+    options: {}                     # house-rule choices, optional
+    stakes: {}                      # stake overrides, optional
+    players: [Ann, Bob, Cat, Dan]   # clockwise, the first at the dealer's left
+    stacks: 100                     # a number, a list, or a mapping
+    cards:                          # each player's cards in the order received
+      Ann: [9c, Ks, 4d, 7h, 2s]     # (banked games: house: [...]; also community, burns)
+    seed: 7                         # deals every card not given (default 0)
+    antes: {Ann: 20}                # banked games: an ante per position, optional
+    actions:                        # "PLAYER VERB [AMOUNT]" in order
+      - Dan bring-in
+      - Ann complete 10             # complete/bet/raise amounts are the round's total
+
+:func:`play_script` plays it and returns ``{"events": [...], "next": ...,
+"result": ...}``: ``next`` is null once the hand is over, else the player to
+act and his legal actions; ``result`` is null until the hand is over. When the
+actions run out at a showdown where players may muck, each remaining player
+does what :meth:`~studrules.game.hand.Hand.default_action` says (show if his hand
+can still win or tie, else muck).
+
+A malformed script raises :class:`~studrules.errors.ScriptError` located at
+the field (file, line, column); an illegal or out-of-turn action raises
+:class:`~studrules.errors.IllegalActionError` naming the action's number
+(1-based), the player, what was wrong and what was legal. Other keys a test
+may use (``expect``, ``description``, ``title``, ``notes``) are allowed and
+ignored here.
+
+    >>> from studrules.spec.resources import default_variant  # ante 5, bring-in 5, low limit 10
+    >>> out = play_script({"variant": default_variant(), "players": ["Ann", "Bob"], "stacks": 100,
+    ...     "cards": {"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, "seed": 1,
+    ...     "actions": ["Bob bring-in", "Ann complete 10", "Bob fold"]})
+    >>> out["result"]["net"], out["next"]
+    ({'Ann': 10, 'Bob': -10}, None)
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..game.actions import Action
+from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError
+from ..game.hand import Hand
+from ..spec.source import Document, read_document
+
+__all__ = ["Script", "load_script", "play_script", "run_script", "hand_output", "history_text", "SCRIPT_FIELDS"]
+
+#: The fields a script may have.
+SCRIPT_FIELDS = ("variant", "options", "stakes", "players", "stacks", "cards", "seed", "antes", "actions",
+                 "expect", "description", "title", "notes")
+
+
+@dataclass
+class Script:
+    """A read, checked hand script (the data, and where each value stands)."""
+
+    variant: str
+    players: list[str]
+    stacks: Any
+    actions: list[Action]
+    options: dict = field(default_factory=dict)
+    stakes: dict = field(default_factory=dict)
+    cards: dict = field(default_factory=dict)
+    seed: int | None = 0
+    antes: dict | None = None
+    expect: Any = None
+    doc: Document | None = None
+    base: Path | None = None
+
+
+def load_script(script: Mapping | str | Path) -> Script:
+    """Read and check a script: a mapping, a path, or YAML/JSON text."""
+    if isinstance(script, Mapping):
+        doc = Document(data=dict(script), file=None)
+        base = None
+    else:
+        doc = read_document(script)
+        base = Path(script).parent if (isinstance(script, Path) or "\n" not in str(script)) else None
+    data = doc.data
+
+    def where(*path) -> Location:
+        loc = doc.location(tuple(path)) if doc.file is not None or not isinstance(script, Mapping) else Location()
+        return Location(loc.file, loc.line, loc.column, tuple(path))
+
+    def fail(message: str, *path) -> ScriptError:
+        return ScriptError(message, where(*path))
+
+    if not isinstance(data, Mapping):
+        raise fail("a hand script is a mapping of fields (variant:, players:, actions:, ...)")
+    for key in data:
+        if key not in SCRIPT_FIELDS:
+            close = difflib.get_close_matches(str(key), SCRIPT_FIELDS, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise fail(f"unknown field '{key}': {hint}the fields are {', '.join(SCRIPT_FIELDS)}", key)
+    for key in ("variant", "players"):
+        if key not in data:
+            raise fail(f"the script needs '{key}'")
+    variant = data["variant"]
+    if not isinstance(variant, str) or not variant:
+        raise fail("'variant' is a shipped variant's name or a path", "variant")
+    players = data["players"]
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
+        raise fail("'players' is a list of names, clockwise from the dealer's left", "players")
+    stacks = data.get("stacks", 100)
+    if not (isinstance(stacks, (int, list, Mapping)) and not isinstance(stacks, bool)):
+        raise fail("'stacks' is a number, a list (one per player) or a mapping by name", "stacks")
+    for key in ("options", "stakes", "cards", "antes"):
+        if data.get(key) is not None and not isinstance(data[key], Mapping):
+            raise fail(f"'{key}' is a mapping", key)
+    cards = dict(data.get("cards") or {})
+    from ..cards.card import parse_card, parse_cards
+
+    for name, value in cards.items():
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                try:
+                    parse_card(item if isinstance(item, str) else str(item))
+                except CardError as err:
+                    raise fail(err.message, "cards", name, index) from None
+        try:
+            parse_cards(value if isinstance(value, (str, list)) else str(value))
+        except CardError as err:
+            raise fail(err.message, "cards", name) from None
+    seed = data.get("seed", 0)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise fail("'seed' is a whole number", "seed")
+    raw_actions = data.get("actions") or []
+    if not isinstance(raw_actions, list):
+        raise fail("'actions' is a list of lines 'PLAYER VERB [AMOUNT]'", "actions")
+    actions = []
+    for index, line in enumerate(raw_actions):
+        try:
+            actions.append(Action.parse(line if isinstance(line, str) else str(line)))
+        except ScriptError as err:
+            raise fail(f"action {index + 1}: {err.message}", "actions", index) from None
+    return Script(
+        variant=variant,
+        players=[p.strip() for p in players],
+        stacks=stacks,
+        actions=actions,
+        options=dict(data.get("options") or {}),
+        stakes=dict(data.get("stakes") or {}),
+        cards=cards,
+        seed=seed,
+        antes=dict(data["antes"]) if data.get("antes") else None,
+        expect=data.get("expect"),
+        doc=doc,
+        base=base,
+    )
+
+
+def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = True) -> Hand:
+    """Play a script and return the :class:`~studrules.game.hand.Hand` (for tests and tools)."""
+    from ..spec.loader import load_variant
+
+    s = script if isinstance(script, Script) else load_script(script)
+    doc = s.doc
+
+    def where(*path) -> Location:
+        if doc is None or (doc.file is None and not doc.text):
+            return Location(None, None, None, tuple(path))
+        loc = doc.location(tuple(path))
+        return Location(loc.file, loc.line, loc.column, tuple(path))
+
+    name = s.variant
+    if s.base is not None and ("/" in name or name.endswith((".yaml", ".yml"))) and not Path(name).is_absolute():
+        candidate = s.base / name
+        if candidate.is_file():
+            name = str(candidate)
+    try:
+        variant = load_variant(name, options=s.options, stakes=s.stakes)
+    except SpecError as err:
+        if err.location is None or err.location.file is None:
+            raise ScriptError(err.message, where("variant")) from None
+        raise
+    try:
+        hand = Hand(variant, s.players, s.stacks, seed=s.seed, cards=s.cards, stakes=None, antes=s.antes)
+    except IllegalActionError as err:
+        raise ScriptError(err.message, where("antes")) from None
+    except CardError as err:
+        raise ScriptError(err.message, where("cards")) from None
+    except ValueError as err:
+        text = str(err)
+        field_name = "stacks" if "stack" in text else "cards" if "card" in text else "antes" if "ante" in text else "players"
+        raise ScriptError(text, where(field_name)) from None
+    for index, action in enumerate(s.actions):
+        try:
+            hand.apply(action)
+        except IllegalActionError as err:
+            message = err.message
+            prefix = f"'{action}': "
+            if message.startswith(prefix):
+                message = message[len(prefix):]
+            raise IllegalActionError(f"action {index + 1} ({action}): {message}", err.legal, where("actions", index)) from None
+    if auto_showdown:
+        while not hand.over and hand.phase == "showdown":
+            hand.apply(hand.default_action())
+    return hand
+
+
+def play_script(script: Mapping | str | Path) -> dict:
+    """Play a script; ``{"events": [...], "next": ..., "result": ...}`` (see the module)."""
+    hand = run_script(script)
+    return hand_output(hand)
+
+
+def hand_output(hand: Hand) -> dict:
+    """The JSON data of a hand: its events, who is to act and how, the result."""
+    events = [e.to_dict() for e in hand.events]
+    if hand.over:
+        return {"events": events, "next": None, "result": hand.result().to_dict()}
+    return {
+        "events": events,
+        "next": {"player": hand.to_act, "legal": [a.to_dict() for a in hand.legal_actions()]},
+        "result": None,
+    }
+
+
+def history_text(hand: Hand) -> str:
+    """The hand history as a player would read it, then who is to act or the result."""
+    lines = [f"{hand.variant.title} ({hand.variant.name}): {', '.join(hand.players)}"]
+    current_round = None
+    for event in hand.events:
+        if event.round is not None and event.round != current_round and event.type not in ("deal",):
+            current_round = event.round
+            lines.append(f"-- betting round {current_round}")
+        lines.append("  " + event.describe())
+    if hand.over:
+        result = hand.result()
+        lines.append("-- result")
+        for name in hand.players:
+            net = result.net[name]
+            lines.append(f"  {name}: {result.stacks[name]} ({'+' if net > 0 else ''}{net})")
+        if result.house_net is not None:
+            lines.append(f"  house: {'+' if result.house_net > 0 else ''}{result.house_net}")
+    else:
+        legal = ", ".join(str(a) for a in hand.legal_actions())
+        lines.append(f"-- {hand.to_act} to act: {legal}")
+    return "\n".join(lines)

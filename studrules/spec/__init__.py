@@ -1,0 +1,13 @@
+"""The variant language: YAML files in, a frozen model out.
+
+Read in this order: :mod:`.source` (safe YAML that keeps every value's line
+and column), :mod:`.merge` (``extends`` and option overlays), the expression
+language (:mod:`.expressions` with its grammar ``expressions.lark``, the names
+each place allows in :mod:`.vocabulary`), :mod:`.schema` (the JSON Schema with
+plain-word messages), :mod:`.checks` (what the schema cannot say),
+:mod:`.build` (the model, :mod:`.model`), and :mod:`.loader`, which runs them
+all. :mod:`.resources` finds the shipped files, :mod:`.strategies` reads
+strategy files for games against the house (the same expression language).
+
+May import: :mod:`studrules.cards` and :mod:`studrules.errors`.
+"""

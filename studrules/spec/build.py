@@ -1,0 +1,344 @@
+"""From merged, schema-valid data to the typed :class:`~studrules.spec.model.Variant`.
+
+Expressions are compiled here, each against the names its place allows
+(:mod:`studrules.spec.vocabulary`), so an unknown name or a type error is reported
+at load time with the file, line and column of the expression. Problems are
+collected, not raised one by one: :func:`build_variant` reports them all.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..errors import Location, SpecError
+from .expressions import BOOL, NUMBER, Expression, parse_amount_or_expression
+from .merge import step_body, step_kind
+from .model import (
+    STANDARD_RANKS,
+    AnteStep,
+    BetAlternative,
+    BettingStep,
+    BringIn,
+    Choice,
+    DealStep,
+    DecisionStep,
+    DeckSpec,
+    FirstToAct,
+    Option,
+    Payout,
+    RevealStep,
+    Seats,
+    SettleStep,
+    ShowdownStep,
+    Source,
+    Step,
+    Variant,
+    VoidRules,
+)
+from .source import locate
+from .vocabulary import HOUSE_NAMES, TABLE_NAMES, hand_constants
+
+__all__ = ["build_variant", "SUIT_WORDS", "normalise_suit"]
+
+SUIT_WORDS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s", "c": "c", "d": "d", "h": "h", "s": "s"}
+
+
+def normalise_suit(word: str) -> str:
+    """``'spades'`` or ``'s'`` -> ``'s'``.
+
+    >>> normalise_suit("Hearts")
+    'h'
+    """
+    return SUIT_WORDS[str(word).lower()]
+
+
+def _quote(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+class _Builder:
+    def __init__(self, data: Mapping, file: str | None):
+        self.data = data
+        self.file = file
+        self.errors: list[SpecError] = []
+        self.stake_names: dict[str, str] = {}
+
+    # -- helpers -----------------------------------------------------------
+    def where(self, path: tuple) -> Location:
+        return locate(self.data, path, default=Location(self.file, 1, 1))
+
+    def fail(self, message: str, path: tuple) -> None:
+        self.errors.append(SpecError(message, self.where(path)))
+
+    def expr(self, value: Any, path: tuple, *, expect: str, names: Mapping[str, str] | None = None) -> Expression | None:
+        """Compile an amount or a condition found at ``path`` (a number, true/false or text)."""
+        allowed = dict(self.stake_names)
+        if names:
+            allowed.update(names)
+        try:
+            return parse_amount_or_expression(value, allowed, hand_constants(), expect, self.where(path))
+        except SpecError as err:
+            self.errors.append(err)
+            return None
+
+    # -- the document ------------------------------------------------------
+    def variant(self, chosen: Mapping[str, str], options: tuple[Option, ...]) -> Variant | None:
+        d = self.data
+        deck = self.deck(d.get("deck") or {})
+        seats_d = d.get("seats") or {}
+        positions = seats_d.get("positions")
+        seats = Seats(
+            min=int(seats_d.get("min", 2)),
+            max=int(seats_d.get("max", 10)),
+            positions=tuple(int(p) for p in positions) if positions else None,
+        )
+        stakes = self.stakes(d.get("stakes") or {})
+        steps = tuple(s for s in (self.step(i, s) for i, s in enumerate(d.get("steps") or [])) if s is not None)
+        void_d = d.get("void") or {}
+        void = VoidRules(
+            wrong_card_count=bool(void_d.get("wrong_card_count", True)),
+            declared=bool(void_d.get("declared", False)),
+            declared_when=void_d.get("declared_when"),
+            quote=_quote(void_d.get("quote")),
+        )
+        src = d.get("source") or {}
+        source = Source(text=src.get("text"), title=src.get("title"), language=src.get("language") or d.get("language"), url=src.get("url"))
+        if self.errors:
+            return None
+        return Variant(
+            name=str(d.get("name")),
+            title=str(d.get("title") or d.get("name")),
+            kind=str(d.get("kind", "pot")),
+            deck=deck,
+            seats=seats,
+            stakes=stakes,
+            steps=steps,
+            options=options,
+            chosen=tuple(sorted(chosen.items())),
+            void=void,
+            description=d.get("description"),
+            source=source,
+            file=self.file,
+            extends=d.get("extends"),
+        )
+
+    def deck(self, d: Mapping) -> DeckSpec:
+        order = d.get("suit_order") or ["clubs", "diamonds", "hearts", "spades"]
+        suits = []
+        for i, word in enumerate(order):
+            try:
+                suits.append(normalise_suit(word))
+            except KeyError:
+                self.fail(f"'{word}' is not a suit: clubs, diamonds, hearts, spades (or c d h s)", ("deck", "suit_order", i))
+        if len(set(suits)) != len(suits) or (suits and len(suits) != 4):
+            self.fail("the suit order must name each of the four suits once, lowest first", ("deck", "suit_order"))
+        ranks = self.ranks(d)
+        return DeckSpec(
+            suit_order=tuple(suits) or ("c", "d", "h", "s"),
+            ranking=str(d.get("ranking", "high")),
+            ranks=ranks,
+            ace_low_straight=bool(d.get("ace_low_straight", True)),
+        )
+
+    def ranks(self, d: Mapping) -> str:
+        """``deck.ranks`` in the standard order (the schema has checked its characters)."""
+        text = d.get("ranks")
+        if not isinstance(text, str):
+            return STANDARD_RANKS
+        twice = sorted({r for r in text if text.count(r) > 1}, key=STANDARD_RANKS.find)
+        if twice:
+            self.fail(
+                f"'{text}' names {', '.join(repr(r) for r in twice)} more than once: give each rank once "
+                "(6789TJQKA is a 36-card deck)",
+                ("deck", "ranks"),
+            )
+        ranks = "".join(r for r in STANDARD_RANKS if r in text)
+        cards = d.get("cards")
+        if isinstance(cards, int) and not isinstance(cards, bool) and cards != 4 * len(ranks):
+            self.fail(
+                f"{cards} cards, but the {len(ranks)} ranks {ranks} make a {4 * len(ranks)}-card deck "
+                "(four suits of each rank): correct cards or leave it out",
+                ("deck", "cards"),
+            )
+        return ranks
+
+    def stakes(self, d: Mapping) -> tuple[tuple[str, Expression], ...]:
+        out = []
+        names = list(d)
+        for i, (name, value) in enumerate(d.items()):
+            before = len(self.errors)
+            expr = self.expr(value, ("stakes", name), expect=NUMBER)
+            if expr is not None:
+                out.append((name, expr))
+            elif len(self.errors) > before and isinstance(value, str):
+                later = [n for n in names[i:] if re.search(rf"\b{re.escape(n)}\b", value)]
+                if later:
+                    err = self.errors[-1]
+                    self.errors[-1] = SpecError(
+                        f"stake '{name}' uses '{later[0]}', which is "
+                        + ("itself" if later[0] == name else "defined below it")
+                        + ": a stake may only use the stakes above it",
+                        err.location,
+                    )
+            self.stake_names[name] = NUMBER
+        return tuple(out)
+
+    def step(self, index: int, raw: Any) -> Step | None:
+        kind = step_kind(raw)
+        body = step_body(raw)
+        path = ("steps", index, kind)
+        if kind is None or not isinstance(body, dict):
+            self.fail("a step must be a mapping with one key, its kind (for example 'deal:')", ("steps", index))
+            return None
+        method = getattr(self, f"_step_{kind}", None)
+        if method is None:
+            self.fail(f"unknown step '{kind}'", ("steps", index))
+            return None
+        common = dict(
+            id=str(body.get("id") or f"{kind}-{index + 1}"),
+            when=self.expr(body["when"], path + ("when",), expect=BOOL, names=TABLE_NAMES) if "when" in body else None,
+            quote=_quote(body.get("quote")),
+            location=self.where(path),
+        )
+        return method(body, path, common)
+
+    def _step_ante(self, b: Mapping, path: tuple, common: dict) -> Step:
+        return AnteStep(
+            amount=self.expr(b.get("amount", "ante"), path + ("amount",), expect=NUMBER),
+            dead=bool(b.get("dead", True)),
+            min=self.expr(b["min"], path + ("min",), expect=NUMBER) if "min" in b else None,
+            max=self.expr(b["max"], path + ("max",), expect=NUMBER) if "max" in b else None,
+            chosen_by_player=bool(b.get("chosen_by_player", False)),
+            **common,
+        )
+
+    def _step_deal(self, b: Mapping, path: tuple, common: dict) -> Step:
+        return DealStep(
+            players=tuple(b.get("players") or ()),
+            house=tuple(b.get("house") or ()),
+            community=tuple(b.get("community") or ()),
+            burn=int(b.get("burn", 0)),
+            fallback=b.get("fallback"),
+            **common,
+        )
+
+    def _first_to_act(self, value: Any) -> FirstToAct:
+        if isinstance(value, str):
+            return FirstToAct(rule=value)
+        value = value or {}
+        return FirstToAct(
+            rule=str(value.get("rule", "best_visible")),
+            tie_break=str(value.get("tie_break", "nearest_dealer")),
+            expose=bool(value.get("expose", False)),
+            quote=_quote(value.get("quote")),
+        )
+
+    def _step_betting(self, b: Mapping, path: tuple, common: dict) -> Step:
+        bring_in = None
+        if "bring_in" in b:
+            bi = b["bring_in"]
+            bring_in = BringIn(
+                who=str(bi.get("who", "lowest_up_card")),
+                tie_break=str(bi.get("tie_break", "suit")),
+                amount=self.expr(bi.get("amount", "bring_in"), path + ("bring_in", "amount"), expect=NUMBER),
+                complete=bool(bi.get("complete", True)),
+                quote=_quote(bi.get("quote")),
+            )
+        alternatives = tuple(
+            BetAlternative(
+                bet=self.expr(a.get("bet"), path + ("alternatives", i, "bet"), expect=NUMBER, names=TABLE_NAMES),
+                when=self.expr(a.get("when", "true"), path + ("alternatives", i, "when"), expect=BOOL, names=TABLE_NAMES),
+                actions=tuple(a.get("actions") or ("bet", "raise")),
+                sticky=bool(a.get("sticky", True)),
+                quote=_quote(a.get("quote")),
+            )
+            for i, a in enumerate(b.get("alternatives") or ())
+        )
+        default_first = "bring_in" if bring_in else "best_visible"
+        return BettingStep(
+            bet=self.expr(b.get("bet"), path + ("bet",), expect=NUMBER, names=TABLE_NAMES),
+            structure=str(b.get("structure", "fixed_limit")),
+            first_to_act=self._first_to_act(b.get("first_to_act", default_first)),
+            bring_in=bring_in,
+            alternatives=alternatives,
+            cap=None if b.get("cap") is None else int(b["cap"]),
+            heads_up_uncapped=bool(b.get("heads_up_uncapped", False)),
+            check=self.expr(b["check"], path + ("check",), expect=BOOL, names=TABLE_NAMES) if "check" in b else None,
+            max_raise_multiple=None if b.get("max_raise_multiple") is None else int(b["max_raise_multiple"]),
+            **common,
+        )
+
+    def _step_decision(self, b: Mapping, path: tuple, common: dict) -> Step:
+        return DecisionStep(
+            fold=bool(b.get("fold", True)),
+            raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES) if "raise" in b else None,
+            **common,
+        )
+
+    def _step_reveal(self, b: Mapping, path: tuple, common: dict) -> Step:
+        return RevealStep(who=str(b.get("who", "house")), **common)
+
+    def _step_showdown(self, b: Mapping, path: tuple, common: dict) -> Step:
+        rankings = b.get("rankings") or [self.data.get("deck", {}).get("ranking", "high")]
+        return ShowdownStep(
+            order=tuple(b.get("order") or ("last_aggressor", "first_to_act")),
+            scope=str(b.get("scope", "last_round")),
+            muck=bool(b.get("muck", True)),
+            rankings=tuple(str(r) for r in rankings),
+            ties=str(b.get("ties", "split")),
+            odd_chip=str(b.get("odd_chip", "nearest_dealer")),
+            compare=str(b.get("compare", "full")),
+            **common,
+        )
+
+    def _payout(self, value: Any, default: Payout) -> Payout:
+        if value is None:
+            return default
+        if isinstance(value, str):
+            return Payout(value, 1)
+        return Payout(str(value.get("result", default.result)), int(value.get("odds", 1)))
+
+    def _step_settle(self, b: Mapping, path: tuple, common: dict) -> Step:
+        nq = b.get("not_qualified") or {}
+        table = b.get("pay_table") or {}
+        return SettleStep(
+            qualify=self.expr(b.get("qualify", "true"), path + ("qualify",), expect=BOOL, names=HOUSE_NAMES),
+            ante_odds=int(b.get("ante_odds", 1)),
+            not_qualified_ante=self._payout(nq.get("ante"), Payout("win", 1)),
+            not_qualified_raise=self._payout(nq.get("raise"), Payout("push")),
+            pay_table=tuple((str(k), int(v)) for k, v in table.items()),
+            tie=str(b.get("tie", "push")),
+            max_payout=self.expr(b["max_payout"], path + ("max_payout",), expect=NUMBER, names=HOUSE_NAMES) if b.get("max_payout") is not None else None,
+            **common,
+        )
+
+
+def build_options(data: Mapping) -> tuple[Option, ...]:
+    """The ``options:`` block as :class:`~studrules.spec.model.Option` objects."""
+    out = []
+    for name, o in (data.get("options") or {}).items():
+        choices = tuple(
+            Choice(name=str(cname), description=(c or {}).get("description"), changes=(c or {}).get("changes"))
+            for cname, c in (o.get("choices") or {}).items()
+        )
+        out.append(
+            Option(
+                name=str(name),
+                description=str(o.get("description", "")),
+                choices=choices,
+                default=str(o.get("default", choices[0].name if choices else "")),
+                quote=_quote(o.get("quote")),
+            )
+        )
+    return tuple(out)
+
+
+def build_variant(data: Mapping, *, file: str | None, chosen: Mapping[str, str], options: tuple[Option, ...]) -> tuple[Variant | None, list[SpecError]]:
+    """Build the model; returns it (None on errors) and every problem found."""
+    builder = _Builder(data, file)
+    variant = builder.variant(chosen, options)
+    return variant, builder.errors

@@ -1,0 +1,317 @@
+"""Semantic checks: what a schema-valid variant may still get wrong.
+
+The schema says which fields exist and what words they take; these checks
+look at the hand as a whole: a bring-in needs up cards to choose its player,
+the cards dealt must fit the deck, a banked game needs a decision and a
+settlement, and so on. Each problem is located at the field it is about::
+
+    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.spec.resources import default_variant
+    >>> check_variant(load_variant(default_variant()), {})
+    []
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..errors import Location, SpecError, StudrulesError
+from .merge import MERGE_KEYS, step_body, step_kind
+from .model import (
+    AnteStep,
+    BettingStep,
+    DealStep,
+    DecisionStep,
+    RevealStep,
+    SettleStep,
+    ShowdownStep,
+    Variant,
+)
+from .source import locate
+
+__all__ = ["check_variant", "option_errors"]
+
+# first-to-act rules that read the up cards on the table
+_NEEDS_UP_CARDS = ("best_visible", "worst_visible", "lowest_up_card", "highest_up_card")
+
+
+def check_variant(variant: Variant, data: Any) -> list[SpecError]:
+    """Every semantic problem of a built variant; ``data`` is the merged document
+    it was built from (for locations)."""
+    return _Checker(variant, data if isinstance(data, Mapping) else {}).run()
+
+
+def option_errors(data: Any, file: str | None) -> list[SpecError]:
+    """Problems of the ``options:`` block that must be caught before any choice is applied:
+    a default that names no choice.
+
+    >>> option_errors({"options": {"o": {"default": "c", "choices": {"a": {}, "b": {}}}}}, "v.yaml")[0].message
+    "option 'o' has no choice 'c' for its default: choose one of a, b"
+    """
+    out: list[SpecError] = []
+    options = data.get("options") if isinstance(data, Mapping) else None
+    if not isinstance(options, Mapping):
+        return out
+    for name, option in options.items():
+        if not isinstance(option, Mapping) or not isinstance(option.get("choices"), Mapping):
+            continue
+        names = [str(c) for c in option["choices"]]
+        default = option.get("default")
+        if isinstance(default, str) and default not in names:  # a non-text default is the schema's to report
+            import difflib
+
+            close = difflib.get_close_matches(str(default), names, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            out.append(
+                SpecError(
+                    f"option '{name}' has no choice '{default}' for its default: {hint}choose one of {', '.join(names)}",
+                    locate(data, ("options", name, "default"), default=Location(file, 1, 1)),
+                )
+            )
+    return out
+
+
+class _Checker:
+    def __init__(self, variant: Variant, data: Mapping):
+        self.v = variant
+        self.data = data
+        self.errors: list[SpecError] = []
+        raw_steps = data.get("steps")
+        self.raw_steps = raw_steps if isinstance(raw_steps, list) else []
+        self.stakes: dict[str, int] | None = None
+
+    # -- helpers -------------------------------------------------------------
+    def where(self, path: tuple, *, key: bool = False) -> Location:
+        return locate(self.data, path, key=key, default=Location(self.v.file, 1, 1))
+
+    def fail(self, message: str, path: tuple, *, key: bool = False) -> None:
+        self.errors.append(SpecError(message, self.where(path, key=key)))
+
+    def step_path(self, index: int, *more: Any) -> tuple:
+        kind = self.v.steps[index].kind
+        if index < len(self.raw_steps):
+            kind = step_kind(self.raw_steps[index]) or kind
+        return ("steps", index, kind) + more
+
+    def value(self, expr: Any) -> int | None:
+        """An amount worked out from the file's stakes, or None when it needs the table."""
+        if expr is None or self.stakes is None or not expr.names <= set(self.stakes):
+            return None
+        try:
+            result = expr(self.stakes)
+        except StudrulesError:
+            return None
+        return result if isinstance(result, int) and not isinstance(result, bool) else None
+
+    # -- the checks ----------------------------------------------------------
+    def run(self) -> list[SpecError]:
+        self.seats()
+        self.stake_values()
+        self.kind()
+        self.step_ids()
+        self.overlay_keys()
+        self.hand_order()
+        self.deck_fits()
+        self.amounts()
+        return self.errors
+
+    def seats(self) -> None:
+        s = self.v.seats
+        if s.min > s.max:
+            self.fail(f"seats.min ({s.min}) is more than seats.max ({s.max})", ("seats", "min"))
+        if s.positions is not None:
+            low, high = s.positions
+            if low > high:
+                self.fail(f"positions go from fewest to most: [{low}, {high}] is the wrong way round", ("seats", "positions"))
+            if not self.v.is_banked:
+                self.fail("positions are the boxes of a banked game; a pot game has only seats.min and seats.max", ("seats", "positions"))
+            elif s.max > high:
+                self.fail(f"seats.max ({s.max}) is more than the table's {high} positions", ("seats", "max"))
+
+    def stake_values(self) -> None:
+        try:
+            values = self.v.stake_values()
+        except StudrulesError as err:
+            self.errors.append(err if isinstance(err, SpecError) else SpecError(err.message, err.location))
+            return
+        self.stakes = values
+        for name, value in values.items():
+            if value < 0:
+                self.fail(f"the stake '{name}' works out to {value}; stakes are amounts of chips, 0 or more", ("stakes", name))
+
+    def kind(self) -> None:
+        kinds = [s.kind for s in self.v.steps]
+        if self.v.is_banked:
+            for needed in ("decision", "settle"):
+                if needed not in kinds:
+                    self.fail(f"a banked variant needs a '{needed}' step (players play against the house)", ("steps",))
+            for i, step in enumerate(self.v.steps):
+                if isinstance(step, (BettingStep, ShowdownStep)):
+                    self.fail(
+                        f"a banked variant has no '{step.kind}' step: players play against the house (decision and settle)",
+                        self.step_path(i),
+                    )
+        else:
+            if "showdown" not in kinds:
+                self.fail("a pot variant needs a 'showdown' step to say who wins the pot", ("steps",))
+            for i, step in enumerate(self.v.steps):
+                if isinstance(step, (DecisionStep, SettleStep)):
+                    self.fail(
+                        f"a '{step.kind}' step plays against the house: only a variant of kind 'banked' has one",
+                        self.step_path(i),
+                    )
+                elif isinstance(step, DealStep) and step.house:
+                    self.fail("cards to the house are for a banked variant; a pot variant has no house hand", self.step_path(i, "house"))
+
+    def step_ids(self) -> None:
+        seen: dict[str, int] = {}
+        for i, step in enumerate(self.v.steps):
+            if step.id in seen:
+                self.fail(
+                    f"the step id '{step.id}' is already used by step {seen[step.id] + 1}: ids must be unique",
+                    self.step_path(i, "id"),
+                )
+            else:
+                seen[step.id] = i
+
+    def overlay_keys(self) -> None:
+        for i in range(len(self.v.steps)):
+            body = step_body(self.raw_steps[i]) if i < len(self.raw_steps) else None
+            for key in MERGE_KEYS:
+                if isinstance(body, Mapping) and key in body:
+                    self.fail(
+                        f"'{key}' changes another variant's steps: it belongs in a file with 'extends' or in an option's changes",
+                        self.step_path(i, key),
+                        key=True,
+                    )
+
+    def hand_order(self) -> None:
+        """Walk the hand in order, knowing what is showing at each step."""
+        up_cards = 0  # up cards each player shows so far
+        player_cards = 0
+        house_cards = 0
+        community = 0
+        dealt = False
+        bring_ins = 0
+        for i, step in enumerate(self.v.steps):
+            if isinstance(step, DealStep):
+                up_cards += step.players.count("up")
+                player_cards += len(step.players)
+                house_cards += len(step.house)
+                community += len(step.community)
+                dealt = dealt or bool(step.players or step.house or step.community)
+                if step.fallback == "community" and not step.players:
+                    self.fail("a community fallback replaces a card dealt to each player; this deal gives the players none", self.step_path(i, "fallback"))
+            elif isinstance(step, BettingStep):
+                rule = step.first_to_act.rule
+                if step.bring_in is not None:
+                    bring_ins += 1
+                    if up_cards == 0:
+                        self.fail(
+                            "a bring-in is posted by the lowest or highest up card, but no up card has been dealt before this round",
+                            self.step_path(i, "bring_in"),
+                        )
+                    if rule != "bring_in":
+                        self.fail(
+                            f"a round with a bring-in is opened by it: first_to_act must be 'bring_in', not '{rule}'",
+                            self.step_path(i, "first_to_act"),
+                        )
+                elif rule == "bring_in":
+                    self.fail(
+                        "first_to_act is 'bring_in' but this round has no bring_in: add a bring_in or choose another rule",
+                        self.step_path(i, "first_to_act"),
+                    )
+                if rule in _NEEDS_UP_CARDS and up_cards == 0:
+                    self.fail(
+                        f"first_to_act '{rule}' reads the up cards, but none has been dealt before this round: "
+                        "use dealer_left or lowest_card, or deal an up card first",
+                        self.step_path(i, "first_to_act"),
+                    )
+                if rule == "lowest_card" and player_cards == 0:
+                    self.fail("first_to_act 'lowest_card' needs the players to hold cards: deal before this round", self.step_path(i, "first_to_act"))
+            elif isinstance(step, DecisionStep):
+                if player_cards == 0:
+                    self.fail("players decide on their cards: deal before this decision", self.step_path(i))
+            elif isinstance(step, RevealStep):
+                if step.who == "house" and house_cards == 0:
+                    self.fail("the house reveals its cards, but no card has been dealt to the house", self.step_path(i, "who"))
+            elif isinstance(step, ShowdownStep):
+                if player_cards + community < 5:
+                    self.fail(
+                        f"a showdown compares five-card hands, but each player has only {player_cards + community} "
+                        f"card{'s' if player_cards + community != 1 else ''} by now",
+                        self.step_path(i),
+                    )
+            elif isinstance(step, SettleStep):
+                if player_cards < 5 or house_cards < 5:
+                    self.fail(
+                        f"settling compares five-card hands, but the players hold {player_cards} and the house {house_cards} by now",
+                        self.step_path(i),
+                    )
+
+    def deck_fits(self) -> None:
+        seats = self.v.seats.max
+        if self.v.is_banked and self.v.seats.positions:
+            seats = max(seats, self.v.seats.positions[1])
+        short = self._short_deal(seats)
+        if short is None:
+            return
+        i, needed = short
+        step = self.v.steps[i]
+        fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
+        hint = f" (at most {fit} fit)" if fit else ""
+        advice = "lower seats.max" if step.fallback == "community" else "lower seats.max or add 'fallback: community' to a deal"
+        self.fail(
+            f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
+            f"{advice}{hint}",
+            self.step_path(i),
+        )
+
+    def _short_deal(self, seats: int) -> tuple[int, int] | None:
+        """The first deal the deck cannot give ``seats`` players, with the cards
+        needed by then; None when every deal fits."""
+        size = self.v.deck.cards
+        used = 0
+        for i, step in enumerate(self.v.steps):
+            if not isinstance(step, DealStep):
+                continue
+            need = step.burn + len(step.players) * seats + len(step.house) + len(step.community)
+            if used + need <= size:
+                used += need
+                continue
+            if step.fallback == "community":
+                # the players' cards become one community card per card of the deal
+                shared = step.burn + len(step.players) + len(step.house) + len(step.community)
+                if used + shared <= size:
+                    used += shared
+                    continue
+            return i, used + need
+        return None
+
+    def amounts(self) -> None:
+        if self.stakes is None or any(v < 0 for v in self.stakes.values()):
+            return  # a negative stake is reported once, at the stake
+        for i, step in enumerate(self.v.steps):
+            if isinstance(step, AnteStep):
+                self._non_negative(step.amount, self.step_path(i, "amount"), "the ante")
+                low, high = self.value(step.min), self.value(step.max)
+                if low is not None and high is not None and low > high:
+                    self.fail(f"the smallest ante ({low}) is more than the largest ({high})", self.step_path(i, "min"))
+            elif isinstance(step, BettingStep):
+                bet = self.value(step.bet)
+                if bet is not None and bet <= 0:
+                    self.fail(f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip", self.step_path(i, "bet"))
+                if step.bring_in is not None:
+                    bring_in = self._non_negative(step.bring_in.amount, self.step_path(i, "bring_in", "amount"), "the bring-in")
+                    if bring_in is not None and bet is not None and bring_in > bet:
+                        self.fail(
+                            f"the bring-in ({bring_in}) is more than the bet ({bet}) of its round: it could not be completed",
+                            self.step_path(i, "bring_in", "amount"),
+                        )
+            elif isinstance(step, DecisionStep) and step.raise_amount is not None:
+                self._non_negative(step.raise_amount, self.step_path(i, "raise"), "the raise")
+
+    def _non_negative(self, expr: Any, path: tuple, what: str) -> int | None:
+        amount = self.value(expr)
+        if amount is not None and amount < 0:
+            self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
+        return amount

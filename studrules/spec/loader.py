@@ -1,0 +1,227 @@
+"""Loading a variant: file -> extends -> options -> schema -> model -> checks.
+
+A variant is a shipped name (``studrules list`` shows them), a path to a YAML
+file, or YAML text; stakes may be computed from other stakes, and a stake
+replaced at load time carries the ones computed from it::
+
+    >>> from studrules.spec.resources import default_variant
+    >>> load_variant(default_variant()).name == default_variant()
+    True
+    >>> text = '''
+    ... name: two-up
+    ... kind: pot
+    ... stakes: {low_limit: 10, ante: low_limit / 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: low_limit}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> load_variant_text(text, stakes={"low_limit": 20}).stake_values()["ante"]
+    10
+
+Every problem of a file is reported together in one
+:class:`~studrules.errors.SpecErrors`, each with file, line, column and field.
+"""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Mapping
+
+from .build import build_options, build_variant
+from ..errors import Location, SpecError, SpecErrors, in_order
+from .merge import overlay
+from .model import Variant
+from .resources import variants_dir
+from .source import LDict, is_file, read_document
+
+__all__ = ["load_variant", "load_variant_text", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
+
+
+def shipped_variants() -> list[Path]:
+    """The variant files that ship with studrules, by name."""
+    return sorted(variants_dir().glob("*.yaml"))
+
+
+def resolve_variant_path(name_or_path: str | Path, *, relative_to: Path | None = None, location: Location | None = None) -> Path:
+    """A shipped variant's name, or a path (relative to ``relative_to`` if given)."""
+    text = str(name_or_path)
+    candidates = []
+    if relative_to is not None and not Path(text).is_absolute():
+        candidates.append(relative_to / text)
+    candidates.append(Path(text))
+    if "/" not in text and not text.endswith((".yaml", ".yml")):
+        candidates.append(variants_dir() / f"{text}.yaml")
+    for c in candidates:
+        if is_file(c):
+            return c
+    names = [p.stem for p in shipped_variants()]
+    close = difflib.get_close_matches(text, names, n=1)
+    hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
+    raise SpecError(f"no variant '{text}'{hint}", location)
+
+
+def load_variant_data(name_or_path: str | Path, *, _seen: tuple[Path, ...] = (), location: Location | None = None) -> tuple[Any, str]:
+    """The variant's data with ``extends`` resolved (no options applied yet)."""
+    path = resolve_variant_path(name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location)
+    real = path.resolve()
+    if real in _seen:
+        chain = " -> ".join(p.name for p in _seen + (real,))
+        raise SpecError(f"'extends' makes a cycle: {chain}", location)
+    return _document_data(read_document(path), str(path), _seen + (real,))
+
+
+def _document_data(doc, file: str, seen: tuple[Path, ...]) -> tuple[Any, str]:
+    """A read document's variant data with ``extends`` resolved (``seen``: the files being read)."""
+    data = doc.data
+    if data is None:
+        raise SpecError("the file is empty: a variant needs at least 'name' and 'steps'", Location(doc.file, 1, 1))
+    if not isinstance(data, dict):
+        raise SpecError("a variant file must be a mapping of fields (name:, steps:, ...)", doc.location(()))
+    parent = data.get("extends")
+    if parent is not None:
+        if not isinstance(parent, str):
+            raise SpecError("'extends' names one variant (a shipped name or a path)", doc.location(("extends",)))
+        base, _ = load_variant_data(parent, _seen=seen, location=doc.location(("extends",)))
+        child = LDict({k: v for k, v in data.items() if k != "extends"}, loc=data.loc)
+        child.key_locs.update(data.key_locs)
+        child.value_locs.update(data.value_locs)
+        # a child is a new variant: it does not inherit the parent's identity
+        merged = overlay(base, child)
+        merged["extends"] = parent
+        if isinstance(merged, LDict):
+            merged.value_locs["extends"] = data.value_locs.get("extends")
+        data = merged
+    return data, doc.file or file
+
+
+def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
+    """``['ante=no', 'ties=split']`` -> ``{'ante': 'no', 'ties': 'split'}`` (for --option, --stake)."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise SpecError(f"{what} '{item}' must be written NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def load_variant(
+    name_or_path: str | Path,
+    options: Mapping[str, Any] | None = None,
+    stakes: Mapping[str, Any] | None = None,
+) -> Variant:
+    """Load, validate and build a variant, with house-rule choices and stake overrides.
+
+    ``name_or_path``: a shipped variant's name (the stem of a file in
+    ``variants/``, as ``studrules list`` shows it) or a path to a YAML file. ``options``: ``{option: choice}``; unknown names or
+    choices are errors that list the valid ones. ``stakes``: ``{stake: int}``
+    replacing the file's values (stakes computed from them follow)."""
+    data, file = load_variant_data(name_or_path)
+    return _build(data, file, options, stakes)
+
+
+def load_variant_text(
+    text: str,
+    options: Mapping[str, Any] | None = None,
+    stakes: Mapping[str, Any] | None = None,
+    *,
+    file: str = "<text>",
+) -> Variant:
+    """:func:`load_variant` for a variant written out as YAML text (``file``
+    names it in messages; ``extends`` finds shipped names, and paths from the
+    current folder).
+
+    >>> v = load_variant_text('''
+    ... name: two-up
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... ''', stakes={"bet": 4})
+    >>> v.name, v.kind, v.stake_values()
+    ('two-up', 'pot', {'ante': 1, 'bet': 4})
+    >>> load_variant_text("name: x\\nkind: pot\\n", file="mine.yaml")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecErrors: mine.yaml:1:1: missing field 'steps' at the top level of the file
+    """
+    # a one-line text that happens to name a file must still be read as text
+    doc = read_document(text if "\n" in text else text + "\n", file=file)
+    data, file = _document_data(doc, file, ())
+    return _build(data, file, options, stakes)
+
+
+def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapping[str, Any] | None) -> Variant:
+    """Options, stakes, schema, model and checks over a variant's data."""
+    errors: list[SpecError] = []
+
+    from .checks import option_errors
+    from .schema import options_schema_errors, schema_errors
+
+    # a broken options block cannot be applied: report it with the rest of the file
+    option_problems = options_schema_errors(data, file) + option_errors(data, file)
+    if option_problems:
+        raise SpecErrors(in_order(option_problems + schema_errors(data, file)))
+    declared = build_options(data) if isinstance(data.get("options"), dict) else ()
+    chosen: dict[str, str] = {o.name: o.default for o in declared}
+    for name, choice in (options or {}).items():
+        option = next((o for o in declared if o.name == name), None)
+        if option is None:
+            valid = ", ".join(o.name for o in declared) or "none"
+            close = difflib.get_close_matches(name, [o.name for o in declared], n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            errors.append(SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file)))
+            continue
+        # YAML and Python may give yes/no as booleans
+        choice = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
+        names = [c.name for c in option.choices]
+        if choice not in names:
+            errors.append(SpecError(f"option '{name}' has no choice '{choice}': choose one of {', '.join(names)}", Location(file)))
+            continue
+        chosen[name] = choice
+    if errors:
+        raise SpecErrors(errors)
+
+    for option in declared:
+        changes = option.choice(chosen[option.name]).changes
+        if changes:
+            data = overlay(data, changes)
+
+    if stakes:
+        known = data.get("stakes") or {}
+        for name, value in stakes.items():
+            if name not in known:
+                close = difflib.get_close_matches(name, list(known), n=1)
+                hint = f"did you mean '{close[0]}'? " if close else ""
+                errors.append(SpecError(f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {', '.join(known)}", Location(file)))
+                continue
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                errors.append(SpecError(f"stake '{name}' must be a whole number of chips, not '{value}'", Location(file)))
+                continue
+            if number < 0 or number > 10**9:
+                errors.append(SpecError(f"stake '{name}' must be between 0 and 1,000,000,000, not {number}", Location(file)))
+                continue
+        if errors:
+            raise SpecErrors(errors)
+        data = overlay(data, {"stakes": {k: int(v) for k, v in stakes.items()}})
+
+    errors.extend(schema_errors(data, file))
+    if errors:
+        raise SpecErrors(errors)
+    variant, build_errors = build_variant(data, file=file, chosen=chosen, options=declared)
+    errors.extend(build_errors)
+    if variant is not None:
+        from .checks import check_variant
+
+        errors.extend(check_variant(variant, data))
+    if errors:
+        raise SpecErrors(in_order(errors))
+    return variant
+

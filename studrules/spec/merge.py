@@ -1,0 +1,153 @@
+"""Overlays: how ``extends`` and house-rule options change a variant.
+
+One rule serves both. An overlay is a mapping laid over the base document:
+
+- a mapping merges key by key, recursively; any other value replaces;
+- ``steps`` merge by ``id``, never by position: a step of the overlay whose id
+  is in the base changes only the fields it names (its kind must match);
+  ``remove: true`` takes the step out; a step with a new id is inserted
+  ``before:`` or ``after:`` the step it names, or at the end;
+- ``options`` merge by option name, like any mapping.
+
+    >>> base = {"stakes": {"ante": 1, "bet": 2}, "steps": [{"ante": {"id": "a", "amount": "ante"}}, {"deal": {"id": "d"}}]}
+    >>> over = {"stakes": {"ante": 5}, "steps": [{"ante": {"id": "a", "remove": True}}, {"burn": {"id": "b", "before": "d"}}]}
+    >>> overlay(base, over)
+    {'stakes': {'ante': 5, 'bet': 2}, 'steps': [{'burn': {'id': 'b'}}, {'deal': {'id': 'd'}}]}
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from ..errors import SpecError
+from .source import LDict, LList, locate
+
+__all__ = ["overlay", "step_kind", "step_body", "MERGE_KEYS"]
+
+# keys that steer a merge and never reach the merged step
+MERGE_KEYS = ("remove", "before", "after")
+
+
+def step_kind(step: Any) -> str | None:
+    """The kind of a step written as a single-key mapping (``{'deal': {...}}``)."""
+    if isinstance(step, dict) and len(step) == 1:
+        return next(iter(step))
+    return None
+
+
+def step_body(step: Any) -> Any:
+    kind = step_kind(step)
+    return step[kind] if kind is not None else None
+
+
+def overlay(base: Any, over: Any, path: tuple = ()) -> Any:
+    """``base`` with ``over`` laid on it; neither argument is changed."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = _copy_mapping(base)
+        for key, value in over.items():
+            if key == "steps" and not path and isinstance(value, list) and isinstance(base.get(key), list):
+                try:
+                    out[key] = _merge_steps(base[key], value)
+                except SpecError as err:  # its path is inside the list: name the list
+                    if err.location is not None and err.location.path[:1] != ("steps",):
+                        err.location = replace(err.location, path=("steps",) + tuple(err.location.path))
+                    raise
+            elif key in base:
+                out[key] = overlay(base[key], value, path + (key,))
+            else:
+                out[key] = copy.deepcopy(value)
+            _carry_location(out, over, key)
+        return out
+    return copy.deepcopy(over)
+
+
+def _copy_mapping(m: dict) -> dict:
+    if isinstance(m, LDict):
+        out = LDict(m, loc=m.loc)
+        out.key_locs.update(m.key_locs)
+        out.value_locs.update(m.value_locs)
+        return out
+    return dict(m)
+
+
+def _carry_location(out: dict, over: dict, key: str) -> None:
+    if isinstance(out, LDict) and isinstance(over, LDict):
+        if key in over.key_locs:
+            out.key_locs[key] = over.key_locs[key]
+        if key in over.value_locs:
+            out.value_locs[key] = over.value_locs[key]
+
+
+def _step_id(step: Any) -> Any:
+    body = step_body(step)
+    return body.get("id") if isinstance(body, dict) else None
+
+
+def _own_fields(body: dict) -> dict:
+    """A step body without the keys that steer a merge (the positions of its values kept)."""
+    out = _copy_mapping(body)
+    for k in MERGE_KEYS:
+        out.pop(k, None)
+    return out
+
+
+def _step_like(step: Any, kind: str, body: Any) -> LDict:
+    """The step ``{kind: body}``, placed where ``step`` stands in its file."""
+    out = LDict({kind: body}, loc=getattr(step, "loc", None))
+    if isinstance(step, LDict):
+        out.key_locs.update(step.key_locs)
+        out.value_locs.update(step.value_locs)
+    return out
+
+
+def _merge_steps(base: list, over: list) -> list:
+    result = LList(loc=getattr(base, "loc", None))
+    locs: list = list(getattr(base, "item_locs", [None] * len(base)))
+    result.extend(base)
+    result.item_locs = locs + [None] * (len(result) - len(locs))
+
+    def index_of(step_id: Any) -> int | None:
+        for i, s in enumerate(result):
+            if _step_id(s) == step_id:
+                return i
+        return None
+
+    for n, step in enumerate(over):
+        kind, body = step_kind(step), step_body(step)
+        where = locate(over, (n,))
+        if kind is None or not isinstance(body, dict):
+            raise SpecError("a step must be a mapping with one key, its kind (for example 'deal:')", where)
+        step_id = body.get("id")
+        if step_id is None:
+            raise SpecError("a step laid over another variant needs an 'id' to say which step it changes", where)
+        at = index_of(step_id)
+        if at is not None:
+            old_kind = step_kind(result[at])
+            if old_kind != kind:
+                raise SpecError(
+                    f"step '{step_id}' is a '{old_kind}' step; it cannot be changed into a '{kind}' step",
+                    locate(over, (n, kind)),
+                )
+            if body.get("remove") is True:
+                del result[at]
+                del result.item_locs[at]
+                continue
+            merged_body = overlay(step_body(result[at]), _own_fields(body), ("steps", at, kind))
+            result[at] = _step_like(result[at], kind, merged_body)
+            continue
+        if body.get("remove") is True:
+            raise SpecError(f"there is no step '{step_id}' to remove", locate(over, (n, kind, "id")))
+        new_step = _step_like(step, kind, _own_fields(body))
+        anchor_key = "before" if "before" in body else "after" if "after" in body else None
+        if anchor_key is None:
+            result.append(new_step)
+            result.item_locs.append(where)
+            continue
+        anchor = index_of(body[anchor_key])
+        if anchor is None:
+            raise SpecError(f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}", locate(over, (n, kind, anchor_key)))
+        pos = anchor if anchor_key == "before" else anchor + 1
+        result.insert(pos, new_step)
+        result.item_locs.insert(pos, where)
+    return result

@@ -1,0 +1,436 @@
+"""The loaded variant: an immutable, typed model of one set of house rules.
+
+:func:`studrules.spec.loader.load_variant` reads a YAML file and returns a
+:class:`Variant`; the interpreter reads nothing else. Every class here is a
+frozen dataclass, so a loaded variant can be shared, hashed and compared, and
+two files that say the same thing in different words load to equal models
+(``location`` and ``quote`` fields are left out of comparisons).
+
+Amounts and conditions are compiled :class:`~studrules.spec.expressions.Expression`
+objects; names of stakes inside them are resolved when the hand is played, so a
+stake override changes every amount that depends on it.
+
+Vocabulary (the game's own words, used by the YAML files and the schema):
+
+- *face*: ``up`` or ``down``.
+- first-to-act rules: ``bring_in``, ``best_visible``, ``worst_visible``,
+  ``lowest_card`` (every card the player holds, hidden ones included),
+  ``lowest_up_card``, ``highest_up_card``, ``dealer_left``.
+- tie breaks between seats: ``nearest_dealer`` (earliest clockwise from the
+  dealer's left) or ``suit`` (the higher single card by the deck's suit order).
+- showdown order entries: ``last_raiser``, ``last_aggressor`` (bet or raise),
+  ``opener`` (first bet), ``first_to_act``, ``best_visible``, ``dealer_left``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
+
+from ..errors import Location
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .expressions import Expression
+
+__all__ = [
+    "FACES",
+    "FIRST_TO_ACT_RULES",
+    "TIE_BREAKS",
+    "SHOWDOWN_ORDER",
+    "STRUCTURES",
+    "STANDARD_RANKS",
+    "Source",
+    "DeckSpec",
+    "Seats",
+    "Step",
+    "AnteStep",
+    "DealStep",
+    "BringIn",
+    "BetAlternative",
+    "FirstToAct",
+    "BettingStep",
+    "DecisionStep",
+    "RevealStep",
+    "ShowdownStep",
+    "Payout",
+    "SettleStep",
+    "VoidRules",
+    "Choice",
+    "Option",
+    "Variant",
+]
+
+FACES = ("up", "down")
+FIRST_TO_ACT_RULES = (
+    "bring_in",
+    "best_visible",
+    "worst_visible",
+    "lowest_card",
+    "lowest_up_card",
+    "highest_up_card",
+    "dealer_left",
+)
+TIE_BREAKS = ("nearest_dealer", "suit")
+SHOWDOWN_ORDER = ("last_raiser", "last_aggressor", "opener", "first_to_act", "best_visible", "dealer_left")
+STRUCTURES = ("fixed_limit", "pot_limit", "no_limit")
+
+
+def _meta():
+    """A field that is carried along but never compared (where it came from, what it quotes)."""
+    return field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text a variant comes from."""
+
+    text: str | None = None  # file name of the source text, e.g. 000_3b928888f2557435.txt
+    title: str | None = None
+    language: str | None = None  # ISO code of the text's language: fr, he, ru, it
+    url: str | None = None
+
+
+STANDARD_RANKS = "23456789TJQKA"
+"""The ranks of a standard deck, lowest first (``deck.ranks`` when omitted)."""
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """The cards: which ranks the deck holds, the suit order that breaks ties
+    between single cards (low to high), the ranking used for acting order,
+    the bring-in and, by default, the showdown, and whether the ace plays
+    low in straights.
+
+    ``ranks``: the ranks of the deck, lowest first (always written in the
+    order of ``23456789TJQKA``, whatever order the file used); the deck holds
+    every card of those ranks in the four suits, ``4 * len(ranks)`` cards:
+    ``23456789TJQKA`` is the standard 52-card deck, ``6789TJQKA`` a 36-card
+    deck, ``789TJQKA`` a 32-card deck.
+
+    ``ace_low_straight`` (default true): A-2-3-4-5 (the wheel) is a straight,
+    five high, and a straight flush when suited. When false the ace is never
+    low: A-5-4-3-2 is an ace-high hand (between K-Q-J-T-8 and A-6-4-3-2), or
+    an ace-high flush when suited. It changes only the high ranking.
+
+    What counts as a straight with a stripped deck: five ranks in a row of the
+    full order 2..A, as in a standard deck. A-2-3-4-5 cannot occur without the
+    low cards, so ``ace_low_straight`` makes no difference there; the ranks the
+    deck leaves out are not skipped, so a "short-deck wheel" such as A-6-7-8-9
+    (the ace low next to the deck's lowest rank) is **not** a straight: that
+    rule is not implemented. Hand categories keep their usual order (a flush
+    still ranks below a full house).
+
+    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards
+    (52, 36)
+    >>> DeckSpec().wheel, DeckSpec(ace_low_straight=False).wheel, DeckSpec(ranks="6789TJQKA").wheel
+    (True, False, False)
+    >>> " ".join(str(c) for c in DeckSpec(ranks="TJQKA").contents()[:6])
+    'Tc Td Th Ts Jc Jd'
+    """
+
+    suit_order: tuple[str, ...] = ("c", "d", "h", "s")
+    ranking: str = "high"
+    ranks: str = STANDARD_RANKS
+    ace_low_straight: bool = True
+
+    @property
+    def cards(self) -> int:
+        """How many cards the deck holds (four per rank)."""
+        return 4 * len(self.ranks)
+
+    @property
+    def is_standard(self) -> bool:
+        """The standard 52-card deck with the ace low in A-2-3-4-5."""
+        return self.ranks == STANDARD_RANKS and self.ace_low_straight
+
+    @property
+    def wheel(self) -> bool:
+        """Whether A-2-3-4-5 can be dealt and counts as a straight."""
+        return self.ace_low_straight and all(r in self.ranks for r in "A2345")
+
+    def contents(self) -> tuple:
+        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As)."""
+        from ..cards.card import full_deck
+
+        if self.ranks == STANDARD_RANKS:
+            return full_deck()
+        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks)
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How many players (pot games) or player positions (banked games)."""
+
+    min: int
+    max: int
+    positions: tuple[int, int] | None = None  # banked: the table has min..max boxes
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a hand, in order. ``when`` (a condition) skips it when false."""
+
+    id: str
+    when: "Expression | None" = field(default=None, kw_only=True)
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False, kw_only=True)
+    location: Location | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    @property
+    def kind(self) -> str:
+        """The YAML key of this step (``ante``, ``deal``, ``betting``...)."""
+        return _STEP_KINDS[type(self)]
+
+
+@dataclass(frozen=True)
+class AnteStep(Step):
+    """Every player (or position) posts ``amount`` before the deal.
+
+    ``dead``: the ante does not count toward later bets. ``min``/``max``: a
+    banked game's table limits; an ante outside them is refused before any
+    card is dealt. ``chosen_by_player``: the player picks the ante within
+    min..max (banked games)."""
+
+    amount: "Expression"
+    dead: bool = True
+    min: "Expression | None" = None
+    max: "Expression | None" = None
+    chosen_by_player: bool = False
+
+
+@dataclass(frozen=True)
+class DealStep(Step):
+    """Cards dealt one at a time, clockwise from the dealer's left.
+
+    ``players[i]`` is the face of each player's i-th card of this step;
+    ``house`` the house's (a banked game deals the house one card after each
+    pass round the players); ``community`` cards go face up in the middle.
+    ``burn`` cards are burned first. ``fallback='community'``: when the deck
+    cannot give every remaining player a card, one community card is turned
+    up for everybody instead."""
+
+    players: tuple[str, ...] = ()
+    house: tuple[str, ...] = ()
+    community: tuple[str, ...] = ()
+    burn: int = 0
+    fallback: str | None = None
+
+
+@dataclass(frozen=True)
+class BringIn:
+    """The forced opening bet of the first betting round."""
+
+    who: str  # lowest_up_card | highest_up_card
+    tie_break: str  # suit | nearest_dealer
+    amount: "Expression"
+    complete: bool = True  # the bring-in may instead post the full bet
+    quote: tuple[str, ...] | None = _meta()
+
+
+@dataclass(frozen=True)
+class BetAlternative:
+    """Another bet size allowed while ``when`` holds (the open-pair rule).
+
+    ``actions``: which actions may use it (``bet``, ``raise``). ``sticky``:
+    once a bet or raise of this size is made, the rest of the round follows
+    it."""
+
+    bet: "Expression"
+    when: "Expression"
+    actions: tuple[str, ...] = ("bet", "raise")
+    sticky: bool = True
+    quote: tuple[str, ...] | None = _meta()
+
+
+@dataclass(frozen=True)
+class FirstToAct:
+    """Who speaks first in a betting round, and how ties between seats break.
+
+    ``expose``: the chosen player turns the card that made him first face up
+    (the lowest hidden card, for ``lowest_card``)."""
+
+    rule: str
+    tie_break: str = "nearest_dealer"
+    expose: bool = False
+    quote: tuple[str, ...] | None = _meta()
+
+
+@dataclass(frozen=True)
+class BettingStep(Step):
+    """A betting round.
+
+    ``structure``: fixed_limit (every bet and raise is ``bet``), pot_limit or
+    no_limit (``bet`` is the minimum). ``cap``: raises allowed after the
+    opening bet (None: no cap); ``heads_up_uncapped``: no cap while only two
+    players are in the hand at the start of the round... or become so (a
+    round that is capped stays capped). ``check``: a condition; when false a
+    player facing no bet must bet or fold. ``max_raise_multiple``: a raise
+    may at most make the bet this many times the current bet."""
+
+    bet: "Expression"
+    structure: str = "fixed_limit"
+    first_to_act: FirstToAct = FirstToAct("best_visible")
+    bring_in: BringIn | None = None
+    alternatives: tuple[BetAlternative, ...] = ()
+    cap: int | None = None
+    heads_up_uncapped: bool = False
+    check: "Expression | None" = None  # None: checking always allowed
+    max_raise_multiple: int | None = None
+
+
+@dataclass(frozen=True)
+class DecisionStep(Step):
+    """Each player, against the house, folds or raises ``raise_amount``
+    (an amount that may name ``ante``: the player's own ante)."""
+
+    fold: bool = True
+    raise_amount: "Expression | None" = None
+
+
+@dataclass(frozen=True)
+class RevealStep(Step):
+    """The house (or every player) turns all cards face up."""
+
+    who: str = "house"
+
+
+@dataclass(frozen=True)
+class ShowdownStep(Step):
+    """Who shows first, who may muck, and who wins each pot.
+
+    ``rankings``: one name, the best hand takes the pot; several (high and a
+    qualifying low), the pot is divided equally between them, a half without
+    a qualifying hand going to the other. ``ties``: ``split`` (odd chip by
+    ``odd_chip``) or ``first_shown`` (the first of the tied hands to be shown
+    takes it all). ``compare``: ``full`` (all five cards count, kickers too)
+    or ``combination`` (only the combination's own cards; kickers ignored)."""
+
+    order: tuple[str, ...] = ("last_aggressor", "first_to_act")
+    scope: str = "last_round"  # where the last aggressor / opener is looked for: last_round | hand
+    muck: bool = True
+    rankings: tuple[str, ...] = ("high",)
+    ties: str = "split"
+    odd_chip: str = "nearest_dealer"  # nearest_dealer | high_card_suit
+    compare: str = "full"
+
+
+@dataclass(frozen=True)
+class Payout:
+    """What a bet is paid: ``win`` (at ``odds`` to 1), ``push`` (returned) or ``lose``."""
+
+    result: str
+    odds: int = 1
+
+
+@dataclass(frozen=True)
+class SettleStep(Step):
+    """Settlement of each position against the house (banked games).
+
+    ``qualify``: a condition on ``house`` (its best hand). When the house does
+    not qualify, ``not_qualified`` says what happens to the ante and the raise.
+    Otherwise each hand is compared with the house's: the ante is paid at
+    ``ante_odds``, the raise by ``pay_table`` (category label or
+    ``royal_flush`` -> odds to 1) on the player's hand; ``tie`` says what a
+    hand equal to the house's gets. ``max_payout`` caps the total paid to one
+    position in one hand."""
+
+    qualify: "Expression"
+    ante_odds: int = 1
+    not_qualified_ante: Payout = Payout("win", 1)
+    not_qualified_raise: Payout = Payout("push")
+    pay_table: tuple[tuple[str, int], ...] = ()
+    tie: str = "push"
+    max_payout: "Expression | None" = None
+
+
+@dataclass(frozen=True)
+class VoidRules:
+    """When a hand is void and every bet is returned."""
+
+    wrong_card_count: bool = True
+    declared: bool = False  # the dealer may declare the hand void
+    declared_when: str | None = None  # in plain words, when he does (for the rule book)
+    quote: tuple[str, ...] | None = _meta()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a house-rule option, with the overlay it applies."""
+
+    name: str
+    description: str | None = None
+    changes: Mapping | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule the players may switch without editing the file."""
+
+    name: str
+    description: str
+    choices: tuple[Choice, ...]
+    default: str
+    quote: tuple[str, ...] | None = _meta()
+
+    def choice(self, name: str) -> Choice:
+        for c in self.choices:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A loaded, validated variant with its options chosen."""
+
+    name: str
+    title: str
+    kind: str  # pot | banked
+    deck: DeckSpec
+    seats: Seats
+    stakes: tuple[tuple[str, "Expression"], ...]  # in file order; expressions may name earlier stakes
+    steps: tuple[Step, ...]
+    options: tuple[Option, ...] = ()
+    chosen: tuple[tuple[str, str], ...] = ()  # option name -> chosen choice
+    void: VoidRules = VoidRules()
+    description: str | None = field(default=None, compare=False)
+    source: Source = field(default=Source(), compare=False)
+    file: str | None = field(default=None, compare=False, repr=False)
+    extends: str | None = field(default=None, compare=False)
+
+    @property
+    def is_banked(self) -> bool:
+        return self.kind == "banked"
+
+    def stake_values(self, overrides: Mapping[str, int] | None = None) -> dict[str, int]:
+        """Every stake as a number, later stakes computed from earlier ones.
+
+        An override replaces a stake's value (and so every stake computed
+        from it)."""
+        values: dict[str, int] = {}
+        overrides = dict(overrides or {})
+        for name, expr in self.stakes:
+            values[name] = int(overrides.pop(name)) if name in overrides else int(expr(values))
+        return values
+
+    def option_choice(self, name: str) -> str:
+        return dict(self.chosen)[name]
+
+    def steps_of(self, kind: type) -> tuple:
+        """The steps of one class, in order."""
+        return tuple(s for s in self.steps if isinstance(s, kind))
+
+    def step(self, step_id: str) -> Step:
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(step_id)
+
+
+_STEP_KINDS: dict[type, str] = {
+    AnteStep: "ante",
+    DealStep: "deal",
+    BettingStep: "betting",
+    DecisionStep: "decision",
+    RevealStep: "reveal",
+    ShowdownStep: "showdown",
+    SettleStep: "settle",
+}

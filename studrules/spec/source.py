@@ -1,0 +1,266 @@
+"""Reading YAML safely, remembering where every value stands.
+
+:func:`read_document` turns a file (or text) into plain Python data (dicts,
+lists, strings, ints, floats, bools, None) and a table of marks, so every later
+error can name the line and column of the value it is about::
+
+    >>> doc = read_document("a: 1\\nb:\\n  - x\\n", file="t.yaml")
+    >>> doc.data
+    {'a': 1, 'b': ['x']}
+    >>> str(doc.location(("b", 0)))
+    't.yaml:3:5'
+
+Only plain YAML data is accepted (the safe loader, no tags that build
+objects); size, nesting depth and alias expansion are limited so a hostile
+file is refused with a message instead of exhausting memory.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import Location, SpecError
+
+__all__ = ["Document", "LDict", "LList", "read_document", "locate", "plain", "is_file", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
+
+MAX_BYTES = 1_000_000
+MAX_DEPTH = 40
+MAX_NODES = 200_000
+MAX_INT = 10**12
+
+try:  # the C loader is faster; the pure-Python one behaves the same
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+
+
+class LDict(dict):
+    """A mapping read from YAML that remembers where it, its keys and values stand.
+
+    Merging (``extends``, options) copies these containers, so a value keeps
+    the position of the file it came from."""
+
+    __slots__ = ("loc", "key_locs", "value_locs")
+
+    def __init__(self, *args, loc: Location | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.loc = loc
+        self.key_locs: dict[str, Location] = {}
+        self.value_locs: dict[str, Location] = {}
+
+
+class LList(list):
+    """A sequence read from YAML that remembers where it and its items stand."""
+
+    __slots__ = ("loc", "item_locs")
+
+    def __init__(self, *args, loc: Location | None = None):
+        super().__init__(*args)
+        self.loc = loc
+        self.item_locs: list[Location | None] = []
+
+
+def locate(data: Any, path: tuple, *, key: bool = False, default: Location | None = None) -> Location:
+    """The position of the value at ``path`` inside located data.
+
+    Walks as deep as the path exists; a missing field reports the nearest
+    enclosing value. ``key=True`` prefers the position of the last key.
+
+    >>> doc = read_document("a:\\n  b: 2\\n", file="f.yaml")
+    >>> str(locate(doc.data, ("a", "b")))
+    'f.yaml:2:6'
+    >>> str(locate(doc.data, ("a", "b"), key=True))
+    'f.yaml:2:3'
+    """
+    found = getattr(data, "loc", None) or default
+    node = data
+    for i, part in enumerate(path):
+        last = i == len(path) - 1
+        if isinstance(node, LDict) and part in node:
+            here = (node.key_locs.get(part) if key and last else None) or node.value_locs.get(part)
+            found = here or found
+            node = node[part]
+        elif isinstance(node, LList) and isinstance(part, int) and 0 <= part < len(node):
+            here = node.item_locs[part] if part < len(node.item_locs) else None
+            found = here or found
+            node = node[part]
+        else:
+            break
+    found = found or Location()
+    return Location(found.file, found.line, found.column, tuple(path))
+
+
+def plain(data: Any) -> Any:
+    """A copy with ordinary dicts and lists (for JSON output or comparison)."""
+    if isinstance(data, dict):
+        return {k: plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [plain(v) for v in data]
+    return data
+
+
+@dataclass
+class Document:
+    """Plain data read from one YAML file, with the position of every value."""
+
+    data: Any
+    file: str | None
+    text: str = ""
+
+    def location(self, path: tuple = (), *, key: bool = False) -> Location:
+        """Where the value at ``path`` stands (or its key, with ``key=True``).
+
+        A path that does not exist (a missing field) falls back to the nearest
+        enclosing value that does."""
+        return locate(self.data, tuple(path), key=key, default=Location(self.file, 1, 1))
+
+    def line_text(self, line: int) -> str:
+        lines = self.text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def is_file(path: str | Path) -> bool:
+    """Whether ``path`` names an existing file; a text that cannot be a file name
+    (too long for the system, say) names none.
+
+    >>> is_file("x" * 5000)
+    False
+    """
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def read_document(source: str | Path, *, file: str | None = None) -> Document:
+    """Read YAML from a path or from text (``file`` names it in messages).
+
+    A :class:`~pathlib.Path`, or a string without a newline that names an
+    existing file, is read from disk; any other string is the YAML text."""
+    if isinstance(source, Path) or ("\n" not in source and is_file(source)):
+        path = Path(source)
+        file = file or str(path)
+        try:
+            size = path.stat().st_size
+        except OSError as err:
+            raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
+        if size > MAX_BYTES:
+            raise SpecError(f"the file is {size} bytes; at most {MAX_BYTES} are read", Location(file))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as err:
+            raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", Location(file)) from None
+        except OSError as err:
+            raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
+    else:
+        text = str(source)
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise SpecError(f"the text is longer than {MAX_BYTES} bytes", Location(file))
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        problem = err.problem or err.context or "not valid YAML"
+        raise SpecError(f"not valid YAML: {problem}", Location(file, line, col)) from None
+    except yaml.YAMLError as err:
+        raise SpecError(f"not valid YAML: {err}", Location(file)) from None
+    doc = Document(data=None, file=file, text=text)
+    if node is not None:
+        doc.data = _Builder(doc).build(node, (), 0)
+    return doc
+
+
+class _Builder:
+    """Turns composed YAML nodes into plain data, recording marks and limits."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.count = 0
+        self.active: set[int] = set()  # nodes being built: an alias cycle
+
+    def _where(self, node: yaml.Node, path: tuple) -> Location:
+        column = node.start_mark.column + 1
+        if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"'):
+            column += 1  # the text of a quoted string starts after its quote
+        return Location(self.doc.file, node.start_mark.line + 1, column, path)
+
+    def build(self, node: yaml.Node, path: tuple, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise SpecError(
+                f"the document expands to more than {MAX_NODES} values (aliases repeated too often?)",
+                self._where(node, path),
+            )
+        if depth > MAX_DEPTH:
+            raise SpecError(f"the document is nested more than {MAX_DEPTH} levels deep", self._where(node, path))
+        if id(node) in self.active:
+            raise SpecError("an alias refers to itself", self._where(node, path))
+        if node.tag.startswith("tag:yaml.org,2002:python/") or not node.tag.startswith("tag:yaml.org,2002:"):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise SpecError(f"the tag {tag} is not allowed: only plain YAML data", self._where(node, path))
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node, path)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                out = LList(loc=self._where(node, path))
+                for i, item in enumerate(node.value):
+                    out.append(self.build(item, path + (i,), depth + 1))
+                    out.item_locs.append(self._where(item, path + (i,)))
+                return out
+            if isinstance(node, yaml.MappingNode):
+                return self._mapping(node, path, depth)
+        finally:
+            self.active.discard(id(node))
+        raise SpecError("unsupported YAML node", self._where(node, path))  # pragma: no cover
+
+    def _mapping(self, node: yaml.MappingNode, path: tuple, depth: int) -> dict:
+        out = LDict(loc=self._where(node, path))
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise SpecError("YAML merge keys ('<<') are not supported; write the fields out", self._where(key_node, path))
+            key = self.build(key_node, path, depth + 1)
+            if isinstance(key, bool) or not isinstance(key, (str, int)):
+                raise SpecError("a mapping key must be a plain word", self._where(key_node, path))
+            key = str(key)
+            if key in out:
+                raise SpecError(f"the key '{key}' appears twice in this mapping", self._where(key_node, path + (key,)))
+            out.key_locs[key] = self._where(key_node, path + (key,))
+            out.value_locs[key] = self._where(value_node, path + (key,))
+            out[key] = self.build(value_node, path + (key,), depth + 1)
+        return out
+
+    def _scalar(self, node: yaml.ScalarNode, path: tuple) -> Any:
+        tag = node.tag
+        value = node.value
+        if tag == "tag:yaml.org,2002:str":
+            return value
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        if tag == "tag:yaml.org,2002:bool":
+            return value.lower() in ("yes", "true", "on", "y")
+        if tag == "tag:yaml.org,2002:int":
+            try:
+                number = int(value.replace("_", ""), 0)
+            except ValueError:
+                return value
+            if abs(number) > MAX_INT:
+                raise SpecError(f"the number {value} is out of range (at most {MAX_INT:,})", self._where(node, path))
+            return number
+        if tag == "tag:yaml.org,2002:float":
+            try:
+                number = float(value.replace("_", ""))
+            except ValueError:
+                return value
+            if number != number or abs(number) == float("inf") or abs(number) > MAX_INT:
+                raise SpecError(f"the number {value} is out of range", self._where(node, path))
+            return number
+        if tag.startswith("tag:yaml.org,2002:"):
+            # timestamps, binary...: keep the text; the schema says what was expected
+            return value
+        raise SpecError(f"the tag {tag} is not allowed: only plain YAML data", self._where(node, path))

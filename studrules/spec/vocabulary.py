@@ -1,0 +1,67 @@
+"""The names an expression may use, by where it stands.
+
+The loader compiles each expression against one of these tables, so an
+unknown name is a load-time error; the interpreter supplies exactly these
+names when it evaluates. Stake names (``ante``, ``low_limit``...) come from
+the variant itself and are added to every table.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping
+
+from .expressions import BOOL, HAND, NUMBER
+
+__all__ = [
+    "TABLE_NAMES",
+    "HOUSE_NAMES",
+    "hand_constants",
+    "describe_name",
+]
+
+# What the table shows while a hand is played (betting conditions, `when:` of a step).
+TABLE_NAMES: Mapping[str, str] = {
+    "open_pair": BOOL,  # some player still in the hand shows a pair among his up cards
+    "heads_up": BOOL,  # exactly two players are still in the hand
+    "antes_posted": BOOL,  # antes were posted before the deal of this hand
+    "community_dealt": BOOL,  # a community card has been turned up (the short-deck fallback)
+    "players_in": NUMBER,  # players still in the hand
+    "players": NUMBER,  # players dealt in at the start of the hand
+    "round": NUMBER,  # number of the current betting round (1 for the first)
+    "pot": NUMBER,  # chips in the pot, bets of this round included
+}
+
+# Settlement against the house: the house's hand and the position's own bets.
+HOUSE_NAMES: Mapping[str, str] = {
+    "house": HAND,  # the house's best five cards
+    "hand": HAND,  # the player's best five cards
+    "ante": NUMBER,  # this position's own ante
+}
+
+_DESCRIPTIONS = {
+    "open_pair": "some player shows a pair among his up cards",
+    "heads_up": "only two players are left in the hand",
+    "antes_posted": "antes were posted before the deal",
+    "community_dealt": "a community card was turned up",
+}
+
+
+def describe_name(name: str) -> str:
+    """Plain words for a condition name (for rule books and diffs)."""
+    return _DESCRIPTIONS.get(name, name.replace("_", " "))
+
+
+@lru_cache(maxsize=None)
+def hand_constants() -> dict[str, tuple[str, int]]:
+    """The named hand thresholds: each category's lowest hand, and ``ace_king``.
+
+    ``hand >= pair`` reads: the hand is a pair or better."""
+    from ..cards.evaluator import ACE_KING, Category, category_floor
+
+    table = {c.name.lower(): (HAND, int(category_floor(c))) for c in Category}
+    table["ace_king"] = (HAND, int(ACE_KING))
+    # royal flush: the highest straight flush, the single best hand
+    from ..cards.evaluator import evaluate
+
+    table["royal_flush"] = (HAND, int(evaluate("As Ks Qs Js Ts")))
+    return table

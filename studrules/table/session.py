@@ -1,0 +1,377 @@
+"""Sessions: hand after hand at one table, the house rules switching between hands.
+
+A :class:`Session` seats the players clockwise and plays hands in a row:
+
+- stacks carry over from hand to hand;
+- the dealer position moves one seat clockwise each hand: the players of a
+  hand are listed from the dealer's left, so the list rotates;
+- the variant of each hand is chosen from the session's list in turn
+  (``rotate="turn"``) or by the dealer (``rotate="dealer"``, a seeded choice);
+  every switch is announced with the rule differences from the previous hand
+  (:func:`studrules.analysis.diff.diff`);
+- a player who cannot afford the next hand (a pot game: no chips left; a
+  game against the house: not enough for an ante and a raise) leaves;
+- the session ends when one player has every chip, when fewer players remain
+  than a game needs, or after ``hands`` hands; :meth:`Session.summary` gives
+  the hands played and each player's final stack, net and hands won.
+
+Pot games only move chips between the players, so their total is conserved;
+in a game against the house each position plays its own stack against the
+house (the summary also gives the house's net)::
+
+    >>> from studrules.game.policies import CheckCall
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> dearer = load_variant_text(text.replace("one-round", "dearer"), stakes={"ante": 5})
+    >>> s = Session([load_variant_text(text), dearer], ["Ann", "Bob", "Cat"],
+    ...             {p: CheckCall() for p in ("Ann", "Bob", "Cat")}, stacks=100, hands=4, seed=1)
+    >>> reports = s.play()
+    >>> [r.dealer for r in reports], [r.variant.name for r in reports][:2]
+    (['Cat', 'Ann', 'Bob', 'Cat'], ['one-round', 'dearer'])
+    >>> sum(s.stacks.values())
+    300
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from ..errors import StudrulesError
+from ..game.policies import Policy, play_hand
+
+__all__ = ["Session", "HandReport", "SessionSummary", "ROTATIONS"]
+
+#: How the game changes between hands: ``turn`` (each variant in turn) or
+#: ``dealer`` (the dealer picks, seeded).
+ROTATIONS = ("turn", "dealer")
+
+
+@dataclass
+class HandReport:
+    """One hand of a session: its number (1-based), the variant, the dealer,
+    the players in order from the dealer's left, the played hand and its
+    result; ``switched`` when the rules changed since the previous hand,
+    with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
+    variant; ``left``: players who left the table after this hand."""
+
+    number: int
+    variant: Any
+    dealer: str
+    players: tuple[str, ...]
+    hand: Any
+    result: Any
+    seed: int | None = None
+    switched: bool = False
+    previous: Any = None
+    differences: list = field(default_factory=list)
+    left: tuple[str, ...] = ()
+
+    def announcement(self) -> str:
+        """The announcement of a switch of rules, in plain words ('' when none)."""
+        if not self.switched:
+            return ""
+        title = self.variant.title or self.variant.name
+        if self.previous is None:
+            return f"Hand {self.number}: {title} ({self.variant.name}), {self.dealer} deals."
+        lines = [f"Hand {self.number}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
+        if not self.differences:
+            lines.append("  The rules are the same as the last hand's.")
+        else:
+            lines.append(f"  What changes from {self.previous.name}:")
+            width = max(len(d.rule) for d in self.differences)
+            topic = None
+            for d in self.differences:
+                if d.topic != topic:
+                    lines.append(f"  {d.topic.capitalize()}")
+                    topic = d.topic
+                lines.append(f"    {d.rule.ljust(width)}  {d.a} -> {d.b}")
+        return "\n".join(lines)
+
+
+@dataclass
+class SessionSummary:
+    """How a session ended."""
+
+    hands: int
+    reason: str
+    rows: list[dict]
+    house_net: int | None = None
+    winner: str | None = None
+
+    def to_dict(self) -> dict:
+        out: dict = {"hands": self.hands, "reason": self.reason, "players": [dict(r) for r in self.rows]}
+        if self.winner is not None:
+            out["winner"] = self.winner
+        if self.house_net is not None:
+            out["house_net"] = self.house_net
+        return out
+
+    def text(self) -> str:
+        """A summary table a player can read."""
+        width = max([len("player")] + [len(r["player"]) for r in self.rows])
+        lines = [f"Session over after {self.hands} hand{'s' if self.hands != 1 else ''}: {self.reason}.",
+                 f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}"]
+        for r in self.rows:
+            net = r["net"]
+            sign = "+" if net > 0 else ""
+            lines.append(f"  {r['player'].ljust(width)}  {r['start']:>7}  {r['final']:>7}  {sign + str(net):>7}  {r['hands_won']:>4}")
+        if self.house_net is not None:
+            sign = "+" if self.house_net > 0 else ""
+            lines.append(f"  house net: {sign}{self.house_net}")
+        return "\n".join(lines)
+
+
+class Session:
+    """Many hands in a row at one table (see the module's documentation).
+
+    ``variants``: names, paths or loaded variants (``options``/``stakes`` apply
+    to those loaded by name, each only the options it has). ``players``:
+    names clockwise; the first sits at the first dealer's left.
+    ``policies``: who decides for each player. ``stacks``: one number, a list
+    or a mapping. ``hands``: the most hands to play (None: until one player
+    has the chips). ``history``: a :class:`~studrules.records.history.HistoryWriter`
+    that receives each hand as it ends. ``on_start``: called with each
+    hand's :class:`HandReport` (``result`` still None) before it is played,
+    to announce it; :attr:`current` is the hand being played.
+    """
+
+    def __init__(
+        self,
+        variants: Sequence[Any],
+        players: Sequence[str],
+        policies: Mapping[str, Policy],
+        *,
+        stacks: int | Sequence[int] | Mapping[str, int] = 100,
+        hands: int | None = None,
+        rotate: str = "turn",
+        seed: int | None = None,
+        history=None,
+        options: Mapping[str, str] | None = None,
+        stakes: Mapping[str, int] | None = None,
+        on_start=None,
+    ):
+        if rotate not in ROTATIONS:
+            raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
+        if not variants:
+            raise StudrulesError("a session needs at least one variant")
+        self.variants = [self._load(v, options, stakes) for v in variants]
+        self.seating = tuple(str(p) for p in players)
+        if len(set(self.seating)) != len(self.seating):
+            raise StudrulesError(f"each player needs a different name: {', '.join(self.seating)}")
+        missing = [p for p in self.seating if p not in policies]
+        if missing:
+            raise StudrulesError(f"no policy for {', '.join(missing)}")
+        self.policies = dict(policies)
+        self.stacks = self._initial(stacks)
+        self.start = dict(self.stacks)
+        self.max_hands = hands
+        self.rotate = rotate
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.dealer_rng = random.Random(None if seed is None else seed * 7919 + 1)
+        self.history = history
+        self.on_start = on_start
+        self.current = None  # the hand being played
+        self.active = list(self.seating)
+        # the dealer of the first hand sits at the right of the first player
+        self.dealer = self.seating[-1]
+        self.reports: list[HandReport] = []
+        self.won = {p: 0 for p in self.seating}
+        self.house_net = 0
+        self.reason: str | None = None
+        self._last_variant = None
+        for v in self.variants:
+            low, high = self._seat_range(v)
+            if len(self.seating) < low or len(self.seating) > high:
+                what = "positions" if v.is_banked else "players"
+                raise StudrulesError(f"{v.name} is played by {low} to {high} {what}, not {len(self.seating)}")
+
+    # ---------------------------------------------------------------- setup
+
+    @staticmethod
+    def _load(v, options, stakes):
+        if not isinstance(v, str):
+            return v
+        from ..spec.loader import load_variant
+
+        loaded = load_variant(v)
+        chosen = {k: c for k, c in (options or {}).items() if any(o.name == k for o in loaded.options)}
+        known = dict(loaded.stakes)
+        overrides = {k: s for k, s in (stakes or {}).items() if k in known}
+        if chosen or overrides:
+            loaded = load_variant(v, options=chosen, stakes=overrides)
+        return loaded
+
+    @staticmethod
+    def _seat_range(variant) -> tuple[int, int]:
+        low, high = variant.seats.min, variant.seats.max
+        if variant.seats.positions:
+            high = max(high, variant.seats.positions[1])
+        return low, high
+
+    def _initial(self, stacks) -> dict[str, int]:
+        if isinstance(stacks, Mapping):
+            out = {p: int(stacks[p]) for p in self.seating}
+        elif isinstance(stacks, int):
+            out = {p: stacks for p in self.seating}
+        else:
+            values = list(stacks)
+            if len(values) != len(self.seating):
+                raise StudrulesError(f"{len(values)} stacks for {len(self.seating)} players")
+            out = dict(zip(self.seating, map(int, values)))
+        for p, s in out.items():
+            if s <= 0:
+                raise StudrulesError(f"{p}'s stack must be a positive number of chips, not {s}")
+        return out
+
+    # ---------------------------------------------------------------- state
+
+    @property
+    def is_over(self) -> bool:
+        return self.reason is not None
+
+    def order(self) -> list[str]:
+        """The players of the next hand, from the dealer's left, clockwise."""
+        seating = self.seating
+        d = seating.index(self.dealer)
+        ring = seating[d + 1:] + seating[:d + 1]
+        return [p for p in ring if p in self.active]
+
+    def next_variant(self):
+        """The variant the next hand is played under."""
+        number = len(self.reports)
+        if self.rotate == "turn" or len(self.variants) == 1:
+            return self.variants[number % len(self.variants)]
+        return self.dealer_rng.choice(self.variants)
+
+    def _needs(self, variant) -> int:
+        """Chips a player needs to sit in a hand of ``variant``."""
+        if not variant.is_banked:
+            return 1
+        from ..spec.model import AnteStep, DecisionStep
+
+        env = dict(variant.stake_values())
+        ante = 0
+        steps = variant.steps_of(AnteStep)
+        if steps:
+            ante = int(steps[0].amount(env))
+            if steps[0].min is not None:
+                ante = max(ante, int(steps[0].min(env)))
+        env["ante"] = ante
+        env.setdefault("hand", 0)
+        env.setdefault("house", 0)
+        raise_amount = 0
+        for step in variant.steps_of(DecisionStep):
+            if step.raise_amount is not None:
+                raise_amount = max(raise_amount, int(step.raise_amount(env)))
+        return max(1, ante + raise_amount)
+
+    def _check_end(self) -> bool:
+        if self.max_hands is not None and len(self.reports) >= self.max_hands:
+            self.reason = f"{self.max_hands} hand{'s' if self.max_hands != 1 else ''} played"
+            return True
+        with_chips = [p for p in self.active if self.stacks[p] > 0]
+        all_pot = not any(v.is_banked for v in self.variants)
+        if all_pot and len(with_chips) == 1:
+            self.reason = f"{with_chips[0]} has all the chips"
+            return True
+        if not with_chips:
+            self.reason = "every player is out of chips"
+            return True
+        return False
+
+    # ---------------------------------------------------------------- play
+
+    def play_next(self) -> HandReport | None:
+        """Play one hand; None (and :attr:`reason` set) when the session is over."""
+        from ..analysis.diff import diff
+        from ..game.hand import Hand
+
+        if self.is_over or self._check_end():
+            return None
+        variant = self.next_variant()
+        need = self._needs(variant)
+        left_now = [p for p in self.active if self.stacks[p] < need]
+        for p in left_now:
+            self.active.remove(p)
+        low, high = self._seat_range(variant)
+        order = self.order()
+        if len(order) < low or (not variant.is_banked and len(order) < 2):
+            self.reason = f"only {len(order)} player{'s' if len(order) != 1 else ''} can play"
+            return None
+        order = order[:high]
+        seed = self.rng.randrange(2**32)
+        hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed)
+        previous = self._last_variant
+        switched = previous is None or previous is not variant
+        differences = diff(previous, variant) if (previous is not None and switched) else []
+        number = len(self.reports) + 1
+        report = HandReport(number, variant, self.dealer, tuple(order), hand, None, seed, switched, previous,
+                            differences, tuple(left_now))
+        self.current = hand
+        if self.on_start is not None:
+            self.on_start(report)
+        result = play_hand(hand, {p: self.policies[p] for p in order})
+        self.current = None
+        report.result = result
+        for p in order:
+            self.stacks[p] = result.stacks[p]
+            if result.net[p] > 0:
+                self.won[p] += 1
+        if result.house_net is not None:
+            self.house_net += result.house_net
+        gone = [p for p in self.active if self.stacks[p] <= 0]
+        for p in gone:
+            self.active.remove(p)
+        report.left = tuple(left_now + gone)
+        self.reports.append(report)
+        self._last_variant = variant
+        if self.history is not None:
+            self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
+        self._move_dealer()
+        self._check_end()
+        return report
+
+    def _move_dealer(self) -> None:
+        """The deal passes to the next player clockwise who is still at the table."""
+        seating = self.seating
+        i = seating.index(self.dealer)
+        for k in range(1, len(seating) + 1):
+            p = seating[(i + k) % len(seating)]
+            if p in self.active:
+                self.dealer = p
+                return
+
+    def play(self) -> list[HandReport]:
+        """Play until the session ends; every hand's report."""
+        while self.play_next() is not None:
+            pass
+        return self.reports
+
+    def stop(self, reason: str = "stopped") -> None:
+        """End the session now (e.g. the user pressed Ctrl-C)."""
+        if self.reason is None:
+            self.reason = reason
+
+    def summary(self) -> SessionSummary:
+        """Hands played, each player's start, final stack, net and hands won."""
+        rows = [
+            {"player": p, "start": self.start[p], "final": self.stacks[p], "net": self.stacks[p] - self.start[p],
+             "hands_won": self.won[p]}
+            for p in self.seating
+        ]
+        banked = any(r.variant.is_banked for r in self.reports)
+        with_chips = [p for p in self.seating if self.stacks[p] > 0]
+        winner = with_chips[0] if len(with_chips) == 1 and not banked else None
+        return SessionSummary(len(self.reports), self.reason or "in progress", rows,
+                              self.house_net if banked else None, winner)
