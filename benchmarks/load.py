@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules import expressions  # noqa: E402
+from studrules.spec import expressions  # noqa: E402
 from studrules.spec.loader import load_variant, shipped_variants  # noqa: E402
 
 TARGET_MS = 5.0
