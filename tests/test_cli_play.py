@@ -153,7 +153,7 @@ def test_an_amount_range_is_asked_for_and_a_wrong_amount_answered_with_the_choic
     from rich.console import Console
 
     from studrules.game.actions import LegalAction
-    from studrules.cli.play import TerminalPlayer, _keys
+    from studrules.table.terminal import TerminalPlayer, _keys
 
     class FakeView:
         player = "Hero"
