@@ -5,6 +5,7 @@ through their seat views, plus the bookkeeping of the comparison.
 
     python benchmarks/compare.py [--deals N] [--players N] [--policy NAME ...]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.analysis.compare import compare  # noqa: E402
-from studrules.spec.loader import load_variant  # noqa: E402
+from studrules.analysis.compare import compare
+from studrules.spec.loader import load_variant
 
 PAIRS = [
     ("five-card-stud-fr", "five-card-stud-he"),

@@ -9,6 +9,7 @@ public APIs), the numpy batch rate, the ratios against the issue's targets,
 and the time and memory the evaluator's tables cost at import (measured in
 fresh subprocesses).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,7 +62,7 @@ def ours(hands):
         ev(h)
 
 
-def theirs(pairs, _ev=TreysEvaluator()):
+def theirs(pairs, _ev=TreysEvaluator()):  # noqa: B008 -- built once, outside the timing
     ev = _ev.evaluate
     for hand, board in pairs:
         ev(hand, board)
@@ -69,9 +70,14 @@ def theirs(pairs, _ev=TreysEvaluator()):
 
 def import_cost(runs: int = 5) -> tuple[float, float, float]:
     root = str(Path(__file__).resolve().parents[1])
+
     def probe(trace: bool) -> tuple[float, ...]:
-        out = subprocess.run([sys.executable, "-c", IMPORT_PROBE.format(root=root, trace=trace)],
-                             capture_output=True, text=True, check=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", IMPORT_PROBE.format(root=root, trace=trace)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
         return tuple(float(x) for x in out)
 
     seconds = min(probe(False)[0] for _ in range(runs))
@@ -96,8 +102,9 @@ def main() -> None:
         hands = [tuple(deck[i] for i in row) for row in indexes]
         pairs = [([treys_deck[i] for i in row[:2]], [treys_deck[i] for i in row[2:]]) for row in indexes]
         # the same hands give the same order (treys: 1 = best, 7462 = worst)
-        assert all(evaluate(h) == 7463 - TreysEvaluator().evaluate(a, b)
-                   for h, (a, b) in zip(hands[:2000], pairs[:2000]))
+        assert all(
+            evaluate(h) == 7463 - TreysEvaluator().evaluate(a, b) for h, (a, b) in zip(hands[:2000], pairs[:2000])
+        )
         a, b = rate(ours, hands), rate(theirs, pairs)
         print(f"{size}-card evaluations/s  {a:>14,.0f}{b:>14,.0f}{a / b:>8.1f}x{target:>8}x")
 
@@ -110,8 +117,10 @@ def main() -> None:
         print(line + ("   target 20,000,000" if size == 5 else ""))
 
     seconds, size, peak = import_cost()
-    print(f"tables at import: {seconds * 1000:.1f} ms, {size / 2**20:.1f} MB held "
-          f"({peak / 2**20:.1f} MB peak)   target < 100 ms, < 30 MB")
+    print(
+        f"tables at import: {seconds * 1000:.1f} ms, {size / 2**20:.1f} MB held "
+        f"({peak / 2**20:.1f} MB peak)   target < 100 ms, < 30 MB"
+    )
 
 
 if __name__ == "__main__":

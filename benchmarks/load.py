@@ -10,6 +10,7 @@ parsed again each time.
 
     python benchmarks/load.py [--runs N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.spec import expressions  # noqa: E402
-from studrules.spec.loader import load_variant, shipped_variants  # noqa: E402
+from studrules.spec import expressions
+from studrules.spec.loader import load_variant, shipped_variants
 
 TARGET_MS = 5.0
 
@@ -51,7 +52,9 @@ def main() -> int:
     for name, ms in medians.items():
         print(f"{name:<{width}}  {ms:6.2f} ms")
     worst = max(medians.values())
-    print(f"{'worst median':<{width}}  {worst:6.2f} ms  (target < {TARGET_MS} ms: {'met' if worst < TARGET_MS else 'NOT met'})")
+    print(
+        f"{'worst median':<{width}}  {worst:6.2f} ms  (target < {TARGET_MS} ms: {'met' if worst < TARGET_MS else 'NOT met'})"
+    )
     return 0 if worst < TARGET_MS else 1
 
 

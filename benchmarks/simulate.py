@@ -17,6 +17,7 @@ slows both alike), and each keeps its best measurement.
 PokerKit is not a dependency of studrules: install it for the benchmark only
 (``pip install pokerkit==0.7.7``); without it only studrules is measured.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.game.hand import Hand  # noqa: E402
-from studrules.spec.loader import load_variant  # noqa: E402
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
 
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 STACK = 10_000
@@ -48,7 +49,7 @@ def studrules_hands(variant_name: str, hands: int) -> float:
 def pokerkit_state_factory(kind: str):
     """A function making a fresh PokerKit state of the game (None without PokerKit)."""
     try:
-        import pokerkit
+        import pokerkit  # noqa: F401 -- is PokerKit installed?
         from pokerkit import (
             Automation,
             BettingStructure,
@@ -74,8 +75,10 @@ def pokerkit_state_factory(kind: str):
         Automation.CHIPS_PULLING,
     )
     if kind == "seven":
+
         def make():
             return FixedLimitSevenCardStud.create_state(automations, True, 1, 2, 5, 10, STACK, len(PLAYERS))
+
         return make
 
     def make():
@@ -97,6 +100,7 @@ def pokerkit_state_factory(kind: str):
             STACK,
             len(PLAYERS),
         )
+
     return make
 
 
@@ -120,10 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5000, help="studrules hands per measurement (default 5000)")
     parser.add_argument("--pokerkit-hands", type=int, default=300, help="PokerKit hands per measurement (default 300)")
-    parser.add_argument("--repeat", type=int, default=5, help="measurements of each, in turn; the best is kept (default 5)")
+    parser.add_argument(
+        "--repeat", type=int, default=5, help="measurements of each, in turn; the best is kept (default 5)"
+    )
     args = parser.parse_args(argv)
     try:
         import pokerkit  # noqa: F401
+
         have_pokerkit = True
     except ImportError:
         have_pokerkit = False

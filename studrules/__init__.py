@@ -8,6 +8,7 @@ plays any of them. The public names below are imported lazily, so
     >>> str(studrules.parse_cards("Ah Kd")[0])
     'Ah'
 """
+
 from __future__ import annotations
 
 import importlib

@@ -8,10 +8,11 @@ where the problem is::
     >>> str(err)
     "x.yaml:12:5: steps[3]: unknown step 'betting_round'"
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 __all__ = [
     "Location",
@@ -61,11 +62,11 @@ class Location:
                 parts.append(str(self.column))
         return ":".join(parts)
 
-    def at_path(self, *more: str | int) -> "Location":
+    def at_path(self, *more: str | int) -> Location:
         """The same place with a longer field path."""
         return Location(self.file, self.line, self.column, self.path + tuple(more))
 
-    def shifted(self, columns: int) -> "Location":
+    def shifted(self, columns: int) -> Location:
         """The same line, ``columns`` further right (for a position inside a string)."""
         if self.column is None:
             return self
@@ -150,4 +151,7 @@ def in_order(errors: Iterable[StudrulesError]) -> list:
         if key not in seen:
             seen.add(key)
             unique.append(e)
-    return sorted(unique, key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0))
+    return sorted(
+        unique,
+        key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0),
+    )

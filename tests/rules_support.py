@@ -5,9 +5,11 @@ and community cards where the variant has them), plays the actions and
 checks an outcome worked out by hand from the source text and the file's
 stakes.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
@@ -15,9 +17,17 @@ from studrules.spec.loader import load_variant
 __all__ = ["deal", "play", "legal", "events", "first_actor", "net", "script"]
 
 
-def deal(variant: str, cards: Mapping[str, Any], *, players: Iterable[str] | None = None,
-         options: Mapping[str, str] | None = None, stakes: Mapping[str, int] | None = None,
-         stacks: Any = 100, antes: Mapping[str, int] | None = None, seed: int = 1) -> Hand:
+def deal(
+    variant: str,
+    cards: Mapping[str, Any],
+    *,
+    players: Iterable[str] | None = None,
+    options: Mapping[str, str] | None = None,
+    stakes: Mapping[str, int] | None = None,
+    stacks: Any = 100,
+    antes: Mapping[str, int] | None = None,
+    seed: int = 1,
+) -> Hand:
     """A hand of ``variant`` with these cards; the players are the keys of
     ``cards`` in order (clockwise from the dealer's left) unless given."""
     names = list(players) if players is not None else [k for k in cards if k not in ("burns", "community", "house")]
@@ -68,17 +78,31 @@ def net(h: Hand) -> dict:
     return dict(h.result().net)
 
 
-def script(variant: str, cards: Mapping[str, Any], actions: Iterable[str], *, players: Iterable[str] | None = None,
-           options: Mapping[str, str] | None = None, stakes: Mapping[str, int] | None = None,
-           stacks: Any = 100, antes: Mapping[str, int] | None = None, seed: int = 1) -> dict:
+def script(
+    variant: str,
+    cards: Mapping[str, Any],
+    actions: Iterable[str],
+    *,
+    players: Iterable[str] | None = None,
+    options: Mapping[str, str] | None = None,
+    stakes: Mapping[str, int] | None = None,
+    stacks: Any = 100,
+    antes: Mapping[str, int] | None = None,
+    seed: int = 1,
+) -> dict:
     """The same hand as :func:`play`, written as a hand script and played by
     :func:`studrules.records.script.play_script` (its ``events``/``next``/``result``)."""
     from studrules.records.script import play_script
 
     names = list(players) if players is not None else [k for k in cards if k not in ("burns", "community", "house")]
-    data: dict = {"variant": variant, "players": names, "stacks": stacks, "seed": seed,
-                  "cards": {k: (v.split() if isinstance(v, str) else list(v)) for k, v in cards.items()},
-                  "actions": list(actions)}
+    data: dict = {
+        "variant": variant,
+        "players": names,
+        "stacks": stacks,
+        "seed": seed,
+        "cards": {k: (v.split() if isinstance(v, str) else list(v)) for k, v in cards.items()},
+        "actions": list(actions),
+    }
     if options:
         data["options"] = dict(options)
     if stakes:

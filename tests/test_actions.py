@@ -1,14 +1,17 @@
 """Actions and legal actions: text forms and JSON shapes."""
+
 from __future__ import annotations
 
 import pytest
 
-from studrules.game.actions import Action, LegalAction
 from studrules.errors import ScriptError
+from studrules.game.actions import Action, LegalAction
 from studrules.game.events import Event
 
 
-@pytest.mark.parametrize("text", ["Dan bring-in", "Ann complete 10", "Bob raise 20", "Cat fold", "Ann show", "dealer void"])
+@pytest.mark.parametrize(
+    "text", ["Dan bring-in", "Ann complete 10", "Bob raise 20", "Cat fold", "Ann show", "dealer void"]
+)
 def test_action_text_round_trip(text: str) -> None:
     assert str(Action.parse(text)) == text
 
@@ -17,10 +20,16 @@ def test_action_parse_accepts_underscore_and_case() -> None:
     assert Action.parse("Dan BRING_IN") == Action("Dan", "bring-in")
 
 
-@pytest.mark.parametrize("text, words", [
-    ("Ann", "PLAYER VERB"), ("Ann jump", "unknown action"), ("Ann raise ten", "whole number"),
-    ("Ann fold 10", "takes no amount"), ("Ann raise -5", "negative"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("Ann", "PLAYER VERB"),
+        ("Ann jump", "unknown action"),
+        ("Ann raise ten", "whole number"),
+        ("Ann fold 10", "takes no amount"),
+        ("Ann raise -5", "negative"),
+    ],
+)
 def test_bad_actions_are_script_errors(text: str, words: str) -> None:
     with pytest.raises(ScriptError, match=words):
         Action.parse(text)

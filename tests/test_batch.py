@@ -1,4 +1,5 @@
 """The numpy batch path gives exactly what the single-hand path gives."""
+
 import random
 
 import numpy as np
@@ -6,8 +7,8 @@ import pytest
 
 from studrules.cards.batch import codes_of, evaluate_batch
 from studrules.cards.card import full_deck
-from studrules.errors import CardError
 from studrules.cards.evaluator import evaluate
+from studrules.errors import CardError
 
 DECK = full_deck()
 
@@ -22,8 +23,15 @@ def test_batch_agrees_with_the_single_hand_path(size, count):
 
 
 def test_batch_covers_every_flush_and_straight_flush_shape():
-    hands = ["As Ks Qs Js Ts", "5d 4d 3d 2d Ad", "Ah 9h 7h 4h 2h", "Ac 2d 3h 4s 5c",
-             "Ah Kh Qh Jh Th 9h 8h", "2c 3c 4c 5c 7c 9d 9h", "Ah Kh Qh 9h 2h As Ad Ac"]
+    hands = [
+        "As Ks Qs Js Ts",
+        "5d 4d 3d 2d Ad",
+        "Ah 9h 7h 4h 2h",
+        "Ac 2d 3h 4s 5c",
+        "Ah Kh Qh Jh Th 9h 8h",
+        "2c 3c 4c 5c 7c 9d 9h",
+        "Ah Kh Qh 9h 2h As Ad Ac",
+    ]
     for hand in hands:
         assert evaluate_batch(codes_of([hand]))[0] == evaluate(hand)
 

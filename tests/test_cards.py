@@ -1,4 +1,5 @@
 """Cards and decks: text forms, errors, single-card order, deterministic decks."""
+
 import copy
 import pickle
 import random

@@ -6,14 +6,15 @@ dealt fit the deck for the maximum number of seats unless a fallback is
 declared, a betting round's first-to-act rule can be evaluated with what is
 showing, and so on."
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from studrules.spec.checks import check_variant, option_errors
 from studrules.errors import SpecError, SpecErrors
+from studrules.spec.checks import check_variant, option_errors
 from studrules.spec.loader import load_variant, shipped_variants
 
 BAD = Path(__file__).parent / "bad_variants"
@@ -60,13 +61,17 @@ def test_a_bring_in_needs_an_up_card_dealt_before_its_round():
 def test_best_visible_needs_up_cards_showing():
     (e,) = errors_of(BAD / "best-visible-without-up-cards.yaml")
     assert (e.location.line, e.location.column) == (5, 58)
-    assert e.message.startswith("first_to_act 'best_visible' reads the up cards, but none has been dealt before this round")
+    assert e.message.startswith(
+        "first_to_act 'best_visible' reads the up cards, but none has been dealt before this round"
+    )
 
 
 def test_bring_in_as_first_to_act_needs_a_bring_in():
     (e,) = errors_of(BAD / "bring-in-first-without-bring-in.yaml")
     assert (e.location.line, e.location.column) == (5, 58)
-    assert e.message == "first_to_act is 'bring_in' but this round has no bring_in: add a bring_in or choose another rule"
+    assert (
+        e.message == "first_to_act is 'bring_in' but this round has no bring_in: add a bring_in or choose another rule"
+    )
 
 
 def test_the_cards_dealt_to_the_most_seats_must_fit_the_deck():
@@ -149,7 +154,9 @@ def test_a_bring_in_above_the_bet_could_not_be_completed():
 def test_an_option_default_names_one_of_its_choices():
     (e,) = errors_of(BAD / "option-default-missing.yaml")
     assert (e.location.line, e.location.column) == (6, 14)
-    assert e.message == "option 'cap' has no choice 'tree' for its default: did you mean 'three'? choose one of one, three"
+    assert (
+        e.message == "option 'cap' has no choice 'tree' for its default: did you mean 'three'? choose one of one, three"
+    )
 
 
 def test_option_errors_ignore_a_block_the_schema_rejects():
@@ -164,7 +171,9 @@ def test_a_showdown_needs_five_cards_per_player(tmp_path):
 
 
 def test_merge_words_in_a_file_without_extends_are_reported(tmp_path):
-    steps = "  - deal: {id: deal, players: [down, up, up, up, up], after: ante}\n  - betting: {id: round-1, bet: low_limit}"
+    steps = (
+        "  - deal: {id: deal, players: [down, up, up, up, up], after: ante}\n  - betting: {id: round-1, bet: low_limit}"
+    )
     (e,) = errors_of(write(tmp_path, MINI.format(seats=6, steps=steps)))
     assert (e.location.line, e.location.column) == (5, 55)
     assert e.message.startswith("'after' changes another variant's steps")

@@ -1,4 +1,5 @@
 """A user's mistake on the command line gets one clear message, never a traceback."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,11 +10,22 @@ from studrules.cli.main import main
 @pytest.mark.parametrize(
     "argv, code, words",
     [
-        (["play", "five-card-stud-fr", "--option", "x=y"], 1,
-         "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: none"),
-        (["play", "five-card-stud-fr", "--stake", "ante=abc"], 1, "stake 'ante' must be a whole number of chips, not 'abc'"),
+        (
+            ["play", "five-card-stud-fr", "--option", "x=y"],
+            1,
+            "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: none",
+        ),
+        (
+            ["play", "five-card-stud-fr", "--stake", "ante=abc"],
+            1,
+            "stake 'ante' must be a whole number of chips, not 'abc'",
+        ),
         (["play", "nosuch"], 1, "studrules: no variant 'nosuch'; shipped variants:"),
-        (["explain", "five-card-stud-he", "--option", "ante=maybe"], 1, "option 'ante' has no choice 'maybe': choose one of yes, no"),
+        (
+            ["explain", "five-card-stud-he", "--option", "ante=maybe"],
+            1,
+            "option 'ante' has no choice 'maybe': choose one of yes, no",
+        ),
         (["simulate", "five-card-stud-fr"], 1, "simulate is for games against the house"),
         (["replay", "/nonexistent/script.yaml"], 1, "cannot read the file"),
     ],

@@ -1,7 +1,9 @@
 """`studrules play` through a pseudo-terminal (standard library pty), and without a terminal."""
+
 from __future__ import annotations
 
 import fcntl
+import io
 import json
 import os
 import pty
@@ -31,10 +33,23 @@ class Terminal:
 
     def __init__(self, *args: str):
         self.master, slave = pty.openpty()
-        env = dict(os.environ, COLUMNS="110", LINES="60", TERM="xterm",
-                   PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        self.proc = subprocess.Popen([sys.executable, "-m", "studrules", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, cwd=ROOT, env=env, close_fds=True, preexec_fn=_controlling_tty)
+        env = dict(
+            os.environ,
+            COLUMNS="110",
+            LINES="60",
+            TERM="xterm",
+            PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        )
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "studrules", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=ROOT,
+            env=env,
+            close_fds=True,
+            preexec_fn=_controlling_tty,
+        )
         os.close(slave)
         self.buf = ""
 
@@ -44,7 +59,7 @@ class Terminal:
         while True:
             m = rx.search(self.buf)
             if m:
-                seen, self.buf = self.buf[:m.end()], self.buf[m.end():]
+                seen, self.buf = self.buf[: m.end()], self.buf[m.end() :]
                 return seen
             left = end - time.time()
             if left <= 0:
@@ -128,8 +143,14 @@ def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(t
 
 
 def test_play_without_a_terminal_lets_bots_play_and_prints_the_history():
-    out = subprocess.run([sys.executable, "-m", "studrules", "play", "--seed", "5"], capture_output=True, text=True,
-                         stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "play", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert "Five Card Stud (French rules)" in out.stdout
     assert "-- betting round 1" in out.stdout and "-- result" in out.stdout
@@ -137,15 +158,27 @@ def test_play_without_a_terminal_lets_bots_play_and_prints_the_history():
 
 
 def test_banked_play_without_a_terminal_shows_each_positions_settlement():
-    out = subprocess.run([sys.executable, "-m", "studrules", "play", "caribbean-stud-it", "--seed", "3"],
-                         capture_output=True, text=True, stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "play", "caribbean-stud-it", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert "house:" in out.stdout
 
 
 def test_bad_bot_name_is_a_message_not_a_traceback():
-    out = subprocess.run([sys.executable, "-m", "studrules", "play", "--bots", "shark"], capture_output=True,
-                         text=True, stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "play", "--bots", "shark"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 1 and "unknown bot 'shark'" in out.stderr and "Traceback" not in out.stderr
 
 
@@ -160,7 +193,7 @@ def test_an_amount_range_is_asked_for_and_a_wrong_amount_answered_with_the_choic
         legal = (LegalAction("fold"), LegalAction("call", amount=10), LegalAction("raise", min=20, max=95))
 
     answers = iter(["500", "abc", "40"])
-    console = Console(file=open(os.devnull, "w"), force_terminal=False)
+    console = Console(file=io.StringIO(), force_terminal=False)
     me = TerminalPlayer(console, read=lambda prompt: next(answers))
     keys = _keys(FakeView.legal)
     assert set(keys) == {"f", "c", "r"}

@@ -1,4 +1,5 @@
 """``studrules replay``: exit codes, JSON and text output."""
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@
 `--json` for machine-readable errors)." "The CLI never prints a Python
 traceback for a bad file."
 """
+
 from __future__ import annotations
 
 import json
@@ -35,7 +36,9 @@ def test_validate_prints_file_line_column_field_and_message(capsys):
     code, out, _ = run(capsys, "validate", str(bad))
     assert code == 1
     (line,) = out.splitlines()
-    assert line.endswith("misspelt-key.yaml:8:7: steps[1].betting.bringin: unknown field 'bringin' in a betting step: did you mean 'bring_in'?")
+    assert line.endswith(
+        "misspelt-key.yaml:8:7: steps[1].betting.bringin: unknown field 'bringin' in a betting step: did you mean 'bring_in'?"
+    )
 
 
 def test_validate_mixed_files_exits_1_and_reports_each(capsys):
@@ -97,7 +100,7 @@ def test_list_shows_name_title_kind_and_source(capsys):
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split() == ["name", "title", "kind", "source"]
-    fr = next(l for l in lines if l.startswith("five-card-stud-fr "))
+    fr = next(line for line in lines if line.startswith("five-card-stud-fr "))
     assert "Five Card Stud (French rules)" in fr and " pot " in fr and "000_3b928888f2557435.txt" in fr
 
 

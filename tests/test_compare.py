@@ -6,6 +6,7 @@ the same policies under both rule sets, and reports side by side ..." and
 variants differing only in the bring-in amount shows the expected change in
 pot size."
 """
+
 from __future__ import annotations
 
 import json
@@ -14,14 +15,14 @@ from html.parser import HTMLParser
 
 import pytest
 
-from studrules.cli.main import main
 from studrules.analysis.compare import compare, deal_seed, first_difference
-from studrules.cli.compare import html_report
 from studrules.analysis.diff import diff
-from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant
 from studrules.analysis.report_html import _number as shown
 from studrules.analysis.report_html import bin_counts
+from studrules.cli.compare import html_report
+from studrules.cli.main import main
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant
 
 FR = "five-card-stud-fr"
 
@@ -89,7 +90,14 @@ def test_a_larger_bring_in_makes_every_check_call_pot_larger_by_players_times_th
 
 
 def test_the_stake_override_and_the_extends_file_give_the_same_comparison(fr, fr_bring_in_8):
-    by_stake = compare(fr, load_variant(FR, stakes={"bring_in": 8}), deals=30, seed=4, policies=["random", "sensible"], labels=("A", "B"))
+    by_stake = compare(
+        fr,
+        load_variant(FR, stakes={"bring_in": 8}),
+        deals=30,
+        seed=4,
+        policies=["random", "sensible"],
+        labels=("A", "B"),
+    )
     by_file = compare(fr, fr_bring_in_8, deals=30, seed=4, policies=["random", "sensible"], labels=("A", "B"))
     da, db = by_stake.to_dict(), by_file.to_dict()
     for d in (da, db):
@@ -228,8 +236,25 @@ def _rows(table):
 
 def test_the_html_report_is_self_contained_and_its_numbers_are_the_json(tmp_path, capsys):
     out = tmp_path / "compare.html"
-    code = main(["compare", FR, "five-card-stud-he", "-n", "60", "--seed", "3", "--policy", "random", "sensible",
-                 "--examples", "2", "--json", "--html", str(out)])
+    code = main(
+        [
+            "compare",
+            FR,
+            "five-card-stud-he",
+            "-n",
+            "60",
+            "--seed",
+            "3",
+            "--policy",
+            "random",
+            "sensible",
+            "--examples",
+            "2",
+            "--json",
+            "--html",
+            str(out),
+        ]
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     text = out.read_text(encoding="utf-8")
@@ -242,7 +267,7 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json(tmp_path
     # the rule differences are diff(A, B)
     rules = page.sections["rules"]["tables"][0]
     expected = diff(load_variant(FR), load_variant("five-card-stud-he"))
-    assert [r for r in rules[1:]] == [[d.topic, d.rule, d.a, d.b] for d in expected]
+    assert list(rules[1:]) == [[d.topic, d.rule, d.a, d.b] for d in expected]
 
     # side by side: mean and CI of A, B and B - A as in the JSON
     summary, changes = page.sections["summary"]["tables"]
@@ -280,7 +305,9 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json(tmp_path
         assert int(seats[seat][6]) == data["a"]["bring_in_by_seat"][seat]
         assert bars[f"{seat} A"] == shown(p["a"]["mean"]) and bars[f"{seat} B"] == shown(p["b"]["mean"])
     policies = _rows(page.sections["net"]["tables"][1])
-    assert {k: float(v[0]) for k, v in policies.items()} == {k: p["a"]["mean"] for k, p in data["net_by_policy"].items()}
+    assert {k: float(v[0]) for k, v in policies.items()} == {
+        k: p["a"]["mean"] for k, p in data["net_by_policy"].items()
+    }
 
     # diverging deals: one table each, the first differing event marked
     deals = page.sections["examples"]["tables"]
@@ -303,7 +330,9 @@ def test_bin_counts_match_the_pot_histogram(fr, fr_bring_in_8):
 
 
 def test_cli_json(capsys):
-    assert main(["compare", FR, FR, "--stake-b", "bring_in=8", "-n", "20", "--seed", "1", "--players", "3", "--json"]) == 0
+    assert (
+        main(["compare", FR, FR, "--stake-b", "bring_in=8", "-n", "20", "--seed", "1", "--players", "3", "--json"]) == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["pot"]["difference"]["mean"] == 9  # 3 players, 3 chips more each
     assert data["a"]["label"] == FR and data["b"]["label"] == f"{FR} (bring_in=8)"

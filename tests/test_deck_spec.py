@@ -5,21 +5,21 @@ break ties, whether the ace plays low in straights".
 the four suits); ``deck.ace_low_straight: false`` makes A-2-3-4-5 an ace-high
 hand instead of a straight. Every expected result below is worked out by hand.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from rules_support import net, play
 
-from studrules.cards.card import Card
 from studrules.analysis.diff import diff
+from studrules.analysis.rulebook import explain
+from studrules.cards.card import Card
 from studrules.errors import SpecError, SpecErrors
 from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant
-from studrules.analysis.rulebook import explain
 from studrules.records.script import run_script
-
-from rules_support import net, play
+from studrules.spec.loader import load_variant
 
 LOW_RANKS = {2, 3, 4, 5}
 
@@ -48,22 +48,19 @@ def words(text: str) -> str:
 @pytest.fixture
 def short_deck_stud(tmp_path) -> str:
     """Five-card stud on a 36-card deck (6 to ace); 7 seats: 5 cards each is 35 <= 36."""
-    return write(tmp_path, "short-deck-stud", (
-        "name: short-deck-stud\n"
-        "extends: five-card-stud\n"
-        "deck:\n"
-        "  ranks: 6789TJQKA\n"
-        "seats: {min: 2, max: 7}\n"
-    ))
+    return write(
+        tmp_path,
+        "short-deck-stud",
+        ("name: short-deck-stud\nextends: five-card-stud\ndeck:\n  ranks: 6789TJQKA\nseats: {min: 2, max: 7}\n"),
+    )
 
 
 def no_wheel(tmp_path: Path, parent: str) -> str:
-    return write(tmp_path, f"{parent}-no-wheel", (
-        f"name: {parent}-no-wheel\n"
-        f"extends: {parent}\n"
-        "deck:\n"
-        "  ace_low_straight: false\n"
-    ))
+    return write(
+        tmp_path,
+        f"{parent}-no-wheel",
+        (f"name: {parent}-no-wheel\nextends: {parent}\ndeck:\n  ace_low_straight: false\n"),
+    )
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -81,14 +78,18 @@ def test_the_deck_defaults_to_52_cards_with_the_ace_low_in_the_wheel():
 
 
 def test_a_standard_deck_written_out_is_the_same_as_omitted_and_shows_no_difference(tmp_path):
-    path = write(tmp_path, "spelled-out", (
-        "name: spelled-out\n"
-        "extends: seven-card-stud\n"
-        "deck:\n"
-        "  ranks: AKQJT98765432\n"  # any order: the model keeps 2..A
-        "  ace_low_straight: true\n"
-        "  cards: 52\n"
-    ))
+    path = write(
+        tmp_path,
+        "spelled-out",
+        (
+            "name: spelled-out\n"
+            "extends: seven-card-stud\n"
+            "deck:\n"
+            "  ranks: AKQJT98765432\n"  # any order: the model keeps 2..A
+            "  ace_low_straight: true\n"
+            "  cards: 52\n"
+        ),
+    )
     base, spelled = load_variant("seven-card-stud"), load_variant(path)
     assert spelled.deck == base.deck
     assert diff(base, spelled) == []
@@ -128,12 +129,14 @@ def test_the_standard_deck_shuffles_as_before(tmp_path):
 
 def test_a_script_giving_a_card_outside_the_deck_is_refused(short_deck_stud):
     with pytest.raises(SpecError) as info:
-        run_script({
-            "variant": short_deck_stud,
-            "players": ["Ann", "Bob"],
-            "cards": {"Ann": ["5h", "Kd"], "Bob": ["9c", "Tc"]},
-            "actions": [],
-        })
+        run_script(
+            {
+                "variant": short_deck_stud,
+                "players": ["Ann", "Bob"],
+                "cards": {"Ann": ["5h", "Kd"], "Bob": ["9c", "Tc"]},
+                "actions": [],
+            }
+        )
     assert "5h is not in the deck of short-deck-stud: its 36 cards have only the ranks 6789TJQKA" in info.value.message
     assert info.value.location.path == ("cards",)
 
@@ -175,7 +178,9 @@ def test_without_ace_low_straights_a_pair_of_twos_beats_a_5_4_3_2(tmp_path):
     # no bet or raise: the best board shows first, Bob's J-T-8-7 over Ann's 9-5-4-3; Ann's
     # ace high cannot beat his pair, so she mucks
     assert [(e.type, e.player, e.hand) for e in h.events if e.type in ("show", "muck")] == [
-        ("show", "Bob", "pair of twos, queen-jack-ten kickers"), ("muck", "Ann", None)]
+        ("show", "Bob", "pair of twos, queen-jack-ten kickers"),
+        ("muck", "Ann", None),
+    ]
 
 
 def test_without_ace_low_straights_a_suited_wheel_is_an_ace_high_flush(tmp_path):
@@ -193,8 +198,8 @@ def test_without_ace_low_straights_a_suited_wheel_is_an_ace_high_flush(tmp_path)
 
 
 def test_without_ace_low_straights_the_wheel_ranks_between_king_high_and_ace_six_high():
-    from studrules.spec.model import DeckSpec
     from studrules.cards.rankings import ranking_for
+    from studrules.spec.model import DeckSpec
 
     high = ranking_for(DeckSpec(ace_low_straight=False), "high")
     wheel = high.evaluate("Ac 2d 3h 4s 5c")
@@ -227,20 +232,24 @@ def test_settlement_against_the_house_reads_the_wheel_the_same_way(tmp_path):
 def test_cards_dealt_to_the_most_seats_must_fit_a_32_card_deck(tmp_path):
     # 8 seats of seven-card stud, no fallback: 24 cards on third street, 32 after fourth,
     # 40 after fifth > 32. Seven cards a player fit 4 players (28), not 5 (35).
-    path = write(tmp_path, "piquet-stud", (
-        "name: piquet-stud\n"
-        "deck: {ranks: 789TJQKA}\n"
-        "seats: {min: 2, max: 8}\n"
-        "stakes: {bet: 2}\n"
-        "steps:\n"
-        "  - deal: {id: third, players: [down, down, up]}\n"
-        "  - betting: {id: round-1, bet: bet}\n"
-        "  - deal: {id: fourth, players: [up]}\n"
-        "  - deal: {id: fifth, players: [up]}\n"
-        "  - deal: {id: sixth, players: [up]}\n"
-        "  - deal: {id: seventh, players: [down]}\n"
-        "  - showdown: {id: showdown}\n"
-    ))
+    path = write(
+        tmp_path,
+        "piquet-stud",
+        (
+            "name: piquet-stud\n"
+            "deck: {ranks: 789TJQKA}\n"
+            "seats: {min: 2, max: 8}\n"
+            "stakes: {bet: 2}\n"
+            "steps:\n"
+            "  - deal: {id: third, players: [down, down, up]}\n"
+            "  - betting: {id: round-1, bet: bet}\n"
+            "  - deal: {id: fourth, players: [up]}\n"
+            "  - deal: {id: fifth, players: [up]}\n"
+            "  - deal: {id: sixth, players: [up]}\n"
+            "  - deal: {id: seventh, players: [down]}\n"
+            "  - showdown: {id: showdown}\n"
+        ),
+    )
     (e,) = errors_of(path)
     assert (e.location.line, e.location.column) == (9, 11)
     assert e.message == (
@@ -266,14 +275,20 @@ def test_ranks_written_as_bare_digits_get_a_hint_to_quote_them(tmp_path):
 
 
 def test_a_rank_named_twice_is_a_located_error(tmp_path):
-    path = write(tmp_path, "twice", "name: twice\nextends: five-card-stud\ndeck:\n  ranks: 66789TJQKA\nseats: {max: 7}\n")
+    path = write(
+        tmp_path, "twice", "name: twice\nextends: five-card-stud\ndeck:\n  ranks: 66789TJQKA\nseats: {max: 7}\n"
+    )
     (e,) = errors_of(path)
     assert (e.location.line, e.location.column) == (4, 10)
     assert e.message.startswith("'66789TJQKA' names '6' more than once: give each rank once")
 
 
 def test_a_card_count_that_disagrees_with_the_ranks_is_a_located_error(tmp_path):
-    path = write(tmp_path, "count", "name: count\nextends: five-card-stud\ndeck:\n  ranks: 6789TJQKA\n  cards: 52\nseats: {max: 7}\n")
+    path = write(
+        tmp_path,
+        "count",
+        "name: count\nextends: five-card-stud\ndeck:\n  ranks: 6789TJQKA\n  cards: 52\nseats: {max: 7}\n",
+    )
     (e,) = errors_of(path)
     assert (e.location.line, e.location.column) == (5, 10)
     assert e.message.startswith("52 cards, but the 9 ranks 6789TJQKA make a 36-card deck")
@@ -308,4 +323,6 @@ def test_diff_shows_decks_that_differ(short_deck_stud, tmp_path):
     assert found[("cards", "deck")] == ("52 cards", "36 cards (6 to ace)")
     assert found[("players", "players")] == ("2 to 10", "2 to 7")
     found = {(d.topic, d.rule): (d.a, d.b) for d in diff(base, load_variant(no_wheel(tmp_path, "five-card-stud")))}
-    assert found == {("cards", "ace in straights"): ("high, and low only in A-2-3-4-5", "never low (A-2-3-4-5 is not a straight)")}
+    assert found == {
+        ("cards", "ace in straights"): ("high, and low only in A-2-3-4-5", "never low (A-2-3-4-5 is not a straight)")
+    }

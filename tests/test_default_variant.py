@@ -4,6 +4,7 @@ DESIGN.md: "No variant's name ... appears in Python": the variant `studrules
 play` starts with no argument is named in variants/DEFAULT; the README's quick
 start plays the French text's five-card stud.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -34,8 +35,14 @@ def test_the_default_file_is_not_a_shipped_variant():
 
 
 def test_play_without_a_variant_plays_the_default():
-    out = subprocess.run([sys.executable, "-m", "studrules", "play", "--seed", "5"], capture_output=True, text=True,
-                         stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "play", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert load_variant(default_variant()).title in out.stdout
 

@@ -4,6 +4,7 @@ Every expected difference between the five source-text variants is worked
 out by hand from ../shared/RULES.md (rule numbers cited) and the variant files'
 stated readings; "only real ones" is checked by listing what must *not* differ.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ import textwrap
 
 import pytest
 
-from studrules.cli.main import main
 from studrules.analysis.diff import MISSING, Difference, diff, diff_matrix, rules
+from studrules.cli.main import main
 from studrules.spec.loader import load_variant, shipped_variants
 
 FR, HE, RU_HOME, RU_CASINO, IT = (
@@ -54,10 +55,17 @@ def test_french_vs_hebrew_lists_exactly_the_five_differences():
     # 000.3 bring-in = the ante; 001.4 bring-in half the low bet
     assert d[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "half the low limit (5)")
     # 000.3 ties broken by suit; 001.4 ties to the player nearer the dealer
-    assert d[("stakes and forced bets", "bring-in ties")] == ("by suit (spades highest)", "to the player nearest the dealer's left")
+    assert d[("stakes and forced bets", "bring-in ties")] == (
+        "by suit (spades highest)",
+        "to the player nearest the dealer's left",
+    )
     # 000.8 last raiser, else opener, else best visible; 001.8 the player who bet last
     fr_show, he_show = d[("showdown", "who shows first")]
-    assert fr_show.startswith("the last player to raise") and "opened the betting" in fr_show and "best visible hand" in fr_show
+    assert (
+        fr_show.startswith("the last player to raise")
+        and "opened the betting" in fr_show
+        and "best visible hand" in fr_show
+    )
     assert he_show.startswith("the last player to bet or raise")
     # 001.8 each player may show or muck (the French text names no mucking)
     assert d[("showdown", "mucking")][1].startswith("allowed")
@@ -105,7 +113,9 @@ def test_french_vs_russian_casino():
     # 003.7 the community card when the deck runs short
     assert "community card" in d[("the deal", "deal 5")][1]
     # 003.6 open pair on fourth street: the double limit (the file's high limit is twice the low)
-    assert d[("round 2", "exception")][1].endswith("bets and raises of twice the low limit (10); the rest of the round follows")
+    assert d[("round 2", "exception")][1].endswith(
+        "bets and raises of twice the low limit (10); the rest of the round follows"
+    )
     # showdown: the casino page names none, the file takes the last aggressor; 003.5 no muck rule -> file mucks
     assert ("showdown", "who shows first") in d
     # the same in both texts: suits break bring-in ties (000.3, 003.3), three raises (000.4, 003.6),
@@ -153,7 +163,10 @@ def test_hebrew_vs_russian_home_game():
     he_show, ru_show = d[("showdown", "who shows first")]
     assert he_show.startswith("the last player to bet or raise") and ru_show.startswith("the last player to raise")
     # 001.8 muck allowed; 002 shows every hand
-    assert d[("showdown", "mucking")] == ("allowed (a mucked hand gives up the pot)", "no: every hand still in is shown")
+    assert d[("showdown", "mucking")] == (
+        "allowed (a mucked hand gives up the pot)",
+        "no: every hand still in is shown",
+    )
     assert d[("ties and odd chips", "equal hands")] == ("split the pot", "the first shown takes the pot")
     assert d[("the deal", "deal 1")] == ("players: down, up", "players: down, down")
     assert d[("round 1", "structure")] == ("fixed limit", "no limit")
@@ -165,12 +178,20 @@ def test_hebrew_vs_russian_casino():
     assert d[("stakes and forced bets", "ante")] == ("a fifth of the low limit (2)", "1")
     assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "twice the ante (2)")
     # 001.4 nearer the dealer; 003.3 suits count
-    assert d[("stakes and forced bets", "bring-in ties")] == ("to the player nearest the dealer's left", "by suit (spades highest)")
+    assert d[("stakes and forced bets", "bring-in ties")] == (
+        "to the player nearest the dealer's left",
+        "by suit (spades highest)",
+    )
     assert d[("round 5", "cards held")] == (MISSING, "7 (3 down, 4 up)")
     assert d[("round 3", "bet size")] == ("20", "twice the low limit (10)")
     assert ("showdown", "who shows first") in d
     # both allow mucking, both split ties with the odd chip nearest the dealer, three raises
-    for same in [("showdown", "mucking"), ("ties and odd chips", "odd chip"), ("round 2", "raise cap"), ("round 2", "first to act")]:
+    for same in [
+        ("showdown", "mucking"),
+        ("ties and odd chips", "odd chip"),
+        ("round 2", "raise cap"),
+        ("round 2", "first to act"),
+    ]:
         assert same not in d
     assert keys(d) == {
         ("players", "players"),
@@ -205,7 +226,10 @@ def test_russian_home_vs_russian_casino():
     assert d[("the deal", "deal 2")] == ("burn 1; players: down", "players: up")
     assert d[("the deal", "cards per player")] == ("5 (3 down, 2 up)", "7 (3 down, 4 up)")
     # 002.8 first shown wins ties; 003.5 split, odd chip nearest the button
-    assert d[("ties and odd chips", "odd chip")] == (MISSING + " (pots are not split)", "the player nearest the dealer's left")
+    assert d[("ties and odd chips", "odd chip")] == (
+        MISSING + " (pots are not split)",
+        "the player nearest the dealer's left",
+    )
     assert d[("round 4", "structure")] == ("no limit", "fixed limit")
     # both: a plain ante of 1, dead; same suits
     assert ("stakes and forced bets", "ante") not in d
@@ -237,31 +261,45 @@ def write(tmp_path, name, text):
 
 
 def test_an_extends_copy_with_one_override_shows_exactly_that_difference(tmp_path):
-    path = write(tmp_path, "muck", f"""\
+    path = write(
+        tmp_path,
+        "muck",
+        f"""\
         extends: {FR}
         name: fr-with-muck
         title: French rules, losers may muck
         steps:
           - showdown: {{id: showdown, muck: true}}
-        """)
+        """,
+    )
     assert diff(load_variant(FR), load_variant(path)) == [
-        Difference("showdown", "mucking", "no: every hand still in is shown", "allowed (a mucked hand gives up the pot)")
+        Difference(
+            "showdown", "mucking", "no: every hand still in is shown", "allowed (a mucked hand gives up the pot)"
+        )
     ]
 
 
 def test_a_difference_inherited_through_extends_shows(tmp_path):
-    parent = write(tmp_path, "parent", f"""\
+    parent = write(
+        tmp_path,
+        "parent",
+        f"""\
         extends: {HE}
         name: he-suit
         title: Hebrew rules, suits break bring-in ties
         steps:
           - betting: {{id: round-1, bring_in: {{tie_break: suit}}}}
-        """)
-    child = write(tmp_path, "child", """\
+        """,
+    )
+    child = write(
+        tmp_path,
+        "child",
+        """\
         extends: parent.yaml
         name: he-suit-child
         title: a child that changes nothing
-        """)
+        """,
+    )
     d = differences(HE, str(child))
     assert keys(d) == {("stakes and forced bets", "bring-in ties")}
     assert diff(load_variant(parent), load_variant(child)) == []
@@ -270,7 +308,10 @@ def test_a_difference_inherited_through_extends_shows(tmp_path):
 def test_the_same_rule_written_differently_shows_no_difference(tmp_path):
     # "2 * ante" vs "ante * 2", "2 * low_limit" vs "low_limit * 2", and fields
     # written out with their default values
-    path = write(tmp_path, "same", f"""\
+    path = write(
+        tmp_path,
+        "same",
+        f"""\
         extends: {RU_CASINO}
         name: casino-rewritten
         title: the casino page, written another way
@@ -281,7 +322,8 @@ def test_the_same_rule_written_differently_shows_no_difference(tmp_path):
           - ante: {{id: ante, dead: true}}
           - betting: {{id: round-3, structure: fixed_limit, heads_up_uncapped: false, first_to_act: {{rule: best_visible}}}}
           - showdown: {{id: showdown, rankings: [high], compare: full}}
-        """)
+        """,
+    )
     assert diff(load_variant(RU_CASINO), load_variant(path)) == []
 
 
@@ -317,9 +359,19 @@ def test_rules_are_grouped_by_topic_in_rule_book_order():
         if r.topic not in order:
             order.append(r.topic)
     assert order == [
-        "players", "cards", "stakes and forced bets", "the deal",
-        "round 1", "round 2", "round 3", "round 4", "round 5",
-        "showdown", "ties and odd chips", "settlement", "void hands",
+        "players",
+        "cards",
+        "stakes and forced bets",
+        "the deal",
+        "round 1",
+        "round 2",
+        "round 3",
+        "round 4",
+        "round 5",
+        "showdown",
+        "ties and odd chips",
+        "settlement",
+        "void hands",
     ]
     assert all(r.key == f"{r.topic}/{r.rule}" for r in rules(load_variant(RU_CASINO)))
 
@@ -338,7 +390,12 @@ def test_diff_matrix_marks_rules_that_differ():
 def test_cli_diff_json(capsys):
     assert main(["diff", FR, HE, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {"topic": "stakes and forced bets", "rule": "bring-in", "a": "equal to the ante (5)", "b": "half the low limit (5)"} in data
+    assert {
+        "topic": "stakes and forced bets",
+        "rule": "bring-in",
+        "a": "equal to the ante (5)",
+        "b": "half the low limit (5)",
+    } in data
     assert all(set(x) == {"topic", "rule", "a", "b"} for x in data)
 
 

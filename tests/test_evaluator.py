@@ -1,4 +1,5 @@
 """The hand evaluator: exact values, best five of n, words, partial showings."""
+
 import collections
 import itertools
 import random
@@ -8,7 +9,6 @@ import pytest
 
 from studrules.cards.batch import evaluate_batch
 from studrules.cards.card import Card, full_deck, parse_cards
-from studrules.errors import CardError
 from studrules.cards.evaluator import (
     ACE_KING,
     Category,
@@ -20,6 +20,7 @@ from studrules.cards.evaluator import (
     visible_value,
 )
 from studrules.cards.tablegen import TABLE_PATH, build_tables, encode_tables
+from studrules.errors import CardError
 
 DECK = full_deck()
 
@@ -169,7 +170,7 @@ def test_value_is_an_int_with_a_category():
 
 
 def test_floors_for_conditions_like_pair_or_ace_king():
-    assert ACE_KING == evaluate("Ac Kd 4h 3s 2c")
+    assert evaluate("Ac Kd 4h 3s 2c") == ACE_KING
     assert evaluate("Ac Kd 5h 3s 2c") > ACE_KING > evaluate("Ac Qd Jh 9s 8c")
     assert evaluate("2c 2d 3h 4s 5c") >= category_floor("pair") > evaluate("Ac Kd Qh Js 9c")
     assert category_floor(Category.PAIR) == evaluate("2c 2d 5h 4s 3c")
@@ -195,7 +196,7 @@ def test_wrong_card_count_is_an_error(hand):
 
 @pytest.mark.parametrize("size", [5, 6, 7, 8, 9])
 def test_a_repeated_card_is_an_error(size):
-    hand = list(DECK[:size - 1]) + [DECK[0]]
+    hand = list(DECK[: size - 1]) + [DECK[0]]
     with pytest.raises(CardError, match="given twice"):
         evaluate(hand)
     with pytest.raises(CardError, match="given twice"):
@@ -223,21 +224,22 @@ def test_shipped_tables_match_the_generator():
 
 # --- partial visible hands (acting order) --------------------------------
 
+
 @pytest.mark.parametrize(
     "stronger, weaker",
     [
-        ("2c 2d", "Ah Kd"),                # pair beats ace-king
-        ("3c 3d 2h 2s", "Ac Ad Kh Qs"),    # two pair beats a pair of aces
+        ("2c 2d", "Ah Kd"),  # pair beats ace-king
+        ("3c 3d 2h 2s", "Ac Ad Kh Qs"),  # two pair beats a pair of aces
         ("Ac Ad", "Kc Kd"),
-        ("Ac Ad 9h", "Ac Ad 8h"),          # kickers compared card by card
-        ("4c 4d 4h", "Ac Ad Kh Ks"),       # trips beat two pair
-        ("2c 2d 2h 2s", "Ac Ad Ah Kc"),    # quads beat trips
+        ("Ac Ad 9h", "Ac Ad 8h"),  # kickers compared card by card
+        ("4c 4d 4h", "Ac Ad Kh Ks"),  # trips beat two pair
+        ("2c 2d 2h 2s", "Ac Ad Ah Kc"),  # quads beat trips
         ("2c 2d 2h 3s", "Ac Ad Kh Qs"),
         ("Ah", "Kh"),
         ("Ah 7c", "Ah 6c"),
         ("Ah Kd 3c", "Ah Qd Jc"),
-        ("9c 9d", "Ah Kh Qh Jh"),          # four suited cards count as nothing
-        ("2c 2d", "5h 6d 7c 8s"),          # a four-card straight counts as nothing
+        ("9c 9d", "Ah Kh Qh Jh"),  # four suited cards count as nothing
+        ("2c 2d", "5h 6d 7c 8s"),  # a four-card straight counts as nothing
         ("Ah 2c 3d 4s", "Kh Qc Jd Ts"),
     ],
 )

@@ -3,13 +3,14 @@
 Expected sentences are worked out from ../shared/RULES.md and the texts, not
 copied from the program's output.
 """
+
 from __future__ import annotations
 
 import pytest
 
+from studrules.analysis.rulebook import amount_words, canonical, condition_words, explain, phrase
 from studrules.cli.main import main
 from studrules.spec.loader import load_variant, shipped_variants
-from studrules.analysis.rulebook import amount_words, canonical, condition_words, explain, phrase
 
 SHIPPED = [p.stem for p in shipped_variants()]
 
@@ -35,7 +36,10 @@ def test_french_bring_in_is_the_lowest_up_card_suits_break_ties_equal_to_the_ant
     # 000 rule 3: "le joueur qui présente la carte visible la plus basse ... on
     # départage les joueurs sur la couleur ... le bring-in a la même valeur que l'ante."
     text = flat(explain(load_variant("five-card-stud-fr")))
-    assert "The player with the lowest up card brings in for 5 (equal to the ante); ties are broken by suit (spades highest)." in text
+    assert (
+        "The player with the lowest up card brings in for 5 (equal to the ante); ties are broken by suit (spades highest)."
+        in text
+    )
     assert "He may instead complete to 10 (the low limit)." in text
     assert "He cannot check." in text
 
@@ -52,7 +56,10 @@ def test_french_suit_order_open_pair_cap_and_showdown():
     text = flat(explain(load_variant("five-card-stud-fr")))
     assert "spades > hearts > diamonds > clubs" in text
     # 000 rule 5: a pair in the two up cards allows the high limit, the others then follow
-    assert "If some player shows a pair among his up cards, bets and raises may be 20 (the high limit); once one is made, the rest of the round follows it." in text
+    assert (
+        "If some player shows a pair among his up cards, bets and raises may be 20 (the high limit); once one is made, the rest of the round follows it."
+        in text
+    )
     # 000 rule 4: one opening bet and three raises
     assert "One bet and at most three raises per round." in text
     # 000 rule 8: last raiser, else opener, else best visible hand

@@ -4,6 +4,7 @@
 error or a syntax error is a load-time error that points at the file, line and
 column of the expression and the column inside it."
 """
+
 from __future__ import annotations
 
 import copy
@@ -285,14 +286,22 @@ def test_expect_none_accepts_any_type():
         ("2 ante", 14, "expected an operator after the number 2, not the name 'ante': to multiply, write '2 * ante'"),
         ("max(ante)", 15, "expected an operator after the name 'max', not '(': there are no function calls"),
         ("ante ** 2", 18, "expected a number, a name or '(' after '*', not '*': there is no power operator"),
-        ("ante // 2", 18, "expected a number, a name or '(' after '/', not '/': write a single '/': it already rounds down"),
+        (
+            "ante // 2",
+            18,
+            "expected a number, a name or '(' after '/', not '/': write a single '/': it already rounds down",
+        ),
         ("ante.value", 16, "'.' is not allowed: there is no attribute access"),
         ("ante[0]", 16, "'[' is not allowed: there is no indexing"),
         ("0.5 * ante", 13, "decimals are not allowed: amounts are whole chips"),
         ("raises = 3", 19, "'=' is not an operator: did you mean '=='?"),
         ("heads_up && open_pair", 21, "'&' is not an operator: write 'and'"),
         ("ante % 2", 17, "'%' is not an operator: only + - * / are"),
-        ("__import__('os')", 22, "expected an operator after the name '__import__', not '(': there are no function calls"),
+        (
+            "__import__('os')",
+            22,
+            "expected an operator after the name '__import__', not '(': there are no function calls",
+        ),
         ("ante == 'x'", 20, "quotes are not allowed inside an expression"),
         ("ante $ 2", 17, "unexpected character '$'"),
         # types
@@ -372,9 +381,21 @@ def test_too_deep():
     "source, column, message",
     [
         ("1000000000", 12, "the number 1000000000 is too large: numbers must be smaller than 1,000,000,000"),
-        ("ante + 99999999999999999999999", 19, "the number 99999999999999999... is too large: numbers must be smaller than 1,000,000,000"),
-        ("999999999 * 2", 12, "'999999999 * 2' works out to a number too large: numbers must be smaller than 1,000,000,000"),
-        ("ante * (99999 * 99999)", 20, "'99999 * 99999' works out to a number too large: numbers must be smaller than 1,000,000,000"),
+        (
+            "ante + 99999999999999999999999",
+            19,
+            "the number 99999999999999999... is too large: numbers must be smaller than 1,000,000,000",
+        ),
+        (
+            "999999999 * 2",
+            12,
+            "'999999999 * 2' works out to a number too large: numbers must be smaller than 1,000,000,000",
+        ),
+        (
+            "ante * (99999 * 99999)",
+            20,
+            "'99999 * 99999' works out to a number too large: numbers must be smaller than 1,000,000,000",
+        ),
     ],
 )
 def test_huge_numbers(source, column, message):
@@ -492,14 +513,51 @@ def test_importing_does_not_build_the_parser():
 # --- hostile input -----------------------------------------------------------------
 
 _PIECES = st.sampled_from(
-    ["ante", "hand", "open_pair", "pair", "nope", "and", "or", "not", "true", "false",
-     "(", ")", "+", "-", "*", "/", "<", "<=", "==", "!=", ">", ">=", "0", "7",
-     "999999999", "1000000000", " ", ".", "=", "[", "'", "\n", "é", "__class__"]
+    [
+        "ante",
+        "hand",
+        "open_pair",
+        "pair",
+        "nope",
+        "and",
+        "or",
+        "not",
+        "true",
+        "false",
+        "(",
+        ")",
+        "+",
+        "-",
+        "*",
+        "/",
+        "<",
+        "<=",
+        "==",
+        "!=",
+        ">",
+        ">=",
+        "0",
+        "7",
+        "999999999",
+        "1000000000",
+        " ",
+        ".",
+        "=",
+        "[",
+        "'",
+        "\n",
+        "é",
+        "__class__",
+    ]
 )
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(st.text(max_size=60), st.lists(_PIECES, max_size=40).map(" ".join), st.lists(_PIECES, max_size=80).map("".join)))
+@given(
+    st.one_of(
+        st.text(max_size=60), st.lists(_PIECES, max_size=40).map(" ".join), st.lists(_PIECES, max_size=80).map("".join)
+    )
+)
 def test_compiling_anything_raises_only_expression_errors(source):
     try:
         expr = compiled(source, location=WHERE)

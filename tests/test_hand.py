@@ -1,10 +1,11 @@
 """The interpreter's rules, one test each, with outcomes worked out by hand."""
+
 from __future__ import annotations
 
 import pytest
 
-from studrules.game.actions import Action, LegalAction
 from studrules.errors import IllegalActionError
+from studrules.game.actions import Action, LegalAction
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 
@@ -29,6 +30,7 @@ def check_down(hand: Hand) -> Hand:
 
 # --- betting structures ----------------------------------------------------
 
+
 def test_no_limit_minimum_raise_is_the_last_raise() -> None:
     # ante 1, minimum bet 2: Ann bets 10, Bob may raise to 20..99; Bob raises
     # to 30 (a raise of 20), so Cat's minimum raise is to 50.
@@ -36,13 +38,18 @@ def test_no_limit_minimum_raise_is_the_last_raise() -> None:
     play(h, "Ann bet 10")
     assert legal(h)[-1] == {"action": "raise", "to": "20..99", "min": 20, "max": 99}
     play(h, "Bob raise 30")
-    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 30},
-                        {"action": "raise", "to": "50..99", "min": 50, "max": 99}]
+    assert legal(h) == [
+        {"action": "fold"},
+        {"action": "call", "amount": 30},
+        {"action": "raise", "to": "50..99", "min": 50, "max": 99},
+    ]
 
 
 def test_pot_limit_bet_and_raise_at_most_the_pot() -> None:
     # antes 3: Ann may bet 2..3; she bets 3 (pot 6); Bob may raise to 3 + (6 + 3) = 12.
-    h = Hand(load_variant("five-card-stud-ru-home", options={"structure": "pot_limit"}), ["Ann", "Bob", "Cat"], 100, seed=1)
+    h = Hand(
+        load_variant("five-card-stud-ru-home", options={"structure": "pot_limit"}), ["Ann", "Bob", "Cat"], 100, seed=1
+    )
     assert legal(h)[-1] == {"action": "bet", "to": "2..3", "min": 2, "max": 3}
     play(h, "Ann bet 3")
     assert legal(h)[-1] == {"action": "raise", "to": "6..12", "min": 6, "max": 12}
@@ -65,8 +72,13 @@ def test_short_all_in_raise_does_not_reopen_the_betting() -> None:
     # Cat: 17 chips, ante 5, calls the bring-in 5, then raises all in to 12 over
     # Ann's completion to 10: a raise of 2, less than the 10 of a full one.
     # Ann and Bob, who have acted, may only call 2 or fold.
-    h = Hand(FR, ["Ann", "Bob", "Cat"], {"Ann": 100, "Bob": 100, "Cat": 17},
-             cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"], "Cat": ["Js", "Th"]}, seed=1)
+    h = Hand(
+        FR,
+        ["Ann", "Bob", "Cat"],
+        {"Ann": 100, "Bob": 100, "Cat": 17},
+        cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"], "Cat": ["Js", "Th"]},
+        seed=1,
+    )
     play(h, "Bob bring-in", "Cat call", "Ann complete 10", "Bob call")
     assert legal(h)[-1] == {"action": "raise", "to": [12]}
     play(h, "Cat raise 12")
@@ -76,11 +88,12 @@ def test_short_all_in_raise_does_not_reopen_the_betting() -> None:
 
 # --- acting order -------------------------------------------------------------
 
+
 def _tie_variant(tmp_path, tie_break: str):
     path = tmp_path / f"tie-{tie_break}.yaml"
     path.write_text(
         "extends: five-card-stud-fr\nname: tie-test\ntitle: tie test\n"
-        "steps:\n  - betting: {id: round-2, first_to_act: {rule: best_visible, tie_break: %s}}\n" % tie_break
+        f"steps:\n  - betting: {{id: round-2, first_to_act: {{rule: best_visible, tie_break: {tie_break}}}}}\n"
     )
     return load_variant(path)
 
@@ -89,13 +102,19 @@ def _tie_variant(tmp_path, tie_break: str):
 def test_best_visible_ties_broken_by_the_variants_rule(tmp_path, tie_break, first) -> None:
     # Ann shows 9c 8h, Bob 9h 8c: equal boards. Nearest the dealer: Ann; by
     # suit, the highest single card (9h) is Bob's.
-    h = Hand(_tie_variant(tmp_path, tie_break), ["Ann", "Bob"], 100,
-             cards={"Ann": ["Kd", "9c", "8h"], "Bob": ["Qs", "9h", "8c"]}, seed=1)
+    h = Hand(
+        _tie_variant(tmp_path, tie_break),
+        ["Ann", "Bob"],
+        100,
+        cards={"Ann": ["Kd", "9c", "8h"], "Bob": ["Qs", "9h", "8c"]},
+        seed=1,
+    )
     play(h, "Ann bring-in", "Bob call")  # 9c is lower than 9h: Ann brings in
     assert h.to_act == first
 
 
 # --- illegal actions change nothing ----------------------------------------------
+
 
 def test_illegal_action_changes_nothing_and_says_what_is_legal() -> None:
     h = Hand(FR, ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, seed=1)
@@ -118,6 +137,7 @@ def test_legal_for_is_empty_unless_it_is_his_turn() -> None:
 
 # --- views ------------------------------------------------------------------------
 
+
 def test_view_shows_own_down_cards_and_every_up_card_only() -> None:
     h = Hand(FR, ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, seed=1)
     view = h.view("Ann")
@@ -129,6 +149,7 @@ def test_view_shows_own_down_cards_and_every_up_card_only() -> None:
 
 
 # --- deals --------------------------------------------------------------------------
+
 
 def test_same_seed_same_history() -> None:
     a = check_down(Hand(FR, ["Ann", "Bob", "Cat"], 100, seed=11))
@@ -160,6 +181,7 @@ def test_burn_before_the_third_card() -> None:
 
 # --- void hands ----------------------------------------------------------------------
 
+
 def test_wrong_card_count_makes_the_hand_void() -> None:
     h = Hand(FR, ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c", "8h", "7s", "3d", "2h"]}, seed=1)
     check_down(h)
@@ -181,14 +203,21 @@ def test_pot_game_without_declared_void_refuses_it() -> None:
 
 # --- showdown ---------------------------------------------------------------------
 
+
 def test_hi_lo_split_odd_chip_to_the_high_half() -> None:
     # Ante 1, bring-in 3: Bob (2d) brings in, Cat folds, Ann calls: pot 9.
     # Ann's three kings win high (5, with the odd chip), Bob's 8-7-5-3-2 low 4.
-    h = Hand(load_variant("seven-card-stud-hi-lo"), ["Ann", "Bob", "Cat"], 100, cards={
-        "Ann": ["Kc", "Kd", "Ks", "9h", "Jc", "4s", "Th"],
-        "Bob": ["3c", "5h", "2d", "7c", "8s", "Qd", "Jd"],
-        "Cat": ["9c", "9d", "Qh"],
-    }, seed=1)
+    h = Hand(
+        load_variant("seven-card-stud-hi-lo"),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={
+            "Ann": ["Kc", "Kd", "Ks", "9h", "Jc", "4s", "Th"],
+            "Bob": ["3c", "5h", "2d", "7c", "8s", "Qd", "Jd"],
+            "Cat": ["9c", "9d", "Qh"],
+        },
+        seed=1,
+    )
     play(h, "Bob bring-in", "Cat fold", "Ann call")
     check_down(h)
     assert h.result().net == {"Ann": 1, "Bob": 0, "Cat": -1}
@@ -197,8 +226,13 @@ def test_hi_lo_split_odd_chip_to_the_high_half() -> None:
 def test_mucked_hand_cannot_win() -> None:
     # Hebrew rules: "each player may show or muck; mucking gives up the pot".
     # Bob mucks the better hand: Ann wins.
-    h = Hand(load_variant("five-card-stud-he"), ["Ann", "Bob"], 100, cards={
-        "Ann": ["Kd", "9c", "8h", "7s", "3d"], "Bob": ["As", "2c", "Ah", "Ad", "Ac"]}, seed=1)
+    h = Hand(
+        load_variant("five-card-stud-he"),
+        ["Ann", "Bob"],
+        100,
+        cards={"Ann": ["Kd", "9c", "8h", "7s", "3d"], "Bob": ["As", "2c", "Ah", "Ad", "Ac"]},
+        seed=1,
+    )
     play(h, "Bob bring-in", "Ann call")
     while h.phase == "betting":
         h.check_or_call()
@@ -211,8 +245,13 @@ def test_mucked_hand_cannot_win() -> None:
 
 
 def test_default_showdown_mucks_a_beaten_hand() -> None:
-    h = Hand(load_variant("five-card-stud-he"), ["Ann", "Bob"], 100, cards={
-        "Ann": ["As", "2c", "Ah", "Ad", "Ac"], "Bob": ["Kd", "9c", "8h", "7s", "3d"]}, seed=1)
+    h = Hand(
+        load_variant("five-card-stud-he"),
+        ["Ann", "Bob"],
+        100,
+        cards={"Ann": ["As", "2c", "Ah", "Ad", "Ac"], "Bob": ["Kd", "9c", "8h", "7s", "3d"]},
+        seed=1,
+    )
     play(h, "Ann bring-in", "Bob call")
     check_down(h)
     types = [(e.type, e.player) for e in h.events if e.type in ("show", "muck")]
@@ -220,6 +259,7 @@ def test_default_showdown_mucks_a_beaten_hand() -> None:
 
 
 # --- banked -------------------------------------------------------------------------
+
 
 def test_ante_outside_the_table_limits_is_refused_before_the_deal() -> None:
     v = load_variant("caribbean-stud-it")

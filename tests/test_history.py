@@ -1,4 +1,5 @@
 """Hand histories: JSON lines that replay exactly (write -> replay gives identical events)."""
+
 from __future__ import annotations
 
 import json
@@ -9,14 +10,28 @@ import pytest
 
 from studrules.errors import ScriptError, StudrulesError
 from studrules.game.hand import Hand
-from studrules.records.history import (HistoryWriter, is_history_file, read_history, record_script, replay_hands,
-                               replay_history, write_history)
-from studrules.spec.loader import load_variant
 from studrules.game.policies import make_policy, play_hand
+from studrules.records.history import (
+    HistoryWriter,
+    is_history_file,
+    read_history,
+    record_script,
+    replay_hands,
+    replay_history,
+    write_history,
+)
+from studrules.spec.loader import load_variant
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-GAMES = ["five-card-stud-fr", "seven-card-stud", "razz", "seven-card-stud-hi-lo", "caribbean-stud-it",
-         "stud-ru-casino", "five-card-stud-ru-home"]
+GAMES = [
+    "five-card-stud-fr",
+    "seven-card-stud",
+    "razz",
+    "seven-card-stud-hi-lo",
+    "caribbean-stud-it",
+    "stud-ru-casino",
+    "five-card-stud-ru-home",
+]
 
 
 def played(name, seed, **kw):
@@ -48,8 +63,17 @@ def test_a_record_holds_variant_options_stakes_players_stacks_cards_and_actions(
     assert record["cards"]["Ann"] == [str(c) for c in h.cards_of("Ann")]
     assert record["actions"] == [str(a) for a in h.actions]
     # every line is one JSON object, and a hand script once the extra keys are left out
-    assert set(record_script(record)) <= {"variant", "options", "stakes", "players", "stacks", "cards", "seed",
-                                          "antes", "actions"}
+    assert set(record_script(record)) <= {
+        "variant",
+        "options",
+        "stakes",
+        "players",
+        "stacks",
+        "cards",
+        "seed",
+        "antes",
+        "actions",
+    }
     assert replay_hands(path)[0].events == h.events
 
 
@@ -106,11 +130,13 @@ def test_writer_flushes_each_hand(tmp_path):
 def test_replay_command_reads_a_history(tmp_path):
     path = tmp_path / "c.jsonl"
     write_history(path, [played("five-card-stud-fr", 4), played("razz", 5)])
-    out = subprocess.run([sys.executable, "-m", "studrules", "replay", str(path), "--json"], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "replay", str(path), "--json"], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert len(data["hands"]) == 2 and all(h["next"] is None for h in data["hands"])
-    text = subprocess.run([sys.executable, "-m", "studrules", "replay", str(path)], capture_output=True, text=True,
-                          timeout=60).stdout
+    text = subprocess.run(
+        [sys.executable, "-m", "studrules", "replay", str(path)], capture_output=True, text=True, timeout=60
+    ).stdout
     assert "== hand 2" in text

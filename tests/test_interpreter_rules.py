@@ -8,6 +8,7 @@ when a mechanism is easier to see alone).
 Suit order of every variant used here, low to high: clubs, diamonds, hearts,
 spades.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -50,9 +51,14 @@ def extend(tmp_path: Path, base: str, name: str, overlay: str):
 # Base: five-card-stud-fr (ante 5, bring-in 5 by the lowest up card, suits
 # breaking ties, low limit 10). Its round 2 is given another first_to_act.
 
+
 def _round_2_first(tmp_path: Path, rule: str, tie_break: str):
-    return extend(tmp_path, "five-card-stud-fr", f"round-2-{rule}-{tie_break}".replace("_", "-"),
-                  "steps:\n  - betting: {id: round-2, first_to_act: {rule: %s, tie_break: %s}}\n" % (rule, tie_break))
+    return extend(
+        tmp_path,
+        "five-card-stud-fr",
+        f"round-2-{rule}-{tie_break}".replace("_", "-"),
+        f"steps:\n  - betting: {{id: round-2, first_to_act: {{rule: {rule}, tie_break: {tie_break}}}}}\n",
+    )
 
 
 @pytest.mark.parametrize("tie_break, first", [("nearest_dealer", "Ann"), ("suit", "Bob")])
@@ -63,8 +69,13 @@ def test_worst_visible_acts_first_ties_by_seat_or_suit(tmp_path, tie_break, firs
     # nearest_dealer: Ann, first clockwise from the dealer's left.
     # suit: each of Bob's cards is lower by suit than Ann's of the same rank
     # (clubs below hearts), so Bob's board is the worse one: Bob.
-    h = Hand(_round_2_first(tmp_path, "worst_visible", tie_break), ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["Kd", "9h", "8h"], "Bob": ["Qs", "9c", "8c"], "Cat": ["Js", "As", "Ks"]}, seed=1)
+    h = Hand(
+        _round_2_first(tmp_path, "worst_visible", tie_break),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["Kd", "9h", "8h"], "Bob": ["Qs", "9c", "8c"], "Cat": ["Js", "As", "Ks"]},
+        seed=1,
+    )
     assert h.to_act == "Bob" and h.legal_actions()[0].action == "bring-in"
     finish_round(h)
     assert h.round == 2 and h.to_act == first
@@ -74,8 +85,13 @@ def test_worst_visible_without_a_tie_is_the_weakest_board(tmp_path) -> None:
     # Ann shows 9h 8h (nine high), Bob 9c 9d (a pair), Cat As Ks (ace high):
     # nine high is the worst board, whatever the tie break: Ann, although Bob's
     # pair would act first under best_visible.
-    h = Hand(_round_2_first(tmp_path, "worst_visible", "suit"), ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["Kd", "9h", "8h"], "Bob": ["Qs", "9c", "9d"], "Cat": ["Js", "As", "Ks"]}, seed=1)
+    h = Hand(
+        _round_2_first(tmp_path, "worst_visible", "suit"),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["Kd", "9h", "8h"], "Bob": ["Qs", "9c", "9d"], "Cat": ["Js", "As", "Ks"]},
+        seed=1,
+    )
     finish_round(h)  # Bob (9c) brought in
     assert h.round == 2 and h.to_act == "Ann"
 
@@ -86,8 +102,13 @@ def test_lowest_up_card_acts_first_on_a_later_round(tmp_path, tie_break, first) 
     # up cards 9c 5h, Bob's 9h 5c, Cat's As 7d. The lowest up card is a five,
     # Ann's 5h and Bob's 5c. nearest_dealer: Ann; suit: the 5c is the lower,
     # Bob. (The best board, Cat's ace, does not matter here.)
-    h = Hand(_round_2_first(tmp_path, "lowest_up_card", tie_break), ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["Kd", "9c", "5h"], "Bob": ["Qs", "9h", "5c"], "Cat": ["Js", "As", "7d"]}, seed=1)
+    h = Hand(
+        _round_2_first(tmp_path, "lowest_up_card", tie_break),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["Kd", "9c", "5h"], "Bob": ["Qs", "9h", "5c"], "Cat": ["Js", "As", "7d"]},
+        seed=1,
+    )
     assert h.to_act == "Ann"
     finish_round(h)
     assert h.round == 2 and h.to_act == first
@@ -98,8 +119,13 @@ def test_highest_up_card_acts_first_on_a_later_round(tmp_path, tie_break, first)
     # Doors 9c (Ann), 9h (Bob), Td (Cat): Ann brings in. Third street: Ann's
     # up cards 9c Kc, Bob's 9h Kh, Cat's Td 7s. The highest up card is a king,
     # Ann's Kc and Bob's Kh. nearest_dealer: Ann; suit: the Kh is the higher, Bob.
-    h = Hand(_round_2_first(tmp_path, "highest_up_card", tie_break), ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["2s", "9c", "Kc"], "Bob": ["3s", "9h", "Kh"], "Cat": ["4s", "Td", "7s"]}, seed=1)
+    h = Hand(
+        _round_2_first(tmp_path, "highest_up_card", tie_break),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["2s", "9c", "Kc"], "Bob": ["3s", "9h", "Kh"], "Cat": ["4s", "Td", "7s"]},
+        seed=1,
+    )
     assert h.to_act == "Ann"
     finish_round(h)
     assert h.round == 2 and h.to_act == first
@@ -109,8 +135,13 @@ def test_dealer_left_acts_first_on_a_later_round_whatever_the_boards(tmp_path) -
     # Doors 9c (Ann), 9h (Bob), As (Cat): Ann brings in, all call. Third
     # street: Cat shows a pair of aces, Ann 9c 3d, the worst board. The
     # player at the dealer's left acts first all the same: Ann.
-    h = Hand(_round_2_first(tmp_path, "dealer_left", "nearest_dealer"), ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["2s", "9c", "3d"], "Bob": ["Qs", "9h", "Ah"], "Cat": ["Js", "As", "Ad"]}, seed=1)
+    h = Hand(
+        _round_2_first(tmp_path, "dealer_left", "nearest_dealer"),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["2s", "9c", "3d"], "Bob": ["Qs", "9h", "Ah"], "Cat": ["Js", "As", "Ad"]},
+        seed=1,
+    )
     play(h, "Ann bring-in", "Bob call", "Cat call")
     assert h.round == 2 and h.to_act == "Ann"
 
@@ -119,8 +150,13 @@ def test_dealer_left_skips_a_player_who_folded(tmp_path) -> None:
     # As above, but Bob completes to 10 over Ann's bring-in, Cat calls and
     # Ann folds: the first player still in, clockwise from the dealer's left,
     # is Bob.
-    h = Hand(_round_2_first(tmp_path, "dealer_left", "nearest_dealer"), ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["2s", "9c", "3d"], "Bob": ["Qs", "9h", "Ah"], "Cat": ["Js", "As", "Ad"]}, seed=1)
+    h = Hand(
+        _round_2_first(tmp_path, "dealer_left", "nearest_dealer"),
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["2s", "9c", "3d"], "Bob": ["Qs", "9h", "Ah"], "Cat": ["Js", "As", "Ad"]},
+        seed=1,
+    )
     play(h, "Ann bring-in", "Bob complete 10", "Cat call", "Ann fold")
     assert h.round == 2 and h.to_act == "Bob"
 
@@ -139,8 +175,13 @@ def test_razz_highest_up_card_brings_in_suit_breaking_a_tie() -> None:
     # Doors Kc (Ann), Ks (Bob), 5d (Cat). The highest up card is a king; of
     # the two, the Ks is the higher by suit (spades above clubs): Bob brings
     # in, for 3 or completing to the low limit 10.
-    h = Hand(RAZZ, ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["2h", "3h", "Kc"], "Bob": ["4h", "5h", "Ks"], "Cat": ["6h", "7h", "5d"]}, seed=1)
+    h = Hand(
+        RAZZ,
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["2h", "3h", "Kc"], "Bob": ["4h", "5h", "Ks"], "Cat": ["6h", "7h", "5d"]},
+        seed=1,
+    )
     assert h.to_act == "Bob"
     assert legal(h) == [{"action": "bring-in", "amount": 3}, {"action": "complete", "to": [10]}]
 
@@ -148,8 +189,13 @@ def test_razz_highest_up_card_brings_in_suit_breaking_a_tie() -> None:
 def test_razz_an_ace_is_low_and_never_brings_in() -> None:
     # Doors Ah (Ann), 2c (Bob), 3d (Cat). Aces are low: the ace is the lowest
     # door, the 3d the highest: Cat brings in (Ann would, were aces high).
-    h = Hand(RAZZ, ["Ann", "Bob", "Cat"], 100,
-             cards={"Ann": ["2h", "3h", "Ah"], "Bob": ["4h", "5h", "2c"], "Cat": ["6h", "7h", "3d"]}, seed=1)
+    h = Hand(
+        RAZZ,
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["2h", "3h", "Ah"], "Bob": ["4h", "5h", "2c"], "Cat": ["6h", "7h", "3d"]},
+        seed=1,
+    )
     assert h.to_act == "Cat"
     assert legal(h)[0] == {"action": "bring-in", "amount": 3}
 
@@ -159,8 +205,13 @@ def test_razz_best_low_board_acts_first_ace_two_beats_three_four() -> None:
     # in; all call. Fourth street: Ann shows 3c 4d, Bob 5h 5d (a pair, the
     # worst low board), Cat Ah 2c. Ace-to-five, A-2 is a better low than 4-3:
     # Cat acts first.
-    h = Hand(RAZZ, ["Ann", "Bob", "Cat"], 100, cards={
-        "Ann": ["Jc", "Tc", "3c", "4d"], "Bob": ["Js", "Ts", "5h", "5d"], "Cat": ["Jh", "Th", "Ah", "2c"]}, seed=1)
+    h = Hand(
+        RAZZ,
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["Jc", "Tc", "3c", "4d"], "Bob": ["Js", "Ts", "5h", "5d"], "Cat": ["Jh", "Th", "Ah", "2c"]},
+        seed=1,
+    )
     assert h.to_act == "Bob"
     finish_round(h)
     assert h.round == 2 and h.to_act == "Cat"
@@ -171,8 +222,13 @@ def test_razz_a_pair_showing_is_a_weak_low_board() -> None:
     # clubs), Cat brings in; all call. Fourth street: Ann shows 2c 2d (a pair
     # of deuces), Bob Kc Jd, Cat Kh Qd. Any pair is a worse low than no pair,
     # and K-J is lower than K-Q: Bob acts first, not Ann's small cards.
-    h = Hand(RAZZ, ["Ann", "Bob", "Cat"], 100, cards={
-        "Ann": ["2h", "3h", "2c", "2d"], "Bob": ["4h", "5h", "Kc", "Jd"], "Cat": ["6h", "7h", "Kh", "Qd"]}, seed=1)
+    h = Hand(
+        RAZZ,
+        ["Ann", "Bob", "Cat"],
+        100,
+        cards={"Ann": ["2h", "3h", "2c", "2d"], "Bob": ["4h", "5h", "Kc", "Jd"], "Cat": ["6h", "7h", "Kh", "Qd"]},
+        seed=1,
+    )
     assert h.to_act == "Cat"
     finish_round(h)
     assert h.round == 2 and h.to_act == "Bob"
@@ -202,8 +258,13 @@ steps:
 
 
 def _live_hand(stacks=100) -> Hand:
-    return Hand(load_variant_text(LIVE_ANTE), ["Ann", "Bob", "Cat"], stacks, cards={
-        "Ann": ["Kd", "9c", "8h"], "Bob": ["Qs", "2c", "3d"], "Cat": ["Js", "Ah", "Ad"]}, seed=1)
+    return Hand(
+        load_variant_text(LIVE_ANTE),
+        ["Ann", "Bob", "Cat"],
+        stacks,
+        cards={"Ann": ["Kd", "9c", "8h"], "Bob": ["Qs", "2c", "3d"], "Cat": ["Js", "Ah", "Ad"]},
+        seed=1,
+    )
 
 
 def test_live_ante_lets_the_first_player_check_or_complete_to_the_bet() -> None:
@@ -272,7 +333,7 @@ HOUSE_Q = ["Qh", "9d", "7c", "4s", "2d"]  # queen high: does not qualify
 
 
 def _settle_variant(tmp_path: Path, name: str, settle: str):
-    return extend(tmp_path, "caribbean-stud-it", name, "steps:\n  - settle: {id: settle, %s}\n" % settle)
+    return extend(tmp_path, "caribbean-stud-it", name, f"steps:\n  - settle: {{id: settle, {settle}}}\n")
 
 
 def _position(hand: Hand, player: str) -> dict:
@@ -317,8 +378,13 @@ def test_house_not_qualified_ante_pushed_raise_lost(tmp_path) -> None:
     # ante returned (push), raise lost. Ann raised: 0 + (-20) = -20, whatever
     # her pair of jacks. Bob folded: his ante is lost, -10. House: +30.
     v = _settle_variant(tmp_path, "no-game-raise-lost", "not_qualified: {ante: {result: push}, raise: {result: lose}}")
-    h = Hand(v, ["Ann", "Bob"], 1000, cards={
-        "house": HOUSE_Q, "Ann": ["Jc", "Jd", "5h", "8s", "3c"], "Bob": ["Tc", "Td", "6h", "5s", "9c"]}, seed=1)
+    h = Hand(
+        v,
+        ["Ann", "Bob"],
+        1000,
+        cards={"house": HOUSE_Q, "Ann": ["Jc", "Jd", "5h", "8s", "3c"], "Bob": ["Tc", "Td", "6h", "5s", "9c"]},
+        seed=1,
+    )
     play(h, "Ann raise", "Bob fold")
     ann = _position(h, "Ann")
     assert (ann["ante_net"], ann["raise_net"]) == (0, -20)
@@ -348,12 +414,18 @@ def test_a_winning_hand_missing_from_the_pay_table_is_paid_even_money() -> None:
     # even money +20: +30. Bob's three nines: ante +10, raise 20 x 3 = +60:
     # +70. Cat's royal flush, with no royal line, is paid as a straight flush:
     # ante +10, raise 20 x 50 = +1000: +1010. House: -1110.
-    h = Hand(load_variant_text(SHORT_TABLE), ["Ann", "Bob", "Cat"], 1000, cards={
-        "house": HOUSE_AK,
-        "Ann": ["5c", "6d", "7h", "8s", "9d"],
-        "Bob": ["9c", "9s", "9h", "Jc", "3d"],
-        "Cat": ["As", "Ks", "Qs", "Js", "Ts"],
-    }, seed=1)
+    h = Hand(
+        load_variant_text(SHORT_TABLE),
+        ["Ann", "Bob", "Cat"],
+        1000,
+        cards={
+            "house": HOUSE_AK,
+            "Ann": ["5c", "6d", "7h", "8s", "9d"],
+            "Bob": ["9c", "9s", "9h", "Jc", "3d"],
+            "Cat": ["As", "Ks", "Qs", "Js", "Ts"],
+        },
+        seed=1,
+    )
     play(h, "Ann raise", "Bob raise", "Cat raise")
     assert h.result().net == {"Ann": 30, "Bob": 70, "Cat": 1010} and h.result().house_net == -1110
 
@@ -436,11 +508,17 @@ def test_pot_limit_raise_is_call_then_the_pot() -> None:
     assert h.to_act == "Ann"
     assert legal(h) == [{"action": "check"}, {"action": "bet", "to": "10..30", "min": 10, "max": 30}]
     play(h, "Ann bet 20")
-    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 20},
-                        {"action": "raise", "to": "40..90", "min": 40, "max": 90}]
+    assert legal(h) == [
+        {"action": "fold"},
+        {"action": "call", "amount": 20},
+        {"action": "raise", "to": "40..90", "min": 40, "max": 90},
+    ]
     play(h, "Bob raise 90")
-    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 90},
-                        {"action": "raise", "to": "160..320", "min": 160, "max": 320}]
+    assert legal(h) == [
+        {"action": "fold"},
+        {"action": "call", "amount": 90},
+        {"action": "raise", "to": "160..320", "min": 160, "max": 320},
+    ]
 
 
 def test_pot_limit_raise_is_capped_by_the_stack() -> None:
@@ -474,11 +552,17 @@ def test_no_limit_short_all_in_raise_does_not_reopen_for_who_has_acted() -> None
     v = load_variant("five-card-stud-ru-home", stakes=RU_STAKES)
     h = Hand(v, ["Ann", "Bob", "Cat"], {"Ann": 1000, "Bob": 80, "Cat": 1000}, seed=1)
     play(h, "Ann bet 50")
-    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 50},
-                        {"action": "raise", "to": "70..70", "min": 70, "max": 70}]
+    assert legal(h) == [
+        {"action": "fold"},
+        {"action": "call", "amount": 50},
+        {"action": "raise", "to": "70..70", "min": 70, "max": 70},
+    ]
     play(h, "Bob raise 70")
-    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 70},
-                        {"action": "raise", "to": "120..990", "min": 120, "max": 990}]
+    assert legal(h) == [
+        {"action": "fold"},
+        {"action": "call", "amount": 70},
+        {"action": "raise", "to": "120..990", "min": 120, "max": 990},
+    ]
     play(h, "Cat call")
     assert h.to_act == "Ann"
     assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 20}]
@@ -490,5 +574,8 @@ def test_no_limit_full_raise_after_a_short_all_in_reopens_the_betting() -> None:
     v = load_variant("five-card-stud-ru-home", stakes=RU_STAKES)
     h = Hand(v, ["Ann", "Bob", "Cat"], {"Ann": 1000, "Bob": 80, "Cat": 1000}, seed=1)
     play(h, "Ann bet 50", "Bob raise 70", "Cat raise 120")
-    assert legal(h) == [{"action": "fold"}, {"action": "call", "amount": 70},
-                        {"action": "raise", "to": "170..990", "min": 170, "max": 990}]
+    assert legal(h) == [
+        {"action": "fold"},
+        {"action": "call", "amount": 70},
+        {"action": "raise", "to": "170..990", "min": 170, "max": 990},
+    ]

@@ -5,6 +5,7 @@ and replaying the recorded actions on the same cards gives the same history.
 The default run plays a few thousand hands; the soak run (``-m soak``) plays
 more than 100,000.
 """
+
 from __future__ import annotations
 
 import random

@@ -7,6 +7,7 @@ name or path) with overrides; steps are merged by an `id`, not by position;
 cycles are an error." "An unknown option or choice is an error that lists the
 valid ones."
 """
+
 from __future__ import annotations
 
 import copy
@@ -53,20 +54,26 @@ def test_an_unknown_name_in_an_expression_points_inside_the_expression():
 
 
 def test_a_stake_that_uses_a_stake_defined_below_it_says_so(tmp_path):
-    path = write(tmp_path, "order.yaml", (
-        "name: order\n"
-        "kind: pot\n"
-        "stakes:\n"
-        "  ante: bring_in / 2\n"
-        "  bring_in: 4\n"
-        "steps:\n"
-        "  - deal: {players: [down, up, up, up, up]}\n"
-        "  - showdown: {id: s}\n"
-    ))
+    path = write(
+        tmp_path,
+        "order.yaml",
+        (
+            "name: order\n"
+            "kind: pot\n"
+            "stakes:\n"
+            "  ante: bring_in / 2\n"
+            "  bring_in: 4\n"
+            "steps:\n"
+            "  - deal: {players: [down, up, up, up, up]}\n"
+            "  - showdown: {id: s}\n"
+        ),
+    )
     (e,) = errors_of(path)
     # "  ante: bring_in / 2": the value starts at column 9
     assert (e.location.line, e.location.column) == (4, 9)
-    assert e.message == "stake 'ante' uses 'bring_in', which is defined below it: a stake may only use the stakes above it"
+    assert (
+        e.message == "stake 'ante' uses 'bring_in', which is defined below it: a stake may only use the stakes above it"
+    )
 
 
 def test_a_type_error_in_an_expression():
@@ -101,7 +108,9 @@ def test_extends_of_a_text_too_long_to_be_a_file_name_is_no_variant(tmp_path):
     path.write_text("name: long-extends\nextends: " + "x" * 5000 + "\n", encoding="utf-8")
     (e,) = errors_of(path)
     assert (e.location.line, e.location.column) == (2, 10)
-    assert e.message.startswith("no variant 'xxxxx") and e.message.endswith("'; shipped variants: " + ", ".join(p.stem for p in shipped_variants()))
+    assert e.message.startswith("no variant 'xxxxx") and e.message.endswith(
+        "'; shipped variants: " + ", ".join(p.stem for p in shipped_variants())
+    )
 
 
 def test_removing_a_step_the_parent_does_not_have():
@@ -181,7 +190,9 @@ def test_there_are_at_least_25_bad_files():
 
 
 def test_extends_changes_a_step_by_id_and_keeps_the_rest(tmp_path):
-    child = write(tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-3, cap: 1}\n")
+    child = write(
+        tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-3, cap: 1}\n"
+    )
     parent = load_variant("five-card-stud")
     v = load_variant(child)
     assert v.name == "child" and v.extends == "five-card-stud"
@@ -207,13 +218,23 @@ def test_extends_removes_and_inserts_before_and_after(tmp_path):
 
 
 def test_extends_by_a_path_relative_to_the_child(tmp_path):
-    write(tmp_path, "base.yaml", (BAD.parent.parent / "variants" / "five-card-stud.yaml").read_text(encoding="utf-8").replace("name: five-card-stud", "name: base"))
+    write(
+        tmp_path,
+        "base.yaml",
+        (BAD.parent.parent / "variants" / "five-card-stud.yaml")
+        .read_text(encoding="utf-8")
+        .replace("name: five-card-stud", "name: base"),
+    )
     v = load_variant(write(tmp_path, "child.yaml", "extends: base.yaml\nname: child\nstakes: {low_limit: 4}\n"))
     assert v.stake_values()["low_limit"] == 4 and v.stake_values()["high_limit"] == 20
 
 
 def test_an_error_in_the_merged_variant_points_into_the_child(tmp_path):
-    child = write(tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-2, structure: potlimit}\n")
+    child = write(
+        tmp_path,
+        "child.yaml",
+        "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-2, structure: potlimit}\n",
+    )
     (e,) = errors_of(child)
     assert e.location.file.endswith("child.yaml")
     assert (e.location.line, e.location.column) == (4, 39)
@@ -299,10 +320,23 @@ def _parent(doc, path):
 SCALARS = st.one_of(
     st.none(),
     st.booleans(),
-    st.integers(-10**15, 10**15),
+    st.integers(-(10**15), 10**15),
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=12),
-    st.sampled_from(["up", "down", "ante", "low_limit / 0", "open_pair", "hand >= pair", "best_visible", "pot", "banked", "community"]),
+    st.sampled_from(
+        [
+            "up",
+            "down",
+            "ante",
+            "low_limit / 0",
+            "open_pair",
+            "hand >= pair",
+            "best_visible",
+            "pot",
+            "banked",
+            "community",
+        ]
+    ),
 )
 
 
@@ -326,7 +360,9 @@ def mutated(draw):
         elif how == "drop":
             del parent[last]
         elif how == "rename" and isinstance(parent, dict):
-            new = draw(st.sampled_from([last + "s", last[:-1], last.replace("_", ""), "id", "when", "bring_in", "extends"]))
+            new = draw(
+                st.sampled_from([last + "s", last[:-1], last.replace("_", ""), "id", "when", "bring_in", "extends"])
+            )
             if new and new not in parent:
                 parent[new] = parent.pop(last)
         else:
@@ -334,7 +370,9 @@ def mutated(draw):
     return doc
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(doc=mutated())
 def test_mutated_shipped_variants_load_or_fail_with_located_errors(tmp_path, doc):
     path = tmp_path / "mutant.yaml"

@@ -1,4 +1,5 @@
 """PHH export: the game code comes from the model's structure; the file is TOML PokerKit reads."""
+
 from __future__ import annotations
 
 import subprocess
@@ -8,10 +9,10 @@ import tomllib
 import pytest
 
 from studrules.game.hand import Hand
-from studrules.records.history import write_history
-from studrules.spec.loader import load_variant
-from studrules.records.phh import PHHError, dumps_phh, export_history, hand_to_phh, phh_code
 from studrules.game.policies import make_policy, play_hand
+from studrules.records.history import write_history
+from studrules.records.phh import PHHError, dumps_phh, export_history, hand_to_phh, phh_code
+from studrules.spec.loader import load_variant
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 
@@ -39,8 +40,10 @@ def test_other_games_have_no_phh_code(name):
 def test_a_five_card_game_is_refused_saying_how_its_deal_differs():
     with pytest.raises(PHHError) as err:
         phh_code(load_variant("five-card-stud"))
-    assert str(err.value) == ("PHH has no code for this game (five-card-stud): it deals 5 cards in 4 streets; "
-                              "PHH's stud games deal seven: two down and one up, three up, one down")
+    assert str(err.value) == (
+        "PHH has no code for this game (five-card-stud): it deals 5 cards in 4 streets; "
+        "PHH's stud games deal seven: two down and one up, three up, one down"
+    )
 
 
 def test_a_seven_card_stud_hand_parses_as_toml_with_the_phh_fields():
@@ -88,25 +91,28 @@ def test_export_history_leaves_out_other_games_and_the_command_writes_the_file(t
     assert [t["variant"] for t in data.values()] == ["FR", "F7S"]
     assert len(skipped) == 1 and "PHH has no code" in skipped[0]
     out = tmp_path / "out.phh"
-    run = subprocess.run([sys.executable, "-m", "studrules", "export-phh", str(path), "-o", str(out)],
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "studrules", "export-phh", str(path), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     assert tomllib.loads(out.read_text())["1"]["variant"] == "FR"
     only = tmp_path / "fr.jsonl"
     write_history(only, [played("five-card-stud-fr", 2)])
-    run = subprocess.run([sys.executable, "-m", "studrules", "export-phh", str(only)], capture_output=True,
-                         text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "studrules", "export-phh", str(only)], capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 1 and "PHH has no code for this game" in run.stderr
 
 
 def test_a_deck_without_ace_low_straights_has_no_phh_code(tmp_path):
     """PHH's stud games count the wheel as a straight; a variant that does not is refused."""
-    from studrules.spec.loader import load_variant
     from studrules.records.phh import PHHError, phh_code
+    from studrules.spec.loader import load_variant
 
     path = tmp_path / "no-wheel.yaml"
-    path.write_text(
-        "extends: seven-card-stud\nname: no-wheel\ndeck: {ace_low_straight: false}\n", encoding="utf-8"
-    )
+    path.write_text("extends: seven-card-stud\nname: no-wheel\ndeck: {ace_low_straight: false}\n", encoding="utf-8")
     with pytest.raises(PHHError, match="never low in a straight"):
         phh_code(load_variant(path))

@@ -1,14 +1,23 @@
 """Policies act on their seat's view only; bots are legal, seeded and sensible."""
+
 from __future__ import annotations
 
 import pytest
 
-from studrules.game.actions import Action
 from studrules.errors import IllegalActionError, StudrulesError
+from studrules.game.actions import Action
 from studrules.game.hand import Hand
+from studrules.game.policies import (
+    CheckCall,
+    Policy,
+    RandomPolicy,
+    Sensible,
+    StrategyPolicy,
+    make_policy,
+    play_hand,
+    strength_class,
+)
 from studrules.spec.loader import load_variant
-from studrules.game.policies import (CheckCall, Policy, RandomPolicy, Sensible, StrategyPolicy, make_policy, play_hand,
-                               strength_class)
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

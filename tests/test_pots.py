@@ -1,4 +1,5 @@
 """Side pots and their division (studrules.game.pots), worked by hand."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,13 +1,14 @@
 """Named rankings: hand-worked examples for each low ranking."""
+
 import itertools
 import random
 
 import pytest
 
 from studrules.cards.card import full_deck, parse_cards
-from studrules.errors import CardError
 from studrules.cards.evaluator import evaluate
 from studrules.cards.rankings import RANKING_NAMES, Ranking, get_ranking
+from studrules.errors import CardError
 
 DECK = full_deck()
 
@@ -53,12 +54,12 @@ def test_ace_to_five_best_hand_is_the_wheel_even_suited():
 @pytest.mark.parametrize(
     "better, worse",
     [
-        ("6c 4d 3h 2s Ac", "6c 5d 3h 2s Ac"),    # compare the highest card down
+        ("6c 4d 3h 2s Ac", "6c 5d 3h 2s Ac"),  # compare the highest card down
         ("7c 5d 4h 3s 2c", "7c 6d 4h 3s 2c"),
-        ("8c 7d 6h 5s 4c", "9c 4d 3h 2s Ac"),    # any eight beats any nine
-        ("Kc Qd Jh Ts 9c", "Ac Ad 2h 3s 4c"),    # no pair beats any pair
-        ("Ac Ad 2h 3s 4c", "2c 2d Ah 3s 4c"),    # a pair of aces is the lowest pair
-        ("Kc Kd Qh Js Tc", "2c 2d 3h 3s 4c"),    # a pair beats two pair
+        ("8c 7d 6h 5s 4c", "9c 4d 3h 2s Ac"),  # any eight beats any nine
+        ("Kc Qd Jh Ts 9c", "Ac Ad 2h 3s 4c"),  # no pair beats any pair
+        ("Ac Ad 2h 3s 4c", "2c 2d Ah 3s 4c"),  # a pair of aces is the lowest pair
+        ("Kc Kd Qh Js Tc", "2c 2d 3h 3s 4c"),  # a pair beats two pair
     ],
 )
 def test_ace_to_five_order(better, worse):
@@ -102,11 +103,11 @@ def test_deuce_to_seven_best_hand_is_seven_five_four_three_two():
     "better, worse",
     [
         ("7c 5d 4h 3s 2c", "7c 6d 4h 3s 2c"),
-        ("8c 6d 4h 3s 2c", "6c 5d 4h 3s 2c"),     # 6-5-4-3-2 is a straight
-        ("Kc Qd Jh 9s 8c", "Ac 5d 4h 3s 2c"),     # A-5-4-3-2 is ace high, not a straight
-        ("Ac 5d 4h 3s 2c", "2c 2d 3h 4s 5c"),     # ace high still beats a pair
-        ("7c 5d 4h 3s 2c", "7h 5h 4h 3h 2h"),     # a flush counts against
-        ("Ac Kd Qh Js 9c", "Ac Kd Qh Js Tc"),     # broadway is a straight
+        ("8c 6d 4h 3s 2c", "6c 5d 4h 3s 2c"),  # 6-5-4-3-2 is a straight
+        ("Kc Qd Jh 9s 8c", "Ac 5d 4h 3s 2c"),  # A-5-4-3-2 is ace high, not a straight
+        ("Ac 5d 4h 3s 2c", "2c 2d 3h 4s 5c"),  # ace high still beats a pair
+        ("7c 5d 4h 3s 2c", "7h 5h 4h 3h 2h"),  # a flush counts against
+        ("Ac Kd Qh Js 9c", "Ac Kd Qh Js Tc"),  # broadway is a straight
     ],
 )
 def test_deuce_to_seven_order(better, worse):
@@ -128,9 +129,9 @@ E8 = get_ranking("eight_or_better_low")
     "hand, qualifies",
     [
         ("8c 7d 6h 5s 4c", True),
-        ("9c 7d 5h 3s 2c", False),       # nine high does not qualify
-        ("8c 8d 5h 3s 2c", False),       # only four different low ranks
-        ("Ac 2c 3c 4c 5c", True),        # the wheel, suited, is still the best low
+        ("9c 7d 5h 3s 2c", False),  # nine high does not qualify
+        ("8c 8d 5h 3s 2c", False),  # only four different low ranks
+        ("Ac 2c 3c 4c 5c", True),  # the wheel, suited, is still the best low
         ("Kc Qd 8h 5s 3c 2d Ah", True),  # seven cards: 8-5-3-2-A
         ("Kc Qd 9h 5s 3c 2d Ah", False),
     ],

@@ -1,12 +1,13 @@
 """The self-contained HTML report (`diff --all --html FILE`) and its helpers."""
+
 from __future__ import annotations
 
 import json
 import re
 from html.parser import HTMLParser
 
-from studrules.cli.main import main
 from studrules.analysis.report_html import Section, bar_chart, escape, histogram, html_page, table
+from studrules.cli.main import main
 
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 
@@ -61,7 +62,9 @@ def parse(text: str) -> Page:
 
 
 def test_a_page_is_well_formed_and_escapes_text():
-    page = html_page("A & B <rules>", [Section("x < y", table(["h"], [["<script>alert(1)</script>"]])), ("plain", "<p>ok</p>")])
+    page = html_page(
+        "A & B <rules>", [Section("x < y", table(["h"], [["<script>alert(1)</script>"]])), ("plain", "<p>ok</p>")]
+    )
     parsed = parse(page)
     assert "<script>" not in page
     assert "&lt;script&gt;" in page

@@ -6,11 +6,11 @@ dealer's left. Each player's cards are given in the order received: the hole
 card, the door card, then the third, fourth and fifth (river) cards, all up.
 Every expected number below is worked out by hand from the text.
 """
+
 import pytest
+from rules_support import deal, events, legal, net, play, script
 
 from studrules.errors import IllegalActionError
-
-from rules_support import deal, events, legal, net, play, script
 
 FR = "five-card-stud-fr"
 
@@ -35,7 +35,11 @@ def test_every_player_antes_half_the_low_limit_before_the_deal():
     h = deal(FR, FULL)
     first_four = h.events[:4]
     assert [(e.type, e.player, e.amount) for e in first_four] == [
-        ("ante", "Ann", 5), ("ante", "Bob", 5), ("ante", "Cat", 5), ("ante", "Dan", 5)]
+        ("ante", "Ann", 5),
+        ("ante", "Bob", 5),
+        ("ante", "Cat", 5),
+        ("ante", "Dan", 5),
+    ]
     assert h.pot == 20
 
 
@@ -55,11 +59,14 @@ def test_lowest_up_card_brings_in_for_the_ante():
     assert legal(h) == {"bring-in": 5, "complete": (10,)}
 
 
-@pytest.mark.parametrize("doors, who", [
-    ({"Ann": "4h", "Bob": "4s", "Cat": "4c", "Dan": "4d"}, "Cat"),   # the 4 of clubs is lowest
-    ({"Ann": "3s", "Bob": "3h", "Cat": "Qc", "Dan": "3d"}, "Dan"),   # diamonds below hearts and spades
-    ({"Ann": "Js", "Bob": "Jh", "Cat": "Qc", "Dan": "Kd"}, "Bob"),   # hearts below spades
-])
+@pytest.mark.parametrize(
+    "doors, who",
+    [
+        ({"Ann": "4h", "Bob": "4s", "Cat": "4c", "Dan": "4d"}, "Cat"),  # the 4 of clubs is lowest
+        ({"Ann": "3s", "Bob": "3h", "Cat": "Qc", "Dan": "3d"}, "Dan"),  # diamonds below hearts and spades
+        ({"Ann": "Js", "Bob": "Jh", "Cat": "Qc", "Dan": "Kd"}, "Bob"),  # hearts below spades
+    ],
+)
 def test_equal_lowest_ranks_are_broken_by_suit_spades_hearts_diamonds_clubs(doors, who):
     # "En cas d´égalité sur la valeur de la carte, on départage les joueurs sur la couleur en
     #  sachant que le pique bat le coeur qui est suivi du carreau et du trèfle."
@@ -88,8 +95,7 @@ def test_the_others_call_or_raise_to_the_low_limit_only():
 
 def test_everyone_folds_to_the_bring_in_who_takes_the_antes():
     # The bring-in is a bet; when nobody calls it the round (and the hand) ends.
-    h = play(FR, {p: c.split()[:2] for p, c in FULL.items()},
-             ["Bob bring-in", "Cat fold", "Dan fold", "Ann fold"])
+    h = play(FR, {p: c.split()[:2] for p, c in FULL.items()}, ["Bob bring-in", "Cat fold", "Dan fold", "Ann fold"])
     assert h.is_over
     # pot: antes 4 x 5 + bring-in 5 = 25; Bob put in 10
     assert net(h) == {"Ann": -5, "Bob": 15, "Cat": -5, "Dan": -5}
@@ -183,8 +189,20 @@ def test_round_four_best_visible_four_cards_act_first_at_the_high_limit():
 def test_the_cap_holds_heads_up_too():
     # The text knows no heads-up exception: a bet and three raises, then only call or fold.
     cards = {"Ann": "Ac 8c 2d 4h 8d", "Bob": "Kc 8s 3d 5h 8h"}
-    h = play(FR, cards, ["Ann bring-in", "Bob call", "Bob check", "Ann check",
-                         "Bob bet 20", "Ann raise 40", "Bob raise 60", "Ann raise 80"])
+    h = play(
+        FR,
+        cards,
+        [
+            "Ann bring-in",
+            "Bob call",
+            "Bob check",
+            "Ann check",
+            "Bob bet 20",
+            "Ann raise 40",
+            "Bob raise 60",
+            "Ann raise 80",
+        ],
+    )
     assert h.to_act == "Bob"
     assert legal(h) == {"fold": None, "call": 20}
 
@@ -212,9 +230,13 @@ def test_everybody_checked_the_river_the_best_visible_hand_shows_first():
     # "tous les joueurs ont passé leurs tours lors de la rivière, dans ce cas, c´est celui qui
     #  dispose de la meilleure main visible qui devra dévoiler sa carte fermée en premier."
     # Dan raised on round 3, but the river was checked: Ann's K-K-9-9 board shows first.
-    h = play(FR, FULL_FOLDERS, ROUND_1_CALLED + ROUND_2_CHECKED + [
-        "Dan check", "Ann bet 20", "Bob fold", "Cat fold", "Dan raise 40", "Ann call",
-        "Ann check", "Dan check"])
+    h = play(
+        FR,
+        FULL_FOLDERS,
+        ROUND_1_CALLED
+        + ROUND_2_CHECKED
+        + ["Dan check", "Ann bet 20", "Bob fold", "Cat fold", "Dan raise 40", "Ann call", "Ann check", "Dan check"],
+    )
     assert h.result().showdown_order == ("Ann", "Dan")
 
 
@@ -232,11 +254,25 @@ def test_split_pot_odd_chip_goes_to_the_player_nearest_the_dealer():
     # "dans le cas où il y a égalité et que le pot est divisé entre les joueurs gagnants, si un
     #  jeton est insécable, il est directement donné au joueur le plus proche du dealer."
     # Cat and Dan both hold a nine-high straight. Doors: 5c (Cat) below 5h (Dan): Cat brings in.
-    cards = {"Ann": "Qd Kd 2s", "Bob": "Jd Qh",
-             "Cat": "9c 5c 6d 7h 8s", "Dan": "9s 5h 6s 7d 8c"}
-    h = play(FR, cards, ["Cat bring-in", "Dan call", "Ann call", "Bob fold",
-                         "Ann check", "Cat bet 10", "Dan call", "Ann fold",
-                         "Cat check", "Dan check", "Cat check", "Dan check"])
+    cards = {"Ann": "Qd Kd 2s", "Bob": "Jd Qh", "Cat": "9c 5c 6d 7h 8s", "Dan": "9s 5h 6s 7d 8c"}
+    h = play(
+        FR,
+        cards,
+        [
+            "Cat bring-in",
+            "Dan call",
+            "Ann call",
+            "Bob fold",
+            "Ann check",
+            "Cat bet 10",
+            "Dan call",
+            "Ann fold",
+            "Cat check",
+            "Dan check",
+            "Cat check",
+            "Dan check",
+        ],
+    )
     # pot: antes 20 + 3 x 5 + 2 x 10 = 55: 28 to Cat (nearer the dealer's left), 27 to Dan.
     # Cat and Dan put in 20 each, Ann 10, Bob 5.
     assert net(h) == {"Ann": -10, "Bob": -5, "Cat": 8, "Dan": 7}
@@ -256,8 +292,11 @@ def test_high_card_hands_compare_the_second_card_when_the_first_ties():
     #  hauteur, une deuxième carte est considérée lorsqu´il y a égalité sur la première."
     # Ann A-K-9-7-4 beats Bob A-Q-J-8-6. Doors 4c (Ann) below 6c: Ann brings in.
     cards = {"Ann": "As 4c 9d 7h Kd", "Bob": "Ah 6c Jd 8h Qs"}
-    h = play(FR, cards, ["Ann bring-in", "Bob call", "Bob check", "Ann check", "Bob check", "Ann check",
-                         "Ann check", "Bob check"])
+    h = play(
+        FR,
+        cards,
+        ["Ann bring-in", "Bob call", "Bob check", "Ann check", "Bob check", "Ann check", "Ann check", "Bob check"],
+    )
     assert net(h) == {"Ann": 10, "Bob": -10}
 
 

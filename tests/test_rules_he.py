@@ -6,11 +6,11 @@ left in the order given. Each player's cards are listed in the order
 received: the hole card, then four up cards. Expected numbers are worked out
 by hand from the text.
 """
+
 import pytest
+from rules_support import deal, events, legal, net, play, script
 
 from studrules.errors import IllegalActionError
-
-from rules_support import deal, events, legal, net, play, script
 
 HE = "five-card-stud-he"
 
@@ -20,8 +20,8 @@ HE = "five-card-stud-he"
 # Final hands: Ann A-A-9-7-2, Dan K-K-4-4-Q (two pair, the best), Bob Q-J-6-5-3, Cat K-K-8-5-2.
 FULL = {
     "Ann": "2h Ad Ac 7c 9h",
-    "Bob": "3h 5d Qh Jc",       # folds on round 3: four cards received
-    "Cat": "5h Kd Kc 8s",       # folds on round 3
+    "Bob": "3h 5d Qh Jc",  # folds on round 3: four cards received
+    "Cat": "5h Kd Kc 8s",  # folds on round 3
     "Dan": "Kh 4s Qs Ks 4h",
 }
 ROUND_1 = ["Dan bring-in", "Ann call", "Bob call", "Cat call"]
@@ -54,10 +54,13 @@ def test_lowest_up_card_brings_in_for_half_the_low_bet_or_the_full_low_bet():
     assert legal(h) == {"fold": None, "call": 10, "raise": (20,)}
 
 
-@pytest.mark.parametrize("doors, who", [
-    ({"Ann": "7d", "Bob": "3s", "Cat": "Qc", "Dan": "3c"}, "Bob"),   # 3s and 3c: Bob is nearer, suits do not count
-    ({"Ann": "Kd", "Bob": "Qh", "Cat": "2s", "Dan": "2c"}, "Cat"),
-])
+@pytest.mark.parametrize(
+    "doors, who",
+    [
+        ({"Ann": "7d", "Bob": "3s", "Cat": "Qc", "Dan": "3c"}, "Bob"),  # 3s and 3c: Bob is nearer, suits do not count
+        ({"Ann": "Kd", "Bob": "Qh", "Cat": "2s", "Dan": "2c"}, "Cat"),
+    ],
+)
 def test_equal_lowest_cards_the_player_nearer_the_dealer_brings_in(doors, who):
     # "אם ישנם שני שחקנים עם הקלפים הנמוכים ביותר, אזי זה שקרוב יותר לדילר הוא שבצע את ההימור."
     holes = {"Ann": "4h", "Bob": "5h", "Cat": "6h", "Dan": "8h"}
@@ -73,8 +76,12 @@ def test_everyone_folds_to_the_bring_in():
 
 def test_option_no_ante():
     # "בדרך כלל משוחק עם Ante": usually, so the file lets a table play without one.
-    h = play(HE, {p: c.split()[:2] for p, c in FULL.items()}, ["Dan bring-in", "Ann fold", "Bob fold", "Cat fold"],
-             options={"ante": "no"})
+    h = play(
+        HE,
+        {p: c.split()[:2] for p, c in FULL.items()},
+        ["Dan bring-in", "Ann fold", "Bob fold", "Cat fold"],
+        options={"ante": "no"},
+    )
     assert events(h, "ante") == []
     assert net(h) == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 0}
 
@@ -131,14 +138,14 @@ def test_rounds_three_and_four_at_the_high_bet():
     # "בסיבובים 3-4 מהמרים על ההימור הגבוה"
     # "סבב ההימורים מתקיים כמו הסיבוב הקודם, רק שכעת כאשר מתבצע ההימור הוא בלימיט הגבוה(high limit)."
     h = play(HE, FULL, ROUND_1 + ROUND_2)
-    assert h.round == 3 and h.to_act == "Ann"          # A-A-7 is the strongest board
+    assert h.round == 3 and h.to_act == "Ann"  # A-A-7 is the strongest board
     assert legal(h) == {"check": None, "bet": (20,)}
     h.apply("Ann bet 20")
     assert legal(h) == {"fold": None, "call": 20, "raise": (40,)}
     for a in ["Bob fold", "Cat fold", "Dan call"]:
         h.apply(a)
     # "סבב ההימורים מתקיים כמו שהתקיים בסיבוב הקודם."
-    assert h.round == 4 and h.to_act == "Ann"          # A-A-7-9 beats 4-4-K-Q
+    assert h.round == 4 and h.to_act == "Ann"  # A-A-7-9 beats 4-4-K-Q
     assert legal(h) == {"check": None, "bet": (20,)}
 
 
@@ -169,8 +176,23 @@ def test_a_mucked_hand_gives_up_the_pot_even_when_it_is_the_best():
 def test_nobody_bet_on_the_last_round_the_last_bettor_of_the_hand_shows_first():
     # The file's reading of "השחקן שהימר אחרון": the last bet of the whole hand. Dan bet on
     # round 3; the river is checked; Dan shows first though Ann acted first on the river.
-    h = play(HE, FULL, ROUND_1 + ROUND_2 + ["Ann check", "Bob check", "Cat check", "Dan bet 20",
-                                           "Ann call", "Bob fold", "Cat fold", "Ann check", "Dan check"])
+    h = play(
+        HE,
+        FULL,
+        ROUND_1
+        + ROUND_2
+        + [
+            "Ann check",
+            "Bob check",
+            "Cat check",
+            "Dan bet 20",
+            "Ann call",
+            "Bob fold",
+            "Cat fold",
+            "Ann check",
+            "Dan check",
+        ],
+    )
     assert h.to_act == "Dan"
     h.apply("Dan show")
     h.apply("Ann muck")
@@ -197,10 +219,25 @@ def test_split_pot_odd_chip_to_the_player_nearest_the_dealer():
     # Bob and Cat both hold 9-high straights. Doors 5h (Bob) and 5c (Cat): Bob is nearer, so he
     # brings in although the 5 of clubs is the lower suit.
     cards = {"Ann": "Qd Kd 2s", "Bob": "9c 5h 6d 7h 8s", "Cat": "9s 5c 6s 7d 8c"}
-    h = play(HE, cards, ["Bob bring-in", "Cat call", "Ann call",
-                         "Ann check", "Bob bet 10", "Cat call", "Ann fold",
-                         "Bob check", "Cat check", "Bob check", "Cat check",
-                         "Bob show", "Cat show"])
+    h = play(
+        HE,
+        cards,
+        [
+            "Bob bring-in",
+            "Cat call",
+            "Ann call",
+            "Ann check",
+            "Bob bet 10",
+            "Cat call",
+            "Ann fold",
+            "Bob check",
+            "Cat check",
+            "Bob check",
+            "Cat check",
+            "Bob show",
+            "Cat show",
+        ],
+    )
     # pot: antes 6 + 3 x 5 + 2 x 10 = 41: Bob 21, Cat 20. Bob and Cat put in 17, Ann 7.
     assert net(h) == {"Ann": -7, "Bob": 4, "Cat": 3}
 
@@ -210,5 +247,7 @@ def test_the_showdown_as_a_script_the_last_bettor_shows_and_a_beaten_hand_is_muc
     # mucks: Dan (two pair, the last bettor) shows first; Ann's aces cannot win and are mucked.
     out = script(HE, FULL, ROUND_1 + ROUND_2 + ROUND_3 + ["Ann check", "Dan bet 20", "Ann call"])
     assert [(e["type"], e["player"]) for e in out["events"] if e["type"] in ("show", "muck")] == [
-        ("show", "Dan"), ("muck", "Ann")]
+        ("show", "Dan"),
+        ("muck", "Ann"),
+    ]
     assert out["result"]["net"] == {"Ann": -47, "Bob": -7, "Cat": -7, "Dan": 61}

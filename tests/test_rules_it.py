@@ -6,15 +6,15 @@ Positions are listed clockwise from the croupier's left; each position's five
 cards and the house's five are given in the order received. Every settlement
 below is worked out by hand: ante at even money, raise by the pay table.
 """
+
 import pytest
+from rules_support import deal, events, legal, net, play, script
 
 from studrules.errors import IllegalActionError
 
-from rules_support import deal, events, legal, net, play, script
-
 IT = "caribbean-stud-it"
-HOUSE_AK = "Ah Kc 8d 5s 3c"          # ace-king: the house qualifies
-HOUSE_Q = "Qh Jc 8d 5s 3c"           # queen high: the house does not qualify
+HOUSE_AK = "Ah Kc 8d 5s 3c"  # ace-king: the house qualifies
+HOUSE_Q = "Qh Jc 8d 5s 3c"  # queen high: the house does not qualify
 
 
 def settle(hand: str, house: str, action: str = "raise", **kw):
@@ -29,7 +29,10 @@ def test_one_card_a_round_from_the_croupiers_left_his_fifth_face_up():
     h = deal(IT, {"Ann": "2c 2d 7h 9s Jd", "Bob": "Qd Jc 9c 7d 4s", "house": HOUSE_AK})
     dealt = [(e.player, e.face) for e in events(h, "deal")]
     assert dealt == [("Ann", "down"), ("Bob", "down"), ("house", "down")] * 4 + [
-        ("Ann", "down"), ("Bob", "down"), ("house", "up")]
+        ("Ann", "down"),
+        ("Bob", "down"),
+        ("house", "up"),
+    ]
     assert h.view("Ann").house_up_cards == (h.events[-1].card,)
 
 
@@ -72,15 +75,15 @@ def test_house_not_qualifying_pays_the_ante_even_to_a_hand_worse_than_his():
 
 PAY_TABLE = [
     # hand, standard odds, short-table odds
-    ("2c 2d 7h 9s Jd", 1, 1),        # pair
-    ("2c 2d 7h 7s Jd", 2, 2),        # two pair
-    ("7c 7d 7h 2s Jd", 3, 3),        # three of a kind
-    ("9c Td Jh Qs Kd", 4, 4),        # straight
-    ("2h 6h 9h Jh Qh", 5, 5),        # flush
-    ("7c 7d 7h 2s 2d", 7, 6),        # full house
-    ("9c 9d 9h 9s 2d", 20, 15),      # four of a kind
-    ("9h Th Jh Qh Kh", 50, 40),      # straight flush
-    ("Ts Js Qs Ks As", 100, 80),     # royal flush
+    ("2c 2d 7h 9s Jd", 1, 1),  # pair
+    ("2c 2d 7h 7s Jd", 2, 2),  # two pair
+    ("7c 7d 7h 2s Jd", 3, 3),  # three of a kind
+    ("9c Td Jh Qs Kd", 4, 4),  # straight
+    ("2h 6h 9h Jh Qh", 5, 5),  # flush
+    ("7c 7d 7h 2s 2d", 7, 6),  # full house
+    ("9c 9d 9h 9s 2d", 20, 15),  # four of a kind
+    ("9h Th Jh Qh Kh", 50, 40),  # straight flush
+    ("Ts Js Qs Ks As", 100, 80),  # royal flush
 ]
 
 

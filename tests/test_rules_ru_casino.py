@@ -6,11 +6,11 @@ cards: two down and one up, three more up, one more down. Each player's cards
 are listed in the order received. Players sit clockwise from the dealer's
 left in the order given. Expected numbers are worked out by hand.
 """
+
 import pytest
+from rules_support import deal, events, legal, net, play, script
 
 from studrules.cards.card import Card
-
-from rules_support import deal, events, legal, net, play, script
 
 RU = "stud-ru-casino"
 
@@ -20,7 +20,7 @@ RU = "stud-ru-casino"
 # Final: Ann K-K-9-9-4 (two pair, the best), Bob 6-6-Q-J-7, Cat 8-8-K-J-T.
 DECK = {
     "Ann": "2h 3h 9c Kd 9d Ks 4c",
-    "Bob": "5h 6h 4d Qh Jc",          # folds on fifth street
+    "Bob": "5h 6h 4d Qh Jc",  # folds on fifth street
     "Cat": "8h Th Kh 3c 8s 2s Jh",
 }
 ROUND_1 = ["Bob bring-in", "Cat call", "Ann call"]
@@ -55,11 +55,14 @@ def test_lowest_up_card_brings_in_for_twice_the_ante_or_makes_a_full_bet():
     assert legal(h) == {"fold": None, "call": 2, "complete": (5,)}
 
 
-@pytest.mark.parametrize("doors, who", [
-    ({"Ann": "4s", "Bob": "4h", "Cat": "4c"}, "Cat"),
-    ({"Ann": "6h", "Bob": "6s", "Cat": "9c"}, "Ann"),
-    ({"Ann": "Qs", "Bob": "Qd", "Cat": "Qh"}, "Bob"),
-])
+@pytest.mark.parametrize(
+    "doors, who",
+    [
+        ({"Ann": "4s", "Bob": "4h", "Cat": "4c"}, "Cat"),
+        ({"Ann": "6h", "Bob": "6s", "Cat": "9c"}, "Ann"),
+        ({"Ann": "Qs", "Bob": "Qd", "Cat": "Qh"}, "Bob"),
+    ],
+)
 def test_bring_in_ties_are_broken_by_suit_spades_hearts_diamonds_clubs(doors, who):
     # "Масти ранжируются в следующем порядке, начиная от старшей к младшей: пики (spades),
     #  червы (hearts), бубны (diamonds), трефы (clubs)."
@@ -77,7 +80,7 @@ def test_everyone_folds_to_the_bring_in():
 def test_after_the_first_round_the_best_board_bets_first():
     # "Игрок с самой лучшей комбинацией из открытых карт первым делает ставки во всех кругах торговли."
     h = play(RU, DECK, ROUND_1)
-    assert h.round == 2 and h.to_act == "Ann"          # K-9 beats Q-4 and K-3
+    assert h.round == 2 and h.to_act == "Ann"  # K-9 beats Q-4 and K-3
     # no pair showing: the small bet only
     assert legal(h) == {"check": None, "bet": (5,)}
 
@@ -86,7 +89,7 @@ def test_ties_of_the_best_board_go_to_the_player_nearest_the_dealer():
     # The page names no tie rule; the file takes the player nearest the dealer's left.
     cards = {"Ann": "2h 3h 4d Qh", "Bob": "5h 6h 9c Kd", "Cat": "8h Th 9s Ks"}
     h = play(RU, cards, ["Ann bring-in", "Bob call", "Cat call"])
-    assert h.to_act == "Bob"                            # Bob K-9 and Cat K-9: Bob is nearer
+    assert h.to_act == "Bob"  # Bob K-9 and Cat K-9: Bob is nearer
 
 
 OPEN = {"Ann": "2h 3h 9c Kd", "Bob": "5h 6h 4d Qh", "Cat": "8h Th Kh Kc"}
@@ -96,7 +99,7 @@ def test_an_open_pair_on_fourth_street_allows_the_double_limit():
     # "Если игрок показывает Пару (One Pair) после сдачи четвертой карты (Fourth Street), тогда
     #  можно делать или поднимать ставку в размере двойного лимита."
     h = play(RU, OPEN, ROUND_1)
-    assert h.to_act == "Cat"                            # K-K showing
+    assert h.to_act == "Cat"  # K-K showing
     assert legal(h) == {"check": None, "bet": (5, 10)}
     h.apply("Cat bet 10")
     assert legal(h) == {"fold": None, "call": 10, "raise": (20,)}
@@ -138,8 +141,13 @@ def test_the_last_aggressor_shows_first_a_loser_may_muck_and_the_best_five_win()
 
 def test_nobody_bet_the_last_round_the_best_board_shows_first():
     # Cat bet on sixth street, seventh street is checked: Ann's K-K-9-9 board shows first.
-    h = play(RU, DECK, ROUND_1 + ROUND_2 + ["Ann bet 10", "Bob fold", "Cat call", "Ann check", "Cat bet 10",
-                                           "Ann call", "Ann check", "Cat check"])
+    h = play(
+        RU,
+        DECK,
+        ROUND_1
+        + ROUND_2
+        + ["Ann bet 10", "Bob fold", "Cat call", "Ann check", "Cat bet 10", "Ann call", "Ann check", "Cat check"],
+    )
     assert h.to_act == "Ann"
     h.apply("Ann show")
     h.apply("Cat muck")
@@ -151,8 +159,9 @@ def test_equal_hands_split_the_pot_odd_chip_to_the_player_nearest_the_dealer():
     #  есть нечетная фишка, она идет игроку, сидящему ближе всех к коробке дилера."
     # Ann and Bob both hold a nine-high straight (Bob's nine is the spade: the suit gives him nothing).
     cards = {"Ann": "9c 2d 5c 6d 7h 8s 3d", "Bob": "9s 2h 5h 6s 7d 8c 3h", "Cat": "Kd Qd Ac"}
-    h = play(RU, cards, ["Ann bring-in", "Bob call", "Cat fold"] + ["Ann check", "Bob check"] * 4
-             + ["Ann show", "Bob show"])
+    h = play(
+        RU, cards, ["Ann bring-in", "Bob call", "Cat fold"] + ["Ann check", "Bob check"] * 4 + ["Ann show", "Bob show"]
+    )
     # pot: antes 3 + 2 x 2 = 7: 4 to Ann, 3 to Bob; each put in 3
     assert net(h) == {"Ann": 1, "Bob": 0, "Cat": -1}
 
@@ -176,7 +185,7 @@ def test_eight_players_the_deck_runs_short_one_community_card_and_no_last_bettin
     #  круге торговли не разрешаются."
     # 8 x 6 = 48 cards dealt, 4 left for 8 players: the As is turned up for everybody.
     h = deal(RU, dict(EIGHT, community="As"))
-    assert h.to_act == "Dan"                            # doors: 5h (Dan) below 5s (Fay)
+    assert h.to_act == "Dan"  # doors: 5h (Dan) below 5s (Fay)
     while not h.is_over:
         h.apply(h.default_action())
     (community,) = events(h, "community")
@@ -199,8 +208,11 @@ def test_eight_players_with_two_folded_early_everyone_gets_a_seventh_card():
 
 
 def test_the_community_card_as_a_script():
-    out = script(RU, dict(EIGHT, community="As"), ["Dan bring-in"] + [f"{p} call" for p in
-                 ["Eve", "Fay", "Gus", "Hal", "Ann", "Bob", "Cat"]])
+    out = script(
+        RU,
+        dict(EIGHT, community="As"),
+        ["Dan bring-in"] + [f"{p} call" for p in ["Eve", "Fay", "Gus", "Hal", "Ann", "Bob", "Cat"]],
+    )
     # fourth street: Ann's A-2 is the best board (the others show Q-J at best)
     assert out["next"]["player"] == "Ann"
     assert {"action": "bet", "to": [5]} in out["next"]["legal"]

@@ -7,12 +7,12 @@ two down, the third down (after a burn), then two up. Players sit clockwise
 from the dealer's left in the order given. Expected numbers are worked out
 by hand from the text.
 """
+
 import pytest
+from rules_support import deal, events, legal, net, play, script
 
 from studrules.cards.card import Card
 from studrules.errors import IllegalActionError
-
-from rules_support import deal, events, legal, net, play, script
 
 RU = "five-card-stud-ru-home"
 
@@ -76,7 +76,10 @@ def test_burn_then_a_third_card_face_down_then_round_two():
     after = h.events[-4:]
     assert (after[0].type, after[0].card) == ("burn", Card("Ts"))
     assert [(e.player, e.card, e.face) for e in after[1:]] == [
-        ("Ann", Card("3d"), "down"), ("Bob", Card("2c"), "down"), ("Cat", Card("5c"), "down")]
+        ("Ann", Card("3d"), "down"),
+        ("Bob", Card("2c"), "down"),
+        ("Cat", Card("5c"), "down"),
+    ]
     # "Далее следует новый тур торговли, в котором можно либо оставить банк как есть, либо повысить ставку."
     assert h.round == 2 and h.to_act == "Ann"
     assert legal(h) == {"check": None, "bet": range(2, 100)}
@@ -142,9 +145,14 @@ def test_all_but_one_fold_and_he_wins():
 def test_the_last_raiser_shows_first_every_hand_is_shown_and_the_best_wins():
     # "первым карты открывает тот, кто последним повышал ставку."
     # "Побеждает и забирает банк тот, чья комбинация выше."
-    cards = dict(DECK, Ann="Ah 8c 3d 4s")         # Ann folds on round 3
-    h = play(RU, cards, ["Ann check", "Bob bet 4", "Cat call", "Ann call"] + CHECKED
-             + ["Cat bet 10", "Ann fold", "Bob raise 20", "Cat call", "Cat check", "Bob check"])
+    cards = dict(DECK, Ann="Ah 8c 3d 4s")  # Ann folds on round 3
+    h = play(
+        RU,
+        cards,
+        ["Ann check", "Bob bet 4", "Cat call", "Ann call"]
+        + CHECKED
+        + ["Cat bet 10", "Ann fold", "Bob raise 20", "Cat call", "Cat check", "Bob check"],
+    )
     assert h.result().showdown_order == ("Bob", "Cat")
     assert [e.player for e in events(h, "show")] == ["Bob", "Cat"]
     # pot: antes 3 + 3 x 4 + 10 + 20 + 10 = 55; Bob and Cat put in 25, Ann 5.
@@ -176,8 +184,19 @@ def test_nobody_raised_the_first_to_act_on_the_last_round_shows_first_and_takes_
 
 EIGHTS = {"Ann": "Ac 8c 2d 4h 8d", "Bob": "Kc 8s 3d 5h 8h", "Cat": "2s 3s", "burns": "Ts"}
 # Round 3 boards 4h (Ann) and 5h (Bob): Bob first; Ann re-raises... Bob raises last.
-EIGHTS_PLAY = ["Ann bet 2", "Bob call", "Cat fold", "Ann check", "Bob check",
-               "Bob bet 4", "Ann raise 8", "Bob raise 12", "Ann call", "Bob check", "Ann check"]
+EIGHTS_PLAY = [
+    "Ann bet 2",
+    "Bob call",
+    "Cat fold",
+    "Ann check",
+    "Bob check",
+    "Bob bet 4",
+    "Ann raise 8",
+    "Bob raise 12",
+    "Ann call",
+    "Bob check",
+    "Ann check",
+]
 
 
 def test_by_card_ranking_kickers_decide_before_the_showing_order():

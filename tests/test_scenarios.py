@@ -13,6 +13,7 @@ the program's output) may hold:
   ``showdown_order``, ``house_net``; ``pots`` compared as a whole list);
 - ``error``: words an IllegalActionError must contain (the hand must fail).
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -4,6 +4,7 @@
 what is allowed." "Every error carries file, line, column, the field path and
 a message in plain words; misspelt keys and names get 'did you mean'."
 """
+
 from __future__ import annotations
 
 import json
@@ -186,8 +187,8 @@ def test_a_step_without_fields_says_so():
 
 def test_the_schema_words_are_the_models_words():
     """The schema and the Python vocabulary must not drift apart."""
-    from studrules.spec.model import FIRST_TO_ACT_RULES, SHOWDOWN_ORDER, STRUCTURES, TIE_BREAKS
     from studrules.cards.rankings import RANKING_NAMES
+    from studrules.spec.model import FIRST_TO_ACT_RULES, SHOWDOWN_ORDER, STRUCTURES, TIE_BREAKS
     from studrules.spec.vocabulary import hand_constants
 
     defs = schema()["$defs"]

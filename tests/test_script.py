@@ -1,4 +1,5 @@
 """Hand scripts: reading, located errors, the output's shape."""
+
 from __future__ import annotations
 
 import json
@@ -27,14 +28,21 @@ def test_output_has_events_next_and_result(tmp_path) -> None:
     out = play_script(write(tmp_path, BASE + "actions: [Bob bring-in]\n"))
     assert set(out) == {"events", "next", "result"}
     assert out["result"] is None
-    assert out["next"] == {"player": "Ann", "legal": [
-        {"action": "fold"}, {"action": "call", "amount": 5}, {"action": "complete", "to": [10]}]}
+    assert out["next"] == {
+        "player": "Ann",
+        "legal": [{"action": "fold"}, {"action": "call", "amount": 5}, {"action": "complete", "to": [10]}],
+    }
     assert out["events"][-1] == {"type": "bring_in", "player": "Bob", "round": 1, "amount": 5, "to": 5}
 
 
 def test_json_scripts_work_too(tmp_path) -> None:
-    data = {"variant": "five-card-stud-fr", "players": ["Ann", "Bob"], "stacks": [100, 50],
-            "cards": {"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]}, "actions": ["Bob bring-in", "Ann fold"]}
+    data = {
+        "variant": "five-card-stud-fr",
+        "players": ["Ann", "Bob"],
+        "stacks": [100, 50],
+        "cards": {"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]},
+        "actions": ["Bob bring-in", "Ann fold"],
+    }
     out = play_script(write(tmp_path, json.dumps(data), "hand.json"))
     assert out["next"] is None and out["result"]["stacks"] == {"Ann": 95, "Bob": 55}
 
@@ -53,14 +61,17 @@ def test_out_of_turn_action(tmp_path) -> None:
         play_script(write(tmp_path, BASE + "actions: [Ann call]\n"))
 
 
-@pytest.mark.parametrize("text, where, words", [
-    ("players: [Ann]\n", None, "needs 'variant'"),
-    (BASE + "actoins: []\n", ":6:1", "did you mean 'actions'"),
-    (BASE + "actions: [Bob jump]\n", ":6:11", "action 1: 'Bob jump': unknown action"),
-    (BASE.replace("9c", "9x"), ":4:19", "'9x' is not a card"),
-    (BASE + "actions: Bob fold\n", ":6:10", "'actions' is a list"),
-    (BASE.replace("stacks: 100", "stacks: lots"), ":3:9", "'stacks' is a number"),
-])
+@pytest.mark.parametrize(
+    "text, where, words",
+    [
+        ("players: [Ann]\n", None, "needs 'variant'"),
+        (BASE + "actoins: []\n", ":6:1", "did you mean 'actions'"),
+        (BASE + "actions: [Bob jump]\n", ":6:11", "action 1: 'Bob jump': unknown action"),
+        (BASE.replace("9c", "9x"), ":4:19", "'9x' is not a card"),
+        (BASE + "actions: Bob fold\n", ":6:10", "'actions' is a list"),
+        (BASE.replace("stacks: 100", "stacks: lots"), ":3:9", "'stacks' is a number"),
+    ],
+)
 def test_malformed_scripts_are_located(tmp_path, text, where, words) -> None:
     path = write(tmp_path, text)
     with pytest.raises(ScriptError) as info:

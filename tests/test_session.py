@@ -1,4 +1,5 @@
 """Sessions: stacks carry over, the deal moves clockwise, the rules switch and are announced."""
+
 from __future__ import annotations
 
 import subprocess
@@ -52,8 +53,15 @@ def test_rules_switch_in_turn_and_each_switch_is_announced_with_the_differences(
 
 def test_dealers_choice_is_seeded():
     def names(seed):
-        s = Session([FR, HE, "razz"], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, hands=8,
-                    rotate="dealer", seed=seed)
+        s = Session(
+            [FR, HE, "razz"],
+            PLAYERS,
+            {p: CheckCall() for p in PLAYERS},
+            stacks=500,
+            hands=8,
+            rotate="dealer",
+            seed=seed,
+        )
         return [r.variant.name for r in s.play()]
 
     assert names(5) == names(5)
@@ -71,15 +79,16 @@ def test_a_busted_player_leaves_and_the_session_ends_when_one_has_every_chip():
     # a player who left is dealt no more hands
     for i, r in enumerate(reports):
         for p in r.left:
-            assert all(p not in later.players for later in reports[i + 1:])
+            assert all(p not in later.players for later in reports[i + 1 :])
     rows = {r["player"]: r for r in summary.to_dict()["players"]}
     assert sum(r["net"] for r in rows.values()) == 0
     assert sum(r["hands_won"] for r in rows.values()) >= 1
 
 
 def test_banked_positions_play_their_own_stacks_against_the_house():
-    s = Session(["caribbean-stud-it"], PLAYERS, {p: make_policy("strategy:basic") for p in PLAYERS},
-                stacks=300, hands=6, seed=2)
+    s = Session(
+        ["caribbean-stud-it"], PLAYERS, {p: make_policy("strategy:basic") for p in PLAYERS}, stacks=300, hands=6, seed=2
+    )
     reports = s.play()
     assert len(reports) == 6
     summary = s.summary()
@@ -94,8 +103,13 @@ def test_unknown_rotation_and_missing_policy_are_errors():
 
 
 def test_session_command_without_a_terminal_prints_hands_announcements_and_a_summary():
-    out = subprocess.run([sys.executable, "-m", "studrules", "session", "--variants", f"{FR},{HE}", "--hands", "3",
-                          "--seed", "4"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "session", "--variants", f"{FR},{HE}", "--hands", "3", "--seed", "4"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert "the game changes to" in out.stdout and "bring-in" in out.stdout
     assert "Session over after 3 hands" in out.stdout

@@ -1,4 +1,5 @@
 """House-edge simulation: statistically right, reproducible, and read from the variant's own rules."""
+
 from __future__ import annotations
 
 import json
@@ -9,13 +10,13 @@ from math import comb
 import numpy as np
 import pytest
 
+from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, settle_batch, simulate
 from studrules.cards.batch import evaluate_batch
 from studrules.cli.main import main
 from studrules.errors import SpecError
+from studrules.game.settlement import settle_position
 from studrules.spec.loader import load_variant
 from studrules.spec.model import DecisionStep, SettleStep
-from studrules.game.settlement import settle_position
-from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, settle_batch, simulate
 from studrules.spec.strategies import load_strategy, view_features
 
 VARIANT = "caribbean-stud-it"
@@ -104,12 +105,16 @@ def test_an_ante_outside_the_table_limits_is_refused():
 
 def test_a_changed_variant_file_changes_the_result(tmp_path):
     # the same game, but the house not qualifying returns the ante instead of paying it
-    path = write(tmp_path, "stingy.yaml", """
+    path = write(
+        tmp_path,
+        "stingy.yaml",
+        """
         name: stingy
         extends: caribbean-stud-it
         steps:
           - settle: {id: settle, not_qualified: {ante: {result: push}, raise: {result: push}}}
-        """)
+        """,
+    )
     base = simulate(VARIANT, "raise", 20000, seed=3, workers=1)
     stingy = simulate(load_variant(path), "raise", 20000, seed=3, workers=1)
     assert stingy.net < base.net
@@ -137,12 +142,16 @@ def test_batch_settlement_agrees_with_settle_position(tmp_path, overrides):
     if overrides is None:
         variant = load_variant(VARIANT)
     else:
-        path = write(tmp_path, "v.yaml", f"""
+        path = write(
+            tmp_path,
+            "v.yaml",
+            f"""
             name: v
             extends: caribbean-stud-it
             steps:
               - settle: {overrides}
-            """)
+            """,
+        )
         variant = load_variant(path)
     step = variant.steps_of(SettleStep)[0]
     raise_expr = variant.steps_of(DecisionStep)[0].raise_amount
@@ -151,11 +160,18 @@ def test_batch_settlement_agrees_with_settle_position(tmp_path, overrides):
     # a few ties and strong hands, so every rule is exercised
     player[:200] = house[:200]
     player[200:260] = 7462
-    net, qualified, amount = settle_batch(step, player_value=player, house_value=house, ante=10,
-                                          raised=raised, raise_amount=raise_expr, env=env)
+    net, qualified, amount = settle_batch(
+        step, player_value=player, house_value=house, ante=10, raised=raised, raise_amount=raise_expr, env=env
+    )
     for i in range(len(player)):
-        expected = settle_position(step, player_value=int(player[i]), house_value=int(house[i]), ante=10,
-                                   raise_amount=int(amount[i]) if raised[i] else None, env=env)
+        expected = settle_position(
+            step,
+            player_value=int(player[i]),
+            house_value=int(house[i]),
+            ante=10,
+            raise_amount=int(amount[i]) if raised[i] else None,
+            env=env,
+        )
         assert int(net[i]) == expected.net, (i, expected)
     assert amount.tolist() == [20] * len(player)
 
@@ -214,7 +230,24 @@ def test_the_report_groups_hands_by_kind():
 
 
 def test_cli_json_has_the_promised_fields(capsys):
-    assert main(["simulate", VARIANT, "--strategy", "pair-or-better", "-n", "20000", "--seed", "3", "--json", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                VARIANT,
+                "--strategy",
+                "pair-or-better",
+                "-n",
+                "20000",
+                "--seed",
+                "3",
+                "--json",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     for key in ("hands", "house_edge", "ci95", "element_of_risk", "raise_rate", "house_qualifies"):
         assert key in data
@@ -222,7 +255,25 @@ def test_cli_json_has_the_promised_fields(capsys):
 
 
 def test_cli_report_and_options(capsys):
-    assert main(["simulate", VARIANT, "-n", "5000", "--seed", "1", "--option", "pay_table=short", "--stake", "ante=20", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                VARIANT,
+                "-n",
+                "5000",
+                "--seed",
+                "1",
+                "--option",
+                "pay_table=short",
+                "--stake",
+                "ante=20",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "house edge" in out and "element of risk" in out and "ante 20" in out
 

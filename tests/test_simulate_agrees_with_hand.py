@@ -21,21 +21,22 @@ deals, deals built to hold every paying category (royal flush down to a pair,
 ace-king, less), and ties (the house holding the player's ranks in other
 suits). A few deals worked out by hand from the file pin the numbers.
 """
+
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 import pytest
 
+from studrules.analysis.simulate import _play_chunk, _play_deals, _table, deal_batch
 from studrules.cards.batch import codes_of, evaluate_batch
 from studrules.cards.card import Card
 from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant
 from studrules.game.policies import StrategyPolicy, play_hand
-from studrules.analysis.simulate import _play_chunk, _play_deals, _table, deal_batch
+from studrules.spec.loader import load_variant
 from studrules.spec.strategies import load_strategy, shipped_strategies
 
 IT = "caribbean-stud-it"
@@ -59,7 +60,7 @@ def _pay_table_choices() -> list[str]:
 PAY_TABLES = _pay_table_choices()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _variant(pay_table: str):
     return load_variant(IT, options={"pay_table": pay_table})
 
@@ -210,7 +211,7 @@ def test_the_deals_are_ten_distinct_cards_and_hold_every_kind_of_hand():
     floors = {name: value for name, (_, value) in hand_constants().items()}
     start = UNIFORM
     for kind in BUILDERS:
-        values = player[start:start + PER_CATEGORY]
+        values = player[start : start + PER_CATEGORY]
         start += PER_CATEGORY
         if kind == "below_ace_king":
             assert (values < floors["ace_king"]).all(), kind
@@ -248,8 +249,9 @@ def _hand_path(variant, strategy, deals: np.ndarray):
     policy = StrategyPolicy(strategy)
     raised, amounts, nets = [], [], []
     for row in deals.tolist():
-        result, position = _hand(variant, [Card.from_code(c) for c in row[:5]],
-                                 [Card.from_code(c) for c in row[5:]], policy=policy)
+        result, position = _hand(
+            variant, [Card.from_code(c) for c in row[:5]], [Card.from_code(c) for c in row[5:]], policy=policy
+        )
         raised.append(position["raise"] is not None)
         amounts.append(position["raise"] or 0)
         nets.append(result.net[PLAYER])
@@ -326,7 +328,13 @@ WORKED = [
     ("a losing raise loses ante and raise", PAIR_OF_TWOS, HOUSE_KK, "raise", {"standard": -30, "short": -30}),
     # "passo": the ante is lost, whatever the house holds
     ("a fold loses the ante to a qualifying house", PAIR_OF_TWOS, HOUSE_AK, "fold", {"standard": -10, "short": -10}),
-    ("a fold loses the ante to a house that does not qualify", PAIR_OF_TWOS, HOUSE_AQ, "fold", {"standard": -10, "short": -10}),
+    (
+        "a fold loses the ante to a house that does not qualify",
+        PAIR_OF_TWOS,
+        HOUSE_AQ,
+        "fold",
+        {"standard": -10, "short": -10},
+    ),
     # flush vs a pair: ante +10, raise 20 x 5 = +100
     ("a flush is paid 5 to 1", "2h 5h 8h Jh Kh", "Qc Qd 9c 6s 3d", "raise", {"standard": 110, "short": 110}),
     # A-2-3-4-5 is a straight ("L'Asso vale uno nelle sole combinazioni a scala"): 20 x 4 = +80
@@ -334,18 +342,48 @@ WORKED = [
     # trips vs ace-king: 20 x 3 = +60
     ("three of a kind is paid 3 to 1", "7c 7d 7h 2s 4c", HOUSE_AK, "raise", {"standard": 70, "short": 70}),
     # full house: 20 x 7 = +140 (standard), 20 x 6 = +120 (short)
-    ("a full house is paid 7 to 1, 6 to 1 on the short table", "8c 8d 8h 4s 4c", HOUSE_AK, "raise", {"standard": 150, "short": 130}),
+    (
+        "a full house is paid 7 to 1, 6 to 1 on the short table",
+        "8c 8d 8h 4s 4c",
+        HOUSE_AK,
+        "raise",
+        {"standard": 150, "short": 130},
+    ),
     # four of a kind: 20 x 20 = +400, 20 x 15 = +300
-    ("four of a kind is paid 20 to 1, 15 to 1 on the short table", "9c 9d 9h 9s 2c", "Ah Kd Qh Js 3h", "raise", {"standard": 410, "short": 310}),
+    (
+        "four of a kind is paid 20 to 1, 15 to 1 on the short table",
+        "9c 9d 9h 9s 2c",
+        "Ah Kd Qh Js 3h",
+        "raise",
+        {"standard": 410, "short": 310},
+    ),
     # straight flush: 20 x 50 = +1000, 20 x 40 = +800
-    ("a straight flush is paid 50 to 1, 40 to 1 on the short table", "5d 6d 7d 8d 9d", "Ac Ah Qc Js 3h", "raise", {"standard": 1010, "short": 810}),
+    (
+        "a straight flush is paid 50 to 1, 40 to 1 on the short table",
+        "5d 6d 7d 8d 9d",
+        "Ac Ah Qc Js 3h",
+        "raise",
+        {"standard": 1010, "short": 810},
+    ),
     # royal flush: 20 x 100 = +2000, 20 x 80 = +1600
-    ("a royal flush is paid 100 to 1, 80 to 1 on the short table", "Ts Js Qs Ks As", "Ah Kc Qd 9h 2h", "raise", {"standard": 2010, "short": 1610}),
+    (
+        "a royal flush is paid 100 to 1, 80 to 1 on the short table",
+        "Ts Js Qs Ks As",
+        "Ah Kc Qd 9h 2h",
+        "raise",
+        {"standard": 2010, "short": 1610},
+    ),
     # equal hands (ace-king-nine-six-three both): "annullate", both bets returned
     ("a hand equal to the house's is void", "Ac Kd 9h 6s 3c", "As Kh 9d 6c 3h", "raise", {"standard": 0, "short": 0}),
     # ace-king-jack beats ace-king-nine; the standard table's lowest line (ace-king
     # or less) pays even money: ante +10, raise 20 x 1 = +20
-    ("a winning ace-king is paid even money", "Ac Kd Jh 6s 3c", "Ah Ks 9d 6c 2h", "raise", {"standard": 30, "short": 30}),
+    (
+        "a winning ace-king is paid even money",
+        "Ac Kd Jh 6s 3c",
+        "Ah Ks 9d 6c 2h",
+        "raise",
+        {"standard": 30, "short": 30},
+    ),
 ]
 
 

@@ -1,4 +1,5 @@
 """Strategies for games against the house: shipped files, decisions, batch decisions, located errors."""
+
 from __future__ import annotations
 
 import pickle
@@ -42,7 +43,11 @@ def test_fold_and_raise_ignore_the_cards():
 def test_pair_or_better_and_ace_king_or_better():
     pair, ace_king, ace_queen = "2c 2d 9h 7s 4c", "Ac Kd 9h 7s 4c", "Ac Qd 9h 7s 4c"
     assert [load_strategy("pair-or-better").decide(h) for h in (pair, ace_king, ace_queen)] == ["raise", "fold", "fold"]
-    assert [load_strategy("ace-king-or-better").decide(h) for h in (pair, ace_king, ace_queen)] == ["raise", "raise", "fold"]
+    assert [load_strategy("ace-king-or-better").decide(h) for h in (pair, ace_king, ace_queen)] == [
+        "raise",
+        "raise",
+        "fold",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -67,7 +72,13 @@ def test_basic_strategy_follows_the_published_simple_strategy(cards, house_up, a
 
 def test_view_features_read_own_cards_and_the_house_up_card():
     v = view_features("3s Kd 9c Ah 6h", ["6d"])
-    assert [v[n] for n in ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")] == [14, 13, 9, 6, 3]
+    assert [v[n] for n in ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")] == [
+        14,
+        13,
+        9,
+        6,
+        3,
+    ]
     assert v["house_up"] == 6 and v["matches_house_up"] is True
     assert view_features("3s Kd 9c Ah 6h", "7d")["matches_house_up"] is False
 
@@ -104,14 +115,18 @@ def test_a_strategy_survives_pickling_for_worker_processes():
 
 
 def test_an_unknown_predicate_is_a_located_error(tmp_path):
-    path = write(tmp_path, "bad.yaml", """
+    path = write(
+        tmp_path,
+        "bad.yaml",
+        """
         name: bad
         game: banked
         rules:
           - when: hand >= pairr
             action: raise
           - otherwise: fold
-        """)
+        """,
+    )
     with pytest.raises(SpecErrors) as info:
         load_strategy(path)
     (err,) = info.value.errors
@@ -121,25 +136,33 @@ def test_an_unknown_predicate_is_a_located_error(tmp_path):
 
 
 def test_a_quoted_condition_is_located_inside_the_quotes(tmp_path):
-    path = write(tmp_path, "bad.yaml", """
+    path = write(
+        tmp_path,
+        "bad.yaml",
+        """
         name: bad
         rules:
           - when: "flop > 2"
             action: raise
           - otherwise: fold
-        """)
+        """,
+    )
     with pytest.raises(SpecErrors) as info:
         load_strategy(path)
     assert (info.value.errors[0].location.line, info.value.errors[0].location.column) == (3, 12)
 
 
 def test_a_strategy_for_the_house_on_a_pot_game_is_a_located_error(tmp_path):
-    path = write(tmp_path, "s.yaml", """
+    path = write(
+        tmp_path,
+        "s.yaml",
+        """
         name: s
         game: banked
         rules:
           - otherwise: raise
-        """)
+        """,
+    )
     with pytest.raises(SpecErrors) as info:
         load_strategy(path, load_variant("five-card-stud-fr"))
     (err,) = info.value.errors
@@ -148,21 +171,29 @@ def test_a_strategy_for_the_house_on_a_pot_game_is_a_located_error(tmp_path):
 
 
 def test_reading_a_house_up_card_the_house_does_not_show_is_a_located_error(tmp_path):
-    variant_path = write(tmp_path, "all-down.yaml", """
+    variant_path = write(
+        tmp_path,
+        "all-down.yaml",
+        """
         name: all-down
         extends: caribbean-stud-it
         steps:
           - deal: {id: deal, house: [down, down, down, down, down]}
-        """)
+        """,
+    )
     variant = load_variant(variant_path)
-    path = write(tmp_path, "s.yaml", """
+    path = write(
+        tmp_path,
+        "s.yaml",
+        """
         name: s
         game: banked
         rules:
           - when: hand >= ace_king and house_up >= king
             action: raise
           - otherwise: fold
-        """)
+        """,
+    )
     with pytest.raises(SpecErrors) as info:
         load_strategy(path, variant)
     (err,) = info.value.errors
@@ -179,7 +210,12 @@ def test_reading_a_house_up_card_the_house_does_not_show_is_a_located_error(tmp_
         ("name: s\nrules:\n  - when: hand >= pair\n    action: raise\n", 3, 5, "end with a default"),
         ("name: s\nrules:\n  - when: hand >= pair\n    action: call\n  - otherwise: fold\n", 4, 13, "raise or fold"),
         ("name: s\nrule:\n  - otherwise: fold\n", 2, 1, "did you mean 'rules'"),
-        ("name: s\nrules:\n  - otherwise: fold\n  - when: hand >= pair\n    action: raise\n", 3, 5, "must be the last rule"),
+        (
+            "name: s\nrules:\n  - otherwise: fold\n  - when: hand >= pair\n    action: raise\n",
+            3,
+            5,
+            "must be the last rule",
+        ),
         ("name: s\nrules:\n  - when: hand\n    action: raise\n  - otherwise: fold\n", 3, 11, "condition"),
     ],
 )

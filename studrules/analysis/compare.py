@@ -39,21 +39,23 @@ changes when the events differ. The differences B - A have paired confidence
 intervals: the same deals under both rules make them much narrower than
 comparing two independent runs.
 """
+
 from __future__ import annotations
 
 import hashlib
 import math
 import random
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from .diff import variant_label
 from ..errors import StudrulesError
 from ..game.events import Event
 from ..game.hand import Hand
-from ..spec.model import Variant
 from ..game.policies import make_policy, play_hand
+from ..spec.model import Variant
+from .diff import variant_label
 from .report_html import bin_counts
 
 __all__ = [
@@ -84,6 +86,7 @@ Progress = Callable[[int, int], None]
 # --------------------------------------------------------------------------
 # records
 
+
 @dataclass(frozen=True)
 class Estimate:
     """A mean over deals with its 95% confidence interval (normal
@@ -107,7 +110,10 @@ class Paired:
     difference: Estimate | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: (None if v is None else v.to_dict()) for k, v in (("a", self.a), ("b", self.b), ("difference", self.difference))}
+        return {
+            k: (None if v is None else v.to_dict())
+            for k, v in (("a", self.a), ("b", self.b), ("difference", self.difference))
+        }
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,12 @@ class Rate:
     high: float
 
     def to_dict(self) -> dict[str, Any]:
-        return {"count": self.count, "of": self.of, "percent": _round(self.percent), "ci95": [_round(self.low), _round(self.high)]}
+        return {
+            "count": self.count,
+            "of": self.of,
+            "percent": _round(self.percent),
+            "ci95": [_round(self.low), _round(self.high)],
+        }
 
 
 @dataclass(frozen=True)
@@ -135,7 +146,12 @@ class RoundChange:
     changed: Rate
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "played_a": self.played_a, "played_b": self.played_b, "changed": self.changed.to_dict()}
+        return {
+            "round": self.round,
+            "played_a": self.played_a,
+            "played_b": self.played_b,
+            "changed": self.changed.to_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -278,6 +294,7 @@ class Comparison:
 
 # --------------------------------------------------------------------------
 # the comparison
+
 
 def compare(
     a: Variant,
@@ -422,6 +439,7 @@ def first_difference(x: Sequence[Event], y: Sequence[Event]) -> int | None:
 # --------------------------------------------------------------------------
 # helpers
 
+
 def _check_seats(variant: Variant, players: int) -> None:
     seats = variant.seats
     low, high = seats.min, seats.max
@@ -544,7 +562,7 @@ class _Tally:
         self.seat = {p: {"a": _Sum(), "b": _Sum(), "d": _Sum()} for p in names}
         self.policy = {p: {"a": _Sum(), "b": _Sum(), "d": _Sum()} for p in self.policy_names}
         self.bring_in = {"a": 0, "b": 0}
-        self.bring_in_seat = {"a": {p: 0 for p in names}, "b": {p: 0 for p in names}}
+        self.bring_in_seat = {"a": dict.fromkeys(names, 0), "b": dict.fromkeys(names, 0)}
         self.bring_in_both = 0
         self.bring_in_changed = 0
         self.rounds: dict[int, list[int]] = {}  # round -> [played a, played b, both, changed]
@@ -615,7 +633,19 @@ class _Tally:
         why = "winner" if winners_differ else ("result" if result_differs else "history")
         kept = self.kept[why]
         if len(kept) < self.want:
-            kept.append(Example(deal, deck, why, split, tuple(ha.events), tuple(hb.events), dict(ra.net), dict(rb.net), dict(seating)))
+            kept.append(
+                Example(
+                    deal,
+                    deck,
+                    why,
+                    split,
+                    tuple(ha.events),
+                    tuple(hb.events),
+                    dict(ra.net),
+                    dict(rb.net),
+                    dict(seating),
+                )
+            )
 
     def finish(self, a, b, label_a, label_b, seed, requested, deals, stacks, interrupted, seconds) -> Comparison:
         pots_a, pots_b = self.pots["a"], self.pots["b"]
@@ -642,9 +672,7 @@ class _Tally:
                 bring_in_by_seat=dict(self.bring_in_seat[key]),
             )
 
-        rounds = tuple(
-            RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items())
-        )
+        rounds = tuple(RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items()))
         examples = (self.kept["winner"] + self.kept["result"] + self.kept["history"])[: self.want]
         return Comparison(
             a=side(a, label_a, "a"),

@@ -27,11 +27,13 @@ same thing differently give the same lines, and a rule inherited through
     >>> diff(a, a)
     []
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..spec.expressions import canonical
 from ..spec.model import (
@@ -143,19 +145,19 @@ _TOPIC_ORDER = {
 def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[Rule]:
     """The variant's meaning as comparable rule lines, grouped by topic.
 
-        >>> from studrules.spec.loader import load_variant_text
-        >>> v = load_variant_text('''
-        ... name: one-round
-        ... kind: pot
-        ... stakes: {bet: 10, ante: bet / 10}
-        ... steps:
-        ...   - ante: {amount: ante}
-        ...   - deal: {players: [down, up, up, up, up]}
-        ...   - betting: {bet: bet}
-        ...   - showdown: {rankings: [high]}
-        ... ''')
-        >>> [r.value_text for r in rules(v) if r.key == "stakes and forced bets/ante"]
-        ['a tenth of the bet (1)']
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {bet: 10, ante: bet / 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... ''')
+    >>> [r.value_text for r in rules(v) if r.key == "stakes and forced bets/ante"]
+    ['a tenth of the bet (1)']
     """
     out: list[Rule] = []
     values = variant.stake_values(stakes)
@@ -168,12 +170,16 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
 
     # players and cards
     s = variant.seats
-    add("players", "against", "the house (each hand against the house's)" if variant.is_banked else "each other (one pot)")
+    add(
+        "players",
+        "against",
+        "the house (each hand against the house's)" if variant.is_banked else "each other (one pot)",
+    )
     add("players", "players", f"{s.min} to {s.max}")
     if s.positions:
         add("players", "player positions", f"{s.positions[0]} to {s.positions[1]}")
     deck = deck_words(variant.deck)  # "a 36-card deck (6 to ace)": the ranks in brackets
-    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" ("):] if " (" in deck else ""))
+    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" (") :] if " (" in deck else ""))
     add("cards", "suit order", suit_order_words(variant))
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
@@ -242,7 +248,11 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):
         raise_words = amount(step.raise_amount) if step.raise_amount is not None else "none"
-        add("decisions", "decision" if i == 1 else f"decision {i}", ("fold or raise " if step.fold else "raise ") + raise_words)
+        add(
+            "decisions",
+            "decision" if i == 1 else f"decision {i}",
+            ("fold or raise " if step.fold else "raise ") + raise_words,
+        )
     for i, step in enumerate(variant.steps_of(RevealStep), 1):
         add("decisions", "reveal" if i == 1 else f"reveal {i}", f"{step.who} turns the cards face up")
 
@@ -250,10 +260,30 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     for i, step in enumerate(variant.steps_of(ShowdownStep), 1):
         suffix = "" if i == 1 else f" ({i})"
         add("showdown", f"who shows first{suffix}", showdown_order_words(step))
-        add("showdown", f"mucking{suffix}", "allowed (a mucked hand gives up the pot)" if step.muck else "no: every hand still in is shown")
-        add("showdown", f"hands{suffix}", " and ".join(r.replace("_", " ") for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""))
-        add("showdown", f"kickers{suffix}", "all five cards count" if step.compare == "full" else "ignored: only the combination counts")
-        add("ties and odd chips", f"equal hands{suffix}", "split the pot" if step.ties == "split" else "the first shown takes the pot" if step.ties == "first_shown" else step.ties)
+        add(
+            "showdown",
+            f"mucking{suffix}",
+            "allowed (a mucked hand gives up the pot)" if step.muck else "no: every hand still in is shown",
+        )
+        add(
+            "showdown",
+            f"hands{suffix}",
+            " and ".join(r.replace("_", " ") for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
+        )
+        add(
+            "showdown",
+            f"kickers{suffix}",
+            "all five cards count" if step.compare == "full" else "ignored: only the combination counts",
+        )
+        add(
+            "ties and odd chips",
+            f"equal hands{suffix}",
+            "split the pot"
+            if step.ties == "split"
+            else "the first shown takes the pot"
+            if step.ties == "first_shown"
+            else step.ties,
+        )
         if step.ties == "split":
             chip = odd_chip_words(step.odd_chip)
         else:
@@ -279,7 +309,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     return out
 
 
-def diff(a: Variant, b: Variant, *, stakes_a: Mapping[str, int] | None = None, stakes_b: Mapping[str, int] | None = None) -> list[Difference]:
+def diff(
+    a: Variant, b: Variant, *, stakes_a: Mapping[str, int] | None = None, stakes_b: Mapping[str, int] | None = None
+) -> list[Difference]:
     """The rules whose meaning differs between ``a`` and ``b``, by topic.
 
     A topic one variant lacks altogether (a fifth betting round) shows as one
@@ -319,7 +351,9 @@ def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
 def variant_label(variant: Variant) -> str:
     """The name reports give a variant: its name, and the options chosen
     away from their defaults in brackets (``name (reraise=double)``)."""
-    chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options))
+    chosen = ", ".join(
+        f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options)
+    )
     return f"{variant.name} ({chosen})" if chosen else variant.name
 
 

@@ -8,12 +8,13 @@ helper escapes the text it is given and returns an HTML fragment (a ``str``);
     >>> "<td>5 &lt; 10</td>" in page and page.startswith("<!DOCTYPE html>")
     True
 """
+
 from __future__ import annotations
 
 import html
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 __all__ = ["Section", "html_page", "escape", "paragraph", "table", "bar_chart", "histogram", "bin_counts"]
 
@@ -220,7 +221,9 @@ def histogram(
     return "".join(out)
 
 
-def bin_counts(values: Sequence[float], bins: int = 10, bounds: tuple[float, float] | None = None) -> tuple[list[int], list[float]]:
+def bin_counts(
+    values: Sequence[float], bins: int = 10, bounds: tuple[float, float] | None = None
+) -> tuple[list[int], list[float]]:
     """The counts and edges :func:`histogram` draws (``bounds`` as there).
 
     >>> bin_counts([1, 2, 2, 3], 2, bounds=(0, 4))

@@ -12,11 +12,13 @@ Markdown; the words for amounts and conditions (:func:`amount_words`,
     >>> phrase(compile_expression("low_limit / 5", names={"low_limit": NUMBER}))
     'a fifth of the low limit'
 """
+
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
@@ -151,11 +153,41 @@ _HAND_OWNERS = {"house": "the house", "hand": "the player"}
 
 _FRACTIONS = {2: "half", 3: "a third of", 4: "a quarter of", 5: "a fifth of", 10: "a tenth of"}
 _MULTIPLES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 10: "ten times"}
-_NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
-_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth"}
+_NUMBER_WORDS = {
+    0: "no",
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+}
+_ORDINALS = {
+    1: "first",
+    2: "second",
+    3: "third",
+    4: "fourth",
+    5: "fifth",
+    6: "sixth",
+    7: "seventh",
+    8: "eighth",
+    9: "ninth",
+    10: "tenth",
+}
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7}
-_COMPARE_WORDS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than", "==": "is", "!=": "is not"}
+_COMPARE_WORDS = {
+    ">=": "is at least",
+    ">": "is more than",
+    "<=": "is at most",
+    "<": "is less than",
+    "==": "is",
+    "!=": "is not",
+}
 
 
 def stake_words(name: str) -> str:
@@ -279,22 +311,22 @@ def amount_words(expr: Expression, variant: Variant) -> str:
 def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int]) -> str:
     """``half the low limit (5)``: the words and the value with these stakes.
 
-        >>> from studrules.spec.loader import load_variant_text
-        >>> v = load_variant_text('''
-        ... name: one-round
-        ... kind: pot
-        ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
-        ... steps:
-        ...   - ante: {amount: ante}
-        ...   - deal: {players: [down, up]}
-        ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-        ...   - deal: {players: [up, up, up]}
-        ...   - showdown: {rankings: [high]}
-        ... ''')
-        >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values())
-        'equal to the ante (1)'
-        >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values({"bet": 40}))
-        'equal to the ante (4)'
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... ''')
+    >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values())
+    'equal to the ante (1)'
+    >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values({"bet": 40}))
+    'equal to the ante (4)'
     """
     words = amount_words(expr, variant)
     value = _value(expr, values)
@@ -493,7 +525,7 @@ def showdown_order_words(step: ShowdownStep) -> str:
     where = "in the last round" if step.scope == "last_round" else "in the whole hand"
     parts = []
     previous = None
-    for i, entry in enumerate(step.order):
+    for _i, entry in enumerate(step.order):
         words = _SHOW_WORDS.get(entry, entry.replace("_", " "))
         if entry in _SHOW_MISSING:
             words += f" {where}"
@@ -526,7 +558,10 @@ def odd_chip_words(odd_chip: str) -> str:
     return _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
 
 
-_ODD_CHIP_WORDS = {"nearest_dealer": "the player nearest the dealer's left", "high_card_suit": "the hand holding the highest card by suit"}
+_ODD_CHIP_WORDS = {
+    "nearest_dealer": "the player nearest the dealer's left",
+    "high_card_suit": "the hand holding the highest card by suit",
+}
 
 
 def payout_words(payout: Payout) -> str:
@@ -656,13 +691,18 @@ class _Writer:
         s = self.v.seats
         self.h2("Players")
         if self.v.is_banked:
-            table = f"The table has {s.positions[0]} to {s.positions[1]} player positions (boxes). " if s.positions else ""
+            table = (
+                f"The table has {s.positions[0]} to {s.positions[1]} player positions (boxes). " if s.positions else ""
+            )
             self.p(
-                table + f"From {s.min} to {s.max} players, each playing one hand against the house (the dealer's hand);",
+                table
+                + f"From {s.min} to {s.max} players, each playing one hand against the house (the dealer's hand);",
                 "a box may stay empty and nobody bets on an empty box.",
             )
         else:
-            self.p(f"From {s.min} to {s.max} players, each playing for himself. Players are counted clockwise from the dealer's left.")
+            self.p(
+                f"From {s.min} to {s.max} players, each playing for himself. Players are counted clockwise from the dealer's left."
+            )
 
     def cards(self) -> None:
         d = self.v.deck
@@ -725,13 +765,19 @@ class _Writer:
                     text = f"Before the deal each player places an ante of {self.amount(step.amount, bare=True)} in his box{limits}."
                 self.p(text, "An ante outside the table limits is refused." if limits else "")
             else:
-                dead = "The ante is dead: it does not count toward later bets." if step.dead else "The ante is live: it counts toward the player's first bet."
+                dead = (
+                    "The ante is dead: it does not count toward later bets."
+                    if step.dead
+                    else "The ante is live: it counts toward the player's first bet."
+                )
                 self.p(f"Before the deal every player posts an ante of {self.amount(step.amount, bare=True)}.", dead)
             if step.when is not None:
                 self.p(f"The ante is posted only when {condition_words(step.when)}.")
         for step in self.v.steps_of(BettingStep):
             if step.bring_in is not None:
-                self.p(f"The bring-in is a forced opening bet of {self.amount(step.bring_in.amount, bare=True)}; see {self.round_name(step)}.")
+                self.p(
+                    f"The bring-in is a forced opening bet of {self.amount(step.bring_in.amount, bare=True)}; see {self.round_name(step)}."
+                )
 
     def round_name(self, step: BettingStep) -> str:
         return f"round {self.v.steps_of(BettingStep).index(step) + 1}"
@@ -751,7 +797,12 @@ class _Writer:
                 number += 1
                 down, up = cards_held(self.v, step)
                 name = self.round_name(step).capitalize()
-                self.blocks.append(Block("h3", f"{number}. {name}: betting ({step.structure.replace('_', ' ')}), each player holding {_cards_text(down, up)}"))
+                self.blocks.append(
+                    Block(
+                        "h3",
+                        f"{number}. {name}: betting ({step.structure.replace('_', ' ')}), each player holding {_cards_text(down, up)}",
+                    )
+                )
                 self.betting(step)
                 betting_before = True
             elif isinstance(step, DecisionStep):
@@ -761,7 +812,11 @@ class _Writer:
             elif isinstance(step, RevealStep):
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Reveal"))
-                who = "The house turns its cards face up." if step.who == "house" else "Every player turns his cards face up."
+                who = (
+                    "The house turns its cards face up."
+                    if step.who == "house"
+                    else "Every player turns his cards face up."
+                )
                 self.p(who, self.when(step))
         if not self.v.is_banked:
             self.p("Whenever all players but one fold, the last one takes the pot without showing.")
@@ -784,16 +839,26 @@ class _Writer:
             out.append(
                 f"{n} passes of one card each, clockwise from the dealer's left, the house taking one card after each pass round the players."
             )
-            out.append(f"The players' cards: {faces_words(step.players)}. The house's cards: {faces_words(step.house)}.")
+            out.append(
+                f"The players' cards: {faces_words(step.players)}. The house's cards: {faces_words(step.house)}."
+            )
         else:
             if n == 1:
-                out.append(f"{who} gets {'one more card' if dealt_before else 'one card'} {faces_words(step.players)}, clockwise from the dealer's left.")
+                out.append(
+                    f"{who} gets {'one more card' if dealt_before else 'one card'} {faces_words(step.players)}, clockwise from the dealer's left."
+                )
             elif n:
-                out.append(f"{who} gets {n} cards, one at a time clockwise from the dealer's left: {faces_words(step.players)}.")
+                out.append(
+                    f"{who} gets {n} cards, one at a time clockwise from the dealer's left: {faces_words(step.players)}."
+                )
             if step.house:
-                out.append(f"The house gets {len(step.house)} card{'s' if len(step.house) > 1 else ''}: {faces_words(step.house)}.")
+                out.append(
+                    f"The house gets {len(step.house)} card{'s' if len(step.house) > 1 else ''}: {faces_words(step.house)}."
+                )
         if step.community:
-            out.append(f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count for every player.")
+            out.append(
+                f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count for every player."
+            )
         if step.fallback == "community":
             out.append(
                 "If the deck cannot give every player still in a card, one community card is turned face up in the middle instead and counts as every player's card."
@@ -833,19 +898,27 @@ class _Writer:
             sentences.append("There is no limit on raises while only two players are in the hand.")
         if step.max_raise_multiple is not None:
             k = step.max_raise_multiple
-            sentences.append("A raise may at most double the bet." if k == 2 else f"A raise may at most make the bet {k} times what it was.")
+            sentences.append(
+                "A raise may at most double the bet."
+                if k == 2
+                else f"A raise may at most make the bet {k} times what it was."
+            )
         if step.bring_in is None:
             if step.check is None:
                 sentences.append("A player facing no bet may check.")
             else:
-                sentences.append(f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet or fold.")
+                sentences.append(
+                    f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet or fold."
+                )
         sentences.append("The round ends when all bets are level.")
         sentences.append(self.when(step).replace("This step", "This round"))
         self.p(*sentences)
 
     def bring_in(self, bi: BringIn, step: BettingStep, bet: str) -> list[str]:
         who = bring_in_who_words(bi.who)
-        out = [f"The player with {who} brings in for {self.amount(bi.amount, bare=True)}; {ties_clause(bi.tie_break, self.v)}."]
+        out = [
+            f"The player with {who} brings in for {self.amount(bi.amount, bare=True)}; {ties_clause(bi.tie_break, self.v)}."
+        ]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
         out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
@@ -860,9 +933,16 @@ class _Writer:
         return text
 
     def decision(self, step: DecisionStep) -> None:
-        raise_text = f"raises {self.amount(step.raise_amount)} with the default ante" if step.raise_amount is not None else "plays on"
+        raise_text = (
+            f"raises {self.amount(step.raise_amount)} with the default ante"
+            if step.raise_amount is not None
+            else "plays on"
+        )
         if step.fold:
-            self.p(f"Each player, having seen his cards, either folds (his ante and cards are collected) or {raise_text}.", self.when(step))
+            self.p(
+                f"Each player, having seen his cards, either folds (his ante and cards are collected) or {raise_text}.",
+                self.when(step),
+            )
         else:
             self.p(f"Each player {raise_text}.", self.when(step))
 
@@ -878,16 +958,29 @@ class _Writer:
             items.append("Every hand still in is shown; nobody mucks.")
         if len(step.rankings) == 1:
             r = step.rankings[0]
-            items.append("The best high hand wins the pot." if r == "high" else f"The best hand by the {r.replace('_', ' ')} ranking wins the pot.")
+            items.append(
+                "The best high hand wins the pot."
+                if r == "high"
+                else f"The best hand by the {r.replace('_', ' ')} ranking wins the pot."
+            )
         else:
-            names = " and ".join(f"the best {r.replace('_', ' ')} hand" if r == "high" else f"the best qualifying {r.replace('_', ' ')} hand" for r in step.rankings)
-            items.append(f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other.")
+            names = " and ".join(
+                f"the best {r.replace('_', ' ')} hand"
+                if r == "high"
+                else f"the best qualifying {r.replace('_', ' ')} hand"
+                for r in step.rankings
+            )
+            items.append(
+                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
+            )
         if step.compare == "full":
             items.append("All five cards count: kickers break ties, and high-card hands compare card by card.")
         else:
             items.append("Only the cards of the combination count; kickers are ignored.")
         if step.ties == "split":
-            items.append(f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip)}.")
+            items.append(
+                f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip)}."
+            )
         elif step.ties == "first_shown":
             items.append("Between equal hands, the one shown first takes the whole pot.")
         self.ul(items)
@@ -895,18 +988,32 @@ class _Writer:
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
         hand = house_hand_words(step.qualify)
-        self.p(f"The house qualifies with {hand}." if hand else f"The house qualifies when {condition_words(step.qualify)}.")
+        self.p(
+            f"The house qualifies with {hand}."
+            if hand
+            else f"The house qualifies when {condition_words(step.qualify)}."
+        )
         self.ul(
             [
                 f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}.",
                 f"House qualified: each hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise paid by the table below.",
                 f"A hand equal to the house's: {_tie_words(step.tie)}.",
             ]
-            + ([f"At most {self.amount(step.max_payout)} is paid to one position in one hand."] if step.max_payout is not None else [])
+            + (
+                [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]
+                if step.max_payout is not None
+                else []
+            )
         )
         if step.pay_table:
             self.blocks.append(
-                Block("table", items=tuple((_cap(hand_words(label).removeprefix("a ")), f"{odds} to 1") for label, odds in step.pay_table), header=("Player's hand", "Raise pays"))
+                Block(
+                    "table",
+                    items=tuple(
+                        (_cap(hand_words(label).removeprefix("a ")), f"{odds} to 1") for label, odds in step.pay_table
+                    ),
+                    header=("Player's hand", "Raise pays"),
+                )
             )
 
     def void(self) -> None:
@@ -941,7 +1048,9 @@ class _Writer:
 
 
 def _tie_words(tie: str) -> str:
-    return {"push": "the ante and the raise are returned", "lose": "the hand loses", "win": "the hand wins"}.get(tie, tie)
+    return {"push": "the ante and the raise are returned", "lose": "the hand loses", "win": "the hand wins"}.get(
+        tie, tie
+    )
 
 
 def _cap(text: str) -> str:
@@ -967,7 +1076,7 @@ def render_text(blocks: Sequence[Block]) -> str:
             out += textwrap.wrap(b.text, _WIDTH) + [""]
         elif b.kind in ("ul", "ol"):
             for i, item in enumerate(b.items, 1):
-                text, sub = (item if isinstance(item, tuple) else (item, ()))
+                text, sub = item if isinstance(item, tuple) else (item, ())
                 bullet = f"{i}. " if b.kind == "ol" else "- "
                 out += textwrap.wrap(text, _WIDTH, initial_indent=bullet, subsequent_indent=" " * len(bullet))
                 for s in sub:
@@ -998,7 +1107,7 @@ def render_markdown(blocks: Sequence[Block]) -> str:
             out += [_md(b.text), ""]
         elif b.kind in ("ul", "ol"):
             for i, item in enumerate(b.items, 1):
-                text, sub = (item if isinstance(item, tuple) else (item, ()))
+                text, sub = item if isinstance(item, tuple) else (item, ())
                 out.append((f"{i}. " if b.kind == "ol" else "- ") + _md(text))
                 for s in sub:
                     out.append("    - " + _md(s))

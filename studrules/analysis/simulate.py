@@ -31,19 +31,21 @@ and the tallies are whole numbers summed exactly, so the same seed gives the
 same numbers whatever the number of worker processes and in whatever order
 the chunks finish.
 """
+
 from __future__ import annotations
 
 import math
 import signal
 import time
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
+from ..game.settlement import _payout  # the same payout rule, written for a number or an array
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
-from ..game.settlement import _payout  # the same payout rule, written for a number or an array
 from ..spec.strategies import _CARD_NAMES, Strategy, load_strategy
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,7 +145,13 @@ class SimulationResult:
             "wagered": self.wagered,
             "net": self.net,
             "by_hand": [
-                {"hand": g.name, "hands": g.hands, "frequency": g.frequency, "raise_rate": g.raise_rate, "mean_net": g.mean_net}
+                {
+                    "hand": g.name,
+                    "hands": g.hands,
+                    "frequency": g.frequency,
+                    "raise_rate": g.raise_rate,
+                    "mean_net": g.mean_net,
+                }
                 for g in self.by_hand
             ],
             "workers": self.workers,
@@ -247,8 +255,7 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
     name = variant.name
     if not variant.is_banked:
         raise SpecError(
-            f"simulate plays games against the house; {name} is a {variant.kind} game "
-            "(players against each other)"
+            f"simulate plays games against the house; {name} is a {variant.kind} game (players against each other)"
         )
     strategy.check_fits(variant)
     if not variant.deck.is_standard:
@@ -270,7 +277,10 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
             raise SpecError(f"simulate needs exactly one {kind} step in {name}; it has {len(found)}")
     for step in variant.steps:
         if step.when is not None:
-            raise SpecError(f"simulate cannot play {name}: its step '{step.id}' is played only when '{step.when.source}'", step.location)
+            raise SpecError(
+                f"simulate cannot play {name}: its step '{step.id}' is played only when '{step.when.source}'",
+                step.location,
+            )
     env = variant.stake_values()
     ante_step = antes[0]
     ante = int(ante_step.amount(env))
@@ -291,7 +301,10 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
     groups = sorted(((n, v) for n, (_, v) in hand_constants().items()), key=lambda item: item[1])
     decision = decisions[0]
     if decision.raise_amount is None and any(rule.action == "raise" for rule in strategy.rules):
-        raise SpecError(f"strategy '{strategy.name}' raises, but the decision step of {name} gives no raise amount", decision.location)
+        raise SpecError(
+            f"strategy '{strategy.name}' raises, but the decision step of {name} gives no raise amount",
+            decision.location,
+        )
     return _Table(
         strategy=strategy,
         settle=settles[0],
@@ -322,7 +335,7 @@ def _worker_chunk(job: tuple[int, int, int]) -> tuple[Counter, int]:
     return _play_chunk(_WORKER_TABLE, *job), job[2]
 
 
-def deal_batch(rng: "np.random.Generator", hands: int, cards: int) -> "np.ndarray":
+def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     """``hands`` rows of ``cards`` distinct card codes (0..51), uniformly at random.
 
     Each card is drawn uniformly from the 52 and drawn again while it is one
@@ -372,7 +385,7 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     return tally
 
 
-def _play_deals(table: _Table, cards: "np.ndarray") -> tuple["np.ndarray", ...]:
+def _play_deals(table: _Table, cards: np.ndarray) -> tuple[np.ndarray, ...]:
     """Decide and settle every deal, a row of ``cards``: the player's cards, then the house's.
 
     Returns ``(player_value, raised, qualified, net, raise_amount)``, one entry per deal.
@@ -401,7 +414,7 @@ def _play_deals(table: _Table, cards: "np.ndarray") -> tuple["np.ndarray", ...]:
     return player_value, raised, qualified, net, raise_amount
 
 
-def _view_batch(table: _Table, player: "np.ndarray", house: "np.ndarray", player_value: "np.ndarray") -> dict:
+def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_value: np.ndarray) -> dict:
     """The strategy's view names for every hand, as arrays (see :data:`~studrules.spec.strategies.VIEW_NAMES`)."""
     import numpy as np
 
@@ -432,13 +445,13 @@ def _view_batch(table: _Table, player: "np.ndarray", house: "np.ndarray", player
 def settle_batch(
     step: SettleStep,
     *,
-    player_value: "np.ndarray",
-    house_value: "np.ndarray",
+    player_value: np.ndarray,
+    house_value: np.ndarray,
     ante: int,
-    raised: "np.ndarray",
+    raised: np.ndarray,
     raise_amount: Expression | None,
     env: Mapping[str, int],
-) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Settle arrays of positions: ``(net, qualified, raise_amount)``, one entry per hand.
 
     The same rules as :func:`studrules.game.settlement.settle_position` (which
@@ -513,7 +526,7 @@ def settle_batch(
 _ODDS_CACHE: dict = {}
 
 
-def _odds_table(step: SettleStep) -> "np.ndarray":
+def _odds_table(step: SettleStep) -> np.ndarray:
     """The raise's odds for every hand value (index = value), from the step's pay table."""
     import numpy as np
 
@@ -533,7 +546,7 @@ def _odds_table(step: SettleStep) -> "np.ndarray":
 _VALUE_CACHE: dict = {}
 
 
-def _over_values(expr: Expression, arrays: Mapping[str, "np.ndarray"], env: Mapping[str, int]) -> "np.ndarray":
+def _over_values(expr: Expression, arrays: Mapping[str, np.ndarray], env: Mapping[str, int]) -> np.ndarray:
     """A scalar expression evaluated for every hand: once per distinct value it reads, then looked up."""
     import numpy as np
 
@@ -549,7 +562,7 @@ def _over_values(expr: Expression, arrays: Mapping[str, "np.ndarray"], env: Mapp
         table = _VALUE_CACHE.get(key)
         if table is None:
             names = dict(env)
-            names.update({n: 0 for n in arrays})
+            names.update(dict.fromkeys(arrays, 0))
             values = []
             for v in range(MAX_VALUE + 1):
                 names[name] = v
@@ -569,7 +582,9 @@ def _over_values(expr: Expression, arrays: Mapping[str, "np.ndarray"], env: Mapp
 # --- the report --------------------------------------------------------------
 
 
-def _result(variant, strategy, table: _Table, tally: Counter, seed, requested, workers, seconds, interrupted) -> SimulationResult:
+def _result(
+    variant, strategy, table: _Table, tally: Counter, seed, requested, workers, seconds, interrupted
+) -> SimulationResult:
     wagered = tally.pop("wagered", 0)
     hands = sum(tally.values())
     ante = table.ante
@@ -591,13 +606,15 @@ def _result(variant, strategy, table: _Table, tally: Counter, seed, requested, w
         n = sum(cells.values())
         if not n:
             continue
-        groups.append(HandGroup(
-            name=name,
-            hands=n,
-            frequency=n / hands,
-            raise_rate=sum(c for k, c in cells.items() if k[1]) / n,
-            mean_net=sum(k[3] * c for k, c in cells.items()) / n / ante,
-        ))
+        groups.append(
+            HandGroup(
+                name=name,
+                hands=n,
+                frequency=n / hands,
+                raise_rate=sum(c for k, c in cells.items() if k[1]) / n,
+                mean_net=sum(k[3] * c for k, c in cells.items()) / n / ante,
+            )
+        )
     tally["wagered"] = wagered
     return SimulationResult(
         variant=variant.name,

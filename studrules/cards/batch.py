@@ -16,6 +16,7 @@ weights, a sum, and one table lookup (plus the rare flushes); six and seven
 cards sum per-rank count nibbles and look the sum up in the sorted keys of
 the best-of-n tables. Rows are processed in cache-sized chunks.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,7 +32,7 @@ __all__ = ["evaluate_batch", "codes_of"]
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
 
 
-def evaluate_batch(codes: "np.typing.ArrayLike", *, check: bool = True) -> np.ndarray:
+def evaluate_batch(codes: np.typing.ArrayLike, *, check: bool = True) -> np.ndarray:
     """Values of many hands: ``codes`` is an integer array of shape (N, n),
     5 <= n <= 9, of card codes 0..51; returns N ``int64`` hand values.
 
@@ -65,12 +66,12 @@ def evaluate_batch(codes: "np.typing.ArrayLike", *, check: bool = True) -> np.nd
         return out
     step = _five if n == 5 else _six_or_seven
     for start in range(0, arr.shape[0], _CHUNK):
-        chunk = np.ascontiguousarray(arr[start:start + _CHUNK].T, dtype=np.intp)
-        out[start:start + _CHUNK] = step(chunk, check, start)
+        chunk = np.ascontiguousarray(arr[start : start + _CHUNK].T, dtype=np.intp)
+        out[start : start + _CHUNK] = step(chunk, check, start)
     return out
 
 
-def codes_of(hands: "list") -> np.ndarray:
+def codes_of(hands: list) -> np.ndarray:
     """Card codes of a list of hands (each cards or text), ready for :func:`evaluate_batch`.
 
     >>> codes_of(["2c 3c 4c 5c Ac"]).tolist()
@@ -82,6 +83,7 @@ def codes_of(hands: "list") -> np.ndarray:
 
 
 # --- per-chunk steps (codes transposed: one row per card position) ---------
+
 
 @functools.cache
 def _tables() -> dict[str, np.ndarray]:

@@ -17,11 +17,12 @@ seed always deals the same cards, and nothing touches the global random state::
     >>> [str(deck.deal()) for _ in range(3)] == [str(c) for c in Deck(seed=7, shuffled=True).peek_remaining()[:3]]
     True
 """
+
 from __future__ import annotations
 
 import functools
 import random
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import CardError
 
@@ -45,8 +46,20 @@ DEFAULT_SUIT_ORDER: tuple[str, ...] = ("c", "d", "h", "s")
 """Suits from lowest to highest for breaking ties between single cards."""
 
 RANK_NAMES: dict[int, str] = {
-    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
 }
 _SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 _SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
@@ -87,7 +100,7 @@ class Card:
     keyn: int
     quick5: int
 
-    def __new__(cls, card: "str | int | Card") -> "Card":
+    def __new__(cls, card: str | int | Card) -> Card:
         if isinstance(card, Card):
             return card
         if isinstance(card, int) and not isinstance(card, bool):
@@ -97,7 +110,7 @@ class Card:
         raise CardError(f"{card!r} is not a card: give text like 'Ah' or a code 0-51")
 
     @classmethod
-    def _make(cls, code: int) -> "Card":
+    def _make(cls, code: int) -> Card:
         self = object.__new__(cls)
         rank_index, suit_index = divmod(code, 4)
         suit = SUITS[suit_index]
@@ -119,12 +132,12 @@ class Card:
         return self
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str) -> Card:
         """Same as :func:`parse_card`."""
         return parse_card(text)
 
     @staticmethod
-    def from_code(code: int) -> "Card":
+    def from_code(code: int) -> Card:
         """The card with this code (0..51, ``(rank - 2) * 4 + suit index``).
 
         >>> Card.from_code(0), Card.from_code(51)
@@ -182,10 +195,10 @@ class Card:
     def __reduce__(self) -> tuple:
         return (Card.from_code, (self.code,))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict) -> Card:
         return self
 
 
@@ -257,7 +270,7 @@ def _split_text(text: str) -> Iterator[Card]:
         i = 0
         while i < len(word):
             size = 3 if word.startswith("10", i) else 2
-            piece = word[i:i + size]
+            piece = word[i : i + size]
             card = _BY_TEXT.get(piece)
             if card is None:
                 raise CardError(_BAD_CARD.format(piece if len(word) > size else word))
@@ -407,9 +420,9 @@ class Deck:
         if not self._dealt:
             _shuffle(self._random, self._cards)
             return
-        rest = self._cards[self._dealt:]
+        rest = self._cards[self._dealt :]
         _shuffle(self._random, rest)
-        self._cards[self._dealt:] = rest
+        self._cards[self._dealt :] = rest
 
     def deal(self) -> Card:
         """Take the top card. CardError when the deck is empty."""
@@ -443,7 +456,7 @@ class Deck:
 
     def peek_remaining(self) -> tuple[Card, ...]:
         """The cards left, top first, without dealing them."""
-        return tuple(self._cards[self._dealt:])
+        return tuple(self._cards[self._dealt :])
 
     def __len__(self) -> int:
         return self.remaining

@@ -31,16 +31,17 @@ and quads only (straights and flushes do not count in fewer than five cards)::
     >>> visible_value("Ah Kh Qh Jh") == visible_value("As Kd Qc Jh")
     True
 """
+
 from __future__ import annotations
 
 import bisect
 import functools
 import itertools
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable
 
-from .card import RANK_NAMES, Card, parse_cards
 from ..errors import CardError
+from .card import RANK_NAMES, Card, parse_cards
 from .tablegen import TABLE_PATH, decode_tables, five_card_signatures
 
 __all__ = [
@@ -98,7 +99,7 @@ class HandValue(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> "HandValue":
+    def __new__(cls, value: int) -> HandValue:
         try:
             if 1 <= value <= MAX_VALUE and value == int(value):
                 return _VALUES[int(value)]
@@ -134,7 +135,7 @@ class HandValue(int):
         return (HandValue, (int(self),))
 
 
-def evaluate(cards: "str | Iterable[str | Card]") -> HandValue:
+def evaluate(cards: str | Iterable[str | Card]) -> HandValue:
     """The value of the best five of 5 to 9 cards (card objects or text).
 
     Card objects in a tuple or list are the fast path: no parsing, a handful
@@ -178,14 +179,14 @@ def evaluate(cards: "str | Iterable[str | Card]") -> HandValue:
     return _evaluate_other(cards)
 
 
-def _evaluate_other(cards: "str | Iterable[str | Card]") -> HandValue:
+def _evaluate_other(cards: str | Iterable[str | Card]) -> HandValue:
     """Anything but five or seven card objects: checked, and parsed if need be."""
     if not isinstance(cards, (tuple, list)):
         cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     return _evaluate_cards(cards if _all_cards(cards) else parse_cards(cards))  # type: ignore[arg-type]
 
 
-def best_five(cards: "str | Iterable[str | Card]") -> tuple[HandValue, tuple[Card, ...]]:
+def best_five(cards: str | Iterable[str | Card]) -> tuple[HandValue, tuple[Card, ...]]:
     """The value of 5 to 9 cards and the five cards that make it, most
     significant first (pairs before kickers, the wheel's ace last).
 
@@ -219,7 +220,7 @@ def category_floor(category: Category | int | str) -> HandValue:
     return _VALUES[_FLOORS[Category(category)]]
 
 
-def visible_value(cards: "str | Iterable[str | Card]") -> int:
+def visible_value(cards: str | Iterable[str | Card]) -> int:
     """Strength of the up cards a player shows, for deciding who acts first.
 
     With 1 to 4 cards only rank groups count: four of a kind > three of a
@@ -239,7 +240,7 @@ def visible_value(cards: "str | Iterable[str | Card]") -> int:
     return pack_signature(category, ranks)
 
 
-def visible_signature(cards: "str | Iterable[str | Card]") -> tuple[Category, tuple[int, ...]]:
+def visible_signature(cards: str | Iterable[str | Card]) -> tuple[Category, tuple[int, ...]]:
     """``(category, ranks)`` of a showing, as :func:`visible_value` ranks it.
 
     >>> visible_signature("Kd Ks 9h")
@@ -256,7 +257,7 @@ def visible_signature(cards: "str | Iterable[str | Card]") -> tuple[Category, tu
     return group_signature([c.rank for c in hand])
 
 
-def describe_visible(cards: "str | Iterable[str | Card]") -> str:
+def describe_visible(cards: str | Iterable[str | Card]) -> str:
     """A showing in words.
 
     >>> describe_visible("Kd Ks 9h"), describe_visible("Ah"), describe_visible("7c 7d 2s 2h")
@@ -348,8 +349,20 @@ def describe_signature(category: int, ranks: tuple[int, ...], *, low: bool = Fal
 # --- tables ---------------------------------------------------------------
 
 _PLURALS = {
-    1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
-    8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces",
+    1: "aces",
+    2: "twos",
+    3: "threes",
+    4: "fours",
+    5: "fives",
+    6: "sixes",
+    7: "sevens",
+    8: "eights",
+    9: "nines",
+    10: "tens",
+    11: "jacks",
+    12: "queens",
+    13: "kings",
+    14: "aces",
 }
 _CARD_MASK = ((1 << 52) - 1) << 16
 
@@ -373,9 +386,7 @@ def _load_tables() -> tuple:
             flush_suit[key] = 1 + counts.index(max(counts))
     # the five-card fast path (Card.quick5): three-bit counts of clubs,
     # diamonds, hearts -> five of one suit (all three at zero: five spades)
-    flush9 = bytes(
-        1 if (k & 7 == 5 or (k >> 3) & 7 == 5 or k >> 6 == 5 or k == 0) else 0 for k in range(512)
-    )
+    flush9 = bytes(1 if (k & 7 == 5 or (k >> 3) & 7 == 5 or k >> 6 == 5 or k == 0) else 0 for k in range(512))
     # the rank multiset has a pair or more (or is no hand: five of a rank)
     repeated = bytearray(b"\x01") * (5 * max(data["five_index"]) + 1)
     for index, value in zip(data["five_index"], data["five_value"]):
@@ -430,9 +441,7 @@ def _nonflush(key: int) -> HandValue:
         value = _NONFLUSH_BIG.get(key)
         if value is None:
             # the best five of n cards is the best five of one of the n-1 card subsets
-            value = max(
-                _nonflush(key - (1 << 4 * r)) for r in range(13) if key >> 4 * r & 0xF
-            )
+            value = max(_nonflush(key - (1 << 4 * r)) for r in range(13) if key >> 4 * r & 0xF)
             _NONFLUSH_BIG[key] = value
     return value
 

@@ -18,24 +18,28 @@ one it holds::
 - ``describe(value)`` / ``describe_visible(cards)``: words.
 - ``ace_high``: how a single card's rank compares (for the bring-in).
 """
+
 from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
-from .card import Card, parse_cards
 from ..errors import CardError
+from .card import Card, parse_cards
 from .evaluator import (
     Category,
     HandValue,
     describe_signature,
     describe_visible,
-    evaluate as evaluate_high,
     group_signature,
     pack_signature,
     visible_value,
+)
+from .evaluator import (
+    evaluate as evaluate_high,
 )
 
 __all__ = [
@@ -49,7 +53,6 @@ __all__ = [
     "ranking_for",
     "DeckRules",
 ]
-
 
 
 class DeckRules(Protocol):
@@ -83,11 +86,11 @@ class Ranking:
     ace_high: bool
     summary: str
 
-    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
         """Value of the best five of 5 to 9 cards, higher is better; None if it does not qualify."""
         raise NotImplementedError
 
-    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
         """Strength of a showing of up cards, higher = stronger."""
         raise NotImplementedError
 
@@ -95,7 +98,7 @@ class Ranking:
         """A value from :meth:`evaluate` in words."""
         raise NotImplementedError
 
-    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         """A showing in words."""
         raise NotImplementedError
 
@@ -115,13 +118,13 @@ class HighRanking(Ranking):
 
     ace_low_straight: bool = True
 
-    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
         value = evaluate_high(cards)  # type: ignore[arg-type]
         if self.ace_low_straight or value not in _DEMOTED:
             return value
         return _without_wheel(cards, value)
 
-    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
         if self.ace_low_straight:
             return visible_value(cards)  # type: ignore[arg-type]
         hand = parse_cards(cards)
@@ -134,7 +137,7 @@ class HighRanking(Ranking):
             return describe_signature(*_DEMOTED_SIGNATURES[value])
         return HandValue(value).describe()
 
-    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         if self.ace_low_straight:
             return describe_visible(cards)  # type: ignore[arg-type]
         hand = parse_cards(cards)
@@ -172,7 +175,7 @@ _DEMOTED_SIGNATURES: dict[float, tuple[Category, tuple[int, ...]]] = {
 }
 
 
-def _without_wheel(cards: "str | Iterable[str | Card]", value: int) -> float:
+def _without_wheel(cards: str | Iterable[str | Card], value: int) -> float:
     """The best five when the best hand with ace-low straights is a wheel:
     five cards are simply demoted; with more, every five is looked at (rare)."""
     hand = parse_cards(cards)
@@ -202,7 +205,7 @@ class AceToFiveLow(Ranking):
 
     qualifier: int | None = None
 
-    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
         ranks = _ranks(cards, ace_high=False, sizes=range(5, 10))
         if self.qualifier is not None:
             low = sorted({r for r in ranks if r <= self.qualifier})
@@ -211,7 +214,7 @@ class AceToFiveLow(Ranking):
             return _LOW_TOP - pack_signature(Category.HIGH_CARD, tuple(reversed(low[:5])))
         return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
 
-    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
         ranks = _ranks(cards, ace_high=False, sizes=range(1, 10))
         if len(ranks) >= 5:
             return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
@@ -220,7 +223,7 @@ class AceToFiveLow(Ranking):
     def describe(self, value: int) -> str:
         return describe_signature(*_unpack(_LOW_TOP - value), low=True)
 
-    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
 
 
@@ -237,11 +240,11 @@ class DeuceToSevenLow(Ranking):
     'ace-five-four-three-two low'
     """
 
-    def evaluate(self, cards: "str | Iterable[str | Card]") -> int | None:
+    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
         hand = _cards(cards, range(5, 10))
         return _LOW_TOP - min(_deuce_seven_strength(five) for five in itertools.combinations(hand, 5))
 
-    def visible(self, cards: "str | Iterable[str | Card]") -> int:
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
         hand = _cards(cards, range(1, 10))
         if len(hand) >= 5:
             return self.evaluate(hand)  # type: ignore[return-value]
@@ -250,7 +253,7 @@ class DeuceToSevenLow(Ranking):
     def describe(self, value: int) -> str:
         return describe_signature(*_unpack(_LOW_TOP - value), low=True)
 
-    def describe_visible(self, cards: "str | Iterable[str | Card]") -> str:
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
 
 
@@ -258,14 +261,26 @@ _RANKINGS: dict[str, Ranking] = {
     r.name: r
     for r in (
         HighRanking("high", True, "high poker: royal flush best, the ace high or low in a straight"),
-        AceToFiveLow("ace_to_five_low", False, "ace-to-five low: ace low, straights and flushes ignored, 5-4-3-2-A best"),
-        DeuceToSevenLow("deuce_to_seven_low", True, "deuce-to-seven low: ace high, straights and flushes count, 7-5-4-3-2 best"),
-        AceToFiveLow("eight_or_better_low", False, "ace-to-five low that qualifies only with five different ranks of 8 or lower", qualifier=8),
+        AceToFiveLow(
+            "ace_to_five_low", False, "ace-to-five low: ace low, straights and flushes ignored, 5-4-3-2-A best"
+        ),
+        DeuceToSevenLow(
+            "deuce_to_seven_low", True, "deuce-to-seven low: ace high, straights and flushes count, 7-5-4-3-2 best"
+        ),
+        AceToFiveLow(
+            "eight_or_better_low",
+            False,
+            "ace-to-five low that qualifies only with five different ranks of 8 or lower",
+            qualifier=8,
+        ),
     )
 }
 RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
 _HIGH_NO_WHEEL = HighRanking(
-    "high", True, "high poker: royal flush best, the ace never low (A-2-3-4-5 is not a straight)", ace_low_straight=False
+    "high",
+    True,
+    "high poker: royal flush best, the ace never low (A-2-3-4-5 is not a straight)",
+    ace_low_straight=False,
 )
 
 
@@ -308,8 +323,11 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
     True
     """
     ranking = get_ranking(name)
-    if isinstance(ranking, HighRanking) and ranking.ace_low_straight and not deck.ace_low_straight and all(
-        r in deck.ranks for r in "A2345"
+    if (
+        isinstance(ranking, HighRanking)
+        and ranking.ace_low_straight
+        and not deck.ace_low_straight
+        and all(r in deck.ranks for r in "A2345")
     ):
         return _HIGH_NO_WHEEL
     return ranking
@@ -317,14 +335,15 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
 
 # --- helpers ---------------------------------------------------------------
 
-def _cards(cards: "str | Iterable[str | Card]", sizes: range) -> tuple[Card, ...]:
+
+def _cards(cards: str | Iterable[str | Card], sizes: range) -> tuple[Card, ...]:
     hand = parse_cards(cards)
     if len(hand) not in sizes:
         raise CardError(f"expected {sizes.start} to {sizes.stop - 1} cards, got {len(hand)}")
     return hand
 
 
-def _ranks(cards: "str | Iterable[str | Card]", ace_high: bool, sizes: range) -> list[int]:
+def _ranks(cards: str | Iterable[str | Card], ace_high: bool, sizes: range) -> list[int]:
     return [1 if (c.rank == 14 and not ace_high) else c.rank for c in _cards(cards, sizes)]
 
 

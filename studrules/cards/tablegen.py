@@ -19,6 +19,7 @@ Regenerate (and check) with::
 ``tests/test_evaluator.py`` regenerates the tables and compares them byte for
 byte with the shipped file.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -31,8 +32,15 @@ from pathlib import Path
 __all__ = [
     "TABLE_PATH",
     "RANK_WEIGHTS_5",
-    "HIGH_CARD", "PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "STRAIGHT", "FLUSH",
-    "FULL_HOUSE", "FOUR_OF_A_KIND", "STRAIGHT_FLUSH",
+    "HIGH_CARD",
+    "PAIR",
+    "TWO_PAIR",
+    "THREE_OF_A_KIND",
+    "STRAIGHT",
+    "FLUSH",
+    "FULL_HOUSE",
+    "FOUR_OF_A_KIND",
+    "STRAIGHT_FLUSH",
     "five_card_signatures",
     "signature_of_ranks",
     "rank_multisets",
@@ -91,8 +99,10 @@ def five_card_signatures() -> list[tuple[int, tuple[int, ...]]]:
     )
     out += sorted(
         (TWO_PAIR, (hi, lo, k))
-        for hi, lo in itertools.permutations(range(2, 15), 2) if hi > lo
-        for k in range(2, 15) if k not in (hi, lo)
+        for hi, lo in itertools.permutations(range(2, 15), 2)
+        if hi > lo
+        for k in range(2, 15)
+        if k not in (hi, lo)
     )
     out += sorted(
         (THREE_OF_A_KIND, (t, *sorted(k, reverse=True)))
@@ -144,10 +154,7 @@ def rank_multisets(size: int) -> list[tuple[int, ...]]:
     >>> [len(rank_multisets(n)) for n in (5, 6, 7)]
     [6175, 18395, 49205]
     """
-    return [
-        m for m in itertools.combinations_with_replacement(range(13), size)
-        if all(m.count(r) <= 4 for r in set(m))
-    ]
+    return [m for m in itertools.combinations_with_replacement(range(13), size) if all(m.count(r) <= 4 for r in set(m))]
 
 
 def nibble_key(rank_indexes: tuple[int, ...] | list[int]) -> int:
@@ -197,18 +204,18 @@ def build_tables() -> dict[str, list[int]]:
         ranks = [r + 2 for r in range(13) if mask >> r & 1]
         if len(ranks) < 5:
             continue
-        flush[mask] = max(
-            value_of[signature_of_ranks(five, suited=True)]
-            for five in itertools.combinations(ranks, 5)
-        )
+        flush[mask] = max(value_of[signature_of_ranks(five, suited=True)] for five in itertools.combinations(ranks, 5))
     tables["flush"] = flush
     return tables
 
 
 _LAYOUT = (
-    ("five_index", "I"), ("five_value", "H"),
-    ("six_key", "Q"), ("six_value", "H"),
-    ("seven_key", "Q"), ("seven_value", "H"),
+    ("five_index", "I"),
+    ("five_value", "H"),
+    ("six_key", "Q"),
+    ("six_value", "H"),
+    ("seven_key", "Q"),
+    ("seven_value", "H"),
     ("flush", "H"),
 )
 
@@ -232,13 +239,13 @@ def decode_tables(data: bytes) -> dict[str, array]:
     if data[:4] != _MAGIC or struct.unpack_from("<I", data, 4)[0] != _VERSION:
         raise ValueError(f"{TABLE_PATH.name} is not a studrules table file of version {_VERSION}")
     lengths = struct.unpack_from(f"<{len(_LAYOUT)}I", data, 8)
-    body = zlib.decompress(data[8 + 4 * len(_LAYOUT):])
+    body = zlib.decompress(data[8 + 4 * len(_LAYOUT) :])
     out: dict[str, array] = {}
     offset = 0
     for (name, code), n in zip(_LAYOUT, lengths):
         arr = array(code)
         size = arr.itemsize * n
-        arr.frombytes(body[offset:offset + size])
+        arr.frombytes(body[offset : offset + size])
         if sys.byteorder != "little":
             arr.byteswap()
         out[name] = arr

@@ -12,6 +12,7 @@ NAME=VALUE`` (both repeatable)::
     >>> variant_from_args(args).stake_values()["ante"]
     3
 """
+
 from __future__ import annotations
 
 import argparse
@@ -101,7 +102,14 @@ def whole_number(least: int):
 
 def progress_bar(verb: str, unit: str):
     """A rich progress bar for long runs on a terminal: ``with progress_bar("simulating", "hands") as bar``."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     return Progress(
         TextColumn(f"[bold]{verb}"),

@@ -7,13 +7,14 @@ where they part marked. A progress bar shows on a terminal; ``--json`` prints
 one JSON object instead; ``--html FILE`` also writes a self-contained page
 with the rule differences and charts. The same seed gives the same report.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..analysis.compare import Comparison, Estimate, Example, Paired, Rate, compare
 from ..errors import StudrulesError
@@ -39,9 +40,28 @@ _SAME = "No deal diverges: both rule sets play every deal the same way."
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="first variant (a shipped name or a YAML file)")
     parser.add_argument("b", metavar="B", help="second variant (a shipped name or a YAML file)")
-    parser.add_argument("-n", "--deals", metavar="DEALS", type=whole_number(1), default=1000, help="deals to play under each (default 1,000)")
-    parser.add_argument("--seed", metavar="S", type=whole_number(0), default=0, help="random seed: the same seed gives the same report (default 0)")
-    parser.add_argument("--players", metavar="N", type=whole_number(1), default=4, help="players (positions in a game against the house); default 4")
+    parser.add_argument(
+        "-n",
+        "--deals",
+        metavar="DEALS",
+        type=whole_number(1),
+        default=1000,
+        help="deals to play under each (default 1,000)",
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        type=whole_number(0),
+        default=0,
+        help="random seed: the same seed gives the same report (default 0)",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="N",
+        type=whole_number(1),
+        default=4,
+        help="players (positions in a game against the house); default 4",
+    )
     parser.add_argument(
         "--policy",
         metavar="NAME",
@@ -50,34 +70,54 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="bots, taking turns round the table: check-call (default), random, sensible, strategy:NAME (repeatable)",
     )
-    parser.add_argument("--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A")
-    parser.add_argument("--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B")
+    parser.add_argument(
+        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A"
+    )
+    parser.add_argument(
+        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B"
+    )
     parser.add_argument("--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips")
     parser.add_argument("--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips")
-    parser.add_argument("--stacks", metavar="CHIPS", type=whole_number(1), default=None, help="each player's chips at the start of every deal (default: 100 times the largest stake, at least 1,000)")
-    parser.add_argument("--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default 3)")
+    parser.add_argument(
+        "--stacks",
+        metavar="CHIPS",
+        type=whole_number(1),
+        default=None,
+        help="each player's chips at the start of every deal (default: 100 times the largest stake, at least 1,000)",
+    )
+    parser.add_argument(
+        "--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default 3)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
 
 
 def run(args: argparse.Namespace) -> int:
-    a = load_variant(args.a, options=parse_assignments(args.option_a, "--option-a"), stakes=parse_assignments(args.stake_a, "--stake-a"))
-    b = load_variant(args.b, options=parse_assignments(args.option_b, "--option-b"), stakes=parse_assignments(args.stake_b, "--stake-b"))
+    a = load_variant(
+        args.a,
+        options=parse_assignments(args.option_a, "--option-a"),
+        stakes=parse_assignments(args.stake_a, "--stake-a"),
+    )
+    b = load_variant(
+        args.b,
+        options=parse_assignments(args.option_b, "--option-b"),
+        stakes=parse_assignments(args.stake_b, "--stake-b"),
+    )
     labels = _labels(args, a, b)
     html_path = Path(args.html) if args.html else None
     if html_path is not None and html_path.is_dir():
         raise StudrulesError(f"--html {args.html}: that is a folder; give a file name")
     if html_path is not None and not html_path.parent.is_dir():  # say so before playing, not after
         raise StudrulesError(f"--html {args.html}: there is no folder {html_path.parent}")
-    kwargs = dict(
-        deals=args.deals,
-        seed=args.seed,
-        players=args.players,
-        policies=args.policy or None,
-        stacks=args.stacks,
-        examples=args.examples,
-        labels=labels,
-    )
+    kwargs = {
+        "deals": args.deals,
+        "seed": args.seed,
+        "players": args.players,
+        "policies": args.policy or None,
+        "stacks": args.stacks,
+        "examples": args.examples,
+        "labels": labels,
+    }
     if not args.json and sys.stderr.isatty():
         result = _with_progress_bar(a, b, kwargs)
     else:
@@ -118,6 +158,7 @@ def _with_progress_bar(a, b, kwargs) -> Comparison:
 # --------------------------------------------------------------------------
 # the rows of the report (text, rich and HTML all show these)
 
+
 def _mean(e: Estimate | None, unit: str = "") -> str:
     return "\u2014" if e is None else f"{e.mean:,.2f}{unit}"
 
@@ -143,7 +184,12 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     """``(measure, A, B, B - A)`` rows of the side-by-side table, as text."""
     rows = [
         (pot_label(c), _with_ci(c.pot.a), _with_ci(c.pot.b), _with_ci(c.pot.difference, signed=True)),
-        ("reaches the showdown", _with_ci(c.showdown.a, "%"), _with_ci(c.showdown.b, "%"), _with_ci(c.showdown.difference, "%", True)),
+        (
+            "reaches the showdown",
+            _with_ci(c.showdown.a, "%"),
+            _with_ci(c.showdown.b, "%"),
+            _with_ci(c.showdown.difference, "%", True),
+        ),
     ]
     if _has_bring_in(c):
         rows += [
@@ -151,14 +197,28 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
             ("bring-in player differs", "", "", _rate_text(c.bring_in_changes)),
         ]
     for r in c.first_to_act:
-        rows.append((f"first to act differs, round {r.round}", f"played {r.played_a:,}", f"played {r.played_b:,}", _rate_text(r.changed)))
+        rows.append(
+            (
+                f"first to act differs, round {r.round}",
+                f"played {r.played_a:,}",
+                f"played {r.played_b:,}",
+                _rate_text(r.changed),
+            )
+        )
     rows += [
         ("winner changes", "", "", _rate_text(c.winner_changes)),
         ("someone's result changes", "", "", _rate_text(c.result_changes)),
         ("the play changes", "", "", _rate_text(c.history_changes)),
     ]
     if c.house_edge.a is not None or c.house_edge.b is not None:
-        rows.append(("house edge (% of antes)", _with_ci(c.house_edge.a, "%"), _with_ci(c.house_edge.b, "%"), _with_ci(c.house_edge.difference, "%", True)))
+        rows.append(
+            (
+                "house edge (% of antes)",
+                _with_ci(c.house_edge.a, "%"),
+                _with_ci(c.house_edge.b, "%"),
+                _with_ci(c.house_edge.difference, "%", True),
+            )
+        )
     return rows
 
 
@@ -214,7 +274,9 @@ def format_report(c: Comparison) -> str:
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
     out += ["", "Chips won per deal, by seat (P1 sits at the dealer's left)"]
     if _has_bring_in(c):
-        out += _columns(("seat", "A", "B", "B - A", "brings in A", "brings in B"), _net_rows(c.net_by_seat, _bring_ins(c)))
+        out += _columns(
+            ("seat", "A", "B", "B - A", "brings in A", "brings in B"), _net_rows(c.net_by_seat, _bring_ins(c))
+        )
     else:
         out += _columns(("seat", "A", "B", "B - A"), _net_rows(c.net_by_seat))
     if len(c.net_by_policy) > 1:  # one policy at every seat: its average is 0 in a pot game
@@ -237,7 +299,9 @@ def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def example_title(ex: Example) -> str:
-    why = {"winner": "the winner changes", "result": "the amounts won change", "history": "only the play changes"}[ex.why]
+    why = {"winner": "the winner changes", "result": "the amounts won change", "history": "only the play changes"}[
+        ex.why
+    ]
     return (
         f"Deal {ex.deal + 1} (deck seed {ex.deck_seed}): {why}; the hands part at event {ex.first_difference + 1}. "
         f"Winners: A {', '.join(ex.winners_a) or 'nobody'}, B {', '.join(ex.winners_b) or 'nobody'}"
@@ -316,6 +380,7 @@ def _print_rich(c: Comparison) -> None:
 # --------------------------------------------------------------------------
 # the HTML page
 
+
 def html_report(c: Comparison, differences: Sequence = ()) -> str:
     """One self-contained HTML page: the rule differences, the measures side by
     side, charts (pot sizes under A and B, net result per seat, divergence
@@ -343,14 +408,20 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
 
     head = ["measure", f"A: {a}", "A 95% CI", f"B: {b}", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"]
     rows = []
-    for label, key in ((pot_label(c), "pot"), ("reaches the showdown (%)", "showdown"), ("house edge (% of antes)", "house_edge")):
+    for label, key in (
+        (pot_label(c), "pot"),
+        ("reaches the showdown (%)", "showdown"),
+        ("house edge (% of antes)", "house_edge"),
+    ):
         p = d[key]
         if p["a"] is None and p["b"] is None:
             continue
         rows.append([label, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])])
     bring_in = _has_bring_in(c)
     if bring_in:
-        rows.append(["has a bring-in (% of deals)", *_rate_cells(d["a"]["bring_in"]), *_rate_cells(d["b"]["bring_in"]), "", ""])
+        rows.append(
+            ["has a bring-in (% of deals)", *_rate_cells(d["a"]["bring_in"]), *_rate_cells(d["b"]["bring_in"]), "", ""]
+        )
     summary = table(head, rows, caption="Means over the deals; B \u2212 A is paired deal by deal")
     change_rows = [["bring-in player differs", *_rate_row(d["bring_in_changes"])]] if bring_in else []
     for r in d["first_to_act"]:
@@ -360,8 +431,15 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
         ["someone's result changes", *_rate_row(d["result_changes"])],
         ["the play changes", *_rate_row(d["history_changes"])],
     ]
-    changes = table(["what changes", "deals", "of", "%", "95% CI"], change_rows, caption="How often the outcome diverges")
-    chart = bar_chart([row[0] for row in change_rows], [_pct(row[3]) for row in change_rows], title="Divergence (% of deals)", unit="%")
+    changes = table(
+        ["what changes", "deals", "of", "%", "95% CI"], change_rows, caption="How often the outcome diverges"
+    )
+    chart = bar_chart(
+        [row[0] for row in change_rows],
+        [_pct(row[3]) for row in change_rows],
+        title="Divergence (% of deals)",
+        unit="%",
+    )
     sections.append(Section("Side by side", summary + changes + chart, id="summary"))
 
     hist = d["pot_histogram"]
@@ -383,16 +461,43 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
     for seat, p in seats.items():
         labels += [f"{seat} A", f"{seat} B"]
         values += [p["a"]["mean"], p["b"]["mean"]]
-    seat_rows = [[seat, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"]), d["a"]["bring_in_by_seat"][seat], d["b"]["bring_in_by_seat"][seat]] for seat, p in seats.items()]
-    seat_head = ["seat", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI", "brings in under A", "brings in under B"]
+    seat_rows = [
+        [
+            seat,
+            *_est_cells(p["a"]),
+            *_est_cells(p["b"]),
+            *_est_cells(p["difference"]),
+            d["a"]["bring_in_by_seat"][seat],
+            d["b"]["bring_in_by_seat"][seat],
+        ]
+        for seat, p in seats.items()
+    ]
+    seat_head = [
+        "seat",
+        "A",
+        "A 95% CI",
+        "B",
+        "B 95% CI",
+        "B \u2212 A",
+        "B \u2212 A 95% CI",
+        "brings in under A",
+        "brings in under B",
+    ]
     if not bring_in:
         seat_rows = [row[:7] for row in seat_rows]
         seat_head = seat_head[:7]
-    policy_rows = [[name, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])] for name, p in d["net_by_policy"].items()]
+    policy_rows = [
+        [name, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])]
+        for name, p in d["net_by_policy"].items()
+    ]
     net = (
         bar_chart(labels, values, title="Average chips won per deal, by seat (negative: lost)")
         + table(seat_head, seat_rows, caption="Chips won per deal, by seat (P1 sits at the dealer's left)")
-        + table(["policy", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"], policy_rows, caption="Chips won per deal, by policy")
+        + table(
+            ["policy", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"],
+            policy_rows,
+            caption="Chips won per deal, by policy",
+        )
     )
     sections.append(Section("Net result per seat", net, id="net"))
 
@@ -402,7 +507,10 @@ def html_report(c: Comparison, differences: Sequence = ()) -> str:
         k = ex.first_difference
         marks = [(k, 1), (k, 2)] if k < len(rows) else []
         classes = ["parts" if i == k else None for i in range(len(rows))]
-        deals.append(paragraph(example_title(ex)) + table(["#", f"A: {a}", f"B: {b}"], rows, highlight=marks, row_classes=classes))
+        deals.append(
+            paragraph(example_title(ex))
+            + table(["#", f"A: {a}", f"B: {b}"], rows, highlight=marks, row_classes=classes)
+        )
     if c.history_changes.count == 0:
         deals.append(paragraph(_SAME))
     elif not deals:
@@ -433,7 +541,12 @@ def _rate_cells(r: dict) -> list[str]:
 
 
 def _rate_row(r: dict) -> list[str]:
-    return [_num(r["count"]), _num(r["of"]), f"{_num(r['percent'])}%", f"{_num(r['ci95'][0])}% to {_num(r['ci95'][1])}%"]
+    return [
+        _num(r["count"]),
+        _num(r["of"]),
+        f"{_num(r['percent'])}%",
+        f"{_num(r['ci95'][0])}% to {_num(r['ci95'][1])}%",
+    ]
 
 
 def _pct(text: str) -> float:

@@ -1,4 +1,5 @@
 """``studrules diff A B`` and ``studrules diff --all``: rule sets compared rule by rule."""
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", nargs="?", help="first variant (name or YAML file)")
     parser.add_argument("b", metavar="B", nargs="?", help="second variant (name or YAML file)")
     parser.add_argument("--all", action="store_true", help="a matrix of every shipped variant against the rule topics")
-    parser.add_argument("--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A")
-    parser.add_argument("--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B")
+    parser.add_argument(
+        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A"
+    )
+    parser.add_argument(
+        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B"
+    )
     parser.add_argument("--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A")
     parser.add_argument("--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -42,8 +47,16 @@ def run(args: argparse.Namespace) -> int:
         raise StudrulesError("diff needs two variants (diff A B), or --all")
     if args.html:
         raise StudrulesError("--html is for diff --all")
-    a = load_variant(args.a, options=parse_assignments(args.option_a, "--option-a"), stakes=parse_assignments(args.stake_a, "--stake-a"))
-    b = load_variant(args.b, options=parse_assignments(args.option_b, "--option-b"), stakes=parse_assignments(args.stake_b, "--stake-b"))
+    a = load_variant(
+        args.a,
+        options=parse_assignments(args.option_a, "--option-a"),
+        stakes=parse_assignments(args.stake_a, "--stake-a"),
+    )
+    b = load_variant(
+        args.b,
+        options=parse_assignments(args.option_b, "--option-b"),
+        stakes=parse_assignments(args.stake_b, "--stake-b"),
+    )
     differences = diff(a, b)
     if args.json:
         json.dump([d.as_dict() for d in differences], sys.stdout, indent=2, ensure_ascii=False)
@@ -76,7 +89,9 @@ def _run_all(args: argparse.Namespace) -> int:
     if args.html:
         from ..analysis.report_html import html_page
 
-        Path(args.html).write_text(html_page("House rules side by side", matrix_sections(matrix), note=_note(matrix)), encoding="utf-8")
+        Path(args.html).write_text(
+            html_page("House rules side by side", matrix_sections(matrix), note=_note(matrix)), encoding="utf-8"
+        )
     if args.json:
         json.dump(matrix.as_dict(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -114,7 +129,10 @@ def matrix_sections(matrix) -> list:
             common = max(set(values), key=values.count)
             highlight += [(i, c + 1) for c, v in enumerate(values) if v != common or values.count(common) == 1]
     grid = table(["rule", *matrix.variants], rows, highlight=highlight, row_classes=classes, group_rows=groups)
-    return [Section("Differences by topic", chart, id="chart"), Section("Every rule of every variant", grid, id="matrix")]
+    return [
+        Section("Differences by topic", chart, id="chart"),
+        Section("Every rule of every variant", grid, id="matrix"),
+    ]
 
 
 def format_matrix(matrix) -> str:

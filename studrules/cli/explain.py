@@ -1,11 +1,12 @@
 """``studrules explain VARIANT``: the variant's rules as a readable rule book."""
+
 from __future__ import annotations
 
 import argparse
 import sys
 
-from ..errors import StudrulesError
 from ..analysis.rulebook import LANGUAGES, explain
+from ..errors import StudrulesError
 from ._common import add_variant_arguments, variant_from_args
 
 NAME = "explain"

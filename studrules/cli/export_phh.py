@@ -4,6 +4,7 @@ PHH (the TOML-based format PokerKit reads) has codes for fixed-limit
 seven-card stud, its high-low split and its ace-to-five low; a hand of another game is left
 out with a note, and a file with none of them is an error.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """``studrules list``: the variants that ship with studrules."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,15 @@ def variant_rows() -> list[dict[str, Any]]:
             v = load_variant(path)
         except (SpecErrors, StudrulesError) as err:
             first = err.errors[0] if isinstance(err, SpecErrors) and err.errors else err
-            rows.append({"name": path.stem, "title": f"(does not load: {first.message})", "kind": "", "source": "", "extends": None})
+            rows.append(
+                {
+                    "name": path.stem,
+                    "title": f"(does not load: {first.message})",
+                    "kind": "",
+                    "source": "",
+                    "extends": None,
+                }
+            )
             continue
         rows.append(
             {

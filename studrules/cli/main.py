@@ -5,13 +5,14 @@ Each subcommand lives in its own module of :mod:`studrules.cli` with
 module only finds them, parses the command line and turns a user's mistake into
 a message instead of a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import IllegalActionError, SpecErrors, StudrulesError

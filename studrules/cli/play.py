@@ -12,6 +12,7 @@ carrying over and the deal moving clockwise, until you leave or ``--hands``.
 When standard input is not a terminal, bots play every seat and the hand
 history prints, so the command works in scripts and CI.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,6 +38,7 @@ __all__ = ["NAME", "HELP", "add_arguments", "run", "add_table_arguments", "make_
 # --------------------------------------------------------------------------
 # arguments
 
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -46,33 +48,74 @@ def _seed(text: str) -> int:
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by ``play`` and ``session``."""
-    parser.add_argument("--players", metavar="N", type=whole_number(1), default=4,
-                        help="players (or positions against the house) at the table, you included (default 4)")
-    parser.add_argument("--bots", metavar="LIST", default="sensible",
-                        help="the bots, comma-separated, given to the bot seats in turn: check-call, random, sensible, "
-                             "strategy:NAME (default: sensible; strategy:basic in games against the house)")
-    parser.add_argument("--seed", metavar="S", type=_seed, default=None, help="random seed: the same seed deals the same cards")
-    parser.add_argument("--stack", metavar="CHIPS", type=whole_number(1), default=None,
-                        help="each player's starting stack (default: 20 times the largest bet or ante)")
-    parser.add_argument("--history", metavar="FILE", help="save every hand to FILE (JSON lines; 'studrules replay FILE' plays them again)")
-    parser.add_argument("--phh", metavar="FILE", help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)")
-    parser.add_argument("--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)")
+    parser.add_argument(
+        "--players",
+        metavar="N",
+        type=whole_number(1),
+        default=4,
+        help="players (or positions against the house) at the table, you included (default 4)",
+    )
+    parser.add_argument(
+        "--bots",
+        metavar="LIST",
+        default="sensible",
+        help="the bots, comma-separated, given to the bot seats in turn: check-call, random, sensible, "
+        "strategy:NAME (default: sensible; strategy:basic in games against the house)",
+    )
+    parser.add_argument(
+        "--seed", metavar="S", type=_seed, default=None, help="random seed: the same seed deals the same cards"
+    )
+    parser.add_argument(
+        "--stack",
+        metavar="CHIPS",
+        type=whole_number(1),
+        default=None,
+        help="each player's starting stack (default: 20 times the largest bet or ante)",
+    )
+    parser.add_argument(
+        "--history",
+        metavar="FILE",
+        help="save every hand to FILE (JSON lines; 'studrules replay FILE' plays them again)",
+    )
+    parser.add_argument(
+        "--phh",
+        metavar="FILE",
+        help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)",
+    )
+    parser.add_argument(
+        "--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)"
+    )
     parser.add_argument("--bots-only", action="store_true", help="bots play every seat even on a terminal")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # the default is read when the command runs, not when every command's parser is built
-    parser.add_argument("variant", metavar="VARIANT", nargs="?", default=None,
-                        help="a shipped variant's name or a YAML file (default: the one variants/DEFAULT names)")
-    parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[], help="choose a house-rule option (repeatable)")
-    parser.add_argument("--stake", metavar="NAME=VALUE", action="append", default=[], help="replace a stake, in chips (repeatable)")
-    parser.add_argument("--hands", metavar="N", type=whole_number(1), default=None,
-                        help="hands to play (default: until you leave on a terminal; 1 otherwise)")
+    parser.add_argument(
+        "variant",
+        metavar="VARIANT",
+        nargs="?",
+        default=None,
+        help="a shipped variant's name or a YAML file (default: the one variants/DEFAULT names)",
+    )
+    parser.add_argument(
+        "--option", metavar="NAME=VALUE", action="append", default=[], help="choose a house-rule option (repeatable)"
+    )
+    parser.add_argument(
+        "--stake", metavar="NAME=VALUE", action="append", default=[], help="replace a stake, in chips (repeatable)"
+    )
+    parser.add_argument(
+        "--hands",
+        metavar="N",
+        type=whole_number(1),
+        default=None,
+        help="hands to play (default: until you leave on a terminal; 1 otherwise)",
+    )
     add_table_arguments(parser)
 
 
 # --------------------------------------------------------------------------
 # table setup shared with `session`
+
 
 def default_stack(variants) -> int:
     """20 times the largest stake of the variants (at least 100)."""
@@ -93,7 +136,9 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
     out = {}
     for i, name in enumerate(names):
         bot_seed = None if seed is None else seed * 101 + i
-        out[name] = make_policy(kinds[i % len(kinds)], seed=bot_seed, variant=variants[0] if len(variants) == 1 else None)
+        out[name] = make_policy(
+            kinds[i % len(kinds)], seed=bot_seed, variant=variants[0] if len(variants) == 1 else None
+        )
     return out
 
 
@@ -105,7 +150,7 @@ def seat_names(count: int, me: str | None) -> list[str]:
         return names[:count]
     if not me or any(ch.isspace() for ch in me):
         raise StudrulesError(f"your name is one word, not {me!r}")
-    return [me] + names[:count - 1]
+    return [me] + names[: count - 1]
 
 
 def interactive(args) -> bool:
@@ -114,6 +159,7 @@ def interactive(args) -> bool:
 
 # --------------------------------------------------------------------------
 # running
+
 
 def run(args: argparse.Namespace) -> int:
     if args.variant is None:
@@ -157,8 +203,17 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         elif text:
             print(text, file=out)
 
-    session = Session(variants, names, policies, stacks=stack, hands=hands, rotate=rotate, seed=args.seed,
-                      history=writer, on_start=on_start)
+    session = Session(
+        variants,
+        names,
+        policies,
+        stacks=stack,
+        hands=hands,
+        rotate=rotate,
+        seed=args.seed,
+        history=writer,
+        on_start=on_start,
+    )
     status = 0
     try:
         while True:
@@ -202,8 +257,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         print(summary.text(), file=out)
     if args.history:
         written = writer.count if writer is not None else 0
-        print(f"history saved to {args.history} ({written} hand{'s' if written != 1 else ''})",
-              file=out if live else sys.stderr)
+        print(
+            f"history saved to {args.history} ({written} hand{'s' if written != 1 else ''})",
+            file=out if live else sys.stderr,
+        )
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status

@@ -4,6 +4,7 @@ Exit codes: 0 when the script plays, 2 on an illegal or out-of-turn action
 (one message naming the action's number, the player, what was wrong and what
 was legal), 1 on a malformed script or variant (a located message).
 """
+
 from __future__ import annotations
 
 import argparse

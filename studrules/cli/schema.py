@@ -1,4 +1,5 @@
 """``studrules schema``: where the variant schema is, or its content."""
+
 from __future__ import annotations
 
 import argparse

@@ -7,6 +7,7 @@ A player who busts leaves; the session ends when one player has the chips or
 after ``--hands``, with a summary table. On a terminal you take the first
 seat; otherwise bots play every seat and each hand's history prints.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,16 +26,39 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variants", metavar="A,B,...", required=True,
-                        help="the variants to play, comma-separated (shipped names or YAML files)")
-    parser.add_argument("--hands", metavar="N", type=whole_number(1), default=None,
-                        help="the most hands to play (default: until one player has all the chips, or you leave)")
-    parser.add_argument("--rotate", choices=ROTATIONS, default="turn",
-                        help="how the game changes between hands: in turn, or the dealer's choice (default: turn)")
-    parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
-                        help="a house-rule option, applied to every variant that has it (repeatable)")
-    parser.add_argument("--stake", metavar="NAME=VALUE", action="append", default=[],
-                        help="a stake, applied to every variant that has it (repeatable)")
+    parser.add_argument(
+        "--variants",
+        metavar="A,B,...",
+        required=True,
+        help="the variants to play, comma-separated (shipped names or YAML files)",
+    )
+    parser.add_argument(
+        "--hands",
+        metavar="N",
+        type=whole_number(1),
+        default=None,
+        help="the most hands to play (default: until one player has all the chips, or you leave)",
+    )
+    parser.add_argument(
+        "--rotate",
+        choices=ROTATIONS,
+        default="turn",
+        help="how the game changes between hands: in turn, or the dealer's choice (default: turn)",
+    )
+    parser.add_argument(
+        "--option",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="a house-rule option, applied to every variant that has it (repeatable)",
+    )
+    parser.add_argument(
+        "--stake",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="a stake, applied to every variant that has it (repeatable)",
+    )
     add_table_arguments(parser)
 
 

@@ -7,14 +7,15 @@ house qualifies, and the results by the player's hand. A progress bar shows on
 a terminal; Ctrl-C stops early and reports the hands played so far. ``--json``
 prints one JSON object instead.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
-from ..errors import SpecError
 from ..analysis.simulate import SimulationResult, simulate
+from ..errors import SpecError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ._common import add_variant_arguments, progress_bar, variant_from_args, whole_number
 
@@ -33,9 +34,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="basic",
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file (default: basic)",
     )
-    parser.add_argument("-n", "--hands", metavar="HANDS", type=whole_number(1), default=1_000_000, help="hands to play (default 1,000,000)")
-    parser.add_argument("--seed", metavar="S", type=whole_number(0), default=0, help="random seed: the same seed gives the same numbers (default 0)")
-    parser.add_argument("--workers", metavar="N", type=whole_number(1), default=2, help="worker processes (default 2); the numbers do not depend on it")
+    parser.add_argument(
+        "-n",
+        "--hands",
+        metavar="HANDS",
+        type=whole_number(1),
+        default=1_000_000,
+        help="hands to play (default 1,000,000)",
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        type=whole_number(0),
+        default=0,
+        help="random seed: the same seed gives the same numbers (default 0)",
+    )
+    parser.add_argument(
+        "--workers",
+        metavar="N",
+        type=whole_number(1),
+        default=2,
+        help="worker processes (default 2); the numbers do not depend on it",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
 
 
@@ -108,19 +128,33 @@ def _headline(result: SimulationResult) -> str:
 def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
     low, high = result.ci95
     return [
-        ("house edge", f"{result.house_edge:.3f}% of the ante (95% CI {low:.3f}% to {high:.3f}%, ±{result.half_width:.3f})"),
+        (
+            "house edge",
+            f"{result.house_edge:.3f}% of the ante (95% CI {low:.3f}% to {high:.3f}%, ±{result.half_width:.3f})",
+        ),
         ("element of risk", f"{result.element_of_risk:.3f}% of the total wagered"),
         ("player raises", f"{100 * result.raise_rate:.2f}% of hands"),
         ("house qualifies", f"{100 * result.house_qualifies:.2f}% of hands"),
         ("mean result", f"{result.mean_net:+.4f} chips a hand (ante {result.ante}); std {result.std:.3f} antes"),
-        ("speed", f"{result.hands_per_second:,.0f} hands/s on {result.workers} worker{'s' if result.workers != 1 else ''} ({result.seconds:.1f} s)"),
+        (
+            "speed",
+            f"{result.hands_per_second:,.0f} hands/s on {result.workers} worker{'s' if result.workers != 1 else ''} ({result.seconds:.1f} s)",
+        ),
     ]
 
 
 def _hand_rows(result: SimulationResult) -> list[tuple[str, ...]]:
     rows = [("hand", "frequency", "raised", "hands", "mean (antes)")]
     for g in result.by_hand:
-        rows.append((g.name.replace("_", " "), f"{100 * g.frequency:.4f}%", f"{100 * g.raise_rate:.1f}%", f"{g.hands:,}", f"{g.mean_net:+.4f}"))
+        rows.append(
+            (
+                g.name.replace("_", " "),
+                f"{100 * g.frequency:.4f}%",
+                f"{100 * g.raise_rate:.1f}%",
+                f"{g.hands:,}",
+                f"{g.mean_net:+.4f}",
+            )
+        )
     return rows
 
 

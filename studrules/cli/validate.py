@@ -5,6 +5,7 @@ schema, semantic checks); every choice of every option is tried too, so a
 choice that breaks the file is caught before anyone picks it. Exit status 0
 when every file is valid, 1 otherwise.
 """
+
 from __future__ import annotations
 
 import argparse

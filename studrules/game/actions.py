@@ -34,6 +34,7 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 - a banked decision: ``{"action": "raise", "amount": 20}`` (the raise the
   variant fixes).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -45,8 +46,18 @@ __all__ = ["VERBS", "Action", "LegalAction"]
 #: Every verb an action may have.
 VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void")
 
-_ALIASES = {"bring_in": "bring-in", "bringin": "bring-in", "checks": "check", "calls": "call", "folds": "fold",
-            "bets": "bet", "raises": "raise", "completes": "complete", "shows": "show", "mucks": "muck"}
+_ALIASES = {
+    "bring_in": "bring-in",
+    "bringin": "bring-in",
+    "checks": "check",
+    "calls": "call",
+    "folds": "fold",
+    "bets": "bet",
+    "raises": "raise",
+    "completes": "complete",
+    "shows": "show",
+    "mucks": "muck",
+}
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 
 
@@ -63,7 +74,7 @@ class Action:
     amount: int | None = None
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Read ``"PLAYER VERB [AMOUNT]"``; a :class:`~studrules.errors.ScriptError` if it does not read.
 
         >>> Action.parse("Cat fold")
@@ -148,5 +159,7 @@ class LegalAction:
         if self.to is not None:
             return f"{self.action} to {' or '.join(map(str, self.to))}"
         if self.min is not None:
-            return f"{self.action} to {self.min}..{self.max}" if self.min != self.max else f"{self.action} to {self.min}"
+            return (
+                f"{self.action} to {self.min}..{self.max}" if self.min != self.max else f"{self.action} to {self.min}"
+            )
         return self.action

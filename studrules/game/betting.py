@@ -5,12 +5,13 @@ caps), and carrying out checks, calls, bets, completions, raises and folds.
 :class:`_Betting` is one part of :class:`~studrules.game.hand.Hand`, which
 declares every attribute (``__slots__``) and runs the steps.
 """
+
 from __future__ import annotations
 
-from .actions import Action, LegalAction
 from ..cards.card import Card
-from .events import Event
 from ..spec.model import BettingStep
+from .actions import Action, LegalAction
+from .events import Event
 
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
@@ -289,8 +290,26 @@ class _Betting:
                 amount = self.stacks[seat]
             self._put(seat, amount)
             self.acted[seat] = True
-            events.append(_new(Event, ("call", name, rnd, amount, self.bets[seat], None, None, None, None, None,
-                                       "all in" if self.stacks[seat] == 0 else None, None, None)))
+            events.append(
+                _new(
+                    Event,
+                    (
+                        "call",
+                        name,
+                        rnd,
+                        amount,
+                        self.bets[seat],
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        "all in" if self.stacks[seat] == 0 else None,
+                        None,
+                        None,
+                    ),
+                )
+            )
             self._next_turn(seat)
             return
         legal = self.legal_actions()
@@ -310,7 +329,9 @@ class _Betting:
                 raise self._illegal(action, f"a call is {amount}")
             self._put(seat, amount)
             self.acted[seat] = True
-            events.append(Event("call", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None))
+            events.append(
+                Event("call", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None)
+            )
         elif verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
@@ -346,8 +367,26 @@ class _Betting:
         if amount >= self.bet_size:
             self.opened = True
             self._last_round.aggressive.append((seat, "bet"))
-        self.events.append(_new(Event, ("bring_in", self.players[seat], self.round, amount, total, None, None, None,
-                                        None, None, "all in" if stacks[seat] == 0 else None, None, None)))
+        self.events.append(
+            _new(
+                Event,
+                (
+                    "bring_in",
+                    self.players[seat],
+                    self.round,
+                    amount,
+                    total,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    "all in" if stacks[seat] == 0 else None,
+                    None,
+                    None,
+                ),
+            )
+        )
 
     def _put(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -382,7 +421,11 @@ class _Betting:
                 acted[j] = False
             if verb == "raise":
                 self.raises += 1
-                if step.cap is not None and self.raises >= step.cap and not (step.heads_up_uncapped and len(self._in) == 2):
+                if (
+                    step.cap is not None
+                    and self.raises >= step.cap
+                    and not (step.heads_up_uncapped and len(self._in) == 2)
+                ):
                     self.capped = True
                 if not fixed:
                     self.full_size = increment
@@ -391,8 +434,16 @@ class _Betting:
         self.acted[seat] = True
         self.opened = True
         self._last_round.aggressive.append((seat, verb))
-        self.events.append(Event(verb, self.players[seat], self.round, put, self.bets[seat],
-                                 reason="all in" if self.stacks[seat] == 0 else None))
+        self.events.append(
+            Event(
+                verb,
+                self.players[seat],
+                self.round,
+                put,
+                self.bets[seat],
+                reason="all in" if self.stacks[seat] == 0 else None,
+            )
+        )
 
     def _next_turn(self, seat: int) -> None:
         """The player to act after ``seat``, or the round's end (Hand.check_or_call

@@ -6,15 +6,17 @@ player received the cards he was given.
 :class:`_Dealing` is one part of :class:`~studrules.game.hand.Hand`, which
 declares every attribute (``__slots__``) and runs the steps.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..cards.card import Card, Deck, full_deck, parse_cards
 from ..errors import CardError
+from ..spec.model import AnteStep, DealStep
 from .events import Event
 from .house import HOUSE
-from ..spec.model import AnteStep, DealStep
 
 _new = tuple.__new__
 _NOTHING: tuple = ()  # no given cards
@@ -45,7 +47,9 @@ class _Dealing:
             elif key in self.seat:
                 given[self.seat[key]] = parsed
             else:
-                raise ValueError(f"cards are given for '{key}', who is not a player (players: {', '.join(self.players)})")
+                raise ValueError(
+                    f"cards are given for '{key}', who is not a player (players: {', '.join(self.players)})"
+                )
             every.extend(parsed)
         if len(set(every)) != len(every):
             seen: set = set()
@@ -94,8 +98,9 @@ class _Dealing:
                 self.live_ante[i] += a
             event = made[i].get(a)
             if event is None:
-                event = made[i][a] = _new(Event, ("ante", name, None, a, None, None, None, None, None, None, None, None,
-                                                  None))
+                event = made[i][a] = _new(
+                    Event, ("ante", name, None, a, None, None, None, None, None, None, None, None, None)
+                )
             events.append(event)
             posted = True
         self.antes_posted = self.antes_posted or posted
@@ -138,7 +143,12 @@ class _Dealing:
                             self.up[i].append(card)
                             self.up_key[i] += self.plan.rank_nibble[card.code]
                             self._ups += 1
-                        events.append(_new(Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)))
+                        events.append(
+                            _new(
+                                Event,
+                                ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
+                            )
+                        )
                 if k < len(house):
                     card = self._draw(self.given_house, len(self.house_cards))
                     self.house_cards.append(card)
@@ -180,8 +190,9 @@ class _Dealing:
                     up_key[i] += nibble[code]
                 event = table[i][code]
                 if event is None:
-                    event = table[i][code] = _new(Event, ("deal", players[i], None, None, None, card, face, None, None,
-                                                          None, None, None, None))
+                    event = table[i][code] = _new(
+                        Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)
+                    )
                 events.append(event)
         deck._dealt = pos
         return True

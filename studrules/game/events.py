@@ -29,6 +29,7 @@ hand); ``hand`` (the hand in words); ``pot`` (0 for the main pot, 1... for
 side pots); ``reason`` (words); ``ante_net``/``raise_net`` (settlement of a
 banked position).
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -36,8 +37,26 @@ from typing import Any, NamedTuple
 __all__ = ["Event", "EVENT_TYPES"]
 
 EVENT_TYPES = (
-    "ante", "deal", "burn", "community", "bring_in", "complete", "bet", "raise", "call", "check", "fold",
-    "expose", "show", "muck", "award", "return", "void", "reveal", "push", "settle",
+    "ante",
+    "deal",
+    "burn",
+    "community",
+    "bring_in",
+    "complete",
+    "bet",
+    "raise",
+    "call",
+    "check",
+    "fold",
+    "expose",
+    "show",
+    "muck",
+    "award",
+    "return",
+    "void",
+    "reveal",
+    "push",
+    "settle",
 )
 
 

@@ -38,19 +38,21 @@ every word); a few readings where the model is silent:
   every player eligible for a side pot mucked, the hands are read anyway;
 - a side pot that only one player paid into is returned to him (``return``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
+from ..cards.card import Card
+from ..errors import IllegalActionError
+from ..spec.model import Variant
 from .actions import Action, LegalAction
 from .betting import _Betting, _Round
-from ..cards.card import Card
 from .dealing import _Dealing
-from ..errors import IllegalActionError
 from .events import Event
 from .house import DEALER, HOUSE, _House
-from ..spec.model import Variant
 from .plan import _ANTE, _BETTING, _DEAL, _DECISION, _REVEAL, _SETTLE, _SHOWDOWN, _TWO_OR_MORE, _plan
 from .showdown import _Showdown
 
@@ -61,6 +63,7 @@ _new = tuple.__new__
 
 # --------------------------------------------------------------------------
 # public records
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
@@ -126,6 +129,7 @@ class View:
 # --------------------------------------------------------------------------
 # the hand
 
+
 class Hand(_Dealing, _Betting, _Showdown, _House):
     """One hand of a variant (see the module's documentation).
 
@@ -142,14 +146,72 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
 
     # every attribute of a hand, its parts' too (dealing, betting, showdown, house: they declare none)
     __slots__ = (
-        "variant", "plan", "players", "n", "seat", "stacks", "start", "folded", "mucked", "contrib", "bets",
-        "cards", "up", "house_cards", "house_faces", "community", "deck", "given", "given_house",
-        "given_community", "given_burns", "burns", "events", "actions", "step_index", "phase", "to_act_seat",
-        "round", "rounds", "cur", "full_size", "raises", "capped", "acted", "opened", "bring_in_due",
-        "size_lock", "step", "const", "antes", "live_ante", "antes_posted", "community_dealt",
-        "over", "void", "_legal", "_result", "show_queue", "showdown_order", "shown", "pots_result",
-        "raise_amounts", "positions", "house_net", "_values", "bet_size", "_last_round", "_simple",
-        "up_key", "_plain", "_rotation", "_seating", "_in", "_checks", "_ups", "_visible_memo",
+        "variant",
+        "plan",
+        "players",
+        "n",
+        "seat",
+        "stacks",
+        "start",
+        "folded",
+        "mucked",
+        "contrib",
+        "bets",
+        "cards",
+        "up",
+        "house_cards",
+        "house_faces",
+        "community",
+        "deck",
+        "given",
+        "given_house",
+        "given_community",
+        "given_burns",
+        "burns",
+        "events",
+        "actions",
+        "step_index",
+        "phase",
+        "to_act_seat",
+        "round",
+        "rounds",
+        "cur",
+        "full_size",
+        "raises",
+        "capped",
+        "acted",
+        "opened",
+        "bring_in_due",
+        "size_lock",
+        "step",
+        "const",
+        "antes",
+        "live_ante",
+        "antes_posted",
+        "community_dealt",
+        "over",
+        "void",
+        "_legal",
+        "_result",
+        "show_queue",
+        "showdown_order",
+        "shown",
+        "pots_result",
+        "raise_amounts",
+        "positions",
+        "house_net",
+        "_values",
+        "bet_size",
+        "_last_round",
+        "_simple",
+        "up_key",
+        "_plain",
+        "_rotation",
+        "_seating",
+        "_in",
+        "_checks",
+        "_ups",
+        "_visible_memo",
         "_seen",
     )
 
@@ -329,11 +391,14 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         if seat is None:
             raise IllegalActionError(
                 f"'{action}': {action.player} is not in this hand (players: {', '.join(self.players)})",
-                self.legal_actions())
+                self.legal_actions(),
+            )
         if seat != self.to_act_seat:
             raise IllegalActionError(
                 f"'{action}': it is {self.to_act}'s turn, not {action.player}'s; "
-                f"{self.to_act} may {self._legal_words()}", self.legal_actions())
+                f"{self.to_act} may {self._legal_words()}",
+                self.legal_actions(),
+            )
         phase = self.phase
         if phase == "betting":
             self._apply_bet(seat, action)
@@ -375,8 +440,24 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             checks = self._checks
             event = checks[seat]
             if event is None:
-                event = checks[seat] = _new(Event, ("check", self.players[seat], self.round, None, None, None,
-                                                    None, None, None, None, None, None, None))
+                event = checks[seat] = _new(
+                    Event,
+                    (
+                        "check",
+                        self.players[seat],
+                        self.round,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                    ),
+                )
             self.events.append(event)
         else:
             stacks = self.stacks
@@ -391,8 +472,26 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             bets[seat] = mine + amount
             self.contrib[seat] += amount
             self.actions.append(self._simple[seat][1])
-            self.events.append(_new(Event, ("call", self.players[seat], self.round, amount, mine + amount, None, None,
-                                            None, None, None, reason, None, None)))
+            self.events.append(
+                _new(
+                    Event,
+                    (
+                        "call",
+                        self.players[seat],
+                        self.round,
+                        amount,
+                        mine + amount,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        reason,
+                        None,
+                        None,
+                    ),
+                )
+            )
         acted = self.acted
         acted[seat] = True
         self._legal = None
@@ -441,8 +540,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             for i in self.showdown_order:
                 order.append(names[i])
             result = self._result = HandResult(
-                stacks, net, tuple(self.pots_result), tuple(order), self.void is not None,
-                tuple(self.positions) if self.positions is not None else None, self.house_net,
+                stacks,
+                net,
+                tuple(self.pots_result),
+                tuple(order),
+                self.void is not None,
+                tuple(self.positions) if self.positions is not None else None,
+                self.house_net,
             )
         return result
 
@@ -461,8 +565,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         if masked is None:
             masked = seen[seat] = []
         masked.extend(
-            e._replace(card=None) if (e.type == "deal" and e.face == "down" and e.player != player) or e.type == "burn" else e
-            for e in self.events[len(masked):]
+            e._replace(card=None)
+            if (e.type == "deal" and e.face == "down" and e.player != player) or e.type == "burn"
+            else e
+            for e in self.events[len(masked) :]
         )
         events = tuple(masked)
         return View(

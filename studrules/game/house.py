@@ -6,14 +6,15 @@ void (the dealer's declaration, a deck run out, a wrong number of cards).
 :class:`_House` is one part of :class:`~studrules.game.hand.Hand`, which
 declares every attribute (``__slots__``) and runs the steps.
 """
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from .actions import Action, LegalAction
 from ..errors import IllegalActionError
-from .events import Event
 from ..spec.model import DecisionStep, RevealStep, SettleStep
+from .actions import Action, LegalAction
+from .events import Event
 from .showdown import _describe
 
 #: The name the house goes by in events and scripts of banked games.
@@ -47,9 +48,13 @@ class _House:
         high = int(step.max(env)) if step.max is not None else None
         for p, a, stack in zip(self.players, out, self.stacks):
             if low is not None and a < low:
-                raise IllegalActionError(f"{p}'s ante of {a} is below the table minimum of {low}: antes are {low} to {high}")
+                raise IllegalActionError(
+                    f"{p}'s ante of {a} is below the table minimum of {low}: antes are {low} to {high}"
+                )
             if high is not None and a > high:
-                raise IllegalActionError(f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}")
+                raise IllegalActionError(
+                    f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}"
+                )
             if self.variant.is_banked and a > stack:
                 raise IllegalActionError(f"{p}'s ante of {a} is more than his stack of {stack}")
         return out
@@ -124,9 +129,8 @@ class _House:
         from .settlement import settle_position
 
         reason = self._wrong_count()
-        if not reason:
-            if len(self.house_cards) != self.plan.max_house and self.variant.void.wrong_card_count:
-                reason = "the house has the wrong number of cards"
+        if not reason and len(self.house_cards) != self.plan.max_house and self.variant.void.wrong_card_count:
+            reason = "the house has the wrong number of cards"
         if reason:
             self._make_void(reason)
             return
@@ -143,13 +147,30 @@ class _House:
                 value = ranking.evaluate(self.cards[i])
                 words = _describe(ranking, value, self.cards[i])
                 self.events.append(Event("show", name, None, cards=tuple(self.cards[i]), hand=words))
-            s = settle_position(step, player_value=value or 0, house_value=house_value, ante=ante,
-                                raise_amount=None if self.folded[i] else (raised or 0), env=env)
+            s = settle_position(
+                step,
+                player_value=value or 0,
+                house_value=house_value,
+                ante=ante,
+                raise_amount=None if self.folded[i] else (raised or 0),
+                env=env,
+            )
             self.stacks[i] += ante + (raised or 0) + s.net
             total += s.net
-            self.events.append(Event("settle", name, None, s.net, reason=s.reason, ante_net=s.ante_net, raise_net=s.raise_net))
-            positions.append({"player": name, "ante": ante, "raise": raised, "ante_net": s.ante_net,
-                              "raise_net": s.raise_net, "net": s.net, "reason": s.reason})
+            self.events.append(
+                Event("settle", name, None, s.net, reason=s.reason, ante_net=s.ante_net, raise_net=s.raise_net)
+            )
+            positions.append(
+                {
+                    "player": name,
+                    "ante": ante,
+                    "raise": raised,
+                    "ante_net": s.ante_net,
+                    "raise_net": s.raise_net,
+                    "net": s.net,
+                    "reason": s.reason,
+                }
+            )
         self.contrib = [0] * self.n
         self.positions = positions
         self.house_net = -total
@@ -164,8 +185,15 @@ class _House:
         self.pots_result = []
         if self.variant.is_banked:
             self.positions = [
-                {"player": p, "ante": self.antes[i] if self.antes else 0, "raise": None,
-                 "ante_net": 0, "raise_net": 0, "net": 0, "reason": "void"}
+                {
+                    "player": p,
+                    "ante": self.antes[i] if self.antes else 0,
+                    "raise": None,
+                    "ante_net": 0,
+                    "raise_net": 0,
+                    "net": 0,
+                    "reason": "void",
+                }
                 for i, p in enumerate(self.players)
             ]
             self.house_net = 0
@@ -173,9 +201,13 @@ class _House:
 
     def _declare_void(self, action: Action) -> None:
         if action.player not in (DEALER, HOUSE):
-            raise IllegalActionError(f"'{action}': only the dealer declares a hand void (write 'dealer void')", self.legal_actions())
+            raise IllegalActionError(
+                f"'{action}': only the dealer declares a hand void (write 'dealer void')", self.legal_actions()
+            )
         if not self.variant.void.declared:
-            raise IllegalActionError(f"'{action}': {self.variant.name} does not let the dealer declare a hand void", self.legal_actions())
+            raise IllegalActionError(
+                f"'{action}': {self.variant.name} does not let the dealer declare a hand void", self.legal_actions()
+            )
         if self.over:
             raise IllegalActionError(f"'{action}': the hand is over")
         self.actions.append(action)

@@ -5,13 +5,15 @@ and gets a shared :class:`_Plan`: the steps with their constant amounts, the
 rankings, one sort key per card, and per set of players a :class:`_Seating`
 of the events and actions that come back hand after hand.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .actions import Action
 from ..cards.card import Card, card_order_key, full_deck
 from ..spec.model import AnteStep, BettingStep, DealStep, DecisionStep, RevealStep, SettleStep, ShowdownStep, Variant
+from .actions import Action
 
 #: The kinds of step, as the hand's step loop tells them apart.
 _DEAL, _BETTING, _ANTE, _SHOWDOWN, _DECISION, _REVEAL, _SETTLE, _OTHER = range(8)
@@ -38,8 +40,23 @@ def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
 class _Plan:
     """What a variant's hand needs that does not change from hand to hand."""
 
-    __slots__ = ("variant", "stakes", "steps", "ranking", "card_key", "max_house", "stake_env", "visible_cache",
-                 "checked_players", "ante_step", "rank_nibble", "seatings", "rotations", "plain_antes", "deck_cards")
+    __slots__ = (
+        "variant",
+        "stakes",
+        "steps",
+        "ranking",
+        "card_key",
+        "max_house",
+        "stake_env",
+        "visible_cache",
+        "checked_players",
+        "ante_step",
+        "rank_nibble",
+        "seatings",
+        "rotations",
+        "plain_antes",
+        "deck_cards",
+    )
 
     def __init__(self, variant: Variant, stakes: dict):
         from ..cards.rankings import ranking_for
@@ -91,7 +108,7 @@ class _Plan:
             value = cache[key] = self.ranking.visible(cards)
         return value
 
-    def seating(self, names: tuple[str, ...]) -> "_Seating":
+    def seating(self, names: tuple[str, ...]) -> _Seating:
         """What does not change from hand to hand for these players."""
         out = self.seatings.get(names)
         if out is None:
@@ -131,8 +148,12 @@ class _Plan:
             return {"amount": self.amount(step.amount)}
         if isinstance(step, DealStep):
             # no burn, house or community card, no fallback: the players' cards only
-            return {"plain": not step.burn and not step.house and not step.community
-                    and not (step.fallback == "community" and step.players)}
+            return {
+                "plain": not step.burn
+                and not step.house
+                and not step.community
+                and not (step.fallback == "community" and step.players)
+            }
         return None
 
 
@@ -165,8 +186,15 @@ class _Seating:
 
 
 def _kind(step) -> int:
-    for cls, kind in ((DealStep, _DEAL), (BettingStep, _BETTING), (AnteStep, _ANTE), (ShowdownStep, _SHOWDOWN),
-                      (DecisionStep, _DECISION), (RevealStep, _REVEAL), (SettleStep, _SETTLE)):
+    for cls, kind in (
+        (DealStep, _DEAL),
+        (BettingStep, _BETTING),
+        (AnteStep, _ANTE),
+        (ShowdownStep, _SHOWDOWN),
+        (DecisionStep, _DECISION),
+        (RevealStep, _REVEAL),
+        (SettleStep, _SETTLE),
+    ):
         if isinstance(step, cls):
             return kind
     return _OTHER

@@ -26,13 +26,14 @@ Shipped bots (see :func:`make_policy` for their names):
 - :class:`StrategyPolicy`: a banked game's strategy (:mod:`studrules.spec.strategies`)
   deciding against the house's up cards.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from .actions import Action, LegalAction
 from ..errors import IllegalActionError, StudrulesError
+from .actions import Action, LegalAction
 
 __all__ = [
     "Policy",
@@ -74,6 +75,7 @@ class Policy:
 
 # --------------------------------------------------------------------------
 # helpers on legal actions
+
 
 def _legal(view) -> dict[str, LegalAction]:
     return {la.action: la for la in view.legal}
@@ -141,6 +143,7 @@ class RandomPolicy(Policy):
 
 # --------------------------------------------------------------------------
 # the sensible bot
+
 
 def _ranking_of(ranking):
     from ..cards.rankings import get_ranking
@@ -224,8 +227,8 @@ class Sensible(Policy):
 
     def begin(self, variant) -> None:
         """Judge hands by this variant's ranking and showdown rankings."""
-        from ..spec.model import ShowdownStep
         from ..cards.rankings import ranking_for
+        from ..spec.model import ShowdownStep
 
         self.ranking = ranking_for(variant.deck, variant.deck.ranking)
         steps = variant.steps_of(ShowdownStep)
@@ -323,6 +326,7 @@ class Sensible(Policy):
 # --------------------------------------------------------------------------
 # banked strategies
 
+
 class StrategyPolicy(Policy):
     """A banked game's strategy: raise or fold by the strategy's rules,
     reading only this seat's cards and the house's up cards."""
@@ -347,6 +351,7 @@ class StrategyPolicy(Policy):
 
 # --------------------------------------------------------------------------
 # making policies by name, playing a hand
+
 
 def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
     """A policy from its name: ``check-call``, ``random``, ``sensible``, ``strategy:NAME``.
@@ -376,7 +381,9 @@ def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
         name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
         from ..spec.strategies import load_strategy
 
-        return StrategyPolicy(load_strategy(name.strip(), variant) if variant is not None else load_strategy(name.strip()))
+        return StrategyPolicy(
+            load_strategy(name.strip(), variant) if variant is not None else load_strategy(name.strip())
+        )
     try:
         from ..spec.strategies import shipped_strategies
 
@@ -386,7 +393,8 @@ def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
     if not names.endswith("..."):
         names = names + ", ..."
     raise UnknownPolicyError(
-        f"unknown bot '{text}': the bots are {', '.join(POLICY_NAMES)} (a banked strategy: {names})")
+        f"unknown bot '{text}': the bots are {', '.join(POLICY_NAMES)} (a banked strategy: {names})"
+    )
 
 
 def play_hand(hand, policies: Mapping[str, Policy]):
@@ -411,6 +419,8 @@ def play_hand(hand, policies: Mapping[str, Policy]):
             if isinstance(action, str):
                 action = Action.parse(action)
             if action.player != player:
-                raise IllegalActionError(f"{policy.name} answered '{action}' for {action.player}, but {player} is to act")
+                raise IllegalActionError(
+                    f"{policy.name} answered '{action}' for {action.player}, but {player} is to act"
+                )
         hand.apply(action)
     return hand.result()

@@ -19,10 +19,12 @@ eligible for none::
 by one in the order of the variant's odd-chip rule; :func:`split_pot` divides
 a pot between several rankings (high and low) first.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Hashable, Sequence, TypeVar
+from typing import TypeVar
 
 __all__ = ["Pot", "side_pots", "divide", "split_pot"]
 
@@ -101,8 +103,13 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
         previous = level
     if not levels and any(contributions):
         # nobody live put anything in: the dead chips go to every live seat
-        pots.append(Pot(sum(contributions), tuple(i for i in range(n) if live[i]),
-                        tuple(i for i in range(n) if contributions[i])))
+        pots.append(
+            Pot(
+                sum(contributions),
+                tuple(i for i in range(n) if live[i]),
+                tuple(i for i in range(n) if contributions[i]),
+            )
+        )
     return _merge_equal(pots)
 
 
@@ -119,7 +126,9 @@ def _merge_equal(pots: list[Pot]) -> list[Pot]:
     return out
 
 
-def divide(amount: int, winners: Sequence[Seat], odd_chip_order: Callable[[Sequence[Seat]], Sequence[Seat]] | None = None) -> dict[Seat, int]:
+def divide(
+    amount: int, winners: Sequence[Seat], odd_chip_order: Callable[[Sequence[Seat]], Sequence[Seat]] | None = None
+) -> dict[Seat, int]:
     """Share ``amount`` equally between ``winners``; the chips that do not
     divide go one each to the winners in ``odd_chip_order(winners)`` order
     (default: the order given).
@@ -132,7 +141,7 @@ def divide(amount: int, winners: Sequence[Seat], odd_chip_order: Callable[[Seque
     if not winners:
         raise ValueError("a pot needs at least one winner")
     each, odd = divmod(amount, len(winners))
-    shares = {w: each for w in winners}
+    shares = dict.fromkeys(winners, each)
     if odd:
         order = list(odd_chip_order(winners)) if odd_chip_order else list(winners)
         for w in order[:odd]:

@@ -28,12 +28,13 @@ All amounts are chips; ``net = ante_net + raise_net`` is what the position
 wins (positive) or loses (negative) in the hand; the house's net is minus
 the sum over positions.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
 
 from ..spec.model import Payout, SettleStep
 

@@ -5,15 +5,16 @@ each pot, odd chips and the awards (and the pot of a hand won uncontested).
 :class:`_Showdown` is one part of :class:`~studrules.game.hand.Hand`, which
 declares every attribute (``__slots__``) and runs the steps.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
+from ..cards.card import Card
+from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
 from .betting import _Round
-from ..cards.card import Card
 from .events import Event
-from ..spec.model import ShowdownStep
 from .pots import divide, side_pots, split_pot
 
 _new = tuple.__new__
@@ -60,8 +61,12 @@ class _Showdown:
                 said = words.get(value) if value is not None else None
                 if said is None:
                     said = _describe(ranking, value, held)
-                events.append(_new(Event, ("show", names[i], None, None, None, None, None, tuple(held), said,
-                                           None, None, None, None)))
+                events.append(
+                    _new(
+                        Event,
+                        ("show", names[i], None, None, None, None, None, tuple(held), said, None, None, None, None),
+                    )
+                )
         self._settle_pots(step, const)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
@@ -143,8 +148,12 @@ class _Showdown:
         else:
             value = self._values_for(rankings)[0][seat]
         words = _describe(ranking, value, cards)
-        self.events.append(_new(Event, ("show", self.players[seat], None, None, None, None, None, tuple(cards), words,
-                                        None, None, None, None)))
+        self.events.append(
+            _new(
+                Event,
+                ("show", self.players[seat], None, None, None, None, None, tuple(cards), words, None, None, None, None),
+            )
+        )
 
     def _can_still_win(self, seat: int) -> bool:
         values = self._values_for(self.const["rankings"])
@@ -200,7 +209,9 @@ class _Showdown:
                 self.stacks[seat] += pot.amount
                 name = self.players[seat]
                 self.events.append(Event("return", name, None, pot.amount, pot=index, reason="uncalled"))
-                self.pots_result.append({"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True})
+                self.pots_result.append(
+                    {"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True}
+                )
                 continue
             if any(mucked):
                 contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
@@ -263,8 +274,26 @@ class _Showdown:
             stacks[seat] += chips
             if len(shares) == 1:
                 winners[names[seat]] = chips
-            events.append(_new(Event, ("award", names[seat], None, chips, None, None, None, None, words.get(seat), index,
-                                       None, None, None)))
+            events.append(
+                _new(
+                    Event,
+                    (
+                        "award",
+                        names[seat],
+                        None,
+                        chips,
+                        None,
+                        None,
+                        None,
+                        None,
+                        words.get(seat),
+                        index,
+                        None,
+                        None,
+                        None,
+                    ),
+                )
+            )
         eligible = []
         for s in pot.eligible:
             eligible.append(names[s])

@@ -32,12 +32,14 @@ checks that the events are the very same (the digest)::
     >>> [x.net for x in replay_history(path)] == [r.net]
     True
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, TextIO
+from typing import Any, TextIO
 
 from ..errors import Location, ScriptError, StudrulesError
 
@@ -63,6 +65,7 @@ _SCRIPT_KEYS = ("variant", "options", "stakes", "players", "stacks", "cards", "s
 
 # --------------------------------------------------------------------------
 # writing
+
 
 def variant_reference(variant) -> str:
     """How a history names a variant: its shipped name, else the path of its file."""
@@ -110,7 +113,7 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
     ``extra`` keys (``dealer``, ``session``...) are kept as they are."""
     variant = hand.variant
     ref = variant_reference(variant)
-    options = {k: v for k, v in variant.chosen}
+    options = dict(variant.chosen)
     cards: dict[str, list[str]] = {p: [str(c) for c in hand.cards[i]] for i, p in enumerate(hand.players)}
     if hand.house_cards:
         cards["house"] = [str(c) for c in hand.house_cards]
@@ -121,16 +124,18 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
     record: dict[str, Any] = {"format": HISTORY_FORMAT, "version": _VERSION}
     if number is not None:
         record["hand"] = number
-    record.update({
-        "variant": ref,
-        "options": options,
-        "stakes": _stake_overrides(ref, options, hand.plan.stakes),
-        "players": list(hand.players),
-        "stacks": list(hand.start),
-        "cards": cards,
-    })
+    record.update(
+        {
+            "variant": ref,
+            "options": options,
+            "stakes": _stake_overrides(ref, options, hand.plan.stakes),
+            "players": list(hand.players),
+            "stacks": list(hand.start),
+            "cards": cards,
+        }
+    )
     if variant.is_banked and hand.antes is not None:
-        record["antes"] = {p: a for p, a in zip(hand.players, hand.antes)}
+        record["antes"] = dict(zip(hand.players, hand.antes))
     record["actions"] = [str(a) for a in hand.actions]
     if seed is not None:
         record["seed"] = seed
@@ -153,7 +158,7 @@ class HistoryWriter:
     def __init__(self, path: str | Path, *, append: bool = False):
         self.path = Path(path)
         self.count = 0
-        self._file: TextIO | None = open(self.path, "a" if append else "w", encoding="utf-8")
+        self._file: TextIO | None = open(self.path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115 -- open until close()
 
     def write(self, hand, **meta: Any) -> dict:
         """Write one hand (a :class:`~studrules.game.hand.Hand` or a record already made)."""
@@ -170,7 +175,7 @@ class HistoryWriter:
             self._file.close()
             self._file = None
 
-    def __enter__(self) -> "HistoryWriter":
+    def __enter__(self) -> HistoryWriter:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -191,6 +196,7 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
 
 # --------------------------------------------------------------------------
 # reading and replaying
+
 
 def is_history_file(path: str | Path) -> bool:
     """Whether ``path`` is a JSON-lines hand history: its suffix is ``.jsonl``/``.ndjson``,
@@ -244,7 +250,7 @@ def read_history(path: str | Path) -> list[dict]:
         except ValueError as err:
             raise ScriptError(f"line {number} is not JSON: {err.msg}", Location(str(p), number, err.colno)) from None
         if isinstance(record, dict) and isinstance(record.get("hands"), list):
-            for i, r in enumerate(record["hands"]):
+            for r in record["hands"]:
                 _check_record(r, where)
                 records.append(r)
             continue

@@ -31,11 +31,13 @@ Rules PokerKit does not model (the open-pair big bet on fourth street, no
 cap heads-up) still export: the amounts are written as they were bet, and the
 file says which of these rules the variant has (``_studrules_rules``).
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..errors import StudrulesError
 
@@ -101,14 +103,18 @@ def _structure(variant) -> tuple[str, dict]:
     faces = tuple(tuple(d.players) for d in deals)
     if faces != _FACES:
         total = sum(len(f) for f in faces)
-        raise no(f"it deals {total} card{'s' if total != 1 else ''} in {len(faces)} street{'s' if len(faces) != 1 else ''}; PHH's stud games deal seven: "
-                 "two down and one up, three up, one down")
+        raise no(
+            f"it deals {total} card{'s' if total != 1 else ''} in {len(faces)} street{'s' if len(faces) != 1 else ''}; PHH's stud games deal seven: "
+            "two down and one up, three up, one down"
+        )
     if any(d.house or d.community for d in deals):
         raise no("it deals cards to the house or to the middle")
     kinds = [s.kind for s in variant.steps]
     expected = ["ante"] + ["deal", "betting"] * 5 + ["showdown"]
     if kinds != expected:
-        raise no(f"its steps are {', '.join(kinds)}; PHH's stud games go ante, then deal and bet five times, then showdown")
+        raise no(
+            f"its steps are {', '.join(kinds)}; PHH's stud games go ante, then deal and bet five times, then showdown"
+        )
     if any(s.when is not None for s in variant.steps):
         raise no("some of its steps happen only under a condition")
     ante = variant.steps_of(AnteStep)[0]
@@ -117,8 +123,10 @@ def _structure(variant) -> tuple[str, dict]:
         raise no("its betting is not fixed limit in every round")
     bets = [int(r.bet(stakes)) for r in rounds]
     if not (bets[0] == bets[1] and bets[2] == bets[3] == bets[4] and bets[1] <= bets[2]):
-        raise no(f"its bets are {', '.join(map(str, bets))}; PHH's fixed-limit stud has a small bet on the first two rounds "
-                 "and a big bet on the last three")
+        raise no(
+            f"its bets are {', '.join(map(str, bets))}; PHH's fixed-limit stud has a small bet on the first two rounds "
+            "and a big bet on the last three"
+        )
     first = rounds[0]
     if first.bring_in is None or not first.bring_in.complete or first.first_to_act.rule != "bring_in":
         raise no("its first round does not open with a bring-in that may be completed")
@@ -126,20 +134,24 @@ def _structure(variant) -> tuple[str, dict]:
         raise no("it has a bring-in after the first round")
     if any(r.first_to_act.rule != "best_visible" for r in rounds[1:]):
         raise no("after the first round the best visible hand does not always act first")
-    if any(r.cap not in (3,) for r in rounds) :
+    if any(r.cap not in (3,) for r in rounds):
         raise no("its cap is not a bet and three raises a round (PHH's fixed-limit stud)")
     if any(r.check is not None for r in rounds) or any(r.max_raise_multiple for r in rounds):
         raise no("it restricts checking or the size of raises")
     showdowns = variant.steps_of(ShowdownStep)
     rankings = tuple(showdowns[0].rankings)
     if rankings not in _CODES:
-        raise no(f"its showdown ranking ({', '.join(rankings)}) is none of PHH's stud games' (high, ace-to-five low, high-low eight or better)")
+        raise no(
+            f"its showdown ranking ({', '.join(rankings)}) is none of PHH's stud games' (high, ace-to-five low, high-low eight or better)"
+        )
     code, deck_ranking = _CODES[rankings]
     if variant.deck.ranking != deck_ranking:
         raise no(f"its cards are ranked {variant.deck.ranking} for the bring-in and acting order, not {deck_ranking}")
     wanted = "highest_up_card" if code == "FR" else "lowest_up_card"
     if first.bring_in.who != wanted:
-        raise no(f"the bring-in is paid by the {first.bring_in.who.replace('_', ' ')}, not the {wanted.replace('_', ' ')}")
+        raise no(
+            f"the bring-in is paid by the {first.bring_in.who.replace('_', ' ')}, not the {wanted.replace('_', ' ')}"
+        )
     if showdowns[0].ties != "split":
         raise no("a tie does not split the pot")
     notes = []
@@ -233,8 +245,9 @@ def hand_to_phh(hand, *, number: int | None = None) -> dict:
         out["finishing_stacks"] = [hand.result().stacks[p] for p in hand.players]
     out["_studrules_variant"] = hand.variant.name
     if unmodelled:
-        out["_studrules_pokerkit"] = ("this hand uses a rule PokerKit does not model, so PokerKit cannot replay it: "
-                                      + "; ".join(unmodelled))
+        out["_studrules_pokerkit"] = (
+            "this hand uses a rule PokerKit does not model, so PokerKit cannot replay it: " + "; ".join(unmodelled)
+        )
     if info["notes"]:
         out["_studrules_rules"] = "this variant also has: " + "; ".join(info["notes"]) + " (PokerKit does not model it)"
     return out

@@ -37,23 +37,38 @@ ignored here.
     >>> out["result"]["net"], out["next"]
     ({'Ann': 10, 'Bob': -10}, None)
 """
+
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from ..game.actions import Action
 from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError
+from ..game.actions import Action
 from ..game.hand import Hand
 from ..spec.source import Document, read_document
 
 __all__ = ["Script", "load_script", "play_script", "run_script", "hand_output", "history_text", "SCRIPT_FIELDS"]
 
 #: The fields a script may have.
-SCRIPT_FIELDS = ("variant", "options", "stakes", "players", "stacks", "cards", "seed", "antes", "actions",
-                 "expect", "description", "title", "notes")
+SCRIPT_FIELDS = (
+    "variant",
+    "options",
+    "stakes",
+    "players",
+    "stacks",
+    "cards",
+    "seed",
+    "antes",
+    "actions",
+    "expect",
+    "description",
+    "title",
+    "notes",
+)
 
 
 @dataclass
@@ -187,7 +202,9 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
         raise ScriptError(err.message, where("cards")) from None
     except ValueError as err:
         text = str(err)
-        field_name = "stacks" if "stack" in text else "cards" if "card" in text else "antes" if "ante" in text else "players"
+        field_name = (
+            "stacks" if "stack" in text else "cards" if "card" in text else "antes" if "ante" in text else "players"
+        )
         raise ScriptError(text, where(field_name)) from None
     for index, action in enumerate(s.actions):
         try:
@@ -196,8 +213,10 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
             message = err.message
             prefix = f"'{action}': "
             if message.startswith(prefix):
-                message = message[len(prefix):]
-            raise IllegalActionError(f"action {index + 1} ({action}): {message}", err.legal, where("actions", index)) from None
+                message = message[len(prefix) :]
+            raise IllegalActionError(
+                f"action {index + 1} ({action}): {message}", err.legal, where("actions", index)
+            ) from None
     if auto_showdown:
         while not hand.over and hand.phase == "showdown":
             hand.apply(hand.default_action())

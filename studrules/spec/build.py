@@ -5,10 +5,12 @@ Expressions are compiled here, each against the names its place allows
 at load time with the file, line and column of the expression. Problems are
 collected, not raised one by one: :func:`build_variant` reports them all.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Location, SpecError
 from .expressions import BOOL, NUMBER, Expression, parse_amount_or_expression
@@ -74,7 +76,9 @@ class _Builder:
     def fail(self, message: str, path: tuple) -> None:
         self.errors.append(SpecError(message, self.where(path)))
 
-    def expr(self, value: Any, path: tuple, *, expect: str, names: Mapping[str, str] | None = None) -> Expression | None:
+    def expr(
+        self, value: Any, path: tuple, *, expect: str, names: Mapping[str, str] | None = None
+    ) -> Expression | None:
         """Compile an amount or a condition found at ``path`` (a number, true/false or text)."""
         allowed = dict(self.stake_names)
         if names:
@@ -106,7 +110,12 @@ class _Builder:
             quote=_quote(void_d.get("quote")),
         )
         src = d.get("source") or {}
-        source = Source(text=src.get("text"), title=src.get("title"), language=src.get("language") or d.get("language"), url=src.get("url"))
+        source = Source(
+            text=src.get("text"),
+            title=src.get("title"),
+            language=src.get("language") or d.get("language"),
+            url=src.get("url"),
+        )
         if self.errors:
             return None
         return Variant(
@@ -133,7 +142,9 @@ class _Builder:
             try:
                 suits.append(normalise_suit(word))
             except KeyError:
-                self.fail(f"'{word}' is not a suit: clubs, diamonds, hearts, spades (or c d h s)", ("deck", "suit_order", i))
+                self.fail(
+                    f"'{word}' is not a suit: clubs, diamonds, hearts, spades (or c d h s)", ("deck", "suit_order", i)
+                )
         if len(set(suits)) != len(suits) or (suits and len(suits) != 4):
             self.fail("the suit order must name each of the four suits once, lowest first", ("deck", "suit_order"))
         ranks = self.ranks(d)
@@ -198,12 +209,14 @@ class _Builder:
         if method is None:
             self.fail(f"unknown step '{kind}'", ("steps", index))
             return None
-        common = dict(
-            id=str(body.get("id") or f"{kind}-{index + 1}"),
-            when=self.expr(body["when"], path + ("when",), expect=BOOL, names=TABLE_NAMES) if "when" in body else None,
-            quote=_quote(body.get("quote")),
-            location=self.where(path),
-        )
+        common = {
+            "id": str(body.get("id") or f"{kind}-{index + 1}"),
+            "when": self.expr(body["when"], path + ("when",), expect=BOOL, names=TABLE_NAMES)
+            if "when" in body
+            else None,
+            "quote": _quote(body.get("quote")),
+            "location": self.where(path),
+        }
         return method(body, path, common)
 
     def _step_ante(self, b: Mapping, path: tuple, common: dict) -> Step:
@@ -251,7 +264,9 @@ class _Builder:
         alternatives = tuple(
             BetAlternative(
                 bet=self.expr(a.get("bet"), path + ("alternatives", i, "bet"), expect=NUMBER, names=TABLE_NAMES),
-                when=self.expr(a.get("when", "true"), path + ("alternatives", i, "when"), expect=BOOL, names=TABLE_NAMES),
+                when=self.expr(
+                    a.get("when", "true"), path + ("alternatives", i, "when"), expect=BOOL, names=TABLE_NAMES
+                ),
                 actions=tuple(a.get("actions") or ("bet", "raise")),
                 sticky=bool(a.get("sticky", True)),
                 quote=_quote(a.get("quote")),
@@ -275,7 +290,9 @@ class _Builder:
     def _step_decision(self, b: Mapping, path: tuple, common: dict) -> Step:
         return DecisionStep(
             fold=bool(b.get("fold", True)),
-            raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES) if "raise" in b else None,
+            raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES)
+            if "raise" in b
+            else None,
             **common,
         )
 
@@ -312,7 +329,9 @@ class _Builder:
             not_qualified_raise=self._payout(nq.get("raise"), Payout("push")),
             pay_table=tuple((str(k), int(v)) for k, v in table.items()),
             tie=str(b.get("tie", "push")),
-            max_payout=self.expr(b["max_payout"], path + ("max_payout",), expect=NUMBER, names=HOUSE_NAMES) if b.get("max_payout") is not None else None,
+            max_payout=self.expr(b["max_payout"], path + ("max_payout",), expect=NUMBER, names=HOUSE_NAMES)
+            if b.get("max_payout") is not None
+            else None,
             **common,
         )
 
@@ -337,7 +356,9 @@ def build_options(data: Mapping) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def build_variant(data: Mapping, *, file: str | None, chosen: Mapping[str, str], options: tuple[Option, ...]) -> tuple[Variant | None, list[SpecError]]:
+def build_variant(
+    data: Mapping, *, file: str | None, chosen: Mapping[str, str], options: tuple[Option, ...]
+) -> tuple[Variant | None, list[SpecError]]:
     """Build the model; returns it (None on errors) and every problem found."""
     builder = _Builder(data, file)
     variant = builder.variant(chosen, options)

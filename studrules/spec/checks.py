@@ -10,9 +10,11 @@ settlement, and so on. Each problem is located at the field it is about::
     >>> check_variant(load_variant(default_variant()), {})
     []
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Location, SpecError, StudrulesError
 from .merge import MERGE_KEYS, step_body, step_kind
@@ -121,9 +123,14 @@ class _Checker:
         if s.positions is not None:
             low, high = s.positions
             if low > high:
-                self.fail(f"positions go from fewest to most: [{low}, {high}] is the wrong way round", ("seats", "positions"))
+                self.fail(
+                    f"positions go from fewest to most: [{low}, {high}] is the wrong way round", ("seats", "positions")
+                )
             if not self.v.is_banked:
-                self.fail("positions are the boxes of a banked game; a pot game has only seats.min and seats.max", ("seats", "positions"))
+                self.fail(
+                    "positions are the boxes of a banked game; a pot game has only seats.min and seats.max",
+                    ("seats", "positions"),
+                )
             elif s.max > high:
                 self.fail(f"seats.max ({s.max}) is more than the table's {high} positions", ("seats", "max"))
 
@@ -136,7 +143,9 @@ class _Checker:
         self.stakes = values
         for name, value in values.items():
             if value < 0:
-                self.fail(f"the stake '{name}' works out to {value}; stakes are amounts of chips, 0 or more", ("stakes", name))
+                self.fail(
+                    f"the stake '{name}' works out to {value}; stakes are amounts of chips, 0 or more", ("stakes", name)
+                )
 
     def kind(self) -> None:
         kinds = [s.kind for s in self.v.steps]
@@ -160,7 +169,10 @@ class _Checker:
                         self.step_path(i),
                     )
                 elif isinstance(step, DealStep) and step.house:
-                    self.fail("cards to the house are for a banked variant; a pot variant has no house hand", self.step_path(i, "house"))
+                    self.fail(
+                        "cards to the house are for a banked variant; a pot variant has no house hand",
+                        self.step_path(i, "house"),
+                    )
 
     def step_ids(self) -> None:
         seen: dict[str, int] = {}
@@ -200,7 +212,10 @@ class _Checker:
                 community += len(step.community)
                 dealt = dealt or bool(step.players or step.house or step.community)
                 if step.fallback == "community" and not step.players:
-                    self.fail("a community fallback replaces a card dealt to each player; this deal gives the players none", self.step_path(i, "fallback"))
+                    self.fail(
+                        "a community fallback replaces a card dealt to each player; this deal gives the players none",
+                        self.step_path(i, "fallback"),
+                    )
             elif isinstance(step, BettingStep):
                 rule = step.first_to_act.rule
                 if step.bring_in is not None:
@@ -227,13 +242,18 @@ class _Checker:
                         self.step_path(i, "first_to_act"),
                     )
                 if rule == "lowest_card" and player_cards == 0:
-                    self.fail("first_to_act 'lowest_card' needs the players to hold cards: deal before this round", self.step_path(i, "first_to_act"))
+                    self.fail(
+                        "first_to_act 'lowest_card' needs the players to hold cards: deal before this round",
+                        self.step_path(i, "first_to_act"),
+                    )
             elif isinstance(step, DecisionStep):
                 if player_cards == 0:
                     self.fail("players decide on their cards: deal before this decision", self.step_path(i))
             elif isinstance(step, RevealStep):
                 if step.who == "house" and house_cards == 0:
-                    self.fail("the house reveals its cards, but no card has been dealt to the house", self.step_path(i, "who"))
+                    self.fail(
+                        "the house reveals its cards, but no card has been dealt to the house", self.step_path(i, "who")
+                    )
             elif isinstance(step, ShowdownStep):
                 if player_cards + community < 5:
                     self.fail(
@@ -259,7 +279,11 @@ class _Checker:
         step = self.v.steps[i]
         fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
         hint = f" (at most {fit} fit)" if fit else ""
-        advice = "lower seats.max" if step.fallback == "community" else "lower seats.max or add 'fallback: community' to a deal"
+        advice = (
+            "lower seats.max"
+            if step.fallback == "community"
+            else "lower seats.max or add 'fallback: community' to a deal"
+        )
         self.fail(
             f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
@@ -299,9 +323,14 @@ class _Checker:
             elif isinstance(step, BettingStep):
                 bet = self.value(step.bet)
                 if bet is not None and bet <= 0:
-                    self.fail(f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip", self.step_path(i, "bet"))
+                    self.fail(
+                        f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip",
+                        self.step_path(i, "bet"),
+                    )
                 if step.bring_in is not None:
-                    bring_in = self._non_negative(step.bring_in.amount, self.step_path(i, "bring_in", "amount"), "the bring-in")
+                    bring_in = self._non_negative(
+                        step.bring_in.amount, self.step_path(i, "bring_in", "amount"), "the bring-in"
+                    )
                     if bring_in is not None and bet is not None and bring_in > bet:
                         self.fail(
                             f"the bring-in ({bring_in}) is more than the bet ({bet}) of its round: it could not be completed",

@@ -33,14 +33,16 @@ below :data:`MAX_NUMBER` in size.
 Every problem raises :class:`~studrules.errors.ExpressionError` whose location
 points at the offending character inside the file.
 """
+
 from __future__ import annotations
 
 import difflib
 import enum
 import functools
 import operator
+from collections.abc import Callable, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ExpressionError, Location
 
@@ -173,9 +175,7 @@ class Expression:
         except KeyError as missing:
             raise self._missing_name(missing) from None
         except _DivisionByZero as zero:
-            raise _error(
-                f"division by zero while evaluating '{self.source}'", self.location, zero.column
-            ) from None
+            raise _error(f"division by zero while evaluating '{self.source}'", self.location, zero.column) from None
         except TypeError:
             given = ", ".join(f"{n}={env.get(n)!r}" for n in sorted(self.names) if n in env)
             raise _error(
@@ -192,9 +192,7 @@ class Expression:
         """
         if not self.is_constant:
             needed = ", ".join(sorted(self.names))
-            raise _error(
-                f"'{self.source}' is not a constant: it depends on {needed}", self.location, 1
-            )
+            raise _error(f"'{self.source}' is not a constant: it depends on {needed}", self.location, 1)
         return self._value  # type: ignore[return-value]
 
     def _missing_name(self, missing: KeyError) -> ExpressionError:
@@ -268,9 +266,7 @@ def compile_expression(
     _check_declarations(names, constants, expect)
     recipe = (source, names, constants, expect, location)
     if not isinstance(source, str):
-        raise _error(
-            f"expected an expression (text), found {type(source).__name__}", location, 1
-        )
+        raise _error(f"expected an expression (text), found {type(source).__name__}", location, 1)
     if len(source) > MAX_LENGTH:
         raise _error(
             f"the expression is {len(source)} characters long; the limit is {MAX_LENGTH}",
@@ -287,9 +283,7 @@ def compile_expression(
             )
     except _Problem as problem:
         raise _error(problem.message, location, problem.column) from None
-    return Expression(
-        source, node.type, node.names, node.fn, node.value, location, node.name_columns, recipe
-    )
+    return Expression(source, node.type, node.names, node.fn, node.value, location, node.name_columns, recipe)
 
 
 def parse_amount_or_expression(
@@ -323,9 +317,7 @@ def parse_amount_or_expression(
             raise _error(f"the number {value} is too large: {_LIMIT_WORDS}", location, 1)
     else:
         shown = repr(value) if isinstance(value, float) else f"{type(value).__name__}"
-        raise _error(
-            f"expected a whole number of chips or an expression, found {shown}", location, 1
-        )
+        raise _error(f"expected a whole number of chips or an expression, found {shown}", location, 1)
     if expect is not None and kind is not expect:
         raise _error(f"this is {kind.words}, but {expect.words} is needed here", location, 1)
     source = "true" if value is True else "false" if value is False else str(value)
@@ -369,7 +361,7 @@ def canonical(expr: Expression | str) -> tuple:
     return _canon(tree)
 
 
-def _canon(tree: "Tree") -> tuple:
+def _canon(tree: Tree) -> tuple:
     kind = tree.data
     kids = tree.children
     if kind == "number":
@@ -404,7 +396,6 @@ def _canon(tree: "Tree") -> tuple:
 def _operand_order(node: tuple) -> tuple:
     # numbers first, then names, then compound terms: "2 * ante", "1 + ante"
     return ({"num": 0, "name": 1}.get(node[0], 2), repr(node))
-
 
 
 class _Problem(Exception):
@@ -454,7 +445,7 @@ def _first_column(source: str) -> int:
 
 
 @functools.cache
-def _parser() -> "Lark":
+def _parser() -> Lark:
     from lark import Lark
 
     grammar = resources.files(__package__).joinpath("expressions.lark").read_text("utf-8")
@@ -462,7 +453,7 @@ def _parser() -> "Lark":
 
 
 @functools.lru_cache(maxsize=2048)
-def _parse(source: str) -> "Tree":
+def _parse(source: str) -> Tree:
     """The parse tree of ``source``; a :class:`_Problem` in plain words if it has none."""
     _check_depth(source)
     if not source.strip():
@@ -485,9 +476,7 @@ def _check_depth(source: str) -> None:
         if char == "(":
             depth += 1
             if depth > MAX_DEPTH:
-                raise _Problem(
-                    f"parentheses are nested more than {MAX_DEPTH} deep", offset + 1
-                )
+                raise _Problem(f"parentheses are nested more than {MAX_DEPTH} deep", offset + 1)
         elif char == ")":
             depth -= 1
 
@@ -531,16 +520,8 @@ def _unexpected_token(source: str, e: Any) -> _Problem:
     if not wanted:
         wanted.append("the end of the expression")
     what = " or ".join(wanted)
-    after = (
-        f"after {_describe_token(previous.type, previous.value)}"
-        if previous is not None
-        else "at the start"
-    )
-    found = (
-        "but the expression ends there"
-        if at_end
-        else f"not {_describe_token(token.type, token.value)}"
-    )
+    after = f"after {_describe_token(previous.type, previous.value)}" if previous is not None else "at the start"
+    found = "but the expression ends there" if at_end else f"not {_describe_token(token.type, token.value)}"
     message = f"expected {what} {after}, {found}"
 
     hint = ""
@@ -708,7 +689,7 @@ class _Compiler:
         self.names = names
         self.constants = constants
 
-    def compile(self, tree: "Tree") -> _Node:
+    def compile(self, tree: Tree) -> _Node:
         return getattr(self, "_" + tree.data)(tree)
 
     # --- leaves
@@ -818,8 +799,7 @@ class _Compiler:
                 )
         if left.type is not right.type:
             raise _Problem(
-                f"cannot compare {self._show(left)} ({left.type.words}) "
-                f"with {self._show(right)} ({right.type.words})",
+                f"cannot compare {self._show(left)} ({left.type.words}) with {self._show(right)} ({right.type.words})",
                 right.start + 1,
             )
         return self._binary(op, left, right, tree, op_token, BOOL)
@@ -836,9 +816,7 @@ class _Compiler:
         column = op_token.start_pos + 1
         if op == "/" and right.fn is None and right.value == 0:
             shown = self._show(right)
-            raise _Problem(
-                "division by zero" if shown == "'0'" else f"division by zero: {shown} is 0", column
-            )
+            raise _Problem("division by zero" if shown == "'0'" else f"division by zero: {shown} is 0", column)
         if left.fn is None and right.fn is None:
             return self._folded(kind, _FOLD[op](left.value, right.value), tree)
         if op == "/":
@@ -891,8 +869,7 @@ class _Compiler:
     def _folded(self, kind, value, tree) -> _Node:
         if kind is NUMBER and abs(value) >= MAX_NUMBER:
             raise _Problem(
-                f"{self._show(self._constant(kind, value, tree))} works out to a number "
-                f"too large: {_LIMIT_WORDS}",
+                f"{self._show(self._constant(kind, value, tree))} works out to a number too large: {_LIMIT_WORDS}",
                 tree.meta.start_pos + 1,
             )
         return self._constant(kind, value, tree)
@@ -907,6 +884,11 @@ class _Compiler:
 
     def _spanning(self, node: _Node, tree) -> _Node:
         return _Node(
-            node.type, node.fn, node.value, node.names,
-            tree.meta.start_pos, tree.meta.end_pos, node.name_columns,
+            node.type,
+            node.fn,
+            node.value,
+            node.names,
+            tree.meta.start_pos,
+            tree.meta.end_pos,
+            node.name_columns,
         )

@@ -23,20 +23,29 @@ replaced at load time carries the ones computed from it::
 Every problem of a file is reported together in one
 :class:`~studrules.errors.SpecErrors`, each with file, line, column and field.
 """
+
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from .build import build_options, build_variant
 from ..errors import Location, SpecError, SpecErrors, in_order
+from .build import build_options, build_variant
 from .merge import overlay
 from .model import Variant
 from .resources import variants_dir
 from .source import LDict, is_file, read_document
 
-__all__ = ["load_variant", "load_variant_text", "load_variant_data", "resolve_variant_path", "shipped_variants", "parse_assignments"]
+__all__ = [
+    "load_variant",
+    "load_variant_text",
+    "load_variant_data",
+    "resolve_variant_path",
+    "shipped_variants",
+    "parse_assignments",
+]
 
 
 def shipped_variants() -> list[Path]:
@@ -44,7 +53,9 @@ def shipped_variants() -> list[Path]:
     return sorted(variants_dir().glob("*.yaml"))
 
 
-def resolve_variant_path(name_or_path: str | Path, *, relative_to: Path | None = None, location: Location | None = None) -> Path:
+def resolve_variant_path(
+    name_or_path: str | Path, *, relative_to: Path | None = None, location: Location | None = None
+) -> Path:
     """A shipped variant's name, or a path (relative to ``relative_to`` if given)."""
     text = str(name_or_path)
     candidates = []
@@ -62,7 +73,9 @@ def resolve_variant_path(name_or_path: str | Path, *, relative_to: Path | None =
     raise SpecError(f"no variant '{text}'{hint}", location)
 
 
-def load_variant_data(name_or_path: str | Path, *, _seen: tuple[Path, ...] = (), location: Location | None = None) -> tuple[Any, str]:
+def load_variant_data(
+    name_or_path: str | Path, *, _seen: tuple[Path, ...] = (), location: Location | None = None
+) -> tuple[Any, str]:
     """The variant's data with ``extends`` resolved (no options applied yet)."""
     path = resolve_variant_path(name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location)
     real = path.resolve()
@@ -175,13 +188,17 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
             valid = ", ".join(o.name for o in declared) or "none"
             close = difflib.get_close_matches(name, [o.name for o in declared], n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            errors.append(SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file)))
+            errors.append(
+                SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file))
+            )
             continue
         # YAML and Python may give yes/no as booleans
         choice = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
         names = [c.name for c in option.choices]
         if choice not in names:
-            errors.append(SpecError(f"option '{name}' has no choice '{choice}': choose one of {', '.join(names)}", Location(file)))
+            errors.append(
+                SpecError(f"option '{name}' has no choice '{choice}': choose one of {', '.join(names)}", Location(file))
+            )
             continue
         chosen[name] = choice
     if errors:
@@ -198,15 +215,24 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
             if name not in known:
                 close = difflib.get_close_matches(name, list(known), n=1)
                 hint = f"did you mean '{close[0]}'? " if close else ""
-                errors.append(SpecError(f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {', '.join(known)}", Location(file)))
+                errors.append(
+                    SpecError(
+                        f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {', '.join(known)}",
+                        Location(file),
+                    )
+                )
                 continue
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                errors.append(SpecError(f"stake '{name}' must be a whole number of chips, not '{value}'", Location(file)))
+                errors.append(
+                    SpecError(f"stake '{name}' must be a whole number of chips, not '{value}'", Location(file))
+                )
                 continue
             if number < 0 or number > 10**9:
-                errors.append(SpecError(f"stake '{name}' must be between 0 and 1,000,000,000, not {number}", Location(file)))
+                errors.append(
+                    SpecError(f"stake '{name}' must be between 0 and 1,000,000,000, not {number}", Location(file))
+                )
                 continue
         if errors:
             raise SpecErrors(errors)
@@ -224,4 +250,3 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
     if errors:
         raise SpecErrors(in_order(errors))
     return variant
-

@@ -14,6 +14,7 @@ One rule serves both. An overlay is a mapping laid over the base document:
     >>> overlay(base, over)
     {'stakes': {'ante': 5, 'bet': 2}, 'steps': [{'burn': {'id': 'b'}}, {'deal': {'id': 'd'}}]}
 """
+
 from __future__ import annotations
 
 import copy
@@ -146,7 +147,10 @@ def _merge_steps(base: list, over: list) -> list:
             continue
         anchor = index_of(body[anchor_key])
         if anchor is None:
-            raise SpecError(f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}", locate(over, (n, kind, anchor_key)))
+            raise SpecError(
+                f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}",
+                locate(over, (n, kind, anchor_key)),
+            )
         pos = anchor if anchor_key == "before" else anchor + 1
         result.insert(pos, new_step)
         result.item_locs.insert(pos, where)

@@ -21,10 +21,12 @@ Vocabulary (the game's own words, used by the YAML files and the schema):
 - showdown order entries: ``last_raiser``, ``last_aggressor`` (bet or raise),
   ``opener`` (first bet), ``first_to_act``, ``best_visible``, ``dealer_left``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from ..errors import Location
 
@@ -170,7 +172,7 @@ class Step:
     """One step of a hand, in order. ``when`` (a condition) skips it when false."""
 
     id: str
-    when: "Expression | None" = field(default=None, kw_only=True)
+    when: Expression | None = field(default=None, kw_only=True)
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False, kw_only=True)
     location: Location | None = field(default=None, compare=False, repr=False, kw_only=True)
 
@@ -189,10 +191,10 @@ class AnteStep(Step):
     card is dealt. ``chosen_by_player``: the player picks the ante within
     min..max (banked games)."""
 
-    amount: "Expression"
+    amount: Expression
     dead: bool = True
-    min: "Expression | None" = None
-    max: "Expression | None" = None
+    min: Expression | None = None
+    max: Expression | None = None
     chosen_by_player: bool = False
 
 
@@ -220,7 +222,7 @@ class BringIn:
 
     who: str  # lowest_up_card | highest_up_card
     tie_break: str  # suit | nearest_dealer
-    amount: "Expression"
+    amount: Expression
     complete: bool = True  # the bring-in may instead post the full bet
     quote: tuple[str, ...] | None = _meta()
 
@@ -233,8 +235,8 @@ class BetAlternative:
     once a bet or raise of this size is made, the rest of the round follows
     it."""
 
-    bet: "Expression"
-    when: "Expression"
+    bet: Expression
+    when: Expression
     actions: tuple[str, ...] = ("bet", "raise")
     sticky: bool = True
     quote: tuple[str, ...] | None = _meta()
@@ -265,14 +267,14 @@ class BettingStep(Step):
     player facing no bet must bet or fold. ``max_raise_multiple``: a raise
     may at most make the bet this many times the current bet."""
 
-    bet: "Expression"
+    bet: Expression
     structure: str = "fixed_limit"
     first_to_act: FirstToAct = FirstToAct("best_visible")
     bring_in: BringIn | None = None
     alternatives: tuple[BetAlternative, ...] = ()
     cap: int | None = None
     heads_up_uncapped: bool = False
-    check: "Expression | None" = None  # None: checking always allowed
+    check: Expression | None = None  # None: checking always allowed
     max_raise_multiple: int | None = None
 
 
@@ -282,7 +284,7 @@ class DecisionStep(Step):
     (an amount that may name ``ante``: the player's own ante)."""
 
     fold: bool = True
-    raise_amount: "Expression | None" = None
+    raise_amount: Expression | None = None
 
 
 @dataclass(frozen=True)
@@ -332,13 +334,13 @@ class SettleStep(Step):
     hand equal to the house's gets. ``max_payout`` caps the total paid to one
     position in one hand."""
 
-    qualify: "Expression"
+    qualify: Expression
     ante_odds: int = 1
     not_qualified_ante: Payout = Payout("win", 1)
     not_qualified_raise: Payout = Payout("push")
     pay_table: tuple[tuple[str, int], ...] = ()
     tie: str = "push"
-    max_payout: "Expression | None" = None
+    max_payout: Expression | None = None
 
 
 @dataclass(frozen=True)
@@ -386,7 +388,7 @@ class Variant:
     kind: str  # pot | banked
     deck: DeckSpec
     seats: Seats
-    stakes: tuple[tuple[str, "Expression"], ...]  # in file order; expressions may name earlier stakes
+    stakes: tuple[tuple[str, Expression], ...]  # in file order; expressions may name earlier stakes
     steps: tuple[Step, ...]
     options: tuple[Option, ...] = ()
     chosen: tuple[tuple[str, str], ...] = ()  # option name -> chosen choice

@@ -5,6 +5,7 @@ An installed wheel carries them inside the package (``studrules/_data``); a
 source checkout keeps them at the top of the repository. Both are found here,
 and nowhere else.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -15,13 +15,15 @@ A file with ``extends`` is a partial document: it may leave out what it takes
 from its parent. The loader validates the merged result in full
 (``complete=True``, the default).
 """
+
 from __future__ import annotations
 
 import difflib
 import functools
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..errors import Location, SpecError, in_order
 from .expressions import KEYWORDS
@@ -108,7 +110,7 @@ def _inlined(root: dict) -> dict:
         ref = node.get("$ref")
         out = {k: walk(v) for k, v in node.items() if k != "$ref" and k != "$defs"}
         if isinstance(ref, str) and ref.startswith("#/$defs/"):
-            target = walk(defs[ref[len("#/$defs/"):]])
+            target = walk(defs[ref[len("#/$defs/") :]])
             return {**target, **out}
         if ref is not None:
             out["$ref"] = ref
@@ -131,7 +133,11 @@ def _options_look_right(data: Any) -> bool:
     if not isinstance(options, dict):
         return False
     for option in options.values():
-        if not isinstance(option, dict) or not _OPTION_KEYS.issuperset(option) or not isinstance(option.get("choices"), dict):
+        if (
+            not isinstance(option, dict)
+            or not _OPTION_KEYS.issuperset(option)
+            or not isinstance(option.get("choices"), dict)
+        ):
             return False
         if not isinstance(option.get("default", ""), str) or not option["choices"]:
             return False
@@ -267,13 +273,17 @@ def _translate(error: Any, data: Any, default: Location) -> Iterable[SpecError]:
         if sub.get("title") == "a step":
             yield SpecError(f"a step needs its kind as its one key: {', '.join(sub.get('properties', {}))}", at())
         else:
-            yield SpecError(f"{field or 'this mapping'} is empty: it needs at least {error.validator_value} entry", at())
+            yield SpecError(
+                f"{field or 'this mapping'} is empty: it needs at least {error.validator_value} entry", at()
+            )
         return
     if kind == "maxProperties" and sub.get("title") == "a step":
         keys = list(value)
         kinds = [k for k in keys if k in sub.get("properties", {})]
         hint = f" (are the fields of '{kinds[0]}:' indented under it?)" if kinds else ""
-        yield SpecError(f"a step is a mapping with one key, its kind; this one has {len(keys)}: {', '.join(keys)}{hint}", at())
+        yield SpecError(
+            f"a step is a mapping with one key, its kind; this one has {len(keys)}: {', '.join(keys)}{hint}", at()
+        )
         return
     # anything else: the validator's words are the best we have
     yield SpecError(error.message, at())
@@ -282,7 +292,9 @@ def _translate(error: Any, data: Any, default: Location) -> Iterable[SpecError]:
 def _property_name_words(error: Any, key: str, path: tuple) -> str:
     container = _field(path)
     if error.validator == "enum":
-        return _enum_words(key, error.validator_value, "hand category" if container == "pay_table" else f"name in {container}")
+        return _enum_words(
+            key, error.validator_value, "hand category" if container == "pay_table" else f"name in {container}"
+        )
     what = {"stakes": "stake name", "options": "option name", "choices": "choice name"}.get(container, "name")
     if error.validator == "pattern":
         hint = _PATTERN_WORDS.get(error.validator_value, "it does not have the expected form")
@@ -414,7 +426,12 @@ def _reserved_stake_names(data: Any, default: Location) -> list[SpecError]:
             why = "something the table shows (as in 'when: heads_up')"
         else:
             continue
-        out.append(SpecError(f"the stake name '{name}' is already {why}: choose another name", locate(data, ("stakes", name), key=True, default=default)))
+        out.append(
+            SpecError(
+                f"the stake name '{name}' is already {why}: choose another name",
+                locate(data, ("stakes", name), key=True, default=default),
+            )
+        )
     return out
 
 
@@ -426,7 +443,9 @@ def _type_errors_first(errors: list[SpecError]) -> list[SpecError]:
 
 def _drop_inside_malformed_steps(errors: list[SpecError]) -> list[SpecError]:
     """A step with two keys (fields not indented) says so once, not once per symptom."""
-    malformed = {e.location.path for e in errors if e.message.startswith("a step is a mapping with one key") and e.location}
+    malformed = {
+        e.location.path for e in errors if e.message.startswith("a step is a mapping with one key") and e.location
+    }
     if not malformed:
         return errors
     return [
@@ -435,4 +454,3 @@ def _drop_inside_malformed_steps(errors: list[SpecError]) -> list[SpecError]:
         if e.message.startswith("a step is a mapping with one key")
         or not (e.location and any(e.location.path[: len(p)] == p for p in malformed))
     ]
-

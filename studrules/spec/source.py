@@ -14,6 +14,7 @@ Only plain YAML data is accepted (the safe loader, no tags that build
 objects); size, nesting depth and alias expansion are limited so a hostile
 file is refused with a message instead of exhausting memory.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,7 +25,18 @@ import yaml
 
 from ..errors import Location, SpecError
 
-__all__ = ["Document", "LDict", "LList", "read_document", "locate", "plain", "is_file", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
+__all__ = [
+    "Document",
+    "LDict",
+    "LList",
+    "read_document",
+    "locate",
+    "plain",
+    "is_file",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+]
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
@@ -35,7 +47,6 @@ try:  # the C loader is faster; the pure-Python one behaves the same
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
-
 
 
 class LDict(dict):
@@ -223,7 +234,9 @@ class _Builder:
         out = LDict(loc=self._where(node, path))
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise SpecError("YAML merge keys ('<<') are not supported; write the fields out", self._where(key_node, path))
+                raise SpecError(
+                    "YAML merge keys ('<<') are not supported; write the fields out", self._where(key_node, path)
+                )
             key = self.build(key_node, path, depth + 1)
             if isinstance(key, bool) or not isinstance(key, (str, int)):
                 raise SpecError("a mapping key must be a plain word", self._where(key_node, path))

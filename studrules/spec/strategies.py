@@ -24,14 +24,16 @@ A strategy decides one hand (:meth:`Strategy.decide`, for the hand machine and
 bots) or a whole batch of hands at once (:meth:`Strategy.decide_batch`, for
 simulation); both evaluate the same compiled conditions, so they agree.
 """
+
 from __future__ import annotations
 
 import difflib
 import math
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, HAND, NUMBER, Expression, compile_expression
@@ -73,8 +75,19 @@ _HOUSE_UP_NAMES = ("house_up", "matches_house_up")
 
 #: Ranks by name, for conditions like ``house_up <= queen``.
 RANK_CONSTANTS: Mapping[str, int] = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "jack": 11, "queen": 12, "king": 13, "ace": 14,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "jack": 11,
+    "queen": 12,
+    "king": 13,
+    "ace": 14,
 }
 
 _FIELDS = ("name", "title", "description", "game", "rules", "source")
@@ -140,7 +153,7 @@ class Strategy:
         """
         return self.decide_view(view_features(cards, house_up, self.names))
 
-    def decide_batch(self, features: Mapping[str, "np.ndarray"], size: int | None = None) -> "np.ndarray":
+    def decide_batch(self, features: Mapping[str, np.ndarray], size: int | None = None) -> np.ndarray:
         """Whether each of a batch of hands raises (a bool array).
 
         ``features`` maps each name of :attr:`names` to an integer array, one
@@ -184,7 +197,7 @@ class Strategy:
             rows = rows[~holds]
         return raises
 
-    def _holds(self, index: int, when: Expression, columns: Mapping[str, "np.ndarray"], rows: "np.ndarray") -> "np.ndarray":
+    def _holds(self, index: int, when: Expression, columns: Mapping[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
         """Whether rule ``index``'s condition holds for each of ``rows``."""
         import numpy as np
 
@@ -223,7 +236,7 @@ class Strategy:
             view[name] = bool(value) if VIEW_NAMES[name] is BOOL else value
         return bool(when(view))
 
-    def check_fits(self, variant: "Variant") -> None:
+    def check_fits(self, variant: Variant) -> None:
         """Raise a located :class:`SpecErrors` if this strategy cannot play ``variant``."""
         errors = _fit_errors(self, variant, self.game_location or Location(self.file))
         if errors:
@@ -231,7 +244,10 @@ class Strategy:
 
     def __reduce__(self):
         # the memo of decisions is not sent along
-        return (_rebuild_strategy, (self.name, self.title, self.game, self.rules, self.description, self.file, self.game_location))
+        return (
+            _rebuild_strategy,
+            (self.name, self.title, self.game, self.rules, self.description, self.file, self.game_location),
+        )
 
 
 def _rebuild_strategy(*fields) -> Strategy:
@@ -267,7 +283,7 @@ def shipped_strategies() -> list[str]:
     return sorted(p.stem for p in strategies_dir().glob("*.yaml"))
 
 
-def load_strategy(name_or_path: str | Path, variant: "Variant | None" = None) -> Strategy:
+def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> Strategy:
     """Load a shipped strategy by name, or a strategy file by path.
 
     With ``variant``, also check the strategy fits it (a banked game, an up
@@ -300,7 +316,12 @@ def load_strategy(name_or_path: str | Path, variant: "Variant | None" = None) ->
         name = Path(file).stem
     game = data.get("game", "banked")
     if game not in _GAMES:
-        errors.append(SpecError(f"'game' must be one of: {', '.join(_GAMES)} (strategies decide against the house)", doc.location(("game",))))
+        errors.append(
+            SpecError(
+                f"'game' must be one of: {', '.join(_GAMES)} (strategies decide against the house)",
+                doc.location(("game",)),
+            )
+        )
     rules = _rules(data.get("rules"), doc, errors)
     if errors:
         raise SpecErrors(errors)
@@ -318,7 +339,9 @@ def load_strategy(name_or_path: str | Path, variant: "Variant | None" = None) ->
     return strategy
 
 
-def view_features(cards: Iterable[Any] | str, house_up: Iterable[Any] | str = (), names: Iterable[str] | None = None) -> dict[str, Any]:
+def view_features(
+    cards: Iterable[Any] | str, house_up: Iterable[Any] | str = (), names: Iterable[str] | None = None
+) -> dict[str, Any]:
     """The view names for one player: ``hand``, card ranks, ``house_up``, ``matches_house_up``.
 
     ``names`` limits the work to the names asked for (all by default).
@@ -383,21 +406,39 @@ def _constants() -> dict:
 def _rules(raw: Any, doc, errors: list[SpecError]) -> tuple[Rule, ...]:
     where = lambda *path: doc.location(("rules", *path))  # noqa: E731
     if not isinstance(raw, list) or not raw:
-        errors.append(SpecError("'rules' must be a list of {when: CONDITION, action: raise|fold} ending with {otherwise: raise|fold}", where()))
+        errors.append(
+            SpecError(
+                "'rules' must be a list of {when: CONDITION, action: raise|fold} ending with {otherwise: raise|fold}",
+                where(),
+            )
+        )
         return ()
     rules: list[Rule] = []
     constants = _constants()
     for i, item in enumerate(raw):
         last = i == len(raw) - 1
         if not isinstance(item, dict):
-            errors.append(SpecError("a rule is a mapping: {when: CONDITION, action: raise|fold} or {otherwise: raise|fold}", where(i)))
+            errors.append(
+                SpecError(
+                    "a rule is a mapping: {when: CONDITION, action: raise|fold} or {otherwise: raise|fold}", where(i)
+                )
+            )
             continue
         if "otherwise" in item:
             extra = [k for k in item if k != "otherwise"]
             if extra:
-                errors.append(SpecError(f"'otherwise' stands alone; remove '{extra[0]}'", doc.location(("rules", i, extra[0]), key=True)))
+                errors.append(
+                    SpecError(
+                        f"'otherwise' stands alone; remove '{extra[0]}'", doc.location(("rules", i, extra[0]), key=True)
+                    )
+                )
             if not last:
-                errors.append(SpecError("'otherwise' must be the last rule: the rules after it would never be used", doc.location(("rules", i, "otherwise"), key=True)))
+                errors.append(
+                    SpecError(
+                        "'otherwise' must be the last rule: the rules after it would never be used",
+                        doc.location(("rules", i, "otherwise"), key=True),
+                    )
+                )
             action = _action(item["otherwise"], doc, ("rules", i, "otherwise"), errors)
             rules.append(Rule(action, None, where(i)))
             continue
@@ -407,7 +448,9 @@ def _rules(raw: Any, doc, errors: list[SpecError]) -> tuple[Rule, ...]:
                 hint = f": did you mean '{close[0]}'?" if close else ""
                 errors.append(SpecError(f"unknown key '{k}' in a rule{hint}", doc.location(("rules", i, k), key=True)))
         if "when" not in item:
-            errors.append(SpecError("a rule needs 'when' (a condition), or is the final {otherwise: raise|fold}", where(i)))
+            errors.append(
+                SpecError("a rule needs 'when' (a condition), or is the final {otherwise: raise|fold}", where(i))
+            )
             continue
         action = _action(item.get("action"), doc, ("rules", i, "action"), errors)
         when_value = item["when"]
@@ -426,7 +469,9 @@ def _rules(raw: Any, doc, errors: list[SpecError]) -> tuple[Rule, ...]:
             continue
         rules.append(Rule(action, when, where(i)))
     if not (isinstance(raw[-1], dict) and "otherwise" in raw[-1]):
-        errors.append(SpecError("the rules must end with a default: add '- otherwise: fold' (or raise)", where(len(raw) - 1)))
+        errors.append(
+            SpecError("the rules must end with a default: add '- otherwise: fold' (or raise)", where(len(raw) - 1))
+        )
     return tuple(rules)
 
 
@@ -455,19 +500,23 @@ def _name_location(expr: Expression, name: str) -> Location | None:
     return expr.location.shifted(match.start()) if match else expr.location
 
 
-def _fit_errors(strategy: Strategy, variant: "Variant", game_location: Location) -> list[SpecError]:
+def _fit_errors(strategy: Strategy, variant: Variant, game_location: Location) -> list[SpecError]:
     from .model import DealStep, DecisionStep
 
     errors: list[SpecError] = []
     if not variant.is_banked:
-        errors.append(SpecError(
-            f"strategy '{strategy.name}' is for games against the house, but {variant.name} is a "
-            f"{variant.kind} game (players against each other)",
-            game_location,
-        ))
+        errors.append(
+            SpecError(
+                f"strategy '{strategy.name}' is for games against the house, but {variant.name} is a "
+                f"{variant.kind} game (players against each other)",
+                game_location,
+            )
+        )
         return errors
     if not variant.steps_of(DecisionStep):
-        errors.append(SpecError(f"{variant.name} has no decision step: its players never choose to raise or fold", game_location))
+        errors.append(
+            SpecError(f"{variant.name} has no decision step: its players never choose to raise or fold", game_location)
+        )
     deals = variant.steps_of(DealStep)
     house_up = sum(1 for d in deals for face in d.house if face == "up")
     player_cards = sum(len(d.players) for d in deals)
@@ -476,14 +525,18 @@ def _fit_errors(strategy: Strategy, variant: "Variant", game_location: Location)
             continue
         for name in sorted(rule.when.names):
             if name in _HOUSE_UP_NAMES and house_up == 0:
-                errors.append(SpecError(
-                    f"'{name}' reads the house's up card, but in {variant.name} the house has no card face up",
-                    _name_location(rule.when, name),
-                ))
+                errors.append(
+                    SpecError(
+                        f"'{name}' reads the house's up card, but in {variant.name} the house has no card face up",
+                        _name_location(rule.when, name),
+                    )
+                )
             if name in _CARD_NAMES and _CARD_NAMES.index(name) >= player_cards:
-                errors.append(SpecError(
-                    f"'{name}' reads the player's card number {_CARD_NAMES.index(name) + 1}, but in "
-                    f"{variant.name} a player holds {player_cards}",
-                    _name_location(rule.when, name),
-                ))
+                errors.append(
+                    SpecError(
+                        f"'{name}' reads the player's card number {_CARD_NAMES.index(name) + 1}, but in "
+                        f"{variant.name} a player holds {player_cards}",
+                        _name_location(rule.when, name),
+                    )
+                )
     return errors

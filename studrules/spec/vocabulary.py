@@ -5,10 +5,11 @@ unknown name is a load-time error; the interpreter supplies exactly these
 names when it evaluates. Stake names (``ante``, ``low_limit``...) come from
 the variant itself and are added to every table.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Mapping
+from collections.abc import Mapping
+from functools import cache
 
 from .expressions import BOOL, HAND, NUMBER
 
@@ -51,7 +52,7 @@ def describe_name(name: str) -> str:
     return _DESCRIPTIONS.get(name, name.replace("_", " "))
 
 
-@lru_cache(maxsize=None)
+@cache
 def hand_constants() -> dict[str, tuple[str, int]]:
     """The named hand thresholds: each category's lowest hand, and ``ace_king``.
 

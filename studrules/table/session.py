@@ -40,11 +40,13 @@ house (the summary also gives the house's net)::
     >>> sum(s.stacks.values())
     300
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
@@ -119,12 +121,16 @@ class SessionSummary:
     def text(self) -> str:
         """A summary table a player can read."""
         width = max([len("player")] + [len(r["player"]) for r in self.rows])
-        lines = [f"Session over after {self.hands} hand{'s' if self.hands != 1 else ''}: {self.reason}.",
-                 f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}"]
+        lines = [
+            f"Session over after {self.hands} hand{'s' if self.hands != 1 else ''}: {self.reason}.",
+            f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}",
+        ]
         for r in self.rows:
             net = r["net"]
             sign = "+" if net > 0 else ""
-            lines.append(f"  {r['player'].ljust(width)}  {r['start']:>7}  {r['final']:>7}  {sign + str(net):>7}  {r['hands_won']:>4}")
+            lines.append(
+                f"  {r['player'].ljust(width)}  {r['start']:>7}  {r['final']:>7}  {sign + str(net):>7}  {r['hands_won']:>4}"
+            )
         if self.house_net is not None:
             sign = "+" if self.house_net > 0 else ""
             lines.append(f"  house net: {sign}{self.house_net}")
@@ -186,7 +192,7 @@ class Session:
         # the dealer of the first hand sits at the right of the first player
         self.dealer = self.seating[-1]
         self.reports: list[HandReport] = []
-        self.won = {p: 0 for p in self.seating}
+        self.won = dict.fromkeys(self.seating, 0)
         self.house_net = 0
         self.reason: str | None = None
         self._last_variant = None
@@ -223,7 +229,7 @@ class Session:
         if isinstance(stacks, Mapping):
             out = {p: int(stacks[p]) for p in self.seating}
         elif isinstance(stacks, int):
-            out = {p: stacks for p in self.seating}
+            out = dict.fromkeys(self.seating, stacks)
         else:
             values = list(stacks)
             if len(values) != len(self.seating):
@@ -244,7 +250,7 @@ class Session:
         """The players of the next hand, from the dealer's left, clockwise."""
         seating = self.seating
         d = seating.index(self.dealer)
-        ring = seating[d + 1:] + seating[:d + 1]
+        ring = seating[d + 1 :] + seating[: d + 1]
         return [p for p in ring if p in self.active]
 
     def next_variant(self):
@@ -316,8 +322,19 @@ class Session:
         switched = previous is None or previous is not variant
         differences = diff(previous, variant) if (previous is not None and switched) else []
         number = len(self.reports) + 1
-        report = HandReport(number, variant, self.dealer, tuple(order), hand, None, seed, switched, previous,
-                            differences, tuple(left_now))
+        report = HandReport(
+            number,
+            variant,
+            self.dealer,
+            tuple(order),
+            hand,
+            None,
+            seed,
+            switched,
+            previous,
+            differences,
+            tuple(left_now),
+        )
         self.current = hand
         if self.on_start is not None:
             self.on_start(report)
@@ -366,12 +383,18 @@ class Session:
     def summary(self) -> SessionSummary:
         """Hands played, each player's start, final stack, net and hands won."""
         rows = [
-            {"player": p, "start": self.start[p], "final": self.stacks[p], "net": self.stacks[p] - self.start[p],
-             "hands_won": self.won[p]}
+            {
+                "player": p,
+                "start": self.start[p],
+                "final": self.stacks[p],
+                "net": self.stacks[p] - self.start[p],
+                "hands_won": self.won[p],
+            }
             for p in self.seating
         ]
         banked = any(r.variant.is_banked for r in self.reports)
         with_chips = [p for p in self.seating if self.stacks[p] > 0]
         winner = with_chips[0] if len(with_chips) == 1 and not banked else None
-        return SessionSummary(len(self.reports), self.reason or "in progress", rows,
-                              self.house_net if banked else None, winner)
+        return SessionSummary(
+            len(self.reports), self.reason or "in progress", rows, self.house_net if banked else None, winner
+        )

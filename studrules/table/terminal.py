@@ -8,9 +8,10 @@ one key per legal action (``c`` check/call, ``b`` bet, complete or bring-in,
 ``r`` raise, ``f`` fold, ``s`` show, ``m`` muck, ``q`` quit), asking for an
 amount where there is a choice. :func:`result_lines` says how a hand ended.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..game.actions import Action, LegalAction
 from ..game.policies import Policy
@@ -85,11 +86,13 @@ class TerminalPlayer(Policy):
 
     # -- what happened since the last look
     def catch_up(self, view) -> None:
-        events = view.events[self.seen:]
+        events = view.events[self.seen :]
         self.seen = len(view.events)
         for e in events:
             if e.type == "deal" and e.player == view.player:
-                self.console.print(f"  you are dealt {e.card} face {e.face}" if e.card is not None else "  " + e.describe(hidden=True))
+                self.console.print(
+                    f"  you are dealt {e.card} face {e.face}" if e.card is not None else "  " + e.describe(hidden=True)
+                )
             else:
                 self.console.print("  " + e.describe(hidden=e.card is None), markup=False)
 
@@ -118,10 +121,16 @@ class TerminalPlayer(Policy):
             raise QuitTable()
         la = keys.get(word)
         if la is None:
-            la = next((x for x in view.legal if x.action == word or x.action.replace("-", "") == word.replace("-", "")), None)
+            la = next(
+                (x for x in view.legal if x.action == word or x.action.replace("-", "") == word.replace("-", "")), None
+            )
         if la is None:
-            self.console.print(f"'{line.strip()}' is not one of your choices: "
-                               + ", ".join(_choice_text(k, x) for k, x in keys.items()) + ", [q] quit", markup=False)
+            self.console.print(
+                f"'{line.strip()}' is not one of your choices: "
+                + ", ".join(_choice_text(k, x) for k, x in keys.items())
+                + ", [q] quit",
+                markup=False,
+            )
             return None
         amount = None
         if len(words) > 1:
@@ -215,6 +224,7 @@ def render_table(view, dealer: str | None = None, variant=None):
 # --------------------------------------------------------------------------
 # printing results
 
+
 def result_lines(report) -> list[str]:
     """A finished hand's outcome: each player's stack and net; banked games each position's settlement."""
     result = report.result
@@ -222,8 +232,10 @@ def result_lines(report) -> list[str]:
     if result.positions is not None:
         for pos in result.positions:
             net = pos["net"]
-            lines.append(f"  {pos['player']}: ante {pos['ante']}, raise {pos['raise'] or 0} -> "
-                         f"{'+' if net > 0 else ''}{net} ({pos['reason']})")
+            lines.append(
+                f"  {pos['player']}: ante {pos['ante']}, raise {pos['raise'] or 0} -> "
+                f"{'+' if net > 0 else ''}{net} ({pos['reason']})"
+            )
         hn = result.house_net or 0
         lines.append(f"  house: {'+' if hn > 0 else ''}{hn}")
     for p in report.players:
