@@ -174,29 +174,26 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     from ..table.session import Session
 
     live = interactive(args)
-    me = args.name if live else None
+    me: str | None = args.name if live else None
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
     writer = HistoryWriter(args.history) if args.history else None
     out = sys.stdout
-    if live:
+    human: TerminalPlayer | None = None
+    policies: dict[str, Policy] = dict(bots)
+    if me is not None:
         from rich.console import Console
 
-        console = Console(highlight=False)
-        human = TerminalPlayer(console)
-        policies: dict[str, Policy] = {me: human, **bots}
-    else:
-        human = None
-        policies = dict(bots)
+        human = TerminalPlayer(Console(highlight=False))
+        policies = {me: human, **bots}
     if hands is None and not live:
         hands = 1 if len(variants) == 1 else len(variants)
 
     def on_start(report) -> None:
+        text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
         if human is not None:
             human.dealer = report.dealer
-        text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
-        if live:
             if not text:
                 text = f"Hand {report.number}: {report.dealer} deals."
             human.console.print("\n" + text, markup=False)
@@ -220,7 +217,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             report = session.play_next()
             if report is None:
                 break
-            if live:
+            if human is not None:
                 if me in report.players:
                     human.catch_up(report.hand.view(me))
                 human.console.print("\n".join(["Hand over:"] + result_lines(report)), markup=False)

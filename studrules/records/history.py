@@ -247,7 +247,7 @@ def read_history(path: str | Path) -> list[dict]:
         where = Location(str(p), number, 1)
         try:
             record = json.loads(line)
-        except ValueError as err:
+        except json.JSONDecodeError as err:
             raise ScriptError(f"line {number} is not JSON: {err.msg}", Location(str(p), number, err.colno)) from None
         if isinstance(record, dict) and isinstance(record.get("hands"), list):
             for r in record["hands"]:

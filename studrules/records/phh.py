@@ -182,7 +182,7 @@ def hand_to_phh(hand, *, number: int | None = None) -> dict:
         street.clear()
 
     unmodelled: list[str] = []
-    level = {"round": None, "cur": 0, "count": 0}
+    level: dict[str, Any] = {"round": None, "cur": 0, "count": 0}
     for e in hand.events:
         t = e.type
         if t in ("bring_in", "complete", "bet", "raise", "call", "check") and e.round != level["round"]:

@@ -219,7 +219,10 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
             ) from None
     if auto_showdown:
         while not hand.over and hand.phase == "showdown":
-            hand.apply(hand.default_action())
+            shown = hand.default_action()
+            if shown is None:
+                break
+            hand.apply(shown)
     return hand
 
 

@@ -46,10 +46,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
+
+if TYPE_CHECKING:
+    from ..analysis.diff import Difference
+    from ..game.hand import Hand
 
 __all__ = ["Session", "HandReport", "SessionSummary", "ROTATIONS"]
 
@@ -187,7 +191,7 @@ class Session:
         self.dealer_rng = random.Random(None if seed is None else seed * 7919 + 1)
         self.history = history
         self.on_start = on_start
-        self.current = None  # the hand being played
+        self.current: Hand | None = None  # the hand being played
         self.active = list(self.seating)
         # the dealer of the first hand sits at the right of the first player
         self.dealer = self.seating[-1]
@@ -320,7 +324,7 @@ class Session:
         hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed)
         previous = self._last_variant
         switched = previous is None or previous is not variant
-        differences = diff(previous, variant) if (previous is not None and switched) else []
+        differences: list[Difference] = diff(previous, variant) if (previous is not None and switched) else []
         number = len(self.reports) + 1
         report = HandReport(
             number,

@@ -163,7 +163,7 @@ class TerminalPlayer(Policy):
                         if not la.allows(amount):
                             self.console.print(f"{amount} is not allowed: {what}", markup=False)
                             amount = None
-            if not la.allows(amount):
+            if amount is None or not la.allows(amount):
                 self.console.print(f"{la.action} to {amount} is not allowed: {la}", markup=False)
                 return None
             return Action(view.player, la.action, amount)
