@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from studrules.analysis.rulebook import amount_words, canonical, condition_words, explain, phrase
+from studrules.analysis.expression_words import amount_words, condition_words, phrase
+from studrules.analysis.rulebook import explain
 from studrules.cli.main import main
+from studrules.spec.expressions import canonical
 from studrules.spec.loader import load_variant, shipped_variants
 
 SHIPPED = [p.stem for p in shipped_variants()]

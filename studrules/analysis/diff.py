@@ -3,10 +3,11 @@
 :func:`rules` turns a loaded variant into comparable lines grouped by topic
 (stakes and forced bets, the deal, each betting round by position, showdown,
 ties and odd chips, settlement, void hands). Each line's value is built from
-the model's *meaning* (the words of :mod:`studrules.analysis.rulebook` plus the value
-with the stakes in force), never from YAML text, so two files that say the
-same thing differently give the same lines, and a rule inherited through
-``extends`` or chosen by an option is there like any other.
+the model's *meaning* (the words of :mod:`studrules.analysis.rule_words` and
+:mod:`studrules.analysis.expression_words` plus the value with the stakes in
+force), never from YAML text, so two files that say the same thing
+differently give the same lines, and a rule inherited through ``extends`` or
+chosen by an option is there like any other.
 
     >>> from studrules.spec.loader import load_variant_text
     >>> text = '''
@@ -47,18 +48,15 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
-from .rulebook import (
+from .expression_words import amount_text, condition_words, hand_words, house_hand_words
+from .rule_words import (
     TIED_RULES,
     ace_words,
-    amount_text,
     bring_in_who_words,
     cap_words,
     cards_held,
-    condition_words,
     deck_words,
     first_to_act_words,
-    hand_words,
-    house_hand_words,
     odd_chip_words,
     payout_words,
     showdown_order_words,

@@ -3,22 +3,15 @@
 Nothing here is stored text: every sentence is built from the model
 (:mod:`studrules.spec.model`), so the rule book follows the file, its ``extends``,
 the options chosen and the stakes given. :func:`explain` gives plain text or
-Markdown; the words for amounts and conditions (:func:`amount_words`,
-:func:`condition_words`) are shared with :mod:`studrules.analysis.diff`.
-
-    >>> from studrules.spec.expressions import compile_expression, NUMBER
-    >>> canonical_text(compile_expression("ante * 2", names={"ante": NUMBER}))
-    '2 * ante'
-    >>> phrase(compile_expression("low_limit / 5", names={"low_limit": NUMBER}))
-    'a fifth of the low limit'
+Markdown. The words come from :mod:`studrules.analysis.expression_words`
+(amounts and conditions) and :mod:`studrules.analysis.rule_words` (each rule),
+the output from :mod:`studrules.analysis.rulebook_output`; this module puts
+them together, section by section and step by step.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
@@ -29,45 +22,44 @@ from ..spec.model import (
     BringIn,
     DealStep,
     DecisionStep,
-    DeckSpec,
-    FirstToAct,
     Payout,
     RevealStep,
     SettleStep,
     ShowdownStep,
+    Step,
     Variant,
 )
-from ..spec.vocabulary import describe_name
+from .expression_words import (
+    amount_value,
+    amount_words,
+    condition_words,
+    hand_words,
+    house_hand_words,
+    number_words,
+    phrase,
+    stake_words,
+)
+from .rule_words import (
+    TIED_RULES,
+    ace_words,
+    actions_words,
+    bring_in_who_words,
+    cards_held,
+    cards_text,
+    deck_words,
+    faces_words,
+    first_to_act_words,
+    house_tie_words,
+    odd_chip_words,
+    payout_words,
+    seat_rule_words,
+    showdown_order_words,
+    suit_order_words,
+    ties_clause,
+)
+from .rulebook_output import Block, ListItem, render_markdown, render_text
 
-__all__ = [
-    "explain",
-    "rule_book",
-    "Block",
-    "render_text",
-    "render_markdown",
-    "canonical_text",
-    "phrase",
-    "amount_words",
-    "amount_text",
-    "condition_words",
-    "suit_order_words",
-    "deck_words",
-    "ace_words",
-    "tie_break_words",
-    "ties_clause",
-    "first_to_act_words",
-    "bring_in_who_words",
-    "showdown_order_words",
-    "odd_chip_words",
-    "house_hand_words",
-    "cap_words",
-    "payout_words",
-    "hand_words",
-    "stake_words",
-    "ordinal",
-    "cards_held",
-    "LANGUAGES",
-]
+__all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
 
 #: Languages a rule book can be written in.
 LANGUAGES = ("en",)
@@ -103,513 +95,9 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
     return render_markdown(blocks) if markdown else render_text(blocks)
 
 
-@dataclass(frozen=True)
-class Block:
-    """One piece of a rule book: a heading (``h1``, ``h2``), a paragraph
-    (``p``), a list (``ul``, ``ol``: ``items``) or a table (``table``:
-    ``items`` are rows, ``header`` the column names)."""
-
-    kind: str
-    text: str = ""
-    items: tuple = ()
-    header: tuple[str, ...] = ()
-
-
 def rule_book(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[Block]:
     """The rule book as a list of :class:`Block` (for renderers)."""
     return _Writer(variant, stakes).write()
-
-
-# --- words for expressions ----------------------------------------------------
-
-# General poker words for stake names (never a variant's rule).
-_STAKE_WORDS = {
-    "bring_in": "bring-in",
-    "min_bet": "minimum bet",
-    "max_bet": "maximum bet",
-    "table_min": "table minimum",
-    "table_max": "table maximum",
-    "low_limit": "low limit",
-    "high_limit": "high limit",
-    "small_bet": "small bet",
-    "big_bet": "big bet",
-}
-
-_HAND_WORDS = {
-    "ace_king": "ace-king",
-    "high_card": "high card",
-    "pair": "a pair",
-    "two_pair": "two pair",
-    "three_of_a_kind": "three of a kind",
-    "straight": "a straight",
-    "flush": "a flush",
-    "full_house": "a full house",
-    "four_of_a_kind": "four of a kind",
-    "straight_flush": "a straight flush",
-    "royal_flush": "a royal flush",
-}
-
-_HAND_OWNERS = {"house": "the house", "hand": "the player"}
-
-_FRACTIONS = {2: "half", 3: "a third of", 4: "a quarter of", 5: "a fifth of", 10: "a tenth of"}
-_MULTIPLES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 10: "ten times"}
-_NUMBER_WORDS = {
-    0: "no",
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-}
-_ORDINALS = {
-    1: "first",
-    2: "second",
-    3: "third",
-    4: "fourth",
-    5: "fifth",
-    6: "sixth",
-    7: "seventh",
-    8: "eighth",
-    9: "ninth",
-    10: "tenth",
-}
-_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-_PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7}
-_COMPARE_WORDS = {
-    ">=": "is at least",
-    ">": "is more than",
-    "<=": "is at most",
-    "<": "is less than",
-    "==": "is",
-    "!=": "is not",
-}
-
-
-def stake_words(name: str) -> str:
-    """A stake's name as a player says it.
-
-    >>> stake_words("low_limit"), stake_words("bring_in"), stake_words("ante")
-    ('low limit', 'bring-in', 'ante')
-    """
-    return _STAKE_WORDS.get(name, name.replace("_", " "))
-
-
-def hand_words(name: str) -> str:
-    """A named hand threshold in words: ``ace_king`` -> ``ace-king``.
-
-    >>> hand_words("three_of_a_kind")
-    'three of a kind'
-    """
-    return _HAND_WORDS.get(name, name.replace("_", " "))
-
-
-def ordinal(n: int) -> str:
-    """An ordinal in words.
-
-    >>> ordinal(3)
-    'third'
-    """
-    return _ORDINALS.get(n, f"{n}th")
-
-
-def _count(n: int) -> str:
-    return _NUMBER_WORDS.get(n, str(n))
-
-
-def canonical_text(expr: Expression | str | tuple) -> str:
-    """The canonical form written back as an expression.
-
-    >>> canonical_text("(ante * 2) + 1")
-    '1 + 2 * ante'
-    """
-    node = expr if isinstance(expr, tuple) else canonical(expr)
-    return _text(node)
-
-
-def _prec(node: tuple) -> int:
-    kind = node[0]
-    if kind == "op":
-        return _PRECEDENCE[node[2]]
-    if kind in ("not", "neg", "cmp"):
-        return _PRECEDENCE[kind]
-    return 9
-
-
-def _text(node: tuple, parent: int = 0, right: bool = False) -> str:
-    kind = node[0]
-    if kind == "num":
-        return "true" if node[1] is True else "false" if node[1] is False else str(node[1])
-    if kind == "name":
-        out = node[1]
-    elif kind == "neg":
-        out = "-" + _text(node[1], _PRECEDENCE["neg"])
-    elif kind == "not":
-        out = "not " + _text(node[1], _PRECEDENCE["not"])
-    elif kind == "cmp":
-        p = _PRECEDENCE["cmp"]
-        out = f"{_text(node[2], p + 1)} {node[1]} {_text(node[3], p + 1)}"
-    else:
-        operands, op = node[1], node[2]
-        p = _PRECEDENCE[op]
-        parts = [_text(o, p, right=i > 0) for i, o in enumerate(operands)]
-        out = f" {op} ".join(parts)
-    mine = _prec(node)
-    if mine < parent or (right and mine == parent and kind == "op" and node[2] in ("-", "/")):
-        return f"({out})"
-    return out
-
-
-def phrase(expr: Expression | str | tuple) -> str:
-    """An amount in words: ``low_limit / 2`` -> ``half the low limit``,
-    ``2 * ante`` -> ``twice the ante``; a constant is its number; anything
-    else its canonical text.
-
-    >>> phrase("ante * 2"), phrase("low_limit"), phrase("7"), phrase("ante + 1")
-    ('twice the ante', 'the low limit', '7', '1 + ante')
-    """
-    node = expr if isinstance(expr, tuple) else canonical(expr)
-    if node[0] == "num":
-        return _text(node)
-    if node[0] == "name":
-        return f"the {stake_words(node[1])}"
-    if node[0] == "op" and len(node[1]) == 2:
-        a, b = node[1]
-        op = node[2]
-        if op == "/" and a[0] == "name" and b[0] == "num" and not isinstance(b[1], bool):
-            frac = _FRACTIONS.get(b[1])
-            return f"{frac} the {stake_words(a[1])}" if frac else f"1/{b[1]} of the {stake_words(a[1])}"
-        if op == "*":
-            num, name = (a, b) if a[0] == "num" else (b, a)
-            if num[0] == "num" and name[0] == "name" and not isinstance(num[1], bool):
-                mult = _MULTIPLES.get(num[1], f"{num[1]} times")
-                return f"{mult} the {stake_words(name[1])}"
-    return _text(node)
-
-
-def amount_words(expr: Expression, variant: Variant) -> str:
-    """An amount in words, a stake named alone read through its definition:
-    ``bring_in`` where ``bring_in: ante`` reads ``equal to the ante``, where
-    ``bring_in: low_limit / 2`` reads ``half the low limit``; a stake with a
-    plain number reads ``the bring-in``."""
-    node = canonical(expr)
-    definitions = dict(variant.stakes)
-    if node[0] == "name" and node[1] in definitions:
-        inner = canonical(definitions[node[1]])
-        if inner[0] == "num":
-            return phrase(node)
-        if inner[0] == "name":
-            return f"equal to {phrase(inner)}"
-        return phrase(inner)
-    return phrase(node)
-
-
-def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int]) -> str:
-    """``half the low limit (5)``: the words and the value with these stakes.
-
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up]}
-    ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-    ...   - deal: {players: [up, up, up]}
-    ...   - showdown: {rankings: [high]}
-    ... ''')
-    >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values())
-    'equal to the ante (1)'
-    >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values({"bet": 40}))
-    'equal to the ante (4)'
-    """
-    words = amount_words(expr, variant)
-    value = _value(expr, values)
-    if value is None or words == str(value):
-        return words
-    node = canonical(expr)
-    definitions = dict(variant.stakes)
-    if node[0] == "name" and node[1] in definitions and definitions[node[1]].is_constant:
-        return str(value)  # a stake given as a plain number: the number is its meaning
-    return f"{words} ({value})"
-
-
-def _value(expr: Expression, values: Mapping[str, int]) -> int | None:
-    if expr.is_constant:
-        return expr.value()
-    if set(expr.names) <= set(values):
-        try:
-            return expr(values)
-        except Exception:  # a name only known while playing
-            return None
-    return None
-
-
-def condition_words(expr: Expression | str | tuple) -> str:
-    """A condition in words.
-
-    >>> condition_words("open_pair")
-    'some player shows a pair among his up cards'
-    >>> condition_words("house >= ace_king")
-    'the house has ace-king or better'
-    >>> condition_words("players_in >= 3 and not heads_up")
-    'players in is at least 3 and it is not true that only two players are left in the hand'
-    """
-    node = expr if isinstance(expr, tuple) else canonical(expr)
-    kind = node[0]
-    if kind == "num":
-        return "always" if node[1] is True else "never" if node[1] is False else str(node[1])
-    if kind == "name":
-        return describe_name(node[1])
-    if kind == "not":
-        return f"it is not true that {condition_words(node[1])}"
-    if kind == "cmp":
-        op, left, right = node[1], node[2], node[3]
-        if left[0] == "name" and left[1] in _HAND_OWNERS and right[0] == "name":
-            owner, hand = _HAND_OWNERS[left[1]], hand_words(right[1])
-            return f"{owner} has {_hand_comparison(op, hand)}"
-        return f"{_operand_words(left)} {_COMPARE_WORDS[op]} {_operand_words(right)}"
-    if kind == "op" and node[2] in ("and", "or"):
-        return f" {node[2]} ".join(condition_words(o) for o in node[1])
-    return _text(node)
-
-
-def house_hand_words(expr: Expression | str) -> str | None:
-    """The house's hand a condition asks for, when the condition is only that
-    (``house >= ace_king`` -> ``ace-king or better``); None otherwise.
-
-    >>> house_hand_words("house >= ace_king"), house_hand_words("house >= pair and hand >= pair")
-    ('ace-king or better', None)
-    """
-    node = canonical(expr)
-    if node[0] == "cmp" and node[2] == ("name", "house") and node[3][0] == "name":
-        return _hand_comparison(node[1], hand_words(node[3][1]))
-    return None
-
-
-def _hand_comparison(op: str, hand: str) -> str:
-    return {
-        ">=": f"{hand} or better",
-        ">": f"better than {hand}",
-        "<=": f"{hand} or worse",
-        "<": f"worse than {hand}",
-        "==": f"exactly {hand}",
-        "!=": f"anything but {hand}",
-    }[op]
-
-
-def _operand_words(node: tuple) -> str:
-    if node[0] == "name":
-        return node[1].replace("_", " ")
-    return phrase(node)
-
-
-# --- words for rules ---------------------------------------------------------
-
-
-def suit_order_words(variant: Variant) -> str:
-    """``spades > hearts > diamonds > clubs`` (highest first)."""
-    return " > ".join(_SUIT_NAMES[s] for s in reversed(variant.deck.suit_order))
-
-
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-
-
-def deck_words(deck: DeckSpec) -> str:
-    """The deck in words: ``a standard deck of 52 cards``, ``a 36-card deck (6 to ace)``.
-
-    >>> from studrules.spec.model import DeckSpec
-    >>> deck_words(DeckSpec()), deck_words(DeckSpec(ranks="789TJQKA")), deck_words(DeckSpec(ranks="2345A"))
-    ('a standard deck of 52 cards', 'a 32-card deck (7 to ace)', 'a 20-card deck (2, 3, 4, 5 and ace)')
-    """
-    ranks = deck.ranks
-    if ranks == STANDARD_RANKS:
-        return f"a standard deck of {deck.cards} cards"
-    names = [_RANK_WORDS.get(r, r) for r in ranks]
-    if ranks in STANDARD_RANKS:  # one run of ranks in a row
-        return f"a {deck.cards}-card deck ({names[0]} to {names[-1]})"
-    return f"a {deck.cards}-card deck ({', '.join(names[:-1])} and {names[-1]})"
-
-
-def ace_words(deck: DeckSpec) -> str:
-    """How the ace plays in straights of high hands, in words.
-
-    >>> from studrules.spec.model import DeckSpec
-    >>> ace_words(DeckSpec())
-    'high, and low only in A-2-3-4-5'
-    >>> ace_words(DeckSpec(ace_low_straight=False))
-    'never low (A-2-3-4-5 is not a straight)'
-    >>> ace_words(DeckSpec(ranks="6789TJQKA")) == ace_words(DeckSpec(ranks="6789TJQKA", ace_low_straight=False))
-    True
-    >>> ace_words(DeckSpec(ranks="6789TJQKA"))
-    'high only: A-2-3-4-5 cannot be dealt from this deck, and A-6-7-8-9 is not a straight'
-    """
-    ranks = deck.ranks
-    if "A" not in ranks:
-        return "there is no ace in this deck"
-    if deck.wheel:
-        return "high, and low only in A-2-3-4-5"
-    if all(r in ranks for r in "2345"):
-        return "never low (A-2-3-4-5 is not a straight)"
-    # a stripped deck: the wheel cannot be dealt; a straight is five ranks in a row of 2..A
-    low = ranks[:4]
-    words = "high only: A-2-3-4-5 cannot be dealt from this deck"
-    if low in STANDARD_RANKS and low != "TJQK":
-        words += f", and A-{'-'.join(low).replace('T', '10')} is not a straight"
-    return words
-
-
-def tie_break_words(tie_break: str, variant: Variant) -> str:
-    """How a tie between seats is broken, in words."""
-    if tie_break == "suit":
-        return f"by suit ({_SUIT_NAMES[variant.deck.suit_order[-1]]} highest)"
-    if tie_break == "nearest_dealer":
-        return "to the player nearest the dealer's left"
-    return tie_break.replace("_", " ")
-
-
-def ties_clause(tie_break: str, variant: Variant) -> str:
-    """``ties go to the player nearest the dealer's left`` / ``ties are broken by suit (...)``."""
-    words = tie_break_words(tie_break, variant)
-    return f"ties go {words}" if words.startswith("to ") else f"ties are broken {words}"
-
-
-_FIRST_WORDS = {
-    "bring_in": "the bring-in, then clockwise",
-    "best_visible": "the best visible hand",
-    "worst_visible": "the worst visible hand",
-    "lowest_card": "the player holding the lowest card (hidden cards included)",
-    "lowest_up_card": "the lowest up card",
-    "highest_up_card": "the highest up card",
-    "dealer_left": "the player at the dealer's left",
-}
-#: first-to-act rules that compare hands or cards, so ties can happen
-TIED_RULES = ("best_visible", "worst_visible", "lowest_card", "lowest_up_card", "highest_up_card")
-
-
-def first_to_act_words(first: FirstToAct) -> str:
-    """Who acts first, in words (ties not included)."""
-    words = _FIRST_WORDS.get(first.rule, first.rule.replace("_", " "))
-    if first.expose:
-        words += " (he turns that card face up)"
-    return words
-
-
-def bring_in_who_words(who: str) -> str:
-    """``lowest_up_card`` -> ``the lowest up card``."""
-    return _FIRST_WORDS.get(who, who.replace("_", " "))
-
-
-_SHOW_WORDS = {
-    "last_raiser": "the last player to raise",
-    "last_aggressor": "the last player to bet or raise",
-    "opener": "the player who opened the betting",
-    "first_to_act": "the first player to act on the last round",
-    "best_visible": "the best visible hand",
-    "dealer_left": "the player nearest the dealer's left",
-}
-_SHOW_MISSING = {
-    "last_raiser": "nobody raised",
-    "last_aggressor": "nobody bet",
-    "opener": "nobody bet",
-}
-
-
-def showdown_order_words(step: ShowdownStep) -> str:
-    """``the last player to raise (in the last round); if nobody raised, ...``."""
-    where = "in the last round" if step.scope == "last_round" else "in the whole hand"
-    parts = []
-    previous = None
-    for _i, entry in enumerate(step.order):
-        words = _SHOW_WORDS.get(entry, entry.replace("_", " "))
-        if entry in _SHOW_MISSING:
-            words += f" {where}"
-        if previous is not None:
-            words = f"if {_SHOW_MISSING.get(previous, 'there is none')}, {words}"
-        parts.append(words)
-        previous = entry
-    return "; ".join(parts) + "; then clockwise"
-
-
-def cap_words(step: BettingStep) -> str:
-    """``a bet and 3 raises``."""
-    if step.cap is None:
-        words = "no limit on raises"
-    elif step.cap == 0:
-        words = "a bet and no raise"
-    else:
-        words = f"a bet and {step.cap} raise{'s' if step.cap != 1 else ''}"
-    if step.heads_up_uncapped and step.cap is not None:
-        words += "; no limit heads-up"
-    return words
-
-
-def odd_chip_words(odd_chip: str) -> str:
-    """Who gets a chip a split pot cannot divide.
-
-    >>> odd_chip_words("nearest_dealer")
-    "the player nearest the dealer's left"
-    """
-    return _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
-
-
-_ODD_CHIP_WORDS = {
-    "nearest_dealer": "the player nearest the dealer's left",
-    "high_card_suit": "the hand holding the highest card by suit",
-}
-
-
-def payout_words(payout: Payout) -> str:
-    """``paid at even money`` / ``returned`` / ``lost``."""
-    if payout.result == "win":
-        return "paid at even money" if payout.odds == 1 else f"paid {payout.odds} to 1"
-    if payout.result == "push":
-        return "returned"
-    if payout.result == "lose":
-        return "lost"
-    return payout.result
-
-
-def faces_words(faces: Sequence[str]) -> str:
-    """``the first face down, the second face up`` / ``all face down``."""
-    if not faces:
-        return "no cards"
-    if len(set(faces)) == 1:
-        return f"face {faces[0]}" if len(faces) == 1 else f"all face {faces[0]}"
-    if len(faces) == 2:
-        return ", ".join(f"the {ordinal(i + 1)} face {f}" for i, f in enumerate(faces))
-    runs: list[list] = []
-    for f in faces:
-        if runs and runs[-1][0] == f:
-            runs[-1][1] += 1
-        else:
-            runs.append([f, 1])
-    return ", then ".join(f"{n} face {f}" for f, n in runs)
-
-
-def cards_held(variant: Variant, upto: Any) -> tuple[int, int]:
-    """(down, up) cards each player holds when step ``upto`` starts."""
-    down = up = 0
-    for step in variant.steps:
-        if step is upto:
-            break
-        if isinstance(step, DealStep):
-            down += step.players.count("down")
-            up += step.players.count("up")
-    return down, up
-
-
-def _cards_text(down: int, up: int) -> str:
-    return f"{down + up} card{'s' if down + up != 1 else ''} ({down} down, {up} up)"
-
-
-def _actions_words(actions: Sequence[str]) -> str:
-    return " and ".join(f"{a}s" for a in actions)  # the schema asks for at least one
 
 
 # --- the rule book -------------------------------------------------------------
@@ -634,7 +122,7 @@ class _Writer:
         if text:
             self.blocks.append(Block("p", text))
 
-    def ul(self, items: Sequence[str], kind: str = "ul") -> None:
+    def ul(self, items: Sequence[ListItem], kind: str = "ul") -> None:
         if items:
             self.blocks.append(Block(kind, items=tuple(items)))
 
@@ -643,7 +131,7 @@ class _Writer:
 
         ``bare``: the value alone when the words only name a stake."""
         words = amount_words(expr, self.v)
-        value = _value(expr, self.values)
+        value = amount_value(expr, self.values)
         if value is None:
             return words
         if words == str(value) or (bare and canonical(expr)[0] == "name" and words.startswith("the ")):
@@ -800,7 +288,7 @@ class _Writer:
                 self.blocks.append(
                     Block(
                         "h3",
-                        f"{number}. {name}: betting ({step.structure.replace('_', ' ')}), each player holding {_cards_text(down, up)}",
+                        f"{number}. {name}: betting ({step.structure.replace('_', ' ')}), each player holding {cards_text(down, up)}",
                     )
                 )
                 self.betting(step)
@@ -821,7 +309,7 @@ class _Writer:
         if not self.v.is_banked:
             self.p("Whenever all players but one fold, the last one takes the pot without showing.")
 
-    def when(self, step: Any) -> str:
+    def when(self, step: Step) -> str:
         if step.when is None:
             return ""
         node = canonical(step.when)
@@ -873,7 +361,7 @@ class _Writer:
             sentences.extend(self.bring_in(step.bring_in, step, bet))
         elif step.first_to_act.rule in TIED_RULES:
             first = step.first_to_act
-            base = _FIRST_WORDS.get(first.rule, first.rule.replace("_", " "))
+            base = seat_rule_words(first.rule)
             expose = " and turns that card face up" if first.expose else ""
             sentences.append(f"{_cap(base)} acts first{expose}; {ties_clause(first.tie_break, self.v)}.")
         else:
@@ -893,7 +381,9 @@ class _Writer:
         elif step.cap == 0:
             sentences.append("One bet and no raise per round.")
         else:
-            sentences.append(f"One bet and at most {_count(step.cap)} raise{'s' if step.cap != 1 else ''} per round.")
+            sentences.append(
+                f"One bet and at most {number_words(step.cap)} raise{'s' if step.cap != 1 else ''} per round."
+            )
         if step.heads_up_uncapped and step.cap is not None:
             sentences.append("There is no limit on raises while only two players are in the hand.")
         if step.max_raise_multiple is not None:
@@ -925,7 +415,7 @@ class _Writer:
         return out
 
     def alternative(self, alt: BetAlternative) -> str:
-        text = f"If {condition_words(alt.when)}, {_actions_words(alt.actions)} may be {self.amount(alt.bet)}"
+        text = f"If {condition_words(alt.when)}, {actions_words(alt.actions)} may be {self.amount(alt.bet)}"
         if alt.sticky:
             text += "; once one is made, the rest of the round follows it."
         else:
@@ -997,7 +487,7 @@ class _Writer:
             [
                 f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}.",
                 f"House qualified: each hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise paid by the table below.",
-                f"A hand equal to the house's: {_tie_words(step.tie)}.",
+                f"A hand equal to the house's: {house_tie_words(step.tie)}.",
             ]
             + (
                 [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]
@@ -1047,75 +537,5 @@ class _Writer:
         self.ul(items)
 
 
-def _tie_words(tie: str) -> str:
-    return {"push": "the ante and the raise are returned", "lose": "the hand loses", "win": "the hand wins"}.get(
-        tie, tie
-    )
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-# --- rendering -------------------------------------------------------------------
-
-_WIDTH = 78
-
-
-def render_text(blocks: Sequence[Block]) -> str:
-    """Plain text for terminals and pipes."""
-    out: list[str] = []
-    for b in blocks:
-        if b.kind == "h1":
-            out += [b.text, "=" * len(b.text), ""]
-        elif b.kind == "h2":
-            out += [b.text, "-" * len(b.text), ""]
-        elif b.kind == "h3":
-            out += [b.text, ""]
-        elif b.kind == "p":
-            out += textwrap.wrap(b.text, _WIDTH) + [""]
-        elif b.kind in ("ul", "ol"):
-            for i, item in enumerate(b.items, 1):
-                text, sub = item if isinstance(item, tuple) else (item, ())
-                bullet = f"{i}. " if b.kind == "ol" else "- "
-                out += textwrap.wrap(text, _WIDTH, initial_indent=bullet, subsequent_indent=" " * len(bullet))
-                for s in sub:
-                    out += textwrap.wrap(s, _WIDTH, initial_indent="    * ", subsequent_indent="      ")
-            out.append("")
-        elif b.kind == "table":
-            rows = [b.header, *b.items]
-            widths = [max(len(str(r[i])) for r in rows) for i in range(len(b.header))]
-            for n, row in enumerate(rows):
-                out.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
-                if n == 0:
-                    out.append("  ".join("-" * w for w in widths))
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
-
-
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
-
-
-def render_markdown(blocks: Sequence[Block]) -> str:
-    """Markdown (headings, lists, a pipe table for the pay table)."""
-    out: list[str] = []
-    for b in blocks:
-        if b.kind in ("h1", "h2", "h3"):
-            out += ["#" * int(b.kind[1]) + " " + _md(b.text), ""]
-        elif b.kind == "p":
-            out += [_md(b.text), ""]
-        elif b.kind in ("ul", "ol"):
-            for i, item in enumerate(b.items, 1):
-                text, sub = item if isinstance(item, tuple) else (item, ())
-                out.append((f"{i}. " if b.kind == "ol" else "- ") + _md(text))
-                for s in sub:
-                    out.append("    - " + _md(s))
-            out.append("")
-        elif b.kind == "table":
-            out.append("| " + " | ".join(_md(h) for h in b.header) + " |")
-            out.append("|" + "|".join(" --- " for _ in b.header) + "|")
-            for row in b.items:
-                out.append("| " + " | ".join(_md(str(c)) for c in row) + " |")
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"

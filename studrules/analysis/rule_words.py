@@ -1,0 +1,277 @@
+"""Words for each rule of a variant, as a player says them.
+
+The deck and how the ace plays, how suits rank and ties between seats are
+broken, who acts first, brings in and shows first, how many raises a round
+allows, who gets the odd chip, how a bet against the house is paid, which
+cards are dealt face up. The rule book (:mod:`studrules.analysis.rulebook`)
+writes its sentences with these words, and the diff
+(:mod:`studrules.analysis.diff`) compares two variants by them.
+
+    >>> from studrules.spec.model import DeckSpec
+    >>> deck_words(DeckSpec(ranks="6789TJQKA"))
+    'a 36-card deck (6 to ace)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..spec.model import (
+    STANDARD_RANKS,
+    BettingStep,
+    DealStep,
+    DeckSpec,
+    FirstToAct,
+    Payout,
+    ShowdownStep,
+    Step,
+    Variant,
+)
+from .expression_words import ordinal
+
+__all__ = [
+    "suit_order_words",
+    "deck_words",
+    "ace_words",
+    "tie_break_words",
+    "ties_clause",
+    "TIED_RULES",
+    "seat_rule_words",
+    "first_to_act_words",
+    "bring_in_who_words",
+    "showdown_order_words",
+    "cap_words",
+    "odd_chip_words",
+    "payout_words",
+    "faces_words",
+    "cards_held",
+    "cards_text",
+    "actions_words",
+    "house_tie_words",
+]
+
+
+def suit_order_words(variant: Variant) -> str:
+    """``spades > hearts > diamonds > clubs`` (highest first)."""
+    return " > ".join(_SUIT_NAMES[s] for s in reversed(variant.deck.suit_order))
+
+
+
+def deck_words(deck: DeckSpec) -> str:
+    """The deck in words: ``a standard deck of 52 cards``, ``a 36-card deck (6 to ace)``.
+
+    >>> from studrules.spec.model import DeckSpec
+    >>> deck_words(DeckSpec()), deck_words(DeckSpec(ranks="789TJQKA")), deck_words(DeckSpec(ranks="2345A"))
+    ('a standard deck of 52 cards', 'a 32-card deck (7 to ace)', 'a 20-card deck (2, 3, 4, 5 and ace)')
+    """
+    ranks = deck.ranks
+    if ranks == STANDARD_RANKS:
+        return f"a standard deck of {deck.cards} cards"
+    names = [_RANK_WORDS.get(r, r) for r in ranks]
+    if ranks in STANDARD_RANKS:  # one run of ranks in a row
+        return f"a {deck.cards}-card deck ({names[0]} to {names[-1]})"
+    return f"a {deck.cards}-card deck ({', '.join(names[:-1])} and {names[-1]})"
+
+
+def ace_words(deck: DeckSpec) -> str:
+    """How the ace plays in straights of high hands, in words.
+
+    >>> from studrules.spec.model import DeckSpec
+    >>> ace_words(DeckSpec())
+    'high, and low only in A-2-3-4-5'
+    >>> ace_words(DeckSpec(ace_low_straight=False))
+    'never low (A-2-3-4-5 is not a straight)'
+    >>> ace_words(DeckSpec(ranks="6789TJQKA")) == ace_words(DeckSpec(ranks="6789TJQKA", ace_low_straight=False))
+    True
+    >>> ace_words(DeckSpec(ranks="6789TJQKA"))
+    'high only: A-2-3-4-5 cannot be dealt from this deck, and A-6-7-8-9 is not a straight'
+    """
+    ranks = deck.ranks
+    if "A" not in ranks:
+        return "there is no ace in this deck"
+    if deck.wheel:
+        return "high, and low only in A-2-3-4-5"
+    if all(r in ranks for r in "2345"):
+        return "never low (A-2-3-4-5 is not a straight)"
+    # a stripped deck: the wheel cannot be dealt; a straight is five ranks in a row of 2..A
+    low = ranks[:4]
+    words = "high only: A-2-3-4-5 cannot be dealt from this deck"
+    if low in STANDARD_RANKS and low != "TJQK":
+        words += f", and A-{'-'.join(low).replace('T', '10')} is not a straight"
+    return words
+
+
+def tie_break_words(tie_break: str, variant: Variant) -> str:
+    """How a tie between seats is broken, in words."""
+    if tie_break == "suit":
+        return f"by suit ({_SUIT_NAMES[variant.deck.suit_order[-1]]} highest)"
+    if tie_break == "nearest_dealer":
+        return "to the player nearest the dealer's left"
+    return tie_break.replace("_", " ")
+
+
+def ties_clause(tie_break: str, variant: Variant) -> str:
+    """``ties go to the player nearest the dealer's left`` / ``ties are broken by suit (...)``."""
+    words = tie_break_words(tie_break, variant)
+    return f"ties go {words}" if words.startswith("to ") else f"ties are broken {words}"
+
+
+#: first-to-act rules that compare hands or cards, so ties can happen
+TIED_RULES = ("best_visible", "worst_visible", "lowest_card", "lowest_up_card", "highest_up_card")
+
+
+def seat_rule_words(rule: str) -> str:
+    """The player a seat rule picks, in words (the first to act, the bring-in).
+
+    >>> seat_rule_words("lowest_up_card"), seat_rule_words("dealer_left")
+    ('the lowest up card', "the player at the dealer's left")
+    """
+    return _FIRST_WORDS.get(rule, rule.replace("_", " "))
+
+
+def first_to_act_words(first: FirstToAct) -> str:
+    """Who acts first, in words (ties not included)."""
+    words = seat_rule_words(first.rule)
+    if first.expose:
+        words += " (he turns that card face up)"
+    return words
+
+
+def bring_in_who_words(who: str) -> str:
+    """``lowest_up_card`` -> ``the lowest up card``."""
+    return seat_rule_words(who)
+
+
+def showdown_order_words(step: ShowdownStep) -> str:
+    """``the last player to raise (in the last round); if nobody raised, ...``."""
+    where = "in the last round" if step.scope == "last_round" else "in the whole hand"
+    parts = []
+    previous = None
+    for _i, entry in enumerate(step.order):
+        words = _SHOW_WORDS.get(entry, entry.replace("_", " "))
+        if entry in _SHOW_MISSING:
+            words += f" {where}"
+        if previous is not None:
+            words = f"if {_SHOW_MISSING.get(previous, 'there is none')}, {words}"
+        parts.append(words)
+        previous = entry
+    return "; ".join(parts) + "; then clockwise"
+
+
+def cap_words(step: BettingStep) -> str:
+    """``a bet and 3 raises``."""
+    if step.cap is None:
+        words = "no limit on raises"
+    elif step.cap == 0:
+        words = "a bet and no raise"
+    else:
+        words = f"a bet and {step.cap} raise{'s' if step.cap != 1 else ''}"
+    if step.heads_up_uncapped and step.cap is not None:
+        words += "; no limit heads-up"
+    return words
+
+
+def odd_chip_words(odd_chip: str) -> str:
+    """Who gets a chip a split pot cannot divide.
+
+    >>> odd_chip_words("nearest_dealer")
+    "the player nearest the dealer's left"
+    """
+    return _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
+
+
+def payout_words(payout: Payout) -> str:
+    """``paid at even money`` / ``returned`` / ``lost``."""
+    if payout.result == "win":
+        return "paid at even money" if payout.odds == 1 else f"paid {payout.odds} to 1"
+    if payout.result == "push":
+        return "returned"
+    if payout.result == "lose":
+        return "lost"
+    return payout.result
+
+
+def faces_words(faces: Sequence[str]) -> str:
+    """``the first face down, the second face up`` / ``all face down``."""
+    if not faces:
+        return "no cards"
+    if len(set(faces)) == 1:
+        return f"face {faces[0]}" if len(faces) == 1 else f"all face {faces[0]}"
+    if len(faces) == 2:
+        return ", ".join(f"the {ordinal(i + 1)} face {f}" for i, f in enumerate(faces))
+    runs: list[list] = []
+    for f in faces:
+        if runs and runs[-1][0] == f:
+            runs[-1][1] += 1
+        else:
+            runs.append([f, 1])
+    return ", then ".join(f"{n} face {f}" for f, n in runs)
+
+
+def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
+    """(down, up) cards each player holds when step ``upto`` starts."""
+    down = up = 0
+    for step in variant.steps:
+        if step is upto:
+            break
+        if isinstance(step, DealStep):
+            down += step.players.count("down")
+            up += step.players.count("up")
+    return down, up
+
+
+def cards_text(down: int, up: int) -> str:
+    """``3 cards (1 down, 2 up)``.
+
+    >>> cards_text(1, 0)
+    '1 card (1 down, 0 up)'
+    """
+    return f"{down + up} card{'s' if down + up != 1 else ''} ({down} down, {up} up)"
+
+
+def actions_words(actions: Sequence[str]) -> str:
+    """``bets and raises``: the actions a rule allows."""
+    return " and ".join(f"{a}s" for a in actions)  # the schema asks for at least one
+
+
+def house_tie_words(tie: str) -> str:
+    """What a hand equal to the house's gets, in words.
+
+    >>> house_tie_words("push")
+    'the ante and the raise are returned'
+    """
+    return {"push": "the ante and the raise are returned", "lose": "the hand loses", "win": "the hand wins"}.get(
+        tie, tie
+    )
+
+
+# --- the words behind them ----------------------------------------------------
+
+_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_FIRST_WORDS = {
+    "bring_in": "the bring-in, then clockwise",
+    "best_visible": "the best visible hand",
+    "worst_visible": "the worst visible hand",
+    "lowest_card": "the player holding the lowest card (hidden cards included)",
+    "lowest_up_card": "the lowest up card",
+    "highest_up_card": "the highest up card",
+    "dealer_left": "the player at the dealer's left",
+}
+_SHOW_WORDS = {
+    "last_raiser": "the last player to raise",
+    "last_aggressor": "the last player to bet or raise",
+    "opener": "the player who opened the betting",
+    "first_to_act": "the first player to act on the last round",
+    "best_visible": "the best visible hand",
+    "dealer_left": "the player nearest the dealer's left",
+}
+_SHOW_MISSING = {
+    "last_raiser": "nobody raised",
+    "last_aggressor": "nobody bet",
+    "opener": "nobody bet",
+}
+_ODD_CHIP_WORDS = {
+    "nearest_dealer": "the player nearest the dealer's left",
+    "high_card_suit": "the hand holding the highest card by suit",
+}
