@@ -234,13 +234,13 @@ def encode_tables(tables: dict[str, list[int]]) -> bytes:
     return header + zlib.compress(bytes(body), 9)
 
 
-def decode_tables(data: bytes) -> dict[str, array]:
+def decode_tables(data: bytes) -> dict[str, array[int]]:
     """Inverse of :func:`encode_tables`; arrays of the stored integer types."""
     if data[:4] != _MAGIC or struct.unpack_from("<I", data, 4)[0] != _VERSION:
         raise ValueError(f"{TABLE_PATH.name} is not a studrules table file of version {_VERSION}")
     lengths = struct.unpack_from(f"<{len(_LAYOUT)}I", data, 8)
     body = zlib.decompress(data[8 + 4 * len(_LAYOUT) :])
-    out: dict[str, array] = {}
+    out: dict[str, array[int]] = {}
     offset = 0
     for (name, code), n in zip(_LAYOUT, lengths):
         arr = array(code)
