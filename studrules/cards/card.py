@@ -20,9 +20,11 @@ seed always deals the same cards, and nothing touches the global random state::
 
 from __future__ import annotations
 
+import _random
 import functools
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from ..errors import CardError
 
@@ -99,6 +101,7 @@ class Card:
     key5: int
     keyn: int
     quick5: int
+    _text: str
 
     def __new__(cls, card: str | int | Card) -> Card:
         if isinstance(card, Card):
@@ -192,20 +195,20 @@ class Card:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (Card.from_code, (self.code,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
 
 _BY_CODE: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
 _BY_TEXT: dict[str, Card] = {}
 for _card in _BY_CODE:
-    _r, _s = _card._text
+    _r, _s = _card._text[0], _card._text[1]
     for _rank_text in {_r, _r.lower()} | ({"10"} if _r == "T" else set()):
         for _suit_text in (_s, _s.upper()):
             _BY_TEXT[_rank_text + _suit_text] = _card
@@ -329,7 +332,10 @@ def compare_cards(
     return (ka > kb) - (ka < kb)
 
 
-def _fisher_yates(rng: random.Random, x: list) -> None:
+_T = TypeVar("_T")
+
+
+def _fisher_yates(rng: random.Random, x: list[_T]) -> None:
     """``rng.shuffle(x)`` inlined: the same draws in the same order (for
     ``i`` from the last place down to 1, ``j`` below ``i + 1`` from
     ``getrandbits``, drawn again while too large), so the same cards, without
@@ -359,20 +365,20 @@ def _same_as_random_shuffle() -> bool:
     return True
 
 
-def _seeded(seed: object) -> random.Random:
+def _seeded(seed: int | str | bytes | None) -> random.Random:
     """``random.Random(seed)``; for a whole-number seed, seeded by the C
     generator directly (what ``Random.seed`` does with one, without its
     Python steps)."""
     if type(seed) is int and _SEED_DIRECT:
         rng = _new_random(random.Random)
         _seed_random(rng, seed)
-        rng.gauss_next = None
+        rng.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed; typeshed's Random omits it
         return rng
     return random.Random(seed)
 
 
 _new_random = random.Random.__new__
-_seed_random = random.Random.__mro__[1].seed  # the C generator's own seed
+_seed_random = _random.Random.seed  # the C generator's own seed (random.Random's base class)
 _SEED_DIRECT = False
 _SEED_DIRECT = all(_seeded(s).getstate() == random.Random(s).getstate() for s in (0, 1, 12345, -7, 2**70))
 
