@@ -37,8 +37,9 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import TypeGuard
 
 from ..errors import CardError
 from .card import RANK_NAMES, Card, parse_cards
@@ -99,7 +100,7 @@ class HandValue(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> HandValue:
+    def __new__(cls, value: float) -> HandValue:
         try:
             if 1 <= value <= MAX_VALUE and value == int(value):
                 return _VALUES[int(value)]
@@ -131,7 +132,7 @@ class HandValue(int):
     def __repr__(self) -> str:
         return f"HandValue({int(self)})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[HandValue], tuple[int]]:
         return (HandValue, (int(self),))
 
 
@@ -152,29 +153,38 @@ def evaluate(cards: str | Iterable[str | Card]) -> HandValue:
     ...
     studrules.errors.CardError: a hand to evaluate has 5 to 9 cards, not 2
     """
+    # The fast paths read the captured items as cards: an item that is text
+    # fails at its first attribute and takes the checked path instead.
+    a: Card
+    b: Card
+    c: Card
+    d: Card
+    e: Card
+    f: Card
+    g: Card
     match cards:  # a sequence pattern: lists and tuples, never text or a half-used iterator
-        case (a, b, c, d, e):
+        case (a, b, c, d, e):  # type: ignore[misc]  # captures text items too (see above)
             try:
                 k = a.quick5 + b.quick5 + c.quick5 + d.quick5 + e.quick5
             except AttributeError:
                 return _evaluate_other(cards)
             if _FLUSH9[k & 511]:
-                return _evaluate_cards(tuple(cards))  # five of a suit
+                return _evaluate_cards((a, b, c, d, e))  # five of a suit
             i = k >> 9
             # a card given twice shows as a repeated rank; cards are interned,
             # so identity finds it (ranks all different cannot hide one)
             if _REPEATED[i] and (
                 a is b or a is c or a is d or a is e or b is c or b is d or b is e or c is d or c is e or d is e
             ):
-                return _evaluate_cards(tuple(cards))  # raises, naming the card
+                return _evaluate_cards((a, b, c, d, e))  # raises, naming the card
             return _FIVE[i]
-        case (a, b, c, d, e, f, g):
+        case (a, b, c, d, e, f, g):  # type: ignore[misc]  # captures text items too (see above)
             try:
                 k = a.keyn + b.keyn + c.keyn + d.keyn + e.keyn + f.keyn + g.keyn
             except AttributeError:
                 return _evaluate_other(cards)
             if _FLUSH_SUIT[k & 0xFFFF] or (k & _CARD_MASK).bit_count() != 7:
-                return _evaluate_cards(tuple(cards))
+                return _evaluate_cards((a, b, c, d, e, f, g))
             return _NONFLUSH[k >> 68]
     return _evaluate_other(cards)
 
@@ -183,7 +193,7 @@ def _evaluate_other(cards: str | Iterable[str | Card]) -> HandValue:
     """Anything but five or seven card objects: checked, and parsed if need be."""
     if not isinstance(cards, (tuple, list)):
         cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    return _evaluate_cards(cards if _all_cards(cards) else parse_cards(cards))  # type: ignore[arg-type]
+    return _evaluate_cards(cards if _all_cards(cards) else parse_cards(cards))
 
 
 def best_five(cards: str | Iterable[str | Card]) -> tuple[HandValue, tuple[Card, ...]]:
@@ -194,7 +204,7 @@ def best_five(cards: str | Iterable[str | Card]) -> tuple[HandValue, tuple[Card,
     >>> value.describe(), " ".join(map(str, five))
     ('straight, five high', '5s 4h 3d 2c Ad')
     """
-    hand = tuple(cards) if _all_cards(cards) else parse_cards(cards)  # type: ignore[arg-type]
+    hand = tuple(cards) if _all_cards(cards) else parse_cards(cards)
     value = _evaluate_cards(hand)
     for five in itertools.combinations(hand, 5):
         if _evaluate_cards(five) == value:
@@ -246,7 +256,7 @@ def visible_signature(cards: str | Iterable[str | Card]) -> tuple[Category, tupl
     >>> visible_signature("Kd Ks 9h")
     (<Category.PAIR: 1>, (13, 9))
     """
-    hand = tuple(cards) if _all_cards(cards) else parse_cards(cards)  # type: ignore[arg-type]
+    hand = tuple(cards) if _all_cards(cards) else parse_cards(cards)
     if not hand:
         raise CardError("no cards to rank")
     if len(hand) >= 5:
@@ -367,17 +377,19 @@ _PLURALS = {
 _CARD_MASK = ((1 << 52) - 1) << 16
 
 
-def _load_tables() -> tuple:
+def _load_tables() -> tuple[
+    tuple[HandValue, ...], list[HandValue], dict[int, HandValue], list[HandValue], list[int], bytes, bytes
+]:
     data = decode_tables(TABLE_PATH.read_bytes())
-    values: tuple[HandValue, ...] = (None,) + tuple(  # type: ignore[assignment]
-        int.__new__(HandValue, i) for i in range(1, MAX_VALUE + 1)
-    )
-    five: list[HandValue | None] = [None] * (max(data["five_index"]) + 1)
+    # values[v] is the one HandValue v; values[0] is no hand, and stands in
+    # the table places that no hand of different cards reaches
+    values = tuple(int.__new__(HandValue, i) for i in range(MAX_VALUE + 1))
+    five = [values[0]] * (max(data["five_index"]) + 1)
     for index, value in zip(data["five_index"], data["five_value"]):
         five[index] = values[value]
     nonflush = dict(zip(data["six_key"].tolist(), map(values.__getitem__, data["six_value"])))
     nonflush.update(zip(data["seven_key"].tolist(), map(values.__getitem__, data["seven_value"])))
-    flush = [values[v] if v else None for v in data["flush"]]
+    flush = [values[v] for v in data["flush"]]  # values[0] under five ranks
     # suit counts (four bits each) -> 1 + index of the suit holding five or more
     flush_suit = [0] * 0x10000
     for counts in itertools.product(range(10), repeat=4):
@@ -403,11 +415,11 @@ def _signatures() -> list[tuple[int, tuple[int, ...]]]:
     return five_card_signatures()
 
 
-def _all_cards(cards: object) -> bool:
+def _all_cards(cards: object) -> TypeGuard[tuple[Card, ...] | list[Card]]:
     return isinstance(cards, (tuple, list)) and all(isinstance(c, Card) for c in cards)
 
 
-def _evaluate_cards(cards: tuple[Card, ...] | list[Card]) -> HandValue:
+def _evaluate_cards(cards: Sequence[Card]) -> HandValue:
     """Any 5 to 9 card objects, with every check."""
     n = len(cards)
     if not 5 <= n <= 9:
@@ -418,7 +430,7 @@ def _evaluate_cards(cards: tuple[Card, ...] | list[Card]) -> HandValue:
     if (k & _CARD_MASK).bit_count() != n:
         parse_cards(list(cards))  # raises, naming the repeated card
     suit = _FLUSH_SUIT[k & 0xFFFF]
-    flush = None
+    flush: HandValue | None = None
     if suit:
         mask = 0
         for card in cards:
@@ -426,12 +438,12 @@ def _evaluate_cards(cards: tuple[Card, ...] | list[Card]) -> HandValue:
                 mask += card.rank_bit
         flush = _FLUSH[mask]
         if n <= 7:  # five suited cards leave too few for a full house or quads
-            return flush  # type: ignore[return-value]
+            return flush
     if n == 5:
         value = _FIVE[sum(card.key5 for card in cards) >> 68]
     else:
         value = _nonflush(k >> 68)
-    return value if flush is None or value > flush else flush  # type: ignore[return-value]
+    return value if flush is None or value > flush else flush
 
 
 def _nonflush(key: int) -> HandValue:
