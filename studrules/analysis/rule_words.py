@@ -56,7 +56,6 @@ def suit_order_words(variant: Variant) -> str:
     return " > ".join(_SUIT_NAMES[s] for s in reversed(variant.deck.suit_order))
 
 
-
 def deck_words(deck: DeckSpec) -> str:
     """The deck in words: ``a standard deck of 52 cards``, ``a 36-card deck (6 to ace)``.
 
