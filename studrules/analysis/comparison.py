@@ -1,0 +1,242 @@
+"""What a comparison of two rule sets found: its measures, each a record.
+
+:func:`studrules.analysis.compare.compare` fills a :class:`Comparison`: a mean
+over the deals with its 95% confidence interval is an :class:`Estimate`, the
+same measure under A, under B and B - A deal by deal a :class:`Paired`, how
+often something happened a :class:`Rate`; each variant as compared is a
+:class:`Side`, a deal whose outcome diverges an :class:`Example`. Every record
+turns into plain data for JSON with ``to_dict`` (numbers rounded to
+:data:`DIGITS` decimals, the same as the HTML page shows)::
+
+    >>> Rate(3, 4, 75.0, 32.56789, 100.0).to_dict()
+    {'count': 3, 'of': 4, 'percent': 75, 'ci95': [32.5679, 100]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game.events import Event
+
+__all__ = ["Comparison", "Estimate", "Paired", "Rate", "RoundChange", "Side", "Example", "DIGITS"]
+
+#: Decimals kept in ``to_dict`` (the HTML page shows the same numbers).
+DIGITS = 4
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over deals with its 95% confidence interval (normal
+    approximation; a single deal gives a zero-width interval)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mean": _round(self.mean), "ci95": [_round(self.low), _round(self.high)], "n": self.n}
+
+
+@dataclass(frozen=True)
+class Paired:
+    """One measure under A and under B, and B - A deal by deal."""
+
+    a: Estimate | None
+    b: Estimate | None
+    difference: Estimate | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            k: (None if v is None else v.to_dict())
+            for k, v in (("a", self.a), ("b", self.b), ("difference", self.difference))
+        }
+
+
+@dataclass(frozen=True)
+class Rate:
+    """How often something happened: ``count`` of ``of`` deals, as a percentage with its 95% CI."""
+
+    count: int
+    of: int
+    percent: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "of": self.of,
+            "percent": _round(self.percent),
+            "ci95": [_round(self.low), _round(self.high)],
+        }
+
+
+@dataclass(frozen=True)
+class RoundChange:
+    """Betting round ``round``: deals in which it was played under A, under B,
+    under both, and how often its first player to act differs."""
+
+    round: int
+    played_a: int
+    played_b: int
+    changed: Rate
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "played_a": self.played_a,
+            "played_b": self.played_b,
+            "changed": self.changed.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Side:
+    """One variant as compared: its label, kind, stakes, how often it has a
+    bring-in and who pays it (deals per seat)."""
+
+    label: str
+    variant: str
+    kind: str
+    stakes: Mapping[str, int]
+    options: Mapping[str, str]
+    bring_in: Rate
+    bring_in_by_seat: Mapping[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "variant": self.variant,
+            "kind": self.kind,
+            "stakes": dict(self.stakes),
+            "options": dict(self.options),
+            "bring_in": self.bring_in.to_dict(),
+            "bring_in_by_seat": dict(self.bring_in_by_seat),
+        }
+
+
+@dataclass(frozen=True)
+class Example:
+    """A deal whose outcome diverges: both histories, the index of the first
+    event where they part, and each hand's net result and winners.
+
+    ``why``: ``winner`` (the winners differ), ``result`` (only the amounts)
+    or ``history`` (only the play)."""
+
+    deal: int
+    deck_seed: int
+    why: str
+    first_difference: int
+    events_a: tuple[Event, ...]
+    events_b: tuple[Event, ...]
+    net_a: Mapping[str, int]
+    net_b: Mapping[str, int]
+    policies: Mapping[str, str]
+
+    @property
+    def winners_a(self) -> list[str]:
+        return sorted(p for p, v in self.net_a.items() if v > 0)
+
+    @property
+    def winners_b(self) -> list[str]:
+        return sorted(p for p, v in self.net_b.items() if v > 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "deck_seed": self.deck_seed,
+            "why": self.why,
+            "first_difference": self.first_difference,
+            "policies": dict(self.policies),
+            "a": {"net": dict(self.net_a), "winners": self.winners_a, "events": [e.to_dict() for e in self.events_a]},
+            "b": {"net": dict(self.net_b), "winners": self.winners_b, "events": [e.to_dict() for e in self.events_b]},
+        }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What :func:`compare` found (see the module's documentation for every measure).
+
+    ``deals``: deals played (fewer than ``requested`` when ``interrupted``).
+    ``pot``, ``showdown`` (a percentage of deals), ``house_edge`` (% of the
+    antes; None for a pot game): :class:`Paired`. ``net_by_seat`` and
+    ``net_by_policy``: average chips won per deal, :class:`Paired`.
+    ``pot_histogram``: shared ``edges`` and the counts under ``a`` and ``b``.
+    ``pots_a``/``pots_b``: every deal's pot (for charts)."""
+
+    a: Side
+    b: Side
+    seed: int
+    deals: int
+    requested: int
+    players: tuple[str, ...]
+    policies: tuple[str, ...]
+    stacks: int
+    pot: Paired
+    showdown: Paired
+    house_edge: Paired
+    bring_in_changes: Rate
+    first_to_act: tuple[RoundChange, ...]
+    winner_changes: Rate
+    result_changes: Rate
+    history_changes: Rate
+    net_by_seat: Mapping[str, Paired]
+    net_by_policy: Mapping[str, Paired]
+    pot_histogram: Mapping[str, list]
+    examples: tuple[Example, ...]
+    interrupted: bool = False
+    seconds: float = field(default=0.0, compare=False)
+    pots_a: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    pots_b: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict for JSON output (no timings: the same seed gives the same dict).
+
+        >>> from studrules.analysis.compare import compare
+        >>> from studrules.spec.loader import load_variant
+        >>> from studrules.spec.resources import default_variant
+        >>> v = load_variant(default_variant())
+        >>> d = compare(v, v, deals=5, seed=2).to_dict()
+        >>> d["deals"], d["winner_changes"]["count"], d["pot"]["difference"]["mean"]
+        (5, 0, 0)
+        """
+        return {
+            "a": self.a.to_dict(),
+            "b": self.b.to_dict(),
+            "seed": self.seed,
+            "deals": self.deals,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+            "players": list(self.players),
+            "policies": list(self.policies),
+            "stacks": self.stacks,
+            "pot": self.pot.to_dict(),
+            "showdown": self.showdown.to_dict(),
+            "house_edge": self.house_edge.to_dict(),
+            "bring_in_changes": self.bring_in_changes.to_dict(),
+            "first_to_act": [r.to_dict() for r in self.first_to_act],
+            "winner_changes": self.winner_changes.to_dict(),
+            "result_changes": self.result_changes.to_dict(),
+            "history_changes": self.history_changes.to_dict(),
+            "net_by_seat": {k: v.to_dict() for k, v in self.net_by_seat.items()},
+            "net_by_policy": {k: v.to_dict() for k, v in self.net_by_policy.items()},
+            "pot_histogram": {k: [_round(x) for x in v] for k, v in self.pot_histogram.items()},
+            "examples": [e.to_dict() for e in self.examples],
+        }
+
+
+# --- helpers ---------------------------------------------------------------
+
+
+def _round(x: Any) -> Any:
+    if isinstance(x, float):
+        r = round(x, DIGITS)
+        return int(r) if r.is_integer() else r
+    return x
