@@ -16,10 +16,10 @@ from html.parser import HTMLParser
 import pytest
 
 from studrules.analysis.compare import compare, deal_seed, first_difference
+from studrules.analysis.compare_report import html_report
 from studrules.analysis.diff import diff
 from studrules.analysis.report_html import _number as shown
 from studrules.analysis.report_html import bin_counts
-from studrules.cli.compare import html_report
 from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
