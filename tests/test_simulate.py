@@ -10,7 +10,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, settle_batch, simulate
+from studrules.analysis.batch_settlement import settle_batch
+from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, simulate
 from studrules.cards.batch import evaluate_batch
 from studrules.cli.main import main
 from studrules.errors import SpecError
