@@ -144,7 +144,7 @@ def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
 
 
 def _hand_rows(result: SimulationResult) -> list[tuple[str, ...]]:
-    rows = [("hand", "frequency", "raised", "hands", "mean (antes)")]
+    rows: list[tuple[str, ...]] = [("hand", "frequency", "raised", "hands", "mean (antes)")]
     for g in result.by_hand:
         rows.append(
             (
