@@ -21,16 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.spec import expressions
+from studrules.spec import expression_parser
 from studrules.spec.loader import load_variant, shipped_variants
 
 TARGET_MS = 5.0
 
 
 def _forget_parsed_expressions() -> None:
-    clear = getattr(getattr(expressions, "_parse", None), "cache_clear", None)
-    if clear is not None:
-        clear()
+    expression_parser.parse.cache_clear()
 
 
 def main() -> int:

@@ -1,0 +1,80 @@
+"""The words of the expression language that its parser, its compiler and its
+callers share: the three types, the keywords, the limits, and the problem a
+text can have.
+
+    >>> NUMBER.words
+    'an amount'
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "ExprType",
+    "NUMBER",
+    "BOOL",
+    "HAND",
+    "Value",
+    "MAX_LENGTH",
+    "MAX_DEPTH",
+    "MAX_NUMBER",
+    "KEYWORDS",
+    "LIMIT_WORDS",
+    "Problem",
+]
+
+#: Longest expression accepted, in characters.
+MAX_LENGTH = 200
+#: Deepest nesting of parentheses accepted.
+MAX_DEPTH = 32
+#: Numbers written in an expression, and constants folded at compile time,
+#: must be smaller than this in absolute value.
+MAX_NUMBER = 10**9
+#: The words of the language itself: no name (a stake's, say) can be one of them.
+KEYWORDS = ("and", "or", "not", "true", "false")
+
+
+class ExprType(enum.Enum):
+    """The type of an expression or of a name: an amount, a condition or a hand rank."""
+
+    NUMBER = "number"
+    BOOL = "bool"
+    HAND = "hand"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    @property
+    def words(self) -> str:
+        """How a variant author reads the type.
+
+        >>> BOOL.words
+        'a condition (true/false)'
+        """
+        return _TYPE_WORDS[self]
+
+
+NUMBER = ExprType.NUMBER
+BOOL = ExprType.BOOL
+HAND = ExprType.HAND
+
+_TYPE_WORDS = {
+    NUMBER: "an amount",
+    BOOL: "a condition (true/false)",
+    HAND: "a hand rank",
+}
+
+Value = int | bool
+
+
+LIMIT_WORDS = f"numbers must be smaller than {MAX_NUMBER:,}"
+
+
+class Problem(Exception):
+    """A compile-time problem at a 1-based column of the expression text."""
+
+    def __init__(self, message: str, column: int):
+        super().__init__(message)
+        self.message = message
+        self.column = column

@@ -1,0 +1,157 @@
+"""Reading an expression's text: the Lark LALR parser of ``expressions.lark``,
+and the plain words for a text that does not parse.
+
+Lark is imported, and the parser built, only when the first expression is
+read. Parse trees are kept (``parse`` is cached): variants repeat their
+expressions, and the rule book and diff read them again.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from .expression_language import MAX_DEPTH, Problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Lark, Tree
+
+__all__ = ["parse", "parser"]
+
+
+@functools.cache
+def parser() -> Lark:
+    from lark import Lark
+
+    grammar = resources.files(__package__).joinpath("expressions.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+
+
+@functools.lru_cache(maxsize=2048)
+def parse(source: str) -> Tree:
+    """The parse tree of ``source``; a :class:`Problem` in plain words if it has none."""
+    _check_depth(source)
+    if not source.strip():
+        raise Problem("the expression is empty", 1)
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+    try:
+        return parser().parse(source)
+    except UnexpectedCharacters as e:
+        raise Problem(_bad_character(source, e.pos_in_stream), e.pos_in_stream + 1) from None
+    except UnexpectedToken as e:
+        raise _unexpected_token(source, e) from None
+    except UnexpectedInput as e:  # pragma: no cover - LALR raises the two above
+        raise Problem("this expression cannot be read", (getattr(e, "pos_in_stream", 0) or 0) + 1) from None
+
+
+def _check_depth(source: str) -> None:
+    depth = 0
+    for offset, char in enumerate(source):
+        if char == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise Problem(f"parentheses are nested more than {MAX_DEPTH} deep", offset + 1)
+        elif char == ")":
+            depth -= 1
+
+
+_OPERAND_TERMINALS = {"INT", "NAME", "LPAR", "TRUE", "FALSE", "NOT"}
+# MINUS starts an operand (unary minus) as well as being an operator.
+_OPERATOR_TERMINALS = {"PLUS", "STAR", "SLASH", "COMPARE", "AND", "OR"}
+
+
+def _describe_token(kind: str, text: str) -> str:
+    if kind == "INT":
+        return f"the number {text}"
+    if kind == "NAME":
+        return f"the name '{text}'"
+    return f"'{text}'"
+
+
+def _tokens_before(source: str, offset: int) -> list:
+    try:
+        return list(parser().lex(source[:offset]))
+    except Exception:  # the prefix always lexes; be safe anyway
+        return []
+
+
+def _unexpected_token(source: str, e: Any) -> Problem:
+    token = e.token
+    at_end = token.type == "$END"
+    offset = len(source.rstrip()) if at_end else token.start_pos
+    before = _tokens_before(source, offset)
+    previous = before[-1] if before else None
+    expected = set(e.expected)
+
+    wanted = []
+    operand = bool(expected & _OPERAND_TERMINALS)
+    if operand:
+        wanted.append("a number, a name or '('")
+    if expected & _OPERATOR_TERMINALS or ("MINUS" in expected and not operand):
+        wanted.append("an operator")
+    if "RPAR" in expected and any(t.type == "LPAR" for t in before):
+        wanted.append("')'")
+    if not wanted:
+        wanted.append("the end of the expression")
+    what = " or ".join(wanted)
+    after = f"after {_describe_token(previous.type, previous.value)}" if previous is not None else "at the start"
+    found = "but the expression ends there" if at_end else f"not {_describe_token(token.type, token.value)}"
+    message = f"expected {what} {after}, {found}"
+
+    hint = ""
+    if not at_end and previous is not None:
+        if token.type == "COMPARE" and "COMPARE" not in expected:
+            hint = "comparisons cannot be chained; join two comparisons with 'and'"
+        elif token.type == "LPAR" and previous.type == "NAME":
+            hint = "there are no function calls"
+        elif token.type == "NAME" and previous.type == "INT":
+            hint = f"to multiply, write '{previous.value} * {token.value}'"
+        elif token.type == "LPAR" and previous.type == "INT":
+            hint = f"to multiply, write '{previous.value} * (...)'"
+        elif token.type == previous.type == "STAR":
+            hint = "there is no power operator"
+        elif token.type == previous.type == "SLASH":
+            hint = "write a single '/': it already rounds down"
+    if at_end and "RPAR" in expected:
+        opened = _unclosed_parenthesis(before)
+        if opened is not None:
+            hint = f"the '(' at character {opened} is not closed"
+    return Problem(f"{message}: {hint}" if hint else message, offset + 1)
+
+
+def _unclosed_parenthesis(tokens: list) -> int | None:
+    stack: list[int] = []
+    for t in tokens:
+        if t.type == "LPAR":
+            stack.append(t.start_pos + 1)
+        elif t.type == "RPAR" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
+_CHARACTER_HINTS = {
+    "=": "'=' is not an operator: did you mean '=='?",
+    "!": "'!' is not an operator: write 'not', or '!=' for 'is not equal to'",
+    "&": "'&' is not an operator: write 'and'",
+    "|": "'|' is not an operator: write 'or'",
+    "[": "'[' is not allowed: there is no indexing",
+    "]": "']' is not allowed: there is no indexing",
+    "%": "'%' is not an operator: only + - * / are",
+    '"': "quotes are not allowed inside an expression",
+    "'": "quotes are not allowed inside an expression",
+}
+
+
+def _bad_character(source: str, offset: int) -> str:
+    char = source[offset]
+    if char == "." and offset > 0 and source[offset - 1].isdigit():
+        return "decimals are not allowed: amounts are whole chips"
+    if char == ".":
+        return "'.' is not allowed: there is no attribute access"
+    if char in _CHARACTER_HINTS:
+        return _CHARACTER_HINTS[char]
+    if not char.isprintable():
+        return f"unexpected character {char!r}"
+    return f"unexpected character '{char}'"
