@@ -86,15 +86,16 @@ class Ranking:
     ace_high: bool
     summary: str
 
-    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
-        """Value of the best five of 5 to 9 cards, higher is better; None if it does not qualify."""
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
+        """Value of the best five of 5 to 9 cards, higher is better; None if it does not qualify.
+        An int, but for the half steps of :class:`HighRanking` without ace-low straights."""
         raise NotImplementedError
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
         """Strength of a showing of up cards, higher = stronger."""
         raise NotImplementedError
 
-    def describe(self, value: int) -> str:
+    def describe(self, value: float) -> str:
         """A value from :meth:`evaluate` in words."""
         raise NotImplementedError
 
@@ -118,32 +119,32 @@ class HighRanking(Ranking):
 
     ace_low_straight: bool = True
 
-    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
-        value = evaluate_high(cards)  # type: ignore[arg-type]
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float:
+        value = evaluate_high(cards)
         if self.ace_low_straight or value not in _DEMOTED:
             return value
         return _without_wheel(cards, value)
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
         if self.ace_low_straight:
-            return visible_value(cards)  # type: ignore[arg-type]
+            return visible_value(cards)
         hand = parse_cards(cards)
         if len(hand) < 5:
             return visible_value(hand)
-        return pack_signature(*self.signature(self.evaluate(hand)))  # type: ignore[arg-type]
+        return pack_signature(*self.signature(self.evaluate(hand)))
 
-    def describe(self, value: int) -> str:
+    def describe(self, value: float) -> str:
         if value in _DEMOTED_SIGNATURES:
             return describe_signature(*_DEMOTED_SIGNATURES[value])
         return HandValue(value).describe()
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         if self.ace_low_straight:
-            return describe_visible(cards)  # type: ignore[arg-type]
+            return describe_visible(cards)
         hand = parse_cards(cards)
         if len(hand) < 5:
             return describe_visible(hand)
-        return self.describe(self.evaluate(hand))  # type: ignore[arg-type]
+        return self.describe(self.evaluate(hand))
 
     def signature(self, value: float) -> tuple[Category, tuple[int, ...]]:
         """``(category, deciding ranks)`` of a value from :meth:`evaluate`.
@@ -182,6 +183,7 @@ def _without_wheel(cards: str | Iterable[str | Card], value: int) -> float:
     if len(hand) == 5:
         return _DEMOTED[value]
     best: float = 0
+    v: float
     for five in itertools.combinations(hand, 5):
         v = evaluate_high(five)
         v = _DEMOTED.get(v, v)
@@ -220,8 +222,8 @@ class AceToFiveLow(Ranking):
             return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
         return _LOW_TOP - pack_signature(*group_signature(ranks))
 
-    def describe(self, value: int) -> str:
-        return describe_signature(*_unpack(_LOW_TOP - value), low=True)
+    def describe(self, value: float) -> str:
+        return _describe_low(value)
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
@@ -240,18 +242,18 @@ class DeuceToSevenLow(Ranking):
     'ace-five-four-three-two low'
     """
 
-    def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
+    def evaluate(self, cards: str | Iterable[str | Card]) -> int:
         hand = _cards(cards, range(5, 10))
         return _LOW_TOP - min(_deuce_seven_strength(five) for five in itertools.combinations(hand, 5))
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
         hand = _cards(cards, range(1, 10))
         if len(hand) >= 5:
-            return self.evaluate(hand)  # type: ignore[return-value]
+            return self.evaluate(hand)
         return _LOW_TOP - pack_signature(*group_signature(c.rank for c in hand))
 
-    def describe(self, value: int) -> str:
-        return describe_signature(*_unpack(_LOW_TOP - value), low=True)
+    def describe(self, value: float) -> str:
+        return _describe_low(value)
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
@@ -364,6 +366,14 @@ def _deuce_seven_strength(five: tuple[Card, ...]) -> int:
     if suited:
         return pack_signature(Category.FLUSH, ranks)
     return pack_signature(*group_signature(ranks))
+
+
+def _describe_low(value: float) -> str:
+    """A low ranking's value in words (low values are whole numbers: only the
+    high ranking has half steps)."""
+    if not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a low hand value")
+    return describe_signature(*_unpack(_LOW_TOP - value), low=True)
 
 
 def _unpack(packed: int) -> tuple[Category, tuple[int, ...]]:
