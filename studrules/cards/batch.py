@@ -21,18 +21,25 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
 from ..errors import CardError
 from .tablegen import RANK_WEIGHTS_5, TABLE_PATH, decode_tables
 
+if TYPE_CHECKING:  # numpy.typing is not loaded by numpy itself
+    from numpy.typing import ArrayLike, NDArray
+
+    from .card import Card
+
 __all__ = ["evaluate_batch", "codes_of"]
 
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
 
 
-def evaluate_batch(codes: np.typing.ArrayLike, *, check: bool = True) -> np.ndarray:
+def evaluate_batch(codes: ArrayLike, *, check: bool = True) -> NDArray[np.int64]:
     """Values of many hands: ``codes`` is an integer array of shape (N, n),
     5 <= n <= 9, of card codes 0..51; returns N ``int64`` hand values.
 
@@ -71,7 +78,7 @@ def evaluate_batch(codes: np.typing.ArrayLike, *, check: bool = True) -> np.ndar
     return out
 
 
-def codes_of(hands: list) -> np.ndarray:
+def codes_of(hands: Iterable[str | Iterable[str | Card]]) -> NDArray[np.int16]:
     """Card codes of a list of hands (each cards or text), ready for :func:`evaluate_batch`.
 
     >>> codes_of(["2c 3c 4c 5c Ac"]).tolist()
@@ -85,8 +92,24 @@ def codes_of(hands: list) -> np.ndarray:
 # --- per-chunk steps (codes transposed: one row per card position) ---------
 
 
+class _Tables(TypedDict):
+    """The evaluator's tables as arrays, and per-card columns indexed by card code."""
+
+    five: NDArray[np.int16]
+    weight5: NDArray[np.int32]
+    bits: NDArray[np.uint64]
+    nibble: NDArray[np.uint64]
+    rank_bit: NDArray[np.int32]
+    suit: NDArray[np.intp]
+    flush: NDArray[np.int16]
+    keys6: NDArray[np.uint64]
+    values6: NDArray[np.int16]
+    keys7: NDArray[np.uint64]
+    values7: NDArray[np.int16]
+
+
 @functools.cache
-def _tables() -> dict[str, np.ndarray]:
+def _tables() -> _Tables:
     data = decode_tables(TABLE_PATH.read_bytes())
     five = np.zeros(max(data["five_index"]) + 1, dtype=np.int16)
     five[np.array(data["five_index"], dtype=np.intp)] = np.array(data["five_value"], dtype=np.int16)
@@ -108,11 +131,11 @@ def _tables() -> dict[str, np.ndarray]:
     }
 
 
-def _checked_bits(c: np.ndarray, check: bool, start: int) -> tuple[np.ndarray, np.ndarray]:
+def _checked_bits(c: NDArray[np.intp], check: bool, start: int) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
     """Sum over each hand of card bit + suit count; raises on a repeated card."""
     b = _tables()["bits"][c]
-    total = b[0].copy()
-    either = b[0].copy()
+    total: NDArray[np.uint64] = b[0].copy()
+    either: NDArray[np.uint64] = b[0].copy()
     for row in b[1:]:
         total += row
         either |= row
@@ -124,7 +147,7 @@ def _checked_bits(c: np.ndarray, check: bool, start: int) -> tuple[np.ndarray, n
     return total, either
 
 
-def _flush_rows(c: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _flush_rows(c: NDArray[np.intp], total: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.int16]]:
     """Rows holding five or more cards of one suit, and each one's best flush value."""
     counts = total & np.uint64(0xFFFF)
     hit = np.flatnonzero((counts + np.uint64(0x3333)) & np.uint64(0x8888))
@@ -140,10 +163,10 @@ def _flush_rows(c: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return hit, t["flush"][mask]
 
 
-def _five(c: np.ndarray, check: bool, start: int) -> np.ndarray:
+def _five(c: NDArray[np.intp], check: bool, start: int) -> NDArray[np.int64]:
     t = _tables()
     w = t["weight5"][c]
-    index = w[0] + w[1]
+    index: NDArray[np.int32] = w[0] + w[1]
     index += w[2]
     index += w[3]
     index += w[4]
@@ -160,10 +183,10 @@ def _five(c: np.ndarray, check: bool, start: int) -> np.ndarray:
     return values
 
 
-def _six_or_seven(c: np.ndarray, check: bool, start: int) -> np.ndarray:
+def _six_or_seven(c: NDArray[np.intp], check: bool, start: int) -> NDArray[np.int64]:
     t = _tables()
     nib = t["nibble"][c]
-    key = nib[0].copy()
+    key: NDArray[np.uint64] = nib[0].copy()
     for row in nib[1:]:
         key += row
     keys, vals = (t["keys6"], t["values6"]) if c.shape[0] == 6 else (t["keys7"], t["values7"])
