@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 __all__ = [
     "Location",
@@ -88,7 +89,7 @@ class StudrulesError(Exception):
         path = format_path(self.location.path)
         return f"{where}: {path}: {self.message}" if path else f"{where}: {self.message}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | int | None]:
         loc = self.location or Location()
         return {
             "file": loc.file,
@@ -136,7 +137,10 @@ class IllegalActionError(StudrulesError, ValueError):
         self.legal = list(legal)
 
 
-def in_order(errors: Iterable[StudrulesError]) -> list:
+_Error = TypeVar("_Error", bound=StudrulesError)
+
+
+def in_order(errors: Iterable[_Error]) -> list[_Error]:
     """Errors by line and column, each said once (same place, same message).
 
     >>> a = SpecError("late", Location("v.yaml", 9, 1))
@@ -144,7 +148,7 @@ def in_order(errors: Iterable[StudrulesError]) -> list:
     >>> [e.message for e in in_order([a, b, a])]
     ['early', 'late']
     """
-    seen: set = set()
+    seen: set[tuple[str, str]] = set()
     unique = []
     for e in errors:
         key = (str(e.location), e.message)
