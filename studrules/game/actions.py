@@ -149,8 +149,9 @@ class LegalAction:
         """Whether ``total`` is an allowed total for this bet, raise or completion."""
         if self.to is not None:
             return total in self.to
-        if self.min is not None:
-            return self.min <= total <= self.max  # type: ignore[operator]
+        low, high = self.min, self.max
+        if low is not None and high is not None:
+            return low <= total <= high
         return False
 
     def __str__(self) -> str:

@@ -1,7 +1,7 @@
 """Who decides at the table: policies (bots, or a person at a terminal).
 
 A :class:`Policy` has a ``name`` and one method, ``act(view) -> Action``.
-It receives the :class:`~studrules.game.hand.View` of its own seat -- its own
+It receives the :class:`~studrules.game.view.View` of its own seat -- its own
 down cards, every up card, the betting -- never the :class:`~studrules.game.hand.Hand`,
 so a bot cannot peek. :func:`play_hand` asks each seat's policy in turn
 until the hand is over::
@@ -184,11 +184,11 @@ def strength_class(ranking, cards: Sequence) -> int:
         return 1 if ranks[0] >= 13 else 0
     # a low ranking: fewer, smaller distinct ranks are better
     ace_high = getattr(ranking, "ace_high", False)
-    ranks = sorted({(1 if (c.rank == 14 and not ace_high) else c.rank) for c in cards})
+    distinct = sorted({(1 if (c.rank == 14 and not ace_high) else c.rank) for c in cards})
     need = min(len(cards), 5)
-    if len(ranks) < need:
+    if len(distinct) < need:
         return 0
-    top = ranks[need - 1]
+    top = distinct[need - 1]
     if top <= 7:
         return 3
     if top <= 8:
@@ -399,7 +399,7 @@ def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
 
 def play_hand(hand, policies: Mapping[str, Policy]):
     """Play ``hand`` to its end, asking each seat's policy with that seat's view;
-    returns the :class:`~studrules.game.hand.HandResult`.
+    returns the :class:`~studrules.game.result.HandResult`.
 
     A seat without a policy takes :meth:`~studrules.game.hand.Hand.default_action`.
     A policy that answers for another seat, or with an illegal action, raises

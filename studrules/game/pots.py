@@ -97,9 +97,9 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             if part > 0:
                 amount += part
                 contributors.append(i)
-        eligible = tuple(i for i in range(n) if live[i] and contributions[i] >= level)
+        winners = tuple(i for i in range(n) if live[i] and contributions[i] >= level)  # who may win it
         if amount:
-            pots.append(Pot(amount, eligible, tuple(contributors)))
+            pots.append(Pot(amount, winners, tuple(contributors)))
         previous = level
     if not levels and any(contributions):
         # nobody live put anything in: the dead chips go to every live seat
