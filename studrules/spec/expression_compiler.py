@@ -9,13 +9,27 @@ from __future__ import annotations
 
 import difflib
 import operator
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
-from .expression_language import BOOL, HAND, KEYWORDS, LIMIT_WORDS, MAX_NUMBER, NUMBER, Problem
+from .expression_language import (
+    BOOL,
+    HAND,
+    KEYWORDS,
+    LIMIT_WORDS,
+    MAX_NUMBER,
+    NUMBER,
+    Compiled,
+    Env,
+    ExprType,
+    Problem,
+    Value,
+)
+from .expression_parser import leaf, offset_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lark import Tree
+    from lark import Token, Tree
+    from lark.tree import Branch
 
 __all__ = ["Compiler", "DivisionByZero"]
 
@@ -23,45 +37,54 @@ __all__ = ["Compiler", "DivisionByZero"]
 class Compiler:
     """Walks a parse tree bottom-up: checks names and types, folds constants, builds closures."""
 
-    def __init__(self, source: str, names: dict, constants: dict):
+    def __init__(
+        self,
+        source: str,
+        names: Mapping[str, ExprType],
+        constants: Mapping[str, tuple[ExprType, Value]],
+    ):
         self.source = source
         self.names = names
         self.constants = constants
 
-    def compile(self, tree: Tree) -> _Node:
-        return getattr(self, "_" + tree.data)(tree)
+    def compile(self, tree: Branch[Token]) -> _Node:
+        """The compiled node of a parse tree (the whole expression's, or a part's)."""
+        if isinstance(tree, str):  # a token: the grammar never puts one where a part is
+            raise TypeError(f"expected a part of the expression, found the token {tree!r}")
+        method: Callable[[Tree[Token]], _Node] = getattr(self, "_" + tree.data)
+        return method(tree)
 
-    # --- leaves
+    # --- leaves (a leaf is one token: its text is its span of the source)
 
-    def _number(self, tree) -> _Node:
-        (token,) = tree.children
-        value = int(token.value)
+    def _number(self, tree: Tree[Token]) -> _Node:
+        meta = tree.meta
+        text = self.source[meta.start_pos : meta.end_pos]
+        value = int(text)
         if value >= MAX_NUMBER:
-            shown = token.value if len(token.value) <= 20 else token.value[:17] + "..."
-            raise Problem(f"the number {shown} is too large: {LIMIT_WORDS}", token.start_pos + 1)
-        return self._constant(NUMBER, value, tree)
+            shown = text if len(text) <= 20 else text[:17] + "..."
+            raise Problem(f"the number {shown} is too large: {LIMIT_WORDS}", meta.start_pos + 1)
+        return _Constant(NUMBER, value, meta.start_pos, meta.end_pos)
 
-    def _true(self, tree) -> _Node:
+    def _true(self, tree: Tree[Token]) -> _Node:
         return self._constant(BOOL, True, tree)
 
-    def _false(self, tree) -> _Node:
+    def _false(self, tree: Tree[Token]) -> _Node:
         return self._constant(BOOL, False, tree)
 
-    def _name(self, tree) -> _Node:
-        (token,) = tree.children
-        name = token.value
-        column = token.start_pos + 1
+    def _name(self, tree: Tree[Token]) -> _Node:
+        meta = tree.meta
+        name = self.source[meta.start_pos : meta.end_pos]
+        column = meta.start_pos + 1
         if name in self.constants:
             kind, value = self.constants[name]
-            return self._constant(kind, value, tree)
+            return _Constant(kind, value, meta.start_pos, meta.end_pos)
         if name in self.names:
-            return _Node(
+            return _Varying(
                 self.names[name],
                 operator.itemgetter(name),
-                None,
                 frozenset((name,)),
-                tree.meta.start_pos,
-                tree.meta.end_pos,
+                meta.start_pos,
+                meta.end_pos,
                 {name: column},
             )
         raise Problem(self._unknown(name), column)
@@ -80,12 +103,12 @@ class Compiler:
 
     # --- composites
 
-    def _parenthesized(self, tree) -> _Node:
+    def _parenthesized(self, tree: Tree[Token]) -> _Node:
         node = self.compile(tree.children[1])
         node.start, node.end = tree.meta.start_pos, tree.meta.end_pos
         return node
 
-    def _negative(self, tree) -> _Node:
+    def _negative(self, tree: Tree[Token]) -> _Node:
         sign, operand_tree = tree.children
         operand = self.compile(operand_tree)
         self._need_amount(operand, "-")
@@ -94,7 +117,7 @@ class Compiler:
         fn = operand.fn
         return self._varying(NUMBER, lambda env: -fn(env), tree, operand)
 
-    def _negation(self, tree) -> _Node:
+    def _negation(self, tree: Tree[Token]) -> _Node:
         word, operand_tree = tree.children
         operand = self.compile(operand_tree)
         self._need_condition(operand, "not")
@@ -103,12 +126,13 @@ class Compiler:
         fn = operand.fn
         return self._varying(BOOL, lambda env: not fn(env), tree, operand)
 
-    def _logical(self, tree) -> _Node:
-        left_tree, word, right_tree = tree.children
+    def _logical(self, tree: Tree[Token]) -> _Node:
+        left_tree, word_token, right_tree = tree.children
         left, right = self.compile(left_tree), self.compile(right_tree)
-        self._need_condition(left, word.value)
-        self._need_condition(right, word.value)
-        is_and = word.value == "and"
+        word: str = leaf(word_token).value
+        self._need_condition(left, word)
+        self._need_condition(right, word)
+        is_and = word == "and"
         # The value that decides the result on its own: false for 'and', true for 'or'.
         deciding = not is_and
         if left.fn is None:
@@ -120,13 +144,13 @@ class Compiler:
                 return self._constant(BOOL, deciding, tree)
             return self._spanning(left, tree)
         a, b = left.fn, right.fn
-        fn = (lambda env: a(env) and b(env)) if is_and else (lambda env: a(env) or b(env))
+        fn: Compiled = (lambda env: a(env) and b(env)) if is_and else (lambda env: a(env) or b(env))
         return self._varying(BOOL, fn, tree, left, right)
 
-    def _comparison(self, tree) -> _Node:
+    def _comparison(self, tree: Tree[Token]) -> _Node:
         left_tree, op_token, right_tree = tree.children
         left, right = self.compile(left_tree), self.compile(right_tree)
-        op = op_token.value
+        op: str = leaf(op_token).value
         for side in (left, right):
             if side.type is BOOL:
                 hint = ""
@@ -141,40 +165,47 @@ class Compiler:
                 f"cannot compare {self._show(left)} ({left.type.words}) with {self._show(right)} ({right.type.words})",
                 right.start + 1,
             )
-        return self._binary(op, left, right, tree, op_token, BOOL)
+        return self._binary(op, left, right, tree, BOOL)
 
-    def _arithmetic(self, tree) -> _Node:
+    def _arithmetic(self, tree: Tree[Token]) -> _Node:
         left_tree, op_token, right_tree = tree.children
         left, right = self.compile(left_tree), self.compile(right_tree)
-        op = op_token.value
+        token = leaf(op_token)
+        op: str = token.value
         self._need_amount(left, op)
         self._need_amount(right, op)
-        return self._binary(op, left, right, tree, op_token, NUMBER)
+        if op == "/":
+            return self._division(left, right, tree, offset_of(token) + 1)
+        return self._binary(op, left, right, tree, NUMBER)
 
-    def _binary(self, op, left, right, tree, op_token, kind) -> _Node:
-        column = op_token.start_pos + 1
-        if op == "/" and right.fn is None and right.value == 0:
+    def _binary(self, op: str, left: _Node, right: _Node, tree: Tree[Token], kind: ExprType) -> _Node:
+        fn: Compiled
+        if left.fn is None:
+            if right.fn is None:
+                return self._folded(kind, _FOLD[op](left.value, right.value), tree)
+            fn = _CLOSURES[op].left_constant(left.value, right.fn)
+        elif right.fn is None:
+            fn = _CLOSURES[op].right_constant(left.fn, right.value)
+        else:
+            fn = _CLOSURES[op].both(left.fn, right.fn)
+        return self._varying(kind, fn, tree, left, right)
+
+    def _division(self, left: _Node, right: _Node, tree: Tree[Token], column: int) -> _Node:
+        """``left / right``, rounded down; ``column`` is the '/', where a division by zero is reported."""
+        if right.fn is None and right.value == 0:
             shown = self._show(right)
             raise Problem("division by zero" if shown == "'0'" else f"division by zero: {shown} is 0", column)
-        if left.fn is None and right.fn is None:
-            return self._folded(kind, _FOLD[op](left.value, right.value), tree)
-        if op == "/":
+        fn: Compiled
+        if left.fn is None:
             if right.fn is None:
-                a, c = left.fn, right.value
-                fn = lambda env: a(env) // c  # noqa: E731 - c is not 0, checked above
-            elif left.fn is None:
-                fn = _divide_into(left.value, right.fn, column)
-            else:
-                fn = _divide(left.fn, right.fn, column)
+                return self._folded(NUMBER, _FOLD["/"](left.value, right.value), tree)
+            fn = _divide_into(left.value, right.fn, column)
+        elif right.fn is None:
+            a, c = left.fn, right.value
+            fn = lambda env: a(env) // c  # noqa: E731 - c is not 0, checked above
         else:
-            both, right_constant, left_constant = _CLOSURES[op]
-            if right.fn is None:
-                fn = right_constant(left.fn, right.value)
-            elif left.fn is None:
-                fn = left_constant(left.value, right.fn)
-            else:
-                fn = both(left.fn, right.fn)
-        return self._varying(kind, fn, tree, left, right)
+            fn = _divide(left.fn, right.fn, column)
+        return self._varying(NUMBER, fn, tree, left, right)
 
     # --- checks and node making
 
@@ -202,10 +233,10 @@ class Compiler:
             text = text[:37] + "..."
         return f"'{text}'"
 
-    def _constant(self, kind, value, tree) -> _Node:
-        return _Node(kind, None, value, frozenset(), tree.meta.start_pos, tree.meta.end_pos, {})
+    def _constant(self, kind: ExprType, value: Value, tree: Tree[Token]) -> _Node:
+        return _Constant(kind, value, tree.meta.start_pos, tree.meta.end_pos)
 
-    def _folded(self, kind, value, tree) -> _Node:
+    def _folded(self, kind: ExprType, value: Value, tree: Tree[Token]) -> _Node:
         if kind is NUMBER and abs(value) >= MAX_NUMBER:
             raise Problem(
                 f"{self._show(self._constant(kind, value, tree))} works out to a number too large: {LIMIT_WORDS}",
@@ -213,19 +244,20 @@ class Compiler:
             )
         return self._constant(kind, value, tree)
 
-    def _varying(self, kind, fn, tree, *parts: _Node) -> _Node:
+    def _varying(self, kind: ExprType, fn: Compiled, tree: Tree[Token], *parts: _Node) -> _Node:
         names: frozenset[str] = frozenset().union(*(p.names for p in parts))
         columns: dict[str, int] = {}
         for part in parts:
             for name, column in part.name_columns.items():
                 columns.setdefault(name, column)
-        return _Node(kind, fn, None, names, tree.meta.start_pos, tree.meta.end_pos, columns)
+        return _Varying(kind, fn, names, tree.meta.start_pos, tree.meta.end_pos, columns)
 
-    def _spanning(self, node: _Node, tree) -> _Node:
-        return _Node(
+    def _spanning(self, node: _Node, tree: Tree[Token]) -> _Node:
+        if node.fn is None:
+            return _Constant(node.type, node.value, tree.meta.start_pos, tree.meta.end_pos)
+        return _Varying(
             node.type,
             node.fn,
-            node.value,
             node.names,
             tree.meta.start_pos,
             tree.meta.end_pos,
@@ -240,73 +272,119 @@ class DivisionByZero(Exception):
         self.column = column
 
 
-class _Node:
-    """A compiled subexpression: a constant ``value`` or a function ``fn`` of the environment."""
+class _Constant:
+    """A compiled part whose ``value`` is known now (``fn`` is None): it reads no names.
+
+    ``start`` and ``end`` are its span in the text (0-based, end excluded).
+    """
 
     __slots__ = ("type", "fn", "value", "names", "start", "end", "name_columns")
 
-    def __init__(self, type, fn, value, names, start, end, name_columns):
+    fn: None
+    names: frozenset[str]
+    name_columns: dict[str, int]
+
+    def __init__(self, type: ExprType, value: Value, start: int, end: int):
+        self.type = type
+        self.fn = None
+        self.value = value
+        self.names = frozenset()
+        self.start = start
+        self.end = end
+        self.name_columns = {}
+
+
+class _Varying:
+    """A compiled part that reads ``names``: ``fn`` works its value out of them (``value`` is None).
+
+    ``name_columns`` gives each name the 1-based column where the part first reads it.
+    """
+
+    __slots__ = ("type", "fn", "value", "names", "start", "end", "name_columns")
+
+    value: None
+
+    def __init__(
+        self,
+        type: ExprType,
+        fn: Compiled,
+        names: frozenset[str],
+        start: int,
+        end: int,
+        name_columns: dict[str, int],
+    ):
         self.type = type
         self.fn = fn
-        self.value = value
+        self.value = None
         self.names = names
         self.start = start
         self.end = end
         self.name_columns = name_columns
 
 
-# (both vary, right constant, left constant) -> closure, per operator. Spelled
-# out rather than built around operator.* so that evaluation is one Python
-# frame per operator.
-_CLOSURES: dict[str, tuple[Callable, Callable, Callable]] = {
-    "+": (
+_Node = _Constant | _Varying
+
+
+class _Closures(NamedTuple):
+    """How one operator is compiled: both operands vary, or one is a constant."""
+
+    both: Callable[[Compiled, Compiled], Compiled]
+    right_constant: Callable[[Compiled, Value], Compiled]
+    left_constant: Callable[[Value, Compiled], Compiled]
+
+
+# The closures of each operator but '/' (which reports a division by zero).
+# Spelled out rather than built around operator.* so that evaluation is one
+# Python frame per operator.
+_CLOSURES: dict[str, _Closures] = {
+    "+": _Closures(
         lambda a, b: lambda env: a(env) + b(env),
         lambda a, c: lambda env: a(env) + c,
         lambda c, b: lambda env: c + b(env),
     ),
-    "-": (
+    "-": _Closures(
         lambda a, b: lambda env: a(env) - b(env),
         lambda a, c: lambda env: a(env) - c,
         lambda c, b: lambda env: c - b(env),
     ),
-    "*": (
+    "*": _Closures(
         lambda a, b: lambda env: a(env) * b(env),
         lambda a, c: lambda env: a(env) * c,
         lambda c, b: lambda env: c * b(env),
     ),
-    "<": (
+    "<": _Closures(
         lambda a, b: lambda env: a(env) < b(env),
         lambda a, c: lambda env: a(env) < c,
         lambda c, b: lambda env: c < b(env),
     ),
-    "<=": (
+    "<=": _Closures(
         lambda a, b: lambda env: a(env) <= b(env),
         lambda a, c: lambda env: a(env) <= c,
         lambda c, b: lambda env: c <= b(env),
     ),
-    ">": (
+    ">": _Closures(
         lambda a, b: lambda env: a(env) > b(env),
         lambda a, c: lambda env: a(env) > c,
         lambda c, b: lambda env: c > b(env),
     ),
-    ">=": (
+    ">=": _Closures(
         lambda a, b: lambda env: a(env) >= b(env),
         lambda a, c: lambda env: a(env) >= c,
         lambda c, b: lambda env: c >= b(env),
     ),
-    "==": (
+    "==": _Closures(
         lambda a, b: lambda env: a(env) == b(env),
         lambda a, c: lambda env: a(env) == c,
         lambda c, b: lambda env: c == b(env),
     ),
-    "!=": (
+    "!=": _Closures(
         lambda a, b: lambda env: a(env) != b(env),
         lambda a, c: lambda env: a(env) != c,
         lambda c, b: lambda env: c != b(env),
     ),
 }
 
-_FOLD: dict[str, Callable[[Any, Any], Any]] = {
+_FOLD: dict[str, Callable[[Value, Value], Value]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
@@ -320,8 +398,8 @@ _FOLD: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-def _divide(a: Callable, b: Callable, column: int) -> Callable:
-    def divide(env):
+def _divide(a: Compiled, b: Compiled, column: int) -> Compiled:
+    def divide(env: Env) -> Value:
         try:
             return a(env) // b(env)
         except ZeroDivisionError:
@@ -330,8 +408,8 @@ def _divide(a: Callable, b: Callable, column: int) -> Callable:
     return divide
 
 
-def _divide_into(c: int, b: Callable, column: int) -> Callable:
-    def divide(env):
+def _divide_into(c: Value, b: Compiled, column: int) -> Compiled:
+    def divide(env: Env) -> Value:
         try:
             return c // b(env)
         except ZeroDivisionError:

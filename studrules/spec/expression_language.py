@@ -9,6 +9,7 @@ text can have.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 
 __all__ = [
     "ExprType",
@@ -16,6 +17,8 @@ __all__ = [
     "BOOL",
     "HAND",
     "Value",
+    "Env",
+    "Compiled",
     "MAX_LENGTH",
     "MAX_DEPTH",
     "MAX_NUMBER",
@@ -59,15 +62,21 @@ NUMBER = ExprType.NUMBER
 BOOL = ExprType.BOOL
 HAND = ExprType.HAND
 
-_TYPE_WORDS = {
+_TYPE_WORDS: dict[ExprType, str] = {
     NUMBER: "an amount",
     BOOL: "a condition (true/false)",
     HAND: "a hand rank",
 }
 
+#: What an expression works out to: an amount or a hand rank (int), or a condition (bool).
 Value = int | bool
+#: The values of the names an expression reads, by name.
+Env = Mapping[str, Value]
+#: A compiled expression or part of one: the names' values in, its value out.
+Compiled = Callable[[Env], Value]
 
 
+#: How a message states the limit on numbers.
 LIMIT_WORDS = f"numbers must be smaller than {MAX_NUMBER:,}"
 
 

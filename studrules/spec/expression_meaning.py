@@ -4,19 +4,26 @@ formulas are the same when their meanings are (``2 * ante`` and ``ante * 2``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ExpressionError, Location
 from .expression_language import Problem
-from .expression_parser import parse
+from .expression_parser import leaf, parse, subtree
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lark import Tree
+    from lark import Token
+    from lark.tree import Branch
 
-__all__ = ["meaning"]
+__all__ = ["Meaning", "meaning"]
+
+#: A meaning is a tagged tuple, read by position: its first item says what the
+#: rest holds. ``("num", 2)`` (a number, or true/false), ``("name", "ante")``,
+#: ``("neg", m)``, ``("not", m)``, ``("cmp", "<=", m1, m2)`` and
+#: ``("op", (m1, m2, ...), "+")`` with the operands of ``+ * and or`` sorted.
+Meaning = tuple[Any, ...]
 
 
-def meaning(source: str) -> tuple:
+def meaning(source: str) -> Meaning:
     """The meaning of ``source`` as a nested tuple (see :func:`.expressions.canonical`).
 
     >>> meaning("ante * 2") == meaning("2 * ante")
@@ -32,11 +39,12 @@ def meaning(source: str) -> tuple:
 _COMMUTATIVE = {"+", "*", "and", "or"}
 
 
-def _canon(tree: Tree) -> tuple:
+def _canon(branch: Branch[Token]) -> Meaning:
+    tree = subtree(branch)
     kind = tree.data
     kids = tree.children
     if kind == "number":
-        return ("num", int(kids[0]))
+        return ("num", int(leaf(kids[0])))
     if kind == "name":
         return ("name", str(kids[0]))
     if kind == "true":
@@ -57,13 +65,13 @@ def _canon(tree: Tree) -> tuple:
     op = str(kids[1])
     left, right = _canon(kids[0]), _canon(kids[2])
     if op in _COMMUTATIVE:
-        operands = []
+        operands: list[Meaning] = []
         for side in (left, right):
             operands.extend(side[1] if side[0] == "op" and side[2] == op else [side])
         return ("op", tuple(sorted(operands, key=_operand_order)), op)
     return ("op", (left, right), op)
 
 
-def _operand_order(node: tuple) -> tuple:
+def _operand_order(node: Meaning) -> tuple[int, str]:
     # numbers first, then names, then compound terms: "2 * ante", "1 + ante"
     return ({"num": 0, "name": 1}.get(node[0], 2), repr(node))

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import functools
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .expression_language import MAX_DEPTH, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lark import Lark, Tree
+    from lark import Lark, Token, Tree
+    from lark.exceptions import UnexpectedToken
+    from lark.tree import Branch
 
-__all__ = ["parse", "parser"]
+__all__ = ["parse", "parser", "leaf", "subtree", "offset_of"]
 
 
 @functools.cache
 def parser() -> Lark:
+    """The LALR parser of ``expressions.lark``, built once."""
     from lark import Lark
 
     grammar = resources.files(__package__).joinpath("expressions.lark").read_text("utf-8")
@@ -29,7 +32,7 @@ def parser() -> Lark:
 
 
 @functools.lru_cache(maxsize=2048)
-def parse(source: str) -> Tree:
+def parse(source: str) -> Tree[Token]:
     """The parse tree of ``source``; a :class:`Problem` in plain words if it has none."""
     _check_depth(source)
     if not source.strip():
@@ -39,11 +42,36 @@ def parse(source: str) -> Tree:
     try:
         return parser().parse(source)
     except UnexpectedCharacters as e:
-        raise Problem(_bad_character(source, e.pos_in_stream), e.pos_in_stream + 1) from None
+        offset: int = e.pos_in_stream  # type: ignore[assignment]  # lark types it None; the lexer sets the offset
+        raise Problem(_bad_character(source, offset), offset + 1) from None
     except UnexpectedToken as e:
         raise _unexpected_token(source, e) from None
     except UnexpectedInput as e:  # pragma: no cover - LALR raises the two above
         raise Problem("this expression cannot be read", (getattr(e, "pos_in_stream", 0) or 0) + 1) from None
+
+
+def leaf(branch: Branch[Token]) -> Token:
+    """A token of a parse tree, where the grammar puts one (a token is a ``str``, a tree is not)."""
+    if isinstance(branch, str):
+        return branch
+    raise TypeError(f"expected a token in the expression's parse tree, found {branch!r}")
+
+
+def subtree(branch: Branch[Token]) -> Tree[Token]:
+    """A tree inside a parse tree, where the grammar puts one."""
+    if isinstance(branch, str):
+        raise TypeError(f"expected a tree in the expression's parse tree, found the token {branch!r}")
+    return branch
+
+
+def offset_of(token: Token) -> int:
+    """Where ``token`` starts in the text, 0-based (the lexer sets it on every token it reads)."""
+    if token.start_pos is None:  # pragma: no cover - only a token made by hand has none
+        raise TypeError(f"the token {token!r} has no position")
+    return token.start_pos
+
+
+# --- helpers ---------------------------------------------------------------
 
 
 def _check_depth(source: str) -> None:
@@ -70,22 +98,22 @@ def _describe_token(kind: str, text: str) -> str:
     return f"'{text}'"
 
 
-def _tokens_before(source: str, offset: int) -> list:
+def _tokens_before(source: str, offset: int) -> list[Token]:
     try:
         return list(parser().lex(source[:offset]))
     except Exception:  # the prefix always lexes; be safe anyway
         return []
 
 
-def _unexpected_token(source: str, e: Any) -> Problem:
-    token = e.token
+def _unexpected_token(source: str, e: UnexpectedToken) -> Problem:
+    token: Token = e.token
     at_end = token.type == "$END"
-    offset = len(source.rstrip()) if at_end else token.start_pos
+    offset = len(source.rstrip()) if at_end else offset_of(token)
     before = _tokens_before(source, offset)
     previous = before[-1] if before else None
     expected = set(e.expected)
 
-    wanted = []
+    wanted: list[str] = []
     operand = bool(expected & _OPERAND_TERMINALS)
     if operand:
         wanted.append("a number, a name or '('")
@@ -121,11 +149,11 @@ def _unexpected_token(source: str, e: Any) -> Problem:
     return Problem(f"{message}: {hint}" if hint else message, offset + 1)
 
 
-def _unclosed_parenthesis(tokens: list) -> int | None:
+def _unclosed_parenthesis(tokens: list[Token]) -> int | None:
     stack: list[int] = []
     for t in tokens:
         if t.type == "LPAR":
-            stack.append(t.start_pos + 1)
+            stack.append(offset_of(t) + 1)
         elif t.type == "RPAR" and stack:
             stack.pop()
     return stack[-1] if stack else None

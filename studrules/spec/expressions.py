@@ -43,7 +43,6 @@ and :mod:`.expression_meaning` (what :func:`canonical` compares).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from ..errors import ExpressionError, Location
 from .expression_compiler import Compiler, DivisionByZero
@@ -56,11 +55,13 @@ from .expression_language import (
     MAX_LENGTH,
     MAX_NUMBER,
     NUMBER,
+    Compiled,
+    Env,
     ExprType,
     Problem,
     Value,
 )
-from .expression_meaning import meaning
+from .expression_meaning import Meaning, meaning
 from .expression_parser import parse
 
 __all__ = [
@@ -116,17 +117,21 @@ class Expression:
     names: frozenset[str]
     is_constant: bool
     location: Location | None
+    _fn: Compiled
+    _value: Value | None
+    _name_columns: dict[str, int]
+    _recipe: _Recipe
 
     def __init__(
         self,
         source: str,
         type: ExprType,
         names: frozenset[str],
-        fn: Callable[[Mapping[str, Any]], Value] | None,
+        fn: Compiled | None,
         value: Value | None,
         location: Location | None,
         name_columns: Mapping[str, int],
-        recipe: tuple,
+        recipe: _Recipe,
     ):
         setter = object.__setattr__
         setter(self, "source", source)
@@ -139,7 +144,7 @@ class Expression:
         setter(self, "_name_columns", dict(name_columns))
         setter(self, "_recipe", recipe)
 
-    def __call__(self, env: Mapping[str, Any]) -> Value:
+    def __call__(self, env: Env) -> Value:
         """Evaluate with ``env`` giving a value for every name in :attr:`names`."""
         try:
             return self._fn(env)
@@ -161,10 +166,11 @@ class Expression:
         >>> compile_expression("7 / 2").value()
         3
         """
-        if not self.is_constant:
+        value = self._value
+        if value is None:  # a constant has its value; nothing else has one
             needed = ", ".join(sorted(self.names))
             raise _error(f"'{self.source}' is not a constant: it depends on {needed}", self.location, 1)
-        return self._value  # type: ignore[return-value]
+        return value
 
     def _missing_name(self, missing: KeyError) -> ExpressionError:
         name = missing.args[0] if missing.args else None
@@ -182,7 +188,7 @@ class Expression:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("an Expression cannot be changed")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[ExprType, bool, Value | str | None]:
         if self.is_constant:
             return (self.type, True, self._value)
         return (self.type, False, self.source.strip())
@@ -198,7 +204,7 @@ class Expression:
     def __repr__(self) -> str:
         return f"Expression({self.source!r}, type={self.type!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Expression], _Recipe]:
         # Closures do not pickle: rebuild from the text (for copies and for
         # simulations that send a variant to other processes).
         return (_rebuild, self._recipe)
@@ -296,7 +302,7 @@ def parse_amount_or_expression(
     return Expression(source, kind, frozenset(), None, value, location, {}, recipe)
 
 
-def canonical(expr: Expression | str) -> tuple:
+def canonical(expr: Expression | str) -> Meaning:
     """The expression's meaning as a nested tuple, operands of ``+ * and or``
     sorted, parentheses dropped: ``2 * ante`` and ``ante * 2`` give the same.
 
@@ -319,6 +325,10 @@ def canonical(expr: Expression | str) -> tuple:
 
 # --- helpers ---------------------------------------------------------------
 
+# What an expression is made from again after pickling: its text, names,
+# constants, expected type and location (the arguments of compile_expression).
+_Recipe = tuple[str, dict[str, ExprType], dict[str, tuple[ExprType, Value]], ExprType | None, Location | None]
+
 
 def _error(message: str, location: Location | None, column: int) -> ExpressionError:
     if location is None:
@@ -328,13 +338,19 @@ def _error(message: str, location: Location | None, column: int) -> ExpressionEr
     return ExpressionError(message, where)
 
 
-def _rebuild(source, names, constants, expect, location) -> Expression:
+def _rebuild(
+    source: object,
+    names: Mapping[str, ExprType],
+    constants: Mapping[str, tuple[ExprType, Value]],
+    expect: ExprType | None,
+    location: Location | None,
+) -> Expression:
     if isinstance(source, str):
         return compile_expression(source, names, constants, expect, location)
     return parse_amount_or_expression(source, names, constants, expect, location)
 
 
-def _check_declarations(names: dict, constants: dict, expect: object) -> None:
+def _check_declarations(names: Mapping[str, object], constants: Mapping[str, object], expect: object) -> None:
     # These are the caller's mistakes, not the variant author's.
     for name, kind in names.items():
         if not isinstance(kind, ExprType):
