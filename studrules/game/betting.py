@@ -3,27 +3,31 @@ who acts first, the legal amounts (fixed, pot and no limit, alternatives,
 caps), and carrying out checks, calls, bets, completions, raises and folds.
 
 :class:`_Betting` is one part of :class:`~studrules.game.hand.Hand`, which
-declares every attribute (``__slots__``) and runs the steps.
+runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
 """
 
 from __future__ import annotations
 
 from ..cards.card import Card
-from ..spec.model import BettingStep
+from ..spec.model import BettingStep, BringIn
 from .actions import Action, LegalAction
 from .events import Event
+from .plan import _BettingPlan
+from .state import _HandState, _Round
 
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
 
 
-class _Betting:
+class _Betting(_HandState):
     """The betting part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
 
-    def _start_round(self, step: BettingStep, const: dict) -> None:
+    def _start_round(self, rules: _BettingPlan) -> None:
+        self.round_rules = rules
+        step = rules.step
         n = self.n
         folded = self.folded
         in_hand = self._in
@@ -46,7 +50,7 @@ class _Betting:
         self.bring_in_due = False
         self.size_lock = None
         self.acted = [False] * n
-        bet = const["bet"]
+        bet = rules.bet
         if bet is None:
             bet = int(step.bet(self._env()))
         self.bet_size = bet
@@ -64,7 +68,7 @@ class _Betting:
             return  # nobody left to bet against
         first = None
         if step.bring_in is not None:
-            first = self._bring_in_seat(step)
+            first = self._bring_in_seat(step.bring_in)
             if first is not None and stacks[first] > 0:
                 self.bring_in_due = True
         if first is None or not self.bring_in_due:
@@ -77,16 +81,17 @@ class _Betting:
         record.first = first
         record.played = True
 
-    def _bring_in_seat(self, step: BettingStep) -> int | None:
-        bi = step.bring_in
-        return self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")[0]
+    def _bring_in_seat(self, bi: BringIn) -> int | None:
+        found = self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")
+        return None if found is None else found[0]
 
-    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int | None, Card | None]:
+    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int, Card] | None:
         """Of the players in, the one whose lowest (or highest) card of ``pools[seat]``
         is the lowest (highest) of all, and that card; ties by suit when ``by_suit``,
-        else to the earliest seat. (None, None) when none of them holds a card."""
+        else to the earliest seat. None when none of them holds a card."""
         key = self.plan.card_key
-        best = best_card = None
+        best: int | None = None
+        best_card: Card | None = None
         best_key = 0
         for i in self._in:
             cards = pools[i]
@@ -100,7 +105,7 @@ class _Betting:
                 k >>= 2  # rank only: ties go to the earliest seat
             if best is None or (k < best_key if lowest else k > best_key):
                 best, best_key, best_card = i, k, card
-        return best, best_card
+        return None if best is None or best_card is None else (best, best_card)
 
     def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
         """Of ``seats``, those (in order) showing the best visible hand (the
@@ -145,9 +150,10 @@ class _Betting:
             return tied[0]
         if rule in ("lowest_card", "lowest_up_card", "highest_up_card"):
             pools = self.cards if rule == "lowest_card" else self.up
-            best, card = self._card_seat(pools, rule != "highest_up_card", fta.tie_break == "suit")
-            if best is None:
+            found = self._card_seat(pools, rule != "highest_up_card", fta.tie_break == "suit")
+            if found is None:
                 return in_hand[0]
+            best, card = found
             if fta.expose:
                 self._expose(best, card, "it makes him first to act")
             return best
@@ -176,7 +182,7 @@ class _Betting:
         if self.size_lock is not None:
             return [self.size_lock]
         sizes = [self.bet_size]
-        alts = self.const["alts"]
+        alts = self.round_rules.alts
         if alts:
             env = self._env()
             for alt, value in alts:
@@ -188,14 +194,16 @@ class _Betting:
 
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """What the player to act (``seat``) may do in a betting round."""
-        step: BettingStep = self.step
+        rules = self.round_rules
+        step = rules.step
         stack = self.stacks[seat]
         mine = self.bets[seat]
         all_in = mine + stack
         if self.bring_in_due:
             amount = self._bring_in_amount(seat)
             out = [LegalAction("bring-in", amount=amount)]
-            if step.bring_in.complete and all_in > amount and amount < self.bet_size:
+            bring_in = step.bring_in
+            if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
             return tuple(out)
         cur = self.cur
@@ -204,7 +212,7 @@ class _Betting:
         check_ok = True
         if to_call <= 0:
             if step.check is not None:
-                c = self.const["check"]
+                c = rules.check
                 check_ok = bool(c) if c is not None else bool(step.check(self._env()))
             if check_ok:
                 out.append(_CHECK)
@@ -225,14 +233,16 @@ class _Betting:
         return tuple(out)
 
     def _bring_in_amount(self, seat: int) -> int:
-        amount = self.const["bring_in"]
+        rules = self.round_rules
+        amount = rules.bring_in
         if amount is None:
-            amount = int(self.step.bring_in.amount(self._env()))
+            bring_in = rules.step.bring_in
+            assert bring_in is not None  # (a bring-in is due only in a round that has one)
+            amount = int(bring_in.amount(self._env()))
         return min(amount, self.stacks[seat])
 
     def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
-        step: BettingStep = self.step
-        structure = step.structure
+        structure = self.round_rules.step.structure
         if structure == "fixed_limit":
             totals = sorted({min(s, all_in) for s in self._sizes("bet")})
             totals = [t for t in totals if t > self.cur] or [all_in]
@@ -251,7 +261,7 @@ class _Betting:
         return self.cur + self.pot + to_call
 
     def _raise_option(self, seat: int, all_in: int) -> LegalAction | None:
-        step: BettingStep = self.step
+        step = self.round_rules.step
         cur = self.cur
         limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
         if step.structure == "fixed_limit":
@@ -279,7 +289,12 @@ class _Betting:
         events = self.events
         rnd = self.round
         # the common actions are checked directly; the others against legal_actions()
-        if verb == "check" and not self.bring_in_due and self.bets[seat] >= self.cur and self.step.check is None:
+        if (
+            verb == "check"
+            and not self.bring_in_due
+            and self.bets[seat] >= self.cur
+            and self.round_rules.check_rule is None
+        ):
             self.acted[seat] = True
             events.append(_new(Event, ("check", name, rnd, None, None, None, None, None, None, None, None, None, None)))
             self._next_turn(seat)
@@ -324,23 +339,25 @@ class _Betting:
             self.acted[seat] = True
             events.append(Event("check", name, rnd))
         elif verb == "call":
-            amount = option.amount
-            if action.amount is not None and action.amount not in (amount, self.bets[seat] + amount):
-                raise self._illegal(action, f"a call is {amount}")
-            self._put(seat, amount)
+            chips = option.amount
+            assert chips is not None  # (a call says its amount)
+            if action.amount is not None and action.amount not in (chips, self.bets[seat] + chips):
+                raise self._illegal(action, f"a call is {chips}")
+            self._put(seat, chips)
             self.acted[seat] = True
             events.append(
-                Event("call", name, rnd, amount, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None)
+                Event("call", name, rnd, chips, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None)
             )
         elif verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
             events.append(Event("fold", name, rnd))
         elif verb == "bring-in":
-            amount = option.amount
-            if action.amount is not None and action.amount != amount:
-                raise self._illegal(action, f"the bring-in is {amount}")
-            self._bring_in(seat, amount)
+            chips = option.amount
+            assert chips is not None  # (a bring-in says its amount)
+            if action.amount is not None and action.amount != chips:
+                raise self._illegal(action, f"the bring-in is {chips}")
+            self._bring_in(seat, chips)
         else:
             total = action.amount
             if total is None:
@@ -394,7 +411,8 @@ class _Betting:
         self.contrib[seat] += amount
 
     def _aggress(self, seat: int, verb: str, total: int) -> None:
-        step: BettingStep = self.step
+        rules = self.round_rules
+        step = rules.step
         fixed = step.structure == "fixed_limit"
         old = self.cur
         increment = total - old
@@ -403,10 +421,10 @@ class _Betting:
             full = increment >= (min(self._sizes("raise")) if fixed else self.full_size)
         else:
             full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
-        if fixed and full and self.const["alts"]:
+        if fixed and full and rules.alts:
             size = increment if verb == "raise" else total
             env = None
-            for alt, value in self.const["alts"]:
+            for alt, value in rules.alts:
                 if value is None:
                     env = env or self._env()
                     value = int(alt.bet(env))
@@ -459,15 +477,3 @@ class _Betting:
                 return
         self.to_act_seat = None
         self.phase = "between"
-
-
-class _Round:
-    """The record of one betting round (for showdown order)."""
-
-    __slots__ = ("number", "first", "aggressive", "played")
-
-    def __init__(self, number: int):
-        self.number = number
-        self.first: int | None = None
-        self.aggressive: list[tuple[int, str]] = []
-        self.played = False

@@ -4,25 +4,27 @@ that all come from the deck), exposing a card, and checking that every
 player received the cards he was given.
 
 :class:`_Dealing` is one part of :class:`~studrules.game.hand.Hand`, which
-declares every attribute (``__slots__``) and runs the steps.
+runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards.card import Card, Deck, full_deck, parse_cards
 from ..errors import CardError
-from ..spec.model import AnteStep, DealStep
+from ..spec.model import DealStep
 from .events import Event
 from .house import HOUSE
+from .plan import _AntePlan
+from .state import _HandState
 
 _new = tuple.__new__
-_NOTHING: tuple = ()  # no given cards
+_NOTHING: tuple[Card, ...] = ()  # no given cards
 
 
-class _Dealing:
+class _Dealing(_HandState):
     """The cards and antes part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
@@ -35,9 +37,9 @@ class _Dealing:
             stripped = self.plan.deck_cards
             self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
             return
-        given: list[list[Card]] = [[] for _ in range(self.n)]
+        given: list[Sequence[Card]] = [[] for _ in range(self.n)]
         every: list[Card] = []
-        extra = {"house": [], "community": [], "burns": []}
+        extra: dict[str, list[Card]] = {"house": [], "community": [], "burns": []}
         for key, value in cards.items():
             parsed = list(parse_cards(value)) if value is not None else []
             if key in extra:
@@ -52,7 +54,7 @@ class _Dealing:
                 )
             every.extend(parsed)
         if len(set(every)) != len(every):
-            seen: set = set()
+            seen: set[Card] = set()
             for c in every:
                 if c in seen:
                     raise CardError(f"{c} is given twice")
@@ -77,8 +79,9 @@ class _Dealing:
         else:
             self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
 
-    def _ante(self, step: AnteStep, const: dict) -> None:
-        amount = const["amount"]
+    def _ante(self, rules: _AntePlan) -> None:
+        step = rules.step
+        amount = rules.amount
         if amount is None:
             amount = int(step.amount(self._env()))
         amounts = self.antes if self.antes is not None else [amount] * self.n
@@ -197,7 +200,7 @@ class _Dealing:
         deck._dealt = pos
         return True
 
-    def _draw(self, given: list, index: int) -> Card:
+    def _draw(self, given: Sequence[Card], index: int) -> Card:
         if index < len(given):
             return given[index]
         return self.deck.deal()

@@ -42,92 +42,24 @@ every word); a few readings where the model is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..cards.card import Card
 from ..errors import IllegalActionError
-from ..spec.model import Variant
+from ..spec.model import DecisionStep, RevealStep, SettleStep, Variant
 from .actions import Action, LegalAction
-from .betting import _Betting, _Round
+from .betting import _Betting
 from .dealing import _Dealing
 from .events import Event
 from .house import DEALER, HOUSE, _House
-from .plan import _ANTE, _BETTING, _DEAL, _DECISION, _REVEAL, _SETTLE, _SHOWDOWN, _TWO_OR_MORE, _plan
+from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
+from .result import HandResult
 from .showdown import _Showdown
+from .view import View
 
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 
 _new = tuple.__new__
-
-
-# --------------------------------------------------------------------------
-# public records
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a finished hand ended.
-
-    ``stacks``/``net``: per player. ``pots``: each pot's amount, who could win
-    it and each winner's share. ``showdown_order``: who showed (or mucked) in
-    order. ``void``: the hand was void. Banked games: ``positions`` (each
-    position's ante, raise and settlement) and ``house_net``."""
-
-    stacks: dict
-    net: dict
-    pots: tuple = ()
-    showdown_order: tuple = ()
-    void: bool = False
-    positions: tuple | None = None
-    house_net: int | None = None
-
-    def to_dict(self) -> dict:
-        out: dict = {
-            "stacks": dict(self.stacks),
-            "net": dict(self.net),
-            "pots": [dict(p) for p in self.pots],
-            "showdown_order": list(self.showdown_order),
-        }
-        if self.void:
-            out["void"] = True
-        if self.positions is not None:
-            out["positions"] = [dict(p) for p in self.positions]
-            out["house_net"] = self.house_net
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """What one seat may see: its own cards (with their faces), every up card,
-    the betting, and what it may do when it is its turn.
-
-    ``events`` is the history with every card this seat may not see left out
-    (``card`` is None on others' face-down deals and on burns)."""
-
-    player: str
-    players: tuple[str, ...]
-    stacks: tuple[int, ...]
-    folded: tuple[bool, ...]
-    cards: tuple[tuple[Card, str], ...]
-    up_cards: dict
-    house_up_cards: tuple[Card, ...]
-    community: tuple[Card, ...]
-    bets: tuple[int, ...]
-    pot: int
-    round: int
-    to_act: str | None
-    legal: tuple[LegalAction, ...]
-    events: tuple[Event, ...]
-    is_over: bool
-
-    @property
-    def my_cards(self) -> tuple[Card, ...]:
-        return tuple(c for c, _ in self.cards)
-
-
-# --------------------------------------------------------------------------
-# the hand
 
 
 class Hand(_Dealing, _Betting, _Showdown, _House):
@@ -144,76 +76,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
     before any card is dealt.
     """
 
-    # every attribute of a hand, its parts' too (dealing, betting, showdown, house: they declare none)
-    __slots__ = (
-        "variant",
-        "plan",
-        "players",
-        "n",
-        "seat",
-        "stacks",
-        "start",
-        "folded",
-        "mucked",
-        "contrib",
-        "bets",
-        "cards",
-        "up",
-        "house_cards",
-        "house_faces",
-        "community",
-        "deck",
-        "given",
-        "given_house",
-        "given_community",
-        "given_burns",
-        "burns",
-        "events",
-        "actions",
-        "step_index",
-        "phase",
-        "to_act_seat",
-        "round",
-        "rounds",
-        "cur",
-        "full_size",
-        "raises",
-        "capped",
-        "acted",
-        "opened",
-        "bring_in_due",
-        "size_lock",
-        "step",
-        "const",
-        "antes",
-        "live_ante",
-        "antes_posted",
-        "community_dealt",
-        "over",
-        "void",
-        "_legal",
-        "_result",
-        "show_queue",
-        "showdown_order",
-        "shown",
-        "pots_result",
-        "raise_amounts",
-        "positions",
-        "house_net",
-        "_values",
-        "bet_size",
-        "_last_round",
-        "_simple",
-        "up_key",
-        "_plain",
-        "_rotation",
-        "_seating",
-        "_in",
-        "_checks",
-        "_ups",
-        "_visible_memo",
-        "_seen",
-    )
+    __slots__ = ()  # every attribute is declared in _HandState
 
     def __init__(
         self,
@@ -248,26 +111,25 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         self.mucked = [False] * n
         self.contrib = [0] * n
         self.bets = [0] * n
-        self.cards: list[list[Card]] = []
-        self.up: list[list[Card]] = []
+        self.cards = []
+        self.up = []
         for _ in range(n):
             self.cards.append([])
             self.up.append([])
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
         self._visible_memo = None
-        self.house_cards: list[Card] = []
-        self.house_faces: list[str] = []
-        self.community: list[Card] = []
-        self.burns: list[Card] = []
-        self.events: list[Event] = []
-        self.actions: list[Action] = []
+        self.house_cards = []
+        self.house_faces = []
+        self.community = []
+        self.burns = []
+        self.events = []
+        self.actions = []
         self.step_index = 0
         self.phase = "start"
-        self.to_act_seat: int | None = None
+        self.to_act_seat = None
         self.round = 0
-        self.rounds: list[_Round] = []
-        self._last_round: _Round | None = None
+        self.rounds = []
         self.cur = 0
         self.full_size = 0
         self.raises = 0
@@ -276,21 +138,19 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         self.opened = False
         self.bring_in_due = False
         self.size_lock = None
-        self.step = None
-        self.const = None
         self.bet_size = 0
         self.live_ante = [0] * n
         self.antes_posted = False
         self.community_dealt = False
         self.over = False
-        self.void: str | None = None
+        self.void = None
         self._legal = None
         self._result = None
-        self.show_queue: list[int] = []
-        self.showdown_order: list[int] = []
-        self.shown: list[int] = []
-        self.pots_result: list[dict] = []
-        self.raise_amounts: list[int | None] = [None] * n
+        self.show_queue = []
+        self.showdown_order = []
+        self.shown = []
+        self.pots_result = []
+        self.raise_amounts = [None] * n
         self.positions = None
         self.house_net = None
         self._values = None
@@ -318,7 +178,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             what = "positions" if self.variant.is_banked else "players"
             raise ValueError(f"{self.variant.name} is played by {low} to {high} {what}, not {len(names)}")
 
-    def _stacks(self, stacks) -> list[int]:
+    def _stacks(self, stacks: int | Sequence[int] | Mapping[str, int]) -> list[int]:
         n = self.n
         if type(stacks) is int and stacks > 0:
             return [stacks] * n
@@ -328,7 +188,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             if missing or extra:
                 raise ValueError(f"stacks must give every player: missing {missing}, unknown {extra}")
             out = [stacks[p] for p in self.players]
-        elif isinstance(stacks, int) and not isinstance(stacks, bool):
+        elif isinstance(stacks, int):
+            if isinstance(stacks, bool):  # not a number of chips (nor a list of them)
+                raise TypeError("'bool' object is not iterable")
             out = [stacks] * n
         else:
             out = list(stacks)
@@ -417,7 +279,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         """The player to act checks, or calls when facing a bet; the bring-in
         is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
-        if self.phase != "betting" or seat is None or self.step.check is not None:
+        if self.phase != "betting" or seat is None or self.round_rules.check_rule is not None:
             action = self.default_action()
             if action is None:
                 raise IllegalActionError("the hand is over")
@@ -604,26 +466,26 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             if index >= count:
                 self._finish_without_showdown()
                 return
-            step, const, kind, when = steps[index]
+            planned = steps[index]
             self.step_index = index + 1
+            when = planned.when
             if when is not None and not when(self._env()):
                 continue
-            self.step, self.const = step, const
-            if kind == _DEAL:
-                if not (self._plain and const["plain"] and self._deal_plain(step)):
-                    self._deal(step)
-            elif kind == _BETTING:
-                self._start_round(step, const)
-            elif kind == _ANTE:
-                self._ante(step, const)
-            elif kind == _SHOWDOWN:
-                self._start_showdown(step, const)
-            elif kind == _DECISION:
-                self._start_decision(step)
-            elif kind == _REVEAL:
-                self._reveal(step)
-            elif kind == _SETTLE:
-                self._settle(step)
+            if isinstance(planned, _DealPlan):
+                if not (self._plain and planned.plain and self._deal_plain(planned.step)):
+                    self._deal(planned.step)
+            elif isinstance(planned, _BettingPlan):
+                self._start_round(planned)
+            elif isinstance(planned, _AntePlan):
+                self._ante(planned)
+            elif isinstance(planned, _ShowdownPlan):
+                self._start_showdown(planned)
+            elif isinstance(planned, DecisionStep):
+                self._start_decision(planned)
+            elif isinstance(planned, RevealStep):
+                self._reveal(planned)
+            elif isinstance(planned, SettleStep):
+                self._settle(planned)
 
     def _env(self) -> dict:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""

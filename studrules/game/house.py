@@ -4,7 +4,7 @@ decision, revealing cards, the settlement of each position, and a hand made
 void (the dealer's declaration, a deck run out, a wrong number of cards).
 
 :class:`_House` is one part of :class:`~studrules.game.hand.Hand`, which
-declares every attribute (``__slots__``) and runs the steps.
+runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from ..errors import IllegalActionError
 from ..spec.model import DecisionStep, RevealStep, SettleStep
 from .actions import Action, LegalAction
 from .events import Event
+from .result import PositionResult
 from .showdown import _describe
+from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
 HOUSE = "house"
@@ -25,7 +27,7 @@ DEALER = "dealer"
 _FOLD = LegalAction("fold")
 
 
-class _House:
+class _House(_HandState):
     """The banked-game and void part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
@@ -60,7 +62,7 @@ class _House:
         return out
 
     def _raise_amount(self, seat: int) -> int:
-        step: DecisionStep = self.step
+        step = self.decision_step
         if step.raise_amount is None:
             return 0
         env = dict(self.plan.stake_env)
@@ -70,6 +72,7 @@ class _House:
         return int(step.raise_amount(env))
 
     def _start_decision(self, step: DecisionStep) -> None:
+        self.decision_step = step
         seats = self._in
         if not seats:
             return
@@ -97,6 +100,7 @@ class _House:
             self.events.append(Event("fold", name, None, reason="ante lost"))
         else:
             amount = option.amount
+            assert amount is not None  # (a banked raise says its amount)
             if action.amount is not None and action.amount != amount:
                 raise self._illegal(action, f"the raise is {amount}")
             self.stacks[seat] -= amount
@@ -136,8 +140,9 @@ class _House:
             return
         ranking = self.plan.ranking
         house_value = ranking.evaluate(self.house_cards)
+        assert house_value is not None  # (a banked game's ranking values every five cards)
         env = self.plan.stake_env
-        positions = []
+        positions: list[PositionResult] = []
         total = 0
         for i, name in enumerate(self.players):
             ante = self.antes[i] if self.antes else 0

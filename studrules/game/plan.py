@@ -1,27 +1,31 @@
 """What a variant's hands need that does not change from hand to hand, computed once.
 
 A :class:`~studrules.game.hand.Hand` asks :func:`_plan` for its variant and stakes
-and gets a shared :class:`_Plan`: the steps with their constant amounts, the
-rankings, one sort key per card, and per set of players a :class:`_Seating`
-of the events and actions that come back hand after hand.
+and gets a shared :class:`_Plan`: the steps with their constant amounts
+(:class:`_DealPlan`, :class:`_AntePlan`, :class:`_BettingPlan`,
+:class:`_ShowdownPlan`; the other steps as they are), the rankings, one sort
+key per card, and per set of players a :class:`_Seating` of the events and
+actions that come back hand after hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..cards.card import Card, card_order_key, full_deck
-from ..spec.model import AnteStep, BettingStep, DealStep, DecisionStep, RevealStep, SettleStep, ShowdownStep, Variant
+from ..spec.expressions import Expression
+from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, Variant
 from .actions import Action
+from .events import Event
 
-#: The kinds of step, as the hand's step loop tells them apart.
-_DEAL, _BETTING, _ANTE, _SHOWDOWN, _DECISION, _REVEAL, _SETTLE, _OTHER = range(8)
+if TYPE_CHECKING:
+    from ..cards.rankings import Ranking
 
 # in a sum of rank_nibble: some rank counted twice or more
 _TWO_OR_MORE = sum(0xE << 4 * r for r in range(13))
 
-_PLANS: dict = {}
+_PLANS: dict[tuple[int, tuple[tuple[str, int], ...]], _Plan] = {}
 
 
 def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
@@ -58,19 +62,34 @@ class _Plan:
         "deck_cards",
     )
 
-    def __init__(self, variant: Variant, stakes: dict):
+    variant: Variant
+    stakes: dict[str, int]
+    steps: tuple[_Planned, ...]
+    ranking: Ranking
+    card_key: list[int]
+    max_house: int
+    stake_env: dict[str, int]
+    visible_cache: dict[int, int]
+    checked_players: set[tuple[str, ...]]
+    ante_step: AnteStep | None
+    rank_nibble: list[int]
+    seatings: dict[tuple[str, ...], _Seating]
+    rotations: dict[int, list[tuple[int, ...]]]
+    plain_antes: bool
+    deck_cards: tuple[Card, ...] | None
+
+    def __init__(self, variant: Variant, stakes: dict[str, int]):
         from ..cards.rankings import ranking_for
 
         self.variant = variant
         self.stakes = stakes
         self.stake_env = dict(stakes)
-        self.visible_cache: dict = {}
-        self.checked_players: set = set()
+        self.visible_cache = {}
+        self.checked_players = set()
         antes = [s for s in variant.steps if isinstance(s, AnteStep)]
-        self.ante_step = antes[0] if antes else None
+        ante = self.ante_step = antes[0] if antes else None
         # no antes given: every player posts the variant's (see Hand._antes)
-        step = self.ante_step
-        self.plain_antes = step is None or (step.min is None and step.max is None and not variant.is_banked)
+        self.plain_antes = ante is None or (ante.min is None and ante.max is None and not variant.is_banked)
         self.ranking = ranking_for(variant.deck, variant.deck.ranking)
         # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
         self.deck_cards = None if variant.deck.cards == 52 else variant.deck.contents()
@@ -83,12 +102,9 @@ class _Plan:
             self.card_key.append(rank * 4 + suit)
         # one count of four bits per rank: summed over cards, it names their ranks (see visible)
         self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
-        self.seatings: dict = {}
-        self.rotations: dict = {}
-        steps = []
-        for step in variant.steps:
-            steps.append((step, self._constants(step), _kind(step), step.when))
-        self.steps = tuple(steps)
+        self.seatings = {}
+        self.rotations = {}
+        self.steps = tuple(self._planned(step) for step in variant.steps)
         self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
 
     def visible(self, cards: Sequence[Card], key: int | None = None) -> int:
@@ -124,7 +140,7 @@ class _Plan:
             out = self.rotations[n] = [tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)]
         return out
 
-    def amount(self, expr) -> int | None:
+    def amount(self, expr: Expression | None) -> int | None:
         """The value of an amount that depends on stakes only (None if it reads the table)."""
         if expr is None:
             return None
@@ -132,29 +148,96 @@ class _Plan:
             return int(expr(self.stakes))
         return None
 
-    def _constants(self, step) -> Any:
+    def _planned(self, step: Step) -> _Planned:
+        """The step with what it needs computed once (the step itself when it needs nothing)."""
         if isinstance(step, BettingStep):
-            return {
-                "bet": self.amount(step.bet),
-                "bring_in": self.amount(step.bring_in.amount) if step.bring_in else None,
-                "alts": tuple((alt, self.amount(alt.bet)) for alt in step.alternatives),
-                "check": None if step.check is None else (step.check.value() if step.check.is_constant else None),
-            }
+            check = step.check
+            return _BettingPlan(
+                step,
+                self.amount(step.bet),
+                self.amount(step.bring_in.amount) if step.bring_in else None,
+                tuple((alt, self.amount(alt.bet)) for alt in step.alternatives),
+                None if check is None or not check.is_constant else bool(check.value()),
+            )
         if isinstance(step, ShowdownStep):
             from ..cards.rankings import ranking_for
 
-            return {"rankings": tuple(ranking_for(self.variant.deck, r) for r in step.rankings)}
+            return _ShowdownPlan(step, tuple(ranking_for(self.variant.deck, r) for r in step.rankings))
         if isinstance(step, AnteStep):
-            return {"amount": self.amount(step.amount)}
+            return _AntePlan(step, self.amount(step.amount))
         if isinstance(step, DealStep):
             # no burn, house or community card, no fallback: the players' cards only
-            return {
-                "plain": not step.burn
+            plain = (
+                not step.burn
                 and not step.house
                 and not step.community
                 and not (step.fallback == "community" and step.players)
-            }
-        return None
+            )
+            return _DealPlan(step, plain)
+        return step
+
+
+class _DealPlan:
+    """A deal step; ``plain``: it deals the players' cards only (no burn,
+    house or community card, no fallback)."""
+
+    __slots__ = ("step", "when", "plain")
+
+    def __init__(self, step: DealStep, plain: bool):
+        self.step = step
+        self.when = step.when
+        self.plain = plain
+
+
+class _AntePlan:
+    """An ante step; ``amount``: the ante when it depends on the stakes only."""
+
+    __slots__ = ("step", "when", "amount")
+
+    def __init__(self, step: AnteStep, amount: int | None):
+        self.step = step
+        self.when = step.when
+        self.amount = amount
+
+
+class _BettingPlan:
+    """A betting round and what depends on the stakes only: ``bet``, the
+    ``bring_in`` amount, each alternative with its bet (``alts``), and
+    ``check`` when checking is always or never allowed (None: it depends on
+    the table, or ``step.check`` is None and checking is always allowed)."""
+
+    __slots__ = ("step", "when", "bet", "bring_in", "alts", "check", "check_rule")
+
+    def __init__(
+        self,
+        step: BettingStep,
+        bet: int | None,
+        bring_in: int | None,
+        alts: tuple[tuple[BetAlternative, int | None], ...],
+        check: bool | None,
+    ):
+        self.step = step
+        self.when = step.when
+        self.bet = bet
+        self.bring_in = bring_in
+        self.alts = alts
+        self.check = check
+        self.check_rule = step.check  # None: checking is always allowed
+
+
+class _ShowdownPlan:
+    """A showdown step and its rankings."""
+
+    __slots__ = ("step", "when", "rankings")
+
+    def __init__(self, step: ShowdownStep, rankings: tuple[Ranking, ...]):
+        self.step = step
+        self.when = step.when
+        self.rankings = rankings
+
+
+#: One step of a plan, as the hand's step loop tells them apart.
+_Planned: TypeAlias = "_DealPlan | _AntePlan | _BettingPlan | _ShowdownPlan | Step"
 
 
 class _Seating:
@@ -168,33 +251,18 @@ class _Seating:
         self.seat = {p: i for i, p in enumerate(names)}
         self.actions = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
         # deals[face][seat][card code]: its deal event; checks[round][seat]: event; antes[seat]: {amount: event}
-        self.deals: dict = {}
-        self.checks: dict = {}
-        self.antes = [{} for _ in names]
+        self.deals: dict[str, list[list[Event | None]]] = {}
+        self.checks: dict[int, list[Event | None]] = {}
+        self.antes: list[dict[int, Event]] = [{} for _ in names]
 
-    def check_row(self, rnd: int, n: int) -> list:
+    def check_row(self, rnd: int, n: int) -> list[Event | None]:
         row = self.checks.get(rnd)
         if row is None:
             row = self.checks[rnd] = [None] * n
         return row
 
-    def deal_table(self, face: str, n: int) -> list[list]:
+    def deal_table(self, face: str, n: int) -> list[list[Event | None]]:
         table = self.deals.get(face)
         if table is None:
             table = self.deals[face] = [[None] * 52 for _ in range(n)]
         return table
-
-
-def _kind(step) -> int:
-    for cls, kind in (
-        (DealStep, _DEAL),
-        (BettingStep, _BETTING),
-        (AnteStep, _ANTE),
-        (ShowdownStep, _SHOWDOWN),
-        (DecisionStep, _DECISION),
-        (RevealStep, _REVEAL),
-        (SettleStep, _SETTLE),
-    ):
-        if isinstance(step, cls):
-            return kind
-    return _OTHER

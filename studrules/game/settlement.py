@@ -60,7 +60,7 @@ def _category_table() -> tuple[tuple[int, ...], tuple[str, ...], int]:
     return tuple(v for v, _ in floors), tuple(n for _, n in floors), constants["royal_flush"][1]
 
 
-def category_key(value: int) -> str:
+def category_key(value: float) -> str:
     """The pay-table key of a high hand's value: ``pair``, ``full_house``, ``royal_flush``...
 
     >>> from studrules.cards.evaluator import evaluate
@@ -74,7 +74,7 @@ def category_key(value: int) -> str:
     return names[max(index, 0)]
 
 
-def raise_odds(step: SettleStep, player_value: int) -> int:
+def raise_odds(step: SettleStep, player_value: float) -> int:
     """The pay table's odds (to 1) for a winning raise with this hand.
 
     >>> from studrules.spec.loader import load_variant_text
@@ -103,16 +103,16 @@ def raise_odds(step: SettleStep, player_value: int) -> int:
     return int(table.get(key, 1))
 
 
-def house_qualifies(step: SettleStep, house_value: int, env: Mapping[str, int]) -> bool:
+def house_qualifies(step: SettleStep, house_value: float, env: Mapping[str, int]) -> bool:
     """Whether the house's hand qualifies (``step.qualify`` with ``house`` set).
 
     ``env`` gives the stakes (and may give ``hand``/``ante``; the qualification
     of the files shipped reads only ``house``)."""
-    names = dict(env)
+    names: dict[str, float] = dict(env)
     names["house"] = house_value
     names.setdefault("hand", 0)
     names.setdefault("ante", 0)
-    return bool(step.qualify(names))
+    return bool(step.qualify(names))  # type: ignore[arg-type]  # a hand's value may be a half step (float); spec's Env says int | bool
 
 
 def _payout(payout: Payout, stake: int) -> int:
@@ -126,8 +126,8 @@ def _payout(payout: Payout, stake: int) -> int:
 def settle_position(
     step: SettleStep,
     *,
-    player_value: int,
-    house_value: int,
+    player_value: float,
+    house_value: float,
     ante: int,
     raise_amount: int | None,
     env: Mapping[str, int],
@@ -164,11 +164,11 @@ def settle_position(
     """
     if raise_amount is None:
         return PositionSettlement(-ante, 0, -ante, "folded")
-    names = dict(env)
+    names: dict[str, float] = dict(env)
     names["house"] = house_value
     names["hand"] = player_value
     names["ante"] = ante
-    if not step.qualify(names):
+    if not step.qualify(names):  # type: ignore[arg-type]  # a hand's value may be a half step (float); spec's Env says int | bool
         ante_net = _payout(step.not_qualified_ante, ante)
         raise_net = _payout(step.not_qualified_raise, raise_amount)
         reason = "the house does not qualify"
@@ -186,7 +186,7 @@ def settle_position(
         ante_net, raise_net = -ante, -raise_amount
         reason = "loses to the house" if player_value != house_value else "ties the house and loses"
     if step.max_payout is not None:
-        cap = int(step.max_payout(names))
+        cap = int(step.max_payout(names))  # type: ignore[arg-type]  # a hand's value may be a half step (float); spec's Env says int | bool
         won = max(ante_net, 0) + max(raise_net, 0)
         if won > cap:
             excess = won - cap

@@ -3,31 +3,39 @@ the showdown order, showing and mucking, the hands' values, the winners of
 each pot, odd chips and the awards (and the pot of a hand won uncontested).
 
 :class:`_Showdown` is one part of :class:`~studrules.game.hand.Hand`, which
-declares every attribute (``__slots__``) and runs the steps.
+runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards.card import Card
 from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
-from .betting import _Round
 from .events import Event
+from .plan import _ShowdownPlan
 from .pots import divide, side_pots, split_pot
+from .state import _HandState, _Round
+
+if TYPE_CHECKING:
+    from ..cards.rankings import Ranking
+    from .pots import Pot
 
 _new = tuple.__new__
 _SHOW = LegalAction("show")
 _MUCK = LegalAction("muck")
 
 
-class _Showdown:
+class _Showdown(_HandState):
     """The showdown part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
 
-    def _start_showdown(self, step: ShowdownStep, const: dict) -> None:
+    def _start_showdown(self, rules: _ShowdownPlan) -> None:
+        self.showdown_rules = rules
+        step = rules.step
         if len(self._in) < 2:
             self._win_uncontested()
             return
@@ -35,7 +43,7 @@ class _Showdown:
         if reason:
             self._make_void(reason)
             return
-        rankings = const["rankings"]
+        rankings = rules.rankings
         values = self._values_for(rankings)
         first = self._showdown_first(step)
         folded = self.folded
@@ -67,7 +75,7 @@ class _Showdown:
                         ("show", names[i], None, None, None, None, None, tuple(held), said, None, None, None, None),
                     )
                 )
-        self._settle_pots(step, const)
+        self._settle_pots(rules)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded
@@ -120,7 +128,7 @@ class _Showdown:
             self._legal = None
             return
         self.to_act_seat = None
-        self._settle_pots(self.step, self.const)
+        self._settle_pots(self.showdown_rules)
 
     def _showdown_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """At a showdown where mucking is allowed: show or muck."""
@@ -140,10 +148,11 @@ class _Showdown:
 
     def _show(self, seat: int) -> None:
         self.shown.append(seat)
-        rankings = self.const["rankings"]
+        rules = self.showdown_rules
+        rankings = rules.rankings
         ranking = rankings[0]
         cards = self._hand_cards(seat)
-        if self.step.compare == "combination":
+        if rules.step.compare == "combination":
             value = ranking.evaluate(cards)
         else:
             value = self._values_for(rankings)[0][seat]
@@ -156,27 +165,30 @@ class _Showdown:
         )
 
     def _can_still_win(self, seat: int) -> bool:
-        values = self._values_for(self.const["rankings"])
+        values = self._values_for(self.showdown_rules.rankings)
         for row in values:
             mine = row[seat]
             if mine is None:
                 continue
-            best_shown = max((row[i] for i in self.shown if row[i] is not None), default=None)
+            best_shown = None  # the best hand shown so far
+            for i in self.shown:
+                value = row[i]
+                if value is not None and (best_shown is None or value > best_shown):
+                    best_shown = value
             if best_shown is None or mine >= best_shown:
                 return True
         return False
 
-    def _values_for(self, rankings) -> list[list]:
+    def _values_for(self, rankings: Sequence[Ranking]) -> list[list[float | None]]:
         """values[k][seat]: the seat's hand under the k-th ranking (None: no qualifying hand)."""
         values = self._values
         if values is None:
-            step: ShowdownStep = self.step
-            combination = step.compare == "combination"
+            combination = self.showdown_rules.step.compare == "combination"
             folded, cards, community = self.folded, self.cards, self.community
             values = []
             for ranking in rankings:
                 evaluate = _evaluator(ranking)
-                row = []
+                row: list[float | None] = []
                 for i in range(self.n):
                     if folded[i]:
                         row.append(None)
@@ -192,8 +204,9 @@ class _Showdown:
     def _hand_cards(self, seat: int) -> list[Card]:
         return self.cards[seat] + self.community if self.community else self.cards[seat]
 
-    def _settle_pots(self, step: ShowdownStep, const: dict) -> None:
-        rankings = const["rankings"]
+    def _settle_pots(self, rules: _ShowdownPlan) -> None:
+        step = rules.step
+        rankings = rules.rankings
         values = self._values_for(rankings)
         live = []
         for f in self.folded:
@@ -213,11 +226,12 @@ class _Showdown:
                     {"amount": pot.amount, "eligible": [name], "winners": {name: pot.amount}, "uncalled": True}
                 )
                 continue
+            contenders: Sequence[int]
             if any(mucked):
                 contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
             else:
                 contenders = pot.eligible  # (only read)
-            parts = []
+            parts: list[Sequence[int]] = []
             for row in values:
                 best = None
                 tied: list[int] = []
@@ -240,7 +254,7 @@ class _Showdown:
                 if not any(parts):
                     parts = [contenders]
                 shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
-            words = {}
+            words: dict[int, str | None] = {}
             for s in shares:
                 if combination:
                     cards = self._hand_cards(s)
@@ -253,14 +267,15 @@ class _Showdown:
             self._award(index, pot, shares, words)
         self._end()
 
-    def _odd_chip_order(self, step: ShowdownStep):
+    def _odd_chip_order(self, step: ShowdownStep) -> Callable[[Sequence[int]], Sequence[int]]:
         if step.odd_chip == "high_card_suit":
             key = self.plan.card_key
             return lambda seats: sorted(seats, key=lambda s: -max(key[c.code] for c in self.cards[s]))
         return sorted  # nearest the dealer's left: seat order
 
-    def _award(self, index: int, pot, shares: dict, words: dict) -> None:
+    def _award(self, index: int, pot: Pot, shares: dict[int, int], words: Mapping[int, str | None]) -> None:
         names = self.players
+        seats: Iterable[int]
         if len(shares) > 1:
             order = self.showdown_order
             seats = sorted(shares, key=lambda s: order.index(s) if s in order else s)
@@ -326,10 +341,10 @@ class _Showdown:
 # --------------------------------------------------------------------------
 # helpers
 
-_EVALUATORS: dict = {}  # id(ranking) -> (ranking, its evaluate)
+_EVALUATORS: dict[int, tuple[Ranking, Callable[[Sequence[Card]], float | None]]] = {}  # id(ranking) -> (it, evaluate)
 
 
-def _evaluator(ranking):
+def _evaluator(ranking: Ranking) -> Callable[[Sequence[Card]], float | None]:
     """The ranking's evaluate; for high hands the evaluator's own function
     (``HighRanking.evaluate`` only passes the cards on to it when the ace
     plays low in straights)."""
@@ -339,23 +354,25 @@ def _evaluator(ranking):
     from ..cards.evaluator import evaluate
     from ..cards.rankings import HighRanking
 
-    plain = type(ranking).evaluate is HighRanking.evaluate and ranking.ace_low_straight
+    plain = (
+        isinstance(ranking, HighRanking) and type(ranking).evaluate is HighRanking.evaluate and ranking.ace_low_straight
+    )
     function = evaluate if plain else ranking.evaluate
     _EVALUATORS[id(ranking)] = (ranking, function)
     return function
 
 
-_WORDS: dict = {}  # id(ranking) -> {value: words}
+_WORDS: dict[int, dict[float, str | None]] = {}  # id(ranking) -> {value: words}
 
 
-def _words_of(ranking) -> dict:
+def _words_of(ranking: Ranking) -> dict[float, str | None]:
     words = _WORDS.get(id(ranking))
     if words is None:
         words = _WORDS[id(ranking)] = {}
     return words
 
 
-def _describe(ranking, value, cards) -> str | None:
+def _describe(ranking: Ranking, value: float | None, cards: Sequence[Card] | None) -> str | None:
     if value is None:
         return None
     cache = _words_of(ranking)
@@ -365,21 +382,20 @@ def _describe(ranking, value, cards) -> str | None:
     return words
 
 
-def _describe_now(ranking, value) -> str | None:
-    describe = getattr(ranking, "describe", None)
+def _describe_now(ranking: Ranking, value: float) -> str | None:
     try:
-        if describe is not None:
-            return describe(value)
-        return value.describe()
+        return ranking.describe(value)
     except Exception:  # a ranking that cannot describe a compared value
         return None
 
 
-def _combination_value(ranking, value) -> int:
+def _combination_value(ranking: Ranking, value: float) -> float:
     """Only the combination's own cards count: kickers are dropped."""
     from ..cards.evaluator import Category, HandValue, pack_signature
+    from ..cards.rankings import HighRanking
 
-    if type(value) is float:  # a wheel that is not a straight (HighRanking without ace-low straights)
+    if type(value) is float and isinstance(ranking, HighRanking):
+        # a wheel that is not a straight (the high ranking without ace-low straights)
         category, ranks = ranking.signature(value)
     else:
         try:

@@ -1,0 +1,69 @@
+"""How a hand ended: :class:`HandResult`, with the record of each pot
+(:class:`PotResult`) and, in games against the house, of each position
+(:class:`PositionResult`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NotRequired, TypedDict
+
+__all__ = ["HandResult", "PotResult", "PositionResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a finished hand ended.
+
+    ``stacks``/``net``: per player. ``pots``: each pot's amount, who could win
+    it and each winner's share. ``showdown_order``: who showed (or mucked) in
+    order. ``void``: the hand was void. Banked games: ``positions`` (each
+    position's ante, raise and settlement) and ``house_net``."""
+
+    stacks: dict[str, int]
+    net: dict[str, int]
+    pots: tuple[PotResult, ...] = ()
+    showdown_order: tuple[str, ...] = ()
+    void: bool = False
+    positions: tuple[PositionResult, ...] | None = None
+    house_net: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON data."""
+        out: dict[str, Any] = {
+            "stacks": dict(self.stacks),
+            "net": dict(self.net),
+            "pots": [dict(p) for p in self.pots],
+            "showdown_order": list(self.showdown_order),
+        }
+        if self.void:
+            out["void"] = True
+        if self.positions is not None:
+            out["positions"] = [dict(p) for p in self.positions]
+            out["house_net"] = self.house_net
+        return out
+
+
+class PotResult(TypedDict):
+    """One pot: its chips, the players who could win it and each winner's
+    chips; ``uncalled``: a bet nobody called, returned."""
+
+    amount: int
+    eligible: list[str]
+    winners: dict[str, int]
+    uncalled: NotRequired[bool]
+
+
+#: One position of a game against the house: its ante and raise (None: it
+#: folded), what each won or lost, the net and why.
+PositionResult = TypedDict(
+    "PositionResult",
+    {
+        "player": str,
+        "ante": int,
+        "raise": int | None,
+        "ante_net": int,
+        "raise_net": int,
+        "net": int,
+        "reason": str,
+    },
+)

@@ -1,0 +1,226 @@
+"""The state of a :class:`~studrules.game.hand.Hand`: every attribute it keeps, with its type.
+
+:class:`_HandState` holds the hand's ``__slots__`` and declares what each
+attribute holds. The parts of a hand (:class:`~studrules.game.dealing._Dealing`,
+:class:`~studrules.game.betting._Betting`, :class:`~studrules.game.showdown._Showdown`,
+:class:`~studrules.game.house._House`) derive from it and declare no
+attribute of their own (``__slots__ = ()``), nor does
+:class:`~studrules.game.hand.Hand`, which derives from the parts: every
+attribute stays a slot. The methods one part calls in another are declared
+here for the type checker only.
+
+:class:`_Round` is the record of one betting round (who acted first, who bet
+or raised), which the showdown order reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards.card import Card, Deck
+from ..spec.model import DecisionStep, Variant
+from .actions import Action, LegalAction
+from .events import Event
+from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
+from .result import HandResult, PositionResult, PotResult
+
+if TYPE_CHECKING:
+    from ..errors import IllegalActionError
+
+
+class _HandState:
+    """Every attribute of a hand (see :class:`~studrules.game.hand.Hand`)."""
+
+    __slots__ = (
+        "variant",
+        "plan",
+        "players",
+        "n",
+        "seat",
+        "stacks",
+        "start",
+        "folded",
+        "mucked",
+        "contrib",
+        "bets",
+        "cards",
+        "up",
+        "house_cards",
+        "house_faces",
+        "community",
+        "deck",
+        "given",
+        "given_house",
+        "given_community",
+        "given_burns",
+        "burns",
+        "events",
+        "actions",
+        "step_index",
+        "phase",
+        "to_act_seat",
+        "round",
+        "rounds",
+        "cur",
+        "full_size",
+        "raises",
+        "capped",
+        "acted",
+        "opened",
+        "bring_in_due",
+        "size_lock",
+        "round_rules",
+        "showdown_rules",
+        "decision_step",
+        "antes",
+        "live_ante",
+        "antes_posted",
+        "community_dealt",
+        "over",
+        "void",
+        "_legal",
+        "_result",
+        "show_queue",
+        "showdown_order",
+        "shown",
+        "pots_result",
+        "raise_amounts",
+        "positions",
+        "house_net",
+        "_values",
+        "bet_size",
+        "_last_round",
+        "_simple",
+        "up_key",
+        "_plain",
+        "_rotation",
+        "_seating",
+        "_in",
+        "_checks",
+        "_ups",
+        "_visible_memo",
+        "_seen",
+    )
+
+    # -- the game and the players
+    variant: Variant
+    plan: _Plan  # what does not change from hand to hand (shared)
+    players: tuple[str, ...]  # names, clockwise from the dealer's left
+    n: int  # how many players
+    seat: dict[str, int]  # name -> seat
+    _seating: _Seating  # per set of players: shared events and actions
+    _rotation: list[tuple[int, ...]]  # per seat: the others clockwise from its left, then itself
+    _simple: list[tuple[Action, Action, Action]]  # per seat: its check, call and bring-in
+
+    # -- chips (per seat)
+    stacks: list[int]
+    start: tuple[int, ...]  # the stacks before the hand
+    contrib: list[int]  # chips put in the pot this hand
+    bets: list[int]  # chips put in this betting round
+    antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
+    live_ante: list[int]  # antes that count toward the first round's bets
+    antes_posted: bool
+    raise_amounts: list[int | None]  # a banked game's raise per position
+
+    # -- who is in (per seat)
+    folded: list[bool]
+    _in: list[int]  # the seats not folded, in order (kept with folded)
+    mucked: list[bool]
+
+    # -- cards
+    deck: Deck
+    cards: list[list[Card]]  # per seat, in the order received
+    up: list[list[Card]]  # per seat, the cards face up
+    up_key: list[int]  # per seat: the sum of its up cards' rank_nibble
+    _ups: int  # up cards so far
+    house_cards: list[Card]
+    house_faces: list[str]
+    community: list[Card]
+    burns: list[Card]
+    community_dealt: bool
+    given: list[Sequence[Card]]  # per seat, the cards given (dealt before any from the deck)
+    given_house: Sequence[Card]
+    given_community: Sequence[Card]
+    given_burns: Sequence[Card]
+    _plain: bool  # no card is given: every card comes from the deck
+
+    # -- the history
+    events: list[Event]
+    actions: list[Action]
+    _seen: dict[int, list[Event]]  # per seat, its masked history (set at the first view)
+
+    # -- the steps and whose turn it is
+    step_index: int  # the next step to run
+    phase: str  # start, betting, between, showdown, decision, over
+    to_act_seat: int | None
+    _legal: tuple[LegalAction, ...] | None  # what the player to act may do (None: not known yet)
+    over: bool
+    void: str | None  # why the hand is void
+
+    # -- the betting round
+    round: int  # the number of the betting round (0 before the first)
+    rounds: list[_Round]
+    _last_round: _Round  # (set with the first round)
+    round_rules: _BettingPlan  # the round's step and its constants (set when a round starts)
+    _checks: list[Event | None]  # per seat, its check event in this round (shared)
+    cur: int  # the bet to call
+    bet_size: int  # the round's bet
+    full_size: int  # a full bet or raise (pot and no limit)
+    raises: int
+    capped: bool
+    acted: list[bool]
+    opened: bool  # somebody has bet, completed or brought in for the full bet
+    bring_in_due: bool
+    size_lock: int | None  # a sticky alternative bet size, once made
+    _visible_memo: tuple[int, int, bool, list[int]] | None  # _best_visible's last answer
+
+    # -- the showdown and the end
+    showdown_rules: _ShowdownPlan  # (set when the showdown starts)
+    show_queue: list[int]
+    showdown_order: list[int]
+    shown: list[int]
+    _values: list[list[float | None]] | None  # per ranking, per seat: the hand's value
+    pots_result: list[PotResult]
+    _result: HandResult | None
+
+    # -- games against the house
+    decision_step: DecisionStep  # (set when the decision starts)
+    positions: list[PositionResult] | None
+    house_net: int | None
+
+    if TYPE_CHECKING:
+        # what one part of a hand calls in another (each is defined once, in the part named)
+
+        def legal_actions(self) -> tuple[LegalAction, ...]: ...  # Hand
+
+        @property
+        def pot(self) -> int: ...  # Hand
+
+        def _env(self) -> dict[str, int]: ...  # Hand
+
+        def _illegal(self, action: Action, why: str) -> IllegalActionError: ...  # Hand
+
+        def _end(self) -> None: ...  # Hand
+
+        def _expose(self, seat: int, card: Card, reason: str) -> None: ...  # _Dealing
+
+        def _wrong_count(self) -> str | None: ...  # _Dealing
+
+        def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]: ...  # _Betting
+
+        def _win_uncontested(self) -> None: ...  # _Showdown
+
+        def _make_void(self, reason: str) -> None: ...  # _House
+
+
+class _Round:
+    """The record of one betting round (for showdown order)."""
+
+    __slots__ = ("number", "first", "aggressive", "played")
+
+    def __init__(self, number: int):
+        self.number = number
+        self.first: int | None = None
+        self.aggressive: list[tuple[int, str]] = []
+        self.played = False

@@ -1,0 +1,40 @@
+"""What one seat may see of a hand: :class:`View`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards.card import Card
+from .actions import LegalAction
+from .events import Event
+
+__all__ = ["View"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see: its own cards (with their faces), every up card,
+    the betting, and what it may do when it is its turn.
+
+    ``events`` is the history with every card this seat may not see left out
+    (``card`` is None on others' face-down deals and on burns)."""
+
+    player: str
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    folded: tuple[bool, ...]
+    cards: tuple[tuple[Card, str], ...]
+    up_cards: dict[str, tuple[Card, ...]]
+    house_up_cards: tuple[Card, ...]
+    community: tuple[Card, ...]
+    bets: tuple[int, ...]
+    pot: int
+    round: int
+    to_act: str | None
+    legal: tuple[LegalAction, ...]
+    events: tuple[Event, ...]
+    is_over: bool
+
+    @property
+    def my_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, _ in self.cards)
