@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..cards.card import Card
     from .expressions import Expression
 
 __all__ = [
@@ -74,11 +75,6 @@ FIRST_TO_ACT_RULES = (
 TIE_BREAKS = ("nearest_dealer", "suit")
 SHOWDOWN_ORDER = ("last_raiser", "last_aggressor", "opener", "first_to_act", "best_visible", "dealer_left")
 STRUCTURES = ("fixed_limit", "pot_limit", "no_limit")
-
-
-def _meta():
-    """A field that is carried along but never compared (where it came from, what it quotes)."""
-    return field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -149,7 +145,7 @@ class DeckSpec:
         """Whether A-2-3-4-5 can be dealt and counts as a straight."""
         return self.ace_low_straight and all(r in self.ranks for r in "A2345")
 
-    def contents(self) -> tuple:
+    def contents(self) -> tuple[Card, ...]:
         """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As)."""
         from ..cards.card import full_deck
 
@@ -224,7 +220,7 @@ class BringIn:
     tie_break: str  # suit | nearest_dealer
     amount: Expression
     complete: bool = True  # the bring-in may instead post the full bet
-    quote: tuple[str, ...] | None = _meta()
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -239,7 +235,7 @@ class BetAlternative:
     when: Expression
     actions: tuple[str, ...] = ("bet", "raise")
     sticky: bool = True
-    quote: tuple[str, ...] | None = _meta()
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -252,7 +248,7 @@ class FirstToAct:
     rule: str
     tie_break: str = "nearest_dealer"
     expose: bool = False
-    quote: tuple[str, ...] | None = _meta()
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -350,7 +346,7 @@ class VoidRules:
     wrong_card_count: bool = True
     declared: bool = False  # the dealer may declare the hand void
     declared_when: str | None = None  # in plain words, when he does (for the rule book)
-    quote: tuple[str, ...] | None = _meta()
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -359,7 +355,7 @@ class Choice:
 
     name: str
     description: str | None = None
-    changes: Mapping | None = field(default=None, compare=False, repr=False)
+    changes: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)  # YAML, merged over the variant
 
 
 @dataclass(frozen=True)
@@ -370,7 +366,7 @@ class Option:
     description: str
     choices: tuple[Choice, ...]
     default: str
-    quote: tuple[str, ...] | None = _meta()
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def choice(self, name: str) -> Choice:
         for c in self.choices:
@@ -416,8 +412,11 @@ class Variant:
     def option_choice(self, name: str) -> str:
         return dict(self.chosen)[name]
 
-    def steps_of(self, kind: type) -> tuple:
-        """The steps of one class, in order."""
+    def steps_of(self, kind: type[Step]) -> tuple[Any, ...]:
+        """The steps of one class, in order.
+
+        Each is a ``kind``; the result is typed loosely (``Any``) because the
+        rule book and diff walk several kinds of step with one loop variable."""
         return tuple(s for s in self.steps if isinstance(s, kind))
 
     def step(self, step_id: str) -> Step:
@@ -427,7 +426,7 @@ class Variant:
         raise KeyError(step_id)
 
 
-_STEP_KINDS: dict[type, str] = {
+_STEP_KINDS: dict[type[Step], str] = {
     AnteStep: "ante",
     DealStep: "deal",
     BettingStep: "betting",

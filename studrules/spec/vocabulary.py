@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from .expressions import BOOL, HAND, NUMBER
+from .expressions import BOOL, HAND, NUMBER, ExprType
 
 __all__ = [
     "TABLE_NAMES",
@@ -21,7 +21,7 @@ __all__ = [
 ]
 
 # What the table shows while a hand is played (betting conditions, `when:` of a step).
-TABLE_NAMES: Mapping[str, str] = {
+TABLE_NAMES: Mapping[str, ExprType] = {
     "open_pair": BOOL,  # some player still in the hand shows a pair among his up cards
     "heads_up": BOOL,  # exactly two players are still in the hand
     "antes_posted": BOOL,  # antes were posted before the deal of this hand
@@ -33,7 +33,7 @@ TABLE_NAMES: Mapping[str, str] = {
 }
 
 # Settlement against the house: the house's hand and the position's own bets.
-HOUSE_NAMES: Mapping[str, str] = {
+HOUSE_NAMES: Mapping[str, ExprType] = {
     "house": HAND,  # the house's best five cards
     "hand": HAND,  # the player's best five cards
     "ante": NUMBER,  # this position's own ante
@@ -53,7 +53,7 @@ def describe_name(name: str) -> str:
 
 
 @cache
-def hand_constants() -> dict[str, tuple[str, int]]:
+def hand_constants() -> dict[str, tuple[ExprType, int]]:
     """The named hand thresholds: each category's lowest hand, and ``ace_king``.
 
     ``hand >= pair`` reads: the hand is a pair or better."""
