@@ -21,8 +21,8 @@ import copy
 from dataclasses import replace
 from typing import Any
 
-from ..errors import SpecError
-from .source import LDict, LList, locate
+from ..errors import Location, SpecError
+from .source import FieldPath, LDict, LList, locate
 
 __all__ = ["overlay", "step_kind", "step_body", "MERGE_KEYS"]
 
@@ -33,7 +33,8 @@ MERGE_KEYS = ("remove", "before", "after")
 def step_kind(step: Any) -> str | None:
     """The kind of a step written as a single-key mapping (``{'deal': {...}}``)."""
     if isinstance(step, dict) and len(step) == 1:
-        return next(iter(step))
+        kind: str = next(iter(step))
+        return kind
     return None
 
 
@@ -42,7 +43,7 @@ def step_body(step: Any) -> Any:
     return step[kind] if kind is not None else None
 
 
-def overlay(base: Any, over: Any, path: tuple = ()) -> Any:
+def overlay(base: Any, over: Any, path: FieldPath = ()) -> Any:
     """``base`` with ``over`` laid on it; neither argument is changed."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = _copy_mapping(base)
@@ -63,7 +64,7 @@ def overlay(base: Any, over: Any, path: tuple = ()) -> Any:
     return copy.deepcopy(over)
 
 
-def _copy_mapping(m: dict) -> dict:
+def _copy_mapping(m: dict[str, Any]) -> dict[str, Any]:
     if isinstance(m, LDict):
         out = LDict(m, loc=m.loc)
         out.key_locs.update(m.key_locs)
@@ -72,7 +73,7 @@ def _copy_mapping(m: dict) -> dict:
     return dict(m)
 
 
-def _carry_location(out: dict, over: dict, key: str) -> None:
+def _carry_location(out: dict[str, Any], over: dict[str, Any], key: str) -> None:
     if isinstance(out, LDict) and isinstance(over, LDict):
         if key in over.key_locs:
             out.key_locs[key] = over.key_locs[key]
@@ -85,7 +86,7 @@ def _step_id(step: Any) -> Any:
     return body.get("id") if isinstance(body, dict) else None
 
 
-def _own_fields(body: dict) -> dict:
+def _own_fields(body: dict[str, Any]) -> dict[str, Any]:
     """A step body without the keys that steer a merge (the positions of its values kept)."""
     out = _copy_mapping(body)
     for k in MERGE_KEYS:
@@ -102,9 +103,9 @@ def _step_like(step: Any, kind: str, body: Any) -> LDict:
     return out
 
 
-def _merge_steps(base: list, over: list) -> list:
+def _merge_steps(base: list[Any], over: list[Any]) -> LList:
     result = LList(loc=getattr(base, "loc", None))
-    locs: list = list(getattr(base, "item_locs", [None] * len(base)))
+    locs: list[Location | None] = list(getattr(base, "item_locs", [None] * len(base)))
     result.extend(base)
     result.item_locs = locs + [None] * (len(result) - len(locs))
 

@@ -26,6 +26,7 @@ import yaml
 from ..errors import Location, SpecError
 
 __all__ = [
+    "FieldPath",
     "Document",
     "LDict",
     "LList",
@@ -43,13 +44,17 @@ MAX_DEPTH = 40
 MAX_NODES = 200_000
 MAX_INT = 10**12
 
+#: Where a value stands inside a document: keys and list indexes from the top.
+FieldPath = tuple[str | int, ...]
+
+_Loader: type[yaml.CSafeLoader | yaml.SafeLoader]
 try:  # the C loader is faster; the pure-Python one behaves the same
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 
-class LDict(dict):
+class LDict(dict[str, Any]):
     """A mapping read from YAML that remembers where it, its keys and values stand.
 
     Merging (``extends``, options) copies these containers, so a value keeps
@@ -57,25 +62,25 @@ class LDict(dict):
 
     __slots__ = ("loc", "key_locs", "value_locs")
 
-    def __init__(self, *args, loc: Location | None = None, **kwargs):
+    def __init__(self, *args: Any, loc: Location | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.loc = loc
         self.key_locs: dict[str, Location] = {}
         self.value_locs: dict[str, Location] = {}
 
 
-class LList(list):
+class LList(list[Any]):
     """A sequence read from YAML that remembers where it and its items stand."""
 
     __slots__ = ("loc", "item_locs")
 
-    def __init__(self, *args, loc: Location | None = None):
+    def __init__(self, *args: Any, loc: Location | None = None):
         super().__init__(*args)
         self.loc = loc
         self.item_locs: list[Location | None] = []
 
 
-def locate(data: Any, path: tuple, *, key: bool = False, default: Location | None = None) -> Location:
+def locate(data: Any, path: FieldPath, *, key: bool = False, default: Location | None = None) -> Location:
     """The position of the value at ``path`` inside located data.
 
     Walks as deep as the path exists; a missing field reports the nearest
@@ -91,7 +96,7 @@ def locate(data: Any, path: tuple, *, key: bool = False, default: Location | Non
     node = data
     for i, part in enumerate(path):
         last = i == len(path) - 1
-        if isinstance(node, LDict) and part in node:
+        if isinstance(node, LDict) and isinstance(part, str) and part in node:
             here = (node.key_locs.get(part) if key and last else None) or node.value_locs.get(part)
             found = here or found
             node = node[part]
@@ -122,7 +127,7 @@ class Document:
     file: str | None
     text: str = ""
 
-    def location(self, path: tuple = (), *, key: bool = False) -> Location:
+    def location(self, path: FieldPath = (), *, key: bool = False) -> Location:
         """Where the value at ``path`` stands (or its key, with ``key=True``).
 
         A path that does not exist (a missing field) falls back to the nearest
@@ -194,13 +199,13 @@ class _Builder:
         self.count = 0
         self.active: set[int] = set()  # nodes being built: an alias cycle
 
-    def _where(self, node: yaml.Node, path: tuple) -> Location:
+    def _where(self, node: yaml.Node, path: FieldPath) -> Location:
         column = node.start_mark.column + 1
         if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"'):
             column += 1  # the text of a quoted string starts after its quote
         return Location(self.doc.file, node.start_mark.line + 1, column, path)
 
-    def build(self, node: yaml.Node, path: tuple, depth: int) -> Any:
+    def build(self, node: yaml.Node, path: FieldPath, depth: int) -> Any:
         self.count += 1
         if self.count > MAX_NODES:
             raise SpecError(
@@ -230,7 +235,7 @@ class _Builder:
             self.active.discard(id(node))
         raise SpecError("unsupported YAML node", self._where(node, path))  # pragma: no cover
 
-    def _mapping(self, node: yaml.MappingNode, path: tuple, depth: int) -> dict:
+    def _mapping(self, node: yaml.MappingNode, path: FieldPath, depth: int) -> LDict:
         out = LDict(loc=self._where(node, path))
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
@@ -248,7 +253,7 @@ class _Builder:
             out[key] = self.build(value_node, path + (key,), depth + 1)
         return out
 
-    def _scalar(self, node: yaml.ScalarNode, path: tuple) -> Any:
+    def _scalar(self, node: yaml.ScalarNode, path: FieldPath) -> Any:
         tag = node.tag
         value = node.value
         if tag == "tag:yaml.org,2002:str":
@@ -267,12 +272,12 @@ class _Builder:
             return number
         if tag == "tag:yaml.org,2002:float":
             try:
-                number = float(value.replace("_", ""))
+                real = float(value.replace("_", ""))
             except ValueError:
                 return value
-            if number != number or abs(number) == float("inf") or abs(number) > MAX_INT:
+            if real != real or abs(real) == float("inf") or abs(real) > MAX_INT:
                 raise SpecError(f"the number {value} is out of range", self._where(node, path))
-            return number
+            return real
         if tag.startswith("tag:yaml.org,2002:"):
             # timestamps, binary...: keep the text; the schema says what was expected
             return value
