@@ -9,11 +9,11 @@ collected, not raised one by one: :func:`build_variant` reports them all.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict
 
 from ..errors import Location, SpecError
-from .expressions import BOOL, NUMBER, Expression, parse_amount_or_expression
+from .expressions import BOOL, NUMBER, Expression, ExprType, parse_amount_or_expression
 from .merge import step_body, step_kind
 from .model import (
     STANDARD_RANKS,
@@ -37,7 +37,7 @@ from .model import (
     Variant,
     VoidRules,
 )
-from .source import locate
+from .source import FieldPath, locate
 from .vocabulary import HOUSE_NAMES, TABLE_NAMES, hand_constants
 
 __all__ = ["build_variant", "SUIT_WORDS", "normalise_suit"]
@@ -62,24 +62,36 @@ def _quote(value: Any) -> tuple[str, ...] | None:
     return tuple(str(v) for v in value)
 
 
+class _Common(TypedDict):
+    """The fields every step has, read the same way for each kind."""
+
+    id: str
+    when: Expression | None
+    quote: tuple[str, ...] | None
+    location: Location
+
+
 class _Builder:
-    def __init__(self, data: Mapping, file: str | None):
+    def __init__(self, data: Mapping[str, Any], file: str | None):
         self.data = data
         self.file = file
         self.errors: list[SpecError] = []
-        self.stake_names: dict[str, str] = {}
+        self.stake_names: dict[str, ExprType] = {}
 
     # -- helpers -----------------------------------------------------------
-    def where(self, path: tuple) -> Location:
+    def where(self, path: FieldPath) -> Location:
         return locate(self.data, path, default=Location(self.file, 1, 1))
 
-    def fail(self, message: str, path: tuple) -> None:
+    def fail(self, message: str, path: FieldPath) -> None:
         self.errors.append(SpecError(message, self.where(path)))
 
     def expr(
-        self, value: Any, path: tuple, *, expect: str, names: Mapping[str, str] | None = None
-    ) -> Expression | None:
-        """Compile an amount or a condition found at ``path`` (a number, true/false or text)."""
+        self, value: Any, path: FieldPath, *, expect: ExprType, names: Mapping[str, ExprType] | None = None
+    ) -> Expression:
+        """Compile an amount or a condition found at ``path`` (a number, true/false or text).
+
+        A problem is recorded and a stand-in (0, or false) takes the
+        expression's place: no variant is built from a document with problems."""
         allowed = dict(self.stake_names)
         if names:
             allowed.update(names)
@@ -87,7 +99,7 @@ class _Builder:
             return parse_amount_or_expression(value, allowed, hand_constants(), expect, self.where(path))
         except SpecError as err:
             self.errors.append(err)
-            return None
+            return parse_amount_or_expression(False if expect is BOOL else 0)
 
     # -- the document ------------------------------------------------------
     def variant(self, chosen: Mapping[str, str], options: tuple[Option, ...]) -> Variant | None:
@@ -95,10 +107,15 @@ class _Builder:
         deck = self.deck(d.get("deck") or {})
         seats_d = d.get("seats") or {}
         positions = seats_d.get("positions")
+        if positions:
+            first, last = positions  # the schema asks for two
+            boxes: tuple[int, int] | None = (int(first), int(last))
+        else:
+            boxes = None
         seats = Seats(
             min=int(seats_d.get("min", 2)),
             max=int(seats_d.get("max", 10)),
-            positions=tuple(int(p) for p in positions) if positions else None,
+            positions=boxes,
         )
         stakes = self.stakes(d.get("stakes") or {})
         steps = tuple(s for s in (self.step(i, s) for i, s in enumerate(d.get("steps") or [])) if s is not None)
@@ -135,9 +152,9 @@ class _Builder:
             extends=d.get("extends"),
         )
 
-    def deck(self, d: Mapping) -> DeckSpec:
+    def deck(self, d: Mapping[str, Any]) -> DeckSpec:
         order = d.get("suit_order") or ["clubs", "diamonds", "hearts", "spades"]
-        suits = []
+        suits: list[str] = []
         for i, word in enumerate(order):
             try:
                 suits.append(normalise_suit(word))
@@ -155,7 +172,7 @@ class _Builder:
             ace_low_straight=bool(d.get("ace_low_straight", True)),
         )
 
-    def ranks(self, d: Mapping) -> str:
+    def ranks(self, d: Mapping[str, Any]) -> str:
         """``deck.ranks`` in the standard order (the schema has checked its characters)."""
         text = d.get("ranks")
         if not isinstance(text, str):
@@ -177,15 +194,15 @@ class _Builder:
             )
         return ranks
 
-    def stakes(self, d: Mapping) -> tuple[tuple[str, Expression], ...]:
-        out = []
+    def stakes(self, d: Mapping[str, Any]) -> tuple[tuple[str, Expression], ...]:
+        out: list[tuple[str, Expression]] = []
         names = list(d)
         for i, (name, value) in enumerate(d.items()):
             before = len(self.errors)
             expr = self.expr(value, ("stakes", name), expect=NUMBER)
-            if expr is not None:
+            if len(self.errors) == before:
                 out.append((name, expr))
-            elif len(self.errors) > before and isinstance(value, str):
+            elif isinstance(value, str):
                 later = [n for n in names[i:] if re.search(rf"\b{re.escape(n)}\b", value)]
                 if later:
                     err = self.errors[-1]
@@ -201,15 +218,15 @@ class _Builder:
     def step(self, index: int, raw: Any) -> Step | None:
         kind = step_kind(raw)
         body = step_body(raw)
-        path = ("steps", index, kind)
         if kind is None or not isinstance(body, dict):
             self.fail("a step must be a mapping with one key, its kind (for example 'deal:')", ("steps", index))
             return None
-        method = getattr(self, f"_step_{kind}", None)
+        path: FieldPath = ("steps", index, kind)
+        method: Callable[[Mapping[str, Any], FieldPath, _Common], Step] | None = getattr(self, f"_step_{kind}", None)
         if method is None:
             self.fail(f"unknown step '{kind}'", ("steps", index))
             return None
-        common = {
+        common: _Common = {
             "id": str(body.get("id") or f"{kind}-{index + 1}"),
             "when": self.expr(body["when"], path + ("when",), expect=BOOL, names=TABLE_NAMES)
             if "when" in body
@@ -219,7 +236,7 @@ class _Builder:
         }
         return method(body, path, common)
 
-    def _step_ante(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_ante(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return AnteStep(
             amount=self.expr(b.get("amount", "ante"), path + ("amount",), expect=NUMBER),
             dead=bool(b.get("dead", True)),
@@ -229,7 +246,7 @@ class _Builder:
             **common,
         )
 
-    def _step_deal(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_deal(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DealStep(
             players=tuple(b.get("players") or ()),
             house=tuple(b.get("house") or ()),
@@ -250,7 +267,7 @@ class _Builder:
             quote=_quote(value.get("quote")),
         )
 
-    def _step_betting(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_betting(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         bring_in = None
         if "bring_in" in b:
             bi = b["bring_in"]
@@ -287,7 +304,7 @@ class _Builder:
             **common,
         )
 
-    def _step_decision(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_decision(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DecisionStep(
             fold=bool(b.get("fold", True)),
             raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES)
@@ -296,10 +313,10 @@ class _Builder:
             **common,
         )
 
-    def _step_reveal(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_reveal(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return RevealStep(who=str(b.get("who", "house")), **common)
 
-    def _step_showdown(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_showdown(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         rankings = b.get("rankings") or [self.data.get("deck", {}).get("ranking", "high")]
         return ShowdownStep(
             order=tuple(b.get("order") or ("last_aggressor", "first_to_act")),
@@ -319,7 +336,7 @@ class _Builder:
             return Payout(value, 1)
         return Payout(str(value.get("result", default.result)), int(value.get("odds", 1)))
 
-    def _step_settle(self, b: Mapping, path: tuple, common: dict) -> Step:
+    def _step_settle(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         nq = b.get("not_qualified") or {}
         table = b.get("pay_table") or {}
         return SettleStep(
@@ -336,9 +353,9 @@ class _Builder:
         )
 
 
-def build_options(data: Mapping) -> tuple[Option, ...]:
+def build_options(data: Mapping[str, Any]) -> tuple[Option, ...]:
     """The ``options:`` block as :class:`~studrules.spec.model.Option` objects."""
-    out = []
+    out: list[Option] = []
     for name, o in (data.get("options") or {}).items():
         choices = tuple(
             Choice(name=str(cname), description=(c or {}).get("description"), changes=(c or {}).get("changes"))
@@ -357,7 +374,7 @@ def build_options(data: Mapping) -> tuple[Option, ...]:
 
 
 def build_variant(
-    data: Mapping, *, file: str | None, chosen: Mapping[str, str], options: tuple[Option, ...]
+    data: Mapping[str, Any], *, file: str | None, chosen: Mapping[str, str], options: tuple[Option, ...]
 ) -> tuple[Variant | None, list[SpecError]]:
     """Build the model; returns it (None on errors) and every problem found."""
     builder = _Builder(data, file)

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Location, SpecError, StudrulesError
+from .expressions import Expression
 from .merge import MERGE_KEYS, step_body, step_kind
 from .model import (
     AnteStep,
@@ -28,7 +29,7 @@ from .model import (
     ShowdownStep,
     Variant,
 )
-from .source import locate
+from .source import FieldPath, locate
 
 __all__ = ["check_variant", "option_errors"]
 
@@ -73,7 +74,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
 
 
 class _Checker:
-    def __init__(self, variant: Variant, data: Mapping):
+    def __init__(self, variant: Variant, data: Mapping[str, Any]):
         self.v = variant
         self.data = data
         self.errors: list[SpecError] = []
@@ -82,19 +83,19 @@ class _Checker:
         self.stakes: dict[str, int] | None = None
 
     # -- helpers -------------------------------------------------------------
-    def where(self, path: tuple, *, key: bool = False) -> Location:
+    def where(self, path: FieldPath, *, key: bool = False) -> Location:
         return locate(self.data, path, key=key, default=Location(self.v.file, 1, 1))
 
-    def fail(self, message: str, path: tuple, *, key: bool = False) -> None:
+    def fail(self, message: str, path: FieldPath, *, key: bool = False) -> None:
         self.errors.append(SpecError(message, self.where(path, key=key)))
 
-    def step_path(self, index: int, *more: Any) -> tuple:
+    def step_path(self, index: int, *more: str | int) -> FieldPath:
         kind = self.v.steps[index].kind
         if index < len(self.raw_steps):
             kind = step_kind(self.raw_steps[index]) or kind
         return ("steps", index, kind) + more
 
-    def value(self, expr: Any) -> int | None:
+    def value(self, expr: Expression | None) -> int | None:
         """An amount worked out from the file's stakes, or None when it needs the table."""
         if expr is None or self.stakes is None or not expr.names <= set(self.stakes):
             return None
@@ -275,8 +276,7 @@ class _Checker:
         short = self._short_deal(seats)
         if short is None:
             return
-        i, needed = short
-        step = self.v.steps[i]
+        i, step, needed = short
         fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
         hint = f" (at most {fit} fit)" if fit else ""
         advice = (
@@ -290,9 +290,9 @@ class _Checker:
             self.step_path(i),
         )
 
-    def _short_deal(self, seats: int) -> tuple[int, int] | None:
-        """The first deal the deck cannot give ``seats`` players, with the cards
-        needed by then; None when every deal fits."""
+    def _short_deal(self, seats: int) -> tuple[int, DealStep, int] | None:
+        """The first deal the deck cannot give ``seats`` players (its index and
+        the step), with the cards needed by then; None when every deal fits."""
         size = self.v.deck.cards
         used = 0
         for i, step in enumerate(self.v.steps):
@@ -308,7 +308,7 @@ class _Checker:
                 if used + shared <= size:
                     used += shared
                     continue
-            return i, used + need
+            return i, step, used + need
         return None
 
     def amounts(self) -> None:
@@ -339,7 +339,7 @@ class _Checker:
             elif isinstance(step, DecisionStep) and step.raise_amount is not None:
                 self._non_negative(step.raise_amount, self.step_path(i, "raise"), "the raise")
 
-    def _non_negative(self, expr: Any, path: tuple, what: str) -> int | None:
+    def _non_negative(self, expr: Expression, path: FieldPath, what: str) -> int | None:
         amount = self.value(expr)
         if amount is not None and amount < 0:
             self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)

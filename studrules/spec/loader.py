@@ -36,7 +36,7 @@ from .build import build_options, build_variant
 from .merge import overlay
 from .model import Variant
 from .resources import variants_dir
-from .source import LDict, is_file, read_document
+from .source import Document, LDict, is_file, read_document
 
 __all__ = [
     "load_variant",
@@ -85,12 +85,12 @@ def load_variant_data(
     return _document_data(read_document(path), str(path), _seen + (real,))
 
 
-def _document_data(doc, file: str, seen: tuple[Path, ...]) -> tuple[Any, str]:
+def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[Any, str]:
     """A read document's variant data with ``extends`` resolved (``seen``: the files being read)."""
     data = doc.data
     if data is None:
         raise SpecError("the file is empty: a variant needs at least 'name' and 'steps'", Location(doc.file, 1, 1))
-    if not isinstance(data, dict):
+    if not isinstance(data, LDict):  # read_document makes an LDict of every mapping
         raise SpecError("a variant file must be a mapping of fields (name:, steps:, ...)", doc.location(()))
     parent = data.get("extends")
     if parent is not None:
@@ -104,7 +104,7 @@ def _document_data(doc, file: str, seen: tuple[Path, ...]) -> tuple[Any, str]:
         merged = overlay(base, child)
         merged["extends"] = parent
         if isinstance(merged, LDict):
-            merged.value_locs["extends"] = data.value_locs.get("extends")
+            merged.value_locs["extends"] = data.value_locs["extends"]  # every key read has its place
         data = merged
     return data, doc.file or file
 
@@ -247,6 +247,6 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
         from .checks import check_variant
 
         errors.extend(check_variant(variant, data))
-    if errors:
+    if errors or variant is None:  # no variant: its problems are among the errors
         raise SpecErrors(in_order(errors))
     return variant
