@@ -38,6 +38,7 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ScriptError
 
@@ -133,8 +134,9 @@ class LegalAction:
     min: int | None = None
     max: int | None = None
 
-    def to_dict(self) -> dict:
-        out: dict = {"action": self.action}
+    def to_dict(self) -> dict[str, Any]:
+        """The legal action as JSON data (see the module's documentation)."""
+        out: dict[str, Any] = {"action": self.action}
         if self.amount is not None:
             out["amount"] = self.amount
         if self.to is not None:

@@ -32,7 +32,10 @@ banked position).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from ..cards.card import Card
 
 __all__ = ["Event", "EVENT_TYPES"]
 
@@ -68,30 +71,32 @@ class Event(NamedTuple):
     round: int | None = None
     amount: int | None = None
     to: int | None = None
-    card: Any = None
+    card: Card | None = None
     face: str | None = None
-    cards: tuple | None = None
+    cards: tuple[Card, ...] | None = None
     hand: str | None = None
     pot: int | None = None
     reason: str | None = None
     ante_net: int | None = None
     raise_net: int | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The event as JSON data: ``type`` first, then every field that is set.
 
-        >>> Event("deal", "Ann", None, card="9c", face="up").to_dict()
+        >>> from studrules.cards.card import parse_card
+        >>> Event("deal", "Ann", None, card=parse_card("9c"), face="up").to_dict()
         {'type': 'deal', 'player': 'Ann', 'card': '9c', 'face': 'up'}
         """
-        out: dict = {"type": self.type}
+        out: dict[str, Any] = {"type": self.type}
         for name, value in zip(self._fields[1:], self[1:]):
             if value is None:
                 continue
             if name == "card":
-                value = str(value)
-            elif name == "cards":
-                value = [str(c) for c in value]
-            out[name] = value
+                out[name] = str(value)
+            elif name == "cards" and self.cards is not None:  # (the value)
+                out[name] = [str(c) for c in self.cards]
+            else:
+                out[name] = value
         return out
 
     def describe(self, *, hidden: bool = False) -> str:
@@ -101,7 +106,8 @@ class Event(NamedTuple):
 
         >>> Event("call", "Bob", 2, amount=10, to=20).describe()
         'Bob calls 10'
-        >>> Event("deal", "Ann", None, card="Kd", face="down").describe(hidden=True)
+        >>> from studrules.cards.card import parse_card
+        >>> Event("deal", "Ann", None, card=parse_card("Kd"), face="down").describe(hidden=True)
         'Ann is dealt a card face down'
         """
         t, p = self.type, self.player

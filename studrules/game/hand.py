@@ -487,7 +487,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             elif isinstance(planned, SettleStep):
                 self._settle(planned)
 
-    def _env(self) -> dict:
+    def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
         env = dict(self.plan.stake_env)
         players_in = len(self._in)

@@ -30,10 +30,20 @@ Shipped bots (see :func:`make_policy` for their names):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction
+
+if TYPE_CHECKING:
+    from ..cards.card import Card
+    from ..cards.rankings import Ranking
+    from ..spec.model import Variant
+    from ..spec.strategies import Strategy
+    from .hand import Hand
+    from .result import HandResult
+    from .view import View
 
 __all__ = [
     "Policy",
@@ -61,11 +71,11 @@ class Policy:
 
     name: str = "policy"
 
-    def act(self, view) -> Action:  # pragma: no cover - interface
+    def act(self, view: View) -> Action:  # pragma: no cover - interface
         """The action to take now; ``view.to_act`` is this seat, ``view.legal`` what it may do."""
         raise NotImplementedError
 
-    def begin(self, variant) -> None:
+    def begin(self, variant: Variant) -> None:
         """Called by :func:`play_hand` before each hand with the variant being
         played (its rules are public; the cards are not). Does nothing by default."""
 
@@ -77,7 +87,7 @@ class Policy:
 # helpers on legal actions
 
 
-def _legal(view) -> dict[str, LegalAction]:
+def _legal(view: View) -> dict[str, LegalAction]:
     return {la.action: la for la in view.legal}
 
 
@@ -87,7 +97,7 @@ def _smallest(la: LegalAction) -> int | None:
     return la.min
 
 
-def _passive(view) -> Action:
+def _passive(view: View) -> Action:
     """Check, call or post the bring-in; at a showdown, show."""
     legal = _legal(view)
     me = view.player
@@ -109,7 +119,7 @@ class CheckCall(Policy):
 
     name = "check-call"
 
-    def act(self, view) -> Action:
+    def act(self, view: View) -> Action:
         return _passive(view)
 
 
@@ -125,7 +135,7 @@ class RandomPolicy(Policy):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def act(self, view) -> Action:
+    def act(self, view: View) -> Action:
         rng = self.rng
         legal = list(view.legal)
         verbs = {la.action for la in legal}
@@ -136,7 +146,7 @@ class RandomPolicy(Policy):
         if la.action in ("complete", "bet", "raise"):
             if la.to:
                 amount = rng.choice(la.to)
-            elif la.min is not None:
+            elif la.min is not None and la.max is not None:
                 amount = rng.randint(la.min, la.max)
         return Action(view.player, la.action, amount)
 
@@ -145,7 +155,7 @@ class RandomPolicy(Policy):
 # the sensible bot
 
 
-def _ranking_of(ranking):
+def _ranking_of(ranking: Ranking | str | None) -> Ranking:
     from ..cards.rankings import get_ranking
 
     if ranking is None:
@@ -155,7 +165,7 @@ def _ranking_of(ranking):
     return ranking
 
 
-def strength_class(ranking, cards: Sequence) -> int:
+def strength_class(ranking: Ranking | str | None, cards: Iterable[Card]) -> int:
     """A rough class of a holding, 0 (nothing) to 3 (strong), for the ranking's goal.
 
     High rankings: 3 = two pair or better, 2 = a pair of tens or better,
@@ -198,7 +208,7 @@ def strength_class(ranking, cards: Sequence) -> int:
     return 0
 
 
-def _cards(text: str):
+def _cards(text: str) -> tuple[Card, ...]:
     from ..cards.card import parse_cards
 
     return parse_cards(text)
@@ -221,11 +231,11 @@ class Sensible(Policy):
 
     name = "sensible"
 
-    def __init__(self, ranking=None, showdown: Iterable = ()):
+    def __init__(self, ranking: Ranking | str | None = None, showdown: Iterable[Ranking | str | None] = ()):
         self.ranking = _ranking_of(ranking)
         self.showdown = tuple(_ranking_of(r) for r in showdown) or (self.ranking,)
 
-    def begin(self, variant) -> None:
+    def begin(self, variant: Variant) -> None:
         """Judge hands by this variant's ranking and showdown rankings."""
         from ..cards.rankings import ranking_for
         from ..spec.model import ShowdownStep
@@ -235,7 +245,7 @@ class Sensible(Policy):
         names = steps[-1].rankings if steps else ()
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
 
-    def act(self, view) -> Action:
+    def act(self, view: View) -> Action:
         legal = _legal(view)
         me = view.player
         if "show" in legal or "muck" in legal:
@@ -245,7 +255,7 @@ class Sensible(Policy):
         return _passive(view)
 
     # -- showdown
-    def _show_or_muck(self, view, legal) -> str:
+    def _show_or_muck(self, view: View, legal: Mapping[str, LegalAction]) -> str:
         if "muck" not in legal:
             return "show"
         if "show" not in legal:
@@ -274,7 +284,7 @@ class Sensible(Policy):
         return "muck"
 
     # -- betting
-    def _bet(self, view, legal) -> Action:
+    def _bet(self, view: View, legal: Mapping[str, LegalAction]) -> Action:
         me = view.player
         ranking = self.ranking
         mine = list(view.my_cards)
@@ -331,7 +341,7 @@ class StrategyPolicy(Policy):
     """A banked game's strategy: raise or fold by the strategy's rules,
     reading only this seat's cards and the house's up cards."""
 
-    def __init__(self, strategy):
+    def __init__(self, strategy: Strategy | str):
         if isinstance(strategy, str):
             from ..spec.strategies import load_strategy
 
@@ -339,7 +349,7 @@ class StrategyPolicy(Policy):
         self.strategy = strategy
         self.name = f"strategy:{strategy.name}"
 
-    def act(self, view) -> Action:
+    def act(self, view: View) -> Action:
         legal = _legal(view)
         if legal and set(legal) <= {"raise", "fold"}:
             verb = self.strategy.decide(view.my_cards, view.house_up_cards)
@@ -353,7 +363,7 @@ class StrategyPolicy(Policy):
 # making policies by name, playing a hand
 
 
-def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
+def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None = None) -> Policy:
     """A policy from its name: ``check-call``, ``random``, ``sensible``, ``strategy:NAME``.
 
     ``seed``: for ``random``. ``variant``: lets ``sensible`` judge hands by the
@@ -397,7 +407,7 @@ def make_policy(spec: str, seed: int | None = None, *, variant=None) -> Policy:
     )
 
 
-def play_hand(hand, policies: Mapping[str, Policy]):
+def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     """Play ``hand`` to its end, asking each seat's policy with that seat's view;
     returns the :class:`~studrules.game.result.HandResult`.
 
@@ -405,15 +415,17 @@ def play_hand(hand, policies: Mapping[str, Policy]):
     A policy that answers for another seat, or with an illegal action, raises
     :class:`~studrules.errors.IllegalActionError`. Each policy's
     :meth:`Policy.begin` is called first with the hand's variant."""
-    for player in hand.players:
-        policy = policies.get(player)
+    for name in hand.players:
+        policy = policies.get(name)
         if policy is not None and hasattr(policy, "begin"):
             policy.begin(hand.variant)
     while not hand.is_over:
         player = hand.to_act
+        assert player is not None  # (a hand not over has a player to act)
         policy = policies.get(player)
         if policy is None:
             action = hand.default_action()
+            assert action is not None  # (the same)
         else:
             action = policy.act(hand.view(player))
             if isinstance(action, str):

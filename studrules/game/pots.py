@@ -174,7 +174,7 @@ def split_pot(
     if not used:
         raise ValueError("a pot needs at least one winner")
     halves = divide(amount, list(range(len(used))))
-    shares: dict = {}
+    shares: dict[Seat, int] = {}
     for index, winners in enumerate(used):
         for seat, chips in divide(halves[index], winners, odd_chip_order).items():
             shares[seat] = shares.get(seat, 0) + chips
