@@ -21,13 +21,16 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError, in_order
 from .expressions import KEYWORDS
-from .source import locate
+from .source import FieldPath, locate
+
+if TYPE_CHECKING:  # pragma: no cover - jsonschema is imported when the schema is first used
+    from jsonschema import Draft202012Validator, ValidationError
 
 __all__ = ["schema_errors", "options_schema_errors", "schema_path", "schema_text", "schema", "SCHEMA_FILE"]
 
@@ -74,27 +77,33 @@ def schema_text() -> str:
 
 
 @functools.cache
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """The schema as data (read once)."""
-    return json.loads(schema_text())
+    loaded: dict[str, Any] = json.loads(schema_text())
+    return loaded
 
 
 @functools.cache
-def _validator():
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_inlined(schema()))
+def _inlined_schema() -> dict[str, Any]:
+    return _inlined(schema())
 
 
 @functools.cache
-def _options_validator():
+def _validator() -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
-    options = _validator().schema["properties"]["options"]  # already inlined
+    return Draft202012Validator(_inlined_schema())
+
+
+@functools.cache
+def _options_validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
+    options = _inlined_schema()["properties"]["options"]
     return Draft202012Validator({"type": "object", "properties": {"options": options}})
 
 
-def _inlined(root: dict) -> dict:
+def _inlined(root: dict[str, Any]) -> dict[str, Any]:
     """The schema with every local ``$ref`` replaced by its definition.
 
     The variant schema has no recursive definitions, so this is finite; it
@@ -116,7 +125,7 @@ def _inlined(root: dict) -> dict:
             out["$ref"] = ref
         return out
 
-    out = walk(root)
+    out: dict[str, Any] = walk(root)
     out["$defs"] = root.get("$defs", {})
     return out
 
@@ -197,15 +206,16 @@ def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list
 # --- translation of the validator's errors ---------------------------------
 
 
-def _translate(error: Any, data: Any, default: Location) -> Iterable[SpecError]:
+def _translate(error: ValidationError, data: Any, default: Location) -> Iterable[SpecError]:
     path = tuple(error.absolute_path)
     kind = error.validator
-    value = error.instance
+    value: Any = error.instance  # the part of the document that is wrong
+    constraint: Any = error.validator_value  # what the schema asks of it
     sub = error.schema if isinstance(error.schema, dict) else {}
     field = _field(path)
     where = _where_words(path)
 
-    def at(p: tuple = path, *, key: bool = False) -> Location:
+    def at(p: FieldPath = path, *, key: bool = False) -> Location:
         return locate(data, p, key=key, default=default)
 
     if kind == "additionalProperties" and isinstance(value, dict):
@@ -222,45 +232,45 @@ def _translate(error: Any, data: Any, default: Location) -> Iterable[SpecError]:
     if "propertyNames" in error.absolute_schema_path:
         # the instance is the offending key; the path is its mapping's
         key = value
-        yield SpecError(_property_name_words(error, key, path), at(path + (key,), key=True))
+        yield SpecError(_property_name_words(error, key, constraint, path), at(path + (key,), key=True))
         return
     if kind == "required":
-        for name in error.validator_value:
+        for name in constraint:
             if isinstance(value, dict) and name not in value:
                 yield SpecError(f"missing field '{name}' {where}", at(path))
         return
     if kind == "enum":
-        yield SpecError(_enum_words(value, error.validator_value, field), at())
+        yield SpecError(_enum_words(value, constraint, field), at())
         return
     if kind == "const":
-        yield SpecError(f"{field or 'this field'} can only be {_show(error.validator_value)}, not {_show(value)}", at())
+        yield SpecError(f"{field or 'this field'} can only be {_show(constraint)}, not {_show(value)}", at())
         return
     if kind == "type":
-        yield SpecError(_type_words(value, error.validator_value, sub, path), at())
+        yield SpecError(_type_words(value, constraint, sub, path), at())
         return
     if kind == "minimum":
-        yield SpecError(f"{_show(value)} is too small for {field}: the least allowed is {error.validator_value}", at())
+        yield SpecError(f"{_show(value)} is too small for {field}: the least allowed is {constraint}", at())
         return
     if kind == "maximum":
-        yield SpecError(f"{_show(value)} is too large for {field}: at most {error.validator_value:,} is allowed", at())
+        yield SpecError(f"{_show(value)} is too large for {field}: at most {constraint:,} is allowed", at())
         return
     if kind == "minLength":
         yield SpecError(f"{field or 'this text'} is empty", at())
         return
     if kind == "maxLength":
-        yield SpecError(f"{field} is {len(value)} characters long; at most {error.validator_value} are allowed", at())
+        yield SpecError(f"{field} is {len(value)} characters long; at most {constraint} are allowed", at())
         return
     if kind == "pattern":
-        hint = _PATTERN_WORDS.get(error.validator_value, "it does not have the expected form")
+        hint = _PATTERN_WORDS.get(constraint, "it does not have the expected form")
         yield SpecError(f"'{value}' is not a valid {field.replace('_', ' ')}: {hint}", at())
         return
     if kind in ("minItems", "maxItems"):
-        n = error.validator_value
+        n = constraint
         bound = "at least" if kind == "minItems" else "at most"
         yield SpecError(f"{field} needs {bound} {n} item{'s' if n != 1 else ''}, found {len(value)}", at())
         return
     if kind == "uniqueItems":
-        seen: list = []
+        seen: list[Any] = []
         dup = None
         for item in value:
             if item in seen:
@@ -273,9 +283,7 @@ def _translate(error: Any, data: Any, default: Location) -> Iterable[SpecError]:
         if sub.get("title") == "a step":
             yield SpecError(f"a step needs its kind as its one key: {', '.join(sub.get('properties', {}))}", at())
         else:
-            yield SpecError(
-                f"{field or 'this mapping'} is empty: it needs at least {error.validator_value} entry", at()
-            )
+            yield SpecError(f"{field or 'this mapping'} is empty: it needs at least {constraint} entry", at())
         return
     if kind == "maxProperties" and sub.get("title") == "a step":
         keys = list(value)
@@ -289,17 +297,15 @@ def _translate(error: Any, data: Any, default: Location) -> Iterable[SpecError]:
     yield SpecError(error.message, at())
 
 
-def _property_name_words(error: Any, key: str, path: tuple) -> str:
+def _property_name_words(error: ValidationError, key: str, constraint: Any, path: FieldPath) -> str:
     container = _field(path)
     if error.validator == "enum":
-        return _enum_words(
-            key, error.validator_value, "hand category" if container == "pay_table" else f"name in {container}"
-        )
+        return _enum_words(key, constraint, "hand category" if container == "pay_table" else f"name in {container}")
     what = {"stakes": "stake name", "options": "option name", "choices": "choice name"}.get(container, "name")
     if error.validator == "pattern":
-        hint = _PATTERN_WORDS.get(error.validator_value, "it does not have the expected form")
+        hint = _PATTERN_WORDS.get(constraint, "it does not have the expected form")
     elif error.validator == "maxLength":
-        hint = f"at most {error.validator_value} characters"
+        hint = f"at most {constraint} characters"
     else:
         hint = error.message
     return f"'{key}' is not a valid {what}: {hint}"
@@ -327,7 +333,7 @@ _FIELD_WORDS = {
 }
 
 
-def _enum_words(value: Any, allowed: list, field: str) -> str:
+def _enum_words(value: Any, allowed: list[Any], field: str) -> str:
     field = _FIELD_WORDS.get(field, field.replace("_", " "))
     words = [a for a in allowed if a is not None]
     listing = ", ".join(str(a) for a in words)
@@ -340,7 +346,7 @@ def _enum_words(value: Any, allowed: list, field: str) -> str:
     return f"{_show(value)} is not allowed for {field or 'this field'}: choose one of: {listing}"
 
 
-def _type_words(value: Any, expected: Any, sub: dict, path: tuple) -> str:
+def _type_words(value: Any, expected: Any, sub: Mapping[str, Any], path: FieldPath) -> str:
     kinds = [expected] if isinstance(expected, str) else list(expected)
     wanted = sub.get("title") or " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
     if len(path) == 3 and path[0] == "steps" and isinstance(path[1], int) and value is None:
@@ -386,7 +392,7 @@ def _did_you_mean(word: str, known: list[str], *, listing: str) -> str:
     return f"; {listing}: {', '.join(known)}" if known else ""
 
 
-def _field(path: tuple) -> str:
+def _field(path: FieldPath) -> str:
     """The last named field of a path (``bet`` for steps[2].betting.bet)."""
     for part in reversed(path):
         if isinstance(part, str):
@@ -394,7 +400,7 @@ def _field(path: tuple) -> str:
     return ""
 
 
-def _where_words(path: tuple) -> str:
+def _where_words(path: FieldPath) -> str:
     """Where a field stands, as an author says it ("in a betting step")."""
     if not path:
         return "at the top level of the file"
