@@ -30,19 +30,20 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError, SpecErrors
-from .expressions import BOOL, HAND, NUMBER, Expression, compile_expression
+from .expressions import BOOL, HAND, NUMBER, Expression, ExprType, compile_expression
 from .resources import strategies_dir
-from .source import read_document
+from .source import Document, FieldPath, read_document
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
+    from ..cards.card import Card
     from .model import Variant
 
 __all__ = [
@@ -114,7 +115,8 @@ class Strategy:
     description: str | None = field(default=None, compare=False)
     file: str | None = field(default=None, compare=False, repr=False)
     game_location: Location | None = field(default=None, compare=False, repr=False)
-    _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # decisions remembered per rule: an array over the key space, or a dict when it is large
+    _memo: dict[int, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @property
     def names(self) -> frozenset[str]:
@@ -242,7 +244,7 @@ class Strategy:
         if errors:
             raise SpecErrors(errors)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Strategy], tuple[Any, ...]]:
         # the memo of decisions is not sent along
         return (
             _rebuild_strategy,
@@ -250,8 +252,16 @@ class Strategy:
         )
 
 
-def _rebuild_strategy(*fields) -> Strategy:
-    return Strategy(*fields)
+def _rebuild_strategy(
+    name: str,
+    title: str,
+    game: str,
+    rules: tuple[Rule, ...],
+    description: str | None,
+    file: str | None,
+    game_location: Location | None,
+) -> Strategy:
+    return Strategy(name, title, game, rules, description, file, game_location)
 
 
 # Decisions are remembered in an array when the names a rule reads have at
@@ -352,7 +362,7 @@ def view_features(
     """
     from ..cards.card import Card, parse_cards
 
-    def as_cards(value) -> tuple:
+    def as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
         if isinstance(value, str):
             return parse_cards(value)
         return tuple(Card(c) for c in value)
@@ -395,7 +405,7 @@ def _resolve(name_or_path: str | Path) -> Path:
     raise SpecError(f"no strategy '{text}'{hint} (shipped strategies: {', '.join(names)})")
 
 
-def _constants() -> dict:
+def _constants() -> dict[str, tuple[ExprType, int]]:
     from .vocabulary import hand_constants
 
     table = dict(hand_constants())
@@ -403,8 +413,10 @@ def _constants() -> dict:
     return table
 
 
-def _rules(raw: Any, doc, errors: list[SpecError]) -> tuple[Rule, ...]:
-    where = lambda *path: doc.location(("rules", *path))  # noqa: E731
+def _rules(raw: Any, doc: Document, errors: list[SpecError]) -> tuple[Rule, ...]:
+    def where(*path: str | int) -> Location:
+        return doc.location(("rules", *path))
+
     if not isinstance(raw, list) or not raw:
         errors.append(
             SpecError(
@@ -475,7 +487,7 @@ def _rules(raw: Any, doc, errors: list[SpecError]) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-def _expression_start(doc, path: tuple) -> Location:
+def _expression_start(doc: Document, path: FieldPath) -> Location:
     """Where the expression text starts (after an opening quote, if any)."""
     loc = doc.location(path)
     if loc.line is not None and loc.column is not None:
@@ -485,7 +497,7 @@ def _expression_start(doc, path: tuple) -> Location:
     return loc
 
 
-def _action(value: Any, doc, path: tuple, errors: list[SpecError]) -> str:
+def _action(value: Any, doc: Document, path: FieldPath, errors: list[SpecError]) -> str:
     if value not in ACTIONS:
         shown = "nothing" if value is None else repr(value)
         errors.append(SpecError(f"the action must be raise or fold, not {shown}", doc.location(path)))
