@@ -252,3 +252,26 @@ def test_downward_imports_pass(tmp_path):
 )
 def test_cycles_are_found(tmp_path, files, expected):
     assert cycles(imports(_package(tmp_path, files))) == expected
+
+
+# --- what every layer and module keeps to ---------------------------------------
+
+#: Modules stay small enough to read in one sitting; split one by what it holds
+#: before it grows past this.
+MOST_LINES = 600
+
+
+def test_no_module_is_over_the_size_a_reader_holds_in_mind():
+    long = {
+        str(path.relative_to(PACKAGE.parent)): n
+        for path in PACKAGE.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert not long, f"modules over {MOST_LINES} lines (split them by what they hold): {long}"
+
+
+def test_every_layer_says_what_it_holds_and_may_import():
+    for folder in sorted(p for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()):
+        doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))
+        assert doc, f"{folder.name}/__init__.py has no docstring"
+        assert "import" in doc, f"{folder.name}/__init__.py does not say what the layer may import"

@@ -1,7 +1,14 @@
-"""Reading and comparing rule sets: :mod:`.diff` (two variants rule by rule),
-the rule book (:mod:`.rulebook`), the same cards played under two rule sets
-(:mod:`.compare`), simulation of games against the house (:mod:`.simulate`)
-and self-contained HTML reports (:mod:`.report_html`).
+"""Reading and comparing rule sets.
+
+- :mod:`.diff`: two variants rule by rule.
+- The rule book: :mod:`.rulebook` puts it together, :mod:`.rule_words` and
+  :mod:`.expression_words` say each rule and formula in words,
+  :mod:`.rulebook_output` writes it as text or Markdown.
+- The same cards under two rule sets: :mod:`.compare` plays and tallies,
+  :mod:`.comparison` holds the result, :mod:`.compare_report` writes it.
+- Games against the house: :mod:`.simulate`, with settlement over numpy
+  arrays in :mod:`.batch_settlement`.
+- :mod:`.report_html`: self-contained HTML pages.
 
 May import: :mod:`studrules.game` and the layers below it.
 """
