@@ -22,8 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 try:
-    from treys import Card as TreysCard
-    from treys import Evaluator as TreysEvaluator
+    from treys import Card as TreysCard, Evaluator as TreysEvaluator
 except ImportError:  # pragma: no cover
     sys.exit("treys is needed for the comparison: pip install treys")
 

@@ -18,8 +18,7 @@ import pytest
 from studrules.analysis.compare import compare, deal_seed, first_difference
 from studrules.analysis.compare_report import html_report
 from studrules.analysis.diff import diff
-from studrules.analysis.report_html import _number as shown
-from studrules.analysis.report_html import bin_counts
+from studrules.analysis.report_html import _number as shown, bin_counts
 from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant

@@ -14,8 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from studrules.errors import ExpressionError, Location
 from studrules.spec.expressions import (

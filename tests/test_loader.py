@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from studrules.errors import SpecError, SpecErrors
 from studrules.spec.loader import load_variant, shipped_variants

@@ -12,8 +12,7 @@ import inspect
 
 import pytest
 
-from studrules.analysis import diff as diff_module
-from studrules.analysis import rulebook
+from studrules.analysis import diff as diff_module, rulebook
 from studrules.game.hand import Hand
 from studrules.spec import build, model
 from studrules.spec.loader import load_variant, shipped_variants

@@ -34,12 +34,10 @@ from .evaluator import (
     HandValue,
     describe_signature,
     describe_visible,
+    evaluate as evaluate_high,
     group_signature,
     pack_signature,
     visible_value,
-)
-from .evaluator import (
-    evaluate as evaluate_high,
 )
 
 __all__ = [
@@ -371,9 +369,10 @@ def _deuce_seven_strength(five: tuple[Card, ...]) -> int:
 def _describe_low(value: float) -> str:
     """A low ranking's value in words (low values are whole numbers: only the
     high ranking has half steps)."""
-    if not isinstance(value, int):
+    whole = int(value)
+    if whole != value:
         raise TypeError(f"{value!r} is not a low hand value")
-    return describe_signature(*_unpack(_LOW_TOP - value), low=True)
+    return describe_signature(*_unpack(_LOW_TOP - whole), low=True)
 
 
 def _unpack(packed: int) -> tuple[Category, tuple[int, ...]]:
