@@ -99,7 +99,8 @@ def test_list_shows_name_title_kind_and_source(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["name", "title", "kind", "source"]
+    assert lines[0] == "The five source texts:"
+    assert lines[1].split() == ["name", "title", "kind", "source"]
     fr = next(line for line in lines if line.startswith("five-card-stud-fr "))
     assert "Five Card Stud (French rules)" in fr and " pot " in fr and "000_3b928888f2557435.txt" in fr
 
@@ -111,3 +112,48 @@ def test_list_json(capsys):
     assert rows["caribbean-stud-it"]["kind"] == "banked"
     assert rows["razz"]["extends"] == "seven-card-stud"
     assert set(rows) == {p.stem for p in shipped_variants()}
+    assert rows["five-card-stud-fr"]["group"] == "source texts"
+    assert rows["seven-card-stud"]["group"] == "casino standards"
+
+
+def test_list_groups_the_source_texts_before_the_casino_standards(capsys):
+    code, out, _ = run(capsys, "list")
+    titles = [line for line in out.splitlines() if line.endswith(":")]
+    assert titles[:2] == ["The five source texts:", "Casino standards:"]
+    texts, standards = out.split("Casino standards:")
+    assert "razz " in standards and "razz " not in texts
+    assert "five-card-stud-he " in texts and "five-card-stud-he " not in standards
+
+
+def test_shipped_variant_names_are_unique_across_the_group_folders():
+    names = [p.stem for p in shipped_variants()]
+    assert len(names) == len(set(names))
+
+
+def test_a_variant_in_a_group_folder_loads_by_its_name_and_shows_its_catalogue_entry(tmp_path, monkeypatch, capsys):
+    import studrules.cli.list as list_command
+    import studrules.spec.loader as loader
+
+    (tmp_path / "catalogue").mkdir()
+    (tmp_path / "catalogue" / "plain-stud.yaml").write_text(
+        "extends: {}\nname: plain-stud\ncatalogue: generic_poker:5_card_stud\n".format(
+            shipped_variants()[0].parent / "five-card-stud.yaml"
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(loader, "variants_dir", lambda: tmp_path)
+    monkeypatch.setattr(list_command, "variants_dir", lambda: tmp_path)
+    assert loader.load_variant("plain-stud").catalogue == "generic_poker:5_card_stud"
+    code, out, _ = run(capsys, "list", "--json")
+    (row,) = json.loads(out)
+    assert code == 0
+    assert (row["name"], row["group"], row["catalogue"]) == ("plain-stud", "catalogue", "generic_poker:5_card_stud")
+
+
+def test_a_catalogue_entry_must_name_its_catalogue(tmp_path):
+    from studrules.errors import SpecErrors
+    from studrules.spec.loader import load_variant_text
+
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text("extends: five-card-stud\nname: x\ncatalogue: 5_card_stud\n")
+    assert "catalogue" in str(err.value.errors[0])

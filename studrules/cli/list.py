@@ -9,12 +9,23 @@ from typing import Any
 
 from ..errors import SpecErrors, StudrulesError
 from ..spec.loader import load_variant, shipped_variants
+from ..spec.resources import variants_dir
 
 NAME = "list"
-HELP = "list the shipped variants: name, title, kind and source text"
+HELP = "list the shipped variants by group: name, title, kind and source text or catalogue entry"
 ORDER = 10
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "variant_rows"]
+
+#: The groups, in the order listed: a shipped file's group is its folder under
+#: variants/ (files at the top are the source texts' rules, or the casino
+#: standards when they have no source text).
+GROUP_TITLES = {
+    "source texts": "The five source texts",
+    "casino standards": "Casino standards",
+    "catalogue": "The generic_poker catalogue",
+    "house": "House games",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def variant_rows() -> list[dict[str, Any]]:
     """One row per shipped variant (a variant that does not load says why)."""
     rows = []
+    root = variants_dir()
     for path in shipped_variants():
+        folder = path.relative_to(root).parts[:-1]
         try:
             v = load_variant(path)
         except (SpecErrors, StudrulesError) as err:
@@ -36,6 +49,8 @@ def variant_rows() -> list[dict[str, Any]]:
                     "kind": "",
                     "source": "",
                     "extends": None,
+                    "catalogue": None,
+                    "group": folder[0] if folder else "",
                 }
             )
             continue
@@ -46,8 +61,12 @@ def variant_rows() -> list[dict[str, Any]]:
                 "kind": v.kind,
                 "source": v.source.text or "",
                 "extends": v.extends,
+                "catalogue": v.catalogue,
+                "group": folder[0] if folder else ("source texts" if v.source.text else "casino standards"),
             }
         )
+    order = list(GROUP_TITLES)
+    rows.sort(key=lambda r: order.index(r["group"]) if r["group"] in order else len(order))
     return rows
 
 
@@ -58,20 +77,28 @@ def run(args: argparse.Namespace) -> int:
         print()
         return 0
     headers = ("name", "title", "kind", "source")
-    if sys.stdout.isatty():
-        try:
-            from rich.console import Console
-            from rich.table import Table
-        except ImportError:  # pragma: no cover - rich is a dependency
-            pass
-        else:
-            table = Table(*headers, title="Shipped variants")
-            for r in rows:
-                table.add_row(*(str(r[h]) for h in headers))
-            Console().print(table)
-            return 0
-    widths = [max(len(h), *(len(str(r[h])) for r in rows)) if rows else len(h) for h in headers]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())
     for r in rows:
-        print("  ".join(str(r[h]).ljust(w) for h, w in zip(headers, widths)).rstrip())
+        r["source"] = r["source"] or r["catalogue"] or ""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault(r["group"], []).append(r)
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        console = Console()
+        for group, members in groups.items():
+            table = Table(*headers, title=GROUP_TITLES.get(group, group.capitalize()))
+            for r in members:
+                table.add_row(*(str(r[h]) for h in headers))
+            console.print(table)
+        return 0
+    widths = [max(len(h), *(len(str(r[h])) for r in rows)) if rows else len(h) for h in headers]
+    for index, (group, members) in enumerate(groups.items()):
+        if index:
+            print()
+        print(f"{GROUP_TITLES.get(group, group.capitalize())}:")
+        print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())
+        for r in members:
+            print("  ".join(str(r[h]).ljust(w) for h, w in zip(headers, widths)).rstrip())
     return 0

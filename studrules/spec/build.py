@@ -148,6 +148,7 @@ class _Builder:
             void=void,
             description=d.get("description"),
             source=source,
+            catalogue=d.get("catalogue"),
             file=self.file,
             extends=d.get("extends"),
         )

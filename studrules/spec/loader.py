@@ -49,8 +49,23 @@ __all__ = [
 
 
 def shipped_variants() -> list[Path]:
-    """The variant files that ship with studrules, by name."""
-    return sorted(variants_dir().glob("*.yaml"))
+    """The variant files that ship with studrules: those of the variants
+    folder by name, then each group's folder (``catalogue/``, ``house/``...)
+    by folder and name.
+
+    >>> [p.stem for p in shipped_variants()][:2]
+    ['caribbean-stud-it', 'five-card-stud-fr']
+    """
+    root = variants_dir()
+    return sorted(root.rglob("*.yaml"), key=lambda p: (len(p.relative_to(root).parts), p.relative_to(root).parts))
+
+
+def _shipped_path(name: str) -> Path | None:
+    """The shipped file of a variant's name, in the variants folder or a group's folder."""
+    top = variants_dir() / f"{name}.yaml"
+    if is_file(top):
+        return top
+    return next((p for p in shipped_variants() if p.stem == name), None)
 
 
 def resolve_variant_path(
@@ -63,7 +78,9 @@ def resolve_variant_path(
         candidates.append(relative_to / text)
     candidates.append(Path(text))
     if "/" not in text and not text.endswith((".yaml", ".yml")):
-        candidates.append(variants_dir() / f"{text}.yaml")
+        shipped = _shipped_path(text)
+        if shipped is not None:
+            candidates.append(shipped)
     for c in candidates:
         if is_file(c):
             return c

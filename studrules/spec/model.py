@@ -391,6 +391,7 @@ class Variant:
     void: VoidRules = VoidRules()
     description: str | None = field(default=None, compare=False)
     source: Source = field(default=Source(), compare=False)
+    catalogue: str | None = field(default=None, compare=False)  # CATALOGUE:ENTRY this file encodes
     file: str | None = field(default=None, compare=False, repr=False)
     extends: str | None = field(default=None, compare=False)
 
