@@ -70,8 +70,13 @@ def test_validate_tries_every_choice_of_every_option(tmp_path, capsys):
     code, out, _ = run(capsys, "validate", str(path))
     assert code == 1
     (line,) = out.splitlines()
-    # the choice 'one' adds a new betting step (round-7) without a bet: line 8, column 41
-    assert line.endswith(":8:41: steps[3].betting: with option cap=one: missing field 'bet' in a betting step")
+    # the choice 'one' changes a step 'round-7' the file does not have (line 8, column 46): an error,
+    # never a new step added at the end
+    assert line.endswith(
+        ":8:46: steps[0].betting.id: with option cap=one: step 'round-7' matches no step of the variant it"
+        " changes (did you mean 'round-1'?); to add a step, say where with 'before:' or 'after:'"
+        " (steps: deal, round-1, showdown)"
+    )
 
 
 @pytest.mark.parametrize("bad", sorted(BAD.glob("*.yaml")), ids=lambda p: p.stem)

@@ -216,6 +216,29 @@ def test_extends_removes_and_inserts_before_and_after(tmp_path):
     assert isinstance(v.step("extra"), BettingStep)
 
 
+def test_a_null_in_an_overlay_takes_the_base_field_out_so_its_default_applies(tmp_path):
+    base = (BAD.parent.parent / "variants" / "five-card-stud.yaml").read_text(encoding="utf-8")
+    base = base.replace("name: five-card-stud", "name: base", 1).replace(
+        "  ranking: high", "  ranking: high\n  ranks: 6789TJQKA", 1
+    )
+    write(tmp_path, "base.yaml", base.replace("seats: {min: 2, max: 10}", "seats: {min: 2, max: 6}", 1))
+    text = "extends: base.yaml\nname: child\ndeck: {ranks: null}\nsteps:\n  - betting: {id: round-2, cap: ~}\n"
+    parent, child = load_variant(tmp_path / "base.yaml"), load_variant(write(tmp_path, "child.yaml", text))
+    assert (parent.deck.cards, child.deck.cards) == (36, 52)  # the default deck: 52 cards
+    assert (parent.step("round-2").cap, child.step("round-2").cap) == (3, None)  # no cap: the default
+    assert child.step("round-3").cap == 3
+
+
+def test_an_overlay_step_whose_id_matches_no_step_is_an_error_not_a_step_at_the_end(tmp_path):
+    child = write(
+        tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-22, cap: 1}\n"
+    )
+    (e,) = errors_of(child)
+    assert (e.location.line, e.location.column) == (4, 19)
+    assert e.message.startswith("step 'round-22' matches no step of the variant it changes (did you mean 'round-2'?)")
+    assert "say where with 'before:' or 'after:'" in e.message
+
+
 def test_extends_by_a_path_relative_to_the_child(tmp_path):
     write(
         tmp_path,

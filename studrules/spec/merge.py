@@ -2,22 +2,28 @@
 
 One rule serves both. An overlay is a mapping laid over the base document:
 
-- a mapping merges key by key, recursively; any other value replaces;
+- a mapping merges key by key, recursively; any other value replaces; a key
+  set to null (``cap: null``, ``~``) takes the base's field out, so its
+  default applies;
 - ``steps`` merge by ``id``, never by position: a step of the overlay whose id
   is in the base changes only the fields it names (its kind must match);
   ``remove: true`` takes the step out; a step with a new id is inserted
-  ``before:`` or ``after:`` the step it names, or at the end;
+  ``before:`` or ``after:`` the step it names (an id that matches no step and
+  says neither is an error: a misspelt id must not add a step at the end);
 - ``options`` merge by option name, like any mapping.
 
     >>> base = {"stakes": {"ante": 1, "bet": 2}, "steps": [{"ante": {"id": "a", "amount": "ante"}}, {"deal": {"id": "d"}}]}
     >>> over = {"stakes": {"ante": 5}, "steps": [{"ante": {"id": "a", "remove": True}}, {"burn": {"id": "b", "before": "d"}}]}
     >>> overlay(base, over)
     {'stakes': {'ante': 5, 'bet': 2}, 'steps': [{'burn': {'id': 'b'}}, {'deal': {'id': 'd'}}]}
+    >>> overlay({"deck": {"ranks": "6789TJQKA", "ranking": "high"}}, {"deck": {"ranks": None}})
+    {'deck': {'ranking': 'high'}}
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 from dataclasses import replace
 from typing import Any
 
@@ -55,6 +61,9 @@ def overlay(base: Any, over: Any, path: FieldPath = ()) -> Any:
                     if err.location is not None and err.location.path[:1] != ("steps",):
                         err.location = replace(err.location, path=("steps",) + tuple(err.location.path))
                     raise
+            elif value is None and path:
+                out.pop(key, None)  # the base's field taken out: its default applies
+                continue
             elif key in base:
                 out[key] = overlay(base[key], value, path + (key,))
             else:
@@ -143,9 +152,14 @@ def _merge_steps(base: list[Any], over: list[Any]) -> LList:
         new_step = _step_like(step, kind, _own_fields(body))
         anchor_key = "before" if "before" in body else "after" if "after" in body else None
         if anchor_key is None:
-            result.append(new_step)
-            result.item_locs.append(where)
-            continue
+            ids = [i for i in (_step_id(s) for s in result) if isinstance(i, str)]
+            close = difflib.get_close_matches(str(step_id), ids, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise SpecError(
+                f"step '{step_id}' matches no step of the variant it changes{hint}; "
+                f"to add a step, say where with 'before:' or 'after:' (steps: {', '.join(ids)})",
+                locate(over, (n, kind, "id")),
+            )
         anchor = index_of(body[anchor_key])
         if anchor is None:
             raise SpecError(
