@@ -283,7 +283,7 @@ def test_expect_none_accepts_any_type():
             "comparisons cannot be chained; join two comparisons with 'and'",
         ),
         ("2 ante", 14, "expected an operator after the number 2, not the name 'ante': to multiply, write '2 * ante'"),
-        ("max(ante)", 15, "expected an operator after the name 'max', not '(': there are no function calls"),
+        ("max(ante)", 12, "max() takes two or more amounts, separated by commas"),
         ("ante ** 2", 18, "expected a number, a name or '(' after '*', not '*': there is no power operator"),
         (
             "ante // 2",
@@ -296,11 +296,7 @@ def test_expect_none_accepts_any_type():
         ("raises = 3", 19, "'=' is not an operator: did you mean '=='?"),
         ("heads_up && open_pair", 21, "'&' is not an operator: write 'and'"),
         ("ante % 2", 17, "'%' is not an operator: only + - * / are"),
-        (
-            "__import__('os')",
-            22,
-            "expected an operator after the name '__import__', not '(': there are no function calls",
-        ),
+        ("__import__(ante, 1)", 12, "unknown function '__import__': the functions are min() and max()"),
         ("ante == 'x'", 20, "quotes are not allowed inside an expression"),
         ("ante $ 2", 17, "unexpected character '$'"),
         # types
@@ -630,3 +626,61 @@ def test_canonical_compares_meaning_and_reports_bad_text_as_an_expression_error(
     assert canonical("a and b") == canonical("b and a")
     with pytest.raises(ExpressionError, match="in '2 \\*'"):
         canonical("2 *")
+
+
+# --- min() and max() ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, value",
+    [
+        ("min(ante, low_limit)", 5),  # ante 5, low limit 10
+        ("max(ante, low_limit)", 10),
+        ("min(high_limit, 3 * ante, 2 * low_limit)", 15),  # 20, 15, 20
+        ("max(1, ante - 10)", 1),  # a floor: 5 - 10 is -5
+        ("min(raises, 0) + max(raises, 0)", 1),
+        ("2 * max(ante, low_limit / 4)", 10),  # 5 against 2
+        ("min(3, 7)", 3),  # folded
+        ("max(-2, -9, -4)", -2),
+    ],
+)
+def test_min_and_max_give_the_smallest_and_largest_of_their_amounts(source, value):
+    assert compiled(source)(ENV) == value
+
+
+def test_min_and_max_of_constants_are_folded_and_read_no_name():
+    expr = compiled("min(3, 7) + max(2, 2 * 4)")
+    assert expr.names == frozenset() and expr(ENV) == 11
+
+
+def test_min_and_max_read_the_names_of_their_arguments():
+    assert compiled("min(ante, 3 * high_limit)").names == {"ante", "high_limit"}
+
+
+@pytest.mark.parametrize(
+    "source, column, words",
+    [
+        ("mean(ante, 2)", 1, "unknown function 'mean': the functions are min() and max()"),
+        ("min(ante)", 1, "min() takes two or more amounts"),
+        ("1 + max(open_pair, 2)", 9, "'open_pair' is a condition (true/false), not an amount"),
+        ("min(ante, 2) and heads_up", 1, "not a condition"),
+    ],
+)
+def test_a_wrong_call_is_located_in_the_formula(source, column, words):
+    err = error_of(source)
+    assert err.location.column == WHERE.column + column - 1
+    assert words in err.message
+
+
+def test_min_and_max_mean_the_same_whatever_the_order_of_their_arguments():
+    from studrules.spec.expressions import canonical
+
+    assert canonical("min(ante, 2 * low_limit)") == canonical("min(low_limit * 2, ante)")
+    assert canonical("min(ante, low_limit)") != canonical("max(ante, low_limit)")
+
+
+def test_the_rule_book_says_min_and_max_in_words():
+    from studrules.analysis.expression_words import canonical_text, phrase
+
+    assert phrase("max(ante, low_limit / 2)") == "the larger of the ante and half the low limit"
+    assert canonical_text("min(low_limit, ante)") == "min(ante, low_limit)"

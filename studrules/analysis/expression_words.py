@@ -155,10 +155,17 @@ def phrase(expr: Expression | str | tuple) -> str:
 
     >>> phrase("ante * 2"), phrase("low_limit"), phrase("7"), phrase("ante + 1")
     ('twice the ante', 'the low limit', '7', '1 + ante')
+    >>> phrase("min(pot, 2 * high_limit)")
+    'the smaller of the pot and twice the high limit'
     """
     node = expr if isinstance(expr, tuple) else canonical(expr)
     if node[0] == "num":
         return _text(node)
+    if node[0] == "call":
+        which = {"min": "smaller", "max": "larger"}.get(node[1])
+        if which is not None:
+            parts = [phrase(a) for a in node[2]]
+            return f"the {which} of {', '.join(parts[:-1])} and {parts[-1]}"
     if node[0] == "name":
         return f"the {stake_words(node[1])}"
     if node[0] == "op" and len(node[1]) == 2:
@@ -295,6 +302,8 @@ def _text(node: tuple, parent: int = 0, right: bool = False) -> str:
         return "true" if node[1] is True else "false" if node[1] is False else str(node[1])
     if kind == "name":
         out = node[1]
+    elif kind == "call":
+        out = f"{node[1]}({', '.join(_text(a) for a in node[2])})"
     elif kind == "neg":
         out = "-" + _text(node[1], _PRECEDENCE["neg"])
     elif kind == "not":

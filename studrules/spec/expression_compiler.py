@@ -25,7 +25,7 @@ from .expression_language import (
     Problem,
     Value,
 )
-from .expression_parser import leaf, offset_of
+from .expression_parser import leaf, offset_of, subtree
 
 if TYPE_CHECKING:  # pragma: no cover
     from lark import Token, Tree
@@ -107,6 +107,30 @@ class Compiler:
         node = self.compile(tree.children[1])
         node.start, node.end = tree.meta.start_pos, tree.meta.end_pos
         return node
+
+    def _call(self, tree: Tree[Token]) -> _Node:
+        """``min(a, b, ...)`` or ``max(a, b, ...)``: the smallest or largest of two or more amounts."""
+        name_token, _, arguments, _ = tree.children
+        token = leaf(name_token)
+        pick = _FUNCTIONS.get(str(token))
+        if pick is None:
+            known = " and ".join(f"{f}()" for f in _FUNCTIONS)
+            raise Problem(f"unknown function '{token}': the functions are {known}", offset_of(token) + 1)
+        parts = [self.compile(c) for c in subtree(arguments).children if not isinstance(c, str)]
+        if len(parts) < 2:
+            raise Problem(f"{token}() takes two or more amounts, separated by commas", offset_of(token) + 1)
+        for part in parts:
+            self._need_amount(part, f"{token}()")
+        if all(p.fn is None for p in parts):
+            return self._folded(NUMBER, pick(p.value for p in parts), tree)
+        fns = tuple(p.fn if p.fn is not None else _constant_closure(p.value) for p in parts)
+        fn: Compiled
+        if len(fns) == 2:
+            a, b = fns
+            fn = lambda env: pick(a(env), b(env))  # noqa: E731 - one frame per call
+        else:
+            fn = lambda env: pick([f(env) for f in fns])  # noqa: E731
+        return self._varying(NUMBER, fn, tree, *parts)
 
     def _negative(self, tree: Tree[Token]) -> _Node:
         sign, operand_tree = tree.children
@@ -396,6 +420,14 @@ _FOLD: dict[str, Callable[[Value, Value], Value]] = {
     "==": operator.eq,
     "!=": operator.ne,
 }
+
+
+#: The functions of the language, by name.
+_FUNCTIONS: dict[str, Callable[..., Value]] = {"min": min, "max": max}
+
+
+def _constant_closure(value: Value) -> Compiled:
+    return lambda env: value
 
 
 def _divide(a: Compiled, b: Compiled, column: int) -> Compiled:

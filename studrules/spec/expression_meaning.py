@@ -19,7 +19,8 @@ __all__ = ["Meaning", "meaning"]
 #: A meaning is a tagged tuple, read by position: its first item says what the
 #: rest holds. ``("num", 2)`` (a number, or true/false), ``("name", "ante")``,
 #: ``("neg", m)``, ``("not", m)``, ``("cmp", "<=", m1, m2)`` and
-#: ``("op", (m1, m2, ...), "+")`` with the operands of ``+ * and or`` sorted.
+#: ``("op", (m1, m2, ...), "+")`` with the operands of ``+ * and or`` sorted,
+#: ``("call", "min", (m1, m2, ...))`` with the arguments sorted.
 Meaning = tuple[Any, ...]
 
 
@@ -60,6 +61,9 @@ def _canon(branch: Branch[Token]) -> Meaning:
         return ("neg", inner)
     if kind == "negation":
         return ("not", _canon(kids[1]))
+    if kind == "call":
+        arguments = [_canon(c) for c in subtree(kids[2]).children if not isinstance(c, str)]
+        return ("call", str(kids[0]), tuple(sorted(arguments, key=_operand_order)))
     if kind == "comparison":
         return ("cmp", str(kids[1]), _canon(kids[0]), _canon(kids[2]))
     op = str(kids[1])

@@ -132,8 +132,6 @@ def _unexpected_token(source: str, e: UnexpectedToken) -> Problem:
     if not at_end and previous is not None:
         if token.type == "COMPARE" and "COMPARE" not in expected:
             hint = "comparisons cannot be chained; join two comparisons with 'and'"
-        elif token.type == "LPAR" and previous.type == "NAME":
-            hint = "there are no function calls"
         elif token.type == "NAME" and previous.type == "INT":
             hint = f"to multiply, write '{previous.value} * {token.value}'"
         elif token.type == "LPAR" and previous.type == "INT":
