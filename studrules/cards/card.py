@@ -9,8 +9,15 @@ A :class:`Card` prints and parses as two characters, rank then suit::
     (Card('Ah'), Card('Kd'), Card('7c'))
 
 There is exactly one object per card, so ``is`` works and a card is cheap to
-hash. A :class:`Deck` shuffles with its own ``random.Random(seed)``: the same
-seed always deals the same cards, and nothing touches the global random state::
+hash. Jokers are :class:`Joker` cards written ``X1``, ``X2``, ... (never ``J``,
+which is the jack); they have no rank or suit, and a :class:`Deck` holds them
+only when asked (``Deck(jokers=2)``)::
+
+    >>> parse_cards("X1 Ah"), joker(2).name
+    ((Card('X1'), Card('Ah')), 'joker 2')
+
+A :class:`Deck` shuffles with its own ``random.Random(seed)``: the same seed
+always deals the same cards, and nothing touches the global random state::
 
     >>> deck = Deck(seed=7)
     >>> deck.shuffle()
@@ -24,7 +31,7 @@ import _random
 import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 from ..errors import CardError
 
@@ -40,6 +47,10 @@ __all__ = [
     "card_order_key",
     "compare_cards",
     "Deck",
+    "Joker",
+    "MAX_JOKERS",
+    "joker",
+    "is_joker",
 ]
 
 RANKS = "23456789TJQKA"
@@ -205,7 +216,75 @@ class Card:
         return self
 
 
+MAX_JOKERS = 9
+"""Jokers are numbered 1 to 9 (``X1`` to ``X9``, codes 52 to 60)."""
+
+# What a joker does not have: reading one raises a CardError naming the joker,
+# so a joker handed to the natural evaluator or a ranking fails clearly.
+_RANKED_FIELDS = frozenset({"rank", "suit", "suit_index", "rank_bit", "key5", "keyn", "quick5"})
+
+
+class Joker(Card):
+    """A joker: ``X1`` to ``X9`` (code ``51 + number``). It deals, prints,
+    parses, pickles and sorts (after the ace of spades) as a :class:`Card`, but
+    has no rank or suit: reading them raises a :class:`CardError`, so the
+    natural evaluator and the rankings refuse it. :mod:`studrules.cards.wild`
+    values hands holding jokers (wild, or the bug).
+
+    >>> x1 = Joker(1)
+    >>> x1 is parse_card("X1") is parse_card("x1") is joker(1), str(x1), x1.number, x1.code
+    (True, 'X1', 1, 52)
+    >>> x1.rank
+    Traceback (most recent call last):
+    ...
+    studrules.errors.CardError: X1 is a joker: it has no rank or suit (value hands holding jokers with studrules.cards.wild)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, number: int | str | Card = 1) -> Joker:
+        if isinstance(number, int):
+            return joker(number)
+        card = parse_card(number) if isinstance(number, str) else number
+        if isinstance(card, Joker):
+            return card
+        raise CardError(f"{number!r} is not a joker: jokers are X1 to X{MAX_JOKERS}")
+
+    @classmethod
+    def _make_joker(cls, number: int) -> Joker:
+        self = object.__new__(cls)
+        object.__setattr__(self, "code", 51 + number)
+        object.__setattr__(self, "_text", f"X{number}")
+        return self
+
+    def __getattr__(self, name: str) -> NoReturn:
+        # only reached for what a joker lacks (its unset card slots)
+        if name in _RANKED_FIELDS:
+            raise CardError(
+                f"{self._text} is a joker: it has no rank or suit (value hands holding jokers with studrules.cards.wild)"
+            )
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def number(self) -> int:
+        """Which joker: 1 for ``X1``."""
+        return self.code - 51
+
+    def pretty(self) -> str:
+        """A joker's text form (``'X1'``): there is no suit symbol to show."""
+        return self._text
+
+    @property
+    def name(self) -> str:
+        """``'joker 1'``."""
+        return f"joker {self.number}"
+
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        return (joker, (self.number,))
+
+
 _BY_CODE: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
+_JOKERS: tuple[Joker, ...] = tuple(Joker._make_joker(n) for n in range(1, MAX_JOKERS + 1))
 _BY_TEXT: dict[str, Card] = {}
 for _card in _BY_CODE:
     _r, _s = _card._text[0], _card._text[1]
@@ -213,13 +292,44 @@ for _card in _BY_CODE:
         for _suit_text in (_s, _s.upper()):
             _BY_TEXT[_rank_text + _suit_text] = _card
 del _card, _r, _s, _rank_text, _suit_text
+for _joker in _JOKERS:
+    _BY_TEXT[_joker._text] = _BY_TEXT[_joker._text.lower()] = _joker
+del _joker
+
+
+def joker(number: int = 1) -> Joker:
+    """Joker number ``number`` (1 to :data:`MAX_JOKERS`): ``joker(1)`` is ``X1``.
+
+    >>> joker(2)
+    Card('X2')
+    >>> joker(0)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.CardError: 0 is not a joker number: jokers are numbered 1 to 9
+    """
+    if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= MAX_JOKERS:
+        return _JOKERS[number - 1]
+    raise CardError(f"{number!r} is not a joker number: jokers are numbered 1 to {MAX_JOKERS}")
+
+
+def is_joker(card: Card) -> bool:
+    """Whether ``card`` is a joker (its code is 52 or more).
+
+    >>> is_joker(parse_card("X1")), is_joker(parse_card("Jh"))
+    (True, False)
+    """
+    return card.code >= 52
 
 
 def parse_card(text: str) -> Card:
-    """Read one card: ``'Ah'``, ``'ah'``, ``'Td'``, ``'10d'``.
+    """Read one card: ``'Ah'``, ``'ah'``, ``'Td'``, ``'10d'``; a joker is
+    ``'X1'`` to ``'X9'`` (``X`` for the extra card, so it is never read as a
+    jack, ``J``).
 
     >>> parse_card("10d") is parse_card("Td")
     True
+    >>> parse_card("X2"), parse_card("x2") is joker(2)
+    (Card('X2'), True)
     >>> parse_card("1x")
     Traceback (most recent call last):
     ...
@@ -390,8 +500,9 @@ class Deck:
     """A deck of cards dealt from the top, shuffled by its own ``random.Random(seed)``.
 
     ``cards`` (default: the 52 cards in code order) is the order before any
-    shuffle; ``shuffled=True`` shuffles once at creation. The global random
-    state is never used, so the same seed gives the same deal every time.
+    shuffle; ``jokers=N`` puts jokers ``X1`` to ``XN`` after them;
+    ``shuffled=True`` shuffles once at creation. The global random state is
+    never used, so the same seed gives the same deal every time.
 
     >>> deck = Deck(seed=1)
     >>> deck.remaining, deck.deal()
@@ -401,6 +512,9 @@ class Deck:
     >>> a, b = Deck(seed=42, shuffled=True), Deck(seed=42, shuffled=True)
     >>> [a.deal() for _ in range(5)] == [b.deal() for _ in range(5)]
     True
+    >>> with_jokers = Deck(seed=1, jokers=2)
+    >>> with_jokers.remaining, with_jokers.peek_remaining()[-2:]
+    (54, (Card('X1'), Card('X2')))
     """
 
     def __init__(
@@ -409,10 +523,15 @@ class Deck:
         cards: str | Iterable[str | Card] | None = None,
         *,
         shuffled: bool = False,
+        jokers: int = 0,
     ):
         self.seed = seed
         self._random = _seeded(seed)
         self._cards: list[Card] = list(_BY_CODE if cards is None else parse_cards(cards))
+        if jokers:  # X1 to XN after the cards
+            if type(jokers) is not int or not 0 < jokers <= MAX_JOKERS:
+                raise CardError(f"{jokers!r} jokers: a deck holds 0 to {MAX_JOKERS}")
+            self._cards += parse_cards(self._cards + list(_JOKERS[:jokers]))[-jokers:]  # a joker given twice raises
         self._burned: list[Card] = []
         self._dealt = 0
         if shuffled:
