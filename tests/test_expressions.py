@@ -296,7 +296,7 @@ def test_expect_none_accepts_any_type():
         ("raises = 3", 19, "'=' is not an operator: did you mean '=='?"),
         ("heads_up && open_pair", 21, "'&' is not an operator: write 'and'"),
         ("ante % 2", 17, "'%' is not an operator: only + - * / are"),
-        ("__import__(ante, 1)", 12, "unknown function '__import__': the functions are min() and max()"),
+        ("__import__(ante, 1)", 12, "unknown function '__import__': the functions are min(), max() and if()"),
         ("ante == 'x'", 20, "quotes are not allowed inside an expression"),
         ("ante $ 2", 17, "unexpected character '$'"),
         # types
@@ -642,6 +642,9 @@ def test_canonical_compares_meaning_and_reports_bad_text_as_an_expression_error(
         ("2 * max(ante, low_limit / 4)", 10),  # 5 against 2
         ("min(3, 7)", 3),  # folded
         ("max(-2, -9, -4)", -2),
+        ("if(heads_up, 10, 3)", 3),  # not heads-up
+        ("if(open_pair, high_limit, low_limit)", 20),
+        ("if(heads_up, 1, 2) + if(true, 5, 7)", 7),
     ],
 )
 def test_min_and_max_give_the_smallest_and_largest_of_their_amounts(source, value):
@@ -660,7 +663,10 @@ def test_min_and_max_read_the_names_of_their_arguments():
 @pytest.mark.parametrize(
     "source, column, words",
     [
-        ("mean(ante, 2)", 1, "unknown function 'mean': the functions are min() and max()"),
+        ("mean(ante, 2)", 1, "unknown function 'mean': the functions are min(), max() and if()"),
+        ("if(heads_up, 2)", 1, "if() takes three parts: if(condition, value when true, value otherwise)"),
+        ("if(ante, 1, 2)", 4, "'ante' is an amount, not a condition (true/false): cannot use it with 'if()'"),
+        ("if(heads_up, 1, open_pair)", 17, "'open_pair' is a condition (true/false), not an amount"),
         ("min(ante)", 1, "min() takes two or more amounts"),
         ("1 + max(open_pair, 2)", 9, "'open_pair' is a condition (true/false), not an amount"),
         ("min(ante, 2) and heads_up", 1, "not a condition"),
@@ -677,10 +683,12 @@ def test_min_and_max_mean_the_same_whatever_the_order_of_their_arguments():
 
     assert canonical("min(ante, 2 * low_limit)") == canonical("min(low_limit * 2, ante)")
     assert canonical("min(ante, low_limit)") != canonical("max(ante, low_limit)")
+    assert canonical("if(heads_up, ante, low_limit)") != canonical("if(heads_up, low_limit, ante)")
 
 
 def test_the_rule_book_says_min_and_max_in_words():
-    from studrules.analysis.expression_words import canonical_text, phrase
+    from studrules.analysis.expression_words import canonical_text, condition_words, phrase
 
     assert phrase("max(ante, low_limit / 2)") == "the larger of the ante and half the low limit"
     assert canonical_text("min(low_limit, ante)") == "min(ante, low_limit)"
+    assert phrase("if(heads_up, 10, 3)") == f"10 when {condition_words('heads_up')}, else 3"

@@ -195,7 +195,7 @@ def test_extends_changes_a_step_by_id_and_keeps_the_rest(tmp_path):
     parent = load_variant("five-card-stud")
     v = load_variant(child)
     assert v.name == "child" and v.extends == "five-card-stud"
-    assert v.step("round-3").cap == 1
+    assert v.step("round-3").cap.value() == 1
     assert v.step("round-3").bet == parent.step("round-3").bet
     assert [s.id for s in v.steps] == [s.id for s in parent.steps]
 
@@ -225,8 +225,8 @@ def test_a_null_in_an_overlay_takes_the_base_field_out_so_its_default_applies(tm
     text = "extends: base.yaml\nname: child\ndeck: {ranks: null}\nsteps:\n  - betting: {id: round-2, cap: ~}\n"
     parent, child = load_variant(tmp_path / "base.yaml"), load_variant(write(tmp_path, "child.yaml", text))
     assert (parent.deck.cards, child.deck.cards) == (36, 52)  # the default deck: 52 cards
-    assert (parent.step("round-2").cap, child.step("round-2").cap) == (3, None)  # no cap: the default
-    assert child.step("round-3").cap == 3
+    assert (parent.step("round-2").cap.value(), child.step("round-2").cap) == (3, None)  # no cap: the default
+    assert child.step("round-3").cap.value() == 3
 
 
 def test_an_overlay_step_whose_id_matches_no_step_is_an_error_not_a_step_at_the_end(tmp_path):

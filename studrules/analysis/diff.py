@@ -48,7 +48,7 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
-from .expression_words import amount_text, condition_words, hand_words, house_hand_words
+from .expression_words import amount_text, condition_words, hand_words, house_hand_words, phrase
 from .rule_words import (
     TIED_RULES,
     ace_words,
@@ -227,7 +227,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, "cards held", f"{down_n + up_n} ({down_n} down, {up_n} up)")
         add(topic, "structure", step.structure.replace("_", " "))
         size = amount(step.bet)
-        add(topic, "bet size", size if step.structure == "fixed_limit" else f"at least {size}")
+        if step.structure == "spread_limit" and step.max_bet is not None:
+            add(topic, "bet size", f"from {size} to {amount(step.max_bet)}")
+        else:
+            add(topic, "bet size", size if step.structure == "fixed_limit" else f"at least {size}")
         add(topic, "exception", "; ".join(_alternative_text(a, amount) for a in step.alternatives) or "none")
         add(topic, "first to act", first_to_act_words(step.first_to_act))
         if step.first_to_act.rule in TIED_RULES:
@@ -403,6 +406,8 @@ def _largest_raise(step: BettingStep) -> str:
         return "one bet"
     if step.structure == "pot_limit":
         return "the pot"
+    if step.structure == "spread_limit" and step.max_bet is not None:
+        return f"adds {phrase(step.max_bet)}"
     return "the whole stack"
 
 

@@ -161,6 +161,9 @@ def phrase(expr: Expression | str | tuple) -> str:
     node = expr if isinstance(expr, tuple) else canonical(expr)
     if node[0] == "num":
         return _text(node)
+    if node[0] == "call" and node[1] == "if":
+        condition, yes, no = node[2]
+        return f"{phrase(yes)} when {condition_words(condition)}, else {phrase(no)}"
     if node[0] == "call":
         which = {"min": "smaller", "max": "larger"}.get(node[1])
         if which is not None:

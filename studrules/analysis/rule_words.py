@@ -27,7 +27,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
-from .expression_words import ordinal
+from .expression_words import ordinal, phrase
 
 __all__ = [
     "suit_order_words",
@@ -158,16 +158,29 @@ def showdown_order_words(step: ShowdownStep) -> str:
 
 
 def cap_words(step: BettingStep) -> str:
-    """``a bet and 3 raises``."""
+    """``a bet and 3 raises``; a cap worked out at the table in words."""
+    cap = fixed_cap(step)
     if step.cap is None:
         words = "no limit on raises"
-    elif step.cap == 0:
+    elif cap is None:
+        words = f"a bet and raises: {phrase(step.cap)}"
+    elif cap == 0:
         words = "a bet and no raise"
     else:
-        words = f"a bet and {step.cap} raise{'s' if step.cap != 1 else ''}"
+        words = f"a bet and {cap} raise{'s' if cap != 1 else ''}"
     if step.heads_up_uncapped and step.cap is not None:
         words += "; no limit heads-up"
+    if not step.check_raise:
+        words += "; no check-raise"
     return words
+
+
+def fixed_cap(step: BettingStep) -> int | None:
+    """The round's cap when it is a number (None: no cap, or a cap worked out at the table)."""
+    cap = step.cap
+    if cap is None or not cap.is_constant:
+        return None
+    return int(cap.value())
 
 
 def odd_chip_words(odd_chip: str) -> str:

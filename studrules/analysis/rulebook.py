@@ -49,6 +49,7 @@ from .rule_words import (
     deck_words,
     faces_words,
     first_to_act_words,
+    fixed_cap,
     house_tie_words,
     odd_chip_words,
     payout_words,
@@ -374,16 +375,22 @@ class _Writer:
             sentences.append(f"The smallest bet is {bet}; a player may bet up to his whole stack.")
         elif step.structure == "pot_limit":
             sentences.append(f"The smallest bet is {bet}; a bet or raise may be at most the size of the pot.")
+        elif step.structure == "spread_limit" and step.max_bet is not None:
+            top = self.amount(step.max_bet)
+            sentences.append(f"Any bet from {bet} to {top}; a raise adds any amount from {bet} to {top}.")
         for alt in step.alternatives:
             sentences.append(self.alternative(alt))
+        cap = fixed_cap(step)
         if step.cap is None:
             sentences.append("Raises are not limited in number.")
-        elif step.cap == 0:
+        elif cap is None:
+            sentences.append(f"Raises allowed after the bet, as the table stands: {phrase(step.cap)}.")
+        elif cap == 0:
             sentences.append("One bet and no raise per round.")
         else:
-            sentences.append(
-                f"One bet and at most {number_words(step.cap)} raise{'s' if step.cap != 1 else ''} per round."
-            )
+            sentences.append(f"One bet and at most {number_words(cap)} raise{'s' if cap != 1 else ''} per round.")
+        if not step.check_raise:
+            sentences.append("A player who has checked may not raise later in the round: he may call or fold.")
         if step.heads_up_uncapped and step.cap is not None:
             sentences.append("There is no limit on raises while only two players are in the hand.")
         if step.max_raise_multiple is not None:

@@ -167,15 +167,21 @@ class _Betting(_HandState):
                 return j
         return seat
 
-    def _raise_allowed(self, step: BettingStep) -> bool:
-        cap = step.cap
+    def _raise_allowed(self) -> bool:
+        cap = self._cap_now()
         if cap is None:
             return True
         if self.capped:
             return False
         if self.raises < cap:
             return True
-        return step.heads_up_uncapped and len(self._in) == 2
+        return self.round_rules.step.heads_up_uncapped and len(self._in) == 2
+
+    def _cap_now(self) -> int | None:
+        """The raises allowed after the opening bet, as the table stands (None: no cap)."""
+        rules = self.round_rules
+        rule = rules.cap_rule
+        return rules.cap if rule is None else int(rule(self._env()))
 
     def _sizes(self, kind: str) -> list[int]:
         """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
@@ -226,7 +232,7 @@ class _Betting(_HandState):
                 out.append(self._bet_option("bet", seat, all_in))
             elif not self.opened:
                 out.append(self._bet_option("complete", seat, all_in))
-            elif self._raise_allowed(step):
+            elif self._raise_allowed() and (step.check_raise or seat not in self._last_round.checked):
                 option = self._raise_option(seat, all_in)
                 if option is not None:
                     out.append(option)
@@ -253,7 +259,18 @@ class _Betting(_HandState):
         high = all_in
         if structure == "pot_limit":
             high = min(all_in, max(low, self._pot_limit_total(seat)))
+        elif structure == "spread_limit":
+            high = min(all_in, max(low, self._max_bet_now()))
         return LegalAction(verb, min=low, max=high)
+
+    def _max_bet_now(self) -> int:
+        """The top of a spread limit: the largest bet, and the most a raise adds."""
+        rules = self.round_rules
+        rule = rules.max_bet_rule
+        if rule is not None:
+            return int(rule(self._env()))
+        assert rules.max_bet is not None  # (a spread-limit round has its max_bet: checked at load)
+        return rules.max_bet
 
     def _pot_limit_total(self, seat: int) -> int:
         """The largest total a pot-limit bet or raise may reach: call, then the pot."""
@@ -270,10 +287,13 @@ class _Betting(_HandState):
                 totals = [t for t in totals if t <= limit]
             totals = [t for t in totals if t > cur]
             return LegalAction("raise", to=tuple(totals)) if totals else None
-        low = cur + self.full_size
+        spread = step.structure == "spread_limit"
+        low = cur + (self.bet_size if spread else self.full_size)
         high = all_in
         if step.structure == "pot_limit":
             high = min(high, self._pot_limit_total(seat))
+        elif spread:
+            high = min(high, cur + self._max_bet_now())
         if limit is not None:
             high = min(high, limit)
         if high <= cur:
@@ -289,12 +309,7 @@ class _Betting(_HandState):
         events = self.events
         rnd = self.round
         # the common actions are checked directly; the others against legal_actions()
-        if (
-            verb == "check"
-            and not self.bring_in_due
-            and self.bets[seat] >= self.cur
-            and self.round_rules.check_rule is None
-        ):
+        if verb == "check" and not self.bring_in_due and self.bets[seat] >= self.cur and self.round_rules.plain_check:
             self.acted[seat] = True
             events.append(_new(Event, ("check", name, rnd, None, None, None, None, None, None, None, None, None, None)))
             self._next_turn(seat)
@@ -337,6 +352,8 @@ class _Betting(_HandState):
             raise self._illegal(action, f"{action.player} cannot {verb} now")
         if verb == "check":
             self.acted[seat] = True
+            if not self.round_rules.step.check_raise:
+                self._last_round.checked.add(seat)
             events.append(Event("check", name, rnd))
         elif verb == "call":
             chips = option.amount
@@ -418,7 +435,10 @@ class _Betting(_HandState):
         increment = total - old
         put = total - self.bets[seat]
         if verb == "raise":
-            full = increment >= (min(self._sizes("raise")) if fixed else self.full_size)
+            if fixed:
+                full = increment >= min(self._sizes("raise"))
+            else:
+                full = increment >= (self.bet_size if step.structure == "spread_limit" else self.full_size)
         else:
             full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
         if fixed and full and rules.alts:
@@ -439,11 +459,8 @@ class _Betting(_HandState):
                 acted[j] = False
             if verb == "raise":
                 self.raises += 1
-                if (
-                    step.cap is not None
-                    and self.raises >= step.cap
-                    and not (step.heads_up_uncapped and len(self._in) == 2)
-                ):
+                cap = self._cap_now()
+                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and len(self._in) == 2):
                     self.capped = True
                 if not fixed:
                     self.full_size = increment

@@ -279,7 +279,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         """The player to act checks, or calls when facing a bet; the bring-in
         is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
-        if self.phase != "betting" or seat is None or self.round_rules.check_rule is not None:
+        if self.phase != "betting" or seat is None or not self.round_rules.plain_check:
             action = self.default_action()
             if action is None:
                 raise IllegalActionError("the hand is over")

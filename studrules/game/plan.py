@@ -158,6 +158,8 @@ class _Plan:
                 self.amount(step.bring_in.amount) if step.bring_in else None,
                 tuple((alt, self.amount(alt.bet)) for alt in step.alternatives),
                 None if check is None or not check.is_constant else bool(check.value()),
+                self.amount(step.cap),
+                self.amount(step.max_bet),
             )
         if isinstance(step, ShowdownStep):
             from ..cards.rankings import ranking_for
@@ -204,9 +206,26 @@ class _BettingPlan:
     """A betting round and what depends on the stakes only: ``bet``, the
     ``bring_in`` amount, each alternative with its bet (``alts``), and
     ``check`` when checking is always or never allowed (None: it depends on
-    the table, or ``step.check`` is None and checking is always allowed)."""
+    the table, or ``step.check`` is None and checking is always allowed);
+    ``cap`` and ``max_bet`` when they are constants, else the formula to
+    work out at the table (``cap_rule``, ``max_bet_rule``); ``plain_check``:
+    checking is always allowed and a check changes nothing later (the hand's
+    fast paths for checks hold)."""
 
-    __slots__ = ("step", "when", "bet", "bring_in", "alts", "check", "check_rule")
+    __slots__ = (
+        "step",
+        "when",
+        "bet",
+        "bring_in",
+        "alts",
+        "check",
+        "check_rule",
+        "plain_check",
+        "cap",
+        "cap_rule",
+        "max_bet",
+        "max_bet_rule",
+    )
 
     def __init__(
         self,
@@ -215,6 +234,8 @@ class _BettingPlan:
         bring_in: int | None,
         alts: tuple[tuple[BetAlternative, int | None], ...],
         check: bool | None,
+        cap: int | None,
+        max_bet: int | None,
     ):
         self.step = step
         self.when = step.when
@@ -223,6 +244,11 @@ class _BettingPlan:
         self.alts = alts
         self.check = check
         self.check_rule = step.check  # None: checking is always allowed
+        self.plain_check = step.check is None and step.check_raise
+        self.cap = cap
+        self.cap_rule = step.cap if cap is None else None
+        self.max_bet = max_bet
+        self.max_bet_rule = step.max_bet if max_bet is None else None
 
 
 class _ShowdownPlan:

@@ -217,10 +217,11 @@ class _HandState:
 class _Round:
     """The record of one betting round (for showdown order)."""
 
-    __slots__ = ("number", "first", "aggressive", "played")
+    __slots__ = ("number", "first", "aggressive", "played", "checked")
 
     def __init__(self, number: int):
         self.number = number
         self.first: int | None = None
         self.aggressive: list[tuple[int, str]] = []
         self.played = False
+        self.checked: set[int] = set()  # seats that checked (kept where check-raising is barred)

@@ -58,16 +58,16 @@ class PHHError(StudrulesError):
 def phh_code(variant) -> str:
     """The PHH game code of a variant, from its structure; :class:`PHHError` saying why not.
 
-    The shipped variants hold one game of each code:
+    The casino standards hold one game of each code (five-card stud has none):
 
-    >>> from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
+    >>> from studrules.spec.loader import load_variant, load_variant_text
     >>> def code(variant):
     ...     try:
     ...         return phh_code(variant)
     ...     except PHHError:
     ...         return None
-    >>> sorted(filter(None, map(code, map(load_variant, shipped_variants()))))
-    ['F7S', 'F7S/8', 'FR']
+    >>> [code(load_variant(n)) for n in ("seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud")]
+    ['F7S', 'F7S/8', 'FR', None]
     >>> phh_code(load_variant_text('''
     ... name: one-round
     ... kind: pot
@@ -134,9 +134,9 @@ def _structure(variant) -> tuple[str, dict]:
         raise no("it has a bring-in after the first round")
     if any(r.first_to_act.rule != "best_visible" for r in rounds[1:]):
         raise no("after the first round the best visible hand does not always act first")
-    if any(r.cap not in (3,) for r in rounds):
+    if any(r.cap is None or not r.cap.is_constant or r.cap.value() != 3 for r in rounds):
         raise no("its cap is not a bet and three raises a round (PHH's fixed-limit stud)")
-    if any(r.check is not None for r in rounds) or any(r.max_raise_multiple for r in rounds):
+    if any(r.check is not None or not r.check_raise for r in rounds) or any(r.max_raise_multiple for r in rounds):
         raise no("it restricts checking or the size of raises")
     showdowns = variant.steps_of(ShowdownStep)
     rankings = tuple(showdowns[0].rankings)

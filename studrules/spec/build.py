@@ -298,10 +298,16 @@ class _Builder:
             first_to_act=self._first_to_act(b.get("first_to_act", default_first)),
             bring_in=bring_in,
             alternatives=alternatives,
-            cap=None if b.get("cap") is None else int(b["cap"]),
+            cap=None
+            if b.get("cap") is None
+            else self.expr(b["cap"], path + ("cap",), expect=NUMBER, names=TABLE_NAMES),
             heads_up_uncapped=bool(b.get("heads_up_uncapped", False)),
             check=self.expr(b["check"], path + ("check",), expect=BOOL, names=TABLE_NAMES) if "check" in b else None,
             max_raise_multiple=None if b.get("max_raise_multiple") is None else int(b["max_raise_multiple"]),
+            max_bet=None
+            if b.get("max_bet") is None
+            else self.expr(b["max_bet"], path + ("max_bet",), expect=NUMBER, names=TABLE_NAMES),
+            check_raise=bool(b.get("check_raise", True)),
             **common,
         )
 

@@ -327,6 +327,28 @@ class _Checker:
                         f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip",
                         self.step_path(i, "bet"),
                     )
+                if step.structure == "spread_limit":
+                    if step.max_bet is None:
+                        self.fail(
+                            "a spread-limit round needs 'max_bet': bets and raises go from 'bet' to 'max_bet'",
+                            self.step_path(i, "structure"),
+                        )
+                    else:
+                        top = self.value(step.max_bet)
+                        if top is not None and bet is not None and top < bet:
+                            self.fail(
+                                f"max_bet ({top}) is less than the bet ({bet}): a spread goes from 'bet' up to 'max_bet'",
+                                self.step_path(i, "max_bet"),
+                            )
+                elif step.max_bet is not None:
+                    self.fail(
+                        f"'max_bet' is the top of a spread limit, but this round is {step.structure.replace('_', ' ')}: "
+                        "say structure: spread_limit, or leave max_bet out",
+                        self.step_path(i, "max_bet"),
+                        key=True,
+                    )
+                if step.cap is not None:
+                    self._non_negative(step.cap, self.step_path(i, "cap"), "the cap")
                 if step.bring_in is not None:
                     bring_in = self._non_negative(
                         step.bring_in.amount, self.step_path(i, "bring_in", "amount"), "the bring-in"

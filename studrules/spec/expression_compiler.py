@@ -109,14 +109,16 @@ class Compiler:
         return node
 
     def _call(self, tree: Tree[Token]) -> _Node:
-        """``min(a, b, ...)`` or ``max(a, b, ...)``: the smallest or largest of two or more amounts."""
+        """``min(a, b, ...)`` or ``max(a, b, ...)``: the smallest or largest of two or more
+        amounts; ``if(condition, a, b)``: ``a`` when the condition holds, else ``b``."""
         name_token, _, arguments, _ = tree.children
         token = leaf(name_token)
+        parts = [self.compile(c) for c in subtree(arguments).children if not isinstance(c, str)]
+        if str(token) == "if":
+            return self._if(parts, tree, offset_of(token) + 1)
         pick = _FUNCTIONS.get(str(token))
         if pick is None:
-            known = " and ".join(f"{f}()" for f in _FUNCTIONS)
-            raise Problem(f"unknown function '{token}': the functions are {known}", offset_of(token) + 1)
-        parts = [self.compile(c) for c in subtree(arguments).children if not isinstance(c, str)]
+            raise Problem(f"unknown function '{token}': the functions are min(), max() and if()", offset_of(token) + 1)
         if len(parts) < 2:
             raise Problem(f"{token}() takes two or more amounts, separated by commas", offset_of(token) + 1)
         for part in parts:
@@ -131,6 +133,22 @@ class Compiler:
         else:
             fn = lambda env: pick([f(env) for f in fns])  # noqa: E731
         return self._varying(NUMBER, fn, tree, *parts)
+
+    def _if(self, parts: list[_Node], tree: Tree[Token], column: int) -> _Node:
+        if len(parts) != 3:
+            raise Problem("if() takes three parts: if(condition, value when true, value otherwise)", column)
+        condition, yes, no = parts
+        self._need_condition(condition, "if()")
+        if yes.type is not no.type or yes.type is BOOL:
+            self._need_amount(yes, "if()")
+            self._need_amount(no, "if()")
+        if condition.fn is None:
+            return self._spanning(yes if condition.value else no, tree)
+        test = condition.fn
+        a = yes.fn if yes.fn is not None else _constant_closure(yes.value)
+        b = no.fn if no.fn is not None else _constant_closure(no.value)
+        fn: Compiled = lambda env: a(env) if test(env) else b(env)  # noqa: E731
+        return self._varying(yes.type, fn, tree, condition, yes, no)
 
     def _negative(self, tree: Tree[Token]) -> _Node:
         sign, operand_tree = tree.children

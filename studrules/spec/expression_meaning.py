@@ -20,7 +20,7 @@ __all__ = ["Meaning", "meaning"]
 #: rest holds. ``("num", 2)`` (a number, or true/false), ``("name", "ante")``,
 #: ``("neg", m)``, ``("not", m)``, ``("cmp", "<=", m1, m2)`` and
 #: ``("op", (m1, m2, ...), "+")`` with the operands of ``+ * and or`` sorted,
-#: ``("call", "min", (m1, m2, ...))`` with the arguments sorted.
+#: ``("call", "min", (m1, m2, ...))`` with the arguments of min and max sorted.
 Meaning = tuple[Any, ...]
 
 
@@ -63,7 +63,9 @@ def _canon(branch: Branch[Token]) -> Meaning:
         return ("not", _canon(kids[1]))
     if kind == "call":
         arguments = [_canon(c) for c in subtree(kids[2]).children if not isinstance(c, str)]
-        return ("call", str(kids[0]), tuple(sorted(arguments, key=_operand_order)))
+        if str(kids[0]) != "if":  # min and max: the order of their arguments means nothing
+            arguments.sort(key=_operand_order)
+        return ("call", str(kids[0]), tuple(arguments))
     if kind == "comparison":
         return ("cmp", str(kids[1]), _canon(kids[0]), _canon(kids[2]))
     op = str(kids[1])

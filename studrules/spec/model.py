@@ -74,7 +74,7 @@ FIRST_TO_ACT_RULES = (
 )
 TIE_BREAKS = ("nearest_dealer", "suit")
 SHOWDOWN_ORDER = ("last_raiser", "last_aggressor", "opener", "first_to_act", "best_visible", "dealer_left")
-STRUCTURES = ("fixed_limit", "pot_limit", "no_limit")
+STRUCTURES = ("fixed_limit", "pot_limit", "no_limit", "spread_limit")
 
 
 @dataclass(frozen=True)
@@ -256,22 +256,28 @@ class BettingStep(Step):
     """A betting round.
 
     ``structure``: fixed_limit (every bet and raise is ``bet``), pot_limit or
-    no_limit (``bet`` is the minimum). ``cap``: raises allowed after the
-    opening bet (None: no cap); ``heads_up_uncapped``: no cap while only two
-    players are in the hand at the start of the round... or become so (a
-    round that is capped stays capped). ``check``: a condition; when false a
-    player facing no bet must bet or fold. ``max_raise_multiple``: a raise
-    may at most make the bet this many times the current bet."""
+    no_limit (``bet`` is the minimum), spread_limit (any bet, and any amount
+    a raise adds, from ``bet`` to ``max_bet``). ``cap``: raises allowed after
+    the opening bet (None: no cap), an amount that may read the table
+    (``if(heads_up, 10, 3)``), worked out whenever a raise is considered;
+    ``heads_up_uncapped``: no cap while only two players are in the hand at
+    the start of the round... or become so (a round that is capped stays
+    capped). ``check``: a condition; when false a player facing no bet must
+    bet or fold. ``check_raise``: false, a player who checked may only call
+    or fold later in the round. ``max_raise_multiple``: a raise may at most
+    make the bet this many times the current bet."""
 
     bet: Expression
     structure: str = "fixed_limit"
     first_to_act: FirstToAct = FirstToAct("best_visible")
     bring_in: BringIn | None = None
     alternatives: tuple[BetAlternative, ...] = ()
-    cap: int | None = None
+    cap: Expression | None = None
     heads_up_uncapped: bool = False
     check: Expression | None = None  # None: checking always allowed
     max_raise_multiple: int | None = None
+    max_bet: Expression | None = None  # spread limit: the largest bet or raise
+    check_raise: bool = True
 
 
 @dataclass(frozen=True)

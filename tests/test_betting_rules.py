@@ -1,0 +1,138 @@
+"""Betting rules a house chooses in its file: a spread limit, a cap worked out
+at the table, and no check-raise.
+
+Every hand here is five-card stud (``variants/five-card-stud.yaml``: ante 1,
+bring-in 3 by the lowest up card, then rounds at the low limit of 10) with
+its second round changed by the variant text below; the cards are given, so
+who acts when is worked out by hand:
+
+- Ann 2c/3c, Bob Kd/9d, Cat Qh/8h: Ann's 3c is the lowest up card, she
+  brings in for 3; Bob and Cat call; the round is over.
+- Fourth card up: Ann Ac, Bob Ks, Cat 2s. Showing Ann 3c-Ac (ace high), Bob
+  9d-Ks (king high), Cat 8h-2s: Ann's board is best, she acts first in round 2,
+  then Bob, then Cat.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from studrules.errors import SpecErrors
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant_text
+
+ROUND_2 = "  - betting: {{id: round-2, {fields}}}\n"
+CARDS = {"Ann": ["2c", "3c", "Ac"], "Bob": ["Kd", "9d", "Ks"], "Cat": ["Qh", "8h", "2s"]}
+
+
+def variant(fields: str):
+    return load_variant_text(
+        "extends: five-card-stud\nname: house\nsteps:\n" + ROUND_2.format(fields=fields), file="house.yaml"
+    )
+
+
+def at_round_2(
+    fields: str, *then: str, first_round: tuple[str, ...] = ("Ann bring-in", "Bob call", "Cat call")
+) -> Hand:
+    hand = Hand(variant(fields), ["Ann", "Bob", "Cat"], 200, seed=1, cards=CARDS)
+    for action in (*first_round, *then):
+        hand.apply(action)
+    return hand
+
+
+def legal(hand: Hand) -> dict[str, tuple]:
+    return {a.action: (a.min, a.max) if a.to is None else a.to for a in hand.legal_actions()}
+
+
+# --- spread limit -------------------------------------------------------------
+
+SPREAD = "structure: spread_limit, bet: 2, max_bet: 10"
+
+
+def test_a_spread_limit_bet_is_any_amount_from_bet_to_max_bet():
+    hand = at_round_2(SPREAD)
+    assert hand.to_act == "Ann"
+    assert legal(hand)["bet"] == (2, 10)
+
+
+def test_a_spread_limit_raise_adds_any_amount_from_bet_to_max_bet():
+    hand = at_round_2(SPREAD, "Ann bet 5")
+    assert hand.to_act == "Bob"
+    assert legal(hand)["raise"] == (7, 15)  # 5 + 2 to 5 + 10
+    hand.apply("Bob raise 15")
+    assert legal(hand)["raise"] == (17, 25)  # the same spread again, over 15
+
+
+def test_a_spread_limit_refuses_a_bet_above_its_top():
+    hand = at_round_2(SPREAD)
+    with pytest.raises(Exception, match="not an allowed total"):
+        hand.apply("Ann bet 11")
+
+
+def test_a_spread_limit_needs_its_max_bet():
+    with pytest.raises(SpecErrors) as err:
+        variant("structure: spread_limit, bet: 2")
+    assert "a spread-limit round needs 'max_bet'" in str(err.value.errors[0])
+
+
+def test_max_bet_outside_a_spread_limit_is_an_error():
+    with pytest.raises(SpecErrors) as err:
+        variant("max_bet: 10")
+    assert "'max_bet' is the top of a spread limit, but this round is fixed limit" in str(err.value.errors[0])
+
+
+# --- a cap worked out at the table --------------------------------------------
+
+CAP = "cap: 'if(heads_up, 5, 1)', heads_up_uncapped: false"
+
+
+def test_a_cap_formula_allows_one_raise_three_handed():
+    hand = at_round_2(CAP, "Ann bet", "Bob raise")
+    assert hand.to_act == "Cat"
+    assert set(legal(hand)) == {"fold", "call"}  # one raise made: capped
+
+
+def test_the_same_cap_formula_allows_more_raises_heads_up():
+    # Cat folds in round 1: Ann (ace high showing) and Bob play round 2 heads-up
+    hand = at_round_2(CAP, "Ann bet", "Bob raise", first_round=("Ann bring-in", "Bob call", "Cat fold"))
+    assert hand.to_act == "Ann" and "raise" in legal(hand)  # heads-up: five raises
+    for _ in range(4):
+        hand.apply(f"{hand.to_act} raise")
+    assert set(legal(hand)) == {"fold", "call"}  # the fifth raise was the last
+
+
+def test_a_cap_that_works_out_below_zero_is_refused_at_load():
+    with pytest.raises(SpecErrors) as err:
+        variant("cap: 'low_limit - 20'")
+    assert "the cap works out to -10" in str(err.value.errors[0])
+
+
+# --- no check-raise ------------------------------------------------------------
+
+
+def test_without_check_raise_a_player_who_checked_may_only_call_or_fold():
+    hand = at_round_2("check_raise: false", "Ann check", "Bob bet", "Cat call")
+    assert hand.to_act == "Ann"
+    assert set(legal(hand)) == {"fold", "call"}
+
+
+def test_with_check_raise_the_same_player_may_raise():
+    hand = at_round_2("check_raise: true", "Ann check", "Bob bet", "Cat call")
+    assert set(legal(hand)) == {"fold", "call", "raise"}
+
+
+def test_without_check_raise_a_player_who_did_not_check_still_raises():
+    hand = at_round_2("check_raise: false", "Ann check", "Bob bet")
+    assert hand.to_act == "Cat" and "raise" in legal(hand)
+
+
+def test_the_rule_book_states_the_spread_the_formula_cap_and_no_check_raise():
+    from studrules.analysis.rulebook import explain
+
+    book = " ".join(explain(variant(f"{SPREAD}, {CAP}, check_raise: false")).split())
+    assert "Any bet from 2 to 10; a raise adds any amount from 2 to 10." in book
+    assert "A player who has checked may not raise later in the round" in book
+    assert (
+        "Raises allowed after the bet, as the table stands: 5 when only two players are left in the hand, else 1."
+        in book
+    )
