@@ -17,6 +17,10 @@ one it holds::
   acting order (straights and flushes never count in fewer than five cards).
 - ``describe(value)`` / ``describe_visible(cards)``: words.
 - ``ace_high``: how a single card's rank compares (for the bring-in).
+- ``aims_low``: the ranking rewards small cards.
+
+The base class and the helpers every ranking module shares are in
+:mod:`.rankings_base`.
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import CardError
 from .card import Card, parse_cards
 from .evaluator import (
     Category,
@@ -39,6 +42,7 @@ from .evaluator import (
     pack_signature,
     visible_value,
 )
+from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 
 __all__ = [
     "Ranking",
@@ -65,41 +69,11 @@ class DeckRules(Protocol):
     def ace_low_straight(self) -> bool: ...
 
 
-CardsLike = "str | Iterable[str | Card]"
-_LOW_TOP = 1 << 24  # above every packed signature: low value = _LOW_TOP - strength
-
-
 class UnknownRankingError(ValueError, KeyError):
     """A ranking name that does not exist (catch it as ValueError or KeyError)."""
 
     def __str__(self) -> str:
         return str(self.args[0])
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """How hands compare. Subclasses fill in the four methods."""
-
-    name: str
-    ace_high: bool
-    summary: str
-
-    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
-        """Value of the best five of 5 to 9 cards, higher is better; None if it does not qualify.
-        An int, but for the half steps of :class:`HighRanking` without ace-low straights."""
-        raise NotImplementedError
-
-    def visible(self, cards: str | Iterable[str | Card]) -> int:
-        """Strength of a showing of up cards, higher = stronger."""
-        raise NotImplementedError
-
-    def describe(self, value: float) -> str:
-        """A value from :meth:`evaluate` in words."""
-        raise NotImplementedError
-
-    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
-        """A showing in words."""
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -205,23 +179,27 @@ class AceToFiveLow(Ranking):
 
     qualifier: int | None = None
 
+    @property
+    def aims_low(self) -> bool:
+        return True
+
     def evaluate(self, cards: str | Iterable[str | Card]) -> int | None:
-        ranks = _ranks(cards, ace_high=False, sizes=range(5, 10))
+        ranks = ranks_in(cards, ace_high=False, sizes=range(5, 10))
         if self.qualifier is not None:
             low = sorted({r for r in ranks if r <= self.qualifier})
             if len(low) < 5:
                 return None
-            return _LOW_TOP - pack_signature(Category.HIGH_CARD, tuple(reversed(low[:5])))
-        return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
+            return LOW_TOP - pack_signature(Category.HIGH_CARD, tuple(reversed(low[:5])))
+        return LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
-        ranks = _ranks(cards, ace_high=False, sizes=range(1, 10))
+        ranks = ranks_in(cards, ace_high=False, sizes=range(1, 10))
         if len(ranks) >= 5:
-            return _LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
-        return _LOW_TOP - pack_signature(*group_signature(ranks))
+            return LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
+        return LOW_TOP - pack_signature(*group_signature(ranks))
 
     def describe(self, value: float) -> str:
-        return _describe_low(value)
+        return describe_low(value)
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
@@ -240,18 +218,22 @@ class DeuceToSevenLow(Ranking):
     'ace-five-four-three-two low'
     """
 
+    @property
+    def aims_low(self) -> bool:
+        return True
+
     def evaluate(self, cards: str | Iterable[str | Card]) -> int:
-        hand = _cards(cards, range(5, 10))
-        return _LOW_TOP - min(_deuce_seven_strength(five) for five in itertools.combinations(hand, 5))
+        hand = cards_in(cards, range(5, 10))
+        return LOW_TOP - min(strength_counting_all(five, ace_low=False) for five in itertools.combinations(hand, 5))
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
-        hand = _cards(cards, range(1, 10))
+        hand = cards_in(cards, range(1, 10))
         if len(hand) >= 5:
             return self.evaluate(hand)
-        return _LOW_TOP - pack_signature(*group_signature(c.rank for c in hand))
+        return LOW_TOP - pack_signature(*group_signature(c.rank for c in hand))
 
     def describe(self, value: float) -> str:
-        return _describe_low(value)
+        return describe_low(value)
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
@@ -336,45 +318,7 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
 # --- helpers ---------------------------------------------------------------
 
 
-def _cards(cards: str | Iterable[str | Card], sizes: range) -> tuple[Card, ...]:
-    hand = parse_cards(cards)
-    if len(hand) not in sizes:
-        raise CardError(f"expected {sizes.start} to {sizes.stop - 1} cards, got {len(hand)}")
-    return hand
-
-
-def _ranks(cards: str | Iterable[str | Card], ace_high: bool, sizes: range) -> list[int]:
-    return [1 if (c.rank == 14 and not ace_high) else c.rank for c in _cards(cards, sizes)]
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _best_ace_to_five(ranks: tuple[int, ...]) -> int:
     """Smallest packed group signature over the five-card subsets of ``ranks`` (ace = 1)."""
     return min(pack_signature(*group_signature(five)) for five in set(itertools.combinations(ranks, 5)))
-
-
-def _deuce_seven_strength(five: tuple[Card, ...]) -> int:
-    """Packed high-hand signature with the ace only high (lower = better low)."""
-    ranks = sorted((c.rank for c in five), reverse=True)
-    suited = len({c.suit for c in five}) == 1
-    distinct = len(set(ranks)) == 5
-    straight = distinct and ranks[0] - ranks[4] == 4
-    if straight:
-        return pack_signature(Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, (ranks[0],))
-    if suited:
-        return pack_signature(Category.FLUSH, ranks)
-    return pack_signature(*group_signature(ranks))
-
-
-def _describe_low(value: float) -> str:
-    """A low ranking's value in words (low values are whole numbers: only the
-    high ranking has half steps)."""
-    whole = int(value)
-    if whole != value:
-        raise TypeError(f"{value!r} is not a low hand value")
-    return describe_signature(*_unpack(_LOW_TOP - whole), low=True)
-
-
-def _unpack(packed: int) -> tuple[Category, tuple[int, ...]]:
-    ranks = tuple(r for r in ((packed >> 4 * i) & 0xF for i in range(4, -1, -1)) if r)
-    return Category(packed >> 20), ranks

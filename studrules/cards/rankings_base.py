@@ -1,0 +1,124 @@
+"""What every ranking shares: the :class:`Ranking` questions and the helpers
+the ranking modules use to read cards and to put low values in words.
+
+:mod:`.rankings` holds the registry (``get_ranking``, ``ranking_for``) and the
+classic rankings; the other ``rankings_*`` modules hold the rest. They all
+import this module and none imports :mod:`.rankings`, so the registry can
+import them all.
+
+>>> cards_in("Ah Kd 7c", range(1, 4))
+(Card('Ah'), Card('Kd'), Card('7c'))
+>>> ranks_in("Ah Kd", ace_high=False, sizes=range(1, 10))
+[1, 13]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..errors import CardError
+from .card import Card, parse_cards
+from .evaluator import Category, describe_signature, group_signature, pack_signature
+
+__all__ = ["Ranking", "LOW_TOP", "cards_in", "ranks_in", "strength_counting_all", "describe_low", "unpack"]
+
+LOW_TOP = 1 << 24
+"""Above every packed signature: a low ranking's value is ``LOW_TOP - strength``."""
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How hands compare. Subclasses fill in the four methods."""
+
+    name: str
+    ace_high: bool
+    summary: str
+
+    @property
+    def aims_low(self) -> bool:
+        """True when the ranking rewards small cards (the low rankings,
+        badugi): a player aims for fewer pairs and smaller ranks."""
+        return False
+
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
+        """Value of the best hand the cards make, higher is better; None if it does not qualify.
+        Most rankings take the best five of 5 to 9 cards; an int, but for the
+        half steps of the high ranking without ace-low straights and the
+        in-between hands of the four-flush ranking."""
+        raise NotImplementedError
+
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
+        """Strength of a showing of up cards, higher = stronger."""
+        raise NotImplementedError
+
+    def describe(self, value: float) -> str:
+        """A value from :meth:`evaluate` in words."""
+        raise NotImplementedError
+
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
+        """A showing in words."""
+        raise NotImplementedError
+
+
+def cards_in(cards: str | Iterable[str | Card], sizes: range) -> tuple[Card, ...]:
+    """The cards, checked: no card twice, and a count in ``sizes``.
+
+    >>> cards_in("Ah", range(5, 10))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.CardError: expected 5 to 9 cards, got 1
+    """
+    hand = parse_cards(cards)
+    if len(hand) not in sizes:
+        raise CardError(f"expected {sizes.start} to {sizes.stop - 1} cards, got {len(hand)}")
+    return hand
+
+
+def ranks_in(cards: str | Iterable[str | Card], ace_high: bool, sizes: range) -> list[int]:
+    """The ranks of the checked cards, the ace 1 when it is low."""
+    return [1 if (c.rank == 14 and not ace_high) else c.rank for c in cards_in(cards, sizes)]
+
+
+def strength_counting_all(five: Iterable[Card], ace_low: bool) -> int:
+    """Packed high-hand signature of five cards where straights and flushes
+    count and the ace is only high (``ace_low`` false: A-5-4-3-2 is ace high)
+    or only low (``ace_low``: A-K-Q-J-T is king high, A-2-3-4-5 a straight).
+    The low rankings that count straights take the smallest.
+
+    >>> strength_counting_all(parse_cards("Ac 2d 3h 4s 5c"), ace_low=True) > strength_counting_all(
+    ...     parse_cards("Kc Qd Jh Ts Ac"), ace_low=True)
+    True
+    """
+    cards = tuple(five)
+    ranks = sorted((1 if (ace_low and c.rank == 14) else c.rank for c in cards), reverse=True)
+    suited = len({c.suit for c in cards}) == 1
+    straight = len(set(ranks)) == 5 and ranks[0] - ranks[4] == 4
+    if straight:
+        return pack_signature(Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, (ranks[0],))
+    if suited:
+        return pack_signature(Category.FLUSH, ranks)
+    return pack_signature(*group_signature(ranks))
+
+
+def describe_low(value: float) -> str:
+    """A low ranking's value in words (low values are whole numbers: only the
+    high rankings have half steps).
+
+    >>> describe_low(LOW_TOP - 0x054321)
+    'five-four-three-two-ace low'
+    """
+    whole = int(value)
+    if whole != value:
+        raise TypeError(f"{value!r} is not a low hand value")
+    return describe_signature(*unpack(LOW_TOP - whole), low=True)
+
+
+def unpack(packed: int) -> tuple[Category, tuple[int, ...]]:
+    """The ``(category, ranks)`` of a packed signature (:func:`~.evaluator.pack_signature`).
+
+    >>> unpack(0x1C9000)
+    (<Category.PAIR: 1>, (12, 9))
+    """
+    ranks = tuple(r for r in ((packed >> 4 * i) & 0xF for i in range(4, -1, -1)) if r)
+    return Category(packed >> 20), ranks
