@@ -1,4 +1,5 @@
-"""Named hand rankings a variant can choose: high, and the low rankings.
+"""Named hand rankings a variant can choose: high, the low rankings, and the
+stud family's others (in :mod:`.rankings_high` and :mod:`.rankings_low`).
 
 Every ranking answers the same questions, so the interpreter never asks which
 one it holds::
@@ -11,27 +12,29 @@ one it holds::
     >>> get_ranking("eight_or_better_low").evaluate("9c 7d 5h 3s 2c") is None
     True
 
-- ``evaluate(cards)``: the best five of 5 to 9 cards as an int, higher is
-  better; ``None`` when the hand does not qualify.
+- ``evaluate(cards)``: the best hand of the cards as a number, higher is
+  better (the best five of 5 to 9 cards for most rankings, of four for
+  badugi, of two for two-card hands); ``None`` when the hand does not qualify.
 - ``visible(cards)``: strength of the up cards showing, higher = stronger, for
-  acting order (straights and flushes never count in fewer than five cards).
+  acting order (straights and flushes never count in fewer than five cards;
+  a four-flush does, where it is a hand).
 - ``describe(value)`` / ``describe_visible(cards)``: words.
 - ``ace_high``: how a single card's rank compares (for the bring-in).
 - ``aims_low``: the ranking rewards small cards.
 
-The base class and the helpers every ranking module shares are in
-:mod:`.rankings_base`.
+The base class and shared helpers are in :mod:`.rankings_base`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .card import Card, parse_cards
+from .card import RANKS, Card, parse_cards
 from .evaluator import (
     Category,
     HandValue,
@@ -43,6 +46,8 @@ from .evaluator import (
     visible_value,
 )
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
+from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
+from .rankings_low import AceToSixLow, Badugi
 
 __all__ = [
     "Ranking",
@@ -51,6 +56,7 @@ __all__ = [
     "DeuceToSevenLow",
     "UnknownRankingError",
     "RANKING_NAMES",
+    "ALL_RANKING_NAMES",
     "get_ranking",
     "ranking_for",
     "DeckRules",
@@ -255,9 +261,42 @@ _RANKINGS: dict[str, Ranking] = {
             "ace-to-five low that qualifies only with five different ranks of 8 or lower",
             qualifier=8,
         ),
+        AceToSixLow(
+            "ace_to_six_low",
+            False,
+            "ace-to-six low: ace low, straights and flushes count against the hand, 6-4-3-2-A best",
+        ),
+        Badugi(
+            "badugi",
+            False,
+            "badugi: up to four cards of different suits and ranks, more valid cards first, ace low, 4-3-2-A best",
+        ),
+        FourFlushHigh(
+            "four_flush_high",
+            True,
+            "high poker with a four-straight and, above it, a four-flush between one pair and two pair",
+        ),
+        ShortDeckHigh(
+            "short_deck_high",
+            True,
+            "high poker for a deck without the low cards: a flush beats a full house, "
+            "the ace low next to the deck's lowest rank (A-6-7-8-9 with 36 cards)",
+        ),
+        AceToFiveHigh(
+            "ace_to_five_high",
+            False,
+            "ace-to-five order played high: ace low, straights and flushes ignored, "
+            "unpaired hands first, K-Q-J-10-9 best",
+        ),
+        TwoCardHigh("two_card_high", True, "the best two cards: any pair above any unpaired two, ace high"),
     )
 }
-RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
+ALL_RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
+"""Every ranking :func:`get_ranking` knows."""
+RANKING_NAMES: tuple[str, ...] = ALL_RANKING_NAMES[:4]
+"""The rankings a variant file may choose: the schema's ``$defs/ranking``.
+The classic four for now; the others join when the schema and
+``tests/test_rankings.py`` offer them (``RANKING_NAMES = ALL_RANKING_NAMES``)."""
 _HIGH_NO_WHEEL = HighRanking(
     "high",
     True,
@@ -267,29 +306,32 @@ _HIGH_NO_WHEEL = HighRanking(
 
 
 def get_ranking(name: str) -> Ranking:
-    """The ranking called ``name`` (one of :data:`RANKING_NAMES`).
+    """The ranking called ``name`` (one of :data:`ALL_RANKING_NAMES`).
 
     >>> get_ranking("high").ace_high, get_ranking("ace_to_five_low").ace_high
     (True, False)
     >>> get_ranking("lowball")
     Traceback (most recent call last):
     ...
-    studrules.cards.rankings.UnknownRankingError: unknown ranking 'lowball': choose one of high, ace_to_five_low, deuce_to_seven_low, eight_or_better_low
+    studrules.cards.rankings.UnknownRankingError: unknown ranking 'lowball': choose one of high, ace_to_five_low, deuce_to_seven_low, eight_or_better_low, ace_to_six_low, badugi, four_flush_high, short_deck_high, ace_to_five_high, two_card_high
     """
     ranking = _RANKINGS.get(name) if isinstance(name, str) else None
     if ranking is None and isinstance(name, str):
         ranking = _RANKINGS.get(name.strip().lower().replace("-", "_").replace(" ", "_"))
     if ranking is None:
-        raise UnknownRankingError(f"unknown ranking {name!r}: choose one of {', '.join(RANKING_NAMES)}")
+        raise UnknownRankingError(f"unknown ranking {name!r}: choose one of {', '.join(ALL_RANKING_NAMES)}")
     return ranking
 
 
 def ranking_for(deck: DeckRules, name: str) -> Ranking:
-    """The ranking called ``name`` as the variant's deck plays it: the high
-    ranking without ace-low straights when the deck says
-    ``ace_low_straight: false`` and A-2-3-4-5 can be dealt; otherwise the
-    shared :func:`get_ranking` object (a deck without the low cards never
-    deals a wheel, so the usual ranking is exact there).
+    """The ranking called ``name`` as the variant's deck plays it.
+
+    The deck: the high ranking without ace-low straights when the deck says
+    ``ace_low_straight: false`` and A-2-3-4-5 can be dealt (a deck without
+    the low cards never deals a wheel, so the usual ranking is exact there);
+    the short-deck ranking with the ace low next to the deck's lowest rank
+    (A-7-8-9-10 in a 32-card deck). Otherwise the shared :func:`get_ranking`
+    object.
 
     >>> from types import SimpleNamespace
     >>> full = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
@@ -303,6 +345,9 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
     True
     >>> ranking_for(no_wheel_deck, "ace_to_five_low") is get_ranking("ace_to_five_low")
     True
+    >>> piquet = ranking_for(SimpleNamespace(ranks="789TJQKA", ace_low_straight=True), "short_deck_high")
+    >>> piquet.describe(piquet.evaluate("Ac 7d 8h 9s Tc"))
+    'straight, ten high'
     """
     ranking = get_ranking(name)
     if (
@@ -311,8 +356,18 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
         and not deck.ace_low_straight
         and all(r in deck.ranks for r in "A2345")
     ):
-        return _HIGH_NO_WHEEL
+        ranking = _HIGH_NO_WHEEL
+    elif isinstance(ranking, ShortDeckHigh) and deck.ranks:
+        ranking = _short_deck(RANKS.index(deck.ranks[0]) + 2)
     return ranking
+
+
+@functools.cache
+def _short_deck(lowest: int) -> Ranking:
+    default = _RANKINGS["short_deck_high"]
+    if not isinstance(default, ShortDeckHigh) or lowest == default.lowest:
+        return default
+    return dataclasses.replace(default, lowest=lowest)
 
 
 # --- helpers ---------------------------------------------------------------
