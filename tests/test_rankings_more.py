@@ -1,5 +1,6 @@
 """The stud family's other rankings: badugi, four-flushes and four-straights,
-short decks, ace-to-five high, ace-to-six low and two-card hands.
+short decks, ace-to-five high, ace-to-six low, two-card hands, qualifiers as
+data and the best card of a suit.
 
 Expected outcomes come from the rules worked out by hand (the counts below
 are combinatorics done in the comments), from brute force written here
@@ -28,6 +29,8 @@ from studrules.cards.rankings import (
     get_ranking,
     ranking_for,
 )
+from studrules.cards.rankings_qualified import Qualified, at_least, or_better
+from studrules.cards.rankings_single import best_of_suit
 from studrules.errors import CardError
 
 DECK = full_deck()
@@ -574,3 +577,104 @@ def test_two_card_high_best_two_of_more_cards():
         hand = rng.sample(DECK, rng.choice((3, 5, 7)))
         assert TWO.evaluate(hand) == max(TWO.evaluate(two) for two in itertools.combinations(hand, 2))
     assert TWO.describe_visible("Kc") == "king high"
+
+
+# --- qualifiers as data ------------------------------------------------------------------------
+
+A5 = get_ranking("ace_to_five_low")
+E8 = get_ranking("eight_or_better_low")
+D7 = get_ranking("deuce_to_seven_low")
+
+
+def test_eight_or_better_as_a_parameter_is_the_eight_or_better_ranking():
+    eight = ranking_for(FULL, "ace_to_five_low", or_better=8)
+    assert isinstance(eight, Qualified) and eight.words == "eight or better"
+    for ranks in rank_multisets():
+        assert eight.evaluate(offsuit(ranks)) == E8.evaluate(offsuit(ranks))
+    rng = random.Random(11)
+    for _ in range(500):
+        hand = rng.sample(DECK, rng.choice((5, 6, 7, 8, 9)))
+        assert eight.evaluate(hand) == E8.evaluate(hand)
+
+
+@pytest.mark.parametrize(
+    "name, hand, qualifies",
+    [
+        ("ace_to_five_low", "9c 8d 7h 6s 5c", True),  # nine or better: the weakest nine
+        ("ace_to_five_low", "Tc 4d 3h 2s Ac", False),
+        ("ace_to_five_low", "9c 9d 3h 2s Ac", False),  # a pair of nines with four low ranks
+        ("ace_to_five_low", "Kc 9d 7h 5s 3c 2d Ah", True),  # seven cards: 7-5-3-2-A
+        ("deuce_to_seven_low", "9c 8d 7h 6s 4c", True),  # 9-8-7-6-5 would be a straight
+        ("deuce_to_seven_low", "9c 8d 7h 6s 5c", False),
+        ("deuce_to_seven_low", "9h 7h 5h 3h 2h", False),  # a flush
+        ("deuce_to_seven_low", "Ac 5d 4h 3s 2c", False),  # ace high in deuce-to-seven
+        ("ace_to_six_low", "5c 4d 3h 2s Ac", False),  # a straight
+        ("ace_to_six_low", "6c 4d 3h 2s Ac", True),
+    ],
+)
+def test_nine_or_better(name, hand, qualifies):
+    nine = ranking_for(FULL, name, or_better=9)
+    assert (nine.evaluate(hand) is not None) == qualifies
+    if qualifies:
+        assert nine.evaluate(hand) == get_ranking(name).evaluate(hand)
+
+
+def test_or_better_is_the_same_object_for_the_same_arguments_and_says_bad_ones():
+    assert ranking_for(FULL, "deuce_to_seven_low", or_better=9) is ranking_for(FULL, "deuce_to_seven_low", or_better=9)
+    with pytest.raises(ValueError, match="qualifies a low ranking; high is not one"):
+        or_better(get_ranking("high"), 8)
+    with pytest.raises(ValueError, match="not a rank"):
+        or_better(A5, 14)
+    with pytest.raises(ValueError, match="no hand is a six or better under deuce_to_seven_low"):
+        or_better(D7, 6)
+
+
+@pytest.mark.parametrize(
+    "name, weakest, hand, qualifies",
+    [
+        ("high", "4c 4d 5h 3s 2c", "4h 4s 5d 3c 2d", True),  # a pair of fours or better
+        ("high", "4c 4d 5h 3s 2c", "3c 3d Ah Ks Qc", False),
+        ("high", "4c 4d 5h 3s 2c", "Ac Kd Qh Js 9c", False),
+        ("high", "4c 4d 5h 3s 2c", "2c 2d 3h 3s 4c", True),  # two pair
+        ("two_card_high", "4c 4d", "4h 4s", True),
+        ("two_card_high", "4c 4d", "Ac Kd", False),
+        ("badugi", "Kc Qd Jh Ts", "Kc Qd Jh Ts", True),  # only a four-card badugi qualifies
+        ("badugi", "Kc Qd Jh Ts", "Ac 2d 3h 3s", False),
+    ],
+)
+def test_a_qualifier_any_ranking_can_take(name, weakest, hand, qualifies):
+    qualified = ranking_for(FULL, name, at_least=weakest)
+    assert (qualified.evaluate(hand) is not None) == qualifies
+    assert qualified.visible("Kc Qd") == get_ranking(name).visible("Kc Qd")
+    assert qualified.ace_high == get_ranking(name).ace_high
+
+
+def test_a_qualifier_keeps_the_ranking_words():
+    fours = at_least(get_ranking("high"), "4c 4d 5h 3s 2c")
+    assert fours.words == "pair of fours, five-three-two kickers or better"
+    assert fours.describe(fours.evaluate("Ac Ad Kh Qs Jc")) == "pair of aces, king-queen-jack kickers"
+    with pytest.raises(ValueError, match="does not qualify itself"):
+        at_least(E8, "9c 8d 7h 6s 5c")
+
+
+# --- the best card of a suit -----------------------------------------------------------------
+
+
+def test_the_highest_spade_in_the_hole():
+    # one_card_high_spade: As, Ks, ... 2s, and no other card qualifies
+    assert best_of_suit("Ks 9d 2s Ah") == Card("Ks")
+    assert best_of_suit("As Ks") == Card("As")
+    assert best_of_suit("Ah Kd Qc") is None
+    # between players: the best of their best spades
+    picks = [best_of_suit(h) for h in ("9s 2c 3d", "Qs 4s 5h", "Ac Kd 7h")]
+    assert best_of_suit([p for p in picks if p is not None]) == Card("Qs")
+
+
+def test_the_lowest_spade_and_other_suits():
+    # one_card_low_spade: 2s, 3s, ... As (the ace high); with the ace low it is the lowest
+    assert best_of_suit("As 2s 7s", lowest=True) == Card("2s")
+    assert best_of_suit("As 2s 7s", lowest=True, ace_high=False) == Card("As")
+    assert best_of_suit("As 2s 7s", ace_high=False) == Card("7s")
+    assert best_of_suit("Kh 3h 9c", "h", lowest=True) == Card("3h")
+    with pytest.raises(CardError):
+        best_of_suit("Kh Kh")

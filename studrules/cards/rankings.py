@@ -22,7 +22,10 @@ one it holds::
 - ``ace_high``: how a single card's rank compares (for the bring-in).
 - ``aims_low``: the ranking rewards small cards.
 
-The base class and shared helpers are in :mod:`.rankings_base`.
+The base class and shared helpers are in :mod:`.rankings_base`; qualifiers
+("nine or better", "a pair of fours or better") in :mod:`.rankings_qualified`,
+which :func:`ranking_for` applies; the best card of a suit (half the pot to
+the best spade in the hole) in :mod:`.rankings_single`.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from .evaluator import (
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
 from .rankings_low import AceToSixLow, Badugi
+from .rankings_qualified import at_least, or_better
 
 __all__ = [
     "Ranking",
@@ -323,8 +327,9 @@ def get_ranking(name: str) -> Ranking:
     return ranking
 
 
-def ranking_for(deck: DeckRules, name: str) -> Ranking:
-    """The ranking called ``name`` as the variant's deck plays it.
+def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_least: str | None = None) -> Ranking:
+    """The ranking called ``name`` as the variant's deck plays it, with its
+    qualifier.
 
     The deck: the high ranking without ace-low straights when the deck says
     ``ace_low_straight: false`` and A-2-3-4-5 can be dealt (a deck without
@@ -332,6 +337,11 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
     the short-deck ranking with the ace low next to the deck's lowest rank
     (A-7-8-9-10 in a 32-card deck). Otherwise the shared :func:`get_ranking`
     object.
+
+    The qualifier (see :mod:`.rankings_qualified`): ``or_better`` (a rank,
+    e.g. 9) lets a low hand qualify only as a nine low or better;
+    ``at_least`` (cards, e.g. ``"4c 4d 5h 3s 2c"``) only as good as that
+    hand. The same arguments give the same object.
 
     >>> from types import SimpleNamespace
     >>> full = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
@@ -348,6 +358,11 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
     >>> piquet = ranking_for(SimpleNamespace(ranks="789TJQKA", ace_low_straight=True), "short_deck_high")
     >>> piquet.describe(piquet.evaluate("Ac 7d 8h 9s Tc"))
     'straight, ten high'
+    >>> nine = ranking_for(full, "ace_to_five_low", or_better=9)
+    >>> nine.evaluate("9c 8d 7h 6s 5c") is not None, nine.evaluate("Tc 4d 3h 2s Ac") is None, nine.words
+    (True, True, 'nine or better')
+    >>> ranking_for(full, "high", at_least="4c 4d 5h 3s 2c").evaluate("3c 3d Ah Ks Qc") is None
+    True
     """
     ranking = get_ranking(name)
     if (
@@ -359,6 +374,10 @@ def ranking_for(deck: DeckRules, name: str) -> Ranking:
         ranking = _HIGH_NO_WHEEL
     elif isinstance(ranking, ShortDeckHigh) and deck.ranks:
         ranking = _short_deck(RANKS.index(deck.ranks[0]) + 2)
+    if or_better is not None:
+        ranking = _or_better(ranking, or_better)
+    if at_least is not None:
+        ranking = _at_least(ranking, " ".join(map(str, parse_cards(at_least))))
     return ranking
 
 
@@ -368,6 +387,16 @@ def _short_deck(lowest: int) -> Ranking:
     if not isinstance(default, ShortDeckHigh) or lowest == default.lowest:
         return default
     return dataclasses.replace(default, lowest=lowest)
+
+
+@functools.cache
+def _or_better(ranking: Ranking, n: int) -> Ranking:
+    return or_better(ranking, n)
+
+
+@functools.cache
+def _at_least(ranking: Ranking, weakest: str) -> Ranking:
+    return at_least(ranking, weakest)
 
 
 # --- helpers ---------------------------------------------------------------
