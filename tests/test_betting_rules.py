@@ -136,3 +136,75 @@ def test_the_rule_book_states_the_spread_the_formula_cap_and_no_check_raise():
         "Raises allowed after the bet, as the table stands: 5 when only two players are left in the hand, else 1."
         in book
     )
+
+
+# --- blinds and a dealer ante ----------------------------------------------------
+
+# generic_poker's Mississippi Stud 8 (variants/catalogue/): blinds of 5 and 10
+# (half the small bet, the small bet), no ante, no bring-in; the player after
+# the big blind acts first.
+MISS = "mississippi-stud-8"
+
+
+def blind_hand(players: list[str]) -> Hand:
+    from studrules.spec.loader import load_variant
+
+    return Hand(load_variant(MISS), players, 200, seed=4)
+
+
+def test_blinds_are_posted_from_the_dealers_left_and_count_as_bets():
+    hand = blind_hand(["Ann", "Bob", "Cat"])
+    posted = [(e.player, e.amount, e.reason) for e in hand.events if e.type == "blind"]
+    assert posted == [("Ann", 5, "the small blind"), ("Bob", 10, "the big blind")]
+    assert not any(e.type == "ante" for e in hand.events)
+    # Cat, after the big blind, acts first: to stay he calls the big blind's 10
+    assert hand.to_act == "Cat"
+    assert legal(hand) == {"fold": (None, None), "call": (None, None), "raise": (20,)}
+    assert next(a for a in hand.legal_actions() if a.action == "call").amount == 10
+
+
+def test_the_small_blind_completes_and_the_big_blind_has_the_option():
+    hand = blind_hand(["Ann", "Bob", "Cat"])
+    hand.apply("Cat call")
+    assert hand.to_act == "Ann"
+    assert next(a for a in hand.legal_actions() if a.action == "call").amount == 5  # 10 less her 5
+    hand.apply("Ann call")
+    assert hand.to_act == "Bob"  # his blind is called, not raised: he may still raise
+    assert set(legal(hand)) == {"check", "raise"}
+    hand.apply("Bob check")
+    assert hand.pot == 30 and [hand.stacks[i] for i in range(3)] == [190, 190, 190]
+    assert hand.round == 2  # the round is over: the next cards are dealt
+
+
+def test_heads_up_the_small_blind_acts_first():
+    hand = blind_hand(["Ann", "Bob"])
+    assert hand.to_act == "Ann"  # after Bob's big blind comes Ann
+
+
+def test_a_dealer_ante_is_posted_by_the_dealer_alone_for_the_table():
+    v = load_variant_text(
+        "extends: five-card-stud\nname: dealer-ante\nsteps:\n  - ante: {id: ante, who: dealer, amount: players}\n"
+    )
+    hand = Hand(v, ["Ann", "Bob", "Cat"], 100, seed=2)
+    antes = [(e.player, e.amount) for e in hand.events if e.type == "ante"]
+    assert antes == [("Cat", 3)]  # the dealer is the last seat; one chip a player
+    assert hand.pot == 3
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (
+            "steps:\n  - betting: {id: round-1, bring_in: null, first_to_act: after_blinds}\n",
+            "first_to_act 'after_blinds' needs a blinds step before this round",
+        ),
+        (
+            "seats: {min: 2, max: 8}\nsteps:\n  - blinds: {id: b, amounts: [1, 2, 4], before: second-street}\n",
+            "3 blinds, but the table may have only 2 players",
+        ),
+    ],
+)
+def test_blinds_that_cannot_be_played_are_refused_at_load(text, words):
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text("extends: five-card-stud\nname: bad\n" + text)
+    assert any(words in str(e) for e in err.value.errors), err.value.errors

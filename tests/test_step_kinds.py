@@ -23,6 +23,7 @@ from studrules.spec.schema import schema
 #: kind's step makes. A new kind needs its line here.
 EVENTS_OF = {
     "ante": {"ante"},
+    "blinds": {"blind"},
     "deal": {"deal", "burn", "community"},
     "betting": {"bring_in", "complete", "bet", "raise", "call", "check"},
     "decision": {"fold", "raise"},

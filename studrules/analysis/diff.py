@@ -40,6 +40,7 @@ from ..spec.expressions import canonical
 from ..spec.model import (
     AnteStep,
     BettingStep,
+    BlindsStep,
     DealStep,
     DecisionStep,
     Payout,
@@ -52,6 +53,7 @@ from .expression_words import amount_text, condition_words, hand_words, house_ha
 from .rule_words import (
     TIED_RULES,
     ace_words,
+    blind_names,
     bring_in_who_words,
     cap_words,
     cards_held,
@@ -188,9 +190,17 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     antes = variant.steps_of(AnteStep)
     if not antes:
         add(topic, "ante", "none")
+    blinds = variant.steps_of(BlindsStep)
+    add(
+        topic,
+        "blinds",
+        "; ".join(f"{n} {amount(a)}" for b in blinds for n, a in zip(blind_names(len(b.amounts)), b.amounts)) or "none",
+    )
     for i, step in enumerate(antes):
         name = "ante" if i == 0 else f"ante {i + 1}"
         add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))
+        if step.who == "dealer":
+            add(topic, f"{name} posted by", "the dealer, for the table")
         add(topic, f"{name} counts toward bets", "no (dead)" if step.dead else "yes (live)")
         if step.min is not None or step.max is not None:
             low = amount(step.min) if step.min is not None else "none"

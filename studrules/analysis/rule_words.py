@@ -269,6 +269,7 @@ _FIRST_WORDS = {
     "lowest_up_card": "the lowest up card",
     "highest_up_card": "the highest up card",
     "dealer_left": "the player at the dealer's left",
+    "after_blinds": "the player after the last blind",
 }
 _SHOW_WORDS = {
     "last_raiser": "the last player to raise",
@@ -287,3 +288,27 @@ _ODD_CHIP_WORDS = {
     "nearest_dealer": "the player nearest the dealer's left",
     "high_card_suit": "the hand holding the highest card by suit",
 }
+
+
+def blind_names(count: int) -> list[str]:
+    """What players call each of ``count`` blinds, in seat order.
+
+    >>> blind_names(2), blind_names(3)
+    (['the small blind', 'the big blind'], ['the first blind', 'the second blind', 'the third blind'])
+    """
+    if count == 1:
+        return ["the blind"]
+    if count == 2:
+        return ["the small blind", "the big blind"]
+    return [f"the {ordinal(i)} blind" for i in range(1, count + 1)]
+
+
+def blind_seat_words(seat: int) -> str:
+    """Who posts the blind of ``seat`` (0: the dealer's left).
+
+    >>> blind_seat_words(0), blind_seat_words(1), blind_seat_words(2)
+    ("the player at the dealer's left", 'the next player', "the third player from the dealer's left")
+    """
+    if seat == 0:
+        return "the player at the dealer's left"
+    return "the next player" if seat == 1 else f"the {ordinal(seat + 1)} player from the dealer's left"

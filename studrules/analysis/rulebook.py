@@ -19,6 +19,7 @@ from ..spec.model import (
     AnteStep,
     BetAlternative,
     BettingStep,
+    BlindsStep,
     BringIn,
     DealStep,
     DecisionStep,
@@ -43,6 +44,8 @@ from .rule_words import (
     TIED_RULES,
     ace_words,
     actions_words,
+    blind_names,
+    blind_seat_words,
     bring_in_who_words,
     cards_held,
     cards_text,
@@ -259,9 +262,22 @@ class _Writer:
                     if step.dead
                     else "The ante is live: it counts toward the player's first bet."
                 )
-                self.p(f"Before the deal every player posts an ante of {self.amount(step.amount, bare=True)}.", dead)
+                who = "the dealer alone posts, for the whole table," if step.who == "dealer" else "every player posts"
+                self.p(f"Before the deal {who} an ante of {self.amount(step.amount, bare=True)}.", dead)
             if step.when is not None:
                 self.p(f"The ante is posted only when {condition_words(step.when)}.")
+        for step in self.v.steps_of(BlindsStep):
+            names = blind_names(len(step.amounts))
+            posts = "; ".join(
+                f"{blind_seat_words(seat)} posts {name} of {self.amount(a, bare=True)}"
+                for seat, (name, a) in enumerate(zip(names, step.amounts))
+            )
+            self.p(
+                f"Before the deal, blinds: {posts}.",
+                "Blinds are live: each counts toward its player's bets in the first betting round, "
+                "and the player after the last blind acts first there.",
+                f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",
+            )
         for step in self.v.steps_of(BettingStep):
             if step.bring_in is not None:
                 self.p(

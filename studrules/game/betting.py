@@ -157,6 +157,10 @@ class _Betting(_HandState):
             if fta.expose:
                 self._expose(best, card, "it makes him first to act")
             return best
+        if rule == "after_blinds" and self.last_blind is not None:
+            for j in self._rotation[self.last_blind]:
+                if j in in_hand:
+                    return j
         # dealer_left (and bring_in with no bring-in to post)
         return in_hand[0]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards.card import Card, Deck, full_deck, parse_cards
 from ..errors import CardError
-from ..spec.model import DealStep
+from ..spec.model import BlindsStep, DealStep
 from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
@@ -22,6 +22,10 @@ from .state import _HandState
 
 _new = tuple.__new__
 _NOTHING: tuple[Card, ...] = ()  # no given cards
+
+
+#: What players call the blinds of a table with one or two.
+_BLIND_NAMES = {(1, 0): "the blind", (2, 0): "the small blind", (2, 1): "the big blind"}
 
 
 class _Dealing(_HandState):
@@ -84,7 +88,10 @@ class _Dealing(_HandState):
         amount = rules.amount
         if amount is None:
             amount = int(step.amount(self._env()))
-        amounts = self.antes if self.antes is not None else [amount] * self.n
+        if step.who == "dealer":  # the dealer antes for the table: the last seat
+            amounts = [0] * (self.n - 1) + [amount]
+        else:
+            amounts = self.antes if self.antes is not None else [amount] * self.n
         events = self.events
         stacks, contrib = self.stacks, self.contrib
         posted = False
@@ -107,6 +114,23 @@ class _Dealing(_HandState):
             events.append(event)
             posted = True
         self.antes_posted = self.antes_posted or posted
+
+    def _blinds(self, step: BlindsStep) -> None:
+        """Each blind posted live by its seat, clockwise from the dealer's left."""
+        env = self._env()
+        stacks, contrib, live = self.stacks, self.contrib, self.live_ante
+        count = len(step.amounts)
+        for seat, expr in enumerate(step.amounts[: self.n]):
+            amount = min(int(expr(env)), stacks[seat])
+            if amount <= 0:
+                continue
+            stacks[seat] -= amount
+            contrib[seat] += amount
+            live[seat] += amount
+            self.last_blind = seat
+            name = _BLIND_NAMES.get((count, seat), "a blind")
+            self.events.append(Event("blind", self.players[seat], None, amount, reason=name))
+        self.antes_posted = True
 
     def _deal(self, step: DealStep) -> None:
         events = self.events

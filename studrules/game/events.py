@@ -12,7 +12,7 @@ records dozens). Fields that do not apply are ``None`` and are left out of
     >>> Event("complete", "Ann", 1, amount=10, to=10).describe()
     'Ann completes to 10'
 
-Types: ``ante``, ``deal``, ``burn``, ``community`` (a card in the middle),
+Types: ``ante``, ``blind`` (a forced live bet by seat), ``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
 ``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
@@ -41,6 +41,7 @@ __all__ = ["Event", "EVENT_TYPES"]
 
 EVENT_TYPES = (
     "ante",
+    "blind",
     "deal",
     "burn",
     "community",
@@ -113,7 +114,9 @@ class Event(NamedTuple):
         t, p = self.type, self.player
         card = "a card" if (hidden and self.face == "down") else str(self.card)
         if t == "ante":
-            return f"{p} antes {self.amount}"
+            return f"{p} antes {self.amount}" + (f" {self.reason}" if self.reason else "")
+        if t == "blind":
+            return f"{p} posts {self.reason or 'a blind'} of {self.amount}"
         if t == "deal":
             who = "the house" if p == "house" else p
             return f"{who} is dealt {card} face {self.face}"

@@ -46,7 +46,7 @@ from typing import Any
 
 from ..cards.card import Card
 from ..errors import IllegalActionError
-from ..spec.model import DecisionStep, RevealStep, SettleStep, Variant
+from ..spec.model import BlindsStep, DecisionStep, RevealStep, SettleStep, Variant
 from .actions import Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
@@ -140,6 +140,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         self.size_lock = None
         self.bet_size = 0
         self.live_ante = [0] * n
+        self.last_blind = None
         self.antes_posted = False
         self.community_dealt = False
         self.over = False
@@ -478,6 +479,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
                 self._start_round(planned)
             elif isinstance(planned, _AntePlan):
                 self._ante(planned)
+            elif isinstance(planned, BlindsStep):
+                self._blinds(planned)
             elif isinstance(planned, _ShowdownPlan):
                 self._start_showdown(planned)
             elif isinstance(planned, DecisionStep):

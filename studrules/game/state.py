@@ -75,6 +75,7 @@ class _HandState:
         "decision_step",
         "antes",
         "live_ante",
+        "last_blind",
         "antes_posted",
         "community_dealt",
         "over",
@@ -119,7 +120,8 @@ class _HandState:
     contrib: list[int]  # chips put in the pot this hand
     bets: list[int]  # chips put in this betting round
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
-    live_ante: list[int]  # antes that count toward the first round's bets
+    live_ante: list[int]  # antes and blinds that count toward the first round's bets
+    last_blind: int | None  # the seat that posted the last blind (the next one acts first)
     antes_posted: bool
     raise_amounts: list[int | None]  # a banked game's raise per position
 

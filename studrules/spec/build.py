@@ -20,6 +20,7 @@ from .model import (
     AnteStep,
     BetAlternative,
     BettingStep,
+    BlindsStep,
     BringIn,
     Choice,
     DealStep,
@@ -238,12 +239,23 @@ class _Builder:
         return method(body, path, common)
 
     def _step_ante(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        who = str(b.get("who", "every_player"))
+        # a dealer ante is often so much a player at the table: it may read 'players'
+        names = TABLE_NAMES if who == "dealer" else None
         return AnteStep(
-            amount=self.expr(b.get("amount", "ante"), path + ("amount",), expect=NUMBER),
+            amount=self.expr(b.get("amount", "ante"), path + ("amount",), expect=NUMBER, names=names),
+            who=who,
             dead=bool(b.get("dead", True)),
             min=self.expr(b["min"], path + ("min",), expect=NUMBER) if "min" in b else None,
             max=self.expr(b["max"], path + ("max",), expect=NUMBER) if "max" in b else None,
             chosen_by_player=bool(b.get("chosen_by_player", False)),
+            **common,
+        )
+
+    def _step_blinds(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        amounts = b.get("amounts") or []
+        return BlindsStep(
+            amounts=tuple(self.expr(a, path + ("amounts", i), expect=NUMBER) for i, a in enumerate(amounts)),
             **common,
         )
 

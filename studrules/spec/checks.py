@@ -22,6 +22,7 @@ from .merge import MERGE_KEYS, step_body, step_kind
 from .model import (
     AnteStep,
     BettingStep,
+    BlindsStep,
     DealStep,
     DecisionStep,
     RevealStep,
@@ -205,8 +206,22 @@ class _Checker:
         community = 0
         dealt = False
         bring_ins = 0
+        blinds = False
         for i, step in enumerate(self.v.steps):
-            if isinstance(step, DealStep):
+            if isinstance(step, BlindsStep):
+                blinds = True
+                if self.v.is_banked:
+                    self.fail(
+                        "blinds are bets between players: a banked variant has none (each position antes)",
+                        self.step_path(i),
+                    )
+                if len(step.amounts) > self.v.seats.min:
+                    self.fail(
+                        f"{len(step.amounts)} blinds, but the table may have only {self.v.seats.min} players: "
+                        "raise seats.min or post fewer blinds",
+                        self.step_path(i, "amounts"),
+                    )
+            elif isinstance(step, DealStep):
                 up_cards += step.players.count("up")
                 player_cards += len(step.players)
                 house_cards += len(step.house)
@@ -234,6 +249,11 @@ class _Checker:
                 elif rule == "bring_in":
                     self.fail(
                         "first_to_act is 'bring_in' but this round has no bring_in: add a bring_in or choose another rule",
+                        self.step_path(i, "first_to_act"),
+                    )
+                if rule == "after_blinds" and not blinds:
+                    self.fail(
+                        "first_to_act 'after_blinds' needs a blinds step before this round",
                         self.step_path(i, "first_to_act"),
                     )
                 if rule in _NEEDS_UP_CARDS and up_cards == 0:

@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import Location, SpecError
 from .source import FieldPath, LDict, LList, locate
 
-__all__ = ["overlay", "step_kind", "step_body", "MERGE_KEYS"]
+__all__ = ["overlay", "without_nulls", "step_kind", "step_body", "MERGE_KEYS"]
 
 # keys that steer a merge and never reach the merged step
 MERGE_KEYS = ("remove", "before", "after")
@@ -71,6 +71,20 @@ def overlay(base: Any, over: Any, path: FieldPath = ()) -> Any:
             _carry_location(out, over, key)
         return out
     return copy.deepcopy(over)
+
+
+def without_nulls(data: Any) -> Any:
+    """An overlay as the schema reads it: a key set to null takes a base field
+    out, so it is no value of its own (list items keep their places).
+
+    >>> without_nulls({"stakes": {"ante": None, "bet": 2}, "steps": [{"deal": {"id": "d", "burn": None}}]})
+    {'stakes': {'bet': 2}, 'steps': [{'deal': {'id': 'd'}}]}
+    """
+    if isinstance(data, dict):
+        return {k: without_nulls(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [without_nulls(v) for v in data]
+    return data
 
 
 def _copy_mapping(m: dict[str, Any]) -> dict[str, Any]:

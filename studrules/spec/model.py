@@ -46,6 +46,7 @@ __all__ = [
     "Seats",
     "Step",
     "AnteStep",
+    "BlindsStep",
     "DealStep",
     "BringIn",
     "BetAlternative",
@@ -71,6 +72,7 @@ FIRST_TO_ACT_RULES = (
     "lowest_up_card",
     "highest_up_card",
     "dealer_left",
+    "after_blinds",
 )
 TIE_BREAKS = ("nearest_dealer", "suit")
 SHOWDOWN_ORDER = ("last_raiser", "last_aggressor", "opener", "first_to_act", "best_visible", "dealer_left")
@@ -185,13 +187,26 @@ class AnteStep(Step):
     ``dead``: the ante does not count toward later bets. ``min``/``max``: a
     banked game's table limits; an ante outside them is refused before any
     card is dealt. ``chosen_by_player``: the player picks the ante within
-    min..max (banked games)."""
+    min..max (banked games). ``who``: ``every_player``, or ``dealer``: the
+    dealer alone antes ``amount`` for the table (a dealer ante)."""
 
     amount: Expression
     dead: bool = True
     min: Expression | None = None
     max: Expression | None = None
     chosen_by_player: bool = False
+    who: str = "every_player"
+
+
+@dataclass(frozen=True)
+class BlindsStep(Step):
+    """Blinds: forced live bets by seat. The player at the dealer's left posts
+    ``amounts[0]`` (the small blind), the next ``amounts[1]`` (the big blind),
+    and so on; each counts toward his bets in the first betting round after
+    it, and the player after the last blind acts first there
+    (``first_to_act: after_blinds``)."""
+
+    amounts: tuple[Expression, ...]
 
 
 @dataclass(frozen=True)
@@ -435,6 +450,7 @@ class Variant:
 
 _STEP_KINDS: dict[type[Step], str] = {
     AnteStep: "ante",
+    BlindsStep: "blinds",
     DealStep: "deal",
     BettingStep: "betting",
     DecisionStep: "decision",

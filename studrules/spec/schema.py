@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError, in_order
 from .expressions import KEYWORDS
+from .merge import without_nulls
 from .source import FieldPath, locate
 
 if TYPE_CHECKING:  # pragma: no cover - jsonschema is imported when the schema is first used
@@ -187,7 +188,8 @@ def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list
 
     ``complete=True`` checks a whole variant (the loader's merged result, whose
     ``extends`` only records where it came from); ``complete=False`` checks a
-    file as written, where a file with ``extends`` may leave fields out.
+    file as written, where a file with ``extends`` may leave fields out or set
+    them to null to take the base's value out.
 
     >>> schema_errors({"name": "x", "steps": [{"deal": {"players": ["up"]}}], "kind": "pots"}, "v.yaml")[0].message
     "unknown kind 'pots': did you mean 'pot'? Choose one of: pot, banked"
@@ -196,6 +198,8 @@ def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list
     subject = data
     if complete and isinstance(data, dict) and "extends" in data:
         subject = {k: v for k, v in data.items() if k != "extends"}
+    elif not complete and isinstance(data, dict) and "extends" in data:
+        subject = without_nulls(data)
     errors: list[SpecError] = []
     for error in _validator().iter_errors(subject):
         errors.extend(_translate(error, data, default))
