@@ -14,7 +14,15 @@ DECK = full_deck()
 
 
 def test_ranking_names():
-    assert RANKING_NAMES == ("high", "ace_to_five_low", "deuce_to_seven_low", "eight_or_better_low")
+    assert RANKING_NAMES[:4] == ("high", "ace_to_five_low", "deuce_to_seven_low", "eight_or_better_low")
+    assert set(RANKING_NAMES[4:]) == {
+        "badugi",
+        "four_flush_high",
+        "short_deck_high",
+        "ace_to_six_low",
+        "ace_to_five_high",
+        "two_card_high",
+    }
     for name in RANKING_NAMES:
         ranking = get_ranking(name)
         assert isinstance(ranking, Ranking) and ranking.name == name
@@ -151,7 +159,9 @@ def test_eight_or_better_compares_like_ace_to_five():
 def test_rankings_reject_bad_hands(name):
     ranking = get_ranking(name)
     with pytest.raises(CardError):
-        ranking.evaluate("Ah Kd")
+        ranking.evaluate("Ah")  # too few for any ranking
+    with pytest.raises(CardError):
+        ranking.evaluate("Ah Kd" if name != "two_card_high" else "Ah")
     with pytest.raises(CardError):
         ranking.evaluate("Ah Ah Kd Qc Js")
     with pytest.raises(CardError):

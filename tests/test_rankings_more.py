@@ -34,7 +34,7 @@ from studrules.cards.rankings_single import best_of_suit
 from studrules.errors import CardError
 
 DECK = full_deck()
-NEW = tuple(n for n in ALL_RANKING_NAMES if n not in RANKING_NAMES)
+NEW = ALL_RANKING_NAMES[4:]  # after high and the three classic lows
 FULL = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
 
 

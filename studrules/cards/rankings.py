@@ -297,10 +297,8 @@ _RANKINGS: dict[str, Ranking] = {
 }
 ALL_RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
 """Every ranking :func:`get_ranking` knows."""
-RANKING_NAMES: tuple[str, ...] = ALL_RANKING_NAMES[:4]
-"""The rankings a variant file may choose: the schema's ``$defs/ranking``.
-The classic four for now; the others join when the schema and
-``tests/test_rankings.py`` offer them (``RANKING_NAMES = ALL_RANKING_NAMES``)."""
+RANKING_NAMES: tuple[str, ...] = ALL_RANKING_NAMES
+"""The rankings a variant file may choose: the schema's ``$defs/ranking``."""
 _HIGH_NO_WHEEL = HighRanking(
     "high",
     True,

@@ -179,13 +179,12 @@ def strength_class(ranking: Ranking | str | None, cards: Iterable[Card]) -> int:
     (3, 0)
     """
     from ..cards.evaluator import Category, visible_signature
-    from ..cards.rankings import HighRanking
 
     ranking = _ranking_of(ranking)
     cards = list(cards)
     if not cards:
         return 0
-    if isinstance(ranking, HighRanking):
+    if not ranking.aims_low:
         category, ranks = visible_signature(cards)
         if category >= Category.TWO_PAIR:
             return 3
