@@ -5,7 +5,7 @@ from the rules the file cites."""
 from __future__ import annotations
 
 from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant
+from studrules.spec.loader import load_variant, load_variant_text
 
 
 def winner(name: str, cards: dict[str, str]) -> set[str]:
@@ -48,3 +48,59 @@ def test_london_lowball_six_four_low_beats_a_wheel_that_is_a_straight():
     wheel = "Ac 2d 3h 4s 5c Kd Qh"  # A-2-3-4-5 is a straight: its best low is Q-4-3-2-A
     six_four = "As 2c 3d 4h 6s Kc Kh"  # 6-4-3-2-A, the best hand
     assert winner("london-lowball", {"Ann": wheel, "Bob": six_four}) == {"Bob"}
+
+
+def showdown_words(name: str, cards: dict[str, str]) -> tuple[set[str], dict[str, str], list[str]]:
+    """The winners, each player's shown hand in words, and what the wild events said
+    (the game as the file deals it, every hand shown: nobody mucks)."""
+    variant = load_variant_text(f"extends: {name}\nname: shown\nsteps:\n  - showdown: {{id: showdown, muck: false}}\n")
+    hand = Hand(variant, list(cards), 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while not hand.is_over:
+        hand.check_or_call()
+    shown = {e.player: e.hand for e in hand.events if e.type == "show"}
+    said = [e.describe() for e in hand.events if e.type == "wild"]
+    return {p for p, net in hand.result().net.items() if net > 0}, shown, said
+
+
+def test_follow_the_queen_the_rank_after_the_last_queen_up_is_wild():
+    # seven-card stud order: two down, four up, one down. Up cards in the order
+    # dealt: Ann Qh, Bob 7c (after a queen: sevens wild), Ann 5d, Bob Qs (a
+    # queen: nothing follows yet), Ann 9c (nines wild, sevens no more), Bob 4s,
+    # Ann 2h, Bob 3h. At the end queens and nines are wild.
+    cards = {"Ann": "Jh Jd Qh 5d 9c 2h Tc", "Bob": "Kd Kh 7c Qs 4s 3h 8d"}
+    winners, shown, said = showdown_words("follow-the-queen", cards)
+    assert said == [
+        "7c is up: sevens are wild",
+        "Qs is up: the next card up sets the wild rank",
+        "9c is up: nines are wild",
+    ]
+    assert shown["Ann"].startswith("four jacks")  # two jacks, the queen and the nine
+    assert shown["Bob"].startswith("three kings")  # his seven is no longer wild
+    assert winners == {"Ann"}
+
+
+def test_kings_and_little_ones_each_players_lowest_down_card_is_wild_for_him_alone():
+    # Ann's down cards 4c 9d 2s: her deuce is wild, with the king: 8-9-J and two
+    # wild cards make a queen-high straight. Bob's down cards Ac Ad 6h: his six
+    # is wild (the ace counts high), not Ann's deuce: A-A-A and the six are four aces.
+    cards = {"Ann": "4c 9d Ks 7h 8h Jc 2s", "Bob": "Ac Ad As Qs Qd 5c 6h"}
+    winners, shown, _ = showdown_words("kings-and-little-ones", cards)
+    assert shown["Ann"] == "straight, queen high"
+    assert shown["Bob"].startswith("four aces")
+    assert winners == {"Bob"}
+
+
+def test_wild_rules_that_cannot_be_played_are_refused_at_load():
+    import pytest
+
+    from studrules.errors import SpecErrors
+
+    cases = [
+        ("deck: {ranks: 6789TJQKA}\nseats: {min: 2, max: 5}\nwild: {ranks: '2'}\n", "wild rank '2' is not in the deck"),
+        ("wild: {ranks: K, rankings: [badugi]}\n", "wild cards cannot count in 'badugi'"),
+        ("wild: {ranks: K, rankings: [ace_to_five_low]}\n", "'ace_to_five_low' is not a ranking of the showdown"),
+    ]
+    for text, words in cases:
+        with pytest.raises(SpecErrors) as err:
+            load_variant_text("extends: seven-card-stud\nname: bad\n" + text)
+        assert any(words in str(e) for e in err.value.errors), (words, err.value.errors)

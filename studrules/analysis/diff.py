@@ -64,6 +64,7 @@ from .rule_words import (
     showdown_order_words,
     suit_order_words,
     tie_break_words,
+    wild_rule_rows,
 )
 
 __all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
@@ -184,6 +185,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
+    if variant.wild.any:  # a game without wild cards has no such topic
+        for rule, value in wild_rule_rows(variant.wild):
+            add("wild cards", rule, value)
 
     # stakes and forced bets
     topic = "stakes and forced bets"

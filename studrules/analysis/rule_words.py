@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..game.wilds import rank_words
 from ..spec.model import (
     STANDARD_RANKS,
     BettingStep,
@@ -26,6 +27,7 @@ from ..spec.model import (
     ShowdownStep,
     Step,
     Variant,
+    WildRules,
 )
 from .expression_words import ordinal, phrase
 
@@ -312,3 +314,71 @@ def blind_seat_words(seat: int) -> str:
     if seat == 0:
         return "the player at the dealer's left"
     return "the next player" if seat == 1 else f"the {ordinal(seat + 1)} player from the dealer's left"
+
+
+def wild_sentences(wild: WildRules) -> list[str]:
+    """The wild-card rules in sentences (none when nothing is wild).
+
+    >>> wild_sentences(WildRules(ranks="39"))[0]
+    'Threes and nines are wild.'
+    """
+    if not wild.any:
+        return []
+    out = []
+    if wild.ranks:
+        out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
+    if wild.follow is not None:
+        one = _one(wild.follow)
+        out.append(
+            f"When a {one} is dealt face up, the rank of the next card dealt face up is wild too; a later {one} "
+            f"moves it to the card after that one, and a {one} dealt face up last leaves none."
+        )
+        if wild.follow_itself and wild.follow not in wild.ranks:
+            out.append(f"{rank_words(wild.follow).capitalize()} are wild as well.")
+    if wild.low_hole:
+        out.append(
+            "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
+            "(the ace counts high)."
+        )
+    if wild.rankings:
+        out.append(f"Wild cards count in the {_and_list([r.replace('_', ' ') for r in wild.rankings])} hand only.")
+    out.append(
+        "A wild card stands for any card, one already held included: four aces and a wild card are five aces. "
+        + (
+            "Five of a kind is the best hand."
+            if wild.five_of_a_kind == "top"
+            else "Five of a kind ranks just below the straight flush."
+        )
+    )
+    out.append(
+        "Of two equal hands, the one made without a wild card wins."
+        if wild.natural_beats_wild
+        else "Equal hands tie, wild cards or not."
+    )
+    out.append("Wild cards count at the showdown only: the bring-in and who acts first read the cards as they are.")
+    return out
+
+
+def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
+    """The wild-card rules as (rule, value) rows for diff."""
+    return [
+        ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
+        ("changing wild card", f"the card after a {_one(wild.follow)} up" if wild.follow else "none"),
+        ("low hole card wild", "yes" if wild.low_hole else "no"),
+        (
+            "five of a kind",
+            ("the best hand" if wild.five_of_a_kind == "top" else "below the straight flush") if wild.any else "none",
+        ),
+        ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
+    ]
+
+
+def _and_list(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _one(rank: str) -> str:
+    plural = rank_words(rank)
+    return plural[:-2] if plural.endswith("xes") else plural[:-1]

@@ -60,6 +60,7 @@ from .rule_words import (
     showdown_order_words,
     suit_order_words,
     ties_clause,
+    wild_sentences,
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
 
@@ -149,6 +150,7 @@ class _Writer:
         self.source()
         self.players()
         self.cards()
+        self.wild_cards()
         self.stakes()
         self.forced_bets()
         self.play()
@@ -224,6 +226,12 @@ class _Writer:
             f"{deck} {ranking_sentence}",
             f"Suits rank {suit_order_words(self.v)}; suits only break ties between single cards.",
         )
+
+    def wild_cards(self) -> None:
+        sentences = wild_sentences(self.v.wild)
+        if sentences:
+            self.h2("Wild cards")
+            self.p(*sentences)
 
     def stakes(self) -> None:
         if not self.v.stakes:

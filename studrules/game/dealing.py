@@ -19,6 +19,7 @@ from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
 from .state import _HandState
+from .wilds import rank_char, rank_words
 
 _new = tuple.__new__
 _NOTHING: tuple[Card, ...] = ()  # no given cards
@@ -155,6 +156,7 @@ class _Dealing(_HandState):
                     events.append(Event("community", None, None, card=card, face="up"))
                     return
             house = step.house
+            follow = self.variant.wild.follow
             passes = max(len(step.players), len(house))
             for k in range(passes):
                 if k < len(step.players):
@@ -176,6 +178,8 @@ class _Dealing(_HandState):
                                 ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
                             )
                         )
+                        if up and follow is not None:
+                            self._follow(card, follow)
                 if k < len(house):
                     card = self._draw(self.given_house, len(self.house_cards))
                     self.house_cards.append(card)
@@ -185,6 +189,8 @@ class _Dealing(_HandState):
                 card = self._draw(self.given_community, len(self.community))
                 self.community.append(card)
                 events.append(Event("community", None, None, card=card, face=face))
+                if face == "up" and follow is not None:
+                    self._follow(card, follow)
         except CardError:
             self._make_void("the deck ran out of cards")
 
@@ -223,6 +229,20 @@ class _Dealing(_HandState):
                 events.append(event)
         deck._dealt = pos
         return True
+
+    def _follow(self, card: Card, follow: str) -> None:
+        """A card dealt face up, where the card after a ``follow`` rank makes its rank wild."""
+        rank = rank_char(card)
+        if rank == follow:
+            self.follow_armed = True
+            if self.wild_rank is not None:
+                self.wild_rank = None
+                self.events.append(Event("wild", None, None, card=card, reason="the next card up sets the wild rank"))
+        elif self.follow_armed:
+            self.follow_armed = False
+            if rank != self.wild_rank:
+                self.wild_rank = rank
+                self.events.append(Event("wild", None, None, card=card, reason=f"{rank_words(rank)} are wild"))
 
     def _draw(self, given: Sequence[Card], index: int) -> Card:
         if index < len(given):

@@ -12,7 +12,8 @@ records dozens). Fields that do not apply are ``None`` and are left out of
     >>> Event("complete", "Ann", 1, amount=10, to=10).describe()
     'Ann completes to 10'
 
-Types: ``ante``, ``blind`` (a forced live bet by seat), ``deal``, ``burn``, ``community`` (a card in the middle),
+Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
+wild changes: a card after a followed rank), ``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
 ``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
@@ -42,6 +43,7 @@ __all__ = ["Event", "EVENT_TYPES"]
 EVENT_TYPES = (
     "ante",
     "blind",
+    "wild",
     "deal",
     "burn",
     "community",
@@ -115,6 +117,8 @@ class Event(NamedTuple):
         card = "a card" if (hidden and self.face == "down") else str(self.card)
         if t == "ante":
             return f"{p} antes {self.amount}" + (f" {self.reason}" if self.reason else "")
+        if t == "wild":
+            return f"{self.card} is up: {self.reason}" if self.card is not None else str(self.reason)
         if t == "blind":
             return f"{p} posts {self.reason or 'a blind'} of {self.amount}"
         if t == "deal":

@@ -141,6 +141,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         self.bet_size = 0
         self.live_ante = [0] * n
         self.last_blind = None
+        self.wild_rank = None
+        self.follow_armed = False
         self.antes_posted = False
         self.community_dealt = False
         self.over = False

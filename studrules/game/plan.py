@@ -170,7 +170,8 @@ class _Plan:
         if isinstance(step, DealStep):
             # no burn, house or community card, no fallback: the players' cards only
             plain = (
-                not step.burn
+                self.variant.wild.follow is None  # a followed rank is watched on the general path
+                and not step.burn
                 and not step.house
                 and not step.community
                 and not (step.fallback == "community" and step.players)

@@ -18,6 +18,7 @@ from .events import Event
 from .plan import _ShowdownPlan
 from .pots import divide, side_pots, split_pot
 from .state import _HandState, _Round
+from .wilds import seat_ranking, wild_ranks_of
 
 if TYPE_CHECKING:
     from ..cards.rankings import Ranking
@@ -61,14 +62,15 @@ class _Showdown(_HandState):
             ranking = rankings[0]
             row = values[0]
             words = _words_of(ranking)
+            wild = self.variant.wild.any
             cards, community, events, names, shown = self.cards, self.community, self.events, self.players, self.shown
             for i in order:
                 shown.append(i)
                 held = cards[i] + community if community else cards[i]
                 value = row[i]
-                said = words.get(value) if value is not None else None
+                said = words.get(value) if value is not None and not wild else None
                 if said is None:
-                    said = _describe(ranking, value, held)
+                    said = _describe(self._ranking_at(ranking, i) if wild else ranking, value, held)
                 events.append(
                     _new(
                         Event,
@@ -76,6 +78,14 @@ class _Showdown(_HandState):
                     )
                 )
         self._settle_pots(rules)
+
+    def _ranking_at(self, ranking: Ranking, seat: int) -> Ranking:
+        """``ranking`` as it counts for ``seat`` now: with the cards wild for him."""
+        rules = self.variant.wild
+        if not rules.any:
+            return ranking
+        down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.low_hole else ()
+        return seat_ranking(ranking, rules, wild_ranks_of(rules, self.wild_rank, down))
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded
@@ -156,7 +166,7 @@ class _Showdown(_HandState):
             value = ranking.evaluate(cards)
         else:
             value = self._values_for(rankings)[0][seat]
-        words = _describe(ranking, value, cards)
+        words = _describe(self._ranking_at(ranking, seat), value, cards)
         self.events.append(
             _new(
                 Event,
@@ -185,6 +195,7 @@ class _Showdown(_HandState):
         if values is None:
             combination = self.showdown_rules.step.compare == "combination"
             folded, cards, community = self.folded, self.cards, self.community
+            wild = self.variant.wild.any
             values = []
             for ranking in rankings:
                 evaluate = _evaluator(ranking)
@@ -193,7 +204,8 @@ class _Showdown(_HandState):
                     if folded[i]:
                         row.append(None)
                         continue
-                    value = evaluate(cards[i] + community if community else cards[i])
+                    held = cards[i] + community if community else cards[i]
+                    value = self._ranking_at(ranking, i).evaluate(held) if wild else evaluate(held)
                     if combination and value is not None:
                         value = _combination_value(ranking, value)
                     row.append(value)
@@ -256,14 +268,15 @@ class _Showdown(_HandState):
                 shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
             words: dict[int, str | None] = {}
             for s in shares:
+                mine = self._ranking_at(first, s)
                 if combination:
                     cards = self._hand_cards(s)
-                    words[s] = _describe(first, first.evaluate(cards), cards)
+                    words[s] = _describe(mine, mine.evaluate(cards), cards)
                 else:
                     value = values[0][s]
-                    words[s] = said.get(value) if value is not None else None
+                    words[s] = said.get(value) if value is not None and mine is first else None
                     if words[s] is None:
-                        words[s] = _describe(first, value, None)
+                        words[s] = _describe(mine, value, None)
             self._award(index, pot, shares, words)
         self._end()
 

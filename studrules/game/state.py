@@ -76,6 +76,8 @@ class _HandState:
         "antes",
         "live_ante",
         "last_blind",
+        "wild_rank",
+        "follow_armed",
         "antes_posted",
         "community_dealt",
         "over",
@@ -122,6 +124,8 @@ class _HandState:
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
     live_ante: list[int]  # antes and blinds that count toward the first round's bets
     last_blind: int | None  # the seat that posted the last blind (the next one acts first)
+    wild_rank: str | None  # the rank a followed card made wild (wild.follow), None: none now
+    follow_armed: bool  # the last up card was of the followed rank: the next one makes its rank wild
     antes_posted: bool
     raise_amounts: list[int | None]  # a banked game's raise per position
 

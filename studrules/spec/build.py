@@ -37,6 +37,7 @@ from .model import (
     Step,
     Variant,
     VoidRules,
+    WildRules,
 )
 from .source import FieldPath, locate
 from .vocabulary import HOUSE_NAMES, TABLE_NAMES, hand_constants
@@ -127,6 +128,17 @@ class _Builder:
             declared_when=void_d.get("declared_when"),
             quote=_quote(void_d.get("quote")),
         )
+        wild_d = d.get("wild") or {}
+        wild = WildRules(
+            ranks=str(wild_d.get("ranks", "")),
+            follow=wild_d.get("follow"),
+            follow_itself=bool(wild_d.get("follow_itself", False)),
+            low_hole=bool(wild_d.get("low_hole", False)),
+            rankings=tuple(wild_d.get("rankings") or ()),
+            five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
+            natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),
+            quote=_quote(wild_d.get("quote")),
+        )
         src = d.get("source") or {}
         source = Source(
             text=src.get("text"),
@@ -147,6 +159,7 @@ class _Builder:
             options=options,
             chosen=tuple(sorted(chosen.items())),
             void=void,
+            wild=wild,
             description=d.get("description"),
             source=source,
             catalogue=d.get("catalogue"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards.ranking_wilds import WILD_FORMS
 from ..errors import Location, SpecError, StudrulesError
 from .expressions import Expression
 from .merge import MERGE_KEYS, step_body, step_kind
@@ -116,7 +117,41 @@ class _Checker:
         self.hand_order()
         self.deck_fits()
         self.amounts()
+        self.wild_rules()
         return self.errors
+
+    def wild_rules(self) -> None:
+        """Wild ranks the deck holds, in rankings that have a wild form and are played."""
+        wild = self.v.wild
+        deck = self.v.deck.ranks
+        for rank in wild.ranks:
+            if rank not in deck:
+                self.fail(
+                    f"wild rank '{rank}' is not in the deck (its ranks are {deck}): no card of it is ever dealt",
+                    ("wild", "ranks"),
+                )
+        if wild.follow is not None and wild.follow not in deck:
+            self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
+        if not wild.any:
+            return
+        played = {r for s in self.v.steps_of(ShowdownStep) for r in s.rankings}
+        for i, name in enumerate(wild.rankings):
+            if name not in WILD_FORMS:
+                self.fail(
+                    f"wild cards cannot count in '{name}': they count in {', '.join(WILD_FORMS)}",
+                    ("wild", "rankings", i),
+                )
+            elif name not in played:
+                self.fail(
+                    f"'{name}' is not a ranking of the showdown: wild cards would count nowhere",
+                    ("wild", "rankings", i),
+                )
+        if not wild.rankings and not played & set(WILD_FORMS):
+            self.fail(
+                f"no ranking of the showdown has a wild form ({', '.join(WILD_FORMS)}): the wild cards would count nowhere",
+                ("wild",),
+                key=True,
+            )
 
     def seats(self) -> None:
         s = self.v.seats

@@ -58,6 +58,7 @@ __all__ = [
     "Payout",
     "SettleStep",
     "VoidRules",
+    "WildRules",
     "Choice",
     "Option",
     "Variant",
@@ -361,6 +362,30 @@ class SettleStep(Step):
 
 
 @dataclass(frozen=True)
+class WildRules:
+    """Wild cards at the showdown: ``ranks`` always wild; ``follow``: after a
+    card of that rank is dealt face up, the rank of the next up card is wild
+    (``follow_itself``: the followed rank too); ``low_hole``: each player's
+    lowest down card's rank is wild in his hand alone. ``rankings``: the
+    showdown rankings they count in (empty: all). ``five_of_a_kind`` and
+    ``natural_beats_wild``: how wild hands compare."""
+
+    ranks: str = ""
+    follow: str | None = None
+    follow_itself: bool = False
+    low_hole: bool = False
+    rankings: tuple[str, ...] = ()
+    five_of_a_kind: str = "top"
+    natural_beats_wild: bool = False
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def any(self) -> bool:
+        """Whether anything is ever wild."""
+        return bool(self.ranks or self.follow or self.low_hole)
+
+
+@dataclass(frozen=True)
 class VoidRules:
     """When a hand is void and every bet is returned."""
 
@@ -410,6 +435,7 @@ class Variant:
     options: tuple[Option, ...] = ()
     chosen: tuple[tuple[str, str], ...] = ()  # option name -> chosen choice
     void: VoidRules = VoidRules()
+    wild: WildRules = WildRules()
     description: str | None = field(default=None, compare=False)
     source: Source = field(default=Source(), compare=False)
     catalogue: str | None = field(default=None, compare=False)  # CATALOGUE:ENTRY this file encodes

@@ -15,6 +15,9 @@ from collections.abc import Callable
 
 from ..game.actions import Action, LegalAction
 from ..game.policies import Policy
+from ..game.view import View
+from ..game.wilds import rank_char, rank_words, wild_ranks_of
+from ..spec.model import Variant
 
 __all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines"]
 
@@ -192,6 +195,9 @@ def render_table(view, dealer: str | None = None, variant=None):
         parts.append(variant.title or variant.name)
     parts.append(f"betting round {view.round}" if view.round else "before the betting")
     parts.append(f"pot {view.pot}")
+    wild = wild_now(view, variant) if variant is not None else None
+    if wild:
+        parts.append(f"wild: {wild}")
     if view.to_act:
         parts.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
     table = Table(show_lines=False)
@@ -244,3 +250,21 @@ def result_lines(report) -> list[str]:
     if report.left:
         lines.append(f"  leaving the table: {', '.join(report.left)}")
     return lines
+
+
+def wild_now(view: View, variant: Variant) -> str | None:
+    """What is wild for the seat of ``view`` now, in words (None: nothing ever is).
+
+    The changing rank is the one the last ``wild`` event set: a card of the
+    followed rank clears it, any other card makes its rank wild."""
+    rules = variant.wild
+    if not rules.any:
+        return None
+    wild_rank = None
+    for event in view.events:
+        if event.type == "wild" and event.card is not None:
+            rank = rank_char(event.card)
+            wild_rank = None if rank == rules.follow else rank
+    down = [card for card, face in view.cards if face == "down"]
+    ranks = wild_ranks_of(rules, wild_rank, down)
+    return ", ".join(rank_words(r) for r in ranks) or "nothing yet"

@@ -1,0 +1,99 @@
+"""Rankings that count wild cards: a ranking of :mod:`.rankings` with the
+cards that are wild in one player's hand.
+
+:func:`with_wilds` gives, for the rankings that have a wild form (high and
+the classic lows), a ranking whose ``evaluate`` lets each wild card stand for
+any card (:mod:`.wild`, :mod:`.wild_low`); showings (``visible``), and so
+acting order and the bring-in, read the cards as they are::
+
+    >>> from studrules.cards.rankings import get_ranking
+    >>> from studrules.cards.wild import of_ranks
+    >>> deuces = with_wilds(get_ranking("high"), of_ranks("2"))
+    >>> deuces.describe(deuces.evaluate("Ah Ad Ac 2s Kd"))
+    'four aces, king kicker'
+    >>> low = with_wilds(get_ranking("ace_to_five_low"), of_ranks("K"))
+    >>> low.describe(low.evaluate("Kc 2d 3h 4s 5c"))
+    'five-four-three-two-ace low'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .card import Card
+from .rankings_base import Ranking
+from .wild import describe_wild, evaluate_wild
+from .wild_low import (
+    describe_wild_low,
+    evaluate_wild_ace_to_five,
+    evaluate_wild_deuce_to_seven,
+    evaluate_wild_eight_or_better,
+)
+
+__all__ = ["WILD_FORMS", "WildRanking", "with_wilds"]
+
+#: The rankings wild cards can count in, by name.
+WILD_FORMS: tuple[str, ...] = ("high", "ace_to_five_low", "eight_or_better_low", "deuce_to_seven_low")
+
+_LOW: dict[str, Callable[..., float | None]] = {
+    "ace_to_five_low": evaluate_wild_ace_to_five,
+    "eight_or_better_low": evaluate_wild_eight_or_better,
+    "deuce_to_seven_low": evaluate_wild_deuce_to_seven,
+}
+
+
+@dataclass(frozen=True)
+class WildRanking(Ranking):
+    """``base`` with the cards of ``wild`` standing for any card at the showdown."""
+
+    base: Ranking | None = None
+    wild: frozenset[Card] = field(default_factory=frozenset)
+    five_of_a_kind: str = "top"
+    natural_beats_wild: bool = False
+
+    @property
+    def aims_low(self) -> bool:
+        return self._base.aims_low
+
+    @property
+    def _base(self) -> Ranking:
+        assert self.base is not None  # (made by with_wilds, always with its base)
+        return self.base
+
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
+        if self.name == "high":
+            return evaluate_wild(
+                cards,
+                self.wild,
+                five_of_a_kind=self.five_of_a_kind,
+                natural_beats_wild=self.natural_beats_wild,
+            )
+        return _LOW[self.name](cards, self.wild, natural_beats_wild=self.natural_beats_wild)
+
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
+        return self._base.visible(cards)
+
+    def describe(self, value: float) -> str:
+        return describe_wild(value) if self.name == "high" else describe_wild_low(value)
+
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
+        return self._base.describe_visible(cards)
+
+
+def with_wilds(
+    ranking: Ranking, wild: frozenset[Card], *, five_of_a_kind: str = "top", natural_beats_wild: bool = False
+) -> Ranking:
+    """``ranking`` counting the cards of ``wild`` as wild; ``ranking`` itself
+    when nothing is wild or it has no wild form (see :data:`WILD_FORMS`)."""
+    if not wild or ranking.name not in WILD_FORMS:
+        return ranking
+    return WildRanking(
+        ranking.name,
+        ranking.ace_high,
+        ranking.summary + ", with wild cards",
+        base=ranking,
+        wild=wild,
+        five_of_a_kind=five_of_a_kind,
+        natural_beats_wild=natural_beats_wild,
+    )

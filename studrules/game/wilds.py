@@ -1,0 +1,95 @@
+"""What is wild in a hand: the ranks a variant's wild rules make wild for one
+player at one moment, and the rankings that count them (from
+:mod:`studrules.cards.ranking_wilds`).
+
+A hand keeps the changing part (``wild_rank``: the rank the last card after
+a followed rank made wild) and asks :func:`seat_ranking` for each player's
+ranking at the showdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards.card import Card
+from ..cards.ranking_wilds import with_wilds
+from ..cards.rankings_base import Ranking
+from ..cards.wild import of_ranks
+from ..spec.model import WildRules
+
+__all__ = ["RANK_CHARS", "rank_char", "wild_ranks_of", "seat_ranking", "rank_words"]
+
+RANK_CHARS = "23456789TJQKA"
+_PLURALS = dict(
+    zip(
+        RANK_CHARS,
+        [
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "sevens",
+            "eights",
+            "nines",
+            "tens",
+            "jacks",
+            "queens",
+            "kings",
+            "aces",
+        ],
+    )
+)
+
+# (id of the base ranking, the wild ranks, the rules) -> the ranking: made once and
+# kept, so each has one identity (the showdown caches words by ranking)
+_MADE: dict[tuple[int, str, WildRules], tuple[Ranking, Ranking]] = {}
+
+
+def rank_char(card: Card) -> str:
+    """The rank of a card as the variant language writes it (``T`` for ten)."""
+    return RANK_CHARS[card.rank - 2]
+
+
+def rank_words(rank: str) -> str:
+    """``Q`` -> ``queens``."""
+    return _PLURALS[rank]
+
+
+def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card]) -> str:
+    """The ranks wild for a player now: the rules' fixed ranks, the followed
+    card's rank (and the followed rank itself with ``follow_itself``), and the
+    rank of his lowest down card under ``low_hole``.
+
+    >>> wild_ranks_of(WildRules(ranks="39"), None, ())
+    '39'
+    >>> from studrules.cards.card import parse_cards
+    >>> wild_ranks_of(WildRules(follow="Q", low_hole=True), "7", parse_cards("Kd 4c 9s"))
+    '47'
+    """
+    ranks = set(rules.ranks)
+    if wild_rank is not None:
+        ranks.add(wild_rank)
+    if rules.follow is not None and rules.follow_itself:
+        ranks.add(rules.follow)
+    if rules.low_hole and down:
+        ranks.add(rank_char(min(down, key=lambda c: c.rank)))
+    return "".join(sorted(ranks, key=RANK_CHARS.index))
+
+
+def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str) -> Ranking:
+    """``ranking`` counting every card of ``ranks`` as wild, when the rules let
+    wild cards count in it; else ``ranking`` itself."""
+    if not ranks or (rules.rankings and ranking.name not in rules.rankings):
+        return ranking
+    key = (id(ranking), ranks, rules)
+    made = _MADE.get(key)
+    if made is None or made[0] is not ranking:
+        wild = with_wilds(
+            ranking,
+            of_ranks(ranks),
+            five_of_a_kind=rules.five_of_a_kind,
+            natural_beats_wild=rules.natural_beats_wild,
+        )
+        made = _MADE[key] = (ranking, wild)
+    return made[1]
