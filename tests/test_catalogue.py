@@ -27,7 +27,7 @@ from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.game.policies import make_policy
 from studrules.records.script import play_script
-from studrules.spec.loader import load_variant
+from studrules.spec.loader import load_variant, shipped_variants
 from studrules.spec.resources import variants_dir
 
 CATALOGUE = sorted((variants_dir() / "catalogue").glob("*.yaml"))
@@ -39,9 +39,16 @@ _BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
 WRITTEN = {
     "27_razz", "5_card_stud", "5_card_stud_8", "5_card_stud_lowball", "6_card_stud",
     "7_card_stud", "7_card_stud_8", "7_card_stud_hilo_regular", "8_card_stud",
-    "alligator_stud", "blind_stud", "last_card_down", "nine_card_stud", "razzdeucey",
+    "alligator_stud", "blind_stud", "last_card_down", "mississippi_razz", "mississippi_stud",
+    "mississippi_stud_8", "nine_card_stud", "oklahoma_lowball", "pistol_pete", "razzdeucey",
     "zanetti_sound",
 }  # fmt: skip
+
+#: Files whose name is not the config's, because another game has that name:
+#: mississippi-stud is the casino table game.
+RENAMED = {
+    "mississippi-stud-poker": "mississippi_stud",
+}
 
 
 def test_the_catalogue_holds_the_stud_configs_the_language_can_write():
@@ -64,10 +71,19 @@ def test_a_catalogue_file_is_named_after_the_generic_poker_config_it_encodes(pat
     assert variant.name == path.stem
     source, _, config = (variant.catalogue or "").partition(":")
     assert source == "generic_poker"
-    assert config.replace("_", "-") == path.stem
+    if path.stem in RENAMED:
+        assert config == RENAMED[path.stem]
+    else:
+        assert config.replace("_", "-") == path.stem
     assert path.read_text(encoding="utf-8").startswith(
         "# yaml-language-server: $schema=../../schemas/variant.schema.json\n"
     )
+
+
+def test_no_catalogue_file_shares_its_name_with_another_shipped_variant():
+    # a variant loads by name, and the first file of that name wins
+    others = [p.stem for p in shipped_variants() if p.parent.name != "catalogue"]
+    assert not set(NAMES) & set(others)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -312,3 +328,104 @@ def test_five_card_stud_lowball_the_king_brings_in_and_the_lowest_hand_wins():
     )  # fmt: skip
     assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Ann", "Bob", "Bob", "Bob"]
     assert out["result"]["stacks"] == {"Ann": 26, "Bob": 174}
+
+
+# --- blinds games: blinds 5 and 10 (half the small bet, the small bet), no
+# ante, no bring-in; the player at the dealer's left posts the small blind.
+
+
+def _blinds(out: dict) -> list[tuple[str, int, str]]:
+    return [(e["player"], e["amount"], e["reason"]) for e in out["events"] if e["type"] == "blind"]
+
+
+MISSISSIPPI = {
+    "Ann": "Ah Kd 2c 7s 8d Jc 4h",
+    "Bob": "Qs Qh 5d 5s 9c 3h Td",
+    "Cat": "Kh Kc 6c Js 4s 9d 2s",
+    "Dan": "3c 3d Ts",
+}
+
+
+def test_mississippi_stud_blinds_the_player_after_the_big_blind_acts_first_and_the_big_blind_may_raise():
+    # Ann (the dealer's left) posts the small blind 5, Bob the big blind 10;
+    # nobody antes and nobody brings in. Cat, after the big blind, acts first
+    # and calls 10; Dan folds; Ann completes her blind with 5. Bob's blind is
+    # only called: he has the option, to check or to raise (to 20).
+    out = _script("mississippi-stud-poker", MISSISSIPPI, ["Cat call", "Dan fold", "Ann call"])
+    assert _blinds(out) == [("Ann", 5, "the small blind"), ("Bob", 10, "the big blind")]
+    assert not any(e["type"] in ("ante", "bring_in") for e in out["events"])
+    assert out["next"] == {"player": "Bob", "legal": [{"action": "check"}, {"action": "raise", "to": [20]}]}
+
+
+def test_mississippi_stud_after_the_first_round_the_best_board_acts_and_the_best_high_hand_wins():
+    # Bob raises his option to 20, Cat and Ann call: pot 60. Two up cards
+    # come at once: Bob's 5-5-9 is the only pair showing, so he acts first on
+    # every later round (5-5-9-3 and 5-5-9-3-T stay the best boards). At the
+    # showdown every hand is shown from the dealer's left: Ann ace high, Bob
+    # queens and fives, Cat a pair of kings; Bob takes 60. Each paid 20.
+    out = _script(
+        "mississippi-stud-poker",
+        MISSISSIPPI,
+        ["Cat call", "Dan fold", "Ann call", "Bob raise 20", "Cat call", "Ann call"]
+        + ["Bob check", "Cat check", "Ann check"] * 3,
+    )
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Cat", "Bob", "Bob", "Bob"]
+    assert _first_to_act(out, 5) is None  # four betting rounds only
+    assert out["result"]["showdown_order"] == ["Ann", "Bob", "Cat"]
+    assert out["result"]["stacks"] == {"Ann": 80, "Bob": 140, "Cat": 80, "Dan": 100}
+
+
+def test_mississippi_razz_the_best_low_board_acts_first_and_the_lowest_hand_wins():
+    # Heads-up: Ann posts the small blind, Bob (the dealer) the big blind;
+    # after Bob comes Ann, who calls 5; Bob checks. Pot 20. Boards after the
+    # two up cards: Ann 4-3-2 (the better low) against Bob's K-Q-J: Ann acts
+    # first, and on every later round (9-4-3-2 and 10-9-4-3-2 against
+    # K-Q-J-8 and K-Q-J-8-7). Ann's 5-4-3-2-A beats Bob's J-10-9-8-7 (no
+    # straight in ace-to-five). Each paid 10.
+    out = _script(
+        "mississippi-razz",
+        {"Ann": "Ac 5d 2c 3d 4h 9s Th", "Bob": "9c Td Kh Qs Jd 8s 7s"},
+        ["Ann call", "Bob check"] + ["Ann check", "Bob check"] * 3,
+    )
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Ann", "Ann", "Ann", "Ann"]
+    assert out["result"]["stacks"] == {"Ann": 110, "Bob": 90}
+
+
+def test_pistol_pete_bets_on_the_hole_card_alone_then_the_dealers_left_acts_first():
+    # A round on one face-down card: Cat, after Bob's big blind, calls 10;
+    # Ann folds her small blind (5); Bob checks his option. Pot 25. From the
+    # second card on, the first player still in at the dealer's left acts
+    # first (generic_poker's default for blinds): Bob, although Cat's ace and
+    # A-Q are the best boards. Bob's nines and fives beat Cat's ace high.
+    # Pot 25 + 2 x 10 + 2 x 20 = 85; Bob and Cat paid 40 each.
+    out = _script(
+        "pistol-pete",
+        {"Ann": "7h", "Bob": "9c 2d 9h 5s 5c", "Cat": "Kd As Qh Jc 4d"},
+        [
+            "Cat call", "Ann fold", "Bob check",
+            "Bob check", "Cat bet 10", "Bob call",
+            "Bob check", "Cat check",
+            "Bob bet 20", "Cat call",
+            "Bob check", "Cat check",
+        ],
+    )  # fmt: skip
+    faces = [e["face"] for e in out["events"] if e["type"] == "deal" and e["player"] == "Bob"]
+    assert faces == ["down", "up", "up", "up", "up"]
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Cat", "Bob", "Bob", "Bob", "Bob"]
+    assert out["result"]["stacks"] == {"Ann": 95, "Bob": 145, "Cat": 60}
+
+
+def test_oklahoma_lowball_heads_up_the_small_blind_acts_first_and_seven_five_low_beats_the_ace():
+    # Ann (small blind) acts after Bob's big blind, calls 5, Bob checks; Ann,
+    # at the dealer's left, acts first on every later round even though Bob's
+    # 2 and 3-2 are the better low boards. Deuce-to-seven: Ann's 7-5-4-3-2
+    # offsuit is the best hand; Bob's A-5-4-3-2 is ace high (the ace is high,
+    # no straight). Pot 20; each paid 10.
+    out = _script(
+        "oklahoma-lowball",
+        {"Ann": "7c 5d 4h 3s 2d", "Bob": "Ac 2h 3c 4d 5s"},
+        ["Ann call", "Bob check"] + ["Ann check", "Bob check"] * 3,
+    )
+    assert _blinds(out) == [("Ann", 5, "the small blind"), ("Bob", 10, "the big blind")]
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Ann", "Ann", "Ann", "Ann"]
+    assert out["result"]["stacks"] == {"Ann": 110, "Bob": 90}
