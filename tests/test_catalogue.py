@@ -11,7 +11,8 @@ or mixed, by the random bot through its view of the table.
 
 The hands are worked out by hand from the games' rules and the files'
 stakes: ante 1, bring-in 3, small bet 10, big bet 20, a bet and three raises
-(none of the hands reaches the cap). Players sit clockwise from the dealer's
+(none of the hands reaches the cap); the blinds games have blinds of 5 and 10
+instead of the ante and the bring-in. Players sit clockwise from the dealer's
 left in the order listed; each one's cards are listed in the order he gets
 them.
 """
@@ -39,15 +40,17 @@ _BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
 WRITTEN = {
     "27_razz", "5_card_stud", "5_card_stud_8", "5_card_stud_lowball", "6_card_stud",
     "7_card_stud", "7_card_stud_8", "7_card_stud_hilo_regular", "8_card_stud",
-    "alligator_stud", "blind_stud", "last_card_down", "mississippi_razz", "mississippi_stud",
-    "mississippi_stud_8", "nine_card_stud", "oklahoma_lowball", "pistol_pete", "razzdeucey",
-    "zanetti_sound",
+    "alligator_stud", "blind_stud", "canadian_stud", "last_card_down", "mississippi_razz",
+    "mississippi_stud", "mississippi_stud_8", "nine_card_stud", "oklahoma_lowball",
+    "pistol_pete", "razz_high", "razzdeucey", "razzdugi", "zanetti_sound",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
-#: mississippi-stud is the casino table game.
+#: mississippi-stud is the casino table game, canadian-stud the house game
+#: (variants/house/), which a catalogue file of that name would shadow.
 RENAMED = {
     "mississippi-stud-poker": "mississippi_stud",
+    "canadian-stud-generic-poker": "canadian_stud",
 }
 
 
@@ -429,3 +432,78 @@ def test_oklahoma_lowball_heads_up_the_small_blind_acts_first_and_seven_five_low
     assert _blinds(out) == [("Ann", 5, "the small blind"), ("Bob", 10, "the big blind")]
     assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Ann", "Ann", "Ann", "Ann"]
     assert out["result"]["stacks"] == {"Ann": 110, "Bob": 90}
+
+
+# --- the other new rankings --------------------------------------------------
+
+
+def test_razzdugi_splits_the_razz_low_and_the_best_badugi_a_three_card_one_when_nobody_has_four():
+    # As in razz the highest up card brings in: Cat's Jh (Ann 3h, Bob 4h).
+    # The best low board acts first: Ann's 4-3 and 5-4-3, then Bob's 8-7-6-4
+    # (better than Ann's K-5-4-3). Ann's 5-4-3-2-A is the best razz hand. No
+    # four-card badugi: Ann holds only clubs and one heart (3-A), Bob no club
+    # (4-3-2 of three suits), Cat no club (Q-J-10 at best); BARGE: "the best
+    # three-card hand wins half the pot", so Bob. Pot 3 + 9 = 12, 6 and 6.
+    out = _script(
+        "razzdugi",
+        {
+            "Ann": "Ac 2c 3h 4c 5c Kc Qc",
+            "Bob": "2d 3s 4h 6d 7s 8h 9d",
+            "Cat": "Qs Qd Jh Js Td Kh Kd",
+        },
+        ["Cat bring-in", "Ann call", "Bob call"]
+        + ["Ann check", "Bob check", "Cat check"] * 2
+        + ["Bob check", "Cat check", "Ann check"] * 2,
+    )
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Cat", "Ann", "Ann", "Bob", "Bob"]
+    assert out["result"]["pots"][0]["winners"] == {"Ann": 6, "Bob": 6}
+    assert out["result"]["stacks"] == {"Ann": 102, "Bob": 102, "Cat": 96}
+
+
+def test_canadian_stud_a_four_flush_showing_acts_before_a_pair_and_beats_it():
+    # Cat's 2d is the lowest door card: she brings in, both call (pot 12).
+    # Bob's open queens act first on the second and third up cards; Cat
+    # folds to his bet of 10. With four hearts up Ann shows a four-flush,
+    # which ranks above a pair: she acts first on the last round, bets 20,
+    # Bob calls. Ann's K-9-5-3 four-flush beats Bob's pair of queens. Pot
+    # 12 + 20 + 40 = 72; Ann and Bob paid 34, Cat 4.
+    out = _script(
+        "canadian-stud-generic-poker",
+        {"Ann": "2c 9h Kh 5h 3h", "Bob": "8d Qs Qd 6c 4s", "Cat": "7s 2d Tc"},
+        [
+            "Cat bring-in", "Ann call", "Bob call",
+            "Bob bet 10", "Cat fold", "Ann call",
+            "Bob check", "Ann check",
+            "Ann bet 20", "Bob call",
+        ],
+    )  # fmt: skip
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Cat", "Bob", "Bob", "Ann"]
+    assert out["result"]["showdown_order"] == ["Ann", "Bob"]
+    assert out["result"]["stacks"] == {"Ann": 138, "Bob": 66, "Cat": 96}
+
+
+def test_razz_high_the_ace_brings_in_an_unpaired_board_leads_and_the_highest_unpaired_hand_wins():
+    # The lowest up card brings in, the ace lowest: Ann's Ad, not Bob's 2c.
+    # On fourth street any unpaired board beats a paired one, higher cards
+    # better: Cat's K-Q leads (Bob shows 2-2). Then Cat pairs her queens and
+    # Ann's 6-5-A, 7-6-5-A lead. At the showdown Bob's 8-7-6-4-3 beats Ann's
+    # 7-6-5-4-3 and Cat's pair of kings (kings full of queens in high poker;
+    # any hand without a pair beats any pair). Pot 3 + 9 + 60 = 72; each
+    # paid 24.
+    out = _script(
+        "razz-high",
+        {
+            "Ann": "3c 4h Ad 5s 6h 7d Ah",
+            "Bob": "3d 4d 2c 2h 6s 7c 8d",
+            "Cat": "Ks Kc Kh Qd Qs 9c 8h",
+        },
+        [
+            "Ann bring-in", "Bob call", "Cat call",
+            "Cat check", "Ann check", "Bob check",
+            "Ann check", "Bob check", "Cat check",
+            "Ann check", "Bob check", "Cat check",
+            "Ann check", "Bob bet 20", "Cat call", "Ann call",
+        ],
+    )  # fmt: skip
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Ann", "Cat", "Ann", "Ann", "Ann"]
+    assert out["result"]["stacks"] == {"Ann": 76, "Bob": 148, "Cat": 76}
