@@ -9,13 +9,14 @@ what that natural hand is worth to ``evaluate`` or to the low rankings.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
 import pytest
 
 from studrules.cards.card import Card, Deck, Joker, full_deck, is_joker, joker, parse_card, parse_cards
-from studrules.cards.evaluator import ACE_KING, MAX_VALUE, Category, category_floor, evaluate
+from studrules.cards.evaluator import ACE_KING, MAX_VALUE, Category, category_floor, evaluate, visible_value
 from studrules.cards.rankings import get_ranking
 from studrules.cards.wild import (
     FIVE_OF_A_KIND,
@@ -40,6 +41,12 @@ from studrules.cards.wild_reference import (
     reference_high,
     reference_low,
     substitute_every_card,
+)
+from studrules.cards.wild_visible import (
+    describe_visible_wild,
+    visible_wild,
+    visible_wild_ace_to_five,
+    visible_wild_deuce_to_seven,
 )
 from studrules.errors import CardError
 
@@ -258,6 +265,52 @@ def test_a_natural_low_beats_the_same_low_made_with_a_wild_card_when_the_house_s
     natural = evaluate_wild_ace_to_five("5c 4d 3h 2s Ac 9d", natural_beats_wild=True)
     wild = evaluate_wild_ace_to_five("5c 4d 3h X1 Ac 9d", natural_beats_wild=True)
     assert natural > wild and describe_wild_low(natural) == "five-four-three-two-ace low, natural"
+
+
+# --- showings ------------------------------------------------------------------------
+
+
+def test_a_wild_up_card_shows_as_the_rank_that_shows_best():
+    assert visible_wild("Kc Kd 2h", DEUCES) == visible_value("Kc Kd Kh")
+    assert visible_wild("Kc 7d 2h", DEUCES) == visible_value("Kc Kd 7h")
+    assert visible_wild("X1 X2") == visible_value("Ac Ad")
+    assert describe_visible_wild("Kc Kd X1") == "three kings"
+
+
+def test_the_bug_shows_as_an_ace():
+    assert visible_wild("9c X1", joker="bug") == visible_value("9c Ad")
+    assert visible_wild("Ac X1", joker="bug") == visible_value("Ac Ad")
+
+
+def test_a_wild_low_up_card_shows_as_the_lowest_rank_missing():
+    assert visible_wild_ace_to_five("Kc X1") == get_ranking("ace_to_five_low").visible("Kc Ad")
+    assert visible_wild_ace_to_five("Ac X1") == get_ranking("ace_to_five_low").visible("Ac 2d")
+    assert visible_wild_deuce_to_seven("2c X1") == get_ranking("deuce_to_seven_low").visible("2c 3d")
+
+
+def test_five_up_cards_show_the_whole_hand():
+    assert visible_wild("Ah Ad Ac As X1") > visible_value("As Ks Qs Js Ts")
+    below = visible_wild("Ah Ad Ac As X1", five_of_a_kind="below_straight_flush")
+    assert visible_value("Ah Ad Ac As Ks") < below < visible_value("5s 4s 3s 2s As")
+    assert visible_wild("Ah Kd 9c 7s 3h 2c") == visible_value("Ah Kd 9c 7s 3h 2c")
+
+
+def test_showings_agree_with_the_best_natural_showing():
+    rng = random.Random(17)
+    low, deuce = get_ranking("ace_to_five_low"), get_ranking("deuce_to_seven_low")
+    for _ in range(150):
+        hand, wild = random_hand(rng, sizes=(1, 2, 3, 4), wilds=(0, 1, 2), jokers=(0, 0, 1))
+        natural = [c for c in hand if c not in wild and not is_joker(c)]
+        # every rank for each wild card, as a card not showing yet
+        showings = []
+        for ranks in itertools.combinations_with_replacement(range(2, 15), len(hand) - len(natural)):
+            shown = list(natural)
+            for r in ranks:
+                shown.append(next(c for c in DECK if c.rank == r and c not in shown))
+            showings.append(shown)
+        assert visible_wild(hand, wild) == max(visible_value(s) for s in showings)
+        assert visible_wild_ace_to_five(hand, wild) == max(low.visible(s) for s in showings)
+        assert visible_wild_deuce_to_seven(hand, wild) == max(deuce.visible(s) for s in showings)
 
 
 # --- against brute force ---------------------------------------------------------------
