@@ -35,6 +35,8 @@ def random_action(hand: Hand, rng: random.Random):
     legal = hand.legal_actions()
     choice = rng.choice(legal)
     verb = choice.action
+    if choice.choices:  # a word to choose (declare high, low or both)
+        return f"{hand.to_act} {verb} {rng.choice(choice.choices)}"
     amount = None
     if choice.to is not None:
         amount = rng.choice(choice.to)

@@ -27,6 +27,7 @@ EVENTS_OF = {
     "deal": {"deal", "burn", "community"},
     "betting": {"bring_in", "complete", "bet", "raise", "call", "check"},
     "decision": {"fold", "raise"},
+    "declare": {"declare"},
     "reveal": {"reveal"},
     "showdown": {"show", "muck"},
     "settle": {"settle", "push"},

@@ -43,6 +43,7 @@ from ..spec.model import (
     BlindsStep,
     DealStep,
     DecisionStep,
+    DeclareStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -58,6 +59,7 @@ from .rule_words import (
     cap_words,
     cards_held,
     deck_words,
+    declare_rule_rows,
     first_to_act_words,
     odd_chip_words,
     payout_words,
@@ -259,6 +261,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             checking = f"only when {condition_words(step.check)}"
         add(topic, "checking", checking)
         add(topic, "played", _when_text(step.when))
+
+    for step in variant.steps_of(DeclareStep):
+        for rule, value in declare_rule_rows(step):
+            add("declare", rule, value)
 
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):

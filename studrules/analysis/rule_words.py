@@ -22,6 +22,7 @@ from ..spec.model import (
     BettingStep,
     DealStep,
     DeckSpec,
+    DeclareStep,
     FirstToAct,
     Payout,
     ShowdownStep,
@@ -382,3 +383,36 @@ def _and_list(words: Sequence[str]) -> str:
 def _one(rank: str) -> str:
     plural = rank_words(rank)
     return plural[:-2] if plural.endswith("xes") else plural[:-1]
+
+
+def declare_sentences(step: DeclareStep) -> list[str]:
+    """A declare step in sentences.
+
+    >>> declare_sentences(DeclareStep("declare"))[0][:60]
+    'Each player still in declares high, low or both: all at once'
+    """
+    when = (
+        "all at once, each deciding before any declaration is shown (chips in the fist)"
+        if step.mode == "simultaneous"
+        else "one after another, clockwise from the dealer's left, each hearing the earlier ones"
+    )
+    both = (
+        "A player who declares both must win or tie both ways, or he wins nothing."
+        if step.both == "lose_all"
+        else "A player who declares both and wins only one way keeps the half he wins."
+    )
+    return [
+        f"Each player still in declares high, low or both: {when}.",
+        "At the showdown the high half of each pot goes to the best high hand among those who declared high or "
+        "both, the low half to the best low among those who declared low or both; when nobody declared one way, "
+        "the other takes the whole pot.",
+        both,
+    ]
+
+
+def declare_rule_rows(step: DeclareStep) -> list[tuple[str, str]]:
+    """A declare step as (rule, value) rows for diff."""
+    return [
+        ("declarations", "all at once" if step.mode == "simultaneous" else "in turn from the dealer's left"),
+        ("declaring both", "must win both ways or wins nothing" if step.both == "lose_all" else "keeps the half won"),
+    ]

@@ -23,6 +23,7 @@ from ..spec.model import (
     BringIn,
     DealStep,
     DecisionStep,
+    DeclareStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -50,6 +51,7 @@ from .rule_words import (
     cards_held,
     cards_text,
     deck_words,
+    declare_sentences,
     faces_words,
     first_to_act_words,
     fixed_cap,
@@ -322,6 +324,10 @@ class _Writer:
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Decision"))
                 self.decision(step)
+            elif isinstance(step, DeclareStep):
+                number += 1
+                self.blocks.append(Block("h3", f"{number}. Declare"))
+                self.p(*declare_sentences(step), self.when(step))
             elif isinstance(step, RevealStep):
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Reveal"))

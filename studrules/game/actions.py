@@ -32,7 +32,9 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 - pot limit and no limit: ``{"action": "raise", "to": "10..95", "min": 10, "max": 95}``:
   every whole total from ``min`` to ``max`` is allowed;
 - a banked decision: ``{"action": "raise", "amount": 20}`` (the raise the
-  variant fixes).
+  variant fixes);
+- a declaration: ``{"action": "declare", "choices": ["high", "low", "both"]}``
+  (written ``Ann declare high``).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from ..errors import ScriptError
 __all__ = ["VERBS", "Action", "LegalAction"]
 
 #: Every verb an action may have.
-VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void")
+VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void", "declare")
 
 _ALIASES = {
     "bring_in": "bring-in",
@@ -58,8 +60,11 @@ _ALIASES = {
     "completes": "complete",
     "shows": "show",
     "mucks": "muck",
+    "declares": "declare",
 }
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
+# verbs followed by a word: 'Ann declare high'
+_WITH_WORD = frozenset(("declare",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +78,20 @@ class Action:
     player: str
     verb: str
     amount: int | None = None
+    word: str | None = None  # declare: high, low or both
 
     @classmethod
     def parse(cls, text: str) -> Action:
         """Read ``"PLAYER VERB [AMOUNT]"``; a :class:`~studrules.errors.ScriptError` if it does not read.
 
         >>> Action.parse("Cat fold")
-        Action(player='Cat', verb='fold', amount=None)
+        Action(player='Cat', verb='fold', amount=None, word=None)
+        >>> str(Action.parse("Cat declare high"))
+        'Cat declare high'
         >>> Action.parse("Cat jump")
         Traceback (most recent call last):
         ...
-        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
@@ -95,6 +103,10 @@ class Action:
         if verb not in VERBS:
             raise ScriptError(f"'{text}': unknown action '{parts[1]}': the verbs are {', '.join(VERBS)}")
         amount = None
+        if verb in _WITH_WORD:
+            if len(parts) != 3:
+                raise ScriptError(f"'{text}': say what {player} does: '{player} {verb} high', 'low' or 'both'")
+            return cls(player, verb, word=parts[2].lower())
         if len(parts) == 3:
             if verb not in _WITH_AMOUNT:
                 raise ScriptError(f"'{text}': '{verb}' takes no amount")
@@ -107,6 +119,8 @@ class Action:
         return cls(player, verb, amount)
 
     def __str__(self) -> str:
+        if self.word is not None:
+            return f"{self.player} {self.verb} {self.word}"
         if self.amount is None:
             return f"{self.player} {self.verb}"
         return f"{self.player} {self.verb} {self.amount}"
@@ -133,10 +147,17 @@ class LegalAction:
     to: tuple[int, ...] | None = None
     min: int | None = None
     max: int | None = None
+    choices: tuple[str, ...] | None = None  # the words allowed (declare: high, low, both)
 
     def to_dict(self) -> dict[str, Any]:
-        """The legal action as JSON data (see the module's documentation)."""
+        """The legal action as JSON data (see the module's documentation).
+
+        >>> LegalAction("declare", choices=("high", "low", "both")).to_dict()
+        {'action': 'declare', 'choices': ['high', 'low', 'both']}
+        """
         out: dict[str, Any] = {"action": self.action}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
         if self.amount is not None:
             out["amount"] = self.amount
         if self.to is not None:
@@ -157,6 +178,8 @@ class LegalAction:
         return False
 
     def __str__(self) -> str:
+        if self.choices is not None:
+            return f"{self.action} {'/'.join(self.choices)}"
         if self.amount is not None:
             return f"{self.action} {self.amount}"
         if self.to is not None:

@@ -13,7 +13,8 @@ records dozens). Fields that do not apply are ``None`` and are left out of
     'Ann completes to 10'
 
 Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
-wild changes: a card after a followed rank), ``deal``, ``burn``, ``community`` (a card in the middle),
+wild changes: a card after a followed rank), ``declare`` (a player's high,
+low or both, in ``reason``), ``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
 ``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
@@ -44,6 +45,7 @@ EVENT_TYPES = (
     "ante",
     "blind",
     "wild",
+    "declare",
     "deal",
     "burn",
     "community",
@@ -117,6 +119,8 @@ class Event(NamedTuple):
         card = "a card" if (hidden and self.face == "down") else str(self.card)
         if t == "ante":
             return f"{p} antes {self.amount}" + (f" {self.reason}" if self.reason else "")
+        if t == "declare":
+            return f"{p} declares {self.reason}"
         if t == "wild":
             return f"{self.card} is up: {self.reason}" if self.card is not None else str(self.reason)
         if t == "blind":

@@ -46,10 +46,11 @@ from typing import Any
 
 from ..cards.card import Card
 from ..errors import IllegalActionError
-from ..spec.model import BlindsStep, DecisionStep, RevealStep, SettleStep, Variant
+from ..spec.model import BlindsStep, DecisionStep, DeclareStep, RevealStep, SettleStep, Variant
 from .actions import Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
+from .declare import _Declaring
 from .events import Event
 from .house import DEALER, HOUSE, _House
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
@@ -62,7 +63,7 @@ __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 _new = tuple.__new__
 
 
-class Hand(_Dealing, _Betting, _Showdown, _House):
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -143,6 +144,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         self.last_blind = None
         self.wild_rank = None
         self.follow_armed = False
+        self.declare_step = None
+        self.declared = None
         self.antes_posted = False
         self.community_dealt = False
         self.over = False
@@ -271,6 +274,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             self._apply_show(seat, action)
         elif phase == "decision":
             self._apply_decision(seat, action)
+        elif phase == "declare":
+            self._apply_declare(seat, action)
         else:  # pragma: no cover
             raise IllegalActionError(f"'{action}': nobody may act now")
         self.actions.append(action)
@@ -383,6 +388,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
         name = self.players[seat]
         if self.phase == "showdown":
             return Action(name, "show" if self._can_still_win(seat) else "muck")
+        if self.phase == "declare":
+            return Action(name, "declare", word=self._likely_declaration(seat))
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -491,6 +498,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
                 self._reveal(planned)
             elif isinstance(planned, SettleStep):
                 self._settle(planned)
+            elif isinstance(planned, DeclareStep):
+                self._start_declare(planned)
 
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
@@ -521,6 +530,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House):
             return self._showdown_legal(seat)
         if phase == "decision":
             return self._decision_legal(seat)
+        if phase == "declare":
+            return self._declare_legal(seat)
         return self._betting_legal(seat)
 
     def _legal_words(self) -> str:

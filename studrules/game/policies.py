@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction
+from .declare import likely_declaration
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -104,6 +105,8 @@ def _passive(view: View) -> Action:
     for verb in ("check", "call", "bring-in", "show"):
         if verb in legal:
             return Action(me, verb)
+    if "declare" in legal:
+        return Action(me, "declare", word="high")
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):
@@ -142,6 +145,8 @@ class RandomPolicy(Policy):
         if "check" in verbs and "fold" in verbs:
             legal = [la for la in legal if la.action != "fold"]
         la = rng.choice(legal)
+        if la.choices:
+            return Action(view.player, la.action, word=rng.choice(la.choices))
         amount = None
         if la.action in ("complete", "bet", "raise"):
             if la.to:
@@ -249,6 +254,8 @@ class Sensible(Policy):
         me = view.player
         if "show" in legal or "muck" in legal:
             return Action(me, self._show_or_muck(view, legal))
+        if "declare" in legal:
+            return Action(me, "declare", word=likely_declaration([c for c, _ in view.cards], self.showdown))
         if "bring-in" in legal or "call" in legal or "check" in legal or "bet" in legal or "complete" in legal:
             return self._bet(view, legal)
         return _passive(view)

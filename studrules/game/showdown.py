@@ -79,6 +79,24 @@ class _Showdown(_HandState):
                 )
         self._settle_pots(rules)
 
+    def _best(self, row: Sequence[float | None], seats: Sequence[int], first_shown: bool) -> list[int]:
+        """The seats with the best value of ``row`` (the first shown of them with ``first_shown``)."""
+        best = None
+        tied: list[int] = []
+        for s in seats:
+            v = row[s]
+            if v is None:
+                continue
+            if best is None or v > best:
+                best = v
+                tied = [s]
+            elif v == best:
+                tied.append(s)
+        if first_shown and len(tied) > 1:
+            order_pos = {s: k for k, s in enumerate(self.showdown_order)}
+            tied = [min(tied, key=lambda s: order_pos.get(s, 0))]
+        return tied
+
     def _ranking_at(self, ranking: Ranking, seat: int) -> Ranking:
         """``ranking`` as it counts for ``seat`` now: with the cards wild for him."""
         rules = self.variant.wild
@@ -243,23 +261,11 @@ class _Showdown(_HandState):
                 contenders = [s for s in pot.eligible if not mucked[s]] or list(pot.eligible)
             else:
                 contenders = pot.eligible  # (only read)
-            parts: list[Sequence[int]] = []
-            for row in values:
-                best = None
-                tied: list[int] = []
-                for s in contenders:
-                    v = row[s]
-                    if v is None:
-                        continue
-                    if best is None or v > best:
-                        best = v
-                        tied = [s]
-                    elif v == best:
-                        tied.append(s)
-                if first_shown and len(tied) > 1:
-                    order_pos = {s: k for k, s in enumerate(self.showdown_order)}
-                    tied = [min(tied, key=lambda s: order_pos.get(s, 0))]
-                parts.append(tied)
+            parts: list[Sequence[int]]
+            if self.declared is not None and len(values) == 2:
+                parts = list(self._declared_parts(values, contenders, first_shown))
+            else:
+                parts = [self._best(row, contenders, first_shown) for row in values]
             if len(parts) == 1 and len(parts[0]) == 1:
                 shares = {parts[0][0]: pot.amount}  # one winner takes it all
             else:
@@ -268,12 +274,15 @@ class _Showdown(_HandState):
                 shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
             words: dict[int, str | None] = {}
             for s in shares:
-                mine = self._ranking_at(first, s)
+                # the hand that won: the first ranking's, unless he won only another part (the low half)
+                k = next((k for k, part in enumerate(parts) if s in part), 0)
+                ranking = rankings[k] if k < len(rankings) else first
+                mine = self._ranking_at(ranking, s)
                 if combination:
                     cards = self._hand_cards(s)
                     words[s] = _describe(mine, mine.evaluate(cards), cards)
                 else:
-                    value = values[0][s]
+                    value = values[k][s] if k < len(values) else values[0][s]
                     words[s] = said.get(value) if value is not None and mine is first else None
                     if words[s] is None:
                         words[s] = _describe(mine, value, None)

@@ -19,13 +19,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, Variant
+from ..spec.model import DecisionStep, DeclareStep, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
 from .result import HandResult, PositionResult, PotResult
 
 if TYPE_CHECKING:
+    from ..cards.rankings_base import Ranking
     from ..errors import IllegalActionError
 
 
@@ -78,6 +79,8 @@ class _HandState:
         "last_blind",
         "wild_rank",
         "follow_armed",
+        "declare_step",
+        "declared",
         "antes_posted",
         "community_dealt",
         "over",
@@ -126,6 +129,8 @@ class _HandState:
     last_blind: int | None  # the seat that posted the last blind (the next one acts first)
     wild_rank: str | None  # the rank a followed card made wild (wild.follow), None: none now
     follow_armed: bool  # the last up card was of the followed rank: the next one makes its rank wild
+    declare_step: DeclareStep | None  # the declare step being played, or played
+    declared: list[str | None] | None  # each seat's declaration (None: no declare step yet)
     antes_posted: bool
     raise_amounts: list[int | None]  # a banked game's raise per position
 
@@ -214,6 +219,16 @@ class _HandState:
         def _wrong_count(self) -> str | None: ...  # _Dealing
 
         def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]: ...  # _Betting
+
+        def _best(
+            self, row: Sequence[float | None], seats: Sequence[int], first_shown: bool
+        ) -> list[int]: ...  # _Showdown
+
+        def _ranking_at(self, ranking: Ranking, seat: int) -> Ranking: ...  # _Showdown
+
+        def _declared_parts(
+            self, values: Sequence[Sequence[float | None]], contenders: Sequence[int], first_shown: bool
+        ) -> list[list[int]]: ...  # _Declaring
 
         def _win_uncontested(self) -> None: ...  # _Showdown
 

@@ -26,6 +26,7 @@ from .model import (
     DealStep,
     DecisionStep,
     DeckSpec,
+    DeclareStep,
     FirstToAct,
     Option,
     Payout,
@@ -271,6 +272,9 @@ class _Builder:
             amounts=tuple(self.expr(a, path + ("amounts", i), expect=NUMBER) for i, a in enumerate(amounts)),
             **common,
         )
+
+    def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)
 
     def _step_deal(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DealStep(

@@ -26,6 +26,7 @@ from .model import (
     BlindsStep,
     DealStep,
     DecisionStep,
+    DeclareStep,
     RevealStep,
     SettleStep,
     ShowdownStep,
@@ -243,6 +244,14 @@ class _Checker:
         bring_ins = 0
         blinds = False
         for i, step in enumerate(self.v.steps):
+            if isinstance(step, DeclareStep):
+                later = [s for s in self.v.steps[i + 1 :] if isinstance(s, ShowdownStep)]
+                if not later or len(later[0].rankings) != 2:
+                    self.fail(
+                        "a declare step splits each pot between two rankings: the showdown after it needs two "
+                        "(for example rankings: [high, eight_or_better_low])",
+                        self.step_path(i),
+                    )
             if isinstance(step, BlindsStep):
                 blinds = True
                 if self.v.is_banked:

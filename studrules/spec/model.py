@@ -53,6 +53,7 @@ __all__ = [
     "FirstToAct",
     "BettingStep",
     "DecisionStep",
+    "DeclareStep",
     "RevealStep",
     "ShowdownStep",
     "Payout",
@@ -313,6 +314,19 @@ class RevealStep(Step):
 
 
 @dataclass(frozen=True)
+class DeclareStep(Step):
+    """Each player still in declares ``high``, ``low`` or ``both`` before the
+    showdown, which then splits each pot between its two rankings by the
+    declarations. ``mode``: ``simultaneous`` (all shown at once) or
+    ``in_turn``. ``both``: a player declaring both must win both ways,
+    ``lose_all`` (else he wins nothing) or ``keep_half`` (he keeps the half
+    he wins)."""
+
+    mode: str = "simultaneous"
+    both: str = "lose_all"
+
+
+@dataclass(frozen=True)
 class ShowdownStep(Step):
     """Who shows first, who may muck, and who wins each pot.
 
@@ -481,6 +495,7 @@ _STEP_KINDS: dict[type[Step], str] = {
     BettingStep: "betting",
     DecisionStep: "decision",
     RevealStep: "reveal",
+    DeclareStep: "declare",
     ShowdownStep: "showdown",
     SettleStep: "settle",
 }

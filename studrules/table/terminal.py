@@ -12,6 +12,7 @@ amount where there is a choice. :func:`result_lines` says how a hand ended.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..game.actions import Action, LegalAction
 from ..game.policies import Policy
@@ -135,6 +136,8 @@ class TerminalPlayer(Policy):
                 markup=False,
             )
             return None
+        if la.choices:  # a word to choose: declare high, low or both
+            return self._choose(view, la, words[1] if len(words) > 1 else None)
         amount = None
         if len(words) > 1:
             try:
@@ -174,6 +177,21 @@ class TerminalPlayer(Policy):
             self.console.print(f"{la.action} is {la.amount} here", markup=False)
             return None
         return Action(view.player, la.action)
+
+    def _choose(self, view: Any, la: LegalAction, word: str | None) -> Action | None:
+        """The word of an action such as 'declare': typed after it, or asked for (q leaves)."""
+        choices = la.choices or ()
+        while word is None or word not in choices:
+            if word is not None:
+                self.console.print(f"'{word}' is not one of {', '.join(choices)}", markup=False)
+            try:
+                word = self.read(f"{la.action} {'/'.join(choices)}? ").strip().lower()
+            except EOFError:
+                raise QuitTable() from None
+            if word in ("q", "quit"):
+                raise QuitTable()
+            word = next((c for c in choices if c.startswith(word)), word) if word else None
+        return Action(view.player, la.action, word=word)
 
 
 def _down_counts(view) -> dict[str, int]:
