@@ -104,3 +104,30 @@ def test_wild_rules_that_cannot_be_played_are_refused_at_load():
         with pytest.raises(SpecErrors) as err:
             load_variant_text("extends: seven-card-stud\nname: bad\n" + text)
         assert any(words in str(e) for e in err.value.errors), (words, err.value.errors)
+
+
+def test_high_chicago_the_highest_spade_in_the_hole_takes_half():
+    # ante 1 each, Ann's 4d brings in for 3, all call, then checks: a pot of 12,
+    # each in for 4. Ann's ace of spades is in the hole; Bob's king of spades
+    # is up, so it does not count; Bob's kings full take the high half.
+    cards = {"Ann": "As 3c 4d 7h 9c Jd 2h", "Bob": "Kd Kh Ks Qc Qd 5h 6c", "Cat": "8h 8d Tc Th 2c 3h 4c"}
+    hand = Hand(load_variant("high-chicago"), list(cards), 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while not hand.is_over:
+        hand.check_or_call()
+    assert hand.result().net == {"Ann": 2, "Bob": 2, "Cat": -4}
+
+
+def test_low_chicago_the_deuce_of_spades_in_the_hole_beats_the_ace():
+    cards = {"Ann": "As 3c 4d 7h 9c Jd 2h", "Bob": "Kd Kh Ks Qc Qd 5h 6c", "Cat": "2s 8d Tc Th 8h 3h 4c"}
+    hand = Hand(load_variant("low-chicago"), list(cards), 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while not hand.is_over:
+        hand.check_or_call()
+    assert hand.result().net == {"Ann": -4, "Bob": 2, "Cat": 2}
+
+
+def test_chicago_without_a_spade_in_the_hole_the_high_hand_takes_all():
+    cards = {"Ann": "Ah 3c 4d 7h 9c Jd 2h", "Bob": "Kd Kh Ks Qc Qd 5h 6c", "Cat": "8h 8d Tc Th 2c 3h 4c"}
+    hand = Hand(load_variant("high-chicago"), list(cards), 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while not hand.is_over:
+        hand.check_or_call()
+    assert hand.result().net == {"Ann": -4, "Bob": 8, "Cat": -4}

@@ -19,10 +19,13 @@ def variant(name: str):
     ranks = SHORT_DECK.get(name)
     deck = f"deck: {{ranking: {name}" + (f", ranks: {ranks}}}\nseats: {{min: 2, max: 5}}" if ranks else "}")
     bring_in = "highest_up_card" if get_ranking(name).aims_low else "lowest_up_card"
+    showdown = f"[{name}]"
+    if getattr(get_ranking(name), "hole_cards_only", False):  # a part of the pot beside the high hand
+        deck, bring_in, showdown = "deck: {ranking: high}", "lowest_up_card", f"[high, {name}]"
     return load_variant_text(
         f"extends: seven-card-stud\nname: ranked-{name.replace('_', '-')}\n{deck}\nsteps:\n"
         f"  - betting: {{id: round-1, bring_in: {{who: {bring_in}}}}}\n"
-        f"  - showdown: {{id: showdown, rankings: [{name}]}}\n"
+        f"  - showdown: {{id: showdown, rankings: {showdown}}}\n"
     )
 
 

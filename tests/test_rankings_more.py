@@ -34,7 +34,7 @@ from studrules.cards.rankings_single import best_of_suit
 from studrules.errors import CardError
 
 DECK = full_deck()
-NEW = ALL_RANKING_NAMES[4:]  # after high and the three classic lows
+NEW = ALL_RANKING_NAMES[4:10]  # after high and the three classic lows; before the hole-card parts
 FULL = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
 
 

@@ -491,12 +491,7 @@ class _Writer:
                 else f"The best hand by the {r.replace('_', ' ')} ranking wins the pot."
             )
         else:
-            names = " and ".join(
-                f"the best {r.replace('_', ' ')} hand"
-                if r == "high"
-                else f"the best qualifying {r.replace('_', ' ')} hand"
-                for r in step.rankings
-            )
+            names = " and ".join(_part_words(r) for r in step.rankings)
             items.append(
                 f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
             )
@@ -576,3 +571,13 @@ class _Writer:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _part_words(ranking: str) -> str:
+    """Who takes a ranking's part of a pot: ``the best high hand``, ``the
+    highest spade in the hole`` (a one-card part: the player holding it)."""
+    if ranking == "high":
+        return "the best high hand"
+    if ranking.endswith("_in_the_hole"):
+        return f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
+    return f"the best qualifying {ranking.replace('_', ' ')} hand"

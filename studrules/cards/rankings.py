@@ -52,6 +52,7 @@ from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, s
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
 from .rankings_low import AceToSixLow, Badugi
 from .rankings_qualified import at_least, or_better
+from .rankings_single import HoleCardOfSuit
 
 __all__ = [
     "Ranking",
@@ -293,6 +294,14 @@ _RANKINGS: dict[str, Ranking] = {
             "unpaired hands first, K-Q-J-10-9 best",
         ),
         TwoCardHigh("two_card_high", True, "the best two cards: any pair above any unpaired two, ace high"),
+        HoleCardOfSuit("high_spade_in_the_hole", True, "the highest spade among a player's face-down cards", suit="s"),
+        HoleCardOfSuit(
+            "low_spade_in_the_hole",
+            True,
+            "the lowest spade among a player's face-down cards (the two lowest, the ace highest)",
+            suit="s",
+            lowest=True,
+        ),
     )
 }
 ALL_RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
@@ -312,10 +321,10 @@ def get_ranking(name: str) -> Ranking:
 
     >>> get_ranking("high").ace_high, get_ranking("ace_to_five_low").ace_high
     (True, False)
-    >>> get_ranking("lowball")
+    >>> get_ranking("lowball")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studrules.cards.rankings.UnknownRankingError: unknown ranking 'lowball': choose one of high, ace_to_five_low, deuce_to_seven_low, eight_or_better_low, ace_to_six_low, badugi, four_flush_high, short_deck_high, ace_to_five_high, two_card_high
+    studrules.cards.rankings.UnknownRankingError: unknown ranking 'lowball': choose one of high, ace_to_five_low, ...
     """
     ranking = _RANKINGS.get(name) if isinstance(name, str) else None
     if ranking is None and isinstance(name, str):

@@ -12,11 +12,13 @@ Card('Ks')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ..errors import CardError
 from .card import SUITS, Card, parse_cards
+from .rankings_base import Ranking
 
-__all__ = ["best_of_suit"]
+__all__ = ["best_of_suit", "HoleCardOfSuit"]
 
 
 def best_of_suit(
@@ -49,3 +51,47 @@ def best_of_suit(
         return 1 if (card.rank == 14 and not ace_high) else card.rank
 
     return min(of_suit, key=rank) if lowest else max(of_suit, key=rank)
+
+
+@dataclass(frozen=True)
+class HoleCardOfSuit(Ranking):
+    """A part of the pot for the best card of a suit among a player's
+    face-down cards (``hole_cards_only``: the showdown gives it only those):
+    the highest, or with ``lowest`` the lowest; ``ace_high`` as the ranking
+    says. A player without such a card has no value for it.
+
+    >>> high = HoleCardOfSuit("high_spade_in_the_hole", True, "", suit="s")
+    >>> high.evaluate("Ks 9d") > high.evaluate("Qs Jh"), high.evaluate("9d Ah") is None
+    (True, True)
+    >>> high.describe(high.evaluate("Ks 9d 2s"))
+    'the king of spades in the hole'
+    >>> low = HoleCardOfSuit("low_spade_in_the_hole", True, "", suit="s", lowest=True)
+    >>> low.evaluate("2s") > low.evaluate("3s")
+    True
+    """
+
+    suit: str = "s"
+    lowest: bool = False
+    hole_cards_only: bool = True
+
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
+        card = best_of_suit(cards, self.suit, lowest=self.lowest, ace_high=self.ace_high)
+        if card is None:
+            return None
+        rank = 1 if (card.rank == 14 and not self.ace_high) else card.rank
+        return 15 - rank if self.lowest else rank
+
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
+        return 0  # a hole card never shows
+
+    def describe(self, value: float) -> str:
+        rank = int(15 - value) if self.lowest else int(value)
+        return f"the {_RANK_NAMES[rank]} of {_SUIT_NAMES[self.suit]} in the hole"
+
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
+        return "nothing showing counts"
+
+
+_RANK_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_RANK_NAMES |= {9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}

@@ -217,12 +217,16 @@ class _Showdown(_HandState):
             values = []
             for ranking in rankings:
                 evaluate = _evaluator(ranking)
+                hole_only = getattr(ranking, "hole_cards_only", False)
                 row: list[float | None] = []
                 for i in range(self.n):
                     if folded[i]:
                         row.append(None)
                         continue
-                    held = cards[i] + community if community else cards[i]
+                    if hole_only:
+                        held = [c for c in cards[i] if c not in self.up[i]]  # the face-down cards alone
+                    else:
+                        held = cards[i] + community if community else cards[i]
                     value = self._ranking_at(ranking, i).evaluate(held) if wild else evaluate(held)
                     if combination and value is not None:
                         value = _combination_value(ranking, value)

@@ -119,7 +119,19 @@ class _Checker:
         self.deck_fits()
         self.amounts()
         self.wild_rules()
+        self.hole_card_rankings()
         return self.errors
+
+    def hole_card_rankings(self) -> None:
+        """A ranking of one face-down card decides a part of a pot, never acting order."""
+        from ..cards.rankings import get_ranking
+
+        if getattr(get_ranking(self.v.deck.ranking), "hole_cards_only", False):
+            self.fail(
+                f"'{self.v.deck.ranking}' ranks one face-down card: it cannot order the up cards; "
+                "choose a hand ranking for the deck and list it in the showdown's rankings",
+                ("deck", "ranking"),
+            )
 
     def wild_rules(self) -> None:
         """Wild ranks the deck holds, in rankings that have a wild form and are played."""
