@@ -206,6 +206,9 @@ def test_text_lists_and_other_wild_collections_give_the_same_value():
     expected = high("Ah 2c 2d Kh Qh Jh", DEUCES)
     assert evaluate_wild("Ah 2c 2d Kh Qh Jh", "2c 2d 2h 2s") == expected
     assert evaluate_wild(list(cards("Ah 2c 2d Kh Qh Jh")), set(DEUCES)) == expected
+    assert evaluate_wild(cards("Ah 2c 2d Kh Qh Jh"), frozenset({"2c", "2d", "2h", "2s"})) == expected
+    low = evaluate_wild_ace_to_five(cards("Ah 2c 9d Kh 5h Jh"), DEUCES)
+    assert evaluate_wild_ace_to_five(cards("Ah 2c 9d Kh 5h Jh"), frozenset({"2c", "2d", "2h", "2s"})) == low
     assert wild_cards_in(cards("Ah 2c X1 Kd"), DEUCES) == (parse_card("2c"), joker(1))
 
 

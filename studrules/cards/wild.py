@@ -70,6 +70,7 @@ __all__ = [
     "describe_wild",
     "five_of_a_kind_floor",
     "wild_cards_in",
+    "wild_set",
 ]
 
 FIVE_OF_A_KIND = 9
@@ -106,14 +107,33 @@ def of_ranks(ranks: str) -> frozenset[Card]:
     return frozenset(parse_cards([r + s for r in ranks.replace(" ", "") for s in "cdhs"]))
 
 
-def wild_cards_in(cards: Iterable[Card], wild: Iterable[Card] = _NO_WILD) -> tuple[Card, ...]:
+def wild_set(wild: frozenset[Card] | Iterable[str | Card] = _NO_WILD) -> frozenset[Card]:
+    """The wild cards as a ``frozenset`` of cards, read from text or any
+    collection of cards (a frozenset of cards is checked once, then kept).
+
+    >>> wild_set("2c 2d") == frozenset(parse_cards("2c 2d")), wild_set(of_ranks("9")) is wild_set(of_ranks("9"))
+    (True, True)
+    """
+    if type(wild) is frozenset:
+        known = _WILD_SETS.get(wild)
+        if known is not None:
+            return known
+    cards = frozenset(parse_cards(wild))
+    if type(wild) is frozenset:
+        if len(_WILD_SETS) > 4096:
+            _WILD_SETS.clear()
+        _WILD_SETS[wild] = _WILD_SETS[cards] = cards
+    return cards
+
+
+def wild_cards_in(cards: Iterable[Card], wild: frozenset[Card] | Iterable[str | Card] = _NO_WILD) -> tuple[Card, ...]:
     """The cards among ``cards`` that are wild: those in ``wild``, and jokers.
 
     >>> wild_cards_in(parse_cards("Ah 2c X1 Kd"), of_ranks("2"))
     (Card('2c'), Card('X1'))
     """
-    wild = frozenset(wild)
-    return tuple(c for c in cards if c in wild or is_joker(c))
+    wilds = wild_set(wild)
+    return tuple(c for c in cards if c in wilds or is_joker(c))
 
 
 def evaluate_wild(
@@ -270,7 +290,7 @@ def _evaluate_other(
     if joker not in JOKER_ROLES:
         raise CardError(f"joker is {joker!r}: choose one of {', '.join(JOKER_ROLES)}")
     hand = parse_cards(cards) if type(cards) is not tuple or not all(isinstance(c, Card) for c in cards) else cards
-    plain = wild if type(wild) is frozenset else frozenset(parse_cards(wild if wild is not None else ()))
+    plain = wild_set(_NO_WILD if wild is None else wild)
     place = FIVE_OF_A_KIND_PLACES[below]
     if joker == "wild":
         if len(_WITH_JOKERS) > 4096:
@@ -451,7 +471,8 @@ _DOUBLE_ACE = _double_aces()
 _SPECIAL: dict[float, tuple[int, tuple[int, ...]]] = {v: (int(Category.FLUSH), h) for h, v in _DOUBLE_ACE.items()}
 _SPECIAL |= {_five_of_a_kind(r, b): (FIVE_OF_A_KIND, (r,)) for r in range(2, 15) for b in (0, 1)}
 _ALL_JOKERS: frozenset[Card] = frozenset(Joker(n) for n in range(1, 10))
-# a wild set as given -> the same set with the jokers (wild by nature) added
+# a wild set as given -> the same set of cards (checked), and with the jokers (wild by nature) added
+_WILD_SETS: dict[frozenset[object], frozenset[Card]] = {}
 _WITH_JOKERS: dict[frozenset[Card], frozenset[Card]] = {_NO_WILD: _ALL_JOKERS}
 # remembered hands: rank counts or a suit's ranks, number of wild cards, five of a kind's place
 _RANK_HANDS: dict[int, float] = {}

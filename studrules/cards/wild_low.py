@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from ..errors import CardError
 from .card import Card, is_joker, parse_cards
 from .evaluator import Category, describe_signature, group_signature, pack_signature
-from .wild import NATURAL_BONUS
+from .wild import NATURAL_BONUS, wild_set
 
 __all__ = [
     "LOW_TOP",
@@ -121,7 +121,7 @@ def evaluate_wild_deuce_to_seven(
         if not value:
             value = _DEUCE_TO_SEVEN[key] = _deuce_to_seven(ranks, w)
     if natural_beats_wild or not w:
-        wilds = _wild_set(wild)
+        wilds = wild_set(wild)
         plain = [c for c in hand if c not in wilds and not is_joker(c)]
         best = _natural_deuce_to_seven(plain) if len(plain) >= 5 else 0
         if not w:
@@ -157,15 +157,11 @@ def _cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...] | list[Card]:
     return parse_cards(cards)
 
 
-def _wild_set(wild: frozenset[Card] | Iterable[str | Card]) -> frozenset[Card]:
-    return wild if type(wild) is frozenset else frozenset(parse_cards(wild))
-
-
 def _read(cards: str | Iterable[str | Card], wild: frozenset[Card] | Iterable[str | Card]) -> tuple[int, int, int]:
     """Rank counts of the natural cards (four bits a rank, deuce lowest), the
     number of wild cards (jokers included), the number of natural cards."""
     hand = _cards(cards)
-    wilds = _wild_set(wild)
+    wilds = wild_set(wild)
     n = len(hand)
     k = 0
     w = 0

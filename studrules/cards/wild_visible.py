@@ -32,7 +32,15 @@ from collections.abc import Iterable
 from ..errors import CardError
 from .card import Card, is_joker, parse_cards
 from .evaluator import Category, describe_signature, group_signature, pack_signature
-from .wild import FIVE_OF_A_KIND, JOKER_ROLES, describe_wild, evaluate_wild, five_of_a_kind_floor, signature_of
+from .wild import (
+    FIVE_OF_A_KIND,
+    JOKER_ROLES,
+    describe_wild,
+    evaluate_wild,
+    five_of_a_kind_floor,
+    signature_of,
+    wild_set,
+)
 from .wild_low import LOW_TOP, describe_wild_low, evaluate_wild_ace_to_five, evaluate_wild_deuce_to_seven
 
 __all__ = [
@@ -141,7 +149,7 @@ def _best_showing(
         raise CardError(f"joker is {joker!r}: choose one of {', '.join(JOKER_ROLES)}")
     if not hand:
         raise CardError("no cards to rank")
-    wilds = wild if type(wild) is frozenset else frozenset(parse_cards(wild))
+    wilds = wild_set(wild)
     ranks = []
     count = 0
     for card in hand:
