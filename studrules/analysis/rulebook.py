@@ -579,5 +579,7 @@ def _part_words(ranking: str) -> str:
     if ranking == "high":
         return "the best high hand"
     if ranking.endswith("_in_the_hole"):
-        return f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
+        return (
+            f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
+        )
     return f"the best qualifying {ranking.replace('_', ' ')} hand"

@@ -357,7 +357,8 @@ class _Betting(_HandState):
         if verb == "check":
             self.acted[seat] = True
             if not self.round_rules.step.check_raise:
-                self._last_round.checked.add(seat)
+                record = self._last_round
+                record.checked = record.checked | {seat}
             events.append(Event("check", name, rnd))
         elif verb == "call":
             chips = option.amount

@@ -164,7 +164,9 @@ class _Plan:
         if isinstance(step, ShowdownStep):
             from ..cards.rankings import ranking_for
 
-            return _ShowdownPlan(step, tuple(ranking_for(self.variant.deck, r) for r in step.rankings))
+            rankings = tuple(ranking_for(self.variant.deck, r) for r in step.rankings)
+            plain = not self.variant.wild.any and not any(getattr(r, "hole_cards_only", False) for r in rankings)
+            return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))
         if isinstance(step, DealStep):
@@ -253,14 +255,17 @@ class _BettingPlan:
 
 
 class _ShowdownPlan:
-    """A showdown step and its rankings."""
+    """A showdown step and its rankings; ``plain``: nothing is ever wild and
+    every ranking reads the whole hand (no part of the pot for a hole card),
+    so the showdown's short ways hold."""
 
-    __slots__ = ("step", "when", "rankings")
+    __slots__ = ("step", "when", "rankings", "plain")
 
-    def __init__(self, step: ShowdownStep, rankings: tuple[Ranking, ...]):
+    def __init__(self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True):
         self.step = step
         self.when = step.when
         self.rankings = rankings
+        self.plain = plain
 
 
 #: One step of a plan, as the hand's step loop tells them apart.

@@ -62,7 +62,7 @@ class _Showdown(_HandState):
             ranking = rankings[0]
             row = values[0]
             words = _words_of(ranking)
-            wild = self.variant.wild.any
+            wild = not rules.plain
             cards, community, events, names, shown = self.cards, self.community, self.events, self.players, self.shown
             for i in order:
                 shown.append(i)
@@ -184,7 +184,7 @@ class _Showdown(_HandState):
             value = ranking.evaluate(cards)
         else:
             value = self._values_for(rankings)[0][seat]
-        words = _describe(self._ranking_at(ranking, seat), value, cards)
+        words = _describe(ranking if rules.plain else self._ranking_at(ranking, seat), value, cards)
         self.events.append(
             _new(
                 Event,
@@ -211,23 +211,25 @@ class _Showdown(_HandState):
         """values[k][seat]: the seat's hand under the k-th ranking (None: no qualifying hand)."""
         values = self._values
         if values is None:
-            combination = self.showdown_rules.step.compare == "combination"
+            rules = self.showdown_rules
+            combination = rules.step.compare == "combination"
             folded, cards, community = self.folded, self.cards, self.community
-            wild = self.variant.wild.any
             values = []
             for ranking in rankings:
                 evaluate = _evaluator(ranking)
-                hole_only = getattr(ranking, "hole_cards_only", False)
+                hole_only = not rules.plain and getattr(ranking, "hole_cards_only", False)
                 row: list[float | None] = []
                 for i in range(self.n):
                     if folded[i]:
                         row.append(None)
                         continue
-                    if hole_only:
-                        held = [c for c in cards[i] if c not in self.up[i]]  # the face-down cards alone
+                    if rules.plain:
+                        value = evaluate(cards[i] + community if community else cards[i])
+                    elif hole_only:  # the face-down cards alone
+                        value = ranking.evaluate([c for c in cards[i] if c not in self.up[i]])
                     else:
                         held = cards[i] + community if community else cards[i]
-                    value = self._ranking_at(ranking, i).evaluate(held) if wild else evaluate(held)
+                        value = self._ranking_at(ranking, i).evaluate(held)
                     if combination and value is not None:
                         value = _combination_value(ranking, value)
                     row.append(value)
@@ -279,9 +281,9 @@ class _Showdown(_HandState):
             words: dict[int, str | None] = {}
             for s in shares:
                 # the hand that won: the first ranking's, unless he won only another part (the low half)
-                k = next((k for k, part in enumerate(parts) if s in part), 0)
+                k = 0 if len(parts) == 1 else next((k for k, part in enumerate(parts) if s in part), 0)
                 ranking = rankings[k] if k < len(rankings) else first
-                mine = self._ranking_at(ranking, s)
+                mine = ranking if rules.plain else self._ranking_at(ranking, s)
                 if combination:
                     cards = self._hand_cards(s)
                     words[s] = _describe(mine, mine.evaluate(cards), cards)

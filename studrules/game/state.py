@@ -235,6 +235,9 @@ class _HandState:
         def _make_void(self, reason: str) -> None: ...  # _House
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
 class _Round:
     """The record of one betting round (for showdown order)."""
 
@@ -245,4 +248,4 @@ class _Round:
         self.first: int | None = None
         self.aggressive: list[tuple[int, str]] = []
         self.played = False
-        self.checked: set[int] = set()  # seats that checked (kept where check-raising is barred)
+        self.checked: frozenset[int] = _NOBODY  # seats that checked (kept where check-raising is barred)
