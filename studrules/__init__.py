@@ -48,6 +48,10 @@ _EXPORTS: dict[str, str] = {
     "get_ranking": "cards.rankings",
     "Ranking": "cards.rankings",
     "RANKING_NAMES": "cards.rankings",
+    "evaluate_wild": "cards.wild",
+    "describe_wild": "cards.wild",
+    "of_ranks": "cards.wild",
+    "best_of_suit": "cards.rankings_single",
     # expressions
     "compile_expression": "spec.expressions",
     # variants
