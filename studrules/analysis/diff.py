@@ -291,6 +291,13 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             f"hands{suffix}",
             " and ".join(r.replace("_", " ") for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
         )
+        qualifiers = [
+            f"{name.replace('_', ' ')}: " + (f"{o} or better" if o is not None else f"at least {a}")
+            for name in step.rankings
+            for o, a in [step.qualifier(name)]
+            if o is not None or a is not None
+        ]
+        add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")
         add(
             "showdown",
             f"kickers{suffix}",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..cards.rankings import ranking_for
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
     STANDARD_RANKS,
@@ -495,6 +496,14 @@ class _Writer:
             items.append(
                 f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
             )
+        for name in step.rankings:
+            or_better, at_least = step.qualifier(name)
+            if or_better is not None or at_least is not None:
+                qualified = ranking_for(self.v.deck, name, or_better=or_better, at_least=at_least)
+                article = "An" if name[0] in "aeiou" else "A"
+                items.append(
+                    f"{article} {name.replace('_', ' ')} hand qualifies only {getattr(qualified, 'words', '')}."
+                )
         if step.compare == "full":
             items.append("All five cards count: kickers break ties, and high-card hands compare card by card.")
         else:

@@ -164,7 +164,10 @@ class _Plan:
         if isinstance(step, ShowdownStep):
             from ..cards.rankings import ranking_for
 
-            rankings = tuple(ranking_for(self.variant.deck, r) for r in step.rankings)
+            rankings = tuple(
+                ranking_for(self.variant.deck, r, or_better=step.qualifier(r)[0], at_least=step.qualifier(r)[1])
+                for r in step.rankings
+            )
             plain = not self.variant.wild.any and not any(getattr(r, "hole_cards_only", False) for r in rankings)
             return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):

@@ -362,6 +362,8 @@ class _Builder:
             ties=str(b.get("ties", "split")),
             odd_chip=str(b.get("odd_chip", "nearest_dealer")),
             compare=str(b.get("compare", "full")),
+            or_better=tuple((str(k), int(v)) for k, v in (b.get("or_better") or {}).items()),
+            at_least=tuple((str(k), str(v)) for k, v in (b.get("at_least") or {}).items()),
             **common,
         )
 

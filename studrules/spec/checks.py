@@ -122,6 +122,27 @@ class _Checker:
         self.hole_card_rankings()
         return self.errors
 
+    def _qualifiers(self, index: int, step: ShowdownStep) -> None:
+        """Each qualifier names a ranking of this showdown and can qualify a hand."""
+        from ..cards.rankings import ranking_for
+        from ..errors import CardError
+
+        for field, pairs in (("or_better", step.or_better), ("at_least", step.at_least)):
+            for name, value in pairs:
+                path = self.step_path(index, field, name)
+                if name not in step.rankings:
+                    self.fail(
+                        f"'{name}' is not a ranking of this showdown ({', '.join(step.rankings)})", path, key=True
+                    )
+                    continue
+                try:
+                    if isinstance(value, int):
+                        ranking_for(self.v.deck, name, or_better=value)
+                    else:
+                        ranking_for(self.v.deck, name, at_least=value)
+                except (ValueError, CardError) as err:
+                    self.fail(f"{field} of {name}: {err}", path)
+
     def hole_card_rankings(self) -> None:
         """A ranking of one face-down card decides a part of a pot, never acting order."""
         from ..cards.rankings import get_ranking
@@ -332,6 +353,7 @@ class _Checker:
                         "the house reveals its cards, but no card has been dealt to the house", self.step_path(i, "who")
                     )
             elif isinstance(step, ShowdownStep):
+                self._qualifiers(i, step)
                 if player_cards + community < 5:
                     self.fail(
                         f"a showdown compares five-card hands, but each player has only {player_cards + community} "

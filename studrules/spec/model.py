@@ -344,6 +344,12 @@ class ShowdownStep(Step):
     ties: str = "split"
     odd_chip: str = "nearest_dealer"  # nearest_dealer | high_card_suit
     compare: str = "full"
+    or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
+    at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards
+
+    def qualifier(self, ranking: str) -> tuple[int | None, str | None]:
+        """The ``or_better`` and ``at_least`` of one of its rankings (None: none)."""
+        return dict(self.or_better).get(ranking), dict(self.at_least).get(ranking)
 
 
 @dataclass(frozen=True)
