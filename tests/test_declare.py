@@ -88,3 +88,46 @@ def test_a_declare_step_needs_a_showdown_with_two_rankings():
     with pytest.raises(SpecErrors) as err:
         load_variant_text("extends: seven-card-stud\nname: bad\nsteps:\n  - declare: {id: d, before: showdown}\n")
     assert "a declare step splits each pot between two rankings" in str(err.value.errors[0])
+
+
+def test_a_declare_hand_saved_as_a_history_replays_exactly(tmp_path):
+    from studrules.game.policies import make_policy, play_hand
+    from studrules.records.history import replay_history, write_history
+
+    v = load_variant("seven-card-stud-hi-lo-declare")
+    hands = []
+    for seed in range(6):
+        hand = Hand(v, ["Ann", "Bob", "Cat"], 200, seed=seed)
+        policies = {p: make_policy("random", seed=seed * 3 + i) for i, p in enumerate(hand.players)}
+        play_hand(hand, policies)
+        hands.append(hand)
+    path = tmp_path / "declare.jsonl"
+    assert write_history(path, hands) == 6
+    assert [r.net for r in replay_history(path)] == [h.result().net for h in hands]
+    assert any(e.type == "declare" for h in hands for e in h.events)
+
+
+def test_a_hand_script_stops_at_the_declaration_and_lists_the_choices():
+    import studrules
+
+    cards = {"Ann": FLUSH, "Bob": WHEEL_LOW}
+    hand = Hand(
+        load_variant("seven-card-stud-hi-lo-declare"),
+        list(cards),
+        100,
+        seed=3,
+        cards={p: c.split() for p, c in cards.items()},
+    )
+    while hand.phase != "declare":
+        hand.check_or_call()
+    script = {
+        "variant": "seven-card-stud-hi-lo-declare",
+        "players": list(cards),
+        "stacks": 100,
+        "seed": 3,
+        "cards": {p: c.split() for p, c in cards.items()},
+        "actions": [str(a) for a in hand.actions] + ["Ann declare low"],
+    }
+    out = studrules.play_script(script)
+    assert out["next"]["legal"] == [{"action": "declare", "choices": ["high", "low", "both"]}]
+    assert out["next"]["player"] == "Bob"
