@@ -43,14 +43,23 @@ WRITTEN = {
     "alligator_stud", "blind_stud", "canadian_stud", "last_card_down", "mississippi_razz",
     "mississippi_stud", "mississippi_stud_8", "nine_card_stud", "oklahoma_lowball",
     "pistol_pete", "razz_high", "razzdeucey", "razzdugi", "zanetti_sound",
+    # wild cards, declare, the spade in the hole
+    "follow_the_queen", "follow_the_king", "deuces_and_jacks", "low_hole_wild",
+    "ben_franklin", "woolworth_stud", "dr_pepper", "eighty_eight", "ninety_nine",
+    "four_forty_four", "four_forty_two", "three_forty_five", "three_thirty_three",
+    "7_card_stud_hilo_declare", "five_stud_hilo_declare", "beelzebub", "satan",
+    "one_three_one", "chicago", "low_chicago",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
 #: mississippi-stud is the casino table game, canadian-stud the house game
-#: (variants/house/), which a catalogue file of that name would shadow.
+#: (variants/house/), which a catalogue file of that name would shadow; so
+#: are follow-the-queen and low-chicago.
 RENAMED = {
     "mississippi-stud-poker": "mississippi_stud",
     "canadian-stud-generic-poker": "canadian_stud",
+    "follow-the-queen-generic-poker": "follow_the_queen",
+    "low-chicago-generic-poker": "low_chicago",
 }
 
 
