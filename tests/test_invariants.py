@@ -35,6 +35,9 @@ def random_action(hand: Hand, rng: random.Random):
     legal = hand.legal_actions()
     choice = rng.choice(legal)
     verb = choice.action
+    if choice.choices and choice.min is not None and choice.max is not None:  # some of these cards (discard)
+        chosen = rng.sample(choice.choices, rng.randint(choice.min, choice.max))
+        return f"{hand.to_act} {verb} {' '.join(chosen)}".rstrip()
     if choice.choices:  # a word to choose (declare high, low or both)
         return f"{hand.to_act} {verb} {rng.choice(choice.choices)}"
     amount = None

@@ -28,6 +28,7 @@ EVENTS_OF = {
     "betting": {"bring_in", "complete", "bet", "raise", "call", "check"},
     "decision": {"fold", "raise"},
     "declare": {"declare"},
+    "draw": {"discard"},
     "reveal": {"reveal"},
     "showdown": {"show", "muck"},
     "settle": {"settle", "push"},

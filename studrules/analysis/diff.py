@@ -44,6 +44,7 @@ from ..spec.model import (
     DealStep,
     DecisionStep,
     DeclareStep,
+    DrawStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -60,6 +61,7 @@ from .rule_words import (
     cards_held,
     deck_words,
     declare_rule_rows,
+    draw_rule_rows,
     first_to_act_words,
     odd_chip_words,
     payout_words,
@@ -261,6 +263,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             checking = f"only when {condition_words(step.check)}"
         add(topic, "checking", checking)
         add(topic, "played", _when_text(step.when))
+
+    for n, step in enumerate(variant.steps_of(DrawStep), 1):
+        for rule, value in draw_rule_rows(step):
+            add("draws", rule if n == 1 else f"{rule} ({n})", value)
 
     for step in variant.steps_of(DeclareStep):
         for rule, value in declare_rule_rows(step):

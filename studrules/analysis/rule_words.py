@@ -23,6 +23,7 @@ from ..spec.model import (
     DealStep,
     DeckSpec,
     DeclareStep,
+    DrawStep,
     FirstToAct,
     Payout,
     ShowdownStep,
@@ -416,3 +417,52 @@ def declare_rule_rows(step: DeclareStep) -> list[tuple[str, str]]:
         ("declarations", "all at once" if step.mode == "simultaneous" else "in turn from the dealer's left"),
         ("declaring both", "must win both ways or wins nothing" if step.both == "lose_all" else "keeps the half won"),
     ]
+
+
+def draw_sentences(step: DrawStep) -> list[str]:
+    """A draw step in sentences.
+
+    >>> draw_sentences(DrawStep("d", discard_min=2, discard_max=2, replace=False))[0]
+    "Each player still in, clockwise from the dealer's left, discards exactly two of his face-down cards."
+    """
+    count = _count_words(step.discard_min, step.discard_max)
+    cards = "his face-down cards" if step.source == "down" else "his cards"
+    out = [f"Each player still in, clockwise from the dealer's left, discards {count} of {cards}."]
+    if step.replace:
+        out.append(f"He receives as many new cards from the deck, face {step.face}.")
+    else:
+        out.append("The discarded cards are not replaced.")
+    out.append("The others see how many cards he discards, not which.")
+    return out
+
+
+def draw_rule_rows(step: DrawStep) -> list[tuple[str, str]]:
+    """A draw step as (rule, value) rows for diff."""
+    cards = "face-down cards" if step.source == "down" else "any cards"
+    return [
+        ("discard", f"{_count_words(step.discard_min, step.discard_max)} {cards}"),
+        ("replaced", f"yes, face {step.face}" if step.replace else "no"),
+    ]
+
+
+def _count_words(low: int, high: int) -> str:
+    if low == high:
+        return f"exactly {number_word(low)}"
+    return f"up to {number_word(high)}" if low == 0 else f"from {number_word(low)} to {number_word(high)}"
+
+
+def number_word(n: int) -> str:
+    words = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def part_words(ranking: str) -> str:
+    """Who takes a ranking's part of a pot: ``the best high hand``, ``the
+    highest spade in the hole`` (a one-card part: the player holding it)."""
+    if ranking == "high":
+        return "the best high hand"
+    if ranking.endswith("_in_the_hole"):
+        return (
+            f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
+        )
+    return f"the best qualifying {ranking.replace('_', ' ')} hand"

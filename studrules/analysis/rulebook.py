@@ -25,6 +25,7 @@ from ..spec.model import (
     DealStep,
     DecisionStep,
     DeclareStep,
+    DrawStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -53,11 +54,13 @@ from .rule_words import (
     cards_text,
     deck_words,
     declare_sentences,
+    draw_sentences,
     faces_words,
     first_to_act_words,
     fixed_cap,
     house_tie_words,
     odd_chip_words,
+    part_words,
     payout_words,
     seat_rule_words,
     showdown_order_words,
@@ -325,6 +328,10 @@ class _Writer:
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Decision"))
                 self.decision(step)
+            elif isinstance(step, DrawStep):
+                number += 1
+                self.blocks.append(Block("h3", f"{number}. Discard" + (" and draw" if step.replace else "")))
+                self.p(*draw_sentences(step), self.when(step))
             elif isinstance(step, DeclareStep):
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Declare"))
@@ -492,7 +499,7 @@ class _Writer:
                 else f"The best hand by the {r.replace('_', ' ')} ranking wins the pot."
             )
         else:
-            names = " and ".join(_part_words(r) for r in step.rankings)
+            names = " and ".join(part_words(r) for r in step.rankings)
             items.append(
                 f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
             )
@@ -580,15 +587,3 @@ class _Writer:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _part_words(ranking: str) -> str:
-    """Who takes a ranking's part of a pot: ``the best high hand``, ``the
-    highest spade in the hole`` (a one-card part: the player holding it)."""
-    if ranking == "high":
-        return "the best high hand"
-    if ranking.endswith("_in_the_hole"):
-        return (
-            f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
-        )
-    return f"the best qualifying {ranking.replace('_', ' ')} hand"

@@ -34,7 +34,10 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 - a banked decision: ``{"action": "raise", "amount": 20}`` (the raise the
   variant fixes);
 - a declaration: ``{"action": "declare", "choices": ["high", "low", "both"]}``
-  (written ``Ann declare high``).
+  (written ``Ann declare high``);
+- a discard: ``{"action": "discard", "choices": ["2c", "7d", "Kh"], "min": 0, "max": 2}``:
+  from ``min`` to ``max`` of the cards listed (written ``Ann discard 2c 7d``;
+  ``Ann discard`` alone stands pat).
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from ..errors import ScriptError
 __all__ = ["VERBS", "Action", "LegalAction"]
 
 #: Every verb an action may have.
-VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void", "declare")
+VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void", "declare", "discard")
 
 _ALIASES = {
     "bring_in": "bring-in",
@@ -61,6 +64,7 @@ _ALIASES = {
     "shows": "show",
     "mucks": "muck",
     "declares": "declare",
+    "discards": "discard",
 }
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 # verbs followed by a word: 'Ann declare high'
@@ -78,7 +82,7 @@ class Action:
     player: str
     verb: str
     amount: int | None = None
-    word: str | None = None  # declare: high, low or both
+    word: str | None = None  # declare: high, low or both; discard: the cards, 'Ah Kd' (None: none)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -86,16 +90,18 @@ class Action:
 
         >>> Action.parse("Cat fold")
         Action(player='Cat', verb='fold', amount=None, word=None)
-        >>> str(Action.parse("Cat declare high"))
-        'Cat declare high'
+        >>> str(Action.parse("Cat declare high")), str(Action.parse("Cat discard 2c 7d")), str(Action.parse("Cat discard"))
+        ('Cat declare high', 'Cat discard 2c 7d', 'Cat discard')
         >>> Action.parse("Cat jump")
         Traceback (most recent call last):
         ...
-        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
         parts = text.split()
+        if len(parts) >= 2 and _ALIASES.get(parts[1].lower(), parts[1].lower()) == "discard":
+            return cls(parts[0], "discard", word=" ".join(parts[2:]) or None)
         if len(parts) not in (2, 3):
             raise ScriptError(f"'{text}': an action is written 'PLAYER VERB [AMOUNT]', e.g. 'Bob raise 10'")
         player, verb = parts[0], parts[1].lower()
@@ -158,6 +164,9 @@ class LegalAction:
         out: dict[str, Any] = {"action": self.action}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+            if self.min is not None:  # how many of them (discard)
+                out["min"], out["max"] = self.min, self.max
+            return out
         if self.amount is not None:
             out["amount"] = self.amount
         if self.to is not None:
@@ -178,6 +187,8 @@ class LegalAction:
         return False
 
     def __str__(self) -> str:
+        if self.choices is not None and self.min is not None:
+            return f"{self.action} {self.min}..{self.max} of {' '.join(self.choices)}"
         if self.choices is not None:
             return f"{self.action} {'/'.join(self.choices)}"
         if self.amount is not None:

@@ -165,7 +165,7 @@ class _Dealing(_HandState):
                     for i in seats:
                         cards_i = self.cards[i]
                         given = self.given[i]
-                        have = len(cards_i)
+                        have = len(cards_i) + self.discards[i]  # every card received, discards included
                         card = given[have] if have < len(given) else deal()
                         cards_i.append(card)
                         if up:
@@ -263,7 +263,7 @@ class _Dealing(_HandState):
             return None  # (every card from the deck: nobody was given more than he received)
         for i, p in enumerate(self.players):
             # a player who folded simply never received the rest of his cards
-            if not self.folded[i] and len(self.given[i]) > len(self.cards[i]):
+            if not self.folded[i] and len(self.given[i]) > len(self.cards[i]) + self.discards[i]:
                 return f"{p} has the wrong number of cards"
         if len(self.given_house) > len(self.house_cards):
             return "the house has the wrong number of cards"

@@ -14,7 +14,8 @@ records dozens). Fields that do not apply are ``None`` and are left out of
 
 Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
 wild changes: a card after a followed rank), ``declare`` (a player's high,
-low or both, in ``reason``), ``deal``, ``burn``, ``community`` (a card in the middle),
+low or both, in ``reason``), ``discard`` (cards a player throws away; others
+see their number), ``draw`` (a card received in their place), ``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
 ``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
@@ -46,6 +47,8 @@ EVENT_TYPES = (
     "blind",
     "wild",
     "declare",
+    "discard",
+    "draw",
     "deal",
     "burn",
     "community",
@@ -119,6 +122,20 @@ class Event(NamedTuple):
         card = "a card" if (hidden and self.face == "down") else str(self.card)
         if t == "ante":
             return f"{p} antes {self.amount}" + (f" {self.reason}" if self.reason else "")
+        if t == "discard":
+            if self.cards is not None and not hidden:
+                return f"{p} discards {' '.join(map(str, self.cards))}" if self.cards else f"{p} stands pat"
+            return (
+                f"{p} discards {self.amount} card{'s' if self.amount != 1 else ''}"
+                if self.amount
+                else f"{p} stands pat"
+            )
+        if t == "draw":
+            return (
+                f"{p} draws a card face down"
+                if hidden or self.card is None
+                else f"{p} draws {self.card} face {self.face}"
+            )
         if t == "declare":
             return f"{p} declares {self.reason}"
         if t == "wild":

@@ -46,11 +46,12 @@ from typing import Any
 
 from ..cards.card import Card
 from ..errors import IllegalActionError
-from ..spec.model import BlindsStep, DecisionStep, DeclareStep, RevealStep, SettleStep, Variant
+from ..spec.model import BlindsStep, DecisionStep, DeclareStep, DrawStep, RevealStep, SettleStep, Variant
 from .actions import Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
+from .draw import _Drawing
 from .events import Event
 from .house import DEALER, HOUSE, _House
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
@@ -63,7 +64,7 @@ __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 _new = tuple.__new__
 
 
-class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -146,6 +147,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
         self.follow_armed = False
         self.declare_step = None
         self.declared = None
+        self.draw_step = None
+        self.drawn = []
+        self.discards = [0] * n
         self.antes_posted = False
         self.community_dealt = False
         self.over = False
@@ -276,6 +280,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
             self._apply_decision(seat, action)
         elif phase == "declare":
             self._apply_declare(seat, action)
+        elif phase == "draw":
+            self._apply_draw(seat, action)
         else:  # pragma: no cover
             raise IllegalActionError(f"'{action}': nobody may act now")
         self.actions.append(action)
@@ -390,6 +396,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
             return Action(name, "show" if self._can_still_win(seat) else "muck")
         if self.phase == "declare":
             return Action(name, "declare", word=self._likely_declaration(seat))
+        if self.phase == "draw":
+            return Action(name, "discard", word=self._likely_discard(seat))
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -436,12 +444,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
         masked = seen.get(seat)
         if masked is None:
             masked = seen[seat] = []
-        masked.extend(
-            e._replace(card=None)
-            if (e.type == "deal" and e.face == "down" and e.player != player) or e.type == "burn"
-            else e
-            for e in self.events[len(masked) :]
-        )
+        masked.extend(_masked(e, player) for e in self.events[len(masked) :])
         events = tuple(masked)
         return View(
             player=player,
@@ -500,6 +503,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
                 self._settle(planned)
             elif isinstance(planned, DeclareStep):
                 self._start_declare(planned)
+            elif isinstance(planned, DrawStep):
+                self._start_draw(planned)
 
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
@@ -532,6 +537,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
             return self._decision_legal(seat)
         if phase == "declare":
             return self._declare_legal(seat)
+        if phase == "draw":
+            return self._draw_legal(seat)
         return self._betting_legal(seat)
 
     def _legal_words(self) -> str:
@@ -546,3 +553,14 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring):
         self.to_act_seat = None
         self.phase = "over"
         self._legal = ()
+
+
+def _masked(event: Event, player: str) -> Event:
+    """``event`` as ``player``'s seat sees it: another player's face-down
+    cards, burns and discards hidden (a discard keeps its count)."""
+    kind = event.type
+    if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
+        return event._replace(card=None)
+    if kind == "discard" and event.player != player:
+        return event._replace(cards=None)
+    return event

@@ -33,6 +33,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from ..cards.card import parse_cards
 from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction
 from .declare import likely_declaration
@@ -107,12 +108,20 @@ def _passive(view: View) -> Action:
             return Action(me, verb)
     if "declare" in legal:
         return Action(me, "declare", word="high")
+    if "discard" in legal:
+        return Action(me, "discard", word=_fewest_lowest(legal["discard"]))
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):
         if verb in legal:
             return Action(me, verb, _smallest(legal[verb]))
     return Action(me, next(iter(legal)))
+
+
+def _fewest_lowest(la: LegalAction) -> str | None:
+    """The fewest cards a discard asks, the lowest ranks first."""
+    cards = sorted(parse_cards(" ".join(la.choices or ())), key=lambda c: c.rank)
+    return " ".join(map(str, cards[: la.min or 0])) or None
 
 
 class CheckCall(Policy):
@@ -145,6 +154,9 @@ class RandomPolicy(Policy):
         if "check" in verbs and "fold" in verbs:
             legal = [la for la in legal if la.action != "fold"]
         la = rng.choice(legal)
+        if la.choices and la.min is not None and la.max is not None:  # some of these cards (discard)
+            chosen = rng.sample(la.choices, rng.randint(la.min, la.max))
+            return Action(view.player, la.action, word=" ".join(chosen) or None)
         if la.choices:
             return Action(view.player, la.action, word=rng.choice(la.choices))
         amount = None

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, DeclareStep, Variant
+from ..spec.model import DecisionStep, DeclareStep, DrawStep, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
@@ -81,6 +81,9 @@ class _HandState:
         "follow_armed",
         "declare_step",
         "declared",
+        "draw_step",
+        "drawn",
+        "discards",
         "antes_posted",
         "community_dealt",
         "over",
@@ -131,6 +134,9 @@ class _HandState:
     follow_armed: bool  # the last up card was of the followed rank: the next one makes its rank wild
     declare_step: DeclareStep | None  # the declare step being played, or played
     declared: list[str | None] | None  # each seat's declaration (None: no declare step yet)
+    draw_step: DrawStep | None  # the draw step being played
+    drawn: list[int]  # the seats that have discarded in it
+    discards: list[int]  # cards each seat has discarded in the hand
     antes_posted: bool
     raise_amounts: list[int | None]  # a banked game's raise per position
 

@@ -27,6 +27,7 @@ from .model import (
     DecisionStep,
     DeckSpec,
     DeclareStep,
+    DrawStep,
     FirstToAct,
     Option,
     Payout,
@@ -270,6 +271,17 @@ class _Builder:
         amounts = b.get("amounts") or []
         return BlindsStep(
             amounts=tuple(self.expr(a, path + ("amounts", i), expect=NUMBER) for i, a in enumerate(amounts)),
+            **common,
+        )
+
+    def _step_draw(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        discard = b.get("discard") or {}
+        return DrawStep(
+            discard_min=int(discard.get("min", 0)),
+            discard_max=int(discard.get("max", 1)),
+            source=str(b.get("from", "down")),
+            replace=bool(b.get("replace", True)),
+            face=str(b.get("face", "down")),
             **common,
         )
 

@@ -27,6 +27,7 @@ from .model import (
     DealStep,
     DecisionStep,
     DeclareStep,
+    DrawStep,
     RevealStep,
     SettleStep,
     ShowdownStep,
@@ -277,6 +278,16 @@ class _Checker:
         bring_ins = 0
         blinds = False
         for i, step in enumerate(self.v.steps):
+            if isinstance(step, DrawStep):
+                if step.discard_min > step.discard_max:
+                    self.fail(
+                        f"discard.min ({step.discard_min}) is more than discard.max ({step.discard_max})",
+                        self.step_path(i, "discard", "min"),
+                    )
+                if player_cards == 0:
+                    self.fail("a draw needs cards to discard: deal before it", self.step_path(i))
+                if not step.replace:
+                    player_cards -= step.discard_max
             if isinstance(step, DeclareStep):
                 later = [s for s in self.v.steps[i + 1 :] if isinstance(s, ShowdownStep)]
                 if not later or len(later[0].rankings) != 2:
@@ -377,23 +388,31 @@ class _Checker:
         i, step, needed = short
         fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
         hint = f" (at most {fit} fit)" if fit else ""
-        advice = (
-            "lower seats.max"
-            if step.fallback == "community"
-            else "lower seats.max or add 'fallback: community' to a deal"
-        )
+        if isinstance(step, DrawStep):
+            advice = "lower seats.max or the most cards a player may draw"
+        elif step.fallback == "community":
+            advice = "lower seats.max"
+        else:
+            advice = "lower seats.max or add 'fallback: community' to a deal"
         self.fail(
             f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
             self.step_path(i),
         )
 
-    def _short_deal(self, seats: int) -> tuple[int, DealStep, int] | None:
+    def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:
         """The first deal the deck cannot give ``seats`` players (its index and
-        the step), with the cards needed by then; None when every deal fits."""
+        the step), with the cards needed by then; None when every deal fits.
+        A draw counts as a deal of its most replacement cards."""
         size = self.v.deck.cards
         used = 0
         for i, step in enumerate(self.v.steps):
+            if isinstance(step, DrawStep):
+                if step.replace:
+                    if used + step.discard_max * seats > size:
+                        return i, step, used + step.discard_max * seats
+                    used += step.discard_max * seats
+                continue
             if not isinstance(step, DealStep):
                 continue
             need = step.burn + len(step.players) * seats + len(step.house) + len(step.community)

@@ -54,6 +54,7 @@ __all__ = [
     "BettingStep",
     "DecisionStep",
     "DeclareStep",
+    "DrawStep",
     "RevealStep",
     "ShowdownStep",
     "Payout",
@@ -314,6 +315,19 @@ class RevealStep(Step):
 
 
 @dataclass(frozen=True)
+class DrawStep(Step):
+    """Each player still in, clockwise from the dealer's left, discards from
+    ``discard_min`` to ``discard_max`` cards (``source``: his ``down`` cards or
+    ``any``) and, with ``replace``, receives as many new ones dealt ``face``."""
+
+    discard_min: int = 0
+    discard_max: int = 1
+    source: str = "down"
+    replace: bool = True
+    face: str = "down"
+
+
+@dataclass(frozen=True)
 class DeclareStep(Step):
     """Each player still in declares ``high``, ``low`` or ``both`` before the
     showdown, which then splits each pot between its two rankings by the
@@ -498,6 +512,7 @@ _STEP_KINDS: dict[type[Step], str] = {
     AnteStep: "ante",
     BlindsStep: "blinds",
     DealStep: "deal",
+    DrawStep: "draw",
     BettingStep: "betting",
     DecisionStep: "decision",
     RevealStep: "reveal",

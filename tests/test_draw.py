@@ -1,0 +1,92 @@
+"""Discards and draws (the draw step), on generic_poker's Super Stud
+(variants/catalogue/super-stud.yaml): four down and one up, a betting round,
+then each player discards exactly two of his face-down cards, not replaced;
+three more up and one down.
+
+The cards below are each player's nine in the order received. Bob's 8s is
+the lowest up card: he brings in; everybody checks and calls from then on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from studrules.errors import IllegalActionError, SpecErrors
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant, load_variant_text
+
+CARDS = {
+    "Ann": "Ah Ad 2c 3d Kh Ks 7c 9d 4h",  # keeps Ah Ad: aces and kings
+    "Bob": "Qh Qd 5c 6d 8s 8c 2s Jd Th",  # keeps Qh Qd: queens and eights
+}
+
+
+def to_the_discard() -> Hand:
+    hand = Hand(load_variant("super-stud"), list(CARDS), 200, seed=1, cards={p: c.split() for p, c in CARDS.items()})
+    while hand.phase != "draw":
+        hand.check_or_call()
+    return hand
+
+
+def test_each_player_discards_exactly_two_face_down_cards_clockwise_from_the_dealers_left():
+    hand = to_the_discard()
+    assert hand.to_act == "Ann"
+    (legal,) = hand.legal_actions()
+    assert legal.to_dict() == {"action": "discard", "choices": ["Ah", "Ad", "2c", "3d"], "min": 2, "max": 2}
+    with pytest.raises(IllegalActionError, match="from 2 to 2 cards, not 1"):
+        hand.apply("Ann discard 2c")
+    with pytest.raises(IllegalActionError, match="only his cards"):
+        hand.apply("Ann discard Kh 2c")  # the king is up
+    hand.apply("Ann discard 2c 3d")
+    assert hand.to_act == "Bob" and [str(c) for c in hand.cards_of("Ann")] == ["Ah", "Ad", "Kh"]
+
+
+def test_the_others_see_how_many_cards_were_discarded_not_which():
+    hand = to_the_discard()
+    hand.apply("Ann discard 2c 3d")
+    (seen_by_bob,) = [e for e in hand.view("Bob").events if e.type == "discard"]
+    (seen_by_ann,) = [e for e in hand.view("Ann").events if e.type == "discard"]
+    assert (seen_by_bob.amount, seen_by_bob.cards) == (2, None)
+    assert [str(c) for c in seen_by_ann.cards] == ["2c", "3d"]
+    assert seen_by_bob.describe() == "Ann discards 2 cards"
+
+
+def test_the_cards_after_the_discard_come_in_order_and_the_best_seven_kept_win():
+    hand = to_the_discard()
+    hand.apply("Ann discard 2c 3d")
+    hand.apply("Bob discard 5c 6d")
+    while not hand.is_over:
+        hand.check_or_call()
+    assert [str(c) for c in hand.cards_of("Ann")] == ["Ah", "Ad", "Kh", "Ks", "7c", "9d", "4h"]
+    net = hand.result().net
+    assert net["Ann"] > 0 and net["Bob"] == -net["Ann"]  # aces and kings beat queens and eights
+
+
+def test_a_draw_with_replacement_deals_as_many_new_cards():
+    v = load_variant_text(
+        "extends: five-card-stud\nname: draw-one\nseats: {min: 2, max: 8}\n"
+        "steps:\n  - draw: {id: draw, discard: {max: 1}, after: round-1}\n"
+    )
+    # in the order received: Ann's third card (Ac) is the one that replaces her discard
+    cards = {"Ann": "2c Kh Ac Qd Jh 9s", "Bob": "3d 7s 8c 4h 5s"}
+    hand = Hand(v, list(cards), 200, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while hand.phase != "draw":
+        hand.check_or_call()
+    hand.apply("Ann discard 2c")
+    assert [str(c) for c in hand.cards_of("Ann")] == ["Kh", "Ac"]  # the 2c out, the ace of clubs in, face down
+    hand.apply("Bob discard")  # stands pat
+    assert [e.describe(hidden=True) for e in hand.view("Bob").events if e.type == "draw"] == [
+        "Ann draws a card face down"
+    ]
+    while not hand.is_over:
+        hand.check_or_call()
+    assert [str(c) for c in hand.cards_of("Ann")] == ["Kh", "Ac", "Qd", "Jh", "9s"]
+
+
+def test_a_draw_the_deck_cannot_give_the_full_table_is_refused_at_load():
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text(
+            "extends: seven-card-stud\nname: big-draw\nsteps:\n"
+            "  - draw: {id: draw, discard: {max: 5}, after: round-4}\n"
+        )
+    assert any("lower seats.max or the most cards a player may draw" in str(e) for e in err.value.errors)
