@@ -516,3 +516,141 @@ def test_razz_high_the_ace_brings_in_an_unpaired_board_leads_and_the_highest_unp
     )  # fmt: skip
     assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Ann", "Cat", "Ann", "Ann", "Ann"]
     assert out["result"]["stacks"] == {"Ann": 76, "Bob": 148, "Cat": 76}
+
+
+# --- wild cards, declarations, the spade in the hole -------------------------
+
+
+def _said(out: dict, kind: str) -> list[tuple[str | None, str | None]]:
+    return [(e.get("card"), e.get("reason")) for e in out["events"] if e["type"] == kind]
+
+
+def test_follow_the_queen_generic_poker_the_rank_after_the_last_queen_up_is_wild_and_queens_are_not():
+    # Up cards in dealing order (Ann, then Bob, each street): Qh, 5c (fives
+    # wild); 7d, 9s; 2c, Qs (a queen: the fives are wild no more); 7s (sevens
+    # wild), Jd. The last down cards take no part. Ann: K-K and her two
+    # sevens, now wild: four kings. Bob: A-A and 5-5, the fives no longer
+    # wild, his queen never wild: aces up. Without the wild sevens Bob's aces
+    # up would beat Ann's kings up. Bob's 5c brings in, Ann calls (pot 8);
+    # Ann's Q-7 leads on 4th street, Bob's Q-9-5 on 5th, Ann's open sevens
+    # on 6th and 7th; everyone checks. Each paid 4.
+    out = _script(
+        "follow-the-queen-generic-poker",
+        {"Ann": "Kc Kd Qh 7d 2c 7s 3h", "Bob": "Ah Ad 5c 9s Qs Jd 5d"},
+        [
+            "Bob bring-in", "Ann call",
+            "Ann check", "Bob check",
+            "Bob check", "Ann check",
+            "Ann check", "Bob check",
+            "Ann check", "Bob check",
+        ],
+    )  # fmt: skip
+    assert [card for card, _ in _said(out, "wild")] == ["5c", "Qs", "7s"]
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Bob", "Ann", "Bob", "Ann", "Ann"]
+    assert out["result"]["stacks"] == {"Ann": 104, "Bob": 96}
+
+
+def test_low_hole_wild_the_lowest_face_down_card_is_wild_for_its_holder_and_the_ace_is_high():
+    # Ann's face-down cards Ah 7c Ad: with the ace high her seven is the
+    # lowest, so sevens are wild for her: K-K, A-A and the seven make kings
+    # full of aces (were the ace low, her aces would be wild: four kings).
+    # Bob's face-down cards 9d 6h Jc: his six is wild: Q-Q-Q and the six are
+    # four queens, which beat Ann's full house. Bob's Qc brings in (below
+    # Ann's Kh), Ann calls: pot 8. Ann's open kings lead on 4th street (no
+    # big bet: no open-pair exception), Bob's three queens after; all check.
+    out = _script(
+        "low-hole-wild",
+        {"Ann": "Ah 7c Kh Ks 8d 3c Ad", "Bob": "9d 6h Qc Qd Qh 2s Jc"},
+        [
+            "Bob bring-in", "Ann call",
+            "Ann check", "Bob check",
+            "Bob check", "Ann check",
+            "Bob check", "Ann check",
+            "Bob check", "Ann check",
+        ],
+    )  # fmt: skip
+    shown = {e["player"]: e.get("hand", "") for e in out["events"] if e["type"] == "show"}
+    assert shown["Ann"].startswith("full house")
+    assert shown["Bob"].startswith("four queens")
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Bob", "Ann", "Bob", "Bob", "Bob"]
+    assert out["result"]["stacks"] == {"Ann": 96, "Bob": 104}
+
+
+def test_four_forty_four_blinds_on_four_hole_cards_the_dealers_left_acts_after_and_two_wild_fours_make_four_aces():
+    # Ann posts 5, Bob 10; on four face-down cards Cat, after the big blind,
+    # calls 10, Ann completes, Bob checks: pot 30. From the first up card on
+    # Ann, at the dealer's left, acts first, although Bob's 9s is the best
+    # up card. Every four is wild: Ann's A-A and her two fours are four aces,
+    # beating Bob's natural kings full of nines (without the wild fours,
+    # Ann's aces and fours would lose to it); Cat has queens. Each paid 10.
+    out = _script(
+        "four-forty-four",
+        {
+            "Ann": "4c 4d Ah Ad 7s 2h 9c Jd",
+            "Bob": "Kc Kd Kh 9d 9s 3c 6h Td",
+            "Cat": "Qc Qd Jh Tc 8d 5c 2d 3h",
+        },
+        ["Cat call", "Ann call", "Bob check"] + ["Ann check", "Bob check", "Cat check"] * 4,
+    )
+    assert _blinds(out) == [("Ann", 5, "the small blind"), ("Bob", 10, "the big blind")]
+    faces = [e["face"] for e in out["events"] if e["type"] == "deal" and e["player"] == "Cat"]
+    assert faces == ["down"] * 4 + ["up"] * 3 + ["down"]
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Cat", "Ann", "Ann", "Ann", "Ann"]
+    assert out["result"]["stacks"] == {"Ann": 120, "Bob": 90, "Cat": 90}
+
+
+def test_seven_card_stud_hilo_declare_both_must_win_both_ways_or_the_halves_go_to_the_others():
+    # The highest up card brings in (kings high, aces low): Ann's Ks; Bob and
+    # Cat call: pot 12. Bob's low boards (4-3, 6-4-3, J-6-4-3) act first.
+    # Declarations, all at once: Ann high, Bob low, Cat both. Cat's club
+    # flush is the best high hand, but her T-8-7-5-2 loses the low to Bob's
+    # 6-4-3-2-A: declaring both she wins nothing. The high half goes to the
+    # best high hand declared high, Ann's three kings; the low half to Bob.
+    # 6 and 6; everyone paid 4.
+    out = _script(
+        "7-card-stud-hilo-declare",
+        {
+            "Ann": "Kc Kd Ks 9c 4d 2h 7s",
+            "Bob": "Ah 2s 3d 4s 6c Jh Qh",
+            "Cat": "5d 5h 7c 8c Tc Jc 2c",
+        },
+        ["Ann bring-in", "Bob call", "Cat call"]
+        + ["Bob check", "Cat check", "Ann check"] * 4
+        + ["Ann declare high", "Bob declare low", "Cat declare both"],
+    )
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Ann", "Bob", "Bob", "Bob", "Bob"]
+    assert [(e["player"], e.get("reason")) for e in out["events"] if e["type"] == "declare"] == [
+        ("Ann", "high"),
+        ("Bob", "low"),
+        ("Cat", "both"),
+    ]
+    assert out["result"]["pots"][0]["winners"] == {"Ann": 6, "Bob": 6}
+    assert out["result"]["stacks"] == {"Ann": 102, "Bob": 102, "Cat": 96}
+
+
+CHICAGO = {
+    "Ann": "Qs 3c As 7h 9c Jd 2h",
+    "Bob": "Ks 4d 5c 8h Td 6d 3h",
+    "Cat": "Tc Th 8d 8c 2c 4c 5h",
+}
+# Bob's 5c brings in, Cat and Ann call: pot 12. Cat's open eights lead from
+# 4th street on; everybody checks. Spades in the hole: Ann's queen (her ace
+# of spades is face up and does not count), Bob's king.
+CHICAGO_ACTIONS = ["Bob bring-in", "Cat call", "Ann call"] + ["Cat check", "Ann check", "Bob check"] * 4
+
+
+def test_chicago_half_to_the_best_high_hand_half_to_the_highest_spade_in_the_hole():
+    # Cat's tens and eights take the high half; Bob's K♠ in the hole beats
+    # Ann's Q♠ (her A♠ is up): 6 and 6; everyone paid 4.
+    out = _script("chicago", CHICAGO, CHICAGO_ACTIONS)
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Bob", "Cat", "Cat", "Cat", "Cat"]
+    assert out["result"]["pots"][0]["winners"] == {"Bob": 6, "Cat": 6}
+    assert out["result"]["stacks"] == {"Ann": 96, "Bob": 102, "Cat": 102}
+
+
+def test_low_chicago_generic_poker_half_to_the_lowest_spade_in_the_hole_an_up_spade_does_not_count():
+    # The same cards: Ann's Q♠ is the lowest spade in the hole (Bob's is the
+    # K♠; her A♠ is up), so she takes the spade half, Cat the high half.
+    out = _script("low-chicago-generic-poker", CHICAGO, CHICAGO_ACTIONS)
+    assert out["result"]["pots"][0]["winners"] == {"Ann": 6, "Cat": 6}
+    assert out["result"]["stacks"] == {"Ann": 102, "Bob": 96, "Cat": 102}
