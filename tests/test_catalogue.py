@@ -628,6 +628,29 @@ def test_seven_card_stud_hilo_declare_both_must_win_both_ways_or_the_halves_go_t
     assert out["result"]["stacks"] == {"Ann": 102, "Bob": 102, "Cat": 96}
 
 
+def test_one_three_one_deals_one_down_two_up_one_down_one_up_and_when_nobody_declares_low_the_high_takes_all():
+    # Bob's 3c is the lowest single up card (Ann's lowest is a nine): he
+    # brings in, Ann calls (pot 8). After the face-down fourth card the big
+    # bet: Ann's open nines act first, bet 20, Bob calls (pot 48); the last
+    # card up, both check. Both declare high: nobody contends for the low
+    # half, so the best high hand, Ann's nines against Bob's queen high,
+    # takes the whole pot. Each paid 24.
+    out = _script(
+        "one-three-one",
+        {"Ann": "Ah 9c 9d Kc 2s", "Bob": "Qh 3c 5d 7h 8s"},
+        [
+            "Bob bring-in", "Ann call",
+            "Ann bet 20", "Bob call",
+            "Ann check", "Bob check",
+            "Ann declare high", "Bob declare high",
+        ],
+    )  # fmt: skip
+    faces = [e["face"] for e in out["events"] if e["type"] == "deal" and e["player"] == "Bob"]
+    assert faces == ["down", "up", "up", "down", "up"]
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Bob", "Ann", "Ann", None]
+    assert out["result"]["stacks"] == {"Ann": 124, "Bob": 76}
+
+
 CHICAGO = {
     "Ann": "Qs 3c As 7h 9c Jd 2h",
     "Bob": "Ks 4d 5c 8h Td 6d 3h",
