@@ -131,3 +131,18 @@ def test_chicago_without_a_spade_in_the_hole_the_high_hand_takes_all():
     while not hand.is_over:
         hand.check_or_call()
     assert hand.result().net == {"Ann": -4, "Bob": 8, "Cat": -4}
+
+
+def test_baseball_a_four_up_earns_an_extra_card_and_threes_and_nines_are_wild():
+    # third street: Ann 2c 5d down, 4h up: the four earns her an extra card at
+    # once, face down: the next card in her list, 9d (wild). Bob: 7c 8d down, Ks up.
+    cards = {"Ann": "2c 5d 4h 9d Qh Jc 6s Ts", "Bob": "7c 8d Ks Kd 2h 2d 5s"}
+    hand = Hand(load_variant("baseball"), list(cards), 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    extra = [e for e in hand.events if e.reason == "a four up earns an extra card"]
+    assert [(e.player, str(e.card), e.face) for e in extra] == [("Ann", "9d", "down")]
+    while not hand.is_over:
+        hand.check_or_call()
+    assert len(hand.cards_of("Ann")) == 8 and len(hand.cards_of("Bob")) == 7
+    # Ann: 2c 5d 4h 9d Qh Jc 6s Ts: the wild nine makes 2-3-4-5-6, a straight;
+    # Bob: kings and deuces, two pair. The straight wins.
+    assert hand.result().net["Ann"] > 0

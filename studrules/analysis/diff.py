@@ -189,6 +189,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
+    for r in variant.when_dealt_up:
+        add("extra cards", f"a {r.rank} dealt up", f"an extra card, face {r.deal}")
     if variant.wild.any:  # a game without wild cards has no such topic
         for rule, value in wild_rule_rows(variant.wild):
             add("wild cards", rule, value)

@@ -28,6 +28,7 @@ from ..spec.model import (
     Payout,
     ShowdownStep,
     Step,
+    UpCardRule,
     Variant,
     WildRules,
 )
@@ -466,3 +467,16 @@ def part_words(ranking: str) -> str:
             f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
         )
     return f"the best qualifying {ranking.replace('_', ' ')} hand"
+
+
+def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
+    """Cards that earn an extra card when dealt face up, in sentences.
+
+    >>> extra_card_sentences([UpCardRule("4")])
+    ['A four dealt face up earns its player an extra card, dealt to him at once face down (while the deck has one).']
+    """
+    return [
+        f"A {_one(r.rank)} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
+        "(while the deck has one)."
+        for r in rules
+    ]

@@ -55,6 +55,7 @@ from .rule_words import (
     deck_words,
     declare_sentences,
     draw_sentences,
+    extra_card_sentences,
     faces_words,
     first_to_act_words,
     fixed_cap,
@@ -234,6 +235,9 @@ class _Writer:
         )
 
     def wild_cards(self) -> None:
+        if self.v.when_dealt_up:
+            self.h2("Extra cards")
+            self.p(*extra_card_sentences(self.v.when_dealt_up))
         sentences = wild_sentences(self.v.wild)
         if sentences:
             self.h2("Wild cards")

@@ -157,6 +157,7 @@ class _Dealing(_HandState):
                     return
             house = step.house
             follow = self.variant.wild.follow
+            extra = {r.rank: r.deal for r in self.variant.when_dealt_up}
             passes = max(len(step.players), len(house))
             for k in range(passes):
                 if k < len(step.players):
@@ -180,6 +181,8 @@ class _Dealing(_HandState):
                         )
                         if up and follow is not None:
                             self._follow(card, follow)
+                        if up and extra:
+                            self._extra_cards(i, card, extra, follow)
                 if k < len(house):
                     card = self._draw(self.given_house, len(self.house_cards))
                     self.house_cards.append(card)
@@ -229,6 +232,28 @@ class _Dealing(_HandState):
                 events.append(event)
         deck._dealt = pos
         return True
+
+    def _extra_cards(self, seat: int, card: Card, extra: dict[str, str], follow: str | None) -> None:
+        """The extra cards a card dealt face up earns (an extra card dealt up may earn another)."""
+        trigger: Card | None = card
+        while trigger is not None and rank_char(trigger) in extra:
+            face = extra[rank_char(trigger)]
+            cards, given = self.cards[seat], self.given[seat]
+            have = len(cards) + self.discards[seat]
+            if have >= len(given) and not self.deck.remaining:
+                return  # no card left to give
+            new = given[have] if have < len(given) else self.deck.deal()
+            cards.append(new)
+            if face == "up":
+                self.up[seat].append(new)
+                self.up_key[seat] += self.plan.rank_nibble[new.code]
+                self._ups += 1
+            plural = rank_words(rank_char(trigger))
+            reason = f"a {plural[:-2] if plural.endswith('xes') else plural[:-1]} up earns an extra card"
+            self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
+            if face == "up" and follow is not None:
+                self._follow(new, follow)
+            trigger = new if face == "up" else None
 
     def _follow(self, card: Card, follow: str) -> None:
         """A card dealt face up, where the card after a ``follow`` rank makes its rank wild."""

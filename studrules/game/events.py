@@ -144,7 +144,7 @@ class Event(NamedTuple):
             return f"{p} posts {self.reason or 'a blind'} of {self.amount}"
         if t == "deal":
             who = "the house" if p == "house" else p
-            return f"{who} is dealt {card} face {self.face}"
+            return f"{who} is dealt {card} face {self.face}" + (f" ({self.reason})" if self.reason else "")
         if t == "burn":
             return "the dealer burns a card" if hidden or self.card is None else f"the dealer burns {self.card}"
         if t == "community":

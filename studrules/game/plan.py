@@ -176,6 +176,7 @@ class _Plan:
             # no burn, house or community card, no fallback: the players' cards only
             plain = (
                 self.variant.wild.follow is None  # a followed rank is watched on the general path
+                and not self.variant.when_dealt_up  # so is a card that earns an extra one
                 and not step.burn
                 and not step.house
                 and not step.community

@@ -37,6 +37,7 @@ from .model import (
     ShowdownStep,
     Source,
     Step,
+    UpCardRule,
     Variant,
     VoidRules,
     WildRules,
@@ -162,6 +163,10 @@ class _Builder:
             chosen=tuple(sorted(chosen.items())),
             void=void,
             wild=wild,
+            when_dealt_up=tuple(
+                UpCardRule(str(r.get("rank")), str(r.get("deal", "down")), quote=_quote(r.get("quote")))
+                for r in d.get("when_dealt_up") or ()
+            ),
             description=d.get("description"),
             source=source,
             catalogue=d.get("catalogue"),

@@ -165,6 +165,9 @@ class _Checker:
                     f"wild rank '{rank}' is not in the deck (its ranks are {deck}): no card of it is ever dealt",
                     ("wild", "ranks"),
                 )
+        for i, rule in enumerate(self.v.when_dealt_up):
+            if rule.rank not in deck:
+                self.fail(f"rank '{rule.rank}' is not in the deck (its ranks are {deck})", ("when_dealt_up", i, "rank"))
         if wild.follow is not None and wild.follow not in deck:
             self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
         if not wild.any:

@@ -59,6 +59,7 @@ __all__ = [
     "ShowdownStep",
     "Payout",
     "SettleStep",
+    "UpCardRule",
     "VoidRules",
     "WildRules",
     "Choice",
@@ -420,6 +421,16 @@ class WildRules:
 
 
 @dataclass(frozen=True)
+class UpCardRule:
+    """A card of ``rank`` dealt face up earns its player an extra card, dealt
+    to him at once face ``deal`` (while the deck has one)."""
+
+    rank: str
+    deal: str = "down"
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class VoidRules:
     """When a hand is void and every bet is returned."""
 
@@ -470,6 +481,7 @@ class Variant:
     chosen: tuple[tuple[str, str], ...] = ()  # option name -> chosen choice
     void: VoidRules = VoidRules()
     wild: WildRules = WildRules()
+    when_dealt_up: tuple[UpCardRule, ...] = ()
     description: str | None = field(default=None, compare=False)
     source: Source = field(default=Source(), compare=False)
     catalogue: str | None = field(default=None, compare=False)  # CATALOGUE:ENTRY this file encodes
