@@ -18,7 +18,6 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
-from pokerkit import BadugiHand, ShortDeckHoldemHand
 
 from studrules.cards.card import Card, full_deck, parse_cards
 from studrules.cards.evaluator import Category, category_floor, evaluate as evaluate_high
@@ -204,6 +203,7 @@ def test_badugi_has_1092_values_ordered_as_brute_force_finds():
 
 
 def test_badugi_agrees_with_pokerkit():
+    BadugiHand = pytest.importorskip("pokerkit").BadugiHand  # PokerKit: installed for the benchmarks
     rng = random.Random(5)
     for _ in range(250):
         size = rng.choice((4, 5, 6, 7))
@@ -423,6 +423,7 @@ def test_short_deck_category_counts_over_every_five_cards(size):
 
 
 def test_short_deck_agrees_with_pokerkit():
+    ShortDeckHoldemHand = pytest.importorskip("pokerkit").ShortDeckHoldemHand  # as above
     rng = random.Random(7)
     for _ in range(300):
         a, b = rng.sample(DECK36, 7), rng.sample(DECK36, 7)
