@@ -18,6 +18,7 @@ from ..spec.model import DeclareStep
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _ShowdownPlan
+from .showdown import best_of_nine
 from .state import _HandState
 
 __all__ = ["DECLARATIONS", "likely_declaration"]
@@ -42,10 +43,10 @@ def likely_declaration(cards: Sequence[Card], rankings: Sequence[Ranking]) -> st
     """
     if len(rankings) != 2 or len(cards) < 5:
         return "high"
-    if rankings[1].evaluate(cards) is None:
+    if best_of_nine(rankings[1].evaluate, cards) is None:
         return "high"
     if rankings[0].name == "high":
-        high = rankings[0].evaluate(cards)
+        high = best_of_nine(rankings[0].evaluate, cards)
         if high is not None and high >= category_floor(Category.THREE_OF_A_KIND):
             return "high"
     return "low"

@@ -8,6 +8,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -224,12 +225,13 @@ class _Showdown(_HandState):
                         row.append(None)
                         continue
                     if rules.plain:
-                        value = evaluate(cards[i] + community if community else cards[i])
+                        held = cards[i] + community if community else cards[i]
+                        value = evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held)
                     elif hole_only:  # the face-down cards alone
                         value = ranking.evaluate([c for c in cards[i] if c not in self.up[i]])
                     else:
                         held = cards[i] + community if community else cards[i]
-                        value = self._ranking_at(ranking, i).evaluate(held)
+                        value = best_of_nine(self._ranking_at(ranking, i).evaluate, held)
                     if combination and value is not None:
                         value = _combination_value(ranking, value)
                     row.append(value)
@@ -415,6 +417,26 @@ def _describe_now(ranking: Ranking, value: float) -> str | None:
         return ranking.describe(value)
     except Exception:  # a ranking that cannot describe a compared value
         return None
+
+
+def best_of_nine(evaluate: Callable[[Sequence[Card]], float | None], cards: Sequence[Card]) -> float | None:
+    """The best value of ``cards`` when a hand may hold more than the nine an
+    evaluator takes (extra cards earned in the deal): the best of every nine
+    of them, the best five being among some nine.
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.evaluator import evaluate
+    >>> best_of_nine(evaluate, parse_cards("2c 3d 4h 6s 8c 9d Jh Qs Ks Ad")).describe()
+    'ace-king-queen-jack-nine high'
+    """
+    if len(cards) <= 9:
+        return evaluate(cards)
+    best: float | None = None
+    for nine in itertools.combinations(cards, 9):
+        value = evaluate(list(nine))
+        if value is not None and (best is None or value > best):
+            best = value
+    return best
 
 
 def _combination_value(ranking: Ranking, value: float) -> float:
