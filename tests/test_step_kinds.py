@@ -29,6 +29,7 @@ EVENTS_OF = {
     "decision": {"fold", "raise"},
     "declare": {"declare"},
     "draw": {"discard"},
+    "expose": {"expose"},
     "reveal": {"reveal"},
     "showdown": {"show", "muck"},
     "settle": {"settle", "push"},

@@ -45,6 +45,7 @@ from ..spec.model import (
     DecisionStep,
     DeclareStep,
     DrawStep,
+    ExposeStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -265,6 +266,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             checking = f"only when {condition_words(step.check)}"
         add(topic, "checking", checking)
         add(topic, "played", _when_text(step.when))
+
+    for n, step in enumerate(variant.steps_of(ExposeStep), 1):
+        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{step.count}, {step.mode.replace('_', ' ')}")
 
     for n, step in enumerate(variant.steps_of(DrawStep), 1):
         for rule, value in draw_rule_rows(step):

@@ -24,6 +24,7 @@ from ..spec.model import (
     DeckSpec,
     DeclareStep,
     DrawStep,
+    ExposeStep,
     FirstToAct,
     Payout,
     ShowdownStep,
@@ -480,3 +481,19 @@ def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
         "(while the deck has one)."
         for r in rules
     ]
+
+
+def expose_sentences(step: ExposeStep) -> list[str]:
+    """An expose step in sentences.
+
+    >>> expose_sentences(ExposeStep("e"))[0]
+    'Each player still in turns one of his face-down cards face up, the one he chooses.'
+    """
+    what = "one of his face-down cards" if step.count == 1 else f"{number_word(step.count)} of his face-down cards"
+    which = "the one he chooses" if step.count == 1 else "those he chooses"
+    when = (
+        "Every player chooses first; then all the chosen cards are turned up at once."
+        if step.mode == "simultaneous"
+        else "One after another, clockwise from the dealer's left, each seeing the cards turned before his."
+    )
+    return [f"Each player still in turns {what} face up, {which}.", when]

@@ -26,6 +26,7 @@ from ..spec.model import (
     DecisionStep,
     DeclareStep,
     DrawStep,
+    ExposeStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -55,6 +56,7 @@ from .rule_words import (
     deck_words,
     declare_sentences,
     draw_sentences,
+    expose_sentences,
     extra_card_sentences,
     faces_words,
     first_to_act_words,
@@ -332,6 +334,10 @@ class _Writer:
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Decision"))
                 self.decision(step)
+            elif isinstance(step, ExposeStep):
+                number += 1
+                self.blocks.append(Block("h3", f"{number}. Turn cards up"))
+                self.p(*expose_sentences(step), self.when(step))
             elif isinstance(step, DrawStep):
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Discard" + (" and draw" if step.replace else "")))

@@ -50,7 +50,21 @@ from ..errors import ScriptError
 __all__ = ["VERBS", "Action", "LegalAction"]
 
 #: Every verb an action may have.
-VERBS = ("bring-in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck", "void", "declare", "discard")
+VERBS = (
+    "bring-in",
+    "complete",
+    "bet",
+    "raise",
+    "call",
+    "check",
+    "fold",
+    "show",
+    "muck",
+    "void",
+    "declare",
+    "discard",
+    "expose",
+)
 
 _ALIASES = {
     "bring_in": "bring-in",
@@ -65,6 +79,7 @@ _ALIASES = {
     "mucks": "muck",
     "declares": "declare",
     "discards": "discard",
+    "exposes": "expose",
 }
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 # verbs followed by a word: 'Ann declare high'
@@ -95,13 +110,14 @@ class Action:
         >>> Action.parse("Cat jump")
         Traceback (most recent call last):
         ...
-        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
         parts = text.split()
-        if len(parts) >= 2 and _ALIASES.get(parts[1].lower(), parts[1].lower()) == "discard":
-            return cls(parts[0], "discard", word=" ".join(parts[2:]) or None)
+        if len(parts) >= 2 and _ALIASES.get(parts[1].lower(), parts[1].lower()) in ("discard", "expose"):
+            verb = _ALIASES.get(parts[1].lower(), parts[1].lower())
+            return cls(parts[0], verb, word=" ".join(parts[2:]) or None)
         if len(parts) not in (2, 3):
             raise ScriptError(f"'{text}': an action is written 'PLAYER VERB [AMOUNT]', e.g. 'Bob raise 10'")
         player, verb = parts[0], parts[1].lower()

@@ -46,13 +46,23 @@ from typing import Any
 
 from ..cards.card import Card
 from ..errors import IllegalActionError
-from ..spec.model import BlindsStep, DecisionStep, DeclareStep, DrawStep, RevealStep, SettleStep, Variant
+from ..spec.model import (
+    BlindsStep,
+    DecisionStep,
+    DeclareStep,
+    DrawStep,
+    ExposeStep,
+    RevealStep,
+    SettleStep,
+    Variant,
+)
 from .actions import Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
 from .draw import _Drawing
 from .events import Event
+from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
 from .result import HandResult
@@ -64,7 +74,7 @@ __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 _new = tuple.__new__
 
 
-class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -149,6 +159,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
         self.declared = None
         self.draw_step = None
         self.drawn = []
+        self.expose_step = None
+        self.exposing = {}
         self.discards = [0] * n
         self.antes_posted = False
         self.community_dealt = False
@@ -282,6 +294,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
             self._apply_declare(seat, action)
         elif phase == "draw":
             self._apply_draw(seat, action)
+        elif phase == "expose":
+            self._apply_expose(seat, action)
         else:  # pragma: no cover
             raise IllegalActionError(f"'{action}': nobody may act now")
         self.actions.append(action)
@@ -398,6 +412,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
             return Action(name, "declare", word=self._likely_declaration(seat))
         if self.phase == "draw":
             return Action(name, "discard", word=self._likely_discard(seat))
+        if self.phase == "expose":
+            return Action(name, "expose", word=self._likely_exposure(seat))
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -505,6 +521,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
                 self._start_declare(planned)
             elif isinstance(planned, DrawStep):
                 self._start_draw(planned)
+            elif isinstance(planned, ExposeStep):
+                self._start_expose(planned)
 
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
@@ -539,6 +557,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing):
             return self._declare_legal(seat)
         if phase == "draw":
             return self._draw_legal(seat)
+        if phase == "expose":
+            return self._expose_legal(seat)
         return self._betting_legal(seat)
 
     def _legal_words(self) -> str:

@@ -110,6 +110,8 @@ def _passive(view: View) -> Action:
         return Action(me, "declare", word="high")
     if "discard" in legal:
         return Action(me, "discard", word=_fewest_lowest(legal["discard"]))
+    if "expose" in legal:
+        return Action(me, "expose", word=_fewest_lowest(legal["expose"]))
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):

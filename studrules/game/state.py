@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, DeclareStep, DrawStep, Variant
+from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
@@ -84,6 +84,8 @@ class _HandState:
         "draw_step",
         "drawn",
         "discards",
+        "expose_step",
+        "exposing",
         "antes_posted",
         "community_dealt",
         "over",
@@ -137,6 +139,8 @@ class _HandState:
     draw_step: DrawStep | None  # the draw step being played
     drawn: list[int]  # the seats that have discarded in it
     discards: list[int]  # cards each seat has discarded in the hand
+    expose_step: ExposeStep | None  # the expose step being played
+    exposing: dict[int, list[Card]]  # the cards each seat chose to turn up (shown together at once)
     antes_posted: bool
     raise_amounts: list[int | None]  # a banked game's raise per position
 

@@ -87,7 +87,7 @@ def phh_code(variant) -> str:
 
 
 def _structure(variant) -> tuple[str, dict]:
-    from ..spec.model import AnteStep, BettingStep, DealStep, DeclareStep, DrawStep, ShowdownStep
+    from ..spec.model import AnteStep, BettingStep, DealStep, DeclareStep, DrawStep, ExposeStep, ShowdownStep
 
     def no(why: str) -> PHHError:
         return PHHError(f"PHH has no code for this game ({variant.name}): {why}")
@@ -96,6 +96,8 @@ def _structure(variant) -> tuple[str, dict]:
         raise no("it is played against the house; PHH records games between players")
     if variant.steps_of(DeclareStep):
         raise no("players declare high or low; PHH has no code for declare games")
+    if variant.steps_of(ExposeStep):
+        raise no("players choose which cards to turn up; PHH's stud codes deal them up")
     if variant.steps_of(DrawStep):
         raise no("players discard and draw; PHH's stud codes have no draws")
     if variant.deck.cards != 52:

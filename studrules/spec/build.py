@@ -28,6 +28,7 @@ from .model import (
     DeckSpec,
     DeclareStep,
     DrawStep,
+    ExposeStep,
     FirstToAct,
     Option,
     Payout,
@@ -289,6 +290,9 @@ class _Builder:
             face=str(b.get("face", "down")),
             **common,
         )
+
+    def _step_expose(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        return ExposeStep(count=int(b.get("count", 1)), mode=str(b.get("mode", "simultaneous")), **common)
 
     def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)

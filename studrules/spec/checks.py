@@ -28,6 +28,7 @@ from .model import (
     DecisionStep,
     DeclareStep,
     DrawStep,
+    ExposeStep,
     RevealStep,
     SettleStep,
     ShowdownStep,
@@ -281,6 +282,14 @@ class _Checker:
         bring_ins = 0
         blinds = False
         for i, step in enumerate(self.v.steps):
+            if isinstance(step, ExposeStep):
+                if player_cards - up_cards < step.count:
+                    self.fail(
+                        f"each player turns up {step.count} face-down card{'s' if step.count != 1 else ''}, "
+                        f"but holds only {player_cards - up_cards} face down by now",
+                        self.step_path(i, "count"),
+                    )
+                up_cards += step.count
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(

@@ -55,6 +55,7 @@ __all__ = [
     "DecisionStep",
     "DeclareStep",
     "DrawStep",
+    "ExposeStep",
     "RevealStep",
     "ShowdownStep",
     "Payout",
@@ -329,6 +330,15 @@ class DrawStep(Step):
 
 
 @dataclass(frozen=True)
+class ExposeStep(Step):
+    """Each player still in turns ``count`` of his face-down cards face up, the
+    ones he chooses: all at once (``simultaneous``) or ``in_turn``."""
+
+    count: int = 1
+    mode: str = "simultaneous"
+
+
+@dataclass(frozen=True)
 class DeclareStep(Step):
     """Each player still in declares ``high``, ``low`` or ``both`` before the
     showdown, which then splits each pot between its two rankings by the
@@ -525,6 +535,7 @@ _STEP_KINDS: dict[type[Step], str] = {
     BlindsStep: "blinds",
     DealStep: "deal",
     DrawStep: "draw",
+    ExposeStep: "expose",
     BettingStep: "betting",
     DecisionStep: "decision",
     RevealStep: "reveal",

@@ -136,13 +136,15 @@ class TerminalPlayer(Policy):
                 markup=False,
             )
             return None
-        if la.action == "discard":  # some of his cards: 'discard 2c 7d', or 'discard' alone
+        if la.action in ("discard", "expose"):  # some of his cards: 'discard 2c 7d', 'expose 7c'
             chosen = words[1:]
             upper = {c.lower(): c for c in la.choices or ()}
             if any(w not in upper for w in chosen) or not (la.min or 0) <= len(chosen) <= (la.max or 0):
-                self.console.print(f"discard from {la.min} to {la.max} of: {' '.join(la.choices or ())}", markup=False)
+                self.console.print(
+                    f"{la.action} from {la.min} to {la.max} of: {' '.join(la.choices or ())}", markup=False
+                )
                 return None
-            return Action(view.player, "discard", word=" ".join(upper[w] for w in chosen) or None)
+            return Action(view.player, la.action, word=" ".join(upper[w] for w in chosen) or None)
         if la.choices:  # a word to choose: declare high, low or both
             return self._choose(view, la, words[1] if len(words) > 1 else None)
         amount = None
