@@ -71,7 +71,7 @@ class FourFlushHigh(Ranking):
     four-flush. Cited: "a four-card straight ... ranks above one pair; a
     four-card flush ... ranks above a four-card straight"
     (how-to-play-poker.co.uk, Sökö poker); the kicker order follows the
-    generic_poker catalogue's ``soko_high`` ranking.
+    generic_poker catalogue's four-flush ranking.
 
     >>> four = FourFlushHigh("four_flush_high", True, "")
     >>> pair, straight4, flush4, two_pair = (four.evaluate(h) for h in
