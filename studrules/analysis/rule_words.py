@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game.wilds import rank_words
+from ..cards.card import SUIT_NAMES
+from ..game.wilds import rank_name, rank_words
 from ..spec.model import (
     STANDARD_RANKS,
     BettingStep,
@@ -33,7 +34,7 @@ from ..spec.model import (
     Variant,
     WildRules,
 )
-from .expression_words import ordinal, phrase
+from .expression_words import number_words, ordinal, phrase
 
 __all__ = [
     "suit_order_words",
@@ -59,7 +60,7 @@ __all__ = [
 
 def suit_order_words(variant: Variant) -> str:
     """``spades > hearts > diamonds > clubs`` (highest first)."""
-    return " > ".join(_SUIT_NAMES[s] for s in reversed(variant.deck.suit_order))
+    return " > ".join(SUIT_NAMES[s] for s in reversed(variant.deck.suit_order))
 
 
 def deck_words(deck: DeckSpec) -> str:
@@ -109,7 +110,7 @@ def ace_words(deck: DeckSpec) -> str:
 def tie_break_words(tie_break: str, variant: Variant) -> str:
     """How a tie between seats is broken, in words."""
     if tie_break == "suit":
-        return f"by suit ({_SUIT_NAMES[variant.deck.suit_order[-1]]} highest)"
+        return f"by suit ({SUIT_NAMES[variant.deck.suit_order[-1]]} highest)"
     if tie_break == "nearest_dealer":
         return "to the player nearest the dealer's left"
     return tie_break.replace("_", " ")
@@ -265,7 +266,6 @@ def house_tie_words(tie: str) -> str:
 
 # --- the words behind them ----------------------------------------------------
 
-_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 _FIRST_WORDS = {
     "bring_in": "the bring-in, then clockwise",
@@ -332,7 +332,7 @@ def wild_sentences(wild: WildRules) -> list[str]:
     if wild.ranks:
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
-        one = _one(wild.follow)
+        one = rank_name(wild.follow)
         out.append(
             f"When a {one} is dealt face up, the rank of the next card dealt face up is wild too; a later {one} "
             f"moves it to the card after that one, and a {one} dealt face up last leaves none."
@@ -367,7 +367,7 @@ def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
     """The wild-card rules as (rule, value) rows for diff."""
     return [
         ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
-        ("changing wild card", f"the card after a {_one(wild.follow)} up" if wild.follow else "none"),
+        ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
         ("low hole card wild", "yes" if wild.low_hole else "no"),
         (
             "five of a kind",
@@ -381,11 +381,6 @@ def _and_list(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _one(rank: str) -> str:
-    plural = rank_words(rank)
-    return plural[:-2] if plural.endswith("xes") else plural[:-1]
 
 
 def declare_sentences(step: DeclareStep) -> list[str]:
@@ -449,13 +444,8 @@ def draw_rule_rows(step: DrawStep) -> list[tuple[str, str]]:
 
 def _count_words(low: int, high: int) -> str:
     if low == high:
-        return f"exactly {number_word(low)}"
-    return f"up to {number_word(high)}" if low == 0 else f"from {number_word(low)} to {number_word(high)}"
-
-
-def number_word(n: int) -> str:
-    words = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-    return words[n] if 0 <= n < len(words) else str(n)
+        return f"exactly {number_words(low)}"
+    return f"up to {number_words(high)}" if low == 0 else f"from {number_words(low)} to {number_words(high)}"
 
 
 def part_words(ranking: str) -> str:
@@ -477,7 +467,7 @@ def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
     ['A four dealt face up earns its player an extra card, dealt to him at once face down (while the deck has one).']
     """
     return [
-        f"A {_one(r.rank)} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
+        f"A {rank_name(r.rank)} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
         "(while the deck has one)."
         for r in rules
     ]
@@ -489,7 +479,7 @@ def expose_sentences(step: ExposeStep) -> list[str]:
     >>> expose_sentences(ExposeStep("e"))[0]
     'Each player still in turns one of his face-down cards face up, the one he chooses.'
     """
-    what = "one of his face-down cards" if step.count == 1 else f"{number_word(step.count)} of his face-down cards"
+    what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
     which = "the one he chooses" if step.count == 1 else "those he chooses"
     when = (
         "Every player chooses first; then all the chosen cards are turned up at once."

@@ -40,6 +40,8 @@ __all__ = [
     "SUITS",
     "DEFAULT_SUIT_ORDER",
     "RANK_NAMES",
+    "RANK_PLURALS",
+    "SUIT_NAMES",
     "Card",
     "parse_card",
     "parse_cards",
@@ -75,7 +77,9 @@ RANK_NAMES: dict[int, str] = {
     14: "ace",
 }
 _SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_PLURALS: dict[int, str] = {r: ("sixes" if r == 6 else name + "s") for r, name in RANK_NAMES.items()}
+"""``queens``: a rank in the plural, by its number (the ace as 1 or 14)."""
+SUIT_NAMES: dict[str, str] = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _BAD_CARD = "{!r} is not a card: ranks are 2-9 T J Q K A, suits c d h s"
 
 # Layout of the integer keys the evaluator sums over a hand (see evaluator.py):
@@ -168,7 +172,7 @@ class Card:
     @property
     def name(self) -> str:
         """The card in words: ``'ace of hearts'``."""
-        return f"{RANK_NAMES[self.rank]} of {_SUIT_NAMES[self.suit]}"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
         return self._text

@@ -42,7 +42,7 @@ from enum import IntEnum
 from typing import TypeGuard
 
 from ..errors import CardError
-from .card import RANK_NAMES, Card, parse_cards
+from .card import RANK_NAMES, RANK_PLURALS, Card, parse_cards
 from .tablegen import TABLE_PATH, decode_tables, five_card_signatures
 
 __all__ = [
@@ -328,7 +328,7 @@ def describe_signature(category: int, ranks: tuple[int, ...], *, low: bool = Fal
     """
     category = Category(category)
     names = [RANK_NAMES[r] for r in ranks]
-    plural = [_PLURALS[r] for r in ranks]
+    plural = [RANK_PLURALS[r] for r in ranks]
 
     def kickers(rest: list[str]) -> str:
         if not rest:
@@ -358,22 +358,6 @@ def describe_signature(category: int, ranks: tuple[int, ...], *, low: bool = Fal
 
 # --- tables ---------------------------------------------------------------
 
-_PLURALS = {
-    1: "aces",
-    2: "twos",
-    3: "threes",
-    4: "fours",
-    5: "fives",
-    6: "sixes",
-    7: "sevens",
-    8: "eights",
-    9: "nines",
-    10: "tens",
-    11: "jacks",
-    12: "queens",
-    13: "kings",
-    14: "aces",
-}
 _CARD_MASK = ((1 << 52) - 1) << 16
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import CardError
-from .card import SUITS, Card, parse_cards
+from .card import RANK_NAMES, SUIT_NAMES, SUITS, Card, parse_cards
 from .rankings_base import Ranking
 
 __all__ = ["best_of_suit", "HoleCardOfSuit"]
@@ -86,12 +86,7 @@ class HoleCardOfSuit(Ranking):
 
     def describe(self, value: float) -> str:
         rank = int(15 - value) if self.lowest else int(value)
-        return f"the {_RANK_NAMES[rank]} of {_SUIT_NAMES[self.suit]} in the hole"
+        return f"the {RANK_NAMES[rank]} of {SUIT_NAMES[self.suit]} in the hole"
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return "nothing showing counts"
-
-
-_RANK_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-_RANK_NAMES |= {9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
-_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}

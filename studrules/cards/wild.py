@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..errors import CardError
-from .card import Card, Joker, is_joker, parse_cards
+from .card import RANK_NAMES, RANK_PLURALS, Card, Joker, is_joker, parse_cards
 from .evaluator import MAX_VALUE, Category, HandValue, category_floor, evaluate
 
 __all__ = [
@@ -91,9 +91,6 @@ _SPREAD = sum(1 << 4 * i for i in range(13))  # one bit per rank in a card-bit r
 _SUIT_ADD = [0x8888 * 0] + [(3 + w) * 0x1111 for w in range(1, 5)] + [0x8888] * 6
 _QUADS_TOP = int(category_floor(Category.STRAIGHT_FLUSH)) - 1  # four aces, king kicker
 _TOP_FLUSH = int(category_floor(Category.FULL_HOUSE)) - 1  # A-K-Q-J-9 of a suit
-_PLURALS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights"}
-_PLURALS |= {9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
-_NAMES = {r: p[:-2] if p.endswith("xes") else p[:-1] for r, p in _PLURALS.items()}
 
 
 def of_ranks(ranks: str) -> frozenset[Card]:
@@ -257,9 +254,9 @@ def describe_wild(value: float) -> str:
     slot, natural = _slot(value)
     category, ranks = signature_of(slot)
     if category == FIVE_OF_A_KIND:
-        words = f"five {_PLURALS[ranks[0]]}"
+        words = f"five {RANK_PLURALS[ranks[0]]}"
     elif slot in _SPECIAL:
-        words = "flush, " + "-".join(_NAMES[r] for r in ranks)
+        words = "flush, " + "-".join(RANK_NAMES[r] for r in ranks)
     else:
         words = HandValue(slot).describe()
     return words + ", natural" if natural else words

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from ..errors import CardError
 from .card import Card, is_joker, parse_cards
 from .evaluator import Category, describe_signature, group_signature, pack_signature
+from .rankings_base import LOW_TOP
 from .wild import NATURAL_BONUS, wild_set
 
 __all__ = [
@@ -42,8 +43,6 @@ __all__ = [
     "describe_wild_low",
 ]
 
-LOW_TOP = 1 << 24
-"""A low value is ``LOW_TOP - strength`` (the packed signature), as in :mod:`.rankings`."""
 
 _NO_WILD: frozenset[Card] = frozenset()
 

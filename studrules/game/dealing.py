@@ -19,7 +19,7 @@ from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
 from .state import _HandState
-from .wilds import rank_char, rank_words
+from .wilds import rank_char, rank_name, rank_words
 
 _new = tuple.__new__
 _NOTHING: tuple[Card, ...] = ()  # no given cards
@@ -248,8 +248,7 @@ class _Dealing(_HandState):
                 self.up[seat].append(new)
                 self.up_key[seat] += self.plan.rank_nibble[new.code]
                 self._ups += 1
-            plural = rank_words(rank_char(trigger))
-            reason = f"a {plural[:-2] if plural.endswith('xes') else plural[:-1]} up earns an extra card"
+            reason = f"a {rank_name(rank_char(trigger))} up earns an extra card"
             self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
             if face == "up" and follow is not None:
                 self._follow(new, follow)

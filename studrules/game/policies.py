@@ -227,8 +227,6 @@ def strength_class(ranking: Ranking | str | None, cards: Iterable[Card]) -> int:
 
 
 def _cards(text: str) -> tuple[Card, ...]:
-    from ..cards.card import parse_cards
-
     return parse_cards(text)
 
 

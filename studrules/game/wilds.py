@@ -11,35 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards.card import Card
+from ..cards.card import RANK_NAMES, RANK_PLURALS, RANKS, Card
 from ..cards.ranking_wilds import with_wilds
 from ..cards.rankings_base import Ranking
 from ..cards.wild import of_ranks
 from ..spec.model import WildRules
 
-__all__ = ["RANK_CHARS", "rank_char", "wild_ranks_of", "seat_ranking", "rank_words"]
+__all__ = ["rank_char", "rank_name", "rank_words", "wild_ranks_of", "seat_ranking"]
 
-RANK_CHARS = "23456789TJQKA"
-_PLURALS = dict(
-    zip(
-        RANK_CHARS,
-        [
-            "twos",
-            "threes",
-            "fours",
-            "fives",
-            "sixes",
-            "sevens",
-            "eights",
-            "nines",
-            "tens",
-            "jacks",
-            "queens",
-            "kings",
-            "aces",
-        ],
-    )
-)
 
 # (id of the base ranking, the wild ranks, the rules) -> the ranking: made once and
 # kept, so each has one identity (the showdown caches words by ranking)
@@ -48,12 +27,17 @@ _MADE: dict[tuple[int, str, WildRules], tuple[Ranking, Ranking]] = {}
 
 def rank_char(card: Card) -> str:
     """The rank of a card as the variant language writes it (``T`` for ten)."""
-    return RANK_CHARS[card.rank - 2]
+    return RANKS[card.rank - 2]
 
 
 def rank_words(rank: str) -> str:
     """``Q`` -> ``queens``."""
-    return _PLURALS[rank]
+    return RANK_PLURALS[RANKS.index(rank) + 2]
+
+
+def rank_name(rank: str) -> str:
+    """``Q`` -> ``queen``."""
+    return RANK_NAMES[RANKS.index(rank) + 2]
 
 
 def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card]) -> str:
@@ -74,7 +58,7 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card])
         ranks.add(rules.follow)
     if rules.low_hole and down:
         ranks.add(rank_char(min(down, key=lambda c: c.rank)))
-    return "".join(sorted(ranks, key=RANK_CHARS.index))
+    return "".join(sorted(ranks, key=RANKS.index))
 
 
 def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str) -> Ranking:
