@@ -157,7 +157,7 @@ def test_eight_or_better_compares_like_ace_to_five():
     assert E8.describe(E8.evaluate("Kc 7d 8h 5s 3c 2d Ah")) == "seven-five-three-two-ace low"
 
 
-@pytest.mark.parametrize("name", [n for n in RANKING_NAMES if not getattr(get_ranking(n), "hole_cards_only", False)])
+@pytest.mark.parametrize("name", [n for n in RANKING_NAMES if not get_ranking(n).hole_cards_only])
 def test_rankings_reject_bad_hands(name):
     ranking = get_ranking(name)
     with pytest.raises(CardError):

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.card import SUIT_NAMES
+from ..cards.rankings import get_ranking
+from ..cards.rankings_single import HoleCardOfSuit
 from ..game.wilds import rank_name, rank_words
 from ..spec.model import (
     STANDARD_RANKS,
@@ -453,10 +455,10 @@ def part_words(ranking: str) -> str:
     highest spade in the hole`` (a one-card part: the player holding it)."""
     if ranking == "high":
         return "the best high hand"
-    if ranking.endswith("_in_the_hole"):
-        return (
-            f"the player with the {ranking.replace('_', ' ').replace('high ', 'highest ').replace('low ', 'lowest ')}"
-        )
+    part = get_ranking(ranking)
+    if isinstance(part, HoleCardOfSuit):
+        which = "lowest" if part.lowest else "highest"
+        return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
     return f"the best qualifying {ranking.replace('_', ' ')} hand"
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..errors import CardError
 from .card import Card, parse_cards
@@ -34,6 +35,10 @@ class Ranking:
     name: str
     ace_high: bool
     summary: str
+
+    #: True for a ranking of the face-down cards alone (a part of the pot
+    #: such as the best spade in the hole): the showdown gives it only those.
+    hole_cards_only: ClassVar[bool] = False
 
     @property
     def aims_low(self) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..errors import CardError
 from .card import RANK_NAMES, SUIT_NAMES, SUITS, Card, parse_cards
@@ -72,7 +73,7 @@ class HoleCardOfSuit(Ranking):
 
     suit: str = "s"
     lowest: bool = False
-    hole_cards_only: bool = True
+    hole_cards_only: ClassVar[bool] = True
 
     def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
         card = best_of_suit(cards, self.suit, lowest=self.lowest, ace_high=self.ace_high)

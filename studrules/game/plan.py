@@ -168,7 +168,7 @@ class _Plan:
                 ranking_for(self.variant.deck, r, or_better=step.qualifier(r)[0], at_least=step.qualifier(r)[1])
                 for r in step.rankings
             )
-            plain = not self.variant.wild.any and not any(getattr(r, "hole_cards_only", False) for r in rankings)
+            plain = not self.variant.wild.any and not any(r.hole_cards_only for r in rankings)
             return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))

@@ -218,7 +218,7 @@ class _Showdown(_HandState):
             values = []
             for ranking in rankings:
                 evaluate = _evaluator(ranking)
-                hole_only = not rules.plain and getattr(ranking, "hole_cards_only", False)
+                hole_only = not rules.plain and ranking.hole_cards_only
                 row: list[float | None] = []
                 for i in range(self.n):
                     if folded[i]:

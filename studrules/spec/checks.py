@@ -149,7 +149,7 @@ class _Checker:
         """A ranking of one face-down card decides a part of a pot, never acting order."""
         from ..cards.rankings import get_ranking
 
-        if getattr(get_ranking(self.v.deck.ranking), "hole_cards_only", False):
+        if get_ranking(self.v.deck.ranking).hole_cards_only:
             self.fail(
                 f"'{self.v.deck.ranking}' ranks one face-down card: it cannot order the up cards; "
                 "choose a hand ranking for the deck and list it in the showdown's rankings",
