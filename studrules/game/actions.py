@@ -45,9 +45,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards.card import parse_cards
 from ..errors import ScriptError
 
-__all__ = ["VERBS", "Action", "LegalAction"]
+__all__ = ["VERBS", "Action", "LegalAction", "fewest_cards"]
 
 #: Every verb an action may have.
 VERBS = (
@@ -216,3 +217,17 @@ class LegalAction:
                 f"{self.action} to {self.min}..{self.max}" if self.min != self.max else f"{self.action} to {self.min}"
             )
         return self.action
+
+
+def fewest_cards(la: LegalAction, *, aims_low: bool = False) -> str | None:
+    """A plain player's answer to an action that takes some of his cards
+    (discard, expose): the fewest it asks, his lowest ranks first (his
+    highest where the game aims low); None for none.
+
+    >>> fewest_cards(LegalAction("discard", min=2, max=3, choices=("Kd", "2c", "9h")))
+    '2c 9h'
+    >>> fewest_cards(LegalAction("discard", min=0, max=1, choices=("Kd",))) is None
+    True
+    """
+    cards = sorted(parse_cards(" ".join(la.choices or ())), key=lambda c: c.rank, reverse=aims_low)
+    return " ".join(map(str, cards[: la.min or 0])) or None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..cards.card import Card, parse_cards
 from ..errors import CardError
 from ..spec.model import DrawStep
-from .actions import Action, LegalAction
+from .actions import Action, LegalAction, fewest_cards
 from .events import Event
 from .state import _HandState
 
@@ -101,6 +101,4 @@ class _Drawing(_HandState):
         """What a player discards when nobody tells him: the fewest cards the
         step asks, his lowest ones (his highest where the game aims low)."""
         (legal,) = self._draw_legal(seat)
-        cards = sorted(self._discardable(seat), key=lambda c: c.rank, reverse=self.plan.ranking.aims_low)
-        chosen = cards[: legal.min or 0]
-        return " ".join(map(str, chosen)) or None
+        return fewest_cards(legal, aims_low=self.plan.ranking.aims_low)

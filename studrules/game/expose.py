@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards.card import Card, parse_cards
 from ..errors import CardError
 from ..spec.model import ExposeStep
-from .actions import Action, LegalAction
+from .actions import Action, LegalAction, fewest_cards
 from .state import _HandState
 
 __all__: list[str] = []
@@ -79,5 +79,4 @@ class _Exposing(_HandState):
         """What a player turns up when nobody tells him: his lowest face-down
         cards (his highest where the game aims low), keeping the best hidden."""
         (legal,) = self._expose_legal(seat)
-        cards = sorted(self._hidden(seat), key=lambda c: c.rank, reverse=self.plan.ranking.aims_low)
-        return " ".join(map(str, cards[: legal.min or 0]))
+        return fewest_cards(legal, aims_low=self.plan.ranking.aims_low) or ""

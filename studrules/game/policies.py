@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.card import parse_cards
 from ..errors import IllegalActionError, StudrulesError
-from .actions import Action, LegalAction
+from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
 
 if TYPE_CHECKING:
@@ -109,21 +109,15 @@ def _passive(view: View) -> Action:
     if "declare" in legal:
         return Action(me, "declare", word="high")
     if "discard" in legal:
-        return Action(me, "discard", word=_fewest_lowest(legal["discard"]))
+        return Action(me, "discard", word=fewest_cards(legal["discard"]))
     if "expose" in legal:
-        return Action(me, "expose", word=_fewest_lowest(legal["expose"]))
+        return Action(me, "expose", word=fewest_cards(legal["expose"]))
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):
         if verb in legal:
             return Action(me, verb, _smallest(legal[verb]))
     return Action(me, next(iter(legal)))
-
-
-def _fewest_lowest(la: LegalAction) -> str | None:
-    """The fewest cards a discard asks, the lowest ranks first."""
-    cards = sorted(parse_cards(" ".join(la.choices or ())), key=lambda c: c.rank)
-    return " ".join(map(str, cards[: la.min or 0])) or None
 
 
 class CheckCall(Policy):
