@@ -56,6 +56,7 @@ __all__ = [
     "visible_signature",
     "describe_visible",
     "describe_signature",
+    "lowest_group_signature",
     "MAX_VALUE",
 ]
 
@@ -316,6 +317,30 @@ def pack_signature(category: int, ranks: Iterable[int]) -> int:
         packed = packed << 4 | r
         count += 1
     return packed << 4 * (5 - count)
+
+
+def lowest_group_signature(ranks: Iterable[int]) -> int:
+    """The smallest :func:`pack_signature` of :func:`group_signature` over
+    every five of ``ranks`` (five or more; straights and flushes do not count):
+    the best ace-to-five low hand when the ace is 1. With five different ranks
+    or more it is the five lowest, unpaired; otherwise every five is looked at.
+
+    >>> lowest_group_signature([13, 4, 1, 5, 3, 4, 2]) == pack_signature(Category.HIGH_CARD, (5, 4, 3, 2, 1))
+    True
+    >>> lowest_group_signature([9, 2, 3, 9, 2, 3, 9]) == pack_signature(Category.TWO_PAIR, (3, 2, 9))
+    True
+    >>> import random
+    >>> rng = random.Random(7)
+    >>> hands = [rng.sample([r for r in range(1, 14) for _ in range(4)], rng.randint(5, 9)) for _ in range(3000)]
+    >>> all(lowest_group_signature(h) == min(pack_signature(*group_signature(five))
+    ...     for five in itertools.combinations(h, 5)) for h in hands)
+    True
+    """
+    ranks = tuple(ranks)
+    d = sorted(set(ranks))
+    if len(d) >= 5:  # HIGH_CARD is 0: the five lowest, four bits each, the highest first
+        return d[4] << 16 | d[3] << 12 | d[2] << 8 | d[1] << 4 | d[0]
+    return min(pack_signature(*group_signature(five)) for five in set(itertools.combinations(ranks, 5)))
 
 
 def describe_signature(category: int, ranks: tuple[int, ...], *, low: bool = False) -> str:

@@ -45,6 +45,7 @@ from .evaluator import (
     describe_visible,
     evaluate as evaluate_high,
     group_signature,
+    lowest_group_signature,
     pack_signature,
     visible_value,
 )
@@ -412,4 +413,4 @@ def _at_least(ranking: Ranking, weakest: str) -> Ranking:
 @functools.lru_cache(maxsize=1 << 16)
 def _best_ace_to_five(ranks: tuple[int, ...]) -> int:
     """Smallest packed group signature over the five-card subsets of ``ranks`` (ace = 1)."""
-    return min(pack_signature(*group_signature(five)) for five in set(itertools.combinations(ranks, 5)))
+    return lowest_group_signature(ranks)
