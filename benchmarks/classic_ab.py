@@ -17,7 +17,9 @@ up, then asked for one measurement at a time. The two trees take turns:
 each game and way is measured by one tree and at once by the other, the
 first swapped each round, so that a busy spell on the machine slows both
 alike. Time is the process's CPU time (a wait for a shared core is not
-counted). Each measurement also digests the hands' results
+counted). Each round deals new hands (seeds
+from 1000 on, the same for both trees: a cache warmed by hands already
+played favours neither). Each measurement also digests the hands' results
 (chips won per seat, hand by hand): equal digests say both trees played the
 same hands to the same ends.
 
@@ -97,11 +99,11 @@ for g in games:  # warm up: the plans, the evaluator's tables, the caches
 print("ready", flush=True)
 clock = time.process_time  # CPU time: a wait for a shared core is not counted
 for line in sys.stdin:
-    g, w, hands = json.loads(line)
+    g, w, first, hands = json.loads(line)
     f, v = play[w], variants[g]
     digest = hashlib.sha256()
     t = clock()
-    for seed in range(hands):
+    for seed in range(first, first + hands):
         r = f(v, seed)
         digest.update(repr(sorted(r.net.items())).encode())
     print(json.dumps([hands / (clock() - t), digest.hexdigest()[:12]]), flush=True)
@@ -141,10 +143,10 @@ class Worker:
             sys.exit(f"{self.tree}: the worker stopped")
         return line
 
-    def measure(self, game: str, way: str, hands: int) -> tuple[float, str]:
-        """Hands per second (CPU time) and a digest of the results."""
+    def measure(self, game: str, way: str, first: int, hands: int) -> tuple[float, str]:
+        """Hands per second (CPU time) of the hands seeded ``first`` on, and a digest of the results."""
         assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps([game, way, hands]) + "\n")
+        self.proc.stdin.write(json.dumps([game, way, first, hands]) + "\n")
         self.proc.stdin.flush()
         rate, digest = json.loads(self._read())
         return rate, digest
@@ -171,14 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     workers = {name: Worker(tree, args.games, args.ways) for name, tree in trees.items()}
     keys = [(g, w) for g in args.games for w in args.ways]
     rates: dict[str, dict[tuple[str, str], list[float]]] = {"base": {}, "current": {}}
-    digests: dict[str, dict[tuple[str, str], set[str]]] = {"base": {}, "current": {}}
+    digests: dict[str, dict[tuple[str, str], list[str]]] = {"base": {}, "current": {}}
     for r in range(args.rounds):
         for i, key in enumerate(keys):  # each game and way taken first by each tree in turn
             order = ["base", "current"] if (r + i) % 2 == 0 else ["current", "base"]
             for name in order:
-                rate, digest = workers[name].measure(*key, args.hands)
+                rate, digest = workers[name].measure(*key, 1000 + r * args.hands, args.hands)
                 rates[name].setdefault(key, []).append(rate)
-                digests[name].setdefault(key, set()).add(digest)
+                digests[name].setdefault(key, []).append(digest)
         print(f"round {r + 1} of {args.rounds} done", file=sys.stderr, flush=True)
     for worker in workers.values():
         worker.close()

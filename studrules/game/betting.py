@@ -172,14 +172,15 @@ class _Betting(_HandState):
         return seat
 
     def _raise_allowed(self) -> bool:
-        cap = self._cap_now()
+        rules = self.round_rules
+        cap = rules.cap if rules.cap_rule is None else self._cap_now()
         if cap is None:
             return True
         if self.capped:
             return False
         if self.raises < cap:
             return True
-        return self.round_rules.step.heads_up_uncapped and len(self._in) == 2
+        return rules.step.heads_up_uncapped and len(self._in) == 2
 
     def _cap_now(self) -> int | None:
         """The raises allowed after the opening bet, as the table stands (None: no cap)."""
@@ -464,7 +465,7 @@ class _Betting(_HandState):
                 acted[j] = False
             if verb == "raise":
                 self.raises += 1
-                cap = self._cap_now()
+                cap = rules.cap if rules.cap_rule is None else self._cap_now()
                 if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and len(self._in) == 2):
                     self.capped = True
                 if not fixed:

@@ -407,7 +407,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             return None
         name = self.players[seat]
         if self.phase == "showdown":
-            return Action(name, "show" if self._can_still_win(seat) else "muck")
+            return self._simple[seat][3 if self._can_still_win(seat) else 4]  # show, muck
         if self.phase == "declare":
             return Action(name, "declare", word=self._likely_declaration(seat))
         if self.phase == "draw":
@@ -460,7 +460,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         masked = seen.get(seat)
         if masked is None:
             masked = seen[seat] = []
-        masked.extend(_masked(e, player) for e in self.events[len(masked) :])
+        masked.extend(
+            e if e.type in _SEEN_BY_ALL or (e.type == "deal" and e.face == "up") else _masked(e, player)
+            for e in self.events[len(masked) :]
+        )
         events = tuple(masked)
         return View(
             player=player,
@@ -507,8 +510,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 self._start_round(planned)
             elif isinstance(planned, _AntePlan):
                 self._ante(planned)
-            elif isinstance(planned, BlindsStep):
-                self._blinds(planned)
             elif isinstance(planned, _ShowdownPlan):
                 self._start_showdown(planned)
             elif isinstance(planned, DecisionStep):
@@ -517,6 +518,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 self._reveal(planned)
             elif isinstance(planned, SettleStep):
                 self._settle(planned)
+            elif isinstance(planned, BlindsStep):
+                self._blinds(planned)
             elif isinstance(planned, DeclareStep):
                 self._start_declare(planned)
             elif isinstance(planned, DrawStep):
@@ -573,6 +576,27 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.to_act_seat = None
         self.phase = "over"
         self._legal = ()
+
+
+# events every seat sees as they are (the betting and the showdown): Hand.view
+# passes them on without asking _masked; any other type (a new one too) is asked
+_SEEN_BY_ALL = frozenset(
+    (
+        "ante",
+        "blind",
+        "bring_in",
+        "complete",
+        "bet",
+        "raise",
+        "call",
+        "check",
+        "fold",
+        "show",
+        "muck",
+        "award",
+        "return",
+    )
+)
 
 
 def _masked(event: Event, player: str) -> Event:

@@ -277,15 +277,18 @@ _Planned: TypeAlias = "_DealPlan | _AntePlan | _BettingPlan | _ShowdownPlan | St
 
 
 class _Seating:
-    """Per set of players (and variant): seats, their check, call and bring-in
-    actions, and the events that come back hand after hand, made once each
+    """Per set of players (and variant): seats, their check, call, bring-in,
+    show and muck actions, and the events that come back hand after hand, made once each
     (events and actions are immutable values, so hands share them)."""
 
     __slots__ = ("seat", "actions", "deals", "checks", "antes")
 
     def __init__(self, names: tuple[str, ...]):
         self.seat = {p: i for i, p in enumerate(names)}
-        self.actions = [(Action(p, "check"), Action(p, "call"), Action(p, "bring-in")) for p in names]
+        self.actions = [
+            (Action(p, "check"), Action(p, "call"), Action(p, "bring-in"), Action(p, "show"), Action(p, "muck"))
+            for p in names
+        ]
         # deals[face][seat][card code]: its deal event; checks[round][seat]: event; antes[seat]: {amount: event}
         self.deals: dict[str, list[list[Event | None]]] = {}
         self.checks: dict[int, list[Event | None]] = {}

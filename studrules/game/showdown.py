@@ -215,16 +215,26 @@ class _Showdown(_HandState):
             rules = self.showdown_rules
             combination = rules.step.compare == "combination"
             folded, cards, community = self.folded, self.cards, self.community
+            plain = rules.plain
             values = []
             for ranking in rankings:
                 evaluate = _evaluator(ranking)
-                hole_only = not rules.plain and ranking.hole_cards_only
                 row: list[float | None] = []
+                if plain and not combination:  # every hand whole, nothing wild: the evaluator alone
+                    for i in range(self.n):
+                        if folded[i]:
+                            row.append(None)
+                        else:
+                            held = cards[i] + community if community else cards[i]
+                            row.append(evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held))
+                    values.append(row)
+                    continue
+                hole_only = not plain and ranking.hole_cards_only
                 for i in range(self.n):
                     if folded[i]:
                         row.append(None)
                         continue
-                    if rules.plain:
+                    if plain:
                         held = cards[i] + community if community else cards[i]
                         value = evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held)
                     elif hole_only:  # the face-down cards alone

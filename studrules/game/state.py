@@ -122,7 +122,7 @@ class _HandState:
     seat: dict[str, int]  # name -> seat
     _seating: _Seating  # per set of players: shared events and actions
     _rotation: list[tuple[int, ...]]  # per seat: the others clockwise from its left, then itself
-    _simple: list[tuple[Action, Action, Action]]  # per seat: its check, call and bring-in
+    _simple: list[tuple[Action, Action, Action, Action, Action]]  # per seat: check, call, bring-in, show, muck
 
     # -- chips (per seat)
     stacks: list[int]
