@@ -19,6 +19,30 @@ _new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
 
+_OPTIONS: dict[tuple[str, int | None, tuple[int, ...] | None, int | None, int | None], LegalAction] = {}
+
+
+def _option(
+    verb: str,
+    amount: int | None = None,
+    to: tuple[int, ...] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> LegalAction:
+    """``LegalAction(verb, amount, to, low, high)``, made once and then shared
+    (a legal action is an immutable value; making one costs more than finding it).
+
+    >>> _option("call", 5) is _option("call", 5), str(_option("raise", to=(20,)))
+    (True, 'raise to 20')
+    """
+    key = (verb, amount, to, low, high)
+    option = _OPTIONS.get(key)
+    if option is None:
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        option = _OPTIONS[key] = LegalAction(verb, amount, to, low, high)
+    return option
+
 
 class _Betting(_HandState):
     """The betting part of :class:`~studrules.game.hand.Hand`."""
@@ -212,7 +236,7 @@ class _Betting(_HandState):
         all_in = mine + stack
         if self.bring_in_due:
             amount = self._bring_in_amount(seat)
-            out = [LegalAction("bring-in", amount=amount)]
+            out = [_option("bring-in", amount)]
             bring_in = step.bring_in
             if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
@@ -231,7 +255,7 @@ class _Betting(_HandState):
                 out.append(_FOLD)
         else:
             out.append(_FOLD)
-            out.append(LegalAction("call", amount=min(to_call, stack)))
+            out.append(_option("call", to_call if to_call < stack else stack))
         if all_in > cur and not self.acted[seat]:
             if cur == 0:
                 out.append(self._bet_option("bet", seat, all_in))
@@ -253,11 +277,16 @@ class _Betting(_HandState):
         return min(amount, self.stacks[seat])
 
     def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
-        structure = self.round_rules.step.structure
+        rules = self.round_rules
+        structure = rules.step.structure
         if structure == "fixed_limit":
+            if not rules.alts:  # one size: the bet or the size an alternative locked
+                size = self.bet_size if self.size_lock is None else self.size_lock
+                total = size if size < all_in else all_in
+                return _option(verb, to=(total if total > self.cur else all_in,))
             totals = sorted({min(s, all_in) for s in self._sizes("bet")})
             totals = [t for t in totals if t > self.cur] or [all_in]
-            return LegalAction(verb, to=tuple(totals))
+            return _option(verb, to=tuple(totals))
         low = min(self.bet_size, all_in)
         if low <= self.cur:
             low = min(self.cur + 1, all_in)
@@ -266,7 +295,7 @@ class _Betting(_HandState):
             high = min(all_in, max(low, self._pot_limit_total(seat)))
         elif structure == "spread_limit":
             high = min(all_in, max(low, self._max_bet_now()))
-        return LegalAction(verb, min=low, max=high)
+        return _option(verb, low=low, high=high)
 
     def _max_bet_now(self) -> int:
         """The top of a spread limit: the largest bet, and the most a raise adds."""
@@ -283,15 +312,23 @@ class _Betting(_HandState):
         return self.cur + self.pot + to_call
 
     def _raise_option(self, seat: int, all_in: int) -> LegalAction | None:
-        step = self.round_rules.step
+        rules = self.round_rules
+        step = rules.step
         cur = self.cur
         limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
         if step.structure == "fixed_limit":
+            if not rules.alts:  # one size: the bet or the size an alternative locked
+                total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
+                if total > all_in:
+                    total = all_in
+                if total <= cur or (limit is not None and total > limit):
+                    return None
+                return _option("raise", to=(total,))
             totals = sorted({min(cur + s, all_in) for s in self._sizes("raise")})
             if limit is not None:
                 totals = [t for t in totals if t <= limit]
             totals = [t for t in totals if t > cur]
-            return LegalAction("raise", to=tuple(totals)) if totals else None
+            return _option("raise", to=tuple(totals)) if totals else None
         spread = step.structure == "spread_limit"
         low = cur + (self.bet_size if spread else self.full_size)
         high = all_in
@@ -306,7 +343,7 @@ class _Betting(_HandState):
         low = min(low, all_in)
         if low > high:
             low = high
-        return LegalAction("raise", min=low, max=high)
+        return _option("raise", low=low, high=high)
 
     def _apply_bet(self, seat: int, action: Action) -> None:
         verb = action.verb
@@ -374,7 +411,7 @@ class _Betting(_HandState):
         elif verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
-            events.append(Event("fold", name, rnd))
+            events.append(_new(Event, ("fold", name, rnd, None, None, None, None, None, None, None, None, None, None)))
         elif verb == "bring-in":
             chips = option.amount
             assert chips is not None  # (a bring-in says its amount)
@@ -476,13 +513,23 @@ class _Betting(_HandState):
         self.opened = True
         self._last_round.aggressive.append((seat, verb))
         self.events.append(
-            Event(
-                verb,
-                self.players[seat],
-                self.round,
-                put,
-                self.bets[seat],
-                reason="all in" if self.stacks[seat] == 0 else None,
+            _new(
+                Event,
+                (
+                    verb,
+                    self.players[seat],
+                    self.round,
+                    put,
+                    self.bets[seat],
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    "all in" if self.stacks[seat] == 0 else None,
+                    None,
+                    None,
+                ),
             )
         )
 

@@ -70,6 +70,27 @@ EVENT_TYPES = (
     "settle",
 )
 
+#: The types every seat sees as they are (the betting and the showdown): a
+#: seat's view passes them on unmasked; any other type (a new one too) is masked
+#: as :func:`studrules.game.hand._masked` says.
+SEEN_BY_ALL = frozenset(
+    (
+        "ante",
+        "blind",
+        "bring_in",
+        "complete",
+        "bet",
+        "raise",
+        "call",
+        "check",
+        "fold",
+        "show",
+        "muck",
+        "award",
+        "return",
+    )
+)
+
 
 class Event(NamedTuple):
     """One change in a hand (see the module's documentation for the fields)."""

@@ -61,7 +61,7 @@ from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
 from .draw import _Drawing
-from .events import Event
+from .events import SEEN_BY_ALL, Event
 from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
@@ -461,7 +461,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if masked is None:
             masked = seen[seat] = []
         masked.extend(
-            e if e.type in _SEEN_BY_ALL or (e.type == "deal" and e.face == "up") else _masked(e, player)
+            e if e.type in SEEN_BY_ALL or (e.type == "deal" and e.face == "up") else _masked(e, player)
             for e in self.events[len(masked) :]
         )
         events = tuple(masked)
@@ -552,6 +552,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if seat is None or self.over:
             return ()
         phase = self.phase
+        if phase == "betting":
+            return self._betting_legal(seat)
         if phase == "showdown":
             return self._showdown_legal(seat)
         if phase == "decision":
@@ -576,27 +578,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.to_act_seat = None
         self.phase = "over"
         self._legal = ()
-
-
-# events every seat sees as they are (the betting and the showdown): Hand.view
-# passes them on without asking _masked; any other type (a new one too) is asked
-_SEEN_BY_ALL = frozenset(
-    (
-        "ante",
-        "blind",
-        "bring_in",
-        "complete",
-        "bet",
-        "raise",
-        "call",
-        "check",
-        "fold",
-        "show",
-        "muck",
-        "award",
-        "return",
-    )
-)
 
 
 def _masked(event: Event, player: str) -> Event:
