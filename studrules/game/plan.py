@@ -173,14 +173,14 @@ class _Plan:
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))
         if isinstance(step, DealStep):
-            # no burn, house or community card, no fallback: the players' cards only
+            # no burn, house or community card: the players' cards only. A fallback to a community
+            # card is no obstacle: _deal_plain leaves a deck too short for every player to the general path
             plain = (
                 self.variant.wild.follow is None  # a followed rank is watched on the general path
                 and not self.variant.when_dealt_up  # so is a card that earns an extra one
                 and not step.burn
                 and not step.house
                 and not step.community
-                and not (step.fallback == "community" and step.players)
             )
             return _DealPlan(step, plain)
         return step
@@ -188,7 +188,8 @@ class _Plan:
 
 class _DealPlan:
     """A deal step; ``plain``: it deals the players' cards only (no burn,
-    house or community card, no fallback)."""
+    house or community card; where the deck cannot give every player his,
+    the general path deals as the step's fallback says)."""
 
     __slots__ = ("step", "when", "plain")
 

@@ -280,7 +280,9 @@ class _Showdown(_HandState):
             else:
                 contenders = pot.eligible  # (only read)
             parts: list[Sequence[int]]
-            if self.declared is not None and len(values) == 2:
+            if len(values) == 1:
+                parts = [self._best(values[0], contenders, first_shown)]
+            elif self.declared is not None and len(values) == 2:
                 parts = list(self._declared_parts(values, contenders, first_shown))
             else:
                 parts = [self._best(row, contenders, first_shown) for row in values]
