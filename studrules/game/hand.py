@@ -308,6 +308,14 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
         if self.phase != "betting" or seat is None or not self.round_rules.plain_check:
+            if self.phase == "showdown" and seat is not None:  # default_action's show or muck, applied here
+                action = self._simple[seat][3 if self._can_still_win(seat) else 4]
+                self._apply_show(seat, action)
+                self.actions.append(action)
+                self._legal = None
+                if self.to_act_seat is None and not self.over:
+                    self._advance()
+                return
             action = self.default_action()
             if action is None:
                 raise IllegalActionError("the hand is over")
