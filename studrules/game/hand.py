@@ -309,9 +309,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         seat = self.to_act_seat
         if self.phase != "betting" or seat is None or not self.round_rules.plain_check:
             if self.phase == "showdown" and seat is not None:  # default_action's show or muck, applied here
-                action = self._simple[seat][3 if self._can_still_win(seat) else 4]
-                self._apply_show(seat, action)
-                self.actions.append(action)
+                shown = self._simple[seat][3 if self._can_still_win(seat) else 4]
+                self._apply_show(seat, shown)
+                self.actions.append(shown)
                 self._legal = None
                 if self.to_act_seat is None and not self.over:
                     self._advance()
