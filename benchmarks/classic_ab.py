@@ -17,14 +17,15 @@ up, then asked for one measurement at a time. The two trees take turns:
 each game and way is measured by one tree and at once by the other, the
 first swapped each round, so that a busy spell on the machine slows both
 alike. Time is the process's CPU time (a wait for a shared core is not
-counted). Each round deals new hands (seeds
-from 1000 on, the same for both trees: a cache warmed by hands already
-played favours neither). Each measurement also digests the hands' results
-(chips won per seat, hand by hand): equal digests say both trees played the
-same hands to the same ends.
+counted). Each round deals new hands (seeds from 1000 on, the same for both
+trees: a cache warmed by hands already played favours neither). Each
+measurement also digests the hands' results (chips won per seat, hand by
+hand): equal digests say both trees played the same hands to the same ends.
+Each tree plays its own variant files.
 
 The base tree is a ``git worktree`` of ``--base`` (by default the commit
-before issue 12's work) made under /tmp if it is not there yet::
+before issue 12's work) made under /tmp if it is not there yet (``git
+worktree remove`` it when done)::
 
     python benchmarks/classic_ab.py [--base REV] [--base-tree DIR] [--hands N] [--rounds R]
 
@@ -52,7 +53,7 @@ GAMES = ["seven-card-stud", "five-card-stud", "razz", "seven-card-stud-hi-lo", "
 WAYS = ["check-call", "random", "bots"]
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
-# Runs in each tree's own process: reads "[game, way, hands]" lines, answers "[rate, digest]" lines.
+# Runs in each tree's own process: reads "[game, way, first seed, hands]" lines, answers "[rate, digest]" lines.
 WORKER = r"""
 import hashlib, json, random, sys, time
 from studrules.game.actions import Action
