@@ -31,7 +31,10 @@ worktree remove`` it when done)::
 
 Prints, per game and way, the best rate of each tree (hands/s), the ratio
 of the best rates (current / base, above 1: the current tree is faster) and
-the median of the per-round ratios.
+the median of the per-round ratios. ``--bytecodes`` counts instead the
+bytecodes each hand executes in each tree (``sys.settrace``; slow, but the
+same count on a busy machine as on an idle one; below 1: the current tree
+does less).
 """
 
 from __future__ import annotations
@@ -99,15 +102,31 @@ for g in games:  # warm up: the plans, the evaluator's tables, the caches
             play[w](variants[g], seed)
 print("ready", flush=True)
 clock = time.process_time  # CPU time: a wait for a shared core is not counted
+executed = [0]
+
+def count(frame, event, arg):  # every bytecode executed, in every frame
+    frame.f_trace_opcodes = True
+    return count_opcode
+
+def count_opcode(frame, event, arg):
+    if event == "opcode":
+        executed[0] += 1
+    return count_opcode
+
 for line in sys.stdin:
-    g, w, first, hands = json.loads(line)
+    g, w, first, hands, bytecodes = json.loads(line)
     f, v = play[w], variants[g]
     digest = hashlib.sha256()
+    executed[0] = 0
     t = clock()
+    if bytecodes:
+        sys.settrace(count)
     for seed in range(first, first + hands):
         r = f(v, seed)
         digest.update(repr(sorted(r.net.items())).encode())
-    print(json.dumps([hands / (clock() - t), digest.hexdigest()[:12]]), flush=True)
+    sys.settrace(None)
+    measure = executed[0] / hands if bytecodes else hands / (clock() - t)
+    print(json.dumps([measure, digest.hexdigest()[:12]]), flush=True)
 """
 
 
@@ -144,10 +163,11 @@ class Worker:
             sys.exit(f"{self.tree}: the worker stopped")
         return line
 
-    def measure(self, game: str, way: str, first: int, hands: int) -> tuple[float, str]:
-        """Hands per second (CPU time) of the hands seeded ``first`` on, and a digest of the results."""
+    def measure(self, game: str, way: str, first: int, hands: int, bytecodes: bool = False) -> tuple[float, str]:
+        """Hands per second (CPU time) of the hands seeded ``first`` on, or with ``bytecodes``
+        the bytecodes executed per hand; and a digest of the results."""
         assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps([game, way, first, hands]) + "\n")
+        self.proc.stdin.write(json.dumps([game, way, first, hands, bytecodes]) + "\n")
         self.proc.stdin.flush()
         rate, digest = json.loads(self._read())
         return rate, digest
@@ -156,6 +176,24 @@ class Worker:
         assert self.proc.stdin is not None
         self.proc.stdin.close()
         self.proc.wait()
+
+
+def count_bytecodes(trees: dict[str, Path], games: list[str], ways: list[str], hands: int) -> int:
+    """Bytecodes executed per hand by each tree on the same hands: a measure no busy machine
+    disturbs (a call costs more than a bytecode, so it ranks the work, it does not time it)."""
+    print(f"base {trees['base']}, current {trees['current']}; bytecodes per hand over {hands} hands")
+    workers = {name: Worker(tree, games, ways) for name, tree in trees.items()}
+    print(f"{'game, way':40}{'base':>10}{'current':>12}{'ratio':>8}  same hands")
+    ratios = []
+    for g in games:
+        for w in ways:
+            (b, db), (c, dc) = (workers[name].measure(g, w, 1000, hands, True) for name in ("base", "current"))
+            ratios.append(c / b)
+            print(f"{g + ' ' + w:40}{b:>10,.0f}{c:>12,.0f}{c / b:>8.3f}  {'yes' if db == dc else 'NO'}")
+    for worker in workers.values():
+        worker.close()
+    print(f"{'geometric mean':40}{'':>22}{statistics.geometric_mean(ratios):>8.3f}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -167,9 +205,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=6, help="rounds, each tree once per round (default 6)")
     parser.add_argument("--games", nargs="+", default=GAMES)
     parser.add_argument("--ways", nargs="+", default=WAYS, choices=WAYS)
+    parser.add_argument(
+        "--bytecodes", action="store_true", help="count the bytecodes each hand executes instead (no timing, one round)"
+    )
     args = parser.parse_args(argv)
     base = args.base_tree or base_tree(args.base)
     trees = {"base": base, "current": args.current_tree}
+    if args.bytecodes:
+        return count_bytecodes(trees, args.games, args.ways, args.hands)
     print(f"base {base}, current {args.current_tree}; {args.hands} hands per game and way, {args.rounds} rounds")
     workers = {name: Worker(tree, args.games, args.ways) for name, tree in trees.items()}
     keys = [(g, w) for g in args.games for w in args.ways]
