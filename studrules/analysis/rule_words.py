@@ -423,14 +423,33 @@ def draw_sentences(step: DrawStep) -> list[str]:
 
     >>> draw_sentences(DrawStep("d", discard_min=2, discard_max=2, replace=False))[0]
     "Each player still in, clockwise from the dealer's left, discards exactly two of his face-down cards."
+    >>> from studrules.spec.expressions import NUMBER, compile_expression
+    >>> price = compile_expression("high_limit", names={"high_limit": NUMBER})
+    >>> draw_sentences(DrawStep("d", source="any", price=price))[0]
+    "Each player still in, clockwise from the dealer's left, may give up one of his cards and buy a new one, paying the high limit for it into the pot, or decline and keep his cards; he may buy only what his stack pays for in full."
     """
     count = _count_words(step.discard_min, step.discard_max)
     cards = "his face-down cards" if step.source == "down" else "his cards"
-    out = [f"Each player still in, clockwise from the dealer's left, discards {count} of {cards}."]
-    if step.replace:
-        out.append(f"He receives as many new cards from the deck, face {step.face}.")
+    face = "each dealt as the card it replaces" if step.face == "same" else f"face {step.face}"
+    out = []
+    if step.pat_stays_pat:
+        out.append("A player who stood pat at an earlier draw stands pat here too, without being asked.")
+    if step.price is not None:
+        give = "one of " + cards if (step.discard_min, step.discard_max) in ((0, 1), (1, 1)) else f"{count} of {cards}"
+        new = "a new one" if step.discard_max == 1 else "as many new ones"
+        out.append(
+            f"Each player still in, clockwise from the dealer's left, may give up {give} and buy {new}, "
+            f"paying {phrase(step.price)} {'for it' if step.discard_max == 1 else 'a card'} into the pot, "
+            "or decline and keep his cards; "
+            "he may buy only what his stack pays for in full."
+        )
+        out.append(f"The new cards come from the deck, {face}.")
     else:
-        out.append("The discarded cards are not replaced.")
+        out.append(f"Each player still in, clockwise from the dealer's left, discards {count} of {cards}.")
+        if step.replace:
+            out.append(f"He receives as many new cards from the deck, {face}.")
+        else:
+            out.append("The discarded cards are not replaced.")
     out.append("The others see how many cards he discards, not which.")
     return out
 
@@ -438,9 +457,12 @@ def draw_sentences(step: DrawStep) -> list[str]:
 def draw_rule_rows(step: DrawStep) -> list[tuple[str, str]]:
     """A draw step as (rule, value) rows for diff."""
     cards = "face-down cards" if step.source == "down" else "any cards"
+    face = "as the card replaced" if step.face == "same" else f"face {step.face}"
     return [
         ("discard", f"{_count_words(step.discard_min, step.discard_max)} {cards}"),
-        ("replaced", f"yes, face {step.face}" if step.replace else "no"),
+        ("replaced", f"yes, {face}" if step.replace else "no"),
+        ("price of a new card", "free" if step.price is None else phrase(step.price)),
+        ("stood pat before: stands pat", "yes" if step.pat_stays_pat else "no"),
     ]
 
 

@@ -340,7 +340,8 @@ class _Writer:
                 self.p(*expose_sentences(step), self.when(step))
             elif isinstance(step, DrawStep):
                 number += 1
-                self.blocks.append(Block("h3", f"{number}. Discard" + (" and draw" if step.replace else "")))
+                title = "Buy cards" if step.price is not None else "Discard" + (" and draw" if step.replace else "")
+                self.blocks.append(Block("h3", f"{number}. {title}"))
                 self.p(*draw_sentences(step), self.when(step))
             elif isinstance(step, DeclareStep):
                 number += 1

@@ -105,7 +105,10 @@ class _Dealing(_HandState):
                 continue
             stacks[i] -= a
             contrib[i] += a
-            if not step.dead:
+            if step.who == "dealer":  # posted for the whole table: the main pot's, not a bet of his
+                self.dead_chips = [0] * self.n
+                self.dead_chips[i] = a
+            elif not step.dead:
                 self.live_ante[i] += a
             event = made[i].get(a)
             if event is None:

@@ -15,7 +15,9 @@ records dozens). Fields that do not apply are ``None`` and are left out of
 Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
 wild changes: a card after a followed rank), ``declare`` (a player's high,
 low or both, in ``reason``), ``discard`` (cards a player throws away; others
-see their number), ``draw`` (a card received in their place), ``deal``, ``burn``, ``community`` (a card in the middle),
+see their number), ``draw`` (a card received in their place), ``buy`` (chips
+paid for new cards), ``decline`` (a player keeps his cards rather than buy),
+``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
 ``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
@@ -49,6 +51,8 @@ EVENT_TYPES = (
     "declare",
     "discard",
     "draw",
+    "buy",
+    "decline",
     "deal",
     "burn",
     "community",
@@ -136,6 +140,10 @@ class Event(NamedTuple):
                 if hidden or self.card is None
                 else f"{p} draws {self.card} face {self.face}"
             )
+        if t == "buy":
+            return f"{p} pays {self.amount}" + (f" {self.reason}" if self.reason else " for the new cards")
+        if t == "decline":
+            return f"{p} declines" + (f" {self.reason}" if self.reason else " and keeps his cards")
         if t == "declare":
             return f"{p} declares {self.reason}"
         if t == "wild":

@@ -122,6 +122,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._in = list(range(n))  # the seats not folded, in order (kept with folded)
         self.mucked = [False] * n
         self.contrib = [0] * n
+        self.dead_chips = None
         self.bets = [0] * n
         self.cards = []
         self.up = []
@@ -162,6 +163,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.expose_step = None
         self.exposing = {}
         self.discards = [0] * n
+        self.stood_pat = None
         self.antes_posted = False
         self.community_dealt = False
         self.over = False
@@ -411,7 +413,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if self.phase == "declare":
             return Action(name, "declare", word=self._likely_declaration(seat))
         if self.phase == "draw":
-            return Action(name, "discard", word=self._likely_discard(seat))
+            return self._likely_draw(seat)
         if self.phase == "expose":
             return Action(name, "expose", word=self._likely_exposure(seat))
         legal = {la.action: la for la in self.legal_actions()}

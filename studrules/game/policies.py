@@ -108,8 +108,11 @@ def _passive(view: View) -> Action:
             return Action(me, verb)
     if "declare" in legal:
         return Action(me, "declare", word="high")
-    if "discard" in legal:
-        return Action(me, "discard", word=fewest_cards(legal["discard"]))
+    if "decline" in legal:  # a card for a price: keep his own
+        return Action(me, "decline")
+    if "discard" in legal or "buy" in legal:
+        la = legal.get("discard") or legal["buy"]
+        return Action(me, la.action, word=fewest_cards(la))
     if "expose" in legal:
         return Action(me, "expose", word=fewest_cards(legal["expose"]))
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision

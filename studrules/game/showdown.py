@@ -254,7 +254,7 @@ class _Showdown(_HandState):
         combination = step.compare == "combination"
         first = rankings[0]
         said = _words_of(first)
-        for index, pot in enumerate(side_pots(self.contrib, live)):
+        for index, pot in enumerate(side_pots(self.contrib, live, self.dead_chips)):
             if len(pot.eligible) == 1 and pot.uncalled:
                 seat = pot.eligible[0]
                 self.stacks[seat] += pot.amount
@@ -362,7 +362,7 @@ class _Showdown(_HandState):
         if self.variant.is_banked:
             self._end()
             return
-        for index, pot in enumerate(side_pots(self.contrib, live)):
+        for index, pot in enumerate(side_pots(self.contrib, live, self.dead_chips)):
             shares = divide(pot.amount, list(pot.eligible))
             self._award(index, pot, shares, {})
         self._end()

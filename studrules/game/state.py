@@ -84,6 +84,8 @@ class _HandState:
         "draw_step",
         "drawn",
         "discards",
+        "stood_pat",
+        "dead_chips",
         "expose_step",
         "exposing",
         "antes_posted",
@@ -128,6 +130,7 @@ class _HandState:
     stacks: list[int]
     start: tuple[int, ...]  # the stacks before the hand
     contrib: list[int]  # chips put in the pot this hand
+    dead_chips: list[int] | None  # per seat: the part of contrib that is no bet (a card bought, a dealer ante)
     bets: list[int]  # chips put in this betting round
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
     live_ante: list[int]  # antes and blinds that count toward the first round's bets
@@ -139,6 +142,7 @@ class _HandState:
     draw_step: DrawStep | None  # the draw step being played
     drawn: list[int]  # the seats that have discarded in it
     discards: list[int]  # cards each seat has discarded in the hand
+    stood_pat: list[bool] | None  # per seat: he stood pat at the last draw he was asked (None: no draw yet)
     expose_step: ExposeStep | None  # the expose step being played
     exposing: dict[int, list[Card]]  # the cards each seat chose to turn up (shown together at once)
     antes_posted: bool

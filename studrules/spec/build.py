@@ -288,6 +288,12 @@ class _Builder:
             source=str(b.get("from", "down")),
             replace=bool(b.get("replace", True)),
             face=str(b.get("face", "down")),
+            price=(
+                self.expr(b["price"], path + ("price",), expect=NUMBER, names=TABLE_NAMES)
+                if b.get("price") is not None
+                else None
+            ),
+            pat_stays_pat=bool(b.get("pat_stays_pat", False)),
             **common,
         )
 

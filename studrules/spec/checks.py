@@ -300,6 +300,16 @@ class _Checker:
                     self.fail("a draw needs cards to discard: deal before it", self.step_path(i))
                 if not step.replace:
                     player_cards -= step.discard_max
+                    if step.price is not None:
+                        self.fail(
+                            "a price buys new cards, but this draw replaces none (replace: false)",
+                            self.step_path(i, "price"),
+                        )
+                if step.pat_stays_pat and not any(isinstance(s, DrawStep) for s in self.v.steps[:i]):
+                    self.fail(
+                        "pat_stays_pat: no draw comes before this one, so nobody has stood pat yet",
+                        self.step_path(i, "pat_stays_pat"),
+                    )
             if isinstance(step, DeclareStep):
                 later = [s for s in self.v.steps[i + 1 :] if isinstance(s, ShowdownStep)]
                 if not later or len(later[0].rankings) != 2:

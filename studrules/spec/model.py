@@ -320,13 +320,21 @@ class RevealStep(Step):
 class DrawStep(Step):
     """Each player still in, clockwise from the dealer's left, discards from
     ``discard_min`` to ``discard_max`` cards (``source``: his ``down`` cards or
-    ``any``) and, with ``replace``, receives as many new ones dealt ``face``."""
+    ``any``) and, with ``replace``, receives as many new ones dealt ``face``
+    (``down``, ``up``, or ``same``: as the card it replaces).
+
+    ``price``: each new card is bought (paid into the pot) or the player
+    declines and keeps his cards (None: the cards are free).
+    ``pat_stays_pat``: a player who stood pat at an earlier draw of the hand
+    stands pat here too, without being asked."""
 
     discard_min: int = 0
     discard_max: int = 1
     source: str = "down"
     replace: bool = True
     face: str = "down"
+    price: Expression | None = None
+    pat_stays_pat: bool = False
 
 
 @dataclass(frozen=True)
