@@ -114,7 +114,7 @@ def test_the_card_bought_counts_for_the_winner_and_the_price_is_his_to_win():
 def test_generic_poker_english_stud_buys_one_card_face_down_for_the_big_bet():
     # seven cards each (two down, four up, one down), then the buy: Ann gives
     # up her 9c, an up card, for the big bet (20), and gets Jc face down.
-    cards = {"Ann": "Ah Kd 9c 2c 5d 6h 7h Jc".split(), "Bob": "Qh Qd 7s 8s 3h 4d 2d".split()}
+    cards = {"Ann": ["Ah", "Kd", "9c", "2c", "5d", "6h", "7h", "Jc"], "Bob": ["Qh", "Qd", "7s", "8s", "3h", "4d", "2d"]}
     hand = Hand(load_variant("english-stud-generic-poker"), ["Ann", "Bob"], 200, seed=1, cards=cards)
     while hand.phase != "draw":
         hand.check_or_call()
@@ -131,7 +131,7 @@ def test_a_dealer_ante_belongs_to_the_pot_not_to_the_dealer():
     v = load_variant_text(
         "extends: five-card-stud\nname: dealer-ante\nsteps:\n  - ante: {id: ante, who: dealer, amount: players}\n"
     )
-    cards = {"Ann": "Kd Ks 4c 5c 6c".split(), "Bob": "Qh 2s 8d 9d Jd".split()}
+    cards = {"Ann": ["Kd", "Ks", "4c", "5c", "6c"], "Bob": ["Qh", "2s", "8d", "9d", "Jd"]}
     hand = Hand(v, ["Ann", "Bob"], 100, seed=1, cards=cards)
     while not hand.is_over:
         hand.check_or_call()

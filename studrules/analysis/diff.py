@@ -69,6 +69,7 @@ from .rule_words import (
     showdown_order_words,
     suit_order_words,
     tie_break_words,
+    up_card_rule_words,
     wild_rule_rows,
 )
 
@@ -191,7 +192,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
-        add("extra cards", f"a {r.rank} dealt up", f"an extra card, face {r.deal}")
+        add("extra cards", f"a {r.rank} dealt up", up_card_rule_words(r))
     if variant.wild.any:  # a game without wild cards has no such topic
         for rule, value in wild_rule_rows(variant.wild):
             add("wild cards", rule, value)

@@ -485,16 +485,48 @@ def part_words(ranking: str) -> str:
 
 
 def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
-    """Cards that earn an extra card when dealt face up, in sentences.
+    """Cards that ask something of their player when dealt face up, in sentences.
 
     >>> extra_card_sentences([UpCardRule("4")])
     ['A four dealt face up earns its player an extra card, dealt to him at once face down (while the deck has one).']
+    >>> from studrules.spec.expressions import NUMBER, compile_expression
+    >>> pot = compile_expression("pot", names={"pot": NUMBER})
+    >>> extra_card_sentences([UpCardRule("3", deal="none", price=pot, decline="fold")])
+    ['A three dealt face up costs its player the pot, paid once the deal is over, or he folds.']
     """
-    return [
-        f"A {rank_name(r.rank)} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
-        "(while the deck has one)."
-        for r in rules
-    ]
+    out = []
+    for r in rules:
+        rank = rank_name(r.rank)
+        card = f"an extra card face {r.deal}"
+        if r.price is None:
+            out.append(
+                f"A {rank} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
+                "(while the deck has one)."
+            )
+        elif r.deal == "none":
+            out.append(
+                f"A {rank} dealt face up costs its player {phrase(r.price)}, paid once the deal is over, "
+                + ("or he folds." if r.decline == "fold" else "or he declines.")
+            )
+        else:
+            no = "he folds" if r.decline == "fold" else "he goes without"
+            out.append(
+                f"A {rank} dealt face up lets its player buy {card} for {phrase(r.price)} once the deal is over "
+                f"(paid into the pot, while the deck has a card); if he does not, {no}."
+            )
+    return out
+
+
+def up_card_rule_words(rule: UpCardRule) -> str:
+    """One ``when_dealt_up`` rule in a few words, for diff.
+
+    >>> up_card_rule_words(UpCardRule("4", deal="up"))
+    'an extra card, face up'
+    """
+    card = "nothing" if rule.deal == "none" else f"an extra card, face {rule.deal}"
+    if rule.price is None:
+        return card
+    return f"{card}, for {phrase(rule.price)}" + (", or he folds" if rule.decline == "fold" else "")
 
 
 def expose_sentences(step: ExposeStep) -> list[str]:

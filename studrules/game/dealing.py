@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards.card import Card, Deck, full_deck, parse_cards
 from ..errors import CardError
-from ..spec.model import BlindsStep, DealStep
+from ..spec.model import BlindsStep, DealStep, UpCardRule
 from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
@@ -160,7 +160,7 @@ class _Dealing(_HandState):
                     return
             house = step.house
             follow = self.variant.wild.follow
-            extra = {r.rank: r.deal for r in self.variant.when_dealt_up}
+            extra = {r.rank: r for r in self.variant.when_dealt_up}
             passes = max(len(step.players), len(house))
             for k in range(passes):
                 if k < len(step.players):
@@ -236,26 +236,43 @@ class _Dealing(_HandState):
         deck._dealt = pos
         return True
 
-    def _extra_cards(self, seat: int, card: Card, extra: dict[str, str], follow: str | None) -> None:
-        """The extra cards a card dealt face up earns (an extra card dealt up may earn another)."""
+    def _extra_cards(self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None) -> None:
+        """What a card dealt face up earns: extra cards dealt at once (an
+        extra card dealt up may earn another), or an offer made once the deal
+        is over where the rule has a price."""
         trigger: Card | None = card
-        while trigger is not None and rank_char(trigger) in extra:
-            face = extra[rank_char(trigger)]
-            cards, given = self.cards[seat], self.given[seat]
-            have = len(cards) + self.discards[seat]
-            if have >= len(given) and not self.deck.remaining:
-                return  # no card left to give
-            new = given[have] if have < len(given) else self.deck.deal()
-            cards.append(new)
-            if face == "up":
-                self.up[seat].append(new)
-                self.up_key[seat] += self.plan.rank_nibble[new.code]
-                self._ups += 1
-            reason = f"a {rank_name(rank_char(trigger))} up earns an extra card"
-            self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
-            if face == "up" and follow is not None:
-                self._follow(new, follow)
-            trigger = new if face == "up" else None
+        while trigger is not None:
+            rule = extra.get(rank_char(trigger))
+            if rule is None:
+                return
+            if rule.price is not None:
+                if self.offers is None:
+                    self.offers = []
+                self.offers.append((seat, rule, trigger))
+                return
+            trigger = self._deal_extra(seat, rule, trigger, follow)
+
+    def _deal_extra(self, seat: int, rule: UpCardRule, trigger: Card, follow: str | None) -> Card | None:
+        """Deal the extra card ``trigger`` earned (while the deck has one); the
+        new card when it is dealt face up (it may earn another), else None."""
+        if rule.deal == "none":
+            return None
+        cards, given = self.cards[seat], self.given[seat]
+        have = len(cards) + self.discards[seat]
+        if have >= len(given) and not self.deck.remaining:
+            return None  # no card left to give
+        new = given[have] if have < len(given) else self.deck.deal()
+        cards.append(new)
+        face = rule.deal
+        if face == "up":
+            self.up[seat].append(new)
+            self.up_key[seat] += self.plan.rank_nibble[new.code]
+            self._ups += 1
+        reason = f"a {rank_name(rank_char(trigger))} up earns an extra card"
+        self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
+        if face == "up" and follow is not None:
+            self._follow(new, follow)
+        return new if face == "up" else None
 
     def _follow(self, card: Card, follow: str) -> None:
         """A card dealt face up, where the card after a ``follow`` rank makes its rank wild."""

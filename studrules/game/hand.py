@@ -64,6 +64,7 @@ from .draw import _Drawing
 from .events import Event
 from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
+from .offers import _Offering
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
 from .result import HandResult
 from .showdown import _Showdown
@@ -74,7 +75,7 @@ __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 _new = tuple.__new__
 
 
-class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing):
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -123,6 +124,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.mucked = [False] * n
         self.contrib = [0] * n
         self.dead_chips = None
+        self.offers = None
         self.bets = [0] * n
         self.cards = []
         self.up = []
@@ -298,6 +300,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             self._apply_draw(seat, action)
         elif phase == "expose":
             self._apply_expose(seat, action)
+        elif phase == "offer":
+            self._apply_offer(seat, action)
         else:  # pragma: no cover
             raise IllegalActionError(f"'{action}': nobody may act now")
         self.actions.append(action)
@@ -416,6 +420,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             return self._likely_draw(seat)
         if self.phase == "expose":
             return Action(name, "expose", word=self._likely_exposure(seat))
+        if self.phase == "offer":
+            return self._likely_offer(seat)
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -505,6 +511,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             if isinstance(planned, _DealPlan):
                 if not (self._plain and planned.plain and self._deal_plain(planned.step)):
                     self._deal(planned.step)
+                    if self.offers and not self.over:
+                        self._start_offers()
             elif isinstance(planned, _BettingPlan):
                 self._start_round(planned)
             elif isinstance(planned, _AntePlan):
@@ -561,6 +569,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             return self._draw_legal(seat)
         if phase == "expose":
             return self._expose_legal(seat)
+        if phase == "offer":
+            return self._offer_legal(seat)
         return self._betting_legal(seat)
 
     def _legal_words(self) -> str:

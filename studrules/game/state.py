@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, Variant
+from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, UpCardRule, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
@@ -86,6 +86,7 @@ class _HandState:
         "discards",
         "stood_pat",
         "dead_chips",
+        "offers",
         "expose_step",
         "exposing",
         "antes_posted",
@@ -131,6 +132,7 @@ class _HandState:
     start: tuple[int, ...]  # the stacks before the hand
     contrib: list[int]  # chips put in the pot this hand
     dead_chips: list[int] | None  # per seat: the part of contrib that is no bet (a card bought, a dealer ante)
+    offers: list[tuple[int, UpCardRule, Card]] | None  # up cards asking a price: (seat, rule, card), in order
     bets: list[int]  # chips put in this betting round
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
     live_ante: list[int]  # antes and blinds that count toward the first round's bets
@@ -245,6 +247,14 @@ class _HandState:
         ) -> list[list[int]]: ...  # _Declaring
 
         def _win_uncontested(self) -> None: ...  # _Showdown
+
+        def _deal_extra(
+            self, seat: int, rule: UpCardRule, trigger: Card, follow: str | None
+        ) -> Card | None: ...  # _Dealing
+
+        def _extra_cards(
+            self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None
+        ) -> None: ...  # _Dealing
 
         def _make_void(self, reason: str) -> None: ...  # _House
 

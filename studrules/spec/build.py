@@ -165,8 +165,7 @@ class _Builder:
             void=void,
             wild=wild,
             when_dealt_up=tuple(
-                UpCardRule(str(r.get("rank")), str(r.get("deal", "down")), quote=_quote(r.get("quote")))
-                for r in d.get("when_dealt_up") or ()
+                self._up_card_rule(r, ("when_dealt_up", i)) for i, r in enumerate(d.get("when_dealt_up") or ())
             ),
             description=d.get("description"),
             source=source,
@@ -271,6 +270,16 @@ class _Builder:
             max=self.expr(b["max"], path + ("max",), expect=NUMBER) if "max" in b else None,
             chosen_by_player=bool(b.get("chosen_by_player", False)),
             **common,
+        )
+
+    def _up_card_rule(self, r: Mapping[str, Any], path: FieldPath) -> UpCardRule:
+        price = r.get("price")
+        return UpCardRule(
+            str(r.get("rank")),
+            str(r.get("deal", "down")),
+            price=None if price is None else self.expr(price, path + ("price",), expect=NUMBER, names=TABLE_NAMES),
+            decline=str(r.get("decline", "keep")),
+            quote=_quote(r.get("quote")),
         )
 
     def _step_blinds(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:

@@ -169,6 +169,10 @@ class _Checker:
         for i, rule in enumerate(self.v.when_dealt_up):
             if rule.rank not in deck:
                 self.fail(f"rank '{rule.rank}' is not in the deck (its ranks are {deck})", ("when_dealt_up", i, "rank"))
+            if rule.price is None and rule.deal == "none":
+                self.fail("deal: none and no price: this rule does nothing", ("when_dealt_up", i, "deal"))
+            if rule.price is None and rule.decline == "fold":
+                self.fail("decline: fold needs a price to decline", ("when_dealt_up", i, "decline"))
         if wild.follow is not None and wild.follow not in deck:
             self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
         if not wild.any:

@@ -441,10 +441,16 @@ class WildRules:
 @dataclass(frozen=True)
 class UpCardRule:
     """A card of ``rank`` dealt face up earns its player an extra card, dealt
-    to him at once face ``deal`` (while the deck has one)."""
+    to him at once face ``deal`` (while the deck has one; ``none``: no card).
+
+    With a ``price`` the player is asked once the deal is over: he buys (pays
+    the price into the main pot, and gets the card) or declines; ``decline:
+    fold``: declining folds his hand (a three up costs the pot or a fold)."""
 
     rank: str
     deal: str = "down"
+    price: Expression | None = None
+    decline: str = "keep"
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
