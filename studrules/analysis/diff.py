@@ -46,6 +46,7 @@ from ..spec.model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -270,6 +271,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):
         add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{step.count}, {step.mode.replace('_', ' ')}")
+
+    for n, step in enumerate(variant.steps_of(PassStep), 1):
+        add("passing cards", "cards" if n == 1 else f"cards ({n})", f"{step.count}, to the {step.to}")
 
     for n, step in enumerate(variant.steps_of(DrawStep), 1):
         for rule, value in draw_rule_rows(step):

@@ -29,6 +29,7 @@ from ..spec.model import (
     DrawStep,
     ExposeStep,
     FirstToAct,
+    PassStep,
     Payout,
     ShowdownStep,
     Step,
@@ -527,6 +528,35 @@ def up_card_rule_words(rule: UpCardRule) -> str:
     if rule.price is None:
         return card
     return f"{card}, for {phrase(rule.price)}" + (", or he folds" if rule.decline == "fold" else "")
+
+
+def choice_step_words(step: ExposeStep | PassStep | DrawStep | DeclareStep) -> tuple[str, list[str]]:
+    """The title and sentences of a step where each player chooses something.
+
+    >>> choice_step_words(PassStep("p", count=2, to="right"))[0]
+    'Pass cards'
+    """
+    if isinstance(step, ExposeStep):
+        return "Turn cards up", expose_sentences(step)
+    if isinstance(step, PassStep):
+        return "Pass cards", pass_sentences(step)
+    if isinstance(step, DrawStep):
+        title = "Buy cards" if step.price is not None else "Discard" + (" and draw" if step.replace else "")
+        return title, draw_sentences(step)
+    return "Declare", declare_sentences(step)
+
+
+def pass_sentences(step: PassStep) -> list[str]:
+    """A pass step in sentences.
+
+    >>> pass_sentences(PassStep("p", count=3))[0]
+    'Each player still in chooses three of his face-down cards to pass to the next player still in on his left.'
+    """
+    what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
+    return [
+        f"Each player still in chooses {what} to pass to the next player still in on his {step.to}.",
+        "When everybody has chosen, the cards change hands at once, face down; the others see only how many.",
+    ]
 
 
 def expose_sentences(step: ExposeStep) -> list[str]:

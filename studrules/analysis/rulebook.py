@@ -27,6 +27,7 @@ from ..spec.model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -53,10 +54,8 @@ from .rule_words import (
     bring_in_who_words,
     cards_held,
     cards_text,
+    choice_step_words,
     deck_words,
-    declare_sentences,
-    draw_sentences,
-    expose_sentences,
     extra_card_sentences,
     faces_words,
     first_to_act_words,
@@ -334,19 +333,11 @@ class _Writer:
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Decision"))
                 self.decision(step)
-            elif isinstance(step, ExposeStep):
+            elif isinstance(step, (ExposeStep, PassStep, DrawStep, DeclareStep)):
                 number += 1
-                self.blocks.append(Block("h3", f"{number}. Turn cards up"))
-                self.p(*expose_sentences(step), self.when(step))
-            elif isinstance(step, DrawStep):
-                number += 1
-                title = "Buy cards" if step.price is not None else "Discard" + (" and draw" if step.replace else "")
+                title, sentences = choice_step_words(step)
                 self.blocks.append(Block("h3", f"{number}. {title}"))
-                self.p(*draw_sentences(step), self.when(step))
-            elif isinstance(step, DeclareStep):
-                number += 1
-                self.blocks.append(Block("h3", f"{number}. Declare"))
-                self.p(*declare_sentences(step), self.when(step))
+                self.p(*sentences, self.when(step))
             elif isinstance(step, RevealStep):
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Reveal"))

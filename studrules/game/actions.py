@@ -70,6 +70,7 @@ VERBS = (
     "expose",
     "buy",
     "decline",
+    "pass",
 )
 
 _ALIASES = {
@@ -88,12 +89,13 @@ _ALIASES = {
     "exposes": "expose",
     "buys": "buy",
     "declines": "decline",
+    "passes": "pass",
 }
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 # verbs followed by a word: 'Ann declare high'
 _WITH_WORD = frozenset(("declare",))
 # verbs followed by some of the player's cards: 'Ann discard 2c 7d', 'Ann buy 7d'
-_WITH_CARDS = frozenset(("discard", "expose", "buy"))
+_WITH_CARDS = frozenset(("discard", "expose", "buy", "pass"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,7 @@ class Action:
     player: str
     verb: str
     amount: int | None = None
-    word: str | None = None  # declare: high, low or both; discard, expose, buy: the cards, 'Ah Kd' (None: none)
+    word: str | None = None  # declare: high, low or both; discard, expose, buy, pass: the cards, 'Ah Kd' (None: none)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -120,7 +122,7 @@ class Action:
         >>> Action.parse("Cat jump")
         Traceback (most recent call last):
         ...
-        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose, buy, decline
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose, buy, decline, pass
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")

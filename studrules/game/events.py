@@ -16,7 +16,9 @@ Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
 wild changes: a card after a followed rank), ``declare`` (a player's high,
 low or both, in ``reason``), ``discard`` (cards a player throws away; others
 see their number), ``draw`` (a card received in their place), ``buy`` (chips
-paid for new cards), ``decline`` (a player keeps his cards rather than buy),
+paid for new cards), ``decline`` (a player keeps his cards rather than buy), ``pass`` and
+``receive`` (cards passed to a neighbour, named in ``reason``; others see
+their number),
 ``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
@@ -53,6 +55,8 @@ EVENT_TYPES = (
     "draw",
     "buy",
     "decline",
+    "pass",
+    "receive",
     "deal",
     "burn",
     "community",
@@ -140,6 +144,10 @@ class Event(NamedTuple):
                 if hidden or self.card is None
                 else f"{p} draws {self.card} face {self.face}"
             )
+        if t in ("pass", "receive"):
+            n = self.amount or 0
+            what = " ".join(map(str, self.cards)) if self.cards and not hidden else f"{n} card{'s' if n != 1 else ''}"
+            return f"{p} passes {what} to {self.reason}" if t == "pass" else f"{p} receives {what} from {self.reason}"
         if t == "buy":
             return f"{p} pays {self.amount}" + (f" {self.reason}" if self.reason else " for the new cards")
         if t == "decline":

@@ -52,6 +52,7 @@ from ..spec.model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     RevealStep,
     SettleStep,
     Variant,
@@ -65,6 +66,7 @@ from .events import Event
 from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
 from .offers import _Offering
+from .passing import _Passing
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
 from .result import HandResult
 from .showdown import _Showdown
@@ -74,8 +76,20 @@ __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 
 _new = tuple.__new__
 
+#: The phases where a player acts, besides betting: how his action is
+#: applied and what he may do (the methods of the part that plays the step).
+_PHASES = {
+    "showdown": ("_apply_show", "_showdown_legal"),
+    "decision": ("_apply_decision", "_decision_legal"),
+    "declare": ("_apply_declare", "_declare_legal"),
+    "draw": ("_apply_draw", "_draw_legal"),
+    "expose": ("_apply_expose", "_expose_legal"),
+    "offer": ("_apply_offer", "_offer_legal"),
+    "pass": ("_apply_pass", "_pass_legal"),
+}
 
-class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering):
+
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering, _Passing):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -125,6 +139,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.contrib = [0] * n
         self.dead_chips = None
         self.offers = None
+        self.pass_step = None
         self.bets = [0] * n
         self.cards = []
         self.up = []
@@ -287,23 +302,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 f"{self.to_act} may {self._legal_words()}",
                 self.legal_actions(),
             )
-        phase = self.phase
-        if phase == "betting":
+        if self.phase == "betting":
             self._apply_bet(seat, action)
-        elif phase == "showdown":
-            self._apply_show(seat, action)
-        elif phase == "decision":
-            self._apply_decision(seat, action)
-        elif phase == "declare":
-            self._apply_declare(seat, action)
-        elif phase == "draw":
-            self._apply_draw(seat, action)
-        elif phase == "expose":
-            self._apply_expose(seat, action)
-        elif phase == "offer":
-            self._apply_offer(seat, action)
-        else:  # pragma: no cover
-            raise IllegalActionError(f"'{action}': nobody may act now")
+        else:
+            getattr(self, _PHASES[self.phase][0])(seat, action)
         self.actions.append(action)
         self._legal = None
         if self.to_act_seat is None and not self.over:
@@ -422,6 +424,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             return Action(name, "expose", word=self._likely_exposure(seat))
         if self.phase == "offer":
             return self._likely_offer(seat)
+        if self.phase == "pass":
+            return Action(name, "pass", word=self._likely_pass(seat))
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -533,6 +537,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 self._start_draw(planned)
             elif isinstance(planned, ExposeStep):
                 self._start_expose(planned)
+            elif isinstance(planned, PassStep):
+                self._start_pass(planned)
 
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
@@ -558,20 +564,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         seat = self.to_act_seat
         if seat is None or self.over:
             return ()
-        phase = self.phase
-        if phase == "showdown":
-            return self._showdown_legal(seat)
-        if phase == "decision":
-            return self._decision_legal(seat)
-        if phase == "declare":
-            return self._declare_legal(seat)
-        if phase == "draw":
-            return self._draw_legal(seat)
-        if phase == "expose":
-            return self._expose_legal(seat)
-        if phase == "offer":
-            return self._offer_legal(seat)
-        return self._betting_legal(seat)
+        if self.phase == "betting":
+            return self._betting_legal(seat)
+        legal: tuple[LegalAction, ...] = getattr(self, _PHASES[self.phase][1])(seat)
+        return legal
 
     def _legal_words(self) -> str:
         legal = self.legal_actions()
@@ -589,10 +585,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
 
 def _masked(event: Event, player: str) -> Event:
     """``event`` as ``player``'s seat sees it: another player's face-down
-    cards, burns and discards hidden (a discard keeps its count)."""
+    cards, burns, discards and passed cards hidden (each keeps its count)."""
     kind = event.type
     if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
         return event._replace(card=None)
-    if kind == "discard" and event.player != player:
+    if kind in ("discard", "pass", "receive") and event.player != player:
         return event._replace(cards=None)
     return event

@@ -113,8 +113,9 @@ def _passive(view: View) -> Action:
     if "discard" in legal or "buy" in legal:
         la = legal.get("discard") or legal["buy"]
         return Action(me, la.action, word=fewest_cards(la))
-    if "expose" in legal:
-        return Action(me, "expose", word=fewest_cards(legal["expose"]))
+    for verb in ("expose", "pass"):
+        if verb in legal:
+            return Action(me, verb, word=fewest_cards(legal[verb]))
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):

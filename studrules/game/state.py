@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, UpCardRule, Variant
+from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, PassStep, UpCardRule, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
@@ -87,6 +87,8 @@ class _HandState:
         "stood_pat",
         "dead_chips",
         "offers",
+        "pass_step",
+        "passing",
         "expose_step",
         "exposing",
         "antes_posted",
@@ -132,6 +134,8 @@ class _HandState:
     start: tuple[int, ...]  # the stacks before the hand
     contrib: list[int]  # chips put in the pot this hand
     dead_chips: list[int] | None  # per seat: the part of contrib that is no bet (a card bought, a dealer ante)
+    pass_step: PassStep | None  # the pass step being played
+    passing: dict[int, list[Card]]  # the cards each seat chose to pass (given all at once)
     offers: list[tuple[int, UpCardRule, Card]] | None  # up cards asking a price: (seat, rule, card), in order
     bets: list[int]  # chips put in this betting round
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)

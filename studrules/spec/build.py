@@ -31,6 +31,7 @@ from .model import (
     ExposeStep,
     FirstToAct,
     Option,
+    PassStep,
     Payout,
     RevealStep,
     Seats,
@@ -311,6 +312,9 @@ class _Builder:
 
     def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)
+
+    def _step_pass(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        return PassStep(count=int(b.get("count", 1)), to=str(b.get("to", "left")), **common)
 
     def _step_deal(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DealStep(

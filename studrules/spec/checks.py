@@ -29,6 +29,7 @@ from .model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     RevealStep,
     SettleStep,
     ShowdownStep,
@@ -294,6 +295,12 @@ class _Checker:
                         self.step_path(i, "count"),
                     )
                 up_cards += step.count
+            if isinstance(step, PassStep) and player_cards - up_cards < step.count:
+                self.fail(
+                    f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, "
+                    f"but holds only {player_cards - up_cards} face down by now",
+                    self.step_path(i, "count"),
+                )
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(

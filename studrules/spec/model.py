@@ -360,6 +360,16 @@ class DeclareStep(Step):
 
 
 @dataclass(frozen=True)
+class PassStep(Step):
+    """Each player still in chooses ``count`` of his face-down cards and,
+    once everybody has chosen, passes them face down to the next player
+    still in on his ``left`` (clockwise) or ``right`` (pass the trash)."""
+
+    count: int = 1
+    to: str = "left"
+
+
+@dataclass(frozen=True)
 class ShowdownStep(Step):
     """Who shows first, who may muck, and who wins each pot.
 
@@ -556,4 +566,5 @@ _STEP_KINDS: dict[type[Step], str] = {
     DeclareStep: "declare",
     ShowdownStep: "showdown",
     SettleStep: "settle",
+    PassStep: "pass",
 }
