@@ -209,6 +209,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         "blinds",
         "; ".join(f"{n} {amount(a)}" for b in blinds for n, a in zip(blind_names(len(b.amounts)), b.amounts)) or "none",
     )
+    if blinds:
+        dealer_small = any(b.heads_up_dealer_small for b in blinds)
+        add(topic, "heads-up blinds", "the dealer posts the small blind" if dealer_small else "as at a full table")
     for i, step in enumerate(antes):
         name = "ante" if i == 0 else f"ante {i + 1}"
         add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))

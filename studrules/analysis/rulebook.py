@@ -296,6 +296,10 @@ class _Writer:
                 "Blinds are live: each counts toward its player's bets in the first betting round, "
                 "and the player after the last blind acts first there.",
                 f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",
+                "Heads-up, the dealer posts the small blind and the other player the big blind, so the dealer acts "
+                "first."
+                if step.heads_up_dealer_small
+                else "",
             )
         for step in self.v.steps_of(BettingStep):
             if step.bring_in is not None:

@@ -124,7 +124,11 @@ class _Dealing(_HandState):
         env = self._env()
         stacks, contrib, live = self.stacks, self.contrib, self.live_ante
         count = len(step.amounts)
-        for seat, expr in enumerate(step.amounts[: self.n]):
+        seats = list(range(min(count, self.n)))
+        if step.heads_up_dealer_small and self.n == 2:
+            seats = [1, 0]  # the dealer (the last seat) posts the small blind
+        for index, expr in enumerate(step.amounts[: self.n]):
+            seat = seats[index]
             amount = min(int(expr(env)), stacks[seat])
             if amount <= 0:
                 continue
@@ -132,7 +136,7 @@ class _Dealing(_HandState):
             contrib[seat] += amount
             live[seat] += amount
             self.last_blind = seat
-            name = _BLIND_NAMES.get((count, seat), "a blind")
+            name = _BLIND_NAMES.get((count, index), "a blind")
             self.events.append(Event("blind", self.players[seat], None, amount, reason=name))
         self.antes_posted = True
 

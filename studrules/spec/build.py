@@ -287,6 +287,7 @@ class _Builder:
         amounts = b.get("amounts") or []
         return BlindsStep(
             amounts=tuple(self.expr(a, path + ("amounts", i), expect=NUMBER) for i, a in enumerate(amounts)),
+            heads_up_dealer_small=bool(b.get("heads_up_dealer_small", False)),
             **common,
         )
 

@@ -342,6 +342,11 @@ class _Checker:
                         "raise seats.min or post fewer blinds",
                         self.step_path(i, "amounts"),
                     )
+                if step.heads_up_dealer_small and len(step.amounts) != 2:
+                    self.fail(
+                        f"heads_up_dealer_small needs a small and a big blind, not {len(step.amounts)} blinds",
+                        self.step_path(i, "heads_up_dealer_small"),
+                    )
             elif isinstance(step, DealStep):
                 up_cards += step.players.count("up")
                 player_cards += len(step.players)

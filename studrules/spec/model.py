@@ -209,9 +209,12 @@ class BlindsStep(Step):
     ``amounts[0]`` (the small blind), the next ``amounts[1]`` (the big blind),
     and so on; each counts toward his bets in the first betting round after
     it, and the player after the last blind acts first there
-    (``first_to_act: after_blinds``)."""
+    (``first_to_act: after_blinds``). ``heads_up_dealer_small``: with two
+    players the dealer posts the small blind and the other the big one, so
+    the dealer acts first (the usual heads-up rule)."""
 
     amounts: tuple[Expression, ...]
+    heads_up_dealer_small: bool = False
 
 
 @dataclass(frozen=True)
