@@ -188,7 +188,9 @@ def test_heads_up_the_dealer_may_post_the_small_blind_and_act_first():
     from studrules.spec.loader import load_variant
 
     base = load_variant(MISS)
-    v = load_variant_text(f"extends: {base.name}\nname: hu\nsteps:\n  - blinds: {{id: blinds, heads_up_dealer_small: true}}\n")
+    v = load_variant_text(
+        f"extends: {base.name}\nname: hu\nsteps:\n  - blinds: {{id: blinds, heads_up_dealer_small: true}}\n"
+    )
     hand = Hand(v, ["Ann", "Bob"], 200, seed=4)
     posted = [(e.player, e.amount, e.reason) for e in hand.events if e.type == "blind"]
     assert posted == [("Bob", 5, "the small blind"), ("Ann", 10, "the big blind")]
