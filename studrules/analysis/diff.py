@@ -62,16 +62,18 @@ from .rule_words import (
     cap_words,
     cards_held,
     deck_words,
-    declare_rule_rows,
-    draw_rule_rows,
     first_to_act_words,
     odd_chip_words,
     payout_words,
     showdown_order_words,
     suit_order_words,
     tie_break_words,
-    up_card_rule_words,
     wild_rule_rows,
+)
+from .step_words import (
+    declare_rule_rows,
+    draw_rule_rows,
+    up_card_rule_words,
 )
 
 __all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
@@ -212,6 +214,16 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     if blinds:
         dealer_small = any(b.heads_up_dealer_small for b in blinds)
         add(topic, "heads-up blinds", "the dealer posts the small blind" if dealer_small else "as at a full table")
+    if variant.kill is not None:
+        kill = variant.kill
+        add(
+            "kill pots",
+            "legs",
+            f"{kill.legs} in a row" + (f", the last pot at least {amount(kill.min_pot)}" if kill.min_pot else ""),
+        )
+        for name, expr in kill.stakes:
+            add("kill pots", f"killed {name.replace('_', ' ')}", phrase(expr))
+        add("kill pots", "kill blind", phrase(kill.blind) if kill.blind is not None else "none")
     for i, step in enumerate(antes):
         name = "ante" if i == 0 else f"ante {i + 1}"
         add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))

@@ -25,19 +25,14 @@ from ..spec.model import (
     BettingStep,
     DealStep,
     DeckSpec,
-    DeclareStep,
-    DrawStep,
-    ExposeStep,
     FirstToAct,
-    PassStep,
     Payout,
     ShowdownStep,
     Step,
-    UpCardRule,
     Variant,
     WildRules,
 )
-from .expression_words import number_words, ordinal, phrase
+from .expression_words import ordinal, phrase
 
 __all__ = [
     "suit_order_words",
@@ -386,93 +381,6 @@ def _and_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def declare_sentences(step: DeclareStep) -> list[str]:
-    """A declare step in sentences.
-
-    >>> declare_sentences(DeclareStep("declare"))[0][:60]
-    'Each player still in declares high, low or both: all at once'
-    """
-    when = (
-        "all at once, each deciding before any declaration is shown (chips in the fist)"
-        if step.mode == "simultaneous"
-        else "one after another, clockwise from the dealer's left, each hearing the earlier ones"
-    )
-    both = (
-        "A player who declares both must win or tie both ways, or he wins nothing."
-        if step.both == "lose_all"
-        else "A player who declares both and wins only one way keeps the half he wins."
-    )
-    return [
-        f"Each player still in declares high, low or both: {when}.",
-        "At the showdown the high half of each pot goes to the best high hand among those who declared high or "
-        "both, the low half to the best low among those who declared low or both; when nobody declared one way, "
-        "the other takes the whole pot.",
-        both,
-    ]
-
-
-def declare_rule_rows(step: DeclareStep) -> list[tuple[str, str]]:
-    """A declare step as (rule, value) rows for diff."""
-    return [
-        ("declarations", "all at once" if step.mode == "simultaneous" else "in turn from the dealer's left"),
-        ("declaring both", "must win both ways or wins nothing" if step.both == "lose_all" else "keeps the half won"),
-    ]
-
-
-def draw_sentences(step: DrawStep) -> list[str]:
-    """A draw step in sentences.
-
-    >>> draw_sentences(DrawStep("d", discard_min=2, discard_max=2, replace=False))[0]
-    "Each player still in, clockwise from the dealer's left, discards exactly two of his face-down cards."
-    >>> from studrules.spec.expressions import NUMBER, compile_expression
-    >>> price = compile_expression("high_limit", names={"high_limit": NUMBER})
-    >>> draw_sentences(DrawStep("d", source="any", price=price))[0]
-    "Each player still in, clockwise from the dealer's left, may give up one of his cards and buy a new one, paying the high limit for it into the pot, or decline and keep his cards; he may buy only what his stack pays for in full."
-    """
-    count = _count_words(step.discard_min, step.discard_max)
-    cards = "his face-down cards" if step.source == "down" else "his cards"
-    face = "each dealt as the card it replaces" if step.face == "same" else f"face {step.face}"
-    out = []
-    if step.pat_stays_pat:
-        out.append("A player who stood pat at an earlier draw stands pat here too, without being asked.")
-    if step.price is not None:
-        give = "one of " + cards if (step.discard_min, step.discard_max) in ((0, 1), (1, 1)) else f"{count} of {cards}"
-        new = "a new one" if step.discard_max == 1 else "as many new ones"
-        out.append(
-            f"Each player still in, clockwise from the dealer's left, may give up {give} and buy {new}, "
-            f"paying {phrase(step.price)} {'for it' if step.discard_max == 1 else 'a card'} into the pot, "
-            "or decline and keep his cards; "
-            "he may buy only what his stack pays for in full."
-        )
-        out.append(f"The new cards come from the deck, {face}.")
-    else:
-        out.append(f"Each player still in, clockwise from the dealer's left, discards {count} of {cards}.")
-        if step.replace:
-            out.append(f"He receives as many new cards from the deck, {face}.")
-        else:
-            out.append("The discarded cards are not replaced.")
-    out.append("The others see how many cards he discards, not which.")
-    return out
-
-
-def draw_rule_rows(step: DrawStep) -> list[tuple[str, str]]:
-    """A draw step as (rule, value) rows for diff."""
-    cards = "face-down cards" if step.source == "down" else "any cards"
-    face = "as the card replaced" if step.face == "same" else f"face {step.face}"
-    return [
-        ("discard", f"{_count_words(step.discard_min, step.discard_max)} {cards}"),
-        ("replaced", f"yes, {face}" if step.replace else "no"),
-        ("price of a new card", "free" if step.price is None else phrase(step.price)),
-        ("stood pat before: stands pat", "yes" if step.pat_stays_pat else "no"),
-    ]
-
-
-def _count_words(low: int, high: int) -> str:
-    if low == high:
-        return f"exactly {number_words(low)}"
-    return f"up to {number_words(high)}" if low == 0 else f"from {number_words(low)} to {number_words(high)}"
-
-
 def part_words(ranking: str) -> str:
     """Who takes a ranking's part of a pot: ``the best high hand``, ``the
     highest spade in the hole`` (a one-card part: the player holding it)."""
@@ -483,93 +391,3 @@ def part_words(ranking: str) -> str:
         which = "lowest" if part.lowest else "highest"
         return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
     return f"the best qualifying {ranking.replace('_', ' ')} hand"
-
-
-def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
-    """Cards that ask something of their player when dealt face up, in sentences.
-
-    >>> extra_card_sentences([UpCardRule("4")])
-    ['A four dealt face up earns its player an extra card, dealt to him at once face down (while the deck has one).']
-    >>> from studrules.spec.expressions import NUMBER, compile_expression
-    >>> pot = compile_expression("pot", names={"pot": NUMBER})
-    >>> extra_card_sentences([UpCardRule("3", deal="none", price=pot, decline="fold")])
-    ['A three dealt face up costs its player the pot, paid once the deal is over, or he folds.']
-    """
-    out = []
-    for r in rules:
-        rank = rank_name(r.rank)
-        card = f"an extra card face {r.deal}"
-        if r.price is None:
-            out.append(
-                f"A {rank} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
-                "(while the deck has one)."
-            )
-        elif r.deal == "none":
-            out.append(
-                f"A {rank} dealt face up costs its player {phrase(r.price)}, paid once the deal is over, "
-                + ("or he folds." if r.decline == "fold" else "or he declines.")
-            )
-        else:
-            no = "he folds" if r.decline == "fold" else "he goes without"
-            out.append(
-                f"A {rank} dealt face up lets its player buy {card} for {phrase(r.price)} once the deal is over "
-                f"(paid into the pot, while the deck has a card); if he does not, {no}."
-            )
-    return out
-
-
-def up_card_rule_words(rule: UpCardRule) -> str:
-    """One ``when_dealt_up`` rule in a few words, for diff.
-
-    >>> up_card_rule_words(UpCardRule("4", deal="up"))
-    'an extra card, face up'
-    """
-    card = "nothing" if rule.deal == "none" else f"an extra card, face {rule.deal}"
-    if rule.price is None:
-        return card
-    return f"{card}, for {phrase(rule.price)}" + (", or he folds" if rule.decline == "fold" else "")
-
-
-def choice_step_words(step: ExposeStep | PassStep | DrawStep | DeclareStep) -> tuple[str, list[str]]:
-    """The title and sentences of a step where each player chooses something.
-
-    >>> choice_step_words(PassStep("p", count=2, to="right"))[0]
-    'Pass cards'
-    """
-    if isinstance(step, ExposeStep):
-        return "Turn cards up", expose_sentences(step)
-    if isinstance(step, PassStep):
-        return "Pass cards", pass_sentences(step)
-    if isinstance(step, DrawStep):
-        title = "Buy cards" if step.price is not None else "Discard" + (" and draw" if step.replace else "")
-        return title, draw_sentences(step)
-    return "Declare", declare_sentences(step)
-
-
-def pass_sentences(step: PassStep) -> list[str]:
-    """A pass step in sentences.
-
-    >>> pass_sentences(PassStep("p", count=3))[0]
-    'Each player still in chooses three of his face-down cards to pass to the next player still in on his left.'
-    """
-    what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
-    return [
-        f"Each player still in chooses {what} to pass to the next player still in on his {step.to}.",
-        "When everybody has chosen, the cards change hands at once, face down; the others see only how many.",
-    ]
-
-
-def expose_sentences(step: ExposeStep) -> list[str]:
-    """An expose step in sentences.
-
-    >>> expose_sentences(ExposeStep("e"))[0]
-    'Each player still in turns one of his face-down cards face up, the one he chooses.'
-    """
-    what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
-    which = "the one he chooses" if step.count == 1 else "those he chooses"
-    when = (
-        "Every player chooses first; then all the chosen cards are turned up at once."
-        if step.mode == "simultaneous"
-        else "One after another, clockwise from the dealer's left, each seeing the cards turned before his."
-    )
-    return [f"Each player still in turns {what} face up, {which}.", when]

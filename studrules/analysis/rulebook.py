@@ -54,9 +54,7 @@ from .rule_words import (
     bring_in_who_words,
     cards_held,
     cards_text,
-    choice_step_words,
     deck_words,
-    extra_card_sentences,
     faces_words,
     first_to_act_words,
     fixed_cap,
@@ -71,6 +69,11 @@ from .rule_words import (
     wild_sentences,
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
+from .step_words import (
+    choice_step_words,
+    extra_card_sentences,
+    kill_sentences,
+)
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
 
@@ -161,9 +164,11 @@ class _Writer:
         self.wild_cards()
         self.stakes()
         self.forced_bets()
+        if v.kill is not None:
+            self.h2("Kill pots")
+            self.p(*kill_sentences(v.kill))
         self.play()
-        showdowns = v.steps_of(ShowdownStep)
-        for step in showdowns:
+        for step in v.steps_of(ShowdownStep):
             self.showdown(step)
         for step in v.steps_of(SettleStep):
             self.settlement(step)

@@ -119,6 +119,26 @@ class _Dealing(_HandState):
             posted = True
         self.antes_posted = self.antes_posted or posted
 
+    def _post_kill(self, killer: str) -> None:
+        """The killer's kill blind, live, before anything else; it stands
+        instead of a blind of his (not in addition)."""
+        kill = self.variant.kill
+        assert kill is not None
+        seat = self.seat.get(killer)
+        if seat is None:
+            raise ValueError(f"the killer {killer} is not in this hand")
+        killed = ", ".join(f"{name.replace('_', ' ')} {self.plan.stakes[name]}" for name, _ in kill.stakes)
+        self.events.append(Event("kill", killer, None, reason=killed or None))
+        if kill.blind is None:
+            return
+        amount = min(int(kill.blind(self.plan.stakes)), self.stacks[seat])
+        if amount > 0:
+            self.stacks[seat] -= amount
+            self.contrib[seat] += amount
+            self.live_ante[seat] += amount
+            self.kill_seat = seat
+            self.events.append(Event("blind", killer, None, amount, reason="the kill blind"))
+
     def _blinds(self, step: BlindsStep) -> None:
         """Each blind posted live by its seat, clockwise from the dealer's left."""
         env = self._env()
@@ -129,6 +149,9 @@ class _Dealing(_HandState):
             seats = [1, 0]  # the dealer (the last seat) posts the small blind
         for index, expr in enumerate(step.amounts[: self.n]):
             seat = seats[index]
+            if seat == self.kill_seat:  # his kill blind stands instead of this blind
+                self.last_blind = seat
+                continue
             amount = min(int(expr(env)), stacks[seat])
             if amount <= 0:
                 continue

@@ -12,7 +12,8 @@ records dozens). Fields that do not apply are ``None`` and are left out of
     >>> Event("complete", "Ann", 1, amount=10, to=10).describe()
     'Ann completes to 10'
 
-Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
+Types: ``kill`` (a player kills the hand: its stakes in ``reason``), ``ante``,
+``blind`` (a forced live bet by seat), ``wild`` (what is
 wild changes: a card after a followed rank), ``declare`` (a player's high,
 low or both, in ``reason``), ``discard`` (cards a player throws away; others
 see their number), ``draw`` (a card received in their place), ``buy`` (chips
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["Event", "EVENT_TYPES"]
 
 EVENT_TYPES = (
+    "kill",
     "ante",
     "blind",
     "wild",
@@ -148,6 +150,8 @@ class Event(NamedTuple):
             n = self.amount or 0
             what = " ".join(map(str, self.cards)) if self.cards and not hidden else f"{n} card{'s' if n != 1 else ''}"
             return f"{p} passes {what} to {self.reason}" if t == "pass" else f"{p} receives {what} from {self.reason}"
+        if t == "kill":
+            return f"{p} kills this hand" + (f": {self.reason}" if self.reason else "")
         if t == "buy":
             return f"{p} pays {self.amount}" + (f" {self.reason}" if self.reason else " for the new cards")
         if t == "decline":

@@ -67,10 +67,10 @@ from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
 from .offers import _Offering
 from .passing import _Passing
-from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
+from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
 from .result import HandResult
 from .showdown import _Showdown
-from .view import View
+from .view import View, masked_event
 
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 
@@ -100,7 +100,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     "community": [...], "burns": [...]}`` (texts or cards). ``stakes``:
     stake overrides. ``antes``: a banked game's ante per position
     (``{"Ann": 20}``), checked against the table's minimum and maximum
-    before any card is dealt.
+    before any card is dealt. ``killer``: the player who kills this hand
+    (the variant's ``kill``: its stakes change and he posts the kill blind;
+    a :class:`~studrules.table.session.Session` finds him).
     """
 
     __slots__ = ()  # every attribute is declared in _HandState
@@ -115,8 +117,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         cards: Mapping[str, Any] | None = None,
         stakes: Mapping[str, int] | None = None,
         antes: Mapping[str, int] | None = None,
+        killer: str | None = None,
     ):
         self.variant = variant
+        self.killer = killer
+        if killer is not None:
+            self.usual_stakes = variant.stake_values(stakes)
+            stakes = killed_stakes(variant, stakes)
         self.plan = plan = _plan(variant, stakes)
         names = tuple(players)
         seating = plan.seatings.get(names)  # players met before were checked then
@@ -139,6 +146,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.contrib = [0] * n
         self.dead_chips = None
         self.offers = None
+        self.kill_seat = None
         self.pass_step = None
         self.bets = [0] * n
         self.cards = []
@@ -199,6 +207,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._rotation = plan.rotation(n)
         self.antes = None if antes is None and plan.plain_antes else self._antes(antes)
         self._setup_cards(cards or {}, seed)
+        if killer is not None:
+            self._post_kill(killer)
         self._advance()
 
     # ---------------------------------------------------------------- setup
@@ -472,7 +482,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         masked = seen.get(seat)
         if masked is None:
             masked = seen[seat] = []
-        masked.extend(_masked(e, player) for e in self.events[len(masked) :])
+        masked.extend(masked_event(e, player) for e in self.events[len(masked) :])
         events = tuple(masked)
         return View(
             player=player,
@@ -581,14 +591,3 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.to_act_seat = None
         self.phase = "over"
         self._legal = ()
-
-
-def _masked(event: Event, player: str) -> Event:
-    """``event`` as ``player``'s seat sees it: another player's face-down
-    cards, burns, discards and passed cards hidden (each keeps its count)."""
-    kind = event.type
-    if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
-        return event._replace(card=None)
-    if kind in ("discard", "pass", "receive") and event.player != player:
-        return event._replace(cards=None)
-    return event

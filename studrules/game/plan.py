@@ -302,3 +302,12 @@ class _Seating:
         if table is None:
             table = self.deals[face] = [[None] * 52 for _ in range(n)]
         return table
+
+
+def killed_stakes(variant: Variant, stakes: Mapping[str, int] | None) -> dict[str, int]:
+    """The stakes of a killed hand: the variant's kill read from the usual
+    ones (``stakes``: the hand's overrides)."""
+    if variant.kill is None:
+        raise ValueError(f"{variant.name} has no kill: no player kills its hands")
+    usual = variant.stake_values(stakes)
+    return {**(stakes or {}), **variant.kill.killed_stakes(usual)}

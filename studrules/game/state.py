@@ -87,6 +87,9 @@ class _HandState:
         "stood_pat",
         "dead_chips",
         "offers",
+        "kill_seat",
+        "killer",
+        "usual_stakes",
         "pass_step",
         "passing",
         "expose_step",
@@ -134,6 +137,9 @@ class _HandState:
     start: tuple[int, ...]  # the stacks before the hand
     contrib: list[int]  # chips put in the pot this hand
     dead_chips: list[int] | None  # per seat: the part of contrib that is no bet (a card bought, a dealer ante)
+    kill_seat: int | None  # the seat that posted a kill blind (None: none)
+    killer: str | None  # who kills this hand (None: nobody)
+    usual_stakes: dict[str, int]  # a killed hand's stakes before the kill (set only when killed)
     pass_step: PassStep | None  # the pass step being played
     passing: dict[int, list[Card]]  # the cards each seat chose to pass (given all at once)
     offers: list[tuple[int, UpCardRule, Card]] | None  # up cards asking a price: (seat, rule, card), in order

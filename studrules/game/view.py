@@ -8,7 +8,7 @@ from ..cards.card import Card
 from .actions import LegalAction
 from .events import Event
 
-__all__ = ["View"]
+__all__ = ["View", "masked_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +38,19 @@ class View:
     @property
     def my_cards(self) -> tuple[Card, ...]:
         return tuple(c for c, _ in self.cards)
+
+
+def masked_event(event: Event, player: str) -> Event:
+    """``event`` as ``player``'s seat sees it: another player's face-down
+    cards, burns, discards and passed cards hidden (each keeps its count).
+
+    >>> from studrules.cards.card import parse_card
+    >>> masked_event(Event("deal", "Ann", None, card=parse_card("Kd"), face="down"), "Bob").card is None
+    True
+    """
+    kind = event.type
+    if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
+        return event._replace(card=None)
+    if kind in ("discard", "pass", "receive") and event.player != player:
+        return event._replace(cards=None)
+    return event

@@ -30,6 +30,7 @@ from .model import (
     DrawStep,
     ExposeStep,
     FirstToAct,
+    KillRules,
     Option,
     PassStep,
     Payout,
@@ -168,6 +169,7 @@ class _Builder:
             when_dealt_up=tuple(
                 self._up_card_rule(r, ("when_dealt_up", i)) for i, r in enumerate(d.get("when_dealt_up") or ())
             ),
+            kill=self._kill(d["kill"]) if d.get("kill") else None,
             description=d.get("description"),
             source=source,
             catalogue=d.get("catalogue"),
@@ -271,6 +273,19 @@ class _Builder:
             max=self.expr(b["max"], path + ("max",), expect=NUMBER) if "max" in b else None,
             chosen_by_player=bool(b.get("chosen_by_player", False)),
             **common,
+        )
+
+    def _kill(self, k: Mapping[str, Any]) -> KillRules:
+        path: FieldPath = ("kill",)
+        stakes = k.get("stakes") or {}
+        return KillRules(
+            legs=int(k.get("legs", 1)),
+            min_pot=self.expr(k["min_pot"], path + ("min_pot",), expect=NUMBER) if "min_pot" in k else None,
+            stakes=tuple(
+                (str(name), self.expr(value, path + ("stakes", name), expect=NUMBER)) for name, value in stakes.items()
+            ),
+            blind=self.expr(k["blind"], path + ("blind",), expect=NUMBER) if "blind" in k else None,
+            quote=_quote(k.get("quote")),
         )
 
     def _up_card_rule(self, r: Mapping[str, Any], path: FieldPath) -> UpCardRule:

@@ -468,6 +468,29 @@ class UpCardRule:
 
 
 @dataclass(frozen=True)
+class KillRules:
+    """A kill: what carries from one hand to the next at a session.
+
+    A player takes a leg when he wins a hand's every pot alone (a scoop: in
+    a high-low game both halves); ``legs`` in a row, the last one's pot at
+    least ``min_pot`` (read with that hand's stakes), and the next hand is
+    killed: its stakes become ``stakes`` (each an amount read from the usual
+    stakes) and he posts ``blind`` (read with the killed stakes; live: it
+    counts toward his bets in the first round). A split pot leaves the legs
+    as they were, and a killer who splits kills again."""
+
+    legs: int = 1
+    min_pot: Expression | None = None
+    stakes: tuple[tuple[str, Expression], ...] = ()
+    blind: Expression | None = None
+    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+
+    def killed_stakes(self, usual: Mapping[str, int]) -> dict[str, int]:
+        """The stake overrides of a killed hand, read from the usual stakes."""
+        return {name: int(expr(usual)) for name, expr in self.stakes}
+
+
+@dataclass(frozen=True)
 class VoidRules:
     """When a hand is void and every bet is returned."""
 
@@ -519,6 +542,7 @@ class Variant:
     void: VoidRules = VoidRules()
     wild: WildRules = WildRules()
     when_dealt_up: tuple[UpCardRule, ...] = ()
+    kill: KillRules | None = None
     description: str | None = field(default=None, compare=False)
     source: Source = field(default=Source(), compare=False)
     catalogue: str | None = field(default=None, compare=False)  # CATALOGUE:ENTRY this file encodes
