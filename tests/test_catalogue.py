@@ -51,6 +51,8 @@ WRITTEN = {
     "one_three_one", "chicago", "low_chicago",
     # buying a card
     "english_stud", "english_stud_8",
+    # community cards, hands of so many own and community cards
+    "oxford_stud", "studaha", "razzaho",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:

@@ -71,6 +71,7 @@ from .rule_words import (
     wild_rule_rows,
 )
 from .step_words import (
+    cards_used_sentences,
     declare_rule_rows,
     draw_rule_rows,
     up_card_rule_words,
@@ -330,6 +331,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             if o is not None or a is not None
         ]
         add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")
+        made = cards_used_sentences(step.rankings, step.cards_used)
+        add("showdown", f"cards used{suffix}", " ".join(made) if made else "any five of his cards and the community's")
         add(
             "showdown",
             f"kickers{suffix}",

@@ -381,6 +381,19 @@ def _and_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def parts_words(rankings: Sequence[str]) -> str:
+    """Who takes each part of a split pot: ``the best high hand and the best
+    qualifying eight or better low hand``; the same ranking twice is told
+    apart by order (its hands are made of different cards).
+
+    >>> parts_words(["high", "high"])
+    'the first best high hand and the second best high hand'
+    """
+    if len(set(rankings)) == len(rankings):
+        return " and ".join(part_words(r) for r in rankings)
+    return " and ".join(f"the {ordinal(k + 1)} {part_words(r)[4:]}" for k, r in enumerate(rankings))
+
+
 def part_words(ranking: str) -> str:
     """Who takes a ranking's part of a pot: ``the best high hand``, ``the
     highest spade in the hole`` (a one-card part: the player holding it)."""

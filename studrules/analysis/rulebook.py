@@ -60,7 +60,7 @@ from .rule_words import (
     fixed_cap,
     house_tie_words,
     odd_chip_words,
-    part_words,
+    parts_words,
     payout_words,
     seat_rule_words,
     showdown_order_words,
@@ -70,6 +70,7 @@ from .rule_words import (
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
 from .step_words import (
+    cards_used_sentences,
     choice_step_words,
     extra_card_sentences,
     kill_sentences,
@@ -395,7 +396,7 @@ class _Writer:
                 )
         if step.community:
             out.append(
-                f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count for every player."
+                f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count{'s' if len(step.community) == 1 else ''} for every player."
             )
         if step.fallback == "community":
             out.append(
@@ -504,16 +505,14 @@ class _Writer:
             items.append("Every hand still in is shown; nobody mucks.")
         if len(step.rankings) == 1:
             r = step.rankings[0]
-            items.append(
-                "The best high hand wins the pot."
-                if r == "high"
-                else f"The best hand by the {r.replace('_', ' ')} ranking wins the pot."
-            )
+            best = "high hand" if r == "high" else f"hand by the {r.replace('_', ' ')} ranking"
+            items.append(f"The best {best} wins the pot.")
         else:
-            names = " and ".join(part_words(r) for r in step.rankings)
+            names = parts_words(step.rankings)
             items.append(
                 f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
             )
+        items.extend(cards_used_sentences(step.rankings, step.cards_used))
         for name in step.rankings:
             or_better, at_least = step.qualifier(name)
             if or_better is not None or at_least is not None:

@@ -27,6 +27,7 @@ __all__ = [
     "choice_step_words",
     "pass_sentences",
     "expose_sentences",
+    "cards_used_sentences",
 ]
 
 
@@ -230,3 +231,27 @@ def expose_sentences(step: ExposeStep) -> list[str]:
         else "One after another, clockwise from the dealer's left, each seeing the cards turned before his."
     )
     return [f"Each player still in turns {what} face up, {which}.", when]
+
+
+def cards_used_sentences(rankings: Sequence[str], used: Sequence[tuple[int | None, int | None]]) -> list[str]:
+    """How each hand of a showdown is made, where the cards it uses are set.
+
+    >>> cards_used_sentences(["high", "high"], [(None, 0), (2, 3)])
+    ["The first high hand is made of the player's own cards only.", "The second high hand is made of exactly two of the player's own cards and three community cards."]
+    """
+    out = []
+    for k, (name, (own, community)) in enumerate(zip(rankings, used)):
+        if (own, community) == (None, None):
+            continue
+        which = ("first " if k == 0 else "second ") if len(set(rankings)) < len(rankings) else ""
+        hand = f"The {which}{name.replace('_', ' ')} hand"
+        if community == 0:
+            out.append(f"{hand} is made of the player's own cards only.")
+            continue
+        parts = []
+        if own is not None:
+            parts.append(f"{'exactly ' if community is not None else ''}{number_words(own)} of the player's own cards")
+        if community is not None:
+            parts.append(f"{number_words(community)} community card{'s' if community != 1 else ''}")
+        out.append(f"{hand} is made of {' and '.join(parts)}.")
+    return out

@@ -168,7 +168,11 @@ class _Plan:
                 ranking_for(self.variant.deck, r, or_better=step.qualifier(r)[0], at_least=step.qualifier(r)[1])
                 for r in step.rankings
             )
-            plain = not self.variant.wild.any and not any(r.hole_cards_only for r in rankings)
+            plain = (
+                not self.variant.wild.any
+                and not any(r.hole_cards_only for r in rankings)
+                and not any(u != (None, None) for u in step.cards_used)
+            )
             return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))

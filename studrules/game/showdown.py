@@ -216,15 +216,19 @@ class _Showdown(_HandState):
             combination = rules.step.compare == "combination"
             folded, cards, community = self.folded, self.cards, self.community
             values = []
-            for ranking in rankings:
+            used = rules.step.cards_used
+            for k, ranking in enumerate(rankings):
                 evaluate = _evaluator(ranking)
                 hole_only = not rules.plain and ranking.hole_cards_only
+                made_of = used[k] if used and used[k] != (None, None) else None
                 row: list[float | None] = []
                 for i in range(self.n):
                     if folded[i]:
                         row.append(None)
                         continue
-                    if rules.plain:
+                    if made_of is not None:
+                        value = made_of_value(self._ranking_at(ranking, i).evaluate, cards[i], community, *made_of)
+                    elif rules.plain:
                         held = cards[i] + community if community else cards[i]
                         value = evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held)
                     elif hole_only:  # the face-down cards alone
@@ -436,6 +440,40 @@ def best_of_nine(evaluate: Callable[[Sequence[Card]], float | None], cards: Sequ
         value = evaluate(list(nine))
         if value is not None and (best is None or value > best):
             best = value
+    return best
+
+
+def made_of_value(
+    evaluate: Callable[[Sequence[Card]], float | None],
+    own: Sequence[Card],
+    community: Sequence[Card],
+    own_count: int | None,
+    community_count: int | None,
+) -> float | None:
+    """The best value of a five-card hand made of exactly ``own_count`` of
+    the player's cards and ``community_count`` of the community cards (None:
+    any number; a community count of 0: his own cards only).
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.evaluator import evaluate
+    >>> own, board = parse_cards("Ah Ad Kc Qd 2s"), parse_cards("As Ks Qs Js Ts")
+    >>> made_of_value(evaluate, own, board, 2, 3).describe()  # Omaha: Kc Qd and As Js Ts beat three aces
+    'straight, ace high'
+    >>> made_of_value(evaluate, own, board, None, 0).describe()  # his own five only
+    'pair of aces, king-queen-two kickers'
+    """
+    if community_count == 0 or not community:
+        return best_of_nine(evaluate, own)
+    if own_count is None and community_count is None:
+        return best_of_nine(evaluate, list(own) + list(community))
+    take_own = own_count if own_count is not None else 5 - (community_count or 0)
+    take_community = community_count if community_count is not None else 5 - take_own
+    best: float | None = None
+    for mine in itertools.combinations(own, take_own):
+        for shared in itertools.combinations(community, take_community):
+            value = evaluate(mine + shared)
+            if value is not None and (best is None or value > best):
+                best = value
     return best
 
 

@@ -420,6 +420,7 @@ class _Builder:
             compare=str(b.get("compare", "full")),
             or_better=tuple((str(k), int(v)) for k, v in (b.get("or_better") or {}).items()),
             at_least=tuple((str(k), str(v)) for k, v in (b.get("at_least") or {}).items()),
+            cards_used=tuple(_cards_used(u) for u in b.get("cards_used") or ()),
             **common,
         )
 
@@ -474,3 +475,9 @@ def build_variant(
     builder = _Builder(data, file)
     variant = builder.variant(chosen, options)
     return variant, builder.errors
+
+
+def _cards_used(used: Mapping[str, Any] | None) -> tuple[int | None, int | None]:
+    used = used or {}
+    own, community = used.get("own"), used.get("community")
+    return (None if own is None else int(own), None if community is None else int(community))

@@ -146,6 +146,31 @@ class _Checker:
                 except (ValueError, CardError) as err:
                     self.fail(f"{field} of {name}: {err}", path)
 
+    def _cards_used(self, index: int, step: ShowdownStep, own: int, community: int) -> None:
+        """Each hand's cards can be found, and two hands of one ranking differ."""
+        used = step.cards_used
+        if used and len(used) != len(step.rankings):
+            self.fail(
+                f"cards_used says how {len(used)} hand{'s are' if len(used) != 1 else ' is'} made, "
+                f"but the showdown has {len(step.rankings)} ranking{'s' if len(step.rankings) != 1 else ''}",
+                self.step_path(index, "cards_used"),
+            )
+            return
+        parts = list(zip(step.rankings, used or [(None, None)] * len(step.rankings)))
+        if len(set(parts)) != len(parts):
+            self.fail(
+                "the same ranking twice needs cards_used to tell the two hands apart (own cards, community cards)",
+                self.step_path(index, "rankings"),
+            )
+        for k, (want_own, want_community) in enumerate(used):
+            path = self.step_path(index, "cards_used", k)
+            if want_community and want_community > community:
+                self.fail(f"the hand uses {want_community} community cards, but {community} are dealt by now", path)
+            if want_own is not None and want_own > own:
+                self.fail(f"the hand uses {want_own} of a player's cards, but he holds {own} by now", path)
+            if (want_own or 0) + (want_community or 0) > 5:
+                self.fail("a hand is five cards: own and community add up to more", path)
+
     def hole_card_rankings(self) -> None:
         """A ranking of one face-down card decides a part of a pot, never acting order."""
         from ..cards.rankings import get_ranking
@@ -420,6 +445,7 @@ class _Checker:
                     )
             elif isinstance(step, ShowdownStep):
                 self._qualifiers(i, step)
+                self._cards_used(i, step, player_cards, community)
                 if player_cards + community < 5:
                     self.fail(
                         f"a showdown compares five-card hands, but each player has only {player_cards + community} "

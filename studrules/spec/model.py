@@ -381,7 +381,10 @@ class ShowdownStep(Step):
     a qualifying hand going to the other. ``ties``: ``split`` (odd chip by
     ``odd_chip``) or ``first_shown`` (the first of the tied hands to be shown
     takes it all). ``compare``: ``full`` (all five cards count, kickers too)
-    or ``combination`` (only the combination's own cards; kickers ignored)."""
+    or ``combination`` (only the combination's own cards; kickers ignored).
+    ``cards_used``: for each ranking, how many of the player's own cards and
+    of the community cards his hand uses, exactly (None: any number; a
+    community of 0: his own cards only), as Omaha's two and three."""
 
     order: tuple[str, ...] = ("last_aggressor", "first_to_act")
     scope: str = "last_round"  # where the last aggressor / opener is looked for: last_round | hand
@@ -392,6 +395,7 @@ class ShowdownStep(Step):
     compare: str = "full"
     or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
     at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards
+    cards_used: tuple[tuple[int | None, int | None], ...] = ()  # per ranking: (own, community) cards, None: any
 
     def qualifier(self, ranking: str) -> tuple[int | None, str | None]:
         """The ``or_better`` and ``at_least`` of one of its rankings (None: none)."""
@@ -469,14 +473,10 @@ class UpCardRule:
 
 @dataclass(frozen=True)
 class KillRules:
-    """A kill: what carries from one hand to the next at a session.
-
-    A player takes a leg when he wins a hand's every pot alone (a scoop: in
-    a high-low game both halves); ``legs`` in a row, the last one's pot at
-    least ``min_pot`` (read with that hand's stakes), and the next hand is
-    killed: its stakes become ``stakes`` (each an amount read from the usual
-    stakes) and he posts ``blind`` (read with the killed stakes; live: it
-    counts toward his bets in the first round). A split pot leaves the legs
+    """A kill, carried from hand to hand at a session: a player who wins a
+    hand's every pot alone ``legs`` times in a row, the last pot at least
+    ``min_pot``, kills the next hand: its ``stakes`` (read from the usual
+    ones) apply and he posts a live ``blind``. A split pot leaves the legs
     as they were, and a killer who splits kills again."""
 
     legs: int = 1
