@@ -49,17 +49,20 @@ WRITTEN = {
     "four_forty_four", "four_forty_two", "three_forty_five", "three_thirty_three",
     "7_card_stud_hilo_declare", "five_stud_hilo_declare", "beelzebub", "satan",
     "one_three_one", "chicago", "low_chicago",
+    # chosen exposure: exactly one card, or none, with the next card's face following it
+    "low_todd", "seven_card_reverse", "mexican_stud",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
 #: mississippi-stud is the casino table game, canadian-stud the house game
 #: (variants/house/), which a catalogue file of that name would shadow; so
-#: are follow-the-queen and low-chicago.
+#: are follow-the-queen, low-chicago and mexican-stud.
 RENAMED = {
     "mississippi-stud-poker": "mississippi_stud",
     "canadian-stud-generic-poker": "canadian_stud",
     "follow-the-queen-generic-poker": "follow_the_queen",
     "low-chicago-generic-poker": "low_chicago",
+    "mexican-stud-generic-poker": "mexican_stud",
 }
 
 

@@ -234,7 +234,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     topic = "the deal"
     down = sum(d.players.count("down") for d in variant.steps_of(DealStep))
     up = sum(d.players.count("up") for d in variant.steps_of(DealStep))
-    add(topic, "cards per player", f"{down + up} ({down} down, {up} up)")
+    chosen = sum(d.players.count("down_if_all_up") for d in variant.steps_of(DealStep))
+    either = f", {chosen} down only if all his cards are up" if chosen else ""
+    add(topic, "cards per player", f"{down + up + chosen} ({down} down, {up} up{either})")
     house = [f for d in variant.steps_of(DealStep) for f in d.house]
     if house:
         add(topic, "house cards", f"{len(house)} ({house.count('down')} down, {house.count('up')} up)")
@@ -268,7 +270,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, "played", _when_text(step.when))
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):
-        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{step.count}, {step.mode.replace('_', ' ')}")
+        many = str(step.count) if step.least == step.count else f"{step.least} to {step.count}, his choice"
+        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{many}, {step.mode.replace('_', ' ')}")
 
     for n, step in enumerate(variant.steps_of(DrawStep), 1):
         for rule, value in draw_rule_rows(step):
@@ -419,7 +422,7 @@ def _deal_text(step: DealStep) -> str:
     if step.burn:
         parts.append(f"burn {step.burn}")
     if step.players:
-        parts.append("players: " + ", ".join(step.players))
+        parts.append("players: " + ", ".join(f.replace("_", " ") for f in step.players))
     if step.house:
         parts.append("house: " + ", ".join(step.house))
     if step.community:

@@ -217,16 +217,27 @@ def faces_words(faces: Sequence[str]) -> str:
     if not faces:
         return "no cards"
     if len(set(faces)) == 1:
-        return f"face {faces[0]}" if len(faces) == 1 else f"all face {faces[0]}"
+        return face_words(faces[0]) if len(faces) == 1 else f"all {face_words(faces[0])}"
     if len(faces) == 2:
-        return ", ".join(f"the {ordinal(i + 1)} face {f}" for i, f in enumerate(faces))
+        return ", ".join(f"the {ordinal(i + 1)} {face_words(f)}" for i, f in enumerate(faces))
     runs: list[list] = []
     for f in faces:
         if runs and runs[-1][0] == f:
             runs[-1][1] += 1
         else:
             runs.append([f, 1])
-    return ", then ".join(f"{n} face {f}" for f, n in runs)
+    return ", then ".join(f"{n} {face_words(f)}" for f, n in runs)
+
+
+def face_words(face: str) -> str:
+    """How one card is dealt, in words.
+
+    >>> face_words("up"), face_words("down_if_all_up")
+    ('face up', 'face down if all his cards are face up by then, else face up')
+    """
+    if face == "down_if_all_up":
+        return "face down if all his cards are face up by then, else face up"
+    return f"face {face}"
 
 
 def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
@@ -238,6 +249,13 @@ def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
         if isinstance(step, DealStep):
             down += step.players.count("down")
             up += step.players.count("up")
+            for face in step.players:
+                if face == "down_if_all_up":  # (optional exposures counted as refused)
+                    down, up = (down + 1, up) if down <= 0 else (down, up + 1)
+        elif isinstance(step, ExposeStep):
+            down, up = down - step.least, up + step.least
+        elif isinstance(step, DrawStep) and not step.replace and step.discard_min == step.discard_max:
+            down -= step.discard_max
     return down, up
 
 
@@ -480,6 +498,8 @@ def expose_sentences(step: ExposeStep) -> list[str]:
 
     >>> expose_sentences(ExposeStep("e"))[0]
     'Each player still in turns one of his face-down cards face up, the one he chooses.'
+    >>> expose_sentences(ExposeStep("e", count=1, count_min=0))[0]
+    'Each player still in may turn one of his face-down cards face up, the one he chooses, or none.'
     """
     what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
     which = "the one he chooses" if step.count == 1 else "those he chooses"
@@ -488,4 +508,9 @@ def expose_sentences(step: ExposeStep) -> list[str]:
         if step.mode == "simultaneous"
         else "One after another, clockwise from the dealer's left, each seeing the cards turned before his."
     )
+    if step.least < step.count:  # he may turn fewer up
+        if step.count > 1:
+            what = f"up to {what}"
+        few = "none" if step.least == 0 else f"no fewer than {number_words(step.least)}"
+        return [f"Each player still in may turn {what} face up, {which}, or {few}.", when]
     return [f"Each player still in turns {what} face up, {which}.", when]

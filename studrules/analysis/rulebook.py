@@ -292,8 +292,14 @@ class _Writer:
                 f"{blind_seat_words(seat)} posts {name} of {self.amount(a, bare=True)}"
                 for seat, (name, a) in enumerate(zip(names, step.amounts))
             )
+            deals = [s for s in self.v.steps if isinstance(s, DealStep) and s.players]
+            when = (
+                "Before the deal"
+                if not deals or self.v.steps.index(step) < self.v.steps.index(deals[0])
+                else "After the first deal"
+            )
             self.p(
-                f"Before the deal, blinds: {posts}.",
+                f"{when}, blinds: {posts}.",
                 "Blinds are live: each counts toward its player's bets in the first betting round, "
                 "and the player after the last blind acts first there.",
                 f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",
@@ -494,7 +500,7 @@ class _Writer:
     def showdown(self, step: ShowdownStep) -> None:
         self.h2("Showdown")
         items = [f"Who shows first: {showdown_order_words(step)}."]
-        total = sum(len(d.players) for d in self.v.steps_of(DealStep))
+        total = sum(cards_held(self.v, step))
         if total > 5:
             items.append(f"Each player plays his best five cards of the {total} he holds.")
         if step.muck:

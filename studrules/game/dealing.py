@@ -164,6 +164,9 @@ class _Dealing(_HandState):
                     face = step.players[k]
                     up = face == "up"
                     for i in seats:
+                        if step.players[k] == "down_if_all_up":  # he keeps one card hidden
+                            face = "down" if len(self.up[i]) == len(self.cards[i]) else "up"
+                            up = face == "up"
                         cards_i = self.cards[i]
                         given = self.given[i]
                         have = len(cards_i) + self.discards[i]  # every card received, discards included

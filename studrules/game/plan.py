@@ -181,6 +181,7 @@ class _Plan:
                 and not step.house
                 and not step.community
                 and not (step.fallback == "community" and step.players)
+                and "down_if_all_up" not in step.players  # a face that depends on his cards
             )
             return _DealPlan(step, plain)
         return step

@@ -292,7 +292,15 @@ class _Builder:
         )
 
     def _step_expose(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
-        return ExposeStep(count=int(b.get("count", 1)), mode=str(b.get("mode", "simultaneous")), **common)
+        count = b.get("count", 1)
+        if isinstance(count, Mapping):  # {min, max}: he chooses how many
+            return ExposeStep(
+                count=int(count["max"]),
+                count_min=int(count.get("min", 0)),
+                mode=str(b.get("mode", "simultaneous")),
+                **common,
+            )
+        return ExposeStep(count=int(count), mode=str(b.get("mode", "simultaneous")), **common)
 
     def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)

@@ -283,13 +283,20 @@ class _Checker:
         blinds = False
         for i, step in enumerate(self.v.steps):
             if isinstance(step, ExposeStep):
-                if player_cards - up_cards < step.count:
+                # up_cards counts the cards surely up by now (an optional exposure or
+                # a face that depends on it may add more)
+                if step.count_min is not None and step.count_min > step.count:
                     self.fail(
-                        f"each player turns up {step.count} face-down card{'s' if step.count != 1 else ''}, "
+                        f"count.min ({step.count_min}) is more than count.max ({step.count})",
+                        self.step_path(i, "count", "min"),
+                    )
+                elif player_cards - up_cards < step.least:
+                    self.fail(
+                        f"each player turns up {step.least} face-down card{'s' if step.least != 1 else ''}, "
                         f"but holds only {player_cards - up_cards} face down by now",
                         self.step_path(i, "count"),
                     )
-                up_cards += step.count
+                up_cards += step.least
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(

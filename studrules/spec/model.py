@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "FACES",
+    "PLAYER_FACES",
     "FIRST_TO_ACT_RULES",
     "TIE_BREAKS",
     "SHOWDOWN_ORDER",
@@ -69,6 +70,8 @@ __all__ = [
 ]
 
 FACES = ("up", "down")
+#: A player's card may also be dealt face down only when all his cards are up.
+PLAYER_FACES = (*FACES, "down_if_all_up")
 FIRST_TO_ACT_RULES = (
     "bring_in",
     "best_visible",
@@ -332,10 +335,22 @@ class DrawStep(Step):
 @dataclass(frozen=True)
 class ExposeStep(Step):
     """Each player still in turns ``count`` of his face-down cards face up, the
-    ones he chooses: all at once (``simultaneous``) or ``in_turn``."""
+    ones he chooses: all at once (``simultaneous``) or ``in_turn``.
+    ``count_min``: the fewest he may turn up when fewer are allowed (0: he
+    may keep them all hidden); None, exactly ``count``.
+
+    >>> ExposeStep("e", count=1, count_min=0).least, ExposeStep("e", count=2).least
+    (0, 2)
+    """
 
     count: int = 1
     mode: str = "simultaneous"
+    count_min: int | None = None
+
+    @property
+    def least(self) -> int:
+        """The fewest cards each player turns up."""
+        return self.count if self.count_min is None else self.count_min
 
 
 @dataclass(frozen=True)
