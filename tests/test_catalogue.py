@@ -51,6 +51,8 @@ WRITTEN = {
     "one_three_one", "chicago", "low_chicago",
     # chosen exposure: exactly one card, or none, with the next card's face following it
     "low_todd", "seven_card_reverse", "mexican_stud",
+    # jokers, and the short-deck ranking over a deck stripped in the middle
+    "mexican_poker",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:

@@ -185,7 +185,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     if s.positions:
         add("players", "player positions", f"{s.positions[0]} to {s.positions[1]}")
     deck = deck_words(variant.deck)  # "a 36-card deck (6 to ace)": the ranks in brackets
-    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" (") :] if " (" in deck else ""))
+    rest = deck[deck.index(" (") :] if " (" in deck else deck[deck.index(" cards") + 6 :]  # and the jokers
+    add("cards", "deck", f"{4 * len(variant.deck.ranks)} cards" + rest)
     add("cards", "suit order", suit_order_words(variant))
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):

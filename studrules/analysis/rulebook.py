@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from ..cards.rankings import ranking_for
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
-    STANDARD_RANKS,
     AnteStep,
     BetAlternative,
     BettingStep,
@@ -50,10 +49,11 @@ from .rule_words import (
     actions_words,
     blind_names,
     blind_seat_words,
+    blinds_time,
     bring_in_who_words,
     cards_held,
     cards_text,
-    deck_words,
+    deck_sentence,
     declare_sentences,
     draw_sentences,
     expose_sentences,
@@ -210,10 +210,7 @@ class _Writer:
     def cards(self) -> None:
         d = self.v.deck
         self.h2("Cards")
-        deck = deck_words(d)
-        deck = deck[0].upper() + deck[1:] + "."
-        if d.ranks != STANDARD_RANKS:
-            deck += " Every card of those ranks in each of the four suits; no other card is dealt."
+        deck = deck_sentence(d)
         ace = ace_words(d)
         if d.ranking == "high":
             if d.wheel:
@@ -292,14 +289,8 @@ class _Writer:
                 f"{blind_seat_words(seat)} posts {name} of {self.amount(a, bare=True)}"
                 for seat, (name, a) in enumerate(zip(names, step.amounts))
             )
-            deals = [s for s in self.v.steps if isinstance(s, DealStep) and s.players]
-            when = (
-                "Before the deal"
-                if not deals or self.v.steps.index(step) < self.v.steps.index(deals[0])
-                else "After the first deal"
-            )
             self.p(
-                f"{when}, blinds: {posts}.",
+                f"{blinds_time(self.v, step)}, blinds: {posts}.",
                 "Blinds are live: each counts toward its player's bets in the first betting round, "
                 "and the player after the last blind acts first there.",
                 f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",

@@ -142,6 +142,8 @@ class _Builder:
             five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
             natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),
             quote=_quote(wild_d.get("quote")),
+            jokers=deck.jokers,
+            joker=str(wild_d.get("joker", "wild")),
         )
         src = d.get("source") or {}
         source = Source(
@@ -193,6 +195,7 @@ class _Builder:
             ranking=str(d.get("ranking", "high")),
             ranks=ranks,
             ace_low_straight=bool(d.get("ace_low_straight", True)),
+            jokers=int(d.get("jokers", 0)),
         )
 
     def ranks(self, d: Mapping[str, Any]) -> str:

@@ -121,6 +121,7 @@ class _Checker:
         self.deck_fits()
         self.amounts()
         self.wild_rules()
+        self.jokers()
         self.hole_card_rankings()
         return self.errors
 
@@ -191,6 +192,30 @@ class _Checker:
                 ("wild",),
                 key=True,
             )
+
+    def jokers(self) -> None:
+        """Jokers have no rank: they count only where a ranking can read them."""
+        wild, deck = self.v.wild, self.v.deck
+        raw = self.data.get("wild")
+        if not deck.jokers:
+            if isinstance(raw, Mapping) and "joker" in raw:
+                self.fail("wild.joker says what a joker is, but the deck has none: add deck.jokers", ("wild", "joker"))
+            return
+        why = "a joker has no rank"
+        if wild.follow is not None:
+            self.fail(f"{why}: jokers and a followed wild rank are not played together", ("deck", "jokers"))
+        if wild.low_hole:
+            self.fail(f"{why}: jokers and the low hole card wild are not played together", ("deck", "jokers"))
+        if self.v.when_dealt_up:
+            self.fail(f"{why}: jokers and extra cards for an up card are not played together", ("deck", "jokers"))
+        played = [deck.ranking] + [r for s in self.v.steps_of(ShowdownStep) for r in s.rankings]
+        for name in dict.fromkeys(played):
+            if name not in WILD_FORMS or (wild.rankings and name != deck.ranking and name not in wild.rankings):
+                self.fail(
+                    f"a joker must count in every ranking the hand uses, and it cannot in '{name}': "
+                    f"jokers count in {', '.join(WILD_FORMS)}",
+                    ("deck", "jokers"),
+                )
 
     def seats(self) -> None:
         s = self.v.seats

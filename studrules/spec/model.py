@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "FACES",
     "PLAYER_FACES",
+    "JOKER_RULES",
     "FIRST_TO_ACT_RULES",
     "TIE_BREAKS",
     "SHOWDOWN_ORDER",
@@ -70,6 +71,8 @@ __all__ = [
 ]
 
 FACES = ("up", "down")
+#: What a joker is (``WildRules.joker``).
+JOKER_RULES = ("wild", "bug", "bug_up")
 #: A player's card may also be dealt face down only when all his cards are up.
 PLAYER_FACES = (*FACES, "down_if_all_up")
 FIRST_TO_ACT_RULES = (
@@ -127,8 +130,11 @@ class DeckSpec:
     rule is not implemented. Hand categories keep their usual order (a flush
     still ranks below a full house).
 
-    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards
-    (52, 36)
+    ``jokers``: how many jokers (``X1`` to ``X9``) the deck holds besides;
+    the wild rules say what they are (``WildRules.joker``).
+
+    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards, DeckSpec(jokers=1).cards
+    (52, 36, 53)
     >>> DeckSpec().wheel, DeckSpec(ace_low_straight=False).wheel, DeckSpec(ranks="6789TJQKA").wheel
     (True, False, False)
     >>> " ".join(str(c) for c in DeckSpec(ranks="TJQKA").contents()[:6])
@@ -139,11 +145,12 @@ class DeckSpec:
     ranking: str = "high"
     ranks: str = STANDARD_RANKS
     ace_low_straight: bool = True
+    jokers: int = 0
 
     @property
     def cards(self) -> int:
-        """How many cards the deck holds (four per rank)."""
-        return 4 * len(self.ranks)
+        """How many cards the deck holds (four per rank, and its jokers)."""
+        return 4 * len(self.ranks) + self.jokers
 
     @property
     def is_standard(self) -> bool:
@@ -156,12 +163,14 @@ class DeckSpec:
         return self.ace_low_straight and all(r in self.ranks for r in "A2345")
 
     def contents(self) -> tuple[Card, ...]:
-        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As)."""
-        from ..cards.card import full_deck
+        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As, then
+        the jokers X1 ... XN)."""
+        from ..cards.card import full_deck, joker
 
+        jokers = tuple(joker(n) for n in range(1, self.jokers + 1))
         if self.ranks == STANDARD_RANKS:
-            return full_deck()
-        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks)
+            return full_deck() + jokers
+        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks) + jokers
 
 
 @dataclass(frozen=True)
@@ -428,7 +437,11 @@ class WildRules:
     (``follow_itself``: the followed rank too); ``low_hole``: each player's
     lowest down card's rank is wild in his hand alone. ``rankings``: the
     showdown rankings they count in (empty: all). ``five_of_a_kind`` and
-    ``natural_beats_wild``: how wild hands compare."""
+    ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
+    jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
+    ``wild`` (any card), ``bug`` (an ace, or any card completing a straight,
+    a flush or a straight flush) or ``bug_up`` (the bug while face up, wild
+    while face down)."""
 
     ranks: str = ""
     follow: str | None = None
@@ -438,11 +451,23 @@ class WildRules:
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    jokers: int = 0
+    joker: str = "wild"
 
     @property
     def any(self) -> bool:
-        """Whether anything is ever wild."""
-        return bool(self.ranks or self.follow or self.low_hole)
+        """Whether anything is ever wild (a joker always is, or the bug)."""
+        return bool(self.ranks or self.follow or self.low_hole or self.jokers)
+
+    @property
+    def reads_hole_cards(self) -> bool:
+        """Whether what is wild for a player depends on his face-down cards."""
+        return self.low_hole or (self.jokers > 0 and self.joker == "bug_up")
+
+    @property
+    def joker_showing(self) -> str:
+        """What a joker face up is, for showings and the bring-in: ``wild`` or ``bug``."""
+        return "wild" if self.joker == "wild" else "bug"
 
 
 @dataclass(frozen=True)
