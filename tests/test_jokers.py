@@ -274,3 +274,16 @@ def test_mexican_poker_the_joker_down_is_wild_and_a_flush_beats_a_full_house():
     assert [_first_to_act(out, r) for r in (1, 2, 3, 4)] == ["Bob", "Ann", "Ann", "Ann"]
     assert _shown(out) == {"Ann": "full house, kings over sevens", "Bob": "flush, ace-queen-five-three-two"}
     assert out["result"]["stacks"] == {"Ann": 96, "Bob": 104}
+
+
+def test_wild_cards_count_in_the_short_deck_ranking_of_a_deck_stripped_at_the_bottom():
+    from studrules.cards.ranking_wilds import with_wilds
+    from studrules.cards.wild import of_ranks
+
+    # 36 cards, sixes wild: the 6c stands for the ten of hearts, a royal flush.
+    # A-7-8-9 and the wild six: as itself it makes A-6-7-8-9, the lowest
+    # straight (the ace low next to the six); as a ten, A-T-9-8-7 is no
+    # straight, so the straight, nine high, is the best.
+    sixes = with_wilds(get_ranking("short_deck_high"), of_ranks("6"))
+    assert sixes.describe(sixes.evaluate("Ah Kh Qh Jh 6c")) == "royal flush"
+    assert sixes.describe(sixes.evaluate("Ac 7d 8h 9s 6c")) == "straight, nine high"

@@ -98,7 +98,7 @@ class _Plan:
                 self.ranking, frozenset(), five_of_a_kind=variant.wild.five_of_a_kind, joker=variant.wild.joker_showing
             )
         # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
-        self.deck_cards = None if variant.deck.cards == 52 else variant.deck.contents()
+        self.deck_cards = None if variant.deck.cards == 52 and not variant.deck.jokers else variant.deck.contents()
         ace_high = bool(getattr(self.ranking, "ace_high", True))
         suit_order = tuple(variant.deck.suit_order)
         # one int per card code: rank (ace per the ranking) then suit place

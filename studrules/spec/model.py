@@ -126,9 +126,11 @@ class DeckSpec:
     full order 2..A, as in a standard deck. A-2-3-4-5 cannot occur without the
     low cards, so ``ace_low_straight`` makes no difference there; the ranks the
     deck leaves out are not skipped, so a "short-deck wheel" such as A-6-7-8-9
-    (the ace low next to the deck's lowest rank) is **not** a straight: that
-    rule is not implemented. Hand categories keep their usual order (a flush
-    still ranks below a full house).
+    (the ace low next to the deck's lowest rank) is **not** a straight in
+    the high ranking, and hand categories keep their usual order (a flush
+    still ranks below a full house). The ``short_deck_high`` ranking is the
+    one that plays the deck's own order: straights over the ranks it holds,
+    those left out skipped, and a flush above a full house.
 
     ``jokers``: how many jokers (``X1`` to ``X9``) the deck holds besides;
     the wild rules say what they are (``WildRules.joker``).
