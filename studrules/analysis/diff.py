@@ -190,7 +190,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     if s.positions:
         add("players", "player positions", f"{s.positions[0]} to {s.positions[1]}")
     deck = deck_words(variant.deck)  # "a 36-card deck (6 to ace)": the ranks in brackets
-    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" (") :] if " (" in deck else ""))
+    rest = deck[deck.index(" (") :] if " (" in deck else deck[deck.index(" cards") + 6 :]  # and the jokers
+    add("cards", "deck", f"{4 * len(variant.deck.ranks)} cards" + rest)
     add("cards", "suit order", suit_order_words(variant))
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
@@ -252,7 +253,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     topic = "the deal"
     down = sum(d.players.count("down") for d in variant.steps_of(DealStep))
     up = sum(d.players.count("up") for d in variant.steps_of(DealStep))
-    add(topic, "cards per player", f"{down + up} ({down} down, {up} up)")
+    chosen = sum(d.players.count("down_if_all_up") for d in variant.steps_of(DealStep))
+    either = f", {chosen} down only if all his cards are up" if chosen else ""
+    add(topic, "cards per player", f"{down + up + chosen} ({down} down, {up} up{either})")
     house = [f for d in variant.steps_of(DealStep) for f in d.house]
     if house:
         add(topic, "house cards", f"{len(house)} ({house.count('down')} down, {house.count('up')} up)")
@@ -286,7 +289,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, "played", _when_text(step.when))
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):
-        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{step.count}, {step.mode.replace('_', ' ')}")
+        many = str(step.count) if step.least == step.count else f"{step.least} to {step.count}, his choice"
+        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{many}, {step.mode.replace('_', ' ')}")
 
     for n, step in enumerate(variant.steps_of(PassStep), 1):
         add("passing cards", "cards" if n == 1 else f"cards ({n})", f"{step.count}, to the {step.to}")
@@ -442,7 +446,7 @@ def _deal_text(step: DealStep) -> str:
     if step.burn:
         parts.append(f"burn {step.burn}")
     if step.players:
-        parts.append("players: " + ", ".join(step.players))
+        parts.append("players: " + ", ".join(f.replace("_", " ") for f in step.players))
     if step.house:
         parts.append("house: " + ", ".join(step.house))
     if step.community:

@@ -25,6 +25,8 @@ from ..spec.model import (
     BettingStep,
     DealStep,
     DeckSpec,
+    DrawStep,
+    ExposeStep,
     FirstToAct,
     Payout,
     ShowdownStep,
@@ -32,7 +34,7 @@ from ..spec.model import (
     Variant,
     WildRules,
 )
-from .expression_words import ordinal, phrase
+from .expression_words import number_words, ordinal, phrase
 
 __all__ = [
     "suit_order_words",
@@ -69,12 +71,31 @@ def deck_words(deck: DeckSpec) -> str:
     ('a standard deck of 52 cards', 'a 32-card deck (7 to ace)', 'a 20-card deck (2, 3, 4, 5 and ace)')
     """
     ranks = deck.ranks
+    cards = 4 * len(ranks)
+    jokers = f" and {number_words(deck.jokers)} joker{'s' if deck.jokers != 1 else ''}" if deck.jokers else ""
     if ranks == STANDARD_RANKS:
-        return f"a standard deck of {deck.cards} cards"
+        return f"a standard deck of {cards} cards{jokers}"
     names = [_RANK_WORDS.get(r, r) for r in ranks]
     if ranks in STANDARD_RANKS:  # one run of ranks in a row
-        return f"a {deck.cards}-card deck ({names[0]} to {names[-1]})"
-    return f"a {deck.cards}-card deck ({', '.join(names[:-1])} and {names[-1]})"
+        return f"a {cards}-card deck ({names[0]} to {names[-1]}){jokers}"
+    return f"a {cards}-card deck ({', '.join(names[:-1])} and {names[-1]}){jokers}"
+
+
+def deck_sentence(deck: DeckSpec) -> str:
+    """The deck, as the rule book's first sentence on the cards.
+
+    >>> from studrules.spec.model import DeckSpec
+    >>> deck_sentence(DeckSpec(ranks="234567JQKA", jokers=1))[:60]
+    'A 40-card deck (2, 3, 4, 5, 6, 7, jack, queen, king and ace)'
+    """
+    words = deck_words(deck)
+    words = words[0].upper() + words[1:] + "."
+    if deck.ranks != STANDARD_RANKS:
+        rest = "and the jokers." if deck.jokers else "no other card is dealt."
+        words += f" Every card of those ranks in each of the four suits; {rest}"
+    if deck.ranking == "short_deck_high" and deck.ranks not in STANDARD_RANKS:
+        words += " Straights are five ranks in a row of the deck's ranks, those left out skipped."
+    return words
 
 
 def ace_words(deck: DeckSpec) -> str:
@@ -213,16 +234,27 @@ def faces_words(faces: Sequence[str]) -> str:
     if not faces:
         return "no cards"
     if len(set(faces)) == 1:
-        return f"face {faces[0]}" if len(faces) == 1 else f"all face {faces[0]}"
+        return face_words(faces[0]) if len(faces) == 1 else f"all {face_words(faces[0])}"
     if len(faces) == 2:
-        return ", ".join(f"the {ordinal(i + 1)} face {f}" for i, f in enumerate(faces))
+        return ", ".join(f"the {ordinal(i + 1)} {face_words(f)}" for i, f in enumerate(faces))
     runs: list[list] = []
     for f in faces:
         if runs and runs[-1][0] == f:
             runs[-1][1] += 1
         else:
             runs.append([f, 1])
-    return ", then ".join(f"{n} face {f}" for f, n in runs)
+    return ", then ".join(f"{n} {face_words(f)}" for f, n in runs)
+
+
+def face_words(face: str) -> str:
+    """How one card is dealt, in words.
+
+    >>> face_words("up"), face_words("down_if_all_up")
+    ('face up', 'face down if all his cards are face up by then, else face up')
+    """
+    if face == "down_if_all_up":
+        return "face down if all his cards are face up by then, else face up"
+    return f"face {face}"
 
 
 def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
@@ -234,7 +266,22 @@ def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
         if isinstance(step, DealStep):
             down += step.players.count("down")
             up += step.players.count("up")
+            for face in step.players:
+                if face == "down_if_all_up":  # (optional exposures counted as refused)
+                    down, up = (down + 1, up) if down <= 0 else (down, up + 1)
+        elif isinstance(step, ExposeStep):
+            down, up = down - step.least, up + step.least
+        elif isinstance(step, DrawStep) and not step.replace and step.discard_min == step.discard_max:
+            down -= step.discard_max
     return down, up
+
+
+def blinds_time(variant: Variant, blinds: Step) -> str:
+    """``Before the deal``, or ``After the first deal`` for blinds posted once
+    the first cards are out (a bring-in posted blind when no card is up)."""
+    steps = list(variant.steps)
+    deals = [i for i, s in enumerate(steps) if isinstance(s, DealStep) and s.players]
+    return "Before the deal" if not deals or steps.index(blinds) < deals[0] else "After the first deal"
 
 
 def cards_text(down: int, up: int) -> str:
@@ -326,7 +373,7 @@ def wild_sentences(wild: WildRules) -> list[str]:
     """
     if not wild.any:
         return []
-    out = []
+    out = joker_sentences(wild)
     if wild.ranks:
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
@@ -357,13 +404,41 @@ def wild_sentences(wild: WildRules) -> list[str]:
         if wild.natural_beats_wild
         else "Equal hands tie, wild cards or not."
     )
-    out.append("Wild cards count at the showdown only: the bring-in and who acts first read the cards as they are.")
+    out.append(
+        "Wild cards count at the showdown only: the bring-in and who acts first read the cards as they are"
+        + (", but for the jokers." if wild.jokers else ".")
+    )
     return out
 
 
-def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
-    """The wild-card rules as (rule, value) rows for diff."""
+def joker_sentences(wild: WildRules) -> list[str]:
+    """What the deck's jokers are, in sentences (none without jokers).
+
+    >>> joker_sentences(WildRules(jokers=1, joker="bug_up"))[0][:72]
+    'A joker is the bug while face up: it counts as an ace, or as any card th'
+    """
+    if not wild.jokers:
+        return []
+    bug = "it counts as an ace, or as any card that completes a straight, a flush or a straight flush"
+    first = {
+        "wild": "A joker is wild: it stands for any card.",
+        "bug": f"A joker is the bug: {bug}.",
+        "bug_up": f"A joker is the bug while face up: {bug}; face down it is wild and stands for any card "
+        "(as the cards lie at the showdown).",
+    }[wild.joker]
+    showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
     return [
+        first,
+        f"A joker showing counts {showing}, for who acts first; for the bring-in it is the highest card, above "
+        "the highest ace.",
+    ]
+
+
+def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
+    """The wild-card rules as (rule, value) rows for diff (the jokers first
+    when the deck has them: a game without wild cards shows the first row)."""
+    jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
+    rows = [
         ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
         ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
         ("low hole card wild", "yes" if wild.low_hole else "no"),
@@ -373,6 +448,7 @@ def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
         ),
         ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
     ]
+    return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]
 
 
 def _and_list(words: Sequence[str]) -> str:

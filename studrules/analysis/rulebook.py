@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from ..cards.rankings import ranking_for
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
-    STANDARD_RANKS,
     AnteStep,
     BetAlternative,
     BettingStep,
@@ -51,10 +50,11 @@ from .rule_words import (
     actions_words,
     blind_names,
     blind_seat_words,
+    blinds_time,
     bring_in_who_words,
     cards_held,
     cards_text,
-    deck_words,
+    deck_sentence,
     faces_words,
     first_to_act_words,
     fixed_cap,
@@ -215,10 +215,7 @@ class _Writer:
     def cards(self) -> None:
         d = self.v.deck
         self.h2("Cards")
-        deck = deck_words(d)
-        deck = deck[0].upper() + deck[1:] + "."
-        if d.ranks != STANDARD_RANKS:
-            deck += " Every card of those ranks in each of the four suits; no other card is dealt."
+        deck = deck_sentence(d)
         ace = ace_words(d)
         if d.ranking == "high":
             if d.wheel:
@@ -298,7 +295,7 @@ class _Writer:
                 for seat, (name, a) in enumerate(zip(names, step.amounts))
             )
             self.p(
-                f"Before the deal, blinds: {posts}.",
+                f"{blinds_time(self.v, step)}, blinds: {posts}.",
                 "Blinds are live: each counts toward its player's bets in the first betting round, "
                 "and the player after the last blind acts first there.",
                 f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",
@@ -496,7 +493,7 @@ class _Writer:
     def showdown(self, step: ShowdownStep) -> None:
         self.h2("Showdown")
         items = [f"Who shows first: {showdown_order_words(step)}."]
-        total = sum(len(d.players) for d in self.v.steps_of(DealStep))
+        total = sum(cards_held(self.v, step))
         if total > 5:
             items.append(f"Each player plays his best five cards of the {total} he holds.")
         if step.muck:

@@ -222,6 +222,8 @@ def expose_sentences(step: ExposeStep) -> list[str]:
 
     >>> expose_sentences(ExposeStep("e"))[0]
     'Each player still in turns one of his face-down cards face up, the one he chooses.'
+    >>> expose_sentences(ExposeStep("e", count=1, count_min=0))[0]
+    'Each player still in may turn one of his face-down cards face up, the one he chooses, or none.'
     """
     what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
     which = "the one he chooses" if step.count == 1 else "those he chooses"
@@ -230,6 +232,11 @@ def expose_sentences(step: ExposeStep) -> list[str]:
         if step.mode == "simultaneous"
         else "One after another, clockwise from the dealer's left, each seeing the cards turned before his."
     )
+    if step.least < step.count:  # he may turn fewer up
+        if step.count > 1:
+            what = f"up to {what}"
+        few = "none" if step.least == 0 else f"no fewer than {number_words(step.least)}"
+        return [f"Each player still in may turn {what} face up, {which}, or {few}.", when]
     return [f"Each player still in turns {what} face up, {which}.", when]
 
 

@@ -49,6 +49,7 @@ from .evaluator import (
     visible_value,
 )
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
+from .rankings_deck_order import DeckOrderHigh
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
 from .rankings_low import AceToSixLow, Badugi
 from .rankings_qualified import at_least, or_better
@@ -342,8 +343,10 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     ``ace_low_straight: false`` and A-2-3-4-5 can be dealt (a deck without
     the low cards never deals a wheel, so the usual ranking is exact there);
     the short-deck ranking with the ace low next to the deck's lowest rank
-    (A-7-8-9-10 in a 32-card deck). Otherwise the shared :func:`get_ranking`
-    object.
+    (A-7-8-9-10 in a 32-card deck), and over the ranks the deck holds when it
+    leaves some out in the middle (J-7-6-5-4 without eights to tens:
+    :class:`~.rankings_deck_order.DeckOrderHigh`). Otherwise the shared
+    :func:`get_ranking` object.
 
     The qualifier (see :mod:`.rankings_qualified`): ``or_better`` (a rank,
     e.g. 9) lets a low hand qualify only as a nine low or better;
@@ -365,6 +368,9 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     >>> piquet = ranking_for(SimpleNamespace(ranks="789TJQKA", ace_low_straight=True), "short_deck_high")
     >>> piquet.describe(piquet.evaluate("Ac 7d 8h 9s Tc"))
     'straight, ten high'
+    >>> gapped = ranking_for(SimpleNamespace(ranks="234567JQKA", ace_low_straight=True), "short_deck_high")
+    >>> gapped.describe(gapped.evaluate("Ac Kd Qh Js 7c"))
+    'straight, ace high'
     >>> nine = ranking_for(full, "ace_to_five_low", or_better=9)
     >>> nine.evaluate("9c 8d 7h 6s 5c") is not None, nine.evaluate("Tc 4d 3h 2s Ac") is None, nine.words
     (True, True, 'nine or better')
@@ -380,12 +386,21 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     ):
         ranking = _HIGH_NO_WHEEL
     elif isinstance(ranking, ShortDeckHigh) and deck.ranks:
-        ranking = _short_deck(RANKS.index(deck.ranks[0]) + 2)
+        if deck.ranks == RANKS[RANKS.index(deck.ranks[0]) :]:
+            ranking = _short_deck(RANKS.index(deck.ranks[0]) + 2)
+        else:  # ranks left out in the middle: straights run over the ranks the deck holds
+            ranking = _deck_order(deck.ranks)
     if or_better is not None:
         ranking = _or_better(ranking, or_better)
     if at_least is not None:
         ranking = _at_least(ranking, " ".join(map(str, parse_cards(at_least))))
     return ranking
+
+
+@functools.cache
+def _deck_order(ranks: str) -> Ranking:
+    default = _RANKINGS["short_deck_high"]
+    return DeckOrderHigh(default.name, True, default.summary, ranks=ranks)
 
 
 @functools.cache

@@ -48,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards.card import parse_cards
+from ..cards.card import is_joker, parse_cards
 from ..errors import ScriptError
 
 __all__ = ["VERBS", "Action", "LegalAction", "fewest_cards"]
@@ -242,6 +242,11 @@ def fewest_cards(la: LegalAction, *, aims_low: bool = False) -> str | None:
     '2c 9h'
     >>> fewest_cards(LegalAction("discard", min=0, max=1, choices=("Kd",))) is None
     True
+    >>> fewest_cards(LegalAction("expose", min=1, max=1, choices=("X1", "Kd")))
+    'Kd'
     """
-    cards = sorted(parse_cards(" ".join(la.choices or ())), key=lambda c: c.rank, reverse=aims_low)
+    cards = sorted(
+        parse_cards(" ".join(la.choices or ())), key=lambda c: 15 if is_joker(c) else c.rank, reverse=aims_low
+    )
+    cards.sort(key=is_joker)  # a joker, wild or the bug, is kept last
     return " ".join(map(str, cards[: la.min or 0])) or None

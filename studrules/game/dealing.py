@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards.card import Card, Deck, full_deck, parse_cards
+from ..cards.card import Card, Deck, full_deck, is_joker, parse_cards
 from ..errors import CardError
 from ..spec.model import BlindsStep, DealStep, UpCardRule
 from .events import Event
@@ -70,6 +70,10 @@ class _Dealing(_HandState):
         self.given_burns = extra["burns"]
         self._plain = not every  # every card comes from the deck
         stripped = self.plan.deck_cards
+        if stripped is None and any(map(is_joker, every)):
+            raise CardError(
+                f"{', '.join(str(c) for c in every if is_joker(c))}: the deck of {self.variant.name} has no joker"
+            )
         if stripped is not None:
             outside = [c for c in every if c not in stripped]
             if outside:
@@ -194,6 +198,9 @@ class _Dealing(_HandState):
                     face = step.players[k]
                     up = face == "up"
                     for i in seats:
+                        if step.players[k] == "down_if_all_up":  # he keeps one card hidden
+                            face = "down" if len(self.up[i]) == len(self.cards[i]) else "up"
+                            up = face == "up"
                         cards_i = self.cards[i]
                         given = self.given[i]
                         have = len(cards_i) + self.discards[i]  # every card received, discards included

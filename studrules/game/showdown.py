@@ -103,8 +103,8 @@ class _Showdown(_HandState):
         rules = self.variant.wild
         if not rules.any:
             return ranking
-        down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.low_hole else ()
-        return seat_ranking(ranking, rules, wild_ranks_of(rules, self.wild_rank, down))
+        down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.reads_hole_cards else ()
+        return seat_ranking(ranking, rules, wild_ranks_of(rules, self.wild_rank, down), down)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded

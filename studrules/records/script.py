@@ -16,6 +16,8 @@ cards (some or all; a seed deals the rest) and the actions in order::
     actions:                        # "PLAYER VERB [AMOUNT]" in order
       - Dan bring-in
       - Ann complete 10             # complete/bet/raise amounts are the round's total
+      - Bob expose 7c               # cards he turns up (discard likewise); 'Bob expose'
+                                    # alone: none, where the step lets him keep them down
 
 :func:`play_script` plays it and returns ``{"events": [...], "next": ...,
 "result": ...}``: ``next`` is null once the hand is over, else the player to

@@ -144,6 +144,8 @@ class _Builder:
             five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
             natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),
             quote=_quote(wild_d.get("quote")),
+            jokers=deck.jokers,
+            joker=str(wild_d.get("joker", "wild")),
         )
         src = d.get("source") or {}
         source = Source(
@@ -195,6 +197,7 @@ class _Builder:
             ranking=str(d.get("ranking", "high")),
             ranks=ranks,
             ace_low_straight=bool(d.get("ace_low_straight", True)),
+            jokers=int(d.get("jokers", 0)),
         )
 
     def ranks(self, d: Mapping[str, Any]) -> str:
@@ -324,7 +327,15 @@ class _Builder:
         )
 
     def _step_expose(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
-        return ExposeStep(count=int(b.get("count", 1)), mode=str(b.get("mode", "simultaneous")), **common)
+        count = b.get("count", 1)
+        if isinstance(count, Mapping):  # {min, max}: he chooses how many
+            return ExposeStep(
+                count=int(count["max"]),
+                count_min=int(count.get("min", 0)),
+                mode=str(b.get("mode", "simultaneous")),
+                **common,
+            )
+        return ExposeStep(count=int(count), mode=str(b.get("mode", "simultaneous")), **common)
 
     def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)

@@ -122,6 +122,7 @@ class _Checker:
         self.deck_fits()
         self.amounts()
         self.wild_rules()
+        self.jokers()
         self.hole_card_rankings()
         return self.errors
 
@@ -239,6 +240,30 @@ class _Checker:
                 key=True,
             )
 
+    def jokers(self) -> None:
+        """Jokers have no rank: they count only where a ranking can read them."""
+        wild, deck = self.v.wild, self.v.deck
+        raw = self.data.get("wild")
+        if not deck.jokers:
+            if isinstance(raw, Mapping) and "joker" in raw:
+                self.fail("wild.joker says what a joker is, but the deck has none: add deck.jokers", ("wild", "joker"))
+            return
+        why = "a joker has no rank"
+        if wild.follow is not None:
+            self.fail(f"{why}: jokers and a followed wild rank are not played together", ("deck", "jokers"))
+        if wild.low_hole:
+            self.fail(f"{why}: jokers and the low hole card wild are not played together", ("deck", "jokers"))
+        if self.v.when_dealt_up:
+            self.fail(f"{why}: jokers and extra cards for an up card are not played together", ("deck", "jokers"))
+        played = [deck.ranking] + [r for s in self.v.steps_of(ShowdownStep) for r in s.rankings]
+        for name in dict.fromkeys(played):
+            if name not in WILD_FORMS or (wild.rankings and name != deck.ranking and name not in wild.rankings):
+                self.fail(
+                    f"a joker must count in every ranking the hand uses, and it cannot in '{name}': "
+                    f"jokers count in {', '.join(WILD_FORMS)}",
+                    ("deck", "jokers"),
+                )
+
     def seats(self) -> None:
         s = self.v.seats
         if s.min > s.max:
@@ -330,13 +355,20 @@ class _Checker:
         blinds = False
         for i, step in enumerate(self.v.steps):
             if isinstance(step, ExposeStep):
-                if player_cards - up_cards < step.count:
+                # up_cards counts the cards surely up by now (an optional exposure or
+                # a face that depends on it may add more)
+                if step.count_min is not None and step.count_min > step.count:
                     self.fail(
-                        f"each player turns up {step.count} face-down card{'s' if step.count != 1 else ''}, "
+                        f"count.min ({step.count_min}) is more than count.max ({step.count})",
+                        self.step_path(i, "count", "min"),
+                    )
+                elif player_cards - up_cards < step.least:
+                    self.fail(
+                        f"each player turns up {step.least} face-down card{'s' if step.least != 1 else ''}, "
                         f"but holds only {player_cards - up_cards} face down by now",
                         self.step_path(i, "count"),
                     )
-                up_cards += step.count
+                up_cards += step.least
             if isinstance(step, PassStep) and player_cards - up_cards < step.count:
                 self.fail(
                     f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, "

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
+from .hand_rules import KillRules, UpCardRule, VoidRules, WildRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards.card import Card
@@ -36,6 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "FACES",
+    "PLAYER_FACES",
+    "JOKER_RULES",
     "FIRST_TO_ACT_RULES",
     "TIE_BREAKS",
     "SHOWDOWN_ORDER",
@@ -56,11 +59,13 @@ __all__ = [
     "DeclareStep",
     "DrawStep",
     "ExposeStep",
+    "PassStep",
     "RevealStep",
     "ShowdownStep",
     "Payout",
     "SettleStep",
     "UpCardRule",
+    "KillRules",
     "VoidRules",
     "WildRules",
     "Choice",
@@ -69,6 +74,10 @@ __all__ = [
 ]
 
 FACES = ("up", "down")
+#: What a joker is (``WildRules.joker``).
+JOKER_RULES = ("wild", "bug", "bug_up")
+#: A player's card may also be dealt face down only when all his cards are up.
+PLAYER_FACES = (*FACES, "down_if_all_up")
 FIRST_TO_ACT_RULES = (
     "bring_in",
     "best_visible",
@@ -120,12 +129,17 @@ class DeckSpec:
     full order 2..A, as in a standard deck. A-2-3-4-5 cannot occur without the
     low cards, so ``ace_low_straight`` makes no difference there; the ranks the
     deck leaves out are not skipped, so a "short-deck wheel" such as A-6-7-8-9
-    (the ace low next to the deck's lowest rank) is **not** a straight: that
-    rule is not implemented. Hand categories keep their usual order (a flush
-    still ranks below a full house).
+    (the ace low next to the deck's lowest rank) is **not** a straight in
+    the high ranking, and hand categories keep their usual order (a flush
+    still ranks below a full house). The ``short_deck_high`` ranking is the
+    one that plays the deck's own order: straights over the ranks it holds,
+    those left out skipped, and a flush above a full house.
 
-    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards
-    (52, 36)
+    ``jokers``: how many jokers (``X1`` to ``X9``) the deck holds besides;
+    the wild rules say what they are (``WildRules.joker``).
+
+    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards, DeckSpec(jokers=1).cards
+    (52, 36, 53)
     >>> DeckSpec().wheel, DeckSpec(ace_low_straight=False).wheel, DeckSpec(ranks="6789TJQKA").wheel
     (True, False, False)
     >>> " ".join(str(c) for c in DeckSpec(ranks="TJQKA").contents()[:6])
@@ -136,11 +150,12 @@ class DeckSpec:
     ranking: str = "high"
     ranks: str = STANDARD_RANKS
     ace_low_straight: bool = True
+    jokers: int = 0
 
     @property
     def cards(self) -> int:
-        """How many cards the deck holds (four per rank)."""
-        return 4 * len(self.ranks)
+        """How many cards the deck holds (four per rank, and its jokers)."""
+        return 4 * len(self.ranks) + self.jokers
 
     @property
     def is_standard(self) -> bool:
@@ -153,12 +168,14 @@ class DeckSpec:
         return self.ace_low_straight and all(r in self.ranks for r in "A2345")
 
     def contents(self) -> tuple[Card, ...]:
-        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As)."""
-        from ..cards.card import full_deck
+        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As, then
+        the jokers X1 ... XN)."""
+        from ..cards.card import full_deck, joker
 
+        jokers = tuple(joker(n) for n in range(1, self.jokers + 1))
         if self.ranks == STANDARD_RANKS:
-            return full_deck()
-        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks)
+            return full_deck() + jokers
+        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks) + jokers
 
 
 @dataclass(frozen=True)
@@ -343,10 +360,22 @@ class DrawStep(Step):
 @dataclass(frozen=True)
 class ExposeStep(Step):
     """Each player still in turns ``count`` of his face-down cards face up, the
-    ones he chooses: all at once (``simultaneous``) or ``in_turn``."""
+    ones he chooses: all at once (``simultaneous``) or ``in_turn``.
+    ``count_min``: the fewest he may turn up when fewer are allowed (0: he
+    may keep them all hidden); None, exactly ``count``.
+
+    >>> ExposeStep("e", count=1, count_min=0).least, ExposeStep("e", count=2).least
+    (0, 2)
+    """
 
     count: int = 1
     mode: str = "simultaneous"
+    count_min: int | None = None
+
+    @property
+    def least(self) -> int:
+        """The fewest cards each player turns up."""
+        return self.count if self.count_min is None else self.count_min
 
 
 @dataclass(frozen=True)
@@ -429,75 +458,6 @@ class SettleStep(Step):
     pay_table: tuple[tuple[str, int], ...] = ()
     tie: str = "push"
     max_payout: Expression | None = None
-
-
-@dataclass(frozen=True)
-class WildRules:
-    """Wild cards at the showdown: ``ranks`` always wild; ``follow``: after a
-    card of that rank is dealt face up, the rank of the next up card is wild
-    (``follow_itself``: the followed rank too); ``low_hole``: each player's
-    lowest down card's rank is wild in his hand alone. ``rankings``: the
-    showdown rankings they count in (empty: all). ``five_of_a_kind`` and
-    ``natural_beats_wild``: how wild hands compare."""
-
-    ranks: str = ""
-    follow: str | None = None
-    follow_itself: bool = False
-    low_hole: bool = False
-    rankings: tuple[str, ...] = ()
-    five_of_a_kind: str = "top"
-    natural_beats_wild: bool = False
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def any(self) -> bool:
-        """Whether anything is ever wild."""
-        return bool(self.ranks or self.follow or self.low_hole)
-
-
-@dataclass(frozen=True)
-class UpCardRule:
-    """A card of ``rank`` dealt face up earns its player an extra card, dealt
-    to him at once face ``deal`` (while the deck has one; ``none``: no card).
-
-    With a ``price`` the player is asked once the deal is over: he buys (pays
-    the price into the main pot, and gets the card) or declines; ``decline:
-    fold``: declining folds his hand (a three up costs the pot or a fold)."""
-
-    rank: str
-    deal: str = "down"
-    price: Expression | None = None
-    decline: str = "keep"
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class KillRules:
-    """A kill, carried from hand to hand at a session: a player who wins a
-    hand's every pot alone ``legs`` times in a row, the last pot at least
-    ``min_pot``, kills the next hand: its ``stakes`` (read from the usual
-    ones) apply and he posts a live ``blind``. A split pot leaves the legs
-    as they were, and a killer who splits kills again."""
-
-    legs: int = 1
-    min_pot: Expression | None = None
-    stakes: tuple[tuple[str, Expression], ...] = ()
-    blind: Expression | None = None
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-    def killed_stakes(self, usual: Mapping[str, int]) -> dict[str, int]:
-        """The stake overrides of a killed hand, read from the usual stakes."""
-        return {name: int(expr(usual)) for name, expr in self.stakes}
-
-
-@dataclass(frozen=True)
-class VoidRules:
-    """When a hand is void and every bet is returned."""
-
-    wrong_card_count: bool = True
-    declared: bool = False  # the dealer may declare the hand void
-    declared_when: str | None = None  # in plain words, when he does (for the rule book)
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
