@@ -49,6 +49,8 @@ WRITTEN = {
     "four_forty_four", "four_forty_two", "three_forty_five", "three_thirty_three",
     "7_card_stud_hilo_declare", "five_stud_hilo_declare", "beelzebub", "satan",
     "one_three_one", "chicago", "low_chicago",
+    # the plain razz, badugi with the ace high, two-card hands, a high qualifier
+    "razz",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
@@ -60,6 +62,7 @@ RENAMED = {
     "canadian-stud-generic-poker": "canadian_stud",
     "follow-the-queen-generic-poker": "follow_the_queen",
     "low-chicago-generic-poker": "low_chicago",
+    "razz-generic-poker": "razz",
 }
 
 
