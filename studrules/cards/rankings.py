@@ -50,7 +50,7 @@ from .evaluator import (
 )
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
-from .rankings_low import AceToSixLow, Badugi
+from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
 from .rankings_qualified import at_least, or_better
 from .rankings_single import HoleCardOfSuit
 
@@ -301,6 +301,17 @@ _RANKINGS: dict[str, Ranking] = {
             "the lowest spade among a player's face-down cards (the two lowest, the ace highest)",
             suit="s",
             lowest=True,
+        ),
+        Badugi(
+            "badugi_ace_high",
+            True,
+            "badugi with the ace high: up to four cards of different suits and ranks, more valid cards first, "
+            "the ace the highest card, 5-4-3-2 best",
+        ),
+        TwoCardAceToFiveLow(
+            "two_card_ace_to_five_low",
+            False,
+            "the lowest two cards: ace low, any unpaired two above any pair, 2-A best",
         ),
     )
 }
