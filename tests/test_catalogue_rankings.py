@@ -14,9 +14,13 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from studrules.cards.card import Card, full_deck
 from studrules.cards.rankings import get_ranking
+from studrules.errors import StudrulesError
 from studrules.records.script import play_script
+from studrules.spec.loader import load_variant_text
 
 DECK = full_deck()
 _BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
@@ -179,3 +183,29 @@ def test_razzbadeucey_the_ace_brings_in_and_the_pot_splits_ace_high_badugi_and_d
     assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Ann", "Cat", "Bob", "Ann", "Ann"]
     assert out["result"]["pots"][0]["winners"] == {"Bob": 6, "Cat": 6}
     assert out["result"]["stacks"] == {"Ann": 96, "Bob": 102, "Cat": 102}
+
+
+def test_henway_two_card_hands_a_pair_wins_high_and_any_unpaired_two_wins_low():
+    # Up cards Ad, Qh, 2d, 9c: the lowest (the ace high) is Cat's 2d, who
+    # brings in; Dan, Ann and Bob call. Pot: antes 4 + 4 x 3 = 16; each paid 4.
+    # Ann and Bob declare high, Cat and Dan low. High: Ann's pair of aces
+    # beats Bob's K-Q (any pair beats two unpaired cards). Low: Dan's K-9
+    # beats Cat's pair of twos (any two unpaired cards beat any pair). Each
+    # half 8.
+    out = _script(
+        "henway",
+        {"Ann": "Ac Ad", "Bob": "Kc Qh", "Cat": "2s 2d", "Dan": "Kd 9c"},
+        ["Cat bring-in", "Dan call", "Ann call", "Bob call"]
+        + ["Ann declare high", "Bob declare high", "Cat declare low", "Dan declare low"],
+    )
+    assert _first_to_act(out, 1) == "Cat"
+    assert out["result"]["pots"][0]["winners"] == {"Ann": 8, "Dan": 8}
+    assert out["result"]["stacks"] == {"Ann": 104, "Bob": 96, "Cat": 96, "Dan": 104}
+
+
+def test_a_showdown_needs_as_many_cards_as_its_rankings_hands():
+    # Two cards make a two-card hand, not a badugi of four cards.
+    base = "extends: henway\nname: x\nsteps:\n  - showdown: {id: showdown, rankings: [%s]}\n"
+    assert load_variant_text(base % "two_card_ace_to_five_low, two_card_high").name == "x"
+    with pytest.raises(StudrulesError, match="a showdown compares four-card hands, but each player has only 2 cards"):
+        load_variant_text(base % "two_card_high, badugi")

@@ -18,6 +18,7 @@ import functools
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .card import Card
 from .evaluator import Category, group_signature, pack_signature
@@ -88,6 +89,8 @@ class Badugi(Ranking):
     ('four-card badugi, 5-4-3-2', True)
     """
 
+    fewest_cards: ClassVar[int] = 4
+
     @property
     def aims_low(self) -> bool:
         return True
@@ -125,6 +128,8 @@ class TwoCardAceToFiveLow(Ranking):
     >>> two.describe(two.evaluate("7c 7d Kh")), two.describe_visible("Qh")
     ('king-seven low', 'queen low')
     """
+
+    fewest_cards: ClassVar[int] = 2
 
     @property
     def aims_low(self) -> bool:

@@ -377,10 +377,11 @@ class _Checker:
                     )
             elif isinstance(step, ShowdownStep):
                 self._qualifiers(i, step)
-                if player_cards + community < 5:
+                fewest = _fewest_cards(step.rankings)
+                if player_cards + community < fewest:
                     self.fail(
-                        f"a showdown compares five-card hands, but each player has only {player_cards + community} "
-                        f"card{'s' if player_cards + community != 1 else ''} by now",
+                        f"a showdown compares {_NUMBER_WORDS.get(fewest, str(fewest))}-card hands, but each player "
+                        f"has only {player_cards + community} card{'s' if player_cards + community != 1 else ''} by now",
                         self.step_path(i),
                     )
             elif isinstance(step, SettleStep):
@@ -495,3 +496,14 @@ class _Checker:
         if amount is not None and amount < 0:
             self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
         return amount
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _fewest_cards(rankings: tuple[str, ...]) -> int:
+    """The most cards any of the showdown's rankings needs for a hand (five
+    for most; four for badugi, two for the two-card hands)."""
+    from ..cards.rankings import get_ranking
+
+    return max((get_ranking(name).fewest_cards for name in rankings), default=5)
