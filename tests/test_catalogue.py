@@ -50,7 +50,7 @@ WRITTEN = {
     "7_card_stud_hilo_declare", "five_stud_hilo_declare", "beelzebub", "satan",
     "one_three_one", "chicago", "low_chicago",
     # the plain razz, badugi with the ace high, two-card hands, a high qualifier
-    "razz", "razzbadeucey", "super_razzbadeucey", "henway",
+    "razz", "razzbadeucey", "super_razzbadeucey", "henway", "7_card_stud_double_qualifier",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:

@@ -19,8 +19,9 @@ import pytest
 from studrules.cards.card import Card, full_deck
 from studrules.cards.rankings import get_ranking
 from studrules.errors import StudrulesError
+from studrules.game.hand import Hand
 from studrules.records.script import play_script
-from studrules.spec.loader import load_variant_text
+from studrules.spec.loader import load_variant, load_variant_text
 
 DECK = full_deck()
 _BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
@@ -209,3 +210,45 @@ def test_a_showdown_needs_as_many_cards_as_its_rankings_hands():
     assert load_variant_text(base % "two_card_ace_to_five_low, two_card_high").name == "x"
     with pytest.raises(StudrulesError, match="a showdown compares four-card hands, but each player has only 2 cards"):
         load_variant_text(base % "two_card_high, badugi")
+
+
+# --- the double qualifier ------------------------------------------------------
+
+# Seven cards each, in the order dealt (two down, four up, one down).
+NINES_EIGHTS_FIVE = "9c 9d 8h 8s 5c 3d 2h"  # best high 9-9-8-8-5: the weakest that qualifies; no eight low
+NINES_EIGHTS_FOUR = "9h 9s 8d 8c 4d 3c 2d"  # best high 9-9-8-8-4: just short; low 8-4-3-2 only: none
+KING_HIGH = "Kc Qd Jh 7s 6c 4h Ts"  # no pair; three cards of eight or lower: no low
+SEVEN_LOW = "Ac 2s 3h 4s 7c Kd Qh"  # low 7-4-3-2-A; high ace-king-queen, no pair
+
+
+def _net(cards: dict[str, str]) -> dict[str, int]:
+    """Every player checks or calls to the end: each puts in the ante (1) and
+    the bring-in's 3, the highest door card bringing in."""
+    variant = load_variant("7-card-stud-double-qualifier")
+    hand = Hand(variant, list(cards), 100, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while not hand.is_over:
+        hand.check_or_call()
+    return hand.result().net
+
+
+def test_double_qualifier_nines_and_eights_with_a_five_qualify_high_and_take_the_whole_pot():
+    # Ann's 9-9-8-8-5 qualifies high (generic_poker's ordinal 558); nobody
+    # has an eight low: Ann takes the pot of 8, Bob's 4 with it.
+    assert _net({"Ann": NINES_EIGHTS_FIVE, "Bob": KING_HIGH}) == {"Ann": 4, "Bob": -4}
+
+
+def test_double_qualifier_when_neither_half_qualifies_the_pot_is_split_among_the_players_in():
+    # 9-9-8-8-4 (ordinal 559) is short of the high qualifier, king high is
+    # too; neither has an eight low: the pot of 8 is split, 4 each.
+    assert _net({"Ann": NINES_EIGHTS_FOUR, "Bob": KING_HIGH}) == {"Ann": 0, "Bob": 0}
+
+
+def test_double_qualifier_a_qualifying_low_takes_it_all_when_no_high_qualifies():
+    # Ann's 9-9-8-8-4 is no qualifying high; Bob's 7-4-3-2-A is an eight low.
+    assert _net({"Ann": NINES_EIGHTS_FOUR, "Bob": SEVEN_LOW}) == {"Ann": -4, "Bob": 4}
+
+
+def test_double_qualifier_both_halves_qualify_and_split():
+    # Pot 12: Ann's 9-9-8-8-5 takes the high half (6), Cat's seven low the low
+    # half (6); Bob's king high nothing.
+    assert _net({"Ann": NINES_EIGHTS_FIVE, "Bob": KING_HIGH, "Cat": SEVEN_LOW}) == {"Ann": 2, "Bob": -4, "Cat": 2}

@@ -511,7 +511,8 @@ class _Writer:
         else:
             names = " and ".join(part_words(r) for r in step.rankings)
             items.append(
-                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
+                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other "
+                "(with none either way, the pot is split equally among the players still in)."
             )
         for name in step.rankings:
             or_better, at_least = step.qualifier(name)
