@@ -51,6 +51,7 @@ WRITTEN = {
     "one_three_one", "chicago", "low_chicago",
     # the plain razz, badugi with the ace high, two-card hands, a high qualifier
     "razz", "razzbadeucey", "super_razzbadeucey", "henway", "7_card_stud_double_qualifier",
+    "action_razz", "action_razzdugi",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:

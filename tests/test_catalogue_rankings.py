@@ -13,11 +13,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
 from studrules.cards.card import Card, full_deck
-from studrules.cards.rankings import get_ranking
+from studrules.cards.rankings import get_ranking, ranking_for
 from studrules.errors import StudrulesError
 from studrules.game.hand import Hand
 from studrules.records.script import play_script
@@ -252,3 +253,76 @@ def test_double_qualifier_both_halves_qualify_and_split():
     # Pot 12: Ann's 9-9-8-8-5 takes the high half (6), Cat's seven low the low
     # half (6); Bob's king high nothing.
     assert _net({"Ann": NINES_EIGHTS_FIVE, "Bob": KING_HIGH, "Cat": SEVEN_LOW}) == {"Ann": 2, "Bob": -4, "Cat": 2}
+
+
+# --- a hand holding one of some ranks first (action razz) ------------------------
+
+BUTT_WHEEL = "Ah 2h 3s 4c 5d 6s 7c"  # 5-4-3-2-A, the nuts of razz, but no jack, queen or king
+FACE_QUADS = "Kh Kd Ks Kc Qd Qs Qc"  # four kings and three queens: a "face" hand
+FACE_EIGHT = "Jh 8h 2c 3d 4h 6d 9c"  # a jack, and the low 8-6-4-3-2
+
+
+def test_a_hand_holding_a_face_card_beats_every_low_without_one():
+    # BARGE, Action Razz: "any hand containing a face card defeats any hand
+    # without a face card"; its own example: A-2-3-4-5-6-7 ("a Butt Five")
+    # loses to K-K-K-K-Q-Q-Q ("a Face Queens full of Kings"). Between two
+    # face hands, or two butt hands, the better low wins; the face card need
+    # not play in the low (Cat's jack does not).
+    faces = ranking_for(SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True), "ace_to_five_low", holding="JQK")
+    assert faces.evaluate(FACE_QUADS) > faces.evaluate(BUTT_WHEEL)
+    assert faces.evaluate(FACE_EIGHT) > faces.evaluate(FACE_QUADS)
+    assert faces.evaluate(BUTT_WHEEL) > faces.evaluate("9h 8d 7s 6c 5h 2s 2d")  # butt against butt: razz
+    assert faces.describe(faces.evaluate(FACE_EIGHT)) == "eight-six-four-three-two low, holding a jack, queen or king"
+    assert faces.describe(faces.evaluate(BUTT_WHEEL)) == "five-four-three-two-ace low, holding no jack, queen or king"
+    # the up cards rank as in razz: the class is the showdown's
+    assert faces.visible("Kc Kd") == get_ranking("ace_to_five_low").visible("Kc Kd")
+
+
+def test_action_razz_the_face_queens_full_beat_the_butt_wheel_and_a_face_eight_beats_both():
+    # Door cards 3s, Ks, 2c: the Ks brings in (Bob). From fourth street the
+    # best low board acts first, read as in razz: Cat's 3-2, 4-3-2, 6-4-3-2
+    # (Ann shows 4-3, 5-4-3, 6-5-4-3; Bob kings). Everyone checks to the end.
+    # Showdown: Ann's wheel holds no face card; Bob's and Cat's hands do, and
+    # Cat's eight low beats Bob's pairs. Pot: antes 3 + 3 x 3 = 12, to Cat.
+    out = _script(
+        "action-razz",
+        {"Ann": BUTT_WHEEL, "Bob": FACE_QUADS, "Cat": FACE_EIGHT},
+        ["Bob bring-in", "Cat call", "Ann call"] + ["Cat check", "Ann check", "Bob check"] * 4,
+    )
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Bob", "Cat", "Cat", "Cat", "Cat"]
+    assert out["result"]["pots"][0]["winners"] == {"Cat": 12}
+    assert out["result"]["stacks"] == {"Ann": 96, "Bob": 96, "Cat": 108}
+
+
+def test_action_razzdugi_the_face_rule_is_the_razz_halfs_only():
+    # The same cards and play as above. Razz half: Cat (a face hand, the best
+    # low among them). Badugi half, no face rule: Ann's Ah 3s 4c 5d is a
+    # four-card badugi (5-4-3-A); Cat has no spade (4h 3d 2c: three cards),
+    # Bob only kings and queens (two cards). Pot 12: 6 and 6.
+    out = _script(
+        "action-razzdugi",
+        {"Ann": BUTT_WHEEL, "Bob": FACE_QUADS, "Cat": FACE_EIGHT},
+        ["Bob bring-in", "Cat call", "Ann call"] + ["Cat check", "Ann check", "Bob check"] * 4,
+    )
+    assert out["result"]["pots"][0]["winners"] == {"Ann": 6, "Cat": 6}
+    assert out["result"]["stacks"] == {"Ann": 102, "Bob": 96, "Cat": 102}
+
+
+@pytest.mark.parametrize(
+    "showdown, words",
+    [
+        ("rankings: [ace_to_five_low], holding_first: {high: JQK}", "'high' is not a ranking of this showdown"),
+        ("rankings: [ace_to_five_low], holding_first: {ace_to_five_low: J1}", "'J1' is not a valid"),
+    ],
+)
+def test_a_holding_first_that_cannot_apply_is_refused_at_load(showdown, words):
+    with pytest.raises(StudrulesError, match=words):
+        load_variant_text(f"extends: razz\nname: x\nsteps:\n  - showdown: {{id: showdown, {showdown}}}\n")
+
+
+def test_holding_first_with_wild_cards_or_a_rank_the_deck_lacks_is_refused_at_load():
+    base = "extends: razz\nname: x\n%s\nsteps:\n  - showdown: {id: showdown, holding_first: {ace_to_five_low: %s}}\n"
+    with pytest.raises(StudrulesError, match="holding_first cannot be combined with wild cards"):
+        load_variant_text(base % ("wild: {ranks: '2'}", "JQK"))
+    with pytest.raises(StudrulesError, match="the deck has no 2"):
+        load_variant_text(base % ("deck: {ranks: 6789TJQKA}", "2K"))

@@ -165,7 +165,13 @@ class _Plan:
             from ..cards.rankings import ranking_for
 
             rankings = tuple(
-                ranking_for(self.variant.deck, r, or_better=step.qualifier(r)[0], at_least=step.qualifier(r)[1])
+                ranking_for(
+                    self.variant.deck,
+                    r,
+                    or_better=step.qualifier(r)[0],
+                    at_least=step.qualifier(r)[1],
+                    holding=step.holding(r),
+                )
                 for r in step.rankings
             )
             plain = not self.variant.wild.any and not any(r.hole_cards_only for r in rankings)

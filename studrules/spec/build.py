@@ -385,6 +385,7 @@ class _Builder:
             compare=str(b.get("compare", "full")),
             or_better=tuple((str(k), int(v)) for k, v in (b.get("or_better") or {}).items()),
             at_least=tuple((str(k), str(v)) for k, v in (b.get("at_least") or {}).items()),
+            holding_first=tuple((str(k), str(v)) for k, v in (b.get("holding_first") or {}).items()),
             **common,
         )
 

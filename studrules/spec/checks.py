@@ -144,6 +144,17 @@ class _Checker:
                         ranking_for(self.v.deck, name, at_least=value)
                 except (ValueError, CardError) as err:
                     self.fail(f"{field} of {name}: {err}", path)
+        for name, ranks in step.holding_first:
+            path = self.step_path(index, "holding_first", name)
+            if name not in step.rankings:
+                self.fail(f"'{name}' is not a ranking of this showdown ({', '.join(step.rankings)})", path, key=True)
+            elif self.v.wild.any:
+                self.fail("holding_first cannot be combined with wild cards: a wild card's rank is not settled", path)
+            elif not set(ranks) <= set(self.v.deck.ranks):
+                self.fail(
+                    f"holding_first of {name}: the deck has no {', '.join(sorted(set(ranks) - set(self.v.deck.ranks)))}",
+                    path,
+                )
 
     def hole_card_rankings(self) -> None:
         """A ranking of one face-down card decides a part of a pot, never acting order."""

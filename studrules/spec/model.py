@@ -360,7 +360,9 @@ class ShowdownStep(Step):
     a qualifying hand going to the other. ``ties``: ``split`` (odd chip by
     ``odd_chip``) or ``first_shown`` (the first of the tied hands to be shown
     takes it all). ``compare``: ``full`` (all five cards count, kickers too)
-    or ``combination`` (only the combination's own cards; kickers ignored)."""
+    or ``combination`` (only the combination's own cards; kickers ignored).
+    ``holding_first``: for a ranking, ranks such that a hand whose cards hold
+    one of them beats every hand holding none (``{ace_to_five_low: JQK}``)."""
 
     order: tuple[str, ...] = ("last_aggressor", "first_to_act")
     scope: str = "last_round"  # where the last aggressor / opener is looked for: last_round | hand
@@ -371,10 +373,15 @@ class ShowdownStep(Step):
     compare: str = "full"
     or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
     at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards
+    holding_first: tuple[tuple[str, str], ...] = ()  # ranking -> ranks: a hand holding one beats any without
 
     def qualifier(self, ranking: str) -> tuple[int | None, str | None]:
         """The ``or_better`` and ``at_least`` of one of its rankings (None: none)."""
         return dict(self.or_better).get(ranking), dict(self.at_least).get(ranking)
+
+    def holding(self, ranking: str) -> str | None:
+        """The ranks of ``holding_first`` for one of its rankings (None: none)."""
+        return dict(self.holding_first).get(ranking)
 
 
 @dataclass(frozen=True)
