@@ -57,6 +57,9 @@ WRITTEN = {
     "low_todd", "seven_card_reverse", "mexican_stud",
     # jokers, and the short-deck ranking over a deck stripped in the middle
     "mexican_poker",
+    # the plain razz, badugi with the ace high, two-card hands, a high qualifier
+    "razz", "razzbadeucey", "super_razzbadeucey", "henway", "7_card_stud_double_qualifier",
+    "action_razz", "action_razzdugi",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
@@ -70,6 +73,7 @@ RENAMED = {
     "low-chicago-generic-poker": "low_chicago",
     "english-stud-generic-poker": "english_stud",
     "mexican-stud-generic-poker": "mexican_stud",
+    "razz-generic-poker": "razz",
 }
 
 

@@ -333,6 +333,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             for name in step.rankings
             for o, a in [step.qualifier(name)]
             if o is not None or a is not None
+        ] + [
+            f"{name.replace('_', ' ')}: a hand holding {'-'.join(ranks)} beats any without"
+            for name, ranks in step.holding_first
         ]
         add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")
         made = cards_used_sentences(step.rankings, step.cards_used)

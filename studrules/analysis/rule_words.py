@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.card import SUIT_NAMES
-from ..cards.rankings import get_ranking
+from ..cards.rankings import get_ranking, ranking_for
 from ..cards.rankings_single import HoleCardOfSuit
 from ..game.wilds import rank_name, rank_words
 from ..spec.model import (
@@ -480,3 +480,31 @@ def part_words(ranking: str) -> str:
         which = "lowest" if part.lowest else "highest"
         return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
     return f"the best qualifying {ranking.replace('_', ' ')} hand"
+
+
+def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
+    """The qualifiers and classes of hands of a showdown's rankings, in
+    sentences.
+
+    >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
+    >>> qualifier_sentences(eight, DeckSpec())
+    ['An ace to five low hand qualifies only eight or better.']
+    >>> faces = ShowdownStep("showdown", rankings=("ace_to_five_low",), holding_first=(("ace_to_five_low", "JQK"),))
+    >>> qualifier_sentences(faces, DeckSpec())[0][:76]
+    'An ace to five low hand holding a jack, queen or king among all its cards be'
+    """
+    out = []
+    for name in step.rankings:
+        or_better, at_least = step.qualifier(name)
+        article = "An" if name[0] in "aeiou" else "A"
+        if or_better is not None or at_least is not None:
+            qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
+            out.append(f"{article} {name.replace('_', ' ')} hand qualifies only {getattr(qualified, 'words', '')}.")
+        ranks = step.holding(name)
+        if ranks is not None:
+            words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)
+            out.append(
+                f"{article} {name.replace('_', ' ')} hand holding {words} among all its cards beats every hand "
+                "holding none, whatever the rest; between hands of the same class the ranking decides."
+            )
+    return out

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards.rankings import ranking_for
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
     AnteStep,
@@ -62,6 +61,7 @@ from .rule_words import (
     odd_chip_words,
     parts_words,
     payout_words,
+    qualifier_sentences,
     seat_rule_words,
     showdown_order_words,
     suit_order_words,
@@ -507,17 +507,11 @@ class _Writer:
         else:
             names = parts_words(step.rankings)
             items.append(
-                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
+                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other "
+                "(with none either way, the pot is split equally among the players still in)."
             )
         items.extend(cards_used_sentences(step.rankings, step.cards_used))
-        for name in step.rankings:
-            or_better, at_least = step.qualifier(name)
-            if or_better is not None or at_least is not None:
-                qualified = ranking_for(self.v.deck, name, or_better=or_better, at_least=at_least)
-                article = "An" if name[0] in "aeiou" else "A"
-                items.append(
-                    f"{article} {name.replace('_', ' ')} hand qualifies only {getattr(qualified, 'words', '')}."
-                )
+        items += qualifier_sentences(step, self.v.deck)
         if step.compare == "full":
             items.append("All five cards count: kickers break ties, and high-card hands compare card by card.")
         else:

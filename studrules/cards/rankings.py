@@ -51,8 +51,8 @@ from .evaluator import (
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 from .rankings_deck_order import DeckOrderHigh
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
-from .rankings_low import AceToSixLow, Badugi
-from .rankings_qualified import at_least, or_better
+from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
+from .rankings_qualified import at_least, holding_first, or_better
 from .rankings_single import HoleCardOfSuit
 
 __all__ = [
@@ -303,6 +303,17 @@ _RANKINGS: dict[str, Ranking] = {
             suit="s",
             lowest=True,
         ),
+        Badugi(
+            "badugi_ace_high",
+            True,
+            "badugi with the ace high: up to four cards of different suits and ranks, more valid cards first, "
+            "the ace the highest card, 5-4-3-2 best",
+        ),
+        TwoCardAceToFiveLow(
+            "two_card_ace_to_five_low",
+            False,
+            "the lowest two cards: ace low, any unpaired two above any pair, 2-A best",
+        ),
     )
 }
 ALL_RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
@@ -335,7 +346,9 @@ def get_ranking(name: str) -> Ranking:
     return ranking
 
 
-def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_least: str | None = None) -> Ranking:
+def ranking_for(
+    deck: DeckRules, name: str, *, or_better: int | None = None, at_least: str | None = None, holding: str | None = None
+) -> Ranking:
     """The ranking called ``name`` as the variant's deck plays it, with its
     qualifier.
 
@@ -351,7 +364,9 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     The qualifier (see :mod:`.rankings_qualified`): ``or_better`` (a rank,
     e.g. 9) lets a low hand qualify only as a nine low or better;
     ``at_least`` (cards, e.g. ``"4c 4d 5h 3s 2c"``) only as good as that
-    hand. The same arguments give the same object.
+    hand. ``holding`` (ranks, e.g. ``"JQK"``): a hand holding a card of
+    those ranks beats every hand holding none. The same arguments give the
+    same object.
 
     >>> from types import SimpleNamespace
     >>> full = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
@@ -376,6 +391,9 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     (True, True, 'nine or better')
     >>> ranking_for(full, "high", at_least="4c 4d 5h 3s 2c").evaluate("3c 3d Ah Ks Qc") is None
     True
+    >>> faces = ranking_for(full, "ace_to_five_low", holding="JQK")
+    >>> faces.evaluate("Kc Kd Ks Kh Qd Qs Qc") > faces.evaluate("Ah 2h 3s 4c 5d 6s 7c")
+    True
     """
     ranking = get_ranking(name)
     if (
@@ -394,6 +412,8 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
         ranking = _or_better(ranking, or_better)
     if at_least is not None:
         ranking = _at_least(ranking, " ".join(map(str, parse_cards(at_least))))
+    if holding is not None:
+        ranking = _holding(ranking, holding)
     return ranking
 
 
@@ -419,6 +439,11 @@ def _or_better(ranking: Ranking, n: int) -> Ranking:
 @functools.cache
 def _at_least(ranking: Ranking, weakest: str) -> Ranking:
     return at_least(ranking, weakest)
+
+
+@functools.cache
+def _holding(ranking: Ranking, ranks: str) -> Ranking:
+    return holding_first(ranking, ranks)
 
 
 # --- helpers ---------------------------------------------------------------

@@ -176,7 +176,13 @@ class _Plan:
             from ..cards.rankings import ranking_for
 
             rankings = tuple(
-                ranking_for(self.variant.deck, r, or_better=step.qualifier(r)[0], at_least=step.qualifier(r)[1])
+                ranking_for(
+                    self.variant.deck,
+                    r,
+                    or_better=step.qualifier(r)[0],
+                    at_least=step.qualifier(r)[1],
+                    holding=step.holding(r),
+                )
                 for r in step.rankings
             )
             plain = (

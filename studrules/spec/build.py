@@ -432,6 +432,7 @@ class _Builder:
             or_better=tuple((str(k), int(v)) for k, v in (b.get("or_better") or {}).items()),
             at_least=tuple((str(k), str(v)) for k, v in (b.get("at_least") or {}).items()),
             cards_used=tuple(_cards_used(u) for u in b.get("cards_used") or ()),
+            holding_first=tuple((str(k), str(v)) for k, v in (b.get("holding_first") or {}).items()),
             **common,
         )
 

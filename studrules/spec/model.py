@@ -413,7 +413,9 @@ class ShowdownStep(Step):
     or ``combination`` (only the combination's own cards; kickers ignored).
     ``cards_used``: for each ranking, how many of the player's own cards and
     of the community cards his hand uses, exactly (None: any number; a
-    community of 0: his own cards only), as Omaha's two and three."""
+    community of 0: his own cards only), as Omaha's two and three.
+    ``holding_first``: for a ranking, ranks such that a hand whose cards hold
+    one of them beats every hand holding none (``{ace_to_five_low: JQK}``)."""
 
     order: tuple[str, ...] = ("last_aggressor", "first_to_act")
     scope: str = "last_round"  # where the last aggressor / opener is looked for: last_round | hand
@@ -425,10 +427,15 @@ class ShowdownStep(Step):
     or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
     at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards
     cards_used: tuple[tuple[int | None, int | None], ...] = ()  # per ranking: (own, community) cards, None: any
+    holding_first: tuple[tuple[str, str], ...] = ()  # ranking -> ranks: a hand holding one beats any without
 
     def qualifier(self, ranking: str) -> tuple[int | None, str | None]:
         """The ``or_better`` and ``at_least`` of one of its rankings (None: none)."""
         return dict(self.or_better).get(ranking), dict(self.at_least).get(ranking)
+
+    def holding(self, ranking: str) -> str | None:
+        """The ranks of ``holding_first`` for one of its rankings (None: none)."""
+        return dict(self.holding_first).get(ranking)
 
 
 @dataclass(frozen=True)
