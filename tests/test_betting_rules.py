@@ -181,6 +181,24 @@ def test_heads_up_the_small_blind_acts_first():
     assert hand.to_act == "Ann"  # after Bob's big blind comes Ann
 
 
+def test_heads_up_the_dealer_may_post_the_small_blind_and_act_first():
+    # the usual heads-up rule: the dealer (Bob, the last seat) posts the small
+    # blind, Ann the big one, and the player after the big blind, Bob, acts
+    # first; at three players the blinds stay where they were
+    from studrules.spec.loader import load_variant
+
+    base = load_variant(MISS)
+    v = load_variant_text(
+        f"extends: {base.name}\nname: hu\nsteps:\n  - blinds: {{id: blinds, heads_up_dealer_small: true}}\n"
+    )
+    hand = Hand(v, ["Ann", "Bob"], 200, seed=4)
+    posted = [(e.player, e.amount, e.reason) for e in hand.events if e.type == "blind"]
+    assert posted == [("Bob", 5, "the small blind"), ("Ann", 10, "the big blind")]
+    assert hand.to_act == "Bob"
+    hand = Hand(v, ["Ann", "Bob", "Cat"], 200, seed=4)
+    assert [e.player for e in hand.events if e.type == "blind"] == ["Ann", "Bob"]
+
+
 def test_a_dealer_ante_is_posted_by_the_dealer_alone_for_the_table():
     v = load_variant_text(
         "extends: five-card-stud\nname: dealer-ante\nsteps:\n  - ante: {id: ante, who: dealer, amount: players}\n"

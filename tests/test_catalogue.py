@@ -49,17 +49,31 @@ WRITTEN = {
     "four_forty_four", "four_forty_two", "three_forty_five", "three_thirty_three",
     "7_card_stud_hilo_declare", "five_stud_hilo_declare", "beelzebub", "satan",
     "one_three_one", "chicago", "low_chicago",
+    # buying a card
+    "english_stud", "english_stud_8",
+    # community cards, hands of so many own and community cards
+    "oxford_stud", "studaha", "razzaho",
+    # chosen exposure: exactly one card, or none, with the next card's face following it
+    "low_todd", "seven_card_reverse", "mexican_stud",
+    # jokers, and the short-deck ranking over a deck stripped in the middle
+    "mexican_poker",
+    # the plain razz, badugi with the ace high, two-card hands, a high qualifier
+    "razz", "razzbadeucey", "super_razzbadeucey", "henway", "7_card_stud_double_qualifier",
+    "action_razz", "action_razzdugi",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
 #: mississippi-stud is the casino table game, canadian-stud the house game
 #: (variants/house/), which a catalogue file of that name would shadow; so
-#: are follow-the-queen and low-chicago.
+#: are follow-the-queen, low-chicago and mexican-stud.
 RENAMED = {
     "mississippi-stud-poker": "mississippi_stud",
     "canadian-stud-generic-poker": "canadian_stud",
     "follow-the-queen-generic-poker": "follow_the_queen",
     "low-chicago-generic-poker": "low_chicago",
+    "english-stud-generic-poker": "english_stud",
+    "mexican-stud-generic-poker": "mexican_stud",
+    "razz-generic-poker": "razz",
 }
 
 

@@ -27,6 +27,8 @@ OPTION_SETS = [
     ("five-card-stud-ru-home", {"antes": "no", "opener": "lowest_card", "reraise": "double"}),
     ("five-card-stud-ru-home", {"ties": "showing_order"}),
     ("five-card-stud-he", {"ante": "no"}),
+    ("baseball", {"up_cards": "four-bought-three-pays"}),  # cards bought or declined, a fold for a three up
+    ("english-stud", {"twist": "free"}),
 ]
 
 

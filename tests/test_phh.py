@@ -37,6 +37,22 @@ def test_other_games_have_no_phh_code(name):
     assert "PHH has no code for this game" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        ("follow-the-queen", "it has wild cards"),
+        ("english-stud-generic-poker", "players discard and draw"),
+        ("anaconda", "it deals 7 cards in 1 street"),
+    ],
+)
+def test_seven_card_games_with_other_card_rules_are_refused_saying_which(name, why):
+    # each deals like seven-card stud (or is built on it), but wild cards, a
+    # bought card or passed cards change who wins: PHH's codes cannot say so
+    with pytest.raises(PHHError) as err:
+        phh_code(load_variant(name))
+    assert why in str(err.value)
+
+
 def test_a_five_card_game_is_refused_saying_how_its_deal_differs():
     with pytest.raises(PHHError) as err:
         phh_code(load_variant("five-card-stud"))

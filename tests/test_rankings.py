@@ -24,6 +24,8 @@ def test_ranking_names():
         "two_card_high",
         "high_spade_in_the_hole",
         "low_spade_in_the_hole",
+        "badugi_ace_high",
+        "two_card_ace_to_five_low",
     }
     for name in RANKING_NAMES:
         ranking = get_ranking(name)
@@ -163,7 +165,7 @@ def test_rankings_reject_bad_hands(name):
     with pytest.raises(CardError):
         ranking.evaluate("Ah")  # too few for any ranking
     with pytest.raises(CardError):
-        ranking.evaluate("Ah Kd" if name != "two_card_high" else "Ah")
+        ranking.evaluate("Ah Kd" if not name.startswith("two_card") else "Ah")
     with pytest.raises(CardError):
         ranking.evaluate("Ah Ah Kd Qc Js")
     with pytest.raises(CardError):

@@ -30,6 +30,7 @@ EVENTS_OF = {
     "declare": {"declare"},
     "draw": {"discard"},
     "expose": {"expose"},
+    "pass": {"pass", "receive"},
     "reveal": {"reveal"},
     "showdown": {"show", "muck"},
     "settle": {"settle", "push"},

@@ -46,6 +46,7 @@ from ..spec.model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -61,8 +62,6 @@ from .rule_words import (
     cap_words,
     cards_held,
     deck_words,
-    declare_rule_rows,
-    draw_rule_rows,
     first_to_act_words,
     odd_chip_words,
     payout_words,
@@ -70,6 +69,12 @@ from .rule_words import (
     suit_order_words,
     tie_break_words,
     wild_rule_rows,
+)
+from .step_words import (
+    cards_used_sentences,
+    declare_rule_rows,
+    draw_rule_rows,
+    up_card_rule_words,
 )
 
 __all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
@@ -185,13 +190,14 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     if s.positions:
         add("players", "player positions", f"{s.positions[0]} to {s.positions[1]}")
     deck = deck_words(variant.deck)  # "a 36-card deck (6 to ace)": the ranks in brackets
-    add("cards", "deck", f"{variant.deck.cards} cards" + (deck[deck.index(" (") :] if " (" in deck else ""))
+    rest = deck[deck.index(" (") :] if " (" in deck else deck[deck.index(" cards") + 6 :]  # and the jokers
+    add("cards", "deck", f"{4 * len(variant.deck.ranks)} cards" + rest)
     add("cards", "suit order", suit_order_words(variant))
     add("cards", "ranking", variant.deck.ranking.replace("_", " "))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
-        add("extra cards", f"a {r.rank} dealt up", f"an extra card, face {r.deal}")
+        add("extra cards", f"a {r.rank} dealt up", up_card_rule_words(r))
     if variant.wild.any:  # a game without wild cards has no such topic
         for rule, value in wild_rule_rows(variant.wild):
             add("wild cards", rule, value)
@@ -207,6 +213,19 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         "blinds",
         "; ".join(f"{n} {amount(a)}" for b in blinds for n, a in zip(blind_names(len(b.amounts)), b.amounts)) or "none",
     )
+    if blinds:
+        dealer_small = any(b.heads_up_dealer_small for b in blinds)
+        add(topic, "heads-up blinds", "the dealer posts the small blind" if dealer_small else "as at a full table")
+    if variant.kill is not None:
+        kill = variant.kill
+        add(
+            "kill pots",
+            "legs",
+            f"{kill.legs} in a row" + (f", the last pot at least {amount(kill.min_pot)}" if kill.min_pot else ""),
+        )
+        for name, expr in kill.stakes:
+            add("kill pots", f"killed {name.replace('_', ' ')}", phrase(expr))
+        add("kill pots", "kill blind", phrase(kill.blind) if kill.blind is not None else "none")
     for i, step in enumerate(antes):
         name = "ante" if i == 0 else f"ante {i + 1}"
         add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))
@@ -234,7 +253,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     topic = "the deal"
     down = sum(d.players.count("down") for d in variant.steps_of(DealStep))
     up = sum(d.players.count("up") for d in variant.steps_of(DealStep))
-    add(topic, "cards per player", f"{down + up} ({down} down, {up} up)")
+    chosen = sum(d.players.count("down_if_all_up") for d in variant.steps_of(DealStep))
+    either = f", {chosen} down only if all his cards are up" if chosen else ""
+    add(topic, "cards per player", f"{down + up + chosen} ({down} down, {up} up{either})")
     house = [f for d in variant.steps_of(DealStep) for f in d.house]
     if house:
         add(topic, "house cards", f"{len(house)} ({house.count('down')} down, {house.count('up')} up)")
@@ -268,7 +289,11 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, "played", _when_text(step.when))
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):
-        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{step.count}, {step.mode.replace('_', ' ')}")
+        many = str(step.count) if step.least == step.count else f"{step.least} to {step.count}, his choice"
+        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{many}, {step.mode.replace('_', ' ')}")
+
+    for n, step in enumerate(variant.steps_of(PassStep), 1):
+        add("passing cards", "cards" if n == 1 else f"cards ({n})", f"{step.count}, to the {step.to}")
 
     for n, step in enumerate(variant.steps_of(DrawStep), 1):
         for rule, value in draw_rule_rows(step):
@@ -308,8 +333,13 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             for name in step.rankings
             for o, a in [step.qualifier(name)]
             if o is not None or a is not None
+        ] + [
+            f"{name.replace('_', ' ')}: a hand holding {'-'.join(ranks)} beats any without"
+            for name, ranks in step.holding_first
         ]
         add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")
+        made = cards_used_sentences(step.rankings, step.cards_used)
+        add("showdown", f"cards used{suffix}", " ".join(made) if made else "any five of his cards and the community's")
         add(
             "showdown",
             f"kickers{suffix}",
@@ -419,7 +449,7 @@ def _deal_text(step: DealStep) -> str:
     if step.burn:
         parts.append(f"burn {step.burn}")
     if step.players:
-        parts.append("players: " + ", ".join(step.players))
+        parts.append("players: " + ", ".join(f.replace("_", " ") for f in step.players))
     if step.house:
         parts.append("house: " + ", ".join(step.house))
     if step.community:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.card import SUIT_NAMES
-from ..cards.rankings import get_ranking
+from ..cards.rankings import get_ranking, ranking_for
 from ..cards.rankings_single import HoleCardOfSuit
 from ..game.wilds import rank_name, rank_words
 from ..spec.model import (
@@ -25,14 +25,12 @@ from ..spec.model import (
     BettingStep,
     DealStep,
     DeckSpec,
-    DeclareStep,
     DrawStep,
     ExposeStep,
     FirstToAct,
     Payout,
     ShowdownStep,
     Step,
-    UpCardRule,
     Variant,
     WildRules,
 )
@@ -73,12 +71,31 @@ def deck_words(deck: DeckSpec) -> str:
     ('a standard deck of 52 cards', 'a 32-card deck (7 to ace)', 'a 20-card deck (2, 3, 4, 5 and ace)')
     """
     ranks = deck.ranks
+    cards = 4 * len(ranks)
+    jokers = f" and {number_words(deck.jokers)} joker{'s' if deck.jokers != 1 else ''}" if deck.jokers else ""
     if ranks == STANDARD_RANKS:
-        return f"a standard deck of {deck.cards} cards"
+        return f"a standard deck of {cards} cards{jokers}"
     names = [_RANK_WORDS.get(r, r) for r in ranks]
     if ranks in STANDARD_RANKS:  # one run of ranks in a row
-        return f"a {deck.cards}-card deck ({names[0]} to {names[-1]})"
-    return f"a {deck.cards}-card deck ({', '.join(names[:-1])} and {names[-1]})"
+        return f"a {cards}-card deck ({names[0]} to {names[-1]}){jokers}"
+    return f"a {cards}-card deck ({', '.join(names[:-1])} and {names[-1]}){jokers}"
+
+
+def deck_sentence(deck: DeckSpec) -> str:
+    """The deck, as the rule book's first sentence on the cards.
+
+    >>> from studrules.spec.model import DeckSpec
+    >>> deck_sentence(DeckSpec(ranks="234567JQKA", jokers=1))[:60]
+    'A 40-card deck (2, 3, 4, 5, 6, 7, jack, queen, king and ace)'
+    """
+    words = deck_words(deck)
+    words = words[0].upper() + words[1:] + "."
+    if deck.ranks != STANDARD_RANKS:
+        rest = "and the jokers." if deck.jokers else "no other card is dealt."
+        words += f" Every card of those ranks in each of the four suits; {rest}"
+    if deck.ranking == "short_deck_high" and deck.ranks not in STANDARD_RANKS:
+        words += " Straights are five ranks in a row of the deck's ranks, those left out skipped."
+    return words
 
 
 def ace_words(deck: DeckSpec) -> str:
@@ -217,16 +234,27 @@ def faces_words(faces: Sequence[str]) -> str:
     if not faces:
         return "no cards"
     if len(set(faces)) == 1:
-        return f"face {faces[0]}" if len(faces) == 1 else f"all face {faces[0]}"
+        return face_words(faces[0]) if len(faces) == 1 else f"all {face_words(faces[0])}"
     if len(faces) == 2:
-        return ", ".join(f"the {ordinal(i + 1)} face {f}" for i, f in enumerate(faces))
+        return ", ".join(f"the {ordinal(i + 1)} {face_words(f)}" for i, f in enumerate(faces))
     runs: list[list] = []
     for f in faces:
         if runs and runs[-1][0] == f:
             runs[-1][1] += 1
         else:
             runs.append([f, 1])
-    return ", then ".join(f"{n} face {f}" for f, n in runs)
+    return ", then ".join(f"{n} {face_words(f)}" for f, n in runs)
+
+
+def face_words(face: str) -> str:
+    """How one card is dealt, in words.
+
+    >>> face_words("up"), face_words("down_if_all_up")
+    ('face up', 'face down if all his cards are face up by then, else face up')
+    """
+    if face == "down_if_all_up":
+        return "face down if all his cards are face up by then, else face up"
+    return f"face {face}"
 
 
 def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
@@ -238,7 +266,22 @@ def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
         if isinstance(step, DealStep):
             down += step.players.count("down")
             up += step.players.count("up")
+            for face in step.players:
+                if face == "down_if_all_up":  # (optional exposures counted as refused)
+                    down, up = (down + 1, up) if down <= 0 else (down, up + 1)
+        elif isinstance(step, ExposeStep):
+            down, up = down - step.least, up + step.least
+        elif isinstance(step, DrawStep) and not step.replace and step.discard_min == step.discard_max:
+            down -= step.discard_max
     return down, up
+
+
+def blinds_time(variant: Variant, blinds: Step) -> str:
+    """``Before the deal``, or ``After the first deal`` for blinds posted once
+    the first cards are out (a bring-in posted blind when no card is up)."""
+    steps = list(variant.steps)
+    deals = [i for i, s in enumerate(steps) if isinstance(s, DealStep) and s.players]
+    return "Before the deal" if not deals or steps.index(blinds) < deals[0] else "After the first deal"
 
 
 def cards_text(down: int, up: int) -> str:
@@ -330,7 +373,7 @@ def wild_sentences(wild: WildRules) -> list[str]:
     """
     if not wild.any:
         return []
-    out = []
+    out = joker_sentences(wild)
     if wild.ranks:
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
@@ -361,13 +404,41 @@ def wild_sentences(wild: WildRules) -> list[str]:
         if wild.natural_beats_wild
         else "Equal hands tie, wild cards or not."
     )
-    out.append("Wild cards count at the showdown only: the bring-in and who acts first read the cards as they are.")
+    out.append(
+        "Wild cards count at the showdown only: the bring-in and who acts first read the cards as they are"
+        + (", but for the jokers." if wild.jokers else ".")
+    )
     return out
 
 
-def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
-    """The wild-card rules as (rule, value) rows for diff."""
+def joker_sentences(wild: WildRules) -> list[str]:
+    """What the deck's jokers are, in sentences (none without jokers).
+
+    >>> joker_sentences(WildRules(jokers=1, joker="bug_up"))[0][:72]
+    'A joker is the bug while face up: it counts as an ace, or as any card th'
+    """
+    if not wild.jokers:
+        return []
+    bug = "it counts as an ace, or as any card that completes a straight, a flush or a straight flush"
+    first = {
+        "wild": "A joker is wild: it stands for any card.",
+        "bug": f"A joker is the bug: {bug}.",
+        "bug_up": f"A joker is the bug while face up: {bug}; face down it is wild and stands for any card "
+        "(as the cards lie at the showdown).",
+    }[wild.joker]
+    showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
     return [
+        first,
+        f"A joker showing counts {showing}, for who acts first; for the bring-in it is the highest card, above "
+        "the highest ace.",
+    ]
+
+
+def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
+    """The wild-card rules as (rule, value) rows for diff (the jokers first
+    when the deck has them: a game without wild cards shows the first row)."""
+    jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
+    rows = [
         ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
         ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
         ("low hole card wild", "yes" if wild.low_hole else "no"),
@@ -377,6 +448,7 @@ def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
         ),
         ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
     ]
+    return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]
 
 
 def _and_list(words: Sequence[str]) -> str:
@@ -385,69 +457,17 @@ def _and_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def declare_sentences(step: DeclareStep) -> list[str]:
-    """A declare step in sentences.
+def parts_words(rankings: Sequence[str]) -> str:
+    """Who takes each part of a split pot: ``the best high hand and the best
+    qualifying eight or better low hand``; the same ranking twice is told
+    apart by order (its hands are made of different cards).
 
-    >>> declare_sentences(DeclareStep("declare"))[0][:60]
-    'Each player still in declares high, low or both: all at once'
+    >>> parts_words(["high", "high"])
+    'the first best high hand and the second best high hand'
     """
-    when = (
-        "all at once, each deciding before any declaration is shown (chips in the fist)"
-        if step.mode == "simultaneous"
-        else "one after another, clockwise from the dealer's left, each hearing the earlier ones"
-    )
-    both = (
-        "A player who declares both must win or tie both ways, or he wins nothing."
-        if step.both == "lose_all"
-        else "A player who declares both and wins only one way keeps the half he wins."
-    )
-    return [
-        f"Each player still in declares high, low or both: {when}.",
-        "At the showdown the high half of each pot goes to the best high hand among those who declared high or "
-        "both, the low half to the best low among those who declared low or both; when nobody declared one way, "
-        "the other takes the whole pot.",
-        both,
-    ]
-
-
-def declare_rule_rows(step: DeclareStep) -> list[tuple[str, str]]:
-    """A declare step as (rule, value) rows for diff."""
-    return [
-        ("declarations", "all at once" if step.mode == "simultaneous" else "in turn from the dealer's left"),
-        ("declaring both", "must win both ways or wins nothing" if step.both == "lose_all" else "keeps the half won"),
-    ]
-
-
-def draw_sentences(step: DrawStep) -> list[str]:
-    """A draw step in sentences.
-
-    >>> draw_sentences(DrawStep("d", discard_min=2, discard_max=2, replace=False))[0]
-    "Each player still in, clockwise from the dealer's left, discards exactly two of his face-down cards."
-    """
-    count = _count_words(step.discard_min, step.discard_max)
-    cards = "his face-down cards" if step.source == "down" else "his cards"
-    out = [f"Each player still in, clockwise from the dealer's left, discards {count} of {cards}."]
-    if step.replace:
-        out.append(f"He receives as many new cards from the deck, face {step.face}.")
-    else:
-        out.append("The discarded cards are not replaced.")
-    out.append("The others see how many cards he discards, not which.")
-    return out
-
-
-def draw_rule_rows(step: DrawStep) -> list[tuple[str, str]]:
-    """A draw step as (rule, value) rows for diff."""
-    cards = "face-down cards" if step.source == "down" else "any cards"
-    return [
-        ("discard", f"{_count_words(step.discard_min, step.discard_max)} {cards}"),
-        ("replaced", f"yes, face {step.face}" if step.replace else "no"),
-    ]
-
-
-def _count_words(low: int, high: int) -> str:
-    if low == high:
-        return f"exactly {number_words(low)}"
-    return f"up to {number_words(high)}" if low == 0 else f"from {number_words(low)} to {number_words(high)}"
+    if len(set(rankings)) == len(rankings):
+        return " and ".join(part_words(r) for r in rankings)
+    return " and ".join(f"the {ordinal(k + 1)} {part_words(r)[4:]}" for k, r in enumerate(rankings))
 
 
 def part_words(ranking: str) -> str:
@@ -462,30 +482,29 @@ def part_words(ranking: str) -> str:
     return f"the best qualifying {ranking.replace('_', ' ')} hand"
 
 
-def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
-    """Cards that earn an extra card when dealt face up, in sentences.
+def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
+    """The qualifiers and classes of hands of a showdown's rankings, in
+    sentences.
 
-    >>> extra_card_sentences([UpCardRule("4")])
-    ['A four dealt face up earns its player an extra card, dealt to him at once face down (while the deck has one).']
+    >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
+    >>> qualifier_sentences(eight, DeckSpec())
+    ['An ace to five low hand qualifies only eight or better.']
+    >>> faces = ShowdownStep("showdown", rankings=("ace_to_five_low",), holding_first=(("ace_to_five_low", "JQK"),))
+    >>> qualifier_sentences(faces, DeckSpec())[0][:76]
+    'An ace to five low hand holding a jack, queen or king among all its cards be'
     """
-    return [
-        f"A {rank_name(r.rank)} dealt face up earns its player an extra card, dealt to him at once face {r.deal} "
-        "(while the deck has one)."
-        for r in rules
-    ]
-
-
-def expose_sentences(step: ExposeStep) -> list[str]:
-    """An expose step in sentences.
-
-    >>> expose_sentences(ExposeStep("e"))[0]
-    'Each player still in turns one of his face-down cards face up, the one he chooses.'
-    """
-    what = "one of his face-down cards" if step.count == 1 else f"{number_words(step.count)} of his face-down cards"
-    which = "the one he chooses" if step.count == 1 else "those he chooses"
-    when = (
-        "Every player chooses first; then all the chosen cards are turned up at once."
-        if step.mode == "simultaneous"
-        else "One after another, clockwise from the dealer's left, each seeing the cards turned before his."
-    )
-    return [f"Each player still in turns {what} face up, {which}.", when]
+    out = []
+    for name in step.rankings:
+        or_better, at_least = step.qualifier(name)
+        article = "An" if name[0] in "aeiou" else "A"
+        if or_better is not None or at_least is not None:
+            qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
+            out.append(f"{article} {name.replace('_', ' ')} hand qualifies only {getattr(qualified, 'words', '')}.")
+        ranks = step.holding(name)
+        if ranks is not None:
+            words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)
+            out.append(
+                f"{article} {name.replace('_', ' ')} hand holding {words} among all its cards beats every hand "
+                "holding none, whatever the rest; between hands of the same class the ranking decides."
+            )
+    return out

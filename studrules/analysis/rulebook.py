@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards.rankings import ranking_for
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
-    STANDARD_RANKS,
     AnteStep,
     BetAlternative,
     BettingStep,
@@ -27,6 +25,7 @@ from ..spec.model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     Payout,
     RevealStep,
     SettleStep,
@@ -50,21 +49,19 @@ from .rule_words import (
     actions_words,
     blind_names,
     blind_seat_words,
+    blinds_time,
     bring_in_who_words,
     cards_held,
     cards_text,
-    deck_words,
-    declare_sentences,
-    draw_sentences,
-    expose_sentences,
-    extra_card_sentences,
+    deck_sentence,
     faces_words,
     first_to_act_words,
     fixed_cap,
     house_tie_words,
     odd_chip_words,
-    part_words,
+    parts_words,
     payout_words,
+    qualifier_sentences,
     seat_rule_words,
     showdown_order_words,
     suit_order_words,
@@ -72,6 +69,12 @@ from .rule_words import (
     wild_sentences,
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
+from .step_words import (
+    cards_used_sentences,
+    choice_step_words,
+    extra_card_sentences,
+    kill_sentences,
+)
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
 
@@ -162,9 +165,11 @@ class _Writer:
         self.wild_cards()
         self.stakes()
         self.forced_bets()
+        if v.kill is not None:
+            self.h2("Kill pots")
+            self.p(*kill_sentences(v.kill))
         self.play()
-        showdowns = v.steps_of(ShowdownStep)
-        for step in showdowns:
+        for step in v.steps_of(ShowdownStep):
             self.showdown(step)
         for step in v.steps_of(SettleStep):
             self.settlement(step)
@@ -210,10 +215,7 @@ class _Writer:
     def cards(self) -> None:
         d = self.v.deck
         self.h2("Cards")
-        deck = deck_words(d)
-        deck = deck[0].upper() + deck[1:] + "."
-        if d.ranks != STANDARD_RANKS:
-            deck += " Every card of those ranks in each of the four suits; no other card is dealt."
+        deck = deck_sentence(d)
         ace = ace_words(d)
         if d.ranking == "high":
             if d.wheel:
@@ -293,10 +295,14 @@ class _Writer:
                 for seat, (name, a) in enumerate(zip(names, step.amounts))
             )
             self.p(
-                f"Before the deal, blinds: {posts}.",
+                f"{blinds_time(self.v, step)}, blinds: {posts}.",
                 "Blinds are live: each counts toward its player's bets in the first betting round, "
                 "and the player after the last blind acts first there.",
                 f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",
+                "Heads-up, the dealer posts the small blind and the other player the big blind, so the dealer acts "
+                "first."
+                if step.heads_up_dealer_small
+                else "",
             )
         for step in self.v.steps_of(BettingStep):
             if step.bring_in is not None:
@@ -334,18 +340,11 @@ class _Writer:
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Decision"))
                 self.decision(step)
-            elif isinstance(step, ExposeStep):
+            elif isinstance(step, (ExposeStep, PassStep, DrawStep, DeclareStep)):
                 number += 1
-                self.blocks.append(Block("h3", f"{number}. Turn cards up"))
-                self.p(*expose_sentences(step), self.when(step))
-            elif isinstance(step, DrawStep):
-                number += 1
-                self.blocks.append(Block("h3", f"{number}. Discard" + (" and draw" if step.replace else "")))
-                self.p(*draw_sentences(step), self.when(step))
-            elif isinstance(step, DeclareStep):
-                number += 1
-                self.blocks.append(Block("h3", f"{number}. Declare"))
-                self.p(*declare_sentences(step), self.when(step))
+                title, sentences = choice_step_words(step)
+                self.blocks.append(Block("h3", f"{number}. {title}"))
+                self.p(*sentences, self.when(step))
             elif isinstance(step, RevealStep):
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Reveal"))
@@ -394,7 +393,7 @@ class _Writer:
                 )
         if step.community:
             out.append(
-                f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count for every player."
+                f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count{'s' if len(step.community) == 1 else ''} for every player."
             )
         if step.fallback == "community":
             out.append(
@@ -494,7 +493,7 @@ class _Writer:
     def showdown(self, step: ShowdownStep) -> None:
         self.h2("Showdown")
         items = [f"Who shows first: {showdown_order_words(step)}."]
-        total = sum(len(d.players) for d in self.v.steps_of(DealStep))
+        total = sum(cards_held(self.v, step))
         if total > 5:
             items.append(f"Each player plays his best five cards of the {total} he holds.")
         if step.muck:
@@ -503,24 +502,16 @@ class _Writer:
             items.append("Every hand still in is shown; nobody mucks.")
         if len(step.rankings) == 1:
             r = step.rankings[0]
-            items.append(
-                "The best high hand wins the pot."
-                if r == "high"
-                else f"The best hand by the {r.replace('_', ' ')} ranking wins the pot."
-            )
+            best = "high hand" if r == "high" else f"hand by the {r.replace('_', ' ')} ranking"
+            items.append(f"The best {best} wins the pot.")
         else:
-            names = " and ".join(part_words(r) for r in step.rankings)
+            names = parts_words(step.rankings)
             items.append(
-                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other."
+                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other "
+                "(with none either way, the pot is split equally among the players still in)."
             )
-        for name in step.rankings:
-            or_better, at_least = step.qualifier(name)
-            if or_better is not None or at_least is not None:
-                qualified = ranking_for(self.v.deck, name, or_better=or_better, at_least=at_least)
-                article = "An" if name[0] in "aeiou" else "A"
-                items.append(
-                    f"{article} {name.replace('_', ' ')} hand qualifies only {getattr(qualified, 'words', '')}."
-                )
+        items.extend(cards_used_sentences(step.rankings, step.cards_used))
+        items += qualifier_sentences(step, self.v.deck)
         if step.compare == "full":
             items.append("All five cards count: kickers break ties, and high-card hands compare card by card.")
         else:

@@ -18,11 +18,14 @@ acting order and the bring-in, read the cards as they are::
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .card import Card
+from .card import RANKS, Card, is_joker, parse_cards
 from .rankings_base import Ranking
+from .rankings_deck_order import DeckOrderHigh
+from .rankings_high import ShortDeckHigh
 from .wild import describe_wild, evaluate_wild
 from .wild_low import (
     describe_wild_low,
@@ -30,11 +33,24 @@ from .wild_low import (
     evaluate_wild_deuce_to_seven,
     evaluate_wild_eight_or_better,
 )
+from .wild_visible import (
+    describe_visible_wild,
+    describe_visible_wild_low,
+    visible_wild,
+    visible_wild_ace_to_five,
+    visible_wild_deuce_to_seven,
+)
 
 __all__ = ["WILD_FORMS", "WildRanking", "with_wilds"]
 
-#: The rankings wild cards can count in, by name.
-WILD_FORMS: tuple[str, ...] = ("high", "ace_to_five_low", "eight_or_better_low", "deuce_to_seven_low")
+#: The rankings wild cards (and jokers) can count in, by name.
+WILD_FORMS: tuple[str, ...] = (
+    "high",
+    "ace_to_five_low",
+    "eight_or_better_low",
+    "deuce_to_seven_low",
+    "short_deck_high",
+)
 
 _LOW: dict[str, Callable[..., float | None]] = {
     "ace_to_five_low": evaluate_wild_ace_to_five,
@@ -51,6 +67,7 @@ class WildRanking(Ranking):
     wild: frozenset[Card] = field(default_factory=frozenset)
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
+    joker: str | None = None  # the deck's jokers: wild or bug (None: the deck has none)
 
     @property
     def aims_low(self) -> bool:
@@ -68,26 +85,58 @@ class WildRanking(Ranking):
                 self.wild,
                 five_of_a_kind=self.five_of_a_kind,
                 natural_beats_wild=self.natural_beats_wild,
+                joker=self.joker or "wild",
             )
         return _LOW[self.name](cards, self.wild, natural_beats_wild=self.natural_beats_wild)
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
-        return self._base.visible(cards)
+        cards = parse_cards(cards)
+        if self.joker is None or not any(map(is_joker, cards)):
+            return self._base.visible(cards)
+        # a joker showing: as it plays (wild, or the bug, an ace); the wild ranks show as they are
+        if self.name == "high":
+            return visible_wild(cards, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
+        if self.name == "deuce_to_seven_low":
+            return visible_wild_deuce_to_seven(cards)
+        return visible_wild_ace_to_five(cards)
 
     def describe(self, value: float) -> str:
         return describe_wild(value) if self.name == "high" else describe_wild_low(value)
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
-        return self._base.describe_visible(cards)
+        cards = parse_cards(cards)
+        if self.joker is None or not any(map(is_joker, cards)):
+            return self._base.describe_visible(cards)
+        if self.name == "high":
+            return describe_visible_wild(cards, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
+        return describe_visible_wild_low(self.visible(cards))
 
 
 def with_wilds(
-    ranking: Ranking, wild: frozenset[Card], *, five_of_a_kind: str = "top", natural_beats_wild: bool = False
+    ranking: Ranking,
+    wild: frozenset[Card],
+    *,
+    five_of_a_kind: str = "top",
+    natural_beats_wild: bool = False,
+    joker: str | None = None,
 ) -> Ranking:
-    """``ranking`` counting the cards of ``wild`` as wild; ``ranking`` itself
-    when nothing is wild or it has no wild form (see :data:`WILD_FORMS`)."""
-    if not wild or ranking.name not in WILD_FORMS:
+    """``ranking`` counting the cards of ``wild`` as wild, and the jokers as
+    ``joker`` says (``wild`` or ``bug``; None: the deck has no jokers);
+    ``ranking`` itself when nothing is wild or it has no wild form (see
+    :data:`WILD_FORMS`). In the short-deck ranking five of a kind is always
+    the best hand and a natural hand ties the same hand made with wild cards.
+
+    >>> from .rankings import get_ranking
+    >>> bug = with_wilds(get_ranking("high"), frozenset(), joker="bug")
+    >>> bug.describe(bug.evaluate("Kh Kd 7c 5s X1")), bug.describe_visible("Kh X1")
+    ('pair of kings, ace-seven-five kickers', 'ace-king high')
+    """
+    if (not wild and joker is None) or ranking.name not in WILD_FORMS:
         return ranking
+    if isinstance(ranking, ShortDeckHigh):  # (its wild form is the deck-order ranking)
+        ranking = DeckOrderHigh(ranking.name, True, ranking.summary, ranks=RANKS[ranking.lowest - 2 :])
+    if isinstance(ranking, DeckOrderHigh):
+        return dataclasses.replace(ranking, wild=wild, joker=joker or "wild")
     return WildRanking(
         ranking.name,
         ranking.ace_high,
@@ -96,4 +145,5 @@ def with_wilds(
         wild=wild,
         five_of_a_kind=five_of_a_kind,
         natural_beats_wild=natural_beats_wild,
+        joker=joker,
     )

@@ -50,9 +50,10 @@ from .evaluator import (
     visible_value,
 )
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
+from .rankings_deck_order import DeckOrderHigh
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
-from .rankings_low import AceToSixLow, Badugi
-from .rankings_qualified import at_least, or_better
+from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
+from .rankings_qualified import at_least, holding_first, or_better
 from .rankings_single import HoleCardOfSuit
 
 __all__ = [
@@ -303,6 +304,17 @@ _RANKINGS: dict[str, Ranking] = {
             suit="s",
             lowest=True,
         ),
+        Badugi(
+            "badugi_ace_high",
+            True,
+            "badugi with the ace high: up to four cards of different suits and ranks, more valid cards first, "
+            "the ace the highest card, 5-4-3-2 best",
+        ),
+        TwoCardAceToFiveLow(
+            "two_card_ace_to_five_low",
+            False,
+            "the lowest two cards: ace low, any unpaired two above any pair, 2-A best",
+        ),
     )
 }
 ALL_RANKING_NAMES: tuple[str, ...] = tuple(_RANKINGS)
@@ -335,7 +347,9 @@ def get_ranking(name: str) -> Ranking:
     return ranking
 
 
-def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_least: str | None = None) -> Ranking:
+def ranking_for(
+    deck: DeckRules, name: str, *, or_better: int | None = None, at_least: str | None = None, holding: str | None = None
+) -> Ranking:
     """The ranking called ``name`` as the variant's deck plays it, with its
     qualifier.
 
@@ -343,13 +357,17 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     ``ace_low_straight: false`` and A-2-3-4-5 can be dealt (a deck without
     the low cards never deals a wheel, so the usual ranking is exact there);
     the short-deck ranking with the ace low next to the deck's lowest rank
-    (A-7-8-9-10 in a 32-card deck). Otherwise the shared :func:`get_ranking`
-    object.
+    (A-7-8-9-10 in a 32-card deck), and over the ranks the deck holds when it
+    leaves some out in the middle (J-7-6-5-4 without eights to tens:
+    :class:`~.rankings_deck_order.DeckOrderHigh`). Otherwise the shared
+    :func:`get_ranking` object.
 
     The qualifier (see :mod:`.rankings_qualified`): ``or_better`` (a rank,
     e.g. 9) lets a low hand qualify only as a nine low or better;
     ``at_least`` (cards, e.g. ``"4c 4d 5h 3s 2c"``) only as good as that
-    hand. The same arguments give the same object.
+    hand. ``holding`` (ranks, e.g. ``"JQK"``): a hand holding a card of
+    those ranks beats every hand holding none. The same arguments give the
+    same object.
 
     >>> from types import SimpleNamespace
     >>> full = SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True)
@@ -366,10 +384,16 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     >>> piquet = ranking_for(SimpleNamespace(ranks="789TJQKA", ace_low_straight=True), "short_deck_high")
     >>> piquet.describe(piquet.evaluate("Ac 7d 8h 9s Tc"))
     'straight, ten high'
+    >>> gapped = ranking_for(SimpleNamespace(ranks="234567JQKA", ace_low_straight=True), "short_deck_high")
+    >>> gapped.describe(gapped.evaluate("Ac Kd Qh Js 7c"))
+    'straight, ace high'
     >>> nine = ranking_for(full, "ace_to_five_low", or_better=9)
     >>> nine.evaluate("9c 8d 7h 6s 5c") is not None, nine.evaluate("Tc 4d 3h 2s Ac") is None, nine.words
     (True, True, 'nine or better')
     >>> ranking_for(full, "high", at_least="4c 4d 5h 3s 2c").evaluate("3c 3d Ah Ks Qc") is None
+    True
+    >>> faces = ranking_for(full, "ace_to_five_low", holding="JQK")
+    >>> faces.evaluate("Kc Kd Ks Kh Qd Qs Qc") > faces.evaluate("Ah 2h 3s 4c 5d 6s 7c")
     True
     """
     ranking = get_ranking(name)
@@ -381,12 +405,23 @@ def ranking_for(deck: DeckRules, name: str, *, or_better: int | None = None, at_
     ):
         ranking = _HIGH_NO_WHEEL
     elif isinstance(ranking, ShortDeckHigh) and deck.ranks:
-        ranking = _short_deck(RANKS.index(deck.ranks[0]) + 2)
+        if deck.ranks == RANKS[RANKS.index(deck.ranks[0]) :]:
+            ranking = _short_deck(RANKS.index(deck.ranks[0]) + 2)
+        else:  # ranks left out in the middle: straights run over the ranks the deck holds
+            ranking = _deck_order(deck.ranks)
     if or_better is not None:
         ranking = _or_better(ranking, or_better)
     if at_least is not None:
         ranking = _at_least(ranking, " ".join(map(str, parse_cards(at_least))))
+    if holding is not None:
+        ranking = _holding(ranking, holding)
     return ranking
+
+
+@functools.cache
+def _deck_order(ranks: str) -> Ranking:
+    default = _RANKINGS["short_deck_high"]
+    return DeckOrderHigh(default.name, True, default.summary, ranks=ranks)
 
 
 @functools.cache
@@ -405,6 +440,11 @@ def _or_better(ranking: Ranking, n: int) -> Ranking:
 @functools.cache
 def _at_least(ranking: Ranking, weakest: str) -> Ranking:
     return at_least(ranking, weakest)
+
+
+@functools.cache
+def _holding(ranking: Ranking, ranks: str) -> Ranking:
+    return holding_first(ranking, ranks)
 
 
 # --- helpers ---------------------------------------------------------------

@@ -40,6 +40,11 @@ class Ranking:
     #: such as the best spade in the hole): the showdown gives it only those.
     hole_cards_only: ClassVar[bool] = False
 
+    #: The fewest cards a hand of this ranking is made of (five for most;
+    #: four for badugi, two for the two-card hands): a showdown needs the
+    #: players to hold at least that many.
+    fewest_cards: ClassVar[int] = 5
+
     @property
     def aims_low(self) -> bool:
         """True when the ranking rewards small cards (the low rankings,

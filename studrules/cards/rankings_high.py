@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
+from typing import ClassVar
 
 from ..errors import CardError
 from .card import RANK_NAMES, Card
@@ -382,6 +383,8 @@ class TwoCardHigh(Ranking):
     >>> two.describe(two.evaluate("Ac 7d Kh")), two.describe(two.evaluate("7c 7d Ah Kd"))
     ('ace-king high', 'pair of sevens')
     """
+
+    fewest_cards: ClassVar[int] = 2
 
     def evaluate(self, cards: str | Iterable[str | Card]) -> int:
         return _best_two(ranks_in(cards, self.ace_high, range(2, 10)))

@@ -7,6 +7,9 @@ straights and flushes count against a hand and the ace is low, and badugi.
 >>> badugi = Badugi("badugi", False, "")
 >>> badugi.describe(badugi.evaluate("4c 3d 2h As Kc"))
 'four-card badugi, 4-3-2-A'
+>>> two = TwoCardAceToFiveLow("two_card_ace_to_five_low", False, "")
+>>> two.describe(two.evaluate("Kc 2d As"))
+'two-ace low'
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ import functools
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .card import Card
-from .evaluator import group_signature, pack_signature
+from .evaluator import Category, group_signature, pack_signature
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 
-__all__ = ["AceToSixLow", "Badugi"]
+__all__ = ["AceToSixLow", "Badugi", "TwoCardAceToFiveLow"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,9 @@ class Badugi(Ranking):
     """Badugi: the best hand of up to four cards all of different suits and
     different ranks; more such cards beat fewer (any four-card badugi beats
     any three-card hand), then the lower highest card, then the next. The
-    ace is low unless ``ace_high``: 4-3-2-A of four suits is the best hand.
+    ace is low unless ``ace_high``: 4-3-2-A of four suits is the best hand;
+    with the ace high (the catalogue's ``badugi_ah``, "lowest 4 unique ranks
+    and suits (Ace is high)") it is the highest card and 5-4-3-2 is best.
     From more than four cards, the best such subset of them. Cited: Pagat,
     Badugi ("a hand with four cards of different suits and ranks ... beats
     any hand with three valid cards"), and PokerKit's ``BadugiHand``, which
@@ -78,7 +84,12 @@ class Badugi(Ranking):
     True
     >>> badugi.describe(badugi.evaluate("Ac 2c 3d 4h")), badugi.describe_visible("7h 7s")
     ('three-card hand, 4-3-A', 'one-card hand, 7')
+    >>> ace_high = Badugi("badugi_ace_high", True, "")
+    >>> ace_high.describe(ace_high.evaluate("Ac 2d 3h 4s 5c")), ace_high.evaluate("Kc Qd Jh Ts") > ace_high.evaluate("Ac 2d 3h 4s")
+    ('four-card badugi, 5-4-3-2', True)
     """
+
+    fewest_cards: ClassVar[int] = 4
 
     @property
     def aims_low(self) -> bool:
@@ -99,6 +110,51 @@ class Badugi(Ranking):
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.describe(self.visible(cards))
+
+
+@dataclass(frozen=True)
+class TwoCardAceToFiveLow(Ranking):
+    """The lowest two cards, ace to five: the ace is low, any two unpaired
+    cards beat any pair; unpaired hands by the higher card, then the lower
+    (2-A best, K-Q worst); pairs by rank (A-A best, K-K worst); suits do not
+    count. From more than two cards, the best two of them. This is the
+    generic_poker catalogue's ``two_card_a5_low`` ("lowest 2-card hand (Ace
+    is low)"), whose table lists 2-A first and K-Q last among the 78
+    unpaired hands, then A-A to K-K: the low counterpart of ``two_card_high``.
+
+    >>> two = TwoCardAceToFiveLow("two_card_ace_to_five_low", False, "")
+    >>> two.evaluate("2c Ad") > two.evaluate("3c Ad") > two.evaluate("Kc Qd") > two.evaluate("Ac Ad") > two.evaluate("Kc Kd")
+    True
+    >>> two.describe(two.evaluate("7c 7d Kh")), two.describe_visible("Qh")
+    ('king-seven low', 'queen low')
+    """
+
+    fewest_cards: ClassVar[int] = 2
+
+    @property
+    def aims_low(self) -> bool:
+        return True
+
+    def evaluate(self, cards: str | Iterable[str | Card]) -> int:
+        return LOW_TOP - _lowest_two(ranks_in(cards, False, range(2, 10)))
+
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
+        return LOW_TOP - _lowest_two(ranks_in(cards, False, range(1, 10)))
+
+    def describe(self, value: float) -> str:
+        return describe_low(value)
+
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
+        return self.describe(self.visible(cards))
+
+
+def _lowest_two(ranks: list[int]) -> int:
+    """The packed signature of the lowest two of ``ranks`` (ace = 1): the two
+    lowest different ranks, or the lowest pair when every card pairs."""
+    distinct = sorted(set(ranks))
+    if len(distinct) >= 2 or len(ranks) == 1:
+        return pack_signature(Category.HIGH_CARD, tuple(reversed(distinct[:2])))
+    return pack_signature(Category.PAIR, (distinct[0],))
 
 
 _SYMBOLS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 10)}}

@@ -2,6 +2,9 @@
 qualifying hand up. ``or_better(ranking, n)`` is the "N or better" of the low
 games (eight or better, nine or better); ``at_least(ranking, cards)`` takes
 the weakest qualifying hand itself ("a pair of fours or better").
+``holding_first(ranking, ranks)`` puts every hand holding a card of those
+ranks above every hand holding none ("a hand with a jack, queen or king
+beats any hand without one").
 
 >>> from .rankings_low import AceToSixLow
 >>> nine = or_better(AceToSixLow("ace_to_six_low", False, ""), 9)
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from .card import RANK_NAMES, Card, parse_cards
 from .rankings_base import Ranking
 
-__all__ = ["Qualified", "or_better", "at_least"]
+__all__ = ["Qualified", "HoldingFirst", "or_better", "at_least", "holding_first", "HOLDING_STEP"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,80 @@ class Qualified(Ranking):
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.base.describe_visible(cards)
+
+
+HOLDING_STEP = 1 << 28
+"""Added to a hand's value when it holds one of the ranks: above every value
+of every ranking (the low rankings' are below ``LOW_TOP``, 2**24)."""
+
+
+@dataclass(frozen=True)
+class HoldingFirst(Ranking):
+    """``base``, where a hand whose cards hold any of ``ranks`` (all the
+    cards given, not only the five played) beats every hand holding none;
+    within each class ``base`` decides. Showings (acting order, the
+    bring-in) are the base ranking's. ``words`` names the ranks ("a jack,
+    queen or king").
+
+    >>> from .rankings_low import TwoCardAceToFiveLow
+    >>> faces = holding_first(TwoCardAceToFiveLow("two_card_ace_to_five_low", False, ""), "JQK")
+    >>> faces.evaluate("Kc Kd") > faces.evaluate("2c Ad"), faces.evaluate("2c Ad Jh") > faces.evaluate("3c Ad Qh")
+    (True, True)
+    >>> faces.describe(faces.evaluate("2c Ad Jh")), faces.describe(faces.evaluate("2c Ad"))
+    ('two-ace low, holding a jack, queen or king', 'two-ace low, holding no jack, queen or king')
+    """
+
+    base: Ranking
+    ranks: frozenset[int]
+    words: str
+
+    @property
+    def aims_low(self) -> bool:
+        return self.base.aims_low
+
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
+        hand = parse_cards(cards)
+        value = self.base.evaluate(hand)
+        if value is None or not any(c.rank in self.ranks for c in hand):
+            return value
+        return value + HOLDING_STEP
+
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
+        return self.base.visible(cards)
+
+    def describe(self, value: float) -> str:
+        if value >= HOLDING_STEP:
+            return f"{self.base.describe(value - HOLDING_STEP)}, holding {self.words}"
+        return f"{self.base.describe(value)}, holding no {self.words.partition(' ')[2]}"
+
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
+        return self.base.describe_visible(cards)
+
+
+def holding_first(ranking: Ranking, ranks: str) -> HoldingFirst:
+    """``ranking`` where a hand holding a card of ``ranks`` (rank symbols,
+    e.g. ``"JQK"``) beats every hand holding none.
+
+    >>> from .rankings_high import TwoCardHigh
+    >>> holding_first(TwoCardHigh("two_card_high", True, ""), "KQJ").words
+    'a jack, queen or king'
+    >>> holding_first(TwoCardHigh("two_card_high", True, ""), "X")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'X' is not a rank: give rank symbols such as JQK
+    """
+    values = sorted({_RANK_VALUES.get(r, 0) for r in ranks})
+    if not ranks or 0 in values:
+        raise ValueError(f"{ranks!r} is not a rank: give rank symbols such as JQK")
+    names = [RANK_NAMES[r] for r in values]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    words = f"an {listed}" if listed[0] in "ae" else f"a {listed}"
+    return HoldingFirst(
+        ranking.name, ranking.ace_high, f"{ranking.summary}; {words} first", ranking, frozenset(values), words
+    )
+
+
+_RANK_VALUES = {symbol: value for value, symbol in enumerate("23456789TJQKA", start=2)}
 
 
 def at_least(ranking: Ranking, weakest: str | Iterable[str | Card], words: str | None = None) -> Qualified:

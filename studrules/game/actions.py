@@ -37,7 +37,10 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
   (written ``Ann declare high``);
 - a discard: ``{"action": "discard", "choices": ["2c", "7d", "Kh"], "min": 0, "max": 2}``:
   from ``min`` to ``max`` of the cards listed (written ``Ann discard 2c 7d``;
-  ``Ann discard`` alone stands pat).
+  ``Ann discard`` alone stands pat);
+- a purchase: ``{"action": "buy", "choices": ["2c", "7d"], "min": 1, "max": 1, "price": 20}``:
+  give up from ``min`` to ``max`` of the cards listed and pay ``price`` for
+  each new card (written ``Ann buy 7d``), or ``{"action": "decline"}``.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards.card import parse_cards
+from ..cards.card import is_joker, parse_cards
 from ..errors import ScriptError
 
 __all__ = ["VERBS", "Action", "LegalAction", "fewest_cards"]
@@ -65,6 +68,9 @@ VERBS = (
     "declare",
     "discard",
     "expose",
+    "buy",
+    "decline",
+    "pass",
 )
 
 _ALIASES = {
@@ -81,10 +87,15 @@ _ALIASES = {
     "declares": "declare",
     "discards": "discard",
     "exposes": "expose",
+    "buys": "buy",
+    "declines": "decline",
+    "passes": "pass",
 }
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 # verbs followed by a word: 'Ann declare high'
 _WITH_WORD = frozenset(("declare",))
+# verbs followed by some of the player's cards: 'Ann discard 2c 7d', 'Ann buy 7d'
+_WITH_CARDS = frozenset(("discard", "expose", "buy", "pass"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +109,7 @@ class Action:
     player: str
     verb: str
     amount: int | None = None
-    word: str | None = None  # declare: high, low or both; discard: the cards, 'Ah Kd' (None: none)
+    word: str | None = None  # declare: high, low or both; discard, expose, buy, pass: the cards, 'Ah Kd' (None: none)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -111,12 +122,12 @@ class Action:
         >>> Action.parse("Cat jump")
         Traceback (most recent call last):
         ...
-        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose, buy, decline, pass
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
         parts = text.split()
-        if len(parts) >= 2 and _ALIASES.get(parts[1].lower(), parts[1].lower()) in ("discard", "expose"):
+        if len(parts) >= 2 and _ALIASES.get(parts[1].lower(), parts[1].lower()) in _WITH_CARDS:
             verb = _ALIASES.get(parts[1].lower(), parts[1].lower())
             return cls(parts[0], verb, word=" ".join(parts[2:]) or None)
         if len(parts) not in (2, 3):
@@ -183,6 +194,8 @@ class LegalAction:
             out["choices"] = list(self.choices)
             if self.min is not None:  # how many of them (discard)
                 out["min"], out["max"] = self.min, self.max
+            if self.amount is not None:  # what each new card costs (buy)
+                out["price"] = self.amount
             return out
         if self.amount is not None:
             out["amount"] = self.amount
@@ -205,7 +218,8 @@ class LegalAction:
 
     def __str__(self) -> str:
         if self.choices is not None and self.min is not None:
-            return f"{self.action} {self.min}..{self.max} of {' '.join(self.choices)}"
+            price = f" at {self.amount} a card" if self.amount is not None else ""
+            return f"{self.action} {self.min}..{self.max} of {' '.join(self.choices)}{price}"
         if self.choices is not None:
             return f"{self.action} {'/'.join(self.choices)}"
         if self.amount is not None:
@@ -228,6 +242,11 @@ def fewest_cards(la: LegalAction, *, aims_low: bool = False) -> str | None:
     '2c 9h'
     >>> fewest_cards(LegalAction("discard", min=0, max=1, choices=("Kd",))) is None
     True
+    >>> fewest_cards(LegalAction("expose", min=1, max=1, choices=("X1", "Kd")))
+    'Kd'
     """
-    cards = sorted(parse_cards(" ".join(la.choices or ())), key=lambda c: c.rank, reverse=aims_low)
+    cards = sorted(
+        parse_cards(" ".join(la.choices or ())), key=lambda c: 15 if is_joker(c) else c.rank, reverse=aims_low
+    )
+    cards.sort(key=is_joker)  # a joker, wild or the bug, is kept last
     return " ".join(map(str, cards[: la.min or 0])) or None

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards.card import Card, Deck, full_deck, parse_cards
+from ..cards.card import Card, Deck, full_deck, is_joker, parse_cards
 from ..errors import CardError
-from ..spec.model import BlindsStep, DealStep
+from ..spec.model import BlindsStep, DealStep, UpCardRule
 from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
@@ -70,6 +70,10 @@ class _Dealing(_HandState):
         self.given_burns = extra["burns"]
         self._plain = not every  # every card comes from the deck
         stripped = self.plan.deck_cards
+        if stripped is None and any(map(is_joker, every)):
+            raise CardError(
+                f"{', '.join(str(c) for c in every if is_joker(c))}: the deck of {self.variant.name} has no joker"
+            )
         if stripped is not None:
             outside = [c for c in every if c not in stripped]
             if outside:
@@ -105,7 +109,10 @@ class _Dealing(_HandState):
                 continue
             stacks[i] -= a
             contrib[i] += a
-            if not step.dead:
+            if step.who == "dealer":  # posted for the whole table: the main pot's, not a bet of his
+                self.dead_chips = [0] * self.n
+                self.dead_chips[i] = a
+            elif not step.dead:
                 self.live_ante[i] += a
             event = made[i].get(a)
             if event is None:
@@ -116,12 +123,39 @@ class _Dealing(_HandState):
             posted = True
         self.antes_posted = self.antes_posted or posted
 
+    def _post_kill(self, killer: str) -> None:
+        """The killer's kill blind, live, before anything else; it stands
+        instead of a blind of his (not in addition)."""
+        kill = self.variant.kill
+        assert kill is not None
+        seat = self.seat.get(killer)
+        if seat is None:
+            raise ValueError(f"the killer {killer} is not in this hand")
+        killed = ", ".join(f"{name.replace('_', ' ')} {self.plan.stakes[name]}" for name, _ in kill.stakes)
+        self.events.append(Event("kill", killer, None, reason=killed or None))
+        if kill.blind is None:
+            return
+        amount = min(int(kill.blind(self.plan.stakes)), self.stacks[seat])
+        if amount > 0:
+            self.stacks[seat] -= amount
+            self.contrib[seat] += amount
+            self.live_ante[seat] += amount
+            self.kill_seat = seat
+            self.events.append(Event("blind", killer, None, amount, reason="the kill blind"))
+
     def _blinds(self, step: BlindsStep) -> None:
         """Each blind posted live by its seat, clockwise from the dealer's left."""
         env = self._env()
         stacks, contrib, live = self.stacks, self.contrib, self.live_ante
         count = len(step.amounts)
-        for seat, expr in enumerate(step.amounts[: self.n]):
+        seats = list(range(min(count, self.n)))
+        if step.heads_up_dealer_small and self.n == 2:
+            seats = [1, 0]  # the dealer (the last seat) posts the small blind
+        for index, expr in enumerate(step.amounts[: self.n]):
+            seat = seats[index]
+            if seat == self.kill_seat:  # his kill blind stands instead of this blind
+                self.last_blind = seat
+                continue
             amount = min(int(expr(env)), stacks[seat])
             if amount <= 0:
                 continue
@@ -129,7 +163,7 @@ class _Dealing(_HandState):
             contrib[seat] += amount
             live[seat] += amount
             self.last_blind = seat
-            name = _BLIND_NAMES.get((count, seat), "a blind")
+            name = _BLIND_NAMES.get((count, index), "a blind")
             self.events.append(Event("blind", self.players[seat], None, amount, reason=name))
         self.antes_posted = True
 
@@ -157,13 +191,16 @@ class _Dealing(_HandState):
                     return
             house = step.house
             follow = self.variant.wild.follow
-            extra = {r.rank: r.deal for r in self.variant.when_dealt_up}
+            extra = {r.rank: r for r in self.variant.when_dealt_up}
             passes = max(len(step.players), len(house))
             for k in range(passes):
                 if k < len(step.players):
                     face = step.players[k]
                     up = face == "up"
                     for i in seats:
+                        if step.players[k] == "down_if_all_up":  # he keeps one card hidden
+                            face = "down" if len(self.up[i]) == len(self.cards[i]) else "up"
+                            up = face == "up"
                         cards_i = self.cards[i]
                         given = self.given[i]
                         have = len(cards_i) + self.discards[i]  # every card received, discards included
@@ -233,26 +270,43 @@ class _Dealing(_HandState):
         deck._dealt = pos
         return True
 
-    def _extra_cards(self, seat: int, card: Card, extra: dict[str, str], follow: str | None) -> None:
-        """The extra cards a card dealt face up earns (an extra card dealt up may earn another)."""
+    def _extra_cards(self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None) -> None:
+        """What a card dealt face up earns: extra cards dealt at once (an
+        extra card dealt up may earn another), or an offer made once the deal
+        is over where the rule has a price."""
         trigger: Card | None = card
-        while trigger is not None and rank_char(trigger) in extra:
-            face = extra[rank_char(trigger)]
-            cards, given = self.cards[seat], self.given[seat]
-            have = len(cards) + self.discards[seat]
-            if have >= len(given) and not self.deck.remaining:
-                return  # no card left to give
-            new = given[have] if have < len(given) else self.deck.deal()
-            cards.append(new)
-            if face == "up":
-                self.up[seat].append(new)
-                self.up_key[seat] += self.plan.rank_nibble[new.code]
-                self._ups += 1
-            reason = f"a {rank_name(rank_char(trigger))} up earns an extra card"
-            self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
-            if face == "up" and follow is not None:
-                self._follow(new, follow)
-            trigger = new if face == "up" else None
+        while trigger is not None:
+            rule = extra.get(rank_char(trigger))
+            if rule is None:
+                return
+            if rule.price is not None:
+                if self.offers is None:
+                    self.offers = []
+                self.offers.append((seat, rule, trigger))
+                return
+            trigger = self._deal_extra(seat, rule, trigger, follow)
+
+    def _deal_extra(self, seat: int, rule: UpCardRule, trigger: Card, follow: str | None) -> Card | None:
+        """Deal the extra card ``trigger`` earned (while the deck has one); the
+        new card when it is dealt face up (it may earn another), else None."""
+        if rule.deal == "none":
+            return None
+        cards, given = self.cards[seat], self.given[seat]
+        have = len(cards) + self.discards[seat]
+        if have >= len(given) and not self.deck.remaining:
+            return None  # no card left to give
+        new = given[have] if have < len(given) else self.deck.deal()
+        cards.append(new)
+        face = rule.deal
+        if face == "up":
+            self.up[seat].append(new)
+            self.up_key[seat] += self.plan.rank_nibble[new.code]
+            self._ups += 1
+        reason = f"a {rank_name(rank_char(trigger))} up earns an extra card"
+        self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
+        if face == "up" and follow is not None:
+            self._follow(new, follow)
+        return new if face == "up" else None
 
     def _follow(self, card: Card, follow: str) -> None:
         """A card dealt face up, where the card after a ``follow`` rank makes its rank wild."""

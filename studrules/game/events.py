@@ -12,10 +12,15 @@ records dozens). Fields that do not apply are ``None`` and are left out of
     >>> Event("complete", "Ann", 1, amount=10, to=10).describe()
     'Ann completes to 10'
 
-Types: ``ante``, ``blind`` (a forced live bet by seat), ``wild`` (what is
+Types: ``kill`` (a player kills the hand: its stakes in ``reason``), ``ante``,
+``blind`` (a forced live bet by seat), ``wild`` (what is
 wild changes: a card after a followed rank), ``declare`` (a player's high,
 low or both, in ``reason``), ``discard`` (cards a player throws away; others
-see their number), ``draw`` (a card received in their place), ``deal``, ``burn``, ``community`` (a card in the middle),
+see their number), ``draw`` (a card received in their place), ``buy`` (chips
+paid for new cards), ``decline`` (a player keeps his cards rather than buy), ``pass`` and
+``receive`` (cards passed to a neighbour, named in ``reason``; others see
+their number),
+``deal``, ``burn``, ``community`` (a card in the middle),
 ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``,
 ``fold``, ``expose`` (a card turned face up), ``show``, ``muck``,
 ``award`` (chips of a pot won), ``return`` (an uncalled bet given back),
@@ -43,12 +48,17 @@ if TYPE_CHECKING:
 __all__ = ["Event", "EVENT_TYPES"]
 
 EVENT_TYPES = (
+    "kill",
     "ante",
     "blind",
     "wild",
     "declare",
     "discard",
     "draw",
+    "buy",
+    "decline",
+    "pass",
+    "receive",
     "deal",
     "burn",
     "community",
@@ -68,27 +78,6 @@ EVENT_TYPES = (
     "reveal",
     "push",
     "settle",
-)
-
-#: The types every seat sees as they are (the betting and the showdown): a
-#: seat's view passes them on unmasked; any other type (a new one too) is masked
-#: as :func:`studrules.game.hand._masked` says.
-SEEN_BY_ALL = frozenset(
-    (
-        "ante",
-        "blind",
-        "bring_in",
-        "complete",
-        "bet",
-        "raise",
-        "call",
-        "check",
-        "fold",
-        "show",
-        "muck",
-        "award",
-        "return",
-    )
 )
 
 
@@ -157,6 +146,16 @@ class Event(NamedTuple):
                 if hidden or self.card is None
                 else f"{p} draws {self.card} face {self.face}"
             )
+        if t in ("pass", "receive"):
+            n = self.amount or 0
+            what = " ".join(map(str, self.cards)) if self.cards and not hidden else f"{n} card{'s' if n != 1 else ''}"
+            return f"{p} passes {what} to {self.reason}" if t == "pass" else f"{p} receives {what} from {self.reason}"
+        if t == "kill":
+            return f"{p} kills this hand" + (f": {self.reason}" if self.reason else "")
+        if t == "buy":
+            return f"{p} pays {self.amount}" + (f" {self.reason}" if self.reason else " for the new cards")
+        if t == "decline":
+            return f"{p} declines" + (f" {self.reason}" if self.reason else " and keeps his cards")
         if t == "declare":
             return f"{p} declares {self.reason}"
         if t == "wild":

@@ -2,7 +2,8 @@
 :class:`~studrules.game.hand.Hand`.
 
 Each player still in, clockwise from the dealer's left, names the face-down
-cards he turns up (``Ann expose 7c``). At once (``simultaneous``) the cards
+cards he turns up (``Ann expose 7c``; ``Ann expose`` alone, none, where the
+step lets him keep them all hidden). At once (``simultaneous``) the cards
 turn up together when the last player has chosen, so nobody's choice shows
 before his own; in turn each turns up as it is named.
 """
@@ -39,8 +40,8 @@ class _Exposing(_HandState):
         step = self.expose_step
         assert step is not None  # (the expose phase has its step)
         hidden = self._hidden(seat)
-        count = min(step.count, len(hidden))
-        return (LegalAction("expose", min=count, max=count, choices=tuple(map(str, hidden))),)
+        most = min(step.count, len(hidden))
+        return (LegalAction("expose", min=min(step.least, most), max=most, choices=tuple(map(str, hidden))),)
 
     def _apply_expose(self, seat: int, action: Action) -> None:
         step = self.expose_step
@@ -55,10 +56,10 @@ class _Exposing(_HandState):
         hidden = self._hidden(seat)
         if len(set(chosen)) != len(chosen) or any(c not in hidden for c in chosen):
             raise self._illegal(action, f"he turns up only his face-down cards {' '.join(map(str, hidden))}, each once")
-        if len(chosen) != legal.min:
-            raise self._illegal(
-                action, f"he turns up {legal.min} card{'s' if legal.min != 1 else ''}, not {len(chosen)}"
-            )
+        least, most = legal.min or 0, legal.max or 0
+        if not least <= len(chosen) <= most:
+            many = f"{least}" if least == most else f"{least} to {most}"
+            raise self._illegal(action, f"he turns up {many} card{'s' if most != 1 else ''}, not {len(chosen)}")
         if step.mode == "in_turn":
             for card in chosen:
                 self._expose(seat, card, "his choice")
@@ -75,8 +76,9 @@ class _Exposing(_HandState):
         self.to_act_seat = None
         self.phase = "between"
 
-    def _likely_exposure(self, seat: int) -> str:
+    def _likely_exposure(self, seat: int) -> str | None:
         """What a player turns up when nobody tells him: his lowest face-down
-        cards (his highest where the game aims low), keeping the best hidden."""
+        cards (his highest where the game aims low), keeping the best hidden;
+        None, nothing, where he may keep them all down."""
         (legal,) = self._expose_legal(seat)
-        return fewest_cards(legal, aims_low=self.plan.ranking.aims_low) or ""
+        return fewest_cards(legal, aims_low=self.plan.ranking.aims_low)

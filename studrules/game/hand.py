@@ -52,6 +52,7 @@ from ..spec.model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     RevealStep,
     SettleStep,
     Variant,
@@ -61,20 +62,34 @@ from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
 from .draw import _Drawing
-from .events import SEEN_BY_ALL, Event
+from .events import Event
 from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
-from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan
+from .offers import _Offering
+from .passing import _Passing
+from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
 from .result import HandResult
 from .showdown import _Showdown
-from .view import View
+from .view import View, masked_events
 
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 
 _new = tuple.__new__
 
+#: The phases where a player acts, besides betting: how his action is
+#: applied and what he may do (the methods of the part that plays the step).
+_PHASES = {
+    "showdown": ("_apply_show", "_showdown_legal"),
+    "decision": ("_apply_decision", "_decision_legal"),
+    "declare": ("_apply_declare", "_declare_legal"),
+    "draw": ("_apply_draw", "_draw_legal"),
+    "expose": ("_apply_expose", "_expose_legal"),
+    "offer": ("_apply_offer", "_offer_legal"),
+    "pass": ("_apply_pass", "_pass_legal"),
+}
 
-class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing):
+
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering, _Passing):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -85,7 +100,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     "community": [...], "burns": [...]}`` (texts or cards). ``stakes``:
     stake overrides. ``antes``: a banked game's ante per position
     (``{"Ann": 20}``), checked against the table's minimum and maximum
-    before any card is dealt.
+    before any card is dealt. ``killer``: the player who kills this hand
+    (the variant's ``kill``: its stakes change and he posts the kill blind;
+    a :class:`~studrules.table.session.Session` finds him).
     """
 
     __slots__ = ()  # every attribute is declared in _HandState
@@ -100,8 +117,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         cards: Mapping[str, Any] | None = None,
         stakes: Mapping[str, int] | None = None,
         antes: Mapping[str, int] | None = None,
+        killer: str | None = None,
     ):
         self.variant = variant
+        self.killer = killer
+        if killer is not None:
+            self.usual_stakes = variant.stake_values(stakes)
+            stakes = killed_stakes(variant, stakes)
         self.plan = plan = _plan(variant, stakes)
         names = tuple(players)
         seating = plan.seatings.get(names)  # players met before were checked then
@@ -122,6 +144,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._in = list(range(n))  # the seats not folded, in order (kept with folded)
         self.mucked = [False] * n
         self.contrib = [0] * n
+        self.dead_chips = None
+        self.offers = None
+        self.kill_seat = None
+        self.pass_step = None
         self.bets = [0] * n
         self.cards = []
         self.up = []
@@ -162,6 +188,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.expose_step = None
         self.exposing = {}
         self.discards = [0] * n
+        self.stood_pat = None
         self.antes_posted = False
         self.community_dealt = False
         self.over = False
@@ -180,6 +207,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._rotation = plan.rotation(n)
         self.antes = None if antes is None and plan.plain_antes else self._antes(antes)
         self._setup_cards(cards or {}, seed)
+        if killer is not None:
+            self._post_kill(killer)
         self._advance()
 
     # ---------------------------------------------------------------- setup
@@ -283,21 +312,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 f"{self.to_act} may {self._legal_words()}",
                 self.legal_actions(),
             )
-        phase = self.phase
-        if phase == "betting":
+        if self.phase == "betting":
             self._apply_bet(seat, action)
-        elif phase == "showdown":
-            self._apply_show(seat, action)
-        elif phase == "decision":
-            self._apply_decision(seat, action)
-        elif phase == "declare":
-            self._apply_declare(seat, action)
-        elif phase == "draw":
-            self._apply_draw(seat, action)
-        elif phase == "expose":
-            self._apply_expose(seat, action)
-        else:  # pragma: no cover
-            raise IllegalActionError(f"'{action}': nobody may act now")
+        else:
+            getattr(self, _PHASES[self.phase][0])(seat, action)
         self.actions.append(action)
         self._legal = None
         if self.to_act_seat is None and not self.over:
@@ -308,14 +326,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
         if self.phase != "betting" or seat is None or not self.round_rules.plain_check:
-            if self.phase == "showdown" and seat is not None:  # default_action's show or muck, applied here
-                shown = self._simple[seat][3 if self._can_still_win(seat) else 4]
-                self._apply_show(seat, shown)
-                self.actions.append(shown)
-                self._legal = None
-                if self.to_act_seat is None and not self.over:
-                    self._advance()
-                return
+            if self.phase == "showdown" and seat is not None:
+                return self._show_by_default(seat)
             action = self.default_action()
             if action is None:
                 raise IllegalActionError("the hand is over")
@@ -419,9 +431,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if self.phase == "declare":
             return Action(name, "declare", word=self._likely_declaration(seat))
         if self.phase == "draw":
-            return Action(name, "discard", word=self._likely_discard(seat))
+            return self._likely_draw(seat)
         if self.phase == "expose":
             return Action(name, "expose", word=self._likely_exposure(seat))
+        if self.phase == "offer":
+            return self._likely_offer(seat)
+        if self.phase == "pass":
+            return Action(name, "pass", word=self._likely_pass(seat))
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -468,10 +484,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         masked = seen.get(seat)
         if masked is None:
             masked = seen[seat] = []
-        masked.extend(
-            e if e.type in SEEN_BY_ALL or (e.type == "deal" and e.face == "up") else _masked(e, player)
-            for e in self.events[len(masked) :]
-        )
+        masked.extend(masked_events(self.events[len(masked) :], player))
         events = tuple(masked)
         return View(
             player=player,
@@ -514,6 +527,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             if isinstance(planned, _DealPlan):
                 if not (self._plain and planned.plain and self._deal_plain(planned.step)):
                     self._deal(planned.step)
+                    if self.offers and not self.over:
+                        self._start_offers()
             elif isinstance(planned, _BettingPlan):
                 self._start_round(planned)
             elif isinstance(planned, _AntePlan):
@@ -534,6 +549,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 self._start_draw(planned)
             elif isinstance(planned, ExposeStep):
                 self._start_expose(planned)
+            elif isinstance(planned, PassStep):
+                self._start_pass(planned)
 
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
@@ -559,20 +576,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         seat = self.to_act_seat
         if seat is None or self.over:
             return ()
-        phase = self.phase
-        if phase == "betting":
+        if self.phase == "betting":
             return self._betting_legal(seat)
-        if phase == "showdown":
-            return self._showdown_legal(seat)
-        if phase == "decision":
-            return self._decision_legal(seat)
-        if phase == "declare":
-            return self._declare_legal(seat)
-        if phase == "draw":
-            return self._draw_legal(seat)
-        if phase == "expose":
-            return self._expose_legal(seat)
-        return self._betting_legal(seat)
+        legal: tuple[LegalAction, ...] = getattr(self, _PHASES[self.phase][1])(seat)
+        return legal
 
     def _legal_words(self) -> str:
         legal = self.legal_actions()
@@ -586,14 +593,3 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.to_act_seat = None
         self.phase = "over"
         self._legal = ()
-
-
-def _masked(event: Event, player: str) -> Event:
-    """``event`` as ``player``'s seat sees it: another player's face-down
-    cards, burns and discards hidden (a discard keeps its count)."""
-    kind = event.type
-    if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
-        return event._replace(card=None)
-    if kind == "discard" and event.player != player:
-        return event._replace(cards=None)
-    return event

@@ -186,6 +186,7 @@ class _House(_HandState):
         self.events.append(Event("void", None, None, reason=reason))
         self.stacks = list(self.start)
         self.contrib = [0] * self.n
+        self.dead_chips = None
         self.bets = [0] * self.n
         self.pots_result = []
         if self.variant.is_banked:

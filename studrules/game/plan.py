@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..cards.card import Card, card_order_key, full_deck
+from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, Variant
 from .actions import Action
@@ -91,8 +91,14 @@ class _Plan:
         # no antes given: every player posts the variant's (see Hand._antes)
         self.plain_antes = ante is None or (ante.min is None and ante.max is None and not variant.is_banked)
         self.ranking = ranking_for(variant.deck, variant.deck.ranking)
+        if variant.deck.jokers:  # a joker showing reads as it plays face up
+            from ..cards.ranking_wilds import with_wilds
+
+            self.ranking = with_wilds(
+                self.ranking, frozenset(), five_of_a_kind=variant.wild.five_of_a_kind, joker=variant.wild.joker_showing
+            )
         # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
-        self.deck_cards = None if variant.deck.cards == 52 else variant.deck.contents()
+        self.deck_cards = None if variant.deck.cards == 52 and not variant.deck.jokers else variant.deck.contents()
         ace_high = bool(getattr(self.ranking, "ace_high", True))
         suit_order = tuple(variant.deck.suit_order)
         # one int per card code: rank (ace per the ranking) then suit place
@@ -102,6 +108,11 @@ class _Plan:
             self.card_key.append(rank * 4 + suit)
         # one count of four bits per rank: summed over cards, it names their ranks (see visible)
         self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
+        # the jokers (codes 52 and up), when the deck has them: above every card for the
+        # bring-in, and a fourteenth count of their own
+        for _ in range(variant.deck.jokers):
+            self.card_key.append(16 * 4)
+            self.rank_nibble.append(1 << 4 * 13)
         self.seatings = {}
         self.rotations = {}
         self.steps = tuple(self._planned(step) for step in variant.steps)
@@ -165,10 +176,20 @@ class _Plan:
             from ..cards.rankings import ranking_for
 
             rankings = tuple(
-                ranking_for(self.variant.deck, r, or_better=step.qualifier(r)[0], at_least=step.qualifier(r)[1])
+                ranking_for(
+                    self.variant.deck,
+                    r,
+                    or_better=step.qualifier(r)[0],
+                    at_least=step.qualifier(r)[1],
+                    holding=step.holding(r),
+                )
                 for r in step.rankings
             )
-            plain = not self.variant.wild.any and not any(r.hole_cards_only for r in rankings)
+            plain = (
+                not self.variant.wild.any
+                and not any(r.hole_cards_only for r in rankings)
+                and not any(u != (None, None) for u in step.cards_used)
+            )
             return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))
@@ -181,6 +202,7 @@ class _Plan:
                 and not step.burn
                 and not step.house
                 and not step.community
+                and "down_if_all_up" not in step.players  # a face that depends on his cards
             )
             return _DealPlan(step, plain)
         return step
@@ -304,5 +326,16 @@ class _Seating:
     def deal_table(self, face: str, n: int) -> list[list[Event | None]]:
         table = self.deals.get(face)
         if table is None:
-            table = self.deals[face] = [[None] * 52 for _ in range(n)]
+            table = self.deals[face] = [
+                [None] * (52 + MAX_JOKERS) for _ in range(n)
+            ]  # every card code, jokers included
         return table
+
+
+def killed_stakes(variant: Variant, stakes: Mapping[str, int] | None) -> dict[str, int]:
+    """The stakes of a killed hand: the variant's kill read from the usual
+    ones (``stakes``: the hand's overrides)."""
+    if variant.kill is None:
+        raise ValueError(f"{variant.name} has no kill: no player kills its hands")
+    usual = variant.stake_values(stakes)
+    return {**(stakes or {}), **variant.kill.killed_stakes(usual)}

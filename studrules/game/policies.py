@@ -33,7 +33,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..cards.card import parse_cards
+from ..cards.card import is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
@@ -108,10 +108,14 @@ def _passive(view: View) -> Action:
             return Action(me, verb)
     if "declare" in legal:
         return Action(me, "declare", word="high")
-    if "discard" in legal:
-        return Action(me, "discard", word=fewest_cards(legal["discard"]))
-    if "expose" in legal:
-        return Action(me, "expose", word=fewest_cards(legal["expose"]))
+    if "decline" in legal:  # a card for a price: keep his own
+        return Action(me, "decline")
+    if "discard" in legal or "buy" in legal:
+        la = legal.get("discard") or legal["buy"]
+        return Action(me, la.action, word=fewest_cards(la))
+    for verb in ("expose", "pass"):
+        if verb in legal:
+            return Action(me, verb, word=fewest_cards(legal[verb]))
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):
@@ -190,6 +194,8 @@ def strength_class(ranking: Ranking | str | None, cards: Iterable[Card]) -> int:
     (2, 1, 0)
     >>> strength_class("ace_to_five_low", _cards("Ad 3s 6h")), strength_class("ace_to_five_low", _cards("9d 9s"))
     (3, 0)
+    >>> strength_class(None, _cards("X1 Ad"))  # a joker counts as an ace
+    2
     """
     from ..cards.evaluator import Category, visible_signature
 
@@ -197,6 +203,10 @@ def strength_class(ranking: Ranking | str | None, cards: Iterable[Card]) -> int:
     cards = list(cards)
     if not cards:
         return 0
+    if any(map(is_joker, cards)):  # roughly: a joker is an ace (wild, or the bug)
+        spare = iter(c for c in parse_cards("As Ah Ad Ac") if c not in cards)
+        cards = [next(spare, c) if is_joker(c) else c for c in cards]
+        cards = [c for c in cards if not is_joker(c)] or parse_cards("As")
     if not ranking.aims_low:
         category, ranks = visible_signature(cards)
         if category >= Category.TWO_PAIR:

@@ -49,18 +49,24 @@ class Pot:
         return len(self.eligible) == 1 and self.contributors == self.eligible
 
 
-def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: Sequence[int] | None = None) -> list[Pot]:
     """The pots, main pot first, from each seat's total contribution.
 
     ``live[i]``: seat ``i`` is still in the hand (not folded). A level is cut
     at each live player's total; chips above the highest live total (a folded
-    player's) go into the last pot.
+    player's) go into the last pot. ``dead[i]``: the part of seat ``i``'s
+    contribution that is not a bet (a price paid for a card, an ante posted
+    for the whole table): it goes to the main pot and sets no level.
 
     >>> [(p.amount, p.eligible, p.uncalled) for p in side_pots([10, 40, 25], [True, True, True])]
     [(30, (0, 1, 2), False), (30, (1, 2), False), (15, (1,), True)]
     >>> side_pots([0, 0], [True, True])
     []
+    >>> [(p.amount, p.eligible, p.uncalled) for p in side_pots([24, 14], [True, True], dead=[10, 0])]
+    [(38, (0, 1), False)]
     """
+    if dead is not None and any(dead):
+        return _with_dead(contributions, live, dead)
     n = len(contributions)
     level = 0  # the one level of the live players (-1: several)
     for i in range(n):
@@ -111,6 +117,18 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             )
         )
     return _merge_equal(pots)
+
+
+def _with_dead(contributions: Sequence[int], live: Sequence[bool], dead: Sequence[int]) -> list[Pot]:
+    """The pots of the bets alone, the dead chips added to the main pot."""
+    pots = side_pots([c - d for c, d in zip(contributions, dead)], live)
+    chips = sum(dead)
+    payers = {i for i, d in enumerate(dead) if d}
+    if not pots:
+        return [Pot(chips, tuple(i for i, alive in enumerate(live) if alive), tuple(sorted(payers)))]
+    main = pots[0]
+    pots[0] = Pot(main.amount + chips, main.eligible, tuple(sorted(set(main.contributors) | payers)))
+    return pots
 
 
 def _merge_equal(pots: list[Pot]) -> list[Pot]:

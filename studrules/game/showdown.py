@@ -103,8 +103,8 @@ class _Showdown(_HandState):
         rules = self.variant.wild
         if not rules.any:
             return ranking
-        down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.low_hole else ()
-        return seat_ranking(ranking, rules, wild_ranks_of(rules, self.wild_rank, down))
+        down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.reads_hole_cards else ()
+        return seat_ranking(ranking, rules, wild_ranks_of(rules, self.wild_rank, down), down)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded
@@ -175,6 +175,15 @@ class _Showdown(_HandState):
         self.to_act_seat = None
         self._next_shower()
 
+    def _show_by_default(self, seat: int) -> None:
+        """Hand.check_or_call at a showdown: default_action's show or muck (the
+        premade one), applied without apply's look-ups. Then the next shower is
+        to act, or the pots are settled and the hand is over."""
+        shown = self._simple[seat][3 if self._can_still_win(seat) else 4]
+        self._apply_show(seat, shown)
+        self.actions.append(shown)
+        assert self.to_act_seat is not None or self.over  # (nothing left for Hand._advance to run)
+
     def _show(self, seat: int) -> None:
         self.shown.append(seat)
         rules = self.showdown_rules
@@ -217,10 +226,12 @@ class _Showdown(_HandState):
             folded, cards, community = self.folded, self.cards, self.community
             plain = rules.plain
             values = []
-            for ranking in rankings:
+            used = rules.step.cards_used
+            for k, ranking in enumerate(rankings):
                 evaluate = _evaluator(ranking)
+                made_of = used[k] if used and used[k] != (None, None) else None
                 row: list[float | None] = []
-                if plain and not combination:  # every hand whole, nothing wild: the evaluator alone
+                if plain and not combination and made_of is None:  # whole hands, nothing wild: the evaluator alone
                     for i in range(self.n):
                         if folded[i]:
                             row.append(None)
@@ -234,7 +245,9 @@ class _Showdown(_HandState):
                     if folded[i]:
                         row.append(None)
                         continue
-                    if plain:
+                    if made_of is not None:
+                        value = made_of_value(self._ranking_at(ranking, i).evaluate, cards[i], community, *made_of)
+                    elif plain:
                         held = cards[i] + community if community else cards[i]
                         value = evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held)
                     elif hole_only:  # the face-down cards alone
@@ -264,7 +277,7 @@ class _Showdown(_HandState):
         combination = step.compare == "combination"
         first = rankings[0]
         said = _words_of(first)
-        for index, pot in enumerate(side_pots(self.contrib, live)):
+        for index, pot in enumerate(side_pots(self.contrib, live, self.dead_chips)):
             if len(pot.eligible) == 1 and pot.uncalled:
                 seat = pot.eligible[0]
                 self.stacks[seat] += pot.amount
@@ -374,7 +387,7 @@ class _Showdown(_HandState):
         if self.variant.is_banked:
             self._end()
             return
-        for index, pot in enumerate(side_pots(self.contrib, live)):
+        for index, pot in enumerate(side_pots(self.contrib, live, self.dead_chips)):
             shares = divide(pot.amount, list(pot.eligible))
             self._award(index, pot, shares, {})
         self._end()
@@ -448,6 +461,40 @@ def best_of_nine(evaluate: Callable[[Sequence[Card]], float | None], cards: Sequ
         value = evaluate(list(nine))
         if value is not None and (best is None or value > best):
             best = value
+    return best
+
+
+def made_of_value(
+    evaluate: Callable[[Sequence[Card]], float | None],
+    own: Sequence[Card],
+    community: Sequence[Card],
+    own_count: int | None,
+    community_count: int | None,
+) -> float | None:
+    """The best value of a five-card hand made of exactly ``own_count`` of
+    the player's cards and ``community_count`` of the community cards (None:
+    any number; a community count of 0: his own cards only).
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.evaluator import evaluate
+    >>> own, board = parse_cards("Ah Ad Kc Qd 2s"), parse_cards("As Ks Qs Js Ts")
+    >>> made_of_value(evaluate, own, board, 2, 3).describe()  # Omaha: Kc Qd and As Js Ts beat three aces
+    'straight, ace high'
+    >>> made_of_value(evaluate, own, board, None, 0).describe()  # his own five only
+    'pair of aces, king-queen-two kickers'
+    """
+    if community_count == 0 or not community:
+        return best_of_nine(evaluate, own)
+    if own_count is None and community_count is None:
+        return best_of_nine(evaluate, list(own) + list(community))
+    take_own = own_count if own_count is not None else 5 - (community_count or 0)
+    take_community = community_count if community_count is not None else 5 - take_own
+    best: float | None = None
+    for mine in itertools.combinations(own, take_own):
+        for shared in itertools.combinations(community, take_community):
+            value = evaluate(mine + shared)
+            if value is not None and (best is None or value > best):
+                best = value
     return best
 
 

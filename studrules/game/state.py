@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, Variant
+from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, PassStep, UpCardRule, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
@@ -84,6 +84,14 @@ class _HandState:
         "draw_step",
         "drawn",
         "discards",
+        "stood_pat",
+        "dead_chips",
+        "offers",
+        "kill_seat",
+        "killer",
+        "usual_stakes",
+        "pass_step",
+        "passing",
         "expose_step",
         "exposing",
         "antes_posted",
@@ -128,6 +136,13 @@ class _HandState:
     stacks: list[int]
     start: tuple[int, ...]  # the stacks before the hand
     contrib: list[int]  # chips put in the pot this hand
+    dead_chips: list[int] | None  # per seat: the part of contrib that is no bet (a card bought, a dealer ante)
+    kill_seat: int | None  # the seat that posted a kill blind (None: none)
+    killer: str | None  # who kills this hand (None: nobody)
+    usual_stakes: dict[str, int]  # a killed hand's stakes before the kill (set only when killed)
+    pass_step: PassStep | None  # the pass step being played
+    passing: dict[int, list[Card]]  # the cards each seat chose to pass (given all at once)
+    offers: list[tuple[int, UpCardRule, Card]] | None  # up cards asking a price: (seat, rule, card), in order
     bets: list[int]  # chips put in this betting round
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
     live_ante: list[int]  # antes and blinds that count toward the first round's bets
@@ -139,6 +154,7 @@ class _HandState:
     draw_step: DrawStep | None  # the draw step being played
     drawn: list[int]  # the seats that have discarded in it
     discards: list[int]  # cards each seat has discarded in the hand
+    stood_pat: list[bool] | None  # per seat: he stood pat at the last draw he was asked (None: no draw yet)
     expose_step: ExposeStep | None  # the expose step being played
     exposing: dict[int, list[Card]]  # the cards each seat chose to turn up (shown together at once)
     antes_posted: bool
@@ -241,6 +257,14 @@ class _HandState:
         ) -> list[list[int]]: ...  # _Declaring
 
         def _win_uncontested(self) -> None: ...  # _Showdown
+
+        def _deal_extra(
+            self, seat: int, rule: UpCardRule, trigger: Card, follow: str | None
+        ) -> Card | None: ...  # _Dealing
+
+        def _extra_cards(
+            self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None
+        ) -> None: ...  # _Dealing
 
         def _make_void(self, reason: str) -> None: ...  # _House
 

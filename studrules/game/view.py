@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..cards.card import Card
 from .actions import LegalAction
 from .events import Event
 
-__all__ = ["View"]
+__all__ = ["View", "masked_event", "masked_events"]
+
+# The event types every seat sees as they are (the betting and the showdown):
+# masked_events passes them on without asking masked_event; any other type (a
+# new one too) is asked. Each is one masked_event returns unchanged.
+_SEEN_BY_ALL = frozenset(
+    (
+        "ante",
+        "blind",
+        "bring_in",
+        "complete",
+        "bet",
+        "raise",
+        "call",
+        "check",
+        "fold",
+        "show",
+        "muck",
+        "award",
+        "return",
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +60,33 @@ class View:
     @property
     def my_cards(self) -> tuple[Card, ...]:
         return tuple(c for c, _ in self.cards)
+
+
+def masked_event(event: Event, player: str) -> Event:
+    """``event`` as ``player``'s seat sees it: another player's face-down
+    cards, burns, discards and passed cards hidden (each keeps its count).
+
+    >>> from studrules.cards.card import parse_card
+    >>> masked_event(Event("deal", "Ann", None, card=parse_card("Kd"), face="down"), "Bob").card is None
+    True
+    """
+    kind = event.type
+    if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
+        return event._replace(card=None)
+    if kind in ("discard", "pass", "receive") and event.player != player:
+        return event._replace(cards=None)
+    return event
+
+
+def masked_events(events: Iterable[Event], player: str) -> Iterator[Event]:
+    """Each of ``events`` as ``player``'s seat sees it (:func:`masked_event`),
+    without a call for the betting, the showdown and cards dealt face up, which
+    every seat sees as they are (the hand masks each event once per seat).
+
+    >>> from studrules.cards.card import parse_card
+    >>> deals = [Event("deal", "Ann", None, card=parse_card(c), face=f) for c, f in (("Kd", "down"), ("9c", "up"))]
+    >>> [str(e.card) for e in masked_events(deals + [Event("check", "Ann", 1)], "Bob")]
+    ['None', '9c', 'None']
+    """
+    for e in events:
+        yield e if e.type in _SEEN_BY_ALL or (e.type == "deal" and e.face == "up") else masked_event(e, player)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards.card import RANK_NAMES, RANK_PLURALS, RANKS, Card
+from ..cards.card import RANK_NAMES, RANK_PLURALS, RANKS, Card, is_joker
 from ..cards.ranking_wilds import with_wilds
 from ..cards.rankings_base import Ranking
 from ..cards.wild import of_ranks
@@ -61,9 +61,34 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card])
     return "".join(sorted(ranks, key=RANKS.index))
 
 
-def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str) -> Ranking:
-    """``ranking`` counting every card of ``ranks`` as wild, when the rules let
-    wild cards count in it; else ``ranking`` itself."""
+def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[Card] = ()) -> Ranking:
+    """``ranking`` counting every card of ``ranks`` as wild, and the deck's
+    jokers as the rules say (``bug_up``: the bug, but wild among the
+    player's face-down cards ``down``), when the rules let wild cards count in
+    it; else ``ranking`` itself.
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.rankings import get_ranking
+    >>> mine = seat_ranking(get_ranking("high"), WildRules(jokers=1, joker="bug_up"), "", parse_cards("X1"))
+    >>> mine.describe(mine.evaluate("Kh Kd 7c 5s X1"))
+    'three kings, seven-five kickers'
+    """
+    if rules.jokers:
+        hidden = "".join(str(c) for c in down if is_joker(c)) if rules.joker == "bug_up" else ""
+        key = (id(ranking), ranks + hidden, rules)
+        made = _MADE.get(key)
+        if made is None or made[0] is not ranking:
+            wilds = of_ranks(ranks) | frozenset(c for c in down if is_joker(c) and rules.joker == "bug_up")
+            joker = "bug" if rules.joker in ("bug", "bug_up") else "wild"
+            counted = with_wilds(
+                ranking,
+                wilds,
+                five_of_a_kind=rules.five_of_a_kind,
+                natural_beats_wild=rules.natural_beats_wild,
+                joker=joker,
+            )
+            made = _MADE[key] = (ranking, counted)
+        return made[1]
     if not ranks or (rules.rankings and ranking.name not in rules.rankings):
         return ranking
     key = (id(ranking), ranks, rules)

@@ -60,7 +60,7 @@ __all__ = [
 #: The value of every line's ``format`` key.
 HISTORY_FORMAT = "studrules-history"
 _VERSION = 1
-_SCRIPT_KEYS = ("variant", "options", "stakes", "players", "stacks", "cards", "seed", "antes", "actions")
+_SCRIPT_KEYS = ("variant", "options", "stakes", "players", "stacks", "cards", "seed", "antes", "killer", "actions")
 
 
 # --------------------------------------------------------------------------
@@ -128,12 +128,14 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
         {
             "variant": ref,
             "options": options,
-            "stakes": _stake_overrides(ref, options, hand.plan.stakes),
+            "stakes": _stake_overrides(ref, options, hand.usual_stakes if hand.killer else hand.plan.stakes),
             "players": list(hand.players),
             "stacks": list(hand.start),
             "cards": cards,
         }
     )
+    if hand.killer is not None:
+        record["killer"] = hand.killer
     if variant.is_banked and hand.antes is not None:
         record["antes"] = dict(zip(hand.players, hand.antes))
     record["actions"] = [str(a) for a in hand.actions]

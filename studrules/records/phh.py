@@ -102,6 +102,10 @@ def _structure(variant) -> tuple[str, dict]:
         raise no("players choose which cards to turn up; PHH's stud codes deal them up")
     if variant.steps_of(DrawStep):
         raise no("players discard and draw; PHH's stud codes have no draws")
+    if variant.wild.any:
+        raise no("it has wild cards; PHH's stud games have none")
+    if variant.when_dealt_up:
+        raise no("some cards dealt face up earn or cost something; PHH's stud codes have no such rule")
     if variant.deck.cards != 52:
         raise no(f"it uses a {variant.deck.cards}-card deck")
     if not variant.deck.ace_low_straight:

@@ -6,6 +6,7 @@ cards (some or all; a seed deals the rest) and the actions in order::
     variant: house-rules.yaml       # a shipped name or a path
     options: {}                     # house-rule choices, optional
     stakes: {}                      # stake overrides, optional
+    killer: Ann                     # who kills this hand (a variant with a kill), optional
     players: [Ann, Bob, Cat, Dan]   # clockwise, the first at the dealer's left
     stacks: 100                     # a number, a list, or a mapping
     cards:                          # each player's cards in the order received
@@ -15,6 +16,8 @@ cards (some or all; a seed deals the rest) and the actions in order::
     actions:                        # "PLAYER VERB [AMOUNT]" in order
       - Dan bring-in
       - Ann complete 10             # complete/bet/raise amounts are the round's total
+      - Bob expose 7c               # cards he turns up (discard likewise); 'Bob expose'
+                                    # alone: none, where the step lets him keep them down
 
 :func:`play_script` plays it and returns ``{"events": [...], "next": ...,
 "result": ...}``: ``next`` is null once the hand is over, else the player to
@@ -63,6 +66,7 @@ SCRIPT_FIELDS = (
     "cards",
     "seed",
     "antes",
+    "killer",
     "actions",
     "expect",
     "description",
@@ -84,6 +88,7 @@ class Script:
     cards: dict = field(default_factory=dict)
     seed: int | None = 0
     antes: dict | None = None
+    killer: str | None = None
     expect: Any = None
     doc: Document | None = None
     base: Path | None = None
@@ -145,6 +150,9 @@ def load_script(script: Mapping | str | Path) -> Script:
     seed = data.get("seed", 0)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise fail("'seed' is a whole number", "seed")
+    killer = data.get("killer")
+    if killer is not None and killer not in players:
+        raise fail(f"'killer' is one of the players ({', '.join(map(str, players))}), not {killer!r}", "killer")
     raw_actions = data.get("actions") or []
     if not isinstance(raw_actions, list):
         raise fail("'actions' is a list of lines 'PLAYER VERB [AMOUNT]'", "actions")
@@ -164,6 +172,7 @@ def load_script(script: Mapping | str | Path) -> Script:
         cards=cards,
         seed=seed,
         antes=dict(data["antes"]) if data.get("antes") else None,
+        killer=killer,
         expect=data.get("expect"),
         doc=doc,
         base=base,
@@ -195,7 +204,9 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
             raise ScriptError(err.message, where("variant")) from None
         raise
     try:
-        hand = Hand(variant, s.players, s.stacks, seed=s.seed, cards=s.cards, stakes=None, antes=s.antes)
+        hand = Hand(
+            variant, s.players, s.stacks, seed=s.seed, cards=s.cards, stakes=None, antes=s.antes, killer=s.killer
+        )
     except IllegalActionError as err:
         raise ScriptError(err.message, where("antes")) from None
     except CardError as err:
@@ -203,7 +214,15 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
     except ValueError as err:
         text = str(err)
         field_name = (
-            "stacks" if "stack" in text else "cards" if "card" in text else "antes" if "ante" in text else "players"
+            "killer"
+            if "kill" in text
+            else "stacks"
+            if "stack" in text
+            else "cards"
+            if "card" in text
+            else "antes"
+            if "ante" in text
+            else "players"
         )
         raise ScriptError(text, where(field_name)) from None
     for index, action in enumerate(s.actions):

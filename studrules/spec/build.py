@@ -30,7 +30,9 @@ from .model import (
     DrawStep,
     ExposeStep,
     FirstToAct,
+    KillRules,
     Option,
+    PassStep,
     Payout,
     RevealStep,
     Seats,
@@ -142,6 +144,8 @@ class _Builder:
             five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
             natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),
             quote=_quote(wild_d.get("quote")),
+            jokers=deck.jokers,
+            joker=str(wild_d.get("joker", "wild")),
         )
         src = d.get("source") or {}
         source = Source(
@@ -165,9 +169,9 @@ class _Builder:
             void=void,
             wild=wild,
             when_dealt_up=tuple(
-                UpCardRule(str(r.get("rank")), str(r.get("deal", "down")), quote=_quote(r.get("quote")))
-                for r in d.get("when_dealt_up") or ()
+                self._up_card_rule(r, ("when_dealt_up", i)) for i, r in enumerate(d.get("when_dealt_up") or ())
             ),
+            kill=self._kill(d["kill"]) if d.get("kill") else None,
             description=d.get("description"),
             source=source,
             catalogue=d.get("catalogue"),
@@ -193,6 +197,7 @@ class _Builder:
             ranking=str(d.get("ranking", "high")),
             ranks=ranks,
             ace_low_straight=bool(d.get("ace_low_straight", True)),
+            jokers=int(d.get("jokers", 0)),
         )
 
     def ranks(self, d: Mapping[str, Any]) -> str:
@@ -273,10 +278,34 @@ class _Builder:
             **common,
         )
 
+    def _kill(self, k: Mapping[str, Any]) -> KillRules:
+        path: FieldPath = ("kill",)
+        stakes = k.get("stakes") or {}
+        return KillRules(
+            legs=int(k.get("legs", 1)),
+            min_pot=self.expr(k["min_pot"], path + ("min_pot",), expect=NUMBER) if "min_pot" in k else None,
+            stakes=tuple(
+                (str(name), self.expr(value, path + ("stakes", name), expect=NUMBER)) for name, value in stakes.items()
+            ),
+            blind=self.expr(k["blind"], path + ("blind",), expect=NUMBER) if "blind" in k else None,
+            quote=_quote(k.get("quote")),
+        )
+
+    def _up_card_rule(self, r: Mapping[str, Any], path: FieldPath) -> UpCardRule:
+        price = r.get("price")
+        return UpCardRule(
+            str(r.get("rank")),
+            str(r.get("deal", "down")),
+            price=None if price is None else self.expr(price, path + ("price",), expect=NUMBER, names=TABLE_NAMES),
+            decline=str(r.get("decline", "keep")),
+            quote=_quote(r.get("quote")),
+        )
+
     def _step_blinds(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         amounts = b.get("amounts") or []
         return BlindsStep(
             amounts=tuple(self.expr(a, path + ("amounts", i), expect=NUMBER) for i, a in enumerate(amounts)),
+            heads_up_dealer_small=bool(b.get("heads_up_dealer_small", False)),
             **common,
         )
 
@@ -288,14 +317,31 @@ class _Builder:
             source=str(b.get("from", "down")),
             replace=bool(b.get("replace", True)),
             face=str(b.get("face", "down")),
+            price=(
+                self.expr(b["price"], path + ("price",), expect=NUMBER, names=TABLE_NAMES)
+                if b.get("price") is not None
+                else None
+            ),
+            pat_stays_pat=bool(b.get("pat_stays_pat", False)),
             **common,
         )
 
     def _step_expose(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
-        return ExposeStep(count=int(b.get("count", 1)), mode=str(b.get("mode", "simultaneous")), **common)
+        count = b.get("count", 1)
+        if isinstance(count, Mapping):  # {min, max}: he chooses how many
+            return ExposeStep(
+                count=int(count["max"]),
+                count_min=int(count.get("min", 0)),
+                mode=str(b.get("mode", "simultaneous")),
+                **common,
+            )
+        return ExposeStep(count=int(count), mode=str(b.get("mode", "simultaneous")), **common)
 
     def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)
+
+    def _step_pass(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        return PassStep(count=int(b.get("count", 1)), to=str(b.get("to", "left")), **common)
 
     def _step_deal(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DealStep(
@@ -385,6 +431,8 @@ class _Builder:
             compare=str(b.get("compare", "full")),
             or_better=tuple((str(k), int(v)) for k, v in (b.get("or_better") or {}).items()),
             at_least=tuple((str(k), str(v)) for k, v in (b.get("at_least") or {}).items()),
+            cards_used=tuple(_cards_used(u) for u in b.get("cards_used") or ()),
+            holding_first=tuple((str(k), str(v)) for k, v in (b.get("holding_first") or {}).items()),
             **common,
         )
 
@@ -439,3 +487,9 @@ def build_variant(
     builder = _Builder(data, file)
     variant = builder.variant(chosen, options)
     return variant, builder.errors
+
+
+def _cards_used(used: Mapping[str, Any] | None) -> tuple[int | None, int | None]:
+    used = used or {}
+    own, community = used.get("own"), used.get("community")
+    return (None if own is None else int(own), None if community is None else int(community))

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards.ranking_wilds import WILD_FORMS
 from ..errors import Location, SpecError, StudrulesError
+from .card_checks import _CardChecks
 from .expressions import Expression
-from .merge import MERGE_KEYS, step_body, step_kind
+from .merge import MERGE_KEYS, step_body
 from .model import (
     AnteStep,
     BettingStep,
@@ -29,6 +29,7 @@ from .model import (
     DeclareStep,
     DrawStep,
     ExposeStep,
+    PassStep,
     RevealStep,
     SettleStep,
     ShowdownStep,
@@ -78,38 +79,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
     return out
 
 
-class _Checker:
-    def __init__(self, variant: Variant, data: Mapping[str, Any]):
-        self.v = variant
-        self.data = data
-        self.errors: list[SpecError] = []
-        raw_steps = data.get("steps")
-        self.raw_steps = raw_steps if isinstance(raw_steps, list) else []
-        self.stakes: dict[str, int] | None = None
-
-    # -- helpers -------------------------------------------------------------
-    def where(self, path: FieldPath, *, key: bool = False) -> Location:
-        return locate(self.data, path, key=key, default=Location(self.v.file, 1, 1))
-
-    def fail(self, message: str, path: FieldPath, *, key: bool = False) -> None:
-        self.errors.append(SpecError(message, self.where(path, key=key)))
-
-    def step_path(self, index: int, *more: str | int) -> FieldPath:
-        kind = self.v.steps[index].kind
-        if index < len(self.raw_steps):
-            kind = step_kind(self.raw_steps[index]) or kind
-        return ("steps", index, kind) + more
-
-    def value(self, expr: Expression | None) -> int | None:
-        """An amount worked out from the file's stakes, or None when it needs the table."""
-        if expr is None or self.stakes is None or not expr.names <= set(self.stakes):
-            return None
-        try:
-            result = expr(self.stakes)
-        except StudrulesError:
-            return None
-        return result if isinstance(result, int) and not isinstance(result, bool) else None
-
+class _Checker(_CardChecks):
     # -- the checks ----------------------------------------------------------
     def run(self) -> list[SpecError]:
         self.seats()
@@ -121,76 +91,9 @@ class _Checker:
         self.deck_fits()
         self.amounts()
         self.wild_rules()
+        self.jokers()
         self.hole_card_rankings()
         return self.errors
-
-    def _qualifiers(self, index: int, step: ShowdownStep) -> None:
-        """Each qualifier names a ranking of this showdown and can qualify a hand."""
-        from ..cards.rankings import ranking_for
-        from ..errors import CardError
-
-        for field, pairs in (("or_better", step.or_better), ("at_least", step.at_least)):
-            for name, value in pairs:
-                path = self.step_path(index, field, name)
-                if name not in step.rankings:
-                    self.fail(
-                        f"'{name}' is not a ranking of this showdown ({', '.join(step.rankings)})", path, key=True
-                    )
-                    continue
-                try:
-                    if isinstance(value, int):
-                        ranking_for(self.v.deck, name, or_better=value)
-                    else:
-                        ranking_for(self.v.deck, name, at_least=value)
-                except (ValueError, CardError) as err:
-                    self.fail(f"{field} of {name}: {err}", path)
-
-    def hole_card_rankings(self) -> None:
-        """A ranking of one face-down card decides a part of a pot, never acting order."""
-        from ..cards.rankings import get_ranking
-
-        if get_ranking(self.v.deck.ranking).hole_cards_only:
-            self.fail(
-                f"'{self.v.deck.ranking}' ranks one face-down card: it cannot order the up cards; "
-                "choose a hand ranking for the deck and list it in the showdown's rankings",
-                ("deck", "ranking"),
-            )
-
-    def wild_rules(self) -> None:
-        """Wild ranks the deck holds, in rankings that have a wild form and are played."""
-        wild = self.v.wild
-        deck = self.v.deck.ranks
-        for rank in wild.ranks:
-            if rank not in deck:
-                self.fail(
-                    f"wild rank '{rank}' is not in the deck (its ranks are {deck}): no card of it is ever dealt",
-                    ("wild", "ranks"),
-                )
-        for i, rule in enumerate(self.v.when_dealt_up):
-            if rule.rank not in deck:
-                self.fail(f"rank '{rule.rank}' is not in the deck (its ranks are {deck})", ("when_dealt_up", i, "rank"))
-        if wild.follow is not None and wild.follow not in deck:
-            self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
-        if not wild.any:
-            return
-        played = {r for s in self.v.steps_of(ShowdownStep) for r in s.rankings}
-        for i, name in enumerate(wild.rankings):
-            if name not in WILD_FORMS:
-                self.fail(
-                    f"wild cards cannot count in '{name}': they count in {', '.join(WILD_FORMS)}",
-                    ("wild", "rankings", i),
-                )
-            elif name not in played:
-                self.fail(
-                    f"'{name}' is not a ranking of the showdown: wild cards would count nowhere",
-                    ("wild", "rankings", i),
-                )
-        if not wild.rankings and not played & set(WILD_FORMS):
-            self.fail(
-                f"no ranking of the showdown has a wild form ({', '.join(WILD_FORMS)}): the wild cards would count nowhere",
-                ("wild",),
-                key=True,
-            )
 
     def seats(self) -> None:
         s = self.v.seats
@@ -283,13 +186,26 @@ class _Checker:
         blinds = False
         for i, step in enumerate(self.v.steps):
             if isinstance(step, ExposeStep):
-                if player_cards - up_cards < step.count:
+                # up_cards counts the cards surely up by now (an optional exposure or
+                # a face that depends on it may add more)
+                if step.count_min is not None and step.count_min > step.count:
                     self.fail(
-                        f"each player turns up {step.count} face-down card{'s' if step.count != 1 else ''}, "
+                        f"count.min ({step.count_min}) is more than count.max ({step.count})",
+                        self.step_path(i, "count", "min"),
+                    )
+                elif player_cards - up_cards < step.least:
+                    self.fail(
+                        f"each player turns up {step.least} face-down card{'s' if step.least != 1 else ''}, "
                         f"but holds only {player_cards - up_cards} face down by now",
                         self.step_path(i, "count"),
                     )
-                up_cards += step.count
+                up_cards += step.least
+            if isinstance(step, PassStep) and player_cards - up_cards < step.count:
+                self.fail(
+                    f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, "
+                    f"but holds only {player_cards - up_cards} face down by now",
+                    self.step_path(i, "count"),
+                )
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(
@@ -300,6 +216,16 @@ class _Checker:
                     self.fail("a draw needs cards to discard: deal before it", self.step_path(i))
                 if not step.replace:
                     player_cards -= step.discard_max
+                    if step.price is not None:
+                        self.fail(
+                            "a price buys new cards, but this draw replaces none (replace: false)",
+                            self.step_path(i, "price"),
+                        )
+                if step.pat_stays_pat and not any(isinstance(s, DrawStep) for s in self.v.steps[:i]):
+                    self.fail(
+                        "pat_stays_pat: no draw comes before this one, so nobody has stood pat yet",
+                        self.step_path(i, "pat_stays_pat"),
+                    )
             if isinstance(step, DeclareStep):
                 later = [s for s in self.v.steps[i + 1 :] if isinstance(s, ShowdownStep)]
                 if not later or len(later[0].rankings) != 2:
@@ -320,6 +246,11 @@ class _Checker:
                         f"{len(step.amounts)} blinds, but the table may have only {self.v.seats.min} players: "
                         "raise seats.min or post fewer blinds",
                         self.step_path(i, "amounts"),
+                    )
+                if step.heads_up_dealer_small and len(step.amounts) != 2:
+                    self.fail(
+                        f"heads_up_dealer_small needs a small and a big blind, not {len(step.amounts)} blinds",
+                        self.step_path(i, "heads_up_dealer_small"),
                     )
             elif isinstance(step, DealStep):
                 up_cards += step.players.count("up")
@@ -377,10 +308,12 @@ class _Checker:
                     )
             elif isinstance(step, ShowdownStep):
                 self._qualifiers(i, step)
-                if player_cards + community < 5:
+                self._cards_used(i, step, player_cards, community)
+                fewest = _fewest_cards(step.rankings)
+                if player_cards + community < fewest:
                     self.fail(
-                        f"a showdown compares five-card hands, but each player has only {player_cards + community} "
-                        f"card{'s' if player_cards + community != 1 else ''} by now",
+                        f"a showdown compares {_NUMBER_WORDS.get(fewest, str(fewest))}-card hands, but each player "
+                        f"has only {player_cards + community} card{'s' if player_cards + community != 1 else ''} by now",
                         self.step_path(i),
                     )
             elif isinstance(step, SettleStep):
@@ -495,3 +428,14 @@ class _Checker:
         if amount is not None and amount < 0:
             self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
         return amount
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _fewest_cards(rankings: tuple[str, ...]) -> int:
+    """The most cards any of the showdown's rankings needs for a hand (five
+    for most; four for badugi, two for the two-card hands)."""
+    from ..cards.rankings import get_ranking
+
+    return max((get_ranking(name).fewest_cards for name in rankings), default=5)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
+from .hand_rules import KillRules, UpCardRule, VoidRules, WildRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards.card import Card
@@ -36,6 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "FACES",
+    "PLAYER_FACES",
+    "JOKER_RULES",
     "FIRST_TO_ACT_RULES",
     "TIE_BREAKS",
     "SHOWDOWN_ORDER",
@@ -56,11 +59,13 @@ __all__ = [
     "DeclareStep",
     "DrawStep",
     "ExposeStep",
+    "PassStep",
     "RevealStep",
     "ShowdownStep",
     "Payout",
     "SettleStep",
     "UpCardRule",
+    "KillRules",
     "VoidRules",
     "WildRules",
     "Choice",
@@ -69,6 +74,10 @@ __all__ = [
 ]
 
 FACES = ("up", "down")
+#: What a joker is (``WildRules.joker``).
+JOKER_RULES = ("wild", "bug", "bug_up")
+#: A player's card may also be dealt face down only when all his cards are up.
+PLAYER_FACES = (*FACES, "down_if_all_up")
 FIRST_TO_ACT_RULES = (
     "bring_in",
     "best_visible",
@@ -120,12 +129,17 @@ class DeckSpec:
     full order 2..A, as in a standard deck. A-2-3-4-5 cannot occur without the
     low cards, so ``ace_low_straight`` makes no difference there; the ranks the
     deck leaves out are not skipped, so a "short-deck wheel" such as A-6-7-8-9
-    (the ace low next to the deck's lowest rank) is **not** a straight: that
-    rule is not implemented. Hand categories keep their usual order (a flush
-    still ranks below a full house).
+    (the ace low next to the deck's lowest rank) is **not** a straight in
+    the high ranking, and hand categories keep their usual order (a flush
+    still ranks below a full house). The ``short_deck_high`` ranking is the
+    one that plays the deck's own order: straights over the ranks it holds,
+    those left out skipped, and a flush above a full house.
 
-    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards
-    (52, 36)
+    ``jokers``: how many jokers (``X1`` to ``X9``) the deck holds besides;
+    the wild rules say what they are (``WildRules.joker``).
+
+    >>> DeckSpec().cards, DeckSpec(ranks="6789TJQKA").cards, DeckSpec(jokers=1).cards
+    (52, 36, 53)
     >>> DeckSpec().wheel, DeckSpec(ace_low_straight=False).wheel, DeckSpec(ranks="6789TJQKA").wheel
     (True, False, False)
     >>> " ".join(str(c) for c in DeckSpec(ranks="TJQKA").contents()[:6])
@@ -136,11 +150,12 @@ class DeckSpec:
     ranking: str = "high"
     ranks: str = STANDARD_RANKS
     ace_low_straight: bool = True
+    jokers: int = 0
 
     @property
     def cards(self) -> int:
-        """How many cards the deck holds (four per rank)."""
-        return 4 * len(self.ranks)
+        """How many cards the deck holds (four per rank, and its jokers)."""
+        return 4 * len(self.ranks) + self.jokers
 
     @property
     def is_standard(self) -> bool:
@@ -153,12 +168,14 @@ class DeckSpec:
         return self.ace_low_straight and all(r in self.ranks for r in "A2345")
 
     def contents(self) -> tuple[Card, ...]:
-        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As)."""
-        from ..cards.card import full_deck
+        """Every card of the deck, in code order (2c 2d 2h 2s 3c ... As, then
+        the jokers X1 ... XN)."""
+        from ..cards.card import full_deck, joker
 
+        jokers = tuple(joker(n) for n in range(1, self.jokers + 1))
         if self.ranks == STANDARD_RANKS:
-            return full_deck()
-        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks)
+            return full_deck() + jokers
+        return tuple(c for c in full_deck() if STANDARD_RANKS[c.rank - 2] in self.ranks) + jokers
 
 
 @dataclass(frozen=True)
@@ -209,9 +226,12 @@ class BlindsStep(Step):
     ``amounts[0]`` (the small blind), the next ``amounts[1]`` (the big blind),
     and so on; each counts toward his bets in the first betting round after
     it, and the player after the last blind acts first there
-    (``first_to_act: after_blinds``)."""
+    (``first_to_act: after_blinds``). ``heads_up_dealer_small``: with two
+    players the dealer posts the small blind and the other the big one, so
+    the dealer acts first (the usual heads-up rule)."""
 
     amounts: tuple[Expression, ...]
+    heads_up_dealer_small: bool = False
 
 
 @dataclass(frozen=True)
@@ -320,22 +340,42 @@ class RevealStep(Step):
 class DrawStep(Step):
     """Each player still in, clockwise from the dealer's left, discards from
     ``discard_min`` to ``discard_max`` cards (``source``: his ``down`` cards or
-    ``any``) and, with ``replace``, receives as many new ones dealt ``face``."""
+    ``any``) and, with ``replace``, receives as many new ones dealt ``face``
+    (``down``, ``up``, or ``same``: as the card it replaces).
+
+    ``price``: each new card is bought (paid into the pot) or the player
+    declines and keeps his cards (None: the cards are free).
+    ``pat_stays_pat``: a player who stood pat at an earlier draw of the hand
+    stands pat here too, without being asked."""
 
     discard_min: int = 0
     discard_max: int = 1
     source: str = "down"
     replace: bool = True
     face: str = "down"
+    price: Expression | None = None
+    pat_stays_pat: bool = False
 
 
 @dataclass(frozen=True)
 class ExposeStep(Step):
     """Each player still in turns ``count`` of his face-down cards face up, the
-    ones he chooses: all at once (``simultaneous``) or ``in_turn``."""
+    ones he chooses: all at once (``simultaneous``) or ``in_turn``.
+    ``count_min``: the fewest he may turn up when fewer are allowed (0: he
+    may keep them all hidden); None, exactly ``count``.
+
+    >>> ExposeStep("e", count=1, count_min=0).least, ExposeStep("e", count=2).least
+    (0, 2)
+    """
 
     count: int = 1
     mode: str = "simultaneous"
+    count_min: int | None = None
+
+    @property
+    def least(self) -> int:
+        """The fewest cards each player turns up."""
+        return self.count if self.count_min is None else self.count_min
 
 
 @dataclass(frozen=True)
@@ -352,6 +392,16 @@ class DeclareStep(Step):
 
 
 @dataclass(frozen=True)
+class PassStep(Step):
+    """Each player still in chooses ``count`` of his face-down cards and,
+    once everybody has chosen, passes them face down to the next player
+    still in on his ``left`` (clockwise) or ``right`` (pass the trash)."""
+
+    count: int = 1
+    to: str = "left"
+
+
+@dataclass(frozen=True)
 class ShowdownStep(Step):
     """Who shows first, who may muck, and who wins each pot.
 
@@ -360,7 +410,12 @@ class ShowdownStep(Step):
     a qualifying hand going to the other. ``ties``: ``split`` (odd chip by
     ``odd_chip``) or ``first_shown`` (the first of the tied hands to be shown
     takes it all). ``compare``: ``full`` (all five cards count, kickers too)
-    or ``combination`` (only the combination's own cards; kickers ignored)."""
+    or ``combination`` (only the combination's own cards; kickers ignored).
+    ``cards_used``: for each ranking, how many of the player's own cards and
+    of the community cards his hand uses, exactly (None: any number; a
+    community of 0: his own cards only), as Omaha's two and three.
+    ``holding_first``: for a ranking, ranks such that a hand whose cards hold
+    one of them beats every hand holding none (``{ace_to_five_low: JQK}``)."""
 
     order: tuple[str, ...] = ("last_aggressor", "first_to_act")
     scope: str = "last_round"  # where the last aggressor / opener is looked for: last_round | hand
@@ -371,10 +426,16 @@ class ShowdownStep(Step):
     compare: str = "full"
     or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
     at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards
+    cards_used: tuple[tuple[int | None, int | None], ...] = ()  # per ranking: (own, community) cards, None: any
+    holding_first: tuple[tuple[str, str], ...] = ()  # ranking -> ranks: a hand holding one beats any without
 
     def qualifier(self, ranking: str) -> tuple[int | None, str | None]:
         """The ``or_better`` and ``at_least`` of one of its rankings (None: none)."""
         return dict(self.or_better).get(ranking), dict(self.at_least).get(ranking)
+
+    def holding(self, ranking: str) -> str | None:
+        """The ranks of ``holding_first`` for one of its rankings (None: none)."""
+        return dict(self.holding_first).get(ranking)
 
 
 @dataclass(frozen=True)
@@ -404,50 +465,6 @@ class SettleStep(Step):
     pay_table: tuple[tuple[str, int], ...] = ()
     tie: str = "push"
     max_payout: Expression | None = None
-
-
-@dataclass(frozen=True)
-class WildRules:
-    """Wild cards at the showdown: ``ranks`` always wild; ``follow``: after a
-    card of that rank is dealt face up, the rank of the next up card is wild
-    (``follow_itself``: the followed rank too); ``low_hole``: each player's
-    lowest down card's rank is wild in his hand alone. ``rankings``: the
-    showdown rankings they count in (empty: all). ``five_of_a_kind`` and
-    ``natural_beats_wild``: how wild hands compare."""
-
-    ranks: str = ""
-    follow: str | None = None
-    follow_itself: bool = False
-    low_hole: bool = False
-    rankings: tuple[str, ...] = ()
-    five_of_a_kind: str = "top"
-    natural_beats_wild: bool = False
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def any(self) -> bool:
-        """Whether anything is ever wild."""
-        return bool(self.ranks or self.follow or self.low_hole)
-
-
-@dataclass(frozen=True)
-class UpCardRule:
-    """A card of ``rank`` dealt face up earns its player an extra card, dealt
-    to him at once face ``deal`` (while the deck has one)."""
-
-    rank: str
-    deal: str = "down"
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class VoidRules:
-    """When a hand is void and every bet is returned."""
-
-    wrong_card_count: bool = True
-    declared: bool = False  # the dealer may declare the hand void
-    declared_when: str | None = None  # in plain words, when he does (for the rule book)
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -492,6 +509,7 @@ class Variant:
     void: VoidRules = VoidRules()
     wild: WildRules = WildRules()
     when_dealt_up: tuple[UpCardRule, ...] = ()
+    kill: KillRules | None = None
     description: str | None = field(default=None, compare=False)
     source: Source = field(default=Source(), compare=False)
     catalogue: str | None = field(default=None, compare=False)  # CATALOGUE:ENTRY this file encodes
@@ -542,4 +560,5 @@ _STEP_KINDS: dict[type[Step], str] = {
     DeclareStep: "declare",
     ShowdownStep: "showdown",
     SettleStep: "settle",
+    PassStep: "pass",
 }

@@ -11,6 +11,9 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   (:func:`studrules.analysis.diff.diff`);
 - a player who cannot afford the next hand (a pot game: no chips left; a
   game against the house: not enough for an ante and a raise) leaves;
+- a variant's ``kill`` carries from hand to hand: the session counts each
+  player's legs (hands he wins whole, in a row) and passes the killer to
+  the next hand of a game with a kill;
 - the session ends when one player has every chip, when fewer players remain
   than a game needs, or after ``hands`` hands; :meth:`Session.summary` gives
   the hands played and each player's final stack, net and hands won.
@@ -81,6 +84,7 @@ class HandReport:
     previous: Any = None
     differences: list = field(default_factory=list)
     left: tuple[str, ...] = ()
+    killer: str | None = None
 
     def announcement(self) -> str:
         """The announcement of a switch of rules, in plain words ('' when none)."""
@@ -200,6 +204,8 @@ class Session:
         self.house_net = 0
         self.reason: str | None = None
         self._last_variant = None
+        self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
+        self.killer: str | None = None  # who kills the next hand
         for v in self.variants:
             low, high = self._seat_range(v)
             if len(self.seating) < low or len(self.seating) > high:
@@ -321,7 +327,8 @@ class Session:
             return None
         order = order[:high]
         seed = self.rng.randrange(2**32)
-        hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed)
+        killer = self.killer if variant.kill is not None and self.killer in order else None
+        hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed, killer=killer)
         previous = self._last_variant
         switched = previous is None or previous is not variant
         differences: list[Difference] = diff(previous, variant) if (previous is not None and switched) else []
@@ -338,6 +345,7 @@ class Session:
             previous,
             differences,
             tuple(left_now),
+            killer,
         )
         self.current = hand
         if self.on_start is not None:
@@ -351,6 +359,7 @@ class Session:
                 self.won[p] += 1
         if result.house_net is not None:
             self.house_net += result.house_net
+        self._count_legs(variant, hand, result, killer)
         gone = [p for p in self.active if self.stacks[p] <= 0]
         for p in gone:
             self.active.remove(p)
@@ -362,6 +371,28 @@ class Session:
         self._move_dealer()
         self._check_end()
         return report
+
+    def _count_legs(self, variant, hand: Hand, result, killer: str | None) -> None:
+        """A kill's legs after a hand: a player who won every pot alone takes
+        a leg (one more if he had the last); a split leaves them, and a killer
+        who splits kills again. Enough legs in a row, the last pot large
+        enough, and he kills the next hand."""
+        kill = variant.kill
+        if kill is None:
+            self.legs = self.killer = None
+            return
+        pots = [p for p in result.pots if not p.get("uncalled")]
+        winners = {w for p in pots for w, chips in p["winners"].items() if chips}
+        if len(winners) != 1:
+            self.killer = killer
+            return
+        (winner,) = winners
+        holder, legs = self.legs or (None, 0)
+        legs = legs + 1 if holder == winner else 1
+        self.legs = (winner, legs)
+        pot = sum(p["amount"] for p in pots)
+        need = int(kill.min_pot(hand.plan.stakes)) if kill.min_pot is not None else 0
+        self.killer = winner if legs >= kill.legs and pot >= need else None
 
     def _move_dealer(self) -> None:
         """The deal passes to the next player clockwise who is still at the table."""

@@ -136,7 +136,7 @@ class TerminalPlayer(Policy):
                 markup=False,
             )
             return None
-        if la.action in ("discard", "expose"):  # some of his cards: 'discard 2c 7d', 'expose 7c'
+        if la.action in ("discard", "expose", "buy", "pass"):  # some of his cards: 'discard 2c 7d', 'pass 7c'
             chosen = words[1:]
             upper = {c.lower(): c for c in la.choices or ()}
             if any(w not in upper for w in chosen) or not (la.min or 0) <= len(chosen) <= (la.max or 0):

@@ -1,0 +1,207 @@
+"""The checks of a variant's cards: qualifiers and the cards each hand uses,
+hole-card rankings, wild cards and jokers; and the base the checks share
+(where a field is, a located failure). :mod:`studrules.spec.checks` runs them
+with the checks of the hand's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards.ranking_wilds import WILD_FORMS
+from ..errors import Location, SpecError, StudrulesError
+from .expressions import Expression
+from .merge import step_kind
+from .model import BlindsStep, ShowdownStep, Variant
+from .source import FieldPath, locate
+
+__all__: list[str] = []
+
+
+class _CheckerBase:
+    """What every check needs: the variant, its document, the errors found."""
+
+    def __init__(self, variant: Variant, data: Mapping[str, Any]):
+        self.v = variant
+        self.data = data
+        self.errors: list[SpecError] = []
+        raw_steps = data.get("steps")
+        self.raw_steps = raw_steps if isinstance(raw_steps, list) else []
+        self.stakes: dict[str, int] | None = None
+
+    # -- helpers -------------------------------------------------------------
+    def where(self, path: FieldPath, *, key: bool = False) -> Location:
+        return locate(self.data, path, key=key, default=Location(self.v.file, 1, 1))
+
+    def fail(self, message: str, path: FieldPath, *, key: bool = False) -> None:
+        self.errors.append(SpecError(message, self.where(path, key=key)))
+
+    def step_path(self, index: int, *more: str | int) -> FieldPath:
+        kind = self.v.steps[index].kind
+        if index < len(self.raw_steps):
+            kind = step_kind(self.raw_steps[index]) or kind
+        return ("steps", index, kind) + more
+
+    def value(self, expr: Expression | None) -> int | None:
+        """An amount worked out from the file's stakes, or None when it needs the table."""
+        if expr is None or self.stakes is None or not expr.names <= set(self.stakes):
+            return None
+        try:
+            result = expr(self.stakes)
+        except StudrulesError:
+            return None
+        return result if isinstance(result, int) and not isinstance(result, bool) else None
+
+
+class _CardChecks(_CheckerBase):
+    """The checks of the cards (see the module's documentation)."""
+
+    def _qualifiers(self, index: int, step: ShowdownStep) -> None:
+        """Each qualifier names a ranking of this showdown and can qualify a hand."""
+        from ..cards.rankings import ranking_for
+        from ..errors import CardError
+
+        for field, pairs in (("or_better", step.or_better), ("at_least", step.at_least)):
+            for name, value in pairs:
+                path = self.step_path(index, field, name)
+                if name not in step.rankings:
+                    self.fail(
+                        f"'{name}' is not a ranking of this showdown ({', '.join(step.rankings)})", path, key=True
+                    )
+                    continue
+                try:
+                    if isinstance(value, int):
+                        ranking_for(self.v.deck, name, or_better=value)
+                    else:
+                        ranking_for(self.v.deck, name, at_least=value)
+                except (ValueError, CardError) as err:
+                    self.fail(f"{field} of {name}: {err}", path)
+        for name, ranks in step.holding_first:
+            path = self.step_path(index, "holding_first", name)
+            if name not in step.rankings:
+                self.fail(f"'{name}' is not a ranking of this showdown ({', '.join(step.rankings)})", path, key=True)
+            elif self.v.wild.any:
+                self.fail("holding_first cannot be combined with wild cards: a wild card's rank is not settled", path)
+            elif not set(ranks) <= set(self.v.deck.ranks):
+                self.fail(
+                    f"holding_first of {name}: the deck has no {', '.join(sorted(set(ranks) - set(self.v.deck.ranks)))}",
+                    path,
+                )
+
+    def _cards_used(self, index: int, step: ShowdownStep, own: int, community: int) -> None:
+        """Each hand's cards can be found, and two hands of one ranking differ."""
+        used = step.cards_used
+        if used and len(used) != len(step.rankings):
+            self.fail(
+                f"cards_used says how {len(used)} hand{'s are' if len(used) != 1 else ' is'} made, "
+                f"but the showdown has {len(step.rankings)} ranking{'s' if len(step.rankings) != 1 else ''}",
+                self.step_path(index, "cards_used"),
+            )
+            return
+        parts = list(zip(step.rankings, used or [(None, None)] * len(step.rankings)))
+        if len(set(parts)) != len(parts):
+            self.fail(
+                "the same ranking twice needs cards_used to tell the two hands apart (own cards, community cards)",
+                self.step_path(index, "rankings"),
+            )
+        for k, (want_own, want_community) in enumerate(used):
+            path = self.step_path(index, "cards_used", k)
+            if want_community and want_community > community:
+                self.fail(f"the hand uses {want_community} community cards, but {community} are dealt by now", path)
+            if want_own is not None and want_own > own:
+                self.fail(f"the hand uses {want_own} of a player's cards, but he holds {own} by now", path)
+            if (want_own or 0) + (want_community or 0) > 5:
+                self.fail("a hand is five cards: own and community add up to more", path)
+
+    def hole_card_rankings(self) -> None:
+        """A ranking of one face-down card decides a part of a pot, never acting order."""
+        from ..cards.rankings import get_ranking
+
+        if get_ranking(self.v.deck.ranking).hole_cards_only:
+            self.fail(
+                f"'{self.v.deck.ranking}' ranks one face-down card: it cannot order the up cards; "
+                "choose a hand ranking for the deck and list it in the showdown's rankings",
+                ("deck", "ranking"),
+            )
+
+    def wild_rules(self) -> None:
+        """Wild ranks the deck holds, in rankings that have a wild form and are played."""
+        wild = self.v.wild
+        deck = self.v.deck.ranks
+        for rank in wild.ranks:
+            if rank not in deck:
+                self.fail(
+                    f"wild rank '{rank}' is not in the deck (its ranks are {deck}): no card of it is ever dealt",
+                    ("wild", "ranks"),
+                )
+        kill = self.v.kill
+        if kill is not None:
+            known = dict(self.v.stakes)
+            for name, _ in kill.stakes:
+                if name not in known:
+                    self.fail(
+                        f"'{name}' is not a stake of this variant (its stakes: {', '.join(known)})",
+                        ("kill", "stakes", name),
+                    )
+            if self.v.is_banked:
+                self.fail("a kill raises the stakes between players: a banked variant has none", ("kill",))
+            if kill.blind is not None and not any(isinstance(s, BlindsStep) for s in self.v.steps):
+                self.fail(
+                    "a kill blind is live, like the blinds it joins: this game has none (its first round opens "
+                    "with a bring-in or a bet); leave the blind out and let the kill raise the stakes",
+                    ("kill", "blind"),
+                )
+        for i, rule in enumerate(self.v.when_dealt_up):
+            if rule.rank not in deck:
+                self.fail(f"rank '{rule.rank}' is not in the deck (its ranks are {deck})", ("when_dealt_up", i, "rank"))
+            if rule.price is None and rule.deal == "none":
+                self.fail("deal: none and no price: this rule does nothing", ("when_dealt_up", i, "deal"))
+            if rule.price is None and rule.decline == "fold":
+                self.fail("decline: fold needs a price to decline", ("when_dealt_up", i, "decline"))
+        if wild.follow is not None and wild.follow not in deck:
+            self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
+        if not wild.any:
+            return
+        played = {r for s in self.v.steps_of(ShowdownStep) for r in s.rankings}
+        for i, name in enumerate(wild.rankings):
+            if name not in WILD_FORMS:
+                self.fail(
+                    f"wild cards cannot count in '{name}': they count in {', '.join(WILD_FORMS)}",
+                    ("wild", "rankings", i),
+                )
+            elif name not in played:
+                self.fail(
+                    f"'{name}' is not a ranking of the showdown: wild cards would count nowhere",
+                    ("wild", "rankings", i),
+                )
+        if not wild.rankings and not played & set(WILD_FORMS):
+            self.fail(
+                f"no ranking of the showdown has a wild form ({', '.join(WILD_FORMS)}): the wild cards would count nowhere",
+                ("wild",),
+                key=True,
+            )
+
+    def jokers(self) -> None:
+        """Jokers have no rank: they count only where a ranking can read them."""
+        wild, deck = self.v.wild, self.v.deck
+        raw = self.data.get("wild")
+        if not deck.jokers:
+            if isinstance(raw, Mapping) and "joker" in raw:
+                self.fail("wild.joker says what a joker is, but the deck has none: add deck.jokers", ("wild", "joker"))
+            return
+        why = "a joker has no rank"
+        if wild.follow is not None:
+            self.fail(f"{why}: jokers and a followed wild rank are not played together", ("deck", "jokers"))
+        if wild.low_hole:
+            self.fail(f"{why}: jokers and the low hole card wild are not played together", ("deck", "jokers"))
+        if self.v.when_dealt_up:
+            self.fail(f"{why}: jokers and extra cards for an up card are not played together", ("deck", "jokers"))
+        played = [deck.ranking] + [r for s in self.v.steps_of(ShowdownStep) for r in s.rankings]
+        for name in dict.fromkeys(played):
+            if name not in WILD_FORMS or (wild.rankings and name != deck.ranking and name not in wild.rankings):
+                self.fail(
+                    f"a joker must count in every ranking the hand uses, and it cannot in '{name}': "
+                    f"jokers count in {', '.join(WILD_FORMS)}",
+                    ("deck", "jokers"),
+                )
