@@ -88,5 +88,24 @@ def masked_events(events: Iterable[Event], player: str) -> Iterator[Event]:
     >>> [str(e.card) for e in masked_events(deals + [Event("check", "Ann", 1)], "Bob")]
     ['None', '9c', 'None']
     """
+    hidden = _HIDDEN_DEALS
     for e in events:
-        yield e if e.type in _SEEN_BY_ALL or (e.type == "deal" and e.face == "up") else masked_event(e, player)
+        kind = e.type
+        if kind in _SEEN_BY_ALL:
+            yield e
+        elif kind == "deal" and e.player != player and e.face == "down":
+            # another seat's face-down card: the same masked event for every seat but his, made once
+            # (deal events come back hand after hand: the hand's seating keeps them)
+            known = hidden.get(id(e))
+            if known is None or known[0] is not e:
+                if len(hidden) >= 4096:
+                    hidden.clear()
+                known = hidden[id(e)] = (e, masked_event(e, player))
+            yield known[1]
+        elif kind == "deal":  # face up, or his own
+            yield e
+        else:
+            yield masked_event(e, player)
+
+
+_HIDDEN_DEALS: dict[int, tuple[Event, Event]] = {}  # id(a face-down deal) -> (it, as others see it)
