@@ -60,6 +60,8 @@ WRITTEN = {
     # the plain razz, badugi with the ace high, two-card hands, a high qualifier
     "razz", "razzbadeucey", "super_razzbadeucey", "henway", "7_card_stud_double_qualifier",
     "action_razz", "action_razzdugi",
+    # split hands (category Other in generic_poker, dealt as seven-card stud)
+    "cowpie",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:

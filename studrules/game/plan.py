@@ -189,6 +189,7 @@ class _Plan:
                 not self.variant.wild.any
                 and not any(r.hole_cards_only for r in rankings)
                 and not any(u != (None, None) for u in step.cards_used)
+                and not any(s.kind == "split" for s in self.variant.steps)
             )
             return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):

@@ -226,7 +226,11 @@ class _Showdown(_HandState):
                     if folded[i]:
                         row.append(None)
                         continue
-                    if made_of is not None:
+                    if self.split_hands is not None and self.split_hands[i] is not None:
+                        hands = self.split_hands[i]
+                        assert hands is not None
+                        value = self._ranking_at(ranking, i).evaluate(hands[k])
+                    elif made_of is not None:
                         value = made_of_value(self._ranking_at(ranking, i).evaluate, cards[i], community, *made_of)
                     elif rules.plain:
                         held = cards[i] + community if community else cards[i]
