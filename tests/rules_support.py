@@ -14,7 +14,7 @@ from typing import Any
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 
-__all__ = ["deal", "play", "legal", "events", "first_actor", "net", "script"]
+__all__ = ["deal", "play", "legal", "events", "first_actor", "net", "script", "script_first_actor"]
 
 
 def deal(
@@ -110,3 +110,9 @@ def script(
     if antes:
         data["antes"] = dict(antes)
     return play_script(data)
+
+
+def script_first_actor(out: Mapping[str, Any], round_number: int) -> str | None:
+    """Who acted first in a betting round of a played script's output."""
+    betting = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+    return next((e["player"] for e in out["events"] if e["type"] in betting and e.get("round") == round_number), None)

@@ -23,11 +23,11 @@ import random
 from pathlib import Path
 
 import pytest
+from rules_support import script as _script, script_first_actor as _first_to_act
 
 from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.game.policies import make_policy
-from studrules.records.script import play_script
 from studrules.spec.loader import load_variant, shipped_variants
 from studrules.spec.resources import variants_dir
 
@@ -60,6 +60,8 @@ WRITTEN = {
     # the plain razz, badugi with the ace high, two-card hands, a high qualifier
     "razz", "razzbadeucey", "super_razzbadeucey", "henway", "7_card_stud_double_qualifier",
     "action_razz", "action_razzdugi",
+    # split hands (category Other in generic_poker, dealt as seven-card stud)
+    "cowpie",
 }  # fmt: skip
 
 #: Files whose name is not the config's, because another game has that name:
@@ -176,23 +178,6 @@ def test_random_hands_account_for_every_chip_and_card_soak(name: str):
 
 
 # --- one hand per family, worked out by hand ---------------------------------
-
-
-def _script(variant: str, cards: dict[str, str], actions: list[str], **extra) -> dict:
-    data = {
-        "variant": variant,
-        "players": list(cards),
-        "stacks": 100,
-        "seed": 1,
-        "cards": {p: c.split() for p, c in cards.items()},
-        "actions": actions,
-        **extra,
-    }
-    return play_script(data)
-
-
-def _first_to_act(out: dict, round_number: int) -> str | None:
-    return next((e["player"] for e in out["events"] if e["type"] in _BETTING and e.get("round") == round_number), None)
 
 
 def _shown(out: dict) -> list[str]:

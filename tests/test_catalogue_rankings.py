@@ -16,35 +16,16 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
+from rules_support import script as _script, script_first_actor as _first_to_act
 
 from studrules.cards.card import Card, full_deck
 from studrules.cards.rankings import get_ranking, ranking_for
 from studrules.errors import StudrulesError
 from studrules.game.hand import Hand
-from studrules.records.script import play_script
 from studrules.spec.loader import load_variant, load_variant_text
 
 DECK = full_deck()
 _BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
-
-
-def _script(variant: str, cards: dict[str, str], actions: list[str]) -> dict:
-    """A hand of ``variant`` on these cards (each player's in the order he
-    gets them), 100 chips each: ante 1, bring-in 3, bets 10 and 20."""
-    return play_script(
-        {
-            "variant": variant,
-            "players": list(cards),
-            "stacks": 100,
-            "seed": 1,
-            "cards": {p: c.split() for p, c in cards.items()},
-            "actions": actions,
-        }
-    )
-
-
-def _first_to_act(out: dict, round_number: int) -> str | None:
-    return next((e["player"] for e in out["events"] if e["type"] in _BETTING and e.get("round") == round_number), None)
 
 
 def same_order(values, keys) -> None:

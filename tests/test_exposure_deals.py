@@ -10,30 +10,13 @@ cards are listed in the order he gets them.
 from __future__ import annotations
 
 import pytest
+from rules_support import script as _script, script_first_actor as _first_to_act
 
 from studrules.errors import IllegalActionError, SpecErrors
 from studrules.game.hand import Hand
-from studrules.records.script import play_script
 from studrules.spec.loader import load_variant, load_variant_text
 
 _BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
-
-
-def _script(variant: str, cards: dict[str, str], actions: list[str]) -> dict:
-    return play_script(
-        {
-            "variant": variant,
-            "players": list(cards),
-            "stacks": 100,
-            "seed": 1,
-            "cards": {p: c.split() for p, c in cards.items()},
-            "actions": actions,
-        }
-    )
-
-
-def _first_to_act(out: dict, round_number: int) -> str | None:
-    return next((e["player"] for e in out["events"] if e["type"] in _BETTING and e.get("round") == round_number), None)
 
 
 def _faces(out: dict, player: str) -> list[str]:

@@ -15,6 +15,7 @@ import random
 from math import comb
 
 import pytest
+from rules_support import script as _script, script_first_actor as _first_to_act
 
 from studrules.cards.card import full_deck, joker
 from studrules.cards.rankings import get_ranking, ranking_for
@@ -22,29 +23,10 @@ from studrules.cards.rankings_deck_order import DeckOrderHigh
 from studrules.cards.wild_reference import reference_high
 from studrules.errors import CardError, SpecErrors
 from studrules.game.hand import Hand
-from studrules.records.script import play_script
 from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.model import DeckSpec
 
 MEXICAN_RANKS = "234567JQKA"
-
-
-def _script(variant, cards: dict[str, str], actions: list[str]) -> dict:
-    return play_script(
-        {
-            "variant": variant,
-            "players": list(cards),
-            "stacks": 100,
-            "seed": 1,
-            "cards": {p: c.split() for p, c in cards.items()},
-            "actions": actions,
-        }
-    )
-
-
-def _first_to_act(out: dict, round_number: int) -> str | None:
-    kinds = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
-    return next((e["player"] for e in out["events"] if e["type"] in kinds and e.get("round") == round_number), None)
 
 
 def _shown(out: dict) -> dict[str, str]:

@@ -31,6 +31,7 @@ EVENTS_OF = {
     "draw": {"discard"},
     "expose": {"expose"},
     "pass": {"pass", "receive"},
+    "split": {"split"},
     "reveal": {"reveal"},
     "showdown": {"show", "muck"},
     "settle": {"settle", "push"},

@@ -51,6 +51,7 @@ from ..spec.model import (
     RevealStep,
     SettleStep,
     ShowdownStep,
+    SplitStep,
     Variant,
 )
 from .expression_words import amount_text, condition_words, hand_words, house_hand_words, phrase
@@ -291,6 +292,11 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):
         many = str(step.count) if step.least == step.count else f"{step.least} to {step.count}, his choice"
         add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{many}, {step.mode.replace('_', ' ')}")
+
+    for step in variant.steps_of(SplitStep):
+        rule = " and ".join(map(str, step.sizes)) + " cards"
+        rule += "; a face-down card in each" if step.down_in_each else ""
+        add("split hands", "hands", rule + ("; the first must beat the second" if step.ordered else ""))
 
     for n, step in enumerate(variant.steps_of(PassStep), 1):
         add("passing cards", "cards" if n == 1 else f"cards ({n})", f"{step.count}, to the {step.to}")

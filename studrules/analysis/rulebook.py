@@ -30,6 +30,7 @@ from ..spec.model import (
     RevealStep,
     SettleStep,
     ShowdownStep,
+    SplitStep,
     Step,
     Variant,
 )
@@ -340,7 +341,7 @@ class _Writer:
                 number += 1
                 self.blocks.append(Block("h3", f"{number}. Decision"))
                 self.decision(step)
-            elif isinstance(step, (ExposeStep, PassStep, DrawStep, DeclareStep)):
+            elif isinstance(step, (ExposeStep, PassStep, SplitStep, DrawStep, DeclareStep)):
                 number += 1
                 title, sentences = choice_step_words(step)
                 self.blocks.append(Block("h3", f"{number}. {title}"))

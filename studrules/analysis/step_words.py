@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..game.wilds import rank_name
-from ..spec.model import DeclareStep, DrawStep, ExposeStep, KillRules, PassStep, UpCardRule
+from ..spec.model import DeclareStep, DrawStep, ExposeStep, KillRules, PassStep, SplitStep, UpCardRule
 from .expression_words import number_words, phrase, stake_words
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "pass_sentences",
     "expose_sentences",
     "cards_used_sentences",
+    "split_sentences",
 ]
 
 
@@ -188,7 +189,7 @@ def up_card_rule_words(rule: UpCardRule) -> str:
     return f"{card}, for {phrase(rule.price)}" + (", or he folds" if rule.decline == "fold" else "")
 
 
-def choice_step_words(step: ExposeStep | PassStep | DrawStep | DeclareStep) -> tuple[str, list[str]]:
+def choice_step_words(step: ExposeStep | PassStep | SplitStep | DrawStep | DeclareStep) -> tuple[str, list[str]]:
     """The title and sentences of a step where each player chooses something.
 
     >>> choice_step_words(PassStep("p", count=2, to="right"))[0]
@@ -198,6 +199,8 @@ def choice_step_words(step: ExposeStep | PassStep | DrawStep | DeclareStep) -> t
         return "Turn cards up", expose_sentences(step)
     if isinstance(step, PassStep):
         return "Pass cards", pass_sentences(step)
+    if isinstance(step, SplitStep):
+        return "Split the cards", split_sentences(step)
     if isinstance(step, DrawStep):
         title = "Buy cards" if step.price is not None else "Discard" + (" and draw" if step.replace else "")
         return title, draw_sentences(step)
@@ -261,4 +264,22 @@ def cards_used_sentences(rankings: Sequence[str], used: Sequence[tuple[int | Non
         if community is not None:
             parts.append(f"{number_words(community)} community card{'s' if community != 1 else ''}")
         out.append(f"{hand} is made of {' and '.join(parts)}.")
+    return out
+
+
+def split_sentences(step: SplitStep) -> list[str]:
+    """A split step in sentences.
+
+    >>> split_sentences(SplitStep("s", down_in_each=True, ordered=True))[0]
+    'Each player still in divides his cards into a hand of five and a hand of two, set down unseen until the showdown.'
+    """
+    sizes = " and ".join(f"a hand of {number_words(n)}" for n in step.sizes)
+    out = [f"Each player still in divides his cards into {sizes}, set down unseen until the showdown."]
+    if step.down_in_each:
+        out.append("Each hand must hold at least one of his face-down cards.")
+    if step.ordered:
+        out.append(
+            "The first hand must beat the second (a pair in the second needs as high a pair, or better, in the first)."
+        )
+    out.append("At the showdown the first ranking reads each player's first hand, the second his second.")
     return out

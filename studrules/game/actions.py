@@ -71,6 +71,7 @@ VERBS = (
     "buy",
     "decline",
     "pass",
+    "split",
 )
 
 _ALIASES = {
@@ -90,12 +91,13 @@ _ALIASES = {
     "buys": "buy",
     "declines": "decline",
     "passes": "pass",
+    "splits": "split",
 }
 _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 # verbs followed by a word: 'Ann declare high'
 _WITH_WORD = frozenset(("declare",))
 # verbs followed by some of the player's cards: 'Ann discard 2c 7d', 'Ann buy 7d'
-_WITH_CARDS = frozenset(("discard", "expose", "buy", "pass"))
+_WITH_CARDS = frozenset(("discard", "expose", "buy", "pass", "split"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ class Action:
         >>> Action.parse("Cat jump")
         Traceback (most recent call last):
         ...
-        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose, buy, decline, pass
+        studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose, buy, decline, pass, split
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")

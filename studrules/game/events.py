@@ -16,7 +16,8 @@ Types: ``kill`` (a player kills the hand: its stakes in ``reason``), ``ante``,
 ``blind`` (a forced live bet by seat), ``wild`` (what is
 wild changes: a card after a followed rank), ``declare`` (a player's high,
 low or both, in ``reason``), ``discard`` (cards a player throws away; others
-see their number), ``draw`` (a card received in their place), ``buy`` (chips
+see their number), ``split`` (a player sets his cards in two hands; the
+others see only that he has), ``draw`` (a card received in their place), ``buy`` (chips
 paid for new cards), ``decline`` (a player keeps his cards rather than buy), ``pass`` and
 ``receive`` (cards passed to a neighbour, named in ``reason``; others see
 their number),
@@ -59,6 +60,7 @@ EVENT_TYPES = (
     "decline",
     "pass",
     "receive",
+    "split",
     "deal",
     "burn",
     "community",
@@ -150,6 +152,9 @@ class Event(NamedTuple):
             n = self.amount or 0
             what = " ".join(map(str, self.cards)) if self.cards and not hidden else f"{n} card{'s' if n != 1 else ''}"
             return f"{p} passes {what} to {self.reason}" if t == "pass" else f"{p} receives {what} from {self.reason}"
+        if t == "split":
+            second = " ".join(map(str, self.cards)) if self.cards and not hidden else None
+            return f"{p} splits his cards into two hands" + (f", the second {second}" if second else "")
         if t == "kill":
             return f"{p} kills this hand" + (f": {self.reason}" if self.reason else "")
         if t == "buy":

@@ -55,6 +55,7 @@ from ..spec.model import (
     PassStep,
     RevealStep,
     SettleStep,
+    SplitStep,
     Variant,
 )
 from .actions import Action, LegalAction
@@ -70,6 +71,7 @@ from .passing import _Passing
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
 from .result import HandResult
 from .showdown import _Showdown
+from .splitting import _Splitting
 from .view import View, masked_events
 
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
@@ -86,10 +88,13 @@ _PHASES = {
     "expose": ("_apply_expose", "_expose_legal"),
     "offer": ("_apply_offer", "_offer_legal"),
     "pass": ("_apply_pass", "_pass_legal"),
+    "split": ("_apply_split", "_split_legal"),
 }
+#: What a player does in these phases when nobody tells him (an Action).
+_CHOOSING = {"draw": "_likely_draw", "offer": "_likely_offer", "pass": "_likely_pass", "split": "_likely_split"}
 
 
-class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering, _Passing):
+class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering, _Passing, _Splitting):
     """One hand of a variant (see the module's documentation).
 
     ``players``: names, clockwise, the first at the dealer's left (a banked
@@ -148,6 +153,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.offers = None
         self.kill_seat = None
         self.pass_step = None
+        self.split_step = None
+        self.split_hands = None
         self.bets = [0] * n
         self.cards = []
         self.up = []
@@ -326,8 +333,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         is posted when it is due (a fast path for bots and benchmarks)."""
         seat = self.to_act_seat
         if self.phase != "betting" or seat is None or not self.round_rules.plain_check:
-            if self.phase == "showdown" and seat is not None:
-                return self._show_by_default(seat)
             action = self.default_action()
             if action is None:
                 raise IllegalActionError("the hand is over")
@@ -430,14 +435,11 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             return self._simple[seat][3 if self._can_still_win(seat) else 4]  # show, muck
         if self.phase == "declare":
             return Action(name, "declare", word=self._likely_declaration(seat))
-        if self.phase == "draw":
-            return self._likely_draw(seat)
         if self.phase == "expose":
             return Action(name, "expose", word=self._likely_exposure(seat))
-        if self.phase == "offer":
-            return self._likely_offer(seat)
-        if self.phase == "pass":
-            return Action(name, "pass", word=self._likely_pass(seat))
+        if self.phase in _CHOOSING:
+            likely: Action = getattr(self, _CHOOSING[self.phase])(seat)
+            return likely
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
@@ -551,6 +553,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 self._start_expose(planned)
             elif isinstance(planned, PassStep):
                 self._start_pass(planned)
+            elif isinstance(planned, SplitStep):
+                self._start_split(planned)
 
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""

@@ -88,8 +88,8 @@ class _Passing(_HandState):
                 Event("receive", self.players[seat], None, len(cards), cards=tuple(cards), reason=self.players[giver])
             )
 
-    def _likely_pass(self, seat: int) -> str:
+    def _likely_pass(self, seat: int) -> Action:
         """What a player passes when nobody tells him: his lowest face-down
         cards (his highest where the game aims low)."""
         (legal,) = self._pass_legal(seat)
-        return fewest_cards(legal, aims_low=self.plan.ranking.aims_low) or ""
+        return Action(self.players[seat], "pass", word=fewest_cards(legal, aims_low=self.plan.ranking.aims_low))

@@ -189,6 +189,7 @@ class _Plan:
                 not self.variant.wild.any
                 and not any(r.hole_cards_only for r in rankings)
                 and not any(u != (None, None) for u in step.cards_used)
+                and not any(s.kind == "split" for s in self.variant.steps)
             )
             return _ShowdownPlan(step, rankings, plain)
         if isinstance(step, AnteStep):
@@ -284,15 +285,20 @@ class _BettingPlan:
 class _ShowdownPlan:
     """A showdown step and its rankings; ``plain``: nothing is ever wild and
     every ranking reads the whole hand (no part of the pot for a hole card),
-    so the showdown's short ways hold."""
+    so the showdown's short ways hold; ``whole``: besides, each hand is valued
+    by its rankings' evaluators alone (no cards_used rule, no combination;
+    a hand split in two is seen at the table)."""
 
-    __slots__ = ("step", "when", "rankings", "plain")
+    __slots__ = ("step", "when", "rankings", "plain", "whole")
 
     def __init__(self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True):
         self.step = step
         self.when = step.when
         self.rankings = rankings
         self.plain = plain
+        self.whole = (
+            plain and step.compare != "combination" and all(used == (None, None) for used in step.cards_used or ())
+        )
 
 
 #: One step of a plan, as the hand's step loop tells them apart.

@@ -116,6 +116,8 @@ def _passive(view: View) -> Action:
     for verb in ("expose", "pass"):
         if verb in legal:
             return Action(me, verb, word=fewest_cards(legal[verb]))
+    if "split" in legal and legal["split"].choices:  # any allowed second hand
+        return Action(me, "split", word=legal["split"].choices[0])
     if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):

@@ -175,15 +175,6 @@ class _Showdown(_HandState):
         self.to_act_seat = None
         self._next_shower()
 
-    def _show_by_default(self, seat: int) -> None:
-        """Hand.check_or_call at a showdown: default_action's show or muck (the
-        premade one), applied without apply's look-ups. Then the next shower is
-        to act, or the pots are settled and the hand is over."""
-        shown = self._simple[seat][3 if self._can_still_win(seat) else 4]
-        self._apply_show(seat, shown)
-        self.actions.append(shown)
-        assert self.to_act_seat is not None or self.over  # (nothing left for Hand._advance to run)
-
     def _show(self, seat: int) -> None:
         self.shown.append(seat)
         rules = self.showdown_rules
@@ -224,30 +215,37 @@ class _Showdown(_HandState):
             rules = self.showdown_rules
             combination = rules.step.compare == "combination"
             folded, cards, community = self.folded, self.cards, self.community
-            plain = rules.plain
             values = []
+            if rules.whole and self.split_hands is None:  # nothing wild, whole hands: the evaluators alone
+                for ranking in rankings:
+                    evaluate = _evaluator(ranking)
+                    whole: list[float | None] = []
+                    for i in range(self.n):
+                        if folded[i]:
+                            whole.append(None)
+                        else:
+                            held = cards[i] + community if community else cards[i]
+                            whole.append(evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held))
+                    values.append(whole)
+                self._values = values
+                return values
             used = rules.step.cards_used
             for k, ranking in enumerate(rankings):
                 evaluate = _evaluator(ranking)
+                hole_only = not rules.plain and ranking.hole_cards_only
                 made_of = used[k] if used and used[k] != (None, None) else None
                 row: list[float | None] = []
-                if plain and not combination and made_of is None:  # whole hands, nothing wild: the evaluator alone
-                    for i in range(self.n):
-                        if folded[i]:
-                            row.append(None)
-                        else:
-                            held = cards[i] + community if community else cards[i]
-                            row.append(evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held))
-                    values.append(row)
-                    continue
-                hole_only = not plain and ranking.hole_cards_only
                 for i in range(self.n):
                     if folded[i]:
                         row.append(None)
                         continue
-                    if made_of is not None:
+                    if self.split_hands is not None and self.split_hands[i] is not None:
+                        hands = self.split_hands[i]
+                        assert hands is not None
+                        value = self._ranking_at(ranking, i).evaluate(hands[k])
+                    elif made_of is not None:
                         value = made_of_value(self._ranking_at(ranking, i).evaluate, cards[i], community, *made_of)
-                    elif plain:
+                    elif rules.plain:
                         held = cards[i] + community if community else cards[i]
                         value = evaluate(held) if len(held) <= 9 else best_of_nine(evaluate, held)
                     elif hole_only:  # the face-down cards alone

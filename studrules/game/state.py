@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card, Deck
-from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, PassStep, UpCardRule, Variant
+from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, PassStep, SplitStep, UpCardRule, Variant
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _BettingPlan, _Plan, _Seating, _ShowdownPlan
@@ -91,6 +91,8 @@ class _HandState:
         "killer",
         "usual_stakes",
         "pass_step",
+        "split_step",
+        "split_hands",
         "passing",
         "expose_step",
         "exposing",
@@ -140,6 +142,8 @@ class _HandState:
     kill_seat: int | None  # the seat that posted a kill blind (None: none)
     killer: str | None  # who kills this hand (None: nobody)
     usual_stakes: dict[str, int]  # a killed hand's stakes before the kill (set only when killed)
+    split_step: SplitStep | None  # the split step being played
+    split_hands: list[tuple[list[Card], list[Card]] | None] | None  # per seat: his two hands (None: no split)
     pass_step: PassStep | None  # the pass step being played
     passing: dict[int, list[Card]]  # the cards each seat chose to pass (given all at once)
     offers: list[tuple[int, UpCardRule, Card]] | None  # up cards asking a price: (seat, rule, card), in order

@@ -73,7 +73,7 @@ def masked_event(event: Event, player: str) -> Event:
     kind = event.type
     if kind == "burn" or (kind in ("deal", "draw") and event.face == "down" and event.player != player):
         return event._replace(card=None)
-    if kind in ("discard", "pass", "receive") and event.player != player:
+    if kind in ("discard", "pass", "receive", "split") and event.player != player:
         return event._replace(cards=None)
     return event
 

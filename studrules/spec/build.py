@@ -39,6 +39,7 @@ from .model import (
     SettleStep,
     ShowdownStep,
     Source,
+    SplitStep,
     Step,
     UpCardRule,
     Variant,
@@ -342,6 +343,14 @@ class _Builder:
 
     def _step_pass(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return PassStep(count=int(b.get("count", 1)), to=str(b.get("to", "left")), **common)
+
+    def _step_split(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        return SplitStep(
+            sizes=tuple(int(n) for n in b.get("sizes") or (5, 2)),
+            down_in_each=bool(b.get("down_in_each", False)),
+            ordered=bool(b.get("ordered", False)),
+            **common,
+        )
 
     def _step_deal(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DealStep(

@@ -33,6 +33,7 @@ from .model import (
     RevealStep,
     SettleStep,
     ShowdownStep,
+    SplitStep,
     Variant,
 )
 from .source import FieldPath, locate
@@ -206,6 +207,8 @@ class _Checker(_CardChecks):
                     f"but holds only {player_cards - up_cards} face down by now",
                     self.step_path(i, "count"),
                 )
+            if isinstance(step, SplitStep):
+                self._split(i, step, player_cards, player_cards - up_cards)
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(
@@ -322,6 +325,25 @@ class _Checker(_CardChecks):
                         f"settling compares five-card hands, but the players hold {player_cards} and the house {house_cards} by now",
                         self.step_path(i),
                     )
+
+    def _split(self, index: int, step: SplitStep, held: int, down: int) -> None:
+        """A split uses every card held, and the showdown after it reads two hands."""
+        from ..cards.rankings import get_ranking
+
+        if sum(step.sizes) != held:
+            self.fail(
+                f"the hands ({' and '.join(map(str, step.sizes))} cards) must use the {held} cards a player holds by now",
+                self.step_path(index, "sizes"),
+            )
+        if step.down_in_each and down < len(step.sizes):
+            self.fail(f"each hand needs a face-down card, but a player holds {down} by now", self.step_path(index))
+        later = [s for s in self.v.steps[index + 1 :] if isinstance(s, ShowdownStep)]
+        if not later or len(later[0].rankings) != len(step.sizes):
+            self.fail("the showdown after a split needs one ranking for each hand", self.step_path(index))
+            return
+        for name, size in zip(later[0].rankings, step.sizes):
+            if get_ranking(name).fewest_cards > size:
+                self.fail(f"'{name}' reads hands of more than {size} cards", self.step_path(index, "sizes"))
 
     def deck_fits(self) -> None:
         seats = self.v.seats.max

@@ -60,6 +60,7 @@ __all__ = [
     "DrawStep",
     "ExposeStep",
     "PassStep",
+    "SplitStep",
     "RevealStep",
     "ShowdownStep",
     "Payout",
@@ -402,6 +403,19 @@ class PassStep(Step):
 
 
 @dataclass(frozen=True)
+class SplitStep(Step):
+    """Each player still in divides his cards into hands of ``sizes`` (five
+    and two), set down unseen until the showdown, where the showdown's k-th
+    ranking reads his k-th hand. ``down_in_each``: each hand holds at least
+    one of his face-down cards; ``ordered``: the first hand must beat the
+    second (pai gow's rule)."""
+
+    sizes: tuple[int, ...] = (5, 2)
+    down_in_each: bool = False
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
 class ShowdownStep(Step):
     """Who shows first, who may muck, and who wins each pot.
 
@@ -561,4 +575,5 @@ _STEP_KINDS: dict[type[Step], str] = {
     ShowdownStep: "showdown",
     SettleStep: "settle",
     PassStep: "pass",
+    SplitStep: "split",
 }

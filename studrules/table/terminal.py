@@ -145,6 +145,15 @@ class TerminalPlayer(Policy):
                 )
                 return None
             return Action(view.player, la.action, word=" ".join(upper[w] for w in chosen) or None)
+        if la.action == "split":  # the cards of his second hand: 'split 9c 9d'
+            named = {w.lower() for w in words[1:]}
+            second = next((c for c in la.choices or () if {w.lower() for w in c.split()} == named), None)
+            if second is None:
+                self.console.print(
+                    f"split: name the cards of your second hand, one of: {', '.join(la.choices or ())}", markup=False
+                )
+                return None
+            return Action(view.player, "split", word=second)
         if la.choices:  # a word to choose: declare high, low or both
             return self._choose(view, la, words[1] if len(words) > 1 else None)
         amount = None
