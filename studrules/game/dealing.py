@@ -93,10 +93,12 @@ class _Dealing(_HandState):
         amount = rules.amount
         if amount is None:
             amount = int(step.amount(self._env()))
-        if step.who == "dealer":  # the dealer antes for the table: the last seat
+        dealer = step.who == "dealer"
+        if dealer:  # the dealer antes for the table: the last seat
             amounts = [0] * (self.n - 1) + [amount]
         else:
             amounts = self.antes if self.antes is not None else [amount] * self.n
+        live = not (step.dead or dealer)
         events = self.events
         stacks, contrib = self.stacks, self.contrib
         posted = False
@@ -109,11 +111,11 @@ class _Dealing(_HandState):
                 continue
             stacks[i] -= a
             contrib[i] += a
-            if step.who == "dealer":  # posted for the whole table: the main pot's, not a bet of his
+            if live:
+                self.live_ante[i] += a
+            elif dealer:  # posted for the whole table: the main pot's, not a bet of his
                 self.dead_chips = [0] * self.n
                 self.dead_chips[i] = a
-            elif not step.dead:
-                self.live_ante[i] += a
             event = made[i].get(a)
             if event is None:
                 event = made[i][a] = _new(
