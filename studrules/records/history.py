@@ -276,14 +276,16 @@ def record_script(record: Mapping[str, Any]) -> dict:
     return script
 
 
-def replay_record(record: Mapping[str, Any], *, check: bool = True, where: str = "the hand"):
+def replay_record(record: Mapping[str, Any], *, check: bool = True, where: str = "the hand", base: Path | None = None):
     """Play a record again through the hand-script path; returns the :class:`~studrules.game.hand.Hand`.
 
     ``check``: the events must match the recorded digest (a
-    :class:`~studrules.errors.StudrulesError` otherwise)."""
+    :class:`~studrules.errors.StudrulesError` otherwise). ``base``: the
+    folder of the history file (its ``variant`` is read beside it, under the
+    current folder, or shipped)."""
     from .script import run_script
 
-    hand = run_script(record_script(record), auto_showdown=False)
+    hand = run_script(record_script(record), auto_showdown=False, base=base)
     digest = record.get("digest")
     if check and digest and events_digest(hand.events) != digest:
         raise StudrulesError(f"{where} does not replay the same: its events differ from the recorded ones")
@@ -294,7 +296,11 @@ def replay_hands(path: str | Path, *, check: bool = True) -> list:
     """Every hand of a history file, played again (a list of :class:`~studrules.game.hand.Hand`)."""
     hands = []
     for index, record in enumerate(read_history(path)):
-        hands.append(replay_record(record, check=check, where=f"hand {record.get('hand', index + 1)} of {path}"))
+        hands.append(
+            replay_record(
+                record, check=check, where=f"hand {record.get('hand', index + 1)} of {path}", base=Path(path).parent
+            )
+        )
     return hands
 
 

@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Location, SpecError, SpecErrors, in_order
+from . import resources
 from .build import build_options, build_variant
 from .merge import overlay
 from .model import Variant
 from .resources import variants_dir
-from .source import Document, LDict, is_file, read_document
+from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, read_document
 
 __all__ = [
     "load_variant",
@@ -70,32 +71,73 @@ def _shipped_path(name: str) -> Path | None:
 
 
 def resolve_variant_path(
-    name_or_path: str | Path, *, relative_to: Path | None = None, location: Location | None = None
+    name_or_path: str | Path,
+    *,
+    relative_to: Path | None = None,
+    location: Location | None = None,
+    within: tuple[Path, ...] | None = None,
 ) -> Path:
-    """A shipped variant's name, or a path (relative to ``relative_to`` if given)."""
+    """A shipped variant's name, or a path (relative to ``relative_to`` if given).
+
+    Only a regular ``.yaml``/``.yml`` file is a variant; with ``within``, it
+    must also stand inside one of those folders (or be shipped), so a file
+    that names another (``extends``) cannot make a foreign file read.
+
+    >>> resolve_variant_path("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/etc/passwd' is not a variant file: its name must end in .yaml or .yml
+    """
     text = str(name_or_path)
     candidates = []
     if relative_to is not None and not Path(text).is_absolute():
         candidates.append(relative_to / text)
     candidates.append(Path(text))
-    if "/" not in text and not text.endswith((".yaml", ".yml")):
+    if "/" not in text and not text.endswith(VARIANT_SUFFIXES):
         shipped = _shipped_path(text)
         if shipped is not None:
             candidates.append(shipped)
+    roots = None if within is None else (*within, variants_dir(), resources.variants_dir())
     for c in candidates:
-        if is_file(c):
-            return c
+        if _exists(c):
+            return check_data_file(c, within=roots, shown=text, location=location)
+    if "/" in text or text.endswith(VARIANT_SUFFIXES):
+        raise SpecError(f"no variant '{text}': no such file", location)
     names = [p.stem for p in shipped_variants()]
     close = difflib.get_close_matches(text, names, n=1)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+#: The longest chain of ``extends`` followed.
+MAX_EXTENDS = 32
+
+
 def load_variant_data(
-    name_or_path: str | Path, *, _seen: tuple[Path, ...] = (), location: Location | None = None
+    name_or_path: str | Path,
+    *,
+    _seen: tuple[Path, ...] = (),
+    location: Location | None = None,
+    within: tuple[Path, ...] | None = None,
 ) -> tuple[Any, str]:
-    """The variant's data with ``extends`` resolved (no options applied yet)."""
-    path = resolve_variant_path(name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location)
+    """The variant's data with ``extends`` resolved (no options applied yet).
+
+    A variant named by another (``_seen``: the files naming it) is read only
+    from beside the last of them or below, or from the shipped ones;
+    ``within`` gives those folders for a variant named by a text."""
+    if len(_seen) >= MAX_EXTENDS:
+        raise SpecError(f"'extends' chains more than {MAX_EXTENDS} files: {_seen[0].name} -> ...", location)
+    within = (_seen[-1].parent,) if _seen else within
+    path = resolve_variant_path(
+        name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location, within=within
+    )
     real = path.resolve()
     if real in _seen:
         chain = " -> ".join(p.name for p in _seen + (real,))
@@ -114,7 +156,9 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
     if parent is not None:
         if not isinstance(parent, str):
             raise SpecError("'extends' names one variant (a shipped name or a path)", doc.location(("extends",)))
-        base, _ = load_variant_data(parent, _seen=seen, location=doc.location(("extends",)))
+        base, _ = load_variant_data(
+            parent, _seen=seen, location=doc.location(("extends",)), within=None if seen else (Path.cwd(),)
+        )
         child = LDict({k: v for k, v in data.items() if k != "extends"}, loc=data.loc)
         child.key_locs.update(data.key_locs)
         child.value_locs.update(data.value_locs)
@@ -142,14 +186,18 @@ def load_variant(
     name_or_path: str | Path,
     options: Mapping[str, Any] | None = None,
     stakes: Mapping[str, Any] | None = None,
+    *,
+    within: tuple[Path, ...] | None = None,
 ) -> Variant:
     """Load, validate and build a variant, with house-rule choices and stake overrides.
 
     ``name_or_path``: a shipped variant's name (the stem of a file in
     ``variants/``, as ``studrules list`` shows it) or a path to a YAML file. ``options``: ``{option: choice}``; unknown names or
     choices are errors that list the valid ones. ``stakes``: ``{stake: int}``
-    replacing the file's values (stakes computed from them follow)."""
-    data, file = load_variant_data(name_or_path)
+    replacing the file's values (stakes computed from them follow).
+    ``within``: the folders a path may lead into (for a name read from a
+    file: a script's or history's ``variant``); shipped variants always."""
+    data, file = load_variant_data(name_or_path, within=within)
     return _build(data, file, options, stakes)
 
 

@@ -17,6 +17,7 @@ file is refused with a message instead of exhausting memory.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,9 @@ __all__ = [
     "locate",
     "plain",
     "is_file",
+    "check_data_file",
+    "read_bounded",
+    "VARIANT_SUFFIXES",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
@@ -43,6 +47,9 @@ MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_NODES = 200_000
 MAX_INT = 10**12
+
+#: The suffixes of a variant file: nothing else is read as one.
+VARIANT_SUFFIXES = (".yaml", ".yml")
 
 #: Where a value stands inside a document: keys and list indexes from the top.
 FieldPath = tuple[str | int, ...]
@@ -152,6 +159,82 @@ def is_file(path: str | Path) -> bool:
         return False
 
 
+def check_data_file(
+    path: Path,
+    *,
+    what: str = "variant",
+    suffixes: tuple[str, ...] = VARIANT_SUFFIXES,
+    within: tuple[Path, ...] | None = None,
+    shown: str | None = None,
+    location: Location | None = None,
+) -> Path:
+    """``path`` if it is a regular file with one of ``suffixes`` (and, given
+    ``within``, inside one of those folders once links are followed); else a
+    :class:`~studrules.errors.SpecError` that says why without reading it, so a
+    foreign file's content never reaches a message.
+
+    >>> check_data_file(Path("/etc/passwd"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/etc/passwd' is not a variant file: its name must end in .yaml or .yml
+    >>> check_data_file(Path("/"), shown="/")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/' is a folder, not a variant file
+    """
+    import stat
+
+    name = shown if shown is not None else str(path)
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        raise SpecError(f"no {what} file '{name}'", location) from None
+    if stat.S_ISDIR(mode):
+        raise SpecError(f"'{name}' is a folder, not a {what} file", location)
+    if path.suffix.lower() not in suffixes:
+        ends = " or ".join(suffixes)
+        raise SpecError(f"'{name}' is not a {what} file: its name must end in {ends}", location)
+    if not stat.S_ISREG(mode):
+        raise SpecError(f"'{name}' is not a regular file (a pipe or a device?): a {what} is read from a file", location)
+    if within is not None:
+        real = path.resolve()
+        if not any(real.is_relative_to(root.resolve()) for root in within):
+            raise SpecError(
+                f"'{name}' is outside the folders a {what} may be read from: the folder of the file naming it "
+                "(and the folders below), or the shipped variants",
+                location,
+            )
+    return path
+
+
+def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | None = None) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes (read no further:
+    files of ``/proc`` say they are empty).
+
+    >>> read_bounded(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/dev/null' is not a regular file (a pipe or a device?)
+    """
+    import stat
+
+    file = str(path)
+    where = location or Location(file)
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
+            raw = f.read(limit + 1)
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror}", where) from None
+    if len(raw) > limit:
+        raise SpecError(f"the file is larger than {limit:,} bytes: at most {limit:,} are read", where)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", where) from None
+
+
 def read_document(source: str | Path, *, file: str | None = None) -> Document:
     """Read YAML from a path or from text (``file`` names it in messages).
 
@@ -160,18 +243,7 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
     if isinstance(source, Path) or ("\n" not in source and is_file(source)):
         path = Path(source)
         file = file or str(path)
-        try:
-            size = path.stat().st_size
-        except OSError as err:
-            raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
-        if size > MAX_BYTES:
-            raise SpecError(f"the file is {size} bytes; at most {MAX_BYTES} are read", Location(file))
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as err:
-            raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", Location(file)) from None
-        except OSError as err:
-            raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
+        text = read_bounded(path, location=Location(file))
     else:
         text = str(source)
         if len(text.encode("utf-8")) > MAX_BYTES:
