@@ -31,11 +31,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, in_order
+from ..errors import Location, SpecError, SpecErrors, StudrulesError, in_order
 from . import resources
 from .build import build_options, build_variant
+from .expressions import MAX_NUMBER
 from .merge import overlay
-from .model import Variant
+from .model import Option, Variant
 from .resources import variants_dir
 from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, read_document
 
@@ -46,6 +47,7 @@ __all__ = [
     "resolve_variant_path",
     "shipped_variants",
     "parse_assignments",
+    "choice_errors",
 ]
 
 
@@ -235,24 +237,71 @@ def load_variant_text(
     return _build(data, file, options, stakes)
 
 
-def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapping[str, Any] | None) -> Variant:
-    """Options, stakes, schema, model and checks over a variant's data."""
+def choice_errors(name_or_path: str | Path) -> tuple[Variant, list[tuple[str, str, list[SpecError]]]]:
+    """The variant with its options' defaults, and the problems of each other
+    choice: ``[(option, choice, errors)]`` for the choices that have some.
+
+    The file is read once; each choice's changes are laid over its data and
+    checked, the options block (checked with the defaults) left out, so a
+    file of many options is checked in time linear in its choices.
+    A problem of the defaults raises :class:`~studrules.errors.SpecErrors`.
+
+    >>> from studrules.spec.resources import default_variant
+    >>> choice_errors(default_variant())[1]
+    []
+    """
+    data, file = load_variant_data(name_or_path)
+    variant = _build(data, file, None, None)
+    declared = variant.options
+    bare = LDict({k: v for k, v in data.items() if k != "options"}, loc=getattr(data, "loc", None))
+    bare.key_locs.update(getattr(data, "key_locs", {}))
+    bare.value_locs.update(getattr(data, "value_locs", {}))
+    defaults = {o.name: o.default for o in declared}
+    out: list[tuple[str, str, list[SpecError]]] = []
+    for option in declared:
+        default_changes = option.choice(option.default).changes
+        for choice in option.choices:
+            if choice.name == option.default or not (choice.changes or default_changes):
+                continue  # the same data as the defaults': checked already
+            try:
+                _build(bare, file, None, None, declared=(declared, {**defaults, option.name: choice.name}))
+            except SpecErrors as err:
+                out.append((option.name, choice.name, list(err.errors)))
+            except StudrulesError as err:
+                out.append((option.name, choice.name, [SpecError(err.message, err.location or Location(file))]))
+    return variant, out
+
+
+def _build(
+    data: Any,
+    file: str,
+    options: Mapping[str, Any] | None,
+    stakes: Mapping[str, Any] | None,
+    *,
+    declared: tuple[tuple[Option, ...], Mapping[str, str]] | None = None,
+) -> Variant:
+    """Options, stakes, schema, model and checks over a variant's data.
+
+    ``declared``: the options already read and checked, with the choices to
+    apply (``data`` then holds no options block)."""
     errors: list[SpecError] = []
 
     from .checks import option_errors
     from .schema import options_schema_errors, schema_errors
 
+    if declared is not None:
+        return _build_chosen(data, file, stakes, declared[0], dict(declared[1]), errors)
     # a broken options block cannot be applied: report it with the rest of the file
     option_problems = options_schema_errors(data, file) + option_errors(data, file)
     if option_problems:
         raise SpecErrors(in_order(option_problems + schema_errors(data, file)))
-    declared = build_options(data) if isinstance(data.get("options"), dict) else ()
-    chosen: dict[str, str] = {o.name: o.default for o in declared}
+    options_read = build_options(data) if isinstance(data.get("options"), dict) else ()
+    chosen: dict[str, str] = {o.name: o.default for o in options_read}
     for name, choice in (options or {}).items():
-        option = next((o for o in declared if o.name == name), None)
+        option = next((o for o in options_read if o.name == name), None)
         if option is None:
-            valid = ", ".join(o.name for o in declared) or "none"
-            close = difflib.get_close_matches(name, [o.name for o in declared], n=1)
+            valid = ", ".join(o.name for o in options_read) or "none"
+            close = difflib.get_close_matches(name, [o.name for o in options_read], n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             errors.append(
                 SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file))
@@ -269,6 +318,19 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
         chosen[name] = choice
     if errors:
         raise SpecErrors(errors)
+    return _build_chosen(data, file, stakes, options_read, chosen, errors)
+
+
+def _build_chosen(
+    data: Any,
+    file: str,
+    stakes: Mapping[str, Any] | None,
+    declared: tuple[Option, ...],
+    chosen: dict[str, str],
+    errors: list[SpecError],
+) -> Variant:
+    """The chosen options' changes, the stakes, schema, model and checks."""
+    from .schema import schema_errors
 
     for option in declared:
         changes = option.choice(chosen[option.name]).changes
@@ -289,15 +351,17 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
                 )
                 continue
             try:
+                if isinstance(value, (bool, float)):  # 2.5 chips is no stake: never rounded quietly
+                    raise ValueError(value)
                 number = int(value)
             except (TypeError, ValueError):
                 errors.append(
                     SpecError(f"stake '{name}' must be a whole number of chips, not '{value}'", Location(file))
                 )
                 continue
-            if number < 0 or number > 10**9:
+            if not 0 <= number < MAX_NUMBER:  # the bound every stake of a file has too
                 errors.append(
-                    SpecError(f"stake '{name}' must be between 0 and 1,000,000,000, not {number}", Location(file))
+                    SpecError(f"stake '{name}' must be between 0 and {MAX_NUMBER - 1:,}, not {number}", Location(file))
                 )
                 continue
         if errors:
