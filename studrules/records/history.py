@@ -200,57 +200,109 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
 # reading and replaying
 
 
+#: The longest line of a history read (a hand is a few kilobytes).
+MAX_LINE = 1_000_000
+
+
+def _open_regular(path: Path) -> TextIO:
+    """``path`` opened for reading if it is a regular file (a pipe or a device is never read)."""
+    import os
+    import stat
+
+    f = open(path, encoding="utf-8")  # noqa: SIM115 -- the caller closes it
+    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+        f.close()
+        raise ScriptError(f"'{path}' is not a regular file (a pipe or a device?): a history is read from a file")
+    return f
+
+
 def is_history_file(path: str | Path) -> bool:
     """Whether ``path`` is a JSON-lines hand history: its suffix is ``.jsonl``/``.ndjson``,
-    or its first line is a whole JSON object of this format (or with a ``hands`` list)."""
+    or its first line is a whole JSON object of this format (or with a ``hands`` list).
+
+    Only a regular file's first line (up to :data:`MAX_LINE` characters) is looked at.
+
+    >>> is_history_file("/dev/zero")
+    False
+    """
     p = Path(path)
     if p.suffix.lower() in (".jsonl", ".ndjson"):
         return True
     try:
-        with open(p, encoding="utf-8") as f:
+        with _open_regular(p) as f:
             first = ""
-            for line in f:
+            while True:
+                line = f.readline(MAX_LINE)
+                if not line:
+                    break
                 if line.strip():
                     first = line.strip()
                     break
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError, ScriptError):
         return False
     if not first.startswith("{"):
         return False
     try:
         data = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and (data.get("format") == HISTORY_FORMAT or isinstance(data.get("hands"), list))
+
+
+def _json(text: str, where: Location) -> Any:
+    """One JSON value; a line that is not JSON, or nests too deeply, is a located error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScriptError(
+            f"line {where.line or 1} is not JSON: {err.msg}", Location(where.file, where.line, err.colno)
+        ) from None
+    except RecursionError:
+        raise ScriptError(f"line {where.line or 1} nests too deeply to be a hand record", where) from None
 
 
 def read_history(path: str | Path) -> list[dict]:
     """The records of a history file, in order. A line that is not a hand
     record is a :class:`~studrules.errors.ScriptError` naming its line.
 
-    A file holding one JSON object with a ``hands`` list is read too."""
+    A file holding one JSON object with a ``hands`` list is read too. Only a
+    regular file is read, and no line longer than :data:`MAX_LINE` characters."""
     p = Path(path)
-    text = p.read_text(encoding="utf-8")
+    try:
+        with _open_regular(p) as f:
+            lines: list[str] = []
+            while True:
+                line = f.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE:
+                    raise ScriptError(
+                        f"line {len(lines) + 1} is longer than {MAX_LINE:,} characters: not a hand record",
+                        Location(str(p), len(lines) + 1, 1),
+                    )
+                lines.append(line.rstrip("\n"))
+    except UnicodeDecodeError as err:
+        raise ScriptError(f"the history is not UTF-8 text ({err.reason})", Location(str(p))) from None
+    except OSError as err:
+        raise ScriptError(f"cannot read the history: {err.strerror}", Location(str(p))) from None
+    text = "\n".join(lines)
     records: list[dict] = []
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
             whole = json.loads(stripped)
-        except ValueError:
+        except (ValueError, RecursionError):
             whole = None
         if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
             for i, record in enumerate(whole["hands"]):
                 _check_record(record, Location(str(p), None, None, ("hands", i)))
                 records.append(record)
             return records
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         where = Location(str(p), number, 1)
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ScriptError(f"line {number} is not JSON: {err.msg}", Location(str(p), number, err.colno)) from None
+        record = _json(line, where)
         if isinstance(record, dict) and isinstance(record.get("hands"), list):
             for r in record["hands"]:
                 _check_record(r, where)
