@@ -116,3 +116,189 @@ def test_a_strategy_path_must_be_a_strategy_file(capsys):
 def test_a_text_variant_extends_only_from_the_current_folder():
     message = refused(load_variant_text, "name: x\nextends: /etc/passwd\n", file="t.yaml")
     assert "t.yaml:2:10" in message and "not a variant file" in message
+
+
+# --------------------------------------------------------------------------
+# 2. hangs and memory: every stake bounded, limits on size and counts
+
+PLAIN_STEPS = (
+    "steps:\n"
+    "  - ante: {amount: s1}\n"
+    "  - deal: {players: [down, up, up, up, up]}\n"
+    "  - betting: {bet: s1}\n"
+    "  - showdown: {rankings: [high]}\n"
+)
+
+
+def test_a_stake_that_squares_the_one_above_is_stopped_at_the_first_past_the_limit():
+    # s1 = 2, s_k = s_(k-1) squared: s_k = 2^(2^(k-1)); s5 = 65,536, s6 = 2^32 = 4,294,967,296,
+    # the first past 999,999,999 (and without a bound s40 has 2^39 binary digits: a hang)
+    stakes = "  s1: 2\n" + "".join(f"  s{k}: s{k - 1} * s{k - 1}\n" for k in range(2, 41))
+    text = "name: squares\nkind: pot\nstakes:\n" + stakes + PLAIN_STEPS
+    message = refused(load_variant_text, text, file="sq.yaml")
+    # s6 stands on line 3 + 6 = 9, its value at column 7
+    assert "sq.yaml:9:7: stakes.s6: stake 's6' works out to 4,294,967,296" in message
+
+
+def test_too_many_stakes_is_one_located_error():
+    stakes = "  s1: 1\n" + "".join(f"  s{k}: s{k - 1}\n" for k in range(2, 1502))
+    text = "name: many\nkind: pot\nstakes:\n" + stakes + PLAIN_STEPS
+    message = refused(load_variant_text, text, file="many.yaml")
+    assert "many.yaml:4:3: stakes: 1501 stakes: a variant has at most 1000" in message
+
+
+def test_an_expression_keeps_only_the_names_it_reads():
+    # memory linear in the file: the 500th stake's expression holds one name, not the 499 above it
+    stakes = "  s1: 1\n" + "".join(f"  s{k}: s{k - 1} + 1\n" for k in range(2, 501))
+    variant = load_variant_text("name: chain\nkind: pot\nstakes:\n" + stakes + PLAIN_STEPS, file="c.yaml")
+    expressions = dict(variant.stakes)
+    assert expressions["s500"]._recipe[1] == {"s499": expressions["s500"].type}
+    assert variant.stake_values()["s500"] == 500  # s_k = k, worked out from s1 = 1
+
+
+def test_a_file_too_large_or_of_too_many_values_is_refused_before_it_is_built(tmp_path):
+    from studrules.spec.source import MAX_BYTES, MAX_NODES
+
+    big = tmp_path / "big.yaml"
+    big.write_text("name: big\n# " + "x" * MAX_BYTES + "\n", encoding="utf-8")
+    assert "larger than" in refused(load_variant, big)
+    values = tmp_path / "values.yaml"
+    values.write_text("name: values\nlist: [" + "1, " * (MAX_NODES + 10) + "]\n", encoding="utf-8")
+    message = refused(load_variant, values)
+    assert "values.yaml:2:" in message and f"more than {MAX_NODES:,} values" in message
+
+
+def test_a_chain_of_500_extends_is_a_located_error_not_a_recursion_error(tmp_path, capsys):
+    for k in range(500):
+        (tmp_path / f"v{k}.yaml").write_text(f"name: v{k}\nextends: v{k + 1}.yaml\n", encoding="utf-8")
+    message = refused(load_variant, tmp_path / "v0.yaml")
+    # the 32nd file (v31.yaml) names the 33rd: its extends line is refused
+    assert "v31.yaml:2:10: extends: 'extends' chains more than 32 files" in message
+    for command in ("explain", "play"):
+        assert main([command, str(tmp_path / "v0.yaml")]) == 1
+        assert "RecursionError" not in capsys.readouterr().err
+
+
+def test_validate_reads_the_file_once_however_many_options_it_has(tmp_path, monkeypatch):
+    import studrules.spec.loader as loader
+
+    lines = ["name: opts", "kind: pot", "stakes: {s1: 1}", PLAIN_STEPS.rstrip("\n"), "options:"]
+    for i in range(30):
+        lines += [f"  o{i}:", '    default: "c0"', "    choices:"]
+        lines += [f"      c{j}: {{changes: {{stakes: {{s1: {j + 1}}}}}}}" for j in range(10)]
+    path = tmp_path / "opts.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    reads = []
+    real = loader.read_document
+    monkeypatch.setattr(loader, "read_document", lambda *a, **k: reads.append(a) or real(*a, **k))
+    assert main(["validate", str(path)]) == 0
+    assert len(reads) == 1  # not once per choice (300 choices)
+
+
+@pytest.mark.parametrize("value", ["1000000000", "-1", "2.5"])
+def test_a_stake_given_on_the_command_line_is_held_to_the_bound_of_the_files(value, capsys):
+    assert main(["explain", "five-card-stud", "--stake", f"ante={value}"]) == 1
+    err = capsys.readouterr().err
+    assert "stake 'ante' must be" in err and "Traceback" not in err
+
+
+def test_a_float_stake_from_python_is_refused_not_rounded():
+    message = refused(load_variant, "five-card-stud", stakes={"ante": 2.5})
+    assert "stake 'ante' must be a whole number of chips, not '2.5'" in message
+
+
+# --------------------------------------------------------------------------
+# 3. --history never writes over a file unless told
+
+
+def test_history_refuses_an_existing_file_and_never_the_variant_being_played(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: five-card-stud\nname: mine\n", encoding="utf-8")
+    before = mine.read_text(encoding="utf-8")
+    for extra in ([], ["--force"], ["--append"]):
+        assert main(["play", "mine.yaml", "--history", "mine.yaml", "--seed", "1", *extra]) == 1
+        assert "the variant's own file" in capsys.readouterr().err
+    assert mine.read_text(encoding="utf-8") == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n", encoding="utf-8")
+    assert main(["play", "mine.yaml", "--history", "notes.txt", "--seed", "1"]) == 1
+    assert "the file exists; --append continues it, --force replaces it" in capsys.readouterr().err
+    assert main(["play", "mine.yaml", "--history", "notes.txt", "--seed", "1", "--append"]) == 1
+    assert "this is not one" in capsys.readouterr().err
+    assert notes.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_history_append_continues_and_force_replaces(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "five-card-stud", "--history", "h.jsonl", "--seed", "1"]) == 0
+    assert main(["play", "five-card-stud", "--history", "h.jsonl", "--seed", "2", "--append"]) == 0
+    assert len((tmp_path / "h.jsonl").read_text(encoding="utf-8").splitlines()) == 2  # one hand each
+    assert main(["play", "five-card-stud", "--history", "h.jsonl", "--seed", "3", "--force"]) == 0
+    assert len((tmp_path / "h.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+    capsys.readouterr()
+
+
+# --------------------------------------------------------------------------
+# 4. a computed amount that can be zero or negative
+
+
+def test_a_bet_that_the_pot_can_make_negative_is_an_error_at_the_rule():
+    text = (
+        "name: minus-pot\nkind: pot\nstakes: {ante: 1}\nsteps:\n  - ante: {amount: ante}\n"
+        "  - deal: {players: [down, up, up, up, up]}\n  - betting: {bet: 5 - pot}\n"
+        "  - showdown: {rankings: [high]}\n"
+    )
+    message = refused(load_variant_text, text, file="m.yaml")
+    # 5 - pot is 0 once the pot holds 5 chips, and below 0 past that: the largest pot tried gives the lowest
+    assert "m.yaml:7:20: steps[2].betting.bet: the bet can work out to -9999995 (when pot is 10000000)" in message
+    # bounded, it loads
+    assert load_variant_text(text.replace("5 - pot", '"max(1, 5 - pot)"'), file="m.yaml").name == "minus-pot"
+
+
+def test_a_bet_that_the_table_makes_zero_in_play_is_a_located_error_before_the_round_starts():
+    from studrules.errors import SpecError
+    from studrules.game.hand import Hand
+
+    # a pot of exactly 14 is not among the pots tried at load; two antes of 7 make it in play
+    text = (
+        "name: trap\nkind: pot\nstakes: {ante: 7}\nsteps:\n  - ante: {amount: ante}\n"
+        "  - deal: {players: [down, up]}\n"
+        '  - betting: {bet: "if(pot == 14, 0, 5)"}\n'
+        "  - deal: {players: [up, up, up]}\n  - betting: {bet: 5}\n  - showdown: {rankings: [high]}\n"
+    )
+    variant = load_variant_text(text, file="trap.yaml")
+    with pytest.raises(SpecError) as err:
+        Hand(variant, ["A", "B"], 100, seed=1)
+    assert str(err.value).startswith("trap.yaml:7:21: steps[2].betting.bet: the bet of betting round 1 works out to 0")
+
+
+# --------------------------------------------------------------------------
+# 5. fallback: community, as the load-time check counts it
+
+
+def test_a_two_card_deal_that_falls_back_turns_up_two_community_cards():
+    from studrules.game.hand import Hand
+    from studrules.game.policies import CheckCall, play_hand
+
+    text = (
+        "name: short-deck-last\nkind: pot\nseats: {min: 2, max: 8}\nstakes: {ante: 1, bet: 2}\nsteps:\n"
+        "  - ante: {amount: ante}\n"
+        "  - deal: {players: [down, down, up]}\n  - betting: {bet: bet}\n"
+        "  - deal: {players: [up]}\n  - deal: {players: [up]}\n  - deal: {players: [up]}\n"
+        "  - deal: {players: [down, down], fallback: community}\n  - betting: {bet: bet}\n"
+        "  - showdown: {rankings: [high]}\n"
+    )
+    variant = load_variant_text(text, file="s.yaml")
+    # 8 players: 6 cards each take 48 of the 52; the last deal needs 16, 4 are left, so its two
+    # cards become two community cards (50 dealt): every player plays 6 + 2 = 8 cards
+    names = [f"P{k}" for k in range(8)]
+    hand = Hand(variant, names, 100, seed=3)
+    result = play_hand(hand, {p: CheckCall() for p in names})
+    assert len(hand.community) == 2
+    assert all(len(cards) == 6 for cards in hand.cards)
+    assert sum(result.net.values()) == 0
+    # two players: no fallback, eight cards each
+    two = Hand(variant, ["A", "B"], 100, seed=3)
+    play_hand(two, {p: CheckCall() for p in ["A", "B"]})
+    assert len(two.community) == 0 and all(len(cards) == 8 for cards in two.cards)
