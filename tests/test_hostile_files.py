@@ -302,3 +302,59 @@ def test_a_two_card_deal_that_falls_back_turns_up_two_community_cards():
     two = Hand(variant, ["A", "B"], 100, seed=3)
     play_hand(two, {p: CheckCall() for p in ["A", "B"]})
     assert len(two.community) == 0 and all(len(cards) == 8 for cards in two.cards)
+
+
+# --------------------------------------------------------------------------
+# 6. histories: every line checked, every problem named by hand and line
+
+
+def _history(tmp_path, hands: int = 3) -> tuple[Path, list[dict]]:
+    path = tmp_path / "h.jsonl"
+    assert main(["play", "five-card-stud", "--history", str(path), "--seed", "5", "--hands", str(hands)]) == 0
+    return path, [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(path: Path, records: list[dict]) -> None:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def test_an_edited_result_stacks_or_card_is_named_by_hand_and_line(tmp_path, capsys):
+    path, records = _history(tmp_path)
+    capsys.readouterr()
+    first = records[0]["players"][0]
+    records[0]["result"]["stacks"][first] += 10  # line 1: the result
+    records[1]["stacks"][0] += 10  # line 2: a starting stack (the result is left as written)
+    card = records[2]["cards"][first][0]
+    records[2]["cards"][first][0] = "2c" if card != "2c" else "3c"  # line 3: a card, digest removed
+    del records[2]["digest"]
+    _write(path, records)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3
+    assert err[0].endswith(
+        f"h.jsonl:1:1: hand 1 states a result the replay does not give: stacks.{first}: "
+        f"{records[0]['result']['stacks'][first]} stated, {records[0]['result']['stacks'][first] - 10} played"
+    )
+    assert "h.jsonl:2:1: hand 2 " in err[1]
+    assert "h.jsonl:3:1: hand 3 has no digest" in err[2]
+
+
+def test_a_line_without_its_digest_replays_only_when_told(tmp_path, capsys):
+    path, records = _history(tmp_path, hands=1)
+    del records[0]["digest"]
+    _write(path, records)
+    assert main(["replay", str(path)]) == 1
+    assert "has no digest" in capsys.readouterr().err
+    assert main(["replay", str(path), "--unchecked"]) == 0
+
+
+def test_a_history_of_a_pipe_or_a_deeply_nested_line_is_refused_at_once(tmp_path, capsys):
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    for target in (deep, Path("/dev/zero")):
+        start = time.perf_counter()
+        assert main(["replay", str(target)]) == 1
+        assert time.perf_counter() - start < 1.0
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and "RecursionError" not in err
+        assert ("deep.jsonl:1:1: line 1 nests too deeply" in err) or ("not a regular file" in err)
