@@ -220,15 +220,16 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
         raise ScriptError(err.message, where("cards")) from None
     except ValueError as err:
         text = str(err)
+        probe = text.replace(variant.name, "")  # the variant's own name says nothing of the field
         field_name = (
             "killer"
-            if "kill" in text
+            if "kill" in probe
             else "stacks"
-            if "stack" in text
+            if "stack" in probe
             else "cards"
-            if "card" in text
+            if "card" in probe
             else "antes"
-            if "ante" in text
+            if "ante" in probe
             else "players"
         )
         raise ScriptError(text, where(field_name)) from None

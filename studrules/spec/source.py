@@ -18,6 +18,7 @@ file is refused with a message instead of exhausting memory.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -250,9 +251,17 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
         text = str(source)
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise SpecError(f"the text is longer than {MAX_BYTES} bytes", Location(file))
+    text = _joined_surrogates(text)
     try:
         _count_events(text, file)
         node = yaml.compose(text, Loader=_Loader)
+    except yaml.reader.ReaderError as err:  # a character YAML does not allow: say where it stands
+        at = err.position
+        code = err.character if isinstance(err.character, int) else ord(str(err.character)[:1] or "\0")
+        raise SpecError(
+            f"not valid YAML: the character U+{code:04X} (a control character) is not allowed",
+            Location(file, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1),
+        ) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
@@ -264,6 +273,24 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
     if node is not None:
         doc.data = _Builder(doc).build(node, (), 0)
     return doc
+
+
+_SURROGATE_PAIR = re.compile(r"(?<!\\)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})")
+
+
+def _joined_surrogates(text: str) -> str:
+    """JSON writes a character beyond U+FFFF as two escapes (``\\ud83d\\ude00``);
+    YAML reads it as one (``\\U0001f600``): the pair is rewritten so a JSON file reads.
+
+    >>> _joined_surrogates('"\\\\ud83d\\\\ude00"')
+    '"\\\\U0001f600"'
+    """
+
+    def one(match: re.Match[str]) -> str:
+        high, low = int(match.group(1), 16), int(match.group(2), 16)
+        return f"\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08x}"
+
+    return _SURROGATE_PAIR.sub(one, text) if "\\u" in text else text
 
 
 def _count_events(text: str, file: str | None) -> None:
