@@ -358,3 +358,140 @@ def test_a_history_of_a_pipe_or_a_deeply_nested_line_is_refused_at_once(tmp_path
         err = capsys.readouterr().err
         assert "Traceback" not in err and "RecursionError" not in err
         assert ("deep.jsonl:1:1: line 1 nests too deeply" in err) or ("not a regular file" in err)
+
+
+# --------------------------------------------------------------------------
+# 7. the smaller ones
+
+
+def test_a_player_named_like_markup_is_drawn_as_written():
+    from rich.console import Console
+
+    from studrules.game.hand import Hand
+    from studrules.table.terminal import render_table
+
+    variant = load_variant("five-card-stud")
+    hand = Hand(variant, ["[/x]", "[bold]B"], 100, seed=1)
+    console = Console(record=True, width=100, highlight=False)
+    console.print(render_table(hand.view("[/x]"), "[bold]B", variant))
+    screen = console.export_text()
+    assert "[/x] *" in screen and "[bold]B (D)" in screen
+
+
+def test_explain_markdown_writes_a_files_words_as_text_never_as_html(tmp_path, capsys):
+    path = tmp_path / "q.yaml"
+    path.write_text(
+        'extends: five-card-stud\nname: quoted\ntitle: "Stud <script>alert(1)</script>"\n'
+        'options:\n  o:\n    description: "<img src=x onerror=alert(1)>"\n'
+        '    choices:\n      a: {description: "<b>a</b> & more"}\n      b: {description: b}\n',
+        encoding="utf-8",
+    )
+    assert main(["explain", str(path), "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "<" not in out and ">" not in out
+    assert out.startswith("# Stud &lt;script&gt;alert(1)&lt;/script&gt;")
+    assert "&lt;b&gt;a&lt;/b&gt; &amp; more" in out
+
+
+def test_a_json_script_with_escaped_characters_beyond_the_basic_plane_reads(tmp_path):
+    from studrules.records.script import run_script
+
+    # JSON writes U+1F600 as the two escapes \ud83d\ude00 (json.dumps with ensure_ascii)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"variant": "five-card-stud", "players": ["A\U0001f600", "B"]}), encoding="utf-8")
+    assert "\\ud83d\\ude00" in path.read_text(encoding="utf-8")
+    assert list(run_script(path).players) == ["A\U0001f600", "B"]
+
+
+def test_a_control_character_is_located(tmp_path):
+    path = tmp_path / "ctl.yaml"
+    path.write_text("name: ctl\nkind: p\x01ot\n", encoding="utf-8")
+    message = refused(load_variant, path)
+    # line 2: 'kind: p' is 7 characters, the control character is the 8th
+    assert "ctl.yaml:2:8: not valid YAML: the character U+0001" in message
+
+
+def test_a_seat_count_error_is_located_at_the_players_whatever_the_variants_name(tmp_path):
+    from studrules.errors import ScriptError
+    from studrules.records.script import run_script
+
+    # 'five-card-stud' holds the word 'card': the error is still about the players
+    players = [f"P{k}" for k in range(12)]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"variant": "five-card-stud", "players": players}), encoding="utf-8")
+    with pytest.raises(ScriptError) as err:
+        run_script(path)
+    assert err.value.location.path == ("players",)
+    assert "played by 2 to 10 players, not 12" in err.value.message
+
+
+# --------------------------------------------------------------------------
+# 8. simulate: a worker that dies stops the run with what was played
+
+
+def test_a_simulation_whose_worker_dies_stops_with_a_clear_error_and_the_chunks_played(monkeypatch, capsys):
+    import signal as signals
+
+    import studrules.analysis.simulate as sim
+
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("the workers see the patched chunk only when forked")
+    real = sim._play_chunk
+
+    def dies_on_the_third(table, seed, index, hands):
+        if index == 2:
+            os.kill(os.getpid(), signals.SIGKILL)  # as the kernel does when memory runs out
+        return real(table, seed, index, hands)
+
+    monkeypatch.setattr(sim, "CHUNK", 500)
+    monkeypatch.setattr(sim, "_play_chunk", dies_on_the_third)
+    start = time.perf_counter()
+    banked = "caribbean-stud-it"
+    code = main(["simulate", banked, "--strategy", "basic", "--hands", "5000", "--workers", "2", "--json"])
+    assert time.perf_counter() - start < 10  # it never waits for the lost chunk
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "simulate stopped: a worker process died (killed, or out of memory)" in err
+    data = json.loads(out)
+    # ten chunks of 500 hands; the third is lost, so at most nine were played, each whole
+    assert data["failure"] and data["interrupted"] and data["hands"] % 500 == 0 and data["hands"] <= 4500
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
+def test_sigterm_stops_a_simulation_without_a_traceback():
+    import signal as signals
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studrules", "simulate", "caribbean-stud-it", "--hands", "100000000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=root,
+        env=env,
+        text=True,
+    )
+    deadline = time.time() + 20
+    while not _children(proc.pid) and time.time() < deadline:  # simulating once its workers run
+        time.sleep(0.05)
+    proc.send_signal(signals.SIGTERM)
+    out, err = proc.communicate(timeout=20)
+    assert "Traceback" not in err
+    assert proc.returncode == 128 + signals.SIGTERM
+    assert json.loads(out)["interrupted"] is True
