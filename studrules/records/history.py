@@ -165,7 +165,10 @@ def line_digest(record: Mapping[str, Any]) -> str:
     False
     """
     data = json.dumps(
-        {k: v for k, v in record.items() if k != "line_digest"}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        {k: v for k, v in record.items() if k != "line_digest"},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
     )
     return hashlib.sha256(data.encode()).hexdigest()[:20]
 
