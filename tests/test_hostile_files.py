@@ -495,3 +495,9 @@ def test_sigterm_stops_a_simulation_without_a_traceback():
     assert "Traceback" not in err
     assert proc.returncode == 128 + signals.SIGTERM
     assert json.loads(out)["interrupted"] is True
+
+
+def test_a_folder_named_like_a_shipped_variant_does_not_hide_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "razz").mkdir()
+    assert load_variant("razz").name == "razz"

@@ -100,9 +100,15 @@ def resolve_variant_path(
         if shipped is not None:
             candidates.append(shipped)
     roots = None if within is None else (*within, variants_dir(), resources.variants_dir())
+    refused: SpecError | None = None
     for c in candidates:
         if _exists(c):
-            return check_data_file(c, within=roots, shown=text, location=location)
+            try:
+                return check_data_file(c, within=roots, shown=text, location=location)
+            except SpecError as err:  # a folder named like a shipped variant, say: try the next
+                refused = refused or err
+    if refused is not None:
+        raise refused
     if "/" in text or text.endswith(VARIANT_SUFFIXES):
         raise SpecError(f"no variant '{text}': no such file", location)
     names = [p.stem for p in shipped_variants()]
