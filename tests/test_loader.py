@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from studrules.errors import SpecError, SpecErrors
 from studrules.spec.loader import load_variant, shipped_variants
 from studrules.spec.model import BettingStep, DealStep
-from studrules.spec.source import plain, read_document
+from studrules.spec.source import MAX_NODES, plain, read_document
 
 BAD = Path(__file__).parent / "bad_variants"
 
@@ -139,8 +139,8 @@ def test_a_python_tag_is_refused_not_run():
 
 def test_an_alias_bomb_is_refused():
     (e,) = errors_of(BAD / "alias-bomb.yaml")
-    assert (e.location.line, e.location.column) == (2, 9)  # the list every alias repeats
-    assert e.message.startswith("the document expands to more than 200000 values")
+    assert e.location.line == 2  # inside the list every alias repeats
+    assert e.message.startswith(f"the document expands to more than {MAX_NODES} values")
 
 
 def test_nesting_too_deep_is_refused():

@@ -461,7 +461,8 @@ def _deal_text(step: DealStep) -> str:
     if step.community:
         parts.append("community: " + ", ".join(step.community))
     if step.fallback == "community":
-        parts.append("one community card up if the deck runs short")
+        count = len(step.players)
+        parts.append(f"{'one community card' if count < 2 else f'{count} community cards'} up if the deck runs short")
     if step.when is not None:
         parts.append(_when_text(step.when))
     return "; ".join(parts)

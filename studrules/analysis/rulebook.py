@@ -396,7 +396,12 @@ class _Writer:
             out.append(
                 f"{len(step.community)} community card{'s' if len(step.community) > 1 else ''} go{'es' if len(step.community) == 1 else ''} in the middle, {faces_words(step.community)}, and count{'s' if len(step.community) == 1 else ''} for every player."
             )
-        if step.fallback == "community":
+        if step.fallback == "community" and len(step.players) > 1:
+            out.append(
+                f"If the deck cannot give every player still in these {len(step.players)} cards, "
+                f"{len(step.players)} community cards are turned face up in the middle instead and count as every player's cards."
+            )
+        elif step.fallback == "community":
             out.append(
                 "If the deck cannot give every player still in a card, one community card is turned face up in the middle instead and counts as every player's card."
             )

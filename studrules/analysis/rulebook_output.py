@@ -108,4 +108,10 @@ def render_markdown(blocks: Sequence[Block]) -> str:
 
 
 def _md(text: str) -> str:
+    """Text as Markdown shows it: no markup, and no HTML from a file's words.
+
+    >>> _md("<script>x</script> & a_b")
+    '&lt;script&gt;x&lt;/script&gt; &amp; a\\\\_b'
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")

@@ -39,7 +39,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
@@ -108,6 +108,7 @@ class SimulationResult:
     seconds: float
     interrupted: bool = False
     tally: Mapping = field(default_factory=dict, compare=False, repr=False)
+    failure: str | None = None  # why the run stopped short other than Ctrl-C (a worker died)
 
     @property
     def half_width(self) -> float:
@@ -134,6 +135,7 @@ class SimulationResult:
             "hands": self.hands,
             "requested": self.requested,
             "interrupted": self.interrupted,
+            "failure": self.failure,
             "ante": self.ante,
             "house_edge": self.house_edge,
             "ci95": [self.ci95[0], self.ci95[1]],
@@ -198,6 +200,7 @@ def simulate(
     tally: Counter = Counter()
     done = 0
     interrupted = False
+    failure: str | None = None
     started = time.perf_counter()
     if workers == 1:
         try:
@@ -210,26 +213,53 @@ def simulate(
         except KeyboardInterrupt:
             interrupted = True
     else:
-        import multiprocessing
-
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        pool = context.Pool(workers, initializer=_init_worker, initargs=(table,))
         try:
-            for part, n in pool.imap_unordered(_worker_chunk, jobs):
+            failure = _play_in_workers(table, jobs, workers, tally, progress, hands)
+        except KeyboardInterrupt:  # raised once the workers are stopped; the tally holds the chunks played
+            interrupted = True
+        interrupted = interrupted or failure is not None
+    seconds = time.perf_counter() - started
+    result = _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
+    return replace(result, failure=failure) if failure is not None else result
+
+
+def _play_in_workers(
+    table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int
+) -> str | None:
+    """The chunks played by worker processes, added to ``tally``; returns,
+    when a worker died (killed, out of memory), what happened -- the chunks
+    finished before it are kept, and nothing waits forever for the lost one."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(table,))
+    done = 0
+    failure = None
+    try:
+        pending = {pool.submit(_worker_chunk, job) for job in jobs}
+        while pending and failure is None:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                if future.exception() is not None:
+                    error = future.exception()
+                    failure = (
+                        "a worker process died (killed, or out of memory)"
+                        if type(error).__name__ == "BrokenProcessPool"
+                        else f"a worker failed: {error}"
+                    )
+                    continue
+                part, n = future.result()
                 tally.update(part)
                 done += n
                 if progress:
                     progress(done, hands)
-            pool.close()
-        except KeyboardInterrupt:
-            interrupted = True
-            pool.terminate()
-        finally:
-            pool.terminate()
-            pool.join()
-    seconds = time.perf_counter() - started
-    return _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
+    finally:
+        for process in list(getattr(pool, "_processes", {}).values()):  # no public way to stop them at once
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+    return failure
 
 
 # --- the rules of one position, as the workers need them ---------------------
@@ -327,6 +357,7 @@ _WORKER_TABLE: _Table | None = None
 def _init_worker(table: _Table) -> None:
     global _WORKER_TABLE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and a terminate ends a worker quietly
     _WORKER_TABLE = table
 
 

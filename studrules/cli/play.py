@@ -78,6 +78,14 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="save every hand to FILE (JSON lines; 'studrules replay FILE' plays them again)",
     )
     parser.add_argument(
+        "--append",
+        action="store_true",
+        help="add the hands to the end of an existing --history file (it must be a hand history)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing --history file (it is refused otherwise)"
+    )
+    parser.add_argument(
         "--phh",
         metavar="FILE",
         help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)",
@@ -153,6 +161,39 @@ def seat_names(count: int, me: str | None) -> list[str]:
     return [me] + names[: count - 1]
 
 
+def check_history_target(path: str, variants, *, append: bool, force: bool) -> None:
+    """Refuse to write hands over a file that exists, unless told to continue
+    it (``append``: it must be a hand history) or replace it (``force``);
+    never over a variant being played.
+
+    >>> check_history_target("/", [], append=False, force=True)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --history /: it is a folder
+    """
+    from pathlib import Path
+
+    from ..records.history import is_history_file
+
+    target = Path(path)
+    if target.is_dir():
+        raise StudrulesError(f"--history {path}: it is a folder")
+    if not target.exists():
+        if append:
+            raise StudrulesError(f"--history {path}: --append continues a history, and there is none")
+        return
+    for variant in variants:
+        file = getattr(variant, "file", None)
+        if file and Path(file).resolve() == target.resolve():
+            raise StudrulesError(f"--history {path}: that is the variant's own file; name another")
+    if append:
+        if target.stat().st_size and not is_history_file(target):
+            raise StudrulesError(f"--history {path}: --append continues a hand history, and this is not one")
+        return
+    if not force:
+        raise StudrulesError(f"--history {path}: the file exists; --append continues it, --force replaces it")
+
+
 def interactive(args) -> bool:
     return not getattr(args, "bots_only", False) and sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -178,7 +219,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
-    writer = HistoryWriter(args.history) if args.history else None
+    if args.history:
+        append = getattr(args, "append", False)
+        check_history_target(args.history, variants, append=append, force=getattr(args, "force", False))
+    writer = HistoryWriter(args.history, append=getattr(args, "append", False)) if args.history else None
     out = sys.stdout
     human: TerminalPlayer | None = None
     policies: dict[str, Policy] = dict(bots)

@@ -26,6 +26,11 @@ __all__ = ["NAME", "HELP", "add_arguments", "run", "replay_file"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("script", metavar="SCRIPT", help="a hand script: YAML or JSON")
     parser.add_argument("--json", action="store_true", help="print one JSON object: events, next, result")
+    parser.add_argument(
+        "--unchecked",
+        action="store_true",
+        help="replay history lines that carry no digest (written by hand or by another tool)",
+    )
 
 
 def replay_file(path: str | Path) -> Hand:
@@ -50,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _replay_history_file(args: argparse.Namespace) -> int:
     """``studrules replay FILE.jsonl [--json]``: every hand of a history, played again."""
-    hands = replay_hands(args.script)
+    hands = replay_hands(args.script, unchecked=getattr(args, "unchecked", False))
     if getattr(args, "json", False):
         json.dump({"hands": [hand_output(h) for h in hands]}, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 from ..analysis.simulate import SimulationResult, simulate
@@ -68,14 +69,37 @@ def run(args: argparse.Namespace) -> int:
         )
     strategy = load_strategy(args.strategy, variant)
     show_bar = not args.json and sys.stderr.isatty()
-    if show_bar:
-        result = _with_progress_bar(variant, strategy, args)
-    else:
-        result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers)
+    terminated: list[int] = []
+
+    def on_terminate(signum, frame) -> None:  # SIGTERM stops the run as Ctrl-C does: no traceback
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_terminate)
+    except ValueError:  # not the main thread: SIGTERM keeps its handler
+        previous = None
+    try:
+        if show_bar:
+            result = _with_progress_bar(variant, strategy, args)
+        else:
+            result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         _print_report(result)
+    if result.failure is not None:
+        print(
+            f"studrules: simulate stopped: {result.failure}; the result covers the {result.hands:,} "
+            f"of {result.requested:,} hands played before",
+            file=sys.stderr,
+        )
+        return 1
+    if terminated:
+        return 128 + signal.SIGTERM
     return 130 if result.interrupted else 0
 
 

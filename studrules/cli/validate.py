@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from ..errors import Location, SpecError, SpecErrors, StudrulesError
-from ..spec.loader import load_variant
+from ..spec.loader import choice_errors
 from ._common import display_path
 
 NAME = "validate"
@@ -30,28 +30,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def validate_file(file: str) -> list[SpecError]:
-    """Every problem of one variant file, its options' choices included (empty: valid)."""
+    """Every problem of one variant file, its options' choices included (empty: valid).
+
+    The file is read once; each choice is checked by its changes."""
     try:
-        variant = load_variant(file)
+        _, problems = choice_errors(file)
     except SpecErrors as err:
         return list(err.errors)
     except StudrulesError as err:
         return [_as_spec_error(err, file)]
     errors: list[SpecError] = []
     seen = set()
-    for option in variant.options:
-        for choice in option.choices:
-            if choice.name == option.default:
-                continue
-            try:
-                load_variant(file, options={option.name: choice.name})
-            except (SpecErrors, StudrulesError) as err:
-                for e in getattr(err, "errors", [err]):
-                    e = _as_spec_error(e, file)
-                    key = (str(e.location), e.message)
-                    if key not in seen:
-                        seen.add(key)
-                        errors.append(SpecError(f"with option {option.name}={choice.name}: {e.message}", e.location))
+    for option, choice, found in problems:
+        for e in found:
+            e = _as_spec_error(e, file)
+            key = (str(e.location), e.message)
+            if key not in seen:
+                seen.add(key)
+                errors.append(SpecError(f"with option {option}={choice}: {e.message}", e.location))
     return errors
 
 

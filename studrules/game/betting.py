@@ -9,6 +9,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 from __future__ import annotations
 
 from ..cards.card import Card
+from ..errors import SpecError
 from ..spec.model import BettingStep, BringIn
 from .actions import Action, LegalAction
 from .events import Event
@@ -57,6 +58,17 @@ class _Betting(_HandState):
         in_hand = self._in
         if len(in_hand) < 2:
             return
+        bet = rules.bet
+        if bet is None:  # worked out before the round starts: a bad amount changes nothing
+            env = self._env()
+            env["round"] = self.round + 1
+            bet = int(step.bet(env))
+            if bet <= 0:
+                raise SpecError(
+                    f"the bet of betting round {self.round + 1} works out to {bet} at this table "
+                    f"(pot {env['pot']}, {env['players_in']} players in): a bet is at least 1 chip",
+                    step.bet.location,
+                )
         rnd = self.round = self.round + 1
         checks = self._seating.checks.get(rnd)
         self._checks = checks if checks is not None else self._seating.check_row(rnd, n)
@@ -74,9 +86,6 @@ class _Betting(_HandState):
         self.bring_in_due = False
         self.size_lock = None
         self.acted = [False] * n
-        bet = rules.bet
-        if bet is None:
-            bet = int(step.bet(self._env()))
         self.bet_size = bet
         self.full_size = bet
         # live antes smaller than a bet do not open the round: the first wager completes them

@@ -179,28 +179,32 @@ class _Dealing(_HandState):
                 card = self._draw(self.given_burns, len(self.burns))
                 self.burns.append(card)
                 events.append(Event("burn", None, None, card=card))
-            if step.fallback == "community" and step.players:
+            faces = step.players
+            if step.fallback == "community" and faces:
                 need = 0
                 for i in seats:
                     have = len(self.cards[i])
                     left = max(0, len(self.given[i]) - have)
-                    need += max(0, len(step.players) - left)
+                    need += max(0, len(faces) - left)
                 if need > self.deck.remaining:
-                    card = self._draw(self.given_community, len(self.community))
-                    self.community.append(card)
+                    # one community card for each card of the deal (as the load-time check counts them);
+                    # the step's house and community cards follow as usual
+                    for _ in faces:
+                        card = self._draw(self.given_community, len(self.community))
+                        self.community.append(card)
+                        events.append(Event("community", None, None, card=card, face="up"))
                     self.community_dealt = True
-                    events.append(Event("community", None, None, card=card, face="up"))
-                    return
+                    faces = ()
             house = step.house
             follow = self.variant.wild.follow
             extra = {r.rank: r for r in self.variant.when_dealt_up}
-            passes = max(len(step.players), len(house))
+            passes = max(len(faces), len(house))
             for k in range(passes):
-                if k < len(step.players):
-                    face = step.players[k]
+                if k < len(faces):
+                    face = faces[k]
                     up = face == "up"
                     for i in seats:
-                        if step.players[k] == "down_if_all_up":  # he keeps one card hidden
+                        if faces[k] == "down_if_all_up":  # he keeps one card hidden
                             face = "down" if len(self.up[i]) == len(self.cards[i]) else "up"
                             up = face == "up"
                         cards_i = self.cards[i]

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import Location, ScriptError, StudrulesError
+from ..errors import Location, ScriptError, SpecError, SpecErrors, StudrulesError
 
 __all__ = [
     "HISTORY_FORMAT",
@@ -55,6 +55,9 @@ __all__ = [
     "replay_history",
     "is_history_file",
     "events_digest",
+    "line_digest",
+    "record_problem",
+    "read_history_located",
 ]
 
 #: The value of every line's ``format`` key.
@@ -148,7 +151,26 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
         record["unfinished"] = True
     record["events"] = len(hand.events)
     record["digest"] = events_digest(hand.events)
+    record["line_digest"] = line_digest(record)
     return record
+
+
+def line_digest(record: Mapping[str, Any]) -> str:
+    """A short fingerprint of everything a line states (its starting stacks,
+    cards, actions, result...), ``line_digest`` itself left out.
+
+    >>> line_digest({"stacks": [100, 100]}) == line_digest({"stacks": [100, 100], "line_digest": "x"})
+    True
+    >>> line_digest({"stacks": [100, 100]}) == line_digest({"stacks": [100, 101]})
+    False
+    """
+    data = json.dumps(
+        {k: v for k, v in record.items() if k != "line_digest"},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(data.encode()).hexdigest()[:20]
 
 
 class HistoryWriter:
@@ -200,64 +222,122 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
 # reading and replaying
 
 
+#: The longest line of a history read (a hand is a few kilobytes).
+MAX_LINE = 1_000_000
+
+
+def _open_regular(path: Path) -> TextIO:
+    """``path`` opened for reading if it is a regular file (a pipe or a device is never read)."""
+    import os
+    import stat
+
+    f = open(path, encoding="utf-8")  # noqa: SIM115 -- the caller closes it
+    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+        f.close()
+        raise ScriptError(f"'{path}' is not a regular file (a pipe or a device?): a history is read from a file")
+    return f
+
+
 def is_history_file(path: str | Path) -> bool:
     """Whether ``path`` is a JSON-lines hand history: its suffix is ``.jsonl``/``.ndjson``,
-    or its first line is a whole JSON object of this format (or with a ``hands`` list)."""
+    or its first line is a whole JSON object of this format (or with a ``hands`` list).
+
+    Only a regular file's first line (up to :data:`MAX_LINE` characters) is looked at.
+
+    >>> is_history_file("/dev/zero")
+    False
+    """
     p = Path(path)
     if p.suffix.lower() in (".jsonl", ".ndjson"):
         return True
     try:
-        with open(p, encoding="utf-8") as f:
+        with _open_regular(p) as f:
             first = ""
-            for line in f:
+            while True:
+                line = f.readline(MAX_LINE)
+                if not line:
+                    break
                 if line.strip():
                     first = line.strip()
                     break
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError, ScriptError):
         return False
     if not first.startswith("{"):
         return False
     try:
         data = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and (data.get("format") == HISTORY_FORMAT or isinstance(data.get("hands"), list))
+
+
+def _json(text: str, where: Location) -> Any:
+    """One JSON value; a line that is not JSON, or nests too deeply, is a located error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScriptError(
+            f"line {where.line or 1} is not JSON: {err.msg}", Location(where.file, where.line, err.colno)
+        ) from None
+    except RecursionError:
+        raise ScriptError(f"line {where.line or 1} nests too deeply to be a hand record", where) from None
 
 
 def read_history(path: str | Path) -> list[dict]:
     """The records of a history file, in order. A line that is not a hand
     record is a :class:`~studrules.errors.ScriptError` naming its line.
 
-    A file holding one JSON object with a ``hands`` list is read too."""
+    A file holding one JSON object with a ``hands`` list is read too. Only a
+    regular file is read, and no line longer than :data:`MAX_LINE` characters."""
+    return [record for _, record in read_history_located(path)]
+
+
+def read_history_located(path: str | Path) -> list[tuple[Location, dict]]:
+    """The records of a history file with where each stands (its line)."""
     p = Path(path)
-    text = p.read_text(encoding="utf-8")
-    records: list[dict] = []
+    try:
+        with _open_regular(p) as f:
+            lines: list[str] = []
+            while True:
+                line = f.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE:
+                    raise ScriptError(
+                        f"line {len(lines) + 1} is longer than {MAX_LINE:,} characters: not a hand record",
+                        Location(str(p), len(lines) + 1, 1),
+                    )
+                lines.append(line.rstrip("\n"))
+    except UnicodeDecodeError as err:
+        raise ScriptError(f"the history is not UTF-8 text ({err.reason})", Location(str(p))) from None
+    except OSError as err:
+        raise ScriptError(f"cannot read the history: {err.strerror}", Location(str(p))) from None
+    text = "\n".join(lines)
+    records: list[tuple[Location, dict]] = []
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
             whole = json.loads(stripped)
-        except ValueError:
+        except (ValueError, RecursionError):
             whole = None
         if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
             for i, record in enumerate(whole["hands"]):
-                _check_record(record, Location(str(p), None, None, ("hands", i)))
-                records.append(record)
+                where = Location(str(p), None, None, ("hands", i))
+                _check_record(record, where)
+                records.append((where, record))
             return records
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         where = Location(str(p), number, 1)
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ScriptError(f"line {number} is not JSON: {err.msg}", Location(str(p), number, err.colno)) from None
+        record = _json(line, where)
         if isinstance(record, dict) and isinstance(record.get("hands"), list):
-            for r in record["hands"]:
-                _check_record(r, where)
-                records.append(r)
+            for i, r in enumerate(record["hands"]):
+                _check_record(r, where.at_path("hands", i))
+                records.append((where.at_path("hands", i), r))
             continue
         _check_record(record, where)
-        records.append(record)
+        records.append((where, record))
     return records
 
 
@@ -276,25 +356,93 @@ def record_script(record: Mapping[str, Any]) -> dict:
     return script
 
 
-def replay_record(record: Mapping[str, Any], *, check: bool = True, where: str = "the hand"):
+def replay_record(
+    record: Mapping[str, Any],
+    *,
+    check: bool = True,
+    where: str = "the hand",
+    base: Path | None = None,
+    unchecked: bool = False,
+):
     """Play a record again through the hand-script path; returns the :class:`~studrules.game.hand.Hand`.
 
-    ``check``: the events must match the recorded digest (a
-    :class:`~studrules.errors.StudrulesError` otherwise)."""
+    ``check``: everything the line states must hold -- the events its digest
+    stands for, its result, the digest of the whole line -- else a
+    :class:`~studrules.errors.StudrulesError` saying what differs; a line
+    without a digest is refused unless ``unchecked``. ``base``: the folder of
+    the history file (its ``variant`` is read beside it, under the current
+    folder, or shipped)."""
     from .script import run_script
 
-    hand = run_script(record_script(record), auto_showdown=False)
-    digest = record.get("digest")
-    if check and digest and events_digest(hand.events) != digest:
-        raise StudrulesError(f"{where} does not replay the same: its events differ from the recorded ones")
+    hand = run_script(record_script(record), auto_showdown=False, base=base)
+    if check:
+        problem = record_problem(record, hand, unchecked=unchecked)
+        if problem is not None:
+            raise StudrulesError(f"{where} {problem}")
     return hand
 
 
-def replay_hands(path: str | Path, *, check: bool = True) -> list:
-    """Every hand of a history file, played again (a list of :class:`~studrules.game.hand.Hand`)."""
+def record_problem(record: Mapping[str, Any], hand, *, unchecked: bool = False) -> str | None:
+    """What a replayed hand contradicts in its line (None: everything holds)."""
+    digest = record.get("digest")
+    if not digest:
+        if unchecked:
+            return None
+        return "has no digest: its events cannot be checked (replay --unchecked plays it anyway)"
+    if events_digest(hand.events) != digest:
+        return "does not replay the same: its events differ from the recorded ones"
+    stated = record.get("result")
+    if hand.is_over:
+        played = json.loads(json.dumps(hand.result().to_dict()))
+        if stated is None and not record.get("unfinished"):
+            return "states no result, but the hand is over when it is played again"
+        if stated is not None and stated != played:
+            return "states a result the replay does not give: " + _first_difference(stated, played)
+    elif stated is not None:
+        return "states a result, but the hand is not over when it is played again"
+    if "line_digest" in record and line_digest(record) != record["line_digest"]:
+        return "was changed after it was written: its line digest does not match (stacks, cards or result edited?)"
+    return None
+
+
+def _first_difference(stated: Any, played: Any, path: str = "") -> str:
+    """Where two results first differ: ``stacks.Ann: 130 stated, 120 played``."""
+    if isinstance(stated, dict) and isinstance(played, dict):
+        for key in list(stated) + [k for k in played if k not in stated]:
+            if stated.get(key) != played.get(key):
+                return _first_difference(stated.get(key), played.get(key), f"{path}.{key}" if path else str(key))
+    if isinstance(stated, list) and isinstance(played, list) and len(stated) == len(played):
+        for i, (a, b) in enumerate(zip(stated, played)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"{path or 'result'}: {json.dumps(stated)[:80]} stated, {json.dumps(played)[:80]} played"
+
+
+def replay_hands(path: str | Path, *, check: bool = True, unchecked: bool = False) -> list:
+    """Every hand of a history file, played again (a list of :class:`~studrules.game.hand.Hand`).
+
+    Every line is played and checked; the problems of all of them are
+    raised together (:class:`~studrules.errors.SpecErrors`), each at its line
+    and naming its hand."""
     hands = []
-    for index, record in enumerate(read_history(path)):
-        hands.append(replay_record(record, check=check, where=f"hand {record.get('hand', index + 1)} of {path}"))
+    problems: list[SpecError] = []
+    base = Path(path).parent
+    for index, (where, record) in enumerate(read_history_located(path)):
+        name = f"hand {record.get('hand', index + 1)}"
+        try:
+            hand = replay_record(record, check=False, base=base)
+        except StudrulesError as err:
+            inner = err.location
+            at = where.at_path(*inner.path) if inner is not None and inner.file is None else where
+            problems.append(ScriptError(f"{name}: {err.message}", at if inner is None or inner.file is None else inner))
+            continue
+        problem = record_problem(record, hand, unchecked=unchecked) if check else None
+        if problem is not None:
+            problems.append(ScriptError(f"{name} {problem}", where))
+            continue
+        hands.append(hand)
+    if problems:
+        raise SpecErrors(problems)
     return hands
 
 

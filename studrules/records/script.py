@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -179,8 +179,12 @@ def load_script(script: Mapping | str | Path) -> Script:
     )
 
 
-def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = True) -> Hand:
-    """Play a script and return the :class:`~studrules.game.hand.Hand` (for tests and tools)."""
+def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = True, base: Path | None = None) -> Hand:
+    """Play a script and return the :class:`~studrules.game.hand.Hand` (for tests and tools).
+
+    A script read from a file (or given ``base``, the folder of the file it
+    came from) names a variant file beside it or below, under the current
+    folder, or shipped: no other file is read."""
     from ..spec.loader import load_variant
 
     s = script if isinstance(script, Script) else load_script(script)
@@ -192,13 +196,16 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
         loc = doc.location(tuple(path))
         return Location(loc.file, loc.line, loc.column, tuple(path))
 
+    if base is not None:
+        s = replace(s, base=base)
     name = s.variant
     if s.base is not None and ("/" in name or name.endswith((".yaml", ".yml"))) and not Path(name).is_absolute():
         candidate = s.base / name
         if candidate.is_file():
             name = str(candidate)
     try:
-        variant = load_variant(name, options=s.options, stakes=s.stakes)
+        within = None if s.base is None else (s.base, Path.cwd())
+        variant = load_variant(name, options=s.options, stakes=s.stakes, within=within)
     except SpecError as err:
         if err.location is None or err.location.file is None:
             raise ScriptError(err.message, where("variant")) from None
@@ -213,15 +220,16 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
         raise ScriptError(err.message, where("cards")) from None
     except ValueError as err:
         text = str(err)
+        probe = text.replace(variant.name, "")  # the variant's own name says nothing of the field
         field_name = (
             "killer"
-            if "kill" in text
+            if "kill" in probe
             else "stacks"
-            if "stack" in text
+            if "stack" in probe
             else "cards"
-            if "card" in text
+            if "card" in probe
             else "antes"
-            if "ante" in text
+            if "ante" in probe
             else "players"
         )
         raise ScriptError(text, where(field_name)) from None

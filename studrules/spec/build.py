@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from ..errors import Location, SpecError
-from .expressions import BOOL, NUMBER, Expression, ExprType, parse_amount_or_expression
+from .expressions import BOOL, MAX_NUMBER, NUMBER, Expression, ExprType, parse_amount_or_expression
 from .merge import step_body, step_kind
 from .model import (
     STANDARD_RANKS,
@@ -78,6 +78,19 @@ class _Common(TypedDict):
     when: Expression | None
     quote: tuple[str, ...] | None
     location: Location
+
+
+#: The most stakes a variant declares (each may use the ones above it).
+MAX_STAKES = 1000
+
+
+def _stake_value(expr: Expression, values: Mapping[str, int]) -> int | None:
+    """A stake's number from the stakes above it (None if it cannot be worked out)."""
+    try:
+        number = expr(values)
+    except (SpecError, ArithmeticError, KeyError, TypeError):
+        return None
+    return number if isinstance(number, int) and not isinstance(number, bool) else None
 
 
 class _Builder:
@@ -226,11 +239,25 @@ class _Builder:
     def stakes(self, d: Mapping[str, Any]) -> tuple[tuple[str, Expression], ...]:
         out: list[tuple[str, Expression]] = []
         names = list(d)
+        if len(names) > MAX_STAKES:
+            self.fail(f"{len(names)} stakes: a variant has at most {MAX_STAKES}", ("stakes",))
+            return ()
+        values: dict[str, int] = {}  # each stake worked out in turn: none may grow past the limit
         for i, (name, value) in enumerate(d.items()):
             before = len(self.errors)
             expr = self.expr(value, ("stakes", name), expect=NUMBER)
             if len(self.errors) == before:
-                out.append((name, expr))
+                number = _stake_value(expr, values)
+                if number is None or abs(number) >= MAX_NUMBER:  # a negative one is reported by the checks
+                    shown = "cannot be worked out" if number is None else f"works out to {number:,}"
+                    self.fail(
+                        f"stake '{name}' {shown}: a stake is a number of chips from 0 to {MAX_NUMBER - 1:,}",
+                        ("stakes", name),
+                    )
+                    number = 0
+                else:
+                    out.append((name, expr))
+                values[name] = number
             elif isinstance(value, str):
                 later = [n for n in names[i:] if re.search(rf"\b{re.escape(n)}\b", value)]
                 if later:
@@ -242,6 +269,7 @@ class _Builder:
                         err.location,
                     )
             self.stake_names[name] = NUMBER
+            values.setdefault(name, 0)
         return tuple(out)
 
     def step(self, index: int, raw: Any) -> Step | None:

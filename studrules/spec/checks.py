@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Location, SpecError, StudrulesError
+from .amount_range import describe_table, lowest
 from .card_checks import _CardChecks
 from .expressions import Expression
 from .merge import MERGE_KEYS, step_body
@@ -411,6 +412,8 @@ class _Checker(_CardChecks):
                         f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip",
                         self.step_path(i, "bet"),
                     )
+                elif bet is None:
+                    self._table_low(step.bet, self.step_path(i, "bet"), "the bet", least=1)
                 if step.structure == "spread_limit":
                     if step.max_bet is None:
                         self.fail(
@@ -449,7 +452,21 @@ class _Checker(_CardChecks):
         amount = self.value(expr)
         if amount is not None and amount < 0:
             self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
+        elif amount is None:
+            self._table_low(expr, path, what, least=0)
         return amount
+
+    def _table_low(self, expr: Expression, path: FieldPath, what: str, *, least: int) -> None:
+        """An amount that reads the table must not fall below ``least`` whatever the table shows."""
+        rounds = sum(isinstance(s, BettingStep) for s in self.v.steps)
+        low = lowest(expr, self.stakes or {}, seats=self.v.seats.max, rounds=rounds)
+        if low is not None and low[0] < least:
+            need = "at least 1 chip" if least else "0 or more"
+            self.fail(
+                f"{what} can work out to {low[0]} (when {describe_table(low[1])}); it must be {need} "
+                f"whatever the table shows: bound it, as max({least}, ...)",
+                path,
+            )
 
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}

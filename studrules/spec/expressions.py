@@ -241,7 +241,6 @@ def compile_expression(
     names = dict(names or {})
     constants = dict(constants or {})
     _check_declarations(names, constants, expect)
-    recipe = (source, names, constants, expect, location)
     if not isinstance(source, str):
         raise _error(f"expected an expression (text), found {type(source).__name__}", location, 1)
     if len(source) > MAX_LENGTH:
@@ -260,6 +259,8 @@ def compile_expression(
             )
     except Problem as problem:
         raise _error(problem.message, location, problem.column) from None
+    # the recipe keeps only the names the expression reads: memory stays linear in the file
+    recipe = (source, {n: names[n] for n in node.names if n in names}, constants, expect, location)
     return Expression(source, node.type, node.names, node.fn, node.value, location, node.name_columns, recipe)
 
 
@@ -298,7 +299,7 @@ def parse_amount_or_expression(
     if expect is not None and kind is not expect:
         raise _error(f"this is {kind.words}, but {expect.words} is needed here", location, 1)
     source = "true" if value is True else "false" if value is False else str(value)
-    recipe = (source, names, constants, expect, location)
+    recipe: _Recipe = (source, {}, constants, expect, location)
     return Expression(source, kind, frozenset(), None, value, location, {}, recipe)
 
 

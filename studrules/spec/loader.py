@@ -31,12 +31,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, in_order
+from ..errors import Location, SpecError, SpecErrors, StudrulesError, in_order
+from . import resources
 from .build import build_options, build_variant
+from .expressions import MAX_NUMBER
 from .merge import overlay
-from .model import Variant
+from .model import Option, Variant
 from .resources import variants_dir
-from .source import Document, LDict, is_file, read_document
+from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, read_document
 
 __all__ = [
     "load_variant",
@@ -45,6 +47,7 @@ __all__ = [
     "resolve_variant_path",
     "shipped_variants",
     "parse_assignments",
+    "choice_errors",
 ]
 
 
@@ -70,32 +73,79 @@ def _shipped_path(name: str) -> Path | None:
 
 
 def resolve_variant_path(
-    name_or_path: str | Path, *, relative_to: Path | None = None, location: Location | None = None
+    name_or_path: str | Path,
+    *,
+    relative_to: Path | None = None,
+    location: Location | None = None,
+    within: tuple[Path, ...] | None = None,
 ) -> Path:
-    """A shipped variant's name, or a path (relative to ``relative_to`` if given)."""
+    """A shipped variant's name, or a path (relative to ``relative_to`` if given).
+
+    Only a regular ``.yaml``/``.yml`` file is a variant; with ``within``, it
+    must also stand inside one of those folders (or be shipped), so a file
+    that names another (``extends``) cannot make a foreign file read.
+
+    >>> resolve_variant_path("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/etc/passwd' is not a variant file: its name must end in .yaml or .yml
+    """
     text = str(name_or_path)
     candidates = []
     if relative_to is not None and not Path(text).is_absolute():
         candidates.append(relative_to / text)
     candidates.append(Path(text))
-    if "/" not in text and not text.endswith((".yaml", ".yml")):
+    if "/" not in text and not text.endswith(VARIANT_SUFFIXES):
         shipped = _shipped_path(text)
         if shipped is not None:
             candidates.append(shipped)
+    roots = None if within is None else (*within, variants_dir(), resources.variants_dir())
+    refused: SpecError | None = None
     for c in candidates:
-        if is_file(c):
-            return c
+        if _exists(c):
+            try:
+                return check_data_file(c, within=roots, shown=text, location=location)
+            except SpecError as err:  # a folder named like a shipped variant, say: try the next
+                refused = refused or err
+    if refused is not None:
+        raise refused
+    if "/" in text or text.endswith(VARIANT_SUFFIXES):
+        raise SpecError(f"no variant '{text}': no such file", location)
     names = [p.stem for p in shipped_variants()]
     close = difflib.get_close_matches(text, names, n=1)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+#: The longest chain of ``extends`` followed.
+MAX_EXTENDS = 32
+
+
 def load_variant_data(
-    name_or_path: str | Path, *, _seen: tuple[Path, ...] = (), location: Location | None = None
+    name_or_path: str | Path,
+    *,
+    _seen: tuple[Path, ...] = (),
+    location: Location | None = None,
+    within: tuple[Path, ...] | None = None,
 ) -> tuple[Any, str]:
-    """The variant's data with ``extends`` resolved (no options applied yet)."""
-    path = resolve_variant_path(name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location)
+    """The variant's data with ``extends`` resolved (no options applied yet).
+
+    A variant named by another (``_seen``: the files naming it) is read only
+    from beside the last of them or below, or from the shipped ones;
+    ``within`` gives those folders for a variant named by a text."""
+    if len(_seen) >= MAX_EXTENDS:
+        raise SpecError(f"'extends' chains more than {MAX_EXTENDS} files: {_seen[0].name} -> ...", location)
+    within = (_seen[-1].parent,) if _seen else within
+    path = resolve_variant_path(
+        name_or_path, relative_to=_seen[-1].parent if _seen else None, location=location, within=within
+    )
     real = path.resolve()
     if real in _seen:
         chain = " -> ".join(p.name for p in _seen + (real,))
@@ -114,7 +164,9 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
     if parent is not None:
         if not isinstance(parent, str):
             raise SpecError("'extends' names one variant (a shipped name or a path)", doc.location(("extends",)))
-        base, _ = load_variant_data(parent, _seen=seen, location=doc.location(("extends",)))
+        base, _ = load_variant_data(
+            parent, _seen=seen, location=doc.location(("extends",)), within=None if seen else (Path.cwd(),)
+        )
         child = LDict({k: v for k, v in data.items() if k != "extends"}, loc=data.loc)
         child.key_locs.update(data.key_locs)
         child.value_locs.update(data.value_locs)
@@ -142,14 +194,18 @@ def load_variant(
     name_or_path: str | Path,
     options: Mapping[str, Any] | None = None,
     stakes: Mapping[str, Any] | None = None,
+    *,
+    within: tuple[Path, ...] | None = None,
 ) -> Variant:
     """Load, validate and build a variant, with house-rule choices and stake overrides.
 
     ``name_or_path``: a shipped variant's name (the stem of a file in
     ``variants/``, as ``studrules list`` shows it) or a path to a YAML file. ``options``: ``{option: choice}``; unknown names or
     choices are errors that list the valid ones. ``stakes``: ``{stake: int}``
-    replacing the file's values (stakes computed from them follow)."""
-    data, file = load_variant_data(name_or_path)
+    replacing the file's values (stakes computed from them follow).
+    ``within``: the folders a path may lead into (for a name read from a
+    file: a script's or history's ``variant``); shipped variants always."""
+    data, file = load_variant_data(name_or_path, within=within)
     return _build(data, file, options, stakes)
 
 
@@ -187,24 +243,71 @@ def load_variant_text(
     return _build(data, file, options, stakes)
 
 
-def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapping[str, Any] | None) -> Variant:
-    """Options, stakes, schema, model and checks over a variant's data."""
+def choice_errors(name_or_path: str | Path) -> tuple[Variant, list[tuple[str, str, list[SpecError]]]]:
+    """The variant with its options' defaults, and the problems of each other
+    choice: ``[(option, choice, errors)]`` for the choices that have some.
+
+    The file is read once; each choice's changes are laid over its data and
+    checked, the options block (checked with the defaults) left out, so a
+    file of many options is checked in time linear in its choices.
+    A problem of the defaults raises :class:`~studrules.errors.SpecErrors`.
+
+    >>> from studrules.spec.resources import default_variant
+    >>> choice_errors(default_variant())[1]
+    []
+    """
+    data, file = load_variant_data(name_or_path)
+    variant = _build(data, file, None, None)
+    declared = variant.options
+    bare = LDict({k: v for k, v in data.items() if k != "options"}, loc=getattr(data, "loc", None))
+    bare.key_locs.update(getattr(data, "key_locs", {}))
+    bare.value_locs.update(getattr(data, "value_locs", {}))
+    defaults = {o.name: o.default for o in declared}
+    out: list[tuple[str, str, list[SpecError]]] = []
+    for option in declared:
+        default_changes = option.choice(option.default).changes
+        for choice in option.choices:
+            if choice.name == option.default or not (choice.changes or default_changes):
+                continue  # the same data as the defaults': checked already
+            try:
+                _build(bare, file, None, None, declared=(declared, {**defaults, option.name: choice.name}))
+            except SpecErrors as err:
+                out.append((option.name, choice.name, list(err.errors)))
+            except StudrulesError as err:
+                out.append((option.name, choice.name, [SpecError(err.message, err.location or Location(file))]))
+    return variant, out
+
+
+def _build(
+    data: Any,
+    file: str,
+    options: Mapping[str, Any] | None,
+    stakes: Mapping[str, Any] | None,
+    *,
+    declared: tuple[tuple[Option, ...], Mapping[str, str]] | None = None,
+) -> Variant:
+    """Options, stakes, schema, model and checks over a variant's data.
+
+    ``declared``: the options already read and checked, with the choices to
+    apply (``data`` then holds no options block)."""
     errors: list[SpecError] = []
 
     from .checks import option_errors
     from .schema import options_schema_errors, schema_errors
 
+    if declared is not None:
+        return _build_chosen(data, file, stakes, declared[0], dict(declared[1]), errors)
     # a broken options block cannot be applied: report it with the rest of the file
     option_problems = options_schema_errors(data, file) + option_errors(data, file)
     if option_problems:
         raise SpecErrors(in_order(option_problems + schema_errors(data, file)))
-    declared = build_options(data) if isinstance(data.get("options"), dict) else ()
-    chosen: dict[str, str] = {o.name: o.default for o in declared}
+    options_read = build_options(data) if isinstance(data.get("options"), dict) else ()
+    chosen: dict[str, str] = {o.name: o.default for o in options_read}
     for name, choice in (options or {}).items():
-        option = next((o for o in declared if o.name == name), None)
+        option = next((o for o in options_read if o.name == name), None)
         if option is None:
-            valid = ", ".join(o.name for o in declared) or "none"
-            close = difflib.get_close_matches(name, [o.name for o in declared], n=1)
+            valid = ", ".join(o.name for o in options_read) or "none"
+            close = difflib.get_close_matches(name, [o.name for o in options_read], n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             errors.append(
                 SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file))
@@ -221,6 +324,19 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
         chosen[name] = choice
     if errors:
         raise SpecErrors(errors)
+    return _build_chosen(data, file, stakes, options_read, chosen, errors)
+
+
+def _build_chosen(
+    data: Any,
+    file: str,
+    stakes: Mapping[str, Any] | None,
+    declared: tuple[Option, ...],
+    chosen: dict[str, str],
+    errors: list[SpecError],
+) -> Variant:
+    """The chosen options' changes, the stakes, schema, model and checks."""
+    from .schema import schema_errors
 
     for option in declared:
         changes = option.choice(chosen[option.name]).changes
@@ -241,15 +357,17 @@ def _build(data: Any, file: str, options: Mapping[str, Any] | None, stakes: Mapp
                 )
                 continue
             try:
+                if isinstance(value, (bool, float)):  # 2.5 chips is no stake: never rounded quietly
+                    raise ValueError(value)
                 number = int(value)
             except (TypeError, ValueError):
                 errors.append(
                     SpecError(f"stake '{name}' must be a whole number of chips, not '{value}'", Location(file))
                 )
                 continue
-            if number < 0 or number > 10**9:
+            if not 0 <= number < MAX_NUMBER:  # the bound every stake of a file has too
                 errors.append(
-                    SpecError(f"stake '{name}' must be between 0 and 1,000,000,000, not {number}", Location(file))
+                    SpecError(f"stake '{name}' must be between 0 and {MAX_NUMBER - 1:,}, not {number}", Location(file))
                 )
                 continue
         if errors:

@@ -17,6 +17,8 @@ file is refused with a message instead of exhausting memory.
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,15 +36,23 @@ __all__ = [
     "locate",
     "plain",
     "is_file",
+    "check_data_file",
+    "read_bounded",
+    "VARIANT_SUFFIXES",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
 ]
 
-MAX_BYTES = 1_000_000
+#: Limits on one file: bytes read, nesting depth, values (after aliases).
+#: The largest shipped variant is about 11 KB and 450 values.
+MAX_BYTES = 250_000
 MAX_DEPTH = 40
-MAX_NODES = 200_000
+MAX_NODES = 50_000
 MAX_INT = 10**12
+
+#: The suffixes of a variant file: nothing else is read as one.
+VARIANT_SUFFIXES = (".yaml", ".yml")
 
 #: Where a value stands inside a document: keys and list indexes from the top.
 FieldPath = tuple[str | int, ...]
@@ -152,6 +162,82 @@ def is_file(path: str | Path) -> bool:
         return False
 
 
+def check_data_file(
+    path: Path,
+    *,
+    what: str = "variant",
+    suffixes: tuple[str, ...] = VARIANT_SUFFIXES,
+    within: tuple[Path, ...] | None = None,
+    shown: str | None = None,
+    location: Location | None = None,
+) -> Path:
+    """``path`` if it is a regular file with one of ``suffixes`` (and, given
+    ``within``, inside one of those folders once links are followed); else a
+    :class:`~studrules.errors.SpecError` that says why without reading it, so a
+    foreign file's content never reaches a message.
+
+    >>> check_data_file(Path("/etc/passwd"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/etc/passwd' is not a variant file: its name must end in .yaml or .yml
+    >>> check_data_file(Path("/"), shown="/")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/' is a folder, not a variant file
+    """
+    import stat
+
+    name = shown if shown is not None else str(path)
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        raise SpecError(f"no {what} file '{name}'", location) from None
+    if stat.S_ISDIR(mode):
+        raise SpecError(f"'{name}' is a folder, not a {what} file", location)
+    if path.suffix.lower() not in suffixes:
+        ends = " or ".join(suffixes)
+        raise SpecError(f"'{name}' is not a {what} file: its name must end in {ends}", location)
+    if not stat.S_ISREG(mode):
+        raise SpecError(f"'{name}' is not a regular file (a pipe or a device?): a {what} is read from a file", location)
+    if within is not None:
+        real = path.resolve()
+        if not any(real.is_relative_to(root.resolve()) for root in within):
+            raise SpecError(
+                f"'{name}' is outside the folders a {what} may be read from: the folder of the file naming it "
+                "(and the folders below), or the shipped variants",
+                location,
+            )
+    return path
+
+
+def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | None = None) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes (read no further:
+    files of ``/proc`` say they are empty).
+
+    >>> read_bounded(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/dev/null' is not a regular file (a pipe or a device?)
+    """
+    import stat
+
+    file = str(path)
+    where = location or Location(file)
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
+            raw = f.read(limit + 1)
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror}", where) from None
+    if len(raw) > limit:
+        raise SpecError(f"the file is larger than {limit:,} bytes: at most {limit:,} are read", where)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", where) from None
+
+
 def read_document(source: str | Path, *, file: str | None = None) -> Document:
     """Read YAML from a path or from text (``file`` names it in messages).
 
@@ -160,24 +246,22 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
     if isinstance(source, Path) or ("\n" not in source and is_file(source)):
         path = Path(source)
         file = file or str(path)
-        try:
-            size = path.stat().st_size
-        except OSError as err:
-            raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
-        if size > MAX_BYTES:
-            raise SpecError(f"the file is {size} bytes; at most {MAX_BYTES} are read", Location(file))
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as err:
-            raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", Location(file)) from None
-        except OSError as err:
-            raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
+        text = read_bounded(path, location=Location(file))
     else:
         text = str(source)
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise SpecError(f"the text is longer than {MAX_BYTES} bytes", Location(file))
+    text = _joined_surrogates(text)
     try:
+        _count_events(text, file)
         node = yaml.compose(text, Loader=_Loader)
+    except yaml.reader.ReaderError as err:  # a character YAML does not allow: say where it stands
+        at = err.position
+        code = err.character if isinstance(err.character, int) else ord(str(err.character)[:1] or "\0")
+        raise SpecError(
+            f"not valid YAML: the character U+{code:04X} (a control character) is not allowed",
+            Location(file, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1),
+        ) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
@@ -189,6 +273,39 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
     if node is not None:
         doc.data = _Builder(doc).build(node, (), 0)
     return doc
+
+
+_SURROGATE_PAIR = re.compile(r"(?<!\\)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})")
+
+
+def _joined_surrogates(text: str) -> str:
+    """JSON writes a character beyond U+FFFF as two escapes (``\\ud83d\\ude00``);
+    YAML reads it as one (``\\U0001f600``): the pair is rewritten so a JSON file reads.
+
+    >>> _joined_surrogates('"\\\\ud83d\\\\ude00"')
+    '"\\\\U0001f600"'
+    """
+
+    def one(match: re.Match[str]) -> str:
+        high, low = int(match.group(1), 16), int(match.group(2), 16)
+        return f"\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08x}"
+
+    return _SURROGATE_PAIR.sub(one, text) if "\\u" in text else text
+
+
+def _count_events(text: str, file: str | None) -> None:
+    """Refuse a text of too many values before building any of them (a
+    pass over the parser's events, stopped at the limit)."""
+    count = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            count += 1
+            if count > MAX_NODES:
+                mark = event.start_mark
+                raise SpecError(
+                    f"the document holds more than {MAX_NODES:,} values: a variant is far smaller",
+                    Location(file, mark.line + 1, mark.column + 1) if mark is not None else Location(file),
+                )
 
 
 class _Builder:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, HAND, NUMBER, Expression, ExprType, compile_expression
 from .resources import strategies_dir
-from .source import Document, FieldPath, read_document
+from .source import Document, FieldPath, check_data_file, read_document
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -397,8 +397,12 @@ def _resolve(name_or_path: str | Path) -> Path:
     if "/" not in text and not text.endswith((".yaml", ".yml")):
         candidates.insert(0, strategies_dir() / f"{text}.yaml")
     for c in candidates:
-        if c.is_file():
-            return c
+        try:
+            found = c.exists()
+        except (OSError, ValueError):
+            found = False
+        if found:  # only a regular .yaml/.yml file is read: no other file's lines reach a message
+            return check_data_file(c, what="strategy", shown=text)
     names = shipped_strategies()
     close = difflib.get_close_matches(text, names, n=1)
     hint = f": did you mean '{close[0]}'?" if close else ""

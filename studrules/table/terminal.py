@@ -253,7 +253,10 @@ def render_table(view, dealer: str | None = None, variant=None):
             hidden = max(0, dealt.get(p, 0) - len(ups))
             cards = " ".join(["##"] * hidden + [str(c) for c in ups])
         status = "folded" if view.folded[i] else ("<- to act" if view.to_act == p else "")
-        table.add_row(name, str(view.stacks[i]), str(view.bets[i]) if view.bets[i] else "", cards or "-", status)
+        # names and cards are text, never markup: a name such as '[/x]' shows as it is
+        table.add_row(
+            Text(name), str(view.stacks[i]), str(view.bets[i]) if view.bets[i] else "", Text(cards or "-"), status
+        )
     if "house" in dealt:
         ups = view.house_up_cards
         hidden = max(0, dealt["house"] - len(ups))
