@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-__all__ = ["Pot", "side_pots", "divide", "split_pot"]
+__all__ = ["Pot", "side_pots", "contested", "divide", "split_pot"]
 
 Seat = TypeVar("Seat", bound=Hashable)
 
@@ -117,6 +117,20 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: Sequence
             )
         )
     return _merge_equal(pots)
+
+
+def contested(
+    contributions: Sequence[int], live: Sequence[bool], dead: Sequence[int] | None = None
+) -> list[tuple[int, ...]]:
+    """The seats that may win each pot that more than one player may win,
+    main pot first: what a player at the showdown plays for.
+
+    >>> contested([10, 40, 40], [True, True, True])
+    [(0, 1, 2), (1, 2)]
+    >>> contested([10, 40, 25], [True, True, True])  # the top 15 is Bob's own
+    [(0, 1, 2), (1, 2)]
+    """
+    return [p.eligible for p in side_pots(contributions, live, dead) if len(p.eligible) > 1]
 
 
 def _with_dead(contributions: Sequence[int], live: Sequence[bool], dead: Sequence[int]) -> list[Pot]:

@@ -17,7 +17,7 @@ from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
 from .events import Event
 from .plan import _ShowdownPlan
-from .pots import divide, side_pots, split_pot
+from .pots import contested, divide, side_pots, split_pot
 from .state import _HandState, _Round
 from .wilds import seat_ranking, wild_ranks_of
 
@@ -194,19 +194,32 @@ class _Showdown(_HandState):
         )
 
     def _can_still_win(self, seat: int) -> bool:
+        """Whether the seat's hand may still win or share some pot he plays
+        for, judged pot by pot against the hands shown by the players who
+        may win that pot (a side pot is not lost to an all-in player's hand)."""
         values = self._values_for(self.showdown_rules.rankings)
-        for row in values:
-            mine = row[seat]
-            if mine is None:
+        tie_wins = self.showdown_rules.step.ties != "first_shown"  # else the tie went to the first shown
+        shown = self.shown
+        for eligible in self._pot_seats():
+            if seat not in eligible:
                 continue
-            best_shown = None  # the best hand shown so far
-            for i in self.shown:
-                value = row[i]
-                if value is not None and (best_shown is None or value > best_shown):
-                    best_shown = value
-            if best_shown is None or mine >= best_shown:
-                return True
+            rivals = [i for i in shown if i in eligible]
+            for row in values:
+                mine = row[seat]
+                if mine is None:
+                    continue
+                best_shown = None  # the best hand shown so far by a rival for this pot
+                for i in rivals:
+                    value = row[i]
+                    if value is not None and (best_shown is None or value > best_shown):
+                        best_shown = value
+                if best_shown is None or mine > best_shown or (tie_wins and mine == best_shown):
+                    return True
         return False
+
+    def _pot_seats(self) -> list[tuple[int, ...]]:
+        """The seats that may win each contested pot, main pot first."""
+        return contested(self.contrib, [not f for f in self.folded], self.dead_chips)
 
     def _values_for(self, rankings: Sequence[Ranking]) -> list[list[float | None]]:
         """values[k][seat]: the seat's hand under the k-th ranking (None: no qualifying hand)."""

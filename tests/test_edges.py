@@ -1,0 +1,74 @@
+"""Rules at the edges of a hand (issue 14): side pots at the showdown, odd
+chips, raises against players all in, folding when checking is free, hi-lo
+awards. Each expected outcome is worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+from rules_support import deal, events
+
+from studrules.game.policies import Sensible
+
+# Seven-card stud, ante 1, bring-in 3, 10/20. P1 has 11 chips, P2 and P3 200.
+# P3's 2c is the lowest up card: he brings in for 3; P1 completes to 10 and is
+# all in (11 - ante 1); P2 calls 10, P3 calls 7 more. Fourth to sixth street
+# are checked (P1 all in, P2's king board first); on the river P3 bets 20 and
+# P2 calls. Put in: P1 11, P2 31, P3 31. Main pot 3 x 11 = 33 (everyone),
+# side pot 2 x 20 = 40 (P2 and P3).
+# P3 bet last, so he shows first (pair of queens), then clockwise P1 (four
+# aces) and P2 (four kings). P2's kings lose the main pot to P1's aces but beat
+# P3's queens for the side pot: he must show. Stacks: P1 33; P2 200 - 31 + 40
+# = 209; P3 200 - 31 = 169 (the issue's figures).
+SIDE_POT_CARDS = {
+    "P1": "Ac Ad Ah 5d 6h 7s As",
+    "P2": "Kc Kd Kh 8d 9h Ts Ks",
+    "P3": "Qc Qd 2c 3d 4h Js 9c",
+}
+SIDE_POT_ACTIONS = [
+    "P3 bring-in",
+    "P1 complete 10",
+    "P2 call",
+    "P3 call",
+    *["P2 check", "P3 check"] * 3,
+    "P2 check",
+    "P3 bet 20",
+    "P2 call",
+]
+
+
+def _side_pot_hand():
+    h = deal("seven-card-stud", SIDE_POT_CARDS, stacks={"P1": 11, "P2": 200, "P3": 200})
+    for a in SIDE_POT_ACTIONS:
+        h.apply(a)
+    return h
+
+
+def test_a_hand_that_can_still_win_a_side_pot_is_shown_by_default():
+    h = _side_pot_hand()
+    while not h.over:
+        h.apply(h.default_action())
+    assert [e.player for e in events(h, "show")] == ["P3", "P1", "P2"]
+    assert h.result().stacks == {"P1": 33, "P2": 209, "P3": 169}
+
+
+def test_the_sensible_bot_shows_a_hand_that_can_still_win_a_side_pot():
+    h = _side_pot_hand()
+    bot = Sensible()
+    bot.begin(h.variant)
+    while not h.over:
+        h.apply(bot.act(h.view(h.to_act)))
+    assert h.result().stacks == {"P1": 33, "P2": 209, "P3": 169}
+
+
+def test_a_hand_beaten_in_every_pot_it_may_win_is_mucked():
+    # The same betting, other cards: P2 ends with kings and eights (Kc Kd 8c
+    # 8d 9h Ts 3s), P3 with queens full of twos (Qc Qd 2c 3d 4h Qs 2s); P2's
+    # board 8-8 still speaks first on each street. P3 shows queens full, P1
+    # four aces: P2 loses the main pot to P1 and the side pot to P3, so he mucks.
+    cards = dict(SIDE_POT_CARDS, P2="Kc Kd 8c 8d 9h Ts 3s", P3="Qc Qd 2c 3d 4h Qs 2s")
+    h = deal("seven-card-stud", cards, stacks={"P1": 11, "P2": 200, "P3": 200})
+    for a in SIDE_POT_ACTIONS:
+        h.apply(a)
+    while not h.over:
+        h.apply(h.default_action())
+    assert [e.player for e in events(h, "muck")] == ["P2"]
