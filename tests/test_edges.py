@@ -72,3 +72,48 @@ def test_a_hand_beaten_in_every_pot_it_may_win_is_mucked():
     while not h.over:
         h.apply(h.default_action())
     assert [e.player for e in events(h, "muck")] == ["P2"]
+
+
+# Razz, ante 1, bring-in 3, 10/20 (the seven-card-stud showdown: odd chip to
+# the highest card by suit, clubs < diamonds < hearts < spades). Ann's Qh is
+# the highest up card (kings high in razz, aces low): she brings in 3; Bob
+# completes to 10, Cat folds, Ann calls 7. Pot: antes 3 + 10 + 10 = 23. Both
+# end with 7-5-4-3-2. Ann's hand is 7s 5c 4c 3c 2c, Bob's 7d 5d 4d 3d 2d: the
+# highest card of the hands is a seven each, Ann's spade above Bob's diamond,
+# so Ann gets 12 and Bob 11. Bob's Ks (outside his low) is above Ann's Kc,
+# but cards outside the hand decide nothing. Nets: Ann +1, Bob 0, Cat -1.
+RAZZ_TIE = {
+    "Ann": "7s 5c Qh 4c 3c 2c Kc",
+    "Bob": "7d 5d Jd 4d 3d 2d Ks",
+    "Cat": "Th 9h 6s",
+}
+
+
+def _play_out(h, actions=()):
+    for a in actions:
+        h.apply(a)
+    while not h.over:
+        h.apply(h.default_action())
+    return h
+
+
+def test_the_odd_chip_goes_by_the_cards_of_the_tied_hands_only():
+    h = _play_out(deal("razz", RAZZ_TIE), ["Ann bring-in", "Bob complete 10", "Cat fold", "Ann call"])
+    assert h.result().pots[0]["amount"] == 23
+    assert h.result().net == {"Ann": 1, "Bob": 0, "Cat": -1}
+
+
+def test_the_odd_chip_suits_may_differ_from_the_bring_in_suits(tmp_path):
+    # The same razz hand where the house ranks the odd chip's suits spades
+    # lowest (spades < hearts < diamonds < clubs): Bob's 7d is now above Ann's
+    # 7s, so Bob gets 12 and Ann 11. The bring-in still follows the deck's
+    # order: give Ann and Bob queens up, Ann's Qh above Bob's Qd (clubs <
+    # diamonds < hearts < spades), so Ann still brings in.
+    f = tmp_path / "razz-odd-suits.yaml"
+    f.write_text(
+        "extends: razz\nname: razz-odd-suits\n"
+        "steps:\n  - showdown: {id: showdown, odd_chip_suits: [spades, hearts, diamonds, clubs]}\n"
+    )
+    cards = dict(RAZZ_TIE, Bob="7d 5d Qd 4d 3d 2d Ks")
+    h = _play_out(deal(str(f), cards), ["Ann bring-in", "Bob complete 10", "Cat fold", "Ann call"])
+    assert h.result().net == {"Ann": 0, "Bob": 1, "Cat": -1}

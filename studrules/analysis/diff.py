@@ -361,7 +361,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             else step.ties,
         )
         if step.ties == "split":
-            chip = odd_chip_words(step.odd_chip)
+            chip = odd_chip_words(step.odd_chip, step.odd_chip_suits)
         else:
             chip = MISSING + " (pots are not split)"
         add("ties and odd chips", f"odd chip{suffix}", chip)

@@ -209,13 +209,22 @@ def fixed_cap(step: BettingStep) -> int | None:
     return int(cap.value())
 
 
-def odd_chip_words(odd_chip: str) -> str:
-    """Who gets a chip a split pot cannot divide.
+def odd_chip_words(odd_chip: str, suits: tuple[str, ...] = ()) -> str:
+    """Who gets a chip a split pot cannot divide (``suits``: the odd chip's
+    own suit order, lowest first, when it is not the deck's).
 
     >>> odd_chip_words("nearest_dealer")
     "the player nearest the dealer's left"
+    >>> odd_chip_words("high_card_suit", ("s", "h", "d", "c"))
+    'the tied hand whose own highest card is highest, by rank then suit (clubs > diamonds > hearts > spades for the odd chip); cards outside the hand do not count'
     """
-    return _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
+    words = _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
+    if odd_chip == "high_card_suit":
+        if suits:
+            order = " > ".join(SUIT_NAMES[s] for s in reversed(suits))
+            words = words.replace("then suit", f"then suit ({order} for the odd chip)")
+        words += "; cards outside the hand do not count"
+    return words
 
 
 def payout_words(payout: Payout) -> str:
@@ -337,7 +346,7 @@ _SHOW_MISSING = {
 }
 _ODD_CHIP_WORDS = {
     "nearest_dealer": "the player nearest the dealer's left",
-    "high_card_suit": "the hand holding the highest card by suit",
+    "high_card_suit": "the tied hand whose own highest card is highest, by rank then suit",
 }
 
 

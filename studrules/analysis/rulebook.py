@@ -519,7 +519,7 @@ class _Writer:
             items.append("Only the cards of the combination count; kickers are ignored.")
         if step.ties == "split":
             items.append(
-                f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip)}."
+                f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip, step.odd_chip_suits)}."
             )
         elif step.ties == "first_shown":
             items.append("Between equal hands, the one shown first takes the whole pot.")

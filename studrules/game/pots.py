@@ -185,6 +185,7 @@ def split_pot(
     amount: int,
     parts: Sequence[Sequence[Seat]],
     odd_chip_order: Callable[[Sequence[Seat]], Sequence[Seat]] | None = None,
+    part_orders: Sequence[Callable[[Sequence[Seat]], Sequence[Seat]]] | None = None,
 ) -> dict[Seat, int]:
     """Divide a pot between rankings, then each part between its tied winners.
 
@@ -192,6 +193,8 @@ def split_pot(
     qualifies, e.g. no low of eight or better). The pot is divided equally
     between the parts that have a winner; the odd chip of that division
     goes to the first listed part. A seat winning several parts gets each share.
+    ``part_orders[k]``: the odd-chip order among the winners of part ``k``
+    (the cards of the k-th hand may decide it), instead of ``odd_chip_order``.
 
     >>> split_pot(31, [["Ann"], ["Bob"]])
     {'Ann': 16, 'Bob': 15}
@@ -202,12 +205,13 @@ def split_pot(
     """
     if len(parts) == 1 and len(parts[0]) == 1:
         return {parts[0][0]: amount}  # one winner takes it all
-    used = [list(p) for p in parts if p]
+    used = [k for k, p in enumerate(parts) if p]
     if not used:
         raise ValueError("a pot needs at least one winner")
     halves = divide(amount, list(range(len(used))))
     shares: dict[Seat, int] = {}
-    for index, winners in enumerate(used):
-        for seat, chips in divide(halves[index], winners, odd_chip_order).items():
+    for index, k in enumerate(used):
+        order = part_orders[k] if part_orders is not None else odd_chip_order
+        for seat, chips in divide(halves[index], list(parts[k]), order).items():
             shares[seat] = shares.get(seat, 0) + chips
     return shares

@@ -300,7 +300,7 @@ class _Showdown(_HandState):
             else:
                 if not any(parts):
                     parts = [contenders]
-                shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
+                shares = split_pot(pot.amount, parts, sorted, self._odd_chip_orders(step, len(parts)))
             words: dict[int, str | None] = {}
             for s in shares:
                 # the hand that won: the first ranking's, unless he won only another part (the low half)
@@ -318,11 +318,57 @@ class _Showdown(_HandState):
             self._award(index, pot, shares, words)
         self._end()
 
-    def _odd_chip_order(self, step: ShowdownStep) -> Callable[[Sequence[int]], Sequence[int]]:
-        if step.odd_chip == "high_card_suit":
-            key = self.plan.card_key
-            return lambda seats: sorted(seats, key=lambda s: -max(key[c.code] for c in self.cards[s]))
-        return sorted  # nearest the dealer's left: seat order
+    def _odd_chip_orders(self, step: ShowdownStep, parts: int) -> list[Callable[[Sequence[int]], Sequence[int]]] | None:
+        """The odd-chip order among the tied winners of each part of a pot:
+        the holder of the highest card of the hand he won that part with, by
+        rank then suit (no card outside that hand counts); None: nearest the
+        dealer's left (seat order)."""
+        if step.odd_chip != "high_card_suit":
+            return None
+        key = self.showdown_rules.card_key
+
+        def order(k: int) -> Callable[[Sequence[int]], Sequence[int]]:
+            def by_card(seats: Sequence[int]) -> Sequence[int]:
+                top = {s: max((key[c.code] for c in self._played_cards(s, k)), default=-1) for s in seats}
+                return sorted(seats, key=lambda s: (-top[s], s))  # no hand (nobody qualified): seat order
+
+            return by_card
+
+        return [order(k) for k in range(parts)]
+
+    def _played_cards(self, seat: int, k: int) -> Sequence[Card]:
+        """The cards of the seat's hand under the k-th ranking: the fewest of
+        his cards that make its value (empty when he has no such hand)."""
+        rules = self.showdown_rules
+        rankings, values = rules.rankings, self._values_for(rules.rankings)
+        if k >= len(rankings) or values[k][seat] is None:
+            return ()
+        ranking = rankings[k] if rules.plain else self._ranking_at(rankings[k], seat)
+        target = values[k][seat]
+        if self.split_hands is not None and self.split_hands[seat] is not None:
+            hands = self.split_hands[seat]
+            assert hands is not None
+            return hands[k]
+        if not rules.plain and ranking.hole_cards_only:
+            held: Sequence[Card] = [c for c in self.cards[seat] if c not in self.up[seat]]
+        else:
+            held = self._hand_cards(seat)
+        combination = rules.step.compare == "combination"
+        key = self.showdown_rules.card_key
+        for size in range(min(ranking.fewest_cards, len(held)), min(5, len(held)) + 1):
+            best: Sequence[Card] = ()
+            for cards in itertools.combinations(held, size):
+                try:
+                    value = ranking.evaluate(list(cards))
+                except Exception:  # too few cards for this ranking
+                    break
+                if value is not None and combination:
+                    value = _combination_value(ranking, value)
+                if value == target and (not best or max(key[c.code] for c in cards) > max(key[c.code] for c in best)):
+                    best = cards  # of two ways to make the hand, the one with the higher card
+            if best:
+                return best
+        return ()
 
     def _award(self, index: int, pot: Pot, shares: dict[int, int], words: Mapping[int, str | None]) -> None:
         names = self.players

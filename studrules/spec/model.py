@@ -437,6 +437,7 @@ class ShowdownStep(Step):
     rankings: tuple[str, ...] = ("high",)
     ties: str = "split"
     odd_chip: str = "nearest_dealer"  # nearest_dealer | high_card_suit
+    odd_chip_suits: tuple[str, ...] = ()  # the suits for the odd chip, lowest first (empty: the deck's suit order)
     compare: str = "full"
     or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
     at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards
