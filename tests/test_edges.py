@@ -5,7 +5,7 @@ awards. Each expected outcome is worked out by hand in the comments.
 
 from __future__ import annotations
 
-from rules_support import deal, events
+from rules_support import deal, events, legal
 
 from studrules.game.policies import Sensible
 
@@ -117,3 +117,41 @@ def test_the_odd_chip_suits_may_differ_from_the_bring_in_suits(tmp_path):
     cards = dict(RAZZ_TIE, Bob="7d 5d Qd 4d 3d 2d Ks")
     h = _play_out(deal(str(f), cards), ["Ann bring-in", "Bob complete 10", "Cat fold", "Ann call"])
     assert h.result().net == {"Ann": 0, "Bob": 1, "Cat": -1}
+
+
+def test_no_raise_is_offered_when_every_opponent_is_all_in():
+    # Seven-card stud heads-up, ante 1, bring-in 3, 10/20. Ann's 2c brings in
+    # 3; Bob, 11 chips, completes to 10 and is all in (11 - ante 1). Ann may
+    # call 7 or fold: nobody is left to call a raise.
+    h = deal("seven-card-stud", {"Ann": "Kc Kd 2c", "Bob": "Qc Qd 9h"}, stacks={"Ann": 200, "Bob": 11})
+    h.apply("Ann bring-in")
+    h.apply("Bob complete 10")
+    assert legal(h) == {"fold": None, "call": 7}
+
+
+def test_a_raise_is_offered_while_one_opponent_still_has_chips():
+    # The same with Cat (200 chips, 5h up) between them: Ann's 2c brings in,
+    # Bob completes all in to 10, Cat may raise to 20: Ann has chips to call it.
+    h = deal(
+        "seven-card-stud",
+        {"Ann": "Kc Kd 2c", "Bob": "Qc Qd 9h", "Cat": "Jc Jd 5h"},
+        stacks={"Ann": 200, "Bob": 11, "Cat": 200},
+    )
+    h.apply("Ann bring-in")
+    h.apply("Bob complete 10")
+    assert legal(h) == {"fold": None, "call": 10, "raise": (20,)}
+    # Cat folds: Ann, facing Bob alone all in, may only call or fold.
+    h.apply("Cat fold")
+    assert legal(h) == {"fold": None, "call": 7}
+
+
+def test_no_betting_when_the_antes_leave_one_player_with_chips():
+    # Bob and Cat each have 1 chip: the ante puts them all in. Nobody could
+    # call a bet of Ann's: no bring-in, no betting; the cards go to the showdown.
+    h = deal(
+        "seven-card-stud",
+        {"Ann": "Kc Kd 2c 3c 4c 5c 6c", "Bob": "Qc Qd 9h 9d 8h 7h Ts", "Cat": "Jc Jd 5h 5d 6h 6d 7d"},
+        stacks={"Ann": 200, "Bob": 1, "Cat": 1},
+    )
+    assert h.phase == "showdown"
+    assert not events(h, "bring_in", "bet", "complete", "raise")

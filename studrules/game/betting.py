@@ -231,7 +231,7 @@ class _Betting(_HandState):
         else:
             out.append(_FOLD)
             out.append(LegalAction("call", amount=min(to_call, stack)))
-        if all_in > cur and not self.acted[seat]:
+        if all_in > cur and not self.acted[seat] and not self._others_all_in(seat):
             if cur == 0:
                 out.append(self._bet_option("bet", seat, all_in))
             elif not self.opened:
@@ -241,6 +241,14 @@ class _Betting(_HandState):
                 if option is not None:
                     out.append(option)
         return tuple(out)
+
+    def _others_all_in(self, seat: int) -> bool:
+        """Every other player still in is all in: a bet or raise could not be
+        called, so none is offered (only check, call or fold)."""
+        stacks = self.stacks
+        if 0 not in stacks:  # the common case, at C speed
+            return False
+        return all(stacks[j] == 0 for j in self._in if j != seat)
 
     def _bring_in_amount(self, seat: int) -> int:
         rules = self.round_rules
