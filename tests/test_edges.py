@@ -155,3 +155,32 @@ def test_no_betting_when_the_antes_leave_one_player_with_chips():
     )
     assert h.phase == "showdown"
     assert not events(h, "bring_in", "bet", "complete", "raise")
+
+
+# Seven-card stud hi-lo (eight or better), ante 1, bring-in 3. Up cards: Ann
+# 9c, Bob's 4d (lowest: he brings in 3), Cat Qh. Cat folds, Ann calls; the rest
+# is checked. Pot 3 + 3 + 3 = 9: the high half takes the odd chip, 5 and 4.
+def _hi_lo(cards):
+    h = deal("seven-card-stud-hi-lo", dict(cards, Cat="Th Jd Qh"))
+    return _play_out(h, ["Bob bring-in", "Cat fold", "Ann call"])
+
+
+def test_a_hi_lo_award_names_the_half_and_the_hand_that_won_it():
+    # Ann: Kc Kd 9c 9d Jh Qs 3s, kings and nines (no low: one card under 9).
+    # Bob: 7d 5d 4d 3d 2h Ks 2s, a pair of twos high and a 7-5-4-3-2 low.
+    h = _hi_lo({"Ann": "Kc Kd 9c 9d Jh Qs 3s", "Bob": "7d 5d 4d 3d 2h Ks 2s"})
+    awards = [(e.player, e.amount, e.reason, e.hand) for e in events(h, "award")]
+    assert [a[:3] for a in awards] == [("Ann", 5, "high half"), ("Bob", 4, "low half")]
+    assert "kings and nines" in awards[0][3]
+    assert awards[1][3].startswith("seven-five-four-three-two")  # his low, not his pair of twos
+    assert events(h, "award")[1].describe().startswith("Bob wins 4 from the low half with seven-five")
+
+
+def test_a_hi_lo_scoop_is_awarded_half_by_half():
+    # Bob: Ad 2d 3c 4d 5h Ks 9s, the wheel: a five-high straight for high and
+    # 5-4-3-2-A for low; his 3c is the lowest up card. He wins both halves.
+    h = _hi_lo({"Ann": "Kc Kd 9c 9d Jh Qs 3s", "Bob": "Ad 2d 3c 4d 5h Ks 9s"})
+    awards = [(e.player, e.amount, e.reason) for e in events(h, "award")]
+    assert awards == [("Bob", 5, "high half"), ("Bob", 4, "low half")]
+    assert "straight" in events(h, "award")[0].hand and "low" in events(h, "award")[1].hand
+    assert h.result().pots[0]["winners"] == {"Bob": 9}

@@ -288,7 +288,9 @@ class Sensible(Policy):
         mine = view.my_cards
         seat = {p: i for i, p in enumerate(view.players)}
         shown = {
-            seat[e.player]: e.cards for e in view.events if e.type == "show" and e.player != view.player and e.cards
+            seat.get(e.player or "", -1): e.cards
+            for e in view.events
+            if e.type == "show" and e.player != view.player and e.cards
         }
         if not shown:
             return "show"

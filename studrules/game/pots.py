@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-__all__ = ["Pot", "side_pots", "contested", "divide", "split_pot"]
+__all__ = ["Pot", "side_pots", "contested", "divide", "split_pot", "split_pot_parts"]
 
 Seat = TypeVar("Seat", bound=Hashable)
 
@@ -205,13 +205,32 @@ def split_pot(
     """
     if len(parts) == 1 and len(parts[0]) == 1:
         return {parts[0][0]: amount}  # one winner takes it all
+    shares: dict[Seat, int] = {}
+    for part in split_pot_parts(amount, parts, odd_chip_order, part_orders):
+        for seat, chips in part.items():
+            shares[seat] = shares.get(seat, 0) + chips
+    return shares
+
+
+def split_pot_parts(
+    amount: int,
+    parts: Sequence[Sequence[Seat]],
+    odd_chip_order: Callable[[Sequence[Seat]], Sequence[Seat]] | None = None,
+    part_orders: Sequence[Callable[[Sequence[Seat]], Sequence[Seat]]] | None = None,
+) -> list[dict[Seat, int]]:
+    """:func:`split_pot`, each part's shares apart (empty for a part nobody won).
+
+    >>> split_pot_parts(31, [["Ann"], ["Ann", "Bob"]])
+    [{'Ann': 16}, {'Ann': 8, 'Bob': 7}]
+    >>> split_pot_parts(31, [["Ann"], []])
+    [{'Ann': 31}, {}]
+    """
     used = [k for k, p in enumerate(parts) if p]
     if not used:
         raise ValueError("a pot needs at least one winner")
     halves = divide(amount, list(range(len(used))))
-    shares: dict[Seat, int] = {}
+    out: list[dict[Seat, int]] = [{} for _ in parts]
     for index, k in enumerate(used):
         order = part_orders[k] if part_orders is not None else odd_chip_order
-        for seat, chips in divide(halves[index], list(parts[k]), order).items():
-            shares[seat] = shares.get(seat, 0) + chips
-    return shares
+        out[k] = divide(halves[index], list(parts[k]), order)
+    return out

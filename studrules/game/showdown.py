@@ -16,8 +16,9 @@ from ..cards.card import Card
 from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
 from .events import Event
+from .odd_chips import cards_of_hand, part_names
 from .plan import _ShowdownPlan
-from .pots import contested, divide, side_pots, split_pot
+from .pots import contested, divide, side_pots, split_pot, split_pot_parts
 from .state import _HandState, _Round
 from .wilds import seat_ranking, wild_ranks_of
 
@@ -295,6 +296,16 @@ class _Showdown(_HandState):
                 parts = list(self._declared_parts(values, contenders, first_shown))
             else:
                 parts = [self._best(row, contenders, first_shown) for row in values]
+            if len(parts) > 1 and sum(1 for part in parts if part) > 1:
+                # a pot divided between rankings: an award for each part, naming it and the hand that won it
+                orders = self._odd_chip_orders(step, len(parts))
+                names = part_names(rankings)
+                won = []
+                for k, part in enumerate(split_pot_parts(pot.amount, parts, sorted, orders)):
+                    for s, chips in part.items():
+                        won.append((s, chips, self._won_with(s, k, values), names[k]))
+                self._award_parts(index, pot, won)
+                continue
             if len(parts) == 1 and len(parts[0]) == 1:
                 shares = {parts[0][0]: pot.amount}  # one winner takes it all
             else:
@@ -305,18 +316,47 @@ class _Showdown(_HandState):
             for s in shares:
                 # the hand that won: the first ranking's, unless he won only another part (the low half)
                 k = 0 if len(parts) == 1 else next((k for k, part in enumerate(parts) if s in part), 0)
-                ranking = rankings[k] if k < len(rankings) else first
-                mine = ranking if rules.plain else self._ranking_at(ranking, s)
-                if combination:
-                    cards = self._hand_cards(s)
-                    words[s] = _describe(mine, mine.evaluate(cards), cards)
+                if combination or k:
+                    words[s] = self._won_with(s, k, values)
                 else:
-                    value = values[k][s] if k < len(values) else values[0][s]
+                    value = values[0][s]
+                    mine = first if rules.plain else self._ranking_at(first, s)
                     words[s] = said.get(value) if value is not None and mine is first else None
                     if words[s] is None:
                         words[s] = _describe(mine, value, None)
             self._award(index, pot, shares, words)
         self._end()
+
+    def _won_with(self, seat: int, k: int, values: Sequence[Sequence[float | None]]) -> str | None:
+        """The words of the seat's hand under the k-th ranking."""
+        rules = self.showdown_rules
+        rankings = rules.rankings
+        ranking = rankings[k] if k < len(rankings) else rankings[0]
+        mine = ranking if rules.plain else self._ranking_at(ranking, seat)
+        if rules.step.compare == "combination":
+            cards = self._hand_cards(seat)
+            return _describe(mine, mine.evaluate(cards), cards)
+        value = values[k][seat] if k < len(values) else values[0][seat]
+        return _describe(mine, value, None)
+
+    def _award_parts(self, index: int, pot: Pot, won: Sequence[tuple[int, int, str | None, str]]) -> None:
+        """Award a pot divided between rankings: one event for each part a
+        seat wins (``reason``: the part, as "low half"), part by part."""
+        names, stacks, order = self.players, self.stacks, self.showdown_order
+        totals: dict[int, int] = {}
+        for seat, chips, words, part in sorted(
+            won, key=lambda w: (w[3] != won[0][3], order.index(w[0]) if w[0] in order else w[0])
+        ):
+            stacks[seat] += chips
+            totals[seat] = totals.get(seat, 0) + chips
+            self.events.append(Event("award", names[seat], None, chips, hand=words, pot=index, reason=part))
+        self.pots_result.append(
+            {
+                "amount": pot.amount,
+                "eligible": [names[s] for s in pot.eligible],
+                "winners": {names[s]: totals[s] for s in sorted(totals)},
+            }
+        )
 
     def _odd_chip_orders(self, step: ShowdownStep, parts: int) -> list[Callable[[Sequence[int]], Sequence[int]]] | None:
         """The odd-chip order among the tied winners of each part of a pot:
@@ -341,10 +381,10 @@ class _Showdown(_HandState):
         his cards that make its value (empty when he has no such hand)."""
         rules = self.showdown_rules
         rankings, values = rules.rankings, self._values_for(rules.rankings)
-        if k >= len(rankings) or values[k][seat] is None:
+        target = values[k][seat] if k < len(rankings) else None
+        if target is None:
             return ()
         ranking = rankings[k] if rules.plain else self._ranking_at(rankings[k], seat)
-        target = values[k][seat]
         if self.split_hands is not None and self.split_hands[seat] is not None:
             hands = self.split_hands[seat]
             assert hands is not None
@@ -353,22 +393,8 @@ class _Showdown(_HandState):
             held: Sequence[Card] = [c for c in self.cards[seat] if c not in self.up[seat]]
         else:
             held = self._hand_cards(seat)
-        combination = rules.step.compare == "combination"
-        key = self.showdown_rules.card_key
-        for size in range(min(ranking.fewest_cards, len(held)), min(5, len(held)) + 1):
-            best: Sequence[Card] = ()
-            for cards in itertools.combinations(held, size):
-                try:
-                    value = ranking.evaluate(list(cards))
-                except Exception:  # too few cards for this ranking
-                    break
-                if value is not None and combination:
-                    value = _combination_value(ranking, value)
-                if value == target and (not best or max(key[c.code] for c in cards) > max(key[c.code] for c in best)):
-                    best = cards  # of two ways to make the hand, the one with the higher card
-            if best:
-                return best
-        return ()
+        adjust = _combination_value if rules.step.compare == "combination" else None
+        return cards_of_hand(ranking, held, target, rules.card_key, adjust)
 
     def _award(self, index: int, pot: Pot, shares: dict[int, int], words: Mapping[int, str | None]) -> None:
         names = self.players
@@ -459,14 +485,16 @@ def _evaluator(ranking: Ranking) -> Callable[[Sequence[Card]], float | None]:
     return function
 
 
-_WORDS: dict[int, dict[float, str | None]] = {}  # id(ranking) -> {value: words}
+_WORDS: dict[int, tuple[Ranking, dict[float, str | None]]] = {}  # id(ranking) -> (it, {value: words})
 
 
 def _words_of(ranking: Ranking) -> dict[float, str | None]:
-    words = _WORDS.get(id(ranking))
-    if words is None:
-        words = _WORDS[id(ranking)] = {}
-    return words
+    # keyed by id, kept with the ranking itself: a ranking made later at a dead one's
+    # address (a low half's) must not read the dead one's words (a high hand's)
+    known = _WORDS.get(id(ranking))
+    if known is None or known[0] is not ranking:
+        known = _WORDS[id(ranking)] = (ranking, {})
+    return known[1]
 
 
 def _describe(ranking: Ranking, value: float | None, cards: Sequence[Card] | None) -> str | None:
