@@ -204,6 +204,8 @@ def test_hebrew_vs_russian_casino():
         *((f"round {n}", "cards held") for n in range(1, 6)),
         *((f"round {n}", "bet size") for n in range(1, 5)),
         ("round 2", "exception"),
+        # 001: "לא לעשות כלום(check), להעלות או לפרוש": the Hebrew text lets a player fold facing no bet
+        *((f"round {n}", "folding") for n in range(2, 5)),
         ("showdown", "who shows first"),
     }
 

@@ -184,3 +184,45 @@ def test_a_hi_lo_scoop_is_awarded_half_by_half():
     assert awards == [("Bob", 5, "high half"), ("Bob", 4, "low half")]
     assert "straight" in events(h, "award")[0].hand and "low" in events(h, "award")[1].hand
     assert h.result().pots[0]["winners"] == {"Bob": 9}
+
+
+# The open fold. Two players; Bob's 2d is the lowest up card and brings in,
+# Ann calls; on the next round Ann's A-9 board speaks first, facing no bet.
+OPEN_FOLD_CARDS = {"Ann": "Kc Ah 9s 8s 7s", "Bob": "Qc 2d 5h 4h 3c"}
+
+
+def _second_round(variant, **kw):
+    h = deal(variant, OPEN_FOLD_CARDS, **kw)
+    h.apply("Bob bring-in")
+    h.apply("Ann call")
+    assert h.to_act == "Ann" and h.round == 2
+    return h
+
+
+def test_the_french_text_lets_a_player_fold_when_he_could_check():
+    # "Celui-ci a le choix entre se coucher, checker, ou relancer"
+    h = _second_round("five-card-stud-fr")
+    assert legal(h) == {"check": None, "fold": None, "bet": (10,)}
+    h.apply("Ann fold")
+    # antes 5 + 5 (dead), bring-in 5, call 5: pot 20, Bob wins it: +10 each way
+    assert h.result().net == {"Ann": -10, "Bob": 10}
+
+
+def test_the_french_text_read_narrowly_allows_the_open_fold_on_fourth_street_only():
+    h = _second_round("five-card-stud-fr", options={"open_fold": "fourth_street"})
+    assert legal(h) == {"check": None, "bet": (10,)}
+    h.apply("Ann check")
+    h.apply("Bob check")
+    assert h.round == 3 and h.to_act == "Ann"  # A-9-8 against 2-5-4
+    assert legal(h) == {"check": None, "fold": None, "bet": (20,)}
+
+
+def test_the_hebrew_text_lets_a_player_fold_when_he_could_check():
+    # "לא לעשות כלום(check), להעלות או לפרוש"; ante 2, bring-in 5, low limit 10
+    h = _second_round("five-card-stud-he")
+    assert legal(h) == {"check": None, "fold": None, "bet": (10,)}
+
+
+def test_casino_stud_refuses_a_fold_when_checking_is_free():
+    h = _second_round("five-card-stud")
+    assert "fold" not in legal(h)

@@ -287,6 +287,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         else:
             checking = f"only when {condition_words(step.check)}"
         add(topic, "checking", checking)
+        add(topic, "folding", "at any turn, even when he could check" if step.open_fold else "only when facing a bet")
         add(topic, "played", _when_text(step.when))
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):

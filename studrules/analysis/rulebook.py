@@ -450,7 +450,8 @@ class _Writer:
             )
         if step.bring_in is None:
             if step.check is None:
-                sentences.append("A player facing no bet may check.")
+                fold = " or fold" if step.open_fold else "; he may fold only when facing a bet"
+                sentences.append(f"A player facing no bet may check{fold}.")
             else:
                 sentences.append(
                     f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet or fold."

@@ -226,6 +226,8 @@ class _Betting(_HandState):
                 check_ok = bool(c) if c is not None else bool(step.check(self._env()))
             if check_ok:
                 out.append(_CHECK)
+                if step.open_fold:  # the house lets him give up his hand though no bet faces him
+                    out.append(_FOLD)
             else:
                 out.append(_FOLD)
         else:

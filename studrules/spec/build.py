@@ -416,6 +416,7 @@ class _Builder:
             if b.get("max_bet") is None
             else self.expr(b["max_bet"], path + ("max_bet",), expect=NUMBER, names=TABLE_NAMES),
             check_raise=bool(b.get("check_raise", True)),
+            open_fold=bool(b.get("open_fold", False)),
             **common,
         )
 

@@ -306,7 +306,9 @@ class BettingStep(Step):
     capped). ``check``: a condition; when false a player facing no bet must
     bet or fold. ``check_raise``: false, a player who checked may only call
     or fold later in the round. ``max_raise_multiple``: a raise may at most
-    make the bet this many times the current bet."""
+    make the bet this many times the current bet. ``open_fold``: a player
+    facing no bet may fold as well as check (default: he folds only facing a
+    bet)."""
 
     bet: Expression
     structure: str = "fixed_limit"
@@ -319,6 +321,7 @@ class BettingStep(Step):
     max_raise_multiple: int | None = None
     max_bet: Expression | None = None  # spread limit: the largest bet or raise
     check_raise: bool = True
+    open_fold: bool = False
 
 
 @dataclass(frozen=True)
