@@ -226,3 +226,40 @@ def test_the_hebrew_text_lets_a_player_fold_when_he_could_check():
 def test_casino_stud_refuses_a_fold_when_checking_is_free():
     h = _second_round("five-card-stud")
     assert "fold" not in legal(h)
+
+
+# The French file's two readings of round 1 (ante 5, bring-in 5, low limit 10,
+# "une ouverture et trois relances"). Bob's 2d is the lowest up card.
+def test_the_french_bring_in_player_may_complete_or_by_option_only_bring_in():
+    # "Ce joueur doit poser le Bring-in": read as "at least the bring-in" by default
+    h = deal("five-card-stud-fr", OPEN_FOLD_CARDS)
+    assert legal(h) == {"bring-in": 5, "complete": (10,)}
+    h = deal("five-card-stud-fr", OPEN_FOLD_CARDS, options={"bring_in_player": "bring_in_only"})
+    assert legal(h) == {"bring-in": 5}
+    h.apply("Bob bring-in")
+    assert legal(h) == {"fold": None, "call": 5, "complete": (10,)}  # the others still may
+
+
+def test_the_french_completion_opens_and_three_raises_follow_it():
+    # Bob brings in 5, Ann completes to 10 (the opening), then three raises: 20, 30, 40.
+    h = deal("five-card-stud-fr", OPEN_FOLD_CARDS)
+    for a in ["Bob bring-in", "Ann complete 10", "Bob raise 20", "Ann raise 30"]:
+        h.apply(a)
+    assert legal(h) == {"fold": None, "call": 10, "raise": (40,)}
+    h.apply("Bob raise 40")
+    assert legal(h) == {"fold": None, "call": 10}
+
+
+def test_the_french_completion_read_as_the_first_raise_leaves_two():
+    # Option completion: raise. The bring-in is the opening, Ann's completion
+    # the first "relance", Bob's 20 the second, Ann's 30 the third: capped.
+    h = deal("five-card-stud-fr", OPEN_FOLD_CARDS, options={"completion": "raise"})
+    for a in ["Bob bring-in", "Ann complete 10", "Bob raise 20", "Ann raise 30"]:
+        h.apply(a)
+    assert legal(h) == {"fold": None, "call": 10}
+    # When the bring-in player completes himself, nothing was posted to raise:
+    # his completion opens and three raises follow (20, 30, 40).
+    h = deal("five-card-stud-fr", OPEN_FOLD_CARDS, options={"completion": "raise"})
+    for a in ["Bob complete 10", "Ann raise 20", "Bob raise 30"]:
+        h.apply(a)
+    assert legal(h) == {"fold": None, "call": 10, "raise": (40,)}

@@ -467,6 +467,8 @@ class _Writer:
         ]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
+        if bi.completion_is_raise:
+            out.append("A completion of the bring-in counts as a raise toward the limit on raises.")
         out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
         return out
 

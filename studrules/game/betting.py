@@ -472,13 +472,15 @@ class _Betting(_HandState):
             acted = self.acted
             for j in range(self.n):
                 acted[j] = False
-            if verb == "raise":
+            if verb == "raise" or (
+                verb == "complete" and old and step.bring_in is not None and step.bring_in.completion_is_raise
+            ):  # (a completion of the posted bring-in counts as a raise where the house says so)
                 self.raises += 1
                 cap = self._cap_now()
                 if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and len(self._in) == 2):
                     self.capped = True
                 if not fixed:
-                    self.full_size = increment
+                    self.full_size = increment if verb == "raise" else max(total, self.bet_size)
             elif not fixed:
                 self.full_size = max(total, self.bet_size)
         self.acted[seat] = True

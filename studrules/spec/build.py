@@ -385,6 +385,7 @@ class _Builder:
                 tie_break=str(bi.get("tie_break", "suit")),
                 amount=self.expr(bi.get("amount", "bring_in"), path + ("bring_in", "amount"), expect=NUMBER),
                 complete=bool(bi.get("complete", True)),
+                completion_is_raise=bool(bi.get("completion_is_raise", False)),
                 quote=_quote(bi.get("quote")),
             )
         alternatives = tuple(

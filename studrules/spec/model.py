@@ -261,6 +261,7 @@ class BringIn:
     tie_break: str  # suit | nearest_dealer
     amount: Expression
     complete: bool = True  # the bring-in may instead post the full bet
+    completion_is_raise: bool = False  # completing a posted bring-in counts toward the cap
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
