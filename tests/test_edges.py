@@ -263,3 +263,39 @@ def test_the_french_completion_read_as_the_first_raise_leaves_two():
     for a in ["Bob complete 10", "Ann raise 20", "Bob raise 30"]:
         h.apply(a)
     assert legal(h) == {"fold": None, "call": 10, "raise": (40,)}
+
+
+# The low card all in for the ante. Seven-card stud, ante 1, bring-in 3:
+# Bob (2c, the lowest up card) has 1 chip and the ante takes it. Ann sits at
+# the dealer's left, Cat after Bob.
+LOW_ALL_IN = {"Ann": "Kc Kd Kh 3s 4s 5h 7h", "Bob": "Qc Qd 2c 3d 4d 6c 8c", "Cat": "Jc Jd 9d"}
+
+
+def test_the_player_after_an_all_in_low_card_must_bring_in_complete_or_fold():
+    # WSOP, TDA: the player to the low card's left acts first and must open for
+    # at least the bring-in, or fold. Cat is next after Bob.
+    h = deal("seven-card-stud", LOW_ALL_IN, stacks={"Ann": 200, "Bob": 1, "Cat": 200})
+    assert h.to_act == "Cat"
+    assert legal(h) == {"fold": None, "bring-in": 3, "complete": (10,)}
+    h.apply("Cat fold")
+    # the duty passes on: Ann now brings in, completes or folds
+    assert h.to_act == "Ann"
+    assert legal(h) == {"fold": None, "bring-in": 3, "complete": (10,)}
+    h.apply("Ann bring-in")
+    # Nobody is left to bet against: the cards are dealt out. Ann's three kings
+    # beat Bob's queens (Qc Qd 2c 3d 4d 6c 8c: no straight, four clubs). Pot:
+    # the antes 3 (Ann and Bob may win it); Ann's bring-in of 3 is uncalled and
+    # comes back. Ann +2, Bob -1, Cat -1.
+    _play_out(h)
+    assert h.result().net == {"Ann": 2, "Bob": -1, "Cat": -1}
+
+
+def test_a_house_may_open_at_the_dealers_left_with_a_free_check(tmp_path):
+    f = tmp_path / "stud-no-bring-in-all-in.yaml"
+    f.write_text(
+        "extends: seven-card-stud\nname: stud-no-bring-in-all-in\n"
+        "steps:\n  - betting: {id: round-1, bring_in: {low_card_all_in: no_bring_in}}\n"
+    )
+    h = deal(str(f), LOW_ALL_IN, stacks={"Ann": 200, "Bob": 1, "Cat": 200})
+    assert h.to_act == "Ann"
+    assert legal(h) == {"check": None, "bet": (10,)}

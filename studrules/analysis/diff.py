@@ -250,6 +250,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
         add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")
+        add(topic, f"bring-in all in{suffix}", bi.low_card_all_in.replace("_", " "))
 
     # the deal
     topic = "the deal"

@@ -470,6 +470,11 @@ class _Writer:
         if bi.completion_is_raise:
             out.append("A completion of the bring-in counts as a raise toward the limit on raises.")
         out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
+        out.append(
+            "If he is all in, the next player with chips acts first: he brings in, completes or folds."
+            if bi.low_card_all_in == "next_player"
+            else "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
+        )
         return out
 
     def alternative(self, alt: BetAlternative) -> str:

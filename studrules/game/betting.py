@@ -71,6 +71,11 @@ class _Betting(_HandState):
             first = self._bring_in_seat(step.bring_in)
             if first is not None and stacks[first] > 0:
                 self.bring_in_due = True
+            elif first is not None and step.bring_in.low_card_all_in == "next_player":
+                # the low card is all in: the next player with chips opens for at least the bring-in, or folds
+                first = self._next_able(first)
+                self.bring_in_due = True
+                record.bring_in_fold = True
         if first is None or not self.bring_in_due:
             first = self._first_to_act(step, in_hand)
         if stacks[first] == 0 or folded[first]:
@@ -215,6 +220,8 @@ class _Betting(_HandState):
             bring_in = step.bring_in
             if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
+            if self._last_round.bring_in_fold:
+                out.insert(0, _FOLD)
             return tuple(out)
         cur = self.cur
         to_call = cur - mine

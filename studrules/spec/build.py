@@ -386,6 +386,7 @@ class _Builder:
                 amount=self.expr(bi.get("amount", "bring_in"), path + ("bring_in", "amount"), expect=NUMBER),
                 complete=bool(bi.get("complete", True)),
                 completion_is_raise=bool(bi.get("completion_is_raise", False)),
+                low_card_all_in=str(bi.get("low_card_all_in", "next_player")),
                 quote=_quote(bi.get("quote")),
             )
         alternatives = tuple(

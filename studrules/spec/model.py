@@ -262,6 +262,9 @@ class BringIn:
     amount: Expression
     complete: bool = True  # the bring-in may instead post the full bet
     completion_is_raise: bool = False  # completing a posted bring-in counts toward the cap
+    # the low card all in (for the ante): next_player (to his left, with chips) brings in,
+    # completes or folds | no_bring_in (the round opens at its first player, who may check)
+    low_card_all_in: str = "next_player"
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
