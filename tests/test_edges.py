@@ -299,3 +299,72 @@ def test_a_house_may_open_at_the_dealers_left_with_a_free_check(tmp_path):
     h = deal(str(f), LOW_ALL_IN, stacks={"Ann": 200, "Bob": 1, "Cat": 200})
     assert h.to_act == "Ann"
     assert legal(h) == {"check": None, "bet": (10,)}
+
+
+# Short all-in raises. Seven-card stud, ante 1, bring-in 3, 10/20. Bob's 2c
+# brings in 3, Cat completes to 10, Ann raises all in: with 17 chips she has
+# 16 after the ante, a raise of 6 (at least half of 10); with 14, of 3 (less).
+# Bob calls; then Cat, who completed, faces Ann's short raise.
+SHORT_CARDS = {"Ann": "Kc Kd 9h", "Bob": "Qc Qd 2c", "Cat": "Jc Jd 5h"}
+
+
+def _short_raise(ann, variant="seven-card-stud"):
+    h = deal(variant, SHORT_CARDS, stacks={"Ann": ann, "Bob": 200, "Cat": 200})
+    for a in ["Bob bring-in", "Cat complete 10", f"Ann raise {ann - 1}", "Bob call"]:
+        h.apply(a)
+    assert h.to_act == "Cat"
+    return h
+
+
+def _half_bet_file(tmp_path):
+    f = tmp_path / "stud-half-bet.yaml"
+    f.write_text(
+        "extends: seven-card-stud\nname: stud-half-bet\nsteps:\n  - betting: {id: round-1, short_all_in: half_bet}\n"
+    )
+    return str(f)
+
+
+def test_a_short_all_in_raise_does_not_reopen_the_betting_by_default():
+    # Full-bet rule: Ann's 6 is not a full raise; Cat has acted, he may call 6 or fold.
+    assert legal(_short_raise(17)) == {"fold": None, "call": 6}
+
+
+def test_under_the_half_bet_rule_an_all_in_raise_of_half_a_bet_reopens(tmp_path):
+    # Robert's Rules, WSOP: 6 >= 5, a full raise: Cat may raise again (16 + 10 = 26).
+    assert legal(_short_raise(17, _half_bet_file(tmp_path))) == {"fold": None, "call": 6, "raise": (26,)}
+
+
+def test_under_the_half_bet_rule_less_than_half_a_bet_does_not_reopen(tmp_path):
+    # Ann's 13 is a raise of 3 < 5: Cat may only call 3 or fold.
+    assert legal(_short_raise(14, _half_bet_file(tmp_path))) == {"fold": None, "call": 3}
+
+
+def test_the_half_bet_raise_counts_toward_the_cap(tmp_path):
+    # Four players, Dan (8s up) after Cat. Cap: a bet and three raises. Bob
+    # brings in, Cat completes to 10 (the bet), Dan calls, Ann raises all in to
+    # 16 (raise 1: 6 >= 5), Bob calls, Cat raises to 26 (2), Dan to 36 (3): the
+    # cap. Bob, Cat and Dan still have chips (not heads-up): Bob may only call.
+    cards = dict(SHORT_CARDS, Dan="Tc Td 8s")
+    h = deal(_half_bet_file(tmp_path), cards, stacks={"Ann": 17, "Bob": 200, "Cat": 200, "Dan": 200})
+    for a in [
+        "Bob bring-in",
+        "Cat complete 10",
+        "Dan call",
+        "Ann raise 16",
+        "Bob call",
+        "Cat raise 26",
+        "Dan raise 36",
+    ]:
+        h.apply(a)
+    assert h.to_act == "Bob"
+    assert legal(h) == {"fold": None, "call": 20}
+
+
+def test_heads_up_uncapping_counts_the_players_not_all_in():
+    # Bob brings in 3, Cat completes to 10, Ann calls all in (11 chips: 10
+    # after the ante). Bob 20, Cat 30, Bob 40: three raises, the cap, but only
+    # Bob and Cat can still bet: heads-up, the raises are unlimited.
+    h = deal("seven-card-stud", SHORT_CARDS, stacks={"Ann": 11, "Bob": 200, "Cat": 200})
+    for a in ["Bob bring-in", "Cat complete 10", "Ann call", "Bob raise 20", "Cat raise 30", "Bob raise 40"]:
+        h.apply(a)
+    assert legal(h) == {"fold": None, "call": 10, "raise": (50,)}

@@ -290,6 +290,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             checking = f"only when {condition_words(step.check)}"
         add(topic, "checking", checking)
         add(topic, "folding", "at any turn, even when he could check" if step.open_fold else "only when facing a bet")
+        add(
+            topic, "short all-in", "half a bet counts as full" if step.short_all_in == "half_bet" else "does not reopen"
+        )
         add(topic, "played", _when_text(step.when))
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):

@@ -59,11 +59,13 @@ from .rule_words import (
     first_to_act_words,
     fixed_cap,
     house_tie_words,
+    low_card_all_in_words,
     odd_chip_words,
     parts_words,
     payout_words,
     qualifier_sentences,
     seat_rule_words,
+    short_all_in_words,
     showdown_order_words,
     suit_order_words,
     ties_clause,
@@ -440,7 +442,8 @@ class _Writer:
         if not step.check_raise:
             sentences.append("A player who has checked may not raise later in the round: he may call or fold.")
         if step.heads_up_uncapped and step.cap is not None:
-            sentences.append("There is no limit on raises while only two players are in the hand.")
+            sentences.append("There is no limit on raises while only two players not all in are in the hand.")
+        sentences.append(short_all_in_words(step))
         if step.max_raise_multiple is not None:
             k = step.max_raise_multiple
             sentences.append(
@@ -470,11 +473,7 @@ class _Writer:
         if bi.completion_is_raise:
             out.append("A completion of the bring-in counts as a raise toward the limit on raises.")
         out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
-        out.append(
-            "If he is all in, the next player with chips acts first: he brings in, completes or folds."
-            if bi.low_card_all_in == "next_player"
-            else "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
-        )
+        out.append(low_card_all_in_words(bi.low_card_all_in))
         return out
 
     def alternative(self, alt: BetAlternative) -> str:

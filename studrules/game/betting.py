@@ -184,7 +184,12 @@ class _Betting(_HandState):
             return False
         if self.raises < cap:
             return True
-        return self.round_rules.step.heads_up_uncapped and len(self._in) == 2
+        return self.round_rules.step.heads_up_uncapped and self._heads_up()
+
+    def _heads_up(self) -> bool:
+        """Two players, not counting those all in, are left to bet against each other."""
+        stacks = self.stacks
+        return sum(1 for i in self._in if stacks[i] > 0) <= 2
 
     def _cap_now(self) -> int | None:
         """The raises allowed after the opening bet, as the table stands (None: no cap)."""
@@ -463,6 +468,11 @@ class _Betting(_HandState):
                 full = increment >= (self.bet_size if step.structure == "spread_limit" else self.full_size)
         else:
             full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
+        if not full and fixed and put == self.stacks[seat] and step.short_all_in == "half_bet":
+            # an all-in of at least half a bet counts as a full bet or raise: it reopens and counts
+            full = 2 * (increment if verb == "raise" else total) >= min(
+                self._sizes("raise" if verb == "raise" else "bet")
+            )
         if fixed and full and rules.alts:
             size = increment if verb == "raise" else total
             env = None
@@ -484,7 +494,7 @@ class _Betting(_HandState):
             ):  # (a completion of the posted bring-in counts as a raise where the house says so)
                 self.raises += 1
                 cap = self._cap_now()
-                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and len(self._in) == 2):
+                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and self._heads_up()):
                     self.capped = True
                 if not fixed:
                     self.full_size = increment if verb == "raise" else max(total, self.bet_size)

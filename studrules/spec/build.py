@@ -419,6 +419,7 @@ class _Builder:
             else self.expr(b["max_bet"], path + ("max_bet",), expect=NUMBER, names=TABLE_NAMES),
             check_raise=bool(b.get("check_raise", True)),
             open_fold=bool(b.get("open_fold", False)),
+            short_all_in=str(b.get("short_all_in", "full_bet")),
             **common,
         )
 

@@ -312,7 +312,9 @@ class BettingStep(Step):
     or fold later in the round. ``max_raise_multiple``: a raise may at most
     make the bet this many times the current bet. ``open_fold``: a player
     facing no bet may fold as well as check (default: he folds only facing a
-    bet)."""
+    bet). ``short_all_in``: ``full_bet``, an all-in bet or raise short of a
+    full one neither reopens the betting nor counts toward the cap;
+    ``half_bet`` (fixed limit), one of at least half a bet counts as full."""
 
     bet: Expression
     structure: str = "fixed_limit"
@@ -326,6 +328,7 @@ class BettingStep(Step):
     max_bet: Expression | None = None  # spread limit: the largest bet or raise
     check_raise: bool = True
     open_fold: bool = False
+    short_all_in: str = "full_bet"  # full_bet | half_bet: a fixed-limit all-in of half a bet or more counts in full
 
 
 @dataclass(frozen=True)
