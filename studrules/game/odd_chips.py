@@ -67,9 +67,19 @@ def part_names(rankings: Sequence[Ranking]) -> list[str]:
     >>> part_names([get_ranking("high"), get_ranking("high")])
     ["first hand's half", "second hand's half"]
     """
+    known = _PART_NAMES.get(id(rankings))
+    if known is not None and known[0] is rankings:
+        return known[1]  # (asked at every divided pot: the names of a plan's rankings are kept)
     whole = "half" if len(rankings) == 2 else "share"
     lows = [bool(getattr(r, "aims_low", False)) for r in rankings]
     if len(rankings) == 2 and lows[0] != lows[1]:
-        return [f"{'low' if low else 'high'} {whole}" for low in lows]
-    places = ("first", "second", "third", "fourth", "fifth")
-    return [f"{places[k] if k < len(places) else str(k + 1)} hand's {whole}" for k in range(len(rankings))]
+        names = [f"{'low' if low else 'high'} {whole}" for low in lows]
+    else:
+        places = ("first", "second", "third", "fourth", "fifth")
+        names = [f"{places[k] if k < len(places) else str(k + 1)} hand's {whole}" for k in range(len(rankings))]
+    if isinstance(rankings, tuple):  # a plan's rankings, kept for the hands to come
+        _PART_NAMES[id(rankings)] = (rankings, names)
+    return names
+
+
+_PART_NAMES: dict[int, tuple[Sequence[Ranking], list[str]]] = {}  # id(rankings) -> (them, their names)

@@ -201,10 +201,12 @@ class _Showdown(_HandState):
         values = self._values_for(self.showdown_rules.rankings)
         tie_wins = self.showdown_rules.step.ties != "first_shown"  # else the tie went to the first shown
         shown = self.shown
-        for eligible in self._pot_seats():
-            if seat not in eligible:
+        # nobody all in: one pot, every player still in plays for it (the bets are level)
+        pots: Sequence[tuple[int, ...] | None] = self._pot_seats() if 0 in self.stacks else (None,)
+        for eligible in pots:
+            if eligible is not None and seat not in eligible:
                 continue
-            rivals = [i for i in shown if i in eligible]
+            rivals = shown if eligible is None else [i for i in shown if i in eligible]
             for row in values:
                 mine = row[seat]
                 if mine is None:
@@ -298,12 +300,14 @@ class _Showdown(_HandState):
                 parts = [self._best(row, contenders, first_shown) for row in values]
             if len(parts) > 1 and sum(1 for part in parts if part) > 1:
                 # a pot divided between rankings: an award for each part, naming it and the hand that won it
-                orders = self._odd_chip_orders(step, len(parts))
+                orders = self._odd_chip_orders(step, len(parts)) if any(len(p) > 1 for p in parts) else None
                 names = part_names(rankings)
+                order = self.showdown_order
                 won = []
                 for k, part in enumerate(split_pot_parts(pot.amount, parts, sorted, orders)):
-                    for s, chips in part.items():
-                        won.append((s, chips, self._won_with(s, k, values), names[k]))
+                    seats = sorted(part, key=lambda s: order.index(s) if s in order else s) if len(part) > 1 else part
+                    for s in seats:
+                        won.append((s, part[s], self._won_with(s, k, values), names[k]))
                 self._award_parts(index, pot, won)
                 continue
             if len(parts) == 1 and len(parts[0]) == 1:
@@ -342,14 +346,15 @@ class _Showdown(_HandState):
     def _award_parts(self, index: int, pot: Pot, won: Sequence[tuple[int, int, str | None, str]]) -> None:
         """Award a pot divided between rankings: one event for each part a
         seat wins (``reason``: the part, as "low half"), part by part."""
-        names, stacks, order = self.players, self.stacks, self.showdown_order
+        names, stacks = self.players, self.stacks
         totals: dict[int, int] = {}
-        for seat, chips, words, part in sorted(
-            won, key=lambda w: (w[3] != won[0][3], order.index(w[0]) if w[0] in order else w[0])
-        ):
+        events = self.events
+        for seat, chips, words, part in won:  # part by part, each in showdown order
             stacks[seat] += chips
             totals[seat] = totals.get(seat, 0) + chips
-            self.events.append(Event("award", names[seat], None, chips, hand=words, pot=index, reason=part))
+            events.append(
+                _new(Event, ("award", names[seat], None, chips, None, None, None, None, words, index, part, None, None))
+            )
         self.pots_result.append(
             {
                 "amount": pot.amount,
