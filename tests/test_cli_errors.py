@@ -13,7 +13,7 @@ from studrules.cli.main import main
         (
             ["play", "five-card-stud-fr", "--option", "x=y"],
             1,
-            "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: none",
+            "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
         ),
         (
             ["play", "five-card-stud-fr", "--stake", "ante=abc"],

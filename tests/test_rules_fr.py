@@ -119,7 +119,7 @@ def test_round_two_the_strongest_visible_combination_acts_first_at_the_low_limit
     # Boards: Ann K-9, Bob Q-4, Cat K-3, Dan A-7: Dan's ace is strongest; no pair, so 10 only.
     h = play(FR, FULL, ROUND_1_CALLED)
     assert h.to_act == "Dan"
-    assert legal(h) == {"check": None, "bet": (10,)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (10,)}
     h.apply("Dan bet 10")
     assert legal(h) == {"fold": None, "call": 10, "raise": (20,)}
 
@@ -141,7 +141,7 @@ def test_open_pair_on_round_two_allows_the_high_limit():
     #  obtient une paire avec ses deux cartes ouvertes."  Cat shows 8h 8d and acts first.
     h = play(FR, OPEN_PAIR, ROUND_1_CALLED)
     assert h.to_act == "Cat"
-    assert legal(h) == {"check": None, "bet": (10, 20)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (10, 20)}
 
 
 def test_after_a_high_limit_bet_the_others_follow_the_high_limit():
@@ -172,7 +172,7 @@ def test_round_three_strongest_board_acts_first_at_the_high_limit():
     # Boards: Ann 9c Kd 9d (pair of nines), Dan 7s Ad Ac (pair of aces): Dan.
     h = play(FR, FULL, ROUND_1_CALLED + ROUND_2_CHECKED)
     assert h.round == 3 and h.to_act == "Dan"
-    assert legal(h) == {"check": None, "bet": (20,)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (20,)}
     h.apply("Dan bet 20")
     assert legal(h) == {"fold": None, "call": 20, "raise": (40,)}
 
@@ -183,7 +183,7 @@ def test_round_four_best_visible_four_cards_act_first_at_the_high_limit():
     # Ann 9c Kd 9d Ks (kings and nines) beats Dan 7s Ad Ac 3s (aces).
     h = play(FR, FULL, ROUND_1_CALLED + ROUND_2_CHECKED + ["Dan bet 20", "Ann call", "Bob fold", "Cat fold"])
     assert h.round == 4 and h.to_act == "Ann"
-    assert legal(h) == {"check": None, "bet": (20,)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (20,)}
 
 
 def test_the_cap_holds_heads_up_too():

@@ -104,7 +104,7 @@ def test_round_two_strongest_board_acts_first_aces_being_the_strongest():
 def test_round_two_with_a_pair_showing_the_low_or_the_high_bet():
     # "אם לשחקן בשלב זה יש זוג, אז הוא וכל שאר השחקנים רשאים להמר את ההימור הנמוך או הגבוה."
     h = play(HE, FULL, ROUND_1)
-    assert legal(h) == {"check": None, "bet": (10, 20)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (10, 20)}
     h.apply("Ann bet 10")
     assert legal(h) == {"fold": None, "call": 10, "raise": (20, 30)}
 
@@ -121,7 +121,7 @@ def test_round_two_without_a_pair_only_the_low_bet():
     cards = {"Ann": "2h 9c Kd", "Bob": "3h 4d Qh", "Cat": "5h Kh 3c", "Dan": "6h 7s Ad"}
     h = play(HE, cards, ["Bob bring-in", "Cat call", "Dan call", "Ann call"])
     assert h.to_act == "Dan"
-    assert legal(h) == {"check": None, "bet": (10,)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (10,)}
     with pytest.raises(IllegalActionError):
         h.apply("Dan bet 20")
     h.apply("Dan bet 10")
@@ -139,14 +139,14 @@ def test_rounds_three_and_four_at_the_high_bet():
     # "סבב ההימורים מתקיים כמו הסיבוב הקודם, רק שכעת כאשר מתבצע ההימור הוא בלימיט הגבוה(high limit)."
     h = play(HE, FULL, ROUND_1 + ROUND_2)
     assert h.round == 3 and h.to_act == "Ann"  # A-A-7 is the strongest board
-    assert legal(h) == {"check": None, "bet": (20,)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (20,)}
     h.apply("Ann bet 20")
     assert legal(h) == {"fold": None, "call": 20, "raise": (40,)}
     for a in ["Bob fold", "Cat fold", "Dan call"]:
         h.apply(a)
     # "סבב ההימורים מתקיים כמו שהתקיים בסיבוב הקודם."
     assert h.round == 4 and h.to_act == "Ann"  # A-A-7-9 beats 4-4-K-Q
-    assert legal(h) == {"check": None, "bet": (20,)}
+    assert legal(h) == {"check": None, "fold": None, "bet": (20,)}
 
 
 ROUND_3 = ["Ann bet 20", "Bob fold", "Cat fold", "Dan call"]

@@ -173,13 +173,24 @@ def test_strictly_equal_hands_go_to_the_last_raiser_who_shows_first():
     assert net(h) == {"Ann": -11, "Bob": 12, "Cat": -1}
 
 
-def test_nobody_raised_the_first_to_act_on_the_last_round_shows_first_and_takes_a_strict_tie():
-    # The text names the last raiser only; without a raise the file starts with the player who
-    # spoke first on the last round (Ann: the boards tie and she is nearest the dealer).
+def test_nobody_raised_the_last_to_bet_shows_first_and_takes_a_strict_tie():
+    # "тот, кто последним повышал ставку": the text says "повысить ставку" of an opening bet
+    # too ("либо оставить банк как есть, либо повысить ставку"), so the last to bet or raise.
+    # Ann bets round 3 last: she shows first and takes the equal straight.
     h = play(RU, STRAIGHTS, STRAIGHTS_START + ["Ann bet 4", "Bob call", "Ann check", "Bob check"])
     assert h.result().showdown_order == ("Ann", "Bob")
     # pot: 3 + 4 + 8 = 15; Ann put in 7
     assert net(h) == {"Ann": 8, "Bob": -7, "Cat": -1}
+
+
+def test_an_opening_bet_counts_as_raising_the_stakes_for_the_tie():
+    # Boards tie (7h/7d, then 7h 8s/7d 8c): Ann, nearest the dealer, speaks first on rounds 3
+    # and 4. She checks round 3 and Bob bets 4: nobody raises all hand, Bob bet last. He
+    # shows first and takes the equal straight, though Ann spoke first on the last round.
+    # Pot: antes 3 + 2 x 2 + 2 x 4 = 15; Bob and Ann put in 7 each, Cat 1.
+    h = play(RU, STRAIGHTS, STRAIGHTS_START + ["Ann check", "Bob bet 4", "Ann call", "Ann check", "Bob check"])
+    assert h.result().showdown_order == ("Bob", "Ann")
+    assert net(h) == {"Ann": -7, "Bob": 8, "Cat": -1}
 
 
 EIGHTS = {"Ann": "Ac 8c 2d 4h 8d", "Bob": "Kc 8s 3d 5h 8h", "Cat": "2s 3s", "burns": "Ts"}

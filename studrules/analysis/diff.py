@@ -249,6 +249,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who))
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
+        add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")
+        add(topic, f"bring-in all in{suffix}", bi.low_card_all_in.replace("_", " "))
 
     # the deal
     topic = "the deal"
@@ -287,6 +289,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         else:
             checking = f"only when {condition_words(step.check)}"
         add(topic, "checking", checking)
+        add(topic, "folding", "at any turn, even when he could check" if step.open_fold else "only when facing a bet")
+        add(
+            topic, "short all-in", "half a bet counts as full" if step.short_all_in == "half_bet" else "does not reopen"
+        )
         add(topic, "played", _when_text(step.when))
 
     for n, step in enumerate(variant.steps_of(ExposeStep), 1):
@@ -361,7 +367,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
             else step.ties,
         )
         if step.ties == "split":
-            chip = odd_chip_words(step.odd_chip)
+            chip = odd_chip_words(step.odd_chip, step.odd_chip_suits)
         else:
             chip = MISSING + " (pots are not split)"
         add("ties and odd chips", f"odd chip{suffix}", chip)

@@ -48,6 +48,8 @@ __all__ = [
     "bring_in_who_words",
     "showdown_order_words",
     "cap_words",
+    "short_all_in_words",
+    "low_card_all_in_words",
     "odd_chip_words",
     "payout_words",
     "faces_words",
@@ -209,13 +211,50 @@ def fixed_cap(step: BettingStep) -> int | None:
     return int(cap.value())
 
 
-def odd_chip_words(odd_chip: str) -> str:
-    """Who gets a chip a split pot cannot divide.
+def short_all_in_words(step: BettingStep) -> str:
+    """What an all-in bet or raise short of a full one does.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> print(short_all_in_words(load_variant("seven-card-stud").steps_of(BettingStep)[0]))
+    An all-in bet or raise short of a full one neither reopens the betting nor counts toward the limit on raises.
+    """
+    if step.short_all_in == "half_bet":
+        return (
+            "An all-in bet or raise of at least half a bet counts as a full one: it reopens the betting "
+            "and counts toward the limit on raises; a smaller one does neither."
+        )
+    return (
+        "An all-in bet or raise short of a full one neither reopens the betting nor counts toward the limit on raises."
+    )
+
+
+def low_card_all_in_words(rule: str) -> str:
+    """Who opens when the player who owes the bring-in is all in (for the ante).
+
+    >>> low_card_all_in_words("no_bring_in")
+    "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
+    """
+    if rule == "no_bring_in":
+        return "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
+    return "If he is all in, the next player with chips acts first: he brings in, completes or folds."
+
+
+def odd_chip_words(odd_chip: str, suits: tuple[str, ...] = ()) -> str:
+    """Who gets a chip a split pot cannot divide (``suits``: the odd chip's
+    own suit order, lowest first, when it is not the deck's).
 
     >>> odd_chip_words("nearest_dealer")
     "the player nearest the dealer's left"
+    >>> odd_chip_words("high_card_suit", ("s", "h", "d", "c"))
+    'the tied hand whose own highest card is highest, by rank then suit (clubs > diamonds > hearts > spades for the odd chip); cards outside the hand do not count'
     """
-    return _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
+    words = _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
+    if odd_chip == "high_card_suit":
+        if suits:
+            order = " > ".join(SUIT_NAMES[s] for s in reversed(suits))
+            words = words.replace("then suit", f"then suit ({order} for the odd chip)")
+        words += "; cards outside the hand do not count"
+    return words
 
 
 def payout_words(payout: Payout) -> str:
@@ -337,7 +376,7 @@ _SHOW_MISSING = {
 }
 _ODD_CHIP_WORDS = {
     "nearest_dealer": "the player nearest the dealer's left",
-    "high_card_suit": "the hand holding the highest card by suit",
+    "high_card_suit": "the tied hand whose own highest card is highest, by rank then suit",
 }
 
 

@@ -59,11 +59,13 @@ from .rule_words import (
     first_to_act_words,
     fixed_cap,
     house_tie_words,
+    low_card_all_in_words,
     odd_chip_words,
     parts_words,
     payout_words,
     qualifier_sentences,
     seat_rule_words,
+    short_all_in_words,
     showdown_order_words,
     suit_order_words,
     ties_clause,
@@ -81,9 +83,6 @@ __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "L
 
 #: Languages a rule book can be written in.
 LANGUAGES = ("en",)
-
-
-# --- the public entry point ---------------------------------------------------
 
 
 def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdown: bool = False) -> str:
@@ -116,9 +115,6 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
 def rule_book(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[Block]:
     """The rule book as a list of :class:`Block` (for renderers)."""
     return _Writer(variant, stakes).write()
-
-
-# --- the rule book -------------------------------------------------------------
 
 
 class _Writer:
@@ -445,7 +441,8 @@ class _Writer:
         if not step.check_raise:
             sentences.append("A player who has checked may not raise later in the round: he may call or fold.")
         if step.heads_up_uncapped and step.cap is not None:
-            sentences.append("There is no limit on raises while only two players are in the hand.")
+            sentences.append("There is no limit on raises while only two players not all in are in the hand.")
+        sentences.append(short_all_in_words(step))
         if step.max_raise_multiple is not None:
             k = step.max_raise_multiple
             sentences.append(
@@ -455,7 +452,8 @@ class _Writer:
             )
         if step.bring_in is None:
             if step.check is None:
-                sentences.append("A player facing no bet may check.")
+                fold = " or fold" if step.open_fold else "; he may fold only when facing a bet"
+                sentences.append(f"A player facing no bet may check{fold}.")
             else:
                 sentences.append(
                     f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet or fold."
@@ -471,7 +469,10 @@ class _Writer:
         ]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
+        if bi.completion_is_raise:
+            out.append("A completion of the bring-in counts as a raise toward the limit on raises.")
         out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
+        out.append(low_card_all_in_words(bi.low_card_all_in))
         return out
 
     def alternative(self, alt: BetAlternative) -> str:
@@ -524,7 +525,7 @@ class _Writer:
             items.append("Only the cards of the combination count; kickers are ignored.")
         if step.ties == "split":
             items.append(
-                f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip)}."
+                f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip, step.odd_chip_suits)}."
             )
         elif step.ties == "first_shown":
             items.append("Between equal hands, the one shown first takes the whole pot.")

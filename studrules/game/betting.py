@@ -104,6 +104,11 @@ class _Betting(_HandState):
             first = self._bring_in_seat(step.bring_in)
             if first is not None and stacks[first] > 0:
                 self.bring_in_due = True
+            elif first is not None and step.bring_in.low_card_all_in == "next_player":
+                # the low card is all in: the next player with chips opens for at least the bring-in, or folds
+                first = self._next_able(first)
+                self.bring_in_due = True
+                record.bring_in_fold = True
         if first is None or not self.bring_in_due:
             first = self._first_to_act(step, in_hand)
         if stacks[first] == 0 or folded[first]:
@@ -213,7 +218,12 @@ class _Betting(_HandState):
             return False
         if self.raises < cap:
             return True
-        return rules.step.heads_up_uncapped and len(self._in) == 2
+        return rules.step.heads_up_uncapped and self._heads_up()
+
+    def _heads_up(self) -> bool:
+        """Two players, not counting those all in, are left to bet against each other."""
+        stacks = self.stacks
+        return sum(1 for i in self._in if stacks[i] > 0) <= 2
 
     def _cap_now(self) -> int | None:
         """The raises allowed after the opening bet, as the table stands (None: no cap)."""
@@ -249,6 +259,8 @@ class _Betting(_HandState):
             bring_in = step.bring_in
             if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
+            if self._last_round.bring_in_fold:
+                out.insert(0, _FOLD)
             return tuple(out)
         cur = self.cur
         to_call = cur - mine
@@ -260,12 +272,14 @@ class _Betting(_HandState):
                 check_ok = bool(c) if c is not None else bool(step.check(self._env()))
             if check_ok:
                 out.append(_CHECK)
+                if step.open_fold:  # the house lets him give up his hand though no bet faces him
+                    out.append(_FOLD)
             else:
                 out.append(_FOLD)
         else:
             out.append(_FOLD)
             out.append(_option("call", to_call if to_call < stack else stack))
-        if all_in > cur and not self.acted[seat]:
+        if all_in > cur and not self.acted[seat] and not self._others_all_in(seat):
             if cur == 0:
                 out.append(self._bet_option("bet", seat, all_in))
             elif not self.opened:
@@ -275,6 +289,14 @@ class _Betting(_HandState):
                 if option is not None:
                     out.append(option)
         return tuple(out)
+
+    def _others_all_in(self, seat: int) -> bool:
+        """Every other player still in is all in: a bet or raise could not be
+        called, so none is offered (only check, call or fold)."""
+        stacks = self.stacks
+        if 0 not in stacks:  # the common case, at C speed
+            return False
+        return all(stacks[j] == 0 for j in self._in if j != seat)
 
     def _bring_in_amount(self, seat: int) -> int:
         rules = self.round_rules
@@ -493,6 +515,11 @@ class _Betting(_HandState):
                 full = increment >= (self.bet_size if step.structure == "spread_limit" else self.full_size)
         else:
             full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
+        if not full and fixed and put == self.stacks[seat] and step.short_all_in == "half_bet":
+            # an all-in of at least half a bet counts as a full bet or raise: it reopens and counts
+            full = 2 * (increment if verb == "raise" else total) >= min(
+                self._sizes("raise" if verb == "raise" else "bet")
+            )
         if fixed and full and rules.alts:
             size = increment if verb == "raise" else total
             env = None
@@ -509,13 +536,15 @@ class _Betting(_HandState):
             acted = self.acted
             for j in range(self.n):
                 acted[j] = False
-            if verb == "raise":
+            if verb == "raise" or (
+                verb == "complete" and old and step.bring_in is not None and step.bring_in.completion_is_raise
+            ):  # (a completion of the posted bring-in counts as a raise where the house says so)
                 self.raises += 1
                 cap = rules.cap if rules.cap_rule is None else self._cap_now()
-                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and len(self._in) == 2):
+                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and self._heads_up()):
                     self.capped = True
                 if not fixed:
-                    self.full_size = increment
+                    self.full_size = increment if verb == "raise" else max(total, self.bet_size)
             elif not fixed:
                 self.full_size = max(total, self.bet_size)
         self.acted[seat] = True

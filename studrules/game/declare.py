@@ -17,8 +17,8 @@ from ..cards.rankings_base import Ranking
 from ..spec.model import DeclareStep
 from .actions import Action, LegalAction
 from .events import Event
+from .hand_values import best_of_nine
 from .plan import _ShowdownPlan
-from .showdown import best_of_nine
 from .state import _HandState
 
 __all__ = ["DECLARATIONS", "likely_declaration"]

@@ -199,6 +199,8 @@ class Event(NamedTuple):
             return f"{p} mucks"
         if t == "award":
             pot = "the pot" if not self.pot else f"side pot {self.pot}"
+            if self.reason and self.reason.endswith(("half", "share")):  # a part of a pot divided between rankings
+                pot = f"the {self.reason}" + (f" of side pot {self.pot}" if self.pot else "")
             how = f" with {self.hand}" if self.hand else ""
             return f"{p} wins {self.amount} from {pot}{how}"
         if t == "return":

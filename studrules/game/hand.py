@@ -504,6 +504,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             legal=self.legal_actions() if self.to_act_seat == seat else (),
             events=events,
             is_over=self.over,
+            pots=tuple(self._pot_seats()) if self.phase == "showdown" else (),
         )
 
     def cards_of(self, player: str) -> tuple[Card, ...]:

@@ -15,8 +15,8 @@ from ..errors import IllegalActionError
 from ..spec.model import DecisionStep, RevealStep, SettleStep
 from .actions import Action, LegalAction
 from .events import Event
+from .hand_values import _describe
 from .result import PositionResult
-from .showdown import _describe
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.

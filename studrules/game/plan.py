@@ -191,7 +191,14 @@ class _Plan:
                 and not any(u != (None, None) for u in step.cards_used)
                 and not any(s.kind == "split" for s in self.variant.steps)
             )
-            return _ShowdownPlan(step, rankings, plain)
+            key = self.card_key
+            if step.odd_chip_suits:  # the odd chip's own suit order
+                ace_high = bool(getattr(self.ranking, "ace_high", True))
+                key = list(key)
+                for c in full_deck():
+                    rank, suit = card_order_key(c, step.odd_chip_suits, ace_high)
+                    key[c.code] = rank * 4 + suit
+            return _ShowdownPlan(step, rankings, plain, key)
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))
         if isinstance(step, DealStep):
@@ -287,11 +294,14 @@ class _ShowdownPlan:
     every ranking reads the whole hand (no part of the pot for a hole card),
     so the showdown's short ways hold; ``whole``: besides, each hand is valued
     by its rankings' evaluators alone (no cards_used rule, no combination;
-    a hand split in two is seen at the table)."""
+    a hand split in two is seen at the table). ``card_key``: one int per card
+    code, rank then suit in the odd chip's suit order."""
 
-    __slots__ = ("step", "when", "rankings", "plain", "whole")
+    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key")
 
-    def __init__(self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True):
+    def __init__(
+        self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True, card_key: Sequence[int] = ()
+    ):
         self.step = step
         self.when = step.when
         self.rankings = rankings
@@ -299,6 +309,7 @@ class _ShowdownPlan:
         self.whole = (
             plain and step.compare != "combination" and all(used == (None, None) for used in step.cards_used or ())
         )
+        self.card_key = card_key
 
 
 #: One step of a plan, as the hand's step loop tells them apart.

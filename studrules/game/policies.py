@@ -244,7 +244,8 @@ class Sensible(Policy):
       hand and it holds little, or when it holds nothing and the price is
       more than a fifth of the pot; raises strong made hands; else calls;
     - first to speak: bets a good hand that no board beats, else checks;
-    - showdown: mucks only when a shown hand beats it under every ranking.
+    - showdown: mucks only when, in every pot it may win, a shown hand of a
+      player who may win that pot beats it under every ranking.
 
     ``ranking``: how hands compare (a name, a :class:`~studrules.cards.rankings.Ranking`,
     or None for high); ``showdown``: the rankings of the showdown (for hi-lo
@@ -285,26 +286,36 @@ class Sensible(Policy):
         if "show" not in legal:
             return "muck"
         mine = view.my_cards
-        shown = [e.cards for e in view.events if e.type == "show" and e.player != view.player and e.cards]
+        seat = {p: i for i, p in enumerate(view.players)}
+        shown = {
+            seat.get(e.player or "", -1): e.cards
+            for e in view.events
+            if e.type == "show" and e.player != view.player and e.cards
+        }
         if not shown:
             return "show"
-        for ranking in self.showdown:
-            try:
-                my_value = ranking.evaluate(mine)
-            except Exception:
-                return "show"
-            if my_value is None:
+        me = seat[view.player]
+        for eligible in view.pots or (tuple(range(len(view.players))),):
+            if me not in eligible:
                 continue
-            best = None
-            for cards in shown:
+            rivals = [cards for s, cards in shown.items() if s in eligible]  # a side pot is not lost to an all-in hand
+            for ranking in self.showdown:
                 try:
-                    value = ranking.evaluate(cards)
+                    my_value = ranking.evaluate(mine)
                 except Exception:
-                    value = None
-                if value is not None and (best is None or value > best):
-                    best = value
-            if best is None or my_value >= best:
-                return "show"
+                    return "show"
+                if my_value is None:
+                    continue
+                best = None
+                for cards in rivals:
+                    try:
+                        value = ranking.evaluate(cards)
+                    except Exception:
+                        value = None
+                    if value is not None and (best is None or value > best):
+                        best = value
+                if best is None or my_value >= best:
+                    return "show"
         return "muck"
 
     # -- betting

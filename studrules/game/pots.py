@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-__all__ = ["Pot", "side_pots", "divide", "split_pot"]
+__all__ = ["Pot", "side_pots", "contested", "divide", "split_pot", "split_pot_parts"]
 
 Seat = TypeVar("Seat", bound=Hashable)
 
@@ -119,6 +119,20 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: Sequence
     return _merge_equal(pots)
 
 
+def contested(
+    contributions: Sequence[int], live: Sequence[bool], dead: Sequence[int] | None = None
+) -> list[tuple[int, ...]]:
+    """The seats that may win each pot that more than one player may win,
+    main pot first: what a player at the showdown plays for.
+
+    >>> contested([10, 40, 40], [True, True, True])
+    [(0, 1, 2), (1, 2)]
+    >>> contested([10, 40, 25], [True, True, True])  # the top 15 is Bob's own
+    [(0, 1, 2), (1, 2)]
+    """
+    return [p.eligible for p in side_pots(contributions, live, dead) if len(p.eligible) > 1]
+
+
 def _with_dead(contributions: Sequence[int], live: Sequence[bool], dead: Sequence[int]) -> list[Pot]:
     """The pots of the bets alone, the dead chips added to the main pot."""
     pots = side_pots([c - d for c, d in zip(contributions, dead)], live)
@@ -171,6 +185,7 @@ def split_pot(
     amount: int,
     parts: Sequence[Sequence[Seat]],
     odd_chip_order: Callable[[Sequence[Seat]], Sequence[Seat]] | None = None,
+    part_orders: Sequence[Callable[[Sequence[Seat]], Sequence[Seat]]] | None = None,
 ) -> dict[Seat, int]:
     """Divide a pot between rankings, then each part between its tied winners.
 
@@ -178,6 +193,8 @@ def split_pot(
     qualifies, e.g. no low of eight or better). The pot is divided equally
     between the parts that have a winner; the odd chip of that division
     goes to the first listed part. A seat winning several parts gets each share.
+    ``part_orders[k]``: the odd-chip order among the winners of part ``k``
+    (the cards of the k-th hand may decide it), instead of ``odd_chip_order``.
 
     >>> split_pot(31, [["Ann"], ["Bob"]])
     {'Ann': 16, 'Bob': 15}
@@ -188,12 +205,32 @@ def split_pot(
     """
     if len(parts) == 1 and len(parts[0]) == 1:
         return {parts[0][0]: amount}  # one winner takes it all
-    used = [list(p) for p in parts if p]
+    shares: dict[Seat, int] = {}
+    for part in split_pot_parts(amount, parts, odd_chip_order, part_orders):
+        for seat, chips in part.items():
+            shares[seat] = shares.get(seat, 0) + chips
+    return shares
+
+
+def split_pot_parts(
+    amount: int,
+    parts: Sequence[Sequence[Seat]],
+    odd_chip_order: Callable[[Sequence[Seat]], Sequence[Seat]] | None = None,
+    part_orders: Sequence[Callable[[Sequence[Seat]], Sequence[Seat]]] | None = None,
+) -> list[dict[Seat, int]]:
+    """:func:`split_pot`, each part's shares apart (empty for a part nobody won).
+
+    >>> split_pot_parts(31, [["Ann"], ["Ann", "Bob"]])
+    [{'Ann': 16}, {'Ann': 8, 'Bob': 7}]
+    >>> split_pot_parts(31, [["Ann"], []])
+    [{'Ann': 31}, {}]
+    """
+    used = [k for k, p in enumerate(parts) if p]
     if not used:
         raise ValueError("a pot needs at least one winner")
     halves = divide(amount, list(range(len(used))))
-    shares: dict[Seat, int] = {}
-    for index, winners in enumerate(used):
-        for seat, chips in divide(halves[index], winners, odd_chip_order).items():
-            shares[seat] = shares.get(seat, 0) + chips
-    return shares
+    out: list[dict[Seat, int]] = [{} for _ in parts]
+    for index, k in enumerate(used):
+        order = part_orders[k] if part_orders is not None else odd_chip_order
+        out[k] = divide(halves[index], list(parts[k]), order)
+    return out

@@ -8,7 +8,6 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -16,8 +15,10 @@ from ..cards.card import Card
 from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
 from .events import Event
+from .hand_values import _combination_value, _describe, _evaluator, _words_of, best_of_nine, made_of_value
+from .odd_chips import cards_of_hand, part_names
 from .plan import _ShowdownPlan
-from .pots import divide, side_pots, split_pot
+from .pots import contested, divide, side_pots, split_pot, split_pot_parts
 from .state import _HandState, _Round
 from .wilds import seat_ranking, wild_ranks_of
 
@@ -194,19 +195,34 @@ class _Showdown(_HandState):
         )
 
     def _can_still_win(self, seat: int) -> bool:
+        """Whether the seat's hand may still win or share some pot he plays
+        for, judged pot by pot against the hands shown by the players who
+        may win that pot (a side pot is not lost to an all-in player's hand)."""
         values = self._values_for(self.showdown_rules.rankings)
-        for row in values:
-            mine = row[seat]
-            if mine is None:
+        tie_wins = self.showdown_rules.step.ties != "first_shown"  # else the tie went to the first shown
+        shown = self.shown
+        # nobody all in: one pot, every player still in plays for it (the bets are level)
+        pots: Sequence[tuple[int, ...] | None] = self._pot_seats() if 0 in self.stacks else (None,)
+        for eligible in pots:
+            if eligible is not None and seat not in eligible:
                 continue
-            best_shown = None  # the best hand shown so far
-            for i in self.shown:
-                value = row[i]
-                if value is not None and (best_shown is None or value > best_shown):
-                    best_shown = value
-            if best_shown is None or mine >= best_shown:
-                return True
+            rivals = shown if eligible is None else [i for i in shown if i in eligible]
+            for row in values:
+                mine = row[seat]
+                if mine is None:
+                    continue
+                best_shown = None  # the best hand shown so far by a rival for this pot
+                for i in rivals:
+                    value = row[i]
+                    if value is not None and (best_shown is None or value > best_shown):
+                        best_shown = value
+                if best_shown is None or mine > best_shown or (tie_wins and mine == best_shown):
+                    return True
         return False
+
+    def _pot_seats(self) -> list[tuple[int, ...]]:
+        """The seats that may win each contested pot, main pot first."""
+        return contested(self.contrib, [not f for f in self.folded], self.dead_chips)
 
     def _values_for(self, rankings: Sequence[Ranking]) -> list[list[float | None]]:
         """values[k][seat]: the seat's hand under the k-th ranking (None: no qualifying hand)."""
@@ -297,34 +313,108 @@ class _Showdown(_HandState):
                 parts = list(self._declared_parts(values, contenders, first_shown))
             else:
                 parts = [self._best(row, contenders, first_shown) for row in values]
+            if len(parts) > 1 and sum(1 for part in parts if part) > 1:
+                # a pot divided between rankings: an award for each part, naming it and the hand that won it
+                orders = self._odd_chip_orders(step, len(parts)) if any(len(p) > 1 for p in parts) else None
+                names = part_names(rankings)
+                order = self.showdown_order
+                won = []
+                for k, part in enumerate(split_pot_parts(pot.amount, parts, sorted, orders)):
+                    seats = sorted(part, key=lambda s: order.index(s) if s in order else s) if len(part) > 1 else part
+                    for s in seats:
+                        won.append((s, part[s], self._won_with(s, k, values), names[k]))
+                self._award_parts(index, pot, won)
+                continue
             if len(parts) == 1 and len(parts[0]) == 1:
                 shares = {parts[0][0]: pot.amount}  # one winner takes it all
             else:
                 if not any(parts):
                     parts = [contenders]
-                shares = split_pot(pot.amount, parts, self._odd_chip_order(step))
+                shares = split_pot(pot.amount, parts, sorted, self._odd_chip_orders(step, len(parts)))
             words: dict[int, str | None] = {}
             for s in shares:
                 # the hand that won: the first ranking's, unless he won only another part (the low half)
                 k = 0 if len(parts) == 1 else next((k for k, part in enumerate(parts) if s in part), 0)
-                ranking = rankings[k] if k < len(rankings) else first
-                mine = ranking if rules.plain else self._ranking_at(ranking, s)
-                if combination:
-                    cards = self._hand_cards(s)
-                    words[s] = _describe(mine, mine.evaluate(cards), cards)
+                if combination or k:
+                    words[s] = self._won_with(s, k, values)
                 else:
-                    value = values[k][s] if k < len(values) else values[0][s]
+                    value = values[0][s]
+                    mine = first if rules.plain else self._ranking_at(first, s)
                     words[s] = said.get(value) if value is not None and mine is first else None
                     if words[s] is None:
                         words[s] = _describe(mine, value, None)
             self._award(index, pot, shares, words)
         self._end()
 
-    def _odd_chip_order(self, step: ShowdownStep) -> Callable[[Sequence[int]], Sequence[int]]:
-        if step.odd_chip == "high_card_suit":
-            key = self.plan.card_key
-            return lambda seats: sorted(seats, key=lambda s: -max(key[c.code] for c in self.cards[s]))
-        return sorted  # nearest the dealer's left: seat order
+    def _won_with(self, seat: int, k: int, values: Sequence[Sequence[float | None]]) -> str | None:
+        """The words of the seat's hand under the k-th ranking."""
+        rules = self.showdown_rules
+        rankings = rules.rankings
+        ranking = rankings[k] if k < len(rankings) else rankings[0]
+        mine = ranking if rules.plain else self._ranking_at(ranking, seat)
+        if rules.step.compare == "combination":
+            cards = self._hand_cards(seat)
+            return _describe(mine, mine.evaluate(cards), cards)
+        value = values[k][seat] if k < len(values) else values[0][seat]
+        return _describe(mine, value, None)
+
+    def _award_parts(self, index: int, pot: Pot, won: Sequence[tuple[int, int, str | None, str]]) -> None:
+        """Award a pot divided between rankings: one event for each part a
+        seat wins (``reason``: the part, as "low half"), part by part."""
+        names, stacks = self.players, self.stacks
+        totals: dict[int, int] = {}
+        events = self.events
+        for seat, chips, words, part in won:  # part by part, each in showdown order
+            stacks[seat] += chips
+            totals[seat] = totals.get(seat, 0) + chips
+            events.append(
+                _new(Event, ("award", names[seat], None, chips, None, None, None, None, words, index, part, None, None))
+            )
+        self.pots_result.append(
+            {
+                "amount": pot.amount,
+                "eligible": [names[s] for s in pot.eligible],
+                "winners": {names[s]: totals[s] for s in sorted(totals)},
+            }
+        )
+
+    def _odd_chip_orders(self, step: ShowdownStep, parts: int) -> list[Callable[[Sequence[int]], Sequence[int]]] | None:
+        """The odd-chip order among the tied winners of each part of a pot:
+        the holder of the highest card of the hand he won that part with, by
+        rank then suit (no card outside that hand counts); None: nearest the
+        dealer's left (seat order)."""
+        if step.odd_chip != "high_card_suit":
+            return None
+        key = self.showdown_rules.card_key
+
+        def order(k: int) -> Callable[[Sequence[int]], Sequence[int]]:
+            def by_card(seats: Sequence[int]) -> Sequence[int]:
+                top = {s: max((key[c.code] for c in self._played_cards(s, k)), default=-1) for s in seats}
+                return sorted(seats, key=lambda s: (-top[s], s))  # no hand (nobody qualified): seat order
+
+            return by_card
+
+        return [order(k) for k in range(parts)]
+
+    def _played_cards(self, seat: int, k: int) -> Sequence[Card]:
+        """The cards of the seat's hand under the k-th ranking: the fewest of
+        his cards that make its value (empty when he has no such hand)."""
+        rules = self.showdown_rules
+        rankings, values = rules.rankings, self._values_for(rules.rankings)
+        target = values[k][seat] if k < len(rankings) else None
+        if target is None:
+            return ()
+        ranking = rankings[k] if rules.plain else self._ranking_at(rankings[k], seat)
+        if self.split_hands is not None and self.split_hands[seat] is not None:
+            hands = self.split_hands[seat]
+            assert hands is not None
+            return hands[k]
+        if not rules.plain and ranking.hole_cards_only:
+            held: Sequence[Card] = [c for c in self.cards[seat] if c not in self.up[seat]]
+        else:
+            held = self._hand_cards(seat)
+        adjust = _combination_value if rules.step.compare == "combination" else None
+        return cards_of_hand(ranking, held, target, rules.card_key, adjust)
 
     def _award(self, index: int, pot: Pot, shares: dict[int, int], words: Mapping[int, str | None]) -> None:
         names = self.players
@@ -389,134 +479,3 @@ class _Showdown(_HandState):
             shares = divide(pot.amount, list(pot.eligible))
             self._award(index, pot, shares, {})
         self._end()
-
-
-# --------------------------------------------------------------------------
-# helpers
-
-_EVALUATORS: dict[int, tuple[Ranking, Callable[[Sequence[Card]], float | None]]] = {}  # id(ranking) -> (it, evaluate)
-
-
-def _evaluator(ranking: Ranking) -> Callable[[Sequence[Card]], float | None]:
-    """The ranking's evaluate; for high hands the evaluator's own function
-    (``HighRanking.evaluate`` only passes the cards on to it when the ace
-    plays low in straights)."""
-    known = _EVALUATORS.get(id(ranking))
-    if known is not None and known[0] is ranking:
-        return known[1]
-    from ..cards.evaluator import evaluate
-    from ..cards.rankings import HighRanking
-
-    plain = (
-        isinstance(ranking, HighRanking) and type(ranking).evaluate is HighRanking.evaluate and ranking.ace_low_straight
-    )
-    function = evaluate if plain else ranking.evaluate
-    _EVALUATORS[id(ranking)] = (ranking, function)
-    return function
-
-
-_WORDS: dict[int, dict[float, str | None]] = {}  # id(ranking) -> {value: words}
-
-
-def _words_of(ranking: Ranking) -> dict[float, str | None]:
-    words = _WORDS.get(id(ranking))
-    if words is None:
-        words = _WORDS[id(ranking)] = {}
-    return words
-
-
-def _describe(ranking: Ranking, value: float | None, cards: Sequence[Card] | None) -> str | None:
-    if value is None:
-        return None
-    cache = _words_of(ranking)
-    words = cache.get(value)
-    if words is None:
-        words = cache[value] = _describe_now(ranking, value)
-    return words
-
-
-def _describe_now(ranking: Ranking, value: float) -> str | None:
-    try:
-        return ranking.describe(value)
-    except Exception:  # a ranking that cannot describe a compared value
-        return None
-
-
-def best_of_nine(evaluate: Callable[[Sequence[Card]], float | None], cards: Sequence[Card]) -> float | None:
-    """The best value of ``cards`` when a hand may hold more than the nine an
-    evaluator takes (extra cards earned in the deal): the best of every nine
-    of them, the best five being among some nine.
-
-    >>> from studrules.cards.card import parse_cards
-    >>> from studrules.cards.evaluator import evaluate
-    >>> best_of_nine(evaluate, parse_cards("2c 3d 4h 6s 8c 9d Jh Qs Ks Ad")).describe()
-    'ace-king-queen-jack-nine high'
-    """
-    if len(cards) <= 9:
-        return evaluate(cards)
-    best: float | None = None
-    for nine in itertools.combinations(cards, 9):
-        value = evaluate(list(nine))
-        if value is not None and (best is None or value > best):
-            best = value
-    return best
-
-
-def made_of_value(
-    evaluate: Callable[[Sequence[Card]], float | None],
-    own: Sequence[Card],
-    community: Sequence[Card],
-    own_count: int | None,
-    community_count: int | None,
-) -> float | None:
-    """The best value of a five-card hand made of exactly ``own_count`` of
-    the player's cards and ``community_count`` of the community cards (None:
-    any number; a community count of 0: his own cards only).
-
-    >>> from studrules.cards.card import parse_cards
-    >>> from studrules.cards.evaluator import evaluate
-    >>> own, board = parse_cards("Ah Ad Kc Qd 2s"), parse_cards("As Ks Qs Js Ts")
-    >>> made_of_value(evaluate, own, board, 2, 3).describe()  # Omaha: Kc Qd and As Js Ts beat three aces
-    'straight, ace high'
-    >>> made_of_value(evaluate, own, board, None, 0).describe()  # his own five only
-    'pair of aces, king-queen-two kickers'
-    """
-    if community_count == 0 or not community:
-        return best_of_nine(evaluate, own)
-    if own_count is None and community_count is None:
-        return best_of_nine(evaluate, list(own) + list(community))
-    take_own = own_count if own_count is not None else 5 - (community_count or 0)
-    take_community = community_count if community_count is not None else 5 - take_own
-    best: float | None = None
-    for mine in itertools.combinations(own, take_own):
-        for shared in itertools.combinations(community, take_community):
-            value = evaluate(mine + shared)
-            if value is not None and (best is None or value > best):
-                best = value
-    return best
-
-
-def _combination_value(ranking: Ranking, value: float) -> float:
-    """Only the combination's own cards count: kickers are dropped."""
-    from ..cards.evaluator import Category, HandValue, pack_signature
-    from ..cards.rankings import HighRanking
-
-    if type(value) is float and isinstance(ranking, HighRanking):
-        # a wheel that is not a straight (the high ranking without ace-low straights)
-        category, ranks = ranking.signature(value)
-    else:
-        try:
-            hv = HandValue(int(value))
-        except ValueError:
-            return value
-        category = hv.category
-        ranks = hv.ranks
-    keep = {
-        Category.HIGH_CARD: 1,
-        Category.PAIR: 1,
-        Category.TWO_PAIR: 2,
-        Category.THREE_OF_A_KIND: 1,
-        Category.FULL_HOUSE: 2,
-        Category.FOUR_OF_A_KIND: 1,
-    }.get(category, len(ranks))
-    return pack_signature(category, ranks[:keep])

@@ -279,7 +279,7 @@ _NOBODY: frozenset[int] = frozenset()
 class _Round:
     """The record of one betting round (for showdown order)."""
 
-    __slots__ = ("number", "first", "aggressive", "played", "checked")
+    __slots__ = ("number", "first", "aggressive", "played", "checked", "bring_in_fold")
 
     def __init__(self, number: int):
         self.number = number
@@ -287,3 +287,4 @@ class _Round:
         self.aggressive: list[tuple[int, str]] = []
         self.played = False
         self.checked: frozenset[int] = _NOBODY  # seats that checked (kept where check-raising is barred)
+        self.bring_in_fold = False  # the bring-in passed on from an all-in low card: he who owes it may fold

@@ -38,6 +38,9 @@ class View:
     """What one seat may see: its own cards (with their faces), every up card,
     the betting, and what it may do when it is its turn.
 
+    ``pots``: at a showdown, the seats that may win each contested pot, main
+    pot first (empty before).
+
     ``events`` is the history with every card this seat may not see left out
     (``card`` is None on others' face-down deals and on burns)."""
 
@@ -56,6 +59,7 @@ class View:
     legal: tuple[LegalAction, ...]
     events: tuple[Event, ...]
     is_over: bool
+    pots: tuple[tuple[int, ...], ...] = ()
 
     @property
     def my_cards(self) -> tuple[Card, ...]:

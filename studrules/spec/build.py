@@ -9,7 +9,7 @@ collected, not raised one by one: :func:`build_variant` reports them all.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from ..errors import Location, SpecError
@@ -193,18 +193,21 @@ class _Builder:
             extends=d.get("extends"),
         )
 
-    def deck(self, d: Mapping[str, Any]) -> DeckSpec:
-        order = d.get("suit_order") or ["clubs", "diamonds", "hearts", "spades"]
+    def suits(self, order: Sequence[str], path: FieldPath) -> tuple[str, ...]:
+        """A suit order, lowest first, as suit letters (each of the four once)."""
         suits: list[str] = []
         for i, word in enumerate(order):
             try:
                 suits.append(normalise_suit(word))
             except KeyError:
-                self.fail(
-                    f"'{word}' is not a suit: clubs, diamonds, hearts, spades (or c d h s)", ("deck", "suit_order", i)
-                )
+                self.fail(f"'{word}' is not a suit: clubs, diamonds, hearts, spades (or c d h s)", path + (i,))
         if len(set(suits)) != len(suits) or (suits and len(suits) != 4):
-            self.fail("the suit order must name each of the four suits once, lowest first", ("deck", "suit_order"))
+            self.fail("the suit order must name each of the four suits once, lowest first", path)
+        return tuple(suits)
+
+    def deck(self, d: Mapping[str, Any]) -> DeckSpec:
+        order = d.get("suit_order") or ["clubs", "diamonds", "hearts", "spades"]
+        suits = self.suits(order, ("deck", "suit_order"))
         ranks = self.ranks(d)
         return DeckSpec(
             suit_order=tuple(suits) or ("c", "d", "h", "s"),
@@ -410,6 +413,8 @@ class _Builder:
                 tie_break=str(bi.get("tie_break", "suit")),
                 amount=self.expr(bi.get("amount", "bring_in"), path + ("bring_in", "amount"), expect=NUMBER),
                 complete=bool(bi.get("complete", True)),
+                completion_is_raise=bool(bi.get("completion_is_raise", False)),
+                low_card_all_in=str(bi.get("low_card_all_in", "next_player")),
                 quote=_quote(bi.get("quote")),
             )
         alternatives = tuple(
@@ -441,6 +446,8 @@ class _Builder:
             if b.get("max_bet") is None
             else self.expr(b["max_bet"], path + ("max_bet",), expect=NUMBER, names=TABLE_NAMES),
             check_raise=bool(b.get("check_raise", True)),
+            open_fold=bool(b.get("open_fold", False)),
+            short_all_in=str(b.get("short_all_in", "full_bet")),
             **common,
         )
 
@@ -465,6 +472,7 @@ class _Builder:
             rankings=tuple(str(r) for r in rankings),
             ties=str(b.get("ties", "split")),
             odd_chip=str(b.get("odd_chip", "nearest_dealer")),
+            odd_chip_suits=self.suits(b.get("odd_chip_suits") or (), path + ("odd_chip_suits",)),
             compare=str(b.get("compare", "full")),
             or_better=tuple((str(k), int(v)) for k, v in (b.get("or_better") or {}).items()),
             at_least=tuple((str(k), str(v)) for k, v in (b.get("at_least") or {}).items()),

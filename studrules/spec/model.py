@@ -261,6 +261,10 @@ class BringIn:
     tie_break: str  # suit | nearest_dealer
     amount: Expression
     complete: bool = True  # the bring-in may instead post the full bet
+    completion_is_raise: bool = False  # completing a posted bring-in counts toward the cap
+    # the low card all in (for the ante): next_player (to his left, with chips) brings in,
+    # completes or folds | no_bring_in (the round opens at its first player, who may check)
+    low_card_all_in: str = "next_player"
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
@@ -306,7 +310,11 @@ class BettingStep(Step):
     capped). ``check``: a condition; when false a player facing no bet must
     bet or fold. ``check_raise``: false, a player who checked may only call
     or fold later in the round. ``max_raise_multiple``: a raise may at most
-    make the bet this many times the current bet."""
+    make the bet this many times the current bet. ``open_fold``: a player
+    facing no bet may fold as well as check (default: he folds only facing a
+    bet). ``short_all_in``: ``full_bet``, an all-in bet or raise short of a
+    full one neither reopens the betting nor counts toward the cap;
+    ``half_bet`` (fixed limit), one of at least half a bet counts as full."""
 
     bet: Expression
     structure: str = "fixed_limit"
@@ -319,6 +327,8 @@ class BettingStep(Step):
     max_raise_multiple: int | None = None
     max_bet: Expression | None = None  # spread limit: the largest bet or raise
     check_raise: bool = True
+    open_fold: bool = False
+    short_all_in: str = "full_bet"  # full_bet | half_bet: a fixed-limit all-in of half a bet or more counts in full
 
 
 @dataclass(frozen=True)
@@ -437,6 +447,7 @@ class ShowdownStep(Step):
     rankings: tuple[str, ...] = ("high",)
     ties: str = "split"
     odd_chip: str = "nearest_dealer"  # nearest_dealer | high_card_suit
+    odd_chip_suits: tuple[str, ...] = ()  # the suits for the odd chip, lowest first (empty: the deck's suit order)
     compare: str = "full"
     or_better: tuple[tuple[str, int], ...] = ()  # ranking -> the highest rank a qualifying low may hold
     at_least: tuple[tuple[str, str], ...] = ()  # ranking -> the weakest qualifying hand, as cards

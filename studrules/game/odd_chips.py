@@ -1,0 +1,85 @@
+"""Odd chips and the parts of a divided pot: the cards that make a player's
+hand (the only cards an odd chip by the highest card may read) and what each
+part of a pot divided between rankings is called.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..cards.card import Card
+
+if TYPE_CHECKING:
+    from ..cards.rankings import Ranking
+
+__all__ = ["cards_of_hand", "part_names"]
+
+
+def cards_of_hand(
+    ranking: Ranking,
+    held: Sequence[Card],
+    value: float,
+    key: Sequence[int],
+    adjust: Callable[[Ranking, float], float] | None = None,
+) -> tuple[Card, ...]:
+    """The cards of the hand worth ``value`` under ``ranking`` among ``held``:
+    the fewest that make it; of two ways to make it, the one whose highest
+    card is higher by ``key`` (one int per card code: rank, then suit).
+    ``adjust``: how the showdown reads a value (kickers dropped); empty when
+    no cards make it.
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.rankings import get_ranking
+    >>> low = get_ranking("ace_to_five_low")
+    >>> held = parse_cards("7s 5c Qh 4c 3c 2c Kc")
+    >>> key = list(range(52))  # (any order of the cards)
+    >>> " ".join(map(str, cards_of_hand(low, held, low.evaluate(held), key)))
+    '7s 5c 4c 3c 2c'
+    """
+    for size in range(min(ranking.fewest_cards, len(held)), min(5, len(held)) + 1):
+        best: tuple[Card, ...] = ()
+        top = -1
+        for cards in itertools.combinations(held, size):
+            try:
+                made = ranking.evaluate(list(cards))
+            except Exception:  # too few cards for this ranking
+                break
+            if made is not None and adjust is not None:
+                made = adjust(ranking, made)
+            if made == value:
+                high = max(key[c.code] for c in cards)
+                if high > top:
+                    best, top = cards, high
+        if best:
+            return best
+    return ()
+
+
+def part_names(rankings: Sequence[Ranking]) -> list[str]:
+    """What players call each part of a pot divided between ``rankings``:
+    ``high half`` and ``low half``; else by the hand's place.
+
+    >>> from studrules.cards.rankings import get_ranking
+    >>> part_names([get_ranking("high"), get_ranking("ace_to_five_low")])
+    ['high half', 'low half']
+    >>> part_names([get_ranking("high"), get_ranking("high")])
+    ["first hand's half", "second hand's half"]
+    """
+    known = _PART_NAMES.get(id(rankings))
+    if known is not None and known[0] is rankings:
+        return known[1]  # (asked at every divided pot: the names of a plan's rankings are kept)
+    whole = "half" if len(rankings) == 2 else "share"
+    lows = [bool(getattr(r, "aims_low", False)) for r in rankings]
+    if len(rankings) == 2 and lows[0] != lows[1]:
+        names = [f"{'low' if low else 'high'} {whole}" for low in lows]
+    else:
+        places = ("first", "second", "third", "fourth", "fifth")
+        names = [f"{places[k] if k < len(places) else str(k + 1)} hand's {whole}" for k in range(len(rankings))]
+    if isinstance(rankings, tuple):  # a plan's rankings, kept for the hands to come
+        _PART_NAMES[id(rankings)] = (rankings, names)
+    return names
+
+
+_PART_NAMES: dict[int, tuple[Sequence[Ranking], list[str]]] = {}  # id(rankings) -> (them, their names)
