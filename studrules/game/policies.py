@@ -376,7 +376,7 @@ class StrategyPolicy(Policy):
     def act(self, view: View) -> Action:
         legal = _legal(view)
         if legal and set(legal) <= {"raise", "fold"}:
-            verb = self.strategy.decide(view.my_cards, view.house_up_cards)
+            verb = self.strategy.decide(tuple(view.my_cards) + tuple(view.community), view.house_up_cards)
             if verb not in legal:
                 verb = next(iter(legal))
             return Action(view.player, verb)

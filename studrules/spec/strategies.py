@@ -531,7 +531,9 @@ def _fit_errors(strategy: Strategy, variant: Variant, game_location: Location) -
         )
     deals = variant.steps_of(DealStep)
     house_up = sum(1 for d in deals for face in d.house if face == "up")
-    player_cards = sum(len(d.players) for d in deals)
+    # a rule is read at every decision: the fewest cards a player holds at one
+    # (his own and the community's) bound the cards it may name
+    player_cards = min(decision_cards(variant) or (sum(len(d.players) for d in deals),))
     for rule in strategy.rules:
         if rule.when is None:
             continue
@@ -547,8 +549,38 @@ def _fit_errors(strategy: Strategy, variant: Variant, game_location: Location) -
                 errors.append(
                     SpecError(
                         f"'{name}' reads the player's card number {_CARD_NAMES.index(name) + 1}, but in "
-                        f"{variant.name} a player holds {player_cards}",
+                        f"{variant.name} a player holds {player_cards} at a decision",
+                        _name_location(rule.when, name),
+                    )
+                )
+            if name == "hand" and player_cards < _HAND_CARDS:
+                errors.append(
+                    SpecError(
+                        f"'hand' reads the player's best five cards, but in {variant.name} a player holds "
+                        f"{player_cards} at a decision",
                         _name_location(rule.when, name),
                     )
                 )
     return errors
+
+
+_HAND_CARDS = 5
+
+
+def decision_cards(variant: Variant) -> list[int]:
+    """How many cards a player holds (his own and the community's) at each decision step, in order.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> decision_cards(load_variant("caribbean-stud-it"))
+    [5]
+    """
+    from .model import DealStep, DecisionStep
+
+    out: list[int] = []
+    held = 0
+    for step in variant.steps:
+        if isinstance(step, DealStep):
+            held += len(step.players) + len(step.community)
+        elif isinstance(step, DecisionStep):
+            out.append(held)
+    return out
