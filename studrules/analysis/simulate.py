@@ -296,9 +296,9 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
     for who, count in (("a player", player_cards), ("the house", len(house_faces))):
         if not 5 <= count <= 9:
             raise SpecError(f"simulate plays hands of 5 to 9 cards; in {name} {who} gets {count}")
-    from ..spec.vocabulary import hand_constants
+    from ..spec.vocabulary import category_constants
 
-    groups = sorted(((n, v) for n, (_, v) in hand_constants().items()), key=lambda item: item[1])
+    groups = sorted(((n, v) for n, (_, v) in category_constants().items()), key=lambda item: item[1])
     decision = decisions[0]
     if decision.raise_amount is None and any(rule.action == "raise" for rule in strategy.rules):
         raise SpecError(

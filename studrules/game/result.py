@@ -61,6 +61,7 @@ PositionResult = TypedDict(
         "player": str,
         "ante": int,
         "raise": int | None,
+        "raises": NotRequired[list[int]],
         "ante_net": int,
         "raise_net": int,
         "net": int,

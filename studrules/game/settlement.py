@@ -24,6 +24,15 @@ The rules, from a :class:`~studrules.spec.model.SettleStep`:
 5. ``max_payout`` (an amount) caps the total a position wins in one hand:
    the excess is taken off the raise's win first, then the ante's.
 
+6. Several decision steps are several wagers: ``raise_amount`` is their sum
+   (a payout is linear in the stake, so the sum is paid as each would be),
+   and a position that folds after raising (``forfeited``) loses those
+   raises with its ante.
+7. ``against='pay_table'``: no comparison with the house. The ante and the
+   raises are paid together by the highest pay-table line the player's hand
+   reaches (:func:`pay_line`); below every line, a hand at least
+   ``push_from`` gets them back and any other loses them.
+
 All amounts are chips; ``net = ante_net + raise_net`` is what the position
 wins (positive) or loses (negative) in the hand; the house's net is minus
 the sum over positions.
@@ -38,7 +47,7 @@ from functools import lru_cache
 
 from ..spec.model import Payout, SettleStep
 
-__all__ = ["PositionSettlement", "settle_position", "house_qualifies", "category_key", "raise_odds"]
+__all__ = ["PositionSettlement", "settle_position", "house_qualifies", "category_key", "raise_odds", "pay_line"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +62,9 @@ class PositionSettlement:
 
 @lru_cache(maxsize=1)
 def _category_table() -> tuple[tuple[int, ...], tuple[str, ...], int]:
-    from ..spec.vocabulary import hand_constants
+    from ..spec.vocabulary import category_constants
 
-    constants = hand_constants()
+    constants = category_constants()
     floors = sorted((value, name) for name, (_, value) in constants.items() if name not in ("ace_king", "royal_flush"))
     return tuple(v for v, _ in floors), tuple(n for _, n in floors), constants["royal_flush"][1]
 
@@ -103,6 +112,49 @@ def raise_odds(step: SettleStep, player_value: float) -> int:
     return int(table.get(key, 1))
 
 
+def pay_line(step: SettleStep, player_value: float) -> tuple[str, int] | None:
+    """Against the pay table: the highest line the hand reaches and its odds (None: below every line).
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: on-the-hand
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down]}
+    ...   - decision: {fold: true, raise: ante}
+    ...   - settle: {against: pay_table, pay_table: {pair_of_jacks: 1, two_pair: 2}}
+    ... ''')
+    >>> from studrules.cards.evaluator import evaluate
+    >>> step = v.steps[-1]
+    >>> [pay_line(step, int(evaluate(h))) for h in ("Qc Qd 7h 2s 4c", "8c 8d 7h 7s 4c", "Tc Td 7h 2s 4c")]
+    [('pair_of_jacks', 1), ('two_pair', 2), None]
+    """
+    from ..spec.vocabulary import hand_constants
+
+    constants = hand_constants()
+    best: tuple[int, str, int] | None = None
+    for label, odds in step.pay_table:
+        floor = constants[label][1]
+        if player_value >= floor and (best is None or floor > best[0]):
+            best = (floor, label, odds)
+    return None if best is None else (best[1], best[2])
+
+
+def _on_the_hand(step: SettleStep, player_value: float, ante: int, raised: int) -> PositionSettlement:
+    from ..spec.vocabulary import hand_constants
+
+    line = pay_line(step, player_value)
+    if line is not None:
+        label, odds = line
+        return PositionSettlement(ante * odds, raised * odds, (ante + raised) * odds, f"{label} pays {odds} to 1")
+    if step.push_from is not None and player_value >= hand_constants()[step.push_from][1]:
+        return PositionSettlement(0, 0, 0, "below the pay table's lines: wagers returned")
+    return PositionSettlement(-ante, -raised, -ante - raised, "below the pay table's lines: wagers lost")
+
+
 def house_qualifies(step: SettleStep, house_value: float, env: Mapping[str, int]) -> bool:
     """Whether the house's hand qualifies (``step.qualify`` with ``house`` set).
 
@@ -131,12 +183,14 @@ def settle_position(
     ante: int,
     raise_amount: int | None,
     env: Mapping[str, int],
+    forfeited: int = 0,
 ) -> PositionSettlement:
     """Settle one position (see the module's rules 1-5).
 
     ``player_value``/``house_value``: the best-five values (higher is better);
     ``ante``: this position's ante; ``raise_amount``: its raise, or None when
-    it folded; ``env``: the stake values.
+    it folded; ``env``: the stake values; ``forfeited``: what a folded
+    position had raised at earlier decisions (lost with the ante).
 
     >>> from studrules.spec.loader import load_variant_text
     >>> v = load_variant_text('''
@@ -163,7 +217,9 @@ def settle_position(
     -10
     """
     if raise_amount is None:
-        return PositionSettlement(-ante, 0, -ante, "folded")
+        return PositionSettlement(-ante, -forfeited, -ante - forfeited, "folded")
+    if step.against == "pay_table":
+        return _on_the_hand(step, player_value, ante, raise_amount)
     names: dict[str, float] = dict(env)
     names["house"] = house_value
     names["hand"] = player_value

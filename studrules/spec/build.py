@@ -422,6 +422,12 @@ class _Builder:
             raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES)
             if "raise" in b
             else None,
+            raise_max=self.expr(b["raise_max"], path + ("raise_max",), expect=NUMBER, names=HOUSE_NAMES)
+            if "raise_max" in b
+            else None,
+            raise_unit=self.expr(b["raise_unit"], path + ("raise_unit",), expect=NUMBER, names=HOUSE_NAMES)
+            if "raise_unit" in b
+            else None,
             **common,
         )
 
@@ -462,6 +468,8 @@ class _Builder:
             not_qualified_raise=self._payout(nq.get("raise"), Payout("push")),
             pay_table=tuple((str(k), int(v)) for k, v in table.items()),
             tie=str(b.get("tie", "push")),
+            against=str(b.get("against", "house")),
+            push_from=str(b["push_from"]) if b.get("push_from") is not None else None,
             max_payout=self.expr(b["max_payout"], path + ("max_payout",), expect=NUMBER, names=HOUSE_NAMES)
             if b.get("max_payout") is not None
             else None,

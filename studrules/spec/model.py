@@ -324,10 +324,16 @@ class BettingStep(Step):
 @dataclass(frozen=True)
 class DecisionStep(Step):
     """Each player, against the house, folds or raises ``raise_amount``
-    (an amount that may name ``ante``: the player's own ante)."""
+    (an amount that may name ``ante``: the player's own ante).
+
+    ``raise_max``: the player chooses his raise, from ``raise_amount`` up to
+    this, in steps of ``raise_unit`` (None: one chip). Each decision step is
+    a wager of its own; a fold loses the ante and every earlier raise."""
 
     fold: bool = True
     raise_amount: Expression | None = None
+    raise_max: Expression | None = None
+    raise_unit: Expression | None = None
 
 
 @dataclass(frozen=True)
@@ -470,9 +476,17 @@ class SettleStep(Step):
     ``ante_odds``, the raise by ``pay_table`` (category label or
     ``royal_flush`` -> odds to 1) on the player's hand; ``tie`` says what a
     hand equal to the house's gets. ``max_payout`` caps the total paid to one
-    position in one hand."""
+    position in one hand.
+
+    ``against='pay_table'``: no house hand; the ante and every raise are paid
+    by the pay table on the player's hand alone (his cards and the community
+    cards): the highest line the hand reaches pays its odds; a hand below
+    every line but at least ``push_from`` gets its wagers back, any other
+    loses them."""
 
     qualify: Expression
+    against: str = "house"  # house | pay_table
+    push_from: str | None = None
     ante_odds: int = 1
     not_qualified_ante: Payout = Payout("win", 1)
     not_qualified_raise: Payout = Payout("push")
