@@ -54,6 +54,7 @@ from ..spec.model import (
     SplitStep,
     Variant,
 )
+from .banked_words import raise_words, settle_rule_rows
 from .expression_words import amount_text, condition_words, hand_words, house_hand_words, phrase
 from .rule_words import (
     TIED_RULES,
@@ -311,11 +312,11 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
 
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):
-        raise_words = amount(step.raise_amount) if step.raise_amount is not None else "none"
+        words = raise_words(step, amount).removeprefix("raises ") if step.raise_amount is not None else "none"
         add(
             "decisions",
             "decision" if i == 1 else f"decision {i}",
-            ("fold or raise " if step.fold else "raise ") + raise_words,
+            ("fold or raise " if step.fold else "raise ") + words,
         )
     for i, step in enumerate(variant.steps_of(RevealStep), 1):
         add("decisions", "reveal" if i == 1 else f"reveal {i}", f"{step.who} turns the cards face up")
@@ -370,6 +371,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     topic = "settlement"
     add(topic, "winner", "each hand against the house" if variant.is_banked else "the best hand takes the pot")
     for step in variant.steps_of(SettleStep):
+        if step.against == "pay_table":
+            for rule, value in settle_rule_rows(step):
+                add(topic, rule, value)
+            continue
         add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
         add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
         add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))

@@ -34,6 +34,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
+from .banked_words import pay_table_rows, pay_table_sentences, raise_words
 from .expression_words import (
     amount_value,
     amount_words,
@@ -78,6 +79,8 @@ from .step_words import (
 )
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
+
+_EARLIER = ("", ", every raise he made before,")  # what a fold gives up, with one decision or several
 
 #: Languages a rule book can be written in.
 LANGUAGES = ("en",)
@@ -478,14 +481,11 @@ class _Writer:
         return text
 
     def decision(self, step: DecisionStep) -> None:
-        raise_text = (
-            f"raises {self.amount(step.raise_amount)} with the default ante"
-            if step.raise_amount is not None
-            else "plays on"
-        )
+        raise_text = raise_words(step, self.amount) + (" with the default ante" if step.raise_amount else "")
         if step.fold:
             self.p(
-                f"Each player, having seen his cards, either folds (his ante and cards are collected) or {raise_text}.",
+                f"Each player, having seen his cards, either folds (his ante{_EARLIER[len(self.v.steps_of(DecisionStep)) > 1]} "
+                f"and cards are collected) or {raise_text}.",
                 self.when(step),
             )
         else:
@@ -527,6 +527,10 @@ class _Writer:
 
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
+        if step.against == "pay_table":
+            self.ul(pay_table_sentences(step))
+            self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
+            return
         hand = house_hand_words(step.qualify)
         self.p(
             f"The house qualifies with {hand}."

@@ -69,13 +69,14 @@ def hand_constants() -> dict[str, tuple[ExprType, int]]:
     from ..cards.evaluator import evaluate
 
     low_kickers = {"2": "5 4 3", "3": "5 4 2", "4": "5 3 2", "5": "4 3 2"}
-    for rank, word in zip("23456789TJQKA", _PAIR_WORDS):
+    for rank, word in zip("23456789TJQKA", _PAIR_WORDS, strict=True):
         kickers = " ".join(f"{k}c" for k in low_kickers.get(rank, "4 3 2").split())
         table[f"pair_of_{word}"] = (HAND, int(evaluate(f"{rank}s {rank}h {kickers}")))
     return table
 
 
-_PAIR_WORDS = "twos threes fours fives sixes sevens eights nines tens jacks queens kings aces".split()
+_PAIR_WORDS: tuple[str, ...] = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens")
+_PAIR_WORDS += ("jacks", "queens", "kings", "aces")
 
 
 @cache
