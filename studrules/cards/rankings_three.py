@@ -94,11 +94,11 @@ class ThreeCardHigh(Ranking):
         return dict(_thresholds())
 
 
-def _value(codes: tuple[int, int, int]) -> int:
+def _value(codes: tuple[int, ...]) -> int:
     return _table()[_key(codes)]
 
 
-def _key(codes: tuple[int, int, int]) -> tuple[tuple[int, ...], bool]:
+def _key(codes: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
     cards = [Card(code) for code in codes]
     return tuple(sorted((c.rank for c in cards), reverse=True)), len({c.suit for c in cards}) == 1
 
