@@ -19,7 +19,14 @@ from ..spec.model import DecisionStep, SettleStep
 from ..spec.vocabulary import hand_constants
 from .expression_words import hand_words
 
-__all__ = ["raise_words", "pay_table_sentences", "pay_table_rows", "settle_rule_rows"]
+__all__ = [
+    "raise_words",
+    "pay_table_sentences",
+    "pay_table_rows",
+    "settle_rule_rows",
+    "bonus_sentences",
+    "bonus_rule_rows",
+]
 
 
 def raise_words(step: DecisionStep, amount: Callable[[Expression], str]) -> str:
@@ -79,4 +86,46 @@ def settle_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
     rows = [("settled against", "the pay table, on the player's hand alone")]
     rows += [(f"every wager pays on {hand.lower()}", odds) for hand, odds in pay_table_rows(step)]
     rows.append(("below the table", f"push from {hand_words(step.push_from)}" if step.push_from else "lose"))
+    return rows
+
+
+def _lines_words(lines: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{hand_words(label).removeprefix('a ')} {odds} to 1" for label, odds in lines)
+
+
+def bonus_sentences(step: SettleStep) -> list[str]:
+    """The ante bonus and the side bets of a settlement in sentences.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> for s in bonus_sentences(load_variant("three-card-poker").steps_of(SettleStep)[0]): print(s)
+    Ante bonus: a hand played (not folded) has its ante paid also by the highest of these lines it reaches, whatever the house holds: straight flush 5 to 1, three of a kind 4 to 1, straight 1 to 1.
+    Side bet pair plus (the stake pair_plus; 0: not placed): paid on the player's hand alone by the highest line it reaches, straight flush 40 to 1, three of a kind 30 to 1, straight 6 to 1, flush 4 to 1, pair 1 to 1; below every line it loses, and a position that folds loses it.
+    """
+    out = []
+    if step.ante_bonus:
+        out.append(
+            "Ante bonus: a hand played (not folded) has its ante paid also by the highest of these lines it "
+            f"reaches, whatever the house holds: {_lines_words(step.ante_bonus)}."
+        )
+    for bet in step.side_bets:
+        fold = "a position that folds loses it" if bet.on_fold == "lose" else "it stands when the position folds"
+        out.append(
+            f"Side bet {bet.name.replace('_', ' ')} (the stake {bet.amount.source}; 0: not placed): paid on the "
+            f"player's hand alone by the highest line it reaches, {_lines_words(bet.pay_table)}; below every "
+            f"line it loses, and {fold}."
+        )
+    return out
+
+
+def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
+    """The ante bonus and the side bets as (rule, value) rows for the diff."""
+    rows = [
+        (f"ante bonus on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in step.ante_bonus
+    ]
+    for bet in step.side_bets:
+        name = bet.name.replace("_", " ")
+        rows.append((f"side bet {name}", f"staked {bet.amount.source}; on a fold: {bet.on_fold}"))
+        rows += [
+            (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in bet.pay_table
+        ]
     return rows

@@ -54,7 +54,7 @@ from ..spec.model import (
     SplitStep,
     Variant,
 )
-from .banked_words import raise_words, settle_rule_rows
+from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
 from .expression_words import amount_text, condition_words, hand_words, house_hand_words, phrase
 from .rule_words import (
     TIED_RULES,
@@ -381,6 +381,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
         for label, odds in step.pay_table:
             add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        for rule, value in bonus_rule_rows(step):
+            add(topic, rule, value)
         add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
         add(topic, "largest payout", amount(step.max_payout) if step.max_payout is not None else "no limit")
 

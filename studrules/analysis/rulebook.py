@@ -34,7 +34,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
-from .banked_words import pay_table_rows, pay_table_sentences, raise_words
+from .banked_words import bonus_sentences, pay_table_rows, pay_table_sentences, raise_words
 from .expression_words import (
     amount_value,
     amount_words,
@@ -528,7 +528,7 @@ class _Writer:
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
         if step.against == "pay_table":
-            self.ul(pay_table_sentences(step))
+            self.ul(pay_table_sentences(step) + bonus_sentences(step))
             self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
             return
         hand = house_hand_words(step.qualify)
@@ -542,6 +542,7 @@ class _Writer:
                 f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}.",
                 f"House qualified: each hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise paid by the table below.",
                 f"A hand equal to the house's: {house_tie_words(step.tie)}.",
+                *bonus_sentences(step),
             ]
             + (
                 [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]

@@ -165,10 +165,10 @@ class _House(_HandState):
         for i, name in enumerate(self.players):
             ante = self.antes[i] if self.antes else 0
             raised = self.raise_amounts[i]
-            value = None
+            held = self.cards[i] + self.community  # the community cards count in every hand
+            # a folded hand is valued only for its side bets that stand
+            value = ranking.evaluate(held) if not self.folded[i] or step.side_bets else None
             if not self.folded[i]:
-                held = self.cards[i] + self.community  # the community cards count in every hand
-                value = ranking.evaluate(held)
                 words = _describe(ranking, value, held)
                 self.events.append(Event("show", name, None, cards=tuple(self.cards[i]), hand=words))
             s = settle_position(
@@ -179,6 +179,7 @@ class _House(_HandState):
                 raise_amount=None if self.folded[i] else (raised or 0),
                 env=env,
                 forfeited=raised or 0,
+                ranking=self.variant.deck.ranking,
             )
             self.stacks[i] += ante + (raised or 0) + s.net
             total += s.net
@@ -193,6 +194,7 @@ class _House(_HandState):
                     "raises": [e.amount or 0 for e in self.events if e.type == "raise" and e.player == name],
                     "ante_net": s.ante_net,
                     "raise_net": s.raise_net,
+                    "side_net": s.side_net,
                     "net": s.net,
                     "reason": s.reason,
                 }

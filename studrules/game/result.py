@@ -64,6 +64,7 @@ PositionResult = TypedDict(
         "raises": NotRequired[list[int]],
         "ante_net": int,
         "raise_net": int,
+        "side_net": NotRequired[int],
         "net": int,
         "reason": str,
     },

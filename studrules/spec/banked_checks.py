@@ -79,6 +79,7 @@ class _BankedChecks(_CheckerBase):
                 return
 
     def _pay_table(self, i: int, step: SettleStep) -> None:
+        self._lines(i, step)
         if step.against == "pay_table":
             if not step.pay_table:
                 self.fail(
@@ -106,6 +107,29 @@ class _BankedChecks(_CheckerBase):
                     "(lines like it are for against: pay_table)",
                     self.step_path(i, "pay_table", label),
                     key=True,
+                )
+
+    def _lines(self, i: int, step: SettleStep) -> None:
+        """Every line read on the hand alone names a threshold of the variant's ranking."""
+        known = hand_constants(self.v.deck.ranking)
+        tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, int], ...]]] = [(("ante_bonus",), step.ante_bonus)]
+        tables += [(("side_bets", bet.name, "pay_table"), bet.pay_table) for bet in step.side_bets]
+        if step.against == "pay_table":
+            tables.append((("pay_table",), step.pay_table))
+        for path, lines in tables:
+            for label, _ in lines:
+                if label not in known:
+                    self.fail(
+                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking; its hands are "
+                        f"{', '.join(sorted(known))}",
+                        self.step_path(i, *path, label),
+                        key=True,
+                    )
+        for bet in step.side_bets:
+            if not bet.pay_table:
+                self.fail(
+                    f"the side bet '{bet.name}' needs a pay table with at least one line",
+                    self.step_path(i, "side_bets", bet.name),
                 )
 
 

@@ -328,9 +328,10 @@ class _Checker(_CardChecks, _BankedChecks):
                             f"the pay table reads five-card hands, but each player has {player_cards + community} by now",
                             self.step_path(i),
                         )
-                elif player_cards + community < 5 or house_cards < 5:
+                elif player_cards + community < (least := _fewest_cards((self.v.deck.ranking,))) or house_cards < least:
                     self.fail(
-                        f"settling compares five-card hands, but the players hold {player_cards + community} and the house {house_cards} by now",
+                        f"settling compares {_NUMBER_WORDS.get(least, str(least))}-card hands, but the players hold "
+                        f"{player_cards + community} and the house {house_cards} by now",
                         self.step_path(i),
                     )
 

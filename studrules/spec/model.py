@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
 from .hand_rules import KillRules, UpCardRule, VoidRules, WildRules
+from .wagers import Payout, SideBet
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards.card import Card
@@ -65,6 +66,7 @@ __all__ = [
     "ShowdownStep",
     "Payout",
     "SettleStep",
+    "SideBet",
     "UpCardRule",
     "KillRules",
     "VoidRules",
@@ -459,14 +461,6 @@ class ShowdownStep(Step):
 
 
 @dataclass(frozen=True)
-class Payout:
-    """What a bet is paid: ``win`` (at ``odds`` to 1), ``push`` (returned) or ``lose``."""
-
-    result: str
-    odds: int = 1
-
-
-@dataclass(frozen=True)
 class SettleStep(Step):
     """Settlement of each position against the house (banked games).
 
@@ -482,11 +476,17 @@ class SettleStep(Step):
     by the pay table on the player's hand alone (his cards and the community
     cards): the highest line the hand reaches pays its odds; a hand below
     every line but at least ``push_from`` gets its wagers back, any other
-    loses them."""
+    loses them.
+
+    ``ante_bonus``: lines (as a pay table on the hand alone) paid on the ante
+    of every position that did not fold, whether or not it beats the house.
+    ``side_bets``: wagers beside the game (:class:`SideBet`)."""
 
     qualify: Expression
     against: str = "house"  # house | pay_table
     push_from: str | None = None
+    ante_bonus: tuple[tuple[str, int], ...] = ()  # lines paid on the ante of a hand played, whatever the house holds
+    side_bets: tuple[SideBet, ...] = ()
     ante_odds: int = 1
     not_qualified_ante: Payout = Payout("win", 1)
     not_qualified_raise: Payout = Payout("push")

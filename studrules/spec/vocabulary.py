@@ -54,16 +54,22 @@ def describe_name(name: str) -> str:
 
 
 @cache
-def hand_constants() -> dict[str, tuple[ExprType, int]]:
+def hand_constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
     """The named hand thresholds: each category's lowest hand, ``ace_king``, and
-    each pair's lowest hand (``pair_of_jacks``).
+    each pair's lowest hand (``pair_of_jacks``). A ranking that names its own
+    (``thresholds()``, as the three-card ranking's ``queen_high``) gives those.
 
     ``hand >= pair`` reads: the hand is a pair or better; ``hand >= pair_of_jacks``:
     jacks or better.
 
     >>> hand_constants()["pair_of_twos"] == hand_constants()["pair"]
     True
+    >>> "queen_high" in hand_constants("three_card_high"), "queen_high" in hand_constants()
+    (True, False)
     """
+    own = _own_thresholds(ranking)
+    if own is not None:
+        return {name: (HAND, value) for name, value in own.items()}
     table = dict(category_constants())
     # each pair's lowest hand, for pay tables and strategies ("jacks or better")
     from ..cards.evaluator import evaluate
@@ -95,3 +101,17 @@ def category_constants() -> dict[str, tuple[ExprType, int]]:
 
     table["royal_flush"] = (HAND, int(evaluate("As Ks Qs Js Ts")))
     return table
+
+
+def _own_thresholds(ranking: str) -> dict[str, int] | None:
+    """The thresholds a ranking names itself, or None (the five-card ones apply)."""
+    if ranking == "high":
+        return None
+    from ..cards.rankings import get_ranking
+
+    try:
+        found = get_ranking(ranking)
+    except (KeyError, ValueError):  # (an unknown ranking is reported where the deck is checked)
+        return None
+    thresholds = getattr(found, "thresholds", None)
+    return dict(thresholds()) if thresholds is not None else None
