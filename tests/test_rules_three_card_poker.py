@@ -89,3 +89,11 @@ def test_a_fold_loses_the_pair_plus_too_and_the_flush_3_table_pays_less():
     # J-T-5 does not qualify: ante +10
     h = hand("Ah 9h 4h", "Jc Td 5s", stakes={"pair_plus": 5}, options={"pair_plus_table": "flush_3"})
     assert net(h) == {"Ann": 25}
+
+
+def test_a_stack_too_small_for_the_ante_and_the_pair_plus_is_refused_before_any_card():
+    # ante 10 + Pair Plus 5 = 15 > a stack of 12
+    from studrules.errors import IllegalActionError
+
+    with pytest.raises(IllegalActionError, match="side bets of 5 are more than his stack of 12"):
+        hand("Kc Kd 3h", "Jc Td 5s", stakes={"pair_plus": 5}, stacks=12)

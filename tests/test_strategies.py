@@ -276,3 +276,23 @@ def test_a_rule_reading_five_cards_at_a_two_card_decision_is_a_located_error(tmp
     )
     with pytest.raises(SpecErrors, match="card number 3"):
         load_strategy(third, variant)
+
+
+def test_a_strategy_loaded_for_a_three_card_game_values_hand_in_its_ranking():
+    # queen-six-four for Three Card Poker: a pair (the three-card ranking's
+    # 'pair') plays; K-3-2 plays; Q-6-4 and Q-7-2 play; Q-6-3 and J-T-8 fold.
+    variant = load_variant("three-card-poker")
+    q64 = load_strategy("queen-six-four", variant)
+    decided = {h: q64.decide(h) for h in ("2c 2d 3h", "Kc 3d 2h", "Qc 6d 4h", "Qc 7d 2h", "Qc 6d 3h", "Jc Td 8h")}
+    assert decided == {
+        "2c 2d 3h": "raise",
+        "Kc 3d 2h": "raise",
+        "Qc 6d 4h": "raise",
+        "Qc 7d 2h": "raise",
+        "Qc 6d 3h": "fold",
+        "Jc Td 8h": "fold",
+    }
+    # a three-card flush is above a pair in that ranking: it plays too
+    assert q64.decide("9h 5h 2h") == "raise"
+    # 'hand' reads three cards there, so pair-or-better fits the game
+    assert load_strategy("pair-or-better", variant).decide("7c 7d 2h") == "raise"

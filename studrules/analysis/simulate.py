@@ -45,7 +45,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SpecError
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
-from ..spec.strategies import _CARD_NAMES, Strategy, load_strategy
+from ..spec.strategies import Strategy, load_strategy
+from ..spec.strategy_fit import _CARD_NAMES
 from .batch_settlement import settle_batch
 
 if TYPE_CHECKING:  # pragma: no cover

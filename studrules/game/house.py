@@ -57,8 +57,10 @@ class _House(_HandState):
                 raise IllegalActionError(
                     f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}"
                 )
-            if self.variant.is_banked and a > stack:
-                raise IllegalActionError(f"{p}'s ante of {a} is more than his stack of {stack}")
+            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
+            if self.variant.is_banked and a + side > stack:
+                bets = f"ante of {a} and side bets of {side} are" if side else f"ante of {a} is"
+                raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
 
     def _raise_amount(self, seat: int) -> int:
