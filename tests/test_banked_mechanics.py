@@ -133,3 +133,17 @@ def test_the_rule_book_and_the_diff_say_the_raise_bounds_and_the_pay_table():
     rows = {(d.rule, d.a, d.b) for d in diff(load_variant("mississippi-stud"), load_variant("caribbean-stud-it"))}
     assert ("every wager pays on royal flush", "500 to 1", "—") in rows
     assert ("below the table", "push from a pair of sixes", "—") in rows
+
+
+def test_the_default_bots_play_every_shipped_banked_game():
+    # basic reads five cards and the house's up card: it plays the Caribbean
+    # game; Mississippi Stud (two cards at the first decision, no house hand)
+    # and Three Card Poker (three-card hands) get bots that stay in every hand.
+    from studrules.cli.play import make_bots
+
+    def bots(name: str) -> set[str]:
+        return {p.name for p in make_bots("", ["Bob"], [load_variant(name)], seed=1).values()}
+
+    assert bots("caribbean-stud-it") == {"strategy:basic"}
+    assert bots("mississippi-stud") == {"check-call"}
+    assert bots("three-card-poker") == {"check-call"}
