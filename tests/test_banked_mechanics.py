@@ -147,3 +147,13 @@ def test_the_default_bots_play_every_shipped_banked_game():
     assert bots("caribbean-stud-it") == {"strategy:basic"}
     assert bots("mississippi-stud") == {"check-call"}
     assert bots("three-card-poker") == {"check-call"}
+
+
+def test_a_decision_to_stand_reads_in_the_rule_book_and_the_diff_and_one_with_no_choice_is_refused():
+    book = " ".join(explain(load_variant("let-it-ride")).split())
+    assert "Each player goes on without a raise, or raises 10 (the bet)" in book
+    rows = {(d.rule, d.a) for d in diff(load_variant("let-it-ride"), load_variant("caribbean-stud-it"))}
+    assert ("decision", "stand or raise 10") in rows
+    nothing = BASE.replace("{id: second, fold: true, raise: ante}", "{id: second, fold: false}")
+    (error,) = errors_of(nothing)
+    assert error.startswith("11:") and "nothing to choose" in error

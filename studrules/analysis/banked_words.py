@@ -39,12 +39,13 @@ def raise_words(step: DecisionStep, amount: Callable[[Expression], str]) -> str:
     >>> raise_words(step, lambda e: e.source)
     'raises from ante to 3 * ante, in steps of ante'
     """
+    stand = "goes on without a raise, or " if step.stand else ""
     if step.raise_amount is None:
         return "plays on"
     if step.raise_max is None:
-        return f"raises {amount(step.raise_amount)}"
+        return f"{stand}raises {amount(step.raise_amount)}"
     unit = f", in steps of {amount(step.raise_unit)}" if step.raise_unit is not None else ""
-    return f"raises from {amount(step.raise_amount)} to {amount(step.raise_max)}{unit}"
+    return f"{stand}raises from {amount(step.raise_amount)} to {amount(step.raise_max)}{unit}"
 
 
 def pay_table_sentences(step: SettleStep) -> list[str]:

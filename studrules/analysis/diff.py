@@ -312,11 +312,13 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
 
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):
-        words = raise_words(step, amount).removeprefix("raises ") if step.raise_amount is not None else "none"
+        words = raise_words(step, amount).removeprefix("goes on without a raise, or ").removeprefix("raises ")
+        words = words if step.raise_amount is not None else "none"
+        choices = " or ".join(c for c, allowed in (("fold", step.fold), ("stand", step.stand)) if allowed)
         add(
             "decisions",
             "decision" if i == 1 else f"decision {i}",
-            ("fold or raise " if step.fold else "raise ") + words,
+            f"{choices} or raise {words}" if choices else f"raise {words}",
         )
     for i, step in enumerate(variant.steps_of(RevealStep), 1):
         add("decisions", "reveal" if i == 1 else f"reveal {i}", f"{step.who} turns the cards face up")

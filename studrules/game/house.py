@@ -25,6 +25,7 @@ HOUSE = "house"
 DEALER = "dealer"
 
 _FOLD = LegalAction("fold")
+_STAND = LegalAction("check")  # going on without a raise
 
 
 class _House(_HandState):
@@ -94,7 +95,9 @@ class _House(_HandState):
     def _decision_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """At a banked game's decision: fold, or raise when the stack allows it."""
         amounts = tuple(a for a in self._raise_amounts(seat) if a <= self.stacks[seat])
-        out = [_FOLD]
+        out = [_FOLD] if self.decision_step.fold else []
+        if self.decision_step.stand:
+            out.append(_STAND)
         if len(amounts) > 1:  # the player chooses the size
             out.append(LegalAction("raise", amount=amounts[0], to=amounts))
         elif amounts:
@@ -105,9 +108,12 @@ class _House(_HandState):
         legal = self.legal_actions()
         option = next((la for la in legal if la.action == action.verb), None)
         if option is None:
-            raise self._illegal(action, f"{action.player} folds or raises here")
+            words = "/".join(la.action for la in legal)
+            raise self._illegal(action, f"{action.player} chooses {words} here")
         name = self.players[seat]
-        if action.verb == "fold":
+        if action.verb == "check":
+            self.events.append(Event("check", name, None))
+        elif action.verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
             self.events.append(Event("fold", name, None, reason="ante lost"))

@@ -41,6 +41,10 @@ class _BankedChecks(_CheckerBase):
                 self._pay_table(i, step)
 
     def _raise_bounds(self, i: int, step: DecisionStep) -> None:
+        if not step.fold and not step.stand and step.raise_amount is None:
+            self.fail(
+                "a decision with no fold, no stand and no raise leaves the player nothing to choose", self.step_path(i)
+            )
         if step.raise_max is not None and step.raise_amount is None:
             self.fail("'raise_max' needs 'raise', the least raise", self.step_path(i, "raise_max"))
         if step.raise_unit is not None and step.raise_max is None:

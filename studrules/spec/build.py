@@ -425,6 +425,7 @@ class _Builder:
     def _step_decision(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DecisionStep(
             fold=bool(b.get("fold", True)),
+            stand=bool(b.get("stand", False)),
             raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES)
             if "raise" in b
             else None,

@@ -330,12 +330,14 @@ class DecisionStep(Step):
 
     ``raise_max``: the player chooses his raise, from ``raise_amount`` up to
     this, in steps of ``raise_unit`` (None: one chip). Each decision step is
-    a wager of its own; a fold loses the ante and every earlier raise."""
+    a wager of its own; a fold loses the ante and every earlier raise.
+    ``stand``: the player may also go on without a raise."""
 
     fold: bool = True
     raise_amount: Expression | None = None
     raise_max: Expression | None = None
     raise_unit: Expression | None = None
+    stand: bool = False
 
 
 @dataclass(frozen=True)
