@@ -100,3 +100,13 @@ def test_the_analyze_command_prints_json(capsys):
     assert data["exact"] is True and data["deals"] == 22100 * 18424
     assert round(data["house_edge"] * 100, 2) == 3.37
     assert "pair_plus" in data["side_bets"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("option, published", [("standard", 3.506), ("royal_500", 3.737)])
+def test_let_it_ride_optimal_play_matches_the_published_edge(option, published):
+    # "This increases the house edge from 3.506% to 3.737%" (the Wizard of Odds,
+    # Ask the Wizard, Let it Ride: a royal flush paid 500 to 1 instead of 1,000)
+    r = analyze(load_variant("let-it-ride", options={"pay_table": option}), optimal=True)
+    assert round(r.house_edge * 100, 3) == published
+    assert r.deals == 22100 * 49 * 48

@@ -10,12 +10,12 @@ the figures. Two shapes of game are counted:
   left, 407 million pairs, counted hand by hand over the house hands sorted
   by value. The strategy is a loaded :class:`~studrules.spec.strategies.Strategy`
   or, with ``optimal``, the choice of the better expectation hand by hand.
-- **several decisions paid on the hand alone** (Mississippi Stud): two
-  hole cards, then a decision before each community card, the five cards
-  paid by the pay table. ``optimal`` finds the best raise or fold at every
+- **several decisions paid on the hand alone** (Mississippi Stud, Let It
+  Ride): hole cards, then a decision before each community card, the five
+  cards paid by the pay table. ``optimal`` finds the best raise or fold at every
   decision by working back from the last card (every raise the file allows,
   every card that can come; of two choices worth the same, the larger
-  wager); the hole cards are counted by their 169 kinds
+  wager); two hole cards are counted by their 169 kinds
   (suits only matter together), weighted by how many hands each stands for.
 
 The house edge is the player's expected loss per unit of the ante; the
@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from math import comb
+from math import comb, factorial
 from typing import Any
 
 from ..errors import SpecError
@@ -250,11 +250,13 @@ def _on_the_hand(
                 raise SpecError(f"analyze counts pay-table games without a house hand; {variant.name} deals one")
         elif isinstance(s, DecisionStep):
             order.append("decide")
-    shape = ["hole", "hole", "decide", "board", "decide", "board", "decide", "board"]
-    if order != shape or variant.deck.ranking != "high":
+    held = order.count("hole")
+    streets = len(decisions)
+    shape = ["hole"] * held + ["decide", "board"] * streets
+    if order != shape or held + streets != 5 or variant.deck.ranking != "high":
         raise SpecError(
-            f"analyze counts pay-table games of two hole cards and a decision before each of three community "
-            f"cards; {variant.name} is dealt otherwise: use simulate"
+            f"analyze counts pay-table games of hole cards, then a decision before each community card, "
+            f"five cards in all; {variant.name} is dealt otherwise, and is not counted yet"
         )
     if strategy is not None and strategy.names:
         raise SpecError(
@@ -284,9 +286,9 @@ def _on_the_hand(
     multiplier[sum(binom[five[:, r], r + 1] for r in range(5))] = per_value[hand_values]
     total_value = 0.0
     total_wager = 0.0
-    for (first, second), weight in _hole_kinds():
-        rest = np.array([c for c in range(52) if c not in (first, second)], dtype=np.int64)
-        value, wager = _work_back(first, second, rest, multiplier, binom, raises, ante, strategy)
+    for hole, weight in _holes(held):
+        rest = np.array([c for c in range(52) if c not in hole], dtype=np.int64)
+        value, wager = _work_back(hole, rest, multiplier, binom, raises, decisions, ante, strategy)
         total_value += weight * value
         total_wager += weight * wager
     house_edge = -total_value / ante
@@ -297,7 +299,7 @@ def _on_the_hand(
         house_edge,
         average,
         house_edge / average,
-        comb(52, 2) * 50 * 49 * 48,
+        comb(52, held) * comb(52 - held, streets) * factorial(streets),
     )
 
 
@@ -313,9 +315,13 @@ def _raise_choices(step: DecisionStep, env: Mapping[str, int], ante: int) -> lis
     return list(range(low, high + 1, unit))
 
 
-def _hole_kinds() -> list[tuple[tuple[int, int], float]]:
-    """The 169 kinds of two hole cards (a pair, suited, offsuit), each with its share of the 1,326 hands."""
-    out = []
+def _holes(count: int) -> list[tuple[tuple[int, ...], float]]:
+    """The hole cards to count, each with its share of all hands: two cards by their 169 kinds (a
+    pair, suited, offsuit: suits only matter together), more cards one hand at a time."""
+    if count != 2:
+        hands = list(itertools.combinations(range(52), count))
+        return [(h, 1 / len(hands)) for h in hands]
+    out: list[tuple[tuple[int, ...], float]] = []
     for high in range(12, -1, -1):
         for low in range(high, -1, -1):
             if high == low:
@@ -327,64 +333,76 @@ def _hole_kinds() -> list[tuple[tuple[int, int], float]]:
 
 
 def _work_back(
-    first: int,
-    second: int,
+    hole: tuple[int, ...],
     rest: Any,
     multiplier: Any,
     binom: Any,
     raises: list[list[int]],
+    decisions: tuple[DecisionStep, ...],
     ante: int,
     strategy: Strategy | None,
 ) -> tuple[float, float]:
-    """The value and the average total wager of one pair of hole cards: the best choice at each
-    decision, worked back from the last community card."""
+    """The value and the average total wager of one set of hole cards: the best choice at each
+    decision, worked back from the last community card. Arrays run over the community cards
+    dealt so far, in order (one axis per card)."""
     import numpy as np
 
     m = len(rest)
-    i, j, k = np.meshgrid(np.arange(m), np.arange(m), np.arange(m), indexing="ij")
-    cards = np.stack([np.full(i.shape, first), np.full(i.shape, second), rest[i], rest[j], rest[k]], axis=-1)
-    valid = (i != j) & (i != k) & (j != k)
+    streets = len(decisions)
+    axes = np.meshgrid(*[np.arange(m)] * streets, indexing="ij")
+    cards = np.stack([np.full(axes[0].shape, c) for c in hole] + [rest[a] for a in axes], axis=-1)
+    valid = np.ones(axes[0].shape, dtype=bool)
+    for a, b in itertools.combinations(axes, 2):
+        valid &= a != b
     cards = np.sort(np.where(valid[..., None], cards, np.arange(5)), axis=-1)
-    index = sum(binom[cards[..., r], r + 1] for r in range(5))
-    final = np.where(valid, multiplier[index], 0.0)
-    # the expected multiplier once two community cards are known: the mean over the last card
-    mean_last = final.sum(axis=2) / (m - 2)
+    final = np.where(valid, multiplier[sum(binom[cards[..., r], r + 1] for r in range(5))], 0.0)
+    # the expected multiplier once all but the last community card are known
+    mean_last = final.sum(axis=-1) / (m - streets + 1)
 
-    def choose(value_of: Any, wagered: int, choices: list[int]) -> tuple[Any, Any]:
-        """The best of folding (losing what is wagered) and each raise: (value, total wagered).
-        A strategy that reads no cards always folds, or always makes the least raise."""
-        if strategy is None:
-            options = choices
-        else:
-            options = [] if strategy.rules[-1].action == "fold" else choices[:1]
-        best: Any = -float(wagered)
+    def distinct(depth: int) -> Any:
+        grid = np.meshgrid(*[np.arange(m)] * depth, indexing="ij") if depth else []
+        ok = np.ones((m,) * depth, dtype=bool)
+        for a, b in itertools.combinations(grid, 2):
+            ok &= a != b
+        return ok
+
+    def choose(value_of: Any, wagered: int, street: int) -> tuple[Any, Any]:
+        """The best of folding (losing what is wagered), standing and each raise: (value, total wagered).
+        A strategy that reads no cards always folds (or stands), or always makes the least raise."""
+        step = decisions[street]
+        options = ([0] if step.stand else []) + raises[street]
+        if strategy is not None:
+            if strategy.rules[-1].action == "raise":
+                options = raises[street][:1]
+            else:  # folding where the player may, else standing, else the least raise
+                options = [] if step.fold else ([0] if step.stand else raises[street][:1])
+        best: Any = -float(wagered) if step.fold or not options else None
         spent: Any = float(wagered)
         for b in options:
             value, total = value_of(b)
             # a choice worth as much as a smaller one is taken: ties go to the larger wager, as the
             # published analyses count the average wager (the edge is the same either way)
-            better = value >= best - 1e-9 if strategy is None else True
-            best = np.where(better, value, best)
+            better = True if best is None or strategy is not None else value >= best - 1e-9
+            best = np.where(better, value, best if best is not None else value)
             spent = np.where(better, total, spent)
         return best, spent
 
-    off = ~np.eye(m, dtype=bool)
+    def value_at(street: int, wagered: int) -> tuple[Any, Any]:
+        """Value and wager arrays over the ``street`` community cards known at decision ``street``."""
+        if street == streets - 1:
+            return choose(
+                lambda b: ((wagered + b) * mean_last, np.full(mean_last.shape, float(wagered + b))), wagered, street
+            )
+        ok = distinct(street + 1)
 
-    def last(wagered: int) -> tuple[Any, Any]:  # known: two community cards (an m x m array)
-        return choose(lambda b: ((wagered + b) * mean_last, np.full((m, m), float(wagered + b))), wagered, raises[2])
-
-    def middle(wagered: int) -> tuple[Any, Any]:  # known: one community card (an array of m)
         def after(b: int) -> tuple[Any, Any]:
-            value, total = last(wagered + b)
-            return (np.where(off, value, 0).sum(axis=1) / (m - 1), np.where(off, total, 0).sum(axis=1) / (m - 1))
+            value, total = value_at(street + 1, wagered + b)
+            left = m - street
+            return np.where(ok, value, 0).sum(axis=-1) / left, np.where(ok, total, 0).sum(axis=-1) / left
 
-        return choose(after, wagered, raises[1])
+        return choose(after, wagered, street)
 
-    def after_first(b: int) -> tuple[Any, Any]:
-        value, total = middle(ante + b)
-        return value.mean(), total.mean()
-
-    value, total = choose(after_first, ante, raises[0])
+    value, total = value_at(0, ante)
     return float(value), float(total)
 
 
