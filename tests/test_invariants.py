@@ -72,6 +72,9 @@ def check_invariants(variant, hand: Hand) -> None:
     result = hand.result()
     if variant.is_banked:
         assert sum(result.net.values()) + result.house_net == 0
+        # every wager counted: each stack moved by the position's net, the house by the rest
+        assert all(result.stacks[p] - s == result.net[p] for p, s in zip(hand.players, hand.start)), "a stack is off"
+        assert sum(result.stacks.values()) - sum(hand.start) == -result.house_net, "chips are not conserved"
     else:
         assert sum(result.stacks.values()) == sum(hand.start), "chips are not conserved"
         assert sum(result.net.values()) == 0
@@ -116,3 +119,36 @@ def test_random_hands_keep_the_invariants() -> None:
 @pytest.mark.soak
 def test_random_hands_keep_the_invariants_soak() -> None:
     assert run_many(100_000, seed=7) == 100_000
+
+
+def run_banked(count: int, seed: int) -> int:
+    """Random hands of every shipped banked game (and each option), chips conserved in each."""
+    rng = random.Random(seed)
+    variants = []
+    for name in BANKED_VARIANTS:
+        variant = load_variant(name)
+        variants.append((variant, name))
+        for option in variant.options:
+            for choice in option.choices:
+                variants.append((load_variant(name, options={option.name: choice.name}), f"{name} {choice.name}"))
+    for k in range(count):
+        variant, label = variants[k % len(variants)]
+        hand_seed = rng.randrange(1 << 30)
+        try:
+            check_invariants(variant, play_random(variant, rng, hand_seed))
+        except AssertionError as err:
+            raise AssertionError(f"{label}, seed {hand_seed}: {err}") from None
+    return count
+
+
+def test_every_shipped_banked_game_with_several_decisions_is_covered() -> None:
+    assert {"caribbean-stud-it", "mississippi-stud"} <= set(BANKED_VARIANTS)
+
+
+def test_random_hands_of_banked_games_conserve_chips() -> None:
+    assert run_banked(600, seed=13) == 600
+
+
+@pytest.mark.soak
+def test_random_hands_of_banked_games_conserve_chips_soak() -> None:
+    assert run_banked(50_000, seed=11) == 50_000

@@ -26,6 +26,7 @@ def test_ranking_names():
         "low_spade_in_the_hole",
         "badugi_ace_high",
         "two_card_ace_to_five_low",
+        "three_card_high",
     }
     for name in RANKING_NAMES:
         ranking = get_ranking(name)

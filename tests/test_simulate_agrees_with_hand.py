@@ -206,9 +206,9 @@ def test_the_deals_are_ten_distinct_cards_and_hold_every_kind_of_hand():
     player, house = evaluate_batch(deals[:, :5]), evaluate_batch(deals[:, 5:])
     assert (player == house).sum() >= TIES
     # each built kind lies in its band of values: the floors of the hand constants
-    from studrules.spec.vocabulary import hand_constants
+    from studrules.spec.vocabulary import category_constants
 
-    floors = {name: value for name, (_, value) in hand_constants().items()}
+    floors = {name: value for name, (_, value) in category_constants().items()}
     start = UNIFORM
     for kind in BUILDERS:
         values = player[start : start + PER_CATEGORY]

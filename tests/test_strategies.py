@@ -234,3 +234,65 @@ def test_an_unknown_strategy_lists_the_shipped_ones():
         load_strategy("always-win")
     for name in SHIPPED:
         assert name in str(info.value)
+
+
+TWO_CARD_DECISION = """
+name: two-card-decision
+kind: banked
+seats: {min: 1, max: 7}
+stakes: {ante: 10}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, down], house: [down, down, down, down, up]}
+  - decision: {id: first, fold: true, raise: ante}
+  - deal: {players: [down, down, down]}
+  - decision: {id: second, fold: true, raise: ante}
+  - reveal: {who: house}
+  - settle: {qualify: house >= ace_king, pay_table: {pair: 1}}
+"""
+
+
+def test_a_rule_reading_five_cards_at_a_two_card_decision_is_a_located_error(tmp_path):
+    # 'pair-or-better' reads 'hand' (the best five cards); the first decision
+    # of this file comes after two cards: loading the strategy for it names
+    # the rule's line and column, and a bot made from it never starts a hand.
+    from studrules.game.policies import make_policy
+
+    variant = load_variant(write(tmp_path, "two.yaml", TWO_CARD_DECISION))
+    with pytest.raises(SpecErrors) as caught:
+        load_strategy("pair-or-better", variant)
+    (error,) = caught.value.errors
+    assert "holds 2 at a decision" in str(error) and "'hand'" in str(error)
+    assert error.location.file.endswith("pair-or-better.yaml") and error.location.line == 6
+    with pytest.raises(SpecErrors):
+        make_policy("strategy:pair-or-better", variant=variant)
+    # a rule that reads only the cards a player holds at every decision fits
+    rules = write(
+        tmp_path, "s.yaml", "name: s\nrules:\n  - when: second_card >= ten\n    action: raise\n  - otherwise: fold\n"
+    )
+    assert load_strategy(rules, variant).decide("Ac Td") == "raise"
+    third = write(
+        tmp_path, "t.yaml", "name: t\nrules:\n  - when: third_card >= ten\n    action: raise\n  - otherwise: fold\n"
+    )
+    with pytest.raises(SpecErrors, match="card number 3"):
+        load_strategy(third, variant)
+
+
+def test_a_strategy_loaded_for_a_three_card_game_values_hand_in_its_ranking():
+    # queen-six-four for Three Card Poker: a pair (the three-card ranking's
+    # 'pair') plays; K-3-2 plays; Q-6-4 and Q-7-2 play; Q-6-3 and J-T-8 fold.
+    variant = load_variant("three-card-poker")
+    q64 = load_strategy("queen-six-four", variant)
+    decided = {h: q64.decide(h) for h in ("2c 2d 3h", "Kc 3d 2h", "Qc 6d 4h", "Qc 7d 2h", "Qc 6d 3h", "Jc Td 8h")}
+    assert decided == {
+        "2c 2d 3h": "raise",
+        "Kc 3d 2h": "raise",
+        "Qc 6d 4h": "raise",
+        "Qc 7d 2h": "raise",
+        "Qc 6d 3h": "fold",
+        "Jc Td 8h": "fold",
+    }
+    # a three-card flush is above a pair in that ranking: it plays too
+    assert q64.decide("9h 5h 2h") == "raise"
+    # 'hand' reads three cards there, so pair-or-better fits the game
+    assert load_strategy("pair-or-better", variant).decide("7c 7d 2h") == "raise"

@@ -54,6 +54,7 @@ from ..spec.model import (
     SplitStep,
     Variant,
 )
+from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
 from .expression_words import amount_text, condition_words, hand_words, house_hand_words, phrase
 from .rule_words import (
     TIED_RULES,
@@ -317,11 +318,13 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
 
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):
-        raise_words = amount(step.raise_amount) if step.raise_amount is not None else "none"
+        words = raise_words(step, amount).removeprefix("goes on without a raise, or ").removeprefix("raises ")
+        words = words if step.raise_amount is not None else "none"
+        choices = " or ".join(c for c, allowed in (("fold", step.fold), ("stand", step.stand)) if allowed)
         add(
             "decisions",
             "decision" if i == 1 else f"decision {i}",
-            ("fold or raise " if step.fold else "raise ") + raise_words,
+            f"{choices} or raise {words}" if choices else f"raise {words}",
         )
     for i, step in enumerate(variant.steps_of(RevealStep), 1):
         add("decisions", "reveal" if i == 1 else f"reveal {i}", f"{step.who} turns the cards face up")
@@ -376,12 +379,18 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     topic = "settlement"
     add(topic, "winner", "each hand against the house" if variant.is_banked else "the best hand takes the pot")
     for step in variant.steps_of(SettleStep):
+        if step.against == "pay_table":
+            for rule, value in settle_rule_rows(step):
+                add(topic, rule, value)
+            continue
         add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
         add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
         add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
         add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
         for label, odds in step.pay_table:
             add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        for rule, value in bonus_rule_rows(step):
+            add(topic, rule, value)
         add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
         add(topic, "largest payout", amount(step.max_payout) if step.max_payout is not None else "no limit")
 

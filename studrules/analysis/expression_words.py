@@ -117,6 +117,8 @@ def hand_words(name: str) -> str:
     >>> hand_words("three_of_a_kind")
     'three of a kind'
     """
+    if name.startswith("pair_of_"):  # a pair's lowest hand: "a pair of jacks"
+        return "a " + name.replace("_", " ")
     return _HAND_WORDS.get(name, name.replace("_", " "))
 
 

@@ -34,6 +34,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
+from .banked_words import bonus_sentences, pay_table_rows, pay_table_sentences, raise_words
 from .expression_words import (
     amount_value,
     amount_words,
@@ -81,8 +82,8 @@ from .step_words import (
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
 
-#: Languages a rule book can be written in.
-LANGUAGES = ("en",)
+LANGUAGES = ("en",)  #: Languages a rule book can be written in.
+_EARLIER = ("", ", every raise he made before,")  # what a fold gives up, with one decision or several
 
 
 def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdown: bool = False) -> str:
@@ -484,14 +485,11 @@ class _Writer:
         return text
 
     def decision(self, step: DecisionStep) -> None:
-        raise_text = (
-            f"raises {self.amount(step.raise_amount)} with the default ante"
-            if step.raise_amount is not None
-            else "plays on"
-        )
+        raise_text = raise_words(step, self.amount) + (" with the default ante" if step.raise_amount else "")
         if step.fold:
             self.p(
-                f"Each player, having seen his cards, either folds (his ante and cards are collected) or {raise_text}.",
+                f"Each player, having seen his cards, either folds (his ante{_EARLIER[len(self.v.steps_of(DecisionStep)) > 1]} "
+                f"and cards are collected) or {raise_text}.",
                 self.when(step),
             )
         else:
@@ -533,6 +531,10 @@ class _Writer:
 
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
+        if step.against == "pay_table":
+            self.ul(pay_table_sentences(step) + bonus_sentences(step))
+            self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
+            return
         hand = house_hand_words(step.qualify)
         self.p(
             f"The house qualifies with {hand}."
@@ -544,6 +546,7 @@ class _Writer:
                 f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}.",
                 f"House qualified: each hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise paid by the table below.",
                 f"A hand equal to the house's: {house_tie_words(step.tie)}.",
+                *bonus_sentences(step),
             ]
             + (
                 [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]

@@ -45,7 +45,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SpecError
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
-from ..spec.strategies import _CARD_NAMES, Strategy, load_strategy
+from ..spec.strategies import Strategy, load_strategy
+from ..spec.strategy_fit import _CARD_NAMES
 from .batch_settlement import settle_batch
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -326,9 +327,9 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
     for who, count in (("a player", player_cards), ("the house", len(house_faces))):
         if not 5 <= count <= 9:
             raise SpecError(f"simulate plays hands of 5 to 9 cards; in {name} {who} gets {count}")
-    from ..spec.vocabulary import hand_constants
+    from ..spec.vocabulary import category_constants
 
-    groups = sorted(((n, v) for n, (_, v) in hand_constants().items()), key=lambda item: item[1])
+    groups = sorted(((n, v) for n, (_, v) in category_constants().items()), key=lambda item: item[1])
     decision = decisions[0]
     if decision.raise_amount is None and any(rule.action == "raise" for rule in strategy.rules):
         raise SpecError(

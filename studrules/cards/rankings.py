@@ -55,6 +55,7 @@ from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardH
 from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
 from .rankings_qualified import at_least, holding_first, or_better
 from .rankings_single import HoleCardOfSuit
+from .rankings_three import ThreeCardHigh
 
 __all__ = [
     "Ranking",
@@ -314,6 +315,12 @@ _RANKINGS: dict[str, Ranking] = {
             "two_card_ace_to_five_low",
             False,
             "the lowest two cards: ace low, any unpaired two above any pair, 2-A best",
+        ),
+        ThreeCardHigh(
+            "three_card_high",
+            True,
+            "three-card hands: straight flush, three of a kind, straight, flush, pair, high card; "
+            "the ace high or low in a straight",
         ),
     )
 }

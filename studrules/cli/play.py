@@ -60,7 +60,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         default="sensible",
         help="the bots, comma-separated, given to the bot seats in turn: check-call, random, sensible, "
-        "strategy:NAME (default: sensible; strategy:basic in games against the house)",
+        "strategy:NAME (default: sensible; strategy:basic in games against the house it fits, else check-call)",
     )
     parser.add_argument(
         "--seed", metavar="S", type=_seed, default=None, help="random seed: the same seed deals the same cards"
@@ -140,7 +140,7 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
     kinds = [k.strip() for k in str(spec).split(",") if k.strip()] or ["sensible"]
     banked = any(v.is_banked for v in variants) and not any(not v.is_banked for v in variants)
     if banked and kinds == ["sensible"]:
-        kinds = ["strategy:basic"]
+        kinds = ["strategy:basic"] if _basic_fits(variants) else ["check-call"]  # check-call stays in every hand
     out = {}
     for i, name in enumerate(names):
         bot_seed = None if seed is None else seed * 101 + i
@@ -148,6 +148,19 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
             kinds[i % len(kinds)], seed=bot_seed, variant=variants[0] if len(variants) == 1 else None
         )
     return out
+
+
+def _basic_fits(variants) -> bool:
+    """Whether the shipped basic strategy can play every one of ``variants`` (a five-card game)."""
+    from ..errors import StudrulesError
+    from ..spec.strategies import load_strategy
+
+    try:
+        for v in variants:
+            load_strategy("basic", v)
+    except StudrulesError:  # (SpecErrors: every reason it does not fit)
+        return False
+    return True
 
 
 def seat_names(count: int, me: str | None) -> list[str]:

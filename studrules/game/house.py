@@ -25,6 +25,7 @@ HOUSE = "house"
 DEALER = "dealer"
 
 _FOLD = LegalAction("fold")
+_STAND = LegalAction("check")  # going on without a raise
 
 
 class _House(_HandState):
@@ -57,19 +58,30 @@ class _House(_HandState):
                 raise IllegalActionError(
                     f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}"
                 )
-            if self.variant.is_banked and a > stack:
-                raise IllegalActionError(f"{p}'s ante of {a} is more than his stack of {stack}")
+            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
+            if self.variant.is_banked and a + side > stack:
+                bets = f"ante of {a} and side bets of {side} are" if side else f"ante of {a} is"
+                raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
 
     def _raise_amount(self, seat: int) -> int:
+        return self._raise_amounts(seat)[0]
+
+    def _raise_amounts(self, seat: int) -> tuple[int, ...]:
+        """Every raise this seat may make at the decision, the least first."""
         step = self.decision_step
         if step.raise_amount is None:
-            return 0
+            return (0,)
         env = dict(self.plan.stake_env)
         env["ante"] = self.antes[seat] if self.antes else 0
         env.setdefault("hand", 0)
         env.setdefault("house", 0)
-        return int(step.raise_amount(env))
+        low = int(step.raise_amount(env))
+        if step.raise_max is None:
+            return (low,)
+        high = int(step.raise_max(env))
+        unit = max(int(step.raise_unit(env)), 1) if step.raise_unit is not None else 1
+        return tuple(range(low, max(high, low) + 1, unit))
 
     def _start_decision(self, step: DecisionStep) -> None:
         self.decision_step = step
@@ -82,30 +94,44 @@ class _House(_HandState):
 
     def _decision_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """At a banked game's decision: fold, or raise when the stack allows it."""
-        amount = self._raise_amount(seat)
-        out = [_FOLD]
-        if amount <= self.stacks[seat]:
-            out.append(LegalAction("raise", amount=amount))
+        amounts = tuple(a for a in self._raise_amounts(seat) if a <= self.stacks[seat])
+        out = [_FOLD] if self.decision_step.fold else []
+        if self.decision_step.stand:
+            out.append(_STAND)
+        if len(amounts) > 1:  # the player chooses the size
+            out.append(LegalAction("raise", amount=amounts[0], to=amounts))
+        elif amounts:
+            out.append(LegalAction("raise", amount=amounts[0]))
         return tuple(out)
 
     def _apply_decision(self, seat: int, action: Action) -> None:
         legal = self.legal_actions()
         option = next((la for la in legal if la.action == action.verb), None)
         if option is None:
-            raise self._illegal(action, f"{action.player} folds or raises here")
+            words = "/".join(la.action for la in legal)
+            raise self._illegal(action, f"{action.player} chooses {words} here")
         name = self.players[seat]
-        if action.verb == "fold":
+        if action.verb == "check":
+            self.events.append(Event("check", name, None))
+        elif action.verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
             self.events.append(Event("fold", name, None, reason="ante lost"))
         else:
             amount = option.amount
             assert amount is not None  # (a banked raise says its amount)
-            if action.amount is not None and action.amount != amount:
-                raise self._illegal(action, f"the raise is {amount}")
+            allowed = option.to or (amount,)
+            if action.amount is not None:
+                if action.amount not in allowed:
+                    words = ", ".join(map(str, allowed))
+                    raise self._illegal(
+                        action, f"the raise is {words}" if len(allowed) > 1 else f"the raise is {amount}"
+                    )
+                amount = action.amount
             self.stacks[seat] -= amount
             self.contrib[seat] += amount
-            self.raise_amounts[seat] = amount
+            # each decision is a wager of its own: the raises add up
+            self.raise_amounts[seat] = (self.raise_amounts[seat] or 0) + amount
             self.events.append(Event("raise", name, None, amount))
         nxt = next((j for j in range(seat + 1, self.n) if not self.folded[j]), None)
         self.to_act_seat = nxt
@@ -139,7 +165,7 @@ class _House(_HandState):
             self._make_void(reason)
             return
         ranking = self.plan.ranking
-        house_value = ranking.evaluate(self.house_cards)
+        house_value = ranking.evaluate(self.house_cards) if self.house_cards else 0
         assert house_value is not None  # (a banked game's ranking values every five cards)
         env = self.plan.stake_env
         positions: list[PositionResult] = []
@@ -147,10 +173,11 @@ class _House(_HandState):
         for i, name in enumerate(self.players):
             ante = self.antes[i] if self.antes else 0
             raised = self.raise_amounts[i]
-            value = None
+            held = self.cards[i] + self.community  # the community cards count in every hand
+            # a folded hand is valued only for its side bets that stand
+            value = ranking.evaluate(held) if not self.folded[i] or step.side_bets else None
             if not self.folded[i]:
-                value = ranking.evaluate(self.cards[i])
-                words = _describe(ranking, value, self.cards[i])
+                words = _describe(ranking, value, held)
                 self.events.append(Event("show", name, None, cards=tuple(self.cards[i]), hand=words))
             s = settle_position(
                 step,
@@ -159,6 +186,8 @@ class _House(_HandState):
                 ante=ante,
                 raise_amount=None if self.folded[i] else (raised or 0),
                 env=env,
+                forfeited=raised or 0,
+                ranking=self.variant.deck.ranking,
             )
             self.stacks[i] += ante + (raised or 0) + s.net
             total += s.net
@@ -170,8 +199,10 @@ class _House(_HandState):
                     "player": name,
                     "ante": ante,
                     "raise": raised,
+                    "raises": [e.amount or 0 for e in self.events if e.type == "raise" and e.player == name],
                     "ante_net": s.ante_net,
                     "raise_net": s.raise_net,
+                    "side_net": s.side_net,
                     "net": s.net,
                     "reason": s.reason,
                 }

@@ -387,7 +387,7 @@ class StrategyPolicy(Policy):
     def act(self, view: View) -> Action:
         legal = _legal(view)
         if legal and set(legal) <= {"raise", "fold"}:
-            verb = self.strategy.decide(view.my_cards, view.house_up_cards)
+            verb = self.strategy.decide(tuple(view.my_cards) + tuple(view.community), view.house_up_cards)
             if verb not in legal:
                 verb = next(iter(legal))
             return Action(view.player, verb)
@@ -409,7 +409,7 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
     >>> make_policy("shark")
     Traceback (most recent call last):
     ...
-    studrules.game.policies.UnknownPolicyError: unknown bot 'shark': the bots are check-call, random, sensible, strategy:NAME (a banked strategy: ace-king-or-better, basic, fold, pair-or-better, raise, ...)
+    studrules.game.policies.UnknownPolicyError: unknown bot 'shark': the bots are check-call, random, sensible, strategy:NAME (a banked strategy: ace-king-or-better, basic, fold, pair-or-better, queen-six-four, raise, ...)
     """
     text = str(spec).strip()
     key = text.lower().replace("_", "-")

@@ -24,6 +24,19 @@ The rules, from a :class:`~studrules.spec.model.SettleStep`:
 5. ``max_payout`` (an amount) caps the total a position wins in one hand:
    the excess is taken off the raise's win first, then the ante's.
 
+6. Several decision steps are several wagers: ``raise_amount`` is their sum
+   (a payout is linear in the stake, so the sum is paid as each would be),
+   and a position that folds after raising (``forfeited``) loses those
+   raises with its ante.
+8. ``ante_bonus``: a hand played (not folded) has its ante paid also by the
+   highest bonus line it reaches, whatever the house holds. ``side_bets``:
+   each stake is paid by its own table on the player's hand alone, or lost
+   (and lost by a position that folds, unless it stands).
+7. ``against='pay_table'``: no comparison with the house. The ante and the
+   raises are paid together by the highest pay-table line the player's hand
+   reaches (:func:`pay_line`); below every line, a hand at least
+   ``push_from`` gets them back and any other loses them.
+
 All amounts are chips; ``net = ante_net + raise_net`` is what the position
 wins (positive) or loses (negative) in the hand; the house's net is minus
 the sum over positions.
@@ -38,7 +51,7 @@ from functools import lru_cache
 
 from ..spec.model import Payout, SettleStep
 
-__all__ = ["PositionSettlement", "settle_position", "house_qualifies", "category_key", "raise_odds"]
+__all__ = ["PositionSettlement", "settle_position", "house_qualifies", "category_key", "raise_odds", "pay_line"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +62,27 @@ class PositionSettlement:
     raise_net: int
     net: int
     reason: str
+    side_net: int = 0  # the side bets' win or loss, in ``net`` too
 
 
 @lru_cache(maxsize=1)
 def _category_table() -> tuple[tuple[int, ...], tuple[str, ...], int]:
-    from ..spec.vocabulary import hand_constants
+    from ..spec.vocabulary import category_constants
 
-    constants = hand_constants()
+    constants = category_constants()
     floors = sorted((value, name) for name, (_, value) in constants.items() if name not in ("ace_king", "royal_flush"))
     return tuple(v for v, _ in floors), tuple(n for _, n in floors), constants["royal_flush"][1]
+
+
+def _category(value: float, ranking: str) -> str:
+    """The pay-table key of a value in ``ranking`` (its own categories when it names them)."""
+    if ranking != "high":
+        from ..cards.rankings import get_ranking
+
+        own = getattr(get_ranking(ranking), "category", None)
+        if own is not None:
+            return str(own(value))
+    return category_key(value)
 
 
 def category_key(value: float) -> str:
@@ -74,7 +99,7 @@ def category_key(value: float) -> str:
     return names[max(index, 0)]
 
 
-def raise_odds(step: SettleStep, player_value: float) -> int:
+def raise_odds(step: SettleStep, player_value: float, ranking: str = "high") -> int:
     """The pay table's odds (to 1) for a winning raise with this hand.
 
     >>> from studrules.spec.loader import load_variant_text
@@ -97,10 +122,55 @@ def raise_odds(step: SettleStep, player_value: float) -> int:
     (3, 1)
     """
     table = dict(step.pay_table)
-    key = category_key(player_value)
+    key = _category(player_value, ranking)
     if key == "royal_flush" and key not in table:
         key = "straight_flush"
     return int(table.get(key, 1))
+
+
+def pay_line(
+    step: SettleStep, player_value: float, ranking: str = "high", lines: tuple[tuple[str, int], ...] | None = None
+) -> tuple[str, int] | None:
+    """Against the pay table: the highest line the hand reaches and its odds (None: below every line).
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: on-the-hand
+    ... kind: banked
+    ... seats: {min: 1, max: 7}
+    ... stakes: {ante: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down]}
+    ...   - decision: {fold: true, raise: ante}
+    ...   - settle: {against: pay_table, pay_table: {pair_of_jacks: 1, two_pair: 2}}
+    ... ''')
+    >>> from studrules.cards.evaluator import evaluate
+    >>> step = v.steps[-1]
+    >>> [pay_line(step, int(evaluate(h))) for h in ("Qc Qd 7h 2s 4c", "8c 8d 7h 7s 4c", "Tc Td 7h 2s 4c")]
+    [('pair_of_jacks', 1), ('two_pair', 2), None]
+    """
+    from ..spec.vocabulary import hand_constants
+
+    constants = hand_constants(ranking)
+    best: tuple[int, str, int] | None = None
+    for label, odds in step.pay_table if lines is None else lines:
+        floor = constants[label][1]
+        if player_value >= floor and (best is None or floor > best[0]):
+            best = (floor, label, odds)
+    return None if best is None else (best[1], best[2])
+
+
+def _on_the_hand(step: SettleStep, player_value: float, ante: int, raised: int, ranking: str) -> PositionSettlement:
+    from ..spec.vocabulary import hand_constants
+
+    line = pay_line(step, player_value, ranking)
+    if line is not None:
+        label, odds = line
+        return PositionSettlement(ante * odds, raised * odds, (ante + raised) * odds, f"{label} pays {odds} to 1")
+    if step.push_from is not None and player_value >= hand_constants(ranking)[step.push_from][1]:
+        return PositionSettlement(0, 0, 0, "below the pay table's lines: wagers returned")
+    return PositionSettlement(-ante, -raised, -ante - raised, "below the pay table's lines: wagers lost")
 
 
 def house_qualifies(step: SettleStep, house_value: float, env: Mapping[str, int]) -> bool:
@@ -131,12 +201,18 @@ def settle_position(
     ante: int,
     raise_amount: int | None,
     env: Mapping[str, int],
+    forfeited: int = 0,
+    ranking: str = "high",
 ) -> PositionSettlement:
     """Settle one position (see the module's rules 1-5).
 
     ``player_value``/``house_value``: the best-five values (higher is better);
     ``ante``: this position's ante; ``raise_amount``: its raise, or None when
-    it folded; ``env``: the stake values.
+    it folded; ``env``: the stake values; ``forfeited``: what a folded
+    position had raised at earlier decisions (lost with the ante);
+    ``ranking``: the name of the ranking the values are of (its categories
+    and thresholds read the pay tables). A folded position's ``player_value``
+    still settles its side bets that stand.
 
     >>> from studrules.spec.loader import load_variant_text
     >>> v = load_variant_text('''
@@ -156,14 +232,51 @@ def settle_position(
     >>> step, env = v.steps[-1], v.stake_values()
     >>> trips, ak = int(evaluate("7c 7d 7h 2s 4c")), int(evaluate("Ac Kd 8h 3s 5c"))
     >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=20, env=env)
-    PositionSettlement(ante_net=10, raise_net=60, net=70, reason='beats the house: three_of_a_kind pays 3 to 1')
+    PositionSettlement(ante_net=10, raise_net=60, net=70, reason='beats the house: three_of_a_kind pays 3 to 1', side_net=0)
     >>> settle_position(step, player_value=trips, house_value=int(evaluate("Qc Jd 8h 3s 5c")), ante=10, raise_amount=20, env=env).net
     10
     >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=None, env=env).net
     -10
     """
+    main = _main(step, player_value, house_value, ante, raise_amount, env, forfeited, ranking)
+    if not step.ante_bonus and not step.side_bets:
+        return main
+    ante_net, reason = main.ante_net, main.reason
+    if raise_amount is not None and step.ante_bonus:
+        bonus = pay_line(step, player_value, ranking, step.ante_bonus)
+        if bonus is not None:
+            ante_net += ante * bonus[1]
+            reason += f"; ante bonus: {bonus[0]} pays {bonus[1]} to 1"
+    side = 0
+    for bet in step.side_bets:
+        stake = int(bet.amount(env))
+        if stake <= 0:
+            continue
+        line = (
+            None
+            if raise_amount is None and bet.on_fold == "lose"
+            else pay_line(step, player_value, ranking, bet.pay_table)
+        )
+        side += -stake if line is None else stake * line[1]
+        reason += f"; {bet.name} " + (f"wins: {line[0]} pays {line[1]} to 1" if line else "loses")
+    return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side)
+
+
+def _main(
+    step: SettleStep,
+    player_value: float,
+    house_value: float,
+    ante: int,
+    raise_amount: int | None,
+    env: Mapping[str, int],
+    forfeited: int,
+    ranking: str,
+) -> PositionSettlement:
+    """The ante and the raises (rules 1-7)."""
     if raise_amount is None:
-        return PositionSettlement(-ante, 0, -ante, "folded")
+        return PositionSettlement(-ante, -forfeited, -ante - forfeited, "folded")
+    if step.against == "pay_table":
+        return _on_the_hand(step, player_value, ante, raise_amount, ranking)
     names: dict[str, float] = dict(env)
     names["house"] = house_value
     names["hand"] = player_value
@@ -173,12 +286,13 @@ def settle_position(
         raise_net = _payout(step.not_qualified_raise, raise_amount)
         reason = "the house does not qualify"
     elif player_value > house_value or (player_value == house_value and step.tie == "win"):
-        odds = raise_odds(step, player_value)
+        odds = raise_odds(step, player_value, ranking)
         ante_net = ante * step.ante_odds
         raise_net = raise_amount * odds
-        reason = f"beats the house: {category_key(player_value)} pays {odds} to 1"
+        key = _category(player_value, ranking)
+        reason = f"beats the house: {key} pays {odds} to 1"
         if player_value == house_value:
-            reason = f"ties the house, paid as a win: {category_key(player_value)} pays {odds} to 1"
+            reason = f"ties the house, paid as a win: {key} pays {odds} to 1"
     elif player_value == house_value and step.tie != "lose":
         ante_net = raise_net = 0
         reason = "ties the house: bets returned"

@@ -38,6 +38,7 @@ from .model import (
     Seats,
     SettleStep,
     ShowdownStep,
+    SideBet,
     Source,
     SplitStep,
     Step,
@@ -99,6 +100,9 @@ class _Builder:
         self.file = file
         self.errors: list[SpecError] = []
         self.stake_names: dict[str, ExprType] = {}
+        deck = data.get("deck")
+        ranking = deck.get("ranking", "high") if isinstance(deck, Mapping) else "high"
+        self.ranking_name = ranking if isinstance(ranking, str) else "high"  # whose thresholds an expression names
 
     # -- helpers -----------------------------------------------------------
     def where(self, path: FieldPath) -> Location:
@@ -118,7 +122,9 @@ class _Builder:
         if names:
             allowed.update(names)
         try:
-            return parse_amount_or_expression(value, allowed, hand_constants(), expect, self.where(path))
+            return parse_amount_or_expression(
+                value, allowed, hand_constants(self.ranking_name), expect, self.where(path)
+            )
         except SpecError as err:
             self.errors.append(err)
             return parse_amount_or_expression(False if expect is BOOL else 0)
@@ -454,8 +460,15 @@ class _Builder:
     def _step_decision(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return DecisionStep(
             fold=bool(b.get("fold", True)),
+            stand=bool(b.get("stand", False)),
             raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES)
             if "raise" in b
+            else None,
+            raise_max=self.expr(b["raise_max"], path + ("raise_max",), expect=NUMBER, names=HOUSE_NAMES)
+            if "raise_max" in b
+            else None,
+            raise_unit=self.expr(b["raise_unit"], path + ("raise_unit",), expect=NUMBER, names=HOUSE_NAMES)
+            if "raise_unit" in b
             else None,
             **common,
         )
@@ -498,6 +511,18 @@ class _Builder:
             not_qualified_raise=self._payout(nq.get("raise"), Payout("push")),
             pay_table=tuple((str(k), int(v)) for k, v in table.items()),
             tie=str(b.get("tie", "push")),
+            against=str(b.get("against", "house")),
+            push_from=str(b["push_from"]) if b.get("push_from") is not None else None,
+            ante_bonus=tuple((str(k), int(v)) for k, v in (b.get("ante_bonus") or {}).items()),
+            side_bets=tuple(
+                SideBet(
+                    name=str(name),
+                    amount=self.expr(bet.get("amount", 0), path + ("side_bets", name, "amount"), expect=NUMBER),
+                    pay_table=tuple((str(k), int(v)) for k, v in (bet.get("pay_table") or {}).items()),
+                    on_fold=str(bet.get("on_fold", "lose")),
+                )
+                for name, bet in (b.get("side_bets") or {}).items()
+            ),
             max_payout=self.expr(b["max_payout"], path + ("max_payout",), expect=NUMBER, names=HOUSE_NAMES)
             if b.get("max_payout") is not None
             else None,

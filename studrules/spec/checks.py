@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import Location, SpecError, StudrulesError
 from .amount_range import describe_table, lowest
+from .banked_checks import _BankedChecks
 from .card_checks import _CardChecks
 from .expressions import Expression
 from .merge import MERGE_KEYS, step_body
@@ -81,7 +82,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
     return out
 
 
-class _Checker(_CardChecks):
+class _Checker(_CardChecks, _BankedChecks):
     # -- the checks ----------------------------------------------------------
     def run(self) -> list[SpecError]:
         self.seats()
@@ -95,6 +96,7 @@ class _Checker(_CardChecks):
         self.wild_rules()
         self.jokers()
         self.hole_card_rankings()
+        self.banked()
         return self.errors
 
     def seats(self) -> None:
@@ -321,9 +323,16 @@ class _Checker(_CardChecks):
                         self.step_path(i),
                     )
             elif isinstance(step, SettleStep):
-                if player_cards < 5 or house_cards < 5:
+                if step.against == "pay_table":  # the player's hand alone, the community's cards counted
+                    if player_cards + community < 5:
+                        self.fail(
+                            f"the pay table reads five-card hands, but each player has {player_cards + community} by now",
+                            self.step_path(i),
+                        )
+                elif player_cards + community < (least := _fewest_cards((self.v.deck.ranking,))) or house_cards < least:
                     self.fail(
-                        f"settling compares five-card hands, but the players hold {player_cards} and the house {house_cards} by now",
+                        f"settling compares {_NUMBER_WORDS.get(least, str(least))}-card hands, but the players hold "
+                        f"{player_cards + community} and the house {house_cards} by now",
                         self.step_path(i),
                     )
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
 from .hand_rules import KillRules, UpCardRule, VoidRules, WildRules
+from .wagers import Payout, SideBet
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards.card import Card
@@ -65,6 +66,7 @@ __all__ = [
     "ShowdownStep",
     "Payout",
     "SettleStep",
+    "SideBet",
     "UpCardRule",
     "KillRules",
     "VoidRules",
@@ -334,10 +336,16 @@ class BettingStep(Step):
 @dataclass(frozen=True)
 class DecisionStep(Step):
     """Each player, against the house, folds or raises ``raise_amount``
-    (an amount that may name ``ante``: the player's own ante)."""
+    (an amount that may name ``ante``: the player's own ante), or chooses it
+    up to ``raise_max`` in steps of ``raise_unit``, or goes on without one
+    (``stand``). Each decision is a wager of its own; a fold loses the ante
+    and every earlier raise."""
 
     fold: bool = True
     raise_amount: Expression | None = None
+    raise_max: Expression | None = None
+    raise_unit: Expression | None = None
+    stand: bool = False
 
 
 @dataclass(frozen=True)
@@ -464,14 +472,6 @@ class ShowdownStep(Step):
 
 
 @dataclass(frozen=True)
-class Payout:
-    """What a bet is paid: ``win`` (at ``odds`` to 1), ``push`` (returned) or ``lose``."""
-
-    result: str
-    odds: int = 1
-
-
-@dataclass(frozen=True)
 class SettleStep(Step):
     """Settlement of each position against the house (banked games).
 
@@ -481,9 +481,17 @@ class SettleStep(Step):
     ``ante_odds``, the raise by ``pay_table`` (category label or
     ``royal_flush`` -> odds to 1) on the player's hand; ``tie`` says what a
     hand equal to the house's gets. ``max_payout`` caps the total paid to one
-    position in one hand."""
+    position in one hand. ``against='pay_table'``: no house hand; the pay
+    table pays the ante and every raise on the player's hand alone (with the
+    community cards), a hand below every line but at least ``push_from``
+    pushes, any other loses. ``ante_bonus``: lines paid on the ante of every
+    hand played, whatever the house holds. ``side_bets``: :class:`SideBet`."""
 
     qualify: Expression
+    against: str = "house"  # house | pay_table
+    push_from: str | None = None
+    ante_bonus: tuple[tuple[str, int], ...] = ()  # lines paid on the ante of a hand played, whatever the house holds
+    side_bets: tuple[SideBet, ...] = ()
     ante_odds: int = 1
     not_qualified_ante: Payout = Payout("win", 1)
     not_qualified_raise: Payout = Payout("push")

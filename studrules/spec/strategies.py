@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +38,7 @@ from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, HAND, NUMBER, Expression, ExprType, compile_expression
 from .resources import strategies_dir
 from .source import Document, FieldPath, check_data_file, read_document
+from .strategy_fit import _CARD_NAMES, fit_errors
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -70,9 +70,6 @@ VIEW_NAMES: Mapping[str, Any] = {
     "house_up": NUMBER,  # rank of the house's (highest) up card
     "matches_house_up": BOOL,  # one of the player's cards has the rank of a house up card
 }
-
-_CARD_NAMES = ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")
-_HOUSE_UP_NAMES = ("house_up", "matches_house_up")
 
 #: Ranks by name, for conditions like ``house_up <= queen``.
 RANK_CONSTANTS: Mapping[str, int] = {
@@ -115,6 +112,8 @@ class Strategy:
     description: str | None = field(default=None, compare=False)
     file: str | None = field(default=None, compare=False, repr=False)
     game_location: Location | None = field(default=None, compare=False, repr=False)
+    # the ranking 'hand' is valued in (the variant's, when loaded for one)
+    ranking: str = field(default="high", compare=False, repr=False)
     # decisions remembered per rule: an array over the key space, or a dict when it is large
     _memo: dict[int, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
@@ -153,7 +152,7 @@ class Strategy:
         >>> basic.decide("As Kd 9c 6h 3s", house_up="Th")
         'fold'
         """
-        return self.decide_view(view_features(cards, house_up, self.names))
+        return self.decide_view(view_features(cards, house_up, self.names, ranking=self.ranking))
 
     def decide_batch(self, features: Mapping[str, np.ndarray], size: int | None = None) -> np.ndarray:
         """Whether each of a batch of hands raises (a bool array).
@@ -183,8 +182,8 @@ class Strategy:
             column = np.asarray(features[name], dtype=np.int64).reshape(-1)
             if len(column) != size:
                 raise ValueError(f"'{name}' has {len(column)} entries for {size} hands")
-            if size and (int(column.min()) < 0 or int(column.max()) >= _radix(name)):
-                raise ValueError(f"'{name}' holds values outside 0..{_radix(name) - 1}")
+            if size and (int(column.min()) < 0 or int(column.max()) >= _radix(name, self.ranking)):
+                raise ValueError(f"'{name}' holds values outside 0..{_radix(name, self.ranking) - 1}")
             columns[name] = column
         raises = np.zeros(size, dtype=bool)
         rows = np.arange(size)
@@ -206,7 +205,7 @@ class Strategy:
         names = sorted(when.names)
         if not names:
             return np.full(len(rows), bool(when({})), dtype=bool)
-        radices = [_radix(n) for n in names]
+        radices = [_radix(n, self.ranking) for n in names]
         key = np.zeros(len(rows), dtype=np.int64)
         for name, radix in zip(names, radices):
             key *= radix
@@ -240,7 +239,7 @@ class Strategy:
 
     def check_fits(self, variant: Variant) -> None:
         """Raise a located :class:`SpecErrors` if this strategy cannot play ``variant``."""
-        errors = _fit_errors(self, variant, self.game_location or Location(self.file))
+        errors = fit_errors(self.name, self.rules, variant, self.game_location or Location(self.file))
         if errors:
             raise SpecErrors(errors)
 
@@ -248,7 +247,16 @@ class Strategy:
         # the memo of decisions is not sent along
         return (
             _rebuild_strategy,
-            (self.name, self.title, self.game, self.rules, self.description, self.file, self.game_location),
+            (
+                self.name,
+                self.title,
+                self.game,
+                self.rules,
+                self.description,
+                self.file,
+                self.game_location,
+                self.ranking,
+            ),
         )
 
 
@@ -260,8 +268,9 @@ def _rebuild_strategy(
     description: str | None,
     file: str | None,
     game_location: Location | None,
+    ranking: str = "high",
 ) -> Strategy:
-    return Strategy(name, title, game, rules, description, file, game_location)
+    return Strategy(name, title, game, rules, description, file, game_location, ranking)
 
 
 # Decisions are remembered in an array when the names a rule reads have at
@@ -269,12 +278,13 @@ def _rebuild_strategy(
 _DENSE = 1 << 22
 
 
-def _radix(name: str) -> int:
+def _radix(name: str, ranking: str = "high") -> int:
     """How many values a view name takes (0..radix-1), to pack several into one key."""
     if name == "hand":
         from ..cards.evaluator import MAX_VALUE
 
-        return MAX_VALUE + 1
+        # a ranking with thresholds of its own has values of its own: room for them
+        return MAX_VALUE + 1 if ranking == "high" else max(MAX_VALUE + 1, 1 << 15)
     return 2 if VIEW_NAMES[name] is BOOL else 15
 
 
@@ -306,7 +316,7 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     >>> load_strategy("bsic")
     Traceback (most recent call last):
     ...
-    studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, pair-or-better, raise)
+    studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, pair-or-better, queen-six-four, raise)
     """
     path = _resolve(name_or_path)
     doc = read_document(path)
@@ -332,7 +342,8 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
                 doc.location(("game",)),
             )
         )
-    rules = _rules(data.get("rules"), doc, errors)
+    ranking = variant.deck.ranking if variant is not None else "high"
+    rules = _rules(data.get("rules"), doc, errors, _constants(ranking))
     if errors:
         raise SpecErrors(errors)
     strategy = Strategy(
@@ -343,6 +354,7 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
         description=data.get("description"),
         file=file,
         game_location=doc.location(("game",)) if "game" in data else Location(file, 1, 1),
+        ranking=ranking,
     )
     if variant is not None:
         strategy.check_fits(variant)
@@ -350,11 +362,16 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
 
 
 def view_features(
-    cards: Iterable[Any] | str, house_up: Iterable[Any] | str = (), names: Iterable[str] | None = None
+    cards: Iterable[Any] | str,
+    house_up: Iterable[Any] | str = (),
+    names: Iterable[str] | None = None,
+    *,
+    ranking: str = "high",
 ) -> dict[str, Any]:
     """The view names for one player: ``hand``, card ranks, ``house_up``, ``matches_house_up``.
 
-    ``names`` limits the work to the names asked for (all by default).
+    ``names`` limits the work to the names asked for (all by default);
+    ``ranking``: the ranking ``hand`` is valued in.
 
     >>> v = view_features("Ah Kd 9c 6h 3s", "9d")
     >>> v["highest_card"], v["third_card"], v["house_up"], v["matches_house_up"]
@@ -374,7 +391,12 @@ def view_features(
     if "hand" in wanted:
         from ..cards.evaluator import evaluate
 
-        view["hand"] = int(evaluate(own))
+        if ranking == "high":
+            view["hand"] = int(evaluate(own))
+        else:
+            from ..cards.rankings import get_ranking
+
+            view["hand"] = int(get_ranking(ranking).evaluate(own) or 0)
     ranks = sorted((c.rank for c in own), reverse=True)
     for i, n in enumerate(_CARD_NAMES):
         if n in wanted and i < len(ranks):
@@ -409,15 +431,17 @@ def _resolve(name_or_path: str | Path) -> Path:
     raise SpecError(f"no strategy '{text}'{hint} (shipped strategies: {', '.join(names)})")
 
 
-def _constants() -> dict[str, tuple[ExprType, int]]:
+def _constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
     from .vocabulary import hand_constants
 
-    table = dict(hand_constants())
+    table = dict(hand_constants(ranking))
     table.update({n: (NUMBER, v) for n, v in RANK_CONSTANTS.items()})
     return table
 
 
-def _rules(raw: Any, doc: Document, errors: list[SpecError]) -> tuple[Rule, ...]:
+def _rules(
+    raw: Any, doc: Document, errors: list[SpecError], constants: Mapping[str, tuple[ExprType, int]]
+) -> tuple[Rule, ...]:
     def where(*path: str | int) -> Location:
         return doc.location(("rules", *path))
 
@@ -430,7 +454,6 @@ def _rules(raw: Any, doc: Document, errors: list[SpecError]) -> tuple[Rule, ...]
         )
         return ()
     rules: list[Rule] = []
-    constants = _constants()
     for i, item in enumerate(raw):
         last = i == len(raw) - 1
         if not isinstance(item, dict):
@@ -507,52 +530,3 @@ def _action(value: Any, doc: Document, path: FieldPath, errors: list[SpecError])
         errors.append(SpecError(f"the action must be raise or fold, not {shown}", doc.location(path)))
         return "fold"
     return str(value)
-
-
-def _name_location(expr: Expression, name: str) -> Location | None:
-    match = re.search(rf"\b{re.escape(name)}\b", expr.source)
-    if expr.location is None:
-        return None
-    return expr.location.shifted(match.start()) if match else expr.location
-
-
-def _fit_errors(strategy: Strategy, variant: Variant, game_location: Location) -> list[SpecError]:
-    from .model import DealStep, DecisionStep
-
-    errors: list[SpecError] = []
-    if not variant.is_banked:
-        errors.append(
-            SpecError(
-                f"strategy '{strategy.name}' is for games against the house, but {variant.name} is a "
-                f"{variant.kind} game (players against each other)",
-                game_location,
-            )
-        )
-        return errors
-    if not variant.steps_of(DecisionStep):
-        errors.append(
-            SpecError(f"{variant.name} has no decision step: its players never choose to raise or fold", game_location)
-        )
-    deals = variant.steps_of(DealStep)
-    house_up = sum(1 for d in deals for face in d.house if face == "up")
-    player_cards = sum(len(d.players) for d in deals)
-    for rule in strategy.rules:
-        if rule.when is None:
-            continue
-        for name in sorted(rule.when.names):
-            if name in _HOUSE_UP_NAMES and house_up == 0:
-                errors.append(
-                    SpecError(
-                        f"'{name}' reads the house's up card, but in {variant.name} the house has no card face up",
-                        _name_location(rule.when, name),
-                    )
-                )
-            if name in _CARD_NAMES and _CARD_NAMES.index(name) >= player_cards:
-                errors.append(
-                    SpecError(
-                        f"'{name}' reads the player's card number {_CARD_NAMES.index(name) + 1}, but in "
-                        f"{variant.name} a player holds {player_cards}",
-                        _name_location(rule.when, name),
-                    )
-                )
-    return errors

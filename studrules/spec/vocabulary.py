@@ -17,6 +17,7 @@ __all__ = [
     "TABLE_NAMES",
     "HOUSE_NAMES",
     "hand_constants",
+    "category_constants",
     "describe_name",
 ]
 
@@ -53,10 +54,44 @@ def describe_name(name: str) -> str:
 
 
 @cache
-def hand_constants() -> dict[str, tuple[ExprType, int]]:
-    """The named hand thresholds: each category's lowest hand, and ``ace_king``.
+def hand_constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
+    """The named hand thresholds: each category's lowest hand, ``ace_king``, and
+    each pair's lowest hand (``pair_of_jacks``). A ranking that names its own
+    (``thresholds()``, as the three-card ranking's ``queen_high``) gives those.
 
-    ``hand >= pair`` reads: the hand is a pair or better."""
+    ``hand >= pair`` reads: the hand is a pair or better; ``hand >= pair_of_jacks``:
+    jacks or better.
+
+    >>> hand_constants()["pair_of_twos"] == hand_constants()["pair"]
+    True
+    >>> "queen_high" in hand_constants("three_card_high"), "queen_high" in hand_constants()
+    (True, False)
+    """
+    own = _own_thresholds(ranking)
+    if own is not None:
+        return {name: (HAND, value) for name, value in own.items()}
+    table = dict(category_constants())
+    # each pair's lowest hand, for pay tables and strategies ("jacks or better")
+    from ..cards.evaluator import evaluate
+
+    low_kickers = {"2": "5 4 3", "3": "5 4 2", "4": "5 3 2", "5": "4 3 2"}
+    for rank, word in zip("23456789TJQKA", _PAIR_WORDS, strict=True):
+        kickers = " ".join(f"{k}c" for k in low_kickers.get(rank, "4 3 2").split())
+        table[f"pair_of_{word}"] = (HAND, int(evaluate(f"{rank}s {rank}h {kickers}")))
+    return table
+
+
+_PAIR_WORDS: tuple[str, ...] = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens")
+_PAIR_WORDS += ("jacks", "queens", "kings", "aces")
+
+
+@cache
+def category_constants() -> dict[str, tuple[ExprType, int]]:
+    """The hand thresholds of the categories: each one's lowest hand, ``ace_king`` and ``royal_flush``.
+
+    >>> sorted(category_constants())[:3]
+    ['ace_king', 'flush', 'four_of_a_kind']
+    """
     from ..cards.evaluator import ACE_KING, Category, category_floor
 
     table = {c.name.lower(): (HAND, int(category_floor(c))) for c in Category}
@@ -66,3 +101,17 @@ def hand_constants() -> dict[str, tuple[ExprType, int]]:
 
     table["royal_flush"] = (HAND, int(evaluate("As Ks Qs Js Ts")))
     return table
+
+
+def _own_thresholds(ranking: str) -> dict[str, int] | None:
+    """The thresholds a ranking names itself, or None (the five-card ones apply)."""
+    if ranking == "high":
+        return None
+    from ..cards.rankings import get_ranking
+
+    try:
+        found = get_ranking(ranking)
+    except (KeyError, ValueError):  # (an unknown ranking is reported where the deck is checked)
+        return None
+    thresholds = getattr(found, "thresholds", None)
+    return dict(thresholds()) if thresholds is not None else None

@@ -1,0 +1,132 @@
+"""Words for the rules of games against the house that the rule book
+(:mod:`studrules.analysis.rulebook`) and the diff
+(:mod:`studrules.analysis.diff`) share: a raise the player sizes, and a
+settlement against the pay table on the player's hand alone.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> v = load_variant("mississippi-stud")
+    >>> from studrules.spec.model import SettleStep
+    >>> pay_table_sentences(v.steps_of(SettleStep)[0])[1]
+    'A hand below every line of the table but at least a pair of sixes gets its wagers back; any other hand loses them.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..spec.expressions import Expression
+from ..spec.model import DecisionStep, SettleStep
+from ..spec.vocabulary import hand_constants
+from .expression_words import hand_words
+
+__all__ = [
+    "raise_words",
+    "pay_table_sentences",
+    "pay_table_rows",
+    "settle_rule_rows",
+    "bonus_sentences",
+    "bonus_rule_rows",
+]
+
+
+def raise_words(step: DecisionStep, amount: Callable[[Expression], str]) -> str:
+    """The raise of a decision: ``raises 10`` or ``raises 5 to 15, in steps of 5``.
+
+    ``amount``: how the caller writes an amount (with or without its value).
+
+    >>> from studrules.spec.loader import load_variant
+    >>> step = load_variant("mississippi-stud").steps_of(DecisionStep)[0]
+    >>> raise_words(step, lambda e: e.source)
+    'raises from ante to 3 * ante, in steps of ante'
+    """
+    stand = "goes on without a raise, or " if step.stand else ""
+    if step.raise_amount is None:
+        return "plays on"
+    if step.raise_max is None:
+        return f"{stand}raises {amount(step.raise_amount)}"
+    unit = f", in steps of {amount(step.raise_unit)}" if step.raise_unit is not None else ""
+    return f"{stand}raises from {amount(step.raise_amount)} to {amount(step.raise_max)}{unit}"
+
+
+def pay_table_sentences(step: SettleStep) -> list[str]:
+    """A settlement against the pay table in sentences."""
+    out = [
+        "The house plays no hand: each position's five best cards (his own and the community cards) are paid "
+        "by the table below, the ante and every raise alike, at the odds of the highest line the hand reaches."
+    ]
+    if step.push_from is not None:
+        out.append(
+            f"A hand below every line of the table but at least {hand_words(step.push_from)} gets its wagers back; "
+            "any other hand loses them."
+        )
+    else:
+        out.append("A hand below every line of the table loses its wagers.")
+    return out
+
+
+def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
+    """The pay table's lines, best first, as (hand, odds) rows.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> pay_table_rows(load_variant("mississippi-stud").steps_of(SettleStep)[0])[-1]
+    ('Pair of jacks or better', '1 to 1')
+    """
+    constants = hand_constants()
+    lines = sorted(step.pay_table, key=lambda line: -constants[line[0]][1])
+    out = []
+    for label, odds in lines:
+        words = hand_words(label).removeprefix("a ")
+        if step.against == "pay_table" and label.startswith("pair_of_"):
+            words += " or better"
+        out.append((words[:1].upper() + words[1:], f"{odds} to 1"))
+    return tuple(out)
+
+
+def settle_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
+    """A settlement against the pay table as (rule, value) rows for the diff."""
+    rows = [("settled against", "the pay table, on the player's hand alone")]
+    rows += [(f"every wager pays on {hand.lower()}", odds) for hand, odds in pay_table_rows(step)]
+    rows.append(("below the table", f"push from {hand_words(step.push_from)}" if step.push_from else "lose"))
+    return rows
+
+
+def _lines_words(lines: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{hand_words(label).removeprefix('a ')} {odds} to 1" for label, odds in lines)
+
+
+def bonus_sentences(step: SettleStep) -> list[str]:
+    """The ante bonus and the side bets of a settlement in sentences.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> for s in bonus_sentences(load_variant("three-card-poker").steps_of(SettleStep)[0]): print(s)
+    Ante bonus: a hand played (not folded) has its ante paid also by the highest of these lines it reaches, whatever the house holds: straight flush 5 to 1, three of a kind 4 to 1, straight 1 to 1.
+    Side bet pair plus (the stake pair_plus; 0: not placed): paid on the player's hand alone by the highest line it reaches, straight flush 40 to 1, three of a kind 30 to 1, straight 6 to 1, flush 4 to 1, pair 1 to 1; below every line it loses, and a position that folds loses it.
+    """
+    out = []
+    if step.ante_bonus:
+        out.append(
+            "Ante bonus: a hand played (not folded) has its ante paid also by the highest of these lines it "
+            f"reaches, whatever the house holds: {_lines_words(step.ante_bonus)}."
+        )
+    for bet in step.side_bets:
+        fold = "a position that folds loses it" if bet.on_fold == "lose" else "it stands when the position folds"
+        out.append(
+            f"Side bet {bet.name.replace('_', ' ')} (the stake {bet.amount.source}; 0: not placed): paid on the "
+            f"player's hand alone by the highest line it reaches, {_lines_words(bet.pay_table)}; below every "
+            f"line it loses, and {fold}."
+        )
+    return out
+
+
+def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
+    """The ante bonus and the side bets as (rule, value) rows for the diff."""
+    rows = [
+        (f"ante bonus on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in step.ante_bonus
+    ]
+    for bet in step.side_bets:
+        name = bet.name.replace("_", " ")
+        rows.append((f"side bet {name}", f"staked {bet.amount.source}; on a fold: {bet.on_fold}"))
+        rows += [
+            (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in bet.pay_table
+        ]
+    return rows

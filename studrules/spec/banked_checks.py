@@ -1,0 +1,147 @@
+"""The checks of a game against the house that the schema cannot say: the
+decisions come before the house's cards are turned, a chosen raise has
+bounds that fit together and fit the table's limits, and a pay table is
+read as its settlement reads it. :mod:`studrules.spec.checks` runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import StudrulesError
+from .card_checks import _CheckerBase
+from .expressions import Expression
+from .model import AnteStep, DecisionStep, RevealStep, SettleStep
+from .vocabulary import category_constants, hand_constants
+
+__all__: list[str] = []
+
+# The lines a settlement against the house reads: a hand's category.
+_CATEGORY_LINES = frozenset(category_constants()) - {"ace_king"}
+
+
+class _BankedChecks(_CheckerBase):
+    """The checks of a banked game's decisions and settlements (see the module's documentation)."""
+
+    def banked(self) -> None:
+        if not self.v.is_banked:
+            return
+        revealed = False
+        for i, step in enumerate(self.v.steps):
+            if isinstance(step, RevealStep) and step.who == "house":
+                revealed = True
+            elif isinstance(step, DecisionStep):
+                if revealed:
+                    self.fail(
+                        "a decision after the house's cards are turned up: the players decide before the house reveals",
+                        self.step_path(i),
+                    )
+                self._raise_bounds(i, step)
+            elif isinstance(step, SettleStep):
+                self._pay_table(i, step)
+
+    def _raise_bounds(self, i: int, step: DecisionStep) -> None:
+        if not step.fold and not step.stand and step.raise_amount is None:
+            self.fail(
+                "a decision with no fold, no stand and no raise leaves the player nothing to choose", self.step_path(i)
+            )
+        if step.raise_max is not None and step.raise_amount is None:
+            self.fail("'raise_max' needs 'raise', the least raise", self.step_path(i, "raise_max"))
+        if step.raise_unit is not None and step.raise_max is None:
+            self.fail(
+                "'raise_unit' needs 'raise_max': a raise of one size has no unit", self.step_path(i, "raise_unit")
+            )
+        if self.stakes is None:
+            return
+        antes = [s for s in self.v.steps if isinstance(s, AnteStep)]
+        # the bounds at every ante the table allows: its least and its most
+        ante_values = {self.value(a.amount) for a in antes[:1]}
+        for a in antes[:1]:
+            ante_values |= {self.value(a.min), self.value(a.max)}
+        for ante in sorted(v for v in ante_values if v is not None):
+            env = dict(self.stakes, ante=ante, hand=0, house=0)
+            low = _worked(step.raise_amount, env)
+            high = _worked(step.raise_max, env)
+            unit = _worked(step.raise_unit, env)
+            if low is not None and high is not None and high < low:
+                self.fail(
+                    f"with an ante of {ante} the most a player may raise ({high}) is less than the least ({low})",
+                    self.step_path(i, "raise_max"),
+                )
+                return
+            if unit is not None and unit <= 0:
+                self.fail(
+                    f"with an ante of {ante} the raise's unit works out to {unit}; it must be 1 or more",
+                    self.step_path(i, "raise_unit"),
+                )
+                return
+            if unit is not None and low is not None and high is not None and (high - low) % unit:
+                self.fail(
+                    f"with an ante of {ante} the raises run from {low} in steps of {unit} and never reach the most, {high}",
+                    self.step_path(i, "raise_max"),
+                )
+                return
+
+    def _pay_table(self, i: int, step: SettleStep) -> None:
+        self._lines(i, step)
+        if step.against == "pay_table":
+            if not step.pay_table:
+                self.fail(
+                    "a settlement against the pay table needs a 'pay_table' with at least one line", self.step_path(i)
+                )
+                return
+            if step.push_from is not None:
+                constants = hand_constants()
+                lowest = min(constants[label][1] for label, _ in step.pay_table)
+                if constants[step.push_from][1] >= lowest:
+                    self.fail(
+                        f"'push_from: {step.push_from}' is not below every line of the pay table: no hand would push",
+                        self.step_path(i, "push_from"),
+                    )
+            return
+        if step.push_from is not None:
+            self.fail(
+                "'push_from' is for a settlement against the pay table (against: pay_table)",
+                self.step_path(i, "push_from"),
+            )
+        for label, _ in step.pay_table:
+            if label not in _CATEGORY_LINES:
+                self.fail(
+                    f"against the house the raise is paid by the hand's category; '{label}' is not one "
+                    "(lines like it are for against: pay_table)",
+                    self.step_path(i, "pay_table", label),
+                    key=True,
+                )
+
+    def _lines(self, i: int, step: SettleStep) -> None:
+        """Every line read on the hand alone names a threshold of the variant's ranking."""
+        known = hand_constants(self.v.deck.ranking)
+        tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, int], ...]]] = [(("ante_bonus",), step.ante_bonus)]
+        tables += [(("side_bets", bet.name, "pay_table"), bet.pay_table) for bet in step.side_bets]
+        if step.against == "pay_table":
+            tables.append((("pay_table",), step.pay_table))
+        for path, lines in tables:
+            for label, _ in lines:
+                if label not in known:
+                    self.fail(
+                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking; its hands are "
+                        f"{', '.join(sorted(known))}",
+                        self.step_path(i, *path, label),
+                        key=True,
+                    )
+        for bet in step.side_bets:
+            if not bet.pay_table:
+                self.fail(
+                    f"the side bet '{bet.name}' needs a pay table with at least one line",
+                    self.step_path(i, "side_bets", bet.name),
+                )
+
+
+def _worked(expr: Expression | None, env: Mapping[str, int]) -> int | None:
+    if expr is None or not expr.names <= set(env):
+        return None
+    try:
+        value = expr(env)
+    except StudrulesError:  # (an amount the table decides: nothing to check here)
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -1,0 +1,159 @@
+"""The mechanics of games against the house as data: several decision
+streets, raises the player sizes, settlement against a pay table on the
+player's hand alone, and the located errors of a file that gets them wrong.
+Outcomes are worked out by hand in the comments."""
+
+from __future__ import annotations
+
+import pytest
+
+from studrules.analysis.diff import diff
+from studrules.analysis.rulebook import explain
+from studrules.errors import SpecErrors
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant, load_variant_text
+
+BASE = """
+name: on-the-hand
+kind: banked
+seats: {min: 1, max: 7}
+stakes: {ante: 10, table_min: 5, table_max: 100}
+steps:
+  - ante: {amount: ante, min: table_min, max: table_max}
+  - deal: {players: [down, down, down]}
+  - decision: {id: first, fold: true, raise: ante, raise_max: 2 * ante, raise_unit: ante}
+  - deal: {community: [up, up]}
+  - decision: {id: second, fold: true, raise: ante}
+  - settle: {id: settle, against: pay_table, pay_table: {pair_of_queens: 1, two_pair: 3}, push_from: pair_of_nines}
+"""
+
+
+def errors_of(text: str) -> list[str]:
+    with pytest.raises(SpecErrors) as caught:
+        load_variant_text(text)
+    return [f"{e.location.line}: {e.message}" for e in caught.value.errors]
+
+
+def test_two_streets_of_different_sizes_are_both_paid_by_the_line_the_hand_reaches():
+    # Ann: Qc Qd 4s with the board 9h 2c: a pair of queens, 1 to 1 on the
+    # ante 10, the first street 20 and the second 10: +40.
+    v = load_variant_text(BASE)
+    hand = Hand(v, ["Ann"], 100, cards={"Ann": "Qc Qd 4s", "community": "9h 2c"})
+    hand.apply("Ann raise 20")
+    hand.apply("Ann raise")
+    assert hand.result().net == {"Ann": 40}
+    # Bob: 9c 9d 4s: a pair of nines, below the queens but at the push line: 0.
+    hand = Hand(v, ["Bob"], 100, cards={"Bob": "9c 9d 4s", "community": "Kh 2c"})
+    hand.apply("Bob raise 10")
+    hand.apply("Bob raise")
+    assert hand.result().net == {"Bob": 0}
+    # Cat: 8c 8d 4s: a pair of eights, below the push line: 10 + 10 + 10 lost.
+    hand = Hand(v, ["Cat"], 100, cards={"Cat": "8c 8d 4s", "community": "Kh 2c"})
+    hand.apply("Cat raise 10")
+    hand.apply("Cat raise")
+    assert hand.result().net == {"Cat": -30} and hand.result().stacks == {"Cat": 70}
+
+
+def test_a_raise_is_limited_by_the_stack():
+    # a stack of 25 after the ante of 10 leaves 15: the raise of 20 is not offered
+    v = load_variant_text(BASE)
+    hand = Hand(v, ["Ann"], 25, cards={"Ann": "Qc Qd 4s", "community": "9h 2c"})
+    (raise_,) = [la for la in hand.legal_actions() if la.action == "raise"]
+    assert raise_.amount == 10 and raise_.to is None
+
+
+def test_a_decision_after_the_house_reveals_is_a_located_error():
+    text = """
+name: late
+kind: banked
+seats: {min: 1, max: 7}
+stakes: {ante: 10}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+  - decision: {fold: true, raise: 2 * ante}
+  - reveal: {who: house}
+  - decision: {fold: true, raise: ante}
+  - settle: {qualify: house >= ace_king, pay_table: {pair: 1}}
+"""
+    assert errors_of(text) == [
+        "11: a decision after the house's cards are turned up: the players decide before the house reveals"
+    ]
+
+
+@pytest.mark.parametrize(
+    "change, line, words",
+    [
+        ("raise_max: 2 * ante, raise_unit: ante}", 9, "is less than the least"),
+        ("raise: ante, raise_max: 2 * ante, raise_unit: 2 * ante}", 9, "never reach the most"),
+        ("raise_unit: ante}", 9, "'raise_unit' needs 'raise_max'"),
+    ],
+)
+def test_raise_bounds_that_cannot_hold_are_located_errors(change, line, words):
+    text = BASE.replace("raise: ante, raise_max: 2 * ante, raise_unit: ante}", change)
+    if change.startswith("raise_max"):
+        text = text.replace(change, "raise: 3 * ante, " + change)
+    (error,) = errors_of(text)
+    assert error.startswith(f"{line}:") and words in error
+
+
+def test_pay_lines_the_settlement_cannot_read_are_located_errors():
+    # a pair's line against the house (the raise is paid by category there)
+    against_house = """
+name: wrong-lines
+kind: banked
+seats: {min: 1, max: 7}
+stakes: {ante: 10}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+  - decision: {fold: true, raise: 2 * ante}
+  - reveal: {who: house}
+  - settle: {qualify: house >= ace_king, pay_table: {pair_of_jacks: 1}, push_from: pair}
+"""
+    errors = errors_of(against_house)
+    assert any("'pair_of_jacks' is not one" in e for e in errors)
+    assert any("'push_from' is for a settlement against the pay table" in e for e in errors)
+    # a push line at or above the lowest paying line
+    (error,) = errors_of(BASE.replace("push_from: pair_of_nines", "push_from: pair_of_kings"))
+    assert "not below every line" in error
+    # a pay table with no line, or a negative one
+    assert any(
+        "at least one line" in e for e in errors_of(BASE.replace("pay_table: {pair_of_queens: 1, two_pair: 3}, ", ""))
+    )
+    assert errors_of(BASE.replace("two_pair: 3", "two_pair: -3"))
+
+
+def test_the_rule_book_and_the_diff_say_the_raise_bounds_and_the_pay_table():
+    book = explain(load_variant("mississippi-stud"))
+    assert "raises from 5 (the ante) to 15 (three times the ante), in steps of 5 (the ante)" in " ".join(book.split())
+    assert "Pair of jacks or better" in book and "at least a pair of sixes gets its wagers back" in " ".join(
+        book.split()
+    )
+    rows = {(d.rule, d.a, d.b) for d in diff(load_variant("mississippi-stud"), load_variant("caribbean-stud-it"))}
+    assert ("every wager pays on royal flush", "500 to 1", "—") in rows
+    assert ("below the table", "push from a pair of sixes", "—") in rows
+
+
+def test_the_default_bots_play_every_shipped_banked_game():
+    # basic reads five cards and the house's up card: it plays the Caribbean
+    # game; Mississippi Stud (two cards at the first decision, no house hand)
+    # and Three Card Poker (three-card hands) get bots that stay in every hand.
+    from studrules.cli.play import make_bots
+
+    def bots(name: str) -> set[str]:
+        return {p.name for p in make_bots("", ["Bob"], [load_variant(name)], seed=1).values()}
+
+    assert bots("caribbean-stud-it") == {"strategy:basic"}
+    assert bots("mississippi-stud") == {"check-call"}
+    assert bots("three-card-poker") == {"check-call"}
+
+
+def test_a_decision_to_stand_reads_in_the_rule_book_and_the_diff_and_one_with_no_choice_is_refused():
+    book = " ".join(explain(load_variant("let-it-ride")).split())
+    assert "Each player goes on without a raise, or raises 10 (the bet)" in book
+    rows = {(d.rule, d.a) for d in diff(load_variant("let-it-ride"), load_variant("caribbean-stud-it"))}
+    assert ("decision", "stand or raise 10") in rows
+    nothing = BASE.replace("{id: second, fold: true, raise: ante}", "{id: second, fold: false}")
+    (error,) = errors_of(nothing)
+    assert error.startswith("11:") and "nothing to choose" in error
