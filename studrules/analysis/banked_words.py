@@ -3,8 +3,19 @@
 (:mod:`studrules.analysis.diff`) share: a raise the player sizes, and a
 settlement against the pay table on the player's hand alone.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> v = load_variant("mississippi-stud")
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: paid-on-the-hand
+    ... kind: banked
+    ... seats: {min: 1, max: 6}
+    ... stakes: {ante: 5}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down], community: [up, up, up]}
+    ...   - decision: {fold: true, raise: ante, raise_max: 3 * ante, raise_unit: ante}
+    ...   - settle: {qualify: "true", against: pay_table, push_from: pair_of_sixes,
+    ...              pay_table: {straight: 4, pair_of_jacks: 1}}
+    ... ''')
     >>> from studrules.spec.model import SettleStep
     >>> pay_table_sentences(v.steps_of(SettleStep)[0])[1]
     'A hand below every line of the table but at least a pair of sixes gets its wagers back; any other hand loses them.'
@@ -34,8 +45,9 @@ def raise_words(step: DecisionStep, amount: Callable[[Expression], str]) -> str:
 
     ``amount``: how the caller writes an amount (with or without its value).
 
-    >>> from studrules.spec.loader import load_variant
-    >>> step = load_variant("mississippi-stud").steps_of(DecisionStep)[0]
+    >>> from studrules.spec.expressions import NUMBER, compile_expression
+    >>> amount = lambda text: compile_expression(text, names={"ante": NUMBER})
+    >>> step = DecisionStep("d", raise_amount=amount("ante"), raise_max=amount("3 * ante"), raise_unit=amount("ante"))
     >>> raise_words(step, lambda e: e.source)
     'raises from ante to 3 * ante, in steps of ante'
     """
@@ -67,9 +79,11 @@ def pay_table_sentences(step: SettleStep) -> list[str]:
 def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
     """The pay table's lines, best first, as (hand, odds) rows.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> pay_table_rows(load_variant("mississippi-stud").steps_of(SettleStep)[0])[-1]
-    ('Pair of jacks or better', '1 to 1')
+    >>> from studrules.spec.expressions import BOOL, compile_expression
+    >>> step = SettleStep("s", qualify=compile_expression("true", expect=BOOL), against="pay_table",
+    ...                   pay_table=(("straight", 4), ("pair_of_jacks", 1)))
+    >>> pay_table_rows(step)
+    (('Straight', '4 to 1'), ('Pair of jacks or better', '1 to 1'))
     """
     constants = hand_constants()
     lines = sorted(step.pay_table, key=lambda line: -constants[line[0]][1])
@@ -97,10 +111,11 @@ def _lines_words(lines: tuple[tuple[str, int], ...]) -> str:
 def bonus_sentences(step: SettleStep) -> list[str]:
     """The ante bonus and the side bets of a settlement in sentences.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> for s in bonus_sentences(load_variant("three-card-poker").steps_of(SettleStep)[0]): print(s)
-    Ante bonus: a hand played (not folded) has its ante paid also by the highest of these lines it reaches, whatever the house holds: straight flush 5 to 1, three of a kind 4 to 1, straight 1 to 1.
-    Side bet pair plus (the stake pair_plus; 0: not placed): paid on the player's hand alone by the highest line it reaches, straight flush 40 to 1, three of a kind 30 to 1, straight 6 to 1, flush 4 to 1, pair 1 to 1; below every line it loses, and a position that folds loses it.
+    >>> from studrules.spec.expressions import BOOL, compile_expression
+    >>> step = SettleStep("s", qualify=compile_expression("true", expect=BOOL),
+    ...                   ante_bonus=(("straight_flush", 5), ("three_of_a_kind", 4)))
+    >>> bonus_sentences(step)[0][:60]
+    'Ante bonus: a hand played (not folded) has its ante paid als'
     """
     out = []
     if step.ante_bonus:

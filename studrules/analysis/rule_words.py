@@ -214,8 +214,8 @@ def fixed_cap(step: BettingStep) -> int | None:
 def short_all_in_words(step: BettingStep) -> str:
     """What an all-in bet or raise short of a full one does.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> print(short_all_in_words(load_variant("seven-card-stud").steps_of(BettingStep)[0]))
+    >>> from studrules.spec.expressions import NUMBER, compile_expression
+    >>> print(short_all_in_words(BettingStep("b", bet=compile_expression("10", expect=NUMBER))))
     An all-in bet or raise short of a full one neither reopens the betting nor counts toward the limit on raises.
     """
     if step.short_all_in == "half_bet":

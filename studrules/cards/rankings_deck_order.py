@@ -19,10 +19,10 @@ The best hand is found by trying, for each five cards, every card the wild
 cards and bugs can stand for: a hand of five with one joker is forty tries,
 which the games dealing these decks (five-card stud) never exceed by much.
 
-    >>> mexican = DeckOrderHigh("short_deck_high", True, "", ranks="234567JQKA")
-    >>> mexican.describe(mexican.evaluate("Jc 7d 6h 5s 4c"))
+    >>> stripped = DeckOrderHigh("short_deck_high", True, "", ranks="234567JQKA")
+    >>> stripped.describe(stripped.evaluate("Jc 7d 6h 5s 4c"))
     'straight, jack high'
-    >>> mexican.evaluate("2h 7h 5h Jh Kh") > mexican.evaluate("Kc Kd Ks 7c 7d")
+    >>> stripped.evaluate("2h 7h 5h Jh Kh") > stripped.evaluate("Kc Kd Ks 7c 7d")
     True
     >>> bug = DeckOrderHigh("short_deck_high", True, "", ranks="234567JQKA", joker="bug")
     >>> bug.describe(bug.evaluate("Ks Qd Jh 7c X1")), bug.describe(bug.evaluate("Kc Kd 4s 3h X1"))

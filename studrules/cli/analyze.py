@@ -1,9 +1,10 @@
 """``studrules analyze VARIANT (--strategy S | --optimal) [--json]``: the exact house edge.
 
 Counts every deal of a small game against the house (see
-:mod:`studrules.analysis.exact`): Three Card Poker's ante and play with a
-strategy or the optimal play, its side bets; Mississippi Stud's optimal
-raises and folds street by street. Prints the house edge per ante, the
+:mod:`studrules.analysis.exact`): an ante and a play against the house's
+three cards, with a strategy or the optimal play, and its side bets; or
+raises and folds street by street before community cards, paid on the hand
+alone, played optimally. Prints the house edge per ante, the
 average total wager, the element of risk and each outcome's probability and
 contribution; ``--json`` prints one JSON object instead.
 """

@@ -426,7 +426,7 @@ class SplitStep(Step):
     and two), set down unseen until the showdown, where the showdown's k-th
     ranking reads his k-th hand. ``down_in_each``: each hand holds at least
     one of his face-down cards; ``ordered``: the first hand must beat the
-    second (pai gow's rule)."""
+    second."""
 
     sizes: tuple[int, ...] = (5, 2)
     down_in_each: bool = False

@@ -91,9 +91,22 @@ def _fewest(variant: Variant) -> int:
 def decision_cards(variant: Variant) -> list[int]:
     """How many cards a player holds (his own and the community's) at each decision step, in order.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> decision_cards(load_variant("caribbean-stud-it"))
-    [5]
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: two-decisions
+    ... kind: banked
+    ... seats: {min: 1, max: 6}
+    ... stakes: {ante: 5}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down]}
+    ...   - decision: {id: first, fold: true, raise: ante}
+    ...   - deal: {community: [up, up, up]}
+    ...   - decision: {id: second, fold: true, raise: ante}
+    ...   - settle: {qualify: "true", against: pay_table, pay_table: {pair_of_jacks: 1}}
+    ... ''')
+    >>> decision_cards(v)
+    [2, 5]
     """
     from .model import DealStep, DecisionStep
 
