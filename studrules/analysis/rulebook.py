@@ -61,20 +61,16 @@ from .rule_words import (
     fixed_cap,
     house_tie_words,
     low_card_all_in_words,
-    odd_chip_words,
-    parts_words,
     payout_words,
-    qualifier_sentences,
     seat_rule_words,
     short_all_in_words,
-    showdown_order_words,
     suit_order_words,
     ties_clause,
     wild_sentences,
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
+from .showdown_words import showdown_items
 from .step_words import (
-    cards_used_sentences,
     choice_step_words,
     extra_card_sentences,
     kill_sentences,
@@ -497,37 +493,7 @@ class _Writer:
 
     def showdown(self, step: ShowdownStep) -> None:
         self.h2("Showdown")
-        items = [f"Who shows first: {showdown_order_words(step)}."]
-        total = sum(cards_held(self.v, step))
-        if total > 5:
-            items.append(f"Each player plays his best five cards of the {total} he holds.")
-        if step.muck:
-            items.append("A player may muck (throw his hand away unseen) instead of showing; he gives up the pot.")
-        else:
-            items.append("Every hand still in is shown; nobody mucks.")
-        if len(step.rankings) == 1:
-            r = step.rankings[0]
-            best = "high hand" if r == "high" else f"hand by the {r.replace('_', ' ')} ranking"
-            items.append(f"The best {best} wins the pot.")
-        else:
-            names = parts_words(step.rankings)
-            items.append(
-                f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other "
-                "(with none either way, the pot is split equally among the players still in)."
-            )
-        items.extend(cards_used_sentences(step.rankings, step.cards_used))
-        items += qualifier_sentences(step, self.v.deck)
-        if step.compare == "full":
-            items.append("All five cards count: kickers break ties, and high-card hands compare card by card.")
-        else:
-            items.append("Only the cards of the combination count; kickers are ignored.")
-        if step.ties == "split":
-            items.append(
-                f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip, step.odd_chip_suits)}."
-            )
-        elif step.ties == "first_shown":
-            items.append("Between equal hands, the one shown first takes the whole pot.")
-        self.ul(items)
+        self.ul(showdown_items(step, self.v))
 
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")

@@ -1,0 +1,66 @@
+"""The showdown of a variant in sentences, for the rule book
+(:mod:`studrules.analysis.rulebook`): who shows first, who may muck, how the
+pot is won or divided, what each hand is made of, the qualifiers, kickers
+and ties.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text('''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {bet: 10, ante: 1}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... ''')
+    >>> showdown_items(v.steps[-1], v)[2]
+    'The best high hand wins the pot.'
+"""
+
+from __future__ import annotations
+
+from ..cards.rankings import get_ranking
+from ..spec.model import ShowdownStep, Variant
+from .expression_words import number_words
+from .rule_words import cards_held, odd_chip_words, parts_words, qualifier_sentences, showdown_order_words
+from .step_words import cards_used_sentences
+
+__all__ = ["showdown_items"]
+
+
+def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
+    """The showdown's rules, one sentence each."""
+    items = [f"Who shows first: {showdown_order_words(step)}."]
+    total = sum(cards_held(variant, step))
+    if total > 5:
+        items.append(f"Each player plays his best five cards of the {total} he holds.")
+    if step.muck:
+        items.append("A player may muck (throw his hand away unseen) instead of showing; he gives up the pot.")
+    else:
+        items.append("Every hand still in is shown; nobody mucks.")
+    if len(step.rankings) == 1:
+        r = step.rankings[0]
+        best = "high hand" if r == "high" else f"hand by the {r.replace('_', ' ')} ranking"
+        items.append(f"The best {best} wins the pot.")
+    else:
+        names = parts_words(step.rankings)
+        items.append(
+            f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other "
+            "(with none either way, the pot is split equally among the players still in)."
+        )
+    items.extend(cards_used_sentences(step.rankings, step.cards_used))
+    items += qualifier_sentences(step, variant.deck)
+    if step.compare == "full":
+        size = max(get_ranking(name).fewest_cards for name in step.rankings)
+        cards = "Both cards count" if size == 2 else f"All {number_words(size)} cards count"
+        items.append(f"{cards}: kickers break ties, and high-card hands compare card by card.")
+    else:
+        items.append("Only the cards of the combination count; kickers are ignored.")
+    if step.ties == "split":
+        items.append(
+            f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip, step.odd_chip_suits)}."
+        )
+    elif step.ties == "first_shown":
+        items.append("Between equal hands, the one shown first takes the whole pot.")
+    return items
