@@ -35,3 +35,10 @@ def test_a_bad_argument_is_one_message_without_a_traceback(argv, code, words, ca
     err = capsys.readouterr().err
     assert words in err
     assert "Traceback" not in err
+
+
+def test_a_misspelt_bot_name_gets_a_suggestion(capsys):
+    from studrules.cli.main import main
+
+    assert main(["play", "--bots", "sensibel", "--seed", "1"]) == 1  # a usage error of the bots: exit 1, one line
+    assert "did you mean 'sensible'?" in capsys.readouterr().err

@@ -38,7 +38,7 @@ DESCRIPTION = (
     "Play the same shuffled decks with the same policies under two rule sets (each with its own "
     "--option-a/--option-b and --stake-a/--stake-b) and compare, side by side: average pot, showdowns, "
     "who pays the bring-in, who acts first, how often the winner changes, chips won per seat and per "
-    "policy (95%% confidence intervals), and the house edge of games against the house."
+    "policy (95% confidence intervals), and the house edge of games against the house."
 )
 ORDER = 32
 

@@ -60,6 +60,7 @@ def variant_rows() -> list[dict[str, Any]]:
                 "title": v.title,
                 "kind": v.kind,
                 "source": v.source.text or "",
+                "source_title": f"{v.source.title} ({v.source.language}, {v.source.text})" if v.source.title else None,
                 "extends": v.extends,
                 "catalogue": v.catalogue,
                 "group": folder[0] if folder else ("source texts" if v.source.text else "casino standards"),
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     headers = ("name", "title", "kind", "source")
     for r in rows:
-        r["source"] = r["source"] or r["catalogue"] or ""
+        r["source"] = r.get("source_title") or r["source"] or r["catalogue"] or ""
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         groups.setdefault(r["group"], []).append(r)

@@ -437,8 +437,12 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
         names = "fold, raise, pair-or-better, ace-king-or-better, basic"
     if not names.endswith("..."):
         names = names + ", ..."
+    import difflib
+
+    close = difflib.get_close_matches(text, [*POLICY_NAMES, *(f"strategy:{n}" for n in names.split(", "))], n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
     raise UnknownPolicyError(
-        f"unknown bot '{text}': the bots are {', '.join(POLICY_NAMES)} (a banked strategy: {names})"
+        f"unknown bot '{text}'{hint}: the bots are {', '.join(POLICY_NAMES)} (a banked strategy: {names})"
     )
 
 
