@@ -72,7 +72,7 @@ from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _Show
 from .result import HandResult
 from .showdown import _Showdown
 from .splitting import _Splitting
-from .view import View, masked_events
+from .view import View, seat_view
 
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 
@@ -477,35 +477,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         seat = self.seat.get(player)
         if seat is None:
             raise ValueError(f"{player} is not in this hand")
-        # The history is append-only: each seat's masked copy grows with it,
-        # so an event is masked once per seat, not once per decision.
-        try:
-            seen = self._seen  # each seat's masked history; set at the first view, not on the hot path
-        except AttributeError:
-            seen = self._seen = {}
-        masked = seen.get(seat)
-        if masked is None:
-            masked = seen[seat] = []
-        masked.extend(masked_events(self.events[len(masked) :], player))
-        events = tuple(masked)
-        return View(
-            player=player,
-            players=self.players,
-            stacks=tuple(self.stacks),
-            folded=tuple(self.folded),
-            cards=tuple((c, "up" if c in self.up[seat] else "down") for c in self.cards[seat]),
-            up_cards={p: tuple(self.up[i]) for i, p in enumerate(self.players)},
-            house_up_cards=tuple(c for c, f in zip(self.house_cards, self.house_faces) if f == "up"),
-            community=tuple(self.community),
-            bets=tuple(self.bets),
-            pot=self.pot,
-            round=self.round,
-            to_act=self.to_act,
-            legal=self.legal_actions() if self.to_act_seat == seat else (),
-            events=events,
-            is_over=self.over,
-            pots=tuple(self._pot_seats()) if self.phase == "showdown" else (),
-        )
+        return seat_view(self, seat, player)
 
     def cards_of(self, player: str) -> tuple[Card, ...]:
         """Every card ``player`` holds, in the order received."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards.card import Card
 from .actions import LegalAction
 from .events import Event
 
-__all__ = ["View", "masked_event", "masked_events"]
+__all__ = ["View", "seat_view", "masked_event", "masked_events"]
 
 # The event types every seat sees as they are (the betting and the showdown):
 # masked_events passes them on without asking masked_event; any other type (a
@@ -113,3 +114,36 @@ def masked_events(events: Iterable[Event], player: str) -> Iterator[Event]:
 
 
 _HIDDEN_DEALS: dict[int, tuple[Event, Event]] = {}  # id(a face-down deal) -> (it, as others see it)
+
+
+def seat_view(hand: Any, seat: int, player: str) -> View:
+    """What the seat ``seat`` (``player``) of ``hand`` may see now: the
+    body of :meth:`~studrules.game.hand.Hand.view`."""
+    # The history is append-only: each seat's masked copy grows with it,
+    # so an event is masked once per seat, not once per decision.
+    try:
+        seen = hand._seen  # each seat's masked history; set at the first view, not on the hot path
+    except AttributeError:
+        seen = hand._seen = {}
+    masked = seen.get(seat)
+    if masked is None:
+        masked = seen[seat] = []
+    masked.extend(masked_events(hand.events[len(masked) :], player))
+    return View(
+        player=player,
+        players=hand.players,
+        stacks=tuple(hand.stacks),
+        folded=tuple(hand.folded),
+        cards=tuple((c, "up" if c in hand.up[seat] else "down") for c in hand.cards[seat]),
+        up_cards={p: tuple(hand.up[i]) for i, p in enumerate(hand.players)},
+        house_up_cards=tuple(c for c, f in zip(hand.house_cards, hand.house_faces) if f == "up"),
+        community=tuple(hand.community),
+        bets=tuple(hand.bets),
+        pot=hand.pot,
+        round=hand.round,
+        to_act=hand.to_act,
+        legal=hand.legal_actions() if hand.to_act_seat == seat else (),
+        events=tuple(masked),
+        is_over=hand.over,
+        pots=tuple(hand._pot_seats()) if hand.phase == "showdown" else (),
+    )
