@@ -8,7 +8,7 @@ The games are studrules' shipped files with the house rules PokerKit plays
 (``CONVENTIONS``: each a named change with its reason). Where the two still
 differ on purpose, or PokerKit is wrong, the difference is counted under a
 named entry of ``KNOWN`` saying why, and the hand plays on with the actions
-both allow (a few, ``SET_ASIDE``, stop the hand); every other disagreement
+both allow (the deck running short stops the hand); every other disagreement
 fails the test. The random player calls or checks three times as often as
 it does anything else.
 """
@@ -88,8 +88,6 @@ KNOWN = {
         "no low; without a qualifying low the high hand takes the whole pot"
     ),
 }
-# Known disagreements after which the hand is not played on.
-SET_ASIDE = {"deck runs short"}
 
 ROUNDS = [f"round-{i}" for i in range(1, 6)]
 
@@ -160,10 +158,10 @@ def _theirs(state) -> dict:
     return out
 
 
-def _last_short_all_in(hand: Hand) -> tuple[int, int] | None:
-    """The last bet or raise of the round being played when it was an all-in
-    short of a full one: (chips over the bet before, a full bet); else None."""
-    level, last = 0, None
+def _short_all_ins(hand: Hand) -> list[tuple[int, int]]:
+    """The all-in bets and raises short of a full one in the round being
+    played, in order: (chips over the bet before, a full bet)."""
+    level, found = 0, []
     current = hand.events[-1].round if hand.events else None
     for e in hand.events:
         if e.round != current or e.type not in ("bring_in", "complete", "bet", "raise") or e.to is None:
@@ -171,9 +169,10 @@ def _last_short_all_in(hand: Hand) -> tuple[int, int] | None:
         full = BRING_IN if e.type == "bring_in" else SMALL if e.round <= 2 else BIG
         # a completion is measured from nothing (it is the round's first full bet)
         step = e.to if e.type in ("complete", "bring_in") else e.to - level
-        last = (step, full) if hand.stacks[hand.seat[e.player]] == 0 and step < full else None
+        if hand.stacks[hand.seat[e.player]] == 0 and step < full:
+            found.append((step, full))
         level = e.to
-    return last
+    return found
 
 
 def _pokerkit_refusal(state) -> str:
@@ -196,17 +195,17 @@ def classify(hand: Hand, state, ours: dict, theirs: dict) -> list[str]:
         kinds.append("the next player may fold the bring-in")
         del ours["fold"]
     if ("cbr" in ours) != ("cbr" in theirs):
-        short = _last_short_all_in(hand)
+        shorts = _short_all_ins(hand)
         refusal = _pokerkit_refusal(state)
         if (
             "cbr" in theirs
-            and short is not None
-            and 2 * short[0] < short[1]
-            and state.completion_betting_or_raising_amount < short[1]
+            and shorts
+            and 2 * shorts[-1][0] < shorts[-1][1]
+            and state.completion_betting_or_raising_amount < shorts[-1][1]
         ):
             kinds.append("PokerKit takes a short all-in opening bet or completion for a full one")
             del theirs["cbr"]
-        elif "cbr" in ours and short is not None and 2 * short[0] >= short[1] and "all-in" in refusal:
+        elif "cbr" in ours and any(2 * step >= full for step, full in shorts) and "all-in" in refusal:
             kinds.append("PokerKit never reopens after a short all-in raise")
             del ours["cbr"]
         elif "cbr" in ours and "No more completion" in refusal:
