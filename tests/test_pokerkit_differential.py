@@ -79,8 +79,9 @@ KNOWN = {
     ),
     # the split of the pots
     "PokerKit merges the pots the same hands contest before splitting": (
-        "once the other hands are folded or mucked, PokerKit splits the chips of several pots the same tied "
-        "or high-low hands contest as one pot; studrules splits pot by pot, so the odd chips fall differently"
+        "PokerKit sets the losing hands aside first and builds the pots from the winners' bets alone, so pots "
+        "the same winning hands contest are split as one; studrules splits pot by pot, so the odd chips fall "
+        "differently"
     ),
     # PokerKit's own bug (issue 14)
     "PokerKit pays a low half to a hand with no eight-or-better low": (
@@ -225,10 +226,9 @@ def classify_stacks(name: str, hand: Hand, state, ours: list[int], theirs: list[
                         pokerkit.EightOrBetterLowHand.from_game(state.hole_cards[i])
                     except ValueError:
                         return "PokerKit pays a low half to a hand with no eight-or-better low"
-    live = {p for i, p in enumerate(hand.players) if not hand.folded[i] and not hand.mucked[i]}
     pots = [p for p in hand.result().pots if not p.get("uncalled")]
-    contests = [frozenset(p["eligible"]) & live for p in pots]
     winners = {w for p in pots for w in p["winners"]}
+    contests = [frozenset(p["eligible"]) & winners for p in pots]
     differ = {hand.players[i] for i, (a, b) in enumerate(zip(ours, theirs)) if a != b}
     if (
         len(set(contests)) < len(contests)
