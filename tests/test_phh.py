@@ -132,3 +132,94 @@ def test_a_deck_without_ace_low_straights_has_no_phh_code(tmp_path):
     path.write_text("extends: seven-card-stud\nname: no-wheel\ndeck: {ace_low_straight: false}\n", encoding="utf-8")
     with pytest.raises(PHHError, match="never low in a straight"):
         phh_code(load_variant(path))
+
+
+def _runout_hand():
+    # Seven-card stud, ante 1, bring-in 3, 10/20. Bob's 2c is the lowest up
+    # card: he brings in 3; Ann (11 chips) completes to 10 and is all in; Bob
+    # calls 7. Nobody can bet any more: the other four streets are dealt
+    # without betting. Ann's four aces beat Bob's four kings: pot 2 x 11 = 22
+    # to Ann; Bob 200 - 11 = 189.
+    from rules_support import deal
+
+    h = deal(
+        "seven-card-stud",
+        {"Ann": "Ac Ad Ah 5d 6h 7s As", "Bob": "Kc Kd 2c 8d 9h Ts Ks"},
+        stacks={"Ann": 11, "Bob": 200},
+    )
+    for a in ["Bob bring-in", "Ann complete 10", "Bob call"]:
+        h.apply(a)
+    while not h.over:
+        h.apply(h.default_action())
+    return h
+
+
+def test_an_all_in_runout_is_dealt_street_by_street_after_the_players_show():
+    # PHH (as PokerKit writes the WSOP hands, e.g. tests/data/phh/wsop-2023-43-5-85.phh):
+    # when the betting is over because players are all in, the players show
+    # what they hold, then each street is its own deal, then the showdown
+    fields = hand_to_phh(_runout_hand())
+    assert fields["actions"] == [
+        "d dh p1 AcAdAh",
+        "d dh p2 KcKd2c",
+        "p2 pb",
+        "p1 cbr 10",
+        "p2 cc",
+        "p1 sm AcAdAh",
+        "p2 sm KcKd2c",
+        "d dh p1 5d",
+        "d dh p2 8d",
+        "d dh p1 6h",
+        "d dh p2 9h",
+        "d dh p1 7s",
+        "d dh p2 Ts",
+        "d dh p1 As",
+        "d dh p2 Ks",
+        "p1 sm AcAdAh5d6h7sAs",
+        "p2 sm",
+    ]
+    assert fields["finishing_stacks"] == [22, 189]
+    assert "_studrules_pokerkit" not in fields
+
+
+def test_pokerkit_replays_an_all_in_runout_to_the_same_stacks():
+    pokerkit = _pokerkit()
+    fields = hand_to_phh(_runout_hand())
+    final = list(pokerkit.HandHistory.loads(dumps_phh([fields])))[-1]
+    assert list(final.stacks) == [22, 189]
+
+
+def test_the_pokerkit_flag_says_which_hands_pokerkit_cannot_replay():
+    # Random hands with short stacks, 2 to 8 players, the three games: PokerKit
+    # replays every hand not flagged and refuses every flagged one (the flag
+    # names PokerKit's own rule the hand breaks: the open-pair big bet, the cap
+    # heads-up, a raise after a short all-in, a fold of the bring-in)
+    import random
+    import warnings
+
+    pokerkit = _pokerkit()
+    seen = {True: 0, False: 0}
+    for name in ("seven-card-stud", "razz", "seven-card-stud-hi-lo"):
+        v = load_variant(name)
+        for seed in range(25):
+            rng = random.Random(seed)
+            players = [f"P{i}" for i in range(rng.randint(2, 8))]
+            stacks = [rng.choice([rng.randint(2, 15), rng.randint(16, 80), 300]) for _ in players]
+            h = Hand(v, players, stacks, seed=seed)
+            bots = {
+                p: make_policy(rng.choice(["check-call", "sensible", "random"]), seed=seed + i, variant=v)
+                for i, p in enumerate(players)
+            }
+            play_hand(h, bots)
+            fields = hand_to_phh(h)
+            flagged = "_studrules_pokerkit" in fields
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    list(pokerkit.HandHistory.loads(dumps_phh([fields])))
+                    replays = True
+                except (ValueError, KeyError, AssertionError):
+                    replays = False
+            assert replays != flagged, (name, seed, fields.get("_studrules_pokerkit"), fields["actions"])
+            seen[flagged] += 1
+    assert seen[True] >= 1 and seen[False] >= 50

@@ -291,12 +291,15 @@ class _Betting(_HandState):
         return tuple(out)
 
     def _others_all_in(self, seat: int) -> bool:
-        """Every other player still in is all in: a bet or raise could not be
-        called, so none is offered (only check, call or fold)."""
+        """Every other player still in is all in, or has no more chips than
+        the bet to call: a bet or raise could not be called, so none is
+        offered (only check, call or fold)."""
         stacks = self.stacks
-        if 0 not in stacks:  # the common case, at C speed
+        cur = self.cur
+        if min(stacks) > cur:  # the common case, at C speed
             return False
-        return all(stacks[j] == 0 for j in self._in if j != seat)
+        bets = self.bets
+        return all(stacks[j] + bets[j] <= cur for j in self._in if j != seat)
 
     def _bring_in_amount(self, seat: int) -> int:
         rules = self.round_rules

@@ -27,9 +27,17 @@ hand is ``pN sm CARDS`` (every card he holds), a mucked one ``pN sm``; a
 player who won without showing because every opponent mucked is written as
 showing, with a comment (PHH has each player at the showdown show or muck).
 
+Each street is its own deal; when players are all in and the betting is
+over before the last street, the players still in show what they hold, then
+the rest is dealt street by street and the showdown follows (as PHH writes
+an all-in runout).
+
 Rules PokerKit does not model (the open-pair big bet on fourth street, no
 cap heads-up) still export: the amounts are written as they were bet, and the
-file says which of these rules the variant has (``_studrules_rules``).
+file says which of these rules the variant has (``_studrules_rules``). A
+hand that breaks one of PokerKit's own betting rules (its bet sizes and cap,
+no raise facing less than a full raise, no fold of the bring-in) says which
+(``_studrules_pokerkit``): PokerKit cannot replay it.
 """
 
 from __future__ import annotations
@@ -180,41 +188,134 @@ def _structure(variant) -> tuple[str, dict]:
     }
 
 
+_BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
+
+def _street(index: int) -> int:
+    """The street (0 for the first deal, two down and one up) of a player's card by its index."""
+    return max(0, index - 2)
+
+
+def _pokerkit_objections(hand, info: Mapping[str, Any]) -> list[str]:
+    """Why PokerKit (0.7.7) would refuse an action of the hand, by its own
+    fixed-limit rules: one bet size a round (the next raise measured from
+    the largest raise so far, even a short all-in one), a bet and three
+    raises with every all-in counted, no raise facing less than a full
+    raise, no fold of the bring-in or when checking is free."""
+    why: list[str] = []
+    stacks = list(hand.start)
+    seat = {p: i for i, p in enumerate(hand.players)}
+    rnd = None
+    bets: list[int] = []
+    largest = count = 0
+    completing = bring_in_due = False
+    acted: set[int] = set()
+    shorts: list[int] = []
+    for e in hand.events:
+        t = e.type
+        if t == "ante":
+            stacks[seat[e.player]] -= e.amount or 0
+            continue
+        if t not in _BETTING:
+            continue
+        i = seat[e.player]
+        if e.round != rnd:
+            rnd = e.round
+            bets = [0] * len(stacks)
+            largest = count = 0
+            completing = bring_in_due = rnd == 1
+            acted, shorts = set(), []
+        top = max(bets)
+        if t == "fold":
+            if bring_in_due:
+                why.append(f"round {rnd}: {e.player} folds instead of bringing in")
+            elif bets[i] >= top:
+                why.append(f"round {rnd}: {e.player} folds when he could check")
+        elif t in ("complete", "bet", "raise"):
+            to = e.to or 0
+            size = info["small_bet"] if (rnd or 1) <= 2 else info["big_bet"]
+            allowed = min(max(largest, size) + (0 if completing else top), stacks[i] + bets[i])
+            if min(stacks[i], top - bets[i]) < largest:
+                why.append(f"round {rnd}: {e.player} raises facing less than a full raise")
+            elif count == 4:
+                why.append(f"round {rnd}: more than a bet and three raises")
+            elif shorts and sum(shorts) < largest and i in acted:
+                why.append(f"round {rnd}: {e.player} raises again after a short all-in")
+            elif to != allowed:
+                why.append(f"round {rnd}: a bet or raise to {to} where PokerKit's is {allowed}")
+            step = to - top
+            if step >= largest:
+                acted = set()
+            largest = max(largest, step)
+            count += 1
+            completing = bring_in_due = False
+            put = to - bets[i]
+            bets[i] = to
+            stacks[i] -= put
+            if stacks[i]:
+                shorts = []
+            else:
+                shorts.append(step)
+        elif t in ("bring_in", "call"):
+            put = e.amount or 0
+            bets[i] += put
+            stacks[i] -= put
+            bring_in_due = False
+        acted.add(i)
+    return why
+
+
 def hand_to_phh(hand, *, number: int | None = None) -> dict:
-    """The PHH fields of a played :class:`~studrules.game.hand.Hand` (a dict, in PHH order)."""
+    """The PHH fields of a played :class:`~studrules.game.hand.Hand` (a dict, in PHH order).
+
+    Each street's deal is written on its own (``d dh pN CARDS``); when the
+    betting is over before the last street because players are all in, the
+    players still in show what they hold before the rest is dealt, as PHH
+    (and PokerKit) has it, and show again at the end."""
     code, info = _structure(hand.variant)
     seat = {p: i + 1 for i, p in enumerate(hand.players)}
     actions: list[str] = []
-    street: dict[str, list[str]] = {}
+    pending: list[tuple[int, str, str]] = []  # deals not written yet: (street, player, card)
+    received = dict.fromkeys(hand.players, 0)
+    held: dict[str, list[str]] = {p: [] for p in hand.players}
+    folded: set[str] = set()
+    events = hand.events
+    last_bet = max((i for i, e in enumerate(events) if e.type in _BETTING), default=-1)
+    at_end = any(e.type in ("show", "muck") for e in events)
+    pots = hand.result().pots if hand.is_over else ()
+    winners = {w for pot in pots if not pot.get("uncalled") for w in pot["winners"]}
 
-    def flush() -> None:
+    def flush(runout: bool) -> None:
+        streets = sorted({street for street, _, _ in pending})
+        for street in streets:
+            for p in hand.players:
+                cards = [c for s, q, c in pending if s == street and q == p]
+                if cards:
+                    actions.append(f"d dh p{seat[p]} {''.join(cards)}")
+                    held[p] += cards
+            if runout and street == streets[0] and street == 0:
+                show_all()
+        pending.clear()
+
+    def show_all() -> None:
         for p in hand.players:
-            if street.get(p):
-                actions.append(f"d dh p{seat[p]} {''.join(street[p])}")
-        street.clear()
+            if p not in folded:
+                actions.append(f"p{seat[p]} sm {''.join(held[p])}")
 
-    unmodelled: list[str] = []
-    level: dict[str, Any] = {"round": None, "cur": 0, "count": 0}
-    for e in hand.events:
+    runout_shown = False
+    for index, e in enumerate(events):
         t = e.type
-        if t in ("bring_in", "complete", "bet", "raise", "call", "check") and e.round != level["round"]:
-            level.update(round=e.round, cur=0, count=0)
-        if t in ("complete", "bet", "raise") and e.to is not None:
-            size = info["small_bet"] if (e.round or 1) <= 2 else info["big_bet"]
-            step = e.to - level["cur"] if t != "complete" else e.to
-            if t != "complete" and step != size and e.to - level["cur"] > 0 and (hand.start[seat[e.player] - 1] > e.to):
-                unmodelled.append(f"round {e.round}: a bet or raise of {step} where PokerKit's is {size}")
-            level["count"] += 1
-            if level["count"] == 5:
-                unmodelled.append(f"round {e.round}: more than a bet and three raises")
-            level["cur"] = e.to
-        elif t == "bring_in":
-            level["cur"] = e.to or e.amount or 0
         if t == "deal":
-            street.setdefault(e.player, []).append(str(e.card))
+            card = str(e.card)
+            pending.append((_street(received[e.player]), e.player, card))
+            received[e.player] += 1
             continue
-        if street:
-            flush()
+        if pending:
+            runout = index > last_bet and at_end and not runout_shown
+            if runout and min(s for s, _, _ in pending) > 0:
+                show_all()
+            flush(runout)
+            runout_shown = runout_shown or runout
         if t == "community":
             actions.append(f"d db {e.card}")
         elif t == "bring_in":
@@ -224,14 +325,22 @@ def hand_to_phh(hand, *, number: int | None = None) -> dict:
         elif t in ("call", "check"):
             actions.append(f"p{seat[e.player]} cc")
         elif t == "fold":
+            folded.add(e.player)
             actions.append(f"p{seat[e.player]} f")
         elif t == "show":
             actions.append(f"p{seat[e.player]} sm {''.join(str(c) for c in hand.cards_of(e.player))}")
+        elif t == "muck" and e.player in winners:
+            # he wins a pot nobody else is in; PHH's muck would give it up
+            cards = "".join(str(c) for c in hand.cards_of(e.player))
+            actions.append(f"p{seat[e.player]} sm {cards} # wins a pot nobody else is in without showing")
         elif t == "muck":
             actions.append(f"p{seat[e.player]} sm")
-    if street:
-        flush()
-    at_showdown = {e.player for e in hand.events if e.type in ("show", "muck")}
+    if pending:
+        runout = at_end and not runout_shown
+        if runout and min(s for s, _, _ in pending) > 0:
+            show_all()
+        flush(runout)
+    at_showdown = {e.player for e in events if e.type in ("show", "muck")}
     if at_showdown:
         # PHH has every player at the showdown show or muck: one whose every
         # opponent mucked won without showing; he is written as showing
@@ -239,6 +348,7 @@ def hand_to_phh(hand, *, number: int | None = None) -> dict:
             if not hand.folded[i] and p not in at_showdown:
                 cards = "".join(str(c) for c in hand.cards_of(p))
                 actions.append(f"p{seat[p]} sm {cards} # wins without showing: every opponent mucked")
+    unmodelled = _pokerkit_objections(hand, info)
     n = len(hand.players)
     out: dict[str, Any] = {
         "variant": code,

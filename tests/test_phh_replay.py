@@ -1,0 +1,81 @@
+"""The WSOP conformance suite: 30 public PHH hands (tests/data/phh/README)
+replayed through studrules' shipped games at each file's stakes, to the
+finishing stacks the file records (PokerKit's project transcribed them; no
+one on this project wrote them)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from studrules.records.phh_replay import PHHReadError, phh_variant, read_phh, replay_phh, replay_phh_file
+
+DATA = Path(__file__).parent / "data" / "phh"
+FILES = sorted(DATA.glob("*.phh"))
+
+
+def test_the_suite_holds_the_thirty_stud_hands_of_the_event():
+    # issue 14: 13 seven-card stud, 7 hi-lo, 10 razz
+    codes = Counter(read_phh(p.read_text())["variant"] for p in FILES)
+    assert codes == {"F7S": 13, "F7S/8": 7, "FR": 10}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_each_wsop_hand_replays_to_its_recorded_finishing_stacks(path):
+    fields = read_phh(path.read_text())
+    hand = replay_phh(fields)
+    assert hand.over
+    assert [hand.result().stacks[p] for p in hand.players] == fields["finishing_stacks"]
+
+
+def test_the_record_code_picks_the_shipped_game_by_its_structure():
+    assert phh_variant("F7S").deck.ranking == "high"
+    assert phh_variant("FR").deck.ranking == "ace_to_five_low"
+    assert phh_variant("F7S/8").steps[-1].rankings == ("high", "eight_or_better_low")
+
+
+def test_cards_nobody_saw_do_not_take_the_bring_in():
+    # hand 50 (hi-lo): p4's three cards are '??????' and he folds; the up card
+    # filled in for him is a high one, so p3's 3h (the lowest of 6d, Js, 3h,
+    # Ah seen) still brings in, as the record's 'p3 pb' says
+    fields = read_phh((DATA / "wsop-2023-43-5-50.phh").read_text())
+    assert "d dh p4 ??????" in fields["actions"]
+    hand = replay_phh(fields)
+    assert [e.player for e in hand.events if e.type == "bring_in"] == ["p3"]
+
+
+def test_a_raise_putting_every_opponent_all_in_may_be_written_as_what_they_can_match():
+    # hand 85, razz heads-up, sixth street: p1 bets 600000 with 750000 left
+    # behind his ante and earlier bets (2650000 - 100000 - 3 x 600000); p2
+    # 'cbr 750000' puts him all in. studrules' raise is to 1200000, the 450000
+    # nobody can call goes back: p1 ends with 0, p2 with both stacks, 29700000
+    hand = replay_phh_file(DATA / "wsop-2023-43-5-85.phh")
+    assert [hand.result().stacks[p] for p in hand.players] == [0, 29700000]
+
+
+def test_an_action_studrules_does_not_allow_is_an_error_naming_it():
+    fields = read_phh((DATA / "wsop-2023-43-5-05.phh").read_text())
+    fields["actions"] = [a.replace("p4 cbr 200000", "p4 cbr 123") for a in fields["actions"]]
+    with pytest.raises(PHHReadError, match=r"action 10 \('p4 cbr 123'\)"):
+        replay_phh(fields)
+
+
+def test_a_record_that_stops_before_the_hand_ends_says_who_is_to_act():
+    fields = read_phh((DATA / "wsop-2023-43-5-05.phh").read_text())
+    fields["actions"] = fields["actions"][:6]  # the deal and p5's bring-in
+    with pytest.raises(PHHReadError, match="ends before the hand does: p1 is to act"):
+        replay_phh(fields)
+
+
+def test_the_replay_command_prints_the_finishing_stacks():
+    path = DATA / "wsop-2023-43-5-48.phh"
+    run = subprocess.run(
+        [sys.executable, "-m", "studrules", "replay-phh", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    # the file's finishing_stacks = [4537500, 1800000, 14400000, 6075000, 2887500]
+    assert "4537500" in run.stdout and "matches the recorded finishing stacks" in run.stdout
