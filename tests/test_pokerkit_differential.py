@@ -83,6 +83,11 @@ KNOWN = {
         "the same winning hands contest are split as one; studrules splits pot by pot, so the odd chips fall "
         "differently"
     ),
+    "the odd chip of a divided pot goes by another rule": (
+        "a pot divided between tied hands, or between a high and a low half, leaves one chip over: the files "
+        "give it by the cards (the high card by suit among the tied hands' own cards, issue 14 item 2; a "
+        "hi-lo split's odd chip to the high half), PokerKit by its own order of the players"
+    ),
     # PokerKit's own bug (issue 14)
     "PokerKit pays a low half to a hand with no eight-or-better low": (
         "PokerKit splits a hi-lo side pot nobody in it qualifies for low, paying the low half to hands with "
@@ -236,6 +241,10 @@ def classify_stacks(name: str, hand: Hand, state, ours: list[int], theirs: list[
         and all(abs(a - b) < len(pots) for a, b in zip(ours, theirs))
     ):
         return "PokerKit merges the pots the same hands contest before splitting"
+    moved = sorted(a - b for a, b in zip(ours, theirs) if a != b)
+    shared = [p for p in pots if differ <= {w for w, chips in p["winners"].items() if chips}]
+    if moved == [-1, 1] and shared:
+        return "the odd chip of a divided pot goes by another rule"
     return "stacks"
 
 
