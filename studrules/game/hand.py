@@ -319,10 +319,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 f"{self.to_act} may {self._legal_words()}",
                 self.legal_actions(),
             )
-        if self.phase == "betting":
+        phase = self.phase
+        if phase == "betting":
             self._apply_bet(seat, action)
+        elif phase == "showdown":  # (the two common phases without a look-up)
+            self._apply_show(seat, action)
         else:
-            getattr(self, _PHASES[self.phase][0])(seat, action)
+            getattr(self, _PHASES[phase][0])(seat, action)
         self.actions.append(action)
         self._legal = None
         if self.to_act_seat is None and not self.over:
@@ -553,9 +556,12 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         seat = self.to_act_seat
         if seat is None or self.over:
             return ()
-        if self.phase == "betting":
+        phase = self.phase
+        if phase == "betting":
             return self._betting_legal(seat)
-        legal: tuple[LegalAction, ...] = getattr(self, _PHASES[self.phase][1])(seat)
+        if phase == "showdown":
+            return self._showdown_legal(seat)
+        legal: tuple[LegalAction, ...] = getattr(self, _PHASES[phase][1])(seat)
         return legal
 
     def _legal_words(self) -> str:

@@ -297,7 +297,7 @@ class _ShowdownPlan:
     a hand split in two is seen at the table). ``card_key``: one int per card
     code, rank then suit in the odd chip's suit order."""
 
-    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key")
+    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key", "tie_wins")
 
     def __init__(
         self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True, card_key: Sequence[int] = ()
@@ -310,6 +310,7 @@ class _ShowdownPlan:
             plain and step.compare != "combination" and all(used == (None, None) for used in step.cards_used or ())
         )
         self.card_key = card_key
+        self.tie_wins = step.ties != "first_shown"  # an equal hand shares the pot (else the first shown took it)
 
 
 #: One step of a plan, as the hand's step loop tells them apart.

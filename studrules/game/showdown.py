@@ -198,15 +198,27 @@ class _Showdown(_HandState):
         """Whether the seat's hand may still win or share some pot he plays
         for, judged pot by pot against the hands shown by the players who
         may win that pot (a side pot is not lost to an all-in player's hand)."""
-        values = self._values_for(self.showdown_rules.rankings)
-        tie_wins = self.showdown_rules.step.ties != "first_shown"  # else the tie went to the first shown
+        rules = self.showdown_rules
+        values = self._values_for(rules.rankings)
+        tie_wins = rules.tie_wins
         shown = self.shown
-        # nobody all in: one pot, every player still in plays for it (the bets are level)
-        pots: Sequence[tuple[int, ...] | None] = self._pot_seats() if 0 in self.stacks else (None,)
-        for eligible in pots:
-            if eligible is not None and seat not in eligible:
+        if 0 not in self.stacks:  # nobody all in: one pot, every player still in plays for it
+            for row in values:
+                mine = row[seat]
+                if mine is None:
+                    continue
+                best = None  # the best hand shown so far
+                for i in shown:
+                    value = row[i]
+                    if value is not None and (best is None or value > best):
+                        best = value
+                if best is None or mine > best or (tie_wins and mine == best):
+                    return True
+            return False
+        for eligible in self._pot_seats():
+            if seat not in eligible:
                 continue
-            rivals = shown if eligible is None else [i for i in shown if i in eligible]
+            rivals = [i for i in shown if i in eligible]
             for row in values:
                 mine = row[seat]
                 if mine is None:
