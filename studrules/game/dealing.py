@@ -114,8 +114,7 @@ class _Dealing(_HandState):
             if live:
                 self.live_ante[i] += a
             elif dealer:  # posted for the whole table: the main pot's, not a bet of his
-                self.dead_chips = [0] * self.n
-                self.dead_chips[i] = a
+                self._pay_dead(i, a, paid=True)
             event = made[i].get(a)
             if event is None:
                 event = made[i][a] = _new(
@@ -124,6 +123,17 @@ class _Dealing(_HandState):
             events.append(event)
             posted = True
         self.antes_posted = self.antes_posted or posted
+
+    def _pay_dead(self, seat: int, chips: int, *, paid: bool = False) -> None:
+        """``chips`` of ``seat`` that are no bet (a card's price, an ante
+        posted for the table): into the main pot, setting no side-pot level
+        (``paid``: his stack and contribution already count them)."""
+        if not paid:
+            self.stacks[seat] -= chips
+            self.contrib[seat] += chips
+        if self.dead_chips is None:
+            self.dead_chips = [0] * self.n
+        self.dead_chips[seat] += chips
 
     def _post_kill(self, killer: str) -> None:
         """The killer's kill blind, live, before anything else; it stands
@@ -197,7 +207,7 @@ class _Dealing(_HandState):
                     faces = ()
             house = step.house
             follow = self.variant.wild.follow
-            extra = {r.rank: r for r in self.variant.when_dealt_up}
+            extra = self.plan.up_card_rules
             passes = max(len(faces), len(house))
             for k in range(passes):
                 if k < len(faces):

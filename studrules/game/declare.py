@@ -87,12 +87,13 @@ class _Declaring(_HandState):
         self.to_act_seat = None
         self.phase = "between"
 
-    def _likely_declaration(self, seat: int) -> str:
+    def _likely_declaration(self, seat: int) -> Action:
         """What a player declares when nobody tells him (see :func:`likely_declaration`)."""
         upcoming = (p for p in self.plan.steps[self.step_index :] if isinstance(p, _ShowdownPlan))
         plan = next(upcoming, None)
         rankings = tuple(self._ranking_at(r, seat) for r in plan.rankings) if plan is not None else ()
-        return likely_declaration(self.cards[seat] + self.community, rankings)
+        word = likely_declaration(self.cards[seat] + self.community, rankings)
+        return Action(self.players[seat], "declare", word=word)
 
     def _declared_parts(
         self, values: Sequence[Sequence[float | None]], contenders: Sequence[int], first_shown: bool

@@ -117,11 +117,7 @@ class _Drawing(_HandState):
         if verb == "buy":
             cost = legal[verb].amount or 0
             cost *= len(chosen)
-            self.stacks[seat] -= cost
-            self.contrib[seat] += cost
-            if self.dead_chips is None:
-                self.dead_chips = [0] * self.n
-            self.dead_chips[seat] += cost  # the price of a card is no bet: it goes to the main pot
+            self._pay_dead(seat, cost)  # the price of a card is no bet: it goes to the main pot
             self.events.append(Event("buy", name, None, amount=cost))
         if step.replace:
             given = self.given[seat]

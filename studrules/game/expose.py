@@ -76,9 +76,9 @@ class _Exposing(_HandState):
         self.to_act_seat = None
         self.phase = "between"
 
-    def _likely_exposure(self, seat: int) -> str | None:
+    def _likely_exposure(self, seat: int) -> Action:
         """What a player turns up when nobody tells him: his lowest face-down
         cards (his highest where the game aims low), keeping the best hidden;
-        None, nothing, where he may keep them all down."""
+        nothing where he may keep them all down."""
         (legal,) = self._expose_legal(seat)
-        return fewest_cards(legal, aims_low=self.plan.ranking.aims_low)
+        return Action(self.players[seat], "expose", word=fewest_cards(legal, aims_low=self.plan.ranking.aims_low))

@@ -79,19 +79,18 @@ __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 _new = tuple.__new__
 
 #: The phases where a player acts, besides betting: how his action is
-#: applied and what he may do (the methods of the part that plays the step).
+#: applied, what he may do, and what he does when nobody tells him (None: the
+#: betting's plain choice) -- the methods of the part that plays the step.
 _PHASES = {
-    "showdown": ("_apply_show", "_showdown_legal"),
-    "decision": ("_apply_decision", "_decision_legal"),
-    "declare": ("_apply_declare", "_declare_legal"),
-    "draw": ("_apply_draw", "_draw_legal"),
-    "expose": ("_apply_expose", "_expose_legal"),
-    "offer": ("_apply_offer", "_offer_legal"),
-    "pass": ("_apply_pass", "_pass_legal"),
-    "split": ("_apply_split", "_split_legal"),
+    "showdown": ("_apply_show", "_showdown_legal", None),
+    "decision": ("_apply_decision", "_decision_legal", None),
+    "declare": ("_apply_declare", "_declare_legal", "_likely_declaration"),
+    "draw": ("_apply_draw", "_draw_legal", "_likely_draw"),
+    "expose": ("_apply_expose", "_expose_legal", "_likely_exposure"),
+    "offer": ("_apply_offer", "_offer_legal", "_likely_offer"),
+    "pass": ("_apply_pass", "_pass_legal", "_likely_pass"),
+    "split": ("_apply_split", "_split_legal", "_likely_split"),
 }
-#: What a player does in these phases when nobody tells him (an Action).
-_CHOOSING = {"draw": "_likely_draw", "offer": "_likely_offer", "pass": "_likely_pass", "split": "_likely_split"}
 
 
 class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposing, _Offering, _Passing, _Splitting):
@@ -436,12 +435,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         name = self.players[seat]
         if self.phase == "showdown":
             return self._simple[seat][3 if self._can_still_win(seat) else 4]  # show, muck
-        if self.phase == "declare":
-            return Action(name, "declare", word=self._likely_declaration(seat))
-        if self.phase == "expose":
-            return Action(name, "expose", word=self._likely_exposure(seat))
-        if self.phase in _CHOOSING:
-            likely: Action = getattr(self, _CHOOSING[self.phase])(seat)
+        chooses = _PHASES[self.phase][2] if self.phase in _PHASES else None
+        if chooses is not None:
+            likely: Action = getattr(self, chooses)(seat)
             return likely
         legal = {la.action: la for la in self.legal_actions()}
         for verb in ("check", "call", "bring-in", "raise", "fold"):

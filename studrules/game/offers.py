@@ -66,11 +66,7 @@ class _Offering(_HandState):
         what = f"a {rank_name(rank_char(trigger))} up"
         if verb == "buy":
             price = legal[verb].amount or 0
-            self.stacks[seat] -= price
-            self.contrib[seat] += price
-            if self.dead_chips is None:
-                self.dead_chips = [0] * self.n
-            self.dead_chips[seat] += price  # the price is no bet: it goes to the main pot
+            self._pay_dead(seat, price)  # the price is no bet: it goes to the main pot
             self.events.append(Event("buy", name, self.round or None, price, reason=f"for {what}"))
             self._after_buying(seat, rule, trigger)
         elif verb == "fold":
@@ -90,7 +86,7 @@ class _Offering(_HandState):
         follow = self.variant.wild.follow
         new = self._deal_extra(seat, rule, trigger, follow)
         if new is not None:
-            self._extra_cards(seat, new, {r.rank: r for r in self.variant.when_dealt_up}, follow)
+            self._extra_cards(seat, new, self.plan.up_card_rules, follow)
 
     def _likely_offer(self, seat: int) -> Action:
         """What a player does when nobody tells him: he declines an extra card,

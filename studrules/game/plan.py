@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
 from ..spec.expressions import Expression
-from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, Variant
+from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, UpCardRule, Variant
 from .actions import Action
 from .events import Event
 
@@ -60,6 +60,7 @@ class _Plan:
         "rotations",
         "plain_antes",
         "deck_cards",
+        "up_card_rules",
     )
 
     variant: Variant
@@ -77,6 +78,7 @@ class _Plan:
     rotations: dict[int, list[tuple[int, ...]]]
     plain_antes: bool
     deck_cards: tuple[Card, ...] | None
+    up_card_rules: dict[str, UpCardRule]  # rank -> what a card of it dealt face up earns or costs
 
     def __init__(self, variant: Variant, stakes: dict[str, int]):
         from ..cards.rankings import ranking_for
@@ -108,6 +110,7 @@ class _Plan:
             self.card_key.append(rank * 4 + suit)
         # one count of four bits per rank: summed over cards, it names their ranks (see visible)
         self.rank_nibble = [1 << 4 * (c.rank - 2) for c in full_deck()]
+        self.up_card_rules = {r.rank: r for r in variant.when_dealt_up}
         # the jokers (codes 52 and up), when the deck has them: above every card for the
         # bring-in, and a fourteenth count of their own
         for _ in range(variant.deck.jokers):

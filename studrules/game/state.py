@@ -262,6 +262,8 @@ class _HandState:
 
         def _win_uncontested(self) -> None: ...  # _Showdown
 
+        def _pay_dead(self, seat: int, chips: int, *, paid: bool = False) -> None: ...  # _Dealing
+
         def _deal_extra(
             self, seat: int, rule: UpCardRule, trigger: Card, follow: str | None
         ) -> Card | None: ...  # _Dealing

@@ -13,7 +13,7 @@ from ..cards.ranking_wilds import WILD_FORMS
 from ..errors import Location, SpecError, StudrulesError
 from .expressions import Expression
 from .merge import step_kind
-from .model import BlindsStep, ShowdownStep, Variant
+from .model import ShowdownStep, Variant
 from .source import FieldPath, locate
 
 __all__: list[str] = []
@@ -134,23 +134,6 @@ class _CardChecks(_CheckerBase):
                 self.fail(
                     f"wild rank '{rank}' is not in the deck (its ranks are {deck}): no card of it is ever dealt",
                     ("wild", "ranks"),
-                )
-        kill = self.v.kill
-        if kill is not None:
-            known = dict(self.v.stakes)
-            for name, _ in kill.stakes:
-                if name not in known:
-                    self.fail(
-                        f"'{name}' is not a stake of this variant (its stakes: {', '.join(known)})",
-                        ("kill", "stakes", name),
-                    )
-            if self.v.is_banked:
-                self.fail("a kill raises the stakes between players: a banked variant has none", ("kill",))
-            if kill.blind is not None and not any(isinstance(s, BlindsStep) for s in self.v.steps):
-                self.fail(
-                    "a kill blind is live, like the blinds it joins: this game has none (its first round opens "
-                    "with a bring-in or a bet); leave the blind out and let the kill raise the stakes",
-                    ("kill", "blind"),
                 )
         for i, rule in enumerate(self.v.when_dealt_up):
             if rule.rank not in deck:

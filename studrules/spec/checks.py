@@ -97,7 +97,29 @@ class _Checker(_CardChecks, _BankedChecks):
         self.jokers()
         self.hole_card_rankings()
         self.banked()
+        self.kill()
         return self.errors
+
+    def kill(self) -> None:
+        """A kill names the variant's stakes, plays between players, and posts a
+        kill blind only where there are blinds to join."""
+        kill = self.v.kill
+        if kill is not None:
+            known = dict(self.v.stakes)
+            for name, _ in kill.stakes:
+                if name not in known:
+                    self.fail(
+                        f"'{name}' is not a stake of this variant (its stakes: {', '.join(known)})",
+                        ("kill", "stakes", name),
+                    )
+            if self.v.is_banked:
+                self.fail("a kill raises the stakes between players: a banked variant has none", ("kill",))
+            if kill.blind is not None and not any(isinstance(s, BlindsStep) for s in self.v.steps):
+                self.fail(
+                    "a kill blind is live, like the blinds it joins: this game has none (its first round opens "
+                    "with a bring-in or a bet); leave the blind out and let the kill raise the stakes",
+                    ("kill", "blind"),
+                )
 
     def seats(self) -> None:
         s = self.v.seats
