@@ -256,20 +256,32 @@ def test_a_bet_that_the_pot_can_make_negative_is_an_error_at_the_rule():
     assert load_variant_text(text.replace("5 - pot", '"max(1, 5 - pot)"'), file="m.yaml").name == "minus-pot"
 
 
+def test_a_bet_that_is_zero_at_one_pot_the_rule_names_is_an_error_at_the_rule():
+    # two antes of 1 and a bet of 5 called make 12 chips; a rule that turns at a pot it names is tried there
+    text = (
+        "name: turn\nkind: pot\nstakes: {ante: 1}\nsteps:\n  - ante: {amount: ante}\n"
+        '  - deal: {players: [down, up]}\n  - betting: {bet: "if(pot == 12, 0, 5)"}\n'
+        "  - showdown: {rankings: [high]}\n"
+    )
+    message = refused(load_variant_text, text, file="t.yaml")
+    assert "t.yaml:7:21: steps[2].betting.bet: the bet can work out to 0 (when pot is 12)" in message
+
+
 def test_a_bet_that_the_table_makes_zero_in_play_is_a_located_error_before_the_round_starts():
     from studrules.errors import SpecError
     from studrules.game.hand import Hand
 
-    # a pot of exactly 14 is not among the pots tried at load; two antes of 7 make it in play
+    # a pot of exactly 35 written as 5 * 7 is not among the pots tried at load (those near the
+    # numbers written, 5 and 7, near the ante's multiples 7 to 28, and the fixed ones); five antes of 7 make it
     text = (
         "name: trap\nkind: pot\nstakes: {ante: 7}\nsteps:\n  - ante: {amount: ante}\n"
         "  - deal: {players: [down, up]}\n"
-        '  - betting: {bet: "if(pot == 14, 0, 5)"}\n'
+        '  - betting: {bet: "if(pot == 5 * 7, 0, 5)"}\n'
         "  - deal: {players: [up, up, up]}\n  - betting: {bet: 5}\n  - showdown: {rankings: [high]}\n"
     )
     variant = load_variant_text(text, file="trap.yaml")
     with pytest.raises(SpecError) as err:
-        Hand(variant, ["A", "B"], 100, seed=1)
+        Hand(variant, ["A", "B", "C", "D", "E"], 100, seed=1)
     assert str(err.value).startswith("trap.yaml:7:21: steps[2].betting.bet: the bet of betting round 1 works out to 0")
 
 

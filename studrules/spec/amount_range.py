@@ -3,8 +3,10 @@
 An amount that reads the table (``pot``, ``players_in``, ``round``...) has
 no one value at load time; it is worked out here over the values the table
 can show -- every player count the seats allow, every betting round, pots
-from empty to very large, both truths of each condition -- so a rule that
-can make a bet zero or negative is found when the file is loaded::
+from empty to very large, and around every number the rule names and every
+small multiple of a stake (where a condition turns), both truths of each
+condition -- so a rule that can make a bet zero or negative is found when
+the file is loaded::
 
     >>> from studrules.spec.expressions import NUMBER, compile_expression
     >>> from studrules.spec.vocabulary import TABLE_NAMES
@@ -13,11 +15,14 @@ can make a bet zero or negative is found when the file is loaded::
     (True, ['pot'])
     >>> lowest(compile_expression("max(1, 5 - pot)", names=TABLE_NAMES), {}, seats=6, rounds=4)[0]
     1
+    >>> lowest(compile_expression("if(pot == 14, 0, 5)", names=TABLE_NAMES), {}, seats=6, rounds=4)
+    (0, {'pot': 14})
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 
 from ..errors import StudrulesError
@@ -30,6 +35,8 @@ __all__ = ["lowest", "describe_table"]
 _POTS = (0, 1, 2, 3, 5, 10, 25, 100, 1_000, 100_000, 10_000_000)
 #: The most combinations of table values tried for one amount.
 _MOST = 20_000
+#: A whole number written in an expression's text.
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
 
 
 def lowest(
@@ -41,6 +48,7 @@ def lowest(
     if not table or not expr.names <= set(stakes) | set(table):
         return None
     top = max(2, min(seats, 10))
+    pots = _pots(expr.source, stakes)
     choices: list[tuple[object, ...]] = []
     for name in table:
         if TABLE_NAMES[name] is BOOL:
@@ -50,7 +58,7 @@ def lowest(
         elif name == "round":
             choices.append(tuple(range(1, max(1, rounds) + 1)))
         else:
-            choices.append(_POTS)
+            choices.append(pots)
     best: tuple[int, dict[str, object]] | None = None
     for count, values in enumerate(itertools.product(*choices)):
         if count >= _MOST:
@@ -65,6 +73,15 @@ def lowest(
         if isinstance(value, int) and not isinstance(value, bool) and (best is None or value < best[0]):
             best = (value, env)
     return best
+
+
+def _pots(source: str, stakes: Mapping[str, int]) -> tuple[int, ...]:
+    """The pots tried: :data:`_POTS`, and one either side of each number the
+    rule writes and of each stake times 1 to 4, where a comparison can turn."""
+    turns = {int(n) for n in _NUMBER.findall(source) if len(n) < 10}
+    turns |= {k * v for v in stakes.values() if isinstance(v, int) for k in range(1, 5)}
+    near = {t + d for t in turns for d in (-1, 0, 1) if t + d >= 0}
+    return tuple(sorted(set(_POTS) | near))
 
 
 def _possible(env: Mapping[str, object]) -> bool:
