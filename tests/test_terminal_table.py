@@ -20,6 +20,11 @@ from studrules.table.session import Session
 from studrules.table.terminal import QuitTable, TerminalPlayer, _keys, render_table, result_lines
 
 
+def header(hand, seat: str) -> str:
+    """The lines above the table's grid."""
+    return plain(render_table(hand.view(seat), None, hand.variant, hand=hand)).split("┏")[0]
+
+
 def plain(renderable, width: int = 160) -> str:
     console = Console(file=io.StringIO(), width=width, force_terminal=False)
     console.print(renderable)
@@ -177,15 +182,12 @@ def test_the_header_gives_the_rounds_bet_size_and_raises_left():
     # no cap once two players are left
     cards = {"Ann": ["Ah", "Ad", "2c"], "Bob": ["Kh", "Kd", "9s"], "Cat": ["Qh", "Qd", "Ts"]}
     hand = Hand(load_variant("seven-card-stud"), ["Ann", "Bob", "Cat"], 200, seed=1, cards=cards)
-    header = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand)).splitlines()[0]
-    assert "bets of 10, 3 raises left" in header and "your hand: pair of aces" in header
+    assert "bets of 10, 3 raises left" in header(hand, "Ann") and "your hand: pair of aces" in header(hand, "Ann")
     hand.apply(Action.parse("Ann complete"))
-    hand.apply(Action.parse("Bob raise"))
-    header = plain(render_table(hand.view("Cat"), None, hand.variant, hand=hand)).splitlines()[0]
-    assert "bets of 10, 2 raises left" in header
+    hand.apply(Action.parse("Bob raise"))  # the completion is the opening bet; Bob's is the first of 3 raises
+    assert "bets of 10, 2 raises left" in header(hand, "Cat")
     hand.apply(Action.parse("Cat fold"))
-    header = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand)).splitlines()[0]
-    assert "raises not capped" in header  # heads-up
+    assert "raises not capped" in header(hand, "Ann")  # heads-up
 
 
 def test_the_showdown_decision_is_headed_showdown_not_a_betting_round():
@@ -195,9 +197,8 @@ def test_the_showdown_decision_is_headed_showdown_not_a_betting_round():
     )
     while hand.phase != "showdown":
         hand.check_or_call()
-    who = hand.to_act
-    header = plain(render_table(hand.view(who), None, hand.variant, hand=hand)).splitlines()[0]
-    assert "showdown" in header and "betting round" not in header
+    top = header(hand, hand.to_act)
+    assert "showdown" in top and "betting round" not in top
 
 
 # ---------------------------------------------------------------- games against the house
@@ -213,8 +214,8 @@ def _caribbean():
 def test_a_game_against_the_house_shows_each_boxs_ante_and_wagers_and_no_pot():
     hand = _caribbean()
     screen = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand))
-    header = screen.splitlines()[0]
-    assert "pot" not in header and "your hand: two pair, kings and sevens" in header
+    top = screen.split("┏")[0]
+    assert "pot" not in top and "your hand: two pair, kings and sevens" in top
     assert "ante" in screen and "wagers" in screen and " bet " not in screen
     # the deal in one line: five cards for Ann, four down and one up for the house
     deal = [line.plain for line in history_lines(hand.view("Ann").events, "Ann", False) if "dealt" in line.plain]

@@ -359,8 +359,8 @@ def _wagers(view) -> dict[str, tuple[int, int]]:
 
 def render_table(view, dealer: str | None = None, variant=None, *, seating=(), hand=None, fancy: bool = False):
     """The table as the seat of ``view`` sees it (a rich renderable): a
-    header (the game, the round and its terms, the pot, your hand in words,
-    what is wild, whose turn) and a row per seat in the fixed order of
+    header (the game, the round and its terms, the pot, what is wild; then
+    your hand in words and whose turn) and a row per seat in the fixed order of
     ``seating``, the dealer marked (D)."""
     from rich.console import Group
     from rich.table import Table
@@ -380,10 +380,11 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     if wild:
         parts.append(f"wild: {wild}")
     mine = _my_hand_words(view, variant)
+    second = []  # the header's second line: the seat's own hand and whose turn
     if mine:
-        parts.append(f"your hand: {mine}")
+        second.append(f"your hand: {mine}")
     if view.to_act:
-        parts.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
+        second.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
     table = Table(show_lines=False)
     table.add_column("seat")
     table.add_column("stack", justify="right")
@@ -431,7 +432,8 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
         table.add_row("house", "", *blank, Text(" ").join(texts), Text(said or ""), "")
     if view.community:
         table.add_row("middle", "", *blank, Text(" ").join(card_text(c, fancy) for c in view.community), "", "")
-    return Group(Text(" | ".join(parts), style="bold"), table)
+    header = [Text(" | ".join(parts), style="bold")] + ([Text(" | ".join(second), style="bold")] if second else [])
+    return Group(*header, table)
 
 
 def _others_words(player: str, ups, shown: dict, variant) -> str:
