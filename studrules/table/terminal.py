@@ -295,15 +295,17 @@ def seat_order(view, seating: tuple[str, ...] = ()) -> list[str]:
     return [p for p in seating if p in view.players] + [p for p in view.players if p not in seating]
 
 
-def betting_terms(hand: Any) -> str | None:
-    """The betting round's terms in words: the bet size (or the least bet)
-    and the raises left (None: no betting round under way)."""
+def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = ()) -> str | None:
+    """The betting round's terms in words: the bet size (or the least bet;
+    the sizes a bet may have now when ``legal`` offers several, as an open
+    pair's double bet) and the raises left (None: no betting round under way)."""
     if hand is None or getattr(hand, "phase", None) != "betting":
         return None
     step = hand.round_rules.step
     size = hand.bet_size
+    sizes = next((la.to for la in legal if la.action == "bet" and la.to and len(la.to) > 1), None)
     if step.structure == "fixed_limit":
-        terms = f"bets of {size}"
+        terms = f"bets of {' or '.join(map(str, sizes))}" if sizes else f"bets of {size}"
     elif step.structure == "spread_limit":
         terms = f"bets from {size}"
     else:
@@ -371,7 +373,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     if variant is not None:
         parts.append(variant.title or variant.name)
     parts.append(_phase_words(view, hand))
-    terms = betting_terms(hand)
+    terms = betting_terms(hand, view.legal)
     if terms:
         parts.append(terms)
     if not banked:
