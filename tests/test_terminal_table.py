@@ -239,3 +239,25 @@ def test_the_house_hand_is_named_with_its_qualifying_and_the_pay_line_in_words()
     # two pair beats ace-high: the raise (20) is paid 2 to 1 by the table, the ante even money
     assert "two pair pays 2 to 1" in lines and "two_pair" not in lines
     assert "ante 10, wagers 20 -> +50" in lines
+
+
+def test_a_wild_card_in_a_hand_short_of_five_is_counted_not_guessed():
+    # Ben Franklin: fives and tens are wild; 7-T-6-8 shows eight-seven-six and a wild ten
+    franklin = load_variant("variants/catalogue/ben-franklin.yaml")
+    assert hand_now(franklin, parse_cards("7h Tc 6d 8c"), wild_ranks="5T") == "eight-high and a wild card"
+    # five cards or more: the wild card plays as the best it can, A-A-4-4 and a wild five is a full house
+    assert hand_now(franklin, parse_cards("5d 6s As 4h 4s Ac 2d"), wild_ranks="5T") == "full house, aces over fours"
+
+
+@pytest.mark.parametrize(
+    "name", ["five-card-stud-fr", "razz", "seven-card-stud-hi-lo", "mississippi-stud", "let-it-ride"]
+)
+def test_every_decision_of_a_shipped_game_draws_a_table_naming_the_seats_hand(name):
+    variant = load_variant(name)
+    players = ["Ann", "Bob", "Cat"]
+    hand = Hand(variant, players, 500, seed=3)
+    while not hand.is_over:
+        seat = hand.to_act
+        screen = plain(render_table(hand.view(seat), "Cat", variant, seating=tuple(players), hand=hand, fancy=True))
+        assert "your hand: " in screen.split("┏")[0] and "Cat (D)" in screen
+        hand.apply(hand.default_action())

@@ -119,10 +119,22 @@ def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down:
     ranks wild now; ``down``: the seat's face-down cards (for a bug that is
     wild only there). None when there are no cards to name.
 
-    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.spec.loader import load_variant_text
     >>> from studrules.cards.card import parse_cards
-    >>> hand_now(load_variant("seven-card-stud"), parse_cards("7d 7c 4c"))
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> hand_now(load_variant_text(text), parse_cards("7d 7c 4c"))
     'pair of sevens'
+    >>> hand_now(load_variant_text(text + "wild: {ranks: T}"), parse_cards("7h Tc 6d 8c"), wild_ranks="T")
+    'eight-high and a wild card'
     """
     from ..cards.rankings import ranking_for
     from ..game.wilds import seat_ranking
@@ -141,14 +153,23 @@ def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down:
     else:
         named = [(variant.deck.ranking, ranking_for(variant.deck, variant.deck.ranking))]
     said = []
+    wilds: list[Card] = []
+    if variant.wild.any and len(cards) < 5:
+        # a hand short of five says its natural cards and counts the wild ones (what they make is not settled yet)
+        wilds = [c for c in cards if is_joker(c) or RANKS[c.rank - 2] in wild_ranks]
+    naturals = [c for c in cards if c not in wilds]
     for name, ranking in named:
-        if variant.wild.any:
+        if variant.wild.any and not wilds:
             ranking = seat_ranking(ranking, variant.wild, wild_ranks, down)
-        words = _name_one(ranking, cards)
+        words = _name_one(ranking, naturals) if naturals else None
+        words = short_hand_words(words) if words else None
+        if wilds:
+            count = "a wild card" if len(wilds) == 1 else f"{len(wilds)} wild cards"
+            words = f"{words} and {count}" if words else count
         if len(named) == 1:
-            return short_hand_words(words) if words else None
+            return words
         part = "low" if "low" in name else "high" if "high" in name else name.replace("_", " ")
-        said.append(f"{part}: {short_hand_words(words) if words else 'none'}")
+        said.append(f"{part}: {words or 'none'}")
     return "; ".join(said)
 
 

@@ -329,14 +329,16 @@ def _phase_words(view, hand: Any) -> str:
     return "before the betting"
 
 
-def _wild_ranks(view: View, variant: Variant) -> str:
+def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
+    """The ranks wild now for the seat of ``view`` (``mine``), or as the
+    table sees another seat (without his down cards)."""
     rules = variant.wild
     wild_rank = None
     for event in view.events:
         if event.type == "wild" and event.card is not None:
             rank = rank_char(event.card)
             wild_rank = None if rank == rules.follow else rank
-    down = [card for card, face in view.cards if face == "down"]
+    down = [card for card, face in view.cards if face == "down"] if mine else []
     return "".join(wild_ranks_of(rules, wild_rank, down))
 
 
@@ -413,7 +415,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
             hidden = max(0, dealt.get(p, 0) - len(ups))
             texts = ([hidden_text(fancy, hidden)] if hidden else []) + [card_text(c, fancy) for c in ups]
             cards = Text(" ").join(texts)
-            words = _others_words(p, ups, shown, variant)
+            words = _others_words(p, ups, shown, variant, view)
         if p in shown and shown[p].cards and p != view.player:
             cards = Text(" ").join(card_text(c, fancy) for c in shown[p].cards)
         status = "folded" if view.folded[i] else ("<- to act" if view.to_act == p else "")
@@ -438,13 +440,14 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     return Group(*header, table)
 
 
-def _others_words(player: str, ups, shown: dict, variant) -> str:
+def _others_words(player: str, ups, shown: dict, variant, view) -> str:
     """Another seat's hand: its shown hand at the showdown, else what its up cards show."""
     if player in shown and shown[player].hand:
         return short_hand_words(shown[player].hand)
     if variant is None or len(ups) < 2:
         return ""
-    words = hand_now(variant, list(ups))
+    wild = _wild_ranks(view, variant, mine=False) if variant.wild.any else ""
+    words = hand_now(variant, list(ups), wild_ranks=wild)
     return f"showing {words}" if words else ""
 
 
@@ -453,9 +456,21 @@ def house_words(cards, variant, reasons) -> str | None:
     qualifies as the settlement's ``reasons`` said (nothing said of it when
     no position was settled against the house's hand).
 
-    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.spec.loader import load_variant_text
     >>> from studrules.cards.card import parse_cards
-    >>> house_words(parse_cards("3d 6c Ah 8d Jc"), load_variant("caribbean-stud-it"), ["the house does not qualify"])
+    >>> game = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 6}
+    ... stakes: {ante: 5}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, pay_table: {pair: 1, two_pair: 2}}
+    ... ''')
+    >>> house_words(parse_cards("3d 6c Ah 8d Jc"), game, ["the house does not qualify"])
     'ace-high, which does not qualify'
     """
     if variant is None or not cards:
