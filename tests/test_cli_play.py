@@ -202,6 +202,7 @@ def test_banked_play_without_a_terminal_shows_each_positions_settlement():
     )
     assert out.returncode == 0, out.stderr
     assert "house:" in out.stdout
+    assert not re.search(r"[a-z]_[a-z]+ pays", out.stdout)  # pay lines in words: 'two pair pays', never 'two_pair'
 
 
 def test_bad_bot_name_is_a_message_not_a_traceback():

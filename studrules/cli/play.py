@@ -295,6 +295,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                     break
             else:
                 from ..records.script import history_text
+                from ..table.display import pay_words
 
                 # one header line a hand (the game, the dealer, the players); a switch of rules adds its differences
                 _, _, history = history_text(report.hand).partition("\n")
@@ -304,7 +305,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 print(
                     f"== Hand {report.number}: {game}; {report.dealer} deals to {', '.join(report.players)}", file=out
                 )
-                print("\n".join(changes + [history]), file=out)
+                print("\n".join(changes + [pay_words(history)]), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
         hand = session.current
