@@ -139,6 +139,8 @@ class TerminalPlayer(Policy):
         )
         keys = _keys(view.legal)
         choices = "   ".join(_choice_text(k, la) for k, la in keys.items())
+        if getattr(self.hand, "phase", None) == "decision" and "c" in keys:  # against the house: a check stands
+            choices = choices.replace("[c] check", "[c] check (no further wager)")
         self.console.print(f"Your turn. {choices}   [q] leave", markup=False)
         while True:
             try:
