@@ -31,7 +31,7 @@ def _controlling_tty() -> None:  # in the child: the pty becomes its terminal, s
 class Terminal:
     """``studrules ARGS`` on a pseudo-terminal: expect text, type keys."""
 
-    def __init__(self, *args: str):
+    def __init__(self, *args: str, **extra_env: str):
         self.master, slave = pty.openpty()
         env = dict(
             os.environ,
@@ -40,6 +40,8 @@ class Terminal:
             TERM="xterm",
             PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
         )
+        env.pop("NO_COLOR", None)
+        env.update(extra_env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "studrules", *args],
             stdin=slave,
@@ -91,10 +93,11 @@ def test_play_on_a_terminal_start_act_see_the_board_finish_a_hand_and_quit(tmp_p
     history = tmp_path / "h.jsonl"
     t = Terminal("play", "--seed", "1", "--players", "3", "--bots", "check-call", "--history", str(history))
     screen = t.expect(PROMPT)
-    # the table as the seat sees it: our own down card in brackets, others' down cards hidden, the pot, whose turn
+    # the table as the seat sees it: our own down card in brackets, others' down cards hidden, the pot, whose turn;
+    # on a terminal the suits are symbols
     assert "Five Card Stud (French rules)" in screen
-    assert "Hero *" in screen and re.search(r"\[[2-9TJQKA][cdhs]\]", screen)
-    assert "##" in screen and "pot " in screen and "your turn" in screen
+    assert "Hero *" in screen and re.search(r"\[[2-9TJQKA][♣♦♥♠]\]", screen)
+    assert "▒▒" in screen and "pot " in screen and "your turn" in screen
     assert "[c]" in screen and "[f] fold" in screen
     t.type("nonsense\n")
     assert "not one of your choices" in t.expect(PROMPT)
@@ -135,11 +138,42 @@ def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(t
         t.type(re.search(r"\((\d+)", after).group(1) + "\n")
         t.expect(r"\n> |next hand, q to leave: ")
     t.type("\x03")
-    t.expect(r"history saved to .*\n")
+    end = t.expect(r"history saved to .*\n")
     assert t.close() == 130
+    # the summary and the saved count agree: the hands played, and the one under way saved unfinished
+    played = int(re.search(r"Session over after (\d+) hand", end).group(1))
+    saved = re.search(r"\((\d+) hands?(: (\d+) played and hand (\d+) unfinished)?\)", end)
+    assert saved.group(3) is None or int(saved.group(3)) == played
+    assert int(saved.group(1)) == played + (1 if saved.group(2) else 0)
     lines = history.read_text().splitlines()
     assert lines, "the hand in progress is saved"
     assert json.loads(lines[-1])["actions"]
+
+
+def test_no_color_on_a_terminal_gives_plain_letters():
+    t = Terminal("play", "--seed", "1", "--players", "3", "--bots", "check-call", NO_COLOR="1")
+    screen = t.expect(PROMPT)
+    assert re.search(r"\[[2-9TJQKA][cdhs]\]", screen) and "##" in screen
+    assert not re.search("[♣♦♥♠▒]", screen)
+    t.type("q\n")
+    t.expect(r"\[y/N\] ")  # leaving in the middle of a hand is asked
+    t.type("y\n")
+    assert "you left the table during hand 1" in t.expect(r"Session over.*\n")
+    assert t.close() == 0
+
+
+def test_bots_only_output_has_one_header_line_a_hand():
+    out = subprocess.run(
+        [sys.executable, "-m", "studrules", "play", "--seed", "5", "--hands", "2"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    headers = [line for line in out.stdout.splitlines() if "Five Card Stud" in line]
+    assert len(headers) == 2 and all(line.startswith("== Hand ") for line in headers)
 
 
 def test_play_without_a_terminal_lets_bots_play_and_prints_the_history():
@@ -168,6 +202,7 @@ def test_banked_play_without_a_terminal_shows_each_positions_settlement():
     )
     assert out.returncode == 0, out.stderr
     assert "house:" in out.stdout
+    assert not re.search(r"[a-z]_[a-z]+ pays", out.stdout)  # pay lines in words: 'two pair pays', never 'two_pair'
 
 
 def test_bad_bot_name_is_a_message_not_a_traceback():

@@ -1,12 +1,15 @@
 """``studrules play [VARIANT]``: sit at a table and play against bots.
 
 On a terminal you take the first seat and the bots the others; the table is
-drawn the way your seat sees it -- each seat's up cards, stack and bet in this
-round, your own down cards, the pot, whose turn it is -- and you choose from
-your legal actions with one key each (``c`` check/call, ``b`` bet, complete
-or bring-in, ``r`` raise, ``f`` fold, ``s`` show, ``m`` muck, ``q`` quit);
-an amount is asked when there is a choice. Ctrl-C (or ``q``) ends cleanly
-and the history is saved (``--history``). Hands follow one another, stacks
+drawn the way your seat sees it (:mod:`studrules.table.terminal`) -- the
+seats in their places, the dealer marked, each seat's up cards, stack and bet
+in this round, your own down cards and your hand in words, the pot, the
+round's bet size and raises left, whose turn it is -- and you choose from
+your legal actions with one key per verb (``c`` check/call, ``b`` bet or
+bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck, ``q``
+leave, asked to confirm in the middle of a hand); an amount is asked when
+there is a choice (Enter goes back). Ctrl-C (or ``q``) ends cleanly and the
+history is saved (``--history``). Hands follow one another, stacks
 carrying over and the deal moving clockwise, until you leave or ``--hands``.
 
 When standard input is not a terminal, bots play every seat and the hand
@@ -251,11 +254,11 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
         if human is not None:
             human.dealer = report.dealer
+            human.seating = session.seating  # the seats stay in their places; the deal moves
+            human.hand = report.hand
             if not text:
                 text = f"Hand {report.number}: {report.dealer} deals."
             human.console.print("\n" + text, markup=False)
-        elif text:
-            print(text, file=out)
 
     session = Session(
         variants,
@@ -277,7 +280,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             if human is not None:
                 if me in report.players:
                     human.catch_up(report.hand.view(me))
-                human.console.print("\n".join(["Hand over:"] + result_lines(report)), markup=False)
+                human.console.print("\n".join(["Hand over:"] + result_lines(report, human.fancy)), markup=False)
                 if me not in session.active:
                     session.stop("you are out of chips")
                     break
@@ -292,13 +295,24 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                     break
             else:
                 from ..records.script import history_text
+                from ..table.display import pay_words
 
-                print(f"== hand {report.number} (dealer {report.dealer})", file=out)
-                print(history_text(report.hand), file=out)
+                # one header line a hand (the game, the dealer, the players); a switch of rules adds its differences
+                _, _, history = history_text(report.hand).partition("\n")
+                title = f"{report.variant.title or report.variant.name} ({report.variant.name})"
+                changes = report.announcement().split("\n")[1:] if report.previous is not None else []
+                game = f"the game changes to {title}" if changes else title
+                print(
+                    f"== Hand {report.number}: {game}; {report.dealer} deals to {', '.join(report.players)}", file=out
+                )
+                print("\n".join(changes + [pay_words(history)]), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
-        session.stop("you left the table" if isinstance(stop, QuitTable) else "interrupted")
         hand = session.current
+        unfinished = hand is not None and bool(hand.events) and not hand.is_over
+        why = "you left the table" if isinstance(stop, QuitTable) else "interrupted"
+        # the summary and the history's count must agree: say the hand left unfinished in both
+        session.stop(f"{why} during hand {len(session.reports) + 1}" if unfinished else why)
         if writer is not None and hand is not None and hand.events:
             writer.write(hand, number=len(session.reports) + 1)
         status = 0 if isinstance(stop, QuitTable) else 130
@@ -311,10 +325,11 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         print(summary.text(), file=out)
     if args.history:
         written = writer.count if writer is not None else 0
-        print(
-            f"history saved to {args.history} ({written} hand{'s' if written != 1 else ''})",
-            file=out if live else sys.stderr,
-        )
+        done = len(session.reports)
+        count = f"{written} hand{'s' if written != 1 else ''}"
+        if written > done:  # the hand under way when the session stopped is saved as far as it went
+            count += f": {done} played and hand {done + 1} unfinished"
+        print(f"history saved to {args.history} ({count})", file=out if live else sys.stderr)
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status

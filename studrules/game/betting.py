@@ -231,6 +231,15 @@ class _Betting(_HandState):
         rule = rules.cap_rule
         return rules.cap if rule is None else int(rule(self._env()))
 
+    def raises_left(self) -> int | None:
+        """Raises still allowed in the betting round under way (None: no cap now, or no round), for a header."""
+        if self.phase != "betting":
+            return None
+        if self.capped:
+            return 0
+        cap = None if self.round_rules.step.heads_up_uncapped and self._heads_up() else self._cap_now()
+        return None if cap is None else max(0, cap - self.raises)
+
     def _sizes(self, kind: str) -> list[int]:
         """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
         if self.size_lock is not None:

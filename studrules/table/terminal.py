@@ -1,12 +1,16 @@
 """The table at a terminal: what a person sees and types.
 
 :class:`TerminalPlayer` is the person's :class:`~studrules.game.policies.Policy`:
-it prints what happened since his last look, draws the table as his seat
-sees it (:func:`render_table`: each seat's up cards, stack and bet in this
-round, his own down cards, the pot, whose turn it is) and reads his choice,
-one key per legal action (``c`` check/call, ``b`` bet, complete or bring-in,
-``r`` raise, ``f`` fold, ``s`` show, ``m`` muck, ``q`` quit), asking for an
-amount where there is a choice. :func:`result_lines` says how a hand ended.
+it prints what happened since his last look (the compact lines of
+:func:`~.display.history_lines`), draws the table as his seat sees it
+(:func:`render_table`: the seats in their fixed order around the table, the
+dealer marked, each seat's cards, stack and bet in this round, the hands in
+words, the pot, the round's bet size and raises left, whose turn it is) and
+reads his choice, one key per verb (:data:`VERB_KEYS`: ``c`` check/call,
+``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show,
+``m`` muck; ``q`` leaves the table, after asking when a hand is under way),
+asking for an amount where there is a choice (an empty answer, Esc or ``q``
+goes back to the choices). :func:`result_lines` says how a hand ended.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from ..game.policies import Policy
 from ..game.view import View
 from ..game.wilds import rank_char, rank_words, wild_ranks_of
 from ..spec.model import Variant
+from .display import card_text, fancy_output, hand_now, hidden_text, history_lines, pay_words, short_hand_words
 
 __all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines"]
 
@@ -27,32 +32,49 @@ class QuitTable(Exception):
     """The person at the terminal asked to leave."""
 
 
+#: The one key of each verb, the same whatever else is legal: ``b`` bets,
+#: brings in or buys, ``r`` raises or completes (a completion raises the
+#: bring-in to a full bet), ``c`` checks or calls. Verbs sharing a key are
+#: never legal together; a verb whose key is taken gets a free letter of its
+#: own name, else a digit.
+VERB_KEYS = {
+    "check": "c",
+    "call": "c",
+    "bet": "b",
+    "bring-in": "b",
+    "buy": "b",
+    "raise": "r",
+    "complete": "r",
+    "fold": "f",
+    "show": "s",
+    "split": "s",
+    "muck": "m",
+    "declare": "d",
+    "discard": "d",
+    "decline": "d",
+    "expose": "e",
+    "pass": "p",
+    "void": "v",
+}
+
+
 def _keys(legal: tuple[LegalAction, ...]) -> dict[str, LegalAction]:
-    """The one-key shortcut of each legal action."""
-    verbs = {la.action: la for la in legal}
+    """The one-key shortcut of each legal action (:data:`VERB_KEYS`).
+
+    >>> sorted(_keys((LegalAction("fold"), LegalAction("call", 3), LegalAction("complete", to=(10,)))))
+    ['c', 'f', 'r']
+    """
     keys: dict[str, LegalAction] = {}
-    for verb in ("check", "call"):
-        if verb in verbs:
-            keys["c"] = verbs[verb]
-    if "bring-in" in verbs:
-        keys["b"] = verbs["bring-in"]
-        if "complete" in verbs:
-            keys["r"] = verbs["complete"]
-    else:
-        for verb in ("bet", "complete"):
-            if verb in verbs and "b" not in keys:
-                keys["b"] = verbs[verb]
-        if "raise" in verbs:
-            keys["r"] = verbs["raise"]
-        elif "complete" in verbs and keys.get("b") is not verbs["complete"]:
-            keys["r"] = verbs["complete"]
-    for key, verb in (("f", "fold"), ("s", "show"), ("m", "muck")):
-        if verb in verbs:
-            keys[key] = verbs[verb]
-    for la in legal:  # anything else: its first letter not taken, else a digit
-        if la not in keys.values():
-            key = next((ch for ch in la.action if ch.isalpha() and ch not in keys), None) or str(len(keys) + 1)
+    later = []
+    for la in legal:
+        key = VERB_KEYS.get(la.action)
+        if key is not None and key not in keys:
             keys[key] = la
+        else:
+            later.append(la)
+    for la in later:  # a key taken: the first free letter of its name, else a digit
+        key = next((ch for ch in la.action if ch.isalpha() and ch not in keys and ch != "q"), None)
+        keys[key or str(len(keys) + 1)] = la
     return keys
 
 
@@ -64,6 +86,14 @@ def _amounts(la: LegalAction) -> list[int] | None:
 
 
 def _choice_text(key: str, la: LegalAction) -> str:
+    """A choice with its key; a wager against the house of several sizes names them all.
+
+    >>> _choice_text("r", LegalAction("raise", amount=5, to=(5, 10, 15)))
+    '[r] raise 5, 10 or 15'
+    """
+    if la.amount is not None and la.to is not None and len(la.to) > 1:
+        sizes = ", ".join(map(str, la.to[:-1])) + f" or {la.to[-1]}"
+        return f"[{key}] {la.action} {sizes}"
     return f"[{key}] {la}"
 
 
@@ -71,18 +101,25 @@ class TerminalPlayer(Policy):
     """A person at a terminal: sees the table of his seat and types his action.
 
     ``read``: a function returning the next line typed (``input`` by
-    default); ``console``: a :class:`rich.console.Console`."""
+    default); ``console``: a :class:`rich.console.Console`. The table sets
+    ``seating`` (every seat clockwise, fixed for the session), ``dealer``
+    and ``hand`` (the hand being played, for its betting round's terms)
+    before each hand."""
 
     name = "you"
 
     def __init__(self, console=None, read: Callable[[str], str] | None = None):
         from rich.console import Console
+        from rich.markup import escape
 
         self.console = console or Console(highlight=False)
-        self.read = read or (lambda prompt: self.console.input(prompt))
+        self.read = read or (lambda prompt: self.console.input(escape(prompt)))  # a prompt is text, not markup
         self.seen = 0
         self.variant = None
         self.dealer: str | None = None
+        self.seating: tuple[str, ...] = ()
+        self.hand: Any = None
+        self.fancy = fancy_output(self.console)
 
     def begin(self, variant) -> None:
         self.variant = variant
@@ -92,31 +129,57 @@ class TerminalPlayer(Policy):
     def catch_up(self, view) -> None:
         events = view.events[self.seen :]
         self.seen = len(view.events)
-        for e in events:
-            if e.type == "deal" and e.player == view.player:
-                self.console.print(
-                    f"  you are dealt {e.card} face {e.face}" if e.card is not None else "  " + e.describe(hidden=True)
-                )
-            else:
-                self.console.print("  " + e.describe(hidden=e.card is None), markup=False)
+        for line in history_lines(events, view.player, self.fancy):
+            self.console.print("  ", line, sep="")
 
     def act(self, view) -> Action:
         self.catch_up(view)
-        self.console.print(render_table(view, self.dealer, self.variant))
+        self.console.print(
+            render_table(view, self.dealer, self.variant, seating=self.seating, hand=self.hand, fancy=self.fancy)
+        )
         keys = _keys(view.legal)
         choices = "   ".join(_choice_text(k, la) for k, la in keys.items())
-        self.console.print(f"Your turn. {choices}   [q] quit", markup=False)
+        if getattr(self.hand, "phase", None) == "decision" and "c" in keys:  # against the house: a check stands
+            choices = choices.replace("[c] check", "[c] check (no further wager)")
+        self.console.print(f"Your turn. {choices}   [q] leave", markup=False)
         while True:
             try:
                 line = self.read("> ")
             except EOFError:
                 raise QuitTable() from None
+            if line.strip().lower() in ("q", "quit", "exit") and not self.confirm_leaving():
+                continue
             action = self.parse(line, view, keys)
             if action is not None:
                 return action
 
+    def confirm_leaving(self) -> bool:
+        """Asked on ``q`` in the middle of a hand: leave now (the hand is lost), or play on."""
+        try:
+            answer = self.read("Leave the table in the middle of this hand? Your chips in the pot are lost. [y/N] ")
+        except EOFError:
+            return True
+        if answer.strip().lower() in ("y", "yes"):
+            return True
+        self.console.print("Playing on.", markup=False)
+        return False
+
+    def _ask(self, prompt: str) -> str | None:
+        """A line typed at a sub-prompt; None when he goes back to the choices (empty, Esc or q)."""
+        try:
+            text = self.read(prompt)
+        except EOFError:
+            raise QuitTable() from None
+        text = text.strip()
+        if not text or "\x1b" in text or text.lower() in ("q", "quit"):
+            self.console.print("Back to your choices.", markup=False)
+            return None
+        return text
+
     def parse(self, line: str, view, keys: dict[str, LegalAction]) -> Action | None:
-        """The action a typed line means; None (after saying what is legal) if it means none."""
+        """The action a typed line means; None (after saying what is legal) if it means none.
+
+        ``q`` raises :class:`QuitTable` here: :meth:`act` asks first."""
         words = line.strip().lower().split()
         if not words:
             return None
@@ -132,7 +195,7 @@ class TerminalPlayer(Policy):
             self.console.print(
                 f"'{line.strip()}' is not one of your choices: "
                 + ", ".join(_choice_text(k, x) for k, x in keys.items())
-                + ", [q] quit",
+                + ", [q] leave",
                 markup=False,
             )
             return None
@@ -172,13 +235,11 @@ class TerminalPlayer(Policy):
                     amount = la.min
                 else:
                     what = " or ".join(map(str, totals)) if totals is not None else f"{la.min} to {la.max}"
+                    to = "" if la.amount is not None else " to"  # a wager against the house is its size, not a total
                     while amount is None:
-                        try:
-                            text = self.read(f"{la.action} to how much ({what})? ").strip()
-                        except EOFError:
-                            raise QuitTable() from None
-                        if text.lower() in ("q", "quit"):
-                            raise QuitTable()
+                        text = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
+                        if text is None:
+                            return None
                         try:
                             amount = int(text)
                         except ValueError:
@@ -197,19 +258,21 @@ class TerminalPlayer(Policy):
         return Action(view.player, la.action)
 
     def _choose(self, view: Any, la: LegalAction, word: str | None) -> Action | None:
-        """The word of an action such as 'declare': typed after it, or asked for (q leaves)."""
+        """The word of an action such as 'declare': typed after it, or asked for (empty, Esc or q: back)."""
         choices = la.choices or ()
         while word is None or word not in choices:
             if word is not None:
                 self.console.print(f"'{word}' is not one of {', '.join(choices)}", markup=False)
-            try:
-                word = self.read(f"{la.action} {'/'.join(choices)}? ").strip().lower()
-            except EOFError:
-                raise QuitTable() from None
-            if word in ("q", "quit"):
-                raise QuitTable()
-            word = next((c for c in choices if c.startswith(word)), word) if word else None
+            text = self._ask(f"{la.action} {'/'.join(choices)}? ")
+            if text is None:
+                return None
+            word = text.lower()
+            word = next((c for c in choices if c.startswith(word)), word)
         return Action(view.player, la.action, word=word)
+
+
+# --------------------------------------------------------------------------
+# the table
 
 
 def _down_counts(view) -> dict[str, int]:
@@ -220,66 +283,231 @@ def _down_counts(view) -> dict[str, int]:
     return counts
 
 
-def render_table(view, dealer: str | None = None, variant=None):
-    """The table as the seat of ``view`` sees it (a rich renderable)."""
+def seat_order(view, seating: tuple[str, ...] = ()) -> list[str]:
+    """The seats of the hand in their fixed order around the table: the
+    session's seating (clockwise, the same every hand), whoever deals; the
+    hand's own order without one.
+
+    >>> class V: players = ("Cat", "Ann", "Bob")
+    >>> seat_order(V, ("Ann", "Bob", "Cat")), seat_order(V)
+    (['Ann', 'Bob', 'Cat'], ['Cat', 'Ann', 'Bob'])
+    """
+    if not seating:
+        return list(view.players)
+    return [p for p in seating if p in view.players] + [p for p in view.players if p not in seating]
+
+
+def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = ()) -> str | None:
+    """The betting round's terms in words: the bet size (or the least bet;
+    the sizes a bet may have now when ``legal`` offers several, as an open
+    pair's double bet) and the raises left (None: no betting round under way)."""
+    if hand is None or getattr(hand, "phase", None) != "betting":
+        return None
+    step = hand.round_rules.step
+    size = hand.bet_size
+    sizes = next((la.to for la in legal if la.action == "bet" and la.to and len(la.to) > 1), None)
+    if step.structure == "fixed_limit":
+        terms = f"bets of {' or '.join(map(str, sizes))}" if sizes else f"bets of {size}"
+    elif step.structure == "spread_limit":
+        terms = f"bets from {size}"
+    else:
+        terms = f"{step.structure.replace('_', '-')}, least bet {size}"
+    left = hand.raises_left()
+    if left is None:
+        return terms + ", raises not capped"
+    return terms + (", no raise left" if left == 0 else f", {left} raise{'s' if left != 1 else ''} left")
+
+
+def _phase_words(view, hand: Any) -> str:
+    phase = getattr(hand, "phase", None)
+    if phase == "showdown":
+        return "showdown: show or muck"
+    if phase == "decision":
+        return "your decision against the house" if view.to_act == view.player else "decisions against the house"
+    if phase in ("draw", "declare", "pass", "split", "expose", "offer"):
+        return {"offer": "an up card offered"}.get(phase, phase)
+    if view.round:
+        return f"betting round {view.round}"
+    return "before the betting"
+
+
+def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
+    """The ranks wild now for the seat of ``view`` (``mine``), or as the
+    table sees another seat (without his down cards)."""
+    rules = variant.wild
+    wild_rank = None
+    for event in view.events:
+        if event.type == "wild" and event.card is not None:
+            rank = rank_char(event.card)
+            wild_rank = None if rank == rules.follow else rank
+    down = [card for card, face in view.cards if face == "down"] if mine else []
+    return "".join(wild_ranks_of(rules, wild_rank, down))
+
+
+def _my_hand_words(view, variant) -> str | None:
+    if variant is None:
+        return None
+    cards = list(view.my_cards) + list(view.community)
+    down = [c for c, f in view.cards if f == "down"]
+    wild = _wild_ranks(view, variant) if variant.wild.any else ""
+    return hand_now(variant, cards, wild_ranks=wild, down=down)
+
+
+def _wagers(view) -> dict[str, tuple[int, int]]:
+    """Each position's ante and wagers (raises) in a game against the house."""
+    out: dict[str, list[int]] = {}
+    for e in view.events:
+        if e.type in ("ante", "raise") and e.player is not None:
+            pair = out.setdefault(e.player, [0, 0])
+            pair[0 if e.type == "ante" else 1] += e.amount or 0
+    return {p: (a, w) for p, (a, w) in out.items()}
+
+
+def render_table(view, dealer: str | None = None, variant=None, *, seating=(), hand=None, fancy: bool = False):
+    """The table as the seat of ``view`` sees it (a rich renderable): a
+    header (the game, the round and its terms, the pot, what is wild; then
+    your hand in words and whose turn) and a row per seat in the fixed order of
+    ``seating``, the dealer marked (D)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    banked = bool(variant is not None and variant.is_banked)
     parts = []
     if variant is not None:
         parts.append(variant.title or variant.name)
-    parts.append(f"betting round {view.round}" if view.round else "before the betting")
-    parts.append(f"pot {view.pot}")
+    parts.append(_phase_words(view, hand))
+    terms = betting_terms(hand, view.legal)
+    if terms:
+        parts.append(terms)
+    if not banked:
+        parts.append(f"pot {view.pot}")
     wild = wild_now(view, variant) if variant is not None else None
     if wild:
         parts.append(f"wild: {wild}")
+    mine = _my_hand_words(view, variant)
+    second = []  # the header's second line: the seat's own hand and whose turn
+    if mine:
+        second.append(f"your hand: {mine}")
     if view.to_act:
-        parts.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
+        second.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
     table = Table(show_lines=False)
     table.add_column("seat")
     table.add_column("stack", justify="right")
-    table.add_column("bet", justify="right")
+    if banked:
+        table.add_column("ante", justify="right")
+        table.add_column("wagers", justify="right")
+    else:
+        table.add_column("bet", justify="right")
     table.add_column("cards")
+    table.add_column("hand")
     table.add_column("")
     dealt = _down_counts(view)
-    for i, p in enumerate(view.players):
+    shown = {e.player: e for e in view.events if e.type == "show"}
+    wagers = _wagers(view) if banked else {}
+    for p in seat_order(view, seating):
+        i = view.players.index(p)
         name = p + (" (D)" if p == dealer else "")
         if p == view.player:
-            cards = " ".join(f"[{c}]" if f == "down" else str(c) for c, f in view.cards)
+            cards = Text(" ").join(card_text(c, fancy, down=f == "down") for c, f in view.cards)
             name = f"{name} *"
+            words = mine or ""
         else:
             ups = view.up_cards.get(p) or ()
             hidden = max(0, dealt.get(p, 0) - len(ups))
-            cards = " ".join(["##"] * hidden + [str(c) for c in ups])
+            texts = ([hidden_text(fancy, hidden)] if hidden else []) + [card_text(c, fancy) for c in ups]
+            cards = Text(" ").join(texts)
+            words = _others_words(p, ups, shown, variant, view)
+        if p in shown and shown[p].cards and p != view.player:
+            cards = Text(" ").join(card_text(c, fancy) for c in shown[p].cards)
         status = "folded" if view.folded[i] else ("<- to act" if view.to_act == p else "")
         # names and cards are text, never markup: a name such as '[/x]' shows as it is
-        table.add_row(
-            Text(name), str(view.stacks[i]), str(view.bets[i]) if view.bets[i] else "", Text(cards or "-"), status
-        )
+        if banked:
+            ante, wager = wagers.get(p, (0, 0))
+            money = [str(ante) if ante else "", str(wager) if wager else ""]
+        else:
+            money = [str(view.bets[i]) if view.bets[i] else ""]
+        table.add_row(Text(name), str(view.stacks[i]), *money, cards if cards.plain else Text("-"), Text(words), status)
+    blank = [""] * (2 if banked else 1)
     if "house" in dealt:
         ups = view.house_up_cards
         hidden = max(0, dealt["house"] - len(ups))
-        table.add_row("house", "", "", " ".join(["##"] * hidden + [str(c) for c in ups]), "")
+        texts = ([hidden_text(fancy, hidden)] if hidden else []) + [card_text(c, fancy) for c in ups]
+        reasons = [e.reason or "" for e in view.events if e.type == "settle"]
+        said = house_words(ups, variant, reasons) if not hidden else None
+        table.add_row("house", "", *blank, Text(" ").join(texts), Text(said or ""), "")
     if view.community:
-        table.add_row("middle", "", "", " ".join(map(str, view.community)), "")
-    return Group(Text(" | ".join(parts), style="bold"), table)
+        table.add_row("middle", "", *blank, Text(" ").join(card_text(c, fancy) for c in view.community), "", "")
+    header = [Text(" | ".join(parts), style="bold")] + ([Text(" | ".join(second), style="bold")] if second else [])
+    return Group(*header, table)
+
+
+def _others_words(player: str, ups, shown: dict, variant, view) -> str:
+    """Another seat's hand: its shown hand at the showdown, else what its up cards show."""
+    if player in shown and shown[player].hand:
+        return short_hand_words(shown[player].hand)
+    if variant is None or len(ups) < 2:
+        return ""
+    wild = _wild_ranks(view, variant, mine=False) if variant.wild.any else ""
+    words = hand_now(variant, list(ups), wild_ranks=wild)
+    return f"showing {words}" if words else ""
+
+
+def house_words(cards, variant, reasons) -> str | None:
+    """The house's hand (``cards``, every one up) in words, and whether it
+    qualifies as the settlement's ``reasons`` said (nothing said of it when
+    no position was settled against the house's hand).
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> from studrules.cards.card import parse_cards
+    >>> game = load_variant_text('''
+    ... name: against-the-house
+    ... kind: banked
+    ... seats: {min: 1, max: 6}
+    ... stakes: {ante: 5}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+    ...   - decision: {fold: true, raise: 2 * ante}
+    ...   - reveal: {who: house}
+    ...   - settle: {qualify: house >= ace_king, pay_table: {pair: 1, two_pair: 2}}
+    ... ''')
+    >>> house_words(parse_cards("3d 6c Ah 8d Jc"), game, ["the house does not qualify"])
+    'ace-high, which does not qualify'
+    """
+    if variant is None or not cards:
+        return None
+    words = hand_now(variant, list(cards))
+    played = [r for r in reasons if "house" in r]  # settled against the house's hand
+    if not played:
+        return words
+    qualifies = not any("does not qualify" in r for r in played)
+    return f"{words or 'its hand'}, which {'qualifies' if qualifies else 'does not qualify'}"
 
 
 # --------------------------------------------------------------------------
 # printing results
 
 
-def result_lines(report) -> list[str]:
-    """A finished hand's outcome: each player's stack and net; banked games each position's settlement."""
+def result_lines(report, fancy: bool = False) -> list[str]:
+    """A finished hand's outcome: each player's stack and net; banked games
+    the house's hand, each position's ante, wagers and settlement, pay lines
+    in words. ``fancy``: cards with suit symbols."""
     result = report.result
     lines = []
     if result.positions is not None:
+        house = getattr(report.hand, "house_cards", None)
+        if house:
+            said = house_words(house, report.variant, [pos["reason"] for pos in result.positions])
+            shown = " ".join(card_text(c, fancy).plain for c in house)
+            lines.append(f"  the house has {shown}" + (f": {said}" if said else ""))
         for pos in result.positions:
             net = pos["net"]
+            wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
+            wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
             lines.append(
-                f"  {pos['player']}: ante {pos['ante']}, raise {pos['raise'] or 0} -> "
-                f"{'+' if net > 0 else ''}{net} ({pos['reason']})"
+                f"  {pos['player']}: ante {pos['ante']}, {wagered} -> "
+                f"{'+' if net > 0 else ''}{net} ({pay_words(pos['reason'])})"
             )
         hn = result.house_net or 0
         lines.append(f"  house: {'+' if hn > 0 else ''}{hn}")
@@ -296,14 +524,6 @@ def wild_now(view: View, variant: Variant) -> str | None:
 
     The changing rank is the one the last ``wild`` event set: a card of the
     followed rank clears it, any other card makes its rank wild."""
-    rules = variant.wild
-    if not rules.any:
+    if not variant.wild.any:
         return None
-    wild_rank = None
-    for event in view.events:
-        if event.type == "wild" and event.card is not None:
-            rank = rank_char(event.card)
-            wild_rank = None if rank == rules.follow else rank
-    down = [card for card, face in view.cards if face == "down"]
-    ranks = wild_ranks_of(rules, wild_rank, down)
-    return ", ".join(rank_words(r) for r in ranks) or "nothing yet"
+    return ", ".join(rank_words(r) for r in _wild_ranks(view, variant)) or "nothing yet"

@@ -1,0 +1,263 @@
+"""The terminal table reads like a card room: the rules of what it shows and
+how it answers keys, checked on hands whose cards are chosen (the expected
+words worked out by hand from the cards), not on pasted screens."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+from studrules.cards.card import parse_card, parse_cards
+from studrules.game.actions import Action, LegalAction
+from studrules.game.hand import Hand
+from studrules.game.policies import CheckCall
+from studrules.spec.loader import load_variant
+from studrules.table.display import card_text, fancy_output, hand_now, history_lines, pay_words
+from studrules.table.session import Session
+from studrules.table.terminal import QuitTable, TerminalPlayer, _keys, render_table, result_lines
+
+
+def header(hand, seat: str) -> str:
+    """The lines above the table's grid."""
+    return plain(render_table(hand.view(seat), None, hand.variant, hand=hand)).split("┏")[0]
+
+
+def plain(renderable, width: int = 160) -> str:
+    console = Console(file=io.StringIO(), width=width, force_terminal=False)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def scripted(*answers: str, fancy: bool = False) -> TerminalPlayer:
+    lines = iter(answers)
+    me = TerminalPlayer(Console(file=io.StringIO(), width=160, force_terminal=False), read=lambda prompt: next(lines))
+    me.fancy = fancy
+    return me
+
+
+# ---------------------------------------------------------------- cards
+
+
+def test_suits_are_coloured_symbols_on_a_terminal_and_letters_with_no_color_or_off_a_terminal(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert fancy_output(Console(file=io.StringIO(), force_terminal=True))
+    assert not fancy_output(Console(file=io.StringIO(), force_terminal=False))  # piped: plain letters
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not fancy_output(Console(file=io.StringIO(), force_terminal=True))
+    seven = card_text(parse_card("7d"), True)
+    assert seven.plain == "7♦" and "blue" in str(seven.style)  # a four-colour deck: diamonds blue
+    assert card_text(parse_card("Ah"), True).style != card_text(parse_card("As"), True).style
+    assert card_text(parse_card("7d"), False).plain == "7d"
+    assert card_text(parse_card("7d"), False, down=True).plain == "[7d]"  # one's own face-down card
+
+
+# ---------------------------------------------------------------- hands in words
+
+
+def test_a_hand_is_named_as_a_card_room_says_it():
+    stud = load_variant("seven-card-stud")
+    assert hand_now(stud, parse_cards("7d 7c 4c")) == "pair of sevens"  # three cards: what they show
+    assert hand_now(stud, parse_cards("7d Jd 4c")) == "jack-high"
+    assert hand_now(stud, parse_cards("7d 7c 4c 4h Kd")) == "two pair, sevens and fours"
+    # razz: ace-to-five low, a low hand said by its ranks
+    assert hand_now(load_variant("razz"), parse_cards("8d 6c 5h 3s 2d Kd Kc")) == "8-6-5-3-2"
+    # high-low eight or better: both halves, a low above eight is none
+    both = hand_now(load_variant("seven-card-stud-hi-lo"), parse_cards("8d 6c 5h 3s 2d 2c Kc"))
+    assert both == "high: pair of twos; low: 8-6-5-3-2"
+    assert "low: none" in hand_now(load_variant("seven-card-stud-hi-lo"), parse_cards("Qd Jc 9h 3s 3d Kd Kc"))
+
+
+def test_pay_lines_are_said_in_words():
+    assert pay_words("beats the house: two_pair pays 2 to 1") == "beats the house: two pair pays 2 to 1"
+    assert pay_words("three_of_a_kind pays 3 to 1") == "three of a kind pays 3 to 1"
+
+
+# ---------------------------------------------------------------- keys
+
+
+def test_complete_has_one_key_whether_bringing_in_or_facing_the_bring_in():
+    # seven-card stud: the lowest up card (Ann's 2c) brings in or completes; Bob then folds, calls or completes
+    cards = {"Ann": ["Ah", "Ad", "2c"], "Bob": ["Kh", "Kd", "9s"], "Cat": ["Qh", "Qd", "Ts"]}
+    hand = Hand(load_variant("seven-card-stud"), ["Ann", "Bob", "Cat"], 200, seed=1, cards=cards)
+    as_bring_in = _keys(hand.view("Ann").legal)
+    assert (as_bring_in["b"].action, as_bring_in["r"].action) == ("bring-in", "complete")
+    hand.apply(Action.parse("Ann bring-in"))
+    facing = _keys(hand.view("Bob").legal)
+    assert facing["r"].action == "complete" and facing["c"].action == "call" and "b" not in facing
+
+
+def test_check_and_call_share_c_and_bet_b_and_raise_r():
+    keys = _keys((LegalAction("check"), LegalAction("bet", to=(10,))))
+    assert (keys["c"].action, keys["b"].action) == ("check", "bet")
+    keys = _keys((LegalAction("fold"), LegalAction("call", amount=10), LegalAction("raise", to=(20,))))
+    assert {k: la.action for k, la in keys.items()} == {"f": "fold", "c": "call", "r": "raise"}
+
+
+# ---------------------------------------------------------------- leaving
+
+
+class _Facing:
+    """A seat facing a bet, with a raise of any size from 20 to 95."""
+
+    player = "Hero"
+    legal = (LegalAction("fold"), LegalAction("call", amount=10), LegalAction("raise", min=20, max=95))
+    events = ()
+
+
+def _act(me: TerminalPlayer):
+    keys = _keys(_Facing.legal)
+    while True:
+        line = me.read("> ")
+        if line.strip() == "q" and not me.confirm_leaving():
+            continue
+        action = me.parse(line, _Facing, keys)
+        if action is not None:
+            return action
+
+
+def test_q_in_the_middle_of_a_hand_asks_before_leaving():
+    assert _act(scripted("q", "n", "c")).verb == "call"  # 'n': he plays on
+    assert _act(scripted("q", "", "f")).verb == "fold"  # the default is to stay
+    with pytest.raises(QuitTable):
+        _act(scripted("q", "y"))
+
+
+@pytest.mark.parametrize("way_out", ["", "\x1b", "q", "Q"])
+def test_an_amount_prompt_is_left_back_to_the_choices(way_out):
+    me = scripted(way_out)
+    assert me.parse("r", _Facing, _keys(_Facing.legal)) is None  # no action, no QuitTable
+    assert "Back to your choices" in me.console.file.getvalue()
+
+
+# ---------------------------------------------------------------- the table
+
+
+def _tables(seating: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Three hands with a TerminalPlayer at the first seat: each table drawn, as text, with that hand's dealer."""
+    drawn: list[tuple[str, str]] = []
+
+    class Caller(TerminalPlayer):  # checks or calls, brings in, shows
+        def act(self, view):
+            keys = _keys(view.legal)
+            self.read = lambda prompt: next(k for k in ("c", "b", "s") if k in keys)
+            return super().act(view)
+
+    me = Caller(Console(file=io.StringIO(), width=160, force_terminal=False))
+    dealer = [""]
+
+    def printed(*things, **kw):
+        text = plain(things[0]) if things else ""
+        if "stack" in text:
+            drawn.append((dealer[0], text))
+
+    me.console.print = printed  # type: ignore[method-assign]
+    bots = {p: CheckCall() for p in seating[1:]}
+
+    def on_start(report):
+        me.dealer, me.seating, me.hand = report.dealer, session.seating, report.hand
+        dealer[0] = report.dealer
+
+    session = Session(
+        ["seven-card-stud"], seating, {seating[0]: me, **bots}, stacks=500, hands=3, seed=4, on_start=on_start
+    )
+    session.play()
+    return drawn
+
+
+def test_the_seats_keep_their_places_while_the_deal_moves_and_the_dealer_is_marked():
+    seating = ("Hero", "Ann", "Bob", "Cat")
+    drawn = _tables(seating)
+    assert len({dealer for dealer, _ in drawn}) == 3  # the deal moved each hand, and Hero played each
+    for dealer, table in drawn:
+        rows = re.findall(r"^\W*(Hero|Ann|Bob|Cat)\b", table, flags=re.M)
+        assert rows == list(seating)  # the same order every time, whoever deals
+        assert f"{dealer} (D)" in table and table.count("(D)") == 1
+
+
+def test_the_header_gives_the_rounds_bet_size_and_raises_left():
+    # seven-card stud (the file): third street bets the low limit, 10, with a cap of 3 raises;
+    # no cap once two players are left
+    cards = {"Ann": ["Ah", "Ad", "2c"], "Bob": ["Kh", "Kd", "9s"], "Cat": ["Qh", "Qd", "Ts"]}
+    hand = Hand(load_variant("seven-card-stud"), ["Ann", "Bob", "Cat"], 200, seed=1, cards=cards)
+    assert "bets of 10, 3 raises left" in header(hand, "Ann") and "your hand: pair of aces" in header(hand, "Ann")
+    hand.apply(Action.parse("Ann complete"))
+    hand.apply(Action.parse("Bob raise"))  # the completion is the opening bet; Bob's is the first of 3 raises
+    assert "bets of 10, 2 raises left" in header(hand, "Cat")
+    hand.apply(Action.parse("Cat fold"))
+    assert "raises not capped" in header(hand, "Ann")  # heads-up
+
+
+def test_the_showdown_decision_is_headed_showdown_not_a_betting_round():
+    cards = {"Ann": "Ah Ad 2c 3d 4h 5s 9c", "Bob": "Kh Kd 9s 8s 7h 6c 2d"}
+    hand = Hand(
+        load_variant("seven-card-stud"), ["Ann", "Bob"], 200, seed=1, cards={p: c.split() for p, c in cards.items()}
+    )
+    while hand.phase != "showdown":
+        hand.check_or_call()
+    top = header(hand, hand.to_act)
+    assert "showdown" in top and "betting round" not in top
+
+
+# ---------------------------------------------------------------- games against the house
+
+
+def _caribbean():
+    # Ann: two pair (kings and sevens); the house: ace-king-high, which is the least qualifying hand (house >= ace_king)
+    cards = {"Ann": "Kh Kd 7c 7s 2d", "house": "As Kc 9d 5h 3c"}
+    hand = Hand(load_variant("caribbean-stud-it"), ["Ann"], 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    return hand
+
+
+def test_a_game_against_the_house_shows_each_boxs_ante_and_wagers_and_no_pot():
+    hand = _caribbean()
+    screen = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand))
+    top = screen.split("┏")[0]
+    assert "pot" not in top and "your hand: two pair, kings and sevens" in top
+    assert "ante" in screen and "wagers" in screen and " bet " not in screen
+    # the deal in one line: five cards for Ann, four down and one up for the house
+    deal = [line.plain for line in history_lines(hand.view("Ann").events, "Ann", False) if "dealt" in line.plain]
+    assert deal == ["dealt: you [Kh] [Kd] [7c] [7s] [2d] · the house 4 down 3c"]
+
+
+def test_the_house_hand_is_named_with_its_qualifying_and_the_pay_line_in_words():
+    hand = _caribbean()
+    hand.apply(Action.parse("Ann raise"))
+    assert hand.is_over
+
+    class Report:
+        variant = hand.variant
+        players = ("Ann",)
+        left = ()
+
+    Report.hand = hand
+    Report.result = hand.result()
+    lines = "\n".join(result_lines(Report))
+    assert "the house has As Kc 9d 5h 3c: ace-high, which qualifies" in lines
+    # two pair beats ace-high: the raise (20) is paid 2 to 1 by the table, the ante even money
+    assert "two pair pays 2 to 1" in lines and "two_pair" not in lines
+    assert "ante 10, wagers 20 -> +50" in lines
+
+
+def test_a_wild_card_in_a_hand_short_of_five_is_counted_not_guessed():
+    # Ben Franklin: fives and tens are wild; 7-T-6-8 shows eight-seven-six and a wild ten
+    franklin = load_variant("variants/catalogue/ben-franklin.yaml")
+    assert hand_now(franklin, parse_cards("7h Tc 6d 8c"), wild_ranks="5T") == "eight-high and a wild card"
+    # five cards or more: the wild card plays as the best it can, A-A-4-4 and a wild five is a full house
+    assert hand_now(franklin, parse_cards("5d 6s As 4h 4s Ac 2d"), wild_ranks="5T") == "full house, aces over fours"
+
+
+@pytest.mark.parametrize(
+    "name", ["five-card-stud-fr", "razz", "seven-card-stud-hi-lo", "mississippi-stud", "let-it-ride"]
+)
+def test_every_decision_of_a_shipped_game_draws_a_table_naming_the_seats_hand(name):
+    variant = load_variant(name)
+    players = ["Ann", "Bob", "Cat"]
+    hand = Hand(variant, players, 500, seed=3)
+    while not hand.is_over:
+        seat = hand.to_act
+        screen = plain(render_table(hand.view(seat), "Cat", variant, seating=tuple(players), hand=hand, fancy=True))
+        assert "your hand: " in screen.split("┏")[0] and "Cat (D)" in screen
+        hand.apply(hand.default_action())
