@@ -260,6 +260,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         seed=args.seed,
         history=writer,
         on_start=on_start,
+        dealer_choice=_ask_the_dealer(human, me) if human is not None and rotate == "dealer" else None,
     )
     status = 0
     try:
@@ -311,6 +312,33 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
+
+
+def _ask_the_dealer(human: TerminalPlayer, me: str | None):
+    """Under dealer's choice, the game of a hand you deal is yours to name:
+    by its number or its name (Enter: the first)."""
+
+    def choose(dealer: str, variants):
+        if dealer != me:
+            return None
+        lines = [f"You deal: choose the game (Enter for {variants[0].name})"]
+        lines += [f"  {i}. {v.title or v.name} ({v.name})" for i, v in enumerate(variants, 1)]
+        human.console.print("\n" + "\n".join(lines), markup=False)
+        while True:
+            try:
+                answer = human.read("game? ").strip()
+            except EOFError:
+                return variants[0]
+            if not answer:
+                return variants[0]
+            if answer.isdigit() and 1 <= int(answer) <= len(variants):
+                return variants[int(answer) - 1]
+            named = [v for v in variants if v.name == answer]
+            if named:
+                return named[0]
+            human.console.print(f"'{answer}' is not one of the games: a number from 1 to {len(variants)}", markup=False)
+
+    return choose
 
 
 def _export_phh(args, out: TextIO) -> None:
