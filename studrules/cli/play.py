@@ -263,6 +263,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         dealer_choice=_ask_the_dealer(human, me) if human is not None and rotate == "dealer" else None,
     )
     status = 0
+    unfinished = 0  # 1 when the hand under way when play stopped is saved too
     try:
         while True:
             report = session.play_next()
@@ -291,10 +292,13 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 print(history_text(report.hand), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
-        session.stop("you left the table" if isinstance(stop, QuitTable) else "interrupted")
         hand = session.current
+        under_way = hand is not None and hand.events and not hand.is_over
+        why = "you left the table" if isinstance(stop, QuitTable) else "interrupted"
+        session.stop(f"{why} during hand {len(session.reports) + 1}" if under_way else why)
         if writer is not None and hand is not None and hand.events:
             writer.write(hand, number=len(session.reports) + 1)
+            unfinished = 1 if under_way else 0
         status = 0 if isinstance(stop, QuitTable) else 130
         print(file=out)
     finally:
@@ -304,9 +308,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if live or len(session.reports) > 1:
         print(summary.text(), file=out)
     if args.history:
-        written = writer.count if writer is not None else 0
+        written = (writer.count if writer is not None else 0) - unfinished
+        also = f" and the unfinished hand {len(session.reports) + 1}" if unfinished else ""
         print(
-            f"history saved to {args.history} ({written} hand{'s' if written != 1 else ''})",
+            f"history saved to {args.history} ({written} hand{'s' if written != 1 else ''}{also})",
             file=out if live else sys.stderr,
         )
     if getattr(args, "phh", None):

@@ -1,5 +1,7 @@
-"""Dealer's choice (``session --rotate dealer``): the person who deals names
-the game; bots' deals stay the seeded choice."""
+"""Sessions on the command line: under dealer's choice (``--rotate dealer``)
+the person who deals names the game, bots' deals stay the seeded choice; a
+session stopped mid-hand counts its hands the same way in the summary and in
+the history line."""
 
 from __future__ import annotations
 
@@ -57,3 +59,33 @@ def test_the_human_dealer_is_asked_and_a_wrong_answer_is_asked_again():
     assert "'9' is not one of the games: a number from 1 to 3" in shown
     assert _ask_the_dealer(_Human(["2"]), "Hero")("Hero", variants).name == "five-card-stud-he"
     assert _ask_the_dealer(_Human([""]), "Hero")("Hero", variants).name == "five-card-stud-fr"  # Enter: the first
+
+
+def test_ctrl_c_mid_hand_says_the_same_count_in_the_summary_and_the_history_line(tmp_path, monkeypatch, capsys):
+    # two hands finish, then Ctrl-C during the third: the summary counts 2 played hands,
+    # and the history line says 2 hands and the unfinished third (3 lines in the file)
+    import studrules.cli.play as play
+    from studrules.cli.main import main
+
+    class StopsLater(CheckCall):
+        def __init__(self):
+            self.hands = 0
+
+        def begin(self, variant):  # called at each hand's start
+            self.hands += 1
+
+        def act(self, view):
+            if self.hands == 3 and view.legal:
+                raise KeyboardInterrupt
+            return super().act(view)
+
+    bots = {name: CheckCall() for name in play.BOT_NAMES}
+    bots["Ann"] = StopsLater()
+    monkeypatch.setattr(play, "make_bots", lambda spec, names, variants, seed: {n: bots[n] for n in names})
+    history = tmp_path / "h.jsonl"
+    code = main(["play", "razz", "--bots-only", "-n", "5", "--seed", "1", "--history", str(history)])
+    out, err = capsys.readouterr()
+    assert code == 130
+    assert "Session over after 2 hands: interrupted during hand 3." in out
+    assert f"history saved to {history} (2 hands and the unfinished hand 3)" in err
+    assert len(history.read_text().splitlines()) == 3
