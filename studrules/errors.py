@@ -36,11 +36,15 @@ def format_path(path: Sequence[str | int]) -> str:
     'steps[2].betting.bet'
     >>> format_path(())
     ''
+    >>> format_path(("steps", "[round-3]", "betting", "bet"))  # a step named by its id
+    'steps[round-3].betting.bet'
     """
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif isinstance(part, str) and part.startswith("["):
+            out += part
         else:
             out += ("." if out else "") + str(part)
     return out

@@ -107,7 +107,9 @@ def test_list_shows_name_title_kind_and_source(capsys):
     assert lines[0] == "The five source texts:"
     assert lines[1].split() == ["name", "title", "kind", "source"]
     fr = next(line for line in lines if line.startswith("five-card-stud-fr "))
-    assert "Five Card Stud (French rules)" in fr and " pot " in fr and "000_3b928888f2557435.txt" in fr
+    assert "Five Card Stud (French rules)" in fr and " pot " in fr
+    # the source by its title and language; its file name is for tools (list --json)
+    assert "Le déroulement d´une partie de Five Card Stud (French)" in fr and ".txt" not in fr
 
 
 def test_list_json(capsys):

@@ -116,7 +116,7 @@ def test_removing_a_step_the_parent_does_not_have():
     (e,) = errors_of(BAD / "extends-remove-unknown-step.yaml")
     assert (e.location.line, e.location.column) == (4, 19)
     assert e.message == "there is no step 'round-9' to remove"
-    assert e.location.path == ("steps", 0, "betting", "id")
+    assert e.location.path == ("steps", "[round-9]", "betting", "id")  # a step laid over another: by its id
 
 
 def test_a_duplicate_key_points_at_the_second():

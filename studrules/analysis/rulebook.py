@@ -70,6 +70,7 @@ from .rule_words import (
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
 from .showdown_words import showdown_items
+from .source_words import LANGUAGE_NAMES
 from .step_words import (
     choice_step_words,
     extra_card_sentences,
@@ -174,12 +175,11 @@ class _Writer:
     def source(self) -> None:
         src = self.v.source
         bits = []
+        language = LANGUAGE_NAMES.get(src.language or "", src.language)
         if src.title:
-            bits.append(f"\u201c{src.title}\u201d")
-        if src.text:
-            bits.append(f"source text {src.text}")
-        if src.language:
-            bits.append(f"language: {src.language}")
+            bits.append(f"\u201c{src.title}\u201d" + (f", a text in {language}" if language else ""))
+        elif src.text:
+            bits.append(f"source text {src.text}" + (f" ({language})" if language else ""))
         if src.url:
             bits.append(src.url)
         line = f"Variant {self.v.name}"

@@ -16,13 +16,31 @@ NAME=VALUE`` (both repeatable)::
 from __future__ import annotations
 
 import argparse
+import difflib
+import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..spec.loader import load_variant, parse_assignments
 from ..spec.model import Variant
 from ..spec.resources import variants_dir
 
-__all__ = ["add_variant_arguments", "variant_from_args", "display_path"]
+__all__ = [
+    "add_variant_arguments",
+    "variant_from_args",
+    "load_with_stakes",
+    "display_path",
+    "add_hands_argument",
+    "add_bots_argument",
+    "BotList",
+    "add_stack_argument",
+    "add_deprecated_alias",
+    "HelpFormatter",
+    "examples_epilog",
+    "unknown_argument_message",
+    "choice_hint",
+]
 
 
 def add_variant_arguments(parser: argparse.ArgumentParser, positional: bool = True) -> None:
@@ -34,7 +52,7 @@ def add_variant_arguments(parser: argparse.ArgumentParser, positional: bool = Tr
         parser.add_argument("--variant", metavar="VARIANT", help=help_text)
     parser.add_argument(
         "--option",
-        metavar="NAME=VALUE",
+        metavar="NAME=CHOICE",
         action="append",
         default=[],
         help="choose a house-rule option of the variant (repeatable)",
@@ -55,7 +73,23 @@ def variant_from_args(args: argparse.Namespace) -> Variant:
     :class:`~studrules.errors.SpecErrors` (the CLI prints them)."""
     options = parse_assignments(getattr(args, "option", None), "--option")
     stakes = parse_assignments(getattr(args, "stake", None), "--stake")
-    return load_variant(args.variant, options=options, stakes=stakes)
+    return load_with_stakes(args.variant, options, stakes)
+
+
+def load_with_stakes(
+    name: str | Path, options: Mapping[str, Any], stakes: Mapping[str, Any], flag: str = "--stake"
+) -> Variant:
+    """:func:`~studrules.spec.loader.load_variant`, and a one-line warning on
+    standard error for each pair of bets whose order the stakes turn round
+    (see :func:`~studrules.spec.stake_order.stake_order_warnings`)."""
+    variant = load_variant(name, options=options, stakes=stakes)
+    if stakes:
+        from ..spec.stake_order import stake_order_warnings
+
+        as_given = load_variant(name, options=options)
+        for warning in stake_order_warnings(as_given, variant, stakes, flag):
+            print(f"studrules: warning: {warning}", file=sys.stderr)
+    return variant
 
 
 def display_path(file: str | Path | None) -> str:
@@ -120,3 +154,139 @@ def progress_bar(verb: str, unit: str):
         TimeRemainingColumn(),
         transient=True,
     )
+
+
+# --------------------------------------------------------------------------
+# one grammar for every command: the same flags, the same words
+
+
+def add_hands_argument(parser: argparse.ArgumentParser, default: int | None, help: str, dest: str = "hands") -> None:
+    """``-n``/``--hands``: the number of hands, in every command that plays some."""
+    parser.add_argument("-n", "--hands", dest=dest, metavar="N", type=whole_number(1), default=default, help=help)
+
+
+class BotList(argparse.Action):
+    """Bot names, comma-separated and repeatable, kept as one comma-separated text."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = values if isinstance(values, list) else [values]
+        names = [n.strip() for v in given for n in str(v).split(",") if n.strip()]
+        if not names:
+            parser.error(f"{option_string} needs at least one bot name")
+        mark = f"_{self.dest}_given"  # the default is replaced, what the line gave before is added to
+        kept = [getattr(namespace, self.dest)] if getattr(namespace, mark, False) else []
+        setattr(namespace, mark, True)
+        setattr(namespace, self.dest, ",".join(kept + names))
+
+
+def add_bots_argument(parser: argparse.ArgumentParser, default: str | None, default_text: str) -> None:
+    """``--bots LIST``: the bots, comma-separated (or the flag repeated), given to the seats in turn."""
+    parser.add_argument(
+        "--bots",
+        metavar="LIST",
+        action=BotList,
+        default=default,
+        help="the bots, comma-separated, given to the seats in turn: check-call, random, sensible, "
+        f"strategy:NAME (default: {default_text})",
+    )
+
+
+def add_stack_argument(parser: argparse.ArgumentParser, default_text: str) -> None:
+    """``--stack CHIPS``: each player's chips at the start."""
+    parser.add_argument(
+        "--stack",
+        metavar="CHIPS",
+        type=whole_number(1),
+        default=None,
+        help=f"each player's chips at the start (default: {default_text})",
+    )
+
+
+def add_deprecated_alias(parser: argparse.ArgumentParser, old: str, new: str, **kwargs: Any) -> None:
+    r"""An old spelling of a flag: hidden from ``--help``, still read, and a
+    one-line notice on standard error each time it is used.
+
+    >>> p = argparse.ArgumentParser(prog="x")
+    >>> p.add_argument("--stack", type=int)  # doctest: +ELLIPSIS
+    _StoreAction(...)
+    >>> add_deprecated_alias(p, "--stacks", "--stack", dest="stack", type=int)
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     p.parse_args(["--stacks", "50"]).stack
+    50
+    >>> err.getvalue()
+    'studrules: --stacks is now spelt --stack (the old spelling still works for now)\n'
+    """
+    action = kwargs.pop("action", "store")
+    base = parser._registry_get("action", action, action) if isinstance(action, str) else action
+
+    class Deprecated(base):  # type: ignore[valid-type,misc]
+        new_spelling = new
+
+        def __call__(self, parser, namespace, values, option_string=None) -> None:
+            print(f"studrules: {old} is now spelt {new} (the old spelling still works for now)", file=sys.stderr)
+            super().__call__(parser, namespace, values, option_string)
+
+    parser.add_argument(old, action=Deprecated, help=argparse.SUPPRESS, **kwargs)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, except that a paragraph whose lines are indented
+    (the examples, the exit codes) is printed as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = text.split("\n\n")
+        out = []
+        for paragraph in paragraphs:
+            lines = paragraph.splitlines()
+            if len(lines) > 1 and all(line.startswith("  ") for line in lines[1:]):
+                out.append("\n".join(indent + line for line in lines))
+            else:
+                out.append(super()._fill_text(paragraph, width, indent))
+        return "\n\n".join(out)
+
+
+def examples_epilog(examples: Sequence[str]) -> str | None:
+    """The ``--help`` epilog of a command's examples.
+
+    >>> print(examples_epilog(["studrules list", "studrules list --json"]))
+    examples:
+      studrules list
+      studrules list --json
+    """
+    if not examples:
+        return None
+    return "examples:\n" + "\n".join(f"  {e}" for e in examples)
+
+
+def choice_hint(word: str, choices: Sequence[str]) -> str:
+    """`` (did you mean 'X'?)`` for the closest of ``choices``, or nothing.
+
+    >>> choice_hint("--seeds", ["--seed", "--stack"])
+    " (did you mean '--seed'?)"
+    >>> choice_hint("--colour", ["--seed"])
+    ''
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def unknown_argument_message(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """The error for arguments a command does not take, with the closest flag
+    it does take for each unknown one.
+
+    >>> p = argparse.ArgumentParser()
+    >>> _ = p.add_argument("--seed")
+    >>> unknown_argument_message(p, ["--seeds", "3"])
+    "unrecognized arguments: --seeds (did you mean '--seed'?) 3"
+    """
+    flags: dict[str, str] = {}  # a flag -> the one to suggest (for an old spelling: the new one)
+    for action in parser._actions:
+        new = getattr(action, "new_spelling", None)
+        if action.help is not argparse.SUPPRESS or new:
+            flags.update((s, new or s) for s in action.option_strings if s.startswith("--"))
+    shown = []
+    for word in extras:
+        close = difflib.get_close_matches(word.split("=", 1)[0], list(flags), n=1, cutoff=0.6)
+        shown.append(f"{word} (did you mean '{flags[close[0]]}'?)" if word.startswith("--") and close else word)
+    return f"unrecognized argument{'s' if len(extras) > 1 else ''}: {' '.join(shown)}"

@@ -19,8 +19,12 @@ from ..spec.strategies import load_strategy, shipped_strategies
 from ._common import add_variant_arguments, variant_from_args
 
 NAME = "analyze"
-HELP = "the exact house edge of a small game against the house, by enumeration"
+HELP = "work out the exact house edge of a small game against the house, by enumeration"
 ORDER = 41
+EXAMPLES = (
+    "studrules analyze three-card-poker --strategy queen-six-four",
+    "studrules analyze three-card-poker --optimal --json",
+)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -1,4 +1,4 @@
-"""``studrules compare A B -n DEALS --seed S``: two rule sets on the same cards.
+"""``studrules compare A B -n HANDS --seed S``: two rule sets on the same cards.
 
 Plays the same deals under both variants (see :mod:`studrules.analysis.compare`) and
 prints the measures side by side, per seat and per policy, then a few deals
@@ -29,8 +29,17 @@ from ..analysis.compare_report import (
     summary_rows,
 )
 from ..errors import StudrulesError
-from ..spec.loader import load_variant, parse_assignments
-from ._common import progress_bar, whole_number
+from ..spec.loader import parse_assignments
+from ._common import (
+    BotList,
+    add_bots_argument,
+    add_deprecated_alias,
+    add_hands_argument,
+    add_stack_argument,
+    load_with_stakes,
+    progress_bar,
+    whole_number,
+)
 
 NAME = "compare"
 HELP = "play the same deals under two variants and compare the outcomes"
@@ -41,6 +50,10 @@ DESCRIPTION = (
     "policy (95% confidence intervals), and the house edge of games against the house."
 )
 ORDER = 32
+EXAMPLES = (
+    "studrules compare five-card-stud-fr five-card-stud-he -n 2000 --seed 1 --bots sensible,random",
+    "studrules compare five-card-stud five-card-stud --stake-b ante=2 -n 500 --html compare.html",
+)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
@@ -48,68 +61,57 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="first variant (a shipped name or a YAML file)")
     parser.add_argument("b", metavar="B", help="second variant (a shipped name or a YAML file)")
-    parser.add_argument(
-        "-n",
-        "--deals",
-        metavar="DEALS",
-        type=whole_number(1),
-        default=1000,
-        help="deals to play under each (default 1,000)",
-    )
+    add_hands_argument(parser, 1000, "hands (deals) to play under each (default: 1,000)", dest="deals")
+    add_deprecated_alias(parser, "--deals", "--hands", dest="deals", metavar="N", type=whole_number(1))
     parser.add_argument(
         "--seed",
         metavar="S",
         type=whole_number(0),
         default=0,
-        help="random seed: the same seed gives the same report (default 0)",
+        help="random seed: the same seed gives the same report (default: 0)",
     )
     parser.add_argument(
         "--players",
         metavar="N",
         type=whole_number(1),
         default=4,
-        help="players (positions in a game against the house); default 4",
+        help="players (positions in a game against the house) (default: 4)",
+    )
+    add_bots_argument(parser, None, "check-call")
+    add_deprecated_alias(parser, "--policy", "--bots", dest="bots", action=BotList, nargs="+", metavar="NAME")
+    parser.add_argument(
+        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A (repeatable)"
     )
     parser.add_argument(
-        "--policy",
-        metavar="NAME",
-        action="extend",
-        nargs="+",
-        default=[],
-        help="bots, taking turns round the table: check-call (default), random, sensible, strategy:NAME (repeatable)",
+        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B (repeatable)"
     )
     parser.add_argument(
-        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A"
+        "--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips (repeatable)"
     )
     parser.add_argument(
-        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B"
+        "--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips (repeatable)"
     )
-    parser.add_argument("--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips")
-    parser.add_argument("--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips")
+    add_stack_argument(parser, "100 times the largest stake, at least 1,000; again at every deal")
+    add_deprecated_alias(parser, "--stacks", "--stack", dest="stack", metavar="CHIPS", type=whole_number(1))
     parser.add_argument(
-        "--stacks",
-        metavar="CHIPS",
-        type=whole_number(1),
-        default=None,
-        help="each player's chips at the start of every deal (default: 100 times the largest stake, at least 1,000)",
-    )
-    parser.add_argument(
-        "--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default 3)"
+        "--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default: 3)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
 
 
 def run(args: argparse.Namespace) -> int:
-    a = load_variant(
+    a = load_with_stakes(
         args.a,
-        options=parse_assignments(args.option_a, "--option-a"),
-        stakes=parse_assignments(args.stake_a, "--stake-a"),
+        parse_assignments(args.option_a, "--option-a"),
+        parse_assignments(args.stake_a, "--stake-a"),
+        "--stake-a",
     )
-    b = load_variant(
+    b = load_with_stakes(
         args.b,
-        options=parse_assignments(args.option_b, "--option-b"),
-        stakes=parse_assignments(args.stake_b, "--stake-b"),
+        parse_assignments(args.option_b, "--option-b"),
+        parse_assignments(args.stake_b, "--stake-b"),
+        "--stake-b",
     )
     labels = _labels(args, a, b)
     html_path = Path(args.html) if args.html else None
@@ -121,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
         "deals": args.deals,
         "seed": args.seed,
         "players": args.players,
-        "policies": args.policy or None,
-        "stacks": args.stacks,
+        "policies": args.bots.split(",") if args.bots else None,
+        "stacks": args.stack,
         "examples": args.examples,
         "labels": labels,
     }

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..analysis.diff import diff, diff_matrix, variant_label
 from ..errors import StudrulesError
 from ..spec.loader import load_variant, parse_assignments, shipped_variants
+from ._common import load_with_stakes
 
 NAME = "diff"
 HELP = "compare the rules of two variants, or of every shipped variant"
@@ -20,21 +21,30 @@ DESCRIPTION = (
     "against every rule topic. Meaning is compared, not YAML text."
 )
 ORDER = 31
+EXAMPLES = (
+    "studrules diff five-card-stud five-card-stud-fr",
+    "studrules diff five-card-stud-fr five-card-stud-fr --option-b open_fold=fourth_street --json",
+    "studrules diff --all --html rules.html",
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", metavar="A", nargs="?", help="first variant (name or YAML file)")
-    parser.add_argument("b", metavar="B", nargs="?", help="second variant (name or YAML file)")
+    parser.add_argument("a", metavar="A", nargs="?", help="first variant (a shipped name or a YAML file)")
+    parser.add_argument("b", metavar="B", nargs="?", help="second variant (a shipped name or a YAML file)")
     parser.add_argument("--all", action="store_true", help="a matrix of every shipped variant against the rule topics")
     parser.add_argument(
-        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A"
+        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A (repeatable)"
     )
     parser.add_argument(
-        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B"
+        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B (repeatable)"
     )
-    parser.add_argument("--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A")
-    parser.add_argument("--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips (repeatable)"
+    )
+    parser.add_argument(
+        "--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips (repeatable)"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of the text")
     parser.add_argument("--html", metavar="FILE", help="with --all: also write a self-contained HTML report to FILE")
 
 
@@ -47,15 +57,17 @@ def run(args: argparse.Namespace) -> int:
         raise StudrulesError("diff needs two variants (diff A B), or --all")
     if args.html:
         raise StudrulesError("--html is for diff --all")
-    a = load_variant(
+    a = load_with_stakes(
         args.a,
-        options=parse_assignments(args.option_a, "--option-a"),
-        stakes=parse_assignments(args.stake_a, "--stake-a"),
+        parse_assignments(args.option_a, "--option-a"),
+        parse_assignments(args.stake_a, "--stake-a"),
+        "--stake-a",
     )
-    b = load_variant(
+    b = load_with_stakes(
         args.b,
-        options=parse_assignments(args.option_b, "--option-b"),
-        stakes=parse_assignments(args.stake_b, "--stake-b"),
+        parse_assignments(args.option_b, "--option-b"),
+        parse_assignments(args.stake_b, "--stake-b"),
+        "--stake-b",
     )
     differences = diff(a, b)
     if args.json:

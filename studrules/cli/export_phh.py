@@ -15,13 +15,14 @@ from ..records.phh import export_history
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
 ORDER = 41
+EXAMPLES = ("studrules export-phh hands.jsonl -o hands.phh", "studrules export-phh hands.jsonl")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("history", metavar="HISTORY", help="a hand history written by 'studrules play --history'")
-    parser.add_argument("-o", "--output", metavar="OUT", help="the PHH file to write (default: print it)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="the PHH file to write (default: print it)")
 
 
 def run(args: argparse.Namespace) -> int:

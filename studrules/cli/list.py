@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..analysis.source_words import source_line
 from ..errors import SpecErrors, StudrulesError
 from ..spec.loader import load_variant, shipped_variants
 from ..spec.resources import variants_dir
@@ -14,6 +15,7 @@ from ..spec.resources import variants_dir
 NAME = "list"
 HELP = "list the shipped variants by group: name, title, kind and source text or catalogue entry"
 ORDER = 10
+EXAMPLES = ("studrules list", "studrules list --json")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "variant_rows"]
 
@@ -60,7 +62,7 @@ def variant_rows() -> list[dict[str, Any]]:
                 "title": v.title,
                 "kind": v.kind,
                 "source": v.source.text or "",
-                "source_title": f"{v.source.title} ({v.source.language}, {v.source.text})" if v.source.title else None,
+                "source_title": source_line(v.source) if v.source.title else None,
                 "extends": v.extends,
                 "catalogue": v.catalogue,
                 "group": folder[0] if folder else ("source texts" if v.source.text else "casino standards"),

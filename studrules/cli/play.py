@@ -26,11 +26,16 @@ from ..errors import StudrulesError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
-from ._common import variant_from_args, whole_number
+from ._common import add_bots_argument, add_hands_argument, add_stack_argument, variant_from_args, whole_number
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
 ORDER = 10
+EXAMPLES = (
+    "studrules play five-card-stud-fr",
+    "studrules play razz --players 6 --bots sensible,random --seed 7 --history razz.jsonl",
+    "studrules play seven-card-stud --bots-only -n 3 --seed 1",
+)
 
 #: Names of the bots' seats, in order.
 BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
@@ -56,25 +61,19 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         type=whole_number(1),
         default=4,
-        help="players (or positions against the house) at the table, you included (default 4)",
+        help="players (or positions against the house) at the table, you included (default: 4)",
+    )
+    add_bots_argument(
+        parser, "sensible", "sensible; in a game against the house strategy:basic where it fits, else check-call"
     )
     parser.add_argument(
-        "--bots",
-        metavar="LIST",
-        default="sensible",
-        help="the bots, comma-separated, given to the bot seats in turn: check-call, random, sensible, "
-        "strategy:NAME (default: sensible; strategy:basic in games against the house it fits, else check-call)",
-    )
-    parser.add_argument(
-        "--seed", metavar="S", type=_seed, default=None, help="random seed: the same seed deals the same cards"
-    )
-    parser.add_argument(
-        "--stack",
-        metavar="CHIPS",
-        type=whole_number(1),
+        "--seed",
+        metavar="S",
+        type=_seed,
         default=None,
-        help="each player's starting stack (default: 20 times the largest bet or ante)",
+        help="random seed: the same seed deals the same cards (default: new cards each time)",
     )
+    add_stack_argument(parser, "20 times the largest stake, at least 100")
     parser.add_argument(
         "--history",
         metavar="FILE",
@@ -109,18 +108,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a shipped variant's name or a YAML file (default: the one variants/DEFAULT names)",
     )
     parser.add_argument(
-        "--option", metavar="NAME=VALUE", action="append", default=[], help="choose a house-rule option (repeatable)"
+        "--option", metavar="NAME=CHOICE", action="append", default=[], help="choose a house-rule option (repeatable)"
     )
     parser.add_argument(
         "--stake", metavar="NAME=VALUE", action="append", default=[], help="replace a stake, in chips (repeatable)"
     )
-    parser.add_argument(
-        "--hands",
-        metavar="N",
-        type=whole_number(1),
-        default=None,
-        help="hands to play (default: until you leave on a terminal; 1 otherwise)",
-    )
+    add_hands_argument(parser, None, "hands to play (default: until you leave on a terminal; 1 otherwise)")
     add_table_arguments(parser)
 
 
@@ -270,6 +263,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         seed=args.seed,
         history=writer,
         on_start=on_start,
+        dealer_choice=_ask_the_dealer(human, me) if human is not None and rotate == "dealer" else None,
     )
     status = 0
     try:
@@ -333,6 +327,33 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
+
+
+def _ask_the_dealer(human: TerminalPlayer, me: str | None):
+    """Under dealer's choice, the game of a hand you deal is yours to name:
+    by its number or its name (Enter: the first)."""
+
+    def choose(dealer: str, variants):
+        if dealer != me:
+            return None
+        lines = [f"You deal: choose the game (Enter for {variants[0].name})"]
+        lines += [f"  {i}. {v.title or v.name} ({v.name})" for i, v in enumerate(variants, 1)]
+        human.console.print("\n" + "\n".join(lines), markup=False)
+        while True:
+            try:
+                answer = human.read("game? ").strip()
+            except EOFError:
+                return variants[0]
+            if not answer:
+                return variants[0]
+            if answer.isdigit() and 1 <= int(answer) <= len(variants):
+                return variants[int(answer) - 1]
+            named = [v for v in variants if v.name == answer]
+            if named:
+                return named[0]
+            human.console.print(f"'{answer}' is not one of the games: a number from 1 to {len(variants)}", markup=False)
+
+    return choose
 
 
 def _export_phh(args, out: TextIO) -> None:

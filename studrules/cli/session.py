@@ -15,12 +15,16 @@ import argparse
 from ..errors import StudrulesError
 from ..spec.loader import load_variant, parse_assignments
 from ..table.session import ROTATIONS
-from ._common import whole_number
+from ._common import add_hands_argument, load_with_stakes
 from .play import add_table_arguments, run_table
 
 NAME = "session"
 HELP = "play many hands in a row, switching house rules between hands (stacks carry over)"
 ORDER = 11
+EXAMPLES = (
+    "studrules session --variants five-card-stud-fr,razz,seven-card-stud-hi-lo",
+    "studrules session --variants razz,seven-card-stud --rotate dealer --stake ante=2 -n 30 --seed 4",
+)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
@@ -32,12 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         help="the variants to play, comma-separated (shipped names or YAML files)",
     )
-    parser.add_argument(
-        "--hands",
-        metavar="N",
-        type=whole_number(1),
-        default=None,
-        help="the most hands to play (default: until one player has all the chips, or you leave)",
+    add_hands_argument(
+        parser, None, "the most hands to play (default: until one player has all the chips, or you leave)"
     )
     parser.add_argument(
         "--rotate",
@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--option",
-        metavar="NAME=VALUE",
+        metavar="NAME=CHOICE",
         action="append",
         default=[],
         help="a house-rule option, applied to every variant that has it (repeatable)",
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         chosen = {k: v for k, v in options.items() if any(o.name == k for o in base.options)}
         known = {k for k, _ in base.stakes}
         mine = {k: v for k, v in stakes.items() if k in known}
-        variants.append(load_variant(name, options=chosen, stakes=mine) if (chosen or mine) else base)
+        variants.append(load_with_stakes(name, chosen, mine) if (chosen or mine) else base)
     unknown = [k for k in options if not any(any(o.name == k for o in v.options) for v in variants)]
     if unknown:
         raise StudrulesError(f"no variant of the session has the option {', '.join(unknown)}")

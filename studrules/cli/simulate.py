@@ -18,11 +18,15 @@ import sys
 from ..analysis.simulate import SimulationResult, simulate
 from ..errors import SpecError
 from ..spec.strategies import load_strategy, shipped_strategies
-from ._common import add_variant_arguments, progress_bar, variant_from_args, whole_number
+from ._common import add_hands_argument, add_variant_arguments, progress_bar, variant_from_args, whole_number
 
 NAME = "simulate"
 HELP = "estimate the house edge of a strategy in a game against the house"
 ORDER = 40
+EXAMPLES = (
+    "studrules simulate caribbean-stud-it --strategy basic -n 200000 --seed 1",
+    "studrules simulate three-card-poker --strategy queen-six-four -n 100000 --json",
+)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "format_report"]
 
@@ -35,27 +39,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="basic",
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file (default: basic)",
     )
-    parser.add_argument(
-        "-n",
-        "--hands",
-        metavar="HANDS",
-        type=whole_number(1),
-        default=1_000_000,
-        help="hands to play (default 1,000,000)",
-    )
+    add_hands_argument(parser, 1_000_000, "hands to play (default: 1,000,000)")
     parser.add_argument(
         "--seed",
         metavar="S",
         type=whole_number(0),
         default=0,
-        help="random seed: the same seed gives the same numbers (default 0)",
+        help="random seed: the same seed gives the same numbers (default: 0)",
     )
     parser.add_argument(
         "--workers",
         metavar="N",
         type=whole_number(1),
         default=2,
-        help="worker processes (default 2); the numbers do not depend on it",
+        help="worker processes; the numbers do not depend on it (default: 2)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
 

@@ -35,10 +35,10 @@ from ..errors import Location, SpecError, SpecErrors, StudrulesError, in_order
 from . import resources
 from .build import build_options, build_variant
 from .expressions import MAX_NUMBER
-from .merge import overlay
+from .merge import overlay, step_body
 from .model import Option, Variant
 from .resources import variants_dir
-from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, read_document
+from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document
 
 __all__ = [
     "load_variant",
@@ -171,10 +171,12 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
         child.key_locs.update(data.key_locs)
         child.value_locs.update(data.value_locs)
         # a child is a new variant: it does not inherit the parent's identity
-        merged = overlay(base, child)
+        problems = list(getattr(base, "problems", ()))
+        merged = overlay(base, child, problems=problems)  # a step that cannot be merged: reported with the rest
         merged["extends"] = parent
         if isinstance(merged, LDict):
             merged.value_locs["extends"] = data.value_locs["extends"]  # every key read has its place
+            merged.problems = tuple(_steps_by_id(problems, child.get("steps")))
         data = merged
     return data, doc.file or file
 
@@ -291,16 +293,17 @@ def _build(
     ``declared``: the options already read and checked, with the choices to
     apply (``data`` then holds no options block)."""
     errors: list[SpecError] = []
+    merging = list(getattr(data, "problems", ()))  # the steps that could not be laid over the base
 
     from .checks import option_errors
     from .schema import options_schema_errors, schema_errors
 
     if declared is not None:
-        return _build_chosen(data, file, stakes, declared[0], dict(declared[1]), errors)
+        return _build_chosen(data, file, stakes, declared[0], dict(declared[1]), errors, merging)
     # a broken options block cannot be applied: report it with the rest of the file
     option_problems = options_schema_errors(data, file) + option_errors(data, file)
     if option_problems:
-        raise SpecErrors(in_order(option_problems + schema_errors(data, file)))
+        raise SpecErrors(in_order(merging + option_problems + schema_errors(data, file)))
     options_read = build_options(data) if isinstance(data.get("options"), dict) else ()
     chosen: dict[str, str] = {o.name: o.default for o in options_read}
     for name, choice in (options or {}).items():
@@ -324,7 +327,7 @@ def _build(
         chosen[name] = choice
     if errors:
         raise SpecErrors(errors)
-    return _build_chosen(data, file, stakes, options_read, chosen, errors)
+    return _build_chosen(data, file, stakes, options_read, chosen, errors, merging)
 
 
 def _build_chosen(
@@ -334,14 +337,18 @@ def _build_chosen(
     declared: tuple[Option, ...],
     chosen: dict[str, str],
     errors: list[SpecError],
+    merging: list[SpecError],
 ) -> Variant:
-    """The chosen options' changes, the stakes, schema, model and checks."""
+    """The chosen options' changes, the stakes, schema, model and checks
+    (``merging``: the problems of laying the file over the one it extends)."""
     from .schema import schema_errors
 
+    steps_moved = False  # a choice that adds or removes steps: their places are no longer the file's
     for option in declared:
         changes = option.choice(chosen[option.name]).changes
         if changes:
             data = overlay(data, changes)
+            steps_moved = steps_moved or "steps" in changes
 
     if stakes:
         known = data.get("stakes") or {}
@@ -374,15 +381,83 @@ def _build_chosen(
             raise SpecErrors(errors)
         data = overlay(data, {"stakes": {k: int(v) for k, v in stakes.items()}})
 
-    errors.extend(schema_errors(data, file))
     if errors:
-        raise SpecErrors(errors)
-    variant, build_errors = build_variant(data, file=file, chosen=chosen, options=declared)
-    errors.extend(build_errors)
-    if variant is not None:
+        raise SpecErrors(_as_the_user_reads(errors, data, file, steps_moved))
+    # one pass: the schema's errors and the expressions' together (the build reads
+    # what the schema let through; the semantic checks need a sound model)
+    shape = merging + schema_errors(data, file)
+    errors.extend(shape)
+    try:
+        variant, build_errors = build_variant(data, file=file, chosen=chosen, options=declared)
+    except Exception:  # data the schema refused may break the model's reading of it
+        if not shape:
+            raise
+        variant, build_errors = None, []
+    errors.extend(e for e in build_errors if not _said_already(e, shape))
+    if variant is not None and not errors:
         from .checks import check_variant
 
         errors.extend(check_variant(variant, data))
     if errors or variant is None:  # no variant: its problems are among the errors
-        raise SpecErrors(in_order(errors))
+        raise SpecErrors(_as_the_user_reads(in_order(errors), data, file, steps_moved))
     return variant
+
+
+def _steps_by_id(errors: list[SpecError], steps: Any) -> list[SpecError]:
+    """Errors whose path counts ``steps`` (a file's own list) with the steps named by id."""
+    out = []
+    for e in errors:
+        loc = e.location
+        path = loc.path if loc else ()
+        if loc and len(path) > 1 and path[0] == "steps" and isinstance(path[1], int) and isinstance(steps, list):
+            body = step_body(steps[path[1]]) if 0 <= path[1] < len(steps) else None
+            step_id = body.get("id") if isinstance(body, Mapping) else None
+            if isinstance(step_id, str):
+                e = type(e)(e.message, Location(loc.file, loc.line, loc.column, ("steps", f"[{step_id}]", *path[2:])))
+        out.append(e)
+    return out
+
+
+def _said_already(error: SpecError, others: list[SpecError]) -> bool:
+    """Whether one of ``others`` is about the same field (or one holding it)."""
+    path = error.location.path if error.location else ()
+    for other in others:
+        there = other.location.path if other.location else ()
+        if there and path[: len(there)] == there:
+            return True
+    return False
+
+
+def _as_the_user_reads(errors: list[SpecError], data: Any, file: str, steps_moved: bool) -> list[SpecError]:
+    """Errors located in the file the user wrote.
+
+    In a file that extends another (or under a choice that adds or removes
+    steps), a step is named by its id, not by its place among the merged
+    steps; an error in a part of the base the file does not change is placed
+    at its ``extends:`` and says where in the base."""
+    parent = data.get("extends") if isinstance(data, Mapping) else None
+    if not parent and not steps_moved:
+        return errors
+    steps = data.get("steps") if isinstance(data.get("steps"), list) else []
+    here = locate(data, ("extends",), default=Location(file, 1, 1)) if parent else Location(file)
+    out = []
+    for e in errors:
+        loc = e.location
+        if loc is None:
+            out.append(e)
+            continue
+        path = loc.path
+        step_id = None
+        if len(path) > 1 and path[0] == "steps" and isinstance(path[1], int) and 0 <= path[1] < len(steps):
+            body = step_body(steps[path[1]])
+            step_id = body.get("id") if isinstance(body, Mapping) else None
+            if isinstance(step_id, str):
+                path = ("steps", f"[{step_id}]", *path[2:])
+        message = e.message
+        if parent and loc.file is not None and here.file is not None and Path(loc.file) != Path(here.file):
+            where = f"{Path(loc.file).name}:{loc.line}" if loc.line else Path(loc.file).name
+            what = f"step '{step_id}'" if isinstance(step_id, str) else "that part"
+            message = f"{message}; {what} is {parent}'s ({where}), which this file does not change"
+            loc = here
+        out.append(type(e)(message, Location(loc.file, loc.line, loc.column, path)))
+    return out

@@ -49,18 +49,24 @@ def step_body(step: Any) -> Any:
     return step[kind] if kind is not None else None
 
 
-def overlay(base: Any, over: Any, path: FieldPath = ()) -> Any:
-    """``base`` with ``over`` laid on it; neither argument is changed."""
+def overlay(base: Any, over: Any, path: FieldPath = (), problems: list[SpecError] | None = None) -> Any:
+    """``base`` with ``over`` laid on it; neither argument is changed.
+
+    A step that cannot be laid over the base raises :class:`SpecError`; with
+    ``problems``, it is added there and left out, and the rest is merged."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = _copy_mapping(base)
         for key, value in over.items():
             if key == "steps" and not path and isinstance(value, list) and isinstance(base.get(key), list):
-                try:
-                    out[key] = _merge_steps(base[key], value)
-                except SpecError as err:  # its path is inside the list: name the list
+                found: list[SpecError] = []
+                out[key] = _merge_steps(base[key], value, found)
+                for err in found:  # its path is inside the list: name the list
                     if err.location is not None and err.location.path[:1] != ("steps",):
                         err.location = replace(err.location, path=("steps",) + tuple(err.location.path))
-                    raise
+                if found and problems is None:
+                    raise found[0]
+                if problems is not None:
+                    problems.extend(found)
             elif value is None and path:
                 out.pop(key, None)  # the base's field taken out: its default applies
                 continue
@@ -126,7 +132,9 @@ def _step_like(step: Any, kind: str, body: Any) -> LDict:
     return out
 
 
-def _merge_steps(base: list[Any], over: list[Any]) -> LList:
+def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) -> LList:
+    """The base's steps with the overlay's laid on them by id; a step that
+    cannot be is added to ``problems`` and left out."""
     result = LList(loc=getattr(base, "loc", None))
     locs: list[Location | None] = list(getattr(base, "item_locs", [None] * len(base)))
     result.extend(base)
@@ -142,18 +150,25 @@ def _merge_steps(base: list[Any], over: list[Any]) -> LList:
         kind, body = step_kind(step), step_body(step)
         where = locate(over, (n,))
         if kind is None or not isinstance(body, dict):
-            raise SpecError("a step must be a mapping with one key, its kind (for example 'deal:')", where)
+            problems.append(SpecError("a step must be a mapping with one key, its kind (for example 'deal:')", where))
+            continue
         step_id = body.get("id")
         if step_id is None:
-            raise SpecError("a step laid over another variant needs an 'id' to say which step it changes", where)
+            problems.append(
+                SpecError("a step laid over another variant needs an 'id' to say which step it changes", where)
+            )
+            continue
         at = index_of(step_id)
         if at is not None:
             old_kind = step_kind(result[at])
             if old_kind != kind:
-                raise SpecError(
-                    f"step '{step_id}' is a '{old_kind}' step; it cannot be changed into a '{kind}' step",
-                    locate(over, (n, kind)),
+                problems.append(
+                    SpecError(
+                        f"step '{step_id}' is a '{old_kind}' step; it cannot be changed into a '{kind}' step",
+                        locate(over, (n, kind)),
+                    )
                 )
+                continue
             if body.get("remove") is True:
                 del result[at]
                 del result.item_locs[at]
@@ -162,24 +177,31 @@ def _merge_steps(base: list[Any], over: list[Any]) -> LList:
             result[at] = _step_like(result[at], kind, merged_body)
             continue
         if body.get("remove") is True:
-            raise SpecError(f"there is no step '{step_id}' to remove", locate(over, (n, kind, "id")))
+            problems.append(SpecError(f"there is no step '{step_id}' to remove", locate(over, (n, kind, "id"))))
+            continue
         new_step = _step_like(step, kind, _own_fields(body))
         anchor_key = "before" if "before" in body else "after" if "after" in body else None
         if anchor_key is None:
             ids = [i for i in (_step_id(s) for s in result) if isinstance(i, str)]
             close = difflib.get_close_matches(str(step_id), ids, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise SpecError(
-                f"step '{step_id}' matches no step of the variant it changes{hint}; "
-                f"to add a step, say where with 'before:' or 'after:' (steps: {', '.join(ids)})",
-                locate(over, (n, kind, "id")),
+            problems.append(
+                SpecError(
+                    f"step '{step_id}' matches no step of the variant it changes{hint}; "
+                    f"to add a step, say where with 'before:' or 'after:' (steps: {', '.join(ids)})",
+                    locate(over, (n, kind, "id")),
+                )
             )
+            continue
         anchor = index_of(body[anchor_key])
         if anchor is None:
-            raise SpecError(
-                f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}",
-                locate(over, (n, kind, anchor_key)),
+            problems.append(
+                SpecError(
+                    f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}",
+                    locate(over, (n, kind, anchor_key)),
+                )
             )
+            continue
         pos = anchor if anchor_key == "before" else anchor + 1
         result.insert(pos, new_step)
         result.item_locs.insert(pos, where)

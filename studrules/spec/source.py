@@ -68,15 +68,18 @@ class LDict(dict[str, Any]):
     """A mapping read from YAML that remembers where it, its keys and values stand.
 
     Merging (``extends``, options) copies these containers, so a value keeps
-    the position of the file it came from."""
+    the position of the file it came from. ``problems``: on a document merged
+    from a file and the one it extends, what could not be merged (a step laid
+    over one that is not there), reported with the rest of the file's errors."""
 
-    __slots__ = ("loc", "key_locs", "value_locs")
+    __slots__ = ("loc", "key_locs", "value_locs", "problems")
 
     def __init__(self, *args: Any, loc: Location | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.loc = loc
         self.key_locs: dict[str, Location] = {}
         self.value_locs: dict[str, Location] = {}
+        self.problems: tuple[SpecError, ...] = ()
 
 
 class LList(list[Any]):

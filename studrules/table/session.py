@@ -157,6 +157,9 @@ class Session:
     that receives each hand as it ends. ``on_start``: called with each
     hand's :class:`HandReport` (``result`` still None) before it is played,
     to announce it; :attr:`current` is the hand being played.
+    ``dealer_choice``: with ``rotate="dealer"``, called with the dealer's name
+    and the variants before each hand; the variant it returns is played (None:
+    the seeded choice stands), so a person who deals chooses the game.
     """
 
     def __init__(
@@ -173,6 +176,7 @@ class Session:
         options: Mapping[str, str] | None = None,
         stakes: Mapping[str, int] | None = None,
         on_start=None,
+        dealer_choice=None,
     ):
         if rotate not in ROTATIONS:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -195,6 +199,7 @@ class Session:
         self.dealer_rng = random.Random(None if seed is None else seed * 7919 + 1)
         self.history = history
         self.on_start = on_start
+        self.dealer_choice = dealer_choice
         self.current: Hand | None = None  # the hand being played
         self.active = list(self.seating)
         # the dealer of the first hand sits at the right of the first player
@@ -268,7 +273,12 @@ class Session:
         number = len(self.reports)
         if self.rotate == "turn" or len(self.variants) == 1:
             return self.variants[number % len(self.variants)]
-        return self.dealer_rng.choice(self.variants)
+        seeded = self.dealer_rng.choice(self.variants)  # drawn every hand: the same seed, the same bots' choices
+        if self.dealer_choice is not None:
+            chosen = self.dealer_choice(self.dealer, tuple(self.variants))
+            if chosen is not None:
+                return chosen
+        return seeded
 
     def _needs(self, variant) -> int:
         """Chips a player needs to sit in a hand of ``variant``."""

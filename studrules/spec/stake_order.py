@@ -1,0 +1,97 @@
+"""Stakes replaced at load time that turn the betting structure round.
+
+A variant's betting rounds each have a bet size, and a round may allow
+another (the open-pair rule's larger bet). The file's own stakes put those
+sizes in an order (the small bet of the early rounds below the big bet of the
+later ones); a ``--stake`` that reverses it -- a low limit of 30 under a high
+limit of 20 -- is legal, but rarely meant. This module names such pairs so
+the command line can warn, saying both stakes::
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: two-limits
+    ... kind: pot
+    ... stakes: {small: 10, big: 20}
+    ... steps:
+    ...   - deal: {players: [down, up, up]}
+    ...   - betting: {id: early, bet: small}
+    ...   - deal: {players: [up, up]}
+    ...   - betting: {id: late, bet: big}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> as_written = load_variant_text(text)
+    >>> changed = load_variant_text(text, stakes={"small": 30})
+    >>> print(stake_order_warnings(as_written, changed, {"small": 30})[0])
+    --stake small=30 puts big (20, the bet of late) below small (30, the bet of early); the file has big the larger (20 against 10): give both, e.g. --stake small=30 --stake big=60
+    >>> stake_order_warnings(as_written, load_variant_text(text, stakes={"small": 20}), {"small": 20})
+    []
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .expressions import Expression
+from .model import BettingStep, Variant
+
+__all__ = ["stake_order_warnings"]
+
+
+def _bets(variant: Variant) -> list[tuple[str, Expression]]:
+    """Each bet size the rounds allow, with what it is: the rounds' bets in
+    the order of the hand, then the other sizes some allow (the open pair's)."""
+    out: list[tuple[str, Expression]] = []
+    others: list[tuple[str, Expression]] = []
+    for i, step in enumerate(variant.steps):
+        if not isinstance(step, BettingStep):
+            continue
+        name = step.id or f"round {i + 1}"
+        out.append((f"the bet of {name}", step.bet))
+        others.extend((f"the other bet of {name}", alternative.bet) for alternative in step.alternatives)
+    return out + others
+
+
+def _value(expr: Expression, stakes: Mapping[str, int]) -> int | None:
+    """The amount, or None when it reads the table (the players, the cards)."""
+    try:
+        value: Any = expr(stakes)
+    except Exception:  # a name of the table, not of the stakes: no fixed size to compare
+        return None
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def stake_order_warnings(
+    as_written: Variant, changed: Variant, stakes: Mapping[str, Any], flag: str = "--stake"
+) -> list[str]:
+    """One message per pair of bet sizes that ``stakes`` put in the other
+    order than the file's own stakes do (``as_written``: the variant loaded
+    without them; ``changed``: with them; the same steps)."""
+    before, after = as_written.stake_values(), changed.stake_values()
+    given = " ".join(f"{flag} {k}={v}" for k, v in stakes.items())
+    sizes = [(what, expr.source, _value(expr, before), _value(expr, after)) for what, expr in _bets(changed)]
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for i, (what_i, src_i, old_i, new_i) in enumerate(sizes):
+        for what_j, src_j, old_j, new_j in sizes[i + 1 :]:
+            if None in (old_i, new_i, old_j, new_j) or src_i == src_j or (src_i, src_j) in seen:
+                continue
+            assert old_i is not None and old_j is not None and new_i is not None and new_j is not None
+            if (old_i - old_j) * (new_i - new_j) >= 0:
+                continue  # the same order (or a tie on one side)
+            seen.add((src_i, src_j))
+            # `low` is the one the stakes make the smaller; the file has it the larger
+            low, high = ((src_i, what_i, new_i, old_i), (src_j, what_j, new_j, old_j))
+            if new_i > new_j:
+                low, high = high, low
+            hint = ": give both stakes if that is not what you meant"
+            mine, other = (high, low) if high[0] in stakes else (low, high)
+            if mine[0] in stakes and other[0] in after and other[0] not in stakes and mine[3]:
+                scaled, rest = divmod(mine[2] * other[3], mine[3])  # the file's proportion kept
+                if not rest and scaled:
+                    hint = f": give both, e.g. {flag} {mine[0]}={mine[2]} {flag} {other[0]}={scaled}"
+            out.append(
+                f"{given} puts {low[0]} ({low[2]}, {low[1]}) below {high[0]} ({high[2]}, {high[1]}); "
+                f"the file has {low[0]} the larger ({low[3]} against {high[3]}){hint}"
+            )
+    return out

@@ -1,0 +1,78 @@
+"""``studrules validate`` says every problem of a file in one run, each where
+the user wrote it: a file that extends another is read in its own terms
+(its steps by id, not by their place among the merged steps), and a problem
+that shows in a part of the base the file does not touch is placed at the
+file's ``extends:``, naming the base's step and line."""
+
+from __future__ import annotations
+
+from studrules.cli.main import main
+
+# five-card-stud's steps: ante, second-street, round-1, third-street, round-2,
+# fourth-street, round-3, fifth-street, round-4, showdown (variants/five-card-stud.yaml)
+CHILD = """\
+name: child
+extends: five-card-stud
+steps:
+  - betting:
+      id: round-9
+      cap: 2
+  - betting:
+      id: round-3
+      bet: high_limt * 2
+      colour: red
+"""
+
+
+def _validate(tmp_path, text, capsys):
+    path = tmp_path / "child.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    return capsys.readouterr().out.splitlines()
+
+
+def test_a_schema_error_an_expression_error_and_a_merge_error_are_said_in_one_run(tmp_path, capsys):
+    lines = _validate(tmp_path, CHILD, capsys)
+    assert len(lines) == 3
+    # line 5 col 11: the value of `id: round-9` (6 spaces, "id: " -> column 11); no step has that id
+    assert lines[0].endswith(
+        ":5:11: steps[round-9].betting.id: step 'round-9' matches no step of the variant it "
+        "changes (did you mean 'round-4'?); to add a step, say where with 'before:' or 'after:' "
+        "(steps: ante, second-street, round-1, third-street, round-2, fourth-street, round-3, "
+        "fifth-street, round-4, showdown)"
+    )
+    # line 9 col 12: `high_limt * 2` after "      bet: "; an expression error
+    assert lines[1].endswith(":9:12: steps[round-3].betting.bet: unknown name 'high_limt': did you mean 'high_limit'?")
+    # line 10 col 7: the key `colour`, a field no betting step has; a schema error
+    assert ":10:7: steps[round-3].betting.colour: unknown field 'colour' in a betting step" in lines[2]
+    assert all(line.startswith(str(tmp_path / "child.yaml")) for line in lines)
+
+
+def test_a_problem_in_the_base_that_the_file_causes_is_placed_in_the_file(tmp_path, capsys):
+    # 9 ranks (36 cards): 10 players of five-card stud need 10 x 3 = 30 cards by
+    # third-street, and a deck of 9TJQKA (6 ranks, 24 cards) has 24
+    (line,) = _validate(tmp_path, "name: short\nextends: five-card-stud\ndeck: {ranks: 9TJQKA}\n", capsys)
+    # line 2 col 10: the value of `extends:`
+    assert line.startswith(
+        f"{tmp_path / 'child.yaml'}:2:10: steps[third-street].deal: with 10 players the deal "
+        "needs 30 cards by this step, more than the 24 of the deck"
+    )
+    assert line.endswith(
+        "; step 'third-street' is five-card-stud's (five-card-stud.yaml:33), which this file does not change"
+    )
+
+
+def test_a_file_that_extends_nothing_counts_its_own_steps(tmp_path, capsys):
+    text = """\
+name: own
+kind: pot
+stakes: {ante: 1, bet: 2}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, up, up, up, up]}
+  - betting: {bet: bett}
+  - showdown: {rankings: [high]}
+"""
+    (line,) = _validate(tmp_path, text, capsys)
+    # line 7 col 20: "  - betting: {bet: " is 19 characters, then `bett`
+    assert line.endswith(":7:20: steps[2].betting.bet: unknown name 'bett': did you mean 'bet'?")
