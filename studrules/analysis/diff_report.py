@@ -22,7 +22,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from .diff import DiffMatrix, Difference
+from .diff import Difference, DiffMatrix
 from .report_html import Section, bar_chart, html_page, paragraph, table
 
 __all__ = ["format_differences", "differences_page", "format_matrix", "matrix_sections", "SAME_NOW_HEADING"]
@@ -111,16 +111,16 @@ def format_matrix(matrix: DiffMatrix, width: int = 100) -> str:
     for topic, rows in topics.items():
         marks = {}
         for row in rows:
-            values = [v for v in dict.fromkeys(row[2]) if v != MISSING]
-            marks[row[1]] = {v: _MARKS[i] if i < len(_MARKS) else "+" for i, v in enumerate(values)}
+            distinct = [v for v in dict.fromkeys(row[2]) if v != MISSING]
+            marks[row[1]] = {v: _MARKS[i] if i < len(_MARKS) else "+" for i, v in enumerate(distinct)}
         for start in range(0, len(names), per_block):
             cols = range(start, min(start + per_block, len(names)))
             out.append("")
             for d in range(digits, 0, -1):  # column numbers written downward
                 head = "".join(str(i + 1).rjust(digits)[digits - d] for i in cols)
                 out.append((topic.capitalize() if d == 1 else "").ljust(label_w)[:label_w] + head)
-            for _, rule, values in rows:
-                cells = "".join("." if values[i] == MISSING else marks[rule][values[i]] for i in cols)
+            for _, rule, row_values in rows:
+                cells = "".join("." if row_values[i] == MISSING else marks[rule][row_values[i]] for i in cols)
                 out.append(f"  {rule}".ljust(label_w)[:label_w] + cells)
         for _, rule, _values in rows:
             legend = [f"{m} = {v};" for v, m in marks[rule].items()]

@@ -37,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
-    parser.add_argument("--force", action="store_true", help="replace an existing --html file (it is refused otherwise)")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing --html file (it is refused otherwise)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
