@@ -6,7 +6,7 @@ same measure under A, under B and B - A deal by deal a :class:`Paired`, how
 often something happened a :class:`Rate`; each variant as compared is a
 :class:`Side`, a deal whose outcome diverges an :class:`Example`. Every record
 turns into plain data for JSON with ``to_dict`` (numbers rounded to
-:data:`DIGITS` decimals, the same as the HTML page shows)::
+:data:`DIGITS` decimals; the reports show three significant figures)::
 
     >>> Rate(3, 4, 75.0, 32.56789, 100.0).to_dict()
     {'count': 3, 'of': 4, 'percent': 75, 'ci95': [32.5679, 100]}
@@ -22,7 +22,7 @@ from ..game.events import Event
 
 __all__ = ["Comparison", "Estimate", "Paired", "Rate", "RoundChange", "Side", "Example", "DIGITS"]
 
-#: Decimals kept in ``to_dict`` (the HTML page shows the same numbers).
+#: Decimals kept in ``to_dict`` (the text and HTML reports round further, to three significant figures).
 DIGITS = 4
 
 

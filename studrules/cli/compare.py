@@ -185,6 +185,7 @@ def _print_rich(c: Comparison) -> None:
     console.print(headline(c))
     console.print()
     console.print(plain_summary(c))
+    console.print()
     summary = Table(title="Side by side", title_justify="left")
     for name in ("", "A", "B", "B \u2212 A"):
         summary.add_column(name, overflow="fold")
