@@ -467,6 +467,16 @@ def test_cli_diff_text_and_mistakes(capsys):
     assert "no variant 'no-such-variant'" in capsys.readouterr().err
 
 
+def test_cli_diff_text_keeps_to_the_width_and_wraps_long_rules_under_a_and_b(capsys):
+    assert main(["diff", FR, RU_CASINO]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 100 for line in lines)
+    # who shows first is long in both files: the rule alone, then A's and B's words wrapped
+    i = lines.index("  who shows first")
+    assert lines[i + 1].startswith("    A: the last player to raise")
+    assert any(line.startswith("    B: the last player to bet or raise") for line in lines[i + 2 : i + 6])
+
+
 def test_cli_diff_html_writes_a_page_and_never_overwrites_unasked(tmp_path, capsys):
     page = tmp_path / "fr-he.html"
     assert main(["diff", FR, HE, "--html", str(page)]) == 0

@@ -291,7 +291,10 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
         title="Pot sizes (chips) under A and under B: deals per bin",
     ) + table(
         ["from", "to (not included)", "deals under A", "deals under B"],
-        [[lo, hi, x, y] for lo, hi, x, y in zip(hist["edges"], hist["edges"][1:], hist["a"], hist["b"])],
+        [
+            [figures(lo), figures(hi), f"{x:,}", f"{y:,}"]
+            for lo, hi, x, y in zip(hist["edges"], hist["edges"][1:], hist["a"], hist["b"])
+        ],
         caption="The histograms' bins",
     )
     sections.append(Section("Pot sizes", pots, id="pots"))

@@ -34,19 +34,21 @@ SAME_NOW_HEADING = "The same at these stakes, by other formulas (they part as so
 _MARKS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
-def format_differences(differences: Sequence[Difference], name_a: str, name_b: str) -> str:
-    """Plain text: a header, then ``rule  a | b`` lines under each topic; the
-    rules that are the same at these stakes by other formulas last, apart."""
+def format_differences(differences: Sequence[Difference], name_a: str, name_b: str, width: int = 100) -> str:
+    """Plain text: a header, then ``rule  a | b`` lines under each topic (a
+    rule too long for ``width`` on three: the rule, then A's and B's values
+    wrapped); the rules that are the same at these stakes by other formulas
+    last, apart."""
     real = [d for d in differences if not d.same_now]
     same = [d for d in differences if d.same_now]
     if not real:
         head = f"{name_a} and {name_b}: no differences in the rules."
         if not same:
             return head + "\n"
-        return head + "\n\n" + "\n".join([SAME_NOW_HEADING, *_by_topic(same, "  ")]) + "\n"
-    out = [f"{name_a} | {name_b}", "", *_by_topic(real, "")]
+        return head + "\n\n" + "\n".join([SAME_NOW_HEADING, *_by_topic(same, "  ", width)]) + "\n"
+    out = [f"{name_a} | {name_b}", "", *_by_topic(real, "", width)]
     if same:
-        out += ["", SAME_NOW_HEADING, *_by_topic(same, "  ")]
+        out += ["", SAME_NOW_HEADING, *_by_topic(same, "  ", width)]
     return "\n".join(out) + "\n"
 
 
@@ -160,17 +162,24 @@ def matrix_sections(matrix: DiffMatrix) -> list[Section]:
 # --- helpers ---------------------------------------------------------------
 
 
-def _by_topic(differences: Sequence[Difference], indent: str) -> list[str]:
+def _by_topic(differences: Sequence[Difference], indent: str, width: int) -> list[str]:
     out: list[str] = []
     topic = None
-    width = max(len(d.rule) for d in differences)
+    rule_w = max(len(d.rule) for d in differences)
     for d in differences:
         if d.topic != topic:
             if topic is not None:
                 out.append("")
             out.append(indent + d.topic.capitalize())
             topic = d.topic
-        out.append(f"{indent}  {d.rule.ljust(width)}  {d.a} | {d.b}")
+        line = f"{indent}  {d.rule.ljust(rule_w)}  {d.a} | {d.b}"
+        if len(line) <= width:
+            out.append(line)
+            continue
+        out.append(f"{indent}  {d.rule}")
+        for side, value in (("A", d.a), ("B", d.b)):
+            pad = f"{indent}      "
+            out += textwrap.wrap(value, width, initial_indent=f"{indent}    {side}: ", subsequent_indent=pad)
     return out
 
 

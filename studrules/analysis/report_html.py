@@ -190,7 +190,8 @@ def bar_chart(
         out.append(
             f'<rect class="bar" x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_height}" data-label="{escape(label)}" data-value="{escape(shown)}"></rect>'
         )
-        out.append(f'<text x="{label_w + w + 4:.1f}" y="{y + bar_height * 0.7:.1f}">{escape(shown + unit)}</text>')
+        label_text = figures(value) + unit
+        out.append(f'<text x="{label_w + w + 4:.1f}" y="{y + bar_height * 0.7:.1f}">{escape(label_text)}</text>')
     out.append(f'<line class="axis" x1="{label_w}" y1="{top}" x2="{label_w}" y2="{height - 6}"></line>')
     out.append("</svg>")
     return "".join(out)

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump([d.as_dict() for d in differences], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
-    sys.stdout.write(format_differences(differences, name_a, name_b))
+    sys.stdout.write(format_differences(differences, name_a, name_b, width=_width()))
     return 0
 
 
