@@ -575,3 +575,16 @@ def test_the_summary_of_a_game_against_the_house_says_whom_the_rules_favour():
     assert "favours the players" in plain_summary(edge(5.5, 3, -4, -1))
     # an interval around 0: neither
     assert plain_summary(edge(3, 3.5, -1, 2)).startswith("Neither rule set favours the house beyond the noise")
+
+
+def test_with_several_bots_the_summary_names_the_bots_each_way_the_data_goes():
+    from studrules.analysis.compare_summary import beyond_noise, plain_summary
+
+    c = compare(
+        load_variant("seven-card-stud"), load_variant("razz"), deals=200, seed=1, policies=["sensible", "random"]
+    )
+    first = plain_summary(c).split("beyond the noise")[0]
+    clear = {k: p.difference for k, p in c.net_by_policy.items() if beyond_noise(p.difference)}
+    assert clear  # in a pot game one bot's gain is the other's loss: here beyond the noise
+    for name, e in clear.items():
+        assert ("favours" if e.mean > 0 else "costs") + f" the {name} bots" in first

@@ -85,13 +85,16 @@ def _favours(c: Comparison, n: str) -> str:
     diffs = {k: p.difference for k, p in measures.items() if p.difference is not None}
     if not diffs:
         return f"No {noun} played under both rule sets"
+    if by_policy:  # "the random bots", "the random bots'"
+        diffs = {f"the {k} bots": e for k, e in diffs.items()}
     clear = {k: e for k, e in diffs.items() if beyond_noise(e)}
     if not clear:
         name, e = max(diffs.items(), key=lambda kv: abs(kv[1].mean))
         if e.mean == 0:
             return f"Every {noun} wins and loses the same chips under both rule sets over {n}"
+        whose = f"{name}'" if by_policy else f"{name}'s"
         return (
-            f"Neither rule set favours any {noun} beyond the noise of {n}: the largest change, {name}'s, is "
+            f"Neither rule set favours any {noun} beyond the noise of {n}: the largest change, {whose}, is "
             f"{figures(e.mean, signed=True)} chips a deal under B (its {_interval(e)} includes 0)"
         )
     gains = sorted(((k, e) for k, e in clear.items() if e.mean > 0), key=lambda kv: -kv[1].mean)
