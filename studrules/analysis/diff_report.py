@@ -148,7 +148,7 @@ def matrix_sections(matrix: DiffMatrix) -> list[Section]:
             topic = t
         rows.append([rule, *values])
         differs = matrix.differs((t, rule, values))
-        classes.append("differs" if differs else "same")
+        classes.append("differs" if differs else "same-now" if matrix.same_now((t, rule, values)) else "same")
         if differs:
             common = max(set(values), key=values.count)
             highlight += [(i, c + 1) for c, v in enumerate(values) if v != common or values.count(common) == 1]

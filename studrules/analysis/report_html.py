@@ -71,6 +71,7 @@ th{background:#eef5f0}
 tr.topic th{background:#dde9e1;text-align:left}
 td.differs{background:#fff1c9}
 tr.same td{color:#777}
+tr.same-now td{color:#555;font-style:italic}
 svg{display:block;margin:1rem 0;font-family:inherit}
 svg text{font-size:12px;fill:#222}
 .bar{fill:#2a6}
