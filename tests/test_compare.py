@@ -18,7 +18,7 @@ import pytest
 from studrules.analysis.compare import compare, deal_seed, first_difference
 from studrules.analysis.compare_report import html_report
 from studrules.analysis.diff import diff
-from studrules.analysis.report_html import _number as shown, bin_counts
+from studrules.analysis.report_html import bin_counts
 from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
@@ -74,7 +74,7 @@ def test_a_larger_bring_in_makes_every_check_call_pot_larger_by_players_times_th
     # bring-in, "the others then call"; later rounds at check/call are all
     # checks. So a check/call pot is players * (ante + bring_in): 10 a player
     # with the file's bring-in of 5, 13 with 8 -- 3 more chips from each player.
-    c = compare(fr, fr_bring_in_8, deals=40, seed=2, players=players)
+    c = compare(fr, fr_bring_in_8, deals=40, seed=2, players=players, policies=["check-call"])
     assert set(c.pots_a) == {players * 10}
     assert set(c.pots_b) == {players * 13}
     assert c.pot.difference.mean == 3 * players
@@ -83,9 +83,15 @@ def test_a_larger_bring_in_makes_every_check_call_pot_larger_by_players_times_th
     assert c.bring_in_changes.count == 0 and c.bring_in_changes.of == 40
     assert all(r.changed.count == 0 for r in c.first_to_act)
     assert c.winner_changes.count == 0
-    # every hand is played to the showdown and the winner takes 3 more from each other player
+    # every hand is played to the showdown and the winner takes 3 more from each other player:
+    # the forced bets differ in every deal, the play (amounts aside) in none, every winner still
+    # wins and every loser still loses, so only the chip amounts change
     assert c.showdown.a.mean == c.showdown.b.mean == 100
-    assert c.result_changes.count == 40
+    assert c.forced_bet_changes.count == 40 and c.amount_changes.count == 40
+    assert c.play_changes.count == 0 and c.result_changes.count == 0
+    assert c.amounts_only_changes.count == 40
+    # a deal whose amounts alone change is no example
+    assert c.examples == ()
 
 
 def test_the_stake_override_and_the_extends_file_give_the_same_comparison(fr, fr_bring_in_8):
@@ -104,16 +110,28 @@ def test_the_stake_override_and_the_extends_file_give_the_same_comparison(fr, fr
     assert da == db
 
 
-def test_both_rule_sets_get_the_same_cards_in_the_same_order(fr, fr_bring_in_8):
-    c = compare(fr, fr_bring_in_8, deals=5, seed=9, examples=5)
+def test_both_rule_sets_get_the_same_cards_in_the_same_order(fr):
+    he = load_variant("five-card-stud-he")
+    c = compare(fr, he, deals=40, seed=9, examples=5)
     assert len(c.examples) == 5
     for ex in c.examples:
         deals_a = [(e.player, str(e.card)) for e in ex.events_a if e.type == "deal"]
         deals_b = [(e.player, str(e.card)) for e in ex.events_b if e.type == "deal"]
-        assert deals_a == deals_b and len(deals_a) == 4 * 5
-        # the first difference is the bring-in itself (5 against 8)
-        part = ex.events_a[ex.first_difference]
-        assert part.type == "bring_in" and (part.amount, ex.events_b[ex.first_difference].amount) == (5, 8)
+        # the same cards from the top of the same deck; a player who folds gets no more, so the
+        # next card goes to the next player still in: the cards agree as far as the shorter goes
+        k = min(len(deals_a), len(deals_b))
+        assert [card for _, card in deals_a[:k]] == [card for _, card in deals_b[:k]] and k >= 8
+        assert deals_a[:8] == deals_b[:8]  # the first deal, before anyone can fold
+
+        # the play parts at first_difference: the events agree before it with amounts set aside
+        def play(e):
+            return (e.type, e.player, e.card, e.face)
+
+        i = ex.first_difference
+        assert [play(e) for e in ex.events_a[:i]] == [play(e) for e in ex.events_b[:i]]
+        assert i == min(len(ex.events_a), len(ex.events_b)) or ex.events_a[i]._replace(
+            amount=None, to=None, reason=None
+        ) != ex.events_b[i]._replace(amount=None, to=None, reason=None)
         # and the deck is the one the deal's seed shuffles
         h = Hand(fr, ["P1", "P2", "P3", "P4"], 1000, seed=ex.deck_seed)
         assert [str(e.card) for e in h.events if e.type == "deal"] == [c for _, c in deals_a[:8]]
@@ -233,7 +251,18 @@ def _rows(table):
     return {row[0]: row[1:] for row in table[1:]}
 
 
-def test_the_html_report_is_self_contained_and_its_numbers_are_the_json(tmp_path, capsys):
+def close(cell: str, value: float) -> bool:
+    """A number shown to three significant figures agrees with the JSON's."""
+    shown_value = float(cell.rstrip("%").replace(",", ""))
+    return abs(shown_value - value) <= 0.005 * abs(value) + 1e-4
+
+
+def significant_digits(cell: str) -> int:
+    digits = cell.strip("+-%").replace(",", "").replace(".", "").lstrip("0")
+    return len(digits.rstrip("0")) if "." not in cell else len(digits)
+
+
+def test_the_html_report_is_self_contained_and_its_numbers_are_the_json_to_three_figures(tmp_path, capsys):
     out = tmp_path / "compare.html"
     code = main(
         [
@@ -261,52 +290,59 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json(tmp_path
     assert not {"script", "link", "img", "iframe"} & set(page.tags)
     assert not re.search(r"(?:src|href)=", text)
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)
-    assert list(page.sections) == ["rules", "summary", "pots", "net", "examples"]
+    # a plain paragraph first
+    assert list(page.sections) == ["overview", "rules", "summary", "pots", "net", "examples"]
+    assert 'class="summary"' in text
 
     # the rule differences are diff(A, B)
     rules = page.sections["rules"]["tables"][0]
     expected = diff(load_variant(FR), load_variant("five-card-stud-he"))
     assert list(rules[1:]) == [[d.topic, d.rule, d.a, d.b] for d in expected]
 
-    # side by side: mean and CI of A, B and B - A as in the JSON
+    # side by side: mean and CI of A, B and B - A as in the JSON, to three significant figures
     summary, changes = page.sections["summary"]["tables"]
     rows = _rows(summary)
     for label, key in (("average pot", "pot"), ("reaches the showdown (%)", "showdown")):
         cells = rows[label]
         for i, side in enumerate(("a", "b", "difference")):
             est = data[key][side]
-            assert float(cells[2 * i]) == est["mean"]
-            assert [float(x) for x in cells[2 * i + 1].split(" to ")] == est["ci95"]
+            assert close(cells[2 * i], est["mean"])
+            low, high = cells[2 * i + 1].split(" to ")
+            assert close(low, est["ci95"][0]) and close(high, est["ci95"][1])
+            assert all(significant_digits(x) <= 3 for x in (cells[2 * i], low, high))
     changed = _rows(changes)
-    assert float(changed["winner changes"][2].rstrip("%")) == data["winner_changes"]["percent"]
+    assert close(changed["winner changes"][2], data["winner_changes"]["percent"])
     assert int(changed["winner changes"][0]) == data["winner_changes"]["count"]
     for r in data["first_to_act"]:
         assert int(changed[f"first to act differs, round {r['round']}"][0]) == r["changed"]["count"]
+    # the forced bets apart from the play
+    assert int(changed["forced bets differ (antes, blinds, bring-in)"][0]) == data["forced_bet_changes"]["count"]
+    assert int(changed["the play changes (other actions or cards)"][0]) == data["play_changes"]["count"]
     # the divergence chart has the same percentages
-    # (bars carry their value to three significant digits)
     bars = {b["data-label"]: b["data-value"] for b in page.sections["summary"]["svgs"][0]}
-    assert bars["winner changes"] == shown(data["winner_changes"]["percent"])
+    assert close(bars["winner changes"], data["winner_changes"]["percent"])
 
-    # pot sizes: two histograms with the JSON's shared bins and counts
-    hist_a, hist_b = page.sections["pots"]["svgs"]
+    # pot sizes: one chart, A and B overlaid on the JSON's shared bins
+    (hist,) = page.sections["pots"]["svgs"]
     edges = data["pot_histogram"]["edges"]
-    for svg, side in ((hist_a, "a"), (hist_b, "b")):
-        assert [int(r["data-count"]) for r in svg] == data["pot_histogram"][side]
-        assert [float(r["data-low"]) for r in svg] == pytest.approx(edges[:-1], rel=1e-3)
+    for side, name in (("a", "A"), ("b", "B")):
+        series = [r for r in hist if r.get("data-series", "").startswith(f"{name}:")]
+        assert [int(r["data-count"]) for r in series] == data["pot_histogram"][side]
+        assert [float(r["data-low"]) for r in series] == pytest.approx(edges[:-1], rel=1e-3)
     assert sum(data["pot_histogram"]["a"]) == sum(data["pot_histogram"]["b"]) == data["deals"] == 60
 
     # net per seat: the table's means and the chart's bars are the JSON's
     seats = _rows(page.sections["net"]["tables"][0])
-    bars = {b["data-label"]: b["data-value"] for b in page.sections["net"]["svgs"][0]}
+    bars = {(b["data-label"], b["data-series"][0]): b for b in page.sections["net"]["svgs"][0] if "data-label" in b}
     for seat, p in data["net_by_seat"].items():
-        assert float(seats[seat][0]) == p["a"]["mean"] and float(seats[seat][2]) == p["b"]["mean"]
-        assert float(seats[seat][4]) == p["difference"]["mean"]
+        assert close(seats[seat][0], p["a"]["mean"]) and close(seats[seat][2], p["b"]["mean"])
+        assert close(seats[seat][4], p["difference"]["mean"])
         assert int(seats[seat][6]) == data["a"]["bring_in_by_seat"][seat]
-        assert bars[f"{seat} A"] == shown(p["a"]["mean"]) and bars[f"{seat} B"] == shown(p["b"]["mean"])
+        for side, name in (("a", "A"), ("b", "B")):
+            assert close(bars[seat, name]["data-value"], p[side]["mean"])
     policies = _rows(page.sections["net"]["tables"][1])
-    assert {k: float(v[0]) for k, v in policies.items()} == {
-        k: p["a"]["mean"] for k, p in data["net_by_policy"].items()
-    }
+    for k, p in data["net_by_policy"].items():
+        assert close(policies[k][0], p["a"]["mean"])
 
     # diverging deals: one table each, the first differing event marked
     deals = page.sections["examples"]["tables"]
@@ -314,6 +350,27 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json(tmp_path
     for table, ex in zip(deals, data["examples"]):
         assert len(table) - 1 == max(len(ex["a"]["events"]), len(ex["b"]["events"]))
     assert text.count('class="differs"') >= 2
+
+
+def test_the_net_result_bars_start_at_zero_and_point_the_way_of_their_sign(fr):
+    he = load_variant("five-card-stud-he")
+    c = compare(fr, he, deals=200, seed=1)
+    page = parse(html_report(c))
+    bars = [b for b in page.sections["net"]["svgs"][0] if "data-label" in b]
+    signs = set()
+    for b in bars:
+        x, w, zero = float(b["x"]), float(b["width"]), float(b["data-zero"])
+        value = float(b["data-value"])
+        signs.add(value > 0)
+        if value < 0:  # drawn to the left, ending at the zero line
+            assert x + w == pytest.approx(zero, abs=0.15)
+        else:  # drawn to the right, starting at it
+            assert x == pytest.approx(zero, abs=0.15)
+        # the whisker's interval holds the mean
+        assert float(b["data-low"]) <= value <= float(b["data-high"])
+    assert signs == {True, False}  # both ways occur in this run
+    # A and B in two colours
+    assert {b["class"] for b in bars} == {"bar s0", "bar s1"}
 
 
 def test_bin_counts_match_the_pot_histogram(fr, fr_bring_in_8):
@@ -330,7 +387,13 @@ def test_bin_counts_match_the_pot_histogram(fr, fr_bring_in_8):
 
 def test_cli_json(capsys):
     assert (
-        main(["compare", FR, FR, "--stake-b", "bring_in=8", "-n", "20", "--seed", "1", "--players", "3", "--json"]) == 0
+        main(
+            [
+                *("compare", FR, FR, "--stake-b", "bring_in=8", "-n", "20", "--seed", "1", "--players", "3"),
+                *("--policy", "check-call", "--json"),
+            ]
+        )
+        == 0
     )
     data = json.loads(capsys.readouterr().out)
     assert data["pot"]["difference"]["mean"] == 9  # 3 players, 3 chips more each
@@ -339,11 +402,16 @@ def test_cli_json(capsys):
 
 
 def test_cli_text_report_shows_the_deals_side_by_side(capsys):
-    assert main(["compare", FR, FR, "--stake-b", "bring_in=8", "-n", "5", "--examples", "1"]) == 0
+    # check/call, 4 players, bring-in 5 -> 8: every pot 12 chips larger (3 from each player)
+    argv = ["compare", FR, FR, "--stake-b", "bring_in=8", "-n", "5", "--policy", "check-call", "--examples", "1"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "average pot" in out and "+12.00 (12.00 to 12.00)" in out
-    marked = [line for line in out.splitlines() if line.startswith("\u25b6")]
-    assert len(marked) == 1 and "brings in for 5" in marked[0] and "brings in for 8" in marked[0]
+    assert "average pot" in out and "+12 (+12 to +12)" in out
+    # only the amounts change: no deal to show
+    assert not [line for line in out.splitlines() if line.startswith("\u25b6")]
+    assert main(["compare", FR, "five-card-stud-he", "-n", "20", "--examples", "1"]) == 0
+    marked = [line for line in capsys.readouterr().out.splitlines() if line.startswith("\u25b6")]
+    assert len(marked) == 1 and "|" in marked[0]
 
 
 @pytest.mark.parametrize(
@@ -386,3 +454,137 @@ def test_ctrl_c_stops_early_and_reports_the_deals_played(fr):
     c = compare(fr, fr, deals=10, seed=1, progress=progress)
     assert c.interrupted and (c.deals, c.requested) == (4, 10)
     assert c.to_dict()["interrupted"] is True and sum(c.pot_histogram["a"]) == 4
+
+
+# --- issue 16: bots that play, forced bets apart, examples that matter, a plain summary ---------
+
+
+def test_the_default_bots_play_so_pots_vary(fr):
+    c = compare(fr, load_variant("five-card-stud-he"), deals=100, seed=2)
+    assert c.policies == ("sensible",)
+    # sensible bots fold and raise: pots of many sizes, not the check/call constant
+    assert len(set(c.pots_a)) > 5 and c.pot.a.low < c.pot.a.high
+    assert c.showdown.a.mean < 100
+
+
+def test_the_default_bots_of_a_game_against_the_house_follow_its_basic_strategy():
+    v = load_variant("caribbean-stud-it")
+    assert compare(v, v, deals=5, seed=1).policies == ("strategy:basic",)
+
+
+def test_examples_are_deals_where_the_winner_or_the_bring_in_changes_first(fr):
+    he = load_variant("five-card-stud-he")
+    c = compare(fr, he, deals=300, seed=4, examples=6)
+    order = {"winner": 0, "bring_in": 1, "play": 2}
+    kinds = [ex.why for ex in c.examples]
+    assert kinds == sorted(kinds, key=order.__getitem__) and kinds[0] == "winner"
+    for ex in c.examples:
+        if ex.why == "winner":
+            assert ex.winners_a != ex.winners_b
+
+        def bring_in(events):
+            return next((e.player for e in events if e.type in ("bring_in", "complete")), None)
+
+        if ex.why == "bring_in":
+            assert ex.winners_a == ex.winners_b and bring_in(ex.events_a) != bring_in(ex.events_b)
+
+
+def significant(text: str) -> list[str]:
+    """The numbers with a decimal point in a text (counts and seeds are whole numbers)."""
+    return re.findall(r"[-+]?\d[\d,]*\.\d+", text)
+
+
+def test_the_text_report_gives_three_significant_figures(fr):
+    from studrules.analysis.compare_report import format_report
+
+    text = format_report(compare(fr, load_variant("five-card-stud-he"), deals=300, seed=1, examples=0))
+    numbers = significant(text)
+    assert numbers  # there are fractions to check
+    # "-0.3956" has four, "5.6611%" five: never more than three
+    assert all(significant_digits(x) <= 3 for x in numbers), [x for x in numbers if significant_digits(x) > 3]
+
+
+def test_figures_rounds_to_three_significant_figures():
+    from studrules.analysis.report_html import figures
+
+    # worked by hand: 5.6611 -> 5.66, -0.3956 -> -0.396, 6.3189 -> 6.32, 0.00012345 -> 0.000123,
+    # 9.996 -> 10.0 (shown 10), 123456 -> 123,000
+    assert [figures(x) for x in (5.6611, -0.3956, 6.3189, 0.00012345, 9.996, 123456)] == [
+        "5.66",
+        "-0.396",
+        "6.32",
+        "0.000123",
+        "10",
+        "123,000",
+    ]
+    assert figures(0.5, signed=True) == "+0.5" and figures(-0.5, signed=True) == "-0.5"
+
+
+def _with_seat_differences(c, **by_seat):
+    """The comparison with its seats' B - A replaced (mean, low, high), to read the summary's words."""
+    from dataclasses import replace
+
+    from studrules.analysis.comparison import Estimate, Paired
+
+    seats = {k: Paired(p.a, p.b, Estimate(*by_seat[k], n=p.a.n)) for k, p in c.net_by_seat.items()}
+    return replace(c, net_by_seat=seats)
+
+
+def test_the_summary_says_whom_b_favours_in_the_direction_of_the_data(fr, fr_bring_in_8):
+    from studrules.analysis.compare_summary import plain_summary
+
+    c = compare(fr, fr_bring_in_8, deals=50, seed=1, policies=["check-call"], labels=("A", "B"))
+    # P1 gains 2 chips a deal under B, the interval above 0; P2 loses 1.5, below 0; the rest straddle 0
+    text = plain_summary(
+        _with_seat_differences(c, P1=(2, 1, 3), P2=(-1.5, -2, -1), P3=(0.1, -1, 1.2), P4=(-0.6, -1.5, 0.3))
+    )
+    first = text.split(". ")[0]
+    assert "favours P1 (+2 chips a deal" in first and "costs P2 (-1.5 chips a deal" in first
+    assert "P3" not in first and "P4" not in first and "beyond the noise" in first
+    # nothing clear: the largest change is named and said to be within the noise
+    text = plain_summary(_with_seat_differences(c, P1=(0.2, -1, 1.4), P2=(-0.9, -2, 0.2), P3=(0, -1, 1), P4=(0, -1, 1)))
+    assert text.startswith("Neither rule set favours any seat beyond the noise of 50 deals")
+    assert "P2's, is -0.9 chips a deal" in text and "includes 0" in text
+    # the bring-in of 8 makes every check/call pot 12 chips larger (4 players, 3 each): B's pot is larger;
+    # swapped, A's
+    assert "The average pot is 12 chips larger under B (52 against 40), beyond the noise" in plain_summary(c)
+    swapped = compare(fr_bring_in_8, fr, deals=50, seed=1, policies=["check-call"], labels=("A", "B"))
+    assert "The average pot is 12 chips smaller under B (40 against 52), beyond the noise" in plain_summary(swapped)
+    # every deal's forced bets differ; the play never does; only the amounts change
+    assert "the play in 0%" in plain_summary(c) and "the forced bets differ in 100%" in plain_summary(c)
+
+
+def test_the_summary_of_a_game_against_the_house_says_whom_the_rules_favour():
+    from dataclasses import replace
+
+    from studrules.analysis.compare_summary import plain_summary
+    from studrules.analysis.comparison import Estimate, Paired
+
+    v = load_variant("caribbean-stud-it")
+    c = compare(v, v, deals=20, seed=3)
+
+    def edge(a, b, low, high):
+        return replace(
+            c, house_edge=Paired(Estimate(a, a, a, 20), Estimate(b, b, b, 20), Estimate(b - a, low, high, 20))
+        )
+
+    # the house edge 2.5 points higher under B, the interval above 0: B favours the house
+    text = plain_summary(edge(3, 5.5, 1, 4))
+    assert "favours the house: the house edge is 2.5 points of the antes higher" in text
+    # lower under B, the interval below 0: the players
+    assert "favours the players" in plain_summary(edge(5.5, 3, -4, -1))
+    # an interval around 0: neither
+    assert plain_summary(edge(3, 3.5, -1, 2)).startswith("Neither rule set favours the house beyond the noise")
+
+
+def test_with_several_bots_the_summary_names_the_bots_each_way_the_data_goes():
+    from studrules.analysis.compare_summary import beyond_noise, plain_summary
+
+    c = compare(
+        load_variant("seven-card-stud"), load_variant("razz"), deals=200, seed=1, policies=["sensible", "random"]
+    )
+    first = plain_summary(c).split("beyond the noise")[0]
+    clear = {k: p.difference for k, p in c.net_by_policy.items() if beyond_noise(p.difference)}
+    assert clear  # in a pot game one bot's gain is the other's loss: here beyond the noise
+    for name, e in clear.items():
+        assert ("favours" if e.mean > 0 else "costs") + f" the {name} bots" in first

@@ -13,6 +13,7 @@ import textwrap
 import pytest
 
 from studrules.analysis.diff import MISSING, Difference, diff, diff_matrix, rules
+from studrules.analysis.diff_report import SAME_NOW_HEADING, format_matrix
 from studrules.cli.main import main
 from studrules.spec.loader import load_variant, shipped_variants
 
@@ -48,12 +49,13 @@ def test_a_variant_against_itself_has_no_difference(name):
 # --- the five source texts, pair by pair -------------------------------------
 
 
-def test_french_vs_hebrew_lists_exactly_the_five_differences():
+def test_french_vs_hebrew_lists_exactly_the_four_differences():
     d = differences(FR, HE)
     # 000.1 ante = half the low limit; 001.2 ante about 1/5 of the low bet
     assert d[("stakes and forced bets", "ante")] == ("half the low limit (5)", "a fifth of the low limit (2)")
-    # 000.3 bring-in = the ante; 001.4 bring-in half the low bet
-    assert d[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "half the low limit (5)")
+    # 000.3 bring-in = the ante (5 at 10/20); 001.4 bring-in half the low bet (5 at 10/20): the same
+    # chips, so no difference (it is listed apart: see test_equal_amounts_by_other_formulas_...)
+    assert ("stakes and forced bets", "bring-in") not in d
     # 000.3 ties broken by suit; 001.4 ties to the player nearer the dealer
     assert d[("stakes and forced bets", "bring-in ties")] == (
         "by suit (spades highest)",
@@ -71,11 +73,43 @@ def test_french_vs_hebrew_lists_exactly_the_five_differences():
     assert d[("showdown", "mucking")][1].startswith("allowed")
     assert keys(d) == {
         ("stakes and forced bets", "ante"),
-        ("stakes and forced bets", "bring-in"),
         ("stakes and forced bets", "bring-in ties"),
         ("showdown", "who shows first"),
         ("showdown", "mucking"),
     }
+
+
+def test_equal_amounts_by_other_formulas_are_the_same_now_and_part_when_a_stake_changes():
+    # French 000.1/000.3: bring-in = ante = low limit / 2 = 5 at a low limit of 10;
+    # Hebrew 001.4: bring-in = low limit / 2 = 5. Equal chips now: flagged same_now, not a difference.
+    same = [x for x in diff(load_variant(FR), load_variant(HE), same_now=True) if x.same_now]
+    assert [(x.rule, x.a, x.b) for x in same] == [("bring-in", "equal to the ante (5)", "half the low limit (5)")]
+    # set the French ante apart from the low limit (7): the bring-in follows the ante (7), the Hebrew
+    # one stays half the low limit (5): now a difference
+    d = diff(load_variant(FR, stakes={"ante": 7}), load_variant(HE), same_now=True)
+    found = {(x.topic, x.rule): x for x in d}
+    bring_in = found[("stakes and forced bets", "bring-in")]
+    assert (bring_in.a, bring_in.b, bring_in.same_now) == ("equal to the ante (7)", "half the low limit (5)", False)
+
+
+def test_a_literal_limit_and_a_formula_of_the_same_value_are_no_difference(tmp_path):
+    # five-card-stud writes high_limit: 20 with low_limit: 10; a house file writes 2 * low_limit:
+    # 20 chips either way, so rounds 3 and 4 bet the same; a different ante is a difference
+    path = write(
+        tmp_path,
+        "kitchen",
+        """        extends: five-card-stud
+        name: kitchen
+        stakes: {high_limit: 2 * low_limit, ante: 2}
+        """,
+    )
+    a, b = load_variant("five-card-stud"), load_variant(path)
+    assert [(x.rule, x.a, x.b) for x in diff(a, b)] == [("ante", "1", "2")]
+    same = [(x.topic, x.rule, x.a, x.b) for x in diff(a, b, same_now=True) if x.same_now]
+    assert same == [(f"round {n}", "bet size", "20", "twice the low limit (20)") for n in (3, 4)]
+    # a low limit of 15 in both: 20 against 30, a difference
+    d = diff(load_variant("five-card-stud", stakes={"low_limit": 15}), load_variant(path, stakes={"low_limit": 15}))
+    assert ("round 3", "bet size", "20", "twice the low limit (30)") in [(x.topic, x.rule, x.a, x.b) for x in d]
 
 
 def test_french_vs_russian_home_game():
@@ -381,7 +415,10 @@ def test_rules_are_grouped_by_topic_in_rule_book_order():
 def test_diff_matrix_marks_rules_that_differ():
     m = diff_matrix([load_variant(FR), load_variant(HE)])
     rows = {(t, r): values for t, r, values in m.rows}
-    assert rows[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "half the low limit (5)")
+    bring_in = ("stakes and forced bets", "bring-in", rows[("stakes and forced bets", "bring-in")])
+    assert bring_in[2] == ("equal to the ante (5)", "half the low limit (5)")
+    # 5 chips in both: the same now, not a difference
+    assert m.same_now(bring_in) and not m.differs(bring_in)
     differing = {(t, r) for t, r, v in m.rows if m.differs((t, r, v))}
     assert differing == {(d.topic, d.rule) for d in diff(load_variant(FR), load_variant(HE))}
 
@@ -397,14 +434,21 @@ def test_cli_diff_json(capsys):
         "rule": "bring-in",
         "a": "equal to the ante (5)",
         "b": "half the low limit (5)",
+        "same_now": True,
     } in data
-    assert all(set(x) == {"topic", "rule", "a", "b"} for x in data)
+    assert all(set(x) == {"topic", "rule", "a", "b", "same_now"} for x in data)
 
 
 def test_cli_diff_options_and_stakes_per_side(capsys):
     assert main(["diff", HE, HE, "--option-b", "ante=no", "--stake-a", "low_limit=20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {"topic": "stakes and forced bets", "rule": "ante", "a": "a fifth of the low limit (4)", "b": "none"} in data
+    assert {
+        "topic": "stakes and forced bets",
+        "rule": "ante",
+        "a": "a fifth of the low limit (4)",
+        "b": "none",
+        "same_now": False,
+    } in data
 
 
 def test_cli_diff_text_and_mistakes(capsys):
@@ -412,11 +456,52 @@ def test_cli_diff_text_and_mistakes(capsys):
     assert "no differences" in capsys.readouterr().out
     assert main(["diff", FR, HE]) == 0
     out = capsys.readouterr().out
-    assert "bring-in" in out and "equal to the ante (5) | half the low limit (5)" in out
+    differ, same_now = out.split(SAME_NOW_HEADING)
+    assert "half the low limit (5) | a fifth of the low limit (2)" in differ
+    # the same 5 chips by two formulas: listed after the heading only
+    assert "equal to the ante (5) | half the low limit (5)" in same_now
+    assert "equal to the ante" not in differ
     assert main(["diff", FR]) == 1
     assert "two variants" in capsys.readouterr().err
     assert main(["diff", FR, "no-such-variant"]) == 1
     assert "no variant 'no-such-variant'" in capsys.readouterr().err
+
+
+def test_cli_diff_text_keeps_to_the_width_and_wraps_long_rules_under_a_and_b(capsys):
+    assert main(["diff", FR, RU_CASINO]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 100 for line in lines)
+    # who shows first is long in both files: the rule alone, then A's and B's words wrapped
+    i = lines.index("  who shows first")
+    assert lines[i + 1].startswith("    A: the last player to raise")
+    assert any(line.startswith("    B: the last player to bet or raise") for line in lines[i + 2 : i + 6])
+
+
+def test_cli_diff_html_writes_a_page_and_never_overwrites_unasked(tmp_path, capsys):
+    page = tmp_path / "fr-he.html"
+    assert main(["diff", FR, HE, "--html", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and 'id="same-now"' in text and "a fifth of the low limit (2)" in text
+    capsys.readouterr()
+    page.write_text("mine", encoding="utf-8")
+    assert main(["diff", FR, HE, "--html", str(page)]) == 1
+    assert "--force" in capsys.readouterr().err and page.read_text(encoding="utf-8") == "mine"
+    assert main(["diff", FR, HE, "--html", str(page), "--force"]) == 0
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_diff_all_text_is_a_matrix_of_the_rules_that_differ_within_the_width():
+    # three variants: each differing rule is one row of three marks, one letter per distinct value
+    m = diff_matrix([load_variant(FR), load_variant(HE), load_variant(FR)])
+    text = format_matrix(m, width=60)
+    assert all(len(line) <= 60 for line in text.splitlines())
+    rows = [line.rsplit(None, 1) for line in text.splitlines() if line.startswith("  ") and line[2] != " "]
+    rows = [[rule.strip(), marks] for rule, marks in rows]
+    # the ante: French half the low limit (a), Hebrew a fifth (b), French again (a)
+    assert ["ante", "aba"] in rows
+    # the bring-in is 5 chips in both: not a row; rules equal in all three: not rows either
+    assert all(r[0] != "bring-in" for r in rows)
+    assert len(rows) == sum(1 for r in m.rows if m.differs(r))
 
 
 def test_cli_diff_all_json_lists_every_shipped_variant(capsys):

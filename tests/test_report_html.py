@@ -121,6 +121,8 @@ def test_diff_all_html_matches_the_json(tmp_path, capsys):
     assert bars == expected
 
 
-def test_html_only_with_all(capsys, tmp_path):
-    assert main(["diff", "five-card-stud-fr", "five-card-stud-he", "--html", str(tmp_path / "x.html")]) == 1
-    assert "--all" in capsys.readouterr().err
+def test_diff_all_html_never_replaces_a_file_unasked(capsys, tmp_path):
+    page = tmp_path / "x.html"
+    page.write_text("mine", encoding="utf-8")
+    assert main(["diff", "--all", "--html", str(page)]) == 1
+    assert "--force" in capsys.readouterr().err and page.read_text(encoding="utf-8") == "mine"

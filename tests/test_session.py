@@ -46,9 +46,9 @@ def test_rules_switch_in_turn_and_each_switch_is_announced_with_the_differences(
     assert [r.variant.name for r in reports] == [FR, HE, FR]
     assert all(r.switched for r in reports)
     text = reports[1].announcement()
-    # the French text's bring-in equals the ante; the Hebrew text's is half the low limit
-    assert HE in text and "bring-in" in text and "->" in text
-    assert any(d.rule == "bring-in" for d in reports[1].differences)
+    # the French text's ante is half the low limit (5), the Hebrew text's a fifth of it (2)
+    assert HE in text and "ante" in text and "->" in text
+    assert any(d.rule == "ante" for d in reports[1].differences)
 
 
 def test_dealers_choice_is_seeded():

@@ -33,17 +33,28 @@ chips wagered against the house (antes and raises) in a banked game; a hand
 the one due to post it (who may complete instead), compared over the deals
 where both rule sets have one; the *first to act* of a
 round is the player of its first betting action; the *winners* are the
-players whose net result is positive. The *winner changes* when those sets
-differ, the *result changes* when any player's net differs, the *history*
-changes when the events differ. The differences B - A have paired confidence
-intervals: the same deals under both rules make them much narrower than
+players whose net result is positive. The *forced bets* differ when the
+antes, blinds, kills or bring-ins posted differ (who or how much); the *play*
+changes when the hands' events differ with every chip amount set aside
+(someone acts otherwise, other cards are dealt or shown); the *winner
+changes* when the sets of winners differ; *someone's result changes* when a
+player who won, lost or broke even under A does otherwise under B; *only the
+amounts change* when the play and every player's result are the same but the
+chips are not (the forced bets or the bet sizes alone); the *history*
+changes when any event differs. The differences B - A have paired confidence
+intervals: the same deals under both rule sets make them much narrower than
 comparing two independent runs.
+
+The deals kept as examples are those where the winner changes, then those
+where another player brings in, then those where the play changes; a deal
+whose amounts alone change is never an example.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -52,7 +63,7 @@ from typing import Any
 from ..errors import StudrulesError
 from ..game.events import Event
 from ..game.hand import Hand
-from ..game.policies import make_policy, play_hand
+from ..game.policies import default_policies, make_policy, play_hand
 from ..spec.model import Variant
 from .comparison import Comparison, Estimate, Example, Paired, Rate, RoundChange, Side
 from .diff import variant_label
@@ -74,6 +85,7 @@ HISTOGRAM_BINS = 20
 
 _Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold"))
+_FORCED = frozenset(("ante", "blind", "kill", "bring_in"))
 
 Progress = Callable[[int, int], None]
 
@@ -99,7 +111,8 @@ def compare(
     policies and compare them (see the module's documentation).
 
     ``policies``: names for :func:`studrules.game.policies.make_policy` (default
-    ``["check-call"]``), taking turns round the table. ``stacks``: each
+    :func:`~studrules.game.policies.default_policies`: bots that play, folding
+    and raising), taking turns round the table. ``stacks``: each
     player's chips at the start of every deal (default: 100 times the largest
     stake of either variant, at least 1,000). ``progress(done, total)`` is
     called now and then. ``examples``: how many diverging deals to keep.
@@ -119,9 +132,12 @@ def compare(
     ...   - deal: {players: [up, up, up]}
     ...   - showdown: {rankings: [high]}
     ... '''
-    >>> c = compare(load_variant_text(text), load_variant_text(text, stakes={"bring_in": 5}), deals=10, seed=3, players=3)
+    >>> a, b = load_variant_text(text), load_variant_text(text, stakes={"bring_in": 5})
+    >>> c = compare(a, b, deals=10, seed=3, players=3, policies=["check-call"])
     >>> c.pot.a.mean, c.pot.b.mean  # check/call: 3 antes, then the bring-in and two calls of it
     (9.0, 18.0)
+    >>> c.forced_bet_changes.count, c.play_changes.count, c.amounts_only_changes.count
+    (10, 0, 10)
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise StudrulesError(f"the number of deals must be a whole number of at least 1, not {deals!r}")
@@ -130,7 +146,7 @@ def compare(
     for variant in (a, b):
         _check_seats(variant, players)
     names = tuple(f"P{i + 1}" for i in range(players))
-    policy_names = tuple(policies or ("check-call",))
+    policy_names = tuple(policies or default_policies((a, b)))
     if stacks is None:
         stacks = _default_stacks(a, b)
     if not isinstance(stacks, int) or isinstance(stacks, bool) or stacks < 1:
@@ -312,6 +328,25 @@ def _firsts(events: Sequence[Event]) -> dict[int, str]:
     return out
 
 
+# an event with every chip amount set aside (and the words that may name one):
+# type, player, round, card, face, cards, hand, pot
+_PLAY = operator.itemgetter(0, 1, 2, 5, 6, 7, 8, 9)
+
+
+def _play_parts(x: Sequence[Event], y: Sequence[Event], start: int) -> int | None:
+    """The first event from ``start`` on (the histories are the same before it)
+    where the play parts, chip amounts aside; None when it never does."""
+    for i in range(start, min(len(x), len(y))):
+        if _PLAY(x[i]) != _PLAY(y[i]):
+            return i
+    return None if len(x) == len(y) else min(len(x), len(y))
+
+
+def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
+    """Who posted which forced bet, and how much."""
+    return [(e.type, e.player, e.amount) for e in events if e.type in _FORCED]
+
+
 def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
     for r in sorted(firsts):
         player, verb = firsts[r]
@@ -347,8 +382,12 @@ class _Tally:
         self.rounds: dict[int, list[int]] = {}  # round -> [played a, played b, both, changed]
         self.winner = 0
         self.results = 0
+        self.amounts = 0
+        self.forced = 0
+        self.play = 0
+        self.amounts_only = 0
         self.history = 0
-        self.kept: dict[str, list[Example]] = {"winner": [], "result": [], "history": []}
+        self.kept: dict[str, list[Example]] = {"winner": [], "bring_in": [], "play": []}
 
     def add(self, deal: int, deck: int, seating: Mapping[str, str], ha: Hand, hb: Hand) -> None:
         ra, rb = ha.result(), hb.result()
@@ -394,6 +433,7 @@ class _Tally:
         if ba is not None and bb is not None:
             self.bring_in_both += 1
             self.bring_in_changed += ba != bb
+        bring_in_differs = ba != bb
         for r in set(fa) | set(fb):
             row = self.rounds.setdefault(r, [0, 0, 0, 0])
             row[0] += r in fa
@@ -402,14 +442,20 @@ class _Tally:
                 row[2] += 1
                 row[3] += fa[r][0] != fb[r][0]
         winners_differ = {p for p, v in ra.net.items() if v > 0} != {p for p, v in rb.net.items() if v > 0}
-        result_differs = ra.net != rb.net
+        outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
+        amounts_differ = ra.net != rb.net
         split = first_difference(ha.events, hb.events)
+        play_split = None if split is None else _play_parts(ha.events, hb.events, split)
         self.winner += winners_differ
-        self.results += result_differs
+        self.results += outcome_differs
+        self.amounts += amounts_differ
+        self.forced += _forced(ha.events) != _forced(hb.events)
+        self.play += play_split is not None
+        self.amounts_only += play_split is None and not outcome_differs and amounts_differ
         self.history += split is not None
-        if split is None:
+        if split is None or play_split is None:
             return
-        why = "winner" if winners_differ else ("result" if result_differs else "history")
+        why = "winner" if winners_differ else ("bring_in" if bring_in_differs else "play")
         kept = self.kept[why]
         if len(kept) < self.want:
             kept.append(
@@ -417,7 +463,7 @@ class _Tally:
                     deal,
                     deck,
                     why,
-                    split,
+                    play_split,
                     tuple(ha.events),
                     tuple(hb.events),
                     dict(ra.net),
@@ -452,7 +498,7 @@ class _Tally:
             )
 
         rounds = tuple(RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items()))
-        examples = (self.kept["winner"] + self.kept["result"] + self.kept["history"])[: self.want]
+        examples = (self.kept["winner"] + self.kept["bring_in"] + self.kept["play"])[: self.want]
         return Comparison(
             a=side(a, label_a, "a"),
             b=side(b, label_b, "b"),
@@ -470,6 +516,10 @@ class _Tally:
             winner_changes=_rate(self.winner, deals),
             result_changes=_rate(self.results, deals),
             history_changes=_rate(self.history, deals),
+            forced_bet_changes=_rate(self.forced, deals),
+            play_changes=_rate(self.play, deals),
+            amounts_only_changes=_rate(self.amounts_only, deals),
+            amount_changes=_rate(self.amounts, deals),
             net_by_seat={p: paired(acc) for p, acc in self.seat.items()},
             net_by_policy={p: paired(acc) for p, acc in self.policy.items()},
             pot_histogram={"edges": list(edges), "a": counts_a, "b": counts_b},

@@ -13,12 +13,22 @@ terminal tables show the same rows.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
+from .compare_summary import plain_summary
 from .comparison import Comparison, Estimate, Example, Paired, Rate
 from .diff import Difference
-from .report_html import Section, bar_chart, histogram, html_page, paragraph, table
+from .report_html import (
+    Section,
+    bar_chart,
+    figures,
+    html_page,
+    interval_chart,
+    overlaid_histogram,
+    paragraph,
+    table,
+)
 
 __all__ = [
     "format_report",
@@ -32,6 +42,7 @@ __all__ = [
     "pot_label",
     "example_title",
     "example_rows",
+    "change_rates",
     "PARTING_MARK",
     "NO_DIVERGENCE",
 ]
@@ -63,10 +74,13 @@ def format_report(c: Comparison) -> str:
     ...   - showdown: {rankings: [high]}
     ... ''')
     >>> from studrules.analysis.compare import compare
-    >>> print(format_report(compare(v, v, deals=3, seed=1)).splitlines()[0])
+    >>> lines = format_report(compare(v, v, deals=3, seed=1)).splitlines()
+    >>> print(lines[0])
     A: one-round (A)  |  B: one-round (B)
+    >>> print(lines[3])
+    Every seat wins and loses the same chips under both rule sets over 3 deals. The average pot is the
     """
-    out = [headline(c), ""]
+    out = [headline(c), "", *textwrap.wrap(plain_summary(c), 100), ""]
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
     out += ["", "Chips won per deal, by seat (P1 sits at the dealer's left)"]
     if has_bring_in(c):
@@ -130,11 +144,7 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
                 _rate_text(r.changed),
             )
         )
-    rows += [
-        ("winner changes", "", "", _rate_text(c.winner_changes)),
-        ("someone's result changes", "", "", _rate_text(c.result_changes)),
-        ("the play changes", "", "", _rate_text(c.history_changes)),
-    ]
+    rows += [(label, "", "", _rate_text(rate)) for label, rate in change_rates(c)]
     if c.house_edge.a is not None or c.house_edge.b is not None:
         rows.append(
             (
@@ -145,6 +155,18 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
             )
         )
     return rows
+
+
+def change_rates(c: Comparison) -> list[tuple[str, Rate]]:
+    """How often each kind of change happens, as the report's rows name them:
+    the forced bets apart from the play and the results."""
+    return [
+        ("forced bets differ (antes, blinds, bring-in)", c.forced_bet_changes),
+        ("the play changes (other actions or cards)", c.play_changes),
+        ("winner changes", c.winner_changes),
+        ("someone's result changes (wins, loses, breaks even)", c.result_changes),
+        ("only the chip amounts change", c.amounts_only_changes),
+    ]
 
 
 def pot_label(c: Comparison) -> str:
@@ -179,11 +201,13 @@ def bring_ins(c: Comparison) -> ExtraCells:
 
 def example_title(ex: Example) -> str:
     """A diverging deal in one line: why it diverges, where the hands part, the winners under A and B."""
-    why = {"winner": "the winner changes", "result": "the amounts won change", "history": "only the play changes"}[
-        ex.why
-    ]
+    why = {
+        "winner": "the winner changes",
+        "bring_in": "another player brings in",
+        "play": "the play changes, the same winners",
+    }[ex.why]
     return (
-        f"Deal {ex.deal + 1} (deck seed {ex.deck_seed}): {why}; the hands part at event {ex.first_difference + 1}. "
+        f"Deal {ex.deal + 1} (deck seed {ex.deck_seed}): {why}; the play parts at event {ex.first_difference + 1}. "
         f"Winners: A {', '.join(ex.winners_a) or 'nobody'}, B {', '.join(ex.winners_b) or 'nobody'}"
     )
 
@@ -204,9 +228,10 @@ def example_rows(ex: Example) -> list[tuple[int, str, str]]:
 
 def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     """One self-contained HTML page: the rule differences, the measures side by
-    side, charts (pot sizes under A and B, net result per seat, divergence
-    rates) and the diverging deals. Its numbers are those of
-    :meth:`~studrules.analysis.compare.Comparison.to_dict`.
+    side, charts (pot sizes under A and B overlaid, net result per seat
+    around zero with 95% whiskers, divergence rates) and the diverging deals,
+    after a plain paragraph (:func:`~studrules.analysis.compare_summary.plain_summary`).
+    Numbers to three significant figures; ``--json`` keeps more.
 
     >>> from studrules.spec.loader import load_variant
     >>> from studrules.spec.resources import default_variant
@@ -218,7 +243,8 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     """
     d = c.to_dict()
     a, b = c.a.label, c.b.label
-    sections = []
+    sections = [Section("In short", paragraph(plain_summary(c), cls="summary"), id="overview")]
+    differences = [x for x in differences if not x.same_now]
     if differences:
         rows = [[x.topic, x.rule, x.a, x.b] for x in differences]
         body = table(["topic", "rule", a, b], rows, highlight=[(i, c_) for i in range(len(rows)) for c_ in (2, 3)])
@@ -228,35 +254,28 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
 
     head = ["measure", f"A: {a}", "A 95% CI", f"B: {b}", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"]
     rows = []
-    for label, key in (
-        (pot_label(c), "pot"),
-        ("reaches the showdown (%)", "showdown"),
-        ("house edge (% of antes)", "house_edge"),
+    for label, paired in (
+        (pot_label(c), c.pot),
+        ("reaches the showdown (%)", c.showdown),
+        ("house edge (% of antes)", c.house_edge),
     ):
-        p = d[key]
-        if p["a"] is None and p["b"] is None:
+        if paired.a is None and paired.b is None:
             continue
-        rows.append([label, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])])
+        rows.append([label, *_est_cells(paired.a), *_est_cells(paired.b), *_est_cells(paired.difference, True)])
     bring_in = has_bring_in(c)
     if bring_in:
-        rows.append(
-            ["has a bring-in (% of deals)", *_rate_cells(d["a"]["bring_in"]), *_rate_cells(d["b"]["bring_in"]), "", ""]
-        )
+        rows.append(["has a bring-in (% of deals)", *_rate_cells(c.a.bring_in), *_rate_cells(c.b.bring_in), "", ""])
     summary = table(head, rows, caption="Means over the deals; B \u2212 A is paired deal by deal")
-    change_rows = [["bring-in player differs", *_rate_row(d["bring_in_changes"])]] if bring_in else []
-    for r in d["first_to_act"]:
-        change_rows.append([f"first to act differs, round {r['round']}", *_rate_row(r["changed"])])
-    change_rows += [
-        ["winner changes", *_rate_row(d["winner_changes"])],
-        ["someone's result changes", *_rate_row(d["result_changes"])],
-        ["the play changes", *_rate_row(d["history_changes"])],
-    ]
+    rates = [("bring-in player differs", c.bring_in_changes)] if bring_in else []
+    rates += [(f"first to act differs, round {r.round}", r.changed) for r in c.first_to_act]
+    rates += change_rates(c)
+    change_rows = [[label, *_rate_row(rate)] for label, rate in rates]
     changes = table(
         ["what changes", "deals", "of", "%", "95% CI"], change_rows, caption="How often the outcome diverges"
     )
     chart = bar_chart(
-        [row[0] for row in change_rows],
-        [_pct(row[3]) for row in change_rows],
+        [label for label, _ in rates],
+        [rate.percent for _, rate in rates],
         title="Divergence (% of deals)",
         unit="%",
     )
@@ -265,30 +284,30 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     hist = d["pot_histogram"]
     bounds = (hist["edges"][0], hist["edges"][-1])
     bins = len(hist["a"])
-    pots = (
-        histogram(c.pots_a, bins=bins, bounds=bounds, title=f"Pot sizes under A: {a}")
-        + histogram(c.pots_b, bins=bins, bounds=bounds, title=f"Pot sizes under B: {b}")
-        + table(
-            ["from", "to (not included)", "deals under A", "deals under B"],
-            [[lo, hi, x, y] for lo, hi, x, y in zip(hist["edges"], hist["edges"][1:], hist["a"], hist["b"])],
-            caption="The histograms' bins",
-        )
+    pots = overlaid_histogram(
+        [(f"A: {a}", c.pots_a), (f"B: {b}", c.pots_b)],
+        bins=bins,
+        bounds=bounds,
+        title="Pot sizes (chips) under A and under B: deals per bin",
+    ) + table(
+        ["from", "to (not included)", "deals under A", "deals under B"],
+        [
+            [figures(lo), figures(hi), f"{x:,}", f"{y:,}"]
+            for lo, hi, x, y in zip(hist["edges"], hist["edges"][1:], hist["a"], hist["b"])
+        ],
+        caption="The histograms' bins",
     )
     sections.append(Section("Pot sizes", pots, id="pots"))
 
-    seats = d["net_by_seat"]
-    labels, values = [], []
-    for seat, p in seats.items():
-        labels += [f"{seat} A", f"{seat} B"]
-        values += [p["a"]["mean"], p["b"]["mean"]]
+    seats = c.net_by_seat
     seat_rows = [
         [
             seat,
-            *_est_cells(p["a"]),
-            *_est_cells(p["b"]),
-            *_est_cells(p["difference"]),
-            d["a"]["bring_in_by_seat"][seat],
-            d["b"]["bring_in_by_seat"][seat],
+            *_est_cells(p.a, True),
+            *_est_cells(p.b, True),
+            *_est_cells(p.difference, True),
+            c.a.bring_in_by_seat.get(seat, 0),
+            c.b.bring_in_by_seat.get(seat, 0),
         ]
         for seat, p in seats.items()
     ]
@@ -307,11 +326,20 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
         seat_rows = [row[:7] for row in seat_rows]
         seat_head = seat_head[:7]
     policy_rows = [
-        [name, *_est_cells(p["a"]), *_est_cells(p["b"]), *_est_cells(p["difference"])]
-        for name, p in d["net_by_policy"].items()
+        [name, *_est_cells(p.a, True), *_est_cells(p.b, True), *_est_cells(p.difference, True)]
+        for name, p in c.net_by_policy.items()
     ]
     net = (
-        bar_chart(labels, values, title="Average chips won per deal, by seat (negative: lost)")
+        interval_chart(
+            list(seats),
+            [(f"A: {a}", [_point(p.a) for p in seats.values()]), (f"B: {b}", [_point(p.b) for p in seats.values()])],
+            title="Average chips won per deal, by seat, with 95% intervals (left of 0: lost)",
+        )
+        + interval_chart(
+            list(seats),
+            [("B \u2212 A", [_point(p.difference) for p in seats.values()])],
+            title="B \u2212 A: what B changes for each seat, with 95% intervals",
+        )
         + table(seat_head, seat_rows, caption="Chips won per deal, by seat (P1 sits at the dealer's left)")
         + table(
             ["policy", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"],
@@ -348,25 +376,17 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
 # --- helpers ---------------------------------------------------------------
 
 
-def _mean(e: Estimate | None, unit: str = "") -> str:
-    return "\u2014" if e is None else f"{e.mean:,.2f}{unit}"
-
-
-def _ci(e: Estimate | None, unit: str = "") -> str:
-    return "" if e is None else f"{e.low:,.2f}{unit} to {e.high:,.2f}{unit}"
-
-
 def _with_ci(e: Estimate | None, unit: str = "", signed: bool = False) -> str:
     if e is None:
         return "\u2014"
-    mean = f"{e.mean:+,.2f}" if signed else f"{e.mean:,.2f}"
-    return f"{mean}{unit} ({_ci(e, unit)})"
+    low, high = figures(e.low, signed=signed), figures(e.high, signed=signed)
+    return f"{figures(e.mean, signed=signed)}{unit} ({low}{unit} to {high}{unit})"
 
 
 def _rate_text(r: Rate) -> str:
     if r.of == 0:
         return "\u2014"
-    return f"{r.percent:.1f}% of {r.of:,} ({r.low:.1f}% to {r.high:.1f}%)"
+    return f"{figures(r.percent)}% of {r.of:,} ({figures(r.low)}% to {figures(r.high)}%)"
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -374,29 +394,19 @@ def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return ["  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
-def _num(x: Any) -> str:
-    # the JSON's own numbers, unchanged, so the page and --json agree
-    return "\u2014" if x is None else str(x)
-
-
-def _est_cells(e: dict[str, Any] | None) -> list[str]:
+def _est_cells(e: Estimate | None, signed: bool = False) -> list[str]:
     if e is None:
         return ["\u2014", ""]
-    return [_num(e["mean"]), f"{_num(e['ci95'][0])} to {_num(e['ci95'][1])}"]
+    return [figures(e.mean, signed=signed), f"{figures(e.low, signed=signed)} to {figures(e.high, signed=signed)}"]
 
 
-def _rate_cells(r: dict[str, Any]) -> list[str]:
-    return [f"{_num(r['percent'])}%", f"{_num(r['ci95'][0])}% to {_num(r['ci95'][1])}%"]
+def _rate_cells(r: Rate) -> list[str]:
+    return [f"{figures(r.percent)}%", f"{figures(r.low)}% to {figures(r.high)}%"]
 
 
-def _rate_row(r: dict[str, Any]) -> list[str]:
-    return [
-        _num(r["count"]),
-        _num(r["of"]),
-        f"{_num(r['percent'])}%",
-        f"{_num(r['ci95'][0])}% to {_num(r['ci95'][1])}%",
-    ]
+def _rate_row(r: Rate) -> list[str]:
+    return [f"{r.count:,}", f"{r.of:,}", f"{figures(r.percent)}%", f"{figures(r.low)}% to {figures(r.high)}%"]
 
 
-def _pct(text: str) -> float:
-    return float(text.rstrip("%"))
+def _point(e: Estimate | None) -> tuple[float, float, float] | None:
+    return None if e is None else (e.mean, e.low, e.high)

@@ -6,7 +6,7 @@ same measure under A, under B and B - A deal by deal a :class:`Paired`, how
 often something happened a :class:`Rate`; each variant as compared is a
 :class:`Side`, a deal whose outcome diverges an :class:`Example`. Every record
 turns into plain data for JSON with ``to_dict`` (numbers rounded to
-:data:`DIGITS` decimals, the same as the HTML page shows)::
+:data:`DIGITS` decimals; the reports show three significant figures)::
 
     >>> Rate(3, 4, 75.0, 32.56789, 100.0).to_dict()
     {'count': 3, 'of': 4, 'percent': 75, 'ci95': [32.5679, 100]}
@@ -22,7 +22,7 @@ from ..game.events import Event
 
 __all__ = ["Comparison", "Estimate", "Paired", "Rate", "RoundChange", "Side", "Example", "DIGITS"]
 
-#: Decimals kept in ``to_dict`` (the HTML page shows the same numbers).
+#: Decimals kept in ``to_dict`` (the text and HTML reports round further, to three significant figures).
 DIGITS = 4
 
 
@@ -123,8 +123,9 @@ class Example:
     """A deal whose outcome diverges: both histories, the index of the first
     event where they part, and each hand's net result and winners.
 
-    ``why``: ``winner`` (the winners differ), ``result`` (only the amounts)
-    or ``history`` (only the play)."""
+    ``why``: ``winner`` (the winners differ), ``bring_in`` (another player
+    brings in, the same winners) or ``play`` (someone acts otherwise, the same
+    winners). ``first_difference``: where the play parts, chip amounts aside."""
 
     deal: int
     deck_seed: int
@@ -161,6 +162,11 @@ class Comparison:
     """What :func:`compare` found (see the module's documentation for every measure).
 
     ``deals``: deals played (fewer than ``requested`` when ``interrupted``).
+    ``forced_bet_changes``, ``play_changes``, ``winner_changes``,
+    ``result_changes`` (someone wins, loses or breaks even otherwise),
+    ``amounts_only_changes`` (the same play and results, other chips),
+    ``amount_changes`` (any player's net), ``history_changes`` (any event):
+    :class:`Rate` over the deals.
     ``pot``, ``showdown`` (a percentage of deals), ``house_edge`` (% of the
     antes; None for a pot game): :class:`Paired`. ``net_by_seat`` and
     ``net_by_policy``: average chips won per deal, :class:`Paired`.
@@ -187,6 +193,10 @@ class Comparison:
     net_by_policy: Mapping[str, Paired]
     pot_histogram: Mapping[str, list]
     examples: tuple[Example, ...]
+    forced_bet_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
+    play_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
+    amounts_only_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
+    amount_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     interrupted: bool = False
     seconds: float = field(default=0.0, compare=False)
     pots_a: tuple[int, ...] = field(default=(), repr=False, compare=False)
@@ -225,6 +235,10 @@ class Comparison:
             "winner_changes": self.winner_changes.to_dict(),
             "result_changes": self.result_changes.to_dict(),
             "history_changes": self.history_changes.to_dict(),
+            "forced_bet_changes": self.forced_bet_changes.to_dict(),
+            "play_changes": self.play_changes.to_dict(),
+            "amounts_only_changes": self.amounts_only_changes.to_dict(),
+            "amount_changes": self.amount_changes.to_dict(),
             "net_by_seat": {k: v.to_dict() for k, v in self.net_by_seat.items()},
             "net_by_policy": {k: v.to_dict() for k, v in self.net_by_policy.items()},
             "pot_histogram": {k: [_round(x) for x in v] for k, v in self.pot_histogram.items()},

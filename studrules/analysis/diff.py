@@ -24,16 +24,22 @@ chosen by an option is there like any other.
     >>> a = load_variant_text(text)
     >>> b = load_variant_text(text.replace("bring_in: ante", "bring_in: bet / 2"))
     >>> diff(a, b)
-    [Difference(topic='stakes and forced bets', rule='bring-in', a='equal to the ante (1)', b='half the bet (5)')]
+    [Difference(topic='stakes and forced bets', rule='bring-in', a='equal to the ante (1)', b='half the bet (5)', same_now=False)]
     >>> diff(a, a)
     []
+
+Equal values are not differences. A rule whose amount comes to the same
+chips at the files' stakes but by another formula of the stakes (a plain 20
+against twice the low limit of 10) is *the same now*: no difference at these
+stakes, one as soon as a stake changes. :func:`diff` leaves such rules out,
+or lists them flagged ``same_now`` when asked.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..spec.expressions import canonical
@@ -55,7 +61,7 @@ from ..spec.model import (
     Variant,
 )
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
-from .expression_words import amount_text, condition_words, hand_words, house_hand_words, phrase
+from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
 from .rule_words import (
     TIED_RULES,
     ace_words,
@@ -100,35 +106,54 @@ class Rule:
 @dataclass(frozen=True)
 class Difference:
     """A rule whose meaning differs: its value in ``a`` and in ``b``
-    (:data:`MISSING` when one variant does not have it)."""
+    (:data:`MISSING` when one variant does not have it). ``same_now``: the
+    amounts come to the same chips at these stakes, by different formulas of
+    the stakes (they differ as soon as a stake changes)."""
 
     topic: str
     rule: str
     a: str
     b: str
+    same_now: bool = False
 
-    def as_dict(self) -> dict[str, str]:
-        return {"topic": self.topic, "rule": self.rule, "a": self.a, "b": self.b}
+    def as_dict(self) -> dict[str, Any]:
+        return {"topic": self.topic, "rule": self.rule, "a": self.a, "b": self.b, "same_now": self.same_now}
 
 
 @dataclass(frozen=True)
 class DiffMatrix:
     """Every variant against every rule: ``rows`` are ``(topic, rule,
-    values)`` with one value per variant (in ``variants`` order)."""
+    values)`` with one value per variant (in ``variants`` order);
+    ``figures``: by ``(topic, rule)``, the values with every amount as its
+    chips alone (see :func:`rules`)."""
 
     variants: tuple[str, ...]
     rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+    figures: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     def differs(self, row: tuple[str, str, tuple[str, ...]]) -> bool:
-        """Whether the variants do not all agree on this rule."""
-        return len(set(row[2])) > 1
+        """Whether the variants do not all agree on this rule at their stakes
+        (equal amounts by different formulas agree: see :meth:`same_now`)."""
+        return len(set(row[2])) > 1 and not self.same_now(row)
+
+    def same_now(self, row: tuple[str, str, tuple[str, ...]]) -> bool:
+        """Whether the rule's values read differently but come to the same
+        chips at every variant's stakes (different formulas of the stakes)."""
+        figures = self.figures.get((row[0], row[1]))
+        return len(set(row[2])) > 1 and figures is not None and len(set(figures)) == 1
 
     def as_dict(self) -> dict[str, Any]:
         """For ``--json``: ``{"variants": [...], "rows": [{"topic", "rule", "values", "differs"}]}``."""
         return {
             "variants": list(self.variants),
             "rows": [
-                {"topic": t, "rule": r, "values": list(values), "differs": self.differs((t, r, values))}
+                {
+                    "topic": t,
+                    "rule": r,
+                    "values": list(values),
+                    "differs": self.differs((t, r, values)),
+                    "same_now": self.same_now((t, r, values)),
+                }
                 for t, r, values in self.rows
             ],
         }
@@ -155,8 +180,12 @@ _TOPIC_ORDER = {
 }
 
 
-def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[Rule]:
+def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures: bool = False) -> list[Rule]:
     """The variant's meaning as comparable rule lines, grouped by topic.
+
+    ``figures``: every amount whose value the stakes give as that value alone
+    (``5``, not ``half the low limit (5)``): what the rules come to at these
+    stakes, whatever formulas give them.
 
     >>> from studrules.spec.loader import load_variant_text
     >>> v = load_variant_text('''
@@ -171,6 +200,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
     ... ''')
     >>> [r.value_text for r in rules(v) if r.key == "stakes and forced bets/ante"]
     ['a tenth of the bet (1)']
+    >>> [r.value_text for r in rules(v, figures=True) if r.key == "stakes and forced bets/ante"]
+    ['1']
     """
     out: list[Rule] = []
     values = variant.stake_values(stakes)
@@ -179,6 +210,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
         out.append(Rule(topic, rule, value, f"{topic}/{rule}"))
 
     def amount(expr) -> str:
+        if figures:
+            value = amount_value(expr, values)
+            if value is not None:
+                return str(value)
         return amount_text(expr, variant, values)
 
     # players and cards
@@ -401,16 +436,43 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None) -> list[
 
 
 def diff(
-    a: Variant, b: Variant, *, stakes_a: Mapping[str, int] | None = None, stakes_b: Mapping[str, int] | None = None
+    a: Variant,
+    b: Variant,
+    *,
+    stakes_a: Mapping[str, int] | None = None,
+    stakes_b: Mapping[str, int] | None = None,
+    same_now: bool = False,
 ) -> list[Difference]:
     """The rules whose meaning differs between ``a`` and ``b``, by topic.
 
     A topic one variant lacks altogether (a fifth betting round) shows as one
-    line, its first rule against :data:`MISSING`."""
+    line, its first rule against :data:`MISSING`. A rule whose amounts come to
+    the same chips at these stakes by different formulas is no difference;
+    with ``same_now`` it is listed too, flagged ``same_now``.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {low_limit: 10, high_limit: 20}
+    ... steps:
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: high_limit}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> a = load_variant_text(text)
+    >>> b = load_variant_text(text.replace("high_limit: 20", "high_limit: 2 * low_limit"))
+    >>> diff(a, b)
+    []
+    >>> [(d.a, d.b, d.same_now) for d in diff(a, b, same_now=True)]
+    [('20', 'twice the low limit (20)', True)]
+    """
     ra = rules(a, stakes=stakes_a)
     rb = rules(b, stakes=stakes_b)
     va = {r.key: r for r in ra}
     vb = {r.key: r for r in rb}
+    fa = {r.key: r.value_text for r in rules(a, stakes=stakes_a, figures=True)}
+    fb = {r.key: r.value_text for r in rules(b, stakes=stakes_b, figures=True)}
     topics_a = {r.topic for r in ra}
     topics_b = {r.topic for r in rb}
     out: list[Difference] = []
@@ -423,20 +485,27 @@ def diff(
             seen_missing.add(ref.topic)
         x = va[key].value_text if key in va else MISSING
         y = vb[key].value_text if key in vb else MISSING
-        if x != y:
-            out.append(Difference(ref.topic, ref.rule, x, y))
+        if x == y:
+            continue
+        now = key in fa and key in fb and fa[key] == fb[key]
+        if now and not same_now:
+            continue
+        out.append(Difference(ref.topic, ref.rule, x, y, now))
     return out
 
 
 def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     """Every variant against every rule (a rule-book appendix)."""
     per = [{r.key: r for r in rules(v)} for v in variants]
+    per_figures = [{r.key: r.value_text for r in rules(v, figures=True)} for v in variants]
     keys = _merged_keys(*(rules(v) for v in variants))
     rows = []
+    figures = {}
     for key in keys:
         ref = next(p[key] for p in per if key in p)
         rows.append((ref.topic, ref.rule, tuple(p[key].value_text if key in p else MISSING for p in per)))
-    return DiffMatrix(tuple(v.name for v in variants), tuple(rows))
+        figures[ref.topic, ref.rule] = tuple(p.get(key, MISSING) for p in per_figures)
+    return DiffMatrix(tuple(v.name for v in variants), tuple(rows), figures)
 
 
 def variant_label(variant: Variant) -> str:

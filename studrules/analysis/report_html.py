@@ -16,7 +16,23 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Section", "html_page", "escape", "paragraph", "table", "bar_chart", "histogram", "bin_counts"]
+__all__ = [
+    "Section",
+    "html_page",
+    "escape",
+    "paragraph",
+    "table",
+    "bar_chart",
+    "interval_chart",
+    "histogram",
+    "overlaid_histogram",
+    "bin_counts",
+    "figures",
+    "SERIES_COLOURS",
+]
+
+#: The colours of the series of a chart (A, then B), told apart in print too.
+SERIES_COLOURS = ("#2b6cb0", "#dd6b20")
 
 
 @dataclass(frozen=True)
@@ -55,10 +71,19 @@ th{background:#eef5f0}
 tr.topic th{background:#dde9e1;text-align:left}
 td.differs{background:#fff1c9}
 tr.same td{color:#777}
+tr.same-now td{color:#555;font-style:italic}
 svg{display:block;margin:1rem 0;font-family:inherit}
 svg text{font-size:12px;fill:#222}
 .bar{fill:#2a6}
+.bar.s0{fill:#2b6cb0}
+.bar.s1{fill:#dd6b20}
+.hist.s0{fill:#2b6cb0;fill-opacity:.55}
+.hist.s1{fill:#dd6b20;fill-opacity:.55}
+.whisker{stroke:#222;stroke-width:1.5}
 .axis{stroke:#888;stroke-width:1}
+.zero{stroke:#222;stroke-width:1.5}
+.tick{stroke:#bbb;stroke-width:1}
+p.summary{font-size:1.05rem;background:#f4f8f5;border-left:4px solid #2a6;padding:.6rem .9rem}
 """
 
 
@@ -166,10 +191,206 @@ def bar_chart(
         out.append(
             f'<rect class="bar" x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_height}" data-label="{escape(label)}" data-value="{escape(shown)}"></rect>'
         )
-        out.append(f'<text x="{label_w + w + 4:.1f}" y="{y + bar_height * 0.7:.1f}">{escape(shown + unit)}</text>')
+        label_text = figures(value) + unit
+        out.append(f'<text x="{label_w + w + 4:.1f}" y="{y + bar_height * 0.7:.1f}">{escape(label_text)}</text>')
     out.append(f'<line class="axis" x1="{label_w}" y1="{top}" x2="{label_w}" y2="{height - 6}"></line>')
     out.append("</svg>")
     return "".join(out)
+
+
+def interval_chart(
+    labels: Sequence[object],
+    series: Sequence[tuple[str, Sequence[tuple[float, float, float] | None]]],
+    *,
+    title: str | None = None,
+    unit: str = "",
+    width: int = 640,
+    bar_height: int = 14,
+) -> str:
+    """Horizontal bars from a zero line (to the right above zero, to the left
+    below), one per series for each label, each with its 95% interval as a
+    whisker. ``series``: ``(name, [(mean, low, high) or None per label])``,
+    drawn in :data:`SERIES_COLOURS` with a legend. Each bar carries
+    ``data-series``, ``data-label``, ``data-value``, ``data-low``,
+    ``data-high`` and ``data-zero`` (the zero line's x).
+
+        >>> svg = interval_chart(["P1"], [("A", [(-2, -3, -1)]), ("B", [(1, 0.5, 1.5)])])
+        >>> import re
+        >>> bars = re.findall(r'x="([.\\d]+)" y="[.\\d]+" width="([.\\d]+)" height="\\d+" data-series="(.)".*?data-zero="([.\\d]+)"', svg)
+        >>> [(s, "left" if abs(float(x) + float(w) - float(z)) < 0.2 else "right") for x, w, s, z in bars]
+        [('A', 'left'), ('B', 'right')]
+    """
+    points = [p for _, values in series for p in values if p is not None]
+    lo = min([0.0, *(p[1] for p in points)])
+    hi = max([0.0, *(p[2] for p in points)])
+    if lo == hi:
+        hi = lo + 1
+    label_w = max([len(str(x)) for x in labels] + [4]) * 7 + 10
+    plot_w = max(width - label_w - 70, 50)
+    top = (24 if title else 6) + 18  # the legend under the title
+    group = len(series) * (bar_height + 2) + 8
+    height = top + len(labels) * group + 28
+
+    def x(v: float) -> float:
+        return label_w + plot_w * (v - lo) / (hi - lo)
+
+    zero = x(0)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
+    ]
+    if title:
+        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
+    legend_x = label_w
+    for k, (name, _) in enumerate(series):
+        out.append(f'<rect class="bar s{k % 2}" x="{legend_x}" y="{top - 16}" width="10" height="10"></rect>')
+        out.append(f'<text x="{legend_x + 14}" y="{top - 7}">{escape(name)}</text>')
+        legend_x += 14 + 7 * len(str(name)) + 20
+    for tick in _ticks(lo, hi):
+        tx = x(tick)
+        out.append(f'<line class="tick" x1="{tx:.1f}" y1="{top}" x2="{tx:.1f}" y2="{height - 22}"></line>')
+        out.append(
+            f'<text x="{tx:.1f}" y="{height - 8}" text-anchor="middle">{escape(figures(tick, signed=tick != 0))}</text>'
+        )
+    for i, label in enumerate(labels):
+        y0 = top + i * group + 4
+        out.append(f'<text x="{label_w - 6}" y="{y0 + group / 2:.1f}" text-anchor="end">{escape(label)}</text>')
+        for k, (name, values) in enumerate(series):
+            p = values[i]
+            if p is None:
+                continue
+            mean, low, high = p
+            y = y0 + k * (bar_height + 2)
+            left, right = sorted((zero, x(mean)))
+            shown = figures(mean, signed=True)
+            out.append(
+                f'<rect class="bar s{k % 2}" x="{left:.1f}" y="{y}" width="{right - left:.1f}" height="{bar_height}" '
+                f'data-series="{escape(name)}" data-label="{escape(label)}" data-value="{escape(shown)}" '
+                f'data-low="{escape(figures(low))}" data-high="{escape(figures(high))}" data-zero="{zero:.1f}"></rect>'
+            )
+            cy = y + bar_height / 2
+            wl, wh = x(low), x(high)
+            out.append(
+                f'<line class="whisker" x1="{wl:.1f}" y1="{cy:.1f}" x2="{wh:.1f}" y2="{cy:.1f}" '
+                f'data-low="{escape(figures(low))}" data-high="{escape(figures(high))}"></line>'
+            )
+            for wx in (wl, wh):
+                out.append(
+                    f'<line class="whisker" x1="{wx:.1f}" y1="{y + 2}" x2="{wx:.1f}" y2="{y + bar_height - 2}"></line>'
+                )
+            out.append(f'<text x="{max(right, wh) + 4:.1f}" y="{y + bar_height - 2}">{escape(shown + unit)}</text>')
+    out.append(f'<line class="zero" x1="{zero:.1f}" y1="{top}" x2="{zero:.1f}" y2="{height - 22}"></line>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def overlaid_histogram(
+    series: Sequence[tuple[str, Sequence[float]]],
+    *,
+    bins: int = 10,
+    bounds: tuple[float, float] | None = None,
+    title: str | None = None,
+    width: int = 640,
+    height: int = 260,
+) -> str:
+    """Histograms of several series on the same bins, drawn over each other in
+    :data:`SERIES_COLOURS` (see-through) with a legend and ticks on both axes.
+    Each bar carries ``data-series``, ``data-count``, ``data-low`` and
+    ``data-high``.
+
+        >>> svg = overlaid_histogram([("A", [1, 2, 2]), ("B", [3, 3, 3])], bins=3)
+        >>> svg.count('data-series="A"'), svg.count('data-series="B"'), 'data-count="3"' in svg
+        (3, 3, True)
+    """
+    everything = [v for _, values in series for v in values]
+    if bounds is None and everything:
+        bounds = (min(everything), max(everything))
+    counted = [(name, *bin_counts(values, bins, bounds)) for name, values in series]
+    edges = counted[0][2] if counted else [0.0]
+    nbins = max((len(c) for _, c, _ in counted), default=0)
+    top = (24 if title else 6) + 18
+    bottom = 34
+    left = 48
+    plot_h = height - top - bottom
+    plot_w = width - left - 12
+    biggest = max([n for _, c, _ in counted for n in c] + [0]) or 1
+    bar_w = plot_w / max(nbins, 1)
+    base = top + plot_h
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
+    ]
+    if title:
+        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
+    legend_x = left
+    for k, (name, _) in enumerate(series):
+        out.append(f'<rect class="hist s{k % 2}" x="{legend_x}" y="{top - 16}" width="10" height="10"></rect>')
+        out.append(f'<text x="{legend_x + 14}" y="{top - 7}">{escape(name)}</text>')
+        legend_x += 14 + 7 * len(str(name)) + 20
+    for tick in _ticks(0, biggest, whole=True):
+        ty = base - plot_h * tick / biggest
+        out.append(f'<line class="tick" x1="{left}" y1="{ty:.1f}" x2="{left + plot_w}" y2="{ty:.1f}"></line>')
+        out.append(f'<text x="{left - 4}" y="{ty + 4:.1f}" text-anchor="end">{escape(figures(tick))}</text>')
+    for k, (name, counts, _) in enumerate(counted):
+        for i, n in enumerate(counts):
+            h = plot_h * n / biggest
+            out.append(
+                f'<rect class="hist s{k % 2}" x="{left + i * bar_w + 1:.1f}" y="{base - h:.1f}" '
+                f'width="{max(bar_w - 2, 1):.1f}" height="{h:.1f}" data-series="{escape(name)}" data-count="{n}" '
+                f'data-low="{_number(edges[i])}" data-high="{_number(edges[i + 1])}"></rect>'
+            )
+    out.append(f'<line class="axis" x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}"></line>')
+    out.append(f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{base}"></line>')
+    step = max(1, -(-nbins // 8))  # at most about 9 labels under the bins' edges
+    for i in range(0, nbins + 1, step):
+        tx = left + i * bar_w
+        out.append(f'<line class="axis" x1="{tx:.1f}" y1="{base}" x2="{tx:.1f}" y2="{base + 5}"></line>')
+        out.append(f'<text x="{tx:.1f}" y="{base + 18}" text-anchor="middle">{escape(figures(edges[i]))}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def figures(value: float, *, signed: bool = False, digits: int = 3) -> str:
+    """A number to ``digits`` significant figures (trailing zeros dropped),
+    with thousands separators; ``signed``: a ``+`` before a positive number.
+
+    >>> figures(-0.3956), figures(5.6611), figures(57.81), figures(1234.5), figures(40.0), figures(0.0)
+    ('-0.396', '5.66', '57.8', '1,230', '40', '0')
+    >>> figures(0.442, signed=True), figures(-21.66, signed=True), figures(0, signed=True)
+    ('+0.442', '-21.7', '0')
+    """
+    if not math.isfinite(value):
+        return str(value)
+    if value == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(value)))
+    rounded = round(value, digits - 1 - magnitude)
+    if rounded != 0 and math.floor(math.log10(abs(rounded))) > magnitude:  # 9.996 -> 10.0
+        magnitude += 1
+    decimals = max(digits - 1 - magnitude, 0)
+    text = f"{rounded:,.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", "0"):
+        return "0"
+    return ("+" if signed and value > 0 else "") + text
+
+
+def _ticks(lo: float, hi: float, *, whole: bool = False) -> list[float]:
+    """Round numbers from ``lo`` to ``hi``, about five of them (zero among them when it is in range)."""
+    span = hi - lo
+    if span <= 0:
+        return [lo]
+    raw = span / 5
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    if whole:
+        step = max(1, round(step))
+    first = math.ceil(lo / step) * step
+    out = []
+    t = first
+    while t <= hi + step * 1e-9:
+        out.append(round(t, 10))
+        t += step
+    return out
 
 
 def histogram(

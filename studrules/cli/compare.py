@@ -1,7 +1,8 @@
 """``studrules compare A B -n HANDS --seed S``: two rule sets on the same cards.
 
 Plays the same deals under both variants (see :mod:`studrules.analysis.compare`) and
-prints the measures side by side, per seat and per policy, then a few deals
+prints a plain paragraph (who is favoured, by how much, beyond the noise or
+not), then the measures side by side, per seat and per policy, then a few deals
 whose outcome diverges as two hand histories side by side, the first event
 where they part marked. A progress bar shows on a terminal; ``--json`` prints
 one JSON object instead; ``--html FILE`` also writes a self-contained page
@@ -28,6 +29,7 @@ from ..analysis.compare_report import (
     net_rows,
     summary_rows,
 )
+from ..analysis.compare_summary import plain_summary
 from ..errors import StudrulesError
 from ..spec.loader import parse_assignments
 from ._common import (
@@ -44,10 +46,11 @@ from ._common import (
 NAME = "compare"
 HELP = "play the same deals under two variants and compare the outcomes"
 DESCRIPTION = (
-    "Play the same shuffled decks with the same policies under two rule sets (each with its own "
-    "--option-a/--option-b and --stake-a/--stake-b) and compare, side by side: average pot, showdowns, "
-    "who pays the bring-in, who acts first, how often the winner changes, chips won per seat and per "
-    "policy (95% confidence intervals), and the house edge of games against the house."
+    "Play the same shuffled decks with the same bots under two rule sets (each with its own "
+    "--option-a/--option-b and --stake-a/--stake-b) and compare, after a plain summary: average pot, "
+    "showdowns, who pays the bring-in, who acts first, how often the forced bets, the play and the winner "
+    "change, chips won per seat and per bot (95% confidence intervals), and the house edge of games "
+    "against the house."
 )
 ORDER = 32
 EXAMPLES = (
@@ -77,7 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=4,
         help="players (positions in a game against the house) (default: 4)",
     )
-    add_bots_argument(parser, None, "check-call")
+    add_bots_argument(parser, None, "sensible; against the house, strategy:basic where it fits, else check-call")
     add_deprecated_alias(parser, "--policy", "--bots", dest="bots", action=BotList, nargs="+", metavar="NAME")
     parser.add_argument(
         "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A (repeatable)"
@@ -98,6 +101,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing --html file (it is refused otherwise)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
         raise StudrulesError(f"--html {args.html}: that is a folder; give a file name")
     if html_path is not None and not html_path.parent.is_dir():  # say so before playing, not after
         raise StudrulesError(f"--html {args.html}: there is no folder {html_path.parent}")
+    if html_path is not None and html_path.exists() and not args.force:
+        raise StudrulesError(f"--html {args.html}: the file exists; --force replaces it")
     kwargs = {
         "deals": args.deals,
         "seed": args.seed,
@@ -176,6 +184,9 @@ def _print_rich(c: Comparison) -> None:
 
     console = Console()
     console.print(headline(c))
+    console.print()
+    console.print(plain_summary(c))
+    console.print()
     summary = Table(title="Side by side", title_justify="left")
     for name in ("", "A", "B", "B \u2212 A"):
         summary.add_column(name, overflow="fold")

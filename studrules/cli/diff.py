@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from pathlib import Path
 
 from ..analysis.diff import diff, diff_matrix, variant_label
+from ..analysis.diff_report import differences_page, format_differences, format_matrix, matrix_sections
 from ..errors import StudrulesError
 from ..spec.loader import load_variant, parse_assignments, shipped_variants
 from ._common import load_with_stakes
@@ -18,7 +18,8 @@ HELP = "compare the rules of two variants, or of every shipped variant"
 DESCRIPTION = (
     "Compare two variants rule by rule, in plain words, grouped by topic (each with its own "
     "--option-a/--option-b and --stake-a/--stake-b); or, with --all, every shipped variant "
-    "against every rule topic. Meaning is compared, not YAML text."
+    "against every rule topic. Meaning is compared, not YAML text: amounts equal at the files' stakes "
+    "are no difference (those written as other formulas of the stakes are listed apart)."
 )
 ORDER = 31
 EXAMPLES = (
@@ -45,7 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips (repeatable)"
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of the text")
-    parser.add_argument("--html", metavar="FILE", help="with --all: also write a self-contained HTML report to FILE")
+    parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing --html file (it is refused otherwise)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_all(args)
     if not (args.a and args.b):
         raise StudrulesError("diff needs two variants (diff A B), or --all")
-    if args.html:
-        raise StudrulesError("--html is for diff --all")
+    html_path = _html_target(args)
     a = load_with_stakes(
         args.a,
         parse_assignments(args.option_a, "--option-a"),
@@ -69,46 +72,50 @@ def run(args: argparse.Namespace) -> int:
         parse_assignments(args.stake_b, "--stake-b"),
         "--stake-b",
     )
-    differences = diff(a, b)
+    differences = diff(a, b, same_now=True)
+    name_a, name_b = variant_label(a), variant_label(b)
+    if name_a == name_b:
+        name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
+    if html_path is not None:
+        html_path.write_text(differences_page(differences, name_a, name_b), encoding="utf-8")
+        print(f"wrote {html_path}", file=sys.stderr)
     if args.json:
         json.dump([d.as_dict() for d in differences], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
-    sys.stdout.write(format_differences(differences, variant_label(a), variant_label(b)))
+    sys.stdout.write(format_differences(differences, name_a, name_b, width=_width()))
     return 0
 
 
-def format_differences(differences, name_a: str, name_b: str) -> str:
-    """Plain text: a header, then ``rule: a | b`` lines under each topic."""
-    if not differences:
-        return f"{name_a} and {name_b}: no differences in the rules.\n"
-    out = [f"{name_a} | {name_b}", ""]
-    topic = None
-    width = max(len(d.rule) for d in differences)
-    for d in differences:
-        if d.topic != topic:
-            if topic is not None:
-                out.append("")
-            out.append(d.topic.capitalize())
-            topic = d.topic
-        out.append(f"  {d.rule.ljust(width)}  {d.a} | {d.b}")
-    return "\n".join(out) + "\n"
+def _html_target(args: argparse.Namespace) -> Path | None:
+    """The --html file, checked before any work: a file in an existing folder, not one already there."""
+    if not args.html:
+        return None
+    path = Path(args.html)
+    if path.is_dir():
+        raise StudrulesError(f"--html {args.html}: that is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise StudrulesError(f"--html {args.html}: there is no folder {path.parent}")
+    if path.exists() and not args.force:
+        raise StudrulesError(f"--html {args.html}: the file exists; --force replaces it")
+    return path
 
 
 def _run_all(args: argparse.Namespace) -> int:
+    html_path = _html_target(args)
     variants = [load_variant(p) for p in shipped_variants()]
     matrix = diff_matrix(variants)
-    if args.html:
+    if html_path is not None:
         from ..analysis.report_html import html_page
 
-        Path(args.html).write_text(
+        html_path.write_text(
             html_page("House rules side by side", matrix_sections(matrix), note=_note(matrix)), encoding="utf-8"
         )
     if args.json:
         json.dump(matrix.as_dict(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_matrix(matrix))
+        sys.stdout.write(format_matrix(matrix, width=_width()))
     return 0
 
 
@@ -117,49 +124,7 @@ def _note(matrix) -> str:
     return f"{len(matrix.variants)} variants, {len(matrix.rows)} rules, {differing} of which differ between variants."
 
 
-def matrix_sections(matrix) -> list:
-    """The sections of the ``diff --all`` HTML page: a chart of differing
-    rules per topic, then the matrix with differing cells highlighted."""
-    from ..analysis.report_html import Section, bar_chart, table
+def _width() -> int:
+    import shutil
 
-    topics: dict[str, int] = {}
-    for row in matrix.rows:
-        topics.setdefault(row[0], 0)
-        if matrix.differs(row):
-            topics[row[0]] += 1
-    chart = bar_chart(list(topics), list(topics.values()), title="Rules that differ, by topic")
-    rows, highlight, classes, groups = [], [], [], {}
-    topic = None
-    for i, (t, rule, values) in enumerate(matrix.rows):
-        if t != topic:
-            groups[i] = t
-            topic = t
-        rows.append([rule, *values])
-        differs = matrix.differs((t, rule, values))
-        classes.append("differs" if differs else "same")
-        if differs:
-            common = max(set(values), key=values.count)
-            highlight += [(i, c + 1) for c, v in enumerate(values) if v != common or values.count(common) == 1]
-    grid = table(["rule", *matrix.variants], rows, highlight=highlight, row_classes=classes, group_rows=groups)
-    return [
-        Section("Differences by topic", chart, id="chart"),
-        Section("Every rule of every variant", grid, id="matrix"),
-    ]
-
-
-def format_matrix(matrix) -> str:
-    """Plain text: each rule that differs, with the value of every variant."""
-    out = [f"{len(matrix.variants)} variants: {', '.join(matrix.variants)}", ""]
-    topic = None
-    for t, rule, values in matrix.rows:
-        if not matrix.differs((t, rule, values)):
-            continue
-        if t != topic:
-            out.append(t.capitalize())
-            topic = t
-        out.append(f"  {rule}")
-        for name, value in zip(matrix.variants, values):
-            out.append(textwrap.fill(value, 100, initial_indent=f"    {name}: ", subsequent_indent=" " * 8))
-    same = sum(1 for r in matrix.rows if not matrix.differs(r))
-    out += ["", f"{same} more rules are the same in every variant (see --json or --html)."]
-    return "\n".join(out) + "\n"
+    return max(shutil.get_terminal_size((100, 24)).columns, 60) if sys.stdout.isatty() else 100

@@ -55,6 +55,7 @@ __all__ = [
     "StrategyPolicy",
     "POLICY_NAMES",
     "make_policy",
+    "default_policies",
     "play_hand",
 ]
 
@@ -475,3 +476,25 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
                 )
         hand.apply(action)
     return hand.result()
+
+
+def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:
+    """The bots that play these variants when none are named: ``sensible``;
+    in games against the house only, the shipped basic strategy where it fits
+    every one of them, else ``check-call`` (which stays in every hand).
+
+    >>> from studrules.spec.loader import load_variant
+    >>> default_policies([load_variant("five-card-stud")]), default_policies([load_variant("caribbean-stud-it")])
+    (('sensible',), ('strategy:basic',))
+    """
+    variants = list(variants)
+    if not variants or not all(v.is_banked for v in variants):
+        return ("sensible",)
+    from ..spec.strategies import load_strategy
+
+    try:
+        for v in variants:
+            load_strategy("basic", v)
+    except StudrulesError:  # (it does not fit one of them)
+        return ("check-call",)
+    return ("strategy:basic",)

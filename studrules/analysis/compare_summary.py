@@ -1,0 +1,139 @@
+"""A comparison in one plain paragraph: which rule set favours whom, by how
+much, and whether the difference is beyond the noise of the deals played.
+
+A difference is *beyond the noise* when its paired 95% confidence interval
+(B - A deal by deal) leaves out zero; otherwise the paragraph says that the
+deals cannot tell the rule sets apart on that measure. Numbers are given to
+three significant figures (:func:`~studrules.analysis.report_html.figures`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .comparison import Comparison, Estimate, Paired, Rate
+from .report_html import figures
+
+__all__ = ["plain_summary", "beyond_noise"]
+
+
+def beyond_noise(e: Estimate | None) -> bool:
+    """Whether a difference's 95% interval leaves out zero.
+
+    >>> beyond_noise(Estimate(1.1, 0.3, 2.0, 100)), beyond_noise(Estimate(-0.8, -1.7, 0.06, 100))
+    (True, False)
+    """
+    return e is not None and (e.low > 0 or e.high < 0)
+
+
+def plain_summary(c: Comparison) -> str:
+    """The paragraph that opens a report.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bring_in: 2, bet: 10}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up]}
+    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
+    ...   - deal: {players: [up, up, up]}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> from studrules.analysis.compare import compare
+    >>> a, b = load_variant_text(text), load_variant_text(text, stakes={"bring_in": 5})
+    >>> c = compare(a, b, deals=50, seed=3, players=3, policies=["check-call"], labels=("A", "B"))
+    >>> print(plain_summary(c).split(". ")[1])
+    The average pot is 9 chips larger under B (18 against 9), beyond the noise
+    """
+    n = f"{c.deals:,} deal{'s' if c.deals != 1 else ''}"
+    sentences = [_favours(c, n)]
+    pot = _pot(c)
+    if pot:
+        sentences.append(pot)
+    sentences.append(_how_often(c))
+    return " ".join(s if s.endswith(".") else s + "." for s in sentences)
+
+
+# --- helpers ---------------------------------------------------------------
+
+
+def _interval(e: Estimate) -> str:
+    return f"95% interval {figures(e.low, signed=True)} to {figures(e.high, signed=True)}"
+
+
+def _favours(c: Comparison, n: str) -> str:
+    who = f"B ({c.b.label})"
+    edge = c.house_edge.difference
+    if edge is not None and c.house_edge.a is not None and c.house_edge.b is not None:
+        a, b = c.house_edge.a.mean, c.house_edge.b.mean
+        if beyond_noise(edge):
+            side = "the house" if edge.mean > 0 else "the players"
+            more = "higher" if edge.mean > 0 else "lower"
+            return (
+                f"{who} favours {side}: the house edge is {figures(abs(edge.mean))} points of the antes {more} "
+                f"than under A ({figures(b)}% against {figures(a)}%; {_interval(edge)})"
+            )
+        return (
+            f"Neither rule set favours the house beyond the noise of {n}: its edge is {figures(a)}% under A "
+            f"and {figures(b)}% under B (the difference's {_interval(edge)} includes 0)"
+        )
+    by_policy = len(c.net_by_policy) > 1
+    measures: Mapping[str, Paired] = c.net_by_policy if by_policy else c.net_by_seat
+    noun = "bot" if by_policy else "seat"
+    diffs = {k: p.difference for k, p in measures.items() if p.difference is not None}
+    if not diffs:
+        return f"No {noun} played under both rule sets"
+    if by_policy:  # "the random bots", "the random bots'"
+        diffs = {f"the {k} bots": e for k, e in diffs.items()}
+    clear = {k: e for k, e in diffs.items() if beyond_noise(e)}
+    if not clear:
+        name, e = max(diffs.items(), key=lambda kv: abs(kv[1].mean))
+        if e.mean == 0:
+            return f"Every {noun} wins and loses the same chips under both rule sets over {n}"
+        whose = f"{name}'" if by_policy else f"{name}'s"
+        return (
+            f"Neither rule set favours any {noun} beyond the noise of {n}: the largest change, {whose}, is "
+            f"{figures(e.mean, signed=True)} chips a deal under B (its {_interval(e)} includes 0)"
+        )
+    gains = sorted(((k, e) for k, e in clear.items() if e.mean > 0), key=lambda kv: -kv[1].mean)
+    losses = sorted(((k, e) for k, e in clear.items() if e.mean < 0), key=lambda kv: kv[1].mean)
+    parts = []
+    if gains:
+        parts.append("favours " + _list(gains))
+    if losses:
+        parts.append(("and costs " if gains else "costs ") + _list(losses))
+    return f"Against A ({c.a.label}), {who} " + " ".join(parts) + f", beyond the noise of {n}"
+
+
+def _list(items: list[tuple[str, Estimate]]) -> str:
+    words = [f"{k} ({figures(e.mean, signed=True)} chips a deal, {_interval(e)})" for k, e in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _pot(c: Comparison) -> str:
+    d, a, b = c.pot.difference, c.pot.a, c.pot.b
+    if d is None or a is None or b is None:
+        return ""
+    what = "average pot" if {c.a.kind, c.b.kind} == {"pot"} else "average of the chips wagered"
+    if d.mean == 0 and d.low == d.high == 0:
+        return f"The {what} is the same under both ({figures(a.mean)} chips)"
+    way = "larger" if d.mean > 0 else "smaller"
+    noise = "beyond the noise" if beyond_noise(d) else f"within the noise ({_interval(d)})"
+    return (
+        f"The {what} is {figures(abs(d.mean))} chips {way} under B ({figures(b.mean)} against {figures(a.mean)}), "
+        f"{noise}"
+    )
+
+
+def _how_often(c: Comparison) -> str:
+    def pct(r: Rate) -> str:
+        return f"{figures(r.percent)}%"
+
+    text = f"The winner changes in {pct(c.winner_changes)} of the deals and the play in {pct(c.play_changes)}"
+    if c.forced_bet_changes.count:
+        text += f"; the forced bets differ in {pct(c.forced_bet_changes)}"
+    if c.amounts_only_changes.count:
+        text += f"; in {pct(c.amounts_only_changes)} only the chip amounts change (the same play and results)"
+    return text
