@@ -56,3 +56,49 @@ def test_a_subcommand_imports_its_own_module_only():
     modules = imported_by("schema")
     commands = {m for m in modules if m.startswith("studrules.cli.") and m != "studrules.cli.main"}
     assert commands == {"studrules.cli.schema"}
+
+
+def test_a_second_validate_of_an_unchanged_file_reads_its_check_from_the_cache_without_jsonschema(tmp_path):
+    env_cache = tmp_path / "cache"
+    razz = str(ROOT / "variants" / "razz.yaml")
+
+    def run() -> set[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", _PROBE, "validate", razz],
+            cwd=ROOT,
+            env={"PYTHONPATH": str(ROOT), "PATH": "", "STUDRULES_CACHE": str(env_cache)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert done.stdout.startswith("ok ")
+        return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+    assert "jsonschema" in run()  # the first run checks the file against the schema
+    assert "jsonschema" not in run()  # the second finds the same file's check kept
+
+
+def test_an_edited_file_is_loaded_again_not_read_from_the_cache(tmp_path, monkeypatch):
+    from studrules.spec.loader import load_variant
+
+    monkeypatch.setenv("STUDRULES_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: five-card-stud\nname: mine\ntitle: First\n", encoding="utf-8")
+    assert load_variant(path).title == "First"
+    assert load_variant(path).title == "First"
+    path.write_text("extends: five-card-stud\nname: mine\ntitle: Second\n", encoding="utf-8")
+    assert load_variant(path).title == "Second"
+
+
+def test_a_variant_from_the_cache_is_the_variant_loaded_from_its_text(tmp_path, monkeypatch):
+    from studrules.spec.loader import load_variant
+
+    monkeypatch.setenv("STUDRULES_CACHE", "off")
+    fresh = load_variant("seven-card-stud", stakes={"ante": 2})
+    monkeypatch.setenv("STUDRULES_CACHE", str(tmp_path / "cache"))
+    load_variant("seven-card-stud", stakes={"ante": 2})
+    kept = load_variant("seven-card-stud", stakes={"ante": 2})
+    assert kept == fresh
+    # its expressions, compiled again at their first use, give the same amounts
+    assert kept.stake_values() == fresh.stake_values() == fresh.stake_values({"ante": 2})
+    assert kept.stake_values({"ante": 5}) == fresh.stake_values({"ante": 5})
