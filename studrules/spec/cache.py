@@ -34,7 +34,7 @@ T = TypeVar("T")
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the studrules package
 #: the code a loaded variant depends on: a change there is a new stamp
-_CODE = ("spec", "cards", "errors.py")
+_CODE = ("__init__.py", "spec", "cards", "errors.py")
 
 
 def cache_dir() -> Path | None:
@@ -52,12 +52,12 @@ def cache_dir() -> Path | None:
 
 @functools.cache
 def code_stamp() -> str:
-    """A digest of the version, size and time of every module a loaded
-    variant depends on, and of the schema (a new checkout or an edit is a new stamp)."""
-    from .. import __version__
+    """A digest of the size and time of every module a loaded variant depends
+    on (the package's ``__init__`` and its version among them), and of the
+    schema: a new checkout or an edit is a new stamp."""
     from .resources import schemas_dir
 
-    parts = [__version__]
+    parts = [str(_PACKAGE)]
     files = [schemas_dir() / "variant.schema.json"]
     for name in _CODE:
         where = _PACKAGE / name
