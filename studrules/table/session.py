@@ -68,8 +68,8 @@ ROTATIONS = ("turn", "dealer")
 @dataclass
 class HandReport:
     """One hand of a session: its number (1-based), the variant, the dealer,
-    the players in order from the dealer's left, the played hand and its
-    result; ``switched`` when the rules changed since the previous hand,
+    the players in order from the dealer's left, the played hand (``None``
+    once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
     with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
     variant; ``left``: players who left the table after this hand."""
 
@@ -157,6 +157,11 @@ class Session:
     that receives each hand as it ends. ``on_start``: called with each
     hand's :class:`HandReport` (``result`` still None) before it is played,
     to announce it; :attr:`current` is the hand being played.
+    ``keep_hands``: how many of the last reports keep their played
+    :class:`~studrules.game.hand.Hand` (its events, views and cards: about
+    20 KB a hand); older reports keep their result and drop the hand, so a
+    session's memory stays flat however long it runs (the whole of each hand
+    goes to ``history``). ``None`` keeps every hand.
     """
 
     def __init__(
@@ -173,6 +178,7 @@ class Session:
         options: Mapping[str, str] | None = None,
         stakes: Mapping[str, int] | None = None,
         on_start=None,
+        keep_hands: int | None = 1,
     ):
         if rotate not in ROTATIONS:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -195,6 +201,7 @@ class Session:
         self.dealer_rng = random.Random(None if seed is None else seed * 7919 + 1)
         self.history = history
         self.on_start = on_start
+        self.keep_hands = keep_hands
         self.current: Hand | None = None  # the hand being played
         self.active = list(self.seating)
         # the dealer of the first hand sits at the right of the first player
@@ -204,6 +211,7 @@ class Session:
         self.house_net = 0
         self.reason: str | None = None
         self._last_variant = None
+        self._differences: dict[tuple[int, int], list[Difference]] = {}  # one diff per pair of variants
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
         for v in self.variants:
@@ -331,7 +339,12 @@ class Session:
         hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed, killer=killer)
         previous = self._last_variant
         switched = previous is None or previous is not variant
-        differences: list[Difference] = diff(previous, variant) if (previous is not None and switched) else []
+        differences: list[Difference] = []
+        if previous is not None and switched:
+            pair = (id(previous), id(variant))  # the session's variants live as long as it does
+            if pair not in self._differences:
+                self._differences[pair] = diff(previous, variant)
+            differences = self._differences[pair]
         number = len(self.reports) + 1
         report = HandReport(
             number,
@@ -365,6 +378,8 @@ class Session:
             self.active.remove(p)
         report.left = tuple(left_now + gone)
         self.reports.append(report)
+        if self.keep_hands is not None and len(self.reports) > self.keep_hands:
+            self.reports[-self.keep_hands - 1].hand = None  # its history is written; its result stays
         self._last_variant = variant
         if self.history is not None:
             self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
