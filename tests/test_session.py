@@ -147,3 +147,15 @@ def test_a_session_lets_go_of_every_played_hand_but_the_last_ones_it_keeps(keep)
     assert [r.hand is not None for r in reports] == [False] * (12 - keep) + [True] * keep
     assert all(r.result is not None for r in reports)  # every result stays
     assert s.summary().hands == 12
+
+
+def test_a_session_keeping_few_reports_still_counts_and_sums_up_every_hand():
+    # keep_reports=2: the last two reports stay; the summary (hands, stacks,
+    # hands won) is the same as a session that kept them all.
+    kept_all = Session([FR, HE], PLAYERS, bots(4), stacks=300, hands=10, seed=4, keep_reports=None)
+    kept_two = Session([FR, HE], PLAYERS, bots(4), stacks=300, hands=10, seed=4, keep_reports=2)
+    every = kept_all.play()
+    last = kept_two.play()
+    assert [r.number for r in last] == [r.number for r in every[-2:]]
+    assert kept_two.played == kept_all.played == len(every)
+    assert kept_two.summary() == kept_all.summary()

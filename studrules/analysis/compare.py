@@ -47,6 +47,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import StudrulesError
@@ -72,6 +73,10 @@ __all__ = [
 #: Bins of the pot-size histograms (shared by A and B).
 HISTOGRAM_BINS = 20
 
+#: Deals per chunk: a chunk's tally depends only on the seed and its deals,
+#: and chunks are added up in order, in one process or on a Dask cluster.
+CHUNK = 1000
+
 _Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold"))
 
@@ -94,6 +99,7 @@ def compare(
     progress: Progress | None = None,
     examples: int = 3,
     labels: tuple[str, str] | None = None,
+    dask: str | None = None,
 ) -> Comparison:
     """Play ``deals`` deals under ``a`` and under ``b`` with the same cards and
     policies and compare them (see the module's documentation).
@@ -103,7 +109,11 @@ def compare(
     player's chips at the start of every deal (default: 100 times the largest
     stake of either variant, at least 1,000). ``progress(done, total)`` is
     called now and then. ``examples``: how many diverging deals to keep.
-    ``labels``: the names the report gives A and B.
+    ``labels``: the names the report gives A and B. ``dask``: a Dask
+    scheduler's address, or ``"local"``, to play the deals on
+    (:mod:`studrules.analysis.distributed`): the deals are played in chunks
+    of :data:`CHUNK`, whose tallies are added up in order wherever they were
+    played, so the same seed gives the same comparison.
 
     Ctrl-C stops early: the result covers the deals played (``interrupted``).
 
@@ -135,43 +145,80 @@ def compare(
         stacks = _default_stacks(a, b)
     if not isinstance(stacks, int) or isinstance(stacks, bool) or stacks < 1:
         raise StudrulesError(f"stacks must be a whole number of chips, at least 1, not {stacks!r}")
+    label_a, label_b = labels or _labels(a, b)
+    job = _Job(a, b, names, policy_names, stacks, seed, examples)
+    chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
+    tally = _Tally(names, policy_names, examples)
+    started = time.perf_counter()
+    interrupted = False
+    if dask is None:
+        step = max(1, deals // 200)
+
+        def tick(done: int) -> None:
+            if progress is not None and (done % step == 0 or done == deals):
+                progress(done, deals)
+
+        try:
+            for start, end in chunks:
+                part = _Tally(names, policy_names, examples)
+                try:
+                    _play_deals(job, start, end, part, tick)
+                finally:  # a chunk cut short by Ctrl-C counts the deals it played
+                    tally.merge(part)
+        except KeyboardInterrupt:
+            interrupted = True
+    else:
+        from .distributed import play_chunks
+
+        def take(index: int, part: _Tally) -> None:  # in the chunks' order, as one process adds them
+            tally.merge(part)
+            if progress is not None:
+                progress(tally.deals, deals)
+
+        try:
+            play_chunks(dask, _chunk_tally, job, chunks, take, in_order=True)
+        except KeyboardInterrupt:  # the chunks before the first missing one are counted
+            interrupted = True
+    done = tally.deals
+    if done == 0:
+        raise KeyboardInterrupt
+    seconds = time.perf_counter() - started
+    return tally.finish(a, b, label_a, label_b, seed, deals, done, stacks, interrupted, seconds)
+
+
+def _play_deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[int], None] | None = None) -> _Tally:
+    """Deals ``start`` to ``end`` (excluded) played under both rule sets, counted in ``tally``."""
+    a, b, names, policy_names = job.a, job.b, job.names, job.policy_names
+    players = len(names)
     # one policy object per (variant, seat, name): made once, re-seeded each deal
     made = {}
     for side, variant in (("a", a), ("b", b)):
         for name in dict.fromkeys(policy_names):
             for seat in range(players):
                 made[side, seat, name] = make_policy(name, seed=0, variant=variant)
-    label_a, label_b = labels or _labels(a, b)
+    seed = job.seed
+    for i in range(start, end):
+        deck = deal_seed(seed, i)
+        seating = {names[k]: policy_names[(k + i) % len(policy_names)] for k in range(players)}
+        hands = []
+        for side, variant in (("a", a), ("b", b)):
+            hand = Hand(variant, names, job.stacks, seed=deck)
+            chosen = {}
+            for k, p in enumerate(names):
+                policy = made[side, k, seating[p]]
+                _reseed(policy, deal_seed(seed, i, k))
+                chosen[p] = policy
+            play_hand(hand, chosen)
+            hands.append(hand)
+        tally.add(i, deck, seating, hands[0], hands[1])
+        if tick is not None:
+            tick(i + 1)
+    return tally
 
-    tally = _Tally(names, policy_names, examples)
-    started = time.perf_counter()
-    step = max(1, deals // 200)
-    interrupted = False
-    done = 0
-    try:
-        for i in range(deals):
-            deck = deal_seed(seed, i)
-            seating = {names[k]: policy_names[(k + i) % len(policy_names)] for k in range(players)}
-            hands = []
-            for side, variant in (("a", a), ("b", b)):
-                hand = Hand(variant, names, stacks, seed=deck)
-                chosen = {}
-                for k, p in enumerate(names):
-                    policy = made[side, k, seating[p]]
-                    _reseed(policy, deal_seed(seed, i, k))
-                    chosen[p] = policy
-                play_hand(hand, chosen)
-                hands.append(hand)
-            tally.add(i, deck, seating, hands[0], hands[1])
-            done = i + 1
-            if progress is not None and (done % step == 0 or done == deals):
-                progress(done, deals)
-    except KeyboardInterrupt:
-        interrupted = True
-    if done == 0:
-        raise KeyboardInterrupt
-    seconds = time.perf_counter() - started
-    return tally.finish(a, b, label_a, label_b, seed, deals, done, stacks, interrupted, seconds)
+
+def _chunk_tally(job: _Job, start: int, end: int) -> _Tally:
+    """One chunk's tally (a task on a Dask worker)."""
+    return _play_deals(job, start, end, _Tally(job.names, job.policy_names, job.examples))
 
 
 def pot_bins(pots: Sequence[int]) -> tuple[int, tuple[int, int]]:
@@ -270,6 +317,11 @@ class _Sum:
         self.s += x
         self.ss += x * x
 
+    def merge(self, other: _Sum) -> None:
+        self.n += other.n
+        self.s += other.s
+        self.ss += other.ss
+
     def estimate(self) -> Estimate | None:
         n = self.n
         if n == 0:
@@ -327,6 +379,19 @@ def _house_edge(result) -> float | None:
     return 100 * result.house_net / antes if antes else None
 
 
+@dataclass(frozen=True)
+class _Job:
+    """What every chunk of a comparison plays with (sent once to each Dask worker)."""
+
+    a: Variant
+    b: Variant
+    names: tuple[str, ...]
+    policy_names: tuple[str, ...]
+    stacks: int
+    seed: int
+    examples: int
+
+
 class _Tally:
     """Everything counted over the deals."""
 
@@ -349,8 +414,39 @@ class _Tally:
         self.results = 0
         self.history = 0
         self.kept: dict[str, list[Example]] = {"winner": [], "result": [], "history": []}
+        self.deals = 0
+
+    def merge(self, other: _Tally) -> None:
+        """Add the counts of the next chunk of deals (chunks merged in their order)."""
+        self.deals += other.deals
+        for key in ("a", "b"):
+            self.pots[key].extend(other.pots[key])
+            self.bring_in[key] += other.bring_in[key]
+            for p, n in other.bring_in_seat[key].items():
+                self.bring_in_seat[key][p] += n
+        self.pot_diff.merge(other.pot_diff)
+        for mine, theirs in [(self.show, other.show), (self.edge, other.edge)]:
+            for key in ("a", "b", "d"):
+                mine[key].merge(theirs[key])
+        for mine_by, theirs_by in [(self.seat, other.seat), (self.policy, other.policy)]:
+            for who, accs in theirs_by.items():
+                for key in ("a", "b", "d"):
+                    mine_by[who][key].merge(accs[key])
+        self.bring_in_both += other.bring_in_both
+        self.bring_in_changed += other.bring_in_changed
+        for r, row in other.rounds.items():
+            mine_row = self.rounds.setdefault(r, [0, 0, 0, 0])
+            for k in range(4):
+                mine_row[k] += row[k]
+        self.winner += other.winner
+        self.results += other.results
+        self.history += other.history
+        for why, kept in other.kept.items():
+            room = self.want - len(self.kept[why])
+            self.kept[why].extend(kept[: max(room, 0)])
 
     def add(self, deal: int, deck: int, seating: Mapping[str, str], ha: Hand, hb: Hand) -> None:
+        self.deals += 1
         ra, rb = ha.result(), hb.result()
         pa, pb = _pot(ra), _pot(rb)
         self.pots["a"].append(pa)

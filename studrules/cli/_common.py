@@ -77,6 +77,16 @@ def display_path(file: str | Path | None) -> str:
         return str(file)
 
 
+def add_dask_argument(parser: argparse.ArgumentParser) -> None:
+    """``--dask ADDRESS``: play the chunks on a Dask cluster (``local``: one on this machine)."""
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786), or 'local' for one on this "
+        "machine; the same seed gives the same numbers (needs the extra studrules[distributed])",
+    )
+
+
 def whole_number(least: int):
     """An argparse type: a whole number of at least ``least`` (``1,000`` and ``1_000`` read too).
 

@@ -30,7 +30,7 @@ from ..analysis.compare_report import (
 )
 from ..errors import StudrulesError
 from ..spec.loader import load_variant, parse_assignments
-from ._common import progress_bar, whole_number
+from ._common import add_dask_argument, progress_bar, whole_number
 
 NAME = "compare"
 HELP = "play the same deals under two variants and compare the outcomes"
@@ -98,6 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
+    add_dask_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -125,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         "stacks": args.stacks,
         "examples": args.examples,
         "labels": labels,
+        "dask": args.dask,
     }
     if not args.json and sys.stderr.isatty():
         result = _with_progress_bar(a, b, kwargs)

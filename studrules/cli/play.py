@@ -267,6 +267,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         seed=args.seed,
         history=writer,
         on_start=on_start,
+        keep_reports=1,  # the table shows the hand just played; the summary reads running totals
     )
     status = 0
     try:
@@ -300,14 +301,14 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         session.stop("you left the table" if isinstance(stop, QuitTable) else "interrupted")
         hand = session.current
         if writer is not None and hand is not None and hand.events:
-            writer.write(hand, number=len(session.reports) + 1)
+            writer.write(hand, number=session.played + 1)
         status = 0 if isinstance(stop, QuitTable) else 130
         print(file=out)
     finally:
         if writer is not None:
             writer.close()
     summary = session.summary()
-    if live or len(session.reports) > 1:
+    if live or session.played > 1:
         print(summary.text(), file=out)
     if args.history:
         written = writer.count if writer is not None else 0

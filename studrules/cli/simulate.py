@@ -18,7 +18,7 @@ import sys
 from ..analysis.simulate import SimulationResult, simulate
 from ..errors import SpecError
 from ..spec.strategies import load_strategy, shipped_strategies
-from ._common import add_variant_arguments, progress_bar, variant_from_args, whole_number
+from ._common import add_dask_argument, add_variant_arguments, progress_bar, variant_from_args, whole_number
 
 NAME = "simulate"
 HELP = "estimate the house edge of a strategy in a game against the house"
@@ -58,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes (default 2); the numbers do not depend on it",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    add_dask_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         if show_bar:
             result = _with_progress_bar(variant, strategy, args)
         else:
-            result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers)
+            result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers, dask=args.dask)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -113,6 +114,7 @@ def _with_progress_bar(variant, strategy, args) -> SimulationResult:
             args.seed,
             workers=args.workers,
             progress=lambda done, total: bar.update(task, completed=done),
+            dask=args.dask,
         )
 
 

@@ -161,7 +161,9 @@ class Session:
     :class:`~studrules.game.hand.Hand` (its events, views and cards: about
     20 KB a hand); older reports keep their result and drop the hand, so a
     session's memory stays flat however long it runs (the whole of each hand
-    goes to ``history``). ``None`` keeps every hand.
+    goes to ``history``). ``None`` keeps every hand. ``keep_reports``: how
+    many of the last reports :attr:`reports` keeps (``None``: all of them;
+    :attr:`played` counts every hand, and the summary reads running totals).
     """
 
     def __init__(
@@ -179,6 +181,7 @@ class Session:
         stakes: Mapping[str, int] | None = None,
         on_start=None,
         keep_hands: int | None = 1,
+        keep_reports: int | None = None,
     ):
         if rotate not in ROTATIONS:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -202,6 +205,9 @@ class Session:
         self.history = history
         self.on_start = on_start
         self.keep_hands = keep_hands
+        self.keep_reports = keep_reports
+        self.played = 0  # hands played (reports kept or not)
+        self.banked_played = False  # a hand against the house was played
         self.current: Hand | None = None  # the hand being played
         self.active = list(self.seating)
         # the dealer of the first hand sits at the right of the first player
@@ -273,7 +279,7 @@ class Session:
 
     def next_variant(self):
         """The variant the next hand is played under."""
-        number = len(self.reports)
+        number = self.played
         if self.rotate == "turn" or len(self.variants) == 1:
             return self.variants[number % len(self.variants)]
         return self.dealer_rng.choice(self.variants)
@@ -301,7 +307,7 @@ class Session:
         return max(1, ante + raise_amount)
 
     def _check_end(self) -> bool:
-        if self.max_hands is not None and len(self.reports) >= self.max_hands:
+        if self.max_hands is not None and self.played >= self.max_hands:
             self.reason = f"{self.max_hands} hand{'s' if self.max_hands != 1 else ''} played"
             return True
         with_chips = [p for p in self.active if self.stacks[p] > 0]
@@ -345,7 +351,7 @@ class Session:
             if pair not in self._differences:
                 self._differences[pair] = diff(previous, variant)
             differences = self._differences[pair]
-        number = len(self.reports) + 1
+        number = self.played + 1
         report = HandReport(
             number,
             variant,
@@ -378,8 +384,12 @@ class Session:
             self.active.remove(p)
         report.left = tuple(left_now + gone)
         self.reports.append(report)
+        self.played += 1
+        self.banked_played = self.banked_played or variant.is_banked
         if self.keep_hands is not None and len(self.reports) > self.keep_hands:
             self.reports[-self.keep_hands - 1].hand = None  # its history is written; its result stays
+        if self.keep_reports is not None and len(self.reports) > self.keep_reports:
+            del self.reports[: len(self.reports) - self.keep_reports]
         self._last_variant = variant
         if self.history is not None:
             self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
@@ -442,9 +452,9 @@ class Session:
             }
             for p in self.seating
         ]
-        banked = any(r.variant.is_banked for r in self.reports)
+        banked = self.banked_played
         with_chips = [p for p in self.seating if self.stacks[p] > 0]
         winner = with_chips[0] if len(with_chips) == 1 and not banked else None
         return SessionSummary(
-            len(self.reports), self.reason or "in progress", rows, self.house_net if banked else None, winner
+            self.played, self.reason or "in progress", rows, self.house_net if banked else None, winner
         )
