@@ -66,28 +66,25 @@ def map_chunks(
     play: Callable[..., T],
     shared: object,
     jobs: Sequence[tuple[Any, ...]],
-    on_done: Callable[[int, T], None] | None = None,
-) -> list[T]:
-    """``[play(shared, *job) for job in jobs]``, each job a task on the
-    cluster; ``shared`` (the rules, the players) is sent once to every
-    worker. ``on_done(index, result)`` is called as each job finishes (in
-    any order); the list is in the jobs' order."""
+    on_done: Callable[[int, T], None],
+) -> None:
+    """``play(shared, *job)`` for every job, each a task on the cluster;
+    ``shared`` (the rules, the players) is sent once to every worker.
+    ``on_done(index, result)`` is called as each job finishes, in any order
+    (the results are not kept here: a long run's tallies are added up as
+    they come)."""
     from dask.distributed import as_completed
 
     [sent] = client.scatter([shared], broadcast=True)
     futures = [client.submit(play, sent, *job, pure=False) for job in jobs]
     where = {future.key: index for index, future in enumerate(futures)}
-    results: list[Any] = [None] * len(jobs)
     try:
         for future, result in as_completed(futures, with_results=True):
-            index = where[future.key]
-            results[index] = result
-            if on_done is not None:
-                on_done(index, result)
+            on_done(where[future.key], result)
+            future.release()
     except BaseException:
         client.cancel(futures)
         raise
-    return results
 
 
 def play_chunks(
