@@ -102,3 +102,43 @@ def test_a_variant_from_the_cache_is_the_variant_loaded_from_its_text(tmp_path, 
     # its expressions, compiled again at their first use, give the same amounts
     assert kept.stake_values() == fresh.stake_values() == fresh.stake_values({"ante": 2})
     assert kept.stake_values({"ante": 5}) == fresh.stake_values({"ante": 5})
+
+
+def test_a_kept_rule_book_is_written_again_when_a_file_it_extends_changes(tmp_path, monkeypatch, capsys):
+    # the rule book of child.yaml is kept with the files of the variant it
+    # was written from -- the parent it extends included
+    from studrules.cli.main import main
+
+    monkeypatch.setenv("STUDRULES_CACHE", str(tmp_path / "cache"))
+    parent = tmp_path / "parent.yaml"
+    child = tmp_path / "child.yaml"
+    parent.write_text("extends: five-card-stud\nname: parent\nstakes: {ante: 3}\n", encoding="utf-8")
+    child.write_text("extends: parent.yaml\nname: child\n", encoding="utf-8")
+    assert main(["explain", str(child)]) == 0
+    first = capsys.readouterr().out
+    assert main(["explain", str(child)]) == 0
+    assert capsys.readouterr().out == first
+    parent.write_text("extends: five-card-stud\nname: parent\nstakes: {ante: 7}\n", encoding="utf-8")
+    assert main(["explain", str(child)]) == 0
+    again = capsys.readouterr().out
+    assert again != first and "7" in again
+
+
+def test_a_second_explain_imports_neither_the_loader_nor_the_rule_book(tmp_path):
+    env_cache = tmp_path / "cache"
+
+    def run() -> set[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", _PROBE, "explain", "razz"],
+            cwd=ROOT,
+            env={"PYTHONPATH": str(ROOT), "PATH": "", "STUDRULES_CACHE": str(env_cache)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert "Razz" in done.stdout or "razz" in done.stdout
+        return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+    assert "studrules.analysis.rulebook" in run()
+    second = run()
+    assert "studrules.analysis.rulebook" not in second and "studrules.spec.loader" not in second

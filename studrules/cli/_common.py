@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..spec.loader import load_variant, parse_assignments
-from ..spec.model import Variant
 from ..spec.resources import variants_dir
+
+if TYPE_CHECKING:  # pragma: no cover - the loader is imported when a variant is loaded
+    from ..spec.model import Variant
 
 __all__ = ["add_variant_arguments", "variant_from_args", "display_path"]
 
@@ -53,6 +55,8 @@ def variant_from_args(args: argparse.Namespace) -> Variant:
 
     Raises :class:`~studrules.errors.SpecError` or
     :class:`~studrules.errors.SpecErrors` (the CLI prints them)."""
+    from ..spec.loader import load_variant, parse_assignments
+
     options = parse_assignments(getattr(args, "option", None), "--option")
     stakes = parse_assignments(getattr(args, "stake", None), "--stake")
     return load_variant(args.variant, options=options, stakes=stakes)

@@ -34,7 +34,11 @@ T = TypeVar("T")
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the studrules package
 #: the code a loaded variant depends on: a change there is a new stamp
-_CODE = ("__init__.py", "spec", "cards", "errors.py")
+_CODE = ("__init__.py", "spec", "cards", "errors.py", "analysis")  # analysis: a rule book's text
+
+# the files read by the computations running now, innermost last: a result
+# made from another kept result depends on that one's files too
+_RECORDING: list[list[Path]] = []
 
 
 def cache_dir() -> Path | None:
@@ -74,7 +78,8 @@ def code_stamp() -> str:
 def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T]) -> T:
     """``compute(read)``, or its result kept from an earlier run with the same
     ``key`` (its parts' ``repr``), the same code and the same content of
-    every file ``compute`` put in ``read``. An exception is never kept.
+    every file ``compute`` put in ``read`` (and every file of the kept
+    results it used). An exception is never kept.
 
     >>> import uuid; key = [uuid.uuid4().hex]
     >>> first = cached("demo", key, lambda read: 42)
@@ -91,11 +96,19 @@ def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T])
         with open(entry, "rb") as f:
             read_then, value = pickle.load(f)
         if all(_content(Path(path)) == sha for path, sha in read_then):
+            for outer in _RECORDING:
+                outer.extend(Path(path) for path, _ in read_then)
             return value  # type: ignore[no-any-return]
     except Exception:  # no entry, a stale or broken one: compute again
         pass
     read: list[Path] = []
-    value = compute(read)
+    _RECORDING.append(read)
+    try:
+        value = compute(read)
+    finally:
+        _RECORDING.pop()
+    for outer in _RECORDING:
+        outer.extend(read)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         stamp = [(str(p), _content(p)) for p in dict.fromkeys(read)]
