@@ -6,7 +6,8 @@ options applied, the schema checked, the model built (expressions compiled)
 and the semantic checks run. Only what the package keeps for its lifetime is
 warm: the compiled schema validator and the expression parser. The cache of
 expression parse trees is emptied before every load, so every expression is
-parsed again each time.
+parsed again each time, and the load cache between runs
+(``studrules.spec.cache``) is off: every load reads the YAML text.
 
     python benchmarks/load.py [--runs N]
 """
@@ -14,12 +15,14 @@ parsed again each time.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["STUDRULES_CACHE"] = "off"  # a fresh load each time, not a kept one
 
 from studrules.spec import expression_parser
 from studrules.spec.loader import load_variant, shipped_variants

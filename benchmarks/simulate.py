@@ -9,10 +9,16 @@ PokerKit's ``FixedLimitSevenCardStud``). Both sides shuffle a fresh deck for
 every hand, post antes and the bring-in, deal, bet, show and push the chips;
 studrules records the whole history and reads the hand's result.
 
+With ``--random``, every player instead picks a random legal action at
+each decision, seeded (fold only when there is a bet to face; a random
+allowed size when there is a choice): the same rule in both libraries,
+through their public APIs (studrules: ``Hand.legal_actions`` and
+``Hand.apply``; PokerKit: its ``can_...`` questions and actions).
+
 The two libraries are measured in turn, R times each (so a busy machine
 slows both alike), and each keeps its best measurement.
 
-    python benchmarks/simulate.py [--hands N] [--repeat R]
+    python benchmarks/simulate.py [--hands N] [--repeat R] [--random]
 
 PokerKit is not a dependency of studrules: install it for the benchmark only
 (``pip install pokerkit==0.7.7``); without it only studrules is measured.
@@ -21,12 +27,14 @@ PokerKit is not a dependency of studrules: install it for the benchmark only
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from studrules.game.actions import Action
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 
@@ -43,6 +51,52 @@ def studrules_hands(variant_name: str, hands: int) -> float:
         while not hand.over:
             hand.check_or_call()
         hand.result()
+    return hands / (time.perf_counter() - start)
+
+
+def studrules_random_hands(variant_name: str, hands: int) -> float:
+    """Hands per second through studrules, every player acting at random."""
+    variant = load_variant(variant_name)
+    start = time.perf_counter()
+    for seed in range(hands):
+        hand = Hand(variant, PLAYERS, STACK, seed=seed)
+        rng = random.Random(seed)
+        while not hand.over:
+            legal = hand.legal_actions()
+            if any(la.action == "check" for la in legal):
+                legal = [la for la in legal if la.action != "fold"]
+            la = rng.choice(legal)
+            amount = None
+            if la.action in ("complete", "bet", "raise"):
+                if la.to:
+                    amount = rng.choice(la.to)
+                elif la.min is not None and la.max is not None:
+                    amount = rng.randint(la.min, la.max)
+            hand.apply(Action(hand.to_act, la.action, amount))
+        hand.result()
+    return hands / (time.perf_counter() - start)
+
+
+def pokerkit_random_hands(kind: str, hands: int) -> float | None:
+    """Hands per second through PokerKit, every player acting at random (None without PokerKit)."""
+    make = pokerkit_state_factory(kind)
+    if make is None:
+        return None
+    start = time.perf_counter()
+    for seed in range(hands):
+        state = make()
+        rng = random.Random(seed)
+        while state.status:
+            choices = []
+            if state.can_post_bring_in():
+                choices.append(state.post_bring_in)
+            if state.can_complete_bet_or_raise_to():
+                choices.append(state.complete_bet_or_raise_to)
+            if state.can_check_or_call():
+                choices.append(state.check_or_call)
+            if state.can_fold() and state.checking_or_calling_amount:
+                choices.append(state.fold)
+            rng.choice(choices)()
     return hands / (time.perf_counter() - start)
 
 
@@ -127,7 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=5, help="measurements of each, in turn; the best is kept (default 5)"
     )
+    parser.add_argument("--random", action="store_true", help="random legal actions instead of check/call")
     args = parser.parse_args(argv)
+    ours_of, theirs_of = (
+        (studrules_random_hands, pokerkit_random_hands) if args.random else (studrules_hands, pokerkit_hands)
+    )
+    way = "random legal actions" if args.random else "check/call"
     try:
         import pokerkit  # noqa: F401
 
@@ -136,15 +195,15 @@ def main(argv: list[str] | None = None) -> int:
         have_pokerkit = False
         print("PokerKit is not installed: measuring studrules only (pip install pokerkit==0.7.7 to compare)")
     games = [
-        ("five-card stud, 6 players, check/call", "five-card-stud-fr", "five"),
-        ("seven-card stud, 6 players, check/call", "stud-ru-casino", "seven"),
+        (f"five-card stud, 6 players, {way}", "five-card-stud-fr", "five"),
+        (f"seven-card stud, 6 players, {way}", "stud-ru-casino", "seven"),
     ]
     for title, variant, kind in games:
         ours = theirs = 0.0
         for _ in range(args.repeat):  # in turn, so that a busy spell slows both
-            ours = max(ours, studrules_hands(variant, args.hands))
+            ours = max(ours, ours_of(variant, args.hands))
             if have_pokerkit:
-                theirs = max(theirs, pokerkit_hands(kind, args.pokerkit_hands) or 0)
+                theirs = max(theirs, theirs_of(kind, args.pokerkit_hands) or 0)
         line = f"{title}: studrules {ours:,.0f} hands/s"
         if have_pokerkit:
             line += f", PokerKit 0.7.7 {theirs:,.0f} hands/s, ratio {ours / theirs:.1f}x"

@@ -12,7 +12,10 @@ plays any of them. The public names below are imported lazily, so
 from __future__ import annotations
 
 import importlib
-from typing import Any
+
+TYPE_CHECKING = False  # typing itself is not imported: it costs a few ms of every start-up
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
 
 __version__ = "0.1.0"
 

@@ -73,7 +73,7 @@ def test_a_scoop_of_a_big_enough_pot_kills_the_next_hand_of_seven_card_stud_hi_l
     v = load_variant("seven-card-stud-hi-lo", options={"kill": "scoop"})
     players = ["Ann", "Bob", "Cat"]
     policies = {p: make_policy("random", seed=i) for i, p in enumerate(players)}
-    session = Session([v], players, policies, stacks=2000, hands=40, seed=3)
+    session = Session([v], players, policies, stacks=2000, hands=40, seed=3, keep_hands=None)
     reports = session.play()
     kills = 0
     for before, after in zip(reports, reports[1:]):

@@ -171,3 +171,15 @@ def test_rankings_reject_bad_hands(name):
         ranking.evaluate("Ah Ah Kd Qc Js")
     with pytest.raises(CardError):
         ranking.visible(parse_cards("Ah") + parse_cards("Ah"))
+
+
+def test_the_wheel_values_counted_without_the_tables_are_the_evaluators():
+    # studrules.cards.rankings counts these four values at import (so that the
+    # import reads no table); the evaluator must agree with the count
+    from studrules.cards import rankings
+    from studrules.cards.evaluator import evaluate
+
+    assert evaluate("5c 4d 3h 2s Ac") == rankings._WHEEL
+    assert evaluate("5c 4c 3c 2c Ac") == rankings._STEEL_WHEEL
+    assert evaluate("6c 4d 3h 2s Ac") == rankings._ACE_SIX_HIGH
+    assert evaluate("6c 4c 3c 2c Ac") == rankings._ACE_SIX_FLUSH

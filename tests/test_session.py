@@ -21,7 +21,7 @@ def bots(seed=0):
 
 
 def test_stacks_carry_over_and_the_sum_is_conserved():
-    s = Session([FR, HE], PLAYERS, bots(), stacks=200, hands=12, seed=3)
+    s = Session([FR, HE], PLAYERS, bots(), stacks=200, hands=12, seed=3, keep_hands=None)
     before = dict(s.stacks)
     for report in s.play():
         # each hand starts from the stacks the last one left
@@ -113,3 +113,49 @@ def test_session_command_without_a_terminal_prints_hands_announcements_and_a_sum
     assert out.returncode == 0, out.stderr
     assert "the game changes to" in out.stdout and "bring-in" in out.stdout
     assert "Session over after 3 hands" in out.stdout
+
+
+@pytest.mark.parametrize("keep", [0, 1, 3])
+def test_a_session_lets_go_of_every_played_hand_but_the_last_ones_it_keeps(keep):
+    # A long session's memory is flat: each hand's whole record (events,
+    # views, cards) goes to the history file, the reports keep results only.
+    import gc
+
+    from studrules.game.hand import Hand
+
+    def hands_alive() -> list[Hand]:
+        gc.collect()
+        return [o for o in gc.get_objects() if type(o) is Hand]
+
+    before = len(hands_alive())
+    played = []
+    s = Session(
+        [FR, HE],
+        PLAYERS,
+        {p: CheckCall() for p in PLAYERS},
+        stacks=500,
+        hands=12,
+        seed=1,
+        keep_hands=keep,
+        on_start=lambda report: played.append(report.number),
+    )
+    reports = s.play()
+    assert len(played) == len(reports) == 12
+    alive = hands_alive()
+    assert len(alive) - before == keep  # the Hand objects of the last `keep` hands, no other
+    assert {id(r.hand) for r in reports if r.hand is not None} <= {id(h) for h in alive}
+    assert [r.hand is not None for r in reports] == [False] * (12 - keep) + [True] * keep
+    assert all(r.result is not None for r in reports)  # every result stays
+    assert s.summary().hands == 12
+
+
+def test_a_session_keeping_few_reports_still_counts_and_sums_up_every_hand():
+    # keep_reports=2: the last two reports stay; the summary (hands, stacks,
+    # hands won) is the same as a session that kept them all.
+    kept_all = Session([FR, HE], PLAYERS, bots(4), stacks=300, hands=10, seed=4, keep_reports=None)
+    kept_two = Session([FR, HE], PLAYERS, bots(4), stacks=300, hands=10, seed=4, keep_reports=2)
+    every = kept_all.play()
+    last = kept_two.play()
+    assert [r.number for r in last] == [r.number for r in every[-2:]]
+    assert kept_two.played == kept_all.played == len(every)
+    assert kept_two.summary() == kept_all.summary()

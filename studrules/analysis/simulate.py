@@ -171,13 +171,17 @@ def simulate(
     *,
     workers: int = 2,
     progress: Progress | None = None,
+    dask: str | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of a banked ``variant`` with ``strategy`` and report the house edge.
 
     ``variant`` and ``strategy`` are loaded objects or shipped names.
     ``workers``: processes sharing the chunks (1: this process only); the
     numbers do not depend on it. ``progress(done, total)`` is called after
-    each chunk. Ctrl-C stops early and returns what was played so far
+    each chunk. ``dask``: a Dask scheduler's address, or ``"local"`` for a
+    cluster of ``workers`` processes on this machine, to play the chunks on
+    (:mod:`studrules.analysis.distributed`; the numbers are the same).
+    Ctrl-C stops early and returns what was played so far
     (``interrupted`` is then true). A variant or strategy that cannot be
     simulated is a :class:`~studrules.errors.SpecError`.
     """
@@ -197,13 +201,18 @@ def simulate(
     workers = max(1, int(workers))
     sizes = [min(CHUNK, hands - start) for start in range(0, hands, CHUNK)]
     jobs = [(seed, i, n) for i, n in enumerate(sizes)]
-    workers = min(workers, len(jobs))
+    workers = min(workers, len(jobs)) if dask is None else workers
     tally: Counter = Counter()
     done = 0
     interrupted = False
     failure: str | None = None
     started = time.perf_counter()
-    if workers == 1:
+    if dask is not None:
+        try:
+            workers = _play_on_dask(dask, table, jobs, workers, tally, progress, hands)
+        except KeyboardInterrupt:
+            interrupted = True
+    elif workers == 1:
         try:
             for job in jobs:
                 part = _play_chunk(table, *job)
@@ -222,6 +231,25 @@ def simulate(
     seconds = time.perf_counter() - started
     result = _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
     return replace(result, failure=failure) if failure is not None else result
+
+
+def _play_on_dask(
+    address: str, table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int
+) -> int:
+    """The chunks played on a Dask cluster, added to ``tally`` as they come
+    (counts: the order does not matter); returns how many workers it had."""
+    from .distributed import play_chunks
+
+    done = 0
+
+    def take(index: int, part: Counter) -> None:
+        nonlocal done
+        tally.update(part)
+        done += jobs[index][2]
+        if progress:
+            progress(done, hands)
+
+    return play_chunks(address, _play_chunk, table, jobs, take, workers=workers) or workers
 
 
 def _play_in_workers(

@@ -41,6 +41,7 @@ from .card import RANKS, Card, parse_cards
 from .evaluator import (
     Category,
     HandValue,
+    category_floor,
     describe_signature,
     describe_visible,
     evaluate as evaluate_high,
@@ -150,11 +151,22 @@ class HighRanking(Ranking):
 # hand), so each takes the half step just below the weakest ace-high hand of
 # its kind (A-6-4-3-2), above K-Q-J-T-8: every other hand keeps its value, and
 # thresholds such as ``hand >= ace_king`` or ``hand >= pair`` read the same.
-_WHEEL = evaluate_high("5c 4d 3h 2s Ac")
-_STEEL_WHEEL = evaluate_high("5c 4c 3c 2c Ac")
+#
+# The values are counted, not evaluated, so that importing this module does
+# not read the evaluator's tables: the wheel is the lowest straight and the
+# steel wheel the lowest straight flush (their categories' floors). Below
+# A-6-4-3-2 lie the 784 no-pair hands topped by a king or less (5 of the 12
+# ranks 2..K, C(12, 5) = 792, less the 8 straights 6-high to K-high), so it is
+# the 785th no-pair hand; flushes are ordered as no-pair hands are, so the
+# ace-high flush A-6-4-3-2 is the 785th flush (tests/test_rankings.py checks
+# the four against the evaluator).
+_WHEEL = category_floor(Category.STRAIGHT)
+_STEEL_WHEEL = category_floor(Category.STRAIGHT_FLUSH)
+_ACE_SIX_HIGH = HandValue(category_floor(Category.HIGH_CARD) + 784)
+_ACE_SIX_FLUSH = HandValue(category_floor(Category.FLUSH) + 784)
 _DEMOTED: dict[int, float] = {
-    _WHEEL: evaluate_high("6c 4d 3h 2s Ac") - 0.5,
-    _STEEL_WHEEL: evaluate_high("6c 4c 3c 2c Ac") - 0.5,
+    _WHEEL: _ACE_SIX_HIGH - 0.5,
+    _STEEL_WHEEL: _ACE_SIX_FLUSH - 0.5,
 }
 _DEMOTED_SIGNATURES: dict[float, tuple[Category, tuple[int, ...]]] = {
     _DEMOTED[_WHEEL]: (Category.HIGH_CARD, (14, 5, 4, 3, 2)),

@@ -194,8 +194,10 @@ _FULL_HOUSE = int(category_floor(Category.FULL_HOUSE))
 _QUADS = int(category_floor(Category.FOUR_OF_A_KIND))
 _FLUSHES = _FULL_HOUSE - _FLUSH  # 1,277 flush values
 _FULL_HOUSES = _QUADS - _FULL_HOUSE  # 156 full-house values
-_WHEEL = int(evaluate_high("5c 4d 3h 2s Ac"))
-_STEEL_WHEEL = int(evaluate_high("5c 4c 3c 2c Ac"))
+# the wheel (5-4-3-2-A) is the lowest straight, the steel wheel the lowest
+# straight flush: their floors, read without loading the evaluator's tables
+_WHEEL = int(category_floor(Category.STRAIGHT))
+_STEEL_WHEEL = int(category_floor(Category.STRAIGHT_FLUSH))
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,12 @@ import difflib
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..spec.loader import load_variant, parse_assignments
-from ..spec.model import Variant
 from ..spec.resources import variants_dir
+
+if TYPE_CHECKING:  # pragma: no cover - the loader is imported when a variant is loaded
+    from ..spec.model import Variant
 
 __all__ = [
     "add_variant_arguments",
@@ -36,8 +37,6 @@ __all__ = [
     "BotList",
     "add_stack_argument",
     "add_deprecated_alias",
-    "HelpFormatter",
-    "examples_epilog",
     "unknown_argument_message",
     "choice_hint",
 ]
@@ -71,6 +70,8 @@ def variant_from_args(args: argparse.Namespace) -> Variant:
 
     Raises :class:`~studrules.errors.SpecError` or
     :class:`~studrules.errors.SpecErrors` (the CLI prints them)."""
+    from ..spec.loader import parse_assignments
+
     options = parse_assignments(getattr(args, "option", None), "--option")
     stakes = parse_assignments(getattr(args, "stake", None), "--stake")
     return load_with_stakes(args.variant, options, stakes)
@@ -82,6 +83,8 @@ def load_with_stakes(
     """:func:`~studrules.spec.loader.load_variant`, and a one-line warning on
     standard error for each pair of bets whose order the stakes turn round
     (see :func:`~studrules.spec.stake_order.stake_order_warnings`)."""
+    from ..spec.loader import load_variant
+
     variant = load_variant(name, options=options, stakes=stakes)
     if stakes:
         from ..spec.stake_order import stake_order_warnings
@@ -109,6 +112,16 @@ def display_path(file: str | Path | None) -> str:
         return str(resolved.relative_to(Path.cwd().resolve()))
     except (OSError, ValueError):
         return str(file)
+
+
+def add_dask_argument(parser: argparse.ArgumentParser) -> None:
+    """``--dask ADDRESS``: play the chunks on a Dask cluster (``local``: one on this machine)."""
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786), or 'local' for one on this "
+        "machine; the same seed gives the same numbers (needs the extra studrules[distributed])",
+    )
 
 
 def whole_number(least: int):
@@ -228,35 +241,6 @@ def add_deprecated_alias(parser: argparse.ArgumentParser, old: str, new: str, **
             super().__call__(parser, namespace, values, option_string)
 
     parser.add_argument(old, action=Deprecated, help=argparse.SUPPRESS, **kwargs)
-
-
-class HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter, except that a paragraph whose lines are indented
-    (the examples, the exit codes) is printed as written."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        paragraphs = text.split("\n\n")
-        out = []
-        for paragraph in paragraphs:
-            lines = paragraph.splitlines()
-            if len(lines) > 1 and all(line.startswith("  ") for line in lines[1:]):
-                out.append("\n".join(indent + line for line in lines))
-            else:
-                out.append(super()._fill_text(paragraph, width, indent))
-        return "\n\n".join(out)
-
-
-def examples_epilog(examples: Sequence[str]) -> str | None:
-    """The ``--help`` epilog of a command's examples.
-
-    >>> print(examples_epilog(["studrules list", "studrules list --json"]))
-    examples:
-      studrules list
-      studrules list --json
-    """
-    if not examples:
-        return None
-    return "examples:\n" + "\n".join(f"  {e}" for e in examples)
 
 
 def choice_hint(word: str, choices: Sequence[str]) -> str:

@@ -35,6 +35,7 @@ from ..spec.loader import parse_assignments
 from ._common import (
     BotList,
     add_bots_argument,
+    add_dask_argument,
     add_deprecated_alias,
     add_hands_argument,
     add_stack_argument,
@@ -104,6 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace an existing --html file (it is refused otherwise)"
     )
+    add_dask_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -135,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         "stacks": args.stack,
         "examples": args.examples,
         "labels": labels,
+        "dask": args.dask,
     }
     if not args.json and sys.stderr.isatty():
         result = _with_progress_bar(a, b, kwargs)

@@ -7,9 +7,6 @@ import json
 import sys
 from typing import Any
 
-from ..analysis.source_words import source_line
-from ..errors import SpecErrors, StudrulesError
-from ..spec.loader import load_variant, shipped_variants
 from ..spec.resources import variants_dir
 
 NAME = "list"
@@ -35,7 +32,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def variant_rows() -> list[dict[str, Any]]:
-    """One row per shipped variant (a variant that does not load says why)."""
+    """One row per shipped variant (a variant that does not load says why).
+
+    The rows are kept in the load cache (:mod:`studrules.spec.cache`) with
+    the content of every shipped file: a second listing reads one entry
+    instead of loading every variant."""
+    from pathlib import Path
+
+    from ..spec.cache import cached
+
+    root = variants_dir()
+    files = sorted(str(p) for p in root.rglob("*.yaml"))
+
+    def rows(read: list[Path]) -> list[dict[str, Any]]:
+        read.extend(Path(f) for f in files)
+        return _loaded_rows()
+
+    return cached("list", (str(root.resolve()), files), rows)
+
+
+def _loaded_rows() -> list[dict[str, Any]]:
+    from ..analysis.source_words import source_line
+    from ..errors import SpecErrors, StudrulesError
+    from ..spec.loader import load_variant, shipped_variants
+
     rows = []
     root = variants_dir()
     for path in shipped_variants():

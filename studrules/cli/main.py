@@ -9,15 +9,21 @@ a message instead of a traceback.
 from __future__ import annotations
 
 import argparse
+import ast
+import functools
 import importlib
-import pkgutil
+import os
 import re
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
 
 from .. import __version__
-from ..errors import IllegalActionError, SpecErrors, StudrulesError
+
+TYPE_CHECKING = False  # typing is not imported: --version and --help answer before it is needed
+if TYPE_CHECKING:  # pragma: no cover - errors are imported in main(), after --version and --help have answered
+    from collections.abc import Sequence
+    from typing import NoReturn
+
+    from ..errors import StudrulesError
 
 __all__ = ["main", "build_parser"]
 
@@ -57,21 +63,110 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _command_modules():
-    package = importlib.import_module(__package__)
-    found = []
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("_") or info.name == "main":
+    """Every subcommand module, imported (for :func:`build_parser`)."""
+    found = [importlib.import_module(f"{__package__}.{module}") for module, _, _, _ in _command_table()]
+    return [m for m in found if hasattr(m, "NAME") and hasattr(m, "run")]
+
+
+_HEADER_FIELDS = ("NAME", "HELP", "ORDER")
+
+
+@functools.cache
+def _command_table() -> tuple[tuple[str, str, str, int], ...]:
+    """``(module, NAME, HELP, ORDER)`` of each subcommand, read from the
+    modules' text without importing them: ``--help`` lists every command,
+    and a command line imports only the command it runs."""
+    rows = []
+    for module_name, text in _module_texts():
+        header = _module_header(text) if text is not None else None
+        if header is None:  # not a subcommand, or a text this reader cannot read: import it
+            module = importlib.import_module(f"{__package__}.{module_name}")
+            if not (hasattr(module, "NAME") and hasattr(module, "run")):
+                continue
+            header = {"NAME": module.NAME, "HELP": module.HELP, "ORDER": getattr(module, "ORDER", 50)}
+        order = header.get("ORDER", 50)
+        rows.append((module_name, str(header["NAME"]), str(header["HELP"]), order if isinstance(order, int) else 50))
+    rows.sort(key=lambda row: row[3])
+    return tuple(rows)
+
+
+def _module_texts() -> list[tuple[str, str | None]]:
+    """``(module, source text)`` of every module of this folder but ``main``
+    and the private ones; the text ``None`` where the package is not plain
+    files (then the modules are listed by :mod:`pkgutil`)."""
+    folder = os.path.dirname(__file__)
+    try:
+        names = sorted(n[:-3] for n in os.listdir(folder) if n.endswith(".py"))
+    except OSError:
+        names = []
+    if "main" not in names:  # not a folder of files (a zip, a frozen build)
+        import pkgutil
+
+        package = importlib.import_module(__package__)
+        return [(info.name, None) for info in pkgutil.iter_modules(package.__path__) if _is_command_name(info.name)]
+    out: list[tuple[str, str | None]] = []
+    for name in names:
+        if not _is_command_name(name):
             continue
-        module = importlib.import_module(f"{__package__}.{info.name}")
-        if hasattr(module, "NAME") and hasattr(module, "run"):
-            found.append(module)
-    found.sort(key=lambda m: getattr(m, "ORDER", 50))
-    return found
+        try:
+            with open(os.path.join(folder, f"{name}.py"), encoding="utf-8") as f:
+                out.append((name, f.read()))
+        except (OSError, UnicodeDecodeError):
+            out.append((name, None))
+    return out
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from ._common import HelpFormatter, examples_epilog
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, except that a paragraph whose lines are indented
+    (the examples, the exit codes) is printed as written."""
 
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = text.split("\n\n")
+        out = []
+        for paragraph in paragraphs:
+            lines = paragraph.splitlines()
+            if len(lines) > 1 and all(line.startswith("  ") for line in lines[1:]):
+                out.append("\n".join(indent + line for line in lines))
+            else:
+                out.append(super()._fill_text(paragraph, width, indent))
+        return "\n\n".join(out)
+
+
+def examples_epilog(examples: Sequence[str]) -> str | None:
+    """The ``--help`` epilog of a command's examples.
+
+    >>> print(examples_epilog(["studrules list", "studrules list --json"]))
+    examples:
+      studrules list
+      studrules list --json
+    """
+    if not examples:
+        return None
+    return "examples:\n" + "\n".join(f"  {e}" for e in examples)
+
+
+def _is_command_name(module: str) -> bool:
+    return not module.startswith("_") and module != "main"
+
+
+def _module_header(text: str) -> dict[str, object] | None:
+    """A subcommand module's ``NAME``, ``HELP`` and ``ORDER``: the literal
+    values of their assignments at the top level of its text; ``None`` when
+    the module has no ``run`` or no literal ``NAME`` and ``HELP``."""
+    if not re.search(r"^def run\(", text, re.MULTILINE):
+        return None
+    header: dict[str, object] = {}
+    for match in re.finditer(r"^(NAME|HELP|ORDER) = (.*?)(?=^\S)", text, re.MULTILINE | re.DOTALL):
+        try:
+            header[match.group(1)] = ast.literal_eval(match.group(2).strip())
+        except (ValueError, SyntaxError):
+            return None
+    return header if "NAME" in header and "HELP" in header else None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every subcommand's arguments, or, given
+    ``command``, only that one's (the others listed by name and help)."""
     parser = _Parser(
         prog="studrules",
         description="An engine for stud poker house rules: play, validate, explain and compare variants.",
@@ -80,7 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"studrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in _command_modules():
+    for module_name, name, help_text, _ in _command_table():
+        if command is not None and name != command:
+            sub.add_parser(name, help=help_text)
+            continue
+        module = importlib.import_module(f"{__package__}.{module_name}")
         p = sub.add_parser(
             module.NAME,
             help=module.HELP,
@@ -102,12 +201,28 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand a command line names (its first word that is no option),
+    if it is one; ``None`` for ``--version``, ``--help`` or a mistake."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            names = {name for _, name, _, _ in _command_table()}
+            return word if word in names else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # only the chosen subcommand's module (and what it imports) is imported
+    parser = build_parser(_chosen_command(words) or "")
+    args = parser.parse_args(words)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
+    from ..errors import IllegalActionError, SpecErrors, StudrulesError
+
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
@@ -137,6 +252,7 @@ def _shown(err: StudrulesError) -> str:
         return str(err)
     from dataclasses import replace
 
+    from ..errors import StudrulesError
     from ._common import display_path
 
     shown = StudrulesError(err.message, replace(loc, file=display_path(loc.file)))

@@ -264,6 +264,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         history=writer,
         on_start=on_start,
         dealer_choice=_ask_the_dealer(human, me) if human is not None and rotate == "dealer" else None,
+        keep_reports=1,  # the table shows the hand just played; the summary reads running totals
     )
     status = 0
     try:
@@ -306,20 +307,20 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         unfinished = hand is not None and bool(hand.events) and not hand.is_over
         why = "you left the table" if isinstance(stop, QuitTable) else "interrupted"
         # the summary and the history's count must agree: say the hand left unfinished in both
-        session.stop(f"{why} during hand {len(session.reports) + 1}" if unfinished else why)
+        session.stop(f"{why} during hand {session.played + 1}" if unfinished else why)
         if writer is not None and hand is not None and hand.events:
-            writer.write(hand, number=len(session.reports) + 1)
+            writer.write(hand, number=session.played + 1)
         status = 0 if isinstance(stop, QuitTable) else 130
         print(file=out)
     finally:
         if writer is not None:
             writer.close()
     summary = session.summary()
-    if live or len(session.reports) > 1:
+    if live or session.played > 1:
         print(summary.text(), file=out)
     if args.history:
         written = writer.count if writer is not None else 0
-        done = len(session.reports)
+        done = session.played
         count = f"{written} hand{'s' if written != 1 else ''}"
         if written > done:  # the hand under way when the session stopped is saved as far as it went
             count += f": {done} played and hand {done + 1} unfinished"

@@ -18,7 +18,14 @@ import sys
 from ..analysis.simulate import SimulationResult, simulate
 from ..errors import SpecError
 from ..spec.strategies import load_strategy, shipped_strategies
-from ._common import add_hands_argument, add_variant_arguments, progress_bar, variant_from_args, whole_number
+from ._common import (
+    add_dask_argument,
+    add_hands_argument,
+    add_variant_arguments,
+    progress_bar,
+    variant_from_args,
+    whole_number,
+)
 
 NAME = "simulate"
 HELP = "estimate the house edge of a strategy in a game against the house"
@@ -55,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes; the numbers do not depend on it (default: 2)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    add_dask_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         if show_bar:
             result = _with_progress_bar(variant, strategy, args)
         else:
-            result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers)
+            result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers, dask=args.dask)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -110,6 +118,7 @@ def _with_progress_bar(variant, strategy, args) -> SimulationResult:
             args.seed,
             workers=args.workers,
             progress=lambda done, total: bar.update(task, completed=done),
+            dask=args.dask,
         )
 
 

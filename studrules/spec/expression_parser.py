@@ -24,10 +24,19 @@ __all__ = ["parse", "parser", "leaf", "subtree", "offset_of"]
 
 @functools.cache
 def parser() -> Lark:
-    """The LALR parser of ``expressions.lark``, built once."""
+    """The LALR parser of ``expressions.lark``, built once (and kept between
+    runs in Lark's cache file, which Lark checks against the grammar)."""
     from lark import Lark
 
+    from .cache import parser_cache_file
+
     grammar = resources.files(__package__).joinpath("expressions.lark").read_text("utf-8")
+    cache = parser_cache_file("expressions")
+    if cache is not None:
+        try:
+            return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, cache=cache)
+        except OSError:  # pragma: no cover - a cache file that cannot be read or written
+            pass
     return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
 
 

@@ -204,10 +204,13 @@ class Expression:
     def __repr__(self) -> str:
         return f"Expression({self.source!r}, type={self.type!r})"
 
-    def __reduce__(self) -> tuple[Callable[..., Expression], _Recipe]:
-        # Closures do not pickle: rebuild from the text (for copies and for
-        # simulations that send a variant to other processes).
-        return (_rebuild, self._recipe)
+    def __reduce__(self) -> tuple[Callable[..., Expression], tuple[object, ...]]:
+        # Closures do not pickle: the copy is compiled again from the text
+        # (the recipe) when it is first evaluated, so that a variant read back
+        # from the load cache, or sent to other processes, costs no parsing
+        # until it plays.
+        state = (self.type, self.names, self._value, self.location, self._name_columns)
+        return (_restored, (self._recipe, self.source, self.is_constant, *state))
 
 
 def compile_expression(
@@ -349,6 +352,29 @@ def _rebuild(
     if isinstance(source, str):
         return compile_expression(source, names, constants, expect, location)
     return parse_amount_or_expression(source, names, constants, expect, location)
+
+
+def _restored(
+    recipe: _Recipe,
+    source: str,
+    is_constant: bool,
+    type: ExprType,
+    names: frozenset[str],
+    value: Value | None,
+    location: Location | None,
+    name_columns: Mapping[str, int],
+) -> Expression:
+    """An unpickled expression: compiled from its recipe at its first evaluation."""
+    if is_constant:
+        return Expression(source, type, names, None, value, location, name_columns, recipe)
+
+    def first_call(env: Env) -> Value:
+        compiled = _rebuild(*recipe)._fn
+        object.__setattr__(expr, "_fn", compiled)
+        return compiled(env)
+
+    expr = Expression(source, type, names, first_call, value, location, name_columns, recipe)
+    return expr
 
 
 def _check_declarations(names: Mapping[str, object], constants: Mapping[str, object], expect: object) -> None:

@@ -26,14 +26,16 @@ Every problem of a file is reported together in one
 
 from __future__ import annotations
 
+import contextlib
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from ..errors import Location, SpecError, SpecErrors, StudrulesError, in_order
 from . import resources
 from .build import build_options, build_variant
+from .cache import cached
 from .expressions import MAX_NUMBER
 from .merge import overlay, step_body
 from .model import Option, Variant
@@ -61,7 +63,8 @@ def shipped_variants() -> list[Path]:
     (True, True)
     """
     root = variants_dir()
-    return sorted(root.rglob("*.yaml"), key=lambda p: (len(p.relative_to(root).parts), p.relative_to(root).parts))
+    skip = len(root.parts)
+    return sorted(root.rglob("*.yaml"), key=lambda p: (len(p.parts) - skip, p.parts[skip:]))
 
 
 def _shipped_path(name: str) -> Path | None:
@@ -150,7 +153,28 @@ def load_variant_data(
     if real in _seen:
         chain = " -> ".join(p.name for p in _seen + (real,))
         raise SpecError(f"'extends' makes a cycle: {chain}", location)
+    if _READS is not None:
+        _READS.append(real)
     return _document_data(read_document(path), str(path), _seen + (real,))
+
+
+#: the files a load reads (for :func:`~studrules.spec.cache.cached`), while one records them
+_READS: list[Path] | None = None
+
+
+@contextlib.contextmanager
+def _reads_into(read: list[Path]) -> Iterator[None]:
+    global _READS
+    outer, _READS = _READS, read
+    try:
+        yield
+    finally:
+        _READS = outer
+
+
+def _assigned(values: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
+    """Options or stakes as a cache key: their names and values' ``repr``, in order."""
+    return tuple(sorted((str(k), repr(v)) for k, v in (values or {}).items()))
 
 
 def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[Any, str]:
@@ -207,8 +231,15 @@ def load_variant(
     replacing the file's values (stakes computed from them follow).
     ``within``: the folders a path may lead into (for a name read from a
     file: a script's or history's ``variant``); shipped variants always."""
-    data, file = load_variant_data(name_or_path, within=within)
-    return _build(data, file, options, stakes)
+    path = resolve_variant_path(name_or_path, within=within)
+
+    def load(read: list[Path]) -> Variant:
+        with _reads_into(read):
+            data, file = load_variant_data(name_or_path, within=within)
+        return _build(data, file, options, stakes)
+
+    key = (str(path.resolve()), str(name_or_path), _assigned(options), _assigned(stakes), within)
+    return cached("variant", key, load)
 
 
 def load_variant_text(
@@ -258,7 +289,17 @@ def choice_errors(name_or_path: str | Path) -> tuple[Variant, list[tuple[str, st
     >>> choice_errors(default_variant())[1]
     []
     """
-    data, file = load_variant_data(name_or_path)
+    path = resolve_variant_path(name_or_path)
+
+    def check(read: list[Path]) -> tuple[Variant, list[tuple[str, str, list[SpecError]]]]:
+        with _reads_into(read):
+            data, file = load_variant_data(name_or_path)
+        return _choice_errors(data, file)
+
+    return cached("choices", (str(path.resolve()), str(name_or_path)), check)
+
+
+def _choice_errors(data: Any, file: str) -> tuple[Variant, list[tuple[str, str, list[SpecError]]]]:
     variant = _build(data, file, None, None)
     declared = variant.options
     bare = LDict({k: v for k, v in data.items() if k != "options"}, loc=getattr(data, "loc", None))

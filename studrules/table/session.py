@@ -68,8 +68,8 @@ ROTATIONS = ("turn", "dealer")
 @dataclass
 class HandReport:
     """One hand of a session: its number (1-based), the variant, the dealer,
-    the players in order from the dealer's left, the played hand and its
-    result; ``switched`` when the rules changed since the previous hand,
+    the players in order from the dealer's left, the played hand (``None``
+    once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
     with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
     variant; ``left``: players who left the table after this hand."""
 
@@ -160,6 +160,13 @@ class Session:
     ``dealer_choice``: with ``rotate="dealer"``, called with the dealer's name
     and the variants before each hand; the variant it returns is played (None:
     the seeded choice stands), so a person who deals chooses the game.
+    ``keep_hands``: how many of the last reports keep their played
+    :class:`~studrules.game.hand.Hand` (its events, views and cards: about
+    20 KB a hand); older reports keep their result and drop the hand, so a
+    session's memory stays flat however long it runs (the whole of each hand
+    goes to ``history``). ``None`` keeps every hand. ``keep_reports``: how
+    many of the last reports :attr:`reports` keeps (``None``: all of them;
+    :attr:`played` counts every hand, and the summary reads running totals).
     """
 
     def __init__(
@@ -177,6 +184,8 @@ class Session:
         stakes: Mapping[str, int] | None = None,
         on_start=None,
         dealer_choice=None,
+        keep_hands: int | None = 1,
+        keep_reports: int | None = None,
     ):
         if rotate not in ROTATIONS:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -200,6 +209,10 @@ class Session:
         self.history = history
         self.on_start = on_start
         self.dealer_choice = dealer_choice
+        self.keep_hands = keep_hands
+        self.keep_reports = keep_reports
+        self.played = 0  # hands played (reports kept or not)
+        self.banked_played = False  # a hand against the house was played
         self.current: Hand | None = None  # the hand being played
         self.active = list(self.seating)
         # the dealer of the first hand sits at the right of the first player
@@ -209,6 +222,7 @@ class Session:
         self.house_net = 0
         self.reason: str | None = None
         self._last_variant = None
+        self._differences: dict[tuple[int, int], list[Difference]] = {}  # one diff per pair of variants
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
         for v in self.variants:
@@ -270,7 +284,7 @@ class Session:
 
     def next_variant(self):
         """The variant the next hand is played under."""
-        number = len(self.reports)
+        number = self.played
         if self.rotate == "turn" or len(self.variants) == 1:
             return self.variants[number % len(self.variants)]
         seeded = self.dealer_rng.choice(self.variants)  # drawn every hand: the same seed, the same bots' choices
@@ -303,7 +317,7 @@ class Session:
         return max(1, ante + raise_amount)
 
     def _check_end(self) -> bool:
-        if self.max_hands is not None and len(self.reports) >= self.max_hands:
+        if self.max_hands is not None and self.played >= self.max_hands:
             self.reason = f"{self.max_hands} hand{'s' if self.max_hands != 1 else ''} played"
             return True
         with_chips = [p for p in self.active if self.stacks[p] > 0]
@@ -341,8 +355,13 @@ class Session:
         hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed, killer=killer)
         previous = self._last_variant
         switched = previous is None or previous is not variant
-        differences: list[Difference] = diff(previous, variant) if (previous is not None and switched) else []
-        number = len(self.reports) + 1
+        differences: list[Difference] = []
+        if previous is not None and switched:
+            pair = (id(previous), id(variant))  # the session's variants live as long as it does
+            if pair not in self._differences:
+                self._differences[pair] = diff(previous, variant)
+            differences = self._differences[pair]
+        number = self.played + 1
         report = HandReport(
             number,
             variant,
@@ -375,6 +394,12 @@ class Session:
             self.active.remove(p)
         report.left = tuple(left_now + gone)
         self.reports.append(report)
+        self.played += 1
+        self.banked_played = self.banked_played or variant.is_banked
+        if self.keep_hands is not None and len(self.reports) > self.keep_hands:
+            self.reports[-self.keep_hands - 1].hand = None  # its history is written; its result stays
+        if self.keep_reports is not None and len(self.reports) > self.keep_reports:
+            del self.reports[: len(self.reports) - self.keep_reports]
         self._last_variant = variant
         if self.history is not None:
             self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
@@ -437,9 +462,9 @@ class Session:
             }
             for p in self.seating
         ]
-        banked = any(r.variant.is_banked for r in self.reports)
+        banked = self.banked_played
         with_chips = [p for p in self.seating if self.stacks[p] > 0]
         winner = with_chips[0] if len(with_chips) == 1 and not banked else None
         return SessionSummary(
-            len(self.reports), self.reason or "in progress", rows, self.house_net if banked else None, winner
+            self.played, self.reason or "in progress", rows, self.house_net if banked else None, winner
         )

@@ -1,0 +1,353 @@
+"""What :func:`~studrules.analysis.compare.compare` counts over the deals:
+sums with their 95% intervals, the first differences between two histories,
+and the tally of one run (or of one chunk of deals, merged in order)."""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..game.events import Event
+from ..game.hand import Hand
+from .comparison import Comparison, Estimate, Example, Paired, Rate, RoundChange, Side
+from .report_html import bin_counts
+
+#: Bins of the pot-size histograms (shared by A and B).
+HISTOGRAM_BINS = 20
+
+_Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
+_ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold"))
+_FORCED = frozenset(("ante", "blind", "kill", "bring_in"))
+
+
+def pot_bins(pots: Sequence[int]) -> tuple[int, tuple[int, int]]:
+    """Bins for whole-chip pots: at most :data:`HISTOGRAM_BINS`, each a whole
+    number of the steps pots actually differ by, every pot on a bin's low edge
+    or inside it (``[low, high)``). Returns the number of bins and their range.
+
+    >>> pot_bins([40, 60, 80, 120])
+    (5, (40, 140))
+    >>> pot_bins([7, 7])
+    (1, (7, 8))
+    """
+    lo, hi = min(pots), max(pots)
+    unit = 0
+    for x in pots:
+        unit = math.gcd(unit, x - lo)
+    unit = unit or 1
+    span = (hi - lo) // unit + 1  # distinct steps from the lowest pot to the highest
+    per_bin = -(-span // HISTOGRAM_BINS)
+    bins = -(-span // per_bin)
+    return bins, (lo, lo + bins * per_bin * unit)
+
+
+def first_difference(x: Sequence[Event], y: Sequence[Event]) -> int | None:
+    """The index of the first event where two histories part (None when they are the same).
+
+    >>> e = Event("ante", "P1", None, 5)
+    >>> first_difference([e, e], [e]), first_difference([e], [e])
+    (1, None)
+    """
+    for i, (p, q) in enumerate(zip(x, y)):
+        if p != q:
+            return i
+    if len(x) != len(y):
+        return min(len(x), len(y))
+    return None
+
+
+class _Sum:
+    """Sum and sum of squares of per-deal values (ints stay exact)."""
+
+    __slots__ = ("n", "s", "ss")
+
+    def __init__(self):
+        self.n = 0
+        self.s = 0
+        self.ss = 0
+
+    def add(self, x) -> None:
+        self.n += 1
+        self.s += x
+        self.ss += x * x
+
+    def merge(self, other: _Sum) -> None:
+        self.n += other.n
+        self.s += other.s
+        self.ss += other.ss
+
+    def estimate(self) -> Estimate | None:
+        n = self.n
+        if n == 0:
+            return None
+        mean = self.s / n
+        if n > 1:
+            var = max((self.ss - self.s * self.s / n) / (n - 1), 0.0)
+            half = _Z95 * math.sqrt(var / n)
+        else:
+            half = 0.0
+        if self.ss * n == self.s * self.s:  # every value the same: no rounding noise
+            half = 0.0
+        return Estimate(mean, mean - half, mean + half, n)
+
+
+def _rate(count: int, of: int) -> Rate:
+    if of == 0:
+        return Rate(0, 0, 0.0, 0.0, 0.0)
+    p = count / of
+    half = _Z95 * math.sqrt(p * (1 - p) / of) if of > 1 else 0.0
+    return Rate(count, of, 100 * p, 100 * max(p - half, 0.0), 100 * min(p + half, 1.0))
+
+
+def _pot(result) -> int:
+    if result.positions is not None:
+        return sum((p.get("ante") or 0) + (p.get("raise") or 0) for p in result.positions)
+    return sum(p["amount"] for p in result.pots)
+
+
+def _showdown(hand: Hand, result) -> bool:
+    return bool(result.showdown_order) or any(e.type == "show" for e in hand.events)
+
+
+def _firsts(events: Sequence[Event]) -> dict[int, str]:
+    """Each betting round's first action: round -> (player, verb)."""
+    out: dict[int, Any] = {}
+    for e in events:
+        if e.type in _ACTIONS and e.round is not None and e.round not in out:
+            out[e.round] = (e.player, e.type)
+    return out
+
+
+# an event with every chip amount set aside (and the words that may name one):
+# type, player, round, card, face, cards, hand, pot
+_PLAY = operator.itemgetter(0, 1, 2, 5, 6, 7, 8, 9)
+
+
+def _play_parts(x: Sequence[Event], y: Sequence[Event], start: int) -> int | None:
+    """The first event from ``start`` on (the histories are the same before it)
+    where the play parts, chip amounts aside; None when it never does."""
+    for i in range(start, min(len(x), len(y))):
+        if _PLAY(x[i]) != _PLAY(y[i]):
+            return i
+    return None if len(x) == len(y) else min(len(x), len(y))
+
+
+def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
+    """Who posted which forced bet, and how much."""
+    return [(e.type, e.player, e.amount) for e in events if e.type in _FORCED]
+
+
+def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
+    for r in sorted(firsts):
+        player, verb = firsts[r]
+        if verb in ("bring_in", "complete"):
+            return player
+    return None
+
+
+def _house_edge(result) -> float | None:
+    if result.positions is None or result.house_net is None:
+        return None
+    antes = sum(p.get("ante") or 0 for p in result.positions)
+    return 100 * result.house_net / antes if antes else None
+
+
+class _Tally:
+    """Everything counted over the deals."""
+
+    def __init__(self, names: tuple[str, ...], policies: tuple[str, ...], examples: int):
+        self.names = names
+        self.policy_names = tuple(dict.fromkeys(policies))
+        self.want = max(int(examples), 0)
+        self.pots: dict[str, list[int]] = {"a": [], "b": []}
+        self.pot_diff = _Sum()
+        self.show = {"a": _Sum(), "b": _Sum(), "d": _Sum()}
+        self.edge = {"a": _Sum(), "b": _Sum(), "d": _Sum()}
+        self.seat = {p: {"a": _Sum(), "b": _Sum(), "d": _Sum()} for p in names}
+        self.policy = {p: {"a": _Sum(), "b": _Sum(), "d": _Sum()} for p in self.policy_names}
+        self.bring_in = {"a": 0, "b": 0}
+        self.bring_in_seat = {"a": dict.fromkeys(names, 0), "b": dict.fromkeys(names, 0)}
+        self.bring_in_both = 0
+        self.bring_in_changed = 0
+        self.rounds: dict[int, list[int]] = {}  # round -> [played a, played b, both, changed]
+        self.winner = 0
+        self.results = 0
+        self.amounts = 0
+        self.forced = 0
+        self.play = 0
+        self.amounts_only = 0
+        self.history = 0
+        self.kept: dict[str, list[Example]] = {"winner": [], "bring_in": [], "play": []}
+        self.deals = 0
+
+    def merge(self, other: _Tally) -> None:
+        """Add the counts of the next chunk of deals (chunks merged in their order)."""
+        self.deals += other.deals
+        for key in ("a", "b"):
+            self.pots[key].extend(other.pots[key])
+            self.bring_in[key] += other.bring_in[key]
+            for p, n in other.bring_in_seat[key].items():
+                self.bring_in_seat[key][p] += n
+        self.pot_diff.merge(other.pot_diff)
+        for mine, theirs in [(self.show, other.show), (self.edge, other.edge)]:
+            for key in ("a", "b", "d"):
+                mine[key].merge(theirs[key])
+        for mine_by, theirs_by in [(self.seat, other.seat), (self.policy, other.policy)]:
+            for who, accs in theirs_by.items():
+                for key in ("a", "b", "d"):
+                    mine_by[who][key].merge(accs[key])
+        self.bring_in_both += other.bring_in_both
+        self.bring_in_changed += other.bring_in_changed
+        for r, row in other.rounds.items():
+            mine_row = self.rounds.setdefault(r, [0, 0, 0, 0])
+            for k in range(4):
+                mine_row[k] += row[k]
+        for count in ("winner", "results", "amounts", "forced", "play", "amounts_only", "history"):
+            setattr(self, count, getattr(self, count) + getattr(other, count))
+        for why, kept in other.kept.items():
+            room = self.want - len(self.kept[why])
+            self.kept[why].extend(kept[: max(room, 0)])
+
+    def add(self, deal: int, deck: int, seating: Mapping[str, str], ha: Hand, hb: Hand) -> None:
+        self.deals += 1
+        ra, rb = ha.result(), hb.result()
+        pa, pb = _pot(ra), _pot(rb)
+        self.pots["a"].append(pa)
+        self.pots["b"].append(pb)
+        self.pot_diff.add(pb - pa)
+        sa, sb = int(_showdown(ha, ra)), int(_showdown(hb, rb))
+        self.show["a"].add(100 * sa)
+        self.show["b"].add(100 * sb)
+        self.show["d"].add(100 * (sb - sa))
+        ea, eb = _house_edge(ra), _house_edge(rb)
+        if ea is not None:
+            self.edge["a"].add(ea)
+        if eb is not None:
+            self.edge["b"].add(eb)
+        if ea is not None and eb is not None:
+            self.edge["d"].add(eb - ea)
+        for p in self.names:
+            na, nb = ra.net[p], rb.net[p]
+            acc = self.seat[p]
+            acc["a"].add(na)
+            acc["b"].add(nb)
+            acc["d"].add(nb - na)
+        for name in self.policy_names:
+            seats = [p for p in self.names if seating[p] == name]
+            if not seats:
+                continue
+            mean_a: float = sum(ra.net[p] for p in seats) / len(seats)
+            mean_b: float = sum(rb.net[p] for p in seats) / len(seats)
+            if len(seats) == 1:  # one seat: its whole chips, as by seat
+                mean_a, mean_b = int(mean_a), int(mean_b)
+            acc = self.policy[name]
+            acc["a"].add(mean_a)
+            acc["b"].add(mean_b)
+            acc["d"].add(mean_b - mean_a)
+        fa, fb = _firsts(ha.events), _firsts(hb.events)
+        ba, bb = _bring_in_player(fa), _bring_in_player(fb)
+        for side, who in (("a", ba), ("b", bb)):
+            if who is not None:
+                self.bring_in[side] += 1
+                self.bring_in_seat[side][who] += 1
+        if ba is not None and bb is not None:
+            self.bring_in_both += 1
+            self.bring_in_changed += ba != bb
+        bring_in_differs = ba != bb
+        for r in set(fa) | set(fb):
+            row = self.rounds.setdefault(r, [0, 0, 0, 0])
+            row[0] += r in fa
+            row[1] += r in fb
+            if r in fa and r in fb:
+                row[2] += 1
+                row[3] += fa[r][0] != fb[r][0]
+        winners_differ = {p for p, v in ra.net.items() if v > 0} != {p for p, v in rb.net.items() if v > 0}
+        outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
+        amounts_differ = ra.net != rb.net
+        split = first_difference(ha.events, hb.events)
+        play_split = None if split is None else _play_parts(ha.events, hb.events, split)
+        self.winner += winners_differ
+        self.results += outcome_differs
+        self.amounts += amounts_differ
+        self.forced += _forced(ha.events) != _forced(hb.events)
+        self.play += play_split is not None
+        self.amounts_only += play_split is None and not outcome_differs and amounts_differ
+        self.history += split is not None
+        if split is None or play_split is None:
+            return
+        why = "winner" if winners_differ else ("bring_in" if bring_in_differs else "play")
+        kept = self.kept[why]
+        if len(kept) < self.want:
+            kept.append(
+                Example(
+                    deal,
+                    deck,
+                    why,
+                    play_split,
+                    tuple(ha.events),
+                    tuple(hb.events),
+                    dict(ra.net),
+                    dict(rb.net),
+                    dict(seating),
+                )
+            )
+
+    def finish(self, a, b, label_a, label_b, seed, requested, deals, stacks, interrupted, seconds) -> Comparison:
+        pots_a, pots_b = self.pots["a"], self.pots["b"]
+        bins, bounds = pot_bins(pots_a + pots_b)
+        counts_a, edges = bin_counts(pots_a, bins, bounds)
+        counts_b, _ = bin_counts(pots_b, bins, bounds)
+        pot_a, pot_b = _Sum(), _Sum()
+        for x in pots_a:
+            pot_a.add(x)
+        for x in pots_b:
+            pot_b.add(x)
+
+        def paired(acc) -> Paired:
+            return Paired(acc["a"].estimate(), acc["b"].estimate(), acc["d"].estimate())
+
+        def side(variant, label, key) -> Side:
+            return Side(
+                label=label,
+                variant=variant.name,
+                kind=variant.kind,
+                stakes=variant.stake_values(),
+                options=dict(variant.chosen),
+                bring_in=_rate(self.bring_in[key], deals),
+                bring_in_by_seat=dict(self.bring_in_seat[key]),
+            )
+
+        rounds = tuple(RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items()))
+        examples = (self.kept["winner"] + self.kept["bring_in"] + self.kept["play"])[: self.want]
+        return Comparison(
+            a=side(a, label_a, "a"),
+            b=side(b, label_b, "b"),
+            seed=seed,
+            deals=deals,
+            requested=requested,
+            players=self.names,
+            policies=self.policy_names,
+            stacks=stacks,
+            pot=Paired(pot_a.estimate(), pot_b.estimate(), self.pot_diff.estimate()),
+            showdown=paired(self.show),
+            house_edge=paired(self.edge),
+            bring_in_changes=_rate(self.bring_in_changed, self.bring_in_both),
+            first_to_act=rounds,
+            winner_changes=_rate(self.winner, deals),
+            result_changes=_rate(self.results, deals),
+            history_changes=_rate(self.history, deals),
+            forced_bet_changes=_rate(self.forced, deals),
+            play_changes=_rate(self.play, deals),
+            amounts_only_changes=_rate(self.amounts_only, deals),
+            amount_changes=_rate(self.amounts, deals),
+            net_by_seat={p: paired(acc) for p, acc in self.seat.items()},
+            net_by_policy={p: paired(acc) for p, acc in self.policy.items()},
+            pot_histogram={"edges": list(edges), "a": counts_a, "b": counts_b},
+            examples=tuple(examples),
+            interrupted=interrupted,
+            seconds=seconds,
+            pots_a=tuple(pots_a),
+            pots_b=tuple(pots_b),
+        )

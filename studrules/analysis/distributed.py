@@ -1,0 +1,121 @@
+"""Chunks of a simulation or a comparison played on a Dask cluster.
+
+``simulate`` and ``compare`` cut their work into chunks whose outcome
+depends only on the seed and the chunk's place (:data:`~studrules.analysis.
+simulate.CHUNK` hands, :data:`~studrules.analysis.compare.CHUNK` deals), and
+add the chunks' tallies up in the chunks' order. Where a chunk is played --
+this process, local worker processes, or the workers of a Dask cluster --
+does not change the result: the same seed gives the same numbers.
+
+``address``: ``"local"`` starts a :class:`dask.distributed.LocalCluster` on
+this machine (one single-threaded worker process per core, or ``workers``),
+anything else is a scheduler's address (``tcp://10.0.0.5:8786``) whose
+workers have studrules installed. Dask is the optional extra
+``studrules[distributed]``; without it, a clear error says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from ..errors import StudrulesError
+
+__all__ = ["LOCAL", "dask_client", "map_chunks", "play_chunks"]
+
+T = TypeVar("T")
+
+#: the address that asks for a cluster on this machine
+LOCAL = "local"
+
+
+@contextlib.contextmanager
+def dask_client(address: str, workers: int | None = None) -> Iterator[Any]:
+    """A connected :class:`dask.distributed.Client` for ``address`` (see the
+    module's documentation), closed (and a local cluster stopped) at the end."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise StudrulesError(
+            "--dask needs Dask's distributed scheduler: pip install 'studrules[distributed]'"
+        ) from None
+    address = str(address).strip()
+    if not address:
+        raise StudrulesError("--dask needs a scheduler's address (tcp://HOST:8786) or 'local'")
+    if address == LOCAL:
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
+        try:
+            with Client(cluster) as client:
+                yield client
+        finally:
+            cluster.close()
+        return
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as err:
+        raise StudrulesError(f"no Dask scheduler answers at {address}: {err}") from None
+    with client:
+        yield client
+
+
+def map_chunks(
+    client: Any,
+    play: Callable[..., T],
+    shared: object,
+    jobs: Sequence[tuple[Any, ...]],
+    on_done: Callable[[int, T], None],
+) -> None:
+    """``play(shared, *job)`` for every job, each a task on the cluster;
+    ``shared`` (the rules, the players) is sent once to every worker.
+    ``on_done(index, result)`` is called as each job finishes, in any order
+    (the results are not kept here: a long run's tallies are added up as
+    they come)."""
+    from dask.distributed import as_completed
+
+    [sent] = client.scatter([shared], broadcast=True)
+    futures = [client.submit(play, sent, *job, pure=False) for job in jobs]
+    where = {future.key: index for index, future in enumerate(futures)}
+    try:
+        for future, result in as_completed(futures, with_results=True):
+            on_done(where[future.key], result)
+            future.release()
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
+def play_chunks(
+    address: str,
+    play: Callable[..., T],
+    shared: object,
+    jobs: Sequence[tuple[Any, ...]],
+    take: Callable[[int, T], None],
+    *,
+    workers: int | None = None,
+    in_order: bool = False,
+) -> int:
+    """Every job played on the cluster at ``address`` (:func:`map_chunks`),
+    each result given to ``take(index, result)`` as it comes, or, with
+    ``in_order``, in the jobs' order (a result waits for those before it);
+    returns how many workers the cluster had. ``workers``: the size of a
+    ``local`` cluster."""
+    waiting: dict[int, T] = {}
+    next_index = 0
+
+    def on_done(index: int, result: T) -> None:
+        nonlocal next_index
+        if not in_order:
+            take(index, result)
+            return
+        waiting[index] = result
+        while next_index in waiting:
+            take(next_index, waiting.pop(next_index))
+            next_index += 1
+
+    with dask_client(address, workers if address.strip() == LOCAL else None) as client:
+        size = len(client.scheduler_info().get("workers", {}))
+        map_chunks(client, play, shared, jobs, on_done)
+    return size

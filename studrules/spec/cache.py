@@ -1,0 +1,140 @@
+"""What loading keeps between runs: a folder of the user's cache.
+
+A short command (``explain``, ``list``, ``validate``) spends most of its
+time reading YAML, checking it against the schema (``jsonschema`` alone takes
+tens of milliseconds to import) and building the expression parser. Their
+results depend only on the files read and on this package's code, so they
+are kept, keyed by both:
+
+- the expression parser (Lark's own cache file, checked by Lark against the
+  grammar);
+- a loaded variant (:func:`cached`): the pickled result, with the SHA-256 of
+  every file it read; a file changed since gives a new load.
+
+The folder is ``$STUDRULES_CACHE``, else ``$XDG_CACHE_HOME/studrules``, else
+``~/.cache/studrules``; ``STUDRULES_CACHE=off`` (or empty) keeps nothing.
+A folder that cannot be written is no error: the work is done again.
+Entries are pickles, read back only from that folder (the user's own, as
+Python's ``__pycache__``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+__all__ = ["cache_dir", "cached", "code_stamp"]
+
+T = TypeVar("T")
+
+_PACKAGE = Path(__file__).resolve().parents[1]  # the studrules package
+#: the code a loaded variant depends on: a change there is a new stamp
+_CODE = ("__init__.py", "spec", "cards", "errors.py", "analysis")  # analysis: a rule book's text
+
+# the files read by the computations running now, innermost last: a result
+# made from another kept result depends on that one's files too
+_RECORDING: list[list[Path]] = []
+
+
+def cache_dir() -> Path | None:
+    """The folder of the cache, ``None`` when caching is off.
+
+    >>> cache_dir() is None or cache_dir().is_absolute() or cache_dir()
+    True
+    """
+    chosen = os.environ.get("STUDRULES_CACHE")
+    if chosen is not None:
+        return None if chosen.strip() in ("", "off", "0", "no") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "studrules"
+
+
+@functools.cache
+def code_stamp() -> str:
+    """A digest of the size and time of every module a loaded variant depends
+    on (the package's ``__init__`` and its version among them), and of the
+    schema: a new checkout or an edit is a new stamp."""
+    from .resources import schemas_dir
+
+    parts = [str(_PACKAGE)]
+    files = [schemas_dir() / "variant.schema.json"]
+    for name in _CODE:
+        where = _PACKAGE / name
+        files += sorted(where.glob("*.py")) if where.is_dir() else [where]
+    for f in files:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        parts.append(f"{f}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T]) -> T:
+    """``compute(read)``, or its result kept from an earlier run with the same
+    ``key`` (its parts' ``repr``), the same code and the same content of
+    every file ``compute`` put in ``read`` (and every file of the kept
+    results it used). An exception is never kept.
+
+    >>> import uuid; key = [uuid.uuid4().hex]
+    >>> first = cached("demo", key, lambda read: 42)
+    >>> again = cached("demo", key, lambda read: 0)  # 42 again, unless caching is off
+    >>> first, again in (0, 42)
+    (42, True)
+    """
+    folder = cache_dir()
+    if folder is None:
+        return compute([])
+    digest = hashlib.sha256(repr((code_stamp(), kind, *key)).encode()).hexdigest()[:40]
+    entry = folder / f"{kind}-{digest}.pickle"
+    try:
+        with open(entry, "rb") as f:
+            read_then, value = pickle.load(f)
+        if all(_content(Path(path)) == sha for path, sha in read_then):
+            for outer in _RECORDING:
+                outer.extend(Path(path) for path, _ in read_then)
+            return value  # type: ignore[no-any-return]
+    except Exception:  # no entry, a stale or broken one: compute again
+        pass
+    read: list[Path] = []
+    _RECORDING.append(read)
+    try:
+        value = compute(read)
+    finally:
+        _RECORDING.pop()
+    for outer in _RECORDING:
+        outer.extend(read)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = [(str(p), _content(p)) for p in dict.fromkeys(read)]
+        scratch = entry.with_suffix(f".{os.getpid()}.tmp")
+        with open(scratch, "wb") as f:
+            pickle.dump((stamp, value), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(scratch, entry)
+    except Exception:  # a folder that cannot be written, a value that cannot be pickled: not kept
+        pass
+    return value
+
+
+def parser_cache_file(name: str) -> str | None:
+    """Where Lark keeps the parser of grammar ``name`` (it checks the grammar itself), ``None`` when off."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return str(folder / f"{name}.lark-cache")
+
+
+def _content(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
