@@ -27,7 +27,8 @@ from rules_support import net, play
 
 from studrules.analysis.batch_settlement import side_bets_batch
 from studrules.cards.batch import evaluate_batch
-from studrules.spec.loader import load_variant
+from studrules.errors import SpecErrors
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.model import SettleStep
 
 IT = "caribbean-stud-it"
@@ -97,3 +98,32 @@ def test_a_royal_flush_takes_the_meter_and_the_bet_stands_on_a_fold():
 
 def test_without_the_option_there_is_no_progressive_bet():
     assert not load_variant(IT).steps_of(SettleStep)[0].side_bets
+
+
+BAD = """
+name: bad-meter
+kind: banked
+seats: {min: 1, max: 7}
+stakes: {ante: 10, jackpot: 1, meter: 5000}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+  - decision: {fold: true, raise: 2 * ante}
+  - reveal: {who: house}
+  - settle:
+      qualify: house >= ace_king
+      side_bets:
+        jackpot: {amount: jackpot, pay_table: {flush: 50}, meter: meter, meter_share: {royal_flush: 100}}
+"""
+
+
+def test_a_meter_share_paid_as_odds_is_a_located_error_at_load():
+    # a share of a meter is chips, not odds to 1: the bet must say pays: chips
+    with pytest.raises(SpecErrors) as caught:
+        load_variant_text(BAD)
+    (error,) = caught.value.errors
+    assert error.location.line == 14 and "needs pays: chips" in error.message
+    # and a meter line the ranking does not know is located at its key
+    with pytest.raises(SpecErrors) as caught:
+        load_variant_text(BAD.replace("meter_share: {royal_flush", "pays: chips, meter_share: {royal_flsh"))
+    assert any("'royal_flsh' is not a hand" in e.message for e in caught.value.errors)
