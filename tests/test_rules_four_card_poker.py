@@ -89,3 +89,73 @@ def test_aces_up_is_paid_on_the_players_best_four_cards_and_stands_on_a_fold(car
     # is paid at its line's odds (or lost) all the same.
     h = hand(cards, "3c 3d 3h 3s Qd Td", "fold", stakes={"aces_up": 5}, options={"aces_up_table": option})
     assert net(h) == {"Ann": -10 + 5 * odds}
+
+
+def _independent_counts() -> dict[str, int]:
+    """The best four-card category of every five-card hand, counted from the rules alone with numpy
+    (rank and suit counts, four-card runs), not by the ranking's code."""
+    import itertools
+
+    import numpy as np
+
+    five = np.array(list(itertools.combinations(range(52), 5)), dtype=np.int64)
+    ranks, suits = five // 4, five % 4
+    by_rank = np.zeros((len(five), 13), dtype=np.int64)
+    for j in range(5):
+        np.add.at(by_rank, (np.arange(len(five)), ranks[:, j]), 1)
+    most = by_rank.max(axis=1)
+    pairs = (by_rank >= 2).sum(axis=1)
+    # a four-card run in the ranks 2..A (index 0..12), the ace also below the two
+    present = np.concatenate([by_rank[:, 12:13], by_rank], axis=1) > 0
+    runs = present[:, :-3] & present[:, 1:-2] & present[:, 2:-1] & present[:, 3:]
+    straight = runs.any(axis=1)
+    flush = np.zeros(len(five), dtype=bool)
+    straight_flush = np.zeros(len(five), dtype=bool)
+    for s in range(4):
+        mine = suits == s
+        flush |= mine.sum(axis=1) >= 4
+        held = np.zeros((len(five), 14), dtype=bool)
+        for j in range(5):
+            rows = np.flatnonzero(mine[:, j])
+            held[rows, ranks[rows, j] + 1] = True
+            held[rows[ranks[rows, j] == 12], 0] = True  # the ace low too
+        straight_flush |= (held[:, :-3] & held[:, 1:-2] & held[:, 2:-1] & held[:, 3:]).any(axis=1)
+    category = np.select(
+        [most == 4, straight_flush, most == 3, flush, straight, pairs >= 2, by_rank[:, 12] == 2],
+        ["four_of_a_kind", "straight_flush", "three_of_a_kind", "flush", "straight", "two_pair", "pair_of_aces"],
+        "loses",
+    )
+    names, counts = np.unique(category, return_counts=True)
+    return dict(zip(names.tolist(), counts.tolist()))
+
+
+def test_aces_up_over_every_five_card_hand_is_the_counts_times_the_pay_table():
+    # Counts by hand where they are short: four of a kind 13 x 48 = 624; a
+    # four-card straight flush 44 x 48 = 2,112 less the 40 five-card straight
+    # flushes counted twice = 2,072; three of a kind 13 x 4 x C(48,2) = 58,656.
+    counts = _independent_counts()
+    assert (counts["four_of_a_kind"], counts["straight_flush"], counts["three_of_a_kind"]) == (624, 2072, 58656)
+    assert sum(counts.values()) == 2_598_960
+    import itertools
+
+    import numpy as np
+
+    from studrules.analysis.batch_settlement import side_bets_batch
+    from studrules.cards.batch import evaluate_batch_in
+    from studrules.spec.loader import load_variant
+    from studrules.spec.model import SettleStep
+
+    values = evaluate_batch_in(np.array(list(itertools.combinations(range(52), 5))), "four_card_high")
+    for option in ("two_pair_2", "two_pair_3"):
+        variant = load_variant(FCP, options={"aces_up_table": option}, stakes={"aces_up": 1})
+        step = variant.steps_of(SettleStep)[0]
+        table = dict(step.side_bets[0].pay_table)
+        expected = sum(counts[k] * table[k] for k in table) - counts["loses"]
+        ((_, won, _),) = side_bets_batch(
+            step,
+            player_value=values,
+            played=np.zeros(len(values), dtype=bool),
+            env=variant.stake_values(),
+            ranking="four_card_high",
+        ).values()
+        assert int(won.sum()) == expected  # -110,080 (4.236%) and -101,144 (3.892%) of 2,598,960
