@@ -107,36 +107,37 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64]:
 
         slow = [int(found.evaluate([Card(int(c)) for c in row]) or 0) for row in arr.tolist()]
         return np.array(slow, dtype=np.int64)
-    keys, values = _rank_table(ranking, size)
+    table = _rank_table(ranking, size)
+    # sorted codes sort the ranks, and every subset of a sorted row is sorted
+    ordered = np.sort(arr, axis=1)
+    ranks = ordered >> 2
+    suits = ordered & 3
     out = np.zeros(arr.shape[0], dtype=np.int64)
-    ranks = arr // 4
-    suits = arr & 3
     for cols in itertools.combinations(range(arr.shape[1]), size):
-        r = np.sort(ranks[:, cols], axis=1)
-        key = np.zeros(arr.shape[0], dtype=np.int64)
-        for j in range(size):
-            key = key * 13 + r[:, j]
-        s = suits[:, cols]
-        suited = (s == s[:, :1]).all(axis=1)
-        key = key * 2 + suited
-        np.maximum(out, values[np.searchsorted(keys, key)], out=out)
+        key = ranks[:, cols[0]].copy()
+        suited = np.ones(arr.shape[0], dtype=bool)
+        for c in cols[1:]:
+            key *= 13
+            key += ranks[:, c]
+            suited &= suits[:, c] == suits[:, cols[0]]
+        key *= 2
+        key += suited
+        np.maximum(out, table[key], out=out)
     return out
 
 
 @functools.cache
-def _rank_table(ranking: str, size: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """A table ranking's values keyed by the ranks low to high (base 13) and the suited flag, sorted."""
+def _rank_table(ranking: str, size: int) -> NDArray[np.int64]:
+    """A table ranking's values, indexed by the ranks low to high (base 13) times two plus the suited flag."""
     from .rankings import get_ranking
 
-    table = get_ranking(ranking).rank_table()  # type: ignore[attr-defined]
-    pairs = []
-    for (ranks, suited), value in table.items():
+    table = np.zeros(2 * 13**size, dtype=np.int64)
+    for (ranks, suited), value in get_ranking(ranking).rank_table().items():  # type: ignore[attr-defined]
         key = 0
         for r in sorted(ranks):
             key = key * 13 + (r - 2)
-        pairs.append((key * 2 + int(suited), value))
-    pairs.sort()
-    return np.array([k for k, _ in pairs], dtype=np.int64), np.array([v for _, v in pairs], dtype=np.int64)
+        table[key * 2 + int(suited)] = value
+    return table
 
 
 def codes_of(hands: Iterable[str | Iterable[str | Card]]) -> NDArray[np.int16]:
