@@ -127,3 +127,14 @@ def test_a_meter_share_paid_as_odds_is_a_located_error_at_load():
     with pytest.raises(SpecErrors) as caught:
         load_variant_text(BAD.replace("meter_share: {royal_flush", "pays: chips, meter_share: {royal_flsh"))
     assert any("'royal_flsh' is not a hand" in e.message for e in caught.value.errors)
+
+
+def test_the_rule_book_says_the_meter_shares_and_that_the_bet_is_paid_for_one():
+    from studrules.analysis.rulebook import explain
+
+    text = " ".join(explain(load_variant(IT, options={"progressive": "jackpot_500"})).split())
+    assert "royal flush 100% of the meter, straight flush 10% of the meter, four of a kind 500" in text
+    assert "paid for one: the stake is collected either way" in text
+    # a house that always plays (Four Card Poker) is not said to qualify "when always"
+    four = " ".join(explain(load_variant("four-card-poker")).split())
+    assert "The house always plays: it needs no qualifying hand." in four and "qualifies when" not in four
