@@ -199,6 +199,7 @@ class SimulationResult:
                 }
                 for g in self.by_hand
             ],
+            "has_house": self.has_house,
             "side_bets": {b.name: b.to_dict() for b in self.side_bets},
             "workers": self.workers,
             "seconds": self.seconds,
