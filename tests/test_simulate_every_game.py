@@ -133,3 +133,34 @@ def test_simulate_reports_each_game_with_its_interval_risk_and_side_bets(name):
     assert [b.name for b in result.side_bets] == placed
     for bet in result.side_bets:
         assert bet.hands == 3000 and bet.ci95[0] <= bet.house_edge <= bet.ci95[1]
+
+
+# A ranking with no batch form of its own (four_flush_high) is valued hand
+# by hand: the slow path, and the same settlement.
+SLOW = """
+name: four-flush-against-the-house
+kind: banked
+deck: {ranking: four_flush_high}
+seats: {min: 1, max: 7}
+stakes: {ante: 10, bonus: 2}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+  - decision: {fold: true, raise: 2 * ante}
+  - reveal: {who: house}
+  - settle:
+      qualify: house >= pair
+      tie: push
+      pay_table: {two_pair: 2, flush: 5}
+      side_bets:
+        bonus: {amount: bonus, pay_table: {pair: 1, straight: 4}}
+"""
+
+
+def test_a_ranking_without_a_batch_form_is_simulated_hand_by_hand_and_agrees_with_the_hand_machine():
+    from studrules.spec.loader import load_variant_text
+
+    variant = load_variant_text(SLOW)
+    _agree(variant, load_strategy("pair-or-better", variant), seed=3)
+    result = simulate(variant, "pair-or-better", 2000, seed=1, workers=1)
+    assert result.hands == 2000 and [b.name for b in result.side_bets] == ["bonus"]

@@ -172,6 +172,8 @@ def _groups(ranking: str) -> tuple[tuple[str, int], ...]:
 
         category = getattr(get_ranking(ranking), "category", None)
         found = [(n, v) for n, (_, v) in hand_constants(ranking).items() if category and category(v) == n]
+    if not found:  # a ranking without categories of its own: one group
+        return (("any_hand", -(1 << 62)),)
     return tuple(sorted(found, key=lambda item: item[1]))
 
 
@@ -258,7 +260,8 @@ def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_val
     wanted = table.strategy.names
     features: dict[str, Any] = {}
     if "hand" in wanted:
-        features["hand"] = player_value
+        # whole values, as a player's view gives them (spec.strategies.view_features)
+        features["hand"] = None if player_value is None else player_value.astype(np.int64)
     if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:  # the names below that read ranks
         ranks = player // 4 + 2
     if wanted & set(_CARD_NAMES):

@@ -83,8 +83,9 @@ def settle_batch(
     """
     import numpy as np
 
-    player_value = np.asarray(player_value, dtype=np.int64)
-    house_value = np.asarray(house_value, dtype=np.int64)
+    # hand values are whole numbers, or half steps in a ranking that has them (kept exact)
+    player_value = _values(player_value)
+    house_value = _values(house_value)
     raised = np.asarray(raised, dtype=bool)
     arrays = {"hand": player_value, "house": house_value}
     base = dict(env)
@@ -156,7 +157,7 @@ def side_bets_batch(
             continue
         labels = [label for label, _ in bet.lines]
 
-        def index(v: int, lines: tuple[tuple[str, int], ...] = bet.lines, labels: list[str] = labels) -> int:
+        def index(v: float, lines: tuple[tuple[str, int], ...] = bet.lines, labels: list[str] = labels) -> int:
             line = pay_line(step, v, ranking, lines)
             return -1 if line is None else labels.index(line[0])
 
@@ -168,7 +169,7 @@ def side_bets_batch(
     return out
 
 
-def _hand_multiplier(step: SettleStep, value: int, ranking: str) -> int:
+def _hand_multiplier(step: SettleStep, value: float, ranking: str) -> int:
     """Against the pay table: what each chip wagered gets, for a hand of this value (odds, 0 or -1)."""
     from ..spec.vocabulary import hand_constants
 
@@ -180,17 +181,24 @@ def _hand_multiplier(step: SettleStep, value: int, ranking: str) -> int:
     return -1
 
 
-def _line_odds(step: SettleStep, value: int, ranking: str, lines: tuple[tuple[str, int], ...]) -> int:
+def _line_odds(step: SettleStep, value: float, ranking: str, lines: tuple[tuple[str, int], ...]) -> int:
     line = pay_line(step, value, ranking, lines)
     return 0 if line is None else line[1]
 
 
-def _per_value(values: np.ndarray, rule: Callable[[int], int]) -> np.ndarray:
+def _values(values: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    out = np.asarray(values)
+    return out if out.dtype.kind == "f" else out.astype(np.int64)
+
+
+def _per_value(values: np.ndarray, rule: Callable[[float], int]) -> np.ndarray:
     """``rule`` of every entry of ``values``: worked once per distinct value, then looked up."""
     import numpy as np
 
     unique, inverse = np.unique(values, return_inverse=True)
-    worked = np.array([rule(int(v)) for v in unique.tolist()], dtype=np.int64)
+    worked = np.array([rule(v) for v in unique.tolist()], dtype=np.int64)
     return worked[inverse.reshape(-1)]
 
 

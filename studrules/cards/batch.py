@@ -78,7 +78,7 @@ def evaluate_batch(codes: ArrayLike, *, check: bool = True) -> NDArray[np.int64]
     return out
 
 
-def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64]:
+def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDArray[np.float64]:
     """Values of many hands in the ranking called ``ranking`` (the same as its ``evaluate``).
 
     ``high`` is :func:`evaluate_batch` (5 to 9 cards). A ranking that gives
@@ -105,8 +105,11 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64]:
     if size is None or arr.shape[1] < size:
         from .card import Card
 
-        slow = [int(found.evaluate([Card(int(c)) for c in row]) or 0) for row in arr.tolist()]
-        return np.array(slow, dtype=np.int64)
+        slow = [found.evaluate([Card(int(c)) for c in row]) or 0 for row in arr.tolist()]
+        # a ranking with half steps (a four-flush between two whole values) keeps them
+        if all(float(v).is_integer() for v in slow):
+            return np.array(slow, dtype=np.int64)
+        return np.array(slow, dtype=np.float64)
     table = _rank_table(ranking, size)
     # sorted codes sort the ranks, and every subset of a sorted row is sorted
     ordered = np.sort(arr, axis=1)
