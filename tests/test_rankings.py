@@ -27,6 +27,7 @@ def test_ranking_names():
         "badugi_ace_high",
         "two_card_ace_to_five_low",
         "three_card_high",
+        "four_card_high",
     }
     for name in RANKING_NAMES:
         ranking = get_ranking(name)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..spec.expressions import Expression
-from ..spec.model import DecisionStep, SettleStep
+from ..spec.model import DecisionStep, SettleStep, SideBet
 from ..spec.vocabulary import hand_constants
 from .expression_words import hand_words
 
@@ -127,10 +127,20 @@ def bonus_sentences(step: SettleStep) -> list[str]:
         fold = "a position that folds loses it" if bet.on_fold == "lose" else "it stands when the position folds"
         out.append(
             f"Side bet {bet.name.replace('_', ' ')} (the stake {bet.amount.source}; 0: not placed): paid on the "
-            f"player's hand alone by the highest line it reaches, {_lines_words(bet.pay_table)}; below every "
+            f"player's hand alone by the highest line it reaches, {_side_lines_words(bet)}; below every "
             f"line it loses, and {fold}."
         )
     return out
+
+
+def _side_lines_words(bet: SideBet) -> str:
+    """A side bet's lines: odds to 1, or chips won and shares of a meter "for one" (the stake collected)."""
+    if bet.pays != "chips":
+        return _lines_words(bet.pay_table)
+    shares = [f"{hand_words(label).removeprefix('a ')} {pct}% of the meter" for label, pct in bet.meter_share]
+    fixed = [f"{hand_words(label).removeprefix('a ')} {chips}" for label, chips in bet.pay_table]
+    meter = f" (the meter: {bet.meter.source})" if bet.meter is not None else ""
+    return ", ".join(shares + fixed) + f"{meter}, paid for one: the stake is collected either way"
 
 
 def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
@@ -141,7 +151,13 @@ def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
     for bet in step.side_bets:
         name = bet.name.replace("_", " ")
         rows.append((f"side bet {name}", f"staked {bet.amount.source}; on a fold: {bet.on_fold}"))
+        unit = "to 1" if bet.pays != "chips" else "for 1"
         rows += [
-            (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in bet.pay_table
+            (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} {unit}")
+            for label, odds in bet.pay_table
+        ]
+        rows += [
+            (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{pct}% of the meter")
+            for label, pct in bet.meter_share
         ]
     return rows

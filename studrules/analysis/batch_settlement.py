@@ -5,23 +5,30 @@ qualification, the comparison, the pay table, the tie rule and the cap) to
 whole arrays of positions at once, for :mod:`studrules.analysis.simulate`.
 The rules are those of :func:`studrules.game.settlement.settle_position`, which
 settles one position; an amount or a condition written in the variant is a
-scalar expression, evaluated once for every distinct value it reads (a hand
-value, at most 7,462 of them) and looked up, which is exact.
+scalar expression, and a pay line a function of one hand value: each is
+evaluated once for every distinct value in the batch (at most a few
+thousand) and looked up, which is exact. Values are of the variant's ranking
+(five-card high hands, or the three- and four-card rankings).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from ..game.settlement import _payout  # the same payout rule, for one chip (a payout is linear in the stake)
+from ..game.settlement import (
+    _payout,  # the same payout rule, for one chip (a payout is linear in the stake)
+    pay_line,
+    raise_odds,
+    side_bet_net,
+)
 from ..spec.expressions import Expression
 from ..spec.model import SettleStep
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["settle_batch"]
+__all__ = ["settle_batch", "side_bets_batch"]
 
 
 def settle_batch(
@@ -31,16 +38,23 @@ def settle_batch(
     house_value: np.ndarray,
     ante: int,
     raised: np.ndarray,
-    raise_amount: Expression | None,
+    raise_amount: Expression | None = None,
     env: Mapping[str, int],
+    raise_total: np.ndarray | None = None,
+    ranking: str = "high",
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Settle arrays of positions: ``(net, qualified, raise_amount)``, one entry per hand.
 
     The same rules as :func:`studrules.game.settlement.settle_position` (which
-    see), for whole arrays: a folded position (``raised`` false) loses its
-    ante; otherwise the house's qualification, the comparison, the pay table,
-    the tie rule and the cap decide. ``raise_amount`` is the decision step's
-    amount (it may read ``ante``, ``hand`` or ``house``).
+    see), for whole arrays, side bets apart (:func:`side_bets_batch`):
+    ``raised`` false is a position that folded: it loses its ante and what it
+    raised before; otherwise the house's qualification, the comparison, the
+    pay table (or, ``against: pay_table``, the pay table on the hand alone),
+    the tie rule, the cap and the ante bonus decide. ``raise_total``: the
+    chips each position raised in all its decisions; without it,
+    ``raise_amount`` (one decision's amount, which may read ``ante``,
+    ``hand`` or ``house``) for the positions that played. ``ranking``: the
+    ranking the values are of.
 
     >>> import numpy as np
     >>> from studrules.spec.loader import load_variant_text
@@ -69,92 +83,137 @@ def settle_batch(
     """
     import numpy as np
 
-    player_value = np.asarray(player_value, dtype=np.int64)
-    house_value = np.asarray(house_value, dtype=np.int64)
+    # hand values are whole numbers, or half steps in a ranking that has them (kept exact)
+    player_value = _values(player_value)
+    house_value = _values(house_value)
     raised = np.asarray(raised, dtype=bool)
     arrays = {"hand": player_value, "house": house_value}
     base = dict(env)
     base["ante"] = ante
-    qualified = _over_values(step.qualify, arrays, base).astype(bool)
-    if raise_amount is None:
+    if raise_total is not None:
+        amount = np.asarray(raise_total, dtype=np.int64)
+        folded_net = -ante - amount  # a fold loses the raises made before it
+    else:  # one decision: the amount a position raises (or would), a fold loses the ante
         amount = np.zeros(len(player_value), dtype=np.int64)
+        if raise_amount is not None:
+            amount = _over_values(raise_amount, arrays, base).astype(np.int64)
+        folded_net = np.full(len(player_value), -ante, dtype=np.int64)
+    if step.against == "pay_table":
+        qualified = np.ones(len(player_value), dtype=bool)
+        multiplier = _per_value(player_value, lambda v: _hand_multiplier(step, v, ranking))
+        played_net = (ante + amount) * multiplier
+        net = np.where(raised, played_net, folded_net).astype(np.int64)
     else:
-        amount = _over_values(raise_amount, arrays, base).astype(np.int64)
-
-    beats = player_value > house_value
-    ties = player_value == house_value
-    if step.tie == "win":
-        wins, pushes = beats | ties, np.zeros_like(ties)
-    elif step.tie == "lose":
-        wins, pushes = beats, np.zeros_like(ties)
-    else:
-        wins, pushes = beats, ties
-    odds = _odds_table(step)[player_value]
-    ante_net = np.where(wins, ante * step.ante_odds, np.where(pushes, 0, -ante))
-    raise_net = np.where(wins, amount * odds, np.where(pushes, 0, -amount))
-    ante_net = np.where(qualified, ante_net, _payout(step.not_qualified_ante, ante))
-    raise_net = np.where(qualified, raise_net, amount * _payout(step.not_qualified_raise, 1))
-    if step.max_payout is not None:
-        cap = _over_values(step.max_payout, arrays, base).astype(np.int64)
-        won = np.maximum(ante_net, 0) + np.maximum(raise_net, 0)
-        excess = np.maximum(won - cap, 0)
-        cut = np.minimum(excess, np.maximum(raise_net, 0))
-        raise_net = raise_net - cut
-        excess = excess - cut
-        ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
-    net = np.where(raised, ante_net + raise_net, -ante).astype(np.int64)
+        qualified = _over_values(step.qualify, arrays, base).astype(bool)
+        beats = player_value > house_value
+        ties = player_value == house_value
+        if step.tie == "win":
+            wins, pushes = beats | ties, np.zeros_like(ties)
+        elif step.tie == "lose":
+            wins, pushes = beats, np.zeros_like(ties)
+        else:
+            wins, pushes = beats, ties
+        odds = _per_value(player_value, lambda v: raise_odds(step, v, ranking))
+        ante_net = np.where(wins, ante * step.ante_odds, np.where(pushes, 0, -ante))
+        raise_net = np.where(wins, amount * odds, np.where(pushes, 0, -amount))
+        ante_net = np.where(qualified, ante_net, _payout(step.not_qualified_ante, ante))
+        raise_net = np.where(qualified, raise_net, amount * _payout(step.not_qualified_raise, 1))
+        if step.max_payout is not None:
+            cap = _over_values(step.max_payout, arrays, base).astype(np.int64)
+            won = np.maximum(ante_net, 0) + np.maximum(raise_net, 0)
+            excess = np.maximum(won - cap, 0)
+            cut = np.minimum(excess, np.maximum(raise_net, 0))
+            raise_net = raise_net - cut
+            excess = excess - cut
+            ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
+        net = np.where(raised, ante_net + raise_net, folded_net).astype(np.int64)
+    if step.ante_bonus:
+        bonus = _per_value(player_value, lambda v: _line_odds(step, v, ranking, step.ante_bonus))
+        net = net + np.where(raised, ante * bonus, 0)
     return net, qualified, amount
 
 
-_ODDS_CACHE: dict[tuple[tuple[tuple[str, int], ...]], np.ndarray] = {}
+def side_bets_batch(
+    step: SettleStep,
+    *,
+    player_value: np.ndarray,
+    played: np.ndarray,
+    env: Mapping[str, int],
+    ranking: str = "high",
+) -> dict[str, tuple[int, np.ndarray, np.ndarray]]:
+    """Each side bet placed (its stake above 0): ``{name: (stake, net, line)}``, one entry per hand.
 
-
-def _odds_table(step: SettleStep) -> np.ndarray:
-    """The raise's odds for every hand value (index = value), from the step's pay table."""
+    ``net``: what the bet won or lost (as :func:`~studrules.game.settlement.side_bet_net`);
+    ``line``: the index of the line paid in the bet's ``lines``, -1 for none.
+    A position that folded (``played`` false) loses a bet that does not stand.
+    """
     import numpy as np
 
-    from ..cards.evaluator import MAX_VALUE
-    from ..game.settlement import raise_odds
+    played = np.asarray(played, dtype=bool)
+    out: dict[str, tuple[int, np.ndarray, np.ndarray]] = {}
+    for bet in step.side_bets:
+        stake = int(bet.amount(env))
+        if stake <= 0:
+            continue
+        labels = [label for label, _ in bet.lines]
 
-    key = (step.pay_table,)
-    table = _ODDS_CACHE.get(key)
-    if table is None:
-        table = np.zeros(MAX_VALUE + 1, dtype=np.int64)
-        for v in range(1, MAX_VALUE + 1):
-            table[v] = raise_odds(step, v)
-        _ODDS_CACHE[key] = table
-    return table
+        def index(v: float, lines: tuple[tuple[str, int], ...] = bet.lines, labels: list[str] = labels) -> int:
+            line = pay_line(step, v, ranking, lines)
+            return -1 if line is None else labels.index(line[0])
+
+        line = _per_value(player_value, index)
+        if bet.on_fold != "stand":
+            line = np.where(played, line, -1)
+        wins = np.array([side_bet_net(bet, item, stake, env) for item in bet.lines] + [-stake], dtype=np.int64)
+        out[bet.name] = (stake, wins[line], line)
+    return out
 
 
-_VALUE_CACHE: dict[tuple[Expression, str, tuple[tuple[str, int], ...]], np.ndarray] = {}
+def _hand_multiplier(step: SettleStep, value: float, ranking: str) -> int:
+    """Against the pay table: what each chip wagered gets, for a hand of this value (odds, 0 or -1)."""
+    from ..spec.vocabulary import hand_constants
+
+    line = pay_line(step, value, ranking)
+    if line is not None:
+        return line[1]
+    if step.push_from is not None and value >= hand_constants(ranking)[step.push_from][1]:
+        return 0
+    return -1
+
+
+def _line_odds(step: SettleStep, value: float, ranking: str, lines: tuple[tuple[str, int], ...]) -> int:
+    line = pay_line(step, value, ranking, lines)
+    return 0 if line is None else line[1]
+
+
+def _values(values: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    out = np.asarray(values)
+    return out if out.dtype.kind == "f" else out.astype(np.int64)
+
+
+def _per_value(values: np.ndarray, rule: Callable[[float], int]) -> np.ndarray:
+    """``rule`` of every entry of ``values``: worked once per distinct value, then looked up."""
+    import numpy as np
+
+    unique, inverse = np.unique(values, return_inverse=True)
+    worked = np.array([rule(v) for v in unique.tolist()], dtype=np.int64)
+    return worked[inverse.reshape(-1)]
 
 
 def _over_values(expr: Expression, arrays: Mapping[str, np.ndarray], env: Mapping[str, int]) -> np.ndarray:
     """A scalar expression evaluated for every hand: once per distinct value it reads, then looked up."""
     import numpy as np
 
-    from ..cards.evaluator import MAX_VALUE
-
     size = len(next(iter(arrays.values())))
     used = sorted(n for n in expr.names if n in arrays)
     if not used:
         return np.full(size, int(expr(env)), dtype=np.int64)
-    if len(used) == 1:
-        (name,) = used
-        key = (expr, name, tuple(sorted(env.items())))
-        table = _VALUE_CACHE.get(key)
-        if table is None:
-            names = dict(env)
-            names.update(dict.fromkeys(arrays, 0))
-            values = []
-            for v in range(MAX_VALUE + 1):
-                names[name] = v
-                values.append(int(expr(names)))
-            table = _VALUE_CACHE[key] = np.array(values, dtype=np.int64)
-        return table[arrays[name]]
+    names = dict(env)
+    names.update(dict.fromkeys(arrays, 0))
     stacked = np.stack([arrays[n] for n in used], axis=1)
     unique, inverse = np.unique(stacked, axis=0, return_inverse=True)
-    names = dict(env)
     results = []
     for row in unique.tolist():
         names.update(zip(used, row))

@@ -212,6 +212,8 @@ def _side_bet(settle: SettleStep, bet: Any, values: Any, plays: Any, ranking: st
 
     from ..game.settlement import pay_line
 
+    if bet.pays != "odds":  # lines of chips and meter shares are not odds to 1
+        raise SpecError(f"analyze does not count the side bet '{bet.name}' paid in chips yet: use simulate")
     result = np.full(len(values), -1.0)
     lines: dict[str, dict[str, float]] = {}
     found = [pay_line(settle, int(v), ranking, bet.pay_table) for v in values]

@@ -502,15 +502,25 @@ class _Writer:
             self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
             return
         hand = house_hand_words(step.qualify)
+        always = step.qualify.source.strip() == "true"
         self.p(
-            f"The house qualifies with {hand}."
+            "The house always plays: it needs no qualifying hand."
+            if always
+            else f"The house qualifies with {hand}."
             if hand
             else f"The house qualifies when {condition_words(step.qualify)}."
         )
+        raise_paid = "paid by the table below" if step.pay_table else "paid at even money"
         self.ul(
-            [
-                f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}.",
-                f"House qualified: each hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise paid by the table below.",
+            (
+                []
+                if always
+                else [
+                    f"House not qualified: the ante is {payout_words(step.not_qualified_ante)}; the raise is {payout_words(step.not_qualified_raise)}."
+                ]
+            )
+            + [
+                f"{'Each' if always else 'House qualified: each'} hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise {raise_paid}.",
                 f"A hand equal to the house's: {house_tie_words(step.tie)}.",
                 *bonus_sentences(step),
             ]

@@ -14,16 +14,27 @@ raises and the house qualifies, and the results by the player's hand::
     (1000, 100.0, (100.0, 100.0), 0.0)
 
 Everything comes from the variant's own steps: the ante (the ante step's
-amount), the cards dealt to the player and to the house and which house cards
-are up (the deal steps), the raise (the decision step's amount) and the
-settlement (the settle step's qualification, odds, pay table, tie rule and
-cap), so changing the variant file changes the result. The settlement is the
-same as :func:`studrules.game.settlement.settle_position`, computed for whole
-arrays of hands (:mod:`studrules.analysis.batch_settlement`); conditions and
-amounts written in the variant are compiled scalar expressions, evaluated
-once for every distinct value they can read (a hand value, at most 7,462 of
-them) and looked up, which is exact. The deal is the standard 52-card deck with the ace low in A-2-3-4-5: a variant
-whose ``deck:`` says otherwise is refused with a message.
+amount), the cards dealt to the player, to the house and to the community
+and which house cards are up (the deal steps), each decision in order with
+the cards the player holds then (the decision steps: fold, stand, the least
+raise), and the settlement (the settle step's qualification, odds, pay
+table against the house or on the hand alone, push line, tie rule, cap,
+ante bonus and side bets), so changing the variant file changes the result.
+The settlement is the same as :func:`studrules.game.settlement.settle_position`,
+computed for whole arrays of hands (:mod:`studrules.analysis.batch_play`,
+:mod:`studrules.analysis.batch_settlement`); conditions, amounts and pay
+lines written in the variant are evaluated once for every distinct hand
+value in a batch and looked up, which is exact. Hands are valued in the
+variant's ranking: five to nine cards of the high ranking, or the three- and
+four-card rankings by table look-up (any other ranking hand by hand: slow,
+but the same values). A strategy raises the least each decision allows. The
+deal is the standard 52-card deck with the ace low in A-2-3-4-5: a variant
+whose ``deck:`` says otherwise is refused with a message, as is a step played
+only under a condition (``when:``).
+
+The house edge and the element of risk are of the ante and the raises; each
+side bet placed (its stake above 0, e.g. ``--stake pair_plus=5``) is
+reported apart, per unit staked, with its own 95% interval.
 
 Reproducible: hands are dealt in chunks of :data:`CHUNK` hands; chunk ``i``
 draws from its own generator seeded by ``SeedSequence(seed, spawn_key=(i,))``,
@@ -43,16 +54,17 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
-from ..spec.expressions import Expression
-from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
+from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy
-from ..spec.strategy_fit import _CARD_NAMES
-from .batch_settlement import settle_batch
+from .batch_play import _play, _play_deals, _Table, _table, _view_batch
+
+# (the names tests and callers reach through this module)
+_ = (_play_deals, _view_batch)
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["CHUNK", "SimulationResult", "HandGroup", "simulate", "deal_batch"]
+__all__ = ["CHUNK", "SimulationResult", "SideBetResult", "HandGroup", "simulate", "deal_batch"]
 
 #: Hands per chunk. Part of the seeding scheme: the same seed and number of
 #: hands give the same deals for any number of workers.
@@ -78,6 +90,31 @@ class HandGroup:
 
 
 @dataclass(frozen=True)
+class SideBetResult:
+    """A side bet's results, per unit staked: ``house_edge`` (%, with its
+    ``ci95``), ``stake`` (chips a hand), ``lines``: how often each pay line
+    was hit (a share of hands)."""
+
+    name: str
+    stake: int
+    hands: int
+    house_edge: float
+    ci95: tuple[float, float]
+    net: int
+    lines: Mapping[str, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "stake": self.stake,
+            "hands": self.hands,
+            "house_edge": self.house_edge,
+            "ci95": [self.ci95[0], self.ci95[1]],
+            "net": self.net,
+            "lines": dict(self.lines),
+        }
+
+
+@dataclass(frozen=True)
 class SimulationResult:
     """What a simulation found. Percentages are of the ante unless said otherwise.
 
@@ -87,7 +124,10 @@ class SimulationResult:
     ``house_qualifies``: shares of hands; ``mean_net``: the player's average
     result per hand in chips; ``std``: the standard deviation of one hand's
     result, in antes; ``by_hand``: results by the player's hand;
-    ``interrupted``: stopped early (Ctrl-C): ``hands`` is what was played."""
+    ``interrupted``: stopped early (Ctrl-C): ``hands`` is what was played.
+    The figures are of the ante and the raises; ``side_bets``: each side
+    bet placed, apart (:class:`SideBetResult`); ``has_house``: the game
+    compares hands with the house's (else ``house_qualifies`` means nothing)."""
 
     variant: str
     strategy: str
@@ -110,6 +150,8 @@ class SimulationResult:
     interrupted: bool = False
     tally: Mapping = field(default_factory=dict, compare=False, repr=False)
     failure: str | None = None  # why the run stopped short other than Ctrl-C (a worker died)
+    side_bets: tuple[SideBetResult, ...] = ()
+    has_house: bool = True
 
     @property
     def half_width(self) -> float:
@@ -157,6 +199,8 @@ class SimulationResult:
                 }
                 for g in self.by_hand
             ],
+            "has_house": self.has_house,
+            "side_bets": {b.name: b.to_dict() for b in self.side_bets},
             "workers": self.workers,
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
@@ -189,8 +233,16 @@ def simulate(
         from ..spec.loader import load_variant
 
         variant = load_variant(variant)
+    if not variant.is_banked:
+        raise SpecError(
+            f"simulate plays games against the house; {variant.name} is a {variant.kind} game "
+            "(players against each other)"
+        )
     if isinstance(strategy, str):
-        strategy = load_strategy(strategy)
+        strategy = load_strategy(strategy, variant)
+    elif strategy.ranking != variant.deck.ranking and strategy.file:
+        # its hand names ('pair', 'queen_high') are thresholds of the variant's own ranking
+        strategy = load_strategy(strategy.file, variant)
     hands = int(hands)
     if hands < 1:
         raise SpecError(f"the number of hands must be at least 1, not {hands}")
@@ -291,93 +343,6 @@ def _play_in_workers(
     return failure
 
 
-# --- the rules of one position, as the workers need them ---------------------
-
-
-@dataclass(frozen=True)
-class _Table:
-    """Everything a chunk needs, read from the variant once (and picklable)."""
-
-    strategy: Strategy
-    settle: SettleStep
-    raise_amount: Expression | None
-    may_fold: bool
-    ante: int
-    env: tuple[tuple[str, int], ...]  # stake values
-    player_cards: int
-    house_cards: int
-    house_up: tuple[int, ...]  # which of the house's cards are dealt face up
-    groups: tuple[tuple[str, int], ...]  # hand groups for the report: (name, lowest value), ascending
-
-
-def _table(variant: Variant, strategy: Strategy) -> _Table:
-    name = variant.name
-    if not variant.is_banked:
-        raise SpecError(
-            f"simulate plays games against the house; {name} is a {variant.kind} game (players against each other)"
-        )
-    strategy.check_fits(variant)
-    if not variant.deck.is_standard:
-        deck = variant.deck
-        what = (
-            f"a {deck.cards}-card deck (ranks {deck.ranks})"
-            if deck.cards != 52
-            else "a deck where the ace is never low (A-2-3-4-5 is not a straight)"
-        )
-        raise SpecError(
-            f"simulate deals from the standard 52-card deck, where A-2-3-4-5 is a straight; {name} uses {what}: "
-            "play its hands one by one (studrules play, or the Hand API) instead"
-        )
-    antes = variant.steps_of(AnteStep)
-    decisions = variant.steps_of(DecisionStep)
-    settles = variant.steps_of(SettleStep)
-    for kind, found in (("ante", antes), ("decision", decisions), ("settle", settles)):
-        if len(found) != 1:
-            raise SpecError(f"simulate needs exactly one {kind} step in {name}; it has {len(found)}")
-    for step in variant.steps:
-        if step.when is not None:
-            raise SpecError(
-                f"simulate cannot play {name}: its step '{step.id}' is played only when '{step.when.source}'",
-                step.location,
-            )
-    env = variant.stake_values()
-    ante_step = antes[0]
-    ante = int(ante_step.amount(env))
-    low = int(ante_step.min(env)) if ante_step.min is not None else None
-    high = int(ante_step.max(env)) if ante_step.max is not None else None
-    if (low is not None and ante < low) or (high is not None and ante > high) or ante <= 0:
-        raise SpecError(f"the ante of {name} is {ante}: it must lie between the table minimum {low} and maximum {high}")
-    deals = variant.steps_of(DealStep)
-    house_faces = [face for d in deals for face in d.house]
-    player_cards = sum(len(d.players) for d in deals)
-    if any(d.community for d in deals):
-        raise SpecError(f"simulate cannot play {name}: it deals community cards")
-    for who, count in (("a player", player_cards), ("the house", len(house_faces))):
-        if not 5 <= count <= 9:
-            raise SpecError(f"simulate plays hands of 5 to 9 cards; in {name} {who} gets {count}")
-    from ..spec.vocabulary import category_constants
-
-    groups = sorted(((n, v) for n, (_, v) in category_constants().items()), key=lambda item: item[1])
-    decision = decisions[0]
-    if decision.raise_amount is None and any(rule.action == "raise" for rule in strategy.rules):
-        raise SpecError(
-            f"strategy '{strategy.name}' raises, but the decision step of {name} gives no raise amount",
-            decision.location,
-        )
-    return _Table(
-        strategy=strategy,
-        settle=settles[0],
-        raise_amount=decision.raise_amount,
-        may_fold=decision.fold,
-        ante=ante,
-        env=tuple(env.items()),
-        player_cards=player_cards,
-        house_cards=len(house_faces),
-        house_up=tuple(i for i, face in enumerate(house_faces) if face == "up"),
-        groups=tuple(groups),
-    )
-
-
 # --- one chunk ----------------------------------------------------------------
 
 _WORKER_TABLE: _Table | None = None
@@ -424,13 +389,19 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
 
 
 def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
-    """The tally of one chunk: ``{(group, raised, qualified, net): count, "wagered": chips}``."""
+    """The tally of one chunk: ``{(group, raised, qualified, net): count, "wagered": chips}``,
+    and for each side bet placed ``("side", name, "net" | "square")`` sums and
+    ``("side", name, "line", index)`` counts."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
-    cards = deal_batch(rng, hands, table.player_cards + table.house_cards)
-    player_value, raised, qualified, net, raise_amount = _play_deals(table, cards)
+    cards = deal_batch(rng, hands, table.cards)
+    played = _play(table, cards)
+    player_value, raised, qualified, net, raise_amount = (
+        played[k] for k in ("player_value", "raised", "qualified", "net", "raise_total")
+    )
     group = np.searchsorted(np.array([v for _, v in table.groups]), player_value, side="right") - 1
+    group = np.maximum(group, 0)
     small = group * 4 + raised.astype(np.int64) * 2 + qualified.astype(np.int64)
     nets, inverse = np.unique(net, return_inverse=True)
     cells = len(table.groups) * 4
@@ -440,62 +411,14 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
         net_index, cell = divmod(key, cells)
         g, rest = divmod(cell, 4)
         tally[(g, bool(rest & 2), bool(rest & 1), int(nets[net_index]))] = int(counts[key])
-    wagered = hands * table.ante + int(np.where(raised, raise_amount, 0).sum())
-    tally["wagered"] = wagered
+    tally["wagered"] = hands * table.ante + int(raise_amount.sum())
+    for name, (_, side_net, line) in played["side_bets"].items():
+        tally[("side", name, "net")] = int(side_net.sum())
+        tally[("side", name, "square")] = int((side_net * side_net).sum())
+        for k, c in enumerate(np.bincount(line + 1).tolist()):
+            if c:
+                tally[("side", name, "line", k - 1)] = c
     return tally
-
-
-def _play_deals(table: _Table, cards: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Decide and settle every deal, a row of ``cards``: the player's cards, then the house's.
-
-    Returns ``(player_value, raised, qualified, net, raise_amount)``, one entry per deal.
-    The cards of a row must be distinct (:func:`deal_batch` deals them so): they are not checked.
-    """
-    import numpy as np
-
-    from ..cards.batch import evaluate_batch
-
-    hands = len(cards)
-    player = cards[:, : table.player_cards]
-    house = cards[:, table.player_cards :]
-    player_value = evaluate_batch(player, check=False)
-    house_value = evaluate_batch(house, check=False)
-    features = _view_batch(table, player, house, player_value)
-    raised = table.strategy.decide_batch(features, size=hands) if table.may_fold else np.ones(hands, dtype=bool)
-    net, qualified, raise_amount = settle_batch(
-        table.settle,
-        player_value=player_value,
-        house_value=house_value,
-        ante=table.ante,
-        raised=raised,
-        raise_amount=table.raise_amount,
-        env=dict(table.env),
-    )
-    return player_value, raised, qualified, net, raise_amount
-
-
-def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_value: np.ndarray) -> dict:
-    """The strategy's view names for every hand, as arrays (see :data:`~studrules.spec.strategies.VIEW_NAMES`)."""
-    import numpy as np
-
-    wanted = table.strategy.names
-    features: dict[str, Any] = {}
-    if "hand" in wanted:
-        features["hand"] = player_value
-    if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:  # the names below that read ranks
-        ranks = player // 4 + 2
-    if wanted & set(_CARD_NAMES):
-        ordered = -np.sort(-ranks, axis=1)
-        for i, n in enumerate(_CARD_NAMES):
-            if n in wanted:
-                features[n] = ordered[:, i]
-    if table.house_up and wanted & {"house_up", "matches_house_up"}:
-        up = house[:, list(table.house_up)] // 4 + 2
-        if "house_up" in wanted:
-            features["house_up"] = up.max(axis=1)
-        if "matches_house_up" in wanted:
-            features["matches_house_up"] = (ranks[:, :, None] == up[:, None, :]).any(axis=(1, 2)).astype(np.int64)
-    return features
 
 
 # --- the report --------------------------------------------------------------
@@ -505,6 +428,7 @@ def _result(
     variant, strategy, table: _Table, tally: Counter, seed, requested, workers, seconds, interrupted
 ) -> SimulationResult:
     wagered = tally.pop("wagered", 0)
+    side_keys = {k: tally.pop(k) for k in [k for k in tally if k[0] == "side"]}
     hands = sum(tally.values())
     ante = table.ante
     total = sum(net * c for (_, _, _, net), c in tally.items())
@@ -535,6 +459,7 @@ def _result(
             )
         )
     tally["wagered"] = wagered
+    tally.update(side_keys)
     return SimulationResult(
         variant=variant.name,
         strategy=strategy.name,
@@ -556,4 +481,23 @@ def _result(
         seconds=seconds,
         interrupted=interrupted,
         tally=dict(tally),
+        side_bets=_side_results(table, side_keys, hands),
+        has_house=table.settle.against != "pay_table",
     )
+
+
+def _side_results(table: _Table, tally: Mapping, hands: int) -> tuple[SideBetResult, ...]:
+    """Each side bet's edge per unit staked with its 95% interval, and its lines' frequencies."""
+    out = []
+    for bet in table.settle.side_bets:
+        stake = int(bet.amount(dict(table.env)))
+        if stake <= 0 or not hands:
+            continue
+        total = tally.get(("side", bet.name, "net"), 0)
+        squares = tally.get(("side", bet.name, "square"), 0)
+        variance = (squares * hands - total * total) / (hands * (hands - 1)) if hands > 1 else 0.0
+        edge = -100.0 * total / (hands * stake)
+        half = 100.0 * _Z95 * math.sqrt(max(variance, 0.0)) / math.sqrt(hands) / stake
+        lines = {label: tally.get(("side", bet.name, "line", k), 0) / hands for k, (label, _) in enumerate(bet.lines)}
+        out.append(SideBetResult(bet.name, stake, hands, edge, (edge - half, edge + half), total, lines))
+    return tuple(out)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # numpy.typing is not loaded by numpy itself
 
     from .card import Card
 
-__all__ = ["evaluate_batch", "codes_of"]
+__all__ = ["evaluate_batch", "evaluate_batch_in", "codes_of"]
 
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
 
@@ -76,6 +76,71 @@ def evaluate_batch(codes: ArrayLike, *, check: bool = True) -> NDArray[np.int64]
         chunk = np.ascontiguousarray(arr[start : start + _CHUNK].T, dtype=np.intp)
         out[start : start + _CHUNK] = step(chunk, check, start)
     return out
+
+
+def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDArray[np.float64]:
+    """Values of many hands in the ranking called ``ranking`` (the same as its ``evaluate``).
+
+    ``high`` is :func:`evaluate_batch` (5 to 9 cards). A ranking that gives
+    its values by the ranks and whether they are suited (``rank_table()``,
+    hands of ``hand_cards`` cards: the three- and four-card rankings) is a
+    table look-up per subset of that many cards, the best one kept. Any other
+    ranking is evaluated hand by hand (right, and slow). Codes are trusted
+    (distinct, 0..51).
+
+    >>> from studrules import parse_cards
+    >>> from studrules.cards.rankings import get_ranking
+    >>> hands = ["Ac Ad 7h 2s 5c", "9c 9d 9h Ks 2d"]
+    >>> four = get_ranking("four_card_high")
+    >>> evaluate_batch_in(codes_of(hands), "four_card_high").tolist() == [four.evaluate(h) for h in hands]
+    True
+    """
+    arr = np.asarray(codes, dtype=np.int64)
+    if ranking == "high":
+        return evaluate_batch(arr, check=False)
+    from .rankings import get_ranking
+
+    found = get_ranking(ranking)
+    size = getattr(found, "hand_cards", None)
+    if size is None or arr.shape[1] < size:
+        from .card import Card
+
+        slow = [found.evaluate([Card(int(c)) for c in row]) or 0 for row in arr.tolist()]
+        # a ranking with half steps (a four-flush between two whole values) keeps them
+        if all(float(v).is_integer() for v in slow):
+            return np.array(slow, dtype=np.int64)
+        return np.array(slow, dtype=np.float64)
+    table = _rank_table(ranking, size)
+    # sorted codes sort the ranks, and every subset of a sorted row is sorted
+    ordered = np.sort(arr, axis=1)
+    ranks = ordered >> 2
+    suits = ordered & 3
+    out = np.zeros(arr.shape[0], dtype=np.int64)
+    for cols in itertools.combinations(range(arr.shape[1]), size):
+        key = ranks[:, cols[0]].copy()
+        suited = np.ones(arr.shape[0], dtype=bool)
+        for c in cols[1:]:
+            key *= 13
+            key += ranks[:, c]
+            suited &= suits[:, c] == suits[:, cols[0]]
+        key *= 2
+        key += suited
+        np.maximum(out, table[key], out=out)
+    return out
+
+
+@functools.cache
+def _rank_table(ranking: str, size: int) -> NDArray[np.int64]:
+    """A table ranking's values, indexed by the ranks low to high (base 13) times two plus the suited flag."""
+    from .rankings import get_ranking
+
+    table = np.zeros(2 * 13**size, dtype=np.int64)
+    for (ranks, suited), value in get_ranking(ranking).rank_table().items():  # type: ignore[attr-defined]
+        key = 0
+        for r in sorted(ranks):
+            key = key * 13 + (r - 2)
+        table[key * 2 + int(suited)] = value
+    return table
 
 
 def codes_of(hands: Iterable[str | Iterable[str | Card]]) -> NDArray[np.int16]:

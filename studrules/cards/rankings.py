@@ -52,6 +52,7 @@ from .evaluator import (
 )
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 from .rankings_deck_order import DeckOrderHigh
+from .rankings_four import FourCardHigh
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
 from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
 from .rankings_qualified import at_least, holding_first, or_better
@@ -333,6 +334,12 @@ _RANKINGS: dict[str, Ranking] = {
             True,
             "three-card hands: straight flush, three of a kind, straight, flush, pair, high card; "
             "the ace high or low in a straight",
+        ),
+        FourCardHigh(
+            "four_card_high",
+            True,
+            "the best four cards: four of a kind, straight flush, three of a kind, flush, straight, two pair, "
+            "pair, high card; the ace high or low in a straight",
         ),
     )
 }

@@ -40,6 +40,8 @@ class ThreeCardHigh(Ranking):
     three cards, the best three of them."""
 
     fewest_cards: ClassVar[int] = 3
+    #: The cards a hand is made of (the batch evaluator takes the best of every three).
+    hand_cards: ClassVar[int] = 3
 
     def evaluate(self, cards: str | Iterable[str | Card]) -> int:
         held = cards_in(cards, range(3, 10))
@@ -92,6 +94,10 @@ class ThreeCardHigh(Ranking):
         True
         """
         return dict(_thresholds())
+
+    def rank_table(self) -> dict[tuple[tuple[int, ...], bool], int]:
+        """Every three ranks (high to low), suited or not, to its value: the batch evaluator's table."""
+        return _table()
 
 
 def _value(codes: tuple[int, ...]) -> int:

@@ -122,10 +122,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def default_stack(variants) -> int:
-    """20 times the largest stake of the variants (at least 100)."""
+    """20 times the largest stake of the variants (at least 100); a progressive meter is no stake a player bets."""
+    from ..spec.model import SettleStep
+
     biggest = 1
     for v in variants:
-        values = v.stake_values().values()
+        meters = {
+            n for st in v.steps_of(SettleStep) for b in st.side_bets if b.meter is not None for n in b.meter.names
+        }
+        values = [value for name, value in v.stake_values().items() if name not in meters]
         if values:
             biggest = max(biggest, max(values))
     return max(100, 20 * biggest)

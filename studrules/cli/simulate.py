@@ -3,7 +3,8 @@
 Plays many hands of a game against the house with a strategy deciding every
 hand (see :mod:`studrules.analysis.simulate`) and prints the house edge with its 95%
 confidence interval, the element of risk, how often the player raises and the
-house qualifies, and the results by the player's hand. A progress bar shows on
+house qualifies, each side bet placed (its edge per unit staked), and the
+results by the player's hand. A progress bar shows on
 a terminal; Ctrl-C stops early and reports the hands played so far. ``--json``
 prints one JSON object instead.
 """
@@ -164,13 +165,34 @@ def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
         ),
         ("element of risk", f"{result.element_of_risk:.3f}% of the total wagered"),
         ("player raises", f"{100 * result.raise_rate:.2f}% of hands"),
-        ("house qualifies", f"{100 * result.house_qualifies:.2f}% of hands"),
+        (
+            ("house qualifies", f"{100 * result.house_qualifies:.2f}% of hands")
+            if result.has_house
+            else ("house", "no house hand: paid by the pay table alone")
+        ),
         ("mean result", f"{result.mean_net:+.4f} chips a hand (ante {result.ante}); std {result.std:.3f} antes"),
+        *_side_rows(result),
         (
             "speed",
             f"{result.hands_per_second:,.0f} hands/s on {result.workers} worker{'s' if result.workers != 1 else ''} ({result.seconds:.1f} s)",
         ),
     ]
+
+
+def _side_rows(result: SimulationResult) -> list[tuple[str, str]]:
+    """One row per side bet placed: its edge per unit staked and how often it pays."""
+    rows = []
+    for bet in result.side_bets:
+        low, high = bet.ci95
+        paid = sum(bet.lines.values())
+        rows.append(
+            (
+                f"side bet {bet.name}",
+                f"{bet.house_edge:.3f}% of the stake of {bet.stake} (95% CI {low:.3f}% to {high:.3f}%); "
+                f"pays on {100 * paid:.3f}% of hands",
+            )
+        )
+    return rows
 
 
 def _hand_rows(result: SimulationResult) -> list[tuple[str, ...]]:

@@ -375,7 +375,9 @@ class Sensible(Policy):
 
 class StrategyPolicy(Policy):
     """A banked game's strategy: raise or fold by the strategy's rules,
-    reading only this seat's cards and the house's up cards."""
+    reading only this seat's cards and the house's up cards. At a decision
+    that offers no fold, ``fold`` goes on without a raise (stand); the raise
+    is the least the decision allows."""
 
     def __init__(self, strategy: Strategy | str):
         if isinstance(strategy, str):
@@ -387,8 +389,10 @@ class StrategyPolicy(Policy):
 
     def act(self, view: View) -> Action:
         legal = _legal(view)
-        if legal and set(legal) <= {"raise", "fold"}:
+        if legal and set(legal) <= {"raise", "fold", "check"} and legal.keys() & {"raise", "fold"}:
             verb = self.strategy.decide(tuple(view.my_cards) + tuple(view.community), view.house_up_cards)
+            if verb == "fold" and "fold" not in legal and "check" in legal:
+                verb = "check"  # a decision with no fold: going on without a raise
             if verb not in legal:
                 verb = next(iter(legal))
             return Action(view.player, verb)

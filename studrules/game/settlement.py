@@ -49,9 +49,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..spec.model import Payout, SettleStep
+from ..spec.model import Payout, SettleStep, SideBet
 
-__all__ = ["PositionSettlement", "settle_position", "house_qualifies", "category_key", "raise_odds", "pay_line"]
+__all__ = [
+    "PositionSettlement",
+    "settle_position",
+    "house_qualifies",
+    "category_key",
+    "raise_odds",
+    "pay_line",
+    "side_bet_net",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,13 +261,45 @@ def settle_position(
         if stake <= 0:
             continue
         line = (
-            None
-            if raise_amount is None and bet.on_fold == "lose"
-            else pay_line(step, player_value, ranking, bet.pay_table)
+            None if raise_amount is None and bet.on_fold == "lose" else pay_line(step, player_value, ranking, bet.lines)
         )
-        side += -stake if line is None else stake * line[1]
-        reason += f"; {bet.name} " + (f"wins: {line[0]} pays {line[1]} to 1" if line else "loses")
+        won = side_bet_net(bet, line, stake, env)
+        side += won
+        reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
     return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side)
+
+
+def side_bet_net(bet: SideBet, line: tuple[str, int] | None, stake: int, env: Mapping[str, int]) -> int:
+    """What a side bet of ``stake`` chips wins (positive) or loses on the pay line its hand reached.
+
+    ``pays: odds``: the line's odds to 1, the stake returned; ``pays: chips``:
+    the line's chips (a meter line: its percentage of the meter, rounded
+    down), the stake collected either way ("for one"). No line: the stake is lost.
+
+    >>> from studrules.spec.expressions import NUMBER, compile_expression
+    >>> from studrules.spec.model import SideBet
+    >>> meter = compile_expression("meter", names={"meter": NUMBER})
+    >>> bet = SideBet("progressive", meter, (("flush", 50),), pays="chips", meter=meter,
+    ...               meter_share=(("royal_flush", 100), ("straight_flush", 10)))
+    >>> [side_bet_net(bet, line, 1, {"meter": 12345}) for line in (("flush", 50), ("straight_flush", 10), None)]
+    [49, 1233, -1]
+    """
+    if line is None:
+        return -stake
+    label, value = line
+    if bet.pays != "chips":
+        return stake * value
+    if bet.meter is not None and label in dict(bet.meter_share):
+        return int(bet.meter(env)) * value // 100 - stake
+    return value - stake
+
+
+def _side_words(bet: SideBet, line: tuple[str, int], paid: int) -> str:
+    if bet.pays != "chips":
+        return f"pays {line[1]} to 1"
+    if line[0] in dict(bet.meter_share):
+        return f"pays {line[1]}% of the meter: {paid}"
+    return f"pays {paid}"
 
 
 def _main(

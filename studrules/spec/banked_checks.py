@@ -118,6 +118,7 @@ class _BankedChecks(_CheckerBase):
         known = hand_constants(self.v.deck.ranking)
         tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, int], ...]]] = [(("ante_bonus",), step.ante_bonus)]
         tables += [(("side_bets", bet.name, "pay_table"), bet.pay_table) for bet in step.side_bets]
+        tables += [(("side_bets", bet.name, "meter_share"), bet.meter_share) for bet in step.side_bets]
         if step.against == "pay_table":
             tables.append((("pay_table",), step.pay_table))
         for path, lines in tables:
@@ -130,6 +131,14 @@ class _BankedChecks(_CheckerBase):
                         key=True,
                     )
         for bet in step.side_bets:
+            if (bet.meter_share or bet.meter is not None) and (
+                bet.pays != "chips" or bet.meter is None or not bet.meter_share
+            ):
+                self.fail(
+                    f"the side bet '{bet.name}' pays a share of a meter: it needs pays: chips, a meter "
+                    "(its amount) and meter_share (the lines paid a percentage of it)",
+                    self.step_path(i, "side_bets", bet.name),
+                )
             if not bet.pay_table:
                 self.fail(
                     f"the side bet '{bet.name}' needs a pay table with at least one line",

@@ -520,6 +520,11 @@ class _Builder:
                     amount=self.expr(bet.get("amount", 0), path + ("side_bets", name, "amount"), expect=NUMBER),
                     pay_table=tuple((str(k), int(v)) for k, v in (bet.get("pay_table") or {}).items()),
                     on_fold=str(bet.get("on_fold", "lose")),
+                    pays=str(bet.get("pays", "odds")),
+                    meter=self.expr(bet["meter"], path + ("side_bets", name, "meter"), expect=NUMBER)
+                    if bet.get("meter") is not None
+                    else None,
+                    meter_share=tuple((str(k), int(v)) for k, v in (bet.get("meter_share") or {}).items()),
                 )
                 for name, bet in (b.get("side_bets") or {}).items()
             ),

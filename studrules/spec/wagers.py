@@ -28,9 +28,22 @@ class SideBet:
     """A wager beside the game, paid by its own pay table on the player's hand
     alone (the highest line the hand reaches; below every line it loses).
     ``amount``: what each position stakes on it (0: not placed).
-    ``on_fold``: ``lose`` (a position that folds loses it) or ``stand``."""
+    ``on_fold``: ``lose`` (a position that folds loses it) or ``stand``.
+    ``pays``: ``odds`` (a line is odds to 1, the stake returned with the win)
+    or ``chips`` (a line is the chips won whatever the stake, "for one": the
+    stake is collected either way, as a progressive jackpot's fixed lines).
+    ``meter``: the amount on a progressive meter; ``meter_share``: lines paid
+    a percentage of it (``royal_flush: 100``), beside the fixed lines."""
 
     name: str
     amount: Expression
     pay_table: tuple[tuple[str, int], ...]
     on_fold: str = "lose"
+    pays: str = "odds"
+    meter: Expression | None = None
+    meter_share: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def lines(self) -> tuple[tuple[str, int], ...]:
+        """Every line the bet pays on: the fixed ones, then the shares of the meter."""
+        return self.pay_table + self.meter_share

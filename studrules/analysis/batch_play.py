@@ -1,0 +1,278 @@
+"""One position against the house, for :mod:`studrules.analysis.simulate`:
+the variant's rules read once (:func:`_table`) and whole batches of deals
+decided and settled (:func:`_play`).
+
+The decisions are played in order on the hands still in, each with the cards
+the player holds then (his own and the community cards turned so far) and
+the house's up cards; a strategy's rules are read at every decision, and its
+``raise`` is the least raise the decision allows (a decision that offers no
+fold makes ``fold`` mean going on without a raise: ``stand``). The
+settlement is :func:`~studrules.analysis.batch_settlement.settle_batch` and
+:func:`~studrules.analysis.batch_settlement.side_bets_batch`, the same rules
+as the hand machine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import SpecError
+from ..spec.expressions import Expression
+from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
+from ..spec.strategies import Strategy
+from ..spec.strategy_fit import _CARD_NAMES
+from .batch_settlement import settle_batch
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+__all__: list[str] = []
+
+
+@dataclass(frozen=True)
+class _Street:
+    """One decision: what the player may do, the least raise, and the cards he holds then."""
+
+    fold: bool
+    stand: bool
+    amount: int | None  # the least raise in chips (None: the decision offers none)
+    own: int  # his own cards dealt before it
+    community: int  # community cards turned before it
+    location: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Everything a chunk needs, read from the variant once (and picklable).
+
+    A deal is a row of card codes: the player's own cards, then the house's,
+    then the community cards, each in the order the steps deal them."""
+
+    strategy: Strategy
+    settle: SettleStep
+    raise_amount: Expression | None  # the first decision's amount (for one-decision callers)
+    may_fold: bool
+    ante: int
+    env: tuple[tuple[str, int], ...]  # stake values
+    player_cards: int
+    house_cards: int
+    house_up: tuple[int, ...]  # which of the house's cards are dealt face up
+    groups: tuple[tuple[str, int], ...]  # hand groups for the report: (name, lowest value), ascending
+    community_cards: int = 0
+    streets: tuple[_Street, ...] = ()
+    ranking: str = "high"
+
+    @property
+    def cards(self) -> int:
+        return self.player_cards + self.house_cards + self.community_cards
+
+    def held(self, cards: np.ndarray, own: int, community: int) -> np.ndarray:
+        """The cards the player holds: his first ``own`` and the first ``community`` community cards."""
+        import numpy as np
+
+        start = self.player_cards + self.house_cards
+        return np.concatenate([cards[:, :own], cards[:, start : start + community]], axis=1)
+
+
+def _table(variant: Variant, strategy: Strategy) -> _Table:
+    name = variant.name
+    if not variant.is_banked:
+        raise SpecError(
+            f"simulate plays games against the house; {name} is a {variant.kind} game (players against each other)"
+        )
+    strategy.check_fits(variant)
+    if not variant.deck.is_standard:
+        deck = variant.deck
+        what = (
+            f"a {deck.cards}-card deck (ranks {deck.ranks})"
+            if deck.cards != 52
+            else "a deck where the ace is never low (A-2-3-4-5 is not a straight)"
+        )
+        raise SpecError(
+            f"simulate deals from the standard 52-card deck, where A-2-3-4-5 is a straight; {name} uses {what}: "
+            "play its hands one by one (studrules play, or the Hand API) instead"
+        )
+    antes = variant.steps_of(AnteStep)
+    decisions = variant.steps_of(DecisionStep)
+    settles = variant.steps_of(SettleStep)
+    for kind, found in (("ante", antes), ("settle", settles)):
+        if len(found) != 1:
+            raise SpecError(f"simulate needs exactly one {kind} step in {name}; it has {len(found)}")
+    if not decisions:
+        raise SpecError(f"simulate needs a decision step in {name}; it has none")
+    for step in variant.steps:
+        if step.when is not None:
+            raise SpecError(
+                f"simulate cannot play {name}: its step '{step.id}' is played only when '{step.when.source}'",
+                step.location,
+            )
+    env = variant.stake_values()
+    ante_step = antes[0]
+    ante = int(ante_step.amount(env))
+    low = int(ante_step.min(env)) if ante_step.min is not None else None
+    high = int(ante_step.max(env)) if ante_step.max is not None else None
+    if (low is not None and ante < low) or (high is not None and ante > high) or ante <= 0:
+        raise SpecError(f"the ante of {name} is {ante}: it must lie between the table minimum {low} and maximum {high}")
+    # the decisions, each with the cards the player holds when he makes it
+    names = dict(env, ante=ante, hand=0, house=0)  # as the hand machine works a decision's amounts
+    streets: list[_Street] = []
+    own = community = 0
+    house_faces: list[str] = []
+    for step in variant.steps:
+        if isinstance(step, DealStep):
+            own += len(step.players)
+            community += len(step.community)
+            house_faces += list(step.house)
+        elif isinstance(step, DecisionStep):
+            amount = int(step.raise_amount(names)) if step.raise_amount is not None else None
+            streets.append(_Street(step.fold, step.stand, amount, own, community, step.location))
+    ranking = variant.deck.ranking
+    from ..cards.rankings import get_ranking
+
+    fewest = int(getattr(get_ranking(ranking), "hand_cards", get_ranking(ranking).fewest_cards))
+    for who, count in (("a player", own + community), ("the house", len(house_faces))):
+        if count and not fewest <= count <= 9:
+            raise SpecError(
+                f"simulate plays hands of {fewest} to 9 cards in the {ranking} ranking; in {name} {who} gets {count}"
+            )
+    if any(rule.action == "raise" for rule in strategy.rules):
+        for step, street in zip(decisions, streets):
+            if street.amount is None and not street.stand:
+                raise SpecError(
+                    f"strategy '{strategy.name}' raises, but the decision step '{step.id}' of {name} gives no "
+                    "raise amount",
+                    step.location,
+                )
+    return _Table(
+        strategy=strategy,
+        settle=settles[0],
+        raise_amount=decisions[0].raise_amount,
+        may_fold=decisions[0].fold,
+        ante=ante,
+        env=tuple(env.items()),
+        player_cards=own,
+        house_cards=len(house_faces),
+        house_up=tuple(i for i, face in enumerate(house_faces) if face == "up"),
+        groups=_groups(ranking),
+        community_cards=community,
+        streets=tuple(streets),
+        ranking=ranking,
+    )
+
+
+def _groups(ranking: str) -> tuple[tuple[str, int], ...]:
+    """The report's kinds of hands in ``ranking``, each with its lowest value, ascending."""
+    from ..spec.vocabulary import category_constants, hand_constants
+
+    if ranking == "high":
+        found = [(n, v) for n, (_, v) in category_constants().items()]
+    else:
+        from ..cards.rankings import get_ranking
+
+        category = getattr(get_ranking(ranking), "category", None)
+        found = [(n, v) for n, (_, v) in hand_constants(ranking).items() if category and category(v) == n]
+    if not found:  # a ranking without categories of its own: one group
+        return (("any_hand", -(1 << 62)),)
+    return tuple(sorted(found, key=lambda item: item[1]))
+
+
+# --- one batch of deals -------------------------------------------------------
+
+
+def _play_deals(table: _Table, cards: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Decide and settle every deal, a row of ``cards``: the player's cards, the house's, the community's.
+
+    Returns ``(player_value, raised, qualified, net, raise_amount)``, one entry per deal
+    (``raised``: the player made a raise; ``raise_amount``: the chips he raised in all;
+    ``net``: the ante and the raises, side bets apart).
+    The cards of a row must be distinct (:func:`deal_batch` deals them so): they are not checked.
+    """
+    played = _play(table, cards)
+    return tuple(played[k] for k in ("player_value", "raised", "qualified", "net", "raise_total"))
+
+
+def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
+    """Every decision in order for the hands still in, then the settlement (see :func:`_play_deals`)."""
+    import numpy as np
+
+    from ..cards.batch import evaluate_batch_in
+    from .batch_settlement import side_bets_batch
+
+    hands = len(cards)
+    house = cards[:, table.player_cards : table.player_cards + table.house_cards]
+    alive = np.ones(hands, dtype=bool)
+    raise_total = np.zeros(hands, dtype=np.int64)
+    for street in table.streets:
+        rows = np.flatnonzero(alive)
+        if not len(rows):
+            break
+        held = table.held(cards[rows], street.own, street.community)
+        value = None
+        if "hand" in table.strategy.names:
+            value = evaluate_batch_in(held, table.ranking)
+        features = _view_batch(table, held, house[rows], value)
+        raises = table.strategy.decide_batch(features, size=len(rows))
+        if not street.fold and not street.stand:
+            raises[:] = True  # nothing else to do: the raise is forced
+        if street.fold:
+            alive[rows[~raises]] = False
+        if street.amount is not None:
+            raise_total[rows[raises]] += _raise_sizes(table, street, rows[raises])
+    final = table.held(cards, table.player_cards, table.community_cards)
+    player_value = evaluate_batch_in(final, table.ranking)
+    house_value = evaluate_batch_in(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
+    env = dict(table.env)
+    net, qualified, _ = settle_batch(
+        table.settle,
+        player_value=player_value,
+        house_value=house_value,
+        ante=table.ante,
+        raised=alive,
+        env=env,
+        raise_total=raise_total,
+        ranking=table.ranking,
+    )
+    side = side_bets_batch(table.settle, player_value=player_value, played=alive, env=env, ranking=table.ranking)
+    return {
+        "player_value": player_value,
+        "raised": raise_total > 0,
+        "qualified": qualified,
+        "net": net,
+        "raise_total": raise_total,
+        "alive": alive,
+        "side_bets": side,
+    }
+
+
+def _raise_sizes(table: _Table, street: _Street, rows: np.ndarray) -> np.ndarray:
+    """The chips each of ``rows`` raises at ``street``: a strategy's raise is the least the decision allows."""
+    import numpy as np
+
+    return np.full(len(rows), street.amount or 0, dtype=np.int64)
+
+
+def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_value: np.ndarray | None) -> dict:
+    """The strategy's view names for every hand, as arrays (see :data:`~studrules.spec.strategies.VIEW_NAMES`):
+    ``player`` the cards the player holds at the decision, ``house`` the house's cards."""
+    import numpy as np
+
+    wanted = table.strategy.names
+    features: dict[str, Any] = {}
+    if "hand" in wanted:
+        # whole values, as a player's view gives them (spec.strategies.view_features)
+        features["hand"] = None if player_value is None else player_value.astype(np.int64)
+    if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:  # the names below that read ranks
+        ranks = player // 4 + 2
+    if wanted & set(_CARD_NAMES):
+        ordered = -np.sort(-ranks, axis=1)
+        for i, n in enumerate(_CARD_NAMES):
+            if n in wanted:
+                features[n] = ordered[:, i]
+    if table.house_up and wanted & {"house_up", "matches_house_up"}:
+        up = house[:, list(table.house_up)] // 4 + 2
+        if "house_up" in wanted:
+            features["house_up"] = up.max(axis=1)
+        if "matches_house_up" in wanted:
+            features["matches_house_up"] = (ranks[:, :, None] == up[:, None, :]).any(axis=(1, 2)).astype(np.int64)
+    return features

@@ -1,0 +1,75 @@
+"""simulate (sampling) agrees with analyze (exact enumeration) on every shipped game against the house.
+
+For each shipped banked game, one strategy that simulate plays and analyze
+counts: the exact house edge (studrules/analysis/exact.py, per unit of the
+ante) must lie inside simulate's 95% confidence interval, and so must each
+side bet's exact edge (per unit staked) inside its own. A game whose shape
+analyze does not count is skipped with analyze's own reason, so the test
+covers it as soon as analyze does.
+
+The default run samples a few hundred thousand hands a game (a couple of
+seconds each) and leaves out the games whose exact count is slow (Let It
+Ride: 22,100 hole-card hands worked back, about half a minute); the soak run
+covers them all with 10 million hands each. The seeds are fixed: a pass is
+not luck that can run out between runs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from studrules.analysis.exact import analyze
+from studrules.analysis.simulate import simulate
+from studrules.errors import SpecError
+from studrules.spec.loader import load_variant, shipped_variants
+from studrules.spec.strategies import load_strategy
+
+# game -> (strategy, side-bet stakes placed, slow to count exactly)
+CASES = {
+    "caribbean-stud-it": ("basic", {}, False),
+    "three-card-poker": ("queen-six-four", {"pair_plus": 5}, False),
+    "mississippi-stud": ("raise", {}, False),
+    "let-it-ride": ("fold", {}, True),  # stands on both bets: only the $ bet rides
+    "four-card-poker": ("pair-or-better", {"aces_up": 5}, False),
+}
+
+
+def test_every_shipped_banked_game_has_a_case():
+    banked = {v.name for v in map(load_variant, shipped_variants()) if v.is_banked}
+    assert banked == set(CASES)
+
+
+@cache
+def _exact(name: str):
+    strategy, stakes, _ = CASES[name]
+    variant = load_variant(name, stakes=stakes)
+    try:
+        return analyze(variant, load_strategy(strategy, variant))
+    except SpecError as err:
+        return str(err)
+
+
+def _check(name: str, hands: int, seed: int) -> None:
+    exact = _exact(name)
+    if isinstance(exact, str):
+        pytest.skip(f"analyze does not count {name}: {exact}")
+    strategy, stakes, _ = CASES[name]
+    result = simulate(load_variant(name, stakes=stakes), strategy, hands, seed=seed, workers=1)
+    low, high = result.ci95
+    assert low <= 100 * exact.house_edge <= high, (name, 100 * exact.house_edge, result.ci95)
+    for bet in result.side_bets:
+        edge = 100 * exact.side_bets[bet.name]["house_edge"]
+        assert bet.ci95[0] <= edge <= bet.ci95[1], (name, bet.name, edge, bet.ci95)
+
+
+@pytest.mark.parametrize("name", [n for n, (_, _, slow) in CASES.items() if not slow])
+def test_simulate_agrees_with_the_exact_house_edge(name):
+    _check(name, 300_000, seed=13)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_simulate_agrees_with_the_exact_house_edge_soak(name):
+    _check(name, 10_000_000, seed=31)
