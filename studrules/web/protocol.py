@@ -178,7 +178,8 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
             events.append(f"you are dealt {e.card} face {e.face}")
         else:
             events.append(e.describe(hidden=e.card is None))
-    shown = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}
+    ups = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}
+    shown = {e.player: [str(c) for c in e.cards] for e in seen if e.type == "show" and e.cards and e.player}
     mine = [[str(c), face] for c, face in view.cards] if own else []
     return {
         "players": list(view.players),
@@ -188,7 +189,8 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "pot": view.pot,
         "round": view.round,
         "to_act": view.to_act,
-        "up_cards": shown,
+        "up_cards": ups,
+        "shown": shown,
         "dealt": {p: down.get(p, 0) for p in view.players},
         "community": [str(c) for c in view.community],
         "cards": mine,

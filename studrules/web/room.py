@@ -275,9 +275,11 @@ class Room:
 
     # ---------------------------------------------------------------- play
 
-    def start(self, who: Seat | str) -> None:
-        """The host starts the game (two seats taken at least)."""
-        self._host(who)
+    def start(self, who: Seat | str | None) -> None:
+        """The host starts the game (two seats taken at least); None: the
+        server itself starts it (a table of bots, as the load benchmark plays)."""
+        if who is not None:
+            self._host(who)
         if self.state != "waiting":
             raise TableError("the game has already started")
         self._begin_session()
@@ -380,7 +382,9 @@ class Room:
             self.state = "over"
             self.deadline = None
             self._say(f"The game is over: {session.reason}.")
-        elif self.config.pause > 0:
+        elif self.config.pause > 0 or not any(self._person(p) for p in session.active):
+            # bots alone deal again at the next tick, one hand at a time: a table of
+            # bots never keeps the server from the other tables
             self.state = "between"
             self.deadline = self.clock() + self.config.pause
         else:
@@ -476,6 +480,14 @@ class Room:
     def _changed(self) -> None:
         self.version += 1
 
+    def _dealer(self) -> str | None:
+        """Who deals the hand in play (or the last one), or chooses the next game."""
+        if self.session is None:
+            return None
+        if self.report is not None and self.state in ("playing", "between", "over"):
+            return self.report.dealer
+        return self.session.dealer
+
     def snapshot(self, seat: Seat | None) -> dict[str, Any]:
         """Everything ``seat`` may see now, as JSON data (None: a watcher)."""
         session = self.session
@@ -496,7 +508,7 @@ class Room:
                 for s in self.seats
             ],
             "hand_number": self._number(),
-            "dealer": session.dealer if session is not None else None,
+            "dealer": self._dealer(),
             "variant": None if variant is None else {"name": variant.name, "title": variant.title or variant.name},
             "deadline_in": None if self.deadline is None else max(0.0, round(self.deadline - now, 1)),
             "announcement": self.announcement,

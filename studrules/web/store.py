@@ -53,6 +53,10 @@ class Store:
     def __init__(self, path: str | Path):
         self.path = str(path)
         self.db = sqlite3.connect(self.path, check_same_thread=False)
+        # a write-ahead log, synced at checkpoints: a hand's commit does not wait
+        # for the disk, and a crash of the process still loses nothing committed
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
         self.db.commit()
 

@@ -12,6 +12,7 @@
   let shownHand = null;
   let deadline = null;
   let retry = 500;
+  let lastAnnouncement = null;
 
   const RANKS = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
   const SUITS = {c: ["♣", "clubs"], d: ["♦", "diamonds"], h: ["♥", "hearts"], s: ["♠", "spades"]};
@@ -123,9 +124,11 @@
     // the switch of games, with what changes
     const ann = s.announcement;
     $("announce").hidden = !ann;
-    if (ann) {
+    if (ann && ann.text !== lastAnnouncement) {  // redrawn only when it changes: a live region speaks each change
+      lastAnnouncement = ann.text;
       $("announce-text").textContent = ann.text.split("\n")[0];
       diffRows($("diff").querySelector("tbody"), ann.differences);
+      $("diff").hidden = ann.differences.length === 0;
     }
     // the dealer's pick
     const choosing = s.choices && s.choices.length > 0;
@@ -161,6 +164,8 @@
   function showChoice() {
     const c = state.choices.find((x) => x.name === $("choice").value) || state.choices[0];
     diffRows($("choice-diff").querySelector("tbody"), c ? c.differences : []);
+    $("choice-diff").hidden = !c || c.differences.length === 0;
+    $("choice-same").textContent = !c ? "" : c.same ? "The same game as the last hand." : c.differences.length ? "" : "The first game: every rule is new.";
   }
   $("choice").addEventListener("change", showChoice);
   $("deal").addEventListener("click", () => send({type: "choose", variant: $("choice").value}));
@@ -200,6 +205,8 @@
         const hidden = Math.max(0, (hand.dealt[seat.name] || 0) - ups.length);
         if (s.you && seat.seat === s.you.seat) {
           for (const [c, f] of hand.cards) cards.appendChild(cardEl(c, f));
+        } else if (hand.shown[seat.name]) {  // shown at the showdown: every card
+          for (const c of hand.shown[seat.name]) cards.appendChild(cardEl(c, "up"));
         } else {
           for (let j = 0; j < hidden; j++) cards.appendChild(cardEl(null));
           for (const c of ups) cards.appendChild(cardEl(c, "up"));
@@ -233,6 +240,7 @@
       const li = document.createElement("li"); li.textContent = line; ol.appendChild(li);
     }
     shownEvents = hand.events.length;
+    ol.scrollTop = ol.scrollHeight;
     for (const la of hand.legal) actions.appendChild(actionControl(la));
     const firstButton = actions.querySelector("button");
     if (firstButton && !actions.contains(document.activeElement)) firstButton.focus();
