@@ -113,3 +113,23 @@ def test_session_command_without_a_terminal_prints_hands_announcements_and_a_sum
     assert out.returncode == 0, out.stderr
     assert "the game changes to" in out.stdout and "bring-in" in out.stdout
     assert "Session over after 3 hands" in out.stdout
+
+
+def test_a_hand_dealt_apart_and_finished_later_is_a_hand_of_the_session():
+    # begin_next deals without playing (a web table waits for its players);
+    # finish closes the hand: stacks, the next dealer. The dealer's pick
+    # is one of the session's variants; another is refused.
+    s = Session([FR, HE], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, rotate="dealer", seed=2)
+    he = next(v for v in s.variants if v.name == HE)
+    report = s.begin_next(he)
+    assert report.variant is he and report.result is None and s.current is report.hand
+    assert report.dealer == "Dan"  # Ann sits at the first dealer's left
+    while not report.hand.is_over:
+        report.hand.check_or_call()
+    s.finish(report)
+    assert s.current is None and s.reports == [report] and s.dealer == "Ann"
+    assert sum(s.stacks.values()) == 2000 and s.stacks == report.result.stacks
+    from studrules.spec.loader import load_variant
+
+    with pytest.raises(StudrulesError, match="not one of this session's games"):
+        s.begin_next(load_variant("razz"))

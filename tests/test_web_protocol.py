@@ -368,24 +368,80 @@ class Clock:
         return self.now
 
 
-def test_a_player_who_does_not_act_in_time_checks_or_else_folds():
+def _timed_room(**settings):
     clock = Clock()
-    room = Room("t", TableConfig(variants=(FR,), seats=2, timeout=30, pause=0, seed=7), clock=clock)
+    config = TableConfig(**({"variants": (FR,), "seats": 2, "timeout": 30, "pause": 60, "seed": 7} | settings))
+    room = Room("t", config, clock=clock)
     ann = room.join("Ann")
-    room.join("Bob")
-    room.start(ann.token)
+    bob = room.join("Bob")
+    return room, clock, {"Ann": ann, "Bob": bob}
+
+
+def test_a_player_who_does_not_act_in_time_posts_the_forced_bring_in():
+    # the French game's bring-in is forced: its player may bring in or
+    # complete, never check or fold, so the timer plays the hand's own default
+    room, clock, seats = _timed_room()
+    room.start(seats["Ann"])
     hand = room.hand
     first = hand.to_act
+    assert {la.action for la in hand.legal_actions()} == {"bring-in", "complete"}
     clock.now = 29.9
-    assert not room.tick() and hand.to_act == first
+    assert not room.tick() and hand.to_act == first  # not yet
     clock.now = 30.0
-    # the first action is the bring-in: no check, and folding is allowed
-    # facing it... the default is check, else fold
-    legal = {la.action for la in hand.legal_actions()}
     assert room.tick()
-    expected = "check" if "check" in legal else "fold" if "fold" in legal else None
-    if expected is not None:
-        assert hand.actions[-1].verb == expected if not hand.is_over else True
+    assert str(hand.actions[-1]) == f"{first} bring-in" and hand.to_act != first
+
+
+def test_a_player_facing_a_bet_who_does_not_act_in_time_folds():
+    room, clock, seats = _timed_room()
+    room.start(seats["Ann"])
+    hand = room.hand
+    room.act(seats[hand.to_act], "bring-in")
+    second = hand.to_act
+    assert "check" not in {la.action for la in hand.legal_actions()}
+    clock.now = 30.0  # the timer began when the bring-in was posted (at 0)
+    assert room.tick()
+    assert str(hand.actions[-1]) == f"{second} fold" and hand.is_over
+    assert f"{second} ran out of time" in room.log
+
+
+def test_a_player_who_may_check_and_does_not_act_in_time_checks():
+    room, clock, seats = _timed_room()
+    room.start(seats["Ann"])
+    hand = room.hand
+    room.act(seats[hand.to_act], "bring-in")
+    room.act(seats[hand.to_act], "call")  # the bring-in round ends: the next round opens with a check allowed
+    first = hand.to_act
+    assert "check" in {la.action for la in hand.legal_actions()}
+    clock.now = 30.0
+    assert room.tick()
+    assert str(hand.actions[-1]) == f"{first} check" and not hand.is_over
+
+
+def test_a_dealer_who_does_not_choose_in_time_deals_the_last_game_again():
+    room, clock, seats = _timed_room(variants=(FR, HE), rotate="dealer", pause=0)
+    room.start(seats["Ann"])
+    assert room.state == "choosing" and room.session.dealer == "Bob"
+    room.choose(seats["Bob"], HE)
+    while not room.hand.is_over:  # both fold or check their way out of the hand
+        clock.now += 30
+        room.tick()
+    assert room.state == "choosing" and room.session.dealer == "Ann"
+    clock.now += 30
+    assert room.tick()
+    assert room.state == "playing" and room.report.variant.name == HE and not room.report.switched
+
+
+def test_the_next_hand_comes_after_the_pause():
+    room, clock, seats = _timed_room(pause=5)
+    room.start(seats["Ann"])
+    room.act(seats[room.hand.to_act], "bring-in")
+    room.act(seats[room.hand.to_act], "fold")
+    assert room.state == "between" and room.report.number == 1
+    clock.now = 4.9
+    assert not room.tick()
+    clock.now = 5.0
+    assert room.tick() and room.state == "playing" and room.report.number == 2
 
 
 def test_a_restart_returns_the_hand_in_play_and_keeps_the_stacks(tmp_path):
