@@ -448,7 +448,7 @@ def test_a_restart_returns_the_hand_in_play_and_keeps_the_stacks(tmp_path):
     db = tmp_path / "tables.db"
     clock = Clock()
     server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 2, "pause": 0, "seed": 3})
+    room, ann = server.create({"host": "Ann", "variants": [FR, HE], "seats": 2, "pause": 0, "seed": 3})
     bot = room.add_bot(ann, "check-call")
     server._save_seat(room, bot)
     room.start(ann)
@@ -467,8 +467,10 @@ def test_a_restart_returns_the_hand_in_play_and_keeps_the_stacks(tmp_path):
     assert {s.name: s.stack for s in back.seats} == after_one  # the second hand's chips went back
     assert back.hands_before == 1 and back.session.dealer == room.session.dealer
     assert back.seat_of(ann.token).name == "Ann"
-    back.tick()  # the next hand is dealt at once
+    back.tick()  # the next hand is dealt at once: the second of the rotation, announced as a switch
     assert back.state == "playing" and back._number() == 2
+    assert back.report.variant.name == HE and back.report.switched
+    assert any(d.rule == "ante" for d in back.report.differences)
     (record,) = again.store.hands(room.id)
     assert record["hand"] == 1 and record["players"] and "result" in record
 
@@ -495,3 +497,9 @@ def test_one_tables_failure_does_not_stop_another(client):
 
 def test_a_table_error_is_a_studrules_error():
     assert issubclass(TableError, Exception) and issubclass(IllegalActionError, Exception)
+
+
+def test_too_many_tables_or_seats_asked_from_one_address_are_slowed_down(client):
+    # a burst of 20 requests, then one a second
+    codes = [client.post("/api/tables", json={"host": "Ann", "variants": [FR]}).status_code for _ in range(25)]
+    assert codes[:20] == [200] * 20 and 429 in codes[20:]

@@ -256,6 +256,20 @@ class Session:
     def is_over(self) -> bool:
         return self.reason is not None
 
+    @property
+    def last_variant(self):
+        """The variant of the last hand played (None before the first); the
+        next switch is announced with what changes from it."""
+        return self._last_variant
+
+    @last_variant.setter
+    def last_variant(self, variant) -> None:  # a session restored from a store
+        self._last_variant = variant
+
+    def ended(self) -> bool:
+        """Whether the session is over (checked now: :attr:`reason` says why)."""
+        return self.is_over or self._check_end()
+
     def order(self) -> list[str]:
         """The players of the next hand, from the dealer's left, clockwise."""
         seating = self.seating

@@ -226,6 +226,14 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> 
 
     srv = server or Server(db)
 
+    posts: dict[str, RateLimit] = {}  # per client address: tables made and seats taken
+
+    def too_many(request: Request) -> bool:
+        who = request.client.host if request.client else "?"
+        if who not in posts and len(posts) > 10_000:
+            posts.clear()
+        return not posts.setdefault(who, RateLimit(rate=1.0, burst=20)).allow(time.monotonic())
+
     def error(err: Exception, status: int = 400) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=status)
 
@@ -250,6 +258,8 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> 
         )
 
     async def create(request: Request) -> Response:
+        if too_many(request):
+            return error(TableError("too many requests: slow down"), 429)
         try:
             room, seat = srv.create(_json_body(await request.body()))
         except StudrulesError as err:
@@ -258,6 +268,8 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> 
         return JSONResponse({"table": room.id, "seat": seat.number, "token": seat.token, "link": f"/t/{room.id}"})
 
     async def join(request: Request) -> Response:
+        if too_many(request):
+            return error(TableError("too many requests: slow down"), 429)
         try:
             room = room_of(request)
             body = _json_body(await request.body())

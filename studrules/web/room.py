@@ -213,6 +213,10 @@ class Room:
             room.hands_before = session["hands"]
             if session.get("dealer") in stacks:
                 room.session.dealer = session["dealer"]
+            # the last game played: the next switch is announced with what changes from it
+            room.session.last_variant = next(
+                (v for v in room.session.variants if v.name == session.get("last_variant")), None
+            )
         room._say("The server restarted: any hand in play was returned, and the game goes on.")
         room.state = "between"
         room.deadline = clock()
@@ -322,7 +326,7 @@ class Room:
         session = self.session
         assert session is not None
         if variant is None and session.rotate == "dealer" and self._person(session.dealer) is not None:
-            if not session.is_over and not session._check_end():
+            if not session.ended():
                 self.state = "choosing"
                 self.deadline = self.clock() + self.config.timeout
                 self._say(f"{session.dealer} is choosing the game")
@@ -424,7 +428,7 @@ class Room:
         session = self.session
         if session is None:
             return []
-        last = session.reports[-1].variant if session.reports else (self.report.variant if self.report else None)
+        last = session.last_variant
         out = []
         for v in session.variants:
             changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
@@ -450,7 +454,7 @@ class Room:
         if self.state == "choosing":
             session = self.session
             assert session is not None
-            last = session.reports[-1].variant if session.reports else session.variants[0]
+            last = session.last_variant or session.variants[0]
             self._say(f"{session.dealer} did not choose in time: {last.name} again")
             self._next_hand(last)
             return True
