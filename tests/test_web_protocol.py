@@ -503,3 +503,65 @@ def test_too_many_tables_or_seats_asked_from_one_address_are_slowed_down(client)
     # a burst of 20 requests, then one a second
     codes = [client.post("/api/tables", json={"host": "Ann", "variants": [FR]}).status_code for _ in range(25)]
     assert codes[:20] == [200] * 20 and 429 in codes[20:]
+
+
+# --- uploads ------------------------------------------------------------------------
+
+TWO_UP = """name: two-up
+title: Two Up
+kind: pot
+stakes: {ante: 1, bet: 2}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, up, up, up, up]}
+  - betting: {bet: bet}
+  - showdown: {rankings: [high]}
+"""
+
+
+def test_uploading_a_variant_is_off_unless_the_server_allows_it(client):
+    r = client.post("/api/variants", content=TWO_UP.encode())
+    assert r.status_code == 403 and "--allow-uploads" in r.json()["error"]
+    assert client.get("/api/settings").json() == {"uploads": False}
+
+
+@pytest.fixture
+def uploading(tmp_path):
+    with TestClient(create_app(tmp_path / "tables.db", allow_uploads=True)) as c:
+        yield c
+
+
+def test_an_uploaded_variant_is_dealt_at_a_table(uploading, tmp_path):
+    r = uploading.post("/api/variants", content=TWO_UP.encode())
+    assert r.status_code == 200 and r.json()["name"] == "two-up"
+    assert (tmp_path / "tables.db.variants" / "two-up.yaml").read_text() == TWO_UP
+    assert "two-up" in {g["name"] for g in uploading.get("/api/games").json()}
+    t = _table(uploading, variants=["two-up"])
+    with uploading.websocket_connect(f"/ws/{t['table']}") as ws:
+        _hello(ws, t["token"])
+        ws.send_json({"type": "bot"})
+        ws.receive_json()
+        ws.send_json({"type": "start"})
+        assert ws.receive_json()["variant"]["name"] == "two-up"
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        (TWO_UP.replace("kind: pot", "kind: pot\nextends: /etc/passwd"), "shipped game by its name"),
+        (TWO_UP.replace("kind: pot", "kind: pot\nextends: ../tables.db"), "shipped game by its name"),
+        (TWO_UP.replace("name: two-up", "name: five-card-stud-fr"), "another name"),
+        (TWO_UP.replace("steps:", "stepz:"), "steps"),  # the loader's own located errors
+        ("x: [" * 10, ""),
+        ("a" * 300_000, "at most"),
+    ],
+)
+def test_an_upload_goes_through_the_command_lines_checks_and_more(uploading, text, why):
+    r = uploading.post("/api/variants", content=text.encode())
+    assert r.status_code == 400 and why in r.json()["error"], r.text
+
+
+def test_an_uploaded_name_is_never_written_over(uploading):
+    assert uploading.post("/api/variants", content=TWO_UP.encode()).status_code == 200
+    r = uploading.post("/api/variants", content=TWO_UP.replace("Two Up", "Mine").encode())
+    assert r.status_code == 400 and "another name" in r.json()["error"]

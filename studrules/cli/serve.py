@@ -35,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="studrules-tables.db",
         help="the SQLite file of the tables (default: studrules-tables.db; made if missing, reused if it is one)",
     )
+    parser.add_argument(
+        "--allow-uploads",
+        action="store_true",
+        help="let players upload variant files (checked as 'studrules validate' checks them; off by default)",
+    )
 
 
 def check_store(path: Path) -> None:
@@ -67,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     from ..web.protocol import MAX_MESSAGE
 
-    app = create_app(path)
-    print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}); Ctrl-C stops")
+    app = create_app(path, allow_uploads=args.allow_uploads)
+    uploads = ", variant uploads on" if args.allow_uploads else ""
+    print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}{uploads}); Ctrl-C stops")
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE * 4, log_level="warning")
     return 0

@@ -29,6 +29,7 @@ import functools
 import json
 import logging
 import secrets
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,9 +37,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import StudrulesError
 from ..records.history import hand_record
+from ..spec.source import MAX_BYTES
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .room import Room, Seat, TableConfig, TableError
 from .store import Store
+from .uploads import Uploads
 
 if TYPE_CHECKING:  # the 'web' extra: imported when the application is made
     from starlette.applications import Starlette
@@ -54,13 +57,16 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The most tables one server keeps.
 MAX_TABLES = 2000
 _MAX_BODY = 4096
+MAX_UPLOAD = MAX_BYTES + 1024  # the command line's limit on a file, and room for a line ending or two
 
 
 class Server:
     """The rooms of one server, kept in the SQLite file ``db`` (restored at start)."""
 
-    def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.monotonic, allow_uploads: bool = False):
         self.store = Store(db)
+        folder = Path(tempfile.mkdtemp()) if str(db) == ":memory:" else Path(f"{db}.variants")
+        self.uploads = Uploads(folder, allowed=allow_uploads, taken=pot_games().__contains__)
         self.clock = clock
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, dict[WebSocket, Seat]] = {}
@@ -69,15 +75,19 @@ class Server:
         self.broken: set[str] = set()
         for data in self.store.load_tables():
             try:
-                self.rooms[data["id"]] = Room.restore(data, clock=clock, on_hand=self._hand_done)
+                self.rooms[data["id"]] = Room.restore(data, clock=clock, on_hand=self._hand_done, resolve=self.resolve)
             except StudrulesError as err:
                 log.error("table %s cannot be restored: %s", data["id"], err)
 
     # ---------------------------------------------------------------- games
 
     def games(self) -> dict[str, Any]:
-        """The shipped pot games by name."""
-        return pot_games()
+        """The games this server deals by name: the shipped pot games, and the uploaded ones."""
+        return pot_games() | self.uploads.games()
+
+    def resolve(self, name: str) -> str:
+        """What a session loads for the game ``name``: the file of an uploaded game, else the shipped name."""
+        return self.uploads.path(name) or name
 
     # ---------------------------------------------------------------- tables
 
@@ -93,7 +103,7 @@ class Server:
         if len(self.rooms) >= MAX_TABLES:
             raise TableError("this server has all the tables it can keep")
         table_id = secrets.token_urlsafe(8)
-        room = Room(table_id, config, clock=self.clock, on_hand=self._hand_done)
+        room = Room(table_id, config, clock=self.clock, on_hand=self._hand_done, resolve=self.resolve)
         seat = room.join(host)
         self.rooms[table_id] = room
         self.store.save_table(table_id, config.to_dict(), time.time())
@@ -215,8 +225,9 @@ def _json_body(raw: bytes) -> Any:
         raise ProtocolError("the request is not JSON") from None
 
 
-def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> Starlette:
-    """The application over the store ``db`` (or over ``server``)."""
+def create_app(db: str | Path = ":memory:", *, server: Server | None = None, allow_uploads: bool = False) -> Starlette:
+    """The application over the store ``db`` (or over ``server``); ``allow_uploads``:
+    players may upload variant files (off by default)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -224,7 +235,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> 
     from starlette.staticfiles import StaticFiles
     from starlette.websockets import WebSocketDisconnect
 
-    srv = server or Server(db)
+    srv = server or Server(db, allow_uploads=allow_uploads)
 
     posts: dict[str, RateLimit] = {}  # per client address: tables made and seats taken
 
@@ -266,6 +277,25 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> 
             return error(err)
         srv.ensure_task(room)
         return JSONResponse({"table": room.id, "seat": seat.number, "token": seat.token, "link": f"/t/{room.id}"})
+
+    async def settings(request: Request) -> Response:
+        return JSONResponse({"uploads": srv.uploads.allowed})
+
+    async def upload(request: Request) -> Response:
+        if too_many(request):
+            return error(TableError("too many requests: slow down"), 429)
+        if not srv.uploads.allowed:
+            return error(TableError("uploading a variant is off on this server (studrules serve --allow-uploads)"), 403)
+        raw = await request.body()
+        if len(raw) > MAX_UPLOAD:
+            return error(ProtocolError(f"a variant file is at most {MAX_UPLOAD - 1024:,} bytes"))
+        try:
+            variant = srv.uploads.add(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            return error(ProtocolError("a variant file is UTF-8 text"))
+        except StudrulesError as err:
+            return error(err)
+        return JSONResponse({"name": variant.name, "title": variant.title or variant.name})
 
     async def join(request: Request) -> Response:
         if too_many(request):
@@ -366,6 +396,8 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None) -> 
         Route("/", index),
         Route("/t/{table}", table_page),
         Route("/api/games", games),
+        Route("/api/settings", settings),
+        Route("/api/variants", upload, methods=["POST"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}/rules/{game}", rules),

@@ -173,8 +173,10 @@ class Room:
         *,
         clock: Callable[[], float],
         on_hand: Callable[[Room, Any], None] | None = None,
+        resolve: Callable[[str], Any] | None = None,
     ):
         self.id = table_id
+        self.resolve = resolve or (lambda name: name)  # a game's name -> what Session loads (a name or a file)
         self.config = config
         self.clock = clock
         self.on_hand = on_hand
@@ -190,12 +192,12 @@ class Room:
         self.version = 0
 
     @classmethod
-    def restore(cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None) -> Room:
+    def restore(cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None) -> Room:
         """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
         its seats and stacks, and, once started, its session with the dealer
         and the players still in; a hand that was in play is returned (the
         stacks are those before it) and the next is dealt."""
-        room = cls(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand)
+        room = cls(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
         for s in data["seats"]:
             room.seats[s["seat"]] = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
         session = data.get("session")
@@ -300,7 +302,7 @@ class Room:
             policies[s.name] = make_policy(s.bot, seed=seed) if s.bot else CheckCall()  # a person: never asked
         self.bots = {s.name: policies[s.name] for s in seated if s.bot}
         self.session = Session(
-            list(self.config.variants),
+            [self.resolve(n) for n in self.config.variants],
             names,
             policies,
             stacks=stacks or {s.name: s.stack for s in seated},

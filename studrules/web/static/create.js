@@ -23,19 +23,37 @@
     return out;
   }
 
+  function addGame(g, checked) {
+    const label = document.createElement("label");
+    label.className = "game";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.name = "game";
+    box.value = g.name;
+    box.checked = !!checked;
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(` ${g.title} (${g.name})`));
+    gamesBox.appendChild(label);
+  }
+
   fetch("/api/games").then((r) => r.json()).then((games) => {
     gamesBox.textContent = "";
-    for (const g of games) {
-      const label = document.createElement("label");
-      label.className = "game";
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      box.name = "game";
-      box.value = g.name;
-      label.appendChild(box);
-      label.appendChild(document.createTextNode(` ${g.title} (${g.name})`));
-      gamesBox.appendChild(label);
-    }
+    for (const g of games) addGame(g, false);
+  });
+
+  // uploading a variant file: only where the server allows it
+  fetch("/api/settings").then((r) => r.json()).then((settings) => {
+    document.getElementById("upload").hidden = !settings.uploads;
+  });
+  document.getElementById("upload-button").addEventListener("click", async () => {
+    const out = document.getElementById("upload-result");
+    const file = document.getElementById("variant-file").files[0];
+    if (!file) { out.textContent = "Choose a file first."; return; }
+    const r = await fetch("/api/variants", {method: "POST", headers: {"Content-Type": "text/yaml"}, body: await file.text()});
+    const data = await r.json();
+    if (!r.ok) { out.textContent = data.error; return; }
+    addGame(data, true);
+    out.textContent = `${data.title} (${data.name}) is one of the games now.`;
   });
 
   document.getElementById("filter").addEventListener("input", (e) => {
