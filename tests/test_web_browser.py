@@ -181,6 +181,14 @@ def test_two_friends_play_the_french_game_then_the_dealer_switches_to_the_hebrew
     shots(ann, "switched")
     shots(bob, "switched-phone")
 
+    # Bob's page reloads (a phone locks, a tab closes): his seat and his cards come back
+    cards = bob.locator("#my-cards").inner_text()
+    assert cards.strip()
+    bob.reload()
+    bob.wait_for_function("document.getElementById('my-cards').textContent.trim().length > 0")
+    assert bob.locator("#my-cards").inner_text() == cards
+    assert "(you" in bob.locator("#seats").inner_text() and bob.locator("#join").is_hidden()
+
     # the rule book of the game is one click away
     ann.click("#rules-button")
     ann.wait_for_selector("#rules[open]")

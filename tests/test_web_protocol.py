@@ -565,3 +565,37 @@ def test_an_uploaded_name_is_never_written_over(uploading):
     assert uploading.post("/api/variants", content=TWO_UP.encode()).status_code == 200
     r = uploading.post("/api/variants", content=TWO_UP.replace("Two Up", "Mine").encode())
     assert r.status_code == 400 and "another name" in r.json()["error"]
+
+
+def test_a_table_failing_in_a_players_action_stops_alone(client):
+    # a bot that breaks mid-hand: its table stops and says so; another table plays on
+    server: Server = client.app.state.server
+    a, b = _table(client, seats=2), _table(client, seats=2)
+    room = server.rooms[a["table"]]
+    with client.websocket_connect(f"/ws/{a['table']}") as ws:
+        _hello(ws, a["token"])
+        ws.send_json({"type": "bot"})
+        ws.receive_json()
+        ws.send_json({"type": "start"})
+        state = ws.receive_json()
+
+        class Broken:
+            def act(self, view):
+                raise RuntimeError("the bot breaks")
+
+            def begin(self, variant):
+                pass
+
+        room.bots["Bot1"] = Broken()
+        for _ in range(20):  # Ann plays until the bot's turn comes
+            ws.send_json(_passive(state["hand"]["legal"]))
+            state = ws.receive_json()
+            if state["state"] == "broken":
+                break
+        assert state["state"] == "broken" and "failed" in state["log"][-1]
+        ws.send_json({"type": "act", "verb": "check"})
+        answer = ws.receive_json()
+        while answer["type"] == "state":  # (the table's timer says once more that it stopped)
+            answer = ws.receive_json()
+        assert "stopped" in answer["message"]
+    assert server.rooms[b["table"]].state == "waiting" and b["table"] not in server.broken

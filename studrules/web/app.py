@@ -165,10 +165,7 @@ class Server:
                 if room.state != "waiting" and room.state != "over":
                     self.store.set_state(room.id, room.state)
             except Exception:  # one table's failure never stops another
-                log.exception("table %s failed", room.id)
-                self.broken.add(room.id)
-                room.state = "broken"
-                room.log.append("This table has failed and is stopped; other tables play on.")
+                self.fail(room)
             if room.version != version or room.id in self.broken:
                 await self.broadcast(room)
 
@@ -186,18 +183,32 @@ class Server:
             return
         if room.id in self.broken:
             raise TableError("this table has failed and is stopped")
-        if kind == "act":
-            room.act(seat, message["verb"], message["amount"], message["word"])
-        elif kind == "choose":
-            room.choose(seat, message["variant"])
-        elif kind == "start":
-            room.start(seat)
-            self.store.set_state(room.id, room.state)
-        elif kind == "bot":
-            bot = room.add_bot(seat, message["kind"] or "sensible")
-            self._save_seat(room, bot)
+        try:
+            if kind == "act":
+                room.act(seat, message["verb"], message["amount"], message["word"])
+            elif kind == "choose":
+                room.choose(seat, message["variant"])
+            elif kind == "start":
+                room.start(seat)
+                self.store.set_state(room.id, room.state)
+            elif kind == "bot":
+                bot = room.add_bot(seat, message["kind"] or "sensible")
+                self._save_seat(room, bot)
+        except StudrulesError:
+            raise  # the player's mistake: he is told, nothing changed
+        except Exception:  # the table's own failure: it stops, the others play on
+            self.fail(room)
         self.changed(room)
         await self.broadcast(room)
+
+    def fail(self, room: Room) -> None:
+        """Stop ``room`` after an error of its own (logged); every other table plays on."""
+        log.exception("table %s failed", room.id)
+        self.broken.add(room.id)
+        room.state = "broken"
+        room.deadline = None
+        room.log.append("This table has failed and is stopped; other tables play on.")
+        room.version += 1
 
 
 @functools.cache
