@@ -335,13 +335,17 @@
   $("add-bot").addEventListener("click", () => send({type: "bot", kind: "sensible"}));
   $("start").addEventListener("click", () => send({type: "start"}));
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("link").href));
-  $("rules-button").addEventListener("click", async () => {
-    if (!state || !(state.variant || state.games.length)) return;
-    const name = state.variant ? state.variant.name : state.games[0];
+  async function showRules(name) {
     const r = await fetch(`/api/tables/${tableId}/rules/${encodeURIComponent(name)}`);
+    $("rules-heading").textContent = `Rule book: ${name}`;
     $("rules-text").textContent = await r.text();
     $("rules").showModal();
+  }
+  $("rules-button").addEventListener("click", () => {
+    if (!state || !(state.variant || state.games.length)) return;
+    showRules(state.variant ? state.variant.name : state.games[0]);
   });
+  $("choice-rules").addEventListener("click", () => showRules($("choice").value));
 
   connect();
 })();
