@@ -110,6 +110,16 @@ class Server:
         self._save_seat(room, seat)
         return room, seat
 
+    def bot_table(self, settings: dict[str, Any], kind: str = "sensible") -> Room:
+        """A table whose every seat is a bot of ``kind``, started at once (the
+        load benchmark's tables: nobody waits for a person)."""
+        room, host = self.create({"host": "Host", **settings})
+        room.seats[host.number] = None  # the host gives his seat to a bot (the store's row is replaced)
+        for i in range(room.config.seats):
+            self._save_seat(room, room.join(f"Bot{i + 1}", bot=kind))
+        room.start(None)
+        return room
+
     def join(self, room: Room, name: Any) -> Seat:
         seat = room.join(name)
         self._save_seat(room, seat)
