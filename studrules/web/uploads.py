@@ -1,4 +1,4 @@
-"""Variant files uploaded to a server: off unless it was started with
+r"""Variant files uploaded to a server: off unless it was started with
 ``studrules serve --allow-uploads``.
 
 An uploaded text goes through the command line's own reading and checks
@@ -11,23 +11,19 @@ over a file there) and dealt like a shipped game; a history names it by that
 file, so ``studrules replay`` reads its hands.
 
 >>> import tempfile
->>> up = Uploads(Path(tempfile.mkdtemp()), allowed=True, taken=lambda name: name == "five-card-stud")
->>> text = '''
-... name: two-up
-... kind: pot
-... stakes: {ante: 1, bet: 2}
-... steps:
-...   - ante: {amount: ante}
-...   - deal: {players: [down, up, up, up, up]}
-...   - betting: {bet: bet}
-...   - showdown: {rankings: [high]}
-... '''
+>>> from studrules.spec.resources import default_variant
+>>> up = Uploads(Path(tempfile.mkdtemp()), allowed=True, taken=lambda name: name == default_variant())
+>>> text = f"name: house-game\nextends: {default_variant()}\n"
 >>> up.add(text).name, sorted(up.games())
-('two-up', ['two-up'])
->>> up.add(text.replace("two-up", "five-card-stud"))
+('house-game', ['house-game'])
+>>> up.add(f"name: {default_variant()}\nextends: {default_variant()}\n")
 Traceback (most recent call last):
 ...
-studrules.web.uploads.UploadError: a game called five-card-stud is dealt here already: give yours another name
+studrules.web.uploads.UploadError: a game called ... is dealt here already: give yours another name
+>>> up.add("name: peek\nextends: ../tables.db\n")
+Traceback (most recent call last):
+...
+studrules.errors.SpecError: upload.yaml:2:10: extends: an uploaded variant 'extends' a shipped game by its name, never a file
 """
 
 from __future__ import annotations
