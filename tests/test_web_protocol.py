@@ -599,3 +599,10 @@ def test_a_table_failing_in_a_players_action_stops_alone(client):
             answer = ws.receive_json()
         assert "stopped" in answer["message"]
     assert server.rooms[b["table"]].state == "waiting" and b["table"] not in server.broken
+
+
+def test_the_hands_played_are_not_served_as_they_hold_every_card(client):
+    # a history line names every card dealt (a folded hand's, the burns) and
+    # the deal's seed: it stays in the store
+    t = _table(client)
+    assert client.get(f"/api/tables/{t['table']}/history").status_code == 404

@@ -11,13 +11,14 @@
   a new table, its host seated: ``{"table", "token", "link"}``;
 - ``POST /api/tables/{id}/join`` ``{"name": NAME}``: ``{"seat", "token"}``;
 - ``GET /api/tables/{id}/rules/{game}``: the game's rule book as the table plays it;
-- ``GET /api/tables/{id}/history``: the hands played, one history line each;
 - ``WS /ws/{id}``: the first message ``{"type": "hello", "token": T}``, then
   the messages of :mod:`.protocol`; the server answers each change with the
   seat's own ``state`` (:meth:`.room.Room.snapshot`), an error with
   ``{"type": "error", "message": ...}``.
 
-Each room has its own timer task; an error in one room is logged and marks
+The hands played are not served: a history line holds every card (a folded
+hand's too) and the deal's seed; they stay in the store, for the one who
+runs the server. Each room has its own timer task; an error in one room is logged and marks
 that room broken, and the others play on.
 """
 
@@ -349,14 +350,6 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             variant = srv.games()[name]
         return PlainTextResponse(explain(variant))
 
-    async def history(request: Request) -> Response:
-        try:
-            room = room_of(request)
-        except LookupError as err:
-            return error(err, 404)
-        lines = [json.dumps(r, ensure_ascii=False) for r in srv.store.hands(room.id)]
-        return PlainTextResponse("\n".join(lines) + ("\n" if lines else ""), media_type="application/x-ndjson")
-
     async def socket(ws: WebSocket) -> None:
         room = srv.rooms.get(ws.path_params["table"])
         await ws.accept()
@@ -422,7 +415,6 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}/rules/{game}", rules),
-        Route("/api/tables/{table}/history", history),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -118,7 +118,6 @@
     const link = `${location.origin}/t/${s.table}`;
     $("link").textContent = link;
     $("link").href = link;
-    $("history-link").href = `/api/tables/${s.table}/history`;
     // whose turn
     deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
     // the switch of games, with what changes
