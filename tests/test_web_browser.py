@@ -216,3 +216,37 @@ def test_the_page_is_usable_with_the_keyboard(browser, server, shots):
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('events').children.length > 0")
     shots(page, "keyboard")
+
+
+def test_a_bet_of_any_size_is_typed_in_the_amount_field(browser, server, shots):
+    # the Russian home game is no limit: a bet is any total from the minimum
+    # to the stack, chosen in a field (and a slider) beside its button
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.fill("#host", "Ann")
+    page.locator('#games input[value="five-card-stud-ru-home"]').check()
+    page.fill("#seats", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#add-bot")
+    page.click("#add-bot")
+    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    page.click("#start")
+    for _ in range(60):
+        page.wait_for_timeout(200)
+        field = page.locator("#amount-bet, #amount-raise")
+        if field.count():
+            low, high = int(field.first.get_attribute("min")), int(field.first.get_attribute("max"))
+            amount = min(low + 3, high)
+            field.first.fill(str(amount))
+            verb = field.first.get_attribute("id").split("-")[1]
+            shots(page, "amount")
+            page.locator(f'#actions button[data-verb="{verb}"]').click()
+            page.wait_for_function(
+                f"document.getElementById('events').textContent.includes('Ann {verb}s') ||"
+                f" document.getElementById('events').textContent.includes('Ann {verb}')"
+            )
+            assert str(amount) in page.locator("#events li", has_text=f"Ann {verb}").last.inner_text()
+            return
+        if not _passive(page):
+            page.wait_for_timeout(100)
+    raise AssertionError("Ann was never offered a bet or raise of her own size")
