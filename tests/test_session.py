@@ -159,3 +159,23 @@ def test_a_session_keeping_few_reports_still_counts_and_sums_up_every_hand():
     assert [r.number for r in last] == [r.number for r in every[-2:]]
     assert kept_two.played == kept_all.played == len(every)
     assert kept_two.summary() == kept_all.summary()
+
+
+def test_a_hand_dealt_apart_and_finished_later_is_a_hand_of_the_session():
+    # begin_next deals without playing (a web table waits for its players);
+    # finish closes the hand: stacks, the next dealer. The dealer's pick
+    # is one of the session's variants; another is refused.
+    s = Session([FR, HE], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, rotate="dealer", seed=2)
+    he = next(v for v in s.variants if v.name == HE)
+    report = s.begin_next(he)
+    assert report.variant is he and report.result is None and s.current is report.hand
+    assert report.dealer == "Dan"  # Ann sits at the first dealer's left
+    while not report.hand.is_over:
+        report.hand.check_or_call()
+    s.finish(report)
+    assert s.current is None and s.reports == [report] and s.dealer == "Ann"
+    assert sum(s.stacks.values()) == 2000 and s.stacks == report.result.stacks
+    from studrules.spec.loader import load_variant
+
+    with pytest.raises(StudrulesError, match="not one of this session's games"):
+        s.begin_next(load_variant("razz"))

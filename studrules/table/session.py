@@ -275,6 +275,20 @@ class Session:
     def is_over(self) -> bool:
         return self.reason is not None
 
+    @property
+    def last_variant(self):
+        """The variant of the last hand played (None before the first); the
+        next switch is announced with what changes from it."""
+        return self._last_variant
+
+    @last_variant.setter
+    def last_variant(self, variant) -> None:  # a session restored from a store
+        self._last_variant = variant
+
+    def ended(self) -> bool:
+        """Whether the session is over (checked now: :attr:`reason` says why)."""
+        return self.is_over or self._check_end()
+
     def order(self) -> list[str]:
         """The players of the next hand, from the dealer's left, clockwise."""
         seating = self.seating
@@ -334,12 +348,29 @@ class Session:
 
     def play_next(self) -> HandReport | None:
         """Play one hand; None (and :attr:`reason` set) when the session is over."""
+        report = self.begin_next()
+        if report is None:
+            return None
+        order = report.players
+        result = play_hand(report.hand, {p: self.policies[p] for p in order})
+        self.finish(report, result)
+        return report
+
+    def begin_next(self, variant=None) -> HandReport | None:
+        """Deal the next hand without playing it: its report (``result`` still
+        None, :attr:`current` its hand), or None when the session is over.
+        Whoever drives the hand (a web table waiting for its players) applies
+        the actions, then calls :meth:`finish`. ``variant``: the one the dealer
+        picked, one of :attr:`variants` (None: :meth:`next_variant`)."""
         from ..analysis.diff import diff
         from ..game.hand import Hand
 
         if self.is_over or self._check_end():
             return None
-        variant = self.next_variant()
+        if variant is None:
+            variant = self.next_variant()
+        elif not any(variant is v for v in self.variants):
+            raise StudrulesError(f"{getattr(variant, 'name', variant)} is not one of this session's games")
         need = self._needs(variant)
         left_now = [p for p in self.active if self.stacks[p] < need]
         for p in left_now:
@@ -379,7 +410,16 @@ class Session:
         self.current = hand
         if self.on_start is not None:
             self.on_start(report)
-        result = play_hand(hand, {p: self.policies[p] for p in order})
+        return report
+
+    def finish(self, report: HandReport, result=None) -> None:
+        """Close the hand :meth:`begin_next` dealt, once it is over: stacks,
+        hands won, a kill's legs, who leaves, the history and the next dealer."""
+        hand = report.hand
+        variant, order, killer, number, seed = report.variant, report.players, report.killer, report.number, report.seed
+        left_now = list(report.left)
+        if result is None:
+            result = hand.result()
         self.current = None
         report.result = result
         for p in order:
@@ -405,7 +445,6 @@ class Session:
             self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
         self._move_dealer()
         self._check_end()
-        return report
 
     def _count_legs(self, variant, hand: Hand, result, killer: str | None) -> None:
         """A kill's legs after a hand: a player who won every pot alone takes

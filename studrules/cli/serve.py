@@ -1,0 +1,79 @@
+"""``studrules serve``: tables in the browser, for friends playing together.
+
+Starts the web server (:mod:`studrules.web`): a host opens the page, creates
+a table and sends its link; the others join by name. Tables, seats, stacks
+and every hand are kept in an SQLite file (``--db``), so stopping and
+starting the server again loses nothing. It needs the optional extra:
+``pip install 'studrules[web]'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import StudrulesError
+from ._common import whole_number
+
+NAME = "serve"
+HELP = "serve tables in the browser: friends join by a link and play (needs the 'web' extra)"
+ORDER = 12
+
+__all__ = ["NAME", "HELP", "add_arguments", "run", "check_store"]
+
+_SQLITE = b"SQLite format 3\x00"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)"
+    )
+    parser.add_argument("--port", type=whole_number(1), default=8000, help="the port (default: 8000)")
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        default="studrules-tables.db",
+        help="the SQLite file of the tables (default: studrules-tables.db; made if missing, reused if it is one)",
+    )
+    parser.add_argument(
+        "--allow-uploads",
+        action="store_true",
+        help="let players upload variant files (checked as 'studrules validate' checks them; off by default)",
+    )
+
+
+def check_store(path: Path) -> None:
+    """Refuse a ``--db`` that is some other file: it is never overwritten.
+
+    A missing or empty file, or an SQLite file, is fine (the store's tables
+    are made if missing, and nothing else in it is touched)."""
+    if not path.exists():
+        if not path.parent.is_dir():
+            raise StudrulesError(f"--db {path}: the folder {path.parent} does not exist")
+        return
+    if not path.is_file():
+        raise StudrulesError(f"--db {path} is not a file")
+    with path.open("rb") as f:
+        head = f.read(len(_SQLITE))
+    if head and head != _SQLITE:
+        raise StudrulesError(f"--db {path} is not an SQLite file: it is left as it is (choose another --db)")
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.db)
+    check_store(path)
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+    except ImportError as err:
+        raise StudrulesError(
+            f"the web server needs the 'web' extra ({err.name} is missing): pip install 'studrules[web]'"
+        ) from None
+    from ..web.protocol import MAX_MESSAGE
+
+    app = create_app(path, allow_uploads=args.allow_uploads)
+    uploads = ", variant uploads on" if args.allow_uploads else ""
+    print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}{uploads}); Ctrl-C stops")
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE * 4, log_level="warning")
+    return 0

@@ -1,0 +1,424 @@
+"""The web server: pages, a small JSON API and one WebSocket per player.
+
+:func:`create_app` makes the Starlette application over a :class:`Server`
+(the rooms, the store, each room's timer). Routes:
+
+- ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page;
+  ``/static/...``: their CSS and JavaScript;
+- ``GET /api/games``: the games this server deals (pot games: friends
+  against each other);
+- ``POST /api/tables`` ``{"host": NAME, "variants": [...], "rotate": ...}``:
+  a new table, its host seated: ``{"table", "token", "link"}``;
+- ``POST /api/tables/{id}/join`` ``{"name": NAME}``: ``{"seat", "token"}``;
+- ``GET /api/tables/{id}/rules/{game}``: the game's rule book as the table plays it;
+- ``WS /ws/{id}``: the first message ``{"type": "hello", "token": T}``, then
+  the messages of :mod:`.protocol`; the server answers each change with the
+  seat's own ``state`` (:meth:`.room.Room.snapshot`), an error with
+  ``{"type": "error", "message": ...}``.
+
+The hands played are not served: a history line holds every card (a folded
+hand's too) and the deal's seed; they stay in the store, for the one who
+runs the server. Each room has its own timer task; an error in one room is logged and marks
+that room broken, and the others play on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import secrets
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import StudrulesError
+from ..records.history import hand_record
+from ..spec.source import MAX_BYTES
+from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
+from .room import Room, Seat, TableConfig, TableError
+from .store import Store
+from .uploads import Uploads
+
+if TYPE_CHECKING:  # the 'web' extra: imported when the application is made
+    from starlette.applications import Starlette
+    from starlette.websockets import WebSocket
+
+__all__ = ["Server", "create_app", "STATIC"]
+
+log = logging.getLogger("studrules.web")
+
+#: The pages, their style and script.
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: The most tables one server keeps.
+MAX_TABLES = 2000
+_MAX_BODY = 4096
+MAX_UPLOAD = MAX_BYTES + 1024  # the command line's limit on a file, and room for a line ending or two
+
+
+class Server:
+    """The rooms of one server, kept in the SQLite file ``db`` (restored at start)."""
+
+    def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.monotonic, allow_uploads: bool = False):
+        self.store = Store(db)
+        folder = Path(tempfile.mkdtemp()) if str(db) == ":memory:" else Path(f"{db}.variants")
+        self.uploads = Uploads(folder, allowed=allow_uploads, taken=pot_games().__contains__)
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        self.sockets: dict[str, dict[WebSocket, Seat]] = {}
+        self.wake: dict[str, asyncio.Event] = {}
+        self.tasks: dict[str, asyncio.Task] = {}
+        self.broken: set[str] = set()
+        for data in self.store.load_tables():
+            try:
+                self.rooms[data["id"]] = Room.restore(data, clock=clock, on_hand=self._hand_done, resolve=self.resolve)
+            except StudrulesError as err:
+                log.error("table %s cannot be restored: %s", data["id"], err)
+
+    # ---------------------------------------------------------------- games
+
+    def games(self) -> dict[str, Any]:
+        """The games this server deals by name: the shipped pot games, and the uploaded ones."""
+        return pot_games() | self.uploads.games()
+
+    def resolve(self, name: str) -> str:
+        """What a session loads for the game ``name``: the file of an uploaded game, else the shipped name."""
+        return self.uploads.path(name) or name
+
+    # ---------------------------------------------------------------- tables
+
+    def create(self, body: Any) -> tuple[Room, Seat]:
+        if not isinstance(body, dict):
+            raise TableError("a table is described by a JSON object")
+        host = body.get("host")
+        config = TableConfig.from_dict({k: v for k, v in body.items() if k != "host"}, self.games().__contains__)
+        low = max(self.games()[n].seats.min for n in config.variants)
+        high = min(self.games()[n].seats.max for n in config.variants)
+        if not low <= config.seats <= high:
+            raise TableError(f"these games are played by {low} to {high} players: 'seats' is not {config.seats}")
+        if len(self.rooms) >= MAX_TABLES:
+            raise TableError("this server has all the tables it can keep")
+        table_id = secrets.token_urlsafe(8)
+        room = Room(table_id, config, clock=self.clock, on_hand=self._hand_done, resolve=self.resolve)
+        seat = room.join(host)
+        self.rooms[table_id] = room
+        self.store.save_table(table_id, config.to_dict(), time.time())
+        self._save_seat(room, seat)
+        return room, seat
+
+    def bot_table(self, settings: dict[str, Any], kind: str = "sensible") -> Room:
+        """A table whose every seat is a bot of ``kind``, started at once (the
+        load benchmark's tables: nobody waits for a person)."""
+        room, host = self.create({"host": "Host", **settings})
+        room.seats[host.number] = None  # the host gives his seat to a bot (the store's row is replaced)
+        for i in range(room.config.seats):
+            self._save_seat(room, room.join(f"Bot{i + 1}", bot=kind))
+        room.start(None)
+        return room
+
+    def join(self, room: Room, name: Any) -> Seat:
+        seat = room.join(name)
+        self._save_seat(room, seat)
+        self.changed(room)
+        return seat
+
+    def _save_seat(self, room: Room, seat: Seat) -> None:
+        self.store.save_seat(room.id, seat.number, seat.name, seat.key, seat.bot, seat.stack)
+
+    def _hand_done(self, room: Room, report: Any) -> None:
+        session = room.session
+        assert session is not None
+        number = room.hands_before + report.number
+        record = hand_record(report.hand, number=number, seed=report.seed, dealer=report.dealer, table=room.id)
+        stacks = {s.number: s.stack for s in room.seats if s is not None}
+        self.store.save_hand(
+            room.id,
+            number,
+            record,
+            stacks,
+            {
+                "dealer": session.dealer,
+                "active": list(session.active),
+                "last_variant": report.variant.name,
+                "reason": session.reason,
+            },
+        )
+
+    # ---------------------------------------------------------------- running
+
+    def changed(self, room: Room) -> None:
+        """Something happened at ``room``: its timer looks again and every seat is told."""
+        event = self.wake.get(room.id)
+        if event is not None:
+            event.set()
+
+    def ensure_task(self, room: Room) -> None:
+        if room.id not in self.tasks or self.tasks[room.id].done():
+            self.wake[room.id] = asyncio.Event()
+            self.tasks[room.id] = asyncio.get_running_loop().create_task(self._timer(room))
+
+    async def _timer(self, room: Room) -> None:
+        event = self.wake[room.id]
+        while room.id not in self.broken:
+            when = room.wakeup()
+            wait = None if when is None else max(0.0, when - self.clock())
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(event.wait(), wait)
+            event.clear()
+            version = room.version
+            try:
+                room.tick()
+                if room.state != "waiting" and room.state != "over":
+                    self.store.set_state(room.id, room.state)
+            except Exception:  # one table's failure never stops another
+                self.fail(room)
+            if room.version != version or room.id in self.broken:
+                await self.broadcast(room)
+
+    async def broadcast(self, room: Room) -> None:
+        for ws, seat in list(self.sockets.get(room.id, {}).items()):
+            try:
+                await ws.send_text(json.dumps(room.snapshot(seat)))
+            except Exception:  # a closed socket: forget it
+                self.sockets.get(room.id, {}).pop(ws, None)
+
+    async def handle(self, room: Room, seat: Seat, message: dict[str, Any]) -> None:
+        """Do what one checked message asks."""
+        kind = message["type"]
+        if kind == "ping":
+            return
+        if room.id in self.broken:
+            raise TableError("this table has failed and is stopped")
+        try:
+            if kind == "act":
+                room.act(seat, message["verb"], message["amount"], message["word"])
+            elif kind == "choose":
+                room.choose(seat, message["variant"])
+            elif kind == "start":
+                room.start(seat)
+                self.store.set_state(room.id, room.state)
+            elif kind == "bot":
+                bot = room.add_bot(seat, message["kind"] or "sensible")
+                self._save_seat(room, bot)
+        except StudrulesError:
+            raise  # the player's mistake: he is told, nothing changed
+        except Exception:  # the table's own failure: it stops, the others play on
+            self.fail(room)
+        self.changed(room)
+        await self.broadcast(room)
+
+    def fail(self, room: Room) -> None:
+        """Stop ``room`` after an error of its own (logged); every other table plays on."""
+        log.exception("table %s failed", room.id)
+        self.broken.add(room.id)
+        room.state = "broken"
+        room.deadline = None
+        room.log.append("This table has failed and is stopped; other tables play on.")
+        room.version += 1
+
+
+@functools.cache
+def pot_games() -> dict[str, Any]:
+    """The shipped pot games (friends against each other) by name, loaded once."""
+    from ..spec.loader import load_variant, shipped_variants
+
+    games = {}
+    for path in shipped_variants():
+        try:
+            v = load_variant(path)
+        except StudrulesError:
+            continue
+        if not v.is_banked:
+            games[v.name] = v
+    return games
+
+
+def _json_body(raw: bytes) -> Any:
+    if len(raw) > _MAX_BODY:
+        raise ProtocolError(f"a request is at most {_MAX_BODY} bytes")
+    try:
+        return json.loads(raw or b"{}")
+    except ValueError:
+        raise ProtocolError("the request is not JSON") from None
+
+
+def create_app(db: str | Path = ":memory:", *, server: Server | None = None, allow_uploads: bool = False) -> Starlette:
+    """The application over the store ``db`` (or over ``server``); ``allow_uploads``:
+    players may upload variant files (off by default)."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocketDisconnect
+
+    srv = server or Server(db, allow_uploads=allow_uploads)
+
+    posts: dict[str, RateLimit] = {}  # per client address: tables made and seats taken
+
+    def too_many(request: Request) -> bool:
+        who = request.client.host if request.client else "?"
+        if who not in posts and len(posts) > 10_000:
+            posts.clear()
+        return not posts.setdefault(who, RateLimit(rate=1.0, burst=20)).allow(time.monotonic())
+
+    def error(err: Exception, status: int = 400) -> JSONResponse:
+        return JSONResponse({"error": str(err)}, status_code=status)
+
+    def room_of(request: Request) -> Room:
+        room = srv.rooms.get(request.path_params["table"])
+        if room is None:
+            raise LookupError("no such table")
+        return room
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(
+            [
+                {"name": v.name, "title": v.title or v.name, "seats": [v.seats.min, v.seats.max]}
+                for v in srv.games().values()
+            ]
+        )
+
+    async def create(request: Request) -> Response:
+        if too_many(request):
+            return error(TableError("too many requests: slow down"), 429)
+        try:
+            room, seat = srv.create(_json_body(await request.body()))
+        except StudrulesError as err:
+            return error(err)
+        srv.ensure_task(room)
+        return JSONResponse({"table": room.id, "seat": seat.number, "token": seat.token, "link": f"/t/{room.id}"})
+
+    async def settings(request: Request) -> Response:
+        return JSONResponse({"uploads": srv.uploads.allowed})
+
+    async def upload(request: Request) -> Response:
+        if too_many(request):
+            return error(TableError("too many requests: slow down"), 429)
+        if not srv.uploads.allowed:
+            return error(TableError("uploading a variant is off on this server (studrules serve --allow-uploads)"), 403)
+        raw = await request.body()
+        if len(raw) > MAX_UPLOAD:
+            return error(ProtocolError(f"a variant file is at most {MAX_UPLOAD - 1024:,} bytes"))
+        try:
+            variant = srv.uploads.add(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            return error(ProtocolError("a variant file is UTF-8 text"))
+        except StudrulesError as err:
+            return error(err)
+        return JSONResponse({"name": variant.name, "title": variant.title or variant.name})
+
+    async def join(request: Request) -> Response:
+        if too_many(request):
+            return error(TableError("too many requests: slow down"), 429)
+        try:
+            room = room_of(request)
+            body = _json_body(await request.body())
+            seat = srv.join(room, body.get("name") if isinstance(body, dict) else None)
+        except LookupError as err:
+            return error(err, 404)
+        except StudrulesError as err:
+            return error(err)
+        srv.ensure_task(room)
+        await srv.broadcast(room)
+        return JSONResponse({"seat": seat.number, "token": seat.token})
+
+    async def rules(request: Request) -> Response:
+        from ..analysis.rulebook import explain
+
+        try:
+            room = room_of(request)
+        except LookupError as err:
+            return error(err, 404)
+        name = request.path_params["game"]
+        if name not in room.config.variants:
+            return error(LookupError(f"'{name[:64]}' is not one of this table's games"), 404)
+        if room.session is not None:
+            variant = next(v for v in room.session.variants if v.name == name)
+        else:
+            variant = srv.games()[name]
+        return PlainTextResponse(explain(variant))
+
+    async def socket(ws: WebSocket) -> None:
+        room = srv.rooms.get(ws.path_params["table"])
+        await ws.accept()
+        if room is None:
+            await ws.send_json({"type": "error", "message": "no such table"})
+            await ws.close(code=4404)
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive_text(), 10)
+            hello = parse_message(first)
+            if hello["type"] != "hello":
+                raise ProtocolError("the first message is 'hello' with the seat's token")
+            seat = room.seat_of(hello["token"])
+        except (TimeoutError, StudrulesError) as err:
+            await ws.send_json({"type": "error", "message": str(err) or "no hello in time"})
+            await ws.close(code=4401)
+            return
+        except WebSocketDisconnect:
+            return
+        srv.ensure_task(room)
+        srv.sockets.setdefault(room.id, {})[ws] = seat
+        await ws.send_text(json.dumps(room.snapshot(seat)))
+        limit = RateLimit()
+        strikes = 0
+        try:
+            while True:
+                raw = await ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    break
+                text = raw.get("text")
+                if text is None:
+                    text = (raw.get("bytes") or b"").decode("utf-8", "replace")
+                if not limit.allow(time.monotonic()):
+                    strikes += 1
+                    await ws.send_json({"type": "error", "message": "too many messages: slow down"})
+                    if strikes > 20:
+                        await ws.close(code=4429)
+                        break
+                    continue
+                try:
+                    await srv.handle(room, seat, parse_message(text))
+                except StudrulesError as err:
+                    await ws.send_json({"type": "error", "message": str(err)})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            srv.sockets.get(room.id, {}).pop(ws, None)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        for room in srv.rooms.values():
+            srv.ensure_task(room)
+        yield
+        for task in srv.tasks.values():
+            task.cancel()
+
+    routes = [
+        Route("/", index),
+        Route("/t/{table}", table_page),
+        Route("/api/games", games),
+        Route("/api/settings", settings),
+        Route("/api/variants", upload, methods=["POST"]),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/tables/{table}/rules/{game}", rules),
+        WebSocketRoute("/ws/{table}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = srv
+    app.state.max_message = MAX_MESSAGE
+    return app

@@ -1,0 +1,201 @@
+"""What a browser may send, checked, and what one seat may see, written.
+
+Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a
+``type``; :func:`parse_message` checks it whole (known keys only, each of its
+kind and size) before the table sees it, and raises
+:class:`ProtocolError` otherwise. The types a player sends:
+
+- ``{"type": "hello", "token": T}``: the first message, naming the seat;
+- ``{"type": "act", "verb": "raise", "amount": 20}`` (``word``: the cards
+  or the word of a discard, declare...);
+- ``{"type": "choose", "variant": NAME}``: the dealer's pick at a dealer's
+  choice table;
+- ``{"type": "start"}``, ``{"type": "bot", "kind": "sensible"}``: the host's;
+- ``{"type": "ping"}``.
+
+>>> parse_message('{"type": "act", "verb": "call"}')
+{'type': 'act', 'verb': 'call', 'amount': None, 'word': None}
+>>> parse_message('{"type": "act", "verb": "call", "as": "Bob"}')
+Traceback (most recent call last):
+...
+studrules.web.protocol.ProtocolError: 'act' takes no 'as'
+
+What a seat receives is :func:`hand_payload`: the seat's
+:class:`~studrules.game.view.View` and nothing more (another seat's
+face-down cards never leave the server).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..errors import StudrulesError
+from ..game.actions import VERBS
+from ..game.view import masked_events
+from ..table.terminal import wild_now
+
+__all__ = ["MAX_MESSAGE", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
+
+#: The largest message a browser may send, in bytes.
+MAX_MESSAGE = 1024
+
+_NAME = re.compile(r"^[\w.'-]{1,16}$")
+_WORD = re.compile(r"^[\w ]{0,64}$")
+_TOKEN = re.compile(r"^[\w-]{8,64}$")
+_VARIANT = re.compile(r"^[\w.-]{1,64}$")
+
+#: Names the hand itself uses for somebody who is not a player.
+_RESERVED = frozenset({"house", "dealer", "middle", "community", "burns"})
+
+# each type: its keys and a check for each
+_FIELDS: dict[str, dict[str, Any]] = {
+    "hello": {"token": _TOKEN},
+    "act": {"verb": tuple(VERBS), "amount": int, "word": _WORD},
+    "choose": {"variant": _VARIANT},
+    "start": {},
+    "bot": {"kind": ("sensible", "check-call", "random")},
+    "ping": {},
+}
+_REQUIRED = {"hello": ("token",), "act": ("verb",), "choose": ("variant",)}
+
+
+class ProtocolError(StudrulesError):
+    """A message the server does not take: not JSON, too long, an unknown type or field."""
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """The message ``text`` as a dict with every field of its type (None when not given).
+
+    >>> parse_message('{"type": "choose", "variant": "house-special"}')["variant"]
+    'house-special'
+    >>> parse_message('{"type": "act", "verb": "raise", "amount": -5}')
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: 'amount' must be a whole number from 0 to 1000000000
+    """
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"a message is at most {MAX_MESSAGE} bytes, not {len(text)}")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("a message is one JSON object") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("a message is a JSON object with a 'type'")
+    kind = data["type"]
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        raise ProtocolError(f"unknown message type {kind[:20]!r}: the types are {', '.join(_FIELDS)}")
+    out: dict[str, Any] = {"type": kind}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in fields:
+            raise ProtocolError(f"{kind!r} takes no {key[:20]!r}")
+        out[key] = _checked(key, value, fields[key])
+    for key in _REQUIRED.get(kind, ()):
+        if out.get(key) is None:
+            raise ProtocolError(f"{kind!r} needs {key!r}")
+    for key in fields:
+        out.setdefault(key, None)
+    return out
+
+
+def _checked(key: str, value: Any, rule: Any) -> Any:
+    if value is None:
+        return None
+    if rule is int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
+            raise ProtocolError(f"{key!r} must be a whole number from 0 to 1000000000")
+        return value
+    if not isinstance(value, str):
+        raise ProtocolError(f"{key!r} must be text")
+    if isinstance(rule, tuple):
+        if value not in rule:
+            raise ProtocolError(f"{key!r} must be one of {', '.join(rule)}")
+        return value
+    if not rule.match(value):
+        raise ProtocolError(f"{key!r} is not allowed: {value[:20]!r}")
+    return value
+
+
+def check_name(name: Any) -> str:
+    """A player's name: 1 to 16 letters, digits, ``_ . ' -`` (no spaces: an
+    action is written 'NAME VERB'), not a word the hand uses itself.
+
+    >>> check_name("Ann")
+    'Ann'
+    >>> check_name("Ann Lee")
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: a name is 1 to 16 letters, digits or _ . ' - (no spaces)
+    """
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ProtocolError("a name is 1 to 16 letters, digits or _ . ' - (no spaces)")
+    if name.lower() in _RESERVED:
+        raise ProtocolError(f"'{name}' is a word of the game: choose another name")
+    return name
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once.
+
+    >>> r = RateLimit(rate=1, burst=2)
+    >>> [r.allow(0.0), r.allow(0.0), r.allow(0.0), r.allow(1.0)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, rate: float = 10.0, burst: float = 30.0):
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.last: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
+    """What ``player``'s seat may see of ``hand`` (None: a seat not in this
+    hand sees what every seat sees), as JSON data: built from the seat's
+    :meth:`~studrules.game.hand.Hand.view`, never from the hand's cards."""
+    own = player is not None
+    view = hand.view(player if own else hand.players[0])
+    # a seat out of this hand sees what every seat sees: each event masked for nobody
+    seen = view.events if own else tuple(masked_events(hand.events, ""))
+    down: dict[str, int] = {}
+    events = []
+    for e in seen:
+        if e.type == "deal" and e.player is not None:
+            down[e.player] = down.get(e.player, 0) + 1
+        if own and e.type == "deal" and e.player == player and e.card is not None:
+            events.append(f"you are dealt {e.card} face {e.face}")
+        else:
+            events.append(e.describe(hidden=e.card is None))
+    ups = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}
+    shown = {e.player: [str(c) for c in e.cards] for e in seen if e.type == "show" and e.cards and e.player}
+    mine = [[str(c), face] for c, face in view.cards] if own else []
+    return {
+        "players": list(view.players),
+        "stacks": list(view.stacks),
+        "folded": list(view.folded),
+        "bets": list(view.bets),
+        "pot": view.pot,
+        "round": view.round,
+        "to_act": view.to_act,
+        "up_cards": ups,
+        "shown": shown,
+        "dealt": {p: down.get(p, 0) for p in view.players},
+        "community": [str(c) for c in view.community],
+        "cards": mine,
+        "legal": [la.to_dict() for la in view.legal] if own else [],
+        "events": events,
+        "over": view.is_over,
+        "wild": wild_now(view, variant) if own else None,
+    }

@@ -1,0 +1,527 @@
+"""One table in the browser: its seats, its session, the hand in play.
+
+A :class:`Room` is the only authority of its table. The host makes it with a
+:class:`TableConfig` (the games allowed, in a fixed rotation or at the
+dealer's choice, stakes and options, seats, buy-in, the time to act) and
+takes the first seat; players join by name and get a secret token; the host
+fills seats with bots and starts. From then on a
+:class:`~studrules.table.session.Session` deals hand after hand (stacks carry
+over, the deal moves, the game switches, each switch announced with its rule
+differences) and the room drives each hand: bots act at once, a person's
+action is checked against the hand's legal actions (an illegal one changes
+nothing), and a person who does not act in time checks, or else folds. At a
+dealer's choice table, a person dealing picks the next game (the differences
+from the last game shown to him before he does).
+
+Nothing here waits: the server calls :meth:`Room.tick` when
+:meth:`Room.wakeup` says a timer may have run out. Time is the ``clock``
+given (seconds)::
+
+    >>> from studrules.spec.resources import default_variant
+    >>> config = TableConfig(variants=(default_variant(),), seats=2, buy_in=200, pause=0)
+    >>> room = Room("t1", config, clock=lambda: 0.0)
+    >>> ann, bob = room.join("Ann"), room.join("Bob")
+    >>> room.start(ann.token)
+    >>> room.state, room.hand.players
+    ('playing', ('Ann', 'Bob'))
+    >>> waiting = ann if room.hand.to_act == "Bob" else bob
+    >>> room.act(waiting.token, "fold")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.IllegalActionError: it is ... turn, not ...
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import IllegalActionError, StudrulesError
+from ..game.actions import Action
+from ..game.policies import CheckCall, Policy, make_policy
+from ..table.session import Session
+from ..table.terminal import result_lines
+from .protocol import ProtocolError, check_name, hand_payload
+from .store import token_hash
+
+__all__ = ["TableConfig", "Seat", "Room", "TableError"]
+
+_ROTATIONS = ("turn", "dealer")
+
+
+class TableError(StudrulesError):
+    """Something a player asked that the table does not allow now."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What the host chose: ``variants`` (names of shipped games), ``rotate``
+    (``turn``: each in turn; ``dealer``: the dealer picks), ``seats``,
+    ``buy_in`` (each player's first stack), ``stakes`` and ``options``
+    (applied to each game that has them), ``timeout`` (seconds to act),
+    ``pause`` (seconds between hands) and ``seed`` (None: random deals)."""
+
+    variants: tuple[str, ...]
+    rotate: str = "turn"
+    seats: int = 6
+    buy_in: int = 1000
+    stakes: dict[str, int] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
+    timeout: float = 30.0
+    pause: float = 4.0
+    seed: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variants": list(self.variants),
+            "rotate": self.rotate,
+            "seats": self.seats,
+            "buy_in": self.buy_in,
+            "stakes": dict(self.stakes),
+            "options": dict(self.options),
+            "timeout": self.timeout,
+            "pause": self.pause,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, allowed: Callable[[str], bool] | None = None) -> TableConfig:
+        """A config from JSON data, every field checked (a :class:`TableError` says which is wrong)."""
+        if not isinstance(data, dict):
+            raise TableError("a table is described by a JSON object")
+        known = {"variants", "rotate", "seats", "buy_in", "stakes", "options", "timeout", "pause", "seed"}
+        extra = set(data) - known
+        if extra:
+            raise TableError(f"unknown table settings: {', '.join(sorted(str(k)[:20] for k in extra))}")
+        names = data.get("variants")
+        if not isinstance(names, list) or not 1 <= len(names) <= 20 or not all(isinstance(n, str) for n in names):
+            raise TableError("'variants' is a list of 1 to 20 game names")
+        for n in names:
+            if allowed is not None and not allowed(n):
+                raise TableError(f"'{n[:64]}' is not a game this server deals")
+        rotate = data.get("rotate", "turn")
+        if rotate not in _ROTATIONS:
+            raise TableError("'rotate' is 'turn' or 'dealer'")
+        seats = _whole(data, "seats", 6, 2, 10)
+        buy_in = _whole(data, "buy_in", 1000, 1, 10**7)
+        stakes = data.get("stakes") or {}
+        options = data.get("options") or {}
+        if not isinstance(stakes, dict) or len(stakes) > 20:
+            raise TableError("'stakes' maps at most 20 stake names to whole numbers")
+        for k, v in stakes.items():
+            if not isinstance(k, str) or len(k) > 32 or isinstance(v, bool) or not isinstance(v, int):
+                raise TableError("'stakes' maps stake names to whole numbers")
+            if not 0 <= v <= 10**6:
+                raise TableError(f"the stake {k} is from 0 to 1000000")
+        if not isinstance(options, dict) or len(options) > 20:
+            raise TableError("'options' maps at most 20 option names to choices")
+        if not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) <= 32 and len(v) <= 32 for k, v in options.items()
+        ):
+            raise TableError("'options' maps option names to choices (text)")
+        timeout = _number(data, "timeout", 30.0, 1.0, 600.0)
+        pause = _number(data, "pause", 4.0, 0.0, 60.0)
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32):
+            raise TableError("'seed' is a whole number from 0 to 2**32-1, or none")
+        return cls(tuple(names), rotate, seats, buy_in, dict(stakes), dict(options), timeout, pause, seed)
+
+
+def _whole(data: dict, key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TableError(f"'{key}' is a whole number from {low} to {high}")
+    return value
+
+
+def _number(data: dict, key: str, default: float, low: float, high: float) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise TableError(f"'{key}' is a number of seconds from {low:g} to {high:g}")
+    return float(value)
+
+
+@dataclass
+class Seat:
+    """A seat: its number, the player's name, the hash of his secret token
+    (``token`` itself is known only just after joining: it is given once),
+    for a bot its kind, and the stack after the last hand."""
+
+    number: int
+    name: str
+    key: str
+    bot: str | None = None
+    stack: int = 0
+    token: str = ""
+
+
+class Room:
+    """One table (see the module's documentation).
+
+    ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
+    picks the game), ``playing``, ``between`` (the pause after a hand) or
+    ``over``. ``on_hand``: called with each finished hand's report (the
+    store writes it). ``version`` grows with every change the players should see."""
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        *,
+        clock: Callable[[], float],
+        on_hand: Callable[[Room, Any], None] | None = None,
+        resolve: Callable[[str], Any] | None = None,
+    ):
+        self.id = table_id
+        self.resolve = resolve or (lambda name: name)  # a game's name -> what Session loads (a name or a file)
+        self.config = config
+        self.clock = clock
+        self.on_hand = on_hand
+        self.seats: list[Seat | None] = [None] * config.seats
+        self.state = "waiting"
+        self.session: Session | None = None
+        self.report: Any = None  # the hand in play or the last one
+        self.hands_before = 0  # hands played before a restart (the session counts from there)
+        self.deadline: float | None = None
+        self.bots: dict[str, Policy] = {}
+        self.log: list[str] = []
+        self.announcement: dict[str, Any] | None = None
+        self.version = 0
+
+    @classmethod
+    def restore(cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None) -> Room:
+        """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
+        its seats and stacks, and, once started, its session with the dealer
+        and the players still in; a hand that was in play is returned (the
+        stacks are those before it) and the next is dealt."""
+        room = cls(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
+        for s in data["seats"]:
+            room.seats[s["seat"]] = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
+        session = data.get("session")
+        if data.get("state") == "waiting" and session is None:
+            return room
+        active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
+        stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
+        if session is not None and session.get("reason") or len(stacks) < 2:
+            room.state = "over"
+            room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
+            return room
+        room._begin_session(stacks)
+        assert room.session is not None
+        if session is not None:
+            room.hands_before = session["hands"]
+            if session.get("dealer") in stacks:
+                room.session.dealer = session["dealer"]
+            # the last game played: the next switch is announced with what changes from it
+            room.session.last_variant = next(
+                (v for v in room.session.variants if v.name == session.get("last_variant")), None
+            )
+        room._say("The server restarted: any hand in play was returned, and the game goes on.")
+        room.state = "between"
+        room.deadline = clock()
+        return room
+
+    # ---------------------------------------------------------------- seats
+
+    def join(self, name: Any, *, bot: str | None = None) -> Seat:
+        """Seat ``name`` at the first empty seat (before the host starts)."""
+        try:
+            name = check_name(name)
+        except ProtocolError as err:
+            raise TableError(str(err)) from None
+        if self.state != "waiting":
+            raise TableError("the game has started: seats are taken")
+        if any(s is not None and s.name.lower() == name.lower() for s in self.seats):
+            raise TableError(f"somebody at this table is called {name}: choose another name")
+        free = next((i for i, s in enumerate(self.seats) if s is None), None)
+        if free is None:
+            raise TableError("every seat is taken")
+        token = secrets.token_urlsafe(24)
+        seat = Seat(free, name, token_hash(token), bot, self.config.buy_in, token)
+        self.seats[free] = seat
+        self._say(f"{name} sits down" + (" (a bot)" if bot else ""))
+        return seat
+
+    def _seat(self, who: Seat | str) -> Seat:
+        """The seat acting: a :class:`Seat` of this table (its token was checked
+        when the connection began), or a token."""
+        if isinstance(who, Seat):
+            if self.seats[who.number] is not who:
+                raise TableError("that seat is not at this table")
+            return who
+        return self.seat_of(who)
+
+    def seat_of(self, token: Any) -> Seat:
+        """The seat whose secret ``token`` this is (a :class:`TableError` when none)."""
+        if isinstance(token, str):
+            key = token_hash(token)
+            for s in self.seats:
+                if s is not None and s.bot is None and hmac.compare_digest(s.key, key):
+                    return s
+        raise TableError("no seat at this table has that token")
+
+    def is_host(self, seat: Seat) -> bool:
+        return seat.number == 0
+
+    def add_bot(self, who: Seat | str, kind: str = "sensible") -> Seat:
+        """The host seats a bot at the first empty seat."""
+        self._host(who)
+        names = {s.name for s in self.seats if s is not None}
+        name = next(f"Bot{i}" for i in range(1, 100) if f"Bot{i}" not in names)
+        return self.join(name, bot=kind)
+
+    def _host(self, who: Seat | str) -> Seat:
+        seat = self._seat(who)
+        if not self.is_host(seat):
+            raise TableError("only the host may do that")
+        return seat
+
+    # ---------------------------------------------------------------- play
+
+    def start(self, who: Seat | str | None) -> None:
+        """The host starts the game (two seats taken at least); None: the
+        server itself starts it (a table of bots, as the load benchmark plays)."""
+        if who is not None:
+            self._host(who)
+        if self.state != "waiting":
+            raise TableError("the game has already started")
+        self._begin_session()
+        self._next_hand()
+
+    def _begin_session(self, stacks: dict[str, int] | None = None) -> None:
+        seated = [s for s in self.seats if s is not None and (stacks is None or s.name in stacks)]
+        if len(seated) < 2:
+            raise TableError("two players at least: wait for a friend, or add a bot")
+        names = [s.name for s in seated]
+        policies: dict[str, Policy] = {}
+        for s in seated:
+            seed = None if self.config.seed is None else self.config.seed * 101 + s.number
+            policies[s.name] = make_policy(s.bot, seed=seed) if s.bot else CheckCall()  # a person: never asked
+        self.bots = {s.name: policies[s.name] for s in seated if s.bot}
+        self.session = Session(
+            [self.resolve(n) for n in self.config.variants],
+            names,
+            policies,
+            stacks=stacks or {s.name: s.stack for s in seated},
+            rotate=self.config.rotate,
+            seed=self.config.seed,
+            options=self.config.options,
+            stakes=self.config.stakes,
+        )
+
+    @property
+    def hand(self) -> Any:
+        """The hand in play (or the last one played); None before the first."""
+        return None if self.report is None else self.report.hand
+
+    def _person(self, name: str | None) -> Seat | None:
+        for s in self.seats:
+            if s is not None and s.name == name and s.bot is None:
+                return s
+        return None
+
+    def _next_hand(self, variant: Any = None) -> None:
+        """Deal the next hand, or ask a person dealing at a dealer's choice table for the game."""
+        session = self.session
+        assert session is not None
+        if variant is None and session.rotate == "dealer" and self._person(session.dealer) is not None:
+            if not session.ended():
+                self.state = "choosing"
+                self.deadline = self.clock() + self.config.timeout
+                self._say(f"{session.dealer} is choosing the game")
+                return
+        if variant is None and session.rotate == "turn" and self.hands_before:
+            variant = session.variants[(self.hands_before + len(session.reports)) % len(session.variants)]
+        report = session.begin_next(variant)
+        if report is None:
+            self.state = "over"
+            self.deadline = None
+            self._say(f"The game is over: {session.reason}.")
+            return
+        self.report = report
+        self.state = "playing"
+        if report.switched:
+            self.announcement = {
+                "text": report.announcement(),
+                "differences": [d.as_dict() for d in report.differences],
+                "variant": report.variant.name,
+            }
+            self._say(report.announcement().splitlines()[0])
+        else:
+            self._say(f"Hand {self._number()}: {report.dealer} deals.")
+        for name in report.players:
+            bot = self.bots.get(name)
+            if bot is not None:
+                bot.begin(report.variant)
+        self._run()
+
+    def _number(self) -> int:
+        return self.hands_before + (self.report.number if self.report is not None else 0)
+
+    def _run(self) -> None:
+        """Let the bots act until a person must, or the hand is over."""
+        hand = self.hand
+        while not hand.is_over:
+            bot = self.bots.get(hand.to_act)
+            if bot is None:
+                self.deadline = self.clock() + self.config.timeout
+                self._changed()
+                return
+            hand.apply(bot.act(hand.view(hand.to_act)))
+        self._finish()
+
+    def _finish(self) -> None:
+        session, report = self.session, self.report
+        assert session is not None
+        session.finish(report)
+        for line in result_lines(report):
+            self._say(line.strip())
+        for s in self.seats:
+            if s is not None and s.name in session.stacks:
+                s.stack = session.stacks[s.name]
+        if self.on_hand is not None:
+            self.on_hand(self, report)
+        if session.is_over:
+            self.state = "over"
+            self.deadline = None
+            self._say(f"The game is over: {session.reason}.")
+        elif self.config.pause > 0 or not any(self._person(p) for p in session.active):
+            # bots alone deal again at the next tick, one hand at a time: a table of
+            # bots never keeps the server from the other tables
+            self.state = "between"
+            self.deadline = self.clock() + self.config.pause
+        else:
+            self._next_hand()
+            return
+        self._changed()
+
+    def act(self, who: Seat | str, verb: str, amount: int | None = None, word: str | None = None) -> None:
+        """The seat ``who`` (or of the token ``who``) acts; an :class:`~studrules.errors.IllegalActionError`
+        (nothing changes) unless it is his turn and the action is legal."""
+        seat = self._seat(who)
+        hand = self.hand
+        if self.state != "playing" or hand is None or hand.is_over:
+            raise TableError("no hand is being played")
+        if hand.to_act != seat.name:
+            raise IllegalActionError(f"it is {hand.to_act}'s turn, not {seat.name}'s", legal=())
+        hand.apply(Action(seat.name, verb, amount, word))  # checked against the legal actions; illegal: nothing changes
+        self._run()
+
+    def choose(self, who: Seat | str, name: str) -> None:
+        """The dealer picks the next game at a dealer's choice table."""
+        seat = self._seat(who)
+        session = self.session
+        if self.state != "choosing" or session is None:
+            raise TableError("no game is being chosen now")
+        if seat.name != session.dealer:
+            raise TableError(f"{session.dealer} deals and chooses the game")
+        variant = next((v for v in session.variants if v.name == name), None)
+        if variant is None:
+            raise TableError(f"'{name}' is not one of this table's games")
+        self._next_hand(variant)
+
+    def choices(self) -> list[dict[str, Any]]:
+        """The games the dealer may pick, each with what changes from the last game."""
+        from ..analysis.diff import diff
+
+        session = self.session
+        if session is None:
+            return []
+        last = session.last_variant
+        out = []
+        for v in session.variants:
+            changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
+            out.append({"name": v.name, "title": v.title or v.name, "same": last is v, "differences": changes})
+        return out
+
+    # ---------------------------------------------------------------- time
+
+    def wakeup(self) -> float | None:
+        """When :meth:`tick` has something to do (None: nothing until somebody acts)."""
+        return self.deadline if self.state in ("playing", "choosing", "between") else None
+
+    def tick(self) -> bool:
+        """Play what a timer that ran out decides: the default action (check,
+        else fold) of a person who did not act, the last game again for a
+        dealer who did not choose, the next hand after the pause. True when
+        something changed."""
+        if self.deadline is None or self.clock() < self.deadline:
+            return False
+        if self.state == "between":
+            self._next_hand()
+            return True
+        if self.state == "choosing":
+            session = self.session
+            assert session is not None
+            last = session.last_variant or session.variants[0]
+            self._say(f"{session.dealer} did not choose in time: {last.name} again")
+            self._next_hand(last)
+            return True
+        if self.state == "playing":
+            hand = self.hand
+            legal = {la.action for la in hand.legal_actions()}
+            player = hand.to_act
+            if "check" in legal:
+                action = Action(player, "check")
+            elif "fold" in legal:
+                action = Action(player, "fold")
+            else:
+                action = hand.default_action()
+            self._say(f"{player} ran out of time")
+            hand.apply(action)
+            self._run()
+            return True
+        return False
+
+    # ---------------------------------------------------------------- what each seat sees
+
+    def _say(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-200]
+        self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _dealer(self) -> str | None:
+        """Who deals the hand in play (or the last one), or chooses the next game."""
+        if self.session is None:
+            return None
+        if self.report is not None and self.state in ("playing", "between", "over"):
+            return self.report.dealer
+        return self.session.dealer
+
+    def snapshot(self, seat: Seat | None) -> dict[str, Any]:
+        """Everything ``seat`` may see now, as JSON data (None: a watcher)."""
+        session = self.session
+        hand = self.hand
+        me = seat.name if seat is not None else None
+        in_hand = hand is not None and me in hand.players
+        variant = self.report.variant if self.report is not None else None
+        now = self.clock()
+        out: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "state": self.state,
+            "rotate": self.config.rotate,
+            "games": list(self.config.variants),
+            "you": None if seat is None else {"seat": seat.number, "name": seat.name, "host": self.is_host(seat)},
+            "seats": [
+                None if s is None else {"seat": s.number, "name": s.name, "bot": s.bot is not None, "stack": s.stack}
+                for s in self.seats
+            ],
+            "hand_number": self._number(),
+            "dealer": self._dealer(),
+            "variant": None if variant is None else {"name": variant.name, "title": variant.title or variant.name},
+            "deadline_in": None if self.deadline is None else max(0.0, round(self.deadline - now, 1)),
+            "announcement": self.announcement,
+            "log": self.log[-50:],
+            "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
+            "result": result_lines(self.report) if self.report is not None and self.report.result else [],
+            "choosing": session.dealer if self.state == "choosing" and session is not None else None,
+            "choices": self.choices() if self.state == "choosing" and session and me == session.dealer else [],
+        }
+        return out

@@ -1,0 +1,350 @@
+"use strict";
+// The table's page: one WebSocket to the server, which sends this seat's own
+// state after every change; this page only draws it and sends what the
+// player chooses. The server checks everything.
+(function () {
+  const tableId = location.pathname.split("/").pop();
+  const tokenKey = "studrules-token-" + tableId;
+  const $ = (id) => document.getElementById(id);
+  let socket = null;
+  let state = null;
+  let shownEvents = 0;
+  let shownHand = null;
+  let deadline = null;
+  let retry = 500;
+  let lastAnnouncement = null;
+
+  const RANKS = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
+  const SUITS = {c: ["♣", "clubs"], d: ["♦", "diamonds"], h: ["♥", "hearts"], s: ["♠", "spades"]};
+
+  function cardEl(text, face) {
+    const span = document.createElement("span");
+    span.className = "card";
+    if (!text) {
+      span.classList.add("back");
+      span.textContent = "🂠";
+      span.setAttribute("aria-label", "a face-down card");
+      span.setAttribute("role", "img");
+      return span;
+    }
+    const rank = text[0], suit = text[1];
+    if (SUITS[suit]) {
+      span.textContent = (rank === "T" ? "10" : rank) + SUITS[suit][0];
+      span.setAttribute("aria-label", `${RANKS[rank] || rank} of ${SUITS[suit][1]}${face === "down" ? ", face down" : ""}`);
+      if (suit === "d" || suit === "h") span.classList.add("red");
+    } else {
+      span.textContent = text;
+      span.setAttribute("aria-label", text.startsWith("X") ? "joker" : text);
+    }
+    span.setAttribute("role", "img");
+    span.dataset.card = text;
+    if (face === "down") span.classList.add("down");
+    return span;
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    const token = localStorage.getItem(tokenKey);
+    if (!token) {
+      $("join").hidden = false;
+      $("status").textContent = "Choose a name to sit at this table.";
+      return;
+    }
+    $("join").hidden = true;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+    socket.addEventListener("open", () => {
+      retry = 500;
+      socket.send(JSON.stringify({type: "hello", token}));
+    });
+    socket.addEventListener("message", (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === "error") {
+        $("error").textContent = msg.message;
+        if (/no seat at this table has that token/.test(msg.message)) {
+          localStorage.removeItem(tokenKey);
+        }
+        return;
+      }
+      if (msg.type === "state") {
+        $("error").textContent = "";
+        draw(msg);
+      }
+    });
+    socket.addEventListener("close", () => {
+      if (!localStorage.getItem(tokenKey)) { connect(); return; }
+      $("status").textContent = "Connection lost: reconnecting…";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 5000);
+    });
+  }
+
+  $("join-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const r = await fetch(`/api/tables/${tableId}/join`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: $("name").value.trim()})});
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.error; return; }
+    localStorage.setItem(tokenKey, data.token);
+    connect();
+  });
+
+  function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
+
+  function diffRows(tbody, differences) {
+    clear(tbody);
+    for (const d of differences) {
+      const tr = document.createElement("tr");
+      for (const text of [`${d.topic}: ${d.rule}`, d.a, d.b]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
+    }
+  }
+
+  function draw(s) {
+    const first = state === null;
+    state = s;
+    const hand = s.hand;
+    const me = s.you;
+    $("title").textContent = s.variant ? `${s.variant.title}` : "A table";
+    document.title = `studrules: ${s.variant ? s.variant.title : "a table"}`;
+    // the host's panel
+    $("host").hidden = !(me && me.host && s.state === "waiting");
+    const link = `${location.origin}/t/${s.table}`;
+    $("link").textContent = link;
+    $("link").href = link;
+    // whose turn
+    deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
+    // the switch of games, with what changes
+    const ann = s.announcement;
+    $("announce").hidden = !ann;
+    if (ann && ann.text !== lastAnnouncement) {  // redrawn only when it changes: a live region speaks each change
+      lastAnnouncement = ann.text;
+      $("announce-text").textContent = ann.text.split("\n")[0];
+      diffRows($("diff").querySelector("tbody"), ann.differences);
+      $("diff").hidden = ann.differences.length === 0;
+    }
+    // the dealer's pick
+    const choosing = s.choices && s.choices.length > 0;
+    $("choose").hidden = !choosing;
+    if (choosing) {
+      const select = $("choice");
+      const keep = select.value;
+      if (select.options.length !== s.choices.length) {
+        clear(select);
+        for (const c of s.choices) {
+          const o = document.createElement("option");
+          o.value = c.name;
+          o.textContent = `${c.title}${c.same ? " (the same game)" : ""}`;
+          select.appendChild(o);
+        }
+        if (keep) select.value = keep;
+        if (first || !keep) select.focus();
+      }
+      showChoice();
+    }
+    drawSeats(s);
+    drawHand(s);
+    drawStatus();
+    // the logs
+    const tl = $("table-log");
+    clear(tl);
+    for (const line of s.log) { const li = document.createElement("li"); li.textContent = line; tl.appendChild(li); }
+    const res = $("result");
+    clear(res);
+    for (const line of s.result) { const li = document.createElement("li"); li.textContent = line; res.appendChild(li); }
+  }
+
+  function showChoice() {
+    const c = state.choices.find((x) => x.name === $("choice").value) || state.choices[0];
+    diffRows($("choice-diff").querySelector("tbody"), c ? c.differences : []);
+    $("choice-diff").hidden = !c || c.differences.length === 0;
+    $("choice-same").textContent = !c ? "" : c.same ? "The same game as the last hand." : c.differences.length ? "" : "The first game: every rule is new.";
+  }
+  $("choice").addEventListener("change", showChoice);
+  $("deal").addEventListener("click", () => send({type: "choose", variant: $("choice").value}));
+
+  function drawSeats(s) {
+    const ul = $("seats");
+    clear(ul);
+    const hand = s.hand;
+    s.seats.forEach((seat, i) => {
+      const li = document.createElement("li");
+      li.className = "seat";
+      if (!seat) { li.textContent = `Seat ${i + 1}: empty`; li.classList.add("empty"); ul.appendChild(li); return; }
+      const name = document.createElement("strong");
+      name.textContent = seat.name;
+      li.appendChild(name);
+      const notes = [];
+      if (seat.bot) notes.push("bot");
+      if (s.you && seat.seat === s.you.seat) notes.push("you");
+      if (s.dealer === seat.name) notes.push("dealer");
+      let stack = seat.stack;
+      let k = -1;
+      if (hand) k = hand.players.indexOf(seat.name);
+      if (k >= 0) {
+        stack = hand.stacks[k];
+        if (hand.folded[k]) notes.push("folded");
+        if (hand.to_act === seat.name) { notes.push("to act"); li.classList.add("to-act"); }
+      }
+      if (notes.length) li.appendChild(document.createTextNode(` (${notes.join(", ")})`));
+      const info = document.createElement("span");
+      info.className = "chips";
+      info.textContent = ` stack ${stack}` + (k >= 0 && hand.bets[k] ? `, bet ${hand.bets[k]}` : "");
+      li.appendChild(info);
+      if (k >= 0) {
+        const cards = document.createElement("span");
+        cards.className = "cards";
+        const ups = hand.up_cards[seat.name] || [];
+        const hidden = Math.max(0, (hand.dealt[seat.name] || 0) - ups.length);
+        if (s.you && seat.seat === s.you.seat) {
+          for (const [c, f] of hand.cards) cards.appendChild(cardEl(c, f));
+        } else if (hand.shown[seat.name]) {  // shown at the showdown: every card
+          for (const c of hand.shown[seat.name]) cards.appendChild(cardEl(c, "up"));
+        } else {
+          for (let j = 0; j < hidden; j++) cards.appendChild(cardEl(null));
+          for (const c of ups) cards.appendChild(cardEl(c, "up"));
+        }
+        li.appendChild(cards);
+      }
+      ul.appendChild(li);
+    });
+  }
+
+  function drawHand(s) {
+    const hand = s.hand;
+    const mine = $("my-cards");
+    clear(mine);
+    const actions = $("actions");
+    clear(actions);
+    $("wild").textContent = hand && hand.wild ? `Wild: ${hand.wild}` : "";
+    $("middle").textContent = "";
+    if (!hand) { $("game-line").textContent = s.state === "waiting" ? "Waiting for the host to start." : ""; return; }
+    $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}, ${s.dealer} deals. Pot ${hand.pot}` + (hand.round ? `, betting round ${hand.round}` : "");
+    if (hand.community.length) {
+      $("middle").textContent = "In the middle: ";
+      for (const c of hand.community) $("middle").appendChild(cardEl(c, "up"));
+    }
+    if (hand.cards.length) for (const [c, f] of hand.cards) mine.appendChild(cardEl(c, f));
+    else mine.textContent = "You are not in this hand.";
+    // the event log: only what is new is added (a screen reader reads the additions)
+    const ol = $("events");
+    if (shownHand !== s.hand_number) { clear(ol); shownEvents = 0; shownHand = s.hand_number; }
+    for (const line of hand.events.slice(shownEvents)) {
+      const li = document.createElement("li"); li.textContent = line; ol.appendChild(li);
+    }
+    shownEvents = hand.events.length;
+    ol.scrollTop = ol.scrollHeight;
+    for (const la of hand.legal) actions.appendChild(actionControl(la));
+    const firstButton = actions.querySelector("button");
+    if (firstButton && !actions.contains(document.activeElement)) firstButton.focus();
+  }
+
+  function button(text, message) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.dataset.verb = message.verb;
+    if (message.amount !== undefined && message.amount !== null) b.dataset.amount = message.amount;
+    b.addEventListener("click", () => send(Object.assign({type: "act"}, message)));
+    return b;
+  }
+
+  function actionControl(la) {
+    const box = document.createElement("span");
+    box.className = "action";
+    const verb = la.action;
+    if (la.choices && la.min !== undefined) {
+      // some of his cards: discard, expose, buy, pass
+      const group = document.createElement("fieldset");
+      const legend = document.createElement("legend");
+      legend.textContent = `${verb}: ${la.min} to ${la.max} cards` + (la.price ? ` at ${la.price} a card` : "");
+      group.appendChild(legend);
+      for (const c of la.choices) {
+        const label = document.createElement("label");
+        const cb = document.createElement("input");
+        cb.type = "checkbox";
+        cb.value = c;
+        label.appendChild(cb);
+        label.appendChild(cardEl(c, "up"));
+        group.appendChild(label);
+      }
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = verb; b.dataset.verb = verb;
+      b.addEventListener("click", () => {
+        const chosen = [...group.querySelectorAll("input:checked")].map((x) => x.value);
+        send({type: "act", verb, word: chosen.join(" ") || null});
+      });
+      group.appendChild(b);
+      box.appendChild(group);
+      return box;
+    }
+    if (la.choices) {
+      for (const c of la.choices) box.appendChild(button(`${verb} ${c}`, {verb, word: c}));
+      return box;
+    }
+    if (Array.isArray(la.to)) {
+      for (const t of la.to) box.appendChild(button(`${verb} to ${t}`, {verb, amount: t}));
+      return box;
+    }
+    if (la.min !== undefined) {
+      const id = `amount-${verb}`;
+      const label = document.createElement("label");
+      label.htmlFor = id;
+      label.textContent = `${verb} to (${la.min} to ${la.max})`;
+      const number = document.createElement("input");
+      number.type = "number"; number.id = id; number.min = la.min; number.max = la.max; number.value = la.min;
+      const slider = document.createElement("input");
+      slider.type = "range"; slider.min = la.min; slider.max = la.max; slider.value = la.min;
+      slider.setAttribute("aria-label", `${verb} amount`);
+      slider.addEventListener("input", () => { number.value = slider.value; });
+      number.addEventListener("input", () => { slider.value = number.value; });
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = verb; b.dataset.verb = verb;
+      b.addEventListener("click", () => send({type: "act", verb, amount: parseInt(number.value, 10)}));
+      box.append(label, number, slider, b);
+      return box;
+    }
+    const text = la.amount !== undefined ? `${verb} ${la.amount}` : verb;
+    box.appendChild(button(text, {verb}));
+    return box;
+  }
+
+  function drawStatus() {
+    const s = state;
+    if (!s) return;
+    let text = "";
+    const left = deadline === null ? null : Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    if (s.state === "waiting") text = "Waiting for the host to start the game.";
+    else if (s.state === "choosing") text = s.you && s.choosing === s.you.name ? "You deal: choose the game." : `${s.choosing} is choosing the game.`;
+    else if (s.state === "over") text = "The game is over.";
+    else if (s.state === "broken") text = "This table has failed and is stopped.";
+    else if (s.hand && s.hand.over) text = "Hand over: the next hand is coming.";
+    else if (s.hand && s.hand.to_act) text = s.you && s.hand.to_act === s.you.name ? "Your turn." : `${s.hand.to_act}'s turn.`;
+    $("status").textContent = text;
+    $("timer").textContent = left === null || s.state === "waiting" || s.state === "over" ? "" : `${left} s left`;
+  }
+  setInterval(drawStatus, 1000);
+
+  $("add-bot").addEventListener("click", () => send({type: "bot", kind: "sensible"}));
+  $("start").addEventListener("click", () => send({type: "start"}));
+  $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("link").href));
+  async function showRules(name) {
+    const r = await fetch(`/api/tables/${tableId}/rules/${encodeURIComponent(name)}`);
+    $("rules-heading").textContent = `Rule book: ${name}`;
+    $("rules-text").textContent = await r.text();
+    $("rules").showModal();
+  }
+  $("rules-button").addEventListener("click", () => {
+    if (!state || !(state.variant || state.games.length)) return;
+    showRules(state.variant ? state.variant.name : state.games[0]);
+  });
+  $("choice-rules").addEventListener("click", () => showRules($("choice").value));
+
+  connect();
+})();

@@ -1,0 +1,157 @@
+"""The web tables kept in SQLite: a restart loses nothing.
+
+Four tables: ``tables`` (each table's settings), ``seats`` (names, a hash of
+each secret token, bots, stacks), ``sessions`` (the dealer, the hands
+played, who is still playing, how the game ended) and ``hands`` (every hand
+played, one line of the history form of :mod:`studrules.records.history`:
+``studrules replay`` reads them back). Stacks are written when a hand ends,
+so a hand in play when the server stops is returned: the chips go back to
+their owners and the table deals again.
+
+>>> store = Store(":memory:")
+>>> store.save_table("t1", {"variants": ["x"]}, 0.0)
+>>> store.load_tables()[0]["id"]
+'t1'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Store", "token_hash"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, config TEXT NOT NULL, created REAL NOT NULL, state TEXT NOT NULL DEFAULT 'waiting');
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+    bot TEXT, stack INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS sessions (
+    table_id TEXT PRIMARY KEY, dealer TEXT, hands INTEGER NOT NULL, active TEXT NOT NULL,
+    last_variant TEXT, reason TEXT);
+CREATE TABLE IF NOT EXISTS hands (
+    table_id TEXT NOT NULL, number INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, number));
+"""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a secret token (the token itself is never written).
+
+    >>> len(token_hash("abc")), token_hash("abc") == token_hash("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Store:
+    """The SQLite file at ``path`` (``:memory:`` for none), made if missing."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, check_same_thread=False)
+        # a write-ahead log, synced at checkpoints: a hand's commit does not wait
+        # for the disk, and a crash of the process still loses nothing committed
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def save_table(self, table_id: str, config: dict[str, Any], created: float, state: str = "waiting") -> None:
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO tables (id, config, created, state) VALUES (?, ?, ?, ?)",
+                (table_id, json.dumps(config), created, state),
+            )
+
+    def set_state(self, table_id: str, state: str) -> None:
+        with self.db:
+            self.db.execute("UPDATE tables SET state = ? WHERE id = ?", (state, table_id))
+
+    def save_seat(self, table_id: str, seat: int, name: str, key: str, bot: str | None, stack: int) -> None:
+        """A seat taken: ``key`` is the hash of its token (:func:`token_hash`)."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO seats (table_id, seat, name, token_hash, bot, stack) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seat, name, key, bot, stack),
+            )
+
+    def save_hand(
+        self,
+        table_id: str,
+        number: int,
+        record: dict[str, Any],
+        stacks: dict[int, int],
+        session: dict[str, Any],
+    ) -> None:
+        """One finished hand, the stacks after it and the session's state, in one transaction."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO hands (table_id, number, record) VALUES (?, ?, ?)",
+                (table_id, number, json.dumps(record, ensure_ascii=False, separators=(",", ":"))),
+            )
+            self.db.executemany(
+                "UPDATE seats SET stack = ? WHERE table_id = ? AND seat = ?",
+                [(stack, table_id, seat) for seat, stack in stacks.items()],
+            )
+            self.db.execute(
+                "INSERT OR REPLACE INTO sessions (table_id, dealer, hands, active, last_variant, reason)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    session.get("dealer"),
+                    number,
+                    json.dumps(session.get("active", [])),
+                    session.get("last_variant"),
+                    session.get("reason"),
+                ),
+            )
+
+    def load_tables(self) -> list[dict[str, Any]]:
+        """Every table with its seats, session and number of hands, oldest first."""
+        out = []
+        for table_id, config, created, state in self.db.execute(
+            "SELECT id, config, created, state FROM tables ORDER BY created"
+        ):
+            seats = [
+                {"seat": s, "name": n, "token_hash": t, "bot": b, "stack": k}
+                for s, n, t, b, k in self.db.execute(
+                    "SELECT seat, name, token_hash, bot, stack FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+                )
+            ]
+            row = self.db.execute(
+                "SELECT dealer, hands, active, last_variant, reason FROM sessions WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            session = None
+            if row is not None:
+                session = {
+                    "dealer": row[0],
+                    "hands": row[1],
+                    "active": json.loads(row[2]),
+                    "last_variant": row[3],
+                    "reason": row[4],
+                }
+            out.append(
+                {
+                    "id": table_id,
+                    "config": json.loads(config),
+                    "created": created,
+                    "state": state,
+                    "seats": seats,
+                    "session": session,
+                }
+            )
+        return out
+
+    def hands(self, table_id: str) -> list[dict[str, Any]]:
+        """The hands played at a table, in order, as history records."""
+        return [
+            json.loads(r)
+            for (r,) in self.db.execute("SELECT record FROM hands WHERE table_id = ? ORDER BY number", (table_id,))
+        ]

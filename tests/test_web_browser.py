@@ -1,0 +1,252 @@
+"""The table in a real browser (issue 17): Chromium, driven by Playwright,
+plays through the pages as two people would. Marked ``browser``: the default
+test run leaves them out; ``.ci/run`` runs them (``pytest -m browser``).
+
+The browser is the system's Chromium (Debian's ``chromium`` package;
+``STUDRULES_CHROMIUM`` names another); without it, or without Playwright,
+the tests are skipped and say why. Screenshots are kept under
+``artifacts/screenshots/`` (``STUDRULES_ARTIFACTS`` names another folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+FR, HE = "five-card-stud-fr", "five-card-stud-he"
+
+
+def _chromium() -> str | None:
+    named = os.environ.get("STUDRULES_CHROMIUM")
+    if named:
+        return named
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _missing(reason: str):
+    """Skip, saying what is missing; fail instead where it must run (CI sets STUDRULES_REQUIRE_BROWSER)."""
+    if os.environ.get("STUDRULES_REQUIRE_BROWSER"):
+        pytest.fail(f"the browser tests must run here, but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright import sync_api
+    except ImportError:
+        _missing("Playwright is not installed: pip install '.[browser]'")
+    try:
+        import uvicorn  # noqa: F401
+    except ImportError:
+        _missing("the web extra is not installed: pip install '.[web]'")
+    path = _chromium()
+    if path is None:
+        _missing("there is no Chromium on this machine (apt-get install chromium, or set STUDRULES_CHROMIUM)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A real server (uvicorn, in a thread of this process) on a free port."""
+    import uvicorn
+
+    from studrules.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(tmp_path / "tables.db"), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def shots(request):
+    folder = Path(os.environ.get("STUDRULES_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    count = [0]
+
+    def shot(page, what: str) -> Path:
+        count[0] += 1
+        path = folder / f"{request.node.name}-{count[0]:02d}-{what}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shot
+
+
+def _passive(page) -> bool:
+    """Click check, call, bring-in or show if this page offers one; True if it did."""
+    for verb in ("check", "call", "bring-in", "show"):
+        button = page.locator(f'#actions button[data-verb="{verb}"]')
+        if button.count():
+            button.first.click()
+            return True
+    return False
+
+
+def test_two_friends_play_the_french_game_then_the_dealer_switches_to_the_hebrew_one(browser, server, shots):
+    ann = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    bob = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()  # a phone
+
+    # Ann creates a dealer's choice table of the two games, two seats
+    ann.goto(server + "/")
+    ann.fill("#host", "Ann")
+    ann.check("input[value=dealer]")
+    ann.locator(f'#games input[value="{FR}"]').check()
+    ann.locator(f'#games input[value="{HE}"]').check()
+    ann.fill("#seats", "2")
+    shots(ann, "create")
+    ann.click("#create-button")
+    ann.wait_for_url("**/t/*")
+    ann.wait_for_selector("#host:not([hidden])")
+    link = ann.locator("#link").inner_text()
+    assert link.startswith(server + "/t/")
+
+    # Bob opens the link and sits down with his name
+    bob.goto(link)
+    bob.fill("#name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    shots(bob, "joined")
+    ann.click("#start")
+
+    # Bob sits at the first dealer's left... no: with two seats the second
+    # seat (Bob) deals first and picks the French game
+    bob.wait_for_selector("#choose:not([hidden])")
+    assert ann.locator("#choose").is_hidden()
+    ann.wait_for_function("document.getElementById('status').textContent.includes('Bob is choosing')")
+    bob.select_option("#choice", FR)
+    shots(bob, "choosing")
+    bob.click("#deal")
+    for page in (ann, bob):
+        page.wait_for_function("document.getElementById('title').textContent.includes('French')")
+
+    # both play passively to the showdown: the hand is over when its result shows
+    for _ in range(80):
+        if ann.locator("#result li").count() and bob.locator("#result li").count():
+            break
+        acted = _passive(ann) or _passive(bob)
+        if not acted:
+            time.sleep(0.1)
+        else:
+            time.sleep(0.15)
+    else:
+        raise AssertionError("the hand did not reach its end")
+    shots(ann, "showdown")
+    events = ann.locator("#events").inner_text()
+    assert "shows" in events  # both were still in at the showdown: hands were shown
+    # the log is a live region: a screen reader reads each new line
+    assert ann.locator("#events").get_attribute("aria-live") == "polite"
+
+    # the deal passes to Ann: she chooses the Hebrew game, seeing what changes first
+    ann.wait_for_selector("#choose:not([hidden])", timeout=20000)
+    ann.select_option("#choice", HE)
+    preview = ann.locator("#choice-diff tbody").inner_text()
+    assert "ante" in preview
+    shots(ann, "choosing-hebrew")
+    ann.click("#deal")
+    for page in (ann, bob):
+        page.wait_for_function("document.getElementById('title').textContent.includes('Hebrew')")
+        page.wait_for_selector("#announce:not([hidden])")
+        diff = page.locator("#diff tbody").inner_text()
+        # the ante: half the low limit (5) in the French file, a fifth of it (2) in the Hebrew one
+        assert "ante" in diff and "(5)" in diff and "(2)" in diff
+    shots(ann, "switched")
+    shots(bob, "switched-phone")
+
+    # Bob's page reloads (a phone locks, a tab closes): his seat and his cards come back
+    cards = bob.locator("#my-cards").inner_text()
+    assert cards.strip()
+    bob.reload()
+    bob.wait_for_function("document.getElementById('my-cards').textContent.trim().length > 0")
+    assert bob.locator("#my-cards").inner_text() == cards
+    assert "(you" in bob.locator("#seats").inner_text() and bob.locator("#join").is_hidden()
+
+    # the rule book of the game is one click away
+    ann.click("#rules-button")
+    ann.wait_for_selector("#rules[open]")
+    assert "ante" in ann.locator("#rules-text").inner_text().lower()
+    shots(ann, "rules")
+
+
+def test_the_page_is_usable_with_the_keyboard(browser, server, shots):
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.fill("#host", "Ann")
+    page.locator(f'#games input[value="{FR}"]').check()
+    page.fill("#seats", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#add-bot")
+    page.focus("#add-bot")
+    page.keyboard.press("Enter")  # a bot takes the second seat
+    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#actions button")
+    # the first of his actions has the focus: Enter plays it
+    focused = page.evaluate("document.activeElement.dataset.verb || ''")
+    assert focused
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('events').children.length > 0")
+    shots(page, "keyboard")
+
+
+def test_a_bet_of_any_size_is_typed_in_the_amount_field(browser, server, shots):
+    # the Russian home game is no limit: a bet is any total from the minimum
+    # to the stack, chosen in a field (and a slider) beside its button
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.fill("#host", "Ann")
+    page.locator('#games input[value="five-card-stud-ru-home"]').check()
+    page.fill("#seats", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#add-bot")
+    page.click("#add-bot")
+    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    page.click("#start")
+    for _ in range(60):
+        page.wait_for_timeout(200)
+        field = page.locator("#amount-bet, #amount-raise")
+        if field.count():
+            low, high = int(field.first.get_attribute("min")), int(field.first.get_attribute("max"))
+            amount = min(low + 3, high)
+            field.first.fill(str(amount))
+            verb = field.first.get_attribute("id").split("-")[1]
+            shots(page, "amount")
+            page.locator(f'#actions button[data-verb="{verb}"]').click()
+            page.wait_for_function(
+                f"document.getElementById('events').textContent.includes('Ann {verb}s') ||"
+                f" document.getElementById('events').textContent.includes('Ann {verb}')"
+            )
+            assert str(amount) in page.locator("#events li", has_text=f"Ann {verb}").last.inner_text()
+            return
+        if not _passive(page):
+            page.wait_for_timeout(100)
+    raise AssertionError("Ann was never offered a bet or raise of her own size")
