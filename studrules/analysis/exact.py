@@ -97,17 +97,20 @@ def _against_the_house(
 ) -> ExactResult:
     import numpy as np
 
-    from ..cards.card import Card
     from ..game.settlement import pay_line, raise_odds
 
     deals = variant.steps_of(DealStep)
     player = sum(len(d.players) for d in deals)
     house = sum(len(d.house) for d in deals)
+    house_up = sum(1 for d in deals for face in d.house if face == "up")
     ranking_name = variant.deck.ranking
-    if len(decisions) != 1 or player != 3 or house != 3 or any(d.community for d in deals):
+    three = (player, house, house_up) == (3, 3, 0)
+    five = (player, house) == (5, 5) and house_up <= 1 and ranking_name == "high" and variant.deck.is_standard
+    if len(decisions) != 1 or not (three or five) or any(d.community for d in deals):
         raise SpecError(
-            f"analyze counts games of one decision with three cards each against the house, or of several "
-            f"decisions on the hand alone; {variant.name} deals {player} and {house} cards "
+            f"analyze counts games of one decision with three cards each against the house (none shown), or "
+            f"five each with at most one house card up, or of several decisions on the hand alone; "
+            f"{variant.name} deals {player} and {house} cards ({house_up} up) "
             f"with {len(decisions)} decision(s): use simulate"
         )
     if settle.max_payout is not None:
@@ -117,62 +120,96 @@ def _against_the_house(
     step = decisions[0]
     names = dict(env, ante=ante, hand=0, house=0)
     play = int(step.raise_amount(names)) if step.raise_amount is not None else 0
-    hands, values, counts = _three_card_counts(ranking_name, settle.qualify, tuple(sorted(names.items())))
-    n = len(hands)
-    # player-side odds per hand: the raise's pay table, the ante bonus
-    odds = np.array([raise_odds(settle, int(v), ranking_name) for v in values], dtype=np.int64)
+    if three:
+        hands, values, counts = _three_card_counts(ranking_name, settle.qualify, tuple(sorted(names.items())))
+        weights = np.ones(len(hands), dtype=np.int64)
+        up = np.full(len(hands), -1, dtype=np.int64)
+        deal_count = comb(52, 3) * comb(49, 3)
+    else:
+        from .exact_five import house_counts
+
+        found = house_counts(lambda v: bool(settle.qualify(dict(names, house=v))), house_up)
+        hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
+        # every player hand, every up card, every other four (or five) house cards
+        deal_count = int(weights.sum()) * found.per_row
+    # player-side odds per hand value: the raise's pay table, the ante bonus
+    distinct, inverse = np.unique(values, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    odds = np.array([raise_odds(settle, int(v), ranking_name) for v in distinct], dtype=np.int64)[inverse]
     bonus = np.array(
-        [(line[1] if (line := pay_line(settle, int(v), ranking_name, settle.ante_bonus)) else 0) for v in values],
+        [(line[1] if (line := pay_line(settle, int(v), ranking_name, settle.ante_bonus)) else 0) for v in distinct],
         dtype=np.int64,
-    )
+    )[inverse]
     total = counts.sum(axis=1)
     nq_ante = _unit(settle.not_qualified_ante) * ante
     nq_play = _unit(settle.not_qualified_raise) * play
     tie_ante, tie_play = {"win": (ante * settle.ante_odds, None), "lose": (-ante, -play)}.get(settle.tie, (0, 0))
     win_play = odds * play
-    ev_play = (
-        counts[:, 0] * (nq_ante + nq_play)
-        + counts[:, 1] * (ante * settle.ante_odds + win_play)
-        + counts[:, 2] * (tie_ante + (win_play if tie_play is None else tie_play))
-        - counts[:, 3] * (ante + play)
-    ) / total + bonus * ante
+    # the chips won over every house hand of the row (integers: exact)
+    parts = {
+        "house does not qualify": counts[:, 0] * (nq_ante + nq_play),
+        "beats the house": counts[:, 1] * (ante * settle.ante_odds + win_play),
+        "ties the house": counts[:, 2] * (tie_ante + (win_play if tie_play is None else tie_play)),
+        "loses to the house": -counts[:, 3] * (ante + play),
+    }
+    won = sum(parts.values()) + total * bonus * ante
     if strategy is None:
-        plays = ev_play >= -ante
+        plays = won >= -ante * total
         label = "optimal"
     else:
-        plays = np.array([strategy.decide([Card(int(c)) for c in h]) == "raise" for h in hands])
+        plays = _decide_rows(strategy, hands, up)
         label = strategy.name
-    ev = np.where(plays, ev_play, -ante)
-    house_edge = -float(ev.mean()) / ante
-    average = float(ante + play * plays.mean()) / ante
-    lines: dict[str, tuple[float, float]] = {"fold": (float(1 - plays.mean()), -float(1 - plays.mean()))}
-    shares = counts[plays] / total[plays, None]
-    for k, what in enumerate(("house does not qualify", "beats the house", "ties the house", "loses to the house")):
-        prob = float(shares[:, k].sum()) / n
-        lines[what] = (prob, 0.0)
-    # contributions: the main wagers per outcome, the ante bonus per line
-    part = {
-        "house does not qualify": (nq_ante + nq_play) * shares[:, 0],
-        "beats the house": (ante * settle.ante_odds + win_play[plays]) * shares[:, 1],
-        "ties the house": (tie_ante + (win_play[plays] if tie_play is None else tie_play)) * shares[:, 2],
-        "loses to the house": -(ante + play) * shares[:, 3],
-    }
-    for what, amounts in part.items():
-        lines[what] = (lines[what][0], float(amounts.sum()) / n / ante)
+    every = float(weights.sum())
+    share = weights / every  # each row's share of the player's situations
+    ev_chips = np.where(plays, won, -ante * total) * weights
+    house_edge = -float(np.sum(ev_chips / total)) / every / ante
+    played = float(share[plays].sum())
+    average = float(ante + play * played) / ante
+    lines: dict[str, tuple[float, float]] = {"fold": (1 - played, -(1 - played))}
+    for what, amounts in parts.items():
+        k = list(parts).index(what)
+        prob = float(np.sum((counts[:, k] / total * share)[plays]))
+        lines[what] = (prob, float(np.sum((amounts / total * share)[plays])) / ante)
     for label_, line_odds in settle.ante_bonus:
-        hit = plays & (bonus == line_odds)
-        lines[f"ante bonus: {label_}"] = (float(hit.mean()), float(hit.mean()) * line_odds)
-    side = {bet.name: _side_bet(settle, bet, values, plays, ranking_name) for bet in settle.side_bets}
-    return ExactResult(
-        variant.name,
-        label,
-        house_edge,
-        average,
-        house_edge / average,
-        comb(52, 3) * comb(49, 3),
-        lines,
-        side,
-    )
+        hit = float(share[plays & (bonus == line_odds)].sum())
+        lines[f"ante bonus: {label_}"] = (hit, hit * line_odds)
+    side = {bet.name: _side_bet(settle, bet, values, plays, ranking_name, share) for bet in settle.side_bets}
+    return ExactResult(variant.name, label, house_edge, average, house_edge / average, deal_count, lines, side)
+
+
+def _decide_rows(strategy: Strategy, hands: Any, up: Any) -> Any:
+    """Whether the strategy raises in each row: the player's cards and the house's up card (-1: none)."""
+    import numpy as np
+
+    from ..cards.card import Card
+
+    if len(hands) < 100_000:
+        return (
+            np.array(
+                [
+                    strategy.decide([Card(int(c)) for c in h], [Card(int(u))] if u >= 0 else [])
+                    for h, u in zip(hands, up)
+                ]
+            )
+            == "raise"
+        )
+    from ..cards.batch import evaluate_batch
+    from ..spec.strategy_fit import _CARD_NAMES
+
+    wanted = strategy.names
+    features: dict[str, Any] = {}
+    if "hand" in wanted:
+        features["hand"] = evaluate_batch(hands, check=False)
+    ranks = hands // 4 + 2
+    ordered = -np.sort(-ranks, axis=1)
+    for i, n in enumerate(_CARD_NAMES):
+        if n in wanted:
+            features[n] = ordered[:, i]
+    if "house_up" in wanted:
+        features["house_up"] = up // 4 + 2
+    if "matches_house_up" in wanted:
+        features["matches_house_up"] = (ranks == (up // 4 + 2)[:, None]).any(axis=1).astype(np.int64)
+    return strategy.decide_batch(features, len(hands))
 
 
 _COUNTS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
@@ -206,22 +243,25 @@ def _three_card_counts(ranking_name: str, qualify: Any, names: tuple[tuple[str, 
     return _COUNTS[key]
 
 
-def _side_bet(settle: SettleStep, bet: Any, values: Any, plays: Any, ranking: str) -> dict[str, Any]:
-    """A side bet's edge per unit staked, over every player hand (a fold loses it unless it stands)."""
+def _side_bet(settle: SettleStep, bet: Any, values: Any, plays: Any, ranking: str, share: Any) -> dict[str, Any]:
+    """A side bet's edge per unit staked, over every player hand, each of its ``share`` of the
+    situations (a fold loses it unless it stands)."""
     import numpy as np
 
     from ..game.settlement import pay_line
 
-    result = np.full(len(values), -1.0)
+    distinct, inverse = np.unique(values, return_inverse=True)
+    found = [pay_line(settle, int(v), ranking, bet.pay_table) for v in distinct]
+    labels = [label for label, _ in bet.pay_table]
+    line_of = np.array([labels.index(line[0]) if line else -1 for line in found])[inverse.reshape(-1)]
+    kept = plays | (bet.on_fold == "stand")
     lines: dict[str, dict[str, float]] = {}
-    found = [pay_line(settle, int(v), ranking, bet.pay_table) for v in values]
-    for k, line in enumerate(found):
-        if line is not None and (plays[k] or bet.on_fold == "stand"):
-            result[k] = line[1]
-    for label, odds in bet.pay_table:
-        hit = np.array([line is not None and line[0] == label for line in found]) & (plays | (bet.on_fold == "stand"))
-        lines[label] = {"probability": float(hit.mean()), "contribution": float(hit.mean()) * odds}
-    return {"house_edge": -float(result.mean()), "lines": lines, "on_fold": bet.on_fold}
+    ev = -float(share.sum())
+    for k, (label, odds) in enumerate(bet.pay_table):
+        hit = float(share[kept & (line_of == k)].sum())
+        lines[label] = {"probability": hit, "contribution": hit * odds}
+        ev += hit * (odds + 1)
+    return {"house_edge": -ev, "lines": lines, "on_fold": bet.on_fold}
 
 
 # --- several decisions paid on the hand alone ------------------------------------
