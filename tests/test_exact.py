@@ -35,7 +35,7 @@ import pytest
 
 from studrules.analysis.exact import analyze
 from studrules.cli.main import main
-from studrules.errors import SpecError
+from studrules.errors import SpecError, SpecErrors
 from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.strategies import load_strategy
 from studrules.spec.vocabulary import hand_constants
@@ -99,9 +99,10 @@ def test_mississippi_stud_raising_the_least_every_street_loses_four_times_the_me
     assert analyze(variant, load_strategy("fold", variant)).house_edge == pytest.approx(1.0)
 
 
-def test_a_strategy_reading_cards_on_a_game_of_several_decisions_is_refused_with_the_reason():
+def test_a_strategy_reading_more_cards_than_a_decision_holds_is_refused_with_the_reason():
+    # queen-six-four reads a third card; Mississippi Stud decides first on two
     variant = load_variant("mississippi-stud")
-    with pytest.raises(SpecError, match="several decisions analyze plays --optimal"):
+    with pytest.raises(SpecErrors, match="a player holds 2 at a decision"):
         analyze(variant, load_strategy("queen-six-four"))
     with pytest.raises(SpecError, match="use simulate"):
         analyze(load_variant_text(SEVEN_AGAINST_THE_HOUSE), optimal=True)

@@ -452,6 +452,10 @@ def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_val
 
     wanted = table.strategy.names
     features: dict[str, Any] = {}
+    if table.strategy.reads_cards:  # a table of hands reads the cards themselves
+        features["cards"] = player
+        if table.house_up:
+            features["house_up_cards"] = house[:, list(table.house_up)]
     if "hand" in wanted:
         features["hand"] = player_value
     if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:  # the names below that read ranks

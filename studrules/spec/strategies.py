@@ -183,9 +183,7 @@ class Strategy:
         view = view_features(cards, house_up, names, ranking=self.ranking)
         return self.decide_view(view, street, cards, house_up)
 
-    def decide_batch(
-        self, features: Mapping[str, np.ndarray], size: int | None = None, street: int = 0
-    ) -> np.ndarray:
+    def decide_batch(self, features: Mapping[str, np.ndarray], size: int | None = None, street: int = 0) -> np.ndarray:
         """Whether each of a batch of hands raises (a bool array; a raise of any size).
 
         ``features`` maps each name of :attr:`names` to an integer array, one
