@@ -44,9 +44,10 @@ def analyze(
     """The exact house edge of ``variant`` played with ``strategy`` (or the optimal play).
 
     A game of a shape not counted here is a :class:`~studrules.errors.SpecError` that says why.
-    ``record``: the optimal play's choices are added to it, ``(street, cards, up, actions)`` per
-    decision (rows of the player's cards and of the house's up cards, None when it shows none;
-    each row's action as a strategy writes it), for :mod:`.strategy_writer`.
+    ``record``: the optimal play's choices are added to it, ``(street, cards, up, actions,
+    wagered)`` per decision (rows of the player's cards and of the house's up cards, None when
+    it shows none; each row's action as a strategy writes it; the antes out before it), for
+    :mod:`.strategy_writer`.
     """
     if not variant.is_banked:
         raise SpecError(f"analyze is for games against the house; {variant.name} is a {variant.kind} game")
@@ -65,9 +66,9 @@ def analyze(
             env = variant.stake_values()
             ante = int(one_step(variant, AnteStep, "ante").amount(env))
             offered = [raise_choices(d, env, ante) for d in decisions]
-            for street, cards, choices in found:
+            for street, cards, choices, wagered in found:
                 words = {int(c): action_words(int(c), offered[street], ante) for c in set(choices.tolist())}
-                record.append((street, cards, None, [words[int(c)] for c in choices.tolist()]))
+                record.append((street, cards, None, [words[int(c)] for c in choices.tolist()], wagered))
         return result
     return _against_the_house(variant, settle, decisions, strategy, record)
 
@@ -148,7 +149,7 @@ def _against_the_house(
         label = strategy.name
     if record is not None:
         shown = up[:, None] if (up >= 0).all() else None
-        record.append((0, hands, shown, np.where(plays, "raise", "fold")))
+        record.append((0, hands, shown, np.where(plays, "raise", "fold"), np.ones(len(hands), dtype=np.int64)))
     every = float(weights.sum())
     share = weights / every  # each row's share of the player's situations
     ev_chips = np.where(plays, won, -ante * total) * weights

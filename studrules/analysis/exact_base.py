@@ -48,9 +48,10 @@ class ExactResult:
         }
 
 
-def features(strategy: Strategy, cards: Any, up: Any, street: int) -> dict[str, Any]:
+def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any = 1) -> dict[str, Any]:
     """The view names the strategy's rules of decision ``street`` read, for rows of ``cards``
-    (the player's and the community's) and of the house's ``up`` cards (None: none shown)."""
+    (the player's and the community's) and of the house's ``up`` cards (None: none shown),
+    the player having ``wagered`` antes out."""
     import numpy as np
 
     from ..cards.batch import evaluate_batch
@@ -59,6 +60,8 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int) -> dict[str, 
     rules = strategy.rules_at(street)
     wanted = {n for r in rules if r.when is not None for n in r.when.names}
     features: dict[str, Any] = {"cards": cards}
+    if "wagered" in wanted:
+        features["wagered"] = np.broadcast_to(np.asarray(wagered, dtype=np.int64), (len(cards),))
     if up is not None:
         features["house_up_cards"] = up
     if "hand" in wanted:

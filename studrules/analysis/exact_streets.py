@@ -188,8 +188,9 @@ class _WorkBack:
             ok &= a != b
         return ok
 
-    def strategy_choices(self, street: int) -> Any:
-        """The strategy's choice at every situation of decision ``street`` (:data:`FOLD` or an amount)."""
+    def strategy_choices(self, street: int, wagered: int) -> Any:
+        """The strategy's choice at every situation of decision ``street`` with ``wagered`` chips
+        out (:data:`FOLD` or an amount)."""
         import numpy as np
 
         from ..spec.strategies import action_size
@@ -202,7 +203,7 @@ class _WorkBack:
         cards = np.stack(
             [np.full(size, c) for c in self.hole] + [self.rest[g.reshape(-1)] for g in grid], axis=-1
         ).astype(np.int64)
-        view = features(self.strategy, cards, None, street)
+        view = features(self.strategy, cards, None, street, wagered // self.ante)
         actions, index = self.strategy.choose_batch(view, size, street=street)
         step = self.decisions[street]
         options = self.raises[street]
@@ -228,7 +229,7 @@ class _WorkBack:
         best: Any = np.full(shape, -float(wagered)) if step.fold or not options else None
         spent: Any = np.full(shape, float(wagered))
         pick: Any = np.full(shape, FOLD)
-        wanted = self.strategy_choices(street) if self.strategy is not None else None
+        wanted = self.strategy_choices(street, wagered) if self.strategy is not None else None
         for b in options:
             value, total = value_of(b)
             if wanted is not None:
@@ -253,13 +254,13 @@ class _WorkBack:
             self.memo[(street, wagered)] = self._value_at(street, wagered)
         return self.memo[(street, wagered)]
 
-    def on_path(self) -> list[tuple[int, Any, Any]]:
-        """The best choices where the best play goes: ``(street, cards, choice)`` per decision,
-        cards one row per situation (the hole and the community cards known), after the best
-        choices before it (the wager so far is theirs)."""
+    def on_path(self) -> list[tuple[int, Any, Any, Any]]:
+        """The best choices where the best play goes: ``(street, cards, choice, wagered)`` per
+        decision, cards one row per situation (the hole and the community cards known), after
+        the best choices before it (``wagered``: what they put out, in antes)."""
         import numpy as np
 
-        out: list[tuple[int, Any, Any]] = []
+        out: list[tuple[int, Any, Any, Any]] = []
         m = self.m
         wagered = np.full((), self.ante, dtype=np.int64)
         alive = np.ones((), dtype=bool)
@@ -272,7 +273,14 @@ class _WorkBack:
             idx = np.nonzero(ok) if street else ()
             count = int(ok.sum())
             cards = np.stack([np.full(count, c) for c in self.hole] + [self.rest[i] for i in idx], axis=-1)
-            out.append((street, cards.reshape(-1, len(self.hole) + street), np.atleast_1d(pick)[ok].reshape(-1)))
+            out.append(
+                (
+                    street,
+                    cards.reshape(-1, len(self.hole) + street),
+                    np.atleast_1d(pick)[ok].reshape(-1),
+                    np.atleast_1d(wagered)[ok].reshape(-1) // self.ante,
+                )
+            )
             # the next street: each situation once per next card, with what it has wagered
             alive = np.repeat((alive & (pick != FOLD))[..., None], m, axis=-1)
             wagered = np.repeat((wagered + np.maximum(pick, 0))[..., None], m, axis=-1)

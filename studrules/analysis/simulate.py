@@ -452,6 +452,8 @@ def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_val
 
     wanted = table.strategy.names
     features: dict[str, Any] = {}
+    if "wagered" in wanted:  # one decision: the ante is all a player has out
+        features["wagered"] = np.ones(len(player), dtype=np.int64)
     if table.strategy.reads_cards:  # a table of hands reads the cards themselves
         features["cards"] = player
         if table.house_up:

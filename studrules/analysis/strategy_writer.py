@@ -47,7 +47,8 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
         cards = np.concatenate([r[1] for r in rows])
         up = None if rows[0][2] is None else np.concatenate([r[2] for r in rows])
         actions = np.concatenate([np.asarray(r[3]) for r in rows])
-        rules_of.append(_rules(cards, up, actions, variant.deck.ranking, cards.shape[1] >= fewest))
+        wagered = np.concatenate([np.asarray(r[4]) for r in rows])
+        rules_of.append(_rules(cards, up, actions, wagered, variant.deck.ranking, cards.shape[1] >= fewest))
     name = name or f"{variant.name}-optimal"
     chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen)
     data: dict[str, Any] = {
@@ -71,16 +72,18 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
     return header + yaml.safe_dump(data, sort_keys=False, width=10_000, allow_unicode=True), result
 
 
-def _rules(cards: Any, up: Any, actions: Any, ranking: str, whole_hands: bool) -> list[dict[str, Any]]:
+def _rules(cards: Any, up: Any, actions: Any, wagered: Any, ranking: str, whole_hands: bool) -> list[dict[str, Any]]:
     """One decision's rules from its situations: ``cards`` (n, k), the house's ``up`` cards
-    (n, u) or None, and each situation's best action (text)."""
+    (n, u) or None, each situation's best action (text) and the antes out before it."""
     import numpy as np
+
+    from ..spec.strategy_tables import HandTable, suit_key
 
     rules: list[dict[str, Any]] = []
     keep = np.ones(len(cards), dtype=bool)
     if whole_hands:
         rules, keep = _hand_ranges(cards, actions, ranking)
-    cards, actions = cards[keep], actions[keep]
+    cards, actions, wagered = cards[keep], actions[keep], wagered[keep]
     up = up[keep] if up is not None else None
     if not len(cards):
         last = rules.pop()
@@ -89,6 +92,17 @@ def _rules(cards: Any, up: Any, actions: Any, ranking: str, whole_hands: bool) -
     names, counts = np.unique(actions, return_counts=True)
     default = str(names[np.argmax(counts)])
     table = _table(cards, up, actions, default)
+    # where the same cards are best played otherwise after other wagers (a fold weighs what is
+    # out), a table read only at that wager says so, before the others
+    given = HandTable.parse(table).lookup_batch(cards, up) if table else [None] * len(cards)
+    wrong = np.flatnonzero(np.array([g or default for g in given]) != actions)
+    for out in sorted(set(wagered[wrong].tolist())):
+        exceptions: dict[str, str] = {}
+        for row in wrong[wagered[wrong] == out]:
+            shown = up[row].tolist() if up is not None else []
+            key = _canonical(cards[row].tolist(), shown, "", suit_key)
+            exceptions.setdefault(key, str(actions[row]))
+        rules.append({"when": f"wagered == {out}", "hands": exceptions})
     if table:
         rules.append({"hands": table})
     rules.append({"otherwise": default})

@@ -392,8 +392,13 @@ class StrategyPolicy(Policy):
             me = view.player
             # the decisions this seat has made so far: a banked decision is a raise, a stand or a fold
             street = sum(1 for e in view.events if e.player == me and e.type in ("raise", "check"))
+            ante = next((e.amount or 0 for e in view.events if e.type == "ante" and e.player == me), 0)
+            out = ante + sum(e.amount or 0 for e in view.events if e.type == "raise" and e.player == me)
             choice = self.strategy.decide(
-                tuple(view.my_cards) + tuple(view.community), view.house_up_cards, street=street
+                tuple(view.my_cards) + tuple(view.community),
+                view.house_up_cards,
+                street=street,
+                wagered=out // ante if ante else 1,
             )
             verb = "check" if choice == "stand" else choice.split()[0]
             if verb not in legal:
@@ -404,7 +409,6 @@ class StrategyPolicy(Policy):
             offered = legal["raise"].to or (legal["raise"].amount,)
             if size is None:
                 return Action(me, "raise", offered[0])
-            ante = next((e.amount or 0 for e in view.events if e.type == "ante" and e.player == me), 0)
             # the size in antes; the nearest below it the table offers (the least if none is)
             amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
             return Action(me, "raise", amount)

@@ -159,17 +159,19 @@ class Strategy:
         """
         for rule in self.rules_at(street):
             if rule.table is not None:
-                found = rule.table.lookup(cards, house_up)
+                found = rule.table.lookup(cards, house_up) if rule.when is None or rule.when(view) else None
                 if found is not None:
                     return found
             elif rule.when is None or rule.when(view):
                 return rule.action
         return self.rules_at(street)[-1].action  # pragma: no cover - the last rule is unconditional
 
-    def decide(self, cards: Iterable[Any] | str, house_up: Iterable[Any] | str = (), street: int = 0) -> str:
+    def decide(
+        self, cards: Iterable[Any] | str, house_up: Iterable[Any] | str = (), street: int = 0, wagered: int = 1
+    ) -> str:
         """The action (``'raise'``, ``'fold'``, ``'stand'``, ``'raise 3x'``...) for a player holding
         ``cards`` (his own and the community's) who sees the house's ``house_up`` cards, at
-        decision number ``street`` (0: the first).
+        decision number ``street`` (0: the first), having wagered ``wagered`` antes so far.
 
         Cards are :class:`~studrules.cards.card.Card` objects, codes or text.
 
@@ -181,6 +183,8 @@ class Strategy:
         """
         names = {n for r in self.rules_at(street) if r.when is not None for n in r.when.names}
         view = view_features(cards, house_up, names, ranking=self.ranking)
+        if "wagered" in names:
+            view["wagered"] = wagered
         return self.decide_view(view, street, cards, house_up)
 
     def decide_batch(self, features: Mapping[str, np.ndarray], size: int | None = None, street: int = 0) -> np.ndarray:
@@ -243,10 +247,16 @@ class Strategy:
             if not len(rows):
                 break
             if rule.table is not None:
-                cards = np.asarray(features["cards"])[rows]
+                guard = (
+                    self._holds((street if self.streets else 0, number), rule.when, columns, rows)
+                    if rule.when is not None
+                    else np.ones(len(rows), dtype=bool)
+                )
+                cards = np.asarray(features["cards"])[rows[guard]]
                 up = features.get("house_up_cards")
-                found = rule.table.lookup_batch(cards, None if up is None else np.asarray(up)[rows])
-                holds = np.array([a is not None for a in found], dtype=bool)
+                found = rule.table.lookup_batch(cards, None if up is None else np.asarray(up)[rows[guard]])
+                holds = np.zeros(len(rows), dtype=bool)
+                holds[np.flatnonzero(guard)] = [a is not None for a in found]
                 chosen[rows[holds]] = [index(a) for a in found if a is not None]
             elif rule.when is None:
                 chosen[rows] = index(rule.action)
@@ -348,6 +358,8 @@ def _radix(name: str, ranking: str = "high") -> int:
 
         # a ranking with thresholds of its own has values of its own: room for them
         return MAX_VALUE + 1 if ranking == "high" else max(MAX_VALUE + 1, 1 << 15)
+    if name == "wagered":
+        return 256
     return 2 if VIEW_NAMES[name] is BOOL else 15
 
 

@@ -4,7 +4,7 @@ reading of a list of rules with every problem located (used by :mod:`studrules.s
 An action is ``fold``, ``stand`` (go on without a wager), ``raise`` (the least raise the
 decision allows) or a raise of a size in antes, ``raise 3x``. A rule is
 ``{when: CONDITION, action: ACTION}``, a table ``{hands: {KEY: ACTION}}`` (see
-:mod:`studrules.spec.strategy_tables`), or the final ``{otherwise: ACTION}``.
+:mod:`studrules.spec.strategy_tables`; with ``when``, read only when its condition holds), or the final ``{otherwise: ACTION}``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ VIEW_NAMES: Mapping[str, Any] = {
     "fifth_card": NUMBER,
     "house_up": NUMBER,  # rank of the house's (highest) up card
     "matches_house_up": BOOL,  # one of the player's cards has the rank of a house up card
+    "wagered": NUMBER,  # what the player has wagered so far (ante and raises), in antes, rounded down
 }
 
 _ACTION_WORDS = "raise or fold (or stand, or raise Nx: N antes)"
@@ -116,8 +117,11 @@ def read_rules(
             continue
         if "hands" in item:
             table = _table(item, doc, (*base, i), errors)
+            guard = None
+            if "when" in item:  # a table read only when its condition holds
+                guard = _condition(item["when"], doc, (*base, i, "when"), errors, constants)
             if table is not None:
-                rules.append(Rule("table", None, where(i), table))
+                rules.append(Rule("table", guard, where(i), table))
             continue
         for k in item:
             if k not in ("when", "action"):
@@ -128,21 +132,9 @@ def read_rules(
             errors.append(SpecError("a rule needs 'when' (a condition), or is the final {otherwise: ACTION}", where(i)))
             continue
         action = _action(item.get("action"), doc, (*base, i, "action"), errors)
-        when_value = item["when"]
-        if isinstance(when_value, bool):
-            when_value = "true" if when_value else "false"
-        try:
-            when = compile_expression(
-                str(when_value) if not isinstance(when_value, str) else when_value,
-                names=VIEW_NAMES,
-                constants=constants,
-                expect=BOOL,
-                location=_expression_start(doc, (*base, i, "when")),
-            )
-        except SpecError as err:
-            errors.append(err)
-            continue
-        rules.append(Rule(action, when, where(i)))
+        when = _condition(item["when"], doc, (*base, i, "when"), errors, constants)
+        if when is not None:
+            rules.append(Rule(action, when, where(i)))
     if not (isinstance(raw[-1], dict) and "otherwise" in raw[-1]):
         errors.append(
             SpecError("the rules must end with a default: add '- otherwise: fold' (or raise)", where(len(raw) - 1))
@@ -150,12 +142,31 @@ def read_rules(
     return tuple(rules)
 
 
+def _condition(
+    value: Any, doc: Document, path: FieldPath, errors: list[SpecError], constants: Mapping[str, tuple[ExprType, int]]
+) -> Expression | None:
+    if isinstance(value, bool):
+        value = "true" if value else "false"
+    try:
+        return compile_expression(
+            str(value) if not isinstance(value, str) else value,
+            names=VIEW_NAMES,
+            constants=constants,
+            expect=BOOL,
+            location=_expression_start(doc, path),
+        )
+    except SpecError as err:
+        errors.append(err)
+        return None
+
+
 def _table(item: Mapping[str, Any], doc: Document, path: FieldPath, errors: list[SpecError]) -> HandTable | None:
-    extra = [k for k in item if k != "hands"]
+    extra = [k for k in item if k not in ("hands", "when")]
     for k in extra:
         errors.append(
             SpecError(
-                f"a table rule is {{hands: {{KEY: ACTION}}}} alone; remove '{k}'", doc.location((*path, k), key=True)
+                f"a table rule is {{hands: {{KEY: ACTION}}}}, with a 'when' if it is read only then; remove '{k}'",
+                doc.location((*path, k), key=True),
             )
         )
     raw = item["hands"]
