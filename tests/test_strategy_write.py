@@ -154,3 +154,14 @@ def test_a_table_matches_the_cards_up_to_a_renaming_of_suits_and_ranks_alone_any
     # offsuit, or the up card of another suit: the ranks' entry
     assert strategy.decide("Ah Kd", "9h") == strategy.decide("Ah Kh", "9c") == "fold"
     assert strategy.decide("Qh Qd", "2c") == "raise" and strategy.decide("Jh Jd", "2c") == "fold"
+
+
+def test_the_readme_strategy_of_several_streets_loads_for_mississippi_stud():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S) if b.startswith("streets:")]
+    strategy = load_strategy_text("name: readme\n" + block, load_variant("mississippi-stud"))
+    assert strategy.decide("Ac Ad") == "raise 3x" and strategy.decide("Tc 7d 6d 5d", street=2, wagered=3) == "fold"
+    assert strategy.decide("Tc 7d 6d 5d", street=2, wagered=4) == "raise 1x"
