@@ -165,3 +165,22 @@ def test_the_readme_strategy_of_several_streets_loads_for_mississippi_stud():
     strategy = load_strategy_text("name: readme\n" + block, load_variant("mississippi-stud"))
     assert strategy.decide("Ac Ad") == "raise 3x" and strategy.decide("Tc 7d 6d 5d", street=2, wagered=3) == "fold"
     assert strategy.decide("Tc 7d 6d 5d", street=2, wagered=4) == "raise 1x"
+
+
+def test_the_strategy_schema_accepts_every_shipped_strategy_and_a_written_one_and_refuses_a_bad_action(tmp_path):
+    import json
+    from pathlib import Path
+
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    root = Path(__file__).resolve().parents[1]
+    validator = Draft202012Validator(json.loads((root / "schemas/strategy.schema.json").read_text(encoding="utf-8")))
+    files = sorted((root / "strategies").glob("*.yaml"))
+    assert files
+    for path in files:
+        assert not list(validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))), path
+    text, _ = optimal_strategy_text(load_variant("three-card-poker"))
+    assert not list(validator.iter_errors(yaml.safe_load(text)))
+    assert list(validator.iter_errors({"name": "s", "rules": [{"otherwise": "raise 0x"}]}))
+    assert list(validator.iter_errors({"name": "s", "rules": [{"otherwise": "call"}]}))

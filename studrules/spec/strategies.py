@@ -40,6 +40,9 @@ with too many cases to say as conditions (see
     ... ''')
     >>> s.decide("Ac Ad", street=1), s.decide("Ac Kd", street=1)
     ('raise 3x', 'raise')
+
+``schemas/strategy.schema.json`` describes the format for editors; the
+loader checks the same and more, each problem located.
 """
 
 from __future__ import annotations
