@@ -10,6 +10,15 @@ Published figures:
   "3.4 percent of the ante, or 2.0 percent when both the ante and bet are
   considered").
 - Pair Plus 40/30/6/3/1: 7.3% (Grochowski, same page).
+- Caribbean Stud, the standard pay table (pair 1 ... royal 100, ace-king 1),
+  the dealer qualifying with ace-king: "Perfect strategy | 1,041,372,912,372 |
+  5.224% | 2.555%" and "Three rules of thumb | 1,041,417,758,724 | 5.225% |
+  2.554%" (total loss in antes over all 19,933,230,517,200 deals, house edge,
+  element of risk; Michael Shackleford, the Wizard of Odds, "Caribbean Stud
+  Poker", the table "Strategy Statistics in Caribbean Stud Poker", as
+  mirrored at toho-talent.com/2022/04/14/caribbean-stud-poker-strategy/; the
+  deals counted as "combin(52,5)*47*combin(46,4) = 19,933,230,517,200", Ask
+  the Wizard, Caribbean Stud Poker).
 - Mississippi Stud, optimal play: 4.91% of the ante, an average total wager
   of 3.59 antes, an element of risk of 1.37% (Michael Shackleford, the Wizard
   of Odds, as quoted by John Grochowski, casinocitytimes.com, 19 April 2018).
@@ -17,15 +26,19 @@ Published figures:
 
 from __future__ import annotations
 
+import itertools
 import json
+from math import comb
 
+import numpy as np
 import pytest
 
 from studrules.analysis.exact import analyze
 from studrules.cli.main import main
-from studrules.errors import SpecError
-from studrules.spec.loader import load_variant
+from studrules.errors import SpecError, SpecErrors
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.strategies import load_strategy
+from studrules.spec.vocabulary import hand_constants
 
 # three-card hands by category, of the 22,100 (see tests/test_rankings_three.py)
 COUNTS = {"straight_flush": 48, "three_of_a_kind": 52, "straight": 720, "flush": 1096, "pair": 3744}
@@ -86,12 +99,74 @@ def test_mississippi_stud_raising_the_least_every_street_loses_four_times_the_me
     assert analyze(variant, load_strategy("fold", variant)).house_edge == pytest.approx(1.0)
 
 
-def test_a_strategy_reading_cards_on_a_game_of_several_decisions_is_refused_with_the_reason():
+def test_a_strategy_reading_more_cards_than_a_decision_holds_is_refused_with_the_reason():
+    # queen-six-four reads a third card; Mississippi Stud decides first on two
     variant = load_variant("mississippi-stud")
-    with pytest.raises(SpecError, match="several decisions analyze plays --optimal"):
+    with pytest.raises(SpecErrors, match="a player holds 2 at a decision"):
         analyze(variant, load_strategy("queen-six-four"))
     with pytest.raises(SpecError, match="use simulate"):
-        analyze(load_variant("caribbean-stud-it"), optimal=True)
+        analyze(load_variant_text(SEVEN_AGAINST_THE_HOUSE), optimal=True)
+
+
+# a game against the house that analyze does not count: seven cards each
+SEVEN_AGAINST_THE_HOUSE = """
+name: seven-against-the-house
+kind: banked
+seats: {min: 1, max: 5}
+stakes: {ante: 10}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, down, down, down, down, down, down], house: [down, down, down, down, down, down, up]}
+  - decision: {fold: true, raise: 2 * ante}
+  - reveal: {who: house}
+  - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {pair: 1},
+             not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+"""
+
+# --- Caribbean Stud: five cards each, the house's fifth card up ------------------
+
+CARIBBEAN_DEALS = comb(52, 5) * 47 * comb(46, 4)
+
+
+def test_the_house_hands_against_a_hand_and_an_up_card_are_counted_as_brute_force_counts_them():
+    # inclusion and exclusion over the player's cards against every house hand from the 46
+    # cards left, evaluated one by one
+    from studrules.analysis.exact_five import house_counts
+    from studrules.cards.batch import evaluate_batch
+    from studrules.cards.card import parse_cards
+
+    ace_king = hand_constants()["ace_king"][1]
+    players = [[c.code for c in parse_cards(h)] for h in ("As Kd 9c 6h 3s", "7c 7d Qh 4s 2c", "Ah Qh 9h 5h 2h")]
+    found = house_counts(lambda v: v >= ace_king, 1, players=np.array(players))
+    for row in (0, 50, 100, 140):
+        hand, up = [int(c) for c in found.cards[row]], int(found.up[row])
+        rest = [c for c in range(52) if c not in hand and c != up]
+        house = np.array([(*four, up) for four in itertools.combinations(rest, 4)])
+        values = evaluate_batch(house)
+        mine = int(evaluate_batch(np.array([hand]))[0])
+        q = values >= ace_king
+        expected = [(~q).sum(), (q & (values < mine)).sum(), (q & (values == mine)).sum(), (q & (values > mine)).sum()]
+        assert found.counts[row].tolist() == [int(x) for x in expected]
+        assert found.value[row] == mine
+
+
+@pytest.mark.soak
+def test_caribbean_stud_optimal_play_loses_the_published_total_and_basic_strategy_the_rules_of_thumb_total():
+    variant = load_variant("caribbean-stud-it")
+    optimal = analyze(variant, optimal=True)
+    assert optimal.deals == CARIBBEAN_DEALS
+    # the total loss over every deal, in antes, to the unit
+    assert round(optimal.house_edge * CARIBBEAN_DEALS) == 1_041_372_912_372
+    assert round(optimal.house_edge * 100, 3) == 5.224
+    assert round(optimal.element_of_risk * 100, 3) == 2.555
+    basic = analyze(variant, load_strategy("basic", variant))
+    assert round(basic.house_edge * CARIBBEAN_DEALS) == 1_041_417_758_724
+    assert round(basic.house_edge * 100, 3) == 5.225 and round(basic.element_of_risk * 100, 3) == 2.554
+    # the outcomes' contributions add up to the player's return
+    assert sum(c for _, c in optimal.lines.values()) == pytest.approx(-optimal.house_edge)
+    # the figure is read from the file: a shorter pay table costs the player more
+    short = analyze(load_variant("caribbean-stud-it", options={"pay_table": "short"}), optimal=True)
+    assert short.house_edge > optimal.house_edge + 0.001
 
 
 def test_the_analyze_command_prints_json(capsys):

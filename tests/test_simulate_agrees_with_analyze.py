@@ -57,11 +57,22 @@ def _check(name: str, hands: int, seed: int) -> None:
         pytest.skip(f"analyze does not count {name}: {exact}")
     strategy, stakes, _ = CASES[name]
     result = simulate(load_variant(name, stakes=stakes), strategy, hands, seed=seed, workers=1)
-    low, high = result.ci95
+    # One 95% interval misses the true value once in 20 runs; over five games and their side
+    # bets that is a miss in about one run of four, whatever the code. The interval checked is
+    # the 99.9% one (3.29 standard errors; the 95% one is 1.96), which a right simulate misses
+    # about once in a thousand, while a wrong one (a bias of a few errors) still fails.
+    low, high = _widened(result.ci95)
     assert low <= 100 * exact.house_edge <= high, (name, 100 * exact.house_edge, result.ci95)
     for bet in result.side_bets:
         edge = 100 * exact.side_bets[bet.name]["house_edge"]
-        assert bet.ci95[0] <= edge <= bet.ci95[1], (name, bet.name, edge, bet.ci95)
+        low, high = _widened(bet.ci95)
+        assert low <= edge <= high, (name, bet.name, edge, bet.ci95)
+
+
+def _widened(ci95: tuple[float, float]) -> tuple[float, float]:
+    """The 99.9% interval of an estimate whose 95% interval is ``ci95`` (normal errors)."""
+    middle, half = (ci95[0] + ci95[1]) / 2, (ci95[1] - ci95[0]) / 2
+    return middle - half * 3.2905 / 1.9600, middle + half * 3.2905 / 1.9600
 
 
 @pytest.mark.parametrize("name", [n for n, (_, _, slow) in CASES.items() if not slow])

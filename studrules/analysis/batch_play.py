@@ -21,7 +21,8 @@ from ..errors import SpecError
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
-from ..spec.strategy_fit import _CARD_NAMES
+from ..spec.strategy_fit import _CARD_NAMES, raise_choices
+from ..spec.strategy_rules import action_size
 from .batch_settlement import settle_batch
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,6 +41,7 @@ class _Street:
     own: int  # his own cards dealt before it
     community: int  # community cards turned before it
     location: Any = field(default=None, compare=False)
+    offered: tuple[int, ...] = ()  # every raise it allows, the least first
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,8 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
             house_faces += list(step.house)
         elif isinstance(step, DecisionStep):
             amount = int(step.raise_amount(names)) if step.raise_amount is not None else None
-            streets.append(_Street(step.fold, step.stand, amount, own, community, step.location))
+            offered = tuple(raise_choices(step, variant)[1])
+            streets.append(_Street(step.fold, step.stand, amount, own, community, step.location, offered))
     ranking = variant.deck.ranking
     from ..cards.rankings import get_ranking
 
@@ -203,7 +206,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     house = cards[:, table.player_cards : table.player_cards + table.house_cards]
     alive = np.ones(hands, dtype=bool)
     raise_total = np.zeros(hands, dtype=np.int64)
-    for street in table.streets:
+    for index, street in enumerate(table.streets):
         rows = np.flatnonzero(alive)
         if not len(rows):
             break
@@ -212,13 +215,19 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         if "hand" in table.strategy.names:
             value = evaluate_batch_in(held, table.ranking)
         features = _view_batch(table, held, house[rows], value)
-        raises = table.strategy.decide_batch(features, size=len(rows))
+        if "wagered" in table.strategy.names:  # the antes out so far: the ante and the raises
+            features["wagered"] = (table.ante + raise_total[rows]) // table.ante
+        actions, which = table.strategy.choose_batch(features, size=len(rows), street=index)
+        verbs = [action.split()[0] for action in actions]
+        raises = np.array([verb == "raise" for verb in verbs], dtype=bool)[which]
         if not street.fold and not street.stand:
             raises[:] = True  # nothing else to do: the raise is forced
-        if street.fold:
-            alive[rows[~raises]] = False
-        if street.amount is not None:
-            raise_total[rows[raises]] += _raise_sizes(table, street, rows[raises])
+        if street.fold:  # a stand where the decision has none is a fold, as a fold where it has no fold is a stand
+            folds = np.array([verb == "fold" or (verb == "stand" and not street.stand) for verb in verbs])[which]
+            alive[rows[folds & ~raises]] = False
+        if street.offered:
+            sizes = np.array([_raise_size(table, street, action) for action in actions], dtype=np.int64)[which]
+            raise_total[rows[raises]] += sizes[raises]
     final = table.held(cards, table.player_cards, table.community_cards)
     player_value = evaluate_batch_in(final, table.ranking)
     house_value = evaluate_batch_in(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
@@ -245,11 +254,13 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _raise_sizes(table: _Table, street: _Street, rows: np.ndarray) -> np.ndarray:
-    """The chips each of ``rows`` raises at ``street``: a strategy's raise is the least the decision allows."""
-    import numpy as np
-
-    return np.full(len(rows), street.amount or 0, dtype=np.int64)
+def _raise_size(table: _Table, street: _Street, action: str) -> int:
+    """The chips an action raises at ``street``: ``raise Nx`` the largest raise the decision
+    allows up to N antes (the least if none is), any other raise the least (as the strategy's bots do)."""
+    size = action_size(action)
+    if size is None:
+        return street.offered[0]
+    return max((a for a in street.offered if a <= size * table.ante), default=street.offered[0])
 
 
 def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_value: np.ndarray | None) -> dict:
@@ -259,6 +270,10 @@ def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_val
 
     wanted = table.strategy.names
     features: dict[str, Any] = {}
+    if table.strategy.reads_cards:  # a table of hands reads the cards themselves
+        features["cards"] = player
+        if table.house_up:
+            features["house_up_cards"] = house[:, list(table.house_up)]
     if "hand" in wanted:
         # whole values, as a player's view gives them (spec.strategies.view_features)
         features["hand"] = None if player_value is None else player_value.astype(np.int64)

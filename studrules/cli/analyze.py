@@ -1,20 +1,26 @@
-"""``studrules analyze VARIANT (--strategy S | --optimal) [--json]``: the exact house edge.
+"""``studrules analyze VARIANT (--strategy S | --optimal [--write FILE [--force]]) [--json]``: the exact house edge.
 
 Counts every deal of a small game against the house (see
 :mod:`studrules.analysis.exact`): an ante and a play against the house's
-three cards, with a strategy or the optimal play, and its side bets; or
-raises and folds street by street before community cards, paid on the hand
-alone, played optimally. Prints the house edge per ante, the
-average total wager, the element of risk and each outcome's probability and
-contribution; ``--json`` prints one JSON object instead.
+three cards, or five cards each with the house's up card, with a strategy or
+the optimal play, and its side bets; or raises, stands and folds street by
+street before community cards, paid on the hand alone. Prints the house edge
+per ante, the average total wager, the element of risk and each outcome's
+probability and contribution; ``--json`` prints one JSON object instead.
+``--write FILE`` writes the optimal play as a strategy file that
+``simulate``, ``play --bots strategy:FILE`` and ``analyze --strategy FILE``
+read (an existing file is refused unless ``--force``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 
 from ..analysis.exact import ExactResult, analyze
+from ..errors import StudrulesError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ._common import add_variant_arguments, variant_from_args
 
@@ -39,17 +45,54 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--optimal", action="store_true", help="the play that maximises the player's return")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    parser.add_argument(
+        "--write",
+        metavar="FILE",
+        help="with --optimal: write the optimal play as a strategy file (for simulate, play --bots, analyze)",
+    )
+    parser.add_argument("--force", action="store_true", help="replace an existing --write file (refused otherwise)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.write and not args.optimal:
+        raise StudrulesError("--write writes the optimal play: give --optimal with it")
+    if args.write:
+        check_write_target(args.write, force=args.force)
     variant = variant_from_args(args)
     strategy = load_strategy(args.strategy, variant) if args.strategy else None
-    result = analyze(variant, strategy, optimal=args.optimal)
+    if args.write:
+        from ..analysis.strategy_writer import optimal_strategy_text
+
+        text, result = optimal_strategy_text(variant)
+        Path(args.write).write_text(text, encoding="utf-8")
+        print(f"wrote the optimal play of {variant.name} to {args.write}", file=sys.stderr)
+    else:
+        result = analyze(variant, strategy, optimal=args.optimal)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         print(_report(result))
     return 0
+
+
+def check_write_target(path: str, *, force: bool) -> None:
+    """Refuse to write a strategy over a folder, over a file that exists (unless ``force``),
+    or where no file can be made.
+
+    >>> check_write_target("/", force=True)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --write /: it is a folder
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise StudrulesError(f"--write {path}: it is a folder")
+    if target.exists() and not force:
+        raise StudrulesError(f"--write {path}: the file exists; --force replaces it")
+    if not target.parent.is_dir():
+        raise StudrulesError(f"--write {path}: there is no folder {target.parent}")
+    if target.suffix not in (".yaml", ".yml"):
+        raise StudrulesError(f"--write {path}: a strategy file ends in .yaml (the loader reads no other)")
 
 
 def _report(r: ExactResult) -> str:

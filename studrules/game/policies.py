@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
+from ..spec.strategy_rules import action_size
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
 
@@ -374,10 +375,9 @@ class Sensible(Policy):
 
 
 class StrategyPolicy(Policy):
-    """A banked game's strategy: raise or fold by the strategy's rules,
-    reading only this seat's cards and the house's up cards. At a decision
-    that offers no fold, ``fold`` goes on without a raise (stand); the raise
-    is the least the decision allows."""
+    """A banked game's strategy: raise (of the size it says), stand or fold by the strategy's
+    rules of the decision at hand, reading only this seat's cards, the community cards and the
+    house's up cards. At a decision that offers no fold, ``fold`` goes on without a raise (stand)."""
 
     def __init__(self, strategy: Strategy | str):
         if isinstance(strategy, str):
@@ -389,13 +389,32 @@ class StrategyPolicy(Policy):
 
     def act(self, view: View) -> Action:
         legal = _legal(view)
-        if legal and set(legal) <= {"raise", "fold", "check"} and legal.keys() & {"raise", "fold"}:
-            verb = self.strategy.decide(tuple(view.my_cards) + tuple(view.community), view.house_up_cards)
+        if legal and set(legal) <= {"raise", "fold", "check"} and ("raise" in legal or "fold" in legal):
+            me = view.player
+            # the decisions this seat has made so far: a banked decision is a raise, a stand or a fold
+            street = sum(1 for e in view.events if e.player == me and e.type in ("raise", "check"))
+            ante = next((e.amount or 0 for e in view.events if e.type == "ante" and e.player == me), 0)
+            out = ante + sum(e.amount or 0 for e in view.events if e.type == "raise" and e.player == me)
+            choice = self.strategy.decide(
+                tuple(view.my_cards) + tuple(view.community),
+                view.house_up_cards,
+                street=street,
+                wagered=out // ante if ante else 1,
+            )
+            verb = "check" if choice == "stand" else choice.split()[0]
             if verb == "fold" and "fold" not in legal and "check" in legal:
                 verb = "check"  # a decision with no fold: going on without a raise
             if verb not in legal:
                 verb = next(iter(legal))
-            return Action(view.player, verb)
+            if verb != "raise":
+                return Action(me, verb)
+            size = action_size(choice)
+            offered = legal["raise"].to or (legal["raise"].amount,)
+            if size is None:
+                return Action(me, "raise", offered[0])
+            # the size in antes; the nearest below it the table offers (the least if none is)
+            amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
+            return Action(me, "raise", amount)
         return _passive(view)
 
 

@@ -23,6 +23,26 @@ constants::
 A strategy decides one hand (:meth:`Strategy.decide`, for the hand machine and
 bots) or a whole batch of hands at once (:meth:`Strategy.decide_batch`, for
 simulation); both evaluate the same compiled conditions, so they agree.
+
+A game of several decisions (a raise before each community card) gives
+each decision its own rules, in order, under ``streets`` instead of
+``rules``; an action may then be ``stand`` (go on without a wager: a wager
+taken back) or a raise of a size, ``raise 3x`` (three times the ante). A
+rule may also be a table of hands, ``hands: {KEY: ACTION}``, for a strategy
+with too many cases to say as conditions (see
+:mod:`studrules.spec.strategy_tables`)::
+
+    >>> s = load_strategy_text('''
+    ... name: three-streets
+    ... streets:
+    ...   - rules: [{when: "true", action: raise 3x}, {otherwise: fold}]
+    ...   - rules: [{hands: {"AA": raise 3x}}, {otherwise: raise}]
+    ... ''')
+    >>> s.decide("Ac Ad", street=1), s.decide("Ac Kd", street=1)
+    ('raise 3x', 'raise')
+
+``schemas/strategy.schema.json`` describes the format for editors; the
+loader checks the same and more, each problem located.
 """
 
 from __future__ import annotations
@@ -35,10 +55,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError, SpecErrors
-from .expressions import BOOL, HAND, NUMBER, Expression, ExprType, compile_expression
+from .expressions import BOOL, NUMBER, Expression, ExprType
 from .resources import strategies_dir
-from .source import Document, FieldPath, check_data_file, read_document
+from .source import Document, check_data_file, read_document
 from .strategy_fit import _CARD_NAMES, fit_errors
+from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -52,24 +73,12 @@ __all__ = [
     "RANK_CONSTANTS",
     "Rule",
     "Strategy",
+    "action_size",
     "load_strategy",
+    "load_strategy_text",
     "shipped_strategies",
     "view_features",
 ]
-
-ACTIONS = ("raise", "fold")
-
-# What a player sees in a game against the house, by name.
-VIEW_NAMES: Mapping[str, Any] = {
-    "hand": HAND,  # the player's best five cards
-    "highest_card": NUMBER,  # ranks (2..14, ace high) of the player's cards, high to low
-    "second_card": NUMBER,
-    "third_card": NUMBER,
-    "fourth_card": NUMBER,
-    "fifth_card": NUMBER,
-    "house_up": NUMBER,  # rank of the house's (highest) up card
-    "matches_house_up": BOOL,  # one of the player's cards has the rank of a house up card
-}
 
 #: Ranks by name, for conditions like ``house_up <= queen``.
 RANK_CONSTANTS: Mapping[str, int] = {
@@ -88,22 +97,15 @@ RANK_CONSTANTS: Mapping[str, int] = {
     "ace": 14,
 }
 
-_FIELDS = ("name", "title", "description", "game", "rules", "source")
+_FIELDS = ("name", "title", "description", "game", "rules", "streets", "source")
 _GAMES = ("banked",)
 
 
 @dataclass(frozen=True)
-class Rule:
-    """One line of a strategy: when ``when`` holds (None: always), take ``action``."""
-
-    action: str
-    when: Expression | None = None
-    location: Location | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
 class Strategy:
-    """A loaded strategy: rules tried in order, the last one unconditional."""
+    """A loaded strategy: rules tried in order, the last one unconditional. ``streets``: for a
+    game of several decisions, the rules of each decision in order (empty: ``rules`` decide at
+    every decision; ``rules`` are then the first decision's)."""
 
     name: str
     title: str
@@ -114,8 +116,24 @@ class Strategy:
     game_location: Location | None = field(default=None, compare=False, repr=False)
     # the ranking 'hand' is valued in (the variant's, when loaded for one)
     ranking: str = field(default="high", compare=False, repr=False)
+    streets: tuple[tuple[Rule, ...], ...] = ()
     # decisions remembered per rule: an array over the key space, or a dict when it is large
-    _memo: dict[int, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _memo: dict[Any, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    def rules_at(self, street: int) -> tuple[Rule, ...]:
+        """The rules of decision number ``street`` (0: the first); the last street's past the end.
+
+        >>> load_strategy("basic").rules_at(2) == load_strategy("basic").rules
+        True
+        """
+        if not self.streets:
+            return self.rules
+        return self.streets[min(street, len(self.streets) - 1)]
+
+    @property
+    def every_rule(self) -> tuple[Rule, ...]:
+        """The rules of every street."""
+        return tuple(r for rules in (self.streets or (self.rules,)) for r in rules)
 
     @property
     def names(self) -> frozenset[str]:
@@ -125,24 +143,38 @@ class Strategy:
         ['hand']
         """
         out: set[str] = set()
-        for rule in self.rules:
+        for rule in self.every_rule:
             if rule.when is not None:
                 out |= rule.when.names
         return frozenset(out)
 
-    def decide_view(self, view: Mapping[str, Any]) -> str:
-        """The action for one view given as ``{name: value}`` (see :data:`VIEW_NAMES`).
+    @property
+    def reads_cards(self) -> bool:
+        """Whether a rule is a table of hands (it reads the cards themselves)."""
+        return any(rule.table is not None for rule in self.every_rule)
+
+    def decide_view(self, view: Mapping[str, Any], street: int = 0, cards: Any = (), house_up: Any = ()) -> str:
+        """The action for one view given as ``{name: value}`` (see :data:`VIEW_NAMES`); a table
+        of hands reads ``cards`` and ``house_up``.
 
         >>> load_strategy("ace-king-or-better").decide_view({"hand": 1})
         'fold'
         """
-        for rule in self.rules:
-            if rule.when is None or rule.when(view):
+        for rule in self.rules_at(street):
+            if rule.table is not None:
+                found = rule.table.lookup(cards, house_up) if rule.when is None or rule.when(view) else None
+                if found is not None:
+                    return found
+            elif rule.when is None or rule.when(view):
                 return rule.action
-        return self.rules[-1].action  # pragma: no cover - the last rule is unconditional
+        return self.rules_at(street)[-1].action  # pragma: no cover - the last rule is unconditional
 
-    def decide(self, cards: Iterable[Any] | str, house_up: Iterable[Any] | str = ()) -> str:
-        """``'raise'`` or ``'fold'`` for a player holding ``cards`` who sees the house's ``house_up`` cards.
+    def decide(
+        self, cards: Iterable[Any] | str, house_up: Iterable[Any] | str = (), street: int = 0, wagered: int = 1
+    ) -> str:
+        """The action (``'raise'``, ``'fold'``, ``'stand'``, ``'raise 3x'``...) for a player holding
+        ``cards`` (his own and the community's) who sees the house's ``house_up`` cards, at
+        decision number ``street`` (0: the first), having wagered ``wagered`` antes so far.
 
         Cards are :class:`~studrules.cards.card.Card` objects, codes or text.
 
@@ -152,10 +184,14 @@ class Strategy:
         >>> basic.decide("As Kd 9c 6h 3s", house_up="Th")
         'fold'
         """
-        return self.decide_view(view_features(cards, house_up, self.names, ranking=self.ranking))
+        names = {n for r in self.rules_at(street) if r.when is not None for n in r.when.names}
+        view = view_features(cards, house_up, names, ranking=self.ranking)
+        if "wagered" in names:
+            view["wagered"] = wagered
+        return self.decide_view(view, street, cards, house_up)
 
-    def decide_batch(self, features: Mapping[str, np.ndarray], size: int | None = None) -> np.ndarray:
-        """Whether each of a batch of hands raises (a bool array).
+    def decide_batch(self, features: Mapping[str, np.ndarray], size: int | None = None, street: int = 0) -> np.ndarray:
+        """Whether each of a batch of hands raises (a bool array; a raise of any size).
 
         ``features`` maps each name of :attr:`names` to an integer array, one
         entry per hand (hand values, ranks, 0/1 for conditions). Every
@@ -164,7 +200,9 @@ class Strategy:
         undecided, each condition evaluated once for every distinct
         combination of the names it reads (remembered between batches) and
         looked up, which is exact. ``size``: the number of hands, needed only
-        when ``features`` is empty (a strategy that reads no names).
+        when ``features`` is empty (a strategy that reads no names). A table
+        of hands reads ``features["cards"]`` ((n, k) card codes) and
+        ``features["house_up_cards"]`` ((n, u), if the house shows any).
 
         >>> import numpy as np
         >>> s = load_strategy("pair-or-better")
@@ -175,30 +213,64 @@ class Strategy:
         """
         import numpy as np
 
+        actions, chosen = self.choose_batch(features, size, street)
+        raising = np.array([a.startswith("raise") for a in actions], dtype=bool)
+        result: np.ndarray = raising[chosen]
+        return result
+
+    def choose_batch(
+        self, features: Mapping[str, np.ndarray], size: int | None = None, street: int = 0
+    ) -> tuple[list[str], np.ndarray]:
+        """Each hand's action at decision ``street``: ``(actions, index)``, ``actions[index[i]]``
+        being hand ``i``'s (see :meth:`decide_batch` for ``features``)."""
+        import numpy as np
+
         if size is None:
             size = _batch_size(features)
+        rules = self.rules_at(street)
+        names = {n for r in rules if r.when is not None for n in r.when.names}
         columns: dict[str, np.ndarray] = {}
-        for name in self.names:
+        for name in names:
             column = np.asarray(features[name], dtype=np.int64).reshape(-1)
             if len(column) != size:
                 raise ValueError(f"'{name}' has {len(column)} entries for {size} hands")
             if size and (int(column.min()) < 0 or int(column.max()) >= _radix(name, self.ranking)):
                 raise ValueError(f"'{name}' holds values outside 0..{_radix(name, self.ranking) - 1}")
             columns[name] = column
-        raises = np.zeros(size, dtype=bool)
+        actions: list[str] = []
+        chosen = np.zeros(size, dtype=np.int64)
         rows = np.arange(size)
-        for index, rule in enumerate(self.rules):
+
+        def index(action: str) -> int:
+            if action not in actions:
+                actions.append(action)
+            return actions.index(action)
+
+        for number, rule in enumerate(rules):
             if not len(rows):
                 break
-            if rule.when is None:
-                raises[rows] = rule.action == "raise"
+            if rule.table is not None:
+                guard = (
+                    self._holds((street if self.streets else 0, number), rule.when, columns, rows)
+                    if rule.when is not None
+                    else np.ones(len(rows), dtype=bool)
+                )
+                cards = np.asarray(features["cards"])[rows[guard]]
+                up = features.get("house_up_cards")
+                found = rule.table.lookup_batch(cards, None if up is None else np.asarray(up)[rows[guard]])
+                holds = np.zeros(len(rows), dtype=bool)
+                holds[np.flatnonzero(guard)] = [a is not None for a in found]
+                chosen[rows[holds]] = [index(a) for a in found if a is not None]
+            elif rule.when is None:
+                chosen[rows] = index(rule.action)
                 break
-            holds = self._holds(index, rule.when, columns, rows)
-            raises[rows[holds]] = rule.action == "raise"
+            else:
+                holds = self._holds((street if self.streets else 0, number), rule.when, columns, rows)
+                chosen[rows[holds]] = index(rule.action)
             rows = rows[~holds]
-        return raises
+        return actions or [rules[-1].action], chosen
 
-    def _holds(self, index: int, when: Expression, columns: Mapping[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
+    def _holds(self, index: Any, when: Expression, columns: Mapping[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
         """Whether rule ``index``'s condition holds for each of ``rows``."""
         import numpy as np
 
@@ -239,7 +311,9 @@ class Strategy:
 
     def check_fits(self, variant: Variant) -> None:
         """Raise a located :class:`SpecErrors` if this strategy cannot play ``variant``."""
-        errors = fit_errors(self.name, self.rules, variant, self.game_location or Location(self.file))
+        errors = fit_errors(
+            self.name, self.streets or (self.rules,), variant, self.game_location or Location(self.file)
+        )
         if errors:
             raise SpecErrors(errors)
 
@@ -256,6 +330,7 @@ class Strategy:
                 self.file,
                 self.game_location,
                 self.ranking,
+                self.streets,
             ),
         )
 
@@ -269,8 +344,9 @@ def _rebuild_strategy(
     file: str | None,
     game_location: Location | None,
     ranking: str = "high",
+    streets: tuple[tuple[Rule, ...], ...] = (),
 ) -> Strategy:
-    return Strategy(name, title, game, rules, description, file, game_location, ranking)
+    return Strategy(name, title, game, rules, description, file, game_location, ranking, streets)
 
 
 # Decisions are remembered in an array when the names a rule reads have at
@@ -285,6 +361,8 @@ def _radix(name: str, ranking: str = "high") -> int:
 
         # a ranking with thresholds of its own has values of its own: room for them
         return MAX_VALUE + 1 if ranking == "high" else max(MAX_VALUE + 1, 1 << 15)
+    if name == "wagered":
+        return 256
     return 2 if VIEW_NAMES[name] is BOOL else 15
 
 
@@ -320,7 +398,19 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     """
     path = _resolve(name_or_path)
     doc = read_document(path)
-    file = doc.file or str(path)
+    return _from_document(doc, doc.file or str(path), variant)
+
+
+def load_strategy_text(text: str, variant: Variant | None = None, *, file: str = "<text>") -> Strategy:
+    """A strategy from YAML text (see :func:`load_strategy`).
+
+    >>> load_strategy_text("{name: blind, rules: [{otherwise: raise}]}").decide("2c 3d 4h 5s 7c")
+    'raise'
+    """
+    return _from_document(read_document(text, file=file), file, variant)
+
+
+def _from_document(doc: Document, file: str, variant: Variant | None) -> Strategy:
     data = doc.data
     if not isinstance(data, dict):
         raise SpecErrors([SpecError("a strategy file is a mapping: name, title, game, rules", Location(file, 1, 1))])
@@ -343,7 +433,31 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
             )
         )
     ranking = variant.deck.ranking if variant is not None else "high"
-    rules = _rules(data.get("rules"), doc, errors, _constants(ranking))
+    streets: tuple[tuple[Rule, ...], ...] = ()
+    if "streets" in data:
+        if "rules" in data:
+            errors.append(
+                SpecError(
+                    "give 'rules' (for every decision) or 'streets' (the rules of each decision), not both",
+                    doc.location(("streets",), key=True),
+                )
+            )
+        raw = data["streets"]
+        if not isinstance(raw, list) or not raw:
+            errors.append(
+                SpecError("'streets' is a list, one {rules: [...]} per decision in order", doc.location(("streets",)))
+            )
+            raw = []
+        found: list[tuple[Rule, ...]] = []
+        for i, street in enumerate(raw):
+            if not isinstance(street, dict) or set(street) != {"rules"}:
+                errors.append(SpecError("a street is {rules: [...]}", doc.location(("streets", i))))
+                continue
+            found.append(read_rules(street["rules"], doc, errors, _constants(ranking), ("streets", i, "rules")))
+        streets = tuple(found)
+        rules = streets[0] if streets else ()
+    else:
+        rules = read_rules(data.get("rules"), doc, errors, _constants(ranking))
     if errors:
         raise SpecErrors(errors)
     strategy = Strategy(
@@ -355,6 +469,7 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
         file=file,
         game_location=doc.location(("game",)) if "game" in data else Location(file, 1, 1),
         ranking=ranking,
+        streets=streets,
     )
     if variant is not None:
         strategy.check_fits(variant)
@@ -437,96 +552,3 @@ def _constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
     table = dict(hand_constants(ranking))
     table.update({n: (NUMBER, v) for n, v in RANK_CONSTANTS.items()})
     return table
-
-
-def _rules(
-    raw: Any, doc: Document, errors: list[SpecError], constants: Mapping[str, tuple[ExprType, int]]
-) -> tuple[Rule, ...]:
-    def where(*path: str | int) -> Location:
-        return doc.location(("rules", *path))
-
-    if not isinstance(raw, list) or not raw:
-        errors.append(
-            SpecError(
-                "'rules' must be a list of {when: CONDITION, action: raise|fold} ending with {otherwise: raise|fold}",
-                where(),
-            )
-        )
-        return ()
-    rules: list[Rule] = []
-    for i, item in enumerate(raw):
-        last = i == len(raw) - 1
-        if not isinstance(item, dict):
-            errors.append(
-                SpecError(
-                    "a rule is a mapping: {when: CONDITION, action: raise|fold} or {otherwise: raise|fold}", where(i)
-                )
-            )
-            continue
-        if "otherwise" in item:
-            extra = [k for k in item if k != "otherwise"]
-            if extra:
-                errors.append(
-                    SpecError(
-                        f"'otherwise' stands alone; remove '{extra[0]}'", doc.location(("rules", i, extra[0]), key=True)
-                    )
-                )
-            if not last:
-                errors.append(
-                    SpecError(
-                        "'otherwise' must be the last rule: the rules after it would never be used",
-                        doc.location(("rules", i, "otherwise"), key=True),
-                    )
-                )
-            action = _action(item["otherwise"], doc, ("rules", i, "otherwise"), errors)
-            rules.append(Rule(action, None, where(i)))
-            continue
-        for k in item:
-            if k not in ("when", "action"):
-                close = difflib.get_close_matches(str(k), ("when", "action", "otherwise"), n=1)
-                hint = f": did you mean '{close[0]}'?" if close else ""
-                errors.append(SpecError(f"unknown key '{k}' in a rule{hint}", doc.location(("rules", i, k), key=True)))
-        if "when" not in item:
-            errors.append(
-                SpecError("a rule needs 'when' (a condition), or is the final {otherwise: raise|fold}", where(i))
-            )
-            continue
-        action = _action(item.get("action"), doc, ("rules", i, "action"), errors)
-        when_value = item["when"]
-        if isinstance(when_value, bool):
-            when_value = "true" if when_value else "false"
-        try:
-            when = compile_expression(
-                str(when_value) if not isinstance(when_value, str) else when_value,
-                names=VIEW_NAMES,
-                constants=constants,
-                expect=BOOL,
-                location=_expression_start(doc, ("rules", i, "when")),
-            )
-        except SpecError as err:
-            errors.append(err)
-            continue
-        rules.append(Rule(action, when, where(i)))
-    if not (isinstance(raw[-1], dict) and "otherwise" in raw[-1]):
-        errors.append(
-            SpecError("the rules must end with a default: add '- otherwise: fold' (or raise)", where(len(raw) - 1))
-        )
-    return tuple(rules)
-
-
-def _expression_start(doc: Document, path: FieldPath) -> Location:
-    """Where the expression text starts (after an opening quote, if any)."""
-    loc = doc.location(path)
-    if loc.line is not None and loc.column is not None:
-        line = doc.line_text(loc.line)
-        if 0 < loc.column <= len(line) and line[loc.column - 1] in "\"'":
-            return loc.shifted(1)
-    return loc
-
-
-def _action(value: Any, doc: Document, path: FieldPath, errors: list[SpecError]) -> str:
-    if value not in ACTIONS:
-        shown = "nothing" if value is None else repr(value)
-        errors.append(SpecError(f"the action must be raise or fold, not {shown}", doc.location(path)))
-        return "fold"
-    return str(value)

@@ -15,7 +15,7 @@ from .expressions import Expression
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Variant
 
-__all__ = ["fit_errors", "decision_cards"]
+__all__ = ["fit_errors", "decision_cards", "raise_choices"]
 
 _CARD_NAMES = ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")
 _HOUSE_UP_NAMES = ("house_up", "matches_house_up")
@@ -28,8 +28,11 @@ def _name_location(expr: Expression, name: str) -> Location | None:
     return expr.location.shifted(match.start()) if match else expr.location
 
 
-def fit_errors(name: str, rules: Sequence[Any], variant: Variant, game_location: Location) -> list[SpecError]:
-    """Why the strategy called ``name`` with these ``rules`` cannot play ``variant`` (none: it fits)."""
+def fit_errors(
+    name: str, streets: Sequence[Sequence[Any]], variant: Variant, game_location: Location
+) -> list[SpecError]:
+    """Why the strategy called ``name`` cannot play ``variant`` (none: it fits). ``streets``: the
+    rules of each decision in order (one list: the rules of every decision)."""
     from .model import DealStep, DecisionStep
 
     errors: list[SpecError] = []
@@ -42,43 +45,125 @@ def fit_errors(name: str, rules: Sequence[Any], variant: Variant, game_location:
             )
         )
         return errors
-    if not variant.steps_of(DecisionStep):
+    decisions = variant.steps_of(DecisionStep)
+    if not decisions:
         errors.append(
             SpecError(f"{variant.name} has no decision step: its players never choose to raise or fold", game_location)
         )
+    if len(streets) > 1 and len(streets) != len(decisions):
+        errors.append(
+            SpecError(
+                f"strategy '{name}' gives the rules of {len(streets)} decisions, but in {variant.name} a player "
+                f"decides {len(decisions)} time(s)",
+                game_location,
+            )
+        )
     deals = variant.steps_of(DealStep)
     house_up = sum(1 for d in deals for face in d.house if face == "up")
-    # a rule is read at every decision: the fewest cards a player holds at one
-    # (his own and the community's) bound the cards it may name
-    player_cards = min(decision_cards(variant) or (sum(len(d.players) for d in deals),))
-    for rule in rules:
-        if rule.when is None:
-            continue
-        for read in sorted(rule.when.names):
-            if read in _HOUSE_UP_NAMES and house_up == 0:
-                errors.append(
-                    SpecError(
-                        f"'{read}' reads the house's up card, but in {variant.name} the house has no card face up",
-                        _name_location(rule.when, read),
+    held = decision_cards(variant) or [sum(len(d.players) for d in deals)]
+    # a list of rules read at several decisions is bound by the fewest cards held at one
+    per_street = [
+        (rules, min(held) if len(streets) == 1 else held[k], [decisions[k]] if len(streets) > 1 else list(decisions))
+        for k, rules in enumerate(streets)
+        if len(streets) == 1 or k < len(held)
+    ]
+    for rules, player_cards, steps in per_street:
+        for rule in rules:
+            errors += _action_errors(rule, steps, variant)
+            if rule.table is not None:
+                errors += _table_errors(rule, player_cards, house_up, variant)
+            if rule.when is None:
+                continue
+            for read in sorted(rule.when.names):
+                if read in _HOUSE_UP_NAMES and house_up == 0:
+                    errors.append(
+                        SpecError(
+                            f"'{read}' reads the house's up card, but in {variant.name} the house has no card face up",
+                            _name_location(rule.when, read),
+                        )
                     )
-                )
-            if read in _CARD_NAMES and _CARD_NAMES.index(read) >= player_cards:
-                errors.append(
-                    SpecError(
-                        f"'{read}' reads the player's card number {_CARD_NAMES.index(read) + 1}, but in "
-                        f"{variant.name} a player holds {player_cards} at a decision",
-                        _name_location(rule.when, read),
+                if read in _CARD_NAMES and _CARD_NAMES.index(read) >= player_cards:
+                    errors.append(
+                        SpecError(
+                            f"'{read}' reads the player's card number {_CARD_NAMES.index(read) + 1}, but in "
+                            f"{variant.name} a player holds {player_cards} at a decision",
+                            _name_location(rule.when, read),
+                        )
                     )
-                )
-            if read == "hand" and player_cards < (least := _fewest(variant)):
-                errors.append(
-                    SpecError(
-                        f"'hand' reads the player's best {least} cards, but in {variant.name} a player holds "
-                        f"{player_cards} at a decision",
-                        _name_location(rule.when, read),
+                if read == "hand" and player_cards < (least := _fewest(variant)):
+                    errors.append(
+                        SpecError(
+                            f"'hand' reads the player's best {least} cards, but in {variant.name} a player holds "
+                            f"{player_cards} at a decision",
+                            _name_location(rule.when, read),
+                        )
                     )
-                )
     return errors
+
+
+def _action_errors(rule: Any, steps: Sequence[Any], variant: Variant) -> list[SpecError]:
+    """A rule's actions the decisions it is read at do not allow: a stand where the player must
+    fold or raise, a raise of a size the decision does not offer."""
+    from .strategy_rules import action_size
+
+    actions = set(rule.table.actions) if rule.table is not None else {rule.action}
+    out: list[SpecError] = []
+    for step in steps:
+        for action in sorted(actions):
+            where = f"decision '{step.id}' of {variant.name}" if step.id else f"a decision of {variant.name}"
+            if action == "stand" and not step.stand:
+                out.append(SpecError(f"'stand': at {where} the player may not go on without a wager", rule.location))
+            size = action_size(action)
+            if size is not None:
+                ante, amounts = raise_choices(step, variant)
+                if size * ante not in amounts:
+                    offered = ", ".join(f"{a // ante}x" if a % ante == 0 else str(a) for a in amounts) or "none"
+                    out.append(
+                        SpecError(
+                            f"'{action}': at {where} the raises are {offered} (the ante is {ante})", rule.location
+                        )
+                    )
+    return out
+
+
+def _table_errors(rule: Any, player_cards: int, house_up: int, variant: Variant) -> list[SpecError]:
+    """The keys of a table of hands that name another number of cards than a decision holds."""
+    out: list[SpecError] = []
+    for text, mine, up, location in rule.table.keys:
+        if mine != player_cards:
+            out.append(
+                SpecError(
+                    f"the hand '{text}' has {mine} card(s), but in {variant.name} a player holds {player_cards} "
+                    "at this decision",
+                    location or rule.location,
+                )
+            )
+        if up and up != house_up:
+            out.append(
+                SpecError(
+                    f"the hand '{text}' names {up} house up card(s), but in {variant.name} the house shows {house_up}",
+                    location or rule.location,
+                )
+            )
+    return out
+
+
+def raise_choices(step: Any, variant: Variant) -> tuple[int, list[int]]:
+    """The ante and every raise a decision offers, the least first, at the variant's stakes."""
+    from .model import AnteStep
+
+    env = variant.stake_values()
+    antes = variant.steps_of(AnteStep)
+    ante = int(antes[0].amount(env)) if antes else 1
+    names = dict(env, ante=ante, hand=0, house=0)
+    if step.raise_amount is None:
+        return ante, []
+    low = int(step.raise_amount(names))
+    if step.raise_max is None:
+        return ante, [low]
+    high = int(step.raise_max(names))
+    unit = max(int(step.raise_unit(names)), 1) if step.raise_unit is not None else 1
+    return ante, list(range(low, high + 1, unit))
 
 
 def _fewest(variant: Variant) -> int:

@@ -1,0 +1,94 @@
+"""What the exact analysis shares between its shapes of game (see :mod:`studrules.analysis.exact`):
+the result, the view names a strategy reads over rows of cards, the one step of a kind."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import SpecError
+from ..spec.model import Variant
+from ..spec.strategies import Strategy
+
+__all__ = ["ExactResult", "features", "one_step"]
+
+
+@dataclass(frozen=True)
+class ExactResult:
+    """What :func:`analyze` finds, per unit of the ante.
+
+    ``house_edge``: the player's expected loss per ante; ``average_wager``:
+    the average total wagered (ante and raises) per ante; ``element_of_risk``:
+    ``house_edge / average_wager``. ``lines``: each outcome's probability and
+    its contribution to the player's return (per ante). ``side_bets``: each
+    side bet's house edge per unit staked and its lines."""
+
+    variant: str
+    strategy: str
+    house_edge: float
+    average_wager: float
+    element_of_risk: float
+    deals: int
+    lines: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    side_bets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON data."""
+        return {
+            "variant": self.variant,
+            "strategy": self.strategy,
+            "exact": True,
+            "deals": self.deals,
+            "house_edge": self.house_edge,
+            "average_wager": self.average_wager,
+            "element_of_risk": self.element_of_risk,
+            "lines": {k: {"probability": p, "contribution": c} for k, (p, c) in self.lines.items()},
+            "side_bets": {k: dict(v) for k, v in self.side_bets.items()},
+        }
+
+
+def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any = 1) -> dict[str, Any]:
+    """The view names the strategy's rules of decision ``street`` read, for rows of ``cards``
+    (the player's and the community's) and of the house's ``up`` cards (None: none shown),
+    the player having ``wagered`` antes out."""
+    import numpy as np
+
+    from ..cards.batch import evaluate_batch
+    from ..spec.strategy_fit import _CARD_NAMES
+
+    rules = strategy.rules_at(street)
+    wanted = {n for r in rules if r.when is not None for n in r.when.names}
+    features: dict[str, Any] = {"cards": cards}
+    if "wagered" in wanted:
+        features["wagered"] = np.broadcast_to(np.asarray(wagered, dtype=np.int64), (len(cards),))
+    if up is not None:
+        features["house_up_cards"] = up
+    if "hand" in wanted:
+        if strategy.ranking == "high" and cards.shape[1] >= 5:
+            features["hand"] = evaluate_batch(cards, check=False)
+        else:
+            from ..cards.card import Card
+            from ..cards.rankings import get_ranking
+
+            ranking = get_ranking(strategy.ranking)
+            features["hand"] = np.array([int(ranking.evaluate([Card(int(c)) for c in h]) or 0) for h in cards])
+    ranks = cards // 4 + 2
+    ordered = -np.sort(-ranks, axis=1)
+    for i, n in enumerate(_CARD_NAMES):
+        if n in wanted:
+            features[n] = ordered[:, i]
+    if up is not None and "house_up" in wanted:
+        features["house_up"] = (up // 4 + 2).max(axis=1)
+    if up is not None and "matches_house_up" in wanted:
+        features["matches_house_up"] = (
+            (ranks[:, :, None] == (up // 4 + 2)[:, None, :]).any(axis=(1, 2)).astype(np.int64)
+        )
+    return features
+
+
+def one_step(variant: Variant, kind: type, word: str) -> Any:
+    steps = variant.steps_of(kind)
+    if len(steps) != 1:
+        raise SpecError(f"analyze reads one {word} step; {variant.name} has {len(steps)}")
+    return steps[0]
