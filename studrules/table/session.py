@@ -500,7 +500,7 @@ class Session:
         self.active = [p for p in self.seating if p in self.active or p == name]
         self.policies[name] = policy
         self.stacks[name] = self.start[name] = stack
-        self.won.setdefault(name, 0)
+        self.won[name] = 0  # a newcomer, even under the name of one who left
 
     def remove_player(self, name: str) -> int:
         """``name`` stands up between hands: out of the seating, his stack (returned) with him;
