@@ -3,7 +3,8 @@
 :func:`create_app` makes the Starlette application over a :class:`Server`
 (the rooms, the store, each room's timer). Routes:
 
-- ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page;
+- ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page
+  (``/w/{id}``: the same page for a spectator, who sends ``watch``, not ``hello``);
   ``/static/...``: their CSS and JavaScript;
 - ``GET /api/games``: the games this server deals (pot games: friends
   against each other);

@@ -4,7 +4,10 @@ A :class:`Room` is the only authority of its table. The host makes it with a
 :class:`TableConfig` (the games allowed, in a fixed rotation or at the
 dealer's choice, stakes and options, seats, buy-in, the time to act) and
 takes the first seat; players join by name and get a secret token; the host
-fills seats with bots and starts. From then on a
+fills seats with bots and starts. Seats change after the start too: a late
+arrival plays from the next hand, a player leaves (between hands at once;
+during one, folded at his turn), the host removes a seat or gives it to a
+bot; :attr:`Room.departed` keeps who stood up with what. From then on a
 :class:`~studrules.table.session.Session` deals hand after hand (stacks carry
 over, the deal moves, the game switches, each switch announced with its rule
 differences) and the room drives each hand: bots act at once, a person's

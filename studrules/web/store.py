@@ -2,7 +2,8 @@
 
 Four tables: ``tables`` (each table's settings), ``seats`` (names, a hash of
 each secret token, bots, stacks), ``sessions`` (the dealer, the hands
-played, who is still playing, how the game ended) and ``hands`` (every hand
+played, who is still playing, how the game ended, and in ``extra`` what else
+carries from hand to hand: hands won, a kill's legs, who stood up with what) and ``hands`` (every hand
 played, one line of the history form of :mod:`studrules.records.history`:
 ``studrules replay`` reads them back). Stacks are written when a hand ends,
 so a hand in play when the server stops is returned: the chips go back to
