@@ -339,3 +339,41 @@ def test_each_seats_declaration_is_shown_next_to_it_once_public_and_not_before()
     assert first is not None
     shown = {s["name"]: s["facts"] for s in room.snapshot(None)["seats"] if s}
     assert "declared low" in shown["Ann"] and "declared high" in shown["Bob"]
+
+
+def test_the_host_removes_and_replaces_seats_by_message_and_a_player_may_not(client):
+    r = client.post("/api/tables", json={"host": "Ann", "variants": [FR], "seats": 3, "pause": 60, "seed": 7})
+    table, token = r.json()["table"], r.json()["token"]
+    bob = client.post(f"/api/tables/{table}/join", json={"name": "Bob"}).json()
+    cat = client.post(f"/api/tables/{table}/join", json={"name": "Cat"}).json()
+    room: Room = client.app.state.server.rooms[table]
+    with client.websocket_connect(f"/ws/{table}") as ann, client.websocket_connect(f"/ws/{table}") as b:
+        ann.send_json({"type": "hello", "token": token})
+        ann.receive_json()
+        b.send_json({"type": "hello", "token": bob["token"]})
+        b.receive_json()
+        b.send_json({"type": "remove", "seat": cat["seat"]})
+        assert "only the host" in b.receive_json()["message"]
+        ann.send_json({"type": "start"})
+        ann.receive_json()
+        b.receive_json()
+        ann.send_json({"type": "replace", "seat": bob["seat"], "kind": "check-call"})
+        assert ann.receive_json()["seats"][bob["seat"]]["bot"]
+        assert b.receive_json()["you"] is None  # his seat is a bot's now: he watches
+        ann.send_json({"type": "remove", "seat": cat["seat"]})
+        state = ann.receive_json()
+        assert "leaves after this hand" in state["seats"][cat["seat"]]["facts"]
+    assert room.seats[bob["seat"]].bot == "check-call"
+
+
+def test_a_table_takes_a_limited_number_of_spectators(client, monkeypatch):
+    monkeypatch.setattr("studrules.web.app.MAX_WATCHERS", 2)
+    r = client.post("/api/tables", json={"host": "Ann", "variants": [FR], "seats": 2})
+    table = r.json()["table"]
+    with client.websocket_connect(f"/ws/{table}") as w1, client.websocket_connect(f"/ws/{table}") as w2:
+        for w in (w1, w2):
+            w.send_json({"type": "watch"})
+            assert w.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/{table}") as w3:
+            w3.send_json({"type": "watch"})
+            assert "spectators" in w3.receive_json()["message"]

@@ -58,6 +58,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 #: The most tables one server keeps.
 MAX_TABLES = 2000
+#: The most spectators watching one table at once.
+MAX_WATCHERS = 50
 _MAX_BODY = 4096
 MAX_UPLOAD = MAX_BYTES + 1024  # the command line's limit on a file, and room for a line ending or two
 
@@ -400,8 +402,13 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             return
         except WebSocketDisconnect:
             return
+        sockets = srv.sockets.setdefault(room.id, {})
+        if seat is None and sum(1 for s in sockets.values() if s is None) >= MAX_WATCHERS:
+            await ws.send_json({"type": "error", "message": "this table has all the spectators it can take"})
+            await ws.close(code=4429)
+            return
         srv.ensure_task(room)
-        srv.sockets.setdefault(room.id, {})[ws] = seat
+        sockets[ws] = seat
         await ws.send_text(json.dumps(room.snapshot(seat)))
         limit = RateLimit()
         strikes = 0
