@@ -250,3 +250,45 @@ def test_a_bet_of_any_size_is_typed_in_the_amount_field(browser, server, shots):
         if not _passive(page):
             page.wait_for_timeout(100)
     raise AssertionError("Ann was never offered a bet or raise of her own size")
+
+
+def test_a_friend_joins_after_the_start_then_leaves_and_a_spectator_watches(browser, server, shots):
+    ann = browser.new_context().new_page()
+    ann.goto(server + "/")
+    ann.fill("#host", "Ann")
+    ann.locator(f'#games input[value="{FR}"]').check()
+    ann.fill("#seats", "3")
+    ann.click("#create-button")
+    ann.wait_for_selector("#add-bot")
+    ann.click("#add-bot")
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    ann.click("#start")
+    ann.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
+    link = ann.locator("#link").inner_text()
+    watch = ann.locator("#watch-link").inner_text()
+    assert watch.startswith(server + "/w/")
+
+    # a spectator sees the table, and no way to sit or act
+    spectator = browser.new_context().new_page()
+    spectator.goto(watch)
+    spectator.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    assert spectator.locator("#join").is_hidden() and spectator.locator("#watching").is_visible()
+    assert spectator.locator("#actions button").count() == 0
+    shots(spectator, "spectator")
+
+    # Cat opens the link during the first hand: she sits in from the next one
+    cat = browser.new_context().new_page()
+    cat.goto(link)
+    cat.fill("#name", "Cat")
+    cat.click("#join-button")
+    cat.wait_for_function("document.getElementById('seats').textContent.includes('plays from the next hand')")
+    assert "(you" in cat.locator("#seats li", has_text="Cat").inner_text()
+    spectator.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 3")
+    shots(cat, "late")
+
+    # she leaves the table: between hands (she is in none) her seat is free at once, and she watches
+    cat.click("#leave")
+    cat.wait_for_selector("#join:not([hidden])")
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    assert "Cat stands up" in ann.locator("#table-log").text_content()  # the log is folded away: its text
+    shots(ann, "left")

@@ -478,6 +478,74 @@ class Session:
                 self.dealer = p
                 return
 
+    def add_player(self, name: str, stack: int, policy: Policy, before: str | None = None) -> None:
+        """Seat ``name`` with ``stack`` chips between hands (a late arrival):
+        he sits in from the next hand, clockwise just before ``before`` (None:
+        at the end of the seating).
+
+        >>> from studrules.game.policies import CheckCall
+        >>> from studrules.spec.resources import default_variant
+        >>> s = Session([default_variant()], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()})
+        >>> s.add_player("Cat", 50, CheckCall(), before="Bob")
+        >>> s.order(), s.remove_player("Ann"), s.order()
+        (['Ann', 'Cat', 'Bob'], 100, ['Cat', 'Bob'])
+        """
+        if name in self.seating:
+            raise StudrulesError(f"{name} is already seated")
+        if stack <= 0:
+            raise StudrulesError(f"{name}'s stack must be a positive number of chips, not {stack}")
+        seating = list(self.seating)
+        seating.insert(seating.index(before) if before in seating else len(seating), name)
+        self.seating = tuple(seating)
+        self.active = [p for p in self.seating if p in self.active or p == name]
+        self.policies[name] = policy
+        self.stacks[name] = self.start[name] = stack
+        self.won[name] = 0  # a newcomer, even under the name of one who left
+
+    def remove_player(self, name: str) -> int:
+        """``name`` stands up between hands: out of the seating, his stack (returned) with him;
+        a dealer who stands up passes the deal to the next player clockwise."""
+        if name not in self.seating:
+            raise StudrulesError(f"{name} is not seated")
+        if self.dealer == name:
+            self._move_dealer()
+        if name in self.active:
+            self.active.remove(name)
+        self.seating = tuple(p for p in self.seating if p != name)
+        if self.legs is not None and self.legs[0] == name:
+            self.legs = None
+        if self.killer == name:
+            self.killer = None
+        return self.stacks.get(name, 0)
+
+    def carried(self) -> dict[str, Any]:
+        """What passes from hand to hand besides stacks, dealer and seats, as
+        JSON data: hands won, starting stacks, a kill's legs and killer, the house's net.
+        :meth:`carry` puts it back (a session restored from a store)."""
+        return {
+            "won": dict(self.won),
+            "start": dict(self.start),
+            "legs": list(self.legs) if self.legs is not None else None,
+            "killer": self.killer,
+            "house_net": self.house_net,
+            "banked_played": self.banked_played,
+        }
+
+    def carry(self, data: Mapping[str, Any]) -> None:
+        """Put back what :meth:`carried` gave (players no longer seated are ignored)."""
+        for p, n in (data.get("won") or {}).items():
+            if p in self.won:
+                self.won[p] = int(n)
+        for p, n in (data.get("start") or {}).items():
+            if p in self.start:
+                self.start[p] = int(n)
+        legs = data.get("legs")
+        self.legs = (str(legs[0]), int(legs[1])) if legs and legs[0] in self.seating else None
+        killer = data.get("killer")
+        self.killer = killer if killer in self.seating else None
+        self.house_net = int(data.get("house_net") or 0)
+        self.banked_played = bool(data.get("banked_played"))
+
     def play(self) -> list[HandReport]:
         """Play until the session ends; every hand's report."""
         while self.play_next() is not None:

@@ -3,7 +3,8 @@
 :func:`create_app` makes the Starlette application over a :class:`Server`
 (the rooms, the store, each room's timer). Routes:
 
-- ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page;
+- ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page
+  (``/w/{id}``: the same page for a spectator, who sends ``watch``, not ``hello``);
   ``/static/...``: their CSS and JavaScript;
 - ``GET /api/games``: the games this server deals (pot games: friends
   against each other);
@@ -57,6 +58,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 #: The most tables one server keeps.
 MAX_TABLES = 2000
+#: The most spectators watching one table at once.
+MAX_WATCHERS = 50
 _MAX_BODY = 4096
 MAX_UPLOAD = MAX_BYTES + 1024  # the command line's limit on a file, and room for a line ending or two
 
@@ -70,13 +73,17 @@ class Server:
         self.uploads = Uploads(folder, allowed=allow_uploads, taken=pot_games().__contains__)
         self.clock = clock
         self.rooms: dict[str, Room] = {}
-        self.sockets: dict[str, dict[WebSocket, Seat]] = {}
+        self.sockets: dict[str, dict[WebSocket, Seat | None]] = {}  # None: a spectator
         self.wake: dict[str, asyncio.Event] = {}
         self.tasks: dict[str, asyncio.Task] = {}
         self.broken: set[str] = set()
         for data in self.store.load_tables():
             try:
-                self.rooms[data["id"]] = Room.restore(data, clock=clock, on_hand=self._hand_done, resolve=self.resolve)
+                room = Room.restore(
+                    data, clock=clock, on_hand=self._hand_done, resolve=self.resolve, on_seats=self._save_seats
+                )
+                self.rooms[data["id"]] = room
+                self._save_seats(room)  # seats that stood up at the restart
             except StudrulesError as err:
                 log.error("table %s cannot be restored: %s", data["id"], err)
 
@@ -109,6 +116,7 @@ class Server:
         self.rooms[table_id] = room
         self.store.save_table(table_id, config.to_dict(), time.time())
         self._save_seat(room, seat)
+        room.on_seats = self._save_seats
         return room, seat
 
     def bot_table(self, settings: dict[str, Any], kind: str = "sensible") -> Room:
@@ -130,24 +138,41 @@ class Server:
     def _save_seat(self, room: Room, seat: Seat) -> None:
         self.store.save_seat(room.id, seat.number, seat.name, seat.key, seat.bot, seat.stack)
 
+    def _session_row(self, room: Room) -> dict[str, Any] | None:
+        """What the store keeps of ``room``'s session between hands (None before it starts)."""
+        session = room.session
+        if session is None:
+            return None
+        last = session.last_variant
+        extra = session.carried() | {
+            "departed": room.departed[-200:],
+            "leaving": [s.name for s in room.seats if s is not None and s.leaving],
+        }
+        return {
+            "dealer": session.dealer,
+            "active": list(session.active),
+            "last_variant": None if last is None else last.name,
+            "reason": session.reason,
+            "hands": room.hands_before + session.played,
+            "extra": extra,
+        }
+
+    def _save_seats(self, room: Room) -> None:
+        """The seats of ``room`` as they are now, and its session (a seat taken, left or given to a bot)."""
+        if room.id not in self.rooms:
+            return  # a table being made: its rows are written when it is
+        rows = [(s.number, s.name, s.key, s.bot, s.stack) for s in room.seats if s is not None]
+        self.store.save_seats(room.id, rows, self._session_row(room))
+
     def _hand_done(self, room: Room, report: Any) -> None:
         session = room.session
         assert session is not None
         number = room.hands_before + report.number
         record = hand_record(report.hand, number=number, seed=report.seed, dealer=report.dealer, table=room.id)
         stacks = {s.number: s.stack for s in room.seats if s is not None}
-        self.store.save_hand(
-            room.id,
-            number,
-            record,
-            stacks,
-            {
-                "dealer": session.dealer,
-                "active": list(session.active),
-                "last_variant": report.variant.name,
-                "reason": session.reason,
-            },
-        )
+        row = self._session_row(room)
+        assert row is not None
+        self.store.save_hand(room.id, number, record, stacks, row)
 
     # ---------------------------------------------------------------- running
 
@@ -183,7 +208,7 @@ class Server:
     async def broadcast(self, room: Room) -> None:
         for ws, seat in list(self.sockets.get(room.id, {}).items()):
             try:
-                await ws.send_text(json.dumps(room.snapshot(seat)))
+                await ws.send_text(json.dumps(room.snapshot(seat if room.holds(seat) else None)))
             except Exception:  # a closed socket: forget it
                 self.sockets.get(room.id, {}).pop(ws, None)
 
@@ -205,6 +230,14 @@ class Server:
             elif kind == "bot":
                 bot = room.add_bot(seat, message["kind"] or "sensible")
                 self._save_seat(room, bot)
+            elif kind == "leave":
+                room.leave(seat)
+            elif kind == "remove":
+                room.remove(seat, message["seat"])
+            elif kind == "replace":
+                room.replace(seat, message["seat"], message["kind"] or "sensible")
+            else:
+                raise ProtocolError(f"{kind!r} is not a message of a seated player")
         except StudrulesError:
             raise  # the player's mistake: he is told, nothing changed
         except Exception:  # the table's own failure: it stops, the others play on
@@ -360,17 +393,22 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
         try:
             first = await asyncio.wait_for(ws.receive_text(), 10)
             hello = parse_message(first)
-            if hello["type"] != "hello":
-                raise ProtocolError("the first message is 'hello' with the seat's token")
-            seat = room.seat_of(hello["token"])
+            if hello["type"] not in ("hello", "watch"):
+                raise ProtocolError("the first message is 'hello' with the seat's token, or 'watch'")
+            seat = room.seat_of(hello["token"]) if hello["type"] == "hello" else None
         except (TimeoutError, StudrulesError) as err:
             await ws.send_json({"type": "error", "message": str(err) or "no hello in time"})
             await ws.close(code=4401)
             return
         except WebSocketDisconnect:
             return
+        sockets = srv.sockets.setdefault(room.id, {})
+        if seat is None and sum(1 for s in sockets.values() if s is None) >= MAX_WATCHERS:
+            await ws.send_json({"type": "error", "message": "this table has all the spectators it can take"})
+            await ws.close(code=4429)
+            return
         srv.ensure_task(room)
-        srv.sockets.setdefault(room.id, {})[ws] = seat
+        sockets[ws] = seat
         await ws.send_text(json.dumps(room.snapshot(seat)))
         limit = RateLimit()
         strikes = 0
@@ -390,7 +428,13 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
                         break
                     continue
                 try:
-                    await srv.handle(room, seat, parse_message(text))
+                    message = parse_message(text)
+                    if seat is None and message["type"] != "ping":
+                        raise TableError("a spectator watches: he cannot act")
+                    if seat is not None and not room.holds(seat):
+                        raise TableError("you have left this seat: you watch the table")
+                    if seat is not None:
+                        await srv.handle(room, seat, message)
                 except StudrulesError as err:
                     await ws.send_json({"type": "error", "message": str(err)})
         except WebSocketDisconnect:
@@ -409,6 +453,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
     routes = [
         Route("/", index),
         Route("/t/{table}", table_page),
+        Route("/w/{table}", table_page),
         Route("/api/games", games),
         Route("/api/settings", settings),
         Route("/api/variants", upload, methods=["POST"]),

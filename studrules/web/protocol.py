@@ -10,7 +10,13 @@ kind and size) before the table sees it, and raises
   or the word of a discard, declare...);
 - ``{"type": "choose", "variant": NAME}``: the dealer's pick at a dealer's
   choice table;
-- ``{"type": "start"}``, ``{"type": "bot", "kind": "sensible"}``: the host's;
+- ``{"type": "start"}``, ``{"type": "bot", "kind": "sensible"}``,
+  ``{"type": "remove", "seat": 3}`` (stand a seat up),
+  ``{"type": "replace", "seat": 3, "kind": "sensible"}`` (give it to a bot): the host's;
+- ``{"type": "leave"}``: stand up (between hands; during one, his hand is
+  folded at his turn and he stands up when it ends);
+- ``{"type": "watch"}``: instead of ``hello``, a spectator's first message
+  (he sees what every seat sees, and acts for nobody);
 - ``{"type": "ping"}``.
 
 >>> parse_message('{"type": "act", "verb": "call"}')
@@ -56,9 +62,13 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "choose": {"variant": _VARIANT},
     "start": {},
     "bot": {"kind": ("sensible", "check-call", "random")},
+    "leave": {},
+    "remove": {"seat": int},
+    "replace": {"seat": int, "kind": ("sensible", "check-call", "random")},
+    "watch": {},
     "ping": {},
 }
-_REQUIRED = {"hello": ("token",), "act": ("verb",), "choose": ("variant",)}
+_REQUIRED = {"hello": ("token",), "act": ("verb",), "choose": ("variant",), "remove": ("seat",), "replace": ("seat",)}
 
 
 class ProtocolError(StudrulesError):
@@ -180,6 +190,8 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
             events.append(e.describe(hidden=e.card is None))
     ups = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}
     shown = {e.player: [str(c) for c in e.cards] for e in seen if e.type == "show" and e.cards and e.player}
+    # a declaration is in a seat's events once it is public (in turn, or when all are revealed)
+    declared = {e.player: e.reason for e in seen if e.type == "declare" and e.player}
     mine = [[str(c), face] for c, face in view.cards] if own else []
     return {
         "players": list(view.players),
@@ -191,6 +203,7 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "to_act": view.to_act,
         "up_cards": ups,
         "shown": shown,
+        "declared": declared,
         "dealt": {p: down.get(p, 0) for p in view.players},
         "community": [str(c) for c in view.community],
         "cards": mine,

@@ -4,7 +4,10 @@ A :class:`Room` is the only authority of its table. The host makes it with a
 :class:`TableConfig` (the games allowed, in a fixed rotation or at the
 dealer's choice, stakes and options, seats, buy-in, the time to act) and
 takes the first seat; players join by name and get a secret token; the host
-fills seats with bots and starts. From then on a
+fills seats with bots and starts. Seats change after the start too: a late
+arrival plays from the next hand, a player leaves (between hands at once;
+during one, folded at his turn), the host removes a seat or gives it to a
+bot; :attr:`Room.departed` keeps who stood up with what. From then on a
 :class:`~studrules.table.session.Session` deals hand after hand (stacks carry
 over, the deal moves, the game switches, each switch announced with its rule
 differences) and the room drives each hand: bots act at once, a person's
@@ -36,112 +39,19 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalActionError, StudrulesError
+from ..errors import IllegalActionError
 from ..game.actions import Action
 from ..game.policies import CheckCall, Policy, make_policy
 from ..table.session import Session
 from ..table.terminal import result_lines
+from .config import TableConfig, TableError
 from .protocol import ProtocolError, check_name, hand_payload
 from .store import token_hash
 
 __all__ = ["TableConfig", "Seat", "Room", "TableError"]
-
-_ROTATIONS = ("turn", "dealer")
-
-
-class TableError(StudrulesError):
-    """Something a player asked that the table does not allow now."""
-
-
-@dataclass(frozen=True)
-class TableConfig:
-    """What the host chose: ``variants`` (names of shipped games), ``rotate``
-    (``turn``: each in turn; ``dealer``: the dealer picks), ``seats``,
-    ``buy_in`` (each player's first stack), ``stakes`` and ``options``
-    (applied to each game that has them), ``timeout`` (seconds to act),
-    ``pause`` (seconds between hands) and ``seed`` (None: random deals)."""
-
-    variants: tuple[str, ...]
-    rotate: str = "turn"
-    seats: int = 6
-    buy_in: int = 1000
-    stakes: dict[str, int] = field(default_factory=dict)
-    options: dict[str, str] = field(default_factory=dict)
-    timeout: float = 30.0
-    pause: float = 4.0
-    seed: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "variants": list(self.variants),
-            "rotate": self.rotate,
-            "seats": self.seats,
-            "buy_in": self.buy_in,
-            "stakes": dict(self.stakes),
-            "options": dict(self.options),
-            "timeout": self.timeout,
-            "pause": self.pause,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, allowed: Callable[[str], bool] | None = None) -> TableConfig:
-        """A config from JSON data, every field checked (a :class:`TableError` says which is wrong)."""
-        if not isinstance(data, dict):
-            raise TableError("a table is described by a JSON object")
-        known = {"variants", "rotate", "seats", "buy_in", "stakes", "options", "timeout", "pause", "seed"}
-        extra = set(data) - known
-        if extra:
-            raise TableError(f"unknown table settings: {', '.join(sorted(str(k)[:20] for k in extra))}")
-        names = data.get("variants")
-        if not isinstance(names, list) or not 1 <= len(names) <= 20 or not all(isinstance(n, str) for n in names):
-            raise TableError("'variants' is a list of 1 to 20 game names")
-        for n in names:
-            if allowed is not None and not allowed(n):
-                raise TableError(f"'{n[:64]}' is not a game this server deals")
-        rotate = data.get("rotate", "turn")
-        if rotate not in _ROTATIONS:
-            raise TableError("'rotate' is 'turn' or 'dealer'")
-        seats = _whole(data, "seats", 6, 2, 10)
-        buy_in = _whole(data, "buy_in", 1000, 1, 10**7)
-        stakes = data.get("stakes") or {}
-        options = data.get("options") or {}
-        if not isinstance(stakes, dict) or len(stakes) > 20:
-            raise TableError("'stakes' maps at most 20 stake names to whole numbers")
-        for k, v in stakes.items():
-            if not isinstance(k, str) or len(k) > 32 or isinstance(v, bool) or not isinstance(v, int):
-                raise TableError("'stakes' maps stake names to whole numbers")
-            if not 0 <= v <= 10**6:
-                raise TableError(f"the stake {k} is from 0 to 1000000")
-        if not isinstance(options, dict) or len(options) > 20:
-            raise TableError("'options' maps at most 20 option names to choices")
-        if not all(
-            isinstance(k, str) and isinstance(v, str) and len(k) <= 32 and len(v) <= 32 for k, v in options.items()
-        ):
-            raise TableError("'options' maps option names to choices (text)")
-        timeout = _number(data, "timeout", 30.0, 1.0, 600.0)
-        pause = _number(data, "pause", 4.0, 0.0, 60.0)
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32):
-            raise TableError("'seed' is a whole number from 0 to 2**32-1, or none")
-        return cls(tuple(names), rotate, seats, buy_in, dict(stakes), dict(options), timeout, pause, seed)
-
-
-def _whole(data: dict, key: str, default: int, low: int, high: int) -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TableError(f"'{key}' is a whole number from {low} to {high}")
-    return value
-
-
-def _number(data: dict, key: str, default: float, low: float, high: float) -> float:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise TableError(f"'{key}' is a number of seconds from {low:g} to {high:g}")
-    return float(value)
 
 
 @dataclass
@@ -156,6 +66,7 @@ class Seat:
     bot: str | None = None
     stack: int = 0
     token: str = ""
+    leaving: bool = False  # stands up when the hand in play is over (his hand folded at his turn)
 
 
 class Room:
@@ -174,12 +85,15 @@ class Room:
         clock: Callable[[], float],
         on_hand: Callable[[Room, Any], None] | None = None,
         resolve: Callable[[str], Any] | None = None,
+        on_seats: Callable[[Room], None] | None = None,
     ):
         self.id = table_id
         self.resolve = resolve or (lambda name: name)  # a game's name -> what Session loads (a name or a file)
         self.config = config
         self.clock = clock
         self.on_hand = on_hand
+        self.on_seats = on_seats  # called when a seat is taken, left or given to a bot (the store writes them)
+        self.departed: list[dict[str, Any]] = []  # who stood up since the start, with his stack
         self.seats: list[Seat | None] = [None] * config.seats
         self.state = "waiting"
         self.session: Session | None = None
@@ -192,7 +106,9 @@ class Room:
         self.version = 0
 
     @classmethod
-    def restore(cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None) -> Room:
+    def restore(
+        cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None
+    ) -> Room:
         """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
         its seats and stacks, and, once started, its session with the dealer
         and the players still in; a hand that was in play is returned (the
@@ -201,13 +117,17 @@ class Room:
         for s in data["seats"]:
             room.seats[s["seat"]] = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
         session = data.get("session")
+        extra = (session or {}).get("extra") or {}
+        room.departed = list(extra.get("departed") or [])
         if data.get("state") == "waiting" and session is None:
+            room.on_seats = on_seats
             return room
         active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
         stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
         if session is not None and session.get("reason") or len(stacks) < 2:
             room.state = "over"
             room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
+            room.on_seats = on_seats
             return room
         room._begin_session(stacks)
         assert room.session is not None
@@ -219,21 +139,28 @@ class Room:
             room.session.last_variant = next(
                 (v for v in room.session.variants if v.name == session.get("last_variant")), None
             )
+            room.session.carry(extra)  # hands won, a kill's legs...
+        room.on_seats = on_seats
         room._say("The server restarted: any hand in play was returned, and the game goes on.")
         room.state = "between"
         room.deadline = clock()
+        for name in extra.get("leaving") or ():  # asked to stand up during the hand returned: he does now
+            seat = next((s for s in room.seats if s is not None and s.name == name), None)
+            if seat is not None:
+                room._stand(seat)
         return room
 
     # ---------------------------------------------------------------- seats
 
     def join(self, name: Any, *, bot: str | None = None) -> Seat:
-        """Seat ``name`` at the first empty seat (before the host starts)."""
+        """Seat ``name`` at the first empty seat; once the game has started,
+        he sits in from the next hand with the buy-in."""
         try:
             name = check_name(name)
         except ProtocolError as err:
             raise TableError(str(err)) from None
-        if self.state != "waiting":
-            raise TableError("the game has started: seats are taken")
+        if self.state in ("over", "broken"):
+            raise TableError("the game is over: no seat is dealt in again")
         if any(s is not None and s.name.lower() == name.lower() for s in self.seats):
             raise TableError(f"somebody at this table is called {name}: choose another name")
         free = next((i for i, s in enumerate(self.seats) if s is None), None)
@@ -241,9 +168,94 @@ class Room:
             raise TableError("every seat is taken")
         token = secrets.token_urlsafe(24)
         seat = Seat(free, name, token_hash(token), bot, self.config.buy_in, token)
+        session = self.session
+        if session is not None:  # a late arrival: clockwise between his neighbours, from the next hand
+            n = len(self.seats)
+            after = (self.seats[(free + k) % n] for k in range(1, n))
+            before = next((s.name for s in after if s is not None and s.name in session.seating), None)
+            policy = self._policy(seat)
+            session.add_player(name, seat.stack, policy, before=before)
+            if bot:
+                self.bots[name] = policy
         self.seats[free] = seat
-        self._say(f"{name} sits down" + (" (a bot)" if bot else ""))
+        late = " and plays from the next hand" if session is not None else ""
+        self._say(f"{name} sits down" + (" (a bot)" if bot else "") + late)
+        self._seats_changed()
         return seat
+
+    def _policy(self, seat: Seat) -> Policy:
+        seed = None if self.config.seed is None else self.config.seed * 101 + seat.number
+        return make_policy(seat.bot, seed=seed) if seat.bot else CheckCall()  # a person: never asked
+
+    def _seats_changed(self) -> None:
+        if self.on_seats is not None:
+            self.on_seats(self)
+
+    def leave(self, who: Seat | str) -> None:
+        """The seat ``who`` stands up: between hands at once, with his stack;
+        during a hand he is in, his hand is folded at his turn and he stands up when it ends."""
+        seat = self._seat(who)
+        if self.is_host(seat):
+            raise TableError("the host keeps his seat (he may remove the others)")
+        self._stand(seat)
+
+    def remove(self, who: Seat | str, number: int) -> None:
+        """The host stands the seat ``number`` up (a player who went away), as :meth:`leave` does."""
+        self._stand(self._other(who, number))
+
+    def replace(self, who: Seat | str, number: int, kind: str = "sensible") -> None:
+        """The host gives the seat ``number`` to a bot of ``kind``: its stack
+        stays, the bot plays it from now on (its token no longer acts)."""
+        seat = self._other(who, number)
+        if seat.bot is not None:
+            raise TableError(f"{seat.name} is a bot already")
+        seat.bot, seat.key, seat.leaving = kind, "", False
+        policy = self._policy(seat)
+        self._say(f"a bot plays {seat.name}'s seat from now on")
+        if self.session is not None:
+            self.session.policies[seat.name] = policy
+            self.bots[seat.name] = policy
+            hand = self.hand
+            if hand is not None and not hand.is_over and seat.name in hand.players:
+                policy.begin(self.report.variant)
+                if self.state == "playing" and hand.to_act == seat.name:
+                    self._run()
+            elif self.state == "choosing" and self.session.dealer == seat.name:
+                self._next_hand()
+        self._seats_changed()
+
+    def _other(self, who: Seat | str, number: Any) -> Seat:
+        self._host(who)
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
+            raise TableError("no such seat")
+        seat = self.seats[number]
+        if seat is None:
+            raise TableError("nobody sits there")
+        if self.is_host(seat):
+            raise TableError("the host keeps his seat")
+        return seat
+
+    def _stand(self, seat: Seat) -> None:
+        """Stand ``seat`` up now, or when the hand he is in is over."""
+        hand, session = self.hand, self.session
+        in_play = self.state == "playing" and hand is not None and not hand.is_over and seat.name in hand.players
+        if in_play:
+            seat.leaving = True
+            self._say(f"{seat.name} leaves after this hand")
+            if hand.to_act == seat.name:
+                self._run()
+            self._seats_changed()
+            return
+        chooser = self.state == "choosing" and session is not None and session.dealer == seat.name
+        self.seats[seat.number] = None
+        if session is not None and seat.name in session.seating:
+            seat.stack = session.remove_player(seat.name)
+            self.bots.pop(seat.name, None)
+        self.departed.append({"name": seat.name, "stack": seat.stack})
+        self._say(f"{seat.name} stands up with {seat.stack}")
+        if chooser:  # the dealer who was choosing went away: the deal has passed on
+            self._next_hand()
+        self._seats_changed()
 
     def _seat(self, who: Seat | str) -> Seat:
         """The seat acting: a :class:`Seat` of this table (its token was checked
@@ -262,6 +274,10 @@ class Room:
                 if s is not None and s.bot is None and hmac.compare_digest(s.key, key):
                     return s
         raise TableError("no seat at this table has that token")
+
+    def holds(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is still a person's seat at this table (not left, not given to a bot)."""
+        return seat is not None and self.seats[seat.number] is seat and seat.bot is None
 
     def is_host(self, seat: Seat) -> bool:
         return seat.number == 0
@@ -296,10 +312,7 @@ class Room:
         if len(seated) < 2:
             raise TableError("two players at least: wait for a friend, or add a bot")
         names = [s.name for s in seated]
-        policies: dict[str, Policy] = {}
-        for s in seated:
-            seed = None if self.config.seed is None else self.config.seed * 101 + s.number
-            policies[s.name] = make_policy(s.bot, seed=seed) if s.bot else CheckCall()  # a person: never asked
+        policies = {s.name: self._policy(s) for s in seated}
         self.bots = {s.name: policies[s.name] for s in seated if s.bot}
         self.session = Session(
             [self.resolve(n) for n in self.config.variants],
@@ -366,6 +379,11 @@ class Room:
         hand = self.hand
         while not hand.is_over:
             bot = self.bots.get(hand.to_act)
+            leaving = self._person(hand.to_act)
+            if leaving is not None and leaving.leaving:  # he asked to leave: his hand is folded
+                legal = {la.action for la in hand.legal_actions()}
+                hand.apply(Action(hand.to_act, "fold") if "fold" in legal else hand.default_action())
+                continue
             if bot is None:
                 self.deadline = self.clock() + self.config.timeout
                 self._changed()
@@ -382,6 +400,10 @@ class Room:
         for s in self.seats:
             if s is not None and s.name in session.stacks:
                 s.stack = session.stacks[s.name]
+        for s in list(self.seats):
+            if s is not None and s.leaving:
+                s.leaving = False
+                self._stand(s)
         if self.on_hand is not None:
             self.on_hand(self, report)
         if session.is_over:
@@ -494,6 +516,38 @@ class Room:
             return self.report.dealer
         return self.session.dealer
 
+    def _seat_facts(self, s: Seat, hand: Any) -> dict[str, Any]:
+        """What everybody may know of the seat ``s``: its name, stack, and the
+        public facts of the hand in play or the last one (``facts``: short
+        words the page writes next to the seat)."""
+        facts = []
+        in_hand = hand is not None and s.name in hand.players
+        if self.session is not None and not in_hand and self.state in ("playing", "choosing"):
+            facts.append("plays from the next hand")
+        if s.leaving:
+            facts.append("leaves after this hand")
+        if in_hand:
+            # a declaration is an event once it is public (in turn, or all revealed together); it holds no card
+            declared = [e.reason for e in hand.events if e.type == "declare" and e.player == s.name]
+            if declared:
+                facts.append(f"declared {declared[-1]}")
+            if hand.folded[hand.players.index(s.name)]:
+                facts.append("folded")
+            if self.report is not None and self.report.killer == s.name:
+                facts.append("kills this hand")
+        if self.session is not None and self.session.legs is not None and self.session.legs[0] == s.name:
+            legs = self.session.legs[1]
+            facts.append(f"{legs} leg{'s' if legs != 1 else ''}")
+        won = self.session.won.get(s.name, 0) if self.session is not None else 0
+        return {
+            "seat": s.number,
+            "name": s.name,
+            "bot": s.bot is not None,
+            "stack": s.stack,
+            "won": won,
+            "facts": facts,
+        }
+
     def snapshot(self, seat: Seat | None) -> dict[str, Any]:
         """Everything ``seat`` may see now, as JSON data (None: a watcher)."""
         session = self.session
@@ -509,10 +563,7 @@ class Room:
             "rotate": self.config.rotate,
             "games": list(self.config.variants),
             "you": None if seat is None else {"seat": seat.number, "name": seat.name, "host": self.is_host(seat)},
-            "seats": [
-                None if s is None else {"seat": s.number, "name": s.name, "bot": s.bot is not None, "stack": s.stack}
-                for s in self.seats
-            ],
+            "seats": [None if s is None else self._seat_facts(s, hand) for s in self.seats],
             "hand_number": self._number(),
             "dealer": self._dealer(),
             "variant": None if variant is None else {"name": variant.name, "title": variant.title or variant.name},

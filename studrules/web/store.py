@@ -2,7 +2,8 @@
 
 Four tables: ``tables`` (each table's settings), ``seats`` (names, a hash of
 each secret token, bots, stacks), ``sessions`` (the dealer, the hands
-played, who is still playing, how the game ended) and ``hands`` (every hand
+played, who is still playing, how the game ended, and in ``extra`` what else
+carries from hand to hand: hands won, a kill's legs, who stood up with what) and ``hands`` (every hand
 played, one line of the history form of :mod:`studrules.records.history`:
 ``studrules replay`` reads them back). Stacks are written when a hand ends,
 so a hand in play when the server stops is returned: the chips go back to
@@ -32,7 +33,7 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT, stack INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS sessions (
     table_id TEXT PRIMARY KEY, dealer TEXT, hands INTEGER NOT NULL, active TEXT NOT NULL,
-    last_variant TEXT, reason TEXT);
+    last_variant TEXT, reason TEXT, extra TEXT);
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, number));
 """
@@ -58,6 +59,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(sessions)")}
+        if "extra" not in columns:  # a file written before sessions carried more than the dealer
+            self.db.execute("ALTER TABLE sessions ADD COLUMN extra TEXT")
         self.db.commit()
 
     def close(self) -> None:
@@ -82,6 +86,34 @@ class Store:
                 (table_id, seat, name, key, bot, stack),
             )
 
+    def save_seats(self, table_id: str, seats: list[tuple[int, str, str, str | None, int]], session=None) -> None:
+        """The table's seats as they are now, ``(seat, name, token hash, bot, stack)``
+        each (a seat left empty loses its row), and, once started, its session
+        (see :meth:`save_hand`; ``hands``: the hands played), in one transaction."""
+        with self.db:
+            self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            self.db.executemany(
+                "INSERT INTO seats (table_id, seat, name, token_hash, bot, stack) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, *row) for row in seats],
+            )
+            if session is not None:
+                self._save_session(table_id, session["hands"], session)
+
+    def _save_session(self, table_id: str, number: int, session: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO sessions (table_id, dealer, hands, active, last_variant, reason, extra)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                session.get("dealer"),
+                number,
+                json.dumps(session.get("active", [])),
+                session.get("last_variant"),
+                session.get("reason"),
+                json.dumps(session.get("extra") or {}),
+            ),
+        )
+
     def save_hand(
         self,
         table_id: str,
@@ -100,18 +132,7 @@ class Store:
                 "UPDATE seats SET stack = ? WHERE table_id = ? AND seat = ?",
                 [(stack, table_id, seat) for seat, stack in stacks.items()],
             )
-            self.db.execute(
-                "INSERT OR REPLACE INTO sessions (table_id, dealer, hands, active, last_variant, reason)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    session.get("dealer"),
-                    number,
-                    json.dumps(session.get("active", [])),
-                    session.get("last_variant"),
-                    session.get("reason"),
-                ),
-            )
+            self._save_session(table_id, number, session)
 
     def load_tables(self) -> list[dict[str, Any]]:
         """Every table with its seats, session and number of hands, oldest first."""
@@ -126,7 +147,8 @@ class Store:
                 )
             ]
             row = self.db.execute(
-                "SELECT dealer, hands, active, last_variant, reason FROM sessions WHERE table_id = ?", (table_id,)
+                "SELECT dealer, hands, active, last_variant, reason, extra FROM sessions WHERE table_id = ?",
+                (table_id,),
             ).fetchone()
             session = None
             if row is not None:
@@ -136,6 +158,7 @@ class Store:
                     "active": json.loads(row[2]),
                     "last_variant": row[3],
                     "reason": row[4],
+                    "extra": json.loads(row[5]) if row[5] else {},
                 }
             out.append(
                 {

@@ -4,6 +4,7 @@
 // player chooses. The server checks everything.
 (function () {
   const tableId = location.pathname.split("/").pop();
+  const watching = location.pathname.startsWith("/w/");  // the spectators' link: the public view only
   const tokenKey = "studrules-token-" + tableId;
   const $ = (id) => document.getElementById(id);
   let socket = null;
@@ -47,18 +48,14 @@
   }
 
   function connect() {
-    const token = localStorage.getItem(tokenKey);
-    if (!token) {
-      $("join").hidden = false;
-      $("status").textContent = "Choose a name to sit at this table.";
-      return;
-    }
-    $("join").hidden = true;
+    // without a seat (or at the spectators' link) the page watches the table: what every seat sees
+    const token = watching ? null : localStorage.getItem(tokenKey);
+    $("join").hidden = watching || !!token;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+    const ws = socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
     socket.addEventListener("open", () => {
       retry = 500;
-      socket.send(JSON.stringify({type: "hello", token}));
+      ws.send(JSON.stringify(token ? {type: "hello", token} : {type: "watch"}));
     });
     socket.addEventListener("message", (e) => {
       const msg = JSON.parse(e.data);
@@ -71,11 +68,15 @@
       }
       if (msg.type === "state") {
         $("error").textContent = "";
+        if (token && !msg.you) {  // he stood up (or a bot took his seat): he watches now
+          localStorage.removeItem(tokenKey);
+          $("join").hidden = watching;
+        }
         draw(msg);
       }
     });
     socket.addEventListener("close", () => {
-      if (!localStorage.getItem(tokenKey)) { connect(); return; }
+      if (ws !== socket) return;  // replaced (he sat down): the new socket is the page's
       $("status").textContent = "Connection lost: reconnecting…";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -88,7 +89,9 @@
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.error; return; }
     localStorage.setItem(tokenKey, data.token);
+    const old = socket;
     connect();
+    if (old) old.close();
   });
 
   function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
@@ -114,10 +117,16 @@
     $("title").textContent = s.variant ? `${s.variant.title}` : "A table";
     document.title = `studrules: ${s.variant ? s.variant.title : "a table"}`;
     // the host's panel
-    $("host").hidden = !(me && me.host && s.state === "waiting");
+    $("host").hidden = !(me && me.host && s.state !== "over");
+    $("host-start").hidden = s.state !== "waiting";
     const link = `${location.origin}/t/${s.table}`;
     $("link").textContent = link;
     $("link").href = link;
+    const watchLink = `${location.origin}/w/${s.table}`;
+    $("watch-link").textContent = watchLink;
+    $("watch-link").href = watchLink;
+    $("leave").hidden = !me || me.host;
+    $("watching").hidden = !!me;
     // whose turn
     deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
     // the switch of games, with what changes
@@ -192,6 +201,8 @@
         if (hand.folded[k]) notes.push("folded");
         if (hand.to_act === seat.name) { notes.push("to act"); li.classList.add("to-act"); }
       }
+      for (const fact of seat.facts || []) if (!notes.includes(fact)) notes.push(fact);  // declared, kills, leaves...
+      if (seat.won) notes.push(`won ${seat.won}`);
       if (notes.length) li.appendChild(document.createTextNode(` (${notes.join(", ")})`));
       const info = document.createElement("span");
       info.className = "chips";
@@ -212,6 +223,24 @@
         }
         li.appendChild(cards);
       }
+      if (s.you && s.you.host && seat.seat !== s.you.seat && s.state !== "over") {
+        // the host's controls for another seat: stand it up, or give it to a bot
+        const tools = document.createElement("span");
+        tools.className = "seat-tools";
+        const remove = document.createElement("button");
+        remove.type = "button"; remove.textContent = "Remove"; remove.dataset.seat = seat.seat;
+        remove.setAttribute("aria-label", `Remove ${seat.name} from the table`);
+        remove.addEventListener("click", () => send({type: "remove", seat: seat.seat}));
+        tools.appendChild(remove);
+        if (!seat.bot) {
+          const bot = document.createElement("button");
+          bot.type = "button"; bot.textContent = "Give to a bot"; bot.dataset.seat = seat.seat;
+          bot.setAttribute("aria-label", `A bot plays ${seat.name}'s seat`);
+          bot.addEventListener("click", () => send({type: "replace", seat: seat.seat, kind: "sensible"}));
+          tools.appendChild(bot);
+        }
+        li.appendChild(tools);
+      }
       ul.appendChild(li);
     });
   }
@@ -231,7 +260,7 @@
       for (const c of hand.community) $("middle").appendChild(cardEl(c, "up"));
     }
     if (hand.cards.length) for (const [c, f] of hand.cards) mine.appendChild(cardEl(c, f));
-    else mine.textContent = "You are not in this hand.";
+    else mine.textContent = s.you ? "You are not in this hand." : "You are watching.";
     // the event log: only what is new is added (a screen reader reads the additions)
     const ol = $("events");
     if (shownHand !== s.hand_number) { clear(ol); shownEvents = 0; shownHand = s.hand_number; }
@@ -332,6 +361,7 @@
   setInterval(drawStatus, 1000);
 
   $("add-bot").addEventListener("click", () => send({type: "bot", kind: "sensible"}));
+  $("leave").addEventListener("click", () => send({type: "leave"}));
   $("start").addEventListener("click", () => send({type: "start"}));
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("link").href));
   async function showRules(name) {
