@@ -203,6 +203,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     house = cards[:, table.player_cards : table.player_cards + table.house_cards]
     alive = np.ones(hands, dtype=bool)
     raise_total = np.zeros(hands, dtype=np.int64)
+    final_value = None  # the final hands' values, when a decision of every deal had them already
     for street in table.streets:
         rows = np.flatnonzero(alive)
         if not len(rows):
@@ -211,6 +212,8 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         value = None
         if "hand" in table.strategy.names:
             value = evaluate_batch_in(held, table.ranking)
+            if len(rows) == hands and (street.own, street.community) == (table.player_cards, table.community_cards):
+                final_value = value
         features = _view_batch(table, held, house[rows], value)
         raises = table.strategy.decide_batch(features, size=len(rows))
         if not street.fold and not street.stand:
@@ -219,8 +222,9 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
             alive[rows[~raises]] = False
         if street.amount is not None:
             raise_total[rows[raises]] += _raise_sizes(table, street, rows[raises])
-    final = table.held(cards, table.player_cards, table.community_cards)
-    player_value = evaluate_batch_in(final, table.ranking)
+    player_value = final_value
+    if player_value is None:
+        player_value = evaluate_batch_in(table.held(cards, table.player_cards, table.community_cards), table.ranking)
     house_value = evaluate_batch_in(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
     env = dict(table.env)
     net, qualified, _ = settle_batch(
