@@ -1,11 +1,11 @@
 """Benchmark the hand evaluator against treys, on the same pre-generated hands.
 
-    pip install treys          # only for this benchmark, not a project dependency
+    pip install treys eval7    # only for this benchmark, not project dependencies
     python benchmarks/evaluator.py [--hands 200000] [--seed 1]
 
 Prints evaluations per second for five and seven cards (studrules'
-``evaluate`` with card objects against treys' ``Evaluator.evaluate``, both
-public APIs), the numpy batch rate, the ratios against the issue's targets,
+``evaluate`` with card objects against treys' ``Evaluator.evaluate`` and
+eval7's ``evaluate``, all public APIs, on the same hands), the numpy batch rate, the ratios against the issue's targets,
 and the time and memory the evaluator's tables cost at import and first evaluation (measured in
 fresh subprocesses).
 """
@@ -25,6 +25,11 @@ try:
     from treys import Card as TreysCard, Evaluator as TreysEvaluator
 except ImportError:  # pragma: no cover
     sys.exit("treys is needed for the comparison: pip install treys")
+
+try:
+    import eval7
+except ImportError:  # pragma: no cover
+    sys.exit("eval7 is needed for the comparison: pip install eval7")
 
 import numpy as np
 
@@ -68,6 +73,12 @@ def theirs(pairs, _ev=TreysEvaluator()):  # noqa: B008 -- built once, outside th
         ev(hand, board)
 
 
+def eval7s(hands):
+    ev = eval7.evaluate
+    for h in hands:
+        ev(h)
+
+
 def import_cost(runs: int = 5) -> tuple[float, float, float]:
     root = str(Path(__file__).resolve().parents[1])
 
@@ -95,18 +106,21 @@ def main() -> None:
     treys_deck = [TreysCard.new(str(c)) for c in deck]
     rng = random.Random(args.seed)
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {args.hands:,} hands per run, seed {args.seed}")
-    print(f"{'':22}{'studrules':>14}{'treys':>14}{'ratio':>9}{'target':>9}")
-    for size, target in ((5, 2), (7, 15)):
+    print(f"{'':22}{'studrules':>14}{'treys':>14}{'ratio':>9}{'eval7':>14}{'ratio':>9}{'target':>9}")
+    for size, target in ((5, 1.2), (7, 1.0)):
         count = args.hands if size == 5 else args.hands // 4
         indexes = [rng.sample(range(52), size) for _ in range(count)]
         hands = [tuple(deck[i] for i in row) for row in indexes]
         pairs = [([treys_deck[i] for i in row[:2]], [treys_deck[i] for i in row[2:]]) for row in indexes]
+        e7 = [[eval7.Card(str(deck[i])) for i in row] for row in indexes]
         # the same hands give the same order (treys: 1 = best, 7462 = worst)
         assert all(
             evaluate(h) == 7463 - TreysEvaluator().evaluate(a, b) for h, (a, b) in zip(hands[:2000], pairs[:2000])
         )
-        a, b = rate(ours, hands), rate(theirs, pairs)
-        print(f"{size}-card evaluations/s  {a:>14,.0f}{b:>14,.0f}{a / b:>8.1f}x{target:>8}x")
+        a, b, e = rate(ours, hands), rate(theirs, pairs), rate(eval7s, e7)
+        print(
+            f"{size}-card evaluations/s  {a:>14,.0f}{b:>14,.0f}{a / b:>8.1f}x{e:>14,.0f}{a / e:>8.2f}x{target:>8}x eval7"
+        )
 
     batch_rng = np.random.default_rng(args.seed)
     for size, count in ((5, 4_000_000), (7, 1_000_000)):
@@ -114,7 +128,7 @@ def main() -> None:
         evaluate_batch(codes[:1000])  # build the numpy tables first
         per_second = rate(evaluate_batch, codes)
         line = f"batch {size}-card hands/s  {per_second:>14,.0f}"
-        print(line + ("   target 20,000,000" if size == 5 else ""))
+        print(line + ("   target 20,000,000" if size == 7 else ""))
 
     seconds, size, peak = import_cost()
     print(

@@ -1,5 +1,6 @@
 """The numpy batch path gives exactly what the single-hand path gives."""
 
+import itertools
 import random
 
 import numpy as np
@@ -20,6 +21,21 @@ def test_batch_agrees_with_the_single_hand_path(size, count):
     values = evaluate_batch(codes)
     assert values.dtype == np.int64 and values.shape == (count,)
     assert values.tolist() == [evaluate([DECK[i] for i in row]) for row in codes]
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_every_rank_multiset_of_six_or_seven_cards_has_its_own_slot_in_the_direct_table(size):
+    # One hand per multiset of ranks (each rank at most four times). Card i
+    # gets suit i % 4: copies of a rank sit next to each other, so they get
+    # different suits, and no suit holds five cards, so every value comes
+    # from the rank-weight table; the single-hand path is the reference.
+    hands = []
+    for ranks in itertools.combinations_with_replacement(range(13), size):
+        if max(ranks.count(r) for r in set(ranks)) <= 4:
+            hands.append([4 * r + i % 4 for i, r in enumerate(ranks)])
+    assert len(hands) == {6: 18395, 7: 49205}[size]  # the counts the tables hold
+    codes = np.array(hands)
+    assert evaluate_batch(codes).tolist() == [evaluate([DECK[i] for i in row]) for row in hands]
 
 
 def test_batch_covers_every_flush_and_straight_flush_shape():

@@ -206,6 +206,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     house = cards[:, table.player_cards : table.player_cards + table.house_cards]
     alive = np.ones(hands, dtype=bool)
     raise_total = np.zeros(hands, dtype=np.int64)
+    final_value = None  # the final hands' values, when a decision of every deal had them already
     for index, street in enumerate(table.streets):
         rows = np.flatnonzero(alive)
         if not len(rows):
@@ -214,6 +215,8 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         value = None
         if "hand" in table.strategy.names:
             value = evaluate_batch_in(held, table.ranking)
+            if len(rows) == hands and (street.own, street.community) == (table.player_cards, table.community_cards):
+                final_value = value
         features = _view_batch(table, held, house[rows], value)
         if "wagered" in table.strategy.names:  # the antes out so far: the ante and the raises
             features["wagered"] = (table.ante + raise_total[rows]) // table.ante
@@ -228,8 +231,9 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         if street.offered:
             sizes = np.array([_raise_size(table, street, action) for action in actions], dtype=np.int64)[which]
             raise_total[rows[raises]] += sizes[raises]
-    final = table.held(cards, table.player_cards, table.community_cards)
-    player_value = evaluate_batch_in(final, table.ranking)
+    player_value = final_value
+    if player_value is None:
+        player_value = evaluate_batch_in(table.held(cards, table.player_cards, table.community_cards), table.ranking)
     house_value = evaluate_batch_in(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
     env = dict(table.env)
     net, qualified, _ = settle_batch(

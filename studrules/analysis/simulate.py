@@ -374,16 +374,18 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     import numpy as np
 
     out = np.empty((hands, cards), dtype=np.int64)
-    used = np.zeros(hands, dtype=np.uint64)
-    one = np.uint64(1)
+    used = np.zeros(hands, dtype=np.int64)  # a bit per card dealt (bits 0..51: int64 is enough)
+    bit = np.empty(hands, dtype=np.int64)
     for j in range(cards):
         drawn = rng.integers(0, 52, hands)
-        while True:
-            taken = ((used >> drawn.astype(np.uint64)) & one).astype(bool)
-            if not taken.any():
-                break
-            drawn[taken] = rng.integers(0, 52, int(taken.sum()))
-        used |= one << drawn.astype(np.uint64)
+        np.right_shift(used, drawn, out=bit)
+        again = np.flatnonzero(bit & 1)
+        while again.size:  # only the rows that drew a dealt card draw again, in row order
+            redrawn = rng.integers(0, 52, again.size)
+            drawn[again] = redrawn
+            again = again[(used[again] >> redrawn) & 1 == 1]
+        np.left_shift(1, drawn, out=bit)
+        used |= bit
         out[:, j] = drawn
     return out
 

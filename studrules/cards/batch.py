@@ -13,8 +13,10 @@
 
 No Python loop runs per hand: five cards are one gather of per-card rank
 weights, a sum, and one table lookup (plus the rare flushes); six and seven
-cards sum per-rank count nibbles and look the sum up in the sorted keys of
-the best-of-n tables. Rows are processed in cache-sized chunks.
+cards do the same with rank weights whose sums are distinct for every rank
+multiset of six or seven cards (a perfect hash, ``RANK_WEIGHTS_7``), so the
+best-of-n value is one direct index into a table built once from the sorted
+keys of the best-of-n tables. Rows are processed in cache-sized chunks.
 """
 
 from __future__ import annotations
@@ -37,6 +39,15 @@ if TYPE_CHECKING:  # numpy.typing is not loaded by numpy itself
 __all__ = ["evaluate_batch", "evaluate_batch_in", "codes_of"]
 
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
+
+# Per-rank weights (twos to aces) whose sums differ for any two multisets of
+# six ranks, and for any two of seven, each rank at most four times: the
+# same property as the five-card weights, checked when the tables are built
+# (the values are the seven-card rank keys published with Kenneth
+# Shackleton's SKPokerEval). The largest sum, four aces and three kings, is
+# 7,825,759: a table of that many int16 values (15 MB) per hand size.
+RANK_WEIGHTS_7 = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+_SUIT_SHIFT = 32  # suit counts, a nibble a suit, above the rank-weight sum
 
 
 def evaluate_batch(codes: ArrayLike, *, check: bool = True) -> NDArray[np.int64]:
@@ -167,6 +178,7 @@ class _Tables(TypedDict):
     rank_bit: NDArray[np.int32]
     suit: NDArray[np.intp]
     flush: NDArray[np.int16]
+    weight7: NDArray[np.int64]
     keys6: NDArray[np.uint64]
     values6: NDArray[np.int16]
     keys7: NDArray[np.uint64]
@@ -189,11 +201,28 @@ def _tables() -> _Tables:
         "rank_bit": (1 << rank).astype(np.int32),
         "suit": suit.astype(np.intp),
         "flush": np.array(data["flush"], dtype=np.int16),
+        # rank weight below bit 32, one count in its suit's nibble above
+        "weight7": np.array(RANK_WEIGHTS_7, dtype=np.int64)[rank] + (np.int64(1) << (_SUIT_SHIFT + 4 * suit)),
         "keys6": np.array(data["six_key"], dtype=np.uint64),
         "values6": np.array(data["six_value"], dtype=np.int16),
         "keys7": np.array(data["seven_key"], dtype=np.uint64),
         "values7": np.array(data["seven_value"], dtype=np.int16),
     }
+
+
+@functools.cache
+def _direct_table(n: int) -> NDArray[np.int16]:
+    """The best-of-``n`` (6 or 7) values indexed by the sum of ``RANK_WEIGHTS_7`` over the ranks."""
+    t = _tables()
+    keys, values = (t["keys6"], t["values6"]) if n == 6 else (t["keys7"], t["values7"])
+    index = np.zeros(keys.size, dtype=np.int64)
+    for r, w in enumerate(RANK_WEIGHTS_7):
+        index += ((keys >> np.uint64(4 * r)) & np.uint64(15)).astype(np.int64) * w
+    if np.unique(index).size != index.size:  # pragma: no cover - a property of the weights
+        raise AssertionError("RANK_WEIGHTS_7 do not give distinct sums")
+    table = np.zeros(int(index.max()) + 1, dtype=np.int16)
+    table[index] = values
+    return table
 
 
 def _checked_bits(c: NDArray[np.intp], check: bool, start: int) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
@@ -210,6 +239,15 @@ def _checked_bits(c: NDArray[np.intp], check: bool, start: int) -> tuple[NDArray
         if bad.any():
             raise CardError(f"hand {start + int(np.flatnonzero(bad)[0])} holds the same card twice")
     return total, either
+
+
+def _no_repeats(c: NDArray[np.int8], start: int) -> None:
+    """Raise if a hand holds one card twice: every pair of positions compared (cheaper than card bits)."""
+    bad = np.zeros(c.shape[1], dtype=bool)
+    for i, j in itertools.combinations(range(c.shape[0]), 2):
+        bad |= c[i] == c[j]
+    if bad.any():
+        raise CardError(f"hand {start + int(np.flatnonzero(bad)[0])} holds the same card twice")
 
 
 def _flush_rows(c: NDArray[np.intp], total: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.int16]]:
@@ -250,14 +288,19 @@ def _five(c: NDArray[np.intp], check: bool, start: int) -> NDArray[np.int64]:
 
 def _six_or_seven(c: NDArray[np.intp], check: bool, start: int) -> NDArray[np.int64]:
     t = _tables()
-    nib = t["nibble"][c]
-    key: NDArray[np.uint64] = nib[0].copy()
-    for row in nib[1:]:
-        key += row
-    keys, vals = (t["keys6"], t["values6"]) if c.shape[0] == 6 else (t["keys7"], t["values7"])
-    values = vals[np.searchsorted(keys, key)].astype(np.int64)
-    total, _ = _checked_bits(c, check, start)
-    flushes, flush_values = _flush_rows(c, total)
-    # six or seven cards with five of a suit cannot also hold a full house or quads
-    values[flushes] = flush_values
+    if check:
+        _no_repeats(c.astype(np.int8), start)
+    # codes are 0..51 here (checked, or trusted): "clip" skips numpy's bounds checks
+    total: NDArray[np.int64] = np.take(t["weight7"], c, mode="clip").sum(axis=0)
+    values = np.take(_direct_table(c.shape[0]), total & np.int64(0xFFFFFFFF), mode="clip").astype(np.int64)
+    flag = ((total >> np.int64(_SUIT_SHIFT)) + np.int64(0x3333)) & np.int64(0x8888)
+    hit = np.flatnonzero(flag)
+    if hit.size:
+        # six or seven cards with five of a suit cannot also hold a full house or quads
+        suit = np.zeros(hit.size, dtype=np.intp)
+        for s in range(1, 4):
+            suit[(flag[hit] >> np.int64(4 * s + 3)) & np.int64(1) == 1] = s
+        sub = c[:, hit]
+        mask = np.where(t["suit"][sub] == suit, t["rank_bit"][sub], 0).sum(axis=0)
+        values[hit] = t["flush"][mask]
     return values

@@ -1,0 +1,74 @@
+"""``simulate`` against the raw batch evaluation it rests on, in the same run.
+
+    python benchmarks/simulate_batch.py [--variant caribbean-stud-it] [--chunks 16] [--rounds 3] [--tree DIR]
+
+Prints, for each round, the batch evaluator's rate on five-card hands
+(``evaluate_batch``, codes dealt beforehand), ``simulate``'s hands/s with one
+and with two workers on the same number of hands, and the ratio of each to
+the raw rate (the issue's target: simulate at least 30% of it), then the
+medians. ``--tree DIR`` measures another checkout of the project (the code
+before a change) with this same script. The machine may be shared: the
+rounds interleave the three measures so that load hits them alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="caribbean-stud-it")
+    parser.add_argument("--strategy", default="basic")
+    parser.add_argument("--chunks", type=int, default=16, help="hands per measure, in simulate's chunks")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1])
+    args = parser.parse_args()
+    sys.path.insert(0, str(args.tree.resolve()))
+
+    import numpy as np
+
+    from studrules.analysis.simulate import CHUNK, simulate
+    from studrules.cards.batch import evaluate_batch
+    from studrules.spec.loader import load_variant
+    from studrules.spec.strategies import load_strategy
+
+    hands = args.chunks * CHUNK
+    variant = load_variant(args.variant)
+    strategy = load_strategy(args.strategy, variant)
+    codes = np.argsort(np.random.default_rng(args.seed).random((hands, 52)), axis=1)[:, :5].astype(np.int8)
+    evaluate_batch(codes[:1000])
+    simulate(variant, strategy, CHUNK, args.seed, workers=1)  # tables built, caches warm
+    rows = []
+    edge = None
+    for _ in range(args.rounds):
+        t = time.perf_counter()
+        evaluate_batch(codes)
+        raw = hands / (time.perf_counter() - t)
+        rates = []
+        for workers in (1, 2):
+            result = simulate(variant, strategy, hands, args.seed, workers=workers)
+            assert edge is None or result.house_edge == edge, "the same seed gives the same result"
+            edge = result.house_edge
+            rates.append(result.hands_per_second)
+        rows.append((raw, *rates))
+        print(
+            f"raw batch {raw:>13,.0f} hands/s   simulate 1 worker {rates[0]:>12,.0f} ({rates[0] / raw:.1%})"
+            f"   2 workers {rates[1]:>12,.0f} ({rates[1] / raw:.1%})"
+        )
+    raw, one, two = (statistics.median(col) for col in zip(*rows))
+    print(f"{variant.name}, {hands:,} hands a measure, house edge {edge:.4f}% (seed {args.seed}), tree {args.tree}")
+    print(
+        f"median: raw {raw:,.0f}/s; 1 worker {one:,.0f}/s = {one / raw:.1%} of raw; "
+        f"2 workers {two:,.0f}/s = {two / raw:.1%} (x{two / one:.2f} of 1 worker)   target >= 30%"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
