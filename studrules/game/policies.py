@@ -30,6 +30,7 @@ Shipped bots (see :func:`make_policy` for their names):
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from ..cards.card import is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
+from .view import lazy_seat_view
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -58,6 +60,9 @@ __all__ = [
     "default_policies",
     "play_hand",
 ]
+
+# how many references a value has (CPython); elsewhere a kept view is always filled
+_refs = getattr(sys, "getrefcount", lambda value: 3)
 
 #: The bot names :func:`make_policy` knows (``strategy:NAME`` takes any banked strategy).
 POLICY_NAMES = ("check-call", "random", "sensible", "strategy:NAME")
@@ -471,7 +476,11 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
             action = hand.default_action()
             assert action is not None  # (the same)
         else:
-            action = policy.act(hand.view(player))
+            view = lazy_seat_view(hand, hand.seat[player], player)
+            action = policy.act(view)
+            if _refs(view) > 2:  # the policy kept it (only this name and the call's own hold it else)
+                view._fill()  # so it keeps what the seat saw now
+            del view
             if isinstance(action, str):
                 action = Action.parse(action)
             if action.player != player:
