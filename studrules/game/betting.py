@@ -244,15 +244,28 @@ class _Betting(_HandState):
         """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
         if self.size_lock is not None:
             return [self.size_lock]
+        rules = self.round_rules
+        alts = rules.alts
+        if not alts:
+            return [self.bet_size]
+        key = None
+        if rules.alts_steady:  # the same answer until a player folds (the folds change open_pair, heads_up)
+            key = (kind, self.round, len(self._in), self.bet_size)
+            memo = self._sizes_memo
+            if memo is None:
+                memo = self._sizes_memo = {}
+            known = memo.get(key)
+            if known is not None:
+                return known
         sizes = [self.bet_size]
-        alts = self.round_rules.alts
-        if alts:
-            env = self._env()
-            for alt, value in alts:
-                if kind in alt.actions and alt.when(env):
-                    size = value if value is not None else int(alt.bet(env))
-                    if size not in sizes:
-                        sizes.append(size)
+        env = self._env()
+        for alt, value in alts:
+            if kind in alt.actions and alt.when(env):
+                size = value if value is not None else int(alt.bet(env))
+                if size not in sizes:
+                    sizes.append(size)
+        if key is not None:
+            self._sizes_memo[key] = sizes  # type: ignore[index]  # (set above)
         return sizes
 
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
@@ -288,12 +301,16 @@ class _Betting(_HandState):
         else:
             out.append(_FOLD)
             out.append(_option("call", to_call if to_call < stack else stack))
-        if all_in > cur and not self.acted[seat] and not self._others_all_in(seat):
+        if all_in > cur and not self.acted[seat] and (min(self.stacks) > cur or not self._others_all_in(seat)):
             if cur == 0:
                 out.append(self._bet_option("bet", seat, all_in))
             elif not self.opened:
                 out.append(self._bet_option("complete", seat, all_in))
-            elif self._raise_allowed() and (step.check_raise or seat not in self._last_round.checked):
+            elif (
+                # _raise_allowed's answer when the cap is a number not reached yet, without the call
+                (rules.cap_rule is None and rules.cap is not None and not self.capped and self.raises < rules.cap)
+                or self._raise_allowed()
+            ) and (step.check_raise or seat not in self._last_round.checked):
                 option = self._raise_option(seat, all_in)
                 if option is not None:
                     out.append(option)
