@@ -183,6 +183,7 @@ def lazy_seat_view(hand: Any, seat: int, player: str) -> View:
     _set(view, "_hand", hand)
     _set(view, "_seat", seat)
     _set(view, "player", player)
+    _set(view, "legal", hand.legal_actions() if hand.to_act_seat == seat else ())  # read by every bot
     return view
 
 
