@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards.card import Card
 from ..errors import SpecError
 from ..spec.model import BettingStep, BringIn
-from .actions import Action, LegalAction
+from .actions import Action, LegalAction, _option
 from .events import Event
 from .plan import _BettingPlan
 from .state import _HandState, _Round
@@ -19,30 +19,6 @@ from .state import _HandState, _Round
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
-
-_OPTIONS: dict[tuple[str, int | None, tuple[int, ...] | None, int | None, int | None], LegalAction] = {}
-
-
-def _option(
-    verb: str,
-    amount: int | None = None,
-    to: tuple[int, ...] | None = None,
-    low: int | None = None,
-    high: int | None = None,
-) -> LegalAction:
-    """``LegalAction(verb, amount, to, low, high)``, made once and then shared
-    (a legal action is an immutable value; making one costs more than finding it).
-
-    >>> _option("call", 5) is _option("call", 5), str(_option("raise", to=(20,)))
-    (True, 'raise to 20')
-    """
-    key = (verb, amount, to, low, high)
-    option = _OPTIONS.get(key)
-    if option is None:
-        if len(_OPTIONS) >= 4096:
-            _OPTIONS.clear()
-        option = _OPTIONS[key] = LegalAction(verb, amount, to, low, high)
-    return option
 
 
 class _Betting(_HandState):
