@@ -70,6 +70,25 @@ def test_a_policy_receives_only_its_seats_view(fr):
                 assert e.card is None
 
 
+def test_a_view_a_policy_keeps_is_what_its_seat_saw_when_asked(fr):
+    # play_hand reads a view's fields from the hand only when the policy asks for
+    # them; a view the policy keeps must still show the hand as it stood at that
+    # decision. The reference: Hand.view taken at the same decisions of the same
+    # hand, played by the same actions (check or call) without policies.
+    h = Hand(fr, PLAYERS, 200, seed=2)
+    spy = Spy()
+    play_hand(h, {"Ann": spy, "Bob": CheckCall(), "Cat": CheckCall(), "Dan": CheckCall()})
+    again = Hand(fr, PLAYERS, 200, seed=2)
+    expected = []
+    while not again.is_over:
+        if again.to_act == "Ann":
+            expected.append(again.view("Ann"))
+        again.apply(again.default_action())
+    assert len(spy.seen) == len(expected) > 1
+    assert spy.seen == expected
+    assert [len(v.events) for v in spy.seen] == [len(v.events) for v in expected]
+
+
 def test_a_policy_answering_for_another_seat_is_refused(fr):
     class Cheat(Policy):
         name = "cheat"

@@ -235,6 +235,31 @@ class LegalAction:
         return self.action
 
 
+_OPTIONS: dict[tuple[str, int | None, tuple[int, ...] | None, int | None, int | None], LegalAction] = {}
+
+
+def _option(
+    verb: str,
+    amount: int | None = None,
+    to: tuple[int, ...] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> LegalAction:
+    """``LegalAction(verb, amount, to, low, high)``, made once and then shared
+    (a legal action is an immutable value; making one costs more than finding it).
+
+    >>> _option("call", 5) is _option("call", 5), str(_option("raise", to=(20,)))
+    (True, 'raise to 20')
+    """
+    key = (verb, amount, to, low, high)
+    option = _OPTIONS.get(key)
+    if option is None:
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        option = _OPTIONS[key] = LegalAction(verb, amount, to, low, high)
+    return option
+
+
 def fewest_cards(la: LegalAction, *, aims_low: bool = False) -> str | None:
     """A plain player's answer to an action that takes some of his cards
     (discard, expose): the fewest it asks, his lowest ranks first (his

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards.card import Card
 from ..errors import SpecError
 from ..spec.model import BettingStep, BringIn
-from .actions import Action, LegalAction
+from .actions import Action, LegalAction, _option
 from .events import Event
 from .plan import _BettingPlan
 from .state import _HandState, _Round
@@ -19,30 +19,6 @@ from .state import _HandState, _Round
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
-
-_OPTIONS: dict[tuple[str, int | None, tuple[int, ...] | None, int | None, int | None], LegalAction] = {}
-
-
-def _option(
-    verb: str,
-    amount: int | None = None,
-    to: tuple[int, ...] | None = None,
-    low: int | None = None,
-    high: int | None = None,
-) -> LegalAction:
-    """``LegalAction(verb, amount, to, low, high)``, made once and then shared
-    (a legal action is an immutable value; making one costs more than finding it).
-
-    >>> _option("call", 5) is _option("call", 5), str(_option("raise", to=(20,)))
-    (True, 'raise to 20')
-    """
-    key = (verb, amount, to, low, high)
-    option = _OPTIONS.get(key)
-    if option is None:
-        if len(_OPTIONS) >= 4096:
-            _OPTIONS.clear()
-        option = _OPTIONS[key] = LegalAction(verb, amount, to, low, high)
-    return option
 
 
 class _Betting(_HandState):
@@ -244,15 +220,28 @@ class _Betting(_HandState):
         """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
         if self.size_lock is not None:
             return [self.size_lock]
+        rules = self.round_rules
+        alts = rules.alts
+        if not alts:
+            return [self.bet_size]
+        key = None
+        if rules.alts_steady:  # the same answer until a player folds (the folds change open_pair, heads_up)
+            key = (kind, self.round, len(self._in), self.bet_size)
+            memo = self._sizes_memo
+            if memo is None:
+                memo = self._sizes_memo = {}
+            known = memo.get(key)
+            if known is not None:
+                return known
         sizes = [self.bet_size]
-        alts = self.round_rules.alts
-        if alts:
-            env = self._env()
-            for alt, value in alts:
-                if kind in alt.actions and alt.when(env):
-                    size = value if value is not None else int(alt.bet(env))
-                    if size not in sizes:
-                        sizes.append(size)
+        env = self._env()
+        for alt, value in alts:
+            if kind in alt.actions and alt.when(env):
+                size = value if value is not None else int(alt.bet(env))
+                if size not in sizes:
+                    sizes.append(size)
+        if key is not None:
+            self._sizes_memo[key] = sizes  # type: ignore[index]  # (set above)
         return sizes
 
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
@@ -288,12 +277,16 @@ class _Betting(_HandState):
         else:
             out.append(_FOLD)
             out.append(_option("call", to_call if to_call < stack else stack))
-        if all_in > cur and not self.acted[seat] and not self._others_all_in(seat):
+        if all_in > cur and not self.acted[seat] and (min(self.stacks) > cur or not self._others_all_in(seat)):
             if cur == 0:
                 out.append(self._bet_option("bet", seat, all_in))
             elif not self.opened:
                 out.append(self._bet_option("complete", seat, all_in))
-            elif self._raise_allowed() and (step.check_raise or seat not in self._last_round.checked):
+            elif (
+                # _raise_allowed's answer when the cap is a number not reached yet, without the call
+                (rules.cap_rule is None and rules.cap is not None and not self.capped and self.raises < rules.cap)
+                or self._raise_allowed()
+            ) and (step.check_raise or seat not in self._last_round.checked):
                 option = self._raise_option(seat, all_in)
                 if option is not None:
                     out.append(option)

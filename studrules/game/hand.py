@@ -163,6 +163,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
         self._visible_memo = None
+        self._sizes_memo = None
         self.house_cards = []
         self.house_faces = []
         self.community = []

@@ -259,6 +259,7 @@ class _BettingPlan:
         "bet",
         "bring_in",
         "alts",
+        "alts_steady",
         "check",
         "check_rule",
         "plain_check",
@@ -283,6 +284,11 @@ class _BettingPlan:
         self.bet = bet
         self.bring_in = bring_in
         self.alts = alts
+        # the alternatives read nothing that changes within the round but the players in
+        # (open_pair, heads_up, players_in): the pot is the one other name that moves
+        self.alts_steady = all(
+            "pot" not in alt.when.names and (value is not None or "pot" not in alt.bet.names) for alt, value in alts
+        )
         self.check = check
         self.check_rule = step.check  # None: checking is always allowed
         self.plain_check = step.check is None and step.check_raise

@@ -30,7 +30,8 @@ Shipped bots (see :func:`make_policy` for their names):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+import sys
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import is_joker, parse_cards
@@ -38,6 +39,7 @@ from ..errors import IllegalActionError, StudrulesError
 from ..spec.strategy_rules import action_size
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
+from .view import lazy_seat_view
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -59,6 +61,9 @@ __all__ = [
     "default_policies",
     "play_hand",
 ]
+
+# how many references a value has (CPython); elsewhere a kept view is always filled
+_refs = getattr(sys, "getrefcount", lambda value: 3)
 
 #: The bot names :func:`make_policy` knows (``strategy:NAME`` takes any banked strategy).
 POLICY_NAMES = ("check-call", "random", "sensible", "strategy:NAME")
@@ -101,13 +106,21 @@ def _smallest(la: LegalAction) -> int | None:
     return la.min
 
 
+_PASSIVE_VERBS = ("check", "call", "bring-in", "show")
+_PASSIVE = {verb: rank for rank, verb in enumerate(_PASSIVE_VERBS)}
+
+
 def _passive(view: View) -> Action:
     """Check, call or post the bring-in; at a showdown, show."""
-    legal = _legal(view)
     me = view.player
-    for verb in ("check", "call", "bring-in", "show"):
-        if verb in legal:
-            return Action(me, verb)
+    first = 4
+    for la in view.legal:  # the first of check, call, bring-in and show offered, without a dict
+        rank = _PASSIVE.get(la.action, 4)
+        if rank < first:
+            first = rank
+    if first < 4:
+        return Action(me, _PASSIVE_VERBS[first])
+    legal = _legal(view)
     if "declare" in legal:
         return Action(me, "declare", word="high")
     if "decline" in legal:  # a card for a price: keep his own
@@ -153,8 +166,8 @@ class RandomPolicy(Policy):
 
     def act(self, view: View) -> Action:
         rng = self.rng
-        legal = list(view.legal)
-        verbs = {la.action for la in legal}
+        legal: Sequence[LegalAction] = view.legal
+        verbs = [la.action for la in legal]
         if "check" in verbs and "fold" in verbs:
             legal = [la for la in legal if la.action != "fold"]
         la = rng.choice(legal)
@@ -482,15 +495,21 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
         policy = policies.get(name)
         if policy is not None and hasattr(policy, "begin"):
             policy.begin(hand.variant)
-    while not hand.is_over:
-        player = hand.to_act
-        assert player is not None  # (a hand not over has a player to act)
+    names = hand.players
+    while not hand.over:
+        seat = hand.to_act_seat
+        assert seat is not None  # (a hand not over has a player to act)
+        player = names[seat]
         policy = policies.get(player)
         if policy is None:
             action = hand.default_action()
             assert action is not None  # (the same)
         else:
-            action = policy.act(hand.view(player))
+            view = lazy_seat_view(hand, seat, player)
+            action = policy.act(view)
+            if _refs(view) > 2:  # the policy kept it (only this name and the call's own hold it else)
+                view._fill()  # so it keeps what the seat saw now
+            del view
             if isinstance(action, str):
                 action = Action.parse(action)
             if action.player != player:

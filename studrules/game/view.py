@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards.card import Card
 from .actions import LegalAction
 from .events import Event
 
-__all__ = ["View", "seat_view", "masked_event", "masked_events"]
+__all__ = ["View", "seat_view", "lazy_seat_view", "masked_event", "masked_events"]
 
 # The event types every seat sees as they are (the betting and the showdown):
 # masked_events passes them on without asking masked_event; any other type (a
@@ -61,10 +61,34 @@ class View:
     events: tuple[Event, ...]
     is_over: bool
     pots: tuple[tuple[int, ...], ...] = ()
+    # a view made by lazy_seat_view: the hand and the seat its fields are read from
+    # when first asked (None once every field is set: always, for a view made whole)
+    _hand: Any = field(default=None, init=False, repr=False, compare=False)
+    _seat: int = field(default=0, init=False, repr=False, compare=False)
 
     @property
     def my_cards(self) -> tuple[Card, ...]:
         return tuple(c for c, _ in self.cards)
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for a field not set yet: a lazy view reads it from its hand, which has
+        # not changed since the view was made (see lazy_seat_view)
+        read = _READ.get(name)
+        if read is None or name[0] == "_":
+            raise AttributeError(f"'View' object has no attribute '{name}'")
+        hand = object.__getattribute__(self, "_hand")
+        if hand is None:
+            raise AttributeError(f"'View' object has no attribute '{name}'")
+        value = read(hand, object.__getattribute__(self, "_seat"), object.__getattribute__(self, "player"))
+        object.__setattr__(self, name, value)
+        return value
+
+    def _fill(self) -> None:
+        """Read every field not read yet from the hand, and let the hand go."""
+        if object.__getattribute__(self, "_hand") is not None:
+            for name in _READ:
+                getattr(self, name)
+            object.__setattr__(self, "_hand", None)
 
 
 def masked_event(event: Event, player: str) -> Event:
@@ -116,11 +140,60 @@ def masked_events(events: Iterable[Event], player: str) -> Iterator[Event]:
 _HIDDEN_DEALS: dict[int, tuple[Event, Event]] = {}  # id(a face-down deal) -> (it, as others see it)
 
 
+def _mask_into(masked: list[Event], events: list[Event], player: str) -> None:
+    """Append to ``masked`` (``player``'s copy of the first events) the rest
+    of ``events`` as he sees them: :func:`masked_events` written as one loop."""
+    seen_by_all = _SEEN_BY_ALL
+    hidden = _HIDDEN_DEALS
+    append = masked.append
+    for i in range(len(masked), len(events)):
+        e = events[i]
+        kind = e[0]
+        if kind in seen_by_all:
+            append(e)
+        elif kind == "deal":
+            if e[1] != player and e.face == "down":
+                known = hidden.get(id(e))
+                if known is None or known[0] is not e:
+                    if len(hidden) >= 4096:
+                        hidden.clear()
+                    known = hidden[id(e)] = (e, masked_event(e, player))
+                append(known[1])
+            else:
+                append(e)
+        else:
+            append(masked_event(e, player))
+
+
 def seat_view(hand: Any, seat: int, player: str) -> View:
     """What the seat ``seat`` (``player``) of ``hand`` may see now: the
     body of :meth:`~studrules.game.hand.Hand.view`."""
+    view = lazy_seat_view(hand, seat, player)
+    view._fill()
+    return view
+
+
+def lazy_seat_view(hand: Any, seat: int, player: str) -> View:
+    """The view :func:`seat_view` makes, each field read from ``hand`` only
+    when first asked: the caller must call ``view._fill()`` before the hand
+    changes if the view may still be read then (:func:`~studrules.game.policies.play_hand`
+    does when the policy kept it). A bot that reads only ``legal`` and
+    ``player`` then costs no copy of the rest."""
+    view: View = _new_view(View)
+    _set(view, "_hand", hand)
+    _set(view, "_seat", seat)
+    _set(view, "player", player)
+    _set(view, "legal", hand.legal_actions() if hand.to_act_seat == seat else ())  # read by every bot
+    return view
+
+
+_new_view = object.__new__
+_set = object.__setattr__
+
+
+def _events(hand: Any, seat: int, player: str) -> tuple[Event, ...]:
     # The history is append-only: each seat's masked copy grows with it,
-    # so an event is masked once per seat, not once per decision.
+    # so an event is masked once per seat, not once per view.
     try:
         seen = hand._seen  # each seat's masked history; set at the first view, not on the hot path
     except AttributeError:
@@ -128,22 +201,39 @@ def seat_view(hand: Any, seat: int, player: str) -> View:
     masked = seen.get(seat)
     if masked is None:
         masked = seen[seat] = []
-    masked.extend(masked_events(hand.events[len(masked) :], player))
-    return View(
-        player=player,
-        players=hand.players,
-        stacks=tuple(hand.stacks),
-        folded=tuple(hand.folded),
-        cards=tuple((c, "up" if c in hand.up[seat] else "down") for c in hand.cards[seat]),
-        up_cards={p: tuple(hand.up[i]) for i, p in enumerate(hand.players)},
-        house_up_cards=tuple(c for c, f in zip(hand.house_cards, hand.house_faces) if f == "up"),
-        community=tuple(hand.community),
-        bets=tuple(hand.bets),
-        pot=hand.pot,
-        round=hand.round,
-        to_act=hand.to_act,
-        legal=hand.legal_actions() if hand.to_act_seat == seat else (),
-        events=tuple(masked),
-        is_over=hand.over,
-        pots=tuple(hand._pot_seats()) if hand.phase == "showdown" else (),
-    )
+    events = hand.events
+    if len(events) > len(masked):
+        _mask_into(masked, events, player)
+    return tuple(masked)
+
+
+def _cards(hand: Any, seat: int, player: str) -> tuple[tuple[Card, str], ...]:
+    mine = hand.up[seat]
+    return tuple([(c, "up" if c in mine else "down") for c in hand.cards[seat]])
+
+
+def _house_up_cards(hand: Any, seat: int, player: str) -> tuple[Card, ...]:
+    house_cards = hand.house_cards
+    if not house_cards:
+        return ()
+    return tuple([c for c, f in zip(house_cards, hand.house_faces) if f == "up"])
+
+
+#: How a lazy view reads each field from its hand (seat_view's order).
+_READ: dict[str, Any] = {
+    "players": lambda hand, seat, player: hand.players,
+    "stacks": lambda hand, seat, player: tuple(hand.stacks),
+    "folded": lambda hand, seat, player: tuple(hand.folded),
+    "cards": _cards,
+    "up_cards": lambda hand, seat, player: dict(zip(hand.players, map(tuple, hand.up))),
+    "house_up_cards": _house_up_cards,
+    "community": lambda hand, seat, player: tuple(hand.community),
+    "bets": lambda hand, seat, player: tuple(hand.bets),
+    "pot": lambda hand, seat, player: hand.pot,
+    "round": lambda hand, seat, player: hand.round,
+    "to_act": lambda hand, seat, player: hand.to_act,
+    "legal": lambda hand, seat, player: hand.legal_actions() if hand.to_act_seat == seat else (),
+    "events": _events,
+    "is_over": lambda hand, seat, player: hand.over,
+    "pots": lambda hand, seat, player: tuple(hand._pot_seats()) if hand.phase == "showdown" else (),
+}
