@@ -83,9 +83,14 @@ def load_with_stakes(
     """:func:`~studrules.spec.loader.load_variant`, and a one-line warning on
     standard error for each pair of bets whose order the stakes turn round
     (see :func:`~studrules.spec.stake_order.stake_order_warnings`)."""
+    import warnings
+
+    from ..errors import StakeOrderWarning
     from ..spec.loader import load_variant
 
-    variant = load_variant(name, options=options, stakes=stakes)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", StakeOrderWarning)  # said below with the flag's name
+        variant = load_variant(name, options=options, stakes=stakes)
     if stakes:
         from ..spec.stake_order import stake_order_warnings
 
