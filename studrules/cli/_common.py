@@ -36,6 +36,8 @@ __all__ = [
     "add_bots_argument",
     "BotList",
     "add_stack_argument",
+    "add_seed_argument",
+    "seed_number",
     "add_deprecated_alias",
     "unknown_argument_message",
     "choice_hint",
@@ -150,6 +152,33 @@ def whole_number(least: int):
         return value
 
     return parse
+
+
+def add_seed_argument(parser: argparse.ArgumentParser, default: int | None, help_text: str) -> None:
+    """``--seed S``, one rule in every command: a whole number from 0 (the
+    generators of simulate and compare take no negative seed, so no command does).
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_seed_argument(p, 0, "random seed")
+    >>> p.parse_args(["--seed", "1_000"]).seed
+    1000
+    >>> seed_number("-3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a seed is a whole number from 0, not -3
+    """
+    parser.add_argument("--seed", metavar="S", type=seed_number, default=default, help=help_text)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 (``1,000`` and ``1_000`` read too)."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not {value}")
+    return value
 
 
 def progress_bar(verb: str, unit: str):
