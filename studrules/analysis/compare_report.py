@@ -109,7 +109,7 @@ def pot_bin_rows(hist: Mapping[str, list]) -> list[tuple[str, str, int, int]]:
     [('10', '20', 5, 4), ('20', '30', 3, 4), ('30', 'and more', 1, 0)]
     """
     edges, last = hist["edges"], len(hist["a"]) - 1
-    is_open = bool(hist.get("last_bin_open"))  # type: ignore[call-overload]
+    is_open = bool(hist.get("last_bin_open"))
     return [
         (figures(edges[i]), "and more" if is_open and i == last else figures(edges[i + 1]), x, y)
         for i, (x, y) in enumerate(zip(hist["a"], hist["b"]))
