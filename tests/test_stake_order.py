@@ -80,3 +80,16 @@ def test_explain_prints_the_warning_on_stderr_and_still_explains(capsys):
 def test_a_two_sided_command_names_the_side_the_stake_was_given_for(capsys):
     assert main(["diff", CASINO, CASINO, "--stake-b", "low_limit=30"]) == 0
     assert "studrules: warning: --stake-b low_limit=30 puts high_limit" in capsys.readouterr().err
+
+
+def test_a_scripts_stakes_that_turn_the_order_round_are_one_warning_line_in_the_command_line(tmp_path, capsys):
+    # the script's stakes reach load_variant, whose StakeOrderWarning the command line prints as its own line
+    script = tmp_path / "reversed.yaml"
+    script.write_text(
+        "variant: five-card-stud\nstakes: {low_limit: 30}\nplayers: [Ann, Bob]\nstacks: 500\nseed: 3\nactions: []\n",
+        encoding="utf-8",
+    )
+    assert main(["replay", str(script)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("studrules: warning: stakes={'low_limit': 30} put high_limit (20")
+    assert err.count("\n") == 1
