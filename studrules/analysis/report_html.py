@@ -363,8 +363,8 @@ def overlaid_histogram(
         out.append(f'<line class="axis" x1="{tx:.1f}" y1="{base}" x2="{tx:.1f}" y2="{base + 5}"></line>')
         out.append(f'<text x="{tx:.1f}" y="{base + 18}" text-anchor="middle">{escape(figures(edges[i]))}</text>')
     if open_from is not None:
-        tx = left + (nbins - 0.5) * bar_w
-        out.append(f'<text x="{tx:.1f}" y="{base + 30}" text-anchor="middle">and more</text>')
+        # under the last bar, kept inside the picture (it is the rightmost)
+        out.append(f'<text x="{left + plot_w:.1f}" y="{base + 30}" text-anchor="end">and more</text>')
     out.append("</svg>")
     return "".join(out)
 
