@@ -61,20 +61,36 @@ def quick(name: str, words: list[str]) -> list[str]:
     return words
 
 
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    """The files the examples read, made once the way a user makes them: a
+    house variant, a hand script, a history of two hands and its PHH record
+    (hands.jsonl, hands.phh), and a PHH record of one hand (hand.phh)."""
+    made = tmp_path_factory.mktemp("inputs")
+    here = Path.cwd()
+    os.chdir(made)
+    try:
+        (made / "my-house-game.yaml").write_text(
+            "extends: five-card-stud\nname: my-house-game\nstakes: {ante: 2}\n", encoding="utf-8"
+        )
+        shutil.copy(ROOT / "tests" / "scenarios" / "fr-odd-chip-nearest-dealer.yaml", made / "my-hand.yaml")
+        two = ["play", "seven-card-stud", "--bots-only", "-n", "2", "--seed", "1", "--history", "hands.jsonl"]
+        assert main(two) == 0
+        assert main(["export-phh", "hands.jsonl", "-o", "hands.phh"]) == 0
+        one = ["play", "seven-card-stud", "--bots-only", "-n", "1", "--seed", "1", "--history", "one.jsonl"]
+        assert main(one) == 0
+        assert main(["export-phh", "one.jsonl", "-o", "hand.phh"]) == 0
+    finally:
+        os.chdir(here)
+    return made
+
+
 @pytest.fixture
-def folder(tmp_path, monkeypatch):
-    """An empty folder with the files the examples read, made the way a user makes
-    them: a house variant, a hand script, a history of two hands and its PHH
-    record (hands.jsonl, hands.phh), and a PHH record of one hand (hand.phh)."""
+def folder(inputs, tmp_path, monkeypatch):
+    """A folder of its own for each example, holding copies of the inputs."""
+    for path in inputs.iterdir():
+        shutil.copy(path, tmp_path / path.name)
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "my-house-game.yaml").write_text(
-        "extends: five-card-stud\nname: my-house-game\nstakes: {ante: 2}\n", encoding="utf-8"
-    )
-    shutil.copy(ROOT / "tests" / "scenarios" / "fr-odd-chip-nearest-dealer.yaml", tmp_path / "my-hand.yaml")
-    assert main(["play", "seven-card-stud", "--bots-only", "-n", "2", "--seed", "1", "--history", "hands.jsonl"]) == 0
-    assert main(["export-phh", "hands.jsonl", "-o", "hands.phh"]) == 0
-    assert main(["play", "seven-card-stud", "--bots-only", "-n", "1", "--seed", "1", "--history", "one.jsonl"]) == 0
-    assert main(["export-phh", "one.jsonl", "-o", "hand.phh"]) == 0
     return tmp_path
 
 
@@ -82,7 +98,19 @@ def test_every_command_shows_an_example():
     assert {name for name, _ in EXAMPLES} >= {"play", "compare", "simulate", "diff", "validate", "serve"}
 
 
-@pytest.mark.parametrize("name, line", [e for e in EXAMPLES if e[0] != "serve"], ids=lambda x: x)
+#: examples of a few seconds each (an exact count, every shipped variant): soak
+SLOW = ("studrules analyze three-card-poker --strategy", "studrules diff --all")
+
+
+@pytest.mark.parametrize(
+    "name, line",
+    [
+        pytest.param(name, line, marks=[pytest.mark.soak] if line.startswith(SLOW) else [])
+        for name, line in EXAMPLES
+        if name != "serve"
+    ],
+    ids=lambda x: x,
+)
 def test_a_help_example_runs_and_writes_what_it_names(name, line, folder, capsys):
     words = shlex.split(line)
     assert words[0] == "studrules"
