@@ -26,6 +26,7 @@ __all__ = [
     "IllegalActionError",
     "format_path",
     "in_order",
+    "StakeOrderWarning",
 ]
 
 
@@ -163,3 +164,10 @@ def in_order(errors: Iterable[_Error]) -> list[_Error]:
         unique,
         key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0),
     )
+
+
+class StakeOrderWarning(UserWarning):
+    """Stakes given at load time put two bet sizes in the other order than the
+    file's own stakes do (a low limit above the high limit): legal, rarely
+    meant. Loading warns it with :func:`warnings.warn`; the command line
+    prints its own one-line form with the flag's name instead."""

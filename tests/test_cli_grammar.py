@@ -43,6 +43,36 @@ def test_minus_n_is_always_the_number_of_hands(name):
             assert action.option_strings == ["-n", "--hands"]
 
 
+SEEDED = {
+    "play": ["play", "razz"],
+    "session": ["session", "--variants", "razz"],
+    "compare": ["compare", "razz", "razz"],
+    "simulate": ["simulate", "three-card-poker"],
+}
+
+
+def test_the_commands_with_a_seed_are_the_ones_listed_here():
+    assert {name for name, c in COMMANDS.items() if any("--seed" in a.option_strings for a in _visible(c))} == set(
+        SEEDED
+    )
+
+
+@pytest.mark.parametrize("name", sorted(SEEDED))
+@pytest.mark.parametrize("given, read", [("0", 0), ("7", 7), ("1,000", 1000), ("1_000", 1000)])
+def test_every_seeded_command_reads_a_seed_the_same_way(name, given, read):
+    assert build_parser().parse_args([*SEEDED[name], "--seed", given]).seed == read
+
+
+@pytest.mark.parametrize("name", sorted(SEEDED))
+@pytest.mark.parametrize("given", ["-1", "x", "1.5"])
+def test_every_seeded_command_refuses_the_same_seeds_with_the_same_words(name, given, capsys):
+    # one rule: a whole number from 0 (simulate's and compare's generators take no negative seed)
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args([*SEEDED[name], "--seed", given])
+    assert stop.value.code == 2
+    assert "argument --seed: a seed is a whole number from 0, not " in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "argv, old, new, dest, value",
     [

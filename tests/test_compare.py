@@ -10,15 +10,16 @@ pot size."
 from __future__ import annotations
 
 import json
+import math
 import re
 from html.parser import HTMLParser
 
 import pytest
 
 from studrules.analysis.compare import compare, deal_seed, first_difference
-from studrules.analysis.compare_report import html_report
+from studrules.analysis.compare_report import format_report, html_report
 from studrules.analysis.diff import diff
-from studrules.analysis.report_html import bin_counts
+from studrules.analysis.report_html import bin_counts, figures
 from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
@@ -588,3 +589,30 @@ def test_with_several_bots_the_summary_names_the_bots_each_way_the_data_goes():
     assert clear  # in a pot game one bot's gain is the other's loss: here beyond the noise
     for name, e in clear.items():
         assert ("favours" if e.mean > 0 else "costs") + f" the {name} bots" in first
+
+
+def test_a_few_very_large_pots_go_to_one_last_and_more_bin(fr):
+    """French against Hebrew (sensible bots): most pots are small, a few run to
+    several hundred chips; the pots past the 95th percentile share one last bin."""
+    he = load_variant("five-card-stud-he")
+    c = compare(fr, he, deals=400, seed=1)
+    h = c.pot_histogram
+    pots = sorted(c.pots_a + c.pots_b)
+    p95 = pots[math.ceil(0.95 * len(pots)) - 1]  # the nearest-rank 95th percentile
+    assert pots[-1] - pots[0] > 2 * (p95 - pots[0])  # the run has the long tail the rule is for
+    assert h["last_bin_open"] is True and h["edges"][-1] == pots[-1] + 1
+    assert p95 <= h["edges"][-2]  # the percentile falls in a regular bin
+    # brute force: each regular bin counts the pots in [low, high), the open one every pot from its low edge
+    for side, mine in (("a", c.pots_a), ("b", c.pots_b)):
+        edges = h["edges"]
+        expected = [sum(lo <= x < hi for x in mine) for lo, hi in zip(edges[:-2], edges[1:-1])]
+        expected.append(sum(x >= edges[-2] for x in mine))
+        assert h[side] == expected
+    assert c.to_dict()["pot_histogram"]["last_bin_open"] is True
+    # the text report ends its bins with "and more"; the page's chart has the extra bar and says so
+    text = format_report(c)
+    assert f"\n{figures(h['edges'][-2])} and more" in text
+    page = parse(html_report(c, diff(fr, he)))
+    (bars,) = page.sections["pots"]["svgs"]
+    assert len([b for b in bars if b.get("data-series", "").startswith("A:")]) == len(h["a"])
+    assert "and more" in html_report(c, diff(fr, he))

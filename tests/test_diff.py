@@ -217,7 +217,8 @@ def test_hebrew_vs_russian_casino():
         "by suit (spades highest)",
     )
     assert d[("round 5", "cards held")] == (MISSING, "7 (3 down, 4 up)")
-    assert d[("round 3", "bet size")] == ("20", "twice the low limit (10)")
+    # both write the high limit as twice the low limit: 2 x 10 = 20 (Hebrew), 2 x 5 = 10 (Russian casino)
+    assert d[("round 3", "bet size")] == ("twice the low limit (20)", "twice the low limit (10)")
     assert ("showdown", "who shows first") in d
     # both allow mucking, both split ties with the odd chip nearest the dealer, three raises
     for same in [

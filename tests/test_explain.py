@@ -59,7 +59,8 @@ def test_french_suit_order_open_pair_cap_and_showdown():
     assert "spades > hearts > diamonds > clubs" in text
     # 000 rule 5: a pair in the two up cards allows the high limit, the others then follow
     assert (
-        "If some player shows a pair among his up cards, bets and raises may be 20 (the high limit); once one is made, the rest of the round follows it."
+        # the file writes the high limit as twice the low limit (10): 20
+        "If some player shows a pair among his up cards, bets and raises may be 20 (twice the low limit); once one is made, the rest of the round follows it."
         in text
     )
     # 000 rule 4: one opening bet and three raises

@@ -302,9 +302,10 @@ def test_an_unknown_choice_lists_the_valid_ones():
 
 def test_a_stake_override_recomputes_the_stakes_that_depend_on_it():
     """The French text: "L´ante représente la moitié de la limite basse de la table."
-    and "le bring-in a la même valeur que l´ante"."""
+    and "le bring-in a la même valeur que l´ante"; the high limit is read as twice
+    the low limit (the text gives no amounts): 40 gives 80, 20 and 20."""
     values = load_variant("five-card-stud-fr", stakes={"low_limit": 40}).stake_values()
-    assert values == {"low_limit": 40, "high_limit": 20, "ante": 20, "bring_in": 20}
+    assert values == {"low_limit": 40, "high_limit": 80, "ante": 20, "bring_in": 20}
 
 
 def test_an_unknown_stake_gets_did_you_mean():

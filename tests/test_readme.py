@@ -1,5 +1,6 @@
 """The README runs as written: its hand script plays, its variant example
-loads, its strategy example loads, and (soak: they take a minute together)
+loads, its strategy example loads, its Python blocks run without a warning,
+and (soak: they take a minute together)
 every `studrules` command of its shell blocks exits 0 in an empty folder
 with no terminal."""
 
@@ -73,3 +74,22 @@ def test_a_readme_command_runs(command, tmp_path):
         timeout=300,
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_readme_python_blocks_run_without_a_warning():
+    # run from the repository, as its paths (tests/scenarios/...) are written; a
+    # warning (a stake order turned round, a deprecation) is an error here
+    blocks = [b for lang, b in BLOCKS if lang == "python"]
+    assert blocks
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for block in blocks:
+        done = subprocess.run(
+            [sys.executable, "-W", "error", "-c", block],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]

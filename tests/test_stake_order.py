@@ -1,24 +1,31 @@
 """A --stake that turns the betting structure round is warned, naming both stakes.
 
-The French file (variants/five-card-stud-fr.yaml) bets the low limit (10) on
-the first two rounds and the high limit (20) on the last two; its text gives
-no amounts and no rule linking them, so both stay literals in the file and a
+The casino file (variants/five-card-stud.yaml) bets the low limit (10) on the
+first two rounds and the high limit (20) on the last two, both literals: a
 stake that puts the high limit under the low one is the command line's to
-point out."""
+point out (and a ``StakeOrderWarning`` for Python callers). The French file
+writes the high limit as twice the low limit, so a low limit alone keeps the
+order; only a high limit given below the low one turns it round."""
 
 from __future__ import annotations
+
+import warnings
 
 import pytest
 
 from studrules.cli.main import main
+from studrules.errors import StakeOrderWarning
 from studrules.spec.loader import load_variant
 from studrules.spec.stake_order import stake_order_warnings
 
-FR = "five-card-stud-fr"
+CASINO = "five-card-stud"  # low_limit: 10, high_limit: 20, both literals
+FR = "five-card-stud-fr"  # low_limit: 10, high_limit: 2 * low_limit
 
 
-def _warnings(stakes):
-    return stake_order_warnings(load_variant(FR), load_variant(FR, stakes=stakes), stakes)
+def _warnings(stakes, name=CASINO):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", StakeOrderWarning)
+        return stake_order_warnings(load_variant(name), load_variant(name, stakes=stakes), stakes)
 
 
 def test_a_low_limit_above_the_high_limit_is_warned_with_both_stakes():
@@ -34,6 +41,26 @@ def test_a_high_limit_below_the_low_limit_is_warned_too():
     assert "high_limit (8, the bet of round-3) below low_limit (10, the bet of round-1)" in warning
 
 
+def test_a_high_limit_written_as_twice_the_low_limit_follows_it_without_a_warning():
+    # the French file: high_limit = 2 * low_limit, so low_limit 30 gives 60 and keeps the order
+    assert load_variant(FR, stakes={"low_limit": 30}).stake_values()["high_limit"] == 60
+    assert _warnings({"low_limit": 30}, FR) == []
+    # a high limit given below the low one still turns it round: 8 < 10
+    (warning,) = _warnings({"high_limit": 8}, FR)
+    assert "high_limit (8, the bet of round-3) below low_limit (10, the bet of round-1)" in warning
+
+
+def test_python_callers_get_a_stake_order_warning_naming_both_stakes():
+    with pytest.warns(StakeOrderWarning, match=r"stakes=\{'low_limit': 30\} put high_limit \(20"):
+        variant = load_variant(CASINO, stakes={"low_limit": 30})
+    assert variant.stake_values()["low_limit"] == 30  # loaded all the same
+    # stakes in the file's order load silently; so does a tie (20 = 20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", StakeOrderWarning)
+        load_variant(CASINO, stakes={"low_limit": 20})
+        load_variant(FR, stakes={"low_limit": 30})
+
+
 @pytest.mark.parametrize(
     "stakes", [{"low_limit": 15}, {"low_limit": 20}, {"low_limit": 40, "high_limit": 80}, {"ante": 9}]
 )
@@ -43,7 +70,7 @@ def test_stakes_that_keep_the_order_are_not_warned(stakes):
 
 
 def test_explain_prints_the_warning_on_stderr_and_still_explains(capsys):
-    assert main(["explain", FR, "--stake", "low_limit=30"]) == 0
+    assert main(["explain", CASINO, "--stake", "low_limit=30"]) == 0
     captured = capsys.readouterr()
     assert captured.err.startswith("studrules: warning: --stake low_limit=30 puts high_limit")
     assert captured.err.count("\n") == 1  # one line, though three rounds pair up the same two stakes
@@ -51,5 +78,18 @@ def test_explain_prints_the_warning_on_stderr_and_still_explains(capsys):
 
 
 def test_a_two_sided_command_names_the_side_the_stake_was_given_for(capsys):
-    assert main(["diff", FR, FR, "--stake-b", "low_limit=30"]) == 0
+    assert main(["diff", CASINO, CASINO, "--stake-b", "low_limit=30"]) == 0
     assert "studrules: warning: --stake-b low_limit=30 puts high_limit" in capsys.readouterr().err
+
+
+def test_a_scripts_stakes_that_turn_the_order_round_are_one_warning_line_in_the_command_line(tmp_path, capsys):
+    # the script's stakes reach load_variant, whose StakeOrderWarning the command line prints as its own line
+    script = tmp_path / "reversed.yaml"
+    script.write_text(
+        "variant: five-card-stud\nstakes: {low_limit: 30}\nplayers: [Ann, Bob]\nstacks: 500\nseed: 3\nactions: []\n",
+        encoding="utf-8",
+    )
+    assert main(["replay", str(script)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("studrules: warning: stakes={'low_limit': 30} put high_limit (20")
+    assert err.count("\n") == 1

@@ -92,11 +92,43 @@ def format_report(c: Comparison) -> str:
     if len(c.net_by_policy) > 1:  # one policy at every seat: its average is 0 in a pot game
         out += ["", "Chips won per deal, by policy"]
         out += _columns(("policy", "A", "B", "B - A"), net_rows(c.net_by_policy))
+    out += ["", "Pot sizes (chips; each bin from its first figure up to, not including, its second): deals per bin"]
+    out += _pot_histogram_text(c.pot_histogram)
     for ex in c.examples:
         out += ["", format_example(ex, c.a.label, c.b.label)]
     if c.history_changes.count == 0:
         out += ["", NO_DIVERGENCE]
     return "\n".join(out) + "\n"
+
+
+def pot_bin_rows(hist: Mapping[str, list]) -> list[tuple[str, str, int, int]]:
+    """The bins of a comparison's ``pot_histogram`` as rows: from, to (not
+    included; "and more" for an open last bin), the deals under A and B.
+
+    >>> pot_bin_rows({"edges": [10, 20, 30, 501], "a": [5, 3, 1], "b": [4, 4, 0], "last_bin_open": True})
+    [('10', '20', 5, 4), ('20', '30', 3, 4), ('30', 'and more', 1, 0)]
+    """
+    edges, last = hist["edges"], len(hist["a"]) - 1
+    is_open = bool(hist.get("last_bin_open"))
+    return [
+        (figures(edges[i]), "and more" if is_open and i == last else figures(edges[i + 1]), x, y)
+        for i, (x, y) in enumerate(zip(hist["a"], hist["b"]))
+    ]
+
+
+def _pot_histogram_text(hist: Mapping[str, list], width: int = 30) -> list[str]:
+    """The pot histograms as text: a row a bin, A's and B's counts with bars."""
+    rows = pot_bin_rows(hist)
+    biggest = max([n for _, _, x, y in rows for n in (x, y)] + [1])
+
+    def bar(n: int) -> str:
+        return "#" * round(width * n / biggest) if n else ""
+
+    cells = [(f"{lo} and more" if hi == "and more" else f"{lo} to {hi}", x, y) for lo, hi, x, y in rows]
+    return _columns(
+        ("pots", "under A", "", "under B", ""),
+        [(label, f"{x:,}", bar(x), f"{y:,}", bar(y)) for label, x, y in cells],
+    )
 
 
 def format_example(ex: Example, label_a: str = "A", label_b: str = "B", width: int = 46) -> str:
@@ -282,19 +314,17 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     sections.append(Section("Side by side", summary + changes + chart, id="summary"))
 
     hist = d["pot_histogram"]
-    bounds = (hist["edges"][0], hist["edges"][-1])
-    bins = len(hist["a"])
+    is_open = bool(hist.get("last_bin_open"))
+    regular = hist["edges"][:-1] if is_open else hist["edges"]
     pots = overlaid_histogram(
         [(f"A: {a}", c.pots_a), (f"B: {b}", c.pots_b)],
-        bins=bins,
-        bounds=bounds,
+        bins=len(regular) - 1,
+        bounds=(regular[0], regular[-1]),
         title="Pot sizes (chips) under A and under B: deals per bin",
+        open_from=regular[-1] if is_open else None,
     ) + table(
         ["from", "to (not included)", "deals under A", "deals under B"],
-        [
-            [figures(lo), figures(hi), f"{x:,}", f"{y:,}"]
-            for lo, hi, x, y in zip(hist["edges"], hist["edges"][1:], hist["a"], hist["b"])
-        ],
+        [[lo, hi, f"{x:,}", f"{y:,}"] for lo, hi, x, y in pot_bin_rows(hist)],
         caption="The histograms' bins",
     )
     sections.append(Section("Pot sizes", pots, id="pots"))

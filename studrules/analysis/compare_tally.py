@@ -22,8 +22,8 @@ _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "
 _FORCED = frozenset(("ante", "blind", "kill", "bring_in"))
 
 
-def pot_bins(pots: Sequence[int]) -> tuple[int, tuple[int, int]]:
-    """Bins for whole-chip pots: at most :data:`HISTOGRAM_BINS`, each a whole
+def pot_bins(pots: Sequence[int], most: int = HISTOGRAM_BINS) -> tuple[int, tuple[int, int]]:
+    """Bins for whole-chip pots: at most ``most``, each a whole
     number of the steps pots actually differ by, every pot on a bin's low edge
     or inside it (``[low, high)``). Returns the number of bins and their range.
 
@@ -38,9 +38,55 @@ def pot_bins(pots: Sequence[int]) -> tuple[int, tuple[int, int]]:
         unit = math.gcd(unit, x - lo)
     unit = unit or 1
     span = (hi - lo) // unit + 1  # distinct steps from the lowest pot to the highest
-    per_bin = -(-span // HISTOGRAM_BINS)
+    per_bin = -(-span // most)
     bins = -(-span // per_bin)
     return bins, (lo, lo + bins * per_bin * unit)
+
+
+#: Pots above this quantile of all pots go to one last "and more" bin when the
+#: largest pot lies far beyond it (see :func:`pot_histogram`).
+OPEN_BIN_QUANTILE = 0.95
+
+
+def pot_histogram(pots_a: Sequence[int], pots_b: Sequence[int]) -> dict[str, Any]:
+    """The pot-size histograms of A and B on shared bins: ``edges`` (each bin
+    ``[low, high)``), the counts ``a`` and ``b``, and ``last_bin_open``. When
+    the largest pot is more than twice as far from the smallest as the 95th
+    percentile is, the pots from the percentile up share one last bin ("and
+    more"; its high edge is the largest pot + 1), so that a few very large
+    pots do not squeeze the rest into the first bars.
+
+    A's pots 10 to 28 and 500, B's twenty pots of 10: of the 40 pots sorted
+    (twenty-one 10s, then 11 to 28, then 500) the 38th, the 95th percentile,
+    is 27, and 500 - 10 is more than twice 27 - 10; the pots up to 27 get
+    one-chip bins from 10 to 28, and 28 and 500 share the last bin:
+
+    >>> h = pot_histogram([*range(10, 29)] + [500], [10] * 20)
+    >>> h["last_bin_open"], h["edges"][-2:], h["a"][-1], sum(h["a"]), h["b"][0]
+    (True, [28, 501], 2, 20, 20)
+    >>> pot_histogram([40, 60], [80, 120])["last_bin_open"]
+    False
+    """
+    everything = sorted([*pots_a, *pots_b])
+    if not everything:
+        return {"edges": [0.0], "a": [], "b": [], "last_bin_open": False}
+    lo, hi = everything[0], everything[-1]
+    cap = everything[max(math.ceil(OPEN_BIN_QUANTILE * len(everything)) - 1, 0)]
+    if cap > lo and hi - lo > 2 * (cap - lo):
+        inside = [x for x in everything if x <= cap]
+        bins, (start, stop) = pot_bins(inside, HISTOGRAM_BINS - 1)
+        edges = [start + (stop - start) * i / bins for i in range(bins + 1)]
+        edges = [int(e) if float(e).is_integer() else e for e in edges]
+
+        def counts(pots: Sequence[int]) -> list[int]:
+            regular, _ = bin_counts([x for x in pots if x < stop], bins, (start, stop))
+            return (regular or [0] * bins) + [sum(1 for x in pots if x >= stop)]
+
+        return {"edges": [*edges, hi + 1], "a": counts(pots_a), "b": counts(pots_b), "last_bin_open": True}
+    bins, bounds = pot_bins(everything)
+    counts_a, edges = bin_counts(list(pots_a), bins, bounds)
+    counts_b, _ = bin_counts(list(pots_b), bins, bounds)
+    return {"edges": list(edges), "a": counts_a, "b": counts_b, "last_bin_open": False}
 
 
 def first_difference(x: Sequence[Event], y: Sequence[Event]) -> int | None:
@@ -296,9 +342,7 @@ class _Tally:
 
     def finish(self, a, b, label_a, label_b, seed, requested, deals, stacks, interrupted, seconds) -> Comparison:
         pots_a, pots_b = self.pots["a"], self.pots["b"]
-        bins, bounds = pot_bins(pots_a + pots_b)
-        counts_a, edges = bin_counts(pots_a, bins, bounds)
-        counts_b, _ = bin_counts(pots_b, bins, bounds)
+        histogram = pot_histogram(pots_a, pots_b)
         pot_a, pot_b = _Sum(), _Sum()
         for x in pots_a:
             pot_a.add(x)
@@ -344,7 +388,7 @@ class _Tally:
             amount_changes=_rate(self.amounts, deals),
             net_by_seat={p: paired(acc) for p, acc in self.seat.items()},
             net_by_policy={p: paired(acc) for p, acc in self.policy.items()},
-            pot_histogram={"edges": list(edges), "a": counts_a, "b": counts_b},
+            pot_histogram=histogram,
             examples=tuple(examples),
             interrupted=interrupted,
             seconds=seconds,

@@ -170,7 +170,11 @@ class Comparison:
     ``pot``, ``showdown`` (a percentage of deals), ``house_edge`` (% of the
     antes; None for a pot game): :class:`Paired`. ``net_by_seat`` and
     ``net_by_policy``: average chips won per deal, :class:`Paired`.
-    ``pot_histogram``: shared ``edges`` and the counts under ``a`` and ``b``.
+    ``pot_histogram``: shared ``edges`` (each bin from its low edge up to,
+    not including, its high edge) and the counts under ``a`` and ``b``; when
+    ``last_bin_open`` is true the last bin holds every pot from its low edge
+    up ("and more": the largest pots, past the 95th percentile), its high edge
+    the largest pot + 1.
     ``pots_a``/``pots_b``: every deal's pot (for charts)."""
 
     a: Side
@@ -241,7 +245,9 @@ class Comparison:
             "amount_changes": self.amount_changes.to_dict(),
             "net_by_seat": {k: v.to_dict() for k, v in self.net_by_seat.items()},
             "net_by_policy": {k: v.to_dict() for k, v in self.net_by_policy.items()},
-            "pot_histogram": {k: [_round(x) for x in v] for k, v in self.pot_histogram.items()},
+            "pot_histogram": {
+                k: [_round(x) for x in v] if isinstance(v, list) else v for k, v in self.pot_histogram.items()
+            },
             "examples": [e.to_dict() for e in self.examples],
         }
 

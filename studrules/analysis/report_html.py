@@ -291,20 +291,37 @@ def overlaid_histogram(
     title: str | None = None,
     width: int = 640,
     height: int = 260,
+    open_from: float | None = None,
 ) -> str:
     """Histograms of several series on the same bins, drawn over each other in
     :data:`SERIES_COLOURS` (see-through) with a legend and ticks on both axes.
     Each bar carries ``data-series``, ``data-count``, ``data-low`` and
-    ``data-high``.
+    ``data-high``. ``open_from``: the values from it up are counted in one
+    more bar, labelled "and more" (``bins`` and ``bounds`` then cover the
+    values below it).
 
         >>> svg = overlaid_histogram([("A", [1, 2, 2]), ("B", [3, 3, 3])], bins=3)
         >>> svg.count('data-series="A"'), svg.count('data-series="B"'), 'data-count="3"' in svg
         (3, 3, True)
+        >>> svg = overlaid_histogram([("A", [1, 2, 2, 90])], bins=2, bounds=(1, 3), open_from=3)
+        >>> svg.count("data-series"), 'data-low="3" data-high="91"' in svg, "and more" in svg
+        (3, True, True)
     """
     everything = [v for _, values in series for v in values]
     if bounds is None and everything:
         bounds = (min(everything), max(everything))
-    counted = [(name, *bin_counts(values, bins, bounds)) for name, values in series]
+    if open_from is None:
+        counted = [(name, *bin_counts(values, bins, bounds)) for name, values in series]
+    else:
+        top_value = max(everything, default=open_from)
+        counted = []
+        for name, values in series:
+            counts, edges = bin_counts([v for v in values if v < open_from], bins, bounds)
+            counts = (counts or [0] * max(int(bins), 1)) + [sum(1 for v in values if v >= open_from)]
+            if len(edges) < max(int(bins), 1) + 1:  # no value below: the regular edges all the same
+                lo, hi = bounds if bounds is not None else (open_from, open_from)
+                edges = [lo + (hi - lo) * i / max(int(bins), 1) for i in range(max(int(bins), 1) + 1)]
+            counted.append((name, counts, [*edges, top_value + 1]))
     edges = counted[0][2] if counted else [0.0]
     nbins = max((len(c) for _, c, _ in counted), default=0)
     top = (24 if title else 6) + 18
@@ -339,11 +356,15 @@ def overlaid_histogram(
             )
     out.append(f'<line class="axis" x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}"></line>')
     out.append(f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{base}"></line>')
-    step = max(1, -(-nbins // 8))  # at most about 9 labels under the bins' edges
-    for i in range(0, nbins + 1, step):
+    labelled = nbins - (open_from is not None)  # an open last bin: its low edge, then "and more"
+    step = max(1, -(-labelled // 8))  # at most about 9 labels under the bins' edges
+    for i in [*range(0, labelled + 1, step), *([labelled] if labelled % step else [])]:
         tx = left + i * bar_w
         out.append(f'<line class="axis" x1="{tx:.1f}" y1="{base}" x2="{tx:.1f}" y2="{base + 5}"></line>')
         out.append(f'<text x="{tx:.1f}" y="{base + 18}" text-anchor="middle">{escape(figures(edges[i]))}</text>')
+    if open_from is not None:
+        # under the last bar, kept inside the picture (it is the rightmost)
+        out.append(f'<text x="{left + plot_w:.1f}" y="{base + 30}" text-anchor="end">and more</text>')
     out.append("</svg>")
     return "".join(out)
 

@@ -36,6 +36,8 @@ __all__ = [
     "add_bots_argument",
     "BotList",
     "add_stack_argument",
+    "add_seed_argument",
+    "seed_number",
     "add_deprecated_alias",
     "unknown_argument_message",
     "choice_hint",
@@ -83,9 +85,14 @@ def load_with_stakes(
     """:func:`~studrules.spec.loader.load_variant`, and a one-line warning on
     standard error for each pair of bets whose order the stakes turn round
     (see :func:`~studrules.spec.stake_order.stake_order_warnings`)."""
+    import warnings
+
+    from ..errors import StakeOrderWarning
     from ..spec.loader import load_variant
 
-    variant = load_variant(name, options=options, stakes=stakes)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", StakeOrderWarning)  # said below with the flag's name
+        variant = load_variant(name, options=options, stakes=stakes)
     if stakes:
         from ..spec.stake_order import stake_order_warnings
 
@@ -145,6 +152,33 @@ def whole_number(least: int):
         return value
 
     return parse
+
+
+def add_seed_argument(parser: argparse.ArgumentParser, default: int | None, help_text: str) -> None:
+    """``--seed S``, one rule in every command: a whole number from 0 (the
+    generators of simulate and compare take no negative seed, so no command does).
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_seed_argument(p, 0, "random seed")
+    >>> p.parse_args(["--seed", "1_000"]).seed
+    1000
+    >>> seed_number("-3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a seed is a whole number from 0, not -3
+    """
+    parser.add_argument("--seed", metavar="S", type=seed_number, default=default, help=help_text)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 (``1,000`` and ``1_000`` read too)."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not {value}")
+    return value
 
 
 def progress_bar(verb: str, unit: str):

@@ -38,6 +38,7 @@ from ._common import (
     add_dask_argument,
     add_deprecated_alias,
     add_hands_argument,
+    add_seed_argument,
     add_stack_argument,
     load_with_stakes,
     progress_bar,
@@ -67,13 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("b", metavar="B", help="second variant (a shipped name or a YAML file)")
     add_hands_argument(parser, 1000, "hands (deals) to play under each (default: 1,000)", dest="deals")
     add_deprecated_alias(parser, "--deals", "--hands", dest="deals", metavar="N", type=whole_number(1))
-    parser.add_argument(
-        "--seed",
-        metavar="S",
-        type=whole_number(0),
-        default=0,
-        help="random seed: the same seed gives the same report (default: 0)",
-    )
+    add_seed_argument(parser, 0, "random seed: the same seed gives the same report (default: 0)")
     parser.add_argument(
         "--players",
         metavar="N",

@@ -221,10 +221,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
-    from ..errors import IllegalActionError, SpecErrors, StudrulesError
+    import warnings
+
+    from ..errors import IllegalActionError, SpecErrors, StakeOrderWarning, StudrulesError
+
+    python_form = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        # a stake order turned round by a file's stakes (a script's, a history's): one line, as --stake's
+        if issubclass(category, StakeOrderWarning):
+            print(f"studrules: warning: {message}", file=sys.stderr)
+        else:
+            python_form(message, category, filename, lineno, file, line)
 
     try:
-        return int(args._run(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = show
+            return int(args._run(args) or 0)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

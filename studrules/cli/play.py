@@ -26,7 +26,14 @@ from ..errors import StudrulesError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
-from ._common import add_bots_argument, add_hands_argument, add_stack_argument, variant_from_args, whole_number
+from ._common import (
+    add_bots_argument,
+    add_hands_argument,
+    add_seed_argument,
+    add_stack_argument,
+    variant_from_args,
+    whole_number,
+)
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -47,13 +54,6 @@ __all__ = ["NAME", "HELP", "add_arguments", "run", "add_table_arguments", "make_
 # arguments
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed is a whole number, not '{text}'") from None
-
-
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by ``play`` and ``session``."""
     parser.add_argument(
@@ -66,13 +66,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     add_bots_argument(
         parser, "sensible", "sensible; in a game against the house strategy:basic where it fits, else check-call"
     )
-    parser.add_argument(
-        "--seed",
-        metavar="S",
-        type=_seed,
-        default=None,
-        help="random seed: the same seed deals the same cards (default: new cards each time)",
-    )
+    add_seed_argument(parser, None, "random seed: the same seed deals the same cards (default: new cards each time)")
     add_stack_argument(parser, "20 times the largest stake, at least 100")
     parser.add_argument(
         "--history",

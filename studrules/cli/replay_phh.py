@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..errors import StudrulesError
 from ..records.phh_replay import read_phh, replay_phh
 from ..records.script import history_text
 from ._common import add_deprecated_alias
@@ -18,20 +19,29 @@ from ._common import add_deprecated_alias
 NAME = "replay-phh"
 HELP = "replay a hand in the Poker Hand History format (PHH) and check its finishing stacks"
 ORDER = 42
-EXAMPLES = ("studrules replay-phh hand.phh", "studrules replay-phh hand.phh --show-history")
+EXAMPLES = (
+    "studrules replay-phh hand.phh",
+    "studrules replay-phh hand.phh --show-history",
+    "studrules replay-phh hands.phh --hand 2",
+)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("phh", metavar="FILE", help="a PHH file holding one hand (F7S, F7S/8 or FR)")
+    parser.add_argument(
+        "phh", metavar="FILE", help="a PHH file (F7S, F7S/8 or FR): one hand, or several in sections [1], [2] and on"
+    )
+    parser.add_argument(
+        "--hand", metavar="N", help="the section of a file of several hands to replay (as export-phh numbers them)"
+    )
     # --history names a file to write in play and session: here the history is printed
     parser.add_argument("--show-history", action="store_true", help="print the hand's history too")
     add_deprecated_alias(parser, "--history", "--show-history", dest="show_history", action="store_true")
 
 
 def run(args: argparse.Namespace) -> int:
-    fields = read_phh(Path(args.phh).read_text(encoding="utf-8"))
+    fields = _one_hand(read_phh(Path(args.phh).read_text(encoding="utf-8")), args.phh, args.hand)
     hand = replay_phh(fields)
     if args.show_history:
         print(history_text(hand))
@@ -45,3 +55,30 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"the record says {list(recorded)}")
     return 3
+
+
+def _one_hand(fields: dict, file: str, hand: str | None) -> dict:
+    """The hand to replay: the file's fields, or its section ``hand`` when it
+    holds several hands (``export-phh`` writes them as ``[1]``, ``[2]``, ...).
+
+    >>> _one_hand({"1": {"variant": "F7S"}}, "h.phh", None)
+    {'variant': 'F7S'}
+    >>> _one_hand({"1": {}, "2": {}}, "h.phh", None)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: h.phh holds 2 hands ([1] to [2]): choose one with --hand N
+    """
+    sections = [k for k, v in fields.items() if isinstance(v, dict)]
+    if "variant" in fields or not sections:
+        if hand is not None:
+            raise StudrulesError(f"{file} holds one hand, not sections: leave out --hand")
+        return fields
+    if hand is None:
+        if len(sections) == 1:
+            return fields[sections[0]]
+        raise StudrulesError(
+            f"{file} holds {len(sections)} hands ([{sections[0]}] to [{sections[-1]}]): choose one with --hand N"
+        )
+    if hand not in fields or not isinstance(fields[hand], dict):
+        raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {', '.join(f'[{s}]' for s in sections)}")
+    return fields[hand]

@@ -22,6 +22,7 @@ from ..spec.strategies import load_strategy, shipped_strategies
 from ._common import (
     add_dask_argument,
     add_hands_argument,
+    add_seed_argument,
     add_variant_arguments,
     progress_bar,
     variant_from_args,
@@ -48,13 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file (default: basic)",
     )
     add_hands_argument(parser, 1_000_000, "hands to play (default: 1,000,000)")
-    parser.add_argument(
-        "--seed",
-        metavar="S",
-        type=whole_number(0),
-        default=0,
-        help="random seed: the same seed gives the same numbers (default: 0)",
-    )
+    add_seed_argument(parser, 0, "random seed: the same seed gives the same numbers (default: 0)")
     parser.add_argument(
         "--workers",
         metavar="N",

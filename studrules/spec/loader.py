@@ -228,7 +228,10 @@ def load_variant(
     ``name_or_path``: a shipped variant's name (the stem of a file in
     ``variants/``, as ``studrules list`` shows it) or a path to a YAML file. ``options``: ``{option: choice}``; unknown names or
     choices are errors that list the valid ones. ``stakes``: ``{stake: int}``
-    replacing the file's values (stakes computed from them follow).
+    replacing the file's values (stakes computed from them follow); stakes
+    that put two bet sizes in the other order than the file's own (a low limit
+    above the high limit) are loaded, with a
+    :class:`~studrules.errors.StakeOrderWarning` (``warnings.warn``) naming both.
     ``within``: the folders a path may lead into (for a name read from a
     file: a script's or history's ``variant``); shipped variants always."""
     path = resolve_variant_path(name_or_path, within=within)
@@ -239,7 +242,12 @@ def load_variant(
         return _build(data, file, options, stakes)
 
     key = (str(path.resolve()), str(name_or_path), _assigned(options), _assigned(stakes), within)
-    return cached("variant", key, load)
+    variant = cached("variant", key, load)
+    if stakes:
+        from .stake_order import warn_stake_order
+
+        warn_stake_order(load_variant(name_or_path, options, within=within), variant, stakes)
+    return variant
 
 
 def load_variant_text(
@@ -273,7 +281,12 @@ def load_variant_text(
     # a one-line text that happens to name a file must still be read as text
     doc = read_document(text if "\n" in text else text + "\n", file=file)
     data, file = _document_data(doc, file, ())
-    return _build(data, file, options, stakes)
+    variant = _build(data, file, options, stakes)
+    if stakes:
+        from .stake_order import warn_stake_order
+
+        warn_stake_order(_build(data, file, options, None), variant, stakes)
+    return variant
 
 
 def choice_errors(name_or_path: str | Path) -> tuple[Variant, list[tuple[str, str, list[SpecError]]]]:

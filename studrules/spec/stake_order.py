@@ -19,12 +19,27 @@ the command line can warn, saying both stakes::
     ...   - betting: {id: late, bet: big}
     ...   - showdown: {rankings: [high]}
     ... '''
+    >>> import warnings
     >>> as_written = load_variant_text(text)
-    >>> changed = load_variant_text(text, stakes={"small": 30})
+    >>> with warnings.catch_warnings():  # loading warns too (below)
+    ...     warnings.simplefilter("ignore")
+    ...     changed = load_variant_text(text, stakes={"small": 30})
     >>> print(stake_order_warnings(as_written, changed, {"small": 30})[0])
     --stake small=30 puts big (20, the bet of late) below small (30, the bet of early); the file has big the larger (20 against 10): give both, e.g. --stake small=30 --stake big=60
     >>> stake_order_warnings(as_written, load_variant_text(text, stakes={"small": 20}), {"small": 20})
     []
+
+Loading from Python warns the same way, with a :class:`StakeOrderWarning`
+(a ``UserWarning``, so Python's warning filters apply; turn it into an error
+with ``warnings.simplefilter("error", StakeOrderWarning)``)::
+
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = load_variant_text(text, stakes={"small": 30})
+    >>> [w.category.__name__ for w in caught]
+    ['StakeOrderWarning']
+    >>> print(caught[0].message)
+    stakes={'small': 30} put big (20, the bet of late) below small (30, the bet of early); the file has big the larger (20 against 10): give both, e.g. stakes={'small': 30, 'big': 60}
 """
 
 from __future__ import annotations
@@ -32,10 +47,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import StakeOrderWarning
 from .expressions import Expression
 from .model import BettingStep, Variant
 
-__all__ = ["stake_order_warnings"]
+__all__ = ["stake_order_warnings", "StakeOrderWarning", "warn_stake_order"]
 
 
 def _bets(variant: Variant) -> list[tuple[str, Expression]]:
@@ -62,13 +78,22 @@ def _value(expr: Expression, stakes: Mapping[str, int]) -> int | None:
 
 
 def stake_order_warnings(
-    as_written: Variant, changed: Variant, stakes: Mapping[str, Any], flag: str = "--stake"
+    as_written: Variant, changed: Variant, stakes: Mapping[str, Any], flag: str | None = "--stake"
 ) -> list[str]:
     """One message per pair of bet sizes that ``stakes`` put in the other
     order than the file's own stakes do (``as_written``: the variant loaded
-    without them; ``changed``: with them; the same steps)."""
+    without them; ``changed``: with them; the same steps). ``flag``: the
+    command-line flag the stakes were given with, or None for Python's
+    ``stakes={...}``."""
     before, after = as_written.stake_values(), changed.stake_values()
-    given = " ".join(f"{flag} {k}={v}" for k, v in stakes.items())
+
+    def _given(values: Mapping[str, Any]) -> str:
+        if flag is None:
+            return f"stakes={dict(values)!r}"
+        return " ".join(f"{flag} {k}={v}" for k, v in values.items())
+
+    given = _given(stakes)
+    verb = "put" if flag is None else "puts"
     sizes = [(what, expr.source, _value(expr, before), _value(expr, after)) for what, expr in _bets(changed)]
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
@@ -89,9 +114,18 @@ def stake_order_warnings(
             if mine[0] in stakes and other[0] in after and other[0] not in stakes and mine[3]:
                 scaled, rest = divmod(mine[2] * other[3], mine[3])  # the file's proportion kept
                 if not rest and scaled:
-                    hint = f": give both, e.g. {flag} {mine[0]}={mine[2]} {flag} {other[0]}={scaled}"
+                    hint = f": give both, e.g. {_given({mine[0]: mine[2], other[0]: scaled})}"
             out.append(
-                f"{given} puts {low[0]} ({low[2]}, {low[1]}) below {high[0]} ({high[2]}, {high[1]}); "
+                f"{given} {verb} {low[0]} ({low[2]}, {low[1]}) below {high[0]} ({high[2]}, {high[1]}); "
                 f"the file has {low[0]} the larger ({low[3]} against {high[3]}){hint}"
             )
     return out
+
+
+def warn_stake_order(as_written: Variant, changed: Variant, stakes: Mapping[str, Any], stacklevel: int = 3) -> None:
+    """:func:`warnings.warn` a :class:`StakeOrderWarning` for each message of
+    :func:`stake_order_warnings` (the Python API's form of them)."""
+    import warnings
+
+    for message in stake_order_warnings(as_written, changed, stakes, None):
+        warnings.warn(message, StakeOrderWarning, stacklevel=stacklevel)
