@@ -319,7 +319,13 @@ def _play_in_workers(
     done = 0
     failure = None
     try:
-        pending = {pool.submit(_worker_chunk, job) for job in jobs}
+        # the workers are started by the first submit: Ctrl-C and SIGTERM wait (blocked) until each
+        # has set its own handlers (_init_worker), so none dies with the parent's handler in place
+        blocked = _mask(signal.SIG_BLOCK, _STOPS)
+        try:
+            pending = {pool.submit(_worker_chunk, job) for job in jobs}
+        finally:
+            _mask(signal.SIG_SETMASK, blocked)
         while pending and failure is None:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -346,12 +352,20 @@ def _play_in_workers(
 # --- one chunk ----------------------------------------------------------------
 
 _WORKER_TABLE: _Table | None = None
+#: the signals that stop a run
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _mask(how: int, signals: Any) -> Any:
+    """``signal.pthread_sigmask`` where the system has it (not on Windows: nothing is blocked)."""
+    return signal.pthread_sigmask(how, signals) if hasattr(signal, "pthread_sigmask") else set()
 
 
 def _init_worker(table: _Table) -> None:
     global _WORKER_TABLE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and a terminate ends a worker quietly
+    _mask(signal.SIG_UNBLOCK, _STOPS)  # blocked while the parent started it
     _WORKER_TABLE = table
 
 
