@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, TypedDict
 import numpy as np
 
 from ..errors import CardError
+from .card import RANK_WEIGHTS_7
 from .tablegen import RANK_WEIGHTS_5, TABLE_PATH, decode_tables
 
 if TYPE_CHECKING:  # numpy.typing is not loaded by numpy itself
@@ -40,13 +41,13 @@ __all__ = ["evaluate_batch", "evaluate_batch_in", "codes_of"]
 
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
 
-# Per-rank weights (twos to aces) whose sums differ for any two multisets of
+# RANK_WEIGHTS_7 (from card.py, where every card also carries its weight in
+# Card.quick7 for the per-hand evaluator): per-rank weights (twos to aces) whose sums differ for any two multisets of
 # six ranks, and for any two of seven, each rank at most four times: the
 # same property as the five-card weights, checked when the tables are built
 # (the values are the seven-card rank keys published with Kenneth
 # Shackleton's SKPokerEval). The largest sum, four aces and three kings, is
 # 7,825,759: a table of that many int16 values (15 MB) per hand size.
-RANK_WEIGHTS_7 = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 _SUIT_SHIFT = 32  # suit counts, a nibble a suit, above the rank-weight sum
 
 

@@ -90,6 +90,7 @@ _CARD_SHIFT = 16
 _RANK_SHIFT = 68
 # Rank weights whose sums identify a five-card rank multiset (tablegen.RANK_WEIGHTS_5).
 _RANK_WEIGHTS_5 = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+RANK_WEIGHTS_7 = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)  # batch.py tells
 
 
 class Card:
@@ -98,7 +99,7 @@ class Card:
     ``rank`` is 2..14 (ace = 14), ``suit`` one of ``c d h s``, ``code`` is
     ``(rank - 2) * 4 + "cdhs".index(suit)`` (0..51). The other slots are
     precomputed for the evaluator: ``rank_bit`` (``1 << rank - 2``),
-    ``suit_index`` and the summed keys ``key5``/``keyn``/``quick5``.
+    ``suit_index`` and the summed keys ``key5``/``keyn``/``quick5``/``quick7``.
 
     >>> Card("Ah") is Card.parse("ah") is Card.from_code(50) is Card(50)
     True
@@ -106,7 +107,7 @@ class Card:
     [Card('2c'), Card('2s'), Card('Kd'), Card('Ah')]
     """
 
-    __slots__ = ("rank", "suit", "code", "suit_index", "rank_bit", "key5", "keyn", "quick5", "_text")
+    __slots__ = ("rank", "suit", "code", "suit_index", "rank_bit", "key5", "keyn", "quick5", "quick7", "_text")
 
     rank: int
     suit: str
@@ -116,6 +117,7 @@ class Card:
     key5: int
     keyn: int
     quick5: int
+    quick7: int
     _text: str
 
     def __new__(cls, card: str | int | Card) -> Card:
@@ -146,6 +148,7 @@ class Card:
         # diamonds and hearts; five spades leave the three counts at zero.
         suit_count = 1 << (3 * suit_index) if suit_index < 3 else 0
         setter(self, "quick5", (_RANK_WEIGHTS_5[rank_index] << 9) | suit_count)
+        setter(self, "quick7", (1 << 32 + code) | (RANK_WEIGHTS_7[rank_index] << 9) | suit_count)  # card bit too
         setter(self, "_text", RANKS[rank_index] + suit)
         return self
 
@@ -225,7 +228,7 @@ MAX_JOKERS = 9
 
 # What a joker does not have: reading one raises a CardError naming the joker,
 # so a joker handed to the natural evaluator or a ranking fails clearly.
-_RANKED_FIELDS = frozenset({"rank", "suit", "suit_index", "rank_bit", "key5", "keyn", "quick5"})
+_RANKED_FIELDS = frozenset({"rank", "suit", "suit_index", "rank_bit", "key5", "keyn", "quick5", "quick7"})
 
 
 class Joker(Card):
