@@ -29,7 +29,7 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
     """The optimal play of ``variant`` as strategy YAML, and the analysis it comes from.
 
     >>> from studrules.spec.loader import load_variant
-    >>> text, result = optimal_strategy_text(load_variant("three-card-poker"))  # doctest: +SKIP
+    >>> text, result = optimal_strategy_text(load_variant("my-banked-game.yaml"))  # doctest: +SKIP
     """
     import numpy as np
     import yaml

@@ -27,10 +27,6 @@ from ._common import add_variant_arguments, variant_from_args
 NAME = "analyze"
 HELP = "work out the exact house edge of a small game against the house, by enumeration"
 ORDER = 41
-EXAMPLES = (
-    "studrules analyze three-card-poker --strategy queen-six-four",
-    "studrules analyze three-card-poker --optimal --json",
-)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -55,10 +55,6 @@ DESCRIPTION = (
     "against the house."
 )
 ORDER = 32
-EXAMPLES = (
-    "studrules compare five-card-stud-fr five-card-stud-he -n 2000 --seed 1 --bots sensible,random",
-    "studrules compare five-card-stud five-card-stud --stake-b ante=2 -n 500 --html compare.html",
-)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -22,11 +22,6 @@ DESCRIPTION = (
     "are no difference (those written as other formulas of the stakes are listed apart)."
 )
 ORDER = 31
-EXAMPLES = (
-    "studrules diff five-card-stud five-card-stud-fr",
-    "studrules diff five-card-stud-fr five-card-stud-fr --option-b open_fold=fourth_street --json",
-    "studrules diff --all --html rules.html",
-)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

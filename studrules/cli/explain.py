@@ -17,10 +17,6 @@ DESCRIPTION = (
     "and the house options with their current choice."
 )
 ORDER = 30
-EXAMPLES = (
-    "studrules explain five-card-stud-fr",
-    "studrules explain seven-card-stud --stake ante=2 --markdown",
-)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -15,7 +15,6 @@ from ..records.phh import export_history
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
 ORDER = 41
-EXAMPLES = ("studrules export-phh hands.jsonl -o hands.phh", "studrules export-phh hands.jsonl")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -12,7 +12,6 @@ from ..spec.resources import variants_dir
 NAME = "list"
 HELP = "list the shipped variants by group: name, title, kind and source text or catalogue entry"
 ORDER = 10
-EXAMPLES = ("studrules list", "studrules list --json")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "variant_rows"]
 

@@ -145,6 +145,20 @@ def examples_epilog(examples: Sequence[str]) -> str | None:
     return "examples:\n" + "\n".join(f"  {e}" for e in examples)
 
 
+def _examples() -> dict[str, list[str]]:
+    """Each command's ``--help`` examples, read from ``examples.txt`` beside this module."""
+    found: dict[str, list[str]] = {}
+    try:
+        with open(os.path.join(os.path.dirname(__file__), "examples.txt"), encoding="utf-8") as f:
+            for line in f:
+                command, sep, example = line.partition(":")
+                if sep and not line.startswith("#"):
+                    found.setdefault(command.strip(), []).append(example.strip())
+    except OSError:  # not a folder of files: no examples
+        pass
+    return found
+
+
 def _is_command_name(module: str) -> bool:
     return not module.startswith("_") and module != "main"
 
@@ -184,7 +198,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             module.NAME,
             help=module.HELP,
             description=getattr(module, "DESCRIPTION", None) or _sentence(module.HELP),
-            epilog=examples_epilog(getattr(module, "EXAMPLES", ())),
+            epilog=examples_epilog(_examples().get(module.NAME, ())),
             formatter_class=HelpFormatter,
         )
         module.add_arguments(p)

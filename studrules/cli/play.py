@@ -38,11 +38,6 @@ from ._common import (
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
 ORDER = 10
-EXAMPLES = (
-    "studrules play five-card-stud-fr",
-    "studrules play razz --players 6 --bots sensible,random --seed 7 --history razz.jsonl",
-    "studrules play seven-card-stud --bots-only -n 3 --seed 1",
-)
 
 #: Names of the bots' seats, in order.
 BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")

@@ -19,7 +19,6 @@ from ..records.script import hand_output, history_text, run_script
 NAME = "replay"
 HELP = "play a hand script (YAML or JSON) and print the hand history"
 ORDER = 40
-EXAMPLES = ("studrules replay my-hand.yaml", "studrules replay hands.jsonl --json")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "replay_file"]
 

@@ -19,11 +19,6 @@ from ._common import add_deprecated_alias
 NAME = "replay-phh"
 HELP = "replay a hand in the Poker Hand History format (PHH) and check its finishing stacks"
 ORDER = 42
-EXAMPLES = (
-    "studrules replay-phh hand.phh",
-    "studrules replay-phh hand.phh --show-history",
-    "studrules replay-phh hands.phh --hand 2",
-)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -13,7 +13,6 @@ DESCRIPTION = (
     "a first line '# yaml-language-server: $schema=PATH' gives completion and checking in VS Code."
 )
 ORDER = 61
-EXAMPLES = ("studrules schema", "studrules schema --print")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -18,7 +18,6 @@ from ._common import whole_number
 NAME = "serve"
 HELP = "serve tables in the browser: friends join by a link and play (needs the 'web' extra)"
 ORDER = 12
-EXAMPLES = ("studrules serve", "studrules serve --port 8080 --db friday.db --allow-uploads")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "check_store"]
 

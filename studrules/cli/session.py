@@ -21,10 +21,6 @@ from .play import add_table_arguments, run_table
 NAME = "session"
 HELP = "play many hands in a row, switching house rules between hands (stacks carry over)"
 ORDER = 11
-EXAMPLES = (
-    "studrules session --variants five-card-stud-fr,razz,seven-card-stud-hi-lo",
-    "studrules session --variants razz,seven-card-stud --rotate dealer --stake ante=2 -n 30 --seed 4",
-)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -32,10 +32,6 @@ from ._common import (
 NAME = "simulate"
 HELP = "estimate the house edge of a strategy in a game against the house"
 ORDER = 40
-EXAMPLES = (
-    "studrules simulate caribbean-stud-it --strategy basic -n 200000 --seed 1",
-    "studrules simulate three-card-poker --strategy queen-six-four -n 100000 --json",
-)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "format_report"]
 

@@ -20,7 +20,6 @@ from ._common import display_path
 NAME = "validate"
 HELP = "check variant files: every error with file:line:column, field and message"
 ORDER = 60
-EXAMPLES = ("studrules validate my-house-game.yaml", "studrules validate five-card-stud-fr razz --json")
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "validate_file"]
 

@@ -525,9 +525,19 @@ def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:
     in games against the house only, the shipped basic strategy where it fits
     every one of them, else ``check-call`` (which stays in every hand).
 
-    >>> from studrules.spec.loader import load_variant
-    >>> default_policies([load_variant("five-card-stud")]), default_policies([load_variant("caribbean-stud-it")])
-    (('sensible',), ('strategy:basic',))
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: one-round
+    ... kind: pot
+    ... stakes: {ante: 1, bet: 2}
+    ... steps:
+    ...   - ante: {amount: ante}
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> default_policies([load_variant_text(text)])
+    ('sensible',)
     """
     variants = list(variants)
     if not variants or not all(v.is_banked for v in variants):
