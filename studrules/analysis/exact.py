@@ -58,14 +58,15 @@ def analyze(
     if strategy is not None:
         strategy.check_fits(variant)
     if settle.against == "pay_table":
-        from .exact_streets import action_words, on_the_hand, raise_choices
+        from ..spec.strategy_fit import offered_raises
+        from .exact_streets import action_words, on_the_hand
 
         found: list[Any] | None = [] if record is not None else None
         result = on_the_hand(variant, settle, decisions, strategy, found)
         if record is not None and found is not None:
             env = variant.stake_values()
             ante = int(one_step(variant, AnteStep, "ante").amount(env))
-            offered = [raise_choices(d, env, ante) for d in decisions]
+            offered = [offered_raises(d, env, ante) for d in decisions]
             for street, cards, choices, wagered in found:
                 words = {int(c): action_words(int(c), offered[street], ante) for c in set(choices.tolist())}
                 record.append((street, cards, None, [words[int(c)] for c in choices.tolist()], wagered))

@@ -12,15 +12,15 @@ weighted by how many hands each stands for.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
 from math import comb, factorial
 from typing import Any
 
 from ..errors import SpecError
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
+from ..spec.strategy_fit import offered_raises
 
-__all__ = ["on_the_hand", "raise_choices", "action_words"]
+__all__ = ["on_the_hand", "action_words"]
 
 FOLD = -1  # the code of a fold among the choices (a raise or a stand is its amount, 0 for a stand)
 
@@ -62,7 +62,7 @@ def on_the_hand(
         )
     env = variant.stake_values()
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
-    raises = [raise_choices(d, env, ante) for d in decisions]
+    raises = [offered_raises(d, env, ante) for d in decisions]
     # each hand value's multiplier of every wager: the line's odds, 0 (push) or -1 (lost)
     push = hand_constants()[settle.push_from][1] if settle.push_from else None
     per_value = np.full(MAX_VALUE + 1, -1.0)
@@ -98,19 +98,6 @@ def on_the_hand(
         house_edge / average,
         comb(52, held) * comb(52 - held, streets) * factorial(streets),
     )
-
-
-def raise_choices(step: DecisionStep, env: Mapping[str, int], ante: int) -> list[int]:
-    """Every raise the decision allows, the least first."""
-    names = dict(env, ante=ante, hand=0, house=0)
-    if step.raise_amount is None:
-        return []
-    low = int(step.raise_amount(names))
-    if step.raise_max is None:
-        return [low]
-    high = int(step.raise_max(names))
-    unit = max(int(step.raise_unit(names)), 1) if step.raise_unit is not None else 1
-    return list(range(low, high + 1, unit))
 
 
 def action_words(choice: int, raises: list[int], ante: int) -> str:

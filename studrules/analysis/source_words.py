@@ -23,8 +23,8 @@ def source_line(source: Source) -> str:
     file name of a source text is for tools: ``list --json`` gives it).
 
     >>> from studrules.spec.model import Source
-    >>> source_line(Source(text="000_x.txt", title="Le Five Card Stud", language="fr"))
-    'Le Five Card Stud (French)'
+    >>> source_line(Source(text="000_x.txt", title="Une partie de poker", language="fr"))
+    'Une partie de poker (French)'
     >>> source_line(Source(text="000_x.txt"))
     '000_x.txt'
     """

@@ -6,7 +6,7 @@ at every decision, and the house shows the card they look at. Used by
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError
@@ -15,7 +15,7 @@ from .expressions import Expression
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Variant
 
-__all__ = ["fit_errors", "decision_cards", "raise_choices"]
+__all__ = ["fit_errors", "decision_cards", "raise_choices", "offered_raises"]
 
 _CARD_NAMES = ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")
 _HOUSE_UP_NAMES = ("house_up", "matches_house_up")
@@ -155,15 +155,20 @@ def raise_choices(step: Any, variant: Variant) -> tuple[int, list[int]]:
     env = variant.stake_values()
     antes = variant.steps_of(AnteStep)
     ante = int(antes[0].amount(env)) if antes else 1
+    return ante, offered_raises(step, env, ante)
+
+
+def offered_raises(step: Any, env: Mapping[str, int], ante: int) -> list[int]:
+    """Every raise a decision allows at the stakes ``env`` and this ante, the least first."""
     names = dict(env, ante=ante, hand=0, house=0)
     if step.raise_amount is None:
-        return ante, []
+        return []
     low = int(step.raise_amount(names))
     if step.raise_max is None:
-        return ante, [low]
+        return [low]
     high = int(step.raise_max(names))
     unit = max(int(step.raise_unit(names)), 1) if step.raise_unit is not None else 1
-    return ante, list(range(low, high + 1, unit))
+    return list(range(low, high + 1, unit))
 
 
 def _fewest(variant: Variant) -> int:
