@@ -19,6 +19,7 @@ meter M. At Shackleford's meter, 263,205, table 1 returns
 from __future__ import annotations
 
 import itertools
+import json
 from functools import cache
 
 import numpy as np
@@ -138,3 +139,25 @@ def test_the_rule_book_says_the_meter_shares_and_that_the_bet_is_paid_for_one():
     # a house that always plays (Four Card Poker) is not said to qualify "when always"
     four = " ".join(explain(load_variant("four-card-poker")).split())
     assert "The house always plays: it needs no qualifying hand." in four and "qualifies when" not in four
+
+
+@pytest.mark.soak
+def test_analyze_counts_the_progressive_as_the_hand_counts_say(capsys):
+    # The bet stands on a fold, so its edge is the hand counts' alone, whatever the play;
+    # at Shackleford's break-even meter table 1 loses 20 chips in 2,598,960 (see the top).
+    from studrules.cli.main import main
+
+    args = ["analyze", IT, "--strategy", "basic", "--option", "progressive=jackpot_100", "--json"]
+    assert main([*args, "--stake", "meter=263205"]) == 0
+    side = json.loads(capsys.readouterr().out)["side_bets"]["progressive"]
+    assert side["house_edge"] == pytest.approx(20 / HANDS, abs=1e-12)
+    # each line: its share of the hands times its net for the chip (royal: the meter less the chip)
+    assert side["lines"]["royal_flush"]["probability"] == pytest.approx(4 / HANDS, abs=1e-15)
+    assert side["lines"]["royal_flush"]["contribution"] == pytest.approx(4 / HANDS * 263_204, abs=1e-12)
+    assert side["lines"]["full_house"]["contribution"] == pytest.approx(3744 / HANDS * 74, abs=1e-12)
+    # table jackpot_500 at the default meter of 100,000
+    assert main(["analyze", IT, "--optimal", "--option", "progressive=jackpot_500", "--json"]) == 0
+    side = json.loads(capsys.readouterr().out)["side_bets"]["progressive"]
+    fixed = 624 * 500 + 3744 * 100 + 5108 * 50
+    expected = (4 * 100_000 + 36 * 10_000 + fixed) / HANDS - 1
+    assert side["house_edge"] == pytest.approx(-expected, abs=1e-12)
