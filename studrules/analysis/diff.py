@@ -10,17 +10,8 @@ differently give the same lines, and a rule inherited through ``extends`` or
 chosen by an option is there like any other.
 
     >>> from studrules.spec.loader import load_variant_text
-    >>> text = '''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up]}
-    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-    ...   - deal: {players: [up, up, up]}
-    ...   - showdown: {rankings: [high]}
-    ... '''
+    >>> from studrules.spec.examples import example_text
+    >>> text = example_text("bring-in")
     >>> a = load_variant_text(text)
     >>> b = load_variant_text(text.replace("bring_in: ante", "bring_in: bet / 2"))
     >>> diff(a, b)
@@ -187,17 +178,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     (``5``, not ``half the low limit (5)``): what the rules come to at these
     stakes, whatever formulas give them.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {bet: 10, ante: bet / 10}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up, up, up, up]}
-    ...   - betting: {bet: bet}
-    ...   - showdown: {rankings: [high]}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("bring-in")
     >>> [r.value_text for r in rules(v) if r.key == "stakes and forced bets/ante"]
     ['a tenth of the bet (1)']
     >>> [r.value_text for r in rules(v, figures=True) if r.key == "stakes and forced bets/ante"]

@@ -207,18 +207,8 @@ def amount_words(expr: Expression, variant: Variant) -> str:
 def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int]) -> str:
     """``half the low limit (5)``: the words and the value with these stakes.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up]}
-    ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-    ...   - deal: {players: [up, up, up]}
-    ...   - showdown: {rankings: [high]}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("bring-in")
     >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values())
     'equal to the ante (1)'
     >>> amount_text(v.step("round-1").bring_in.amount, v, v.stake_values({"bet": 40}))

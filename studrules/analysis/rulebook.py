@@ -88,18 +88,8 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
 
     ``stakes`` overrides stake values (those computed from them follow).
 
-        >>> from studrules.spec.loader import load_variant_text
-        >>> v = load_variant_text('''
-        ... name: one-round
-        ... kind: pot
-        ... stakes: {bet: 10, ante: bet / 10, bring_in: ante}
-        ... steps:
-        ...   - ante: {amount: ante}
-        ...   - deal: {players: [down, up]}
-        ...   - betting: {id: round-1, bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-        ...   - deal: {players: [up, up, up]}
-        ...   - showdown: {rankings: [high]}
-        ... ''')
+        >>> from studrules.spec.examples import example_variant
+        >>> v = example_variant("bring-in")
         >>> book = explain(v)
         >>> "lowest up card brings in for 1 (equal to the ante)" in book
         True

@@ -3,17 +3,8 @@
 pot is won or divided, what each hand is made of, the qualifiers, kickers
 and ties.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {bet: 10, ante: 1}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up, up, up, up]}
-    ...   - betting: {bet: bet}
-    ...   - showdown: {rankings: [high]}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("one-round", stakes={"bet": 10})
     >>> showdown_items(v.steps[-1], v)[2]
     'The best high hand wins the pot.'
 """

@@ -117,20 +117,8 @@ def _with_progress_bar(variant, strategy, args) -> SimulationResult:
 def format_report(result: SimulationResult) -> str:
     """The report as plain text (the same content as the rich tables).
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: against-the-house
-    ... kind: banked
-    ... seats: {min: 1, max: 7}
-    ... stakes: {ante: 10}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
-    ...   - decision: {fold: true, raise: 2 * ante}
-    ...   - reveal: {who: house}
-    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
-    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("against-the-house")
     >>> print(format_report(simulate(v, "fold", 100, seed=1, workers=1)).splitlines()[0])
     against-the-house, strategy fold: 100 hands, seed 1
     """

@@ -110,20 +110,8 @@ def category_key(value: float) -> str:
 def raise_odds(step: SettleStep, player_value: float, ranking: str = "high") -> int:
     """The pay table's odds (to 1) for a winning raise with this hand.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: against-the-house
-    ... kind: banked
-    ... seats: {min: 1, max: 7}
-    ... stakes: {ante: 10}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
-    ...   - decision: {fold: true, raise: 2 * ante}
-    ...   - reveal: {who: house}
-    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
-    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("against-the-house")
     >>> from studrules.cards.evaluator import evaluate
     >>> step = v.steps[-1]
     >>> raise_odds(step, int(evaluate("7c 7d 7h 2s 4c"))), raise_odds(step, int(evaluate("Ac Kd 7h 2s 4c")))
@@ -222,20 +210,8 @@ def settle_position(
     and thresholds read the pay tables). A folded position's ``player_value``
     still settles its side bets that stand.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: against-the-house
-    ... kind: banked
-    ... seats: {min: 1, max: 7}
-    ... stakes: {ante: 10}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
-    ...   - decision: {fold: true, raise: 2 * ante}
-    ...   - reveal: {who: house}
-    ...   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
-    ...              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("against-the-house")
     >>> from studrules.cards.evaluator import evaluate
     >>> step, env = v.steps[-1], v.stake_values()
     >>> trips, ak = int(evaluate("7c 7d 7h 2s 4c")), int(evaluate("Ac Kd 8h 3s 5c"))

@@ -68,7 +68,7 @@ def phh_code(variant) -> str:
 
     The casino standards hold one game of each code (five-card stud has none):
 
-    >>> from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
+    >>> from studrules.spec.loader import load_variant, shipped_variants
     >>> from studrules.spec.resources import variants_dir
     >>> def code(variant):
     ...     try:
@@ -78,20 +78,11 @@ def phh_code(variant) -> str:
     >>> standards = [p for p in shipped_variants() if p.parent == variants_dir()]
     >>> sorted(filter(None, map(code, map(load_variant, standards))))
     ['F7S', 'F7S/8', 'FR']
-    >>> phh_code(load_variant_text('''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bet: 2}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up]}
-    ...   - betting: {bet: bet}
-    ...   - deal: {players: [up, up, up]}
-    ...   - showdown: {rankings: [high]}
-    ... '''))
+    >>> from studrules.spec.examples import example_variant
+    >>> phh_code(example_variant("bring-in"))
     Traceback (most recent call last):
     ...
-    studrules.records.phh.PHHError: PHH has no code for this game (one-round): it deals 5 cards in 2 streets; PHH's stud games deal seven: two down and one up, three up, one down
+    studrules.records.phh.PHHError: PHH has no code for this game (bring-in): it deals 5 cards in 2 streets; PHH's stud games deal seven: two down and one up, three up, one down
     """
     return _structure(variant)[0]
 

@@ -120,17 +120,9 @@ def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down:
     wild only there). None when there are no cards to name.
 
     >>> from studrules.spec.loader import load_variant_text
+    >>> from studrules.spec.examples import example_text
     >>> from studrules.cards.card import parse_cards
-    >>> text = '''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bet: 2}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up, up, up, up]}
-    ...   - betting: {bet: bet}
-    ...   - showdown: {rankings: [high]}
-    ... '''
+    >>> text = example_text("one-round")
     >>> hand_now(load_variant_text(text), parse_cards("7d 7c 4c"))
     'pair of sevens'
     >>> hand_now(load_variant_text(text + "wild: {ranks: T}"), parse_cards("7h Tc 6d 8c"), wild_ranks="T")

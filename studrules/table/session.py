@@ -24,16 +24,8 @@ house (the summary also gives the house's net)::
 
     >>> from studrules.game.policies import CheckCall
     >>> from studrules.spec.loader import load_variant_text
-    >>> text = '''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bet: 2}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up, up, up, up]}
-    ...   - betting: {bet: bet}
-    ...   - showdown: {rankings: [high]}
-    ... '''
+    >>> from studrules.spec.examples import example_text
+    >>> text = example_text("one-round")
     >>> dearer = load_variant_text(text.replace("one-round", "dearer"), stakes={"ante": 5})
     >>> s = Session([load_variant_text(text), dearer], ["Ann", "Bob", "Cat"],
     ...             {p: CheckCall() for p in ("Ann", "Bob", "Cat")}, stacks=100, hands=4, seed=1)

@@ -458,20 +458,9 @@ def house_words(cards, variant, reasons) -> str | None:
     qualifies as the settlement's ``reasons`` said (nothing said of it when
     no position was settled against the house's hand).
 
-    >>> from studrules.spec.loader import load_variant_text
+    >>> from studrules.spec.examples import example_variant
     >>> from studrules.cards.card import parse_cards
-    >>> game = load_variant_text('''
-    ... name: against-the-house
-    ... kind: banked
-    ... seats: {min: 1, max: 6}
-    ... stakes: {ante: 5}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
-    ...   - decision: {fold: true, raise: 2 * ante}
-    ...   - reveal: {who: house}
-    ...   - settle: {qualify: house >= ace_king, pay_table: {pair: 1, two_pair: 2}}
-    ... ''')
+    >>> game = example_variant("against-the-house")
     >>> house_words(parse_cards("3d 6c Ah 8d Jc"), game, ["the house does not qualify"])
     'ace-high, which does not qualify'
     """
