@@ -45,6 +45,7 @@ the chunks finish.
 
 from __future__ import annotations
 
+import functools
 import math
 import signal
 import time
@@ -430,12 +431,16 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     player_value, raised, qualified, net, raise_amount = (
         played[k] for k in ("player_value", "raised", "qualified", "net", "raise_total")
     )
-    group = np.searchsorted(np.array([v for _, v in table.groups]), player_value, side="right") - 1
-    group = np.maximum(group, 0)
-    small = group * 4 + raised.astype(np.int64) * 2 + qualified.astype(np.int64)
-    nets, inverse = np.unique(net, return_inverse=True)
+    group = _group_of(table, player_value)
     cells = len(table.groups) * 4
-    counts = np.bincount(inverse.reshape(-1) * cells + small, minlength=len(nets) * cells)
+    small = group * 4 + raised.view(np.int8) * 2 + qualified.view(np.int8)  # the cell: group, raised, qualified
+    low, high = int(net.min()), int(net.max())
+    if (high - low + 1) * cells <= 1 << 24:  # nets in a small span: counted at their offset
+        nets = np.arange(low, high + 1)
+        counts = np.bincount((net - low) * cells + small, minlength=len(nets) * cells)
+    else:
+        nets, inverse = np.unique(net, return_inverse=True)
+        counts = np.bincount(inverse.reshape(-1) * cells + small, minlength=len(nets) * cells)
     tally: Counter = Counter()
     for key in np.flatnonzero(counts).tolist():
         net_index, cell = divmod(key, cells)
@@ -449,6 +454,27 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
             if c:
                 tally[("side", name, "line", k - 1)] = c
     return tally
+
+
+def _group_of(table: _Table, value: np.ndarray) -> np.ndarray:
+    """The index in ``table.groups`` of each hand value's group (the last whose lowest value it reaches;
+    0 below them all): whole values from 0 look up a table of every value, others are searched."""
+    import numpy as np
+
+    lowest = np.array([v for _, v in table.groups])
+    if value.dtype.kind in "iu" and value.size and int(value.min()) >= 0 and int(value.max()) < 1 << 20:
+        groups = _groups_by_value(tuple(lowest.tolist()), int(value.max()) + 1)
+        return np.take(groups, value)
+    return np.maximum(np.searchsorted(lowest, value, side="right") - 1, 0)
+
+
+@functools.lru_cache(maxsize=16)
+def _groups_by_value(lowest: tuple[int, ...], size: int) -> np.ndarray:
+    import numpy as np
+
+    size = 1 << max(size - 1, 1).bit_length()  # a power of two: few sizes, few tables
+    found = np.searchsorted(np.array(lowest), np.arange(size), side="right") - 1
+    return np.maximum(found, 0).astype(np.int8 if len(lowest) < 32 else np.int64)
 
 
 # --- the report --------------------------------------------------------------
