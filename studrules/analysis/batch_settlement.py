@@ -114,7 +114,14 @@ def settle_batch(
         else:
             beats = player_value >= house_value if step.tie == "win" else player_value > house_value
             outcome = beats.view(np.int8) * np.int8(2) - np.int8(1)
-        odds = _per_value(player_value, lambda v: raise_odds(step, v, ranking), _memo(step, ranking, "raise"))
+        odds_memo = _memo(step, ranking, "raise")
+        if step.max_payout is None and _dense_table(player_value, lambda v: raise_odds(step, v, ranking), odds_memo):
+            assert odds_memo.table is not None
+            net = _net_by_state(step, ante, odds_memo.table, player_value, outcome, qualified, raised, amount)
+            if raise_total is None:  # one decision: a fold loses the ante alone
+                net += amount * ~raised
+            return _with_bonus(step, net, player_value, raised, ante, ranking), qualified, amount
+        odds = _per_value(player_value, lambda v: raise_odds(step, v, ranking), odds_memo)
         won = outcome > 0
         # a push is 0 and a loss the stake lost: the outcome times the stake
         ante_net = np.where(won, ante * step.ante_odds, outcome * np.int64(ante))
@@ -131,13 +138,54 @@ def settle_batch(
             ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
         ante_net += raise_net
         net = np.where(raised, ante_net, folded_net)
-    net = net.astype(np.int64, copy=False)
-    if step.ante_bonus:
-        bonus = _per_value(
-            player_value, lambda v: _line_odds(step, v, ranking, step.ante_bonus), _memo(step, ranking, "bonus")
-        )
-        net = net + np.where(raised, ante * bonus, 0)
-    return net, qualified, amount
+    return _with_bonus(step, net.astype(np.int64, copy=False), player_value, raised, ante, ranking), qualified, amount
+
+
+def _with_bonus(step: SettleStep, net: np.ndarray, player_value: np.ndarray, raised: np.ndarray, ante: int, ranking: str):
+    """``net`` with the ante bonus (paid on the hand alone to a position that played) added."""
+    if not step.ante_bonus:
+        return net
+    bonus = _per_value(
+        player_value, lambda v: _line_odds(step, v, ranking, step.ante_bonus), _memo(step, ranking, "bonus")
+    )
+    return net + raised * (ante * bonus)
+
+
+def _net_by_state(
+    step: SettleStep,
+    ante: int,
+    odds: np.ndarray,
+    player_value: np.ndarray,
+    outcome: np.ndarray,
+    qualified: np.ndarray,
+    raised: np.ndarray,
+    amount: np.ndarray,
+) -> np.ndarray:
+    """The net of every position without a cap, as ``ante_net[state] + amount * raise_factor[state, hand]``.
+
+    The state (played or folded, the house qualified or not, a loss, push or win) picks
+    what the ante wins (a constant) and what each chip raised wins: the pay table's
+    ``odds`` (indexed by the hand value) for a win against a qualified house, else a
+    constant (-1 a loss or a fold, 0 a push, the not-qualified payout). Two gathers, no
+    branches per hand.
+    """
+    import numpy as np
+
+    span = len(odds)
+    ante_net = np.empty(12, dtype=np.int64)
+    factor = np.empty((12, span), dtype=np.int64)
+    ante_net[:6], factor[:6] = -ante, -1  # folded: the ante and the raises lost
+    for s, result in enumerate((-1, 0, 1)):  # played, the house qualified: the outcome decides
+        ante_net[6 + 3 + s] = ante * step.ante_odds if result > 0 else result * ante
+        factor[6 + 3 + s] = odds if result > 0 else result
+        ante_net[6 + s] = _payout(step.not_qualified_ante, ante)  # played, the house did not qualify
+        factor[6 + s] = _payout(step.not_qualified_raise, 1)
+    state = raised.view(np.int8) * np.int8(6) + qualified.view(np.int8) * np.int8(3) + (outcome + np.int8(1))
+    key = state.astype(np.intp) * span
+    key += player_value
+    return np.take(ante_net, state) + amount * np.take(factor.reshape(-1), key)
+
+
 
 
 def side_bets_batch(
@@ -243,24 +291,33 @@ def _dense_lookup(values: np.ndarray, rule: Callable[[int], int], memo: _Memo) -
     come): None when the values are not whole numbers from 0 to :data:`_DENSE_VALUES`."""
     import numpy as np
 
-    if values.dtype.kind not in "iu" or not values.size:
+    if not _dense_table(values, rule, memo):
         return None
+    assert memo.table is not None
+    return np.take(memo.table, values)
+
+
+def _dense_table(values: np.ndarray, rule: Callable[[int], int], memo: _Memo) -> bool:
+    """Whether ``memo.table`` holds ``rule`` of every entry of ``values`` (grown and filled as new
+    values come); false when the values are not whole numbers from 0 to :data:`_DENSE_VALUES`."""
+    import numpy as np
+
+    if values.dtype.kind not in "iu" or not values.size:
+        return False
     low, high = int(values.min()), int(values.max())
     if low < 0 or high >= _DENSE_VALUES:
-        return None
+        return False
     table = memo.table
     if table is None or len(table) <= high:
         grown = np.full(max(high + 1, 2 * len(table) if table is not None else 0), _UNSET, dtype=np.int64)
         if table is not None:
             grown[: len(table)] = table
         memo.table = table = grown
-    out = np.take(table, values)
-    missing = out == _UNSET
+    missing = np.take(table, values) == _UNSET
     if missing.any():
         for v in np.unique(values[missing]).tolist():
             table[v] = memo[v] if v in memo else memo.setdefault(v, rule(v))
-        out = np.take(table, values)
-    return out
+    return True
 
 
 _DENSE_SPAN = 1 << 22  # whole-number rows spanning at most this many keys are counted, not sorted

@@ -378,13 +378,15 @@ def _worker_chunk(job: tuple[int, int, int]) -> tuple[Counter, int]:
 def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     """``hands`` rows of ``cards`` distinct card codes (0..51, ``uint8``), uniformly at random.
 
-    Card ``j`` of a row is drawn uniformly from the ``52 - j`` cards left: a
-    32-bit draw ``u`` times ``52 - j``, its top 32 bits (Lemire's method; the
-    rare ``u`` whose low bits fall under ``2**32 mod (52 - j)`` are drawn again,
-    which makes it exactly uniform), is the card's place among the cards left,
-    and that place is turned into a card by stepping over each card dealt
-    before, smallest first. Whole columns at a time: the rows are a view of
-    an array laid out by card (``deal_batch(...).T`` is contiguous).
+    Card ``j`` of a row is drawn uniformly from the ``52 - j`` cards left, as
+    its place among them: a 32-bit draw ``u`` times ``52 - j``, the top 32
+    bits (Lemire's method; the rare ``u`` whose product's low bits fall
+    under ``2**32 mod (52 - j)`` is drawn again, which makes it exactly
+    uniform). The places are turned into cards the way a Lehmer code is
+    turned into a permutation: card ``j`` steps up by one past each earlier
+    place ``i`` (``i`` from ``j - 1`` down to 0) it reaches. Whole columns at
+    a time: the rows are a view of an array laid out by card
+    (``deal_batch(...).T`` is contiguous).
 
     >>> import numpy as np
     >>> d = deal_batch(np.random.default_rng(5), 4, 10)
@@ -396,26 +398,19 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     if not 0 <= cards <= 52:
         raise ValueError(f"a deck of 52 cards deals 0 to 52 cards, not {cards}")
     raw = rng.bit_generator.random_raw((cards * hands + 1) // 2).view(np.uint32)
-    out = np.empty((cards, hands), dtype=np.uint8)
+    places = np.empty((cards, hands), dtype=np.uint8)
     product = np.empty(hands, dtype=np.uint64)
-    ordered: list[np.ndarray] = []  # the cards dealt so far, ascending in every row
     for j in range(cards):
         left = 52 - j
         np.multiply(raw[j * hands : (j + 1) * hands], np.uint64(left), out=product)
-        card = out[j]
-        np.right_shift(product, np.uint64(32), out=card, casting="unsafe")
+        np.right_shift(product, np.uint64(32), out=places[j], casting="unsafe")
         again = np.flatnonzero(product.astype(np.uint32) < (1 << 32) % left)
-        if again.size:  # about one row in 100 million
-            card[again] = rng.integers(0, left, again.size)
-        for dealt in ordered:  # the place among the cards left -> the card
-            card += card >= dealt
-        if j == cards - 1:
-            break
-        new = card.copy()
-        for i, dealt in enumerate(ordered):  # insert it, keeping the rows ascending
-            ordered[i] = np.minimum(dealt, new)
-            np.maximum(dealt, new, out=new)
-        ordered.append(new)
+        if again.size:  # about one draw in 100 million
+            places[j, again] = rng.integers(0, left, again.size)
+    out = places.copy()
+    for i in range(cards - 2, -1, -1):  # every later card past place i, the latest places first
+        later = out[i + 1 :]
+        later += later >= places[i]
     return out.T
 
 
