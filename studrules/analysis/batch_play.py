@@ -235,25 +235,26 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         if "wagered" in table.strategy.names:  # the antes out so far: the ante and the raises
             features["wagered"] = (table.ante + (raise_total if rows is None else raise_total[rows])) // table.ante
         actions, which = table.strategy.choose_batch(features, size=size, street=index)
+        # what each action does here, looked up by the hands' action numbers
+        forced = not street.fold and not street.stand  # nothing else to do: the raise is forced
         verbs = [action.split()[0] for action in actions]
-        raises = np.array([verb == "raise" for verb in verbs], dtype=bool)[which]
-        if not street.fold and not street.stand:
-            raises[:] = True  # nothing else to do: the raise is forced
+        raises = [forced or verb == "raise" for verb in verbs]
         if street.fold:  # a stand where the decision has none is a fold, as a fold where it has no fold is a stand
-            folds = np.array([verb == "fold" or (verb == "stand" and not street.stand) for verb in verbs])[which]
-            folds &= ~raises
-            if rows is None:
-                alive &= ~folds
-            else:
-                alive[rows[folds]] = False
-            everyone = everyone and not folds.any()
+            # (a hand that raises plays on)
+            folds = np.array([not r and (v == "fold" or (v == "stand" and not street.stand)) for v, r in zip(verbs, raises)])
+            if folds.any():
+                folded = np.take(folds, which)
+                if rows is None:
+                    alive &= ~folded
+                else:
+                    alive[rows[folded]] = False
+                everyone = everyone and not folded.any()
         if street.offered:
-            sizes = np.array([_raise_size(table, street, action) for action in actions], dtype=np.int64)[which]
-            sizes *= raises
+            sizes = np.array([_raise_size(table, street, a) if r else 0 for a, r in zip(actions, raises)], dtype=np.int64)
             if rows is None:
-                raise_total += sizes
+                raise_total += np.take(sizes, which)
             else:
-                raise_total[rows] += sizes
+                raise_total[rows] += np.take(sizes, which)
     player_value = final_value
     if player_value is None:
         player_value = evaluate_columns(table.held(columns, table.player_cards, table.community_cards), table.ranking)

@@ -379,14 +379,14 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     """``hands`` rows of ``cards`` distinct card codes (0..51, ``uint8``), uniformly at random.
 
     Card ``j`` of a row is drawn uniformly from the ``52 - j`` cards left, as
-    its place among them: a 32-bit draw ``u`` times ``52 - j``, the top 32
-    bits (Lemire's method; the rare ``u`` whose product's low bits fall
-    under ``2**32 mod (52 - j)`` is drawn again, which makes it exactly
-    uniform). The places are turned into cards the way a Lehmer code is
-    turned into a permutation: card ``j`` steps up by one past each earlier
-    place ``i`` (``i`` from ``j - 1`` down to 0) it reaches. Whole columns at
-    a time: the rows are a view of an array laid out by card
-    (``deal_batch(...).T`` is contiguous).
+    its place among them: a 16-bit draw ``u`` times ``52 - j``, the top 16
+    bits (Lemire's method; a ``u`` whose product's low bits fall under
+    ``2**16 mod (52 - j)``, fewer than one draw in 1,000, is drawn again,
+    which makes it exactly uniform). The places are turned into cards the
+    way a Lehmer code is turned into a permutation: card ``j`` steps up by
+    one past each earlier place ``i`` (``i`` from ``j - 1`` down to 0) it
+    reaches. Whole columns at a time, in small integers: the rows are a view
+    of an array laid out by card (``deal_batch(...).T`` is contiguous).
 
     >>> import numpy as np
     >>> d = deal_batch(np.random.default_rng(5), 4, 10)
@@ -397,15 +397,17 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
 
     if not 0 <= cards <= 52:
         raise ValueError(f"a deck of 52 cards deals 0 to 52 cards, not {cards}")
-    raw = rng.bit_generator.random_raw((cards * hands + 1) // 2).view(np.uint32)
+    raw = rng.bit_generator.random_raw((cards * hands + 3) // 4).view(np.uint16)
     places = np.empty((cards, hands), dtype=np.uint8)
-    product = np.empty(hands, dtype=np.uint64)
+    product = np.empty(hands, dtype=np.uint32)
+    low = np.empty(hands, dtype=np.uint16)
     for j in range(cards):
         left = 52 - j
-        np.multiply(raw[j * hands : (j + 1) * hands], np.uint64(left), out=product)
-        np.right_shift(product, np.uint64(32), out=places[j], casting="unsafe")
-        again = np.flatnonzero(product.astype(np.uint32) < (1 << 32) % left)
-        if again.size:  # about one draw in 100 million
+        np.multiply(raw[j * hands : (j + 1) * hands], np.uint32(left), out=product)
+        np.right_shift(product, np.uint32(16), out=places[j], casting="unsafe")
+        np.copyto(low, product, casting="unsafe")  # the low 16 bits
+        again = np.flatnonzero(low < (1 << 16) % left)
+        if again.size:
             places[j, again] = rng.integers(0, left, again.size)
     out = places.copy()
     for i in range(cards - 2, -1, -1):  # every later card past place i, the latest places first
