@@ -277,7 +277,13 @@ def simulate(
             interrupted = True
     else:
         try:
-            failure = _play_in_workers(table, jobs, workers, tally, progress, hands)
+            # the first chunk is played here: the workers, forked after it, start with the tables and
+            # the per-value results it built (else each builds them again: several chunks' time)
+            tally.update(_play_chunk(table, *jobs[0]))
+            done = jobs[0][2]
+            if progress:
+                progress(done, hands)
+            failure = _play_in_workers(table, jobs[1:], workers, tally, progress, hands, done)
         except KeyboardInterrupt:  # raised once the workers are stopped; the tally holds the chunks played
             interrupted = True
         interrupted = interrupted or failure is not None
@@ -306,18 +312,19 @@ def _play_on_dask(
 
 
 def _play_in_workers(
-    table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int
+    table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int, done: int = 0
 ) -> str | None:
-    """The chunks played by worker processes, added to ``tally``; returns,
-    when a worker died (killed, out of memory), what happened -- the chunks
-    finished before it are kept, and nothing waits forever for the lost one."""
+    """The chunks played by worker processes, added to ``tally`` (``done`` hands were played
+    before); returns, when a worker died (killed, out of memory), what happened -- the
+    chunks finished before it are kept, and nothing waits forever for the lost one."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    if not jobs:
+        return None
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(table,))
-    done = 0
+    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context, initializer=_init_worker, initargs=(table,))
     failure = None
     try:
         # the workers are started by the first submit: Ctrl-C and SIGTERM wait (blocked) until each
