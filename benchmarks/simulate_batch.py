@@ -15,7 +15,11 @@ each line ends with the load average (``os.getloadavg``) when it was taken
 and what the machine gives two processes then: the speed-up of the same
 fixed numpy work (five-card batch evaluation) run in two processes at once
 over one (``machine x``; 2.00 on an idle two-core machine), the most two
-workers could gain at that moment.
+workers could gain at that moment. A second line gives the same rates per
+CPU second (this process and its finished workers, ``getrusage``), which
+load moves far less: the ratio on an idle machine, and how much CPU two
+workers spend on the same hands besides the one worker's (starting them,
+the first chunk played before them, their share of caches).
 """
 
 from __future__ import annotations
@@ -55,28 +59,38 @@ def main() -> int:
     rows = []
     edge = None
     for _ in range(args.rounds):
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), _cpu()
         evaluate_batch(codes)
-        raw = hands / (time.perf_counter() - t)
-        rates = []
+        raw, raw_cpu = hands / (time.perf_counter() - t), hands / (_cpu() - cpu)
+        rates, cpu_rates = [], []
         for workers in (1, 2):
+            cpu = _cpu()
             result = simulate(variant, strategy, hands, args.seed, workers=workers)
             assert edge is None or result.house_edge == edge, "the same seed gives the same result"
             edge = result.house_edge
             rates.append(result.hands_per_second)
+            cpu_rates.append(hands / (_cpu() - cpu))
         machine = _machine_scaling(codes[: 1 << 21])
-        rows.append((raw, *rates, machine))
+        rows.append((raw, *rates, machine, raw_cpu, *cpu_rates))
         print(
             f"raw batch {raw:>13,.0f} hands/s   simulate 1 worker {rates[0]:>12,.0f} ({rates[0] / raw:.1%})"
             f"   2 workers {rates[1]:>12,.0f} ({rates[1] / raw:.1%}, x{rates[1] / rates[0]:.2f})"
             f"   machine x{machine:.2f}, load {_load()}"
         )
-    raw, one, two, machine = (statistics.median(col) for col in zip(*rows))
+        print(
+            f"  per CPU second: raw {raw_cpu:,.0f}, 1 worker {cpu_rates[0]:,.0f} ({cpu_rates[0] / raw_cpu:.1%}),"
+            f" 2 workers {cpu_rates[1]:,.0f} (x{cpu_rates[1] / cpu_rates[0]:.2f} of 1 worker's)"
+        )
+    raw, one, two, machine, raw_cpu, one_cpu, two_cpu = (statistics.median(col) for col in zip(*rows))
     print(f"{variant.name}, {hands:,} hands a measure, house edge {edge:.4f}% (seed {args.seed}), tree {args.tree}")
     print(
         f"median: raw {raw:,.0f}/s; 1 worker {one:,.0f}/s = {one / raw:.1%} of raw; "
         f"2 workers {two:,.0f}/s = {two / raw:.1%} (x{two / one:.2f} of 1 worker; the machine gave two "
         f"processes x{machine:.2f})   target >= 30%"
+    )
+    print(
+        f"median per CPU second: 1 worker {one_cpu / raw_cpu:.1%} of raw; 2 workers spend "
+        f"x{one_cpu / two_cpu:.2f} the CPU of one on the same hands (1.00: linear on free cores)"
     )
     return 0
 
@@ -104,6 +118,14 @@ def _machine_scaling(codes) -> float:
         started = time.perf_counter()
         pool.map(_evaluate, [0, 0], chunksize=1)
         return 2 * one / (time.perf_counter() - started)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the workers)."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _load() -> str:
