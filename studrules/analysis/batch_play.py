@@ -241,7 +241,9 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         raises = [forced or verb == "raise" for verb in verbs]
         if street.fold:  # a stand where the decision has none is a fold, as a fold where it has no fold is a stand
             # (a hand that raises plays on)
-            folds = np.array([not r and (v == "fold" or (v == "stand" and not street.stand)) for v, r in zip(verbs, raises)])
+            folds = np.array(
+                [not r and (v == "fold" or (v == "stand" and not street.stand)) for v, r in zip(verbs, raises)]
+            )
             if folds.any():
                 folded = np.take(folds, which)
                 if rows is None:
@@ -250,7 +252,9 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
                     alive[rows[folded]] = False
                 everyone = everyone and not folded.any()
         if street.offered:
-            sizes = np.array([_raise_size(table, street, a) if r else 0 for a, r in zip(actions, raises)], dtype=np.int64)
+            sizes = np.array(
+                [_raise_size(table, street, a) if r else 0 for a, r in zip(actions, raises)], dtype=np.int64
+            )
             if rows is None:
                 raise_total += np.take(sizes, which)
             else:

@@ -141,7 +141,9 @@ def settle_batch(
     return _with_bonus(step, net.astype(np.int64, copy=False), player_value, raised, ante, ranking), qualified, amount
 
 
-def _with_bonus(step: SettleStep, net: np.ndarray, player_value: np.ndarray, raised: np.ndarray, ante: int, ranking: str):
+def _with_bonus(
+    step: SettleStep, net: np.ndarray, player_value: np.ndarray, raised: np.ndarray, ante: int, ranking: str
+) -> np.ndarray:
     """``net`` with the ante bonus (paid on the hand alone to a position that played) added."""
     if not step.ante_bonus:
         return net
@@ -184,8 +186,6 @@ def _net_by_state(
     key = state.astype(np.intp) * span
     key += player_value
     return np.take(ante_net, state) + amount * np.take(factor.reshape(-1), key)
-
-
 
 
 def side_bets_batch(

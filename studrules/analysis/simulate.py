@@ -58,6 +58,7 @@ from ..errors import SpecError
 from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy
 from .batch_play import _play, _play_deals, _Table, _table, _view_batch
+from .heap import keep_heap, kept_heap
 
 # (the names tests and callers reach through this module)
 _ = (_play_deals, _view_batch)
@@ -256,10 +257,28 @@ def simulate(
     jobs = [(seed, i, n) for i, n in enumerate(sizes)]
     workers = min(workers, len(jobs)) if dask is None else workers
     tally: Counter = Counter()
+    started = time.perf_counter()
+    with kept_heap():  # each chunk reuses the memory the one before freed
+        failure, interrupted, workers = _play_all(table, jobs, workers, tally, progress, hands, dask)
+    seconds = time.perf_counter() - started
+    result = _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
+    return replace(result, failure=failure) if failure is not None else result
+
+
+def _play_all(
+    table: _Table,
+    jobs: list[tuple[int, int, int]],
+    workers: int,
+    tally: Counter,
+    progress: Progress | None,
+    hands: int,
+    dask: str | None,
+) -> tuple[str | None, bool, int]:
+    """Every chunk played here, in worker processes or on a Dask cluster, added to ``tally``:
+    ``(failure, interrupted, workers)``."""
     done = 0
     interrupted = False
     failure: str | None = None
-    started = time.perf_counter()
     if dask is not None:
         try:
             workers = _play_on_dask(dask, table, jobs, workers, tally, progress, hands)
@@ -287,9 +306,7 @@ def simulate(
         except KeyboardInterrupt:  # raised once the workers are stopped; the tally holds the chunks played
             interrupted = True
         interrupted = interrupted or failure is not None
-    seconds = time.perf_counter() - started
-    result = _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
-    return replace(result, failure=failure) if failure is not None else result
+    return failure, interrupted, workers
 
 
 def _play_on_dask(
@@ -375,6 +392,7 @@ def _init_worker(table: _Table) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and a terminate ends a worker quietly
     _mask(signal.SIG_UNBLOCK, _STOPS)  # blocked while the parent started it
     _WORKER_TABLE = table
+    keep_heap()  # for good: the process ends with the run
 
 
 def _worker_chunk(job: tuple[int, int, int]) -> tuple[Counter, int]:

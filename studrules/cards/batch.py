@@ -160,7 +160,7 @@ def evaluate_columns(columns: ArrayLike, ranking: str = "high") -> NDArray[np.in
     index = np.take(weight, cols[0], mode="clip")  # codes 0..51 (trusted): no bounds checks
     for row in cols[1:]:
         index += np.take(weight, row, mode="clip")
-    values = np.take(t["five"], index, mode="clip")
+    values: NDArray[np.int16] = np.take(t["five"], index, mode="clip")
     suit = cols & 3
     same = suit[0] == suit[1]
     for j in range(2, 5):
