@@ -93,19 +93,22 @@ def settle_batch(
     base["ante"] = ante
     if raise_total is not None:
         amount = np.asarray(raise_total, dtype=np.int64)
-        folded_net = -ante - amount  # a fold loses the raises made before it
-    else:  # one decision: the amount a position raises (or would), a fold loses the ante
+    else:  # one decision: the amount a position raises (or would)
         amount = np.zeros(len(player_value), dtype=np.int64)
         if raise_amount is not None:
             amount = _over_values(raise_amount, arrays, base).astype(np.int64)
-        folded_net = np.full(len(player_value), -ante, dtype=np.int64)
+
+    def folded_net() -> np.ndarray:
+        """What a fold loses: the ante and the raises made before it (one decision: the ante)."""
+        return -ante - amount if raise_total is not None else np.full(len(player_value), -ante, dtype=np.int64)
+
     if step.against == "pay_table":
         qualified = np.ones(len(player_value), dtype=bool)
         multiplier = _per_value(
             player_value, lambda v: _hand_multiplier(step, v, ranking), _memo(step, ranking, "multiplier")
         )
         played_net = (ante + amount) * multiplier
-        net = np.where(raised, played_net, folded_net)
+        net = np.where(raised, played_net, folded_net())
     else:
         qualified = _over_values(step.qualify, arrays, base).astype(bool)
         # the outcome against the house: 1 a win, 0 a push, -1 a loss (the tie rule decides ties)
@@ -137,7 +140,7 @@ def settle_batch(
             excess = excess - cut
             ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
         ante_net += raise_net
-        net = np.where(raised, ante_net, folded_net)
+        net = np.where(raised, ante_net, folded_net())
     return _with_bonus(step, net.astype(np.int64, copy=False), player_value, raised, ante, ranking), qualified, amount
 
 
