@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from studrules.cards.batch import codes_of, evaluate_batch
+from studrules.cards.batch import codes_of, evaluate_batch, evaluate_columns
 from studrules.cards.card import full_deck
 from studrules.cards.evaluator import evaluate
 from studrules.errors import CardError
@@ -50,6 +50,19 @@ def test_batch_covers_every_flush_and_straight_flush_shape():
     ]
     for hand in hands:
         assert evaluate_batch(codes_of([hand]))[0] == evaluate(hand)
+
+
+def test_columns_of_uint8_codes_agree_with_the_single_hand_path():
+    # simulate's layout: a row per card position, one byte a code
+    rng = np.random.default_rng(9)
+    codes = np.argsort(rng.random((20000, 52)), axis=1)[:, :5]
+    flushes = codes_of(["As Ks Qs Js Ts", "5d 4d 3d 2d Ad", "Ah 9h 7h 4h 2h", "7c 5c 4c 3c 2c", "Ac 2d 3h 4s 5c"])
+    codes = np.concatenate([codes, flushes])
+    values = evaluate_columns(np.ascontiguousarray(codes.T, dtype=np.uint8))
+    assert values.tolist() == [evaluate([DECK[i] for i in row]) for row in codes]
+    # another number of cards, another ranking: the rows' own path
+    seven = codes_of(["Ah Kh Qh Jh Th 9h 8h", "2c 3c 4c 5c 7c 9d 9h"])
+    assert evaluate_columns(seven.T).tolist() == [evaluate(h) for h in ("Ah Kh Qh Jh Th 9h 8h", "2c 3c 4c 5c 7c 9d 9h")]
 
 
 def test_small_integer_dtypes_and_unchecked_mode():

@@ -137,6 +137,10 @@ def _random_hands(n, seed):
         "{id: settle, tie: lose, ante_odds: 2, max_payout: 150}",
         "{id: settle, tie: win, not_qualified: {ante: {result: win, odds: 2}, raise: {result: lose}}, max_payout: 5 * ante}",
         "{id: settle, qualify: house >= pair, pay_table: {pair: 2, royal_flush: 500}}",
+        # without a cap every net is looked up by the position's state and hand: each tie rule
+        "{id: settle, tie: lose, ante_odds: 2}",
+        "{id: settle, tie: win, not_qualified: {ante: {result: win, odds: 2}, raise: {result: lose}}}",
+        "{id: settle, ante_bonus: {three_of_a_kind: 2, straight: 3}, not_qualified: {ante: {result: push}}}",
     ],
 )
 def test_batch_settlement_agrees_with_settle_position(tmp_path, overrides):
@@ -191,6 +195,20 @@ def test_a_chunk_is_dealt_from_its_own_seed():
     table = _table(load_variant(VARIANT), load_strategy("raise"))
     assert _play_chunk(table, 5, 3, 1000) == _play_chunk(table, 5, 3, 1000)
     assert _play_chunk(table, 5, 3, 1000) != _play_chunk(table, 5, 4, 1000)
+
+
+def test_the_deal_is_uniform_over_ordered_pairs_of_cards():
+    # each card uniform among the cards left: every ordered pair of distinct cards
+    # at two places of a deal has chance 1 / (52 * 51), whichever places
+    cards = deal_batch(np.random.default_rng(11), 265_200, 10).astype(np.int64)
+    expected = len(cards) / (52 * 51)  # 100 deals a pair
+    off_diagonal = ~np.eye(52, dtype=bool)
+    for first, second in ((0, 1), (0, 9), (8, 9)):
+        counts = np.bincount(cards[:, first] * 52 + cards[:, second], minlength=52 * 52).reshape(52, 52)
+        assert counts[~off_diagonal].sum() == 0
+        chi2 = float(((counts[off_diagonal] - expected) ** 2 / expected).sum())
+        # 2,651 degrees of freedom: mean 2,651, standard deviation 72.8; 3,000 is 4.8 of them above
+        assert chi2 < 3000, (first, second, chi2)
 
 
 def test_the_deal_is_uniform_over_the_cards():

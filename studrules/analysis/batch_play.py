@@ -14,6 +14,7 @@ as the hand machine's.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -69,12 +70,15 @@ class _Table:
     def cards(self) -> int:
         return self.player_cards + self.house_cards + self.community_cards
 
-    def held(self, cards: np.ndarray, own: int, community: int) -> np.ndarray:
-        """The cards the player holds: his first ``own`` and the first ``community`` community cards."""
+    def held(self, columns: np.ndarray, own: int, community: int) -> np.ndarray:
+        """The cards the player holds, laid out by card (``columns[j]``: every deal's card ``j``):
+        his first ``own`` and the first ``community`` community cards."""
         import numpy as np
 
+        if not community:
+            return columns[:own]
         start = self.player_cards + self.house_cards
-        return np.concatenate([cards[:, :own], cards[:, start : start + community]], axis=1)
+        return np.concatenate([columns[:own], columns[start : start + community]])
 
 
 def _table(variant: Variant, strategy: Strategy) -> _Table:
@@ -196,45 +200,69 @@ def _play_deals(table: _Table, cards: np.ndarray) -> tuple[np.ndarray, ...]:
 
 
 def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
-    """Every decision in order for the hands still in, then the settlement (see :func:`_play_deals`)."""
+    """Every decision in order for the hands still in, then the settlement (see :func:`_play_deals`).
+
+    The work is done on the cards laid out by card (``cards.T``, contiguous for
+    :func:`~studrules.analysis.simulate.deal_batch`'s deals): every card position a
+    row of small integers, so a hand's values are a few whole-row operations."""
     import numpy as np
 
-    from ..cards.batch import evaluate_batch_in
+    from ..cards.batch import evaluate_columns
     from .batch_settlement import side_bets_batch
 
-    hands = len(cards)
-    house = cards[:, table.player_cards : table.player_cards + table.house_cards]
+    columns = np.asarray(cards).T
+    hands = columns.shape[1]
+    house = columns[table.player_cards : table.player_cards + table.house_cards]
     alive = np.ones(hands, dtype=bool)
     raise_total = np.zeros(hands, dtype=np.int64)
     final_value = None  # the final hands' values, when a decision of every deal had them already
+    everyone = True  # no deal has folded yet
     for index, street in enumerate(table.streets):
-        rows = np.flatnonzero(alive)
-        if not len(rows):
+        rows = None if everyone else np.flatnonzero(alive)
+        if rows is not None and not len(rows):
             break
-        held = table.held(cards[rows], street.own, street.community)
+        held = table.held(columns, street.own, street.community)
+        house_now = house
+        if rows is not None:
+            held, house_now = held[:, rows], house[:, rows]
+        size = held.shape[1]
         value = None
         if "hand" in table.strategy.names:
-            value = evaluate_batch_in(held, table.ranking)
-            if len(rows) == hands and (street.own, street.community) == (table.player_cards, table.community_cards):
+            value = evaluate_columns(held, table.ranking)
+            if rows is None and (street.own, street.community) == (table.player_cards, table.community_cards):
                 final_value = value
-        features = _view_batch(table, held, house[rows], value)
+        features = _view_columns(table, held, house_now, value)
         if "wagered" in table.strategy.names:  # the antes out so far: the ante and the raises
-            features["wagered"] = (table.ante + raise_total[rows]) // table.ante
-        actions, which = table.strategy.choose_batch(features, size=len(rows), street=index)
+            features["wagered"] = (table.ante + (raise_total if rows is None else raise_total[rows])) // table.ante
+        actions, which = table.strategy.choose_batch(features, size=size, street=index)
+        # what each action does here, looked up by the hands' action numbers
+        forced = not street.fold and not street.stand  # nothing else to do: the raise is forced
         verbs = [action.split()[0] for action in actions]
-        raises = np.array([verb == "raise" for verb in verbs], dtype=bool)[which]
-        if not street.fold and not street.stand:
-            raises[:] = True  # nothing else to do: the raise is forced
+        raises = [forced or verb == "raise" for verb in verbs]
         if street.fold:  # a stand where the decision has none is a fold, as a fold where it has no fold is a stand
-            folds = np.array([verb == "fold" or (verb == "stand" and not street.stand) for verb in verbs])[which]
-            alive[rows[folds & ~raises]] = False
+            # (a hand that raises plays on)
+            folds = np.array(
+                [not r and (v == "fold" or (v == "stand" and not street.stand)) for v, r in zip(verbs, raises)]
+            )
+            if folds.any():
+                folded = np.take(folds, which)
+                if rows is None:
+                    alive &= ~folded
+                else:
+                    alive[rows[folded]] = False
+                everyone = everyone and not folded.any()
         if street.offered:
-            sizes = np.array([_raise_size(table, street, action) for action in actions], dtype=np.int64)[which]
-            raise_total[rows[raises]] += sizes[raises]
+            sizes = np.array(
+                [_raise_size(table, street, a) if r else 0 for a, r in zip(actions, raises)], dtype=np.int64
+            )
+            if rows is None:
+                raise_total += np.take(sizes, which)
+            else:
+                raise_total[rows] += np.take(sizes, which)
     player_value = final_value
     if player_value is None:
-        player_value = evaluate_batch_in(table.held(cards, table.player_cards, table.community_cards), table.ranking)
-    house_value = evaluate_batch_in(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
+        player_value = evaluate_columns(table.held(columns, table.player_cards, table.community_cards), table.ranking)
+    house_value = evaluate_columns(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
     env = dict(table.env)
     net, qualified, _ = settle_batch(
         table.settle,
@@ -269,29 +297,53 @@ def _raise_size(table: _Table, street: _Street, action: str) -> int:
 
 def _view_batch(table: _Table, player: np.ndarray, house: np.ndarray, player_value: np.ndarray | None) -> dict:
     """The strategy's view names for every hand, as arrays (see :data:`~studrules.spec.strategies.VIEW_NAMES`):
-    ``player`` the cards the player holds at the decision, ``house`` the house's cards."""
+    ``player`` the cards the player holds at the decision, ``house`` the house's cards, a hand a row."""
+    import numpy as np
+
+    return _view_columns(table, np.asarray(player).T, np.asarray(house).T, player_value)
+
+
+def _view_columns(table: _Table, player: np.ndarray, house: np.ndarray, player_value: np.ndarray | None) -> dict:
+    """:func:`_view_batch` of the cards laid out by card (``player[j]``: every hand's card ``j``).
+    Ranks are sorted by a network of row minimums and maximums (no per-hand sort)."""
     import numpy as np
 
     wanted = table.strategy.names
     features: dict[str, Any] = {}
     if table.strategy.reads_cards:  # a table of hands reads the cards themselves
-        features["cards"] = player
+        features["cards"] = player.T
         if table.house_up:
-            features["house_up_cards"] = house[:, list(table.house_up)]
+            features["house_up_cards"] = house[list(table.house_up)].T
     if "hand" in wanted:
         # whole values, as a player's view gives them (spec.strategies.view_features)
-        features["hand"] = None if player_value is None else player_value.astype(np.int64)
+        features["hand"] = player_value
     if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:  # the names below that read ranks
-        ranks = player // 4 + 2
+        ranks = [row >> 2 for row in player]  # rank - 2
     if wanted & set(_CARD_NAMES):
-        ordered = -np.sort(-ranks, axis=1)
-        for i, n in enumerate(_CARD_NAMES):
+        ordered = _descending(ranks)
+        for i, n in enumerate(_CARD_NAMES[: len(ordered)]):
             if n in wanted:
-                features[n] = ordered[:, i]
+                features[n] = ordered[i] + 2
     if table.house_up and wanted & {"house_up", "matches_house_up"}:
-        up = house[:, list(table.house_up)] // 4 + 2
+        up = [house[i] >> 2 for i in table.house_up]
         if "house_up" in wanted:
-            features["house_up"] = up.max(axis=1)
+            features["house_up"] = functools.reduce(np.maximum, up) + 2
         if "matches_house_up" in wanted:
-            features["matches_house_up"] = (ranks[:, :, None] == up[:, None, :]).any(axis=(1, 2)).astype(np.int64)
+            features["matches_house_up"] = functools.reduce(np.logical_or, [r == u for r in ranks for u in up])
     return features
+
+
+def _descending(rows: list[np.ndarray]) -> list[np.ndarray]:
+    """The rows sorted element by element, the largest first: an odd-even transposition network.
+
+    >>> import numpy as np
+    >>> [r.tolist() for r in _descending([np.array([3, 9]), np.array([7, 1]), np.array([5, 5])])]
+    [[7, 9], [5, 5], [3, 1]]
+    """
+    import numpy as np
+
+    out = list(rows)
+    for step in range(len(out)):
+        for i in range(step % 2, len(out) - 1, 2):
+            out[i], out[i + 1] = np.maximum(out[i], out[i + 1]), np.minimum(out[i], out[i + 1])
+    return out

@@ -84,7 +84,7 @@ def settle_batch(
     """
     import numpy as np
 
-    # hand values are whole numbers, or half steps in a ranking that has them (kept exact)
+    # hand values are whole numbers (kept in their small integer type), or half steps in a ranking that has them
     player_value = _values(player_value)
     house_value = _values(house_value)
     raised = np.asarray(raised, dtype=bool)
@@ -93,49 +93,102 @@ def settle_batch(
     base["ante"] = ante
     if raise_total is not None:
         amount = np.asarray(raise_total, dtype=np.int64)
-        folded_net = -ante - amount  # a fold loses the raises made before it
-    else:  # one decision: the amount a position raises (or would), a fold loses the ante
+    else:  # one decision: the amount a position raises (or would)
         amount = np.zeros(len(player_value), dtype=np.int64)
         if raise_amount is not None:
             amount = _over_values(raise_amount, arrays, base).astype(np.int64)
-        folded_net = np.full(len(player_value), -ante, dtype=np.int64)
+
+    def folded_net() -> np.ndarray:
+        """What a fold loses: the ante and the raises made before it (one decision: the ante)."""
+        return -ante - amount if raise_total is not None else np.full(len(player_value), -ante, dtype=np.int64)
+
     if step.against == "pay_table":
         qualified = np.ones(len(player_value), dtype=bool)
         multiplier = _per_value(
             player_value, lambda v: _hand_multiplier(step, v, ranking), _memo(step, ranking, "multiplier")
         )
         played_net = (ante + amount) * multiplier
-        net = np.where(raised, played_net, folded_net).astype(np.int64)
+        net = np.where(raised, played_net, folded_net())
     else:
         qualified = _over_values(step.qualify, arrays, base).astype(bool)
-        beats = player_value > house_value
-        ties = player_value == house_value
-        if step.tie == "win":
-            wins, pushes = beats | ties, np.zeros_like(ties)
-        elif step.tie == "lose":
-            wins, pushes = beats, np.zeros_like(ties)
+        # the outcome against the house: 1 a win, 0 a push, -1 a loss (the tie rule decides ties)
+        if step.tie == "push":
+            outcome = (player_value > house_value).view(np.int8) - (player_value < house_value).view(np.int8)
         else:
-            wins, pushes = beats, ties
-        odds = _per_value(player_value, lambda v: raise_odds(step, v, ranking), _memo(step, ranking, "raise"))
-        ante_net = np.where(wins, ante * step.ante_odds, np.where(pushes, 0, -ante))
-        raise_net = np.where(wins, amount * odds, np.where(pushes, 0, -amount))
+            beats = player_value >= house_value if step.tie == "win" else player_value > house_value
+            outcome = beats.view(np.int8) * np.int8(2) - np.int8(1)
+        odds_memo = _memo(step, ranking, "raise")
+        if step.max_payout is None and _dense_table(player_value, lambda v: raise_odds(step, v, ranking), odds_memo):
+            assert odds_memo.table is not None
+            net = _net_by_state(step, ante, odds_memo.table, player_value, outcome, qualified, raised, amount)
+            if raise_total is None:  # one decision: a fold loses the ante alone
+                net += amount * ~raised
+            return _with_bonus(step, net, player_value, raised, ante, ranking), qualified, amount
+        odds = _per_value(player_value, lambda v: raise_odds(step, v, ranking), odds_memo)
+        won = outcome > 0
+        # a push is 0 and a loss the stake lost: the outcome times the stake
+        ante_net = np.where(won, ante * step.ante_odds, outcome * np.int64(ante))
+        raise_net = amount * np.where(won, odds, outcome)
         ante_net = np.where(qualified, ante_net, _payout(step.not_qualified_ante, ante))
         raise_net = np.where(qualified, raise_net, amount * _payout(step.not_qualified_raise, 1))
         if step.max_payout is not None:
             cap = _over_values(step.max_payout, arrays, base).astype(np.int64)
-            won = np.maximum(ante_net, 0) + np.maximum(raise_net, 0)
-            excess = np.maximum(won - cap, 0)
+            won_chips = np.maximum(ante_net, 0) + np.maximum(raise_net, 0)
+            excess = np.maximum(won_chips - cap, 0)
             cut = np.minimum(excess, np.maximum(raise_net, 0))
             raise_net = raise_net - cut
             excess = excess - cut
             ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
-        net = np.where(raised, ante_net + raise_net, folded_net).astype(np.int64)
-    if step.ante_bonus:
-        bonus = _per_value(
-            player_value, lambda v: _line_odds(step, v, ranking, step.ante_bonus), _memo(step, ranking, "bonus")
-        )
-        net = net + np.where(raised, ante * bonus, 0)
-    return net, qualified, amount
+        ante_net += raise_net
+        net = np.where(raised, ante_net, folded_net())
+    return _with_bonus(step, net.astype(np.int64, copy=False), player_value, raised, ante, ranking), qualified, amount
+
+
+def _with_bonus(
+    step: SettleStep, net: np.ndarray, player_value: np.ndarray, raised: np.ndarray, ante: int, ranking: str
+) -> np.ndarray:
+    """``net`` with the ante bonus (paid on the hand alone to a position that played) added."""
+    if not step.ante_bonus:
+        return net
+    bonus = _per_value(
+        player_value, lambda v: _line_odds(step, v, ranking, step.ante_bonus), _memo(step, ranking, "bonus")
+    )
+    return net + raised * (ante * bonus)
+
+
+def _net_by_state(
+    step: SettleStep,
+    ante: int,
+    odds: np.ndarray,
+    player_value: np.ndarray,
+    outcome: np.ndarray,
+    qualified: np.ndarray,
+    raised: np.ndarray,
+    amount: np.ndarray,
+) -> np.ndarray:
+    """The net of every position without a cap, as ``ante_net[state] + amount * raise_factor[state, hand]``.
+
+    The state (played or folded, the house qualified or not, a loss, push or win) picks
+    what the ante wins (a constant) and what each chip raised wins: the pay table's
+    ``odds`` (indexed by the hand value) for a win against a qualified house, else a
+    constant (-1 a loss or a fold, 0 a push, the not-qualified payout). Two gathers, no
+    branches per hand.
+    """
+    import numpy as np
+
+    span = len(odds)
+    ante_net = np.empty(12, dtype=np.int64)
+    factor = np.empty((12, span), dtype=np.int64)
+    ante_net[:6], factor[:6] = -ante, -1  # folded: the ante and the raises lost
+    for s, result in enumerate((-1, 0, 1)):  # played, the house qualified: the outcome decides
+        ante_net[6 + 3 + s] = ante * step.ante_odds if result > 0 else result * ante
+        factor[6 + 3 + s] = odds if result > 0 else result
+        ante_net[6 + s] = _payout(step.not_qualified_ante, ante)  # played, the house did not qualify
+        factor[6 + s] = _payout(step.not_qualified_raise, 1)
+    state = raised.view(np.int8) * np.int8(6) + qualified.view(np.int8) * np.int8(3) + (outcome + np.int8(1))
+    key = state.astype(np.intp) * span
+    key += player_value
+    return np.take(ante_net, state) + amount * np.take(factor.reshape(-1), key)
 
 
 def side_bets_batch(
@@ -174,12 +227,24 @@ def side_bets_batch(
     return out
 
 
+class _Memo(dict):
+    """A rule's result for each value worked so far; whole values 0 and up are also kept
+    in ``table`` (indexed by the value, :data:`_UNSET` where not worked), so that a batch
+    of them is one gather."""
+
+    table: np.ndarray | None = None
+
+
+_UNSET = -(1 << 63)  # a table entry not worked yet
+_DENSE_VALUES = 1 << 20  # whole values below this are looked up in a table indexed by the value
+
+
 @functools.lru_cache(maxsize=64)
-def _memo(step: SettleStep, ranking: str, rule: str) -> dict[float, int]:
+def _memo(step: SettleStep, ranking: str, rule: str) -> _Memo:
     """Where a rule's result for each value is kept: the rules of one value are worked
     once per process, not once per batch (a simulation settles the same few
     thousand values in every chunk); the step is hashed once per batch."""
-    return {}
+    return _Memo()
 
 
 def _hand_multiplier(step: SettleStep, value: float, ranking: str) -> int:
@@ -203,21 +268,59 @@ def _values(values: np.ndarray) -> np.ndarray:
     import numpy as np
 
     out = np.asarray(values)
-    return out if out.dtype.kind == "f" else out.astype(np.int64)
+    return out if out.dtype.kind in "fiu" else out.astype(np.int64)
 
 
-def _per_value(values: np.ndarray, rule: Callable[[float], int], memo: dict[float, int] | None = None) -> np.ndarray:
+def _per_value(values: np.ndarray, rule: Callable[[float], int], memo: _Memo | None = None) -> np.ndarray:
     """``rule`` of every entry of ``values``: worked once per distinct value (and kept in
     ``memo`` when given), then looked up."""
     import numpy as np
 
-    unique, inverse = _distinct(np.asarray(values).reshape(-1, 1))
     if memo is None:
-        memo = {}
+        memo = _Memo()
+    values = np.asarray(values)
+    found = _dense_lookup(values, rule, memo)
+    if found is not None:
+        return found
+    unique, inverse = _distinct(values.reshape(-1, 1))
     worked = np.array(
         [memo[v] if v in memo else memo.setdefault(v, rule(v)) for v in unique[:, 0].tolist()], dtype=np.int64
     )
     return worked[inverse]
+
+
+def _dense_lookup(values: np.ndarray, rule: Callable[[int], int], memo: _Memo) -> np.ndarray | None:
+    """``rule`` of every entry of ``values`` through ``memo.table`` (grown and filled as new values
+    come): None when the values are not whole numbers from 0 to :data:`_DENSE_VALUES`."""
+    import numpy as np
+
+    if not _dense_table(values, rule, memo):
+        return None
+    assert memo.table is not None
+    return np.take(memo.table, values)
+
+
+def _dense_table(values: np.ndarray, rule: Callable[[int], int], memo: _Memo) -> bool:
+    """Whether ``memo.table`` holds ``rule`` of every entry of ``values`` (grown and filled as new
+    values come); false when the values are not whole numbers from 0 to :data:`_DENSE_VALUES`."""
+    import numpy as np
+
+    if values.dtype.kind not in "iu" or not values.size:
+        return False
+    low, high = int(values.min()), int(values.max())
+    if low < 0 or high >= _DENSE_VALUES:
+        return False
+    table = memo.table
+    if table is None or len(table) <= high:
+        grown = np.full(max(high + 1, 2 * len(table) if table is not None else 0), _UNSET, dtype=np.int64)
+        if table is not None:
+            grown[: len(table)] = table
+        memo.table = table = grown
+    missing = np.take(table, values) == _UNSET
+    if missing.any():
+        for v in np.unique(values[missing]).tolist():
+            table[v] = memo[v] if v in memo else memo.setdefault(v, rule(v))
+    return True
 
 
 _DENSE_SPAN = 1 << 22  # whole-number rows spanning at most this many keys are counted, not sorted
@@ -268,9 +371,18 @@ def _over_values(expr: Expression, arrays: Mapping[str, np.ndarray], env: Mappin
         return np.full(size, int(expr(env)), dtype=np.int64)
     names = dict(env)
     names.update(dict.fromkeys(arrays, 0))
+    memo = _expression_memo(expr, tuple(used), tuple(sorted(env.items())))
+    if len(used) == 1:  # one array read: a table indexed by its values
+
+        def worked(value: int) -> int:
+            names[used[0]] = value
+            return int(expr(names))
+
+        found = _dense_lookup(np.asarray(arrays[used[0]]), worked, memo)
+        if found is not None:
+            return found
     stacked = np.stack([arrays[n] for n in used], axis=1)
     unique, inverse = _distinct(stacked)
-    memo = _expression_memo(expr, tuple(used), tuple(sorted(env.items())))
     results = []
     for row in map(tuple, unique.tolist()):
         if row not in memo:
@@ -281,6 +393,7 @@ def _over_values(expr: Expression, arrays: Mapping[str, np.ndarray], env: Mappin
 
 
 @functools.lru_cache(maxsize=64)
-def _expression_memo(expr: Expression, used: tuple[str, ...], env: tuple[tuple[str, int], ...]) -> dict[tuple, int]:
-    """Where an expression's value for each row of the values it reads is kept, for one environment."""
-    return {}
+def _expression_memo(expr: Expression, used: tuple[str, ...], env: tuple[tuple[str, int], ...]) -> _Memo:
+    """Where an expression's value for each row of the values it reads is kept, for one environment
+    (and, when it reads one array, for each value in a table: :func:`_dense_lookup`)."""
+    return _Memo()

@@ -45,6 +45,7 @@ the chunks finish.
 
 from __future__ import annotations
 
+import functools
 import math
 import signal
 import time
@@ -57,6 +58,7 @@ from ..errors import SpecError
 from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy
 from .batch_play import _play, _play_deals, _Table, _table, _view_batch
+from .heap import keep_heap, kept_heap
 
 # (the names tests and callers reach through this module)
 _ = (_play_deals, _view_batch)
@@ -255,10 +257,28 @@ def simulate(
     jobs = [(seed, i, n) for i, n in enumerate(sizes)]
     workers = min(workers, len(jobs)) if dask is None else workers
     tally: Counter = Counter()
+    started = time.perf_counter()
+    with kept_heap():  # each chunk reuses the memory the one before freed
+        failure, interrupted, workers = _play_all(table, jobs, workers, tally, progress, hands, dask)
+    seconds = time.perf_counter() - started
+    result = _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
+    return replace(result, failure=failure) if failure is not None else result
+
+
+def _play_all(
+    table: _Table,
+    jobs: list[tuple[int, int, int]],
+    workers: int,
+    tally: Counter,
+    progress: Progress | None,
+    hands: int,
+    dask: str | None,
+) -> tuple[str | None, bool, int]:
+    """Every chunk played here, in worker processes or on a Dask cluster, added to ``tally``:
+    ``(failure, interrupted, workers)``."""
     done = 0
     interrupted = False
     failure: str | None = None
-    started = time.perf_counter()
     if dask is not None:
         try:
             workers = _play_on_dask(dask, table, jobs, workers, tally, progress, hands)
@@ -276,13 +296,17 @@ def simulate(
             interrupted = True
     else:
         try:
-            failure = _play_in_workers(table, jobs, workers, tally, progress, hands)
+            # the first chunk is played here: the workers, forked after it, start with the tables and
+            # the per-value results it built (else each builds them again: several chunks' time)
+            tally.update(_play_chunk(table, *jobs[0]))
+            done = jobs[0][2]
+            if progress:
+                progress(done, hands)
+            failure = _play_in_workers(table, jobs[1:], workers, tally, progress, hands, done)
         except KeyboardInterrupt:  # raised once the workers are stopped; the tally holds the chunks played
             interrupted = True
         interrupted = interrupted or failure is not None
-    seconds = time.perf_counter() - started
-    result = _result(variant, strategy, table, tally, seed, hands, workers, seconds, interrupted)
-    return replace(result, failure=failure) if failure is not None else result
+    return failure, interrupted, workers
 
 
 def _play_on_dask(
@@ -305,18 +329,19 @@ def _play_on_dask(
 
 
 def _play_in_workers(
-    table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int
+    table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int, done: int = 0
 ) -> str | None:
-    """The chunks played by worker processes, added to ``tally``; returns,
-    when a worker died (killed, out of memory), what happened -- the chunks
-    finished before it are kept, and nothing waits forever for the lost one."""
+    """The chunks played by worker processes, added to ``tally`` (``done`` hands were played
+    before); returns, when a worker died (killed, out of memory), what happened -- the
+    chunks finished before it are kept, and nothing waits forever for the lost one."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    if not jobs:
+        return None
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(table,))
-    done = 0
+    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context, initializer=_init_worker, initargs=(table,))
     failure = None
     try:
         # the workers are started by the first submit: Ctrl-C and SIGTERM wait (blocked) until each
@@ -367,6 +392,7 @@ def _init_worker(table: _Table) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and a terminate ends a worker quietly
     _mask(signal.SIG_UNBLOCK, _STOPS)  # blocked while the parent started it
     _WORKER_TABLE = table
+    keep_heap()  # for good: the process ends with the run
 
 
 def _worker_chunk(job: tuple[int, int, int]) -> tuple[Counter, int]:
@@ -375,10 +401,17 @@ def _worker_chunk(job: tuple[int, int, int]) -> tuple[Counter, int]:
 
 
 def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
-    """``hands`` rows of ``cards`` distinct card codes (0..51), uniformly at random.
+    """``hands`` rows of ``cards`` distinct card codes (0..51, ``uint8``), uniformly at random.
 
-    Each card is drawn uniformly from the 52 and drawn again while it is one
-    already dealt to that row, which is a uniform draw from the cards left.
+    Card ``j`` of a row is drawn uniformly from the ``52 - j`` cards left, as
+    its place among them: a 16-bit draw ``u`` times ``52 - j``, the top 16
+    bits (Lemire's method; a ``u`` whose product's low bits fall under
+    ``2**16 mod (52 - j)``, fewer than one draw in 1,000, is drawn again,
+    which makes it exactly uniform). The places are turned into cards the
+    way a Lehmer code is turned into a permutation: card ``j`` steps up by
+    one past each earlier place ``i`` (``i`` from ``j - 1`` down to 0) it
+    reaches. Whole columns at a time, in small integers: the rows are a view
+    of an array laid out by card (``deal_batch(...).T`` is contiguous).
 
     >>> import numpy as np
     >>> d = deal_batch(np.random.default_rng(5), 4, 10)
@@ -387,21 +420,25 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     """
     import numpy as np
 
-    out = np.empty((hands, cards), dtype=np.int64)
-    used = np.zeros(hands, dtype=np.int64)  # a bit per card dealt (bits 0..51: int64 is enough)
-    bit = np.empty(hands, dtype=np.int64)
+    if not 0 <= cards <= 52:
+        raise ValueError(f"a deck of 52 cards deals 0 to 52 cards, not {cards}")
+    raw = rng.bit_generator.random_raw((cards * hands + 3) // 4).view(np.uint16)
+    places = np.empty((cards, hands), dtype=np.uint8)
+    product = np.empty(hands, dtype=np.uint32)
+    low = np.empty(hands, dtype=np.uint16)
     for j in range(cards):
-        drawn = rng.integers(0, 52, hands)
-        np.right_shift(used, drawn, out=bit)
-        again = np.flatnonzero(bit & 1)
-        while again.size:  # only the rows that drew a dealt card draw again, in row order
-            redrawn = rng.integers(0, 52, again.size)
-            drawn[again] = redrawn
-            again = again[(used[again] >> redrawn) & 1 == 1]
-        np.left_shift(1, drawn, out=bit)
-        used |= bit
-        out[:, j] = drawn
-    return out
+        left = 52 - j
+        np.multiply(raw[j * hands : (j + 1) * hands], np.uint32(left), out=product)
+        np.right_shift(product, np.uint32(16), out=places[j], casting="unsafe")
+        np.copyto(low, product, casting="unsafe")  # the low 16 bits
+        again = np.flatnonzero(low < (1 << 16) % left)
+        if again.size:
+            places[j, again] = rng.integers(0, left, again.size)
+    out = places.copy()
+    for i in range(cards - 2, -1, -1):  # every later card past place i, the latest places first
+        later = out[i + 1 :]
+        later += later >= places[i]
+    return out.T
 
 
 def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
@@ -416,12 +453,16 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     player_value, raised, qualified, net, raise_amount = (
         played[k] for k in ("player_value", "raised", "qualified", "net", "raise_total")
     )
-    group = np.searchsorted(np.array([v for _, v in table.groups]), player_value, side="right") - 1
-    group = np.maximum(group, 0)
-    small = group * 4 + raised.astype(np.int64) * 2 + qualified.astype(np.int64)
-    nets, inverse = np.unique(net, return_inverse=True)
+    group = _group_of(table, player_value)
     cells = len(table.groups) * 4
-    counts = np.bincount(inverse.reshape(-1) * cells + small, minlength=len(nets) * cells)
+    small = group * 4 + raised.view(np.int8) * 2 + qualified.view(np.int8)  # the cell: group, raised, qualified
+    low, high = int(net.min()), int(net.max())
+    if (high - low + 1) * cells <= 1 << 24:  # nets in a small span: counted at their offset
+        nets = np.arange(low, high + 1)
+        counts = np.bincount((net - low) * cells + small, minlength=len(nets) * cells)
+    else:
+        nets, inverse = np.unique(net, return_inverse=True)
+        counts = np.bincount(inverse.reshape(-1) * cells + small, minlength=len(nets) * cells)
     tally: Counter = Counter()
     for key in np.flatnonzero(counts).tolist():
         net_index, cell = divmod(key, cells)
@@ -435,6 +476,27 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
             if c:
                 tally[("side", name, "line", k - 1)] = c
     return tally
+
+
+def _group_of(table: _Table, value: np.ndarray) -> np.ndarray:
+    """The index in ``table.groups`` of each hand value's group (the last whose lowest value it reaches;
+    0 below them all): whole values from 0 look up a table of every value, others are searched."""
+    import numpy as np
+
+    lowest = np.array([v for _, v in table.groups])
+    if value.dtype.kind in "iu" and value.size and int(value.min()) >= 0 and int(value.max()) < 1 << 20:
+        groups = _groups_by_value(tuple(lowest.tolist()), int(value.max()) + 1)
+        return np.take(groups, value)
+    return np.maximum(np.searchsorted(lowest, value, side="right") - 1, 0)
+
+
+@functools.lru_cache(maxsize=16)
+def _groups_by_value(lowest: tuple[int, ...], size: int) -> np.ndarray:
+    import numpy as np
+
+    size = 1 << max(size - 1, 1).bit_length()  # a power of two: few sizes, few tables
+    found = np.searchsorted(np.array(lowest), np.arange(size), side="right") - 1
+    return np.maximum(found, 0).astype(np.int8 if len(lowest) < 32 else np.int64)
 
 
 # --- the report --------------------------------------------------------------

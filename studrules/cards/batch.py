@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # numpy.typing is not loaded by numpy itself
 
     from .card import Card
 
-__all__ = ["evaluate_batch", "evaluate_batch_in", "codes_of"]
+__all__ = ["evaluate_batch", "evaluate_batch_in", "evaluate_columns", "codes_of"]
 
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
 
@@ -139,6 +139,36 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDA
         key += suited
         np.maximum(out, table[key], out=out)
     return out
+
+
+def evaluate_columns(columns: ArrayLike, ranking: str = "high") -> NDArray[np.integer] | NDArray[np.float64]:
+    """:func:`evaluate_batch_in` for codes laid out by card: ``columns[j]`` holds every hand's
+    ``j``-th card (shape (cards, hands), any integer type, ``uint8`` fastest). Codes are
+    trusted (distinct within a hand, 0..51). Five cards of the high ranking give ``int16``
+    values (one gather of rank weights per card, a sum, a table look-up, the rare flushes
+    apart); anything else the values and type of :func:`evaluate_batch_in`.
+
+    >>> hands = codes_of(["Ah Kh Qh Jh Th", "2c 2d 7h 9s Ks"])
+    >>> evaluate_columns(hands.T.astype(np.uint8)).tolist() == evaluate_batch(hands).tolist()
+    True
+    """
+    cols = np.asarray(columns)
+    if ranking != "high" or cols.shape[0] != 5 or cols.dtype.kind not in "iu":
+        return evaluate_batch_in(cols.T, ranking)
+    t = _tables()
+    weight = t["weight5"]
+    index = np.take(weight, cols[0], mode="clip")  # codes 0..51 (trusted): no bounds checks
+    for row in cols[1:]:
+        index += np.take(weight, row, mode="clip")
+    values: NDArray[np.int16] = np.take(t["five"], index, mode="clip")
+    suit = cols & 3
+    same = suit[0] == suit[1]
+    for j in range(2, 5):
+        same &= suit[j] == suit[0]
+    flushes = np.flatnonzero(same)
+    if flushes.size:
+        values[flushes] = t["flush"][t["rank_bit"][cols[:, flushes]].sum(axis=0)]
+    return values
 
 
 @functools.cache
