@@ -231,15 +231,22 @@ class Strategy:
         names = {n for r in rules if r.when is not None for n in r.when.names}
         columns: dict[str, np.ndarray] = {}
         for name in names:
-            column = np.asarray(features[name], dtype=np.int64).reshape(-1)
+            column = np.asarray(features[name]).reshape(-1)
+            if column.dtype == bool:
+                column = column.view(np.uint8)
+            elif column.dtype.kind not in "iu":
+                column = column.astype(np.int64)
             if len(column) != size:
                 raise ValueError(f"'{name}' has {len(column)} entries for {size} hands")
-            if size and (int(column.min()) < 0 or int(column.max()) >= _radix(name, self.ranking)):
-                raise ValueError(f"'{name}' holds values outside 0..{_radix(name, self.ranking) - 1}")
+            radix = _radix(name, self.ranking)
+            # a check the column's type does not make already (an unsigned byte is never negative)
+            low = column.dtype.kind == "i" and size and int(column.min()) < 0
+            if low or (np.iinfo(column.dtype).max >= radix and size and int(column.max()) >= radix):
+                raise ValueError(f"'{name}' holds values outside 0..{radix - 1}")
             columns[name] = column
         actions: list[str] = []
         chosen = np.zeros(size, dtype=np.int64)
-        rows = np.arange(size)
+        rows: np.ndarray | None = None  # the hands undecided (None: every hand)
 
         def index(action: str) -> int:
             if action not in actions:
@@ -247,51 +254,62 @@ class Strategy:
             return actions.index(action)
 
         for number, rule in enumerate(rules):
-            if not len(rows):
+            if rows is not None and not len(rows):
                 break
+            if rule.when is None and rule.table is None:
+                chosen[slice(None) if rows is None else rows] = index(rule.action)
+                break
+            holds = (
+                self._holds((street if self.streets else 0, number), rule.when, columns, rows, size)
+                if rule.when is not None
+                else np.ones(size if rows is None else len(rows), dtype=bool)
+            )
             if rule.table is not None:
-                guard = (
-                    self._holds((street if self.streets else 0, number), rule.when, columns, rows)
-                    if rule.when is not None
-                    else np.ones(len(rows), dtype=bool)
-                )
-                cards = np.asarray(features["cards"])[rows[guard]]
+                guard, holds = holds, np.zeros(len(holds), dtype=bool)
+                picked = np.flatnonzero(guard) if rows is None else rows[guard]
                 up = features.get("house_up_cards")
-                found = rule.table.lookup_batch(cards, None if up is None else np.asarray(up)[rows[guard]])
-                holds = np.zeros(len(rows), dtype=bool)
+                found = rule.table.lookup_batch(
+                    np.asarray(features["cards"])[picked], None if up is None else np.asarray(up)[picked]
+                )
                 holds[np.flatnonzero(guard)] = [a is not None for a in found]
-                chosen[rows[holds]] = [index(a) for a in found if a is not None]
-            elif rule.when is None:
-                chosen[rows] = index(rule.action)
-                break
+                chosen[holds if rows is None else rows[holds]] = [index(a) for a in found if a is not None]
+            elif rows is None:
+                chosen[holds] = index(rule.action)
             else:
-                holds = self._holds((street if self.streets else 0, number), rule.when, columns, rows)
                 chosen[rows[holds]] = index(rule.action)
-            rows = rows[~holds]
+            rows = np.flatnonzero(~holds) if rows is None else rows[~holds]
         return actions or [rules[-1].action], chosen
 
-    def _holds(self, index: Any, when: Expression, columns: Mapping[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
-        """Whether rule ``index``'s condition holds for each of ``rows``."""
+    def _holds(
+        self, index: Any, when: Expression, columns: Mapping[str, np.ndarray], rows: np.ndarray | None, size: int
+    ) -> np.ndarray:
+        """Whether rule ``index``'s condition holds for each of ``rows`` (None: every one of ``size`` hands)."""
         import numpy as np
 
         names = sorted(when.names)
         if not names:
-            return np.full(len(rows), bool(when({})), dtype=bool)
+            return np.full(size if rows is None else len(rows), bool(when({})), dtype=bool)
         radices = [_radix(n, self.ranking) for n in names]
-        key = np.zeros(len(rows), dtype=np.int64)
-        for name, radix in zip(names, radices):
-            key *= radix
-            key += columns[name][rows]
         space = math.prod(radices)
+        if len(names) == 1:  # the value itself is the key
+            key = columns[names[0]] if rows is None else columns[names[0]][rows]
+        else:
+            key = np.zeros(size if rows is None else len(rows), dtype=np.int64)
+            for name, radix in zip(names, radices):
+                key *= radix
+                key += columns[name] if rows is None else columns[name][rows]
         memo = self._memo.get(index)
         if memo is None:
             # -1: not evaluated yet, else 0/1; a dict when the key space is large
             memo = self._memo[index] = np.full(space, -1, dtype=np.int8) if space <= _DENSE else {}
         if isinstance(memo, np.ndarray):
             known = memo[key]
-            for k in np.unique(key[known < 0]).tolist():
-                memo[k] = self._evaluate_key(when, names, radices, k)
-            return memo[key].astype(bool)
+            missing = known < 0
+            if missing.any():
+                for k in np.unique(key[missing]).tolist():
+                    memo[k] = self._evaluate_key(when, names, radices, k)
+                known[missing] = memo[key[missing]]
+            return known.view(bool)
         unique, inverse = np.unique(key, return_inverse=True)
         answers = np.empty(len(unique), dtype=bool)
         for i, k in enumerate(unique.tolist()):
