@@ -46,7 +46,7 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import ScriptError
@@ -100,9 +100,9 @@ _WITH_WORD = frozenset(("declare",))
 _WITH_CARDS = frozenset(("discard", "expose", "buy", "pass", "split"))
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One player's action: ``Action("Bob", "raise", 10)``.
+class Action(NamedTuple):
+    """One player's action: ``Action("Bob", "raise", 10)``, an immutable tuple
+    with named fields (cheap to make: a player makes one at every decision).
 
     >>> Action("Ann", "call") == Action.parse("Ann call")
     True
@@ -257,6 +257,42 @@ def _option(
         if len(_OPTIONS) >= 4096:
             _OPTIONS.clear()
         option = _OPTIONS[key] = LegalAction(verb, amount, to, low, high)
+    return option
+
+
+#: per verb, per amount (call, bring-in) or single total (a fixed-limit bet, raise or
+#: completion): its legal action, shared (the betting's look-ups at every decision)
+_AMOUNTS: dict[str, dict[int, LegalAction]] = {"call": {}, "bring-in": {}}
+_TOTALS: dict[str, dict[int, LegalAction]] = {"bet": {}, "raise": {}, "complete": {}}
+
+
+def _paying(verb: str, amount: int) -> LegalAction:
+    """``_option(verb, amount)``, found by the amount alone.
+
+    >>> _paying("call", 5) is _option("call", 5)
+    True
+    """
+    known = _AMOUNTS[verb]
+    option = known.get(amount)
+    if option is None:
+        if len(known) >= 4096:
+            known.clear()
+        option = known[amount] = _option(verb, amount)
+    return option
+
+
+def _to_total(verb: str, total: int) -> LegalAction:
+    """``_option(verb, to=(total,))``, found by the total alone.
+
+    >>> _to_total("raise", 20) is _option("raise", to=(20,))
+    True
+    """
+    known = _TOTALS[verb]
+    option = known.get(total)
+    if option is None:
+        if len(known) >= 4096:
+            known.clear()
+        option = known[total] = _option(verb, to=(total,))
     return option
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards.card import Card
 from ..errors import SpecError
 from ..spec.model import BettingStep, BringIn
-from .actions import Action, LegalAction, _option
+from .actions import _AMOUNTS, _TOTALS, Action, LegalAction, _option, _paying, _to_total
 from .events import Event
 from .plan import _BettingPlan
 from .state import _HandState, _Round
@@ -19,6 +19,11 @@ from .state import _HandState, _Round
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
+_CHECK_ONLY = (_CHECK,)
+_CHECK_FOLD = (_CHECK, _FOLD)
+_FOLD_ONLY = (_FOLD,)
+_CALL_OF = _AMOUNTS["call"]  # a call's legal action by its amount (see _paying)
+_RAISE_TO = _TOTALS["raise"]  # a fixed-limit raise's by its total (see _to_total)
 
 
 class _Betting(_HandState):
@@ -61,6 +66,7 @@ class _Betting(_HandState):
         self.capped = False
         self.bring_in_due = False
         self.size_lock = None
+        self._sizes_memo = None
         self.acted = [False] * n
         self.bet_size = bet
         self.full_size = bet
@@ -216,45 +222,43 @@ class _Betting(_HandState):
         cap = None if self.round_rules.step.heads_up_uncapped and self._heads_up() else self._cap_now()
         return None if cap is None else max(0, cap - self.raises)
 
-    def _sizes(self, kind: str) -> list[int]:
-        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
+    def _sizes(self, kind: str) -> tuple[int, ...]:
+        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``), smallest first."""
         if self.size_lock is not None:
-            return [self.size_lock]
+            return (self.size_lock,)
         rules = self.round_rules
         alts = rules.alts
         if not alts:
-            return [self.bet_size]
-        key = None
-        if rules.alts_steady:  # the same answer until a player folds (the folds change open_pair, heads_up)
-            key = (kind, self.round, len(self._in), self.bet_size)
+            return (self.bet_size,)
+        steady = rules.alts_steady
+        if steady:  # the same answer in the round until a player folds (open_pair, heads_up): kept until then
             memo = self._sizes_memo
             if memo is None:
                 memo = self._sizes_memo = {}
-            known = memo.get(key)
+            known = memo.get(kind)
             if known is not None:
                 return known
-        sizes = [self.bet_size]
+        sizes = {self.bet_size}
         env = self._env()
         for alt, value in alts:
             if kind in alt.actions and alt.when(env):
-                size = value if value is not None else int(alt.bet(env))
-                if size not in sizes:
-                    sizes.append(size)
-        if key is not None:
-            self._sizes_memo[key] = sizes  # type: ignore[index]  # (set above)
-        return sizes
+                sizes.add(value if value is not None else int(alt.bet(env)))
+        out = tuple(sorted(sizes))
+        if steady:
+            self._sizes_memo[kind] = out  # type: ignore[index]  # (set above)
+        return out
 
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """What the player to act (``seat``) may do in a betting round."""
         rules = self.round_rules
-        step = rules.step
-        stack = self.stacks[seat]
+        stacks = self.stacks
+        stack = stacks[seat]
         mine = self.bets[seat]
         all_in = mine + stack
         if self.bring_in_due:
             amount = self._bring_in_amount(seat)
-            out = [_option("bring-in", amount)]
-            bring_in = step.bring_in
+            out = [_paying("bring-in", amount)]
+            bring_in = rules.step.bring_in
             if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
             if self._last_round.bring_in_fold:
@@ -262,35 +266,35 @@ class _Betting(_HandState):
             return tuple(out)
         cur = self.cur
         to_call = cur - mine
-        out = []
-        check_ok = True
-        if to_call <= 0:
-            if step.check is not None:
-                c = rules.check
-                check_ok = bool(c) if c is not None else bool(step.check(self._env()))
-            if check_ok:
-                out.append(_CHECK)
-                if step.open_fold:  # the house lets him give up his hand though no bet faces him
-                    out.append(_FOLD)
-            else:
-                out.append(_FOLD)
+        head: tuple[LegalAction, ...]
+        if to_call > 0:
+            if to_call > stack:
+                to_call = stack
+            head = (_FOLD, _CALL_OF.get(to_call) or _paying("call", to_call))
+        elif rules.check_always or (rules.check is None and rules.step.check(self._env())):
+            head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY  # (open fold: he may give up his hand unbet)
         else:
-            out.append(_FOLD)
-            out.append(_option("call", to_call if to_call < stack else stack))
-        if all_in > cur and not self.acted[seat] and (min(self.stacks) > cur or not self._others_all_in(seat)):
-            if cur == 0:
-                out.append(self._bet_option("bet", seat, all_in))
-            elif not self.opened:
-                out.append(self._bet_option("complete", seat, all_in))
-            elif (
-                # _raise_allowed's answer when the cap is a number not reached yet, without the call
-                (rules.cap_rule is None and rules.cap is not None and not self.capped and self.raises < rules.cap)
-                or self._raise_allowed()
-            ) and (step.check_raise or seat not in self._last_round.checked):
-                option = self._raise_option(seat, all_in)
-                if option is not None:
-                    out.append(option)
-        return tuple(out)
+            head = _FOLD_ONLY
+        if all_in <= cur or self.acted[seat] or (min(stacks) <= cur and self._others_all_in(seat)):
+            return head
+        if cur == 0:
+            return (*head, self._bet_option("bet", seat, all_in))
+        if not self.opened:
+            return (*head, self._bet_option("complete", seat, all_in))
+        if (
+            # _raise_allowed's answer when the cap is a number not reached yet, without the call
+            (rules.cap_fixed and not self.capped and self.raises < rules.cap)  # type: ignore[operator]
+            or self._raise_allowed()
+        ) and (rules.check_raise or seat not in self._last_round.checked):
+            if rules.one_size:  # _raise_option's answer: the size more, or all in
+                total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
+                if total > all_in:
+                    total = all_in
+                return (*head, _RAISE_TO.get(total) or _to_total("raise", total))
+            option = self._raise_option(seat, all_in)
+            if option is not None:
+                return (*head, option)
+        return head
 
     def _others_all_in(self, seat: int) -> bool:
         """Every other player still in is all in, or has no more chips than
@@ -314,15 +318,19 @@ class _Betting(_HandState):
 
     def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
         rules = self.round_rules
-        structure = rules.step.structure
-        if structure == "fixed_limit":
-            if not rules.alts:  # one size: the bet or the size an alternative locked
+        if rules.fixed:
+            cur = self.cur
+            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
                 size = self.bet_size if self.size_lock is None else self.size_lock
                 total = size if size < all_in else all_in
-                return _option(verb, to=(total if total > self.cur else all_in,))
-            totals = sorted({min(s, all_in) for s in self._sizes("bet")})
-            totals = [t for t in totals if t > self.cur] or [all_in]
+                return _to_total(verb, total if total > cur else all_in)
+            sizes = self._sizes("bet")
+            if all_in >= sizes[-1] and sizes[0] > cur:  # every size in full
+                return _option(verb, to=sizes)
+            totals = sorted({min(s, all_in) for s in sizes})
+            totals = [t for t in totals if t > cur] or [all_in]
             return _option(verb, to=tuple(totals))
+        structure = rules.step.structure
         low = min(self.bet_size, all_in)
         if low <= self.cur:
             low = min(self.cur + 1, all_in)
@@ -352,15 +360,18 @@ class _Betting(_HandState):
         step = rules.step
         cur = self.cur
         limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
-        if step.structure == "fixed_limit":
-            if not rules.alts:  # one size: the bet or the size an alternative locked
+        if rules.fixed:
+            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
                 total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
                 if total > all_in:
                     total = all_in
                 if total <= cur or (limit is not None and total > limit):
                     return None
-                return _option("raise", to=(total,))
-            totals = sorted({min(cur + s, all_in) for s in self._sizes("raise")})
+                return _to_total("raise", total)
+            sizes = self._sizes("raise")
+            if limit is None and cur + sizes[-1] <= all_in and sizes[0] > 0:  # every size in full
+                return _option("raise", to=tuple([cur + s for s in sizes]))
+            totals = sorted({min(cur + s, all_in) for s in sizes})
             if limit is not None:
                 totals = [t for t in totals if t <= limit]
             totals = [t for t in totals if t > cur]
@@ -383,89 +394,113 @@ class _Betting(_HandState):
 
     def _apply_bet(self, seat: int, action: Action) -> None:
         verb = action.verb
-        name = self.players[seat]
-        events = self.events
-        rnd = self.round
+        bets = self.bets
+        mine = bets[seat]
+        cur = self.cur
         # the common actions are checked directly; the others against legal_actions()
-        if verb == "check" and not self.bring_in_due and self.bets[seat] >= self.cur and self.round_rules.plain_check:
-            self.acted[seat] = True
-            events.append(_new(Event, ("check", name, rnd, None, None, None, None, None, None, None, None, None, None)))
-            self._next_turn(seat)
-            return
-        if verb == "call" and action.amount is None and not self.bring_in_due and self.bets[seat] < self.cur:
-            amount = self.cur - self.bets[seat]
-            if amount > self.stacks[seat]:
-                amount = self.stacks[seat]
-            self._put(seat, amount)
-            self.acted[seat] = True
-            events.append(
-                _new(
-                    Event,
-                    (
-                        "call",
-                        name,
-                        rnd,
-                        amount,
-                        self.bets[seat],
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        "all in" if self.stacks[seat] == 0 else None,
-                        None,
-                        None,
-                    ),
-                )
-            )
-            self._next_turn(seat)
-            return
-        legal = self.legal_actions()
-        option = None
-        for la in legal:
-            if la.action == verb:
-                option = la
+        if not self.bring_in_due:
+            if verb == "call":
+                if action.amount is None and mine < cur:
+                    stacks = self.stacks
+                    stack = stacks[seat]
+                    amount = cur - mine
+                    if amount > stack:
+                        amount = stack
+                    stacks[seat] = stack - amount
+                    bets[seat] = mine + amount
+                    self.contrib[seat] += amount
+                    self.acted[seat] = True
+                    self.events.append(
+                        _new(
+                            Event,
+                            (
+                                "call",
+                                self.players[seat],
+                                self.round,
+                                amount,
+                                mine + amount,
+                                None,
+                                None,
+                                None,
+                                None,
+                                None,
+                                None if stack > amount else "all in",
+                                None,
+                                None,
+                            ),
+                        )
+                    )
+                    self._next_turn(seat)
+                    return
+            elif verb == "check" and mine >= cur and self.round_rules.plain_check:
+                self.acted[seat] = True
+                checks = self._checks  # (the round's check events, shared as check_or_call's)
+                event = checks[seat]
+                if event is None:
+                    event = checks[seat] = _new(
+                        Event,
+                        ("check", self.players[seat], self.round, None, None, None, None, None, None, None, None, None, None),
+                    )
+                self.events.append(event)
+                self._next_turn(seat)
+                return
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for option in legal:
+            if option.action == verb:
                 break
-        if option is None:
+        else:
             raise self._illegal(action, f"{action.player} cannot {verb} now")
-        if verb == "check":
+        if verb == "fold":
+            self.folded[seat] = True
+            self._in.remove(seat)
+            self._sizes_memo = None  # (the players in changed)
+            self.events.append(
+                _new(Event, ("fold", self.players[seat], self.round, None, None, None, None, None, None, None, None, None, None))
+            )
+        elif verb == "raise" or verb == "bet" or verb == "complete":
+            total = action.amount
+            to = option.to
+            if total is None:
+                if to is not None and len(to) == 1:
+                    total = to[0]
+                elif option.min is not None and option.min == option.max:
+                    total = option.min
+                else:
+                    raise self._illegal(action, f"say the total to {verb} to")
+            if not (total in to if to is not None else option.allows(total)):
+                raise self._illegal(action, f"{total} is not an allowed total")
+            self._aggress(seat, verb, total)
+        elif verb == "check":
             self.acted[seat] = True
-            if not self.round_rules.step.check_raise:
+            if not self.round_rules.check_raise:
                 record = self._last_round
                 record.checked = record.checked | {seat}
-            events.append(Event("check", name, rnd))
+            self.events.append(Event("check", self.players[seat], self.round))
         elif verb == "call":
             chips = option.amount
             assert chips is not None  # (a call says its amount)
-            if action.amount is not None and action.amount not in (chips, self.bets[seat] + chips):
+            if action.amount is not None and action.amount not in (chips, mine + chips):
                 raise self._illegal(action, f"a call is {chips}")
             self._put(seat, chips)
             self.acted[seat] = True
-            events.append(
-                Event("call", name, rnd, chips, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None)
+            self.events.append(
+                Event(
+                    "call",
+                    self.players[seat],
+                    self.round,
+                    chips,
+                    bets[seat],
+                    reason="all in" if self.stacks[seat] == 0 else None,
+                )
             )
-        elif verb == "fold":
-            self.folded[seat] = True
-            self._in.remove(seat)
-            events.append(_new(Event, ("fold", name, rnd, None, None, None, None, None, None, None, None, None, None)))
-        elif verb == "bring-in":
+        else:  # bring-in
             chips = option.amount
             assert chips is not None  # (a bring-in says its amount)
             if action.amount is not None and action.amount != chips:
                 raise self._illegal(action, f"the bring-in is {chips}")
             self._bring_in(seat, chips)
-        else:
-            total = action.amount
-            if total is None:
-                if option.to is not None and len(option.to) == 1:
-                    total = option.to[0]
-                elif option.min is not None and option.min == option.max:
-                    total = option.min
-                else:
-                    raise self._illegal(action, f"say the total to {verb} to")
-            if not option.allows(total):
-                raise self._illegal(action, f"{total} is not an allowed total")
-            self._aggress(seat, verb, total)
         self._next_turn(seat)
 
     def _bring_in(self, seat: int, amount: int) -> None:
@@ -508,51 +543,51 @@ class _Betting(_HandState):
 
     def _aggress(self, seat: int, verb: str, total: int) -> None:
         rules = self.round_rules
-        step = rules.step
-        fixed = step.structure == "fixed_limit"
         old = self.cur
-        increment = total - old
-        put = total - self.bets[seat]
-        if verb == "raise":
-            if fixed:
-                full = increment >= min(self._sizes("raise"))
-            else:
-                full = increment >= (self.bet_size if step.structure == "spread_limit" else self.full_size)
+        bets, stacks = self.bets, self.stacks
+        put = total - bets[seat]
+        stack = stacks[seat] - put
+        raised = verb == "raise"
+        size = total - old if raised else total  # the raise, or the bet
+        fixed = rules.fixed
+        if fixed:  # a full bet or raise is at least the least size allowed
+            least = self.size_lock
+            if least is None:
+                least = self._sizes("raise" if raised else "bet")[0] if rules.alts else self.bet_size
+            # (short_all_in half_bet: an all-in of at least half a bet counts as a full one: it reopens and counts)
+            full = size >= least or (not stack and rules.half_bet and 2 * size >= least)
+            if full and rules.alts:
+                env = None
+                for alt, value in rules.alts:
+                    if value is None:
+                        env = env or self._env()
+                        value = int(alt.bet(env))
+                    if alt.sticky and size == value and value != self.bet_size:
+                        self.size_lock = value
+        elif raised:
+            full = size >= (self.bet_size if rules.step.structure == "spread_limit" else self.full_size)
         else:
-            full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
-        if not full and fixed and put == self.stacks[seat] and step.short_all_in == "half_bet":
-            # an all-in of at least half a bet counts as a full bet or raise: it reopens and counts
-            full = 2 * (increment if verb == "raise" else total) >= min(
-                self._sizes("raise" if verb == "raise" else "bet")
-            )
-        if fixed and full and rules.alts:
-            size = increment if verb == "raise" else total
-            env = None
-            for alt, value in rules.alts:
-                if value is None:
-                    env = env or self._env()
-                    value = int(alt.bet(env))
-                if alt.sticky and size == value and value != self.bet_size:
-                    self.size_lock = value
-        self._put(seat, put)
+            full = total >= self.bet_size
+        stacks[seat] = stack
+        bets[seat] = total
+        self.contrib[seat] += put
         self.cur = total
         self.bring_in_due = False
         if full:
-            acted = self.acted
-            for j in range(self.n):
-                acted[j] = False
-            if verb == "raise" or (
-                verb == "complete" and old and step.bring_in is not None and step.bring_in.completion_is_raise
-            ):  # (a completion of the posted bring-in counts as a raise where the house says so)
-                self.raises += 1
+            acted = self.acted = [False] * self.n  # the others act again
+            if raised or (verb == "complete" and old and rules.completion_is_raise):
+                # (a completion of the posted bring-in counts as a raise where the house says so)
+                raises = self.raises = self.raises + 1
                 cap = rules.cap if rules.cap_rule is None else self._cap_now()
-                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and self._heads_up()):
+                if cap is not None and raises >= cap and not (rules.step.heads_up_uncapped and self._heads_up()):
                     self.capped = True
                 if not fixed:
-                    self.full_size = increment if verb == "raise" else max(total, self.bet_size)
+                    self.full_size = size if raised else max(total, self.bet_size)
             elif not fixed:
                 self.full_size = max(total, self.bet_size)
-        self.acted[seat] = True
+        else:
+            acted = self.acted
+        acted[seat] = True
         self.opened = True
         self._last_round.aggressive.append((seat, verb))
         self.events.append(
@@ -563,13 +598,13 @@ class _Betting(_HandState):
                     self.players[seat],
                     self.round,
                     put,
-                    self.bets[seat],
+                    total,
                     None,
                     None,
                     None,
                     None,
                     None,
-                    "all in" if self.stacks[seat] == 0 else None,
+                    None if stack else "all in",
                     None,
                     None,
                 ),

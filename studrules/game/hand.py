@@ -286,7 +286,11 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         """What the player to act may do, with the allowed amounts (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            seat = self.to_act_seat
+            if self.phase == "betting" and seat is not None:  # (the common phase, without a look-up)
+                legal = self._legal = self._betting_legal(seat)
+            else:
+                legal = self._legal = self._compute_legal()
         return legal
 
     def legal_for(self, player: str) -> tuple[LegalAction, ...]:
@@ -302,23 +306,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         what is legal) and changes nothing when it is not allowed now."""
         if isinstance(action, str):
             action = Action.parse(action)
-        if action.verb == "void":
-            self._declare_void(action)
-            return
-        if self.over:
-            raise IllegalActionError(f"'{action}': the hand is over")
         seat = self.seat.get(action.player)
-        if seat is None:
-            raise IllegalActionError(
-                f"'{action}': {action.player} is not in this hand (players: {', '.join(self.players)})",
-                self.legal_actions(),
-            )
-        if seat != self.to_act_seat:
-            raise IllegalActionError(
-                f"'{action}': it is {self.to_act}'s turn, not {action.player}'s; "
-                f"{self.to_act} may {self._legal_words()}",
-                self.legal_actions(),
-            )
+        if seat is None or seat != self.to_act_seat or action.verb == "void":
+            self._not_in_turn(action, seat)  # (the player to act, while the hand is not over: none of these)
+            return
         phase = self.phase
         if phase == "betting":
             self._apply_bet(seat, action)
@@ -330,6 +321,23 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._legal = None
         if self.to_act_seat is None and not self.over:
             self._advance()
+
+    def _not_in_turn(self, action: Action, seat: int | None) -> None:
+        """An action of nobody's turn: the dealer voids the hand, else an IllegalActionError says why."""
+        if action.verb == "void":
+            self._declare_void(action)
+            return
+        if self.over:
+            raise IllegalActionError(f"'{action}': the hand is over")
+        if seat is None:
+            raise IllegalActionError(
+                f"'{action}': {action.player} is not in this hand (players: {', '.join(self.players)})",
+                self.legal_actions(),
+            )
+        raise IllegalActionError(
+            f"'{action}': it is {self.to_act}'s turn, not {action.player}'s; {self.to_act} may {self._legal_words()}",
+            self.legal_actions(),
+        )
 
     def check_or_call(self) -> None:
         """The player to act checks, or calls when facing a bet; the bring-in

@@ -251,7 +251,10 @@ class _BettingPlan:
     ``cap`` and ``max_bet`` when they are constants, else the formula to
     work out at the table (``cap_rule``, ``max_bet_rule``); ``plain_check``:
     checking is always allowed and a check changes nothing later (the hand's
-    fast paths for checks hold)."""
+    fast paths for checks hold). What the betting reads at every decision,
+    flattened: ``fixed``, ``check_always``, ``open_fold``, ``check_raise``,
+    ``cap_fixed`` (the cap is a number), ``one_size`` (fixed limit, no
+    alternative, no raise multiple), ``half_bet`` and ``completion_is_raise``."""
 
     __slots__ = (
         "step",
@@ -267,6 +270,14 @@ class _BettingPlan:
         "cap_rule",
         "max_bet",
         "max_bet_rule",
+        "fixed",
+        "check_always",
+        "open_fold",
+        "check_raise",
+        "cap_fixed",
+        "one_size",
+        "half_bet",
+        "completion_is_raise",
     )
 
     def __init__(
@@ -296,6 +307,16 @@ class _BettingPlan:
         self.cap_rule = step.cap if cap is None else None
         self.max_bet = max_bet
         self.max_bet_rule = step.max_bet if max_bet is None else None
+        # what the betting reads at every decision, flattened
+        self.fixed = step.structure == "fixed_limit"
+        self.check_always = step.check is None or check is True
+        self.open_fold = step.open_fold
+        self.check_raise = step.check_raise
+        self.cap_fixed = cap is not None  # the cap is a number (not: no cap, or a rule read at the table)
+        # fixed limit with one size and no limit to a raise: a raise is the bet more (or all in)
+        self.one_size = self.fixed and not alts and not step.max_raise_multiple
+        self.half_bet = self.fixed and step.short_all_in == "half_bet"
+        self.completion_is_raise = step.bring_in is not None and step.bring_in.completion_is_raise
 
 
 class _ShowdownPlan:

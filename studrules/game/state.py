@@ -216,7 +216,7 @@ class _HandState:
     bring_in_due: bool
     size_lock: int | None  # a sticky alternative bet size, once made
     _visible_memo: tuple[int, int, bool, list[int]] | None  # _best_visible's last answer
-    _sizes_memo: dict[tuple[str, int, int, int], list[int]] | None  # _sizes' answers where the pot is not read
+    _sizes_memo: dict[str, tuple[int, ...]] | None  # _sizes' answers by kind (forgotten at each round and fold)
 
     # -- the showdown and the end
     showdown_rules: _ShowdownPlan  # (set when the showdown starts)
