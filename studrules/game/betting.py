@@ -24,6 +24,7 @@ _CHECK_FOLD = (_CHECK, _FOLD)
 _FOLD_ONLY = (_FOLD,)
 _CALL_OF = _AMOUNTS["call"]  # a call's legal action by its amount (see _paying)
 _RAISE_TO = _TOTALS["raise"]  # a fixed-limit raise's by its total (see _to_total)
+_BET_TO = _TOTALS["bet"]
 
 
 class _Betting(_HandState):
@@ -73,14 +74,21 @@ class _Betting(_HandState):
         # live antes smaller than a bet do not open the round: the first wager completes them
         self.opened = cur > 0 and cur >= bet
         stacks = self.stacks
-        able = 0  # players in with chips left: how many, and the last of them
-        last = 0
-        for i in in_hand:
-            if stacks[i] > 0:
-                able += 1
-                last = i
-        if not able or (able == 1 and bets[last] >= max(bets[i] for i in in_hand)):
-            return  # nobody left to bet against
+        most = rules.most_sizes
+        # deep: every stack is more than the bet to call can reach in this round, so nobody can be all
+        # in (each bet or raise is full) and a bet or raise can always be called (_betting_legal)
+        self._deep = most is not None and min(stacks) > cur + (rules.bring_in or 0) + most * max(
+            bet, rules.largest_alt
+        )
+        if 0 in stacks:  # (else every player in has chips: two or more)
+            able = 0  # players in with chips left: how many, and the last of them
+            last = 0
+            for i in in_hand:
+                if stacks[i] > 0:
+                    able += 1
+                    last = i
+            if not able or (able == 1 and bets[last] >= max(bets[i] for i in in_hand)):
+                return  # nobody left to bet against
         first = None
         if step.bring_in is not None:
             first = self._bring_in_seat(step.bring_in)
@@ -271,16 +279,21 @@ class _Betting(_HandState):
             if to_call > stack:
                 to_call = stack
             head = (_FOLD, _CALL_OF.get(to_call) or _paying("call", to_call))
-        elif rules.check_always or (rules.check is None and rules.step.check(self._env())):
+        elif rules.check_always or (rules.check is None and rules.step.check(self._env())):  # type: ignore[misc]
             head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY  # (open fold: he may give up his hand unbet)
         else:
             head = _FOLD_ONLY
-        if all_in <= cur or self.acted[seat] or (min(stacks) <= cur and self._others_all_in(seat)):
+        if self.acted[seat] or (
+            not self._deep and (all_in <= cur or (min(stacks) <= cur and self._others_all_in(seat)))
+        ):
             return head
         if cur == 0:
-            return (*head, self._bet_option("bet", seat, all_in))
+            if rules.one_size:  # _bet_option's answer: the bet, or all in
+                total = self.bet_size if self.size_lock is None else self.size_lock
+                return head + (_BET_TO.get(total if total < all_in else all_in) or self._bet_option("bet", seat, all_in),)
+            return head + (self._bet_option("bet", seat, all_in),)
         if not self.opened:
-            return (*head, self._bet_option("complete", seat, all_in))
+            return head + (self._bet_option("complete", seat, all_in),)
         if (
             # _raise_allowed's answer when the cap is a number not reached yet, without the call
             (rules.cap_fixed and not self.capped and self.raises < rules.cap)  # type: ignore[operator]
@@ -290,10 +303,10 @@ class _Betting(_HandState):
                 total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
                 if total > all_in:
                     total = all_in
-                return (*head, _RAISE_TO.get(total) or _to_total("raise", total))
+                return head + (_RAISE_TO.get(total) or _to_total("raise", total),)
             option = self._raise_option(seat, all_in)
             if option is not None:
-                return (*head, option)
+                return head + (option,)
         return head
 
     def _others_all_in(self, seat: int) -> bool:
@@ -392,58 +405,75 @@ class _Betting(_HandState):
             low = high
         return _option("raise", low=low, high=high)
 
-    def _apply_bet(self, seat: int, action: Action) -> None:
-        verb = action.verb
+    def _check_or_call_at(self, seat: int) -> bool:
+        """``seat`` checks (nothing to call) or calls, no bring-in due and checking
+        plain; then the next player to act. True when the round is over (the
+        hand then goes on: hand.check_or_call and apply)."""
         bets = self.bets
         mine = bets[seat]
         cur = self.cur
+        if mine >= cur:
+            checks = self._checks  # (the round's check events, shared)
+            event = checks[seat]
+            if event is None:
+                event = checks[seat] = _new(
+                    Event,
+                    ("check", self.players[seat], self.round, None, None, None, None, None, None, None, None, None, None),
+                )
+            self.events.append(event)
+            stacks = self.stacks
+        else:
+            stacks = self.stacks
+            stack = stacks[seat]
+            amount = cur - mine
+            if amount > stack:
+                amount = stack
+            stacks[seat] = stack - amount
+            bets[seat] = mine + amount
+            self.contrib[seat] += amount
+            self.events.append(
+                _new(
+                    Event,
+                    (
+                        "call",
+                        self.players[seat],
+                        self.round,
+                        amount,
+                        mine + amount,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None if stack > amount else "all in",
+                        None,
+                        None,
+                    ),
+                )
+            )
+        acted = self.acted
+        acted[seat] = True
+        # the next player to act: _next_turn's search, written out here (a call costs ~5% of a
+        # decision); a check or a call leaves two or more players in, so its test for a last player is not needed
+        folded = self.folded
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < cur):
+                self.to_act_seat = j
+                return False
+        self.to_act_seat = None
+        self.phase = "between"
+        return not self.over
+
+    def _apply_bet(self, seat: int, action: Action) -> None:
+        verb = action.verb
         # the common actions are checked directly; the others against legal_actions()
-        if not self.bring_in_due:
-            if verb == "call":
-                if action.amount is None and mine < cur:
-                    stacks = self.stacks
-                    stack = stacks[seat]
-                    amount = cur - mine
-                    if amount > stack:
-                        amount = stack
-                    stacks[seat] = stack - amount
-                    bets[seat] = mine + amount
-                    self.contrib[seat] += amount
-                    self.acted[seat] = True
-                    self.events.append(
-                        _new(
-                            Event,
-                            (
-                                "call",
-                                self.players[seat],
-                                self.round,
-                                amount,
-                                mine + amount,
-                                None,
-                                None,
-                                None,
-                                None,
-                                None,
-                                None if stack > amount else "all in",
-                                None,
-                                None,
-                            ),
-                        )
-                    )
-                    self._next_turn(seat)
-                    return
-            elif verb == "check" and mine >= cur and self.round_rules.plain_check:
-                self.acted[seat] = True
-                checks = self._checks  # (the round's check events, shared as check_or_call's)
-                event = checks[seat]
-                if event is None:
-                    event = checks[seat] = _new(
-                        Event,
-                        ("check", self.players[seat], self.round, None, None, None, None, None, None, None, None, None, None),
-                    )
-                self.events.append(event)
-                self._next_turn(seat)
-                return
+        if not self.bring_in_due and (
+            (verb == "call" and action.amount is None and self.bets[seat] < self.cur)
+            or (verb == "check" and self.bets[seat] >= self.cur and self.round_rules.plain_check)
+        ):
+            self._check_or_call_at(seat)  # (apply goes on when the round is over)
+            return
+        mine = self.bets[seat]
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -491,7 +521,7 @@ class _Betting(_HandState):
                     self.players[seat],
                     self.round,
                     chips,
-                    bets[seat],
+                    self.bets[seat],
                     reason="all in" if self.stacks[seat] == 0 else None,
                 )
             )
@@ -612,7 +642,7 @@ class _Betting(_HandState):
         )
 
     def _next_turn(self, seat: int) -> None:
-        """The player to act after ``seat``, or the round's end (Hand.check_or_call
+        """The player to act after ``seat``, or the round's end (_check_or_call_at
         has a copy of the search, for speed: change both together)."""
         if len(self._in) == 1:
             self.to_act_seat = None

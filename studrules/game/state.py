@@ -122,6 +122,7 @@ class _HandState:
         "_ups",
         "_visible_memo",
         "_sizes_memo",
+        "_deep",
         "_seen",
     )
 
@@ -216,6 +217,7 @@ class _HandState:
     bring_in_due: bool
     size_lock: int | None  # a sticky alternative bet size, once made
     _visible_memo: tuple[int, int, bool, list[int]] | None  # _best_visible's last answer
+    _deep: bool  # no stack can fall to the bet to call in this round (set when it starts)
     _sizes_memo: dict[str, tuple[int, ...]] | None  # _sizes' answers by kind (forgotten at each round and fold)
 
     # -- the showdown and the end
