@@ -67,10 +67,12 @@ def studrules_random_hands(variant_name: str, hands: int) -> float:
         while not hand.over:
             legal = hand.legal_actions()
             la = legal[int(draw() * len(legal))]
-            if la.action == "fold" and any(o.action == "check" for o in legal):
-                # fold only facing a bet: one of the others instead, each as likely
-                legal = [o for o in legal if o.action != "fold"]
-                la = legal[int(draw() * len(legal))]
+            if la.action == "fold":
+                for other in legal:
+                    if other.action == "check":  # fold only facing a bet: one of the others, each as likely
+                        legal = [o for o in legal if o.action != "fold"]
+                        la = legal[int(draw() * len(legal))]
+                        break
             verb = la.action
             amount = None
             if verb == "complete" or verb == "bet" or verb == "raise":
