@@ -1,6 +1,7 @@
-"""The betting rounds of a :class:`~studrules.game.hand.Hand`: who brings in and
-who acts first, the legal amounts (fixed, pot and no limit, alternatives,
-caps), and carrying out checks, calls, bets, completions, raises and folds.
+"""The betting rounds of a :class:`~studrules.game.hand.Hand`: starting a
+round, the legal amounts (fixed, pot and no limit, alternatives, caps), and
+carrying out checks, calls, bets, completions, raises and folds (who brings
+in and who acts first: :mod:`studrules.game.turns`).
 
 :class:`_Betting` is one part of :class:`~studrules.game.hand.Hand`, which
 runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
@@ -8,13 +9,12 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
-from ..cards.card import Card
 from ..errors import SpecError
-from ..spec.model import BettingStep, BringIn
 from .actions import _AMOUNTS, _TOTALS, Action, LegalAction, _option, _paying, _to_total
 from .events import Event
 from .plan import _BettingPlan
-from .state import _HandState, _Round
+from .state import _Round
+from .turns import _Turns
 
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
@@ -27,7 +27,7 @@ _RAISE_TO = _TOTALS["raise"]  # a fixed-limit raise's by its total (see _to_tota
 _BET_TO = _TOTALS["bet"]
 
 
-class _Betting(_HandState):
+class _Betting(_Turns):
     """The betting part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
@@ -77,9 +77,7 @@ class _Betting(_HandState):
         most = rules.most_sizes
         # deep: every stack is more than the bet to call can reach in this round, so nobody can be all
         # in (each bet or raise is full) and a bet or raise can always be called (_betting_legal)
-        self._deep = most is not None and min(stacks) > cur + (rules.bring_in or 0) + most * max(
-            bet, rules.largest_alt
-        )
+        self._deep = most is not None and min(stacks) > cur + (rules.bring_in or 0) + most * max(bet, rules.largest_alt)
         if 0 in stacks:  # (else every player in has chips: two or more)
             able = 0  # players in with chips left: how many, and the last of them
             last = 0
@@ -108,96 +106,6 @@ class _Betting(_HandState):
         self._legal = None
         record.first = first
         record.played = True
-
-    def _bring_in_seat(self, bi: BringIn) -> int | None:
-        found = self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")
-        return None if found is None else found[0]
-
-    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int, Card] | None:
-        """Of the players in, the one whose lowest (or highest) card of ``pools[seat]``
-        is the lowest (highest) of all, and that card; ties by suit when ``by_suit``,
-        else to the earliest seat. None when none of them holds a card."""
-        key = self.plan.card_key
-        best: int | None = None
-        best_card: Card | None = None
-        best_key = 0
-        for i in self._in:
-            cards = pools[i]
-            if not cards:
-                continue
-            card = cards[0]
-            if len(cards) > 1:
-                card = min(cards, key=lambda c: key[c.code]) if lowest else max(cards, key=lambda c: key[c.code])
-            k = key[card.code]
-            if not by_suit:
-                k >>= 2  # rank only: ties go to the earliest seat
-            if best is None or (k < best_key if lowest else k > best_key):
-                best, best_key, best_card = i, k, card
-        return None if best is None or best_card is None else (best, best_card)
-
-    def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
-        """Of ``seats``, those (in order) showing the best visible hand (the
-        worst unless ``highest``); empty when none of them shows a card.
-        Remembered until a card is turned up or a player folds (``seats`` are
-        the players still in)."""
-        memo = self._visible_memo
-        if memo is not None and memo[0] == self._ups and memo[1] == len(seats) and memo[2] == highest:
-            return memo[3]
-        plan = self.plan
-        cache = plan.visible_cache
-        up, up_key = self.up, self.up_key
-        target = None
-        tied: list[int] = []
-        for i in seats:
-            cards = up[i]
-            if not cards:
-                continue
-            v = cache.get(up_key[i]) if len(cards) < 5 else None
-            if v is None:
-                v = plan.visible(cards, up_key[i])
-            if target is None or (v > target if highest else v < target):
-                target = v
-                tied = [i]
-            elif v == target:
-                tied.append(i)
-        self._visible_memo = (self._ups, len(seats), highest, tied)
-        return tied
-
-    def _first_to_act(self, step: BettingStep, in_hand: list[int]) -> int:
-        fta = step.first_to_act
-        rule = fta.rule
-        key = self.plan.card_key
-        if rule in ("best_visible", "worst_visible"):
-            tied = self._best_visible(in_hand, rule == "best_visible")
-            if not tied:
-                return in_hand[0]
-            if len(tied) > 1 and fta.tie_break == "suit":
-                # the higher board by suit is the better one, the lower the worse
-                pick = max if rule == "best_visible" else min
-                return pick(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
-            return tied[0]
-        if rule in ("lowest_card", "lowest_up_card", "highest_up_card"):
-            pools = self.cards if rule == "lowest_card" else self.up
-            found = self._card_seat(pools, rule != "highest_up_card", fta.tie_break == "suit")
-            if found is None:
-                return in_hand[0]
-            best, card = found
-            if fta.expose:
-                self._expose(best, card, "it makes him first to act")
-            return best
-        if rule == "after_blinds" and self.last_blind is not None:
-            for j in self._rotation[self.last_blind]:
-                if j in in_hand:
-                    return j
-        # dealer_left (and bring_in with no bring-in to post)
-        return in_hand[0]
-
-    def _next_able(self, seat: int) -> int:
-        folded, stacks = self.folded, self.stacks
-        for j in self._rotation[seat]:
-            if not folded[j] and stacks[j] > 0:
-                return j
-        return seat
 
     def _raise_allowed(self) -> bool:
         rules = self.round_rules
@@ -290,7 +198,9 @@ class _Betting(_HandState):
         if cur == 0:
             if rules.one_size:  # _bet_option's answer: the bet, or all in
                 total = self.bet_size if self.size_lock is None else self.size_lock
-                return head + (_BET_TO.get(total if total < all_in else all_in) or self._bet_option("bet", seat, all_in),)
+                return head + (
+                    _BET_TO.get(total if total < all_in else all_in) or self._bet_option("bet", seat, all_in),
+                )
             return head + (self._bet_option("bet", seat, all_in),)
         if not self.opened:
             return head + (self._bet_option("complete", seat, all_in),)
@@ -418,7 +328,21 @@ class _Betting(_HandState):
             if event is None:
                 event = checks[seat] = _new(
                     Event,
-                    ("check", self.players[seat], self.round, None, None, None, None, None, None, None, None, None, None),
+                    (
+                        "check",
+                        self.players[seat],
+                        self.round,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                    ),
                 )
             self.events.append(event)
             stacks = self.stacks
@@ -487,7 +411,24 @@ class _Betting(_HandState):
             self._in.remove(seat)
             self._sizes_memo = None  # (the players in changed)
             self.events.append(
-                _new(Event, ("fold", self.players[seat], self.round, None, None, None, None, None, None, None, None, None, None))
+                _new(
+                    Event,
+                    (
+                        "fold",
+                        self.players[seat],
+                        self.round,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                    ),
+                )
             )
         elif verb == "raise" or verb == "bet" or verb == "complete":
             total = action.amount
@@ -640,18 +581,3 @@ class _Betting(_HandState):
                 ),
             )
         )
-
-    def _next_turn(self, seat: int) -> None:
-        """The player to act after ``seat``, or the round's end (_check_or_call_at
-        has a copy of the search, for speed: change both together)."""
-        if len(self._in) == 1:
-            self.to_act_seat = None
-            self._win_uncontested()
-            return
-        folded, stacks, acted, bets, cur = self.folded, self.stacks, self.acted, self.bets, self.cur
-        for j in self._rotation[seat]:
-            if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
-                self.to_act_seat = j
-                return
-        self.to_act_seat = None
-        self.phase = "between"

@@ -252,7 +252,7 @@ class _HandState:
 
         def _wrong_count(self) -> str | None: ...  # _Dealing
 
-        def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]: ...  # _Betting
+        def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]: ...  # _Turns
 
         def _best(
             self, row: Sequence[float | None], seats: Sequence[int], first_shown: bool
