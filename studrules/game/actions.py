@@ -262,37 +262,22 @@ def _option(
 
 #: per verb, per amount (call, bring-in) or single total (a fixed-limit bet, raise or
 #: completion): its legal action, shared (the betting's look-ups at every decision)
-_AMOUNTS: dict[str, dict[int, LegalAction]] = {"call": {}, "bring-in": {}}
-_TOTALS: dict[str, dict[int, LegalAction]] = {"bet": {}, "raise": {}, "complete": {}}
+_KNOWN: dict[str, dict[int, LegalAction]] = {"call": {}, "bring-in": {}, "bet": {}, "raise": {}, "complete": {}}
 
 
-def _paying(verb: str, amount: int) -> LegalAction:
-    """``_option(verb, amount)``, found by the amount alone.
+def _known(verb: str, n: int) -> LegalAction:
+    """``_option(verb, n)`` for a call or a bring-in of ``n`` chips, else
+    ``_option(verb, to=(n,))`` (a bet, raise or completion to ``n``), found by ``n`` alone.
 
-    >>> _paying("call", 5) is _option("call", 5)
-    True
+    >>> _known("call", 5) is _option("call", 5), _known("raise", 20) is _option("raise", to=(20,))
+    (True, True)
     """
-    known = _AMOUNTS[verb]
-    option = known.get(amount)
+    known = _KNOWN[verb]
+    option = known.get(n)
     if option is None:
         if len(known) >= 4096:
             known.clear()
-        option = known[amount] = _option(verb, amount)
-    return option
-
-
-def _to_total(verb: str, total: int) -> LegalAction:
-    """``_option(verb, to=(total,))``, found by the total alone.
-
-    >>> _to_total("raise", 20) is _option("raise", to=(20,))
-    True
-    """
-    known = _TOTALS[verb]
-    option = known.get(total)
-    if option is None:
-        if len(known) >= 4096:
-            known.clear()
-        option = known[total] = _option(verb, to=(total,))
+        option = known[n] = _option(verb, n) if verb == "call" or verb == "bring-in" else _option(verb, to=(n,))
     return option
 
 

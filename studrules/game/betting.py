@@ -10,7 +10,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 from __future__ import annotations
 
 from ..errors import SpecError
-from .actions import _AMOUNTS, _TOTALS, Action, LegalAction, _option, _paying, _to_total
+from .actions import _KNOWN, Action, LegalAction, _known, _option
 from .events import Event
 from .plan import _BettingPlan
 from .state import _Round
@@ -22,9 +22,10 @@ _CHECK = LegalAction("check")
 _CHECK_ONLY = (_CHECK,)
 _CHECK_FOLD = (_CHECK, _FOLD)
 _FOLD_ONLY = (_FOLD,)
-_CALL_OF = _AMOUNTS["call"]  # a call's legal action by its amount (see _paying)
-_RAISE_TO = _TOTALS["raise"]  # a fixed-limit raise's by its total (see _to_total)
-_BET_TO = _TOTALS["bet"]
+_CALL_OF = _KNOWN["call"]  # a call's legal action by its amount (see _known)
+_RAISE_TO = _KNOWN["raise"]  # a fixed-limit raise's by its total
+_BET_TO = _KNOWN["bet"]
+_NO_MORE = (None,) * 10  # an event's fields after its type, player and round, none given
 
 
 class _Betting(_Turns):
@@ -173,7 +174,7 @@ class _Betting(_Turns):
         all_in = mine + stack
         if self.bring_in_due:
             amount = self._bring_in_amount(seat)
-            out = [_paying("bring-in", amount)]
+            out = [_known("bring-in", amount)]
             bring_in = rules.step.bring_in
             if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
@@ -186,7 +187,7 @@ class _Betting(_Turns):
         if to_call > 0:
             if to_call > stack:
                 to_call = stack
-            head = (_FOLD, _CALL_OF.get(to_call) or _paying("call", to_call))
+            head = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
         elif rules.check_always or (rules.check is None and rules.step.check(self._env())):  # type: ignore[misc]
             head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY  # (open fold: he may give up his hand unbet)
         else:
@@ -213,7 +214,7 @@ class _Betting(_Turns):
                 total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
                 if total > all_in:
                     total = all_in
-                return head + (_RAISE_TO.get(total) or _to_total("raise", total),)
+                return head + (_RAISE_TO.get(total) or _known("raise", total),)
             option = self._raise_option(seat, all_in)
             if option is not None:
                 return head + (option,)
@@ -246,7 +247,7 @@ class _Betting(_Turns):
             if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
                 size = self.bet_size if self.size_lock is None else self.size_lock
                 total = size if size < all_in else all_in
-                return _to_total(verb, total if total > cur else all_in)
+                return _known(verb, total if total > cur else all_in)
             sizes = self._sizes("bet")
             if all_in >= sizes[-1] and sizes[0] > cur:  # every size in full
                 return _option(verb, to=sizes)
@@ -290,7 +291,7 @@ class _Betting(_Turns):
                     total = all_in
                 if total <= cur or (limit is not None and total > limit):
                     return None
-                return _to_total("raise", total)
+                return _known("raise", total)
             sizes = self._sizes("raise")
             if limit is None and cur + sizes[-1] <= all_in and sizes[0] > 0:  # every size in full
                 return _option("raise", to=tuple([cur + s for s in sizes]))
@@ -326,24 +327,7 @@ class _Betting(_Turns):
             checks = self._checks  # (the round's check events, shared)
             event = checks[seat]
             if event is None:
-                event = checks[seat] = _new(
-                    Event,
-                    (
-                        "check",
-                        self.players[seat],
-                        self.round,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                    ),
-                )
+                event = checks[seat] = _new(Event, ("check", self.players[seat], self.round) + _NO_MORE)
             self.events.append(event)
             stacks = self.stacks
         else:
@@ -410,26 +394,7 @@ class _Betting(_Turns):
             self.folded[seat] = True
             self._in.remove(seat)
             self._sizes_memo = None  # (the players in changed)
-            self.events.append(
-                _new(
-                    Event,
-                    (
-                        "fold",
-                        self.players[seat],
-                        self.round,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                    ),
-                )
-            )
+            self.events.append(_new(Event, ("fold", self.players[seat], self.round) + _NO_MORE))
         elif verb == "raise" or verb == "bet" or verb == "complete":
             total = action.amount
             to = option.to
