@@ -75,10 +75,10 @@ class _Betting(_Turns):
         # live antes smaller than a bet do not open the round: the first wager completes them
         self.opened = cur > 0 and cur >= bet
         stacks = self.stacks
-        most = rules.most_sizes
+        margin = rules.deep_margin
         # deep: every stack is more than the bet to call can reach in this round, so nobody can be all
         # in (each bet or raise is full) and a bet or raise can always be called (_betting_legal)
-        self._deep = most is not None and min(stacks) > cur + (rules.bring_in or 0) + most * max(bet, rules.largest_alt)
+        self._deep = margin is not None and min(stacks) > cur + margin
         if 0 in stacks:  # (else every player in has chips: two or more)
             able = 0  # players in with chips left: how many, and the last of them
             last = 0

@@ -255,7 +255,7 @@ class _BettingPlan:
     flattened: ``fixed``, ``check_always``, ``open_fold``, ``check_raise``,
     ``cap_fixed`` (the cap is a number), ``one_size`` (fixed limit, no
     alternative, no raise multiple), ``half_bet``, ``completion_is_raise``;
-    ``most_sizes`` and ``largest_alt`` bound the bet to call (see
+    ``deep_margin`` bounds how far the bet to call moves in the round (see
     ``_Betting._start_round``)."""
 
     __slots__ = (
@@ -280,8 +280,7 @@ class _BettingPlan:
         "one_size",
         "half_bet",
         "completion_is_raise",
-        "most_sizes",
-        "largest_alt",
+        "deep_margin",
     )
 
     def __init__(
@@ -322,17 +321,18 @@ class _BettingPlan:
         self.half_bet = self.fixed and step.short_all_in == "half_bet"
         self.completion_is_raise = step.bring_in is not None and step.bring_in.completion_is_raise
         # a bound on how far a fixed-limit round moves the bet to call: the bring-in, then at most
-        # (cap + 2) of its largest size (the opening, the raises, one to spare); None where none holds
-        # (no cap, a cap, size or bring-in read at the table, no cap heads-up)
-        bounded = (
+        # (cap + 2) of its largest size (the opening, the raises, one to spare); None where none is
+        # known before the table (no cap, a cap, size or bring-in read at the table, no cap heads-up)
+        sizes = [size for size in (bet, *(value for _, value in alts)) if size is not None]
+        self.deep_margin: int | None = None
+        if (
             self.fixed
             and cap is not None
             and not step.heads_up_uncapped
-            and all(value is not None for _, value in alts)
+            and len(sizes) == 1 + len(alts)
             and (step.bring_in is None or bring_in is not None)
-        )
-        self.most_sizes = cap + 2 if bounded and cap is not None else None
-        self.largest_alt = max((value or 0 for _, value in alts), default=0)
+        ):
+            self.deep_margin = (bring_in or 0) + (cap + 2) * max(sizes)
 
 
 class _ShowdownPlan:
