@@ -13,9 +13,10 @@ With ``--random``, every player instead picks a random legal action at
 each decision (fold only when there is a bet to face; a random allowed
 size when there is a choice), each pick an index drawn from one seeded
 generator per measurement (``int(random() * n)``: one C call, where
-``random.choice`` takes a few Python steps): the same rule and the same
-draws in both libraries, through their public APIs (studrules: ``Hand.legal_actions`` and
-``Hand.apply``; PokerKit: its ``can_...`` questions and actions).
+``random.choice`` takes a few Python steps): the same rule, drawn the same
+way, in both libraries, through their public APIs (studrules:
+``Hand.legal_actions`` and ``Hand.apply``; PokerKit: its ``can_...``
+questions and actions).
 
 The two libraries are measured in turn, R times each (so a busy machine
 slows both alike), and each keeps its best measurement.
