@@ -10,10 +10,13 @@ every hand, post antes and the bring-in, deal, bet, show and push the chips;
 studrules records the whole history and reads the hand's result.
 
 With ``--random``, every player instead picks a random legal action at
-each decision, seeded (fold only when there is a bet to face; a random
-allowed size when there is a choice): the same rule in both libraries,
-through their public APIs (studrules: ``Hand.legal_actions`` and
-``Hand.apply``; PokerKit: its ``can_...`` questions and actions).
+each decision (fold only when there is a bet to face; a random allowed
+size when there is a choice), each pick an index drawn from one seeded
+generator per measurement (``int(random() * n)``: one C call, where
+``random.choice`` takes a few Python steps): the same rule, drawn the same
+way, in both libraries, through their public APIs (studrules:
+``Hand.legal_actions`` and ``Hand.apply``; PokerKit: its ``can_...``
+questions and actions).
 
 The two libraries are measured in turn, R times each (so a busy machine
 slows both alike), and each keeps its best measurement.
@@ -57,22 +60,28 @@ def studrules_hands(variant_name: str, hands: int) -> float:
 def studrules_random_hands(variant_name: str, hands: int) -> float:
     """Hands per second through studrules, every player acting at random."""
     variant = load_variant(variant_name)
+    rng = random.Random(0)  # one seeded generator for the measurement, drawn from as PokerKit's
+    draw = rng.random
     start = time.perf_counter()
     for seed in range(hands):
         hand = Hand(variant, PLAYERS, STACK, seed=seed)
-        rng = random.Random(seed)
         while not hand.over:
             legal = hand.legal_actions()
-            if any(la.action == "check" for la in legal):
-                legal = [la for la in legal if la.action != "fold"]
-            la = rng.choice(legal)
+            la = legal[int(draw() * len(legal))]
+            if la.action == "fold":
+                for other in legal:
+                    if other.action == "check":  # fold only facing a bet: one of the others, each as likely
+                        legal = [o for o in legal if o.action != "fold"]
+                        la = legal[int(draw() * len(legal))]
+                        break
+            verb = la.action
             amount = None
-            if la.action in ("complete", "bet", "raise"):
+            if verb == "complete" or verb == "bet" or verb == "raise":
                 if la.to:
-                    amount = rng.choice(la.to)
+                    amount = la.to[int(draw() * len(la.to))]
                 elif la.min is not None and la.max is not None:
                     amount = rng.randint(la.min, la.max)
-            hand.apply(Action(hand.to_act, la.action, amount))
+            hand.apply(Action(hand.to_act, verb, amount))
         hand.result()
     return hands / (time.perf_counter() - start)
 
@@ -82,10 +91,10 @@ def pokerkit_random_hands(kind: str, hands: int) -> float | None:
     make = pokerkit_state_factory(kind)
     if make is None:
         return None
+    draw = random.Random(0).random  # one seeded generator for the measurement, drawn from as studrules'
     start = time.perf_counter()
-    for seed in range(hands):
+    for _ in range(hands):
         state = make()
-        rng = random.Random(seed)
         while state.status:
             choices = []
             if state.can_post_bring_in():
@@ -96,7 +105,7 @@ def pokerkit_random_hands(kind: str, hands: int) -> float | None:
                 choices.append(state.check_or_call)
             if state.can_fold() and state.checking_or_calling_amount:
                 choices.append(state.fold)
-            rng.choice(choices)()
+            choices[int(draw() * len(choices))]()
     return hands / (time.perf_counter() - start)
 
 

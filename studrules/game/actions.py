@@ -46,7 +46,7 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import ScriptError
@@ -100,9 +100,9 @@ _WITH_WORD = frozenset(("declare",))
 _WITH_CARDS = frozenset(("discard", "expose", "buy", "pass", "split"))
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One player's action: ``Action("Bob", "raise", 10)``.
+class Action(NamedTuple):
+    """One player's action: ``Action("Bob", "raise", 10)``, an immutable tuple
+    with named fields (cheap to make: a player makes one at every decision).
 
     >>> Action("Ann", "call") == Action.parse("Ann call")
     True
@@ -257,6 +257,27 @@ def _option(
         if len(_OPTIONS) >= 4096:
             _OPTIONS.clear()
         option = _OPTIONS[key] = LegalAction(verb, amount, to, low, high)
+    return option
+
+
+#: per verb, per amount (call, bring-in) or single total (a fixed-limit bet, raise or
+#: completion): its legal action, shared (the betting's look-ups at every decision)
+_KNOWN: dict[str, dict[int, LegalAction]] = {"call": {}, "bring-in": {}, "bet": {}, "raise": {}, "complete": {}}
+
+
+def _known(verb: str, n: int) -> LegalAction:
+    """``_option(verb, n)`` for a call or a bring-in of ``n`` chips, else
+    ``_option(verb, to=(n,))`` (a bet, raise or completion to ``n``), found by ``n`` alone.
+
+    >>> _known("call", 5) is _option("call", 5), _known("raise", 20) is _option("raise", to=(20,))
+    (True, True)
+    """
+    known = _KNOWN[verb]
+    option = known.get(n)
+    if option is None:
+        if len(known) >= 4096:
+            known.clear()
+        option = known[n] = _option(verb, n) if verb == "call" or verb == "bring-in" else _option(verb, to=(n,))
     return option
 
 

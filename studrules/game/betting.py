@@ -1,6 +1,7 @@
-"""The betting rounds of a :class:`~studrules.game.hand.Hand`: who brings in and
-who acts first, the legal amounts (fixed, pot and no limit, alternatives,
-caps), and carrying out checks, calls, bets, completions, raises and folds.
+"""The betting rounds of a :class:`~studrules.game.hand.Hand`: starting a
+round, the legal amounts (fixed, pot and no limit, alternatives, caps), and
+carrying out checks, calls, bets, completions, raises and folds (who brings
+in and who acts first: :mod:`studrules.game.turns`).
 
 :class:`_Betting` is one part of :class:`~studrules.game.hand.Hand`, which
 runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
@@ -8,20 +9,26 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
-from ..cards.card import Card
 from ..errors import SpecError
-from ..spec.model import BettingStep, BringIn
-from .actions import Action, LegalAction, _option
+from .actions import _KNOWN, Action, LegalAction, _known, _option
 from .events import Event
 from .plan import _BettingPlan
-from .state import _HandState, _Round
+from .state import _Round
+from .turns import _Turns
 
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
 _CHECK = LegalAction("check")
+_CHECK_ONLY = (_CHECK,)
+_CHECK_FOLD = (_CHECK, _FOLD)
+_FOLD_ONLY = (_FOLD,)
+_CALL_OF = _KNOWN["call"]  # a call's legal action by its amount (see _known)
+_RAISE_TO = _KNOWN["raise"]  # a fixed-limit raise's by its total
+_BET_TO = _KNOWN["bet"]
+_NO_MORE = (None,) * 10  # an event's fields after its type, player and round, none given
 
 
-class _Betting(_HandState):
+class _Betting(_Turns):
     """The betting part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
@@ -61,20 +68,26 @@ class _Betting(_HandState):
         self.capped = False
         self.bring_in_due = False
         self.size_lock = None
+        self._sizes_memo = None
         self.acted = [False] * n
         self.bet_size = bet
         self.full_size = bet
         # live antes smaller than a bet do not open the round: the first wager completes them
         self.opened = cur > 0 and cur >= bet
         stacks = self.stacks
-        able = 0  # players in with chips left: how many, and the last of them
-        last = 0
-        for i in in_hand:
-            if stacks[i] > 0:
-                able += 1
-                last = i
-        if not able or (able == 1 and bets[last] >= max(bets[i] for i in in_hand)):
-            return  # nobody left to bet against
+        margin = rules.deep_margin
+        # deep: every stack is more than the bet to call can reach in this round, so nobody can be all
+        # in (each bet or raise is full) and a bet or raise can always be called (_betting_legal)
+        self._deep = margin is not None and min(stacks) > cur + margin
+        if 0 in stacks:  # (else every player in has chips: two or more)
+            able = 0  # players in with chips left: how many, and the last of them
+            last = 0
+            for i in in_hand:
+                if stacks[i] > 0:
+                    able += 1
+                    last = i
+            if not able or (able == 1 and bets[last] >= max(bets[i] for i in in_hand)):
+                return  # nobody left to bet against
         first = None
         if step.bring_in is not None:
             first = self._bring_in_seat(step.bring_in)
@@ -94,96 +107,6 @@ class _Betting(_HandState):
         self._legal = None
         record.first = first
         record.played = True
-
-    def _bring_in_seat(self, bi: BringIn) -> int | None:
-        found = self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")
-        return None if found is None else found[0]
-
-    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int, Card] | None:
-        """Of the players in, the one whose lowest (or highest) card of ``pools[seat]``
-        is the lowest (highest) of all, and that card; ties by suit when ``by_suit``,
-        else to the earliest seat. None when none of them holds a card."""
-        key = self.plan.card_key
-        best: int | None = None
-        best_card: Card | None = None
-        best_key = 0
-        for i in self._in:
-            cards = pools[i]
-            if not cards:
-                continue
-            card = cards[0]
-            if len(cards) > 1:
-                card = min(cards, key=lambda c: key[c.code]) if lowest else max(cards, key=lambda c: key[c.code])
-            k = key[card.code]
-            if not by_suit:
-                k >>= 2  # rank only: ties go to the earliest seat
-            if best is None or (k < best_key if lowest else k > best_key):
-                best, best_key, best_card = i, k, card
-        return None if best is None or best_card is None else (best, best_card)
-
-    def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]:
-        """Of ``seats``, those (in order) showing the best visible hand (the
-        worst unless ``highest``); empty when none of them shows a card.
-        Remembered until a card is turned up or a player folds (``seats`` are
-        the players still in)."""
-        memo = self._visible_memo
-        if memo is not None and memo[0] == self._ups and memo[1] == len(seats) and memo[2] == highest:
-            return memo[3]
-        plan = self.plan
-        cache = plan.visible_cache
-        up, up_key = self.up, self.up_key
-        target = None
-        tied: list[int] = []
-        for i in seats:
-            cards = up[i]
-            if not cards:
-                continue
-            v = cache.get(up_key[i]) if len(cards) < 5 else None
-            if v is None:
-                v = plan.visible(cards, up_key[i])
-            if target is None or (v > target if highest else v < target):
-                target = v
-                tied = [i]
-            elif v == target:
-                tied.append(i)
-        self._visible_memo = (self._ups, len(seats), highest, tied)
-        return tied
-
-    def _first_to_act(self, step: BettingStep, in_hand: list[int]) -> int:
-        fta = step.first_to_act
-        rule = fta.rule
-        key = self.plan.card_key
-        if rule in ("best_visible", "worst_visible"):
-            tied = self._best_visible(in_hand, rule == "best_visible")
-            if not tied:
-                return in_hand[0]
-            if len(tied) > 1 and fta.tie_break == "suit":
-                # the higher board by suit is the better one, the lower the worse
-                pick = max if rule == "best_visible" else min
-                return pick(tied, key=lambda i: max(key[c.code] for c in self.up[i]))
-            return tied[0]
-        if rule in ("lowest_card", "lowest_up_card", "highest_up_card"):
-            pools = self.cards if rule == "lowest_card" else self.up
-            found = self._card_seat(pools, rule != "highest_up_card", fta.tie_break == "suit")
-            if found is None:
-                return in_hand[0]
-            best, card = found
-            if fta.expose:
-                self._expose(best, card, "it makes him first to act")
-            return best
-        if rule == "after_blinds" and self.last_blind is not None:
-            for j in self._rotation[self.last_blind]:
-                if j in in_hand:
-                    return j
-        # dealer_left (and bring_in with no bring-in to post)
-        return in_hand[0]
-
-    def _next_able(self, seat: int) -> int:
-        folded, stacks = self.folded, self.stacks
-        for j in self._rotation[seat]:
-            if not folded[j] and stacks[j] > 0:
-                return j
-        return seat
 
     def _raise_allowed(self) -> bool:
         rules = self.round_rules
@@ -216,45 +139,43 @@ class _Betting(_HandState):
         cap = None if self.round_rules.step.heads_up_uncapped and self._heads_up() else self._cap_now()
         return None if cap is None else max(0, cap - self.raises)
 
-    def _sizes(self, kind: str) -> list[int]:
-        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``)."""
+    def _sizes(self, kind: str) -> tuple[int, ...]:
+        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``), smallest first."""
         if self.size_lock is not None:
-            return [self.size_lock]
+            return (self.size_lock,)
         rules = self.round_rules
         alts = rules.alts
         if not alts:
-            return [self.bet_size]
-        key = None
-        if rules.alts_steady:  # the same answer until a player folds (the folds change open_pair, heads_up)
-            key = (kind, self.round, len(self._in), self.bet_size)
+            return (self.bet_size,)
+        steady = rules.alts_steady
+        if steady:  # the same answer in the round until a player folds (open_pair, heads_up): kept until then
             memo = self._sizes_memo
             if memo is None:
                 memo = self._sizes_memo = {}
-            known = memo.get(key)
+            known = memo.get(kind)
             if known is not None:
                 return known
-        sizes = [self.bet_size]
+        sizes = {self.bet_size}
         env = self._env()
         for alt, value in alts:
             if kind in alt.actions and alt.when(env):
-                size = value if value is not None else int(alt.bet(env))
-                if size not in sizes:
-                    sizes.append(size)
-        if key is not None:
-            self._sizes_memo[key] = sizes  # type: ignore[index]  # (set above)
-        return sizes
+                sizes.add(value if value is not None else int(alt.bet(env)))
+        out = tuple(sorted(sizes))
+        if steady:
+            self._sizes_memo[kind] = out  # type: ignore[index]  # (set above)
+        return out
 
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """What the player to act (``seat``) may do in a betting round."""
         rules = self.round_rules
-        step = rules.step
-        stack = self.stacks[seat]
+        stacks = self.stacks
+        stack = stacks[seat]
         mine = self.bets[seat]
         all_in = mine + stack
         if self.bring_in_due:
             amount = self._bring_in_amount(seat)
-            out = [_option("bring-in", amount)]
-            bring_in = step.bring_in
+            out = [_known("bring-in", amount)]
+            bring_in = rules.step.bring_in
             if bring_in is not None and bring_in.complete and all_in > amount and amount < self.bet_size:
                 out.append(self._bet_option("complete", seat, all_in))
             if self._last_round.bring_in_fold:
@@ -262,35 +183,42 @@ class _Betting(_HandState):
             return tuple(out)
         cur = self.cur
         to_call = cur - mine
-        out = []
-        check_ok = True
-        if to_call <= 0:
-            if step.check is not None:
-                c = rules.check
-                check_ok = bool(c) if c is not None else bool(step.check(self._env()))
-            if check_ok:
-                out.append(_CHECK)
-                if step.open_fold:  # the house lets him give up his hand though no bet faces him
-                    out.append(_FOLD)
-            else:
-                out.append(_FOLD)
+        head: tuple[LegalAction, ...]
+        if to_call > 0:
+            if to_call > stack:
+                to_call = stack
+            head = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
+        elif rules.check_always or (rules.check is None and rules.step.check(self._env())):  # type: ignore[misc]
+            head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY  # (open fold: he may give up his hand unbet)
         else:
-            out.append(_FOLD)
-            out.append(_option("call", to_call if to_call < stack else stack))
-        if all_in > cur and not self.acted[seat] and (min(self.stacks) > cur or not self._others_all_in(seat)):
-            if cur == 0:
-                out.append(self._bet_option("bet", seat, all_in))
-            elif not self.opened:
-                out.append(self._bet_option("complete", seat, all_in))
-            elif (
-                # _raise_allowed's answer when the cap is a number not reached yet, without the call
-                (rules.cap_rule is None and rules.cap is not None and not self.capped and self.raises < rules.cap)
-                or self._raise_allowed()
-            ) and (step.check_raise or seat not in self._last_round.checked):
-                option = self._raise_option(seat, all_in)
-                if option is not None:
-                    out.append(option)
-        return tuple(out)
+            head = _FOLD_ONLY
+        if self.acted[seat] or (
+            not self._deep and (all_in <= cur or (min(stacks) <= cur and self._others_all_in(seat)))
+        ):
+            return head
+        if cur == 0:
+            if rules.one_size:  # _bet_option's answer: the bet, or all in
+                total = self.bet_size if self.size_lock is None else self.size_lock
+                return head + (
+                    _BET_TO.get(total if total < all_in else all_in) or self._bet_option("bet", seat, all_in),
+                )
+            return head + (self._bet_option("bet", seat, all_in),)
+        if not self.opened:
+            return head + (self._bet_option("complete", seat, all_in),)
+        if (
+            # _raise_allowed's answer when the cap is a number not reached yet, without the call
+            (rules.cap_fixed and not self.capped and self.raises < rules.cap)  # type: ignore[operator]
+            or self._raise_allowed()
+        ) and (rules.check_raise or seat not in self._last_round.checked):
+            if rules.one_size:  # _raise_option's answer: the size more, or all in
+                total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
+                if total > all_in:
+                    total = all_in
+                return head + (_RAISE_TO.get(total) or _known("raise", total),)
+            option = self._raise_option(seat, all_in)
+            if option is not None:
+                return head + (option,)
+        return head
 
     def _others_all_in(self, seat: int) -> bool:
         """Every other player still in is all in, or has no more chips than
@@ -314,15 +242,19 @@ class _Betting(_HandState):
 
     def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
         rules = self.round_rules
-        structure = rules.step.structure
-        if structure == "fixed_limit":
-            if not rules.alts:  # one size: the bet or the size an alternative locked
+        if rules.fixed:
+            cur = self.cur
+            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
                 size = self.bet_size if self.size_lock is None else self.size_lock
                 total = size if size < all_in else all_in
-                return _option(verb, to=(total if total > self.cur else all_in,))
-            totals = sorted({min(s, all_in) for s in self._sizes("bet")})
-            totals = [t for t in totals if t > self.cur] or [all_in]
+                return _known(verb, total if total > cur else all_in)
+            sizes = self._sizes("bet")
+            if all_in >= sizes[-1] and sizes[0] > cur:  # every size in full
+                return _option(verb, to=sizes)
+            totals = sorted({min(s, all_in) for s in sizes})
+            totals = [t for t in totals if t > cur] or [all_in]
             return _option(verb, to=tuple(totals))
+        structure = rules.step.structure
         low = min(self.bet_size, all_in)
         if low <= self.cur:
             low = min(self.cur + 1, all_in)
@@ -352,15 +284,18 @@ class _Betting(_HandState):
         step = rules.step
         cur = self.cur
         limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
-        if step.structure == "fixed_limit":
-            if not rules.alts:  # one size: the bet or the size an alternative locked
+        if rules.fixed:
+            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
                 total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
                 if total > all_in:
                     total = all_in
                 if total <= cur or (limit is not None and total > limit):
                     return None
-                return _option("raise", to=(total,))
-            totals = sorted({min(cur + s, all_in) for s in self._sizes("raise")})
+                return _known("raise", total)
+            sizes = self._sizes("raise")
+            if limit is None and cur + sizes[-1] <= all_in and sizes[0] > 0:  # every size in full
+                return _option("raise", to=tuple([cur + s for s in sizes]))
+            totals = sorted({min(cur + s, all_in) for s in sizes})
             if limit is not None:
                 totals = [t for t in totals if t <= limit]
             totals = [t for t in totals if t > cur]
@@ -381,91 +316,127 @@ class _Betting(_HandState):
             low = high
         return _option("raise", low=low, high=high)
 
-    def _apply_bet(self, seat: int, action: Action) -> None:
-        verb = action.verb
-        name = self.players[seat]
-        events = self.events
-        rnd = self.round
-        # the common actions are checked directly; the others against legal_actions()
-        if verb == "check" and not self.bring_in_due and self.bets[seat] >= self.cur and self.round_rules.plain_check:
-            self.acted[seat] = True
-            events.append(_new(Event, ("check", name, rnd, None, None, None, None, None, None, None, None, None, None)))
-            self._next_turn(seat)
-            return
-        if verb == "call" and action.amount is None and not self.bring_in_due and self.bets[seat] < self.cur:
-            amount = self.cur - self.bets[seat]
-            if amount > self.stacks[seat]:
-                amount = self.stacks[seat]
-            self._put(seat, amount)
-            self.acted[seat] = True
-            events.append(
+    def _check_or_call_at(self, seat: int) -> bool:
+        """``seat`` checks (nothing to call) or calls, no bring-in due and checking
+        plain; then the next player to act. True when the round is over (the
+        hand then goes on: hand.check_or_call and apply)."""
+        bets = self.bets
+        mine = bets[seat]
+        cur = self.cur
+        if mine >= cur:
+            checks = self._checks  # (the round's check events, shared)
+            event = checks[seat]
+            if event is None:
+                event = checks[seat] = _new(Event, ("check", self.players[seat], self.round) + _NO_MORE)
+            self.events.append(event)
+            stacks = self.stacks
+        else:
+            stacks = self.stacks
+            stack = stacks[seat]
+            amount = cur - mine
+            if amount > stack:
+                amount = stack
+            stacks[seat] = stack - amount
+            bets[seat] = mine + amount
+            self.contrib[seat] += amount
+            self.events.append(
                 _new(
                     Event,
                     (
                         "call",
-                        name,
-                        rnd,
+                        self.players[seat],
+                        self.round,
                         amount,
-                        self.bets[seat],
+                        mine + amount,
                         None,
                         None,
                         None,
                         None,
                         None,
-                        "all in" if self.stacks[seat] == 0 else None,
+                        None if stack > amount else "all in",
                         None,
                         None,
                     ),
                 )
             )
-            self._next_turn(seat)
+        acted = self.acted
+        acted[seat] = True
+        # the next player to act: _next_turn's search, written out here (a call costs ~5% of a
+        # decision); a check or a call leaves two or more players in, so its test for a last player is not needed
+        folded = self.folded
+        for j in self._rotation[seat]:
+            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < cur):
+                self.to_act_seat = j
+                return False
+        self.to_act_seat = None
+        self.phase = "between"
+        return not self.over
+
+    def _apply_bet(self, seat: int, action: Action) -> None:
+        verb = action.verb
+        # the common actions are checked directly; the others against legal_actions()
+        if not self.bring_in_due and (
+            (verb == "call" and action.amount is None and self.bets[seat] < self.cur)
+            or (verb == "check" and self.bets[seat] >= self.cur and self.round_rules.plain_check)
+        ):
+            self._check_or_call_at(seat)  # (apply goes on when the round is over)
             return
-        legal = self.legal_actions()
-        option = None
-        for la in legal:
-            if la.action == verb:
-                option = la
+        mine = self.bets[seat]
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for option in legal:
+            if option.action == verb:
                 break
-        if option is None:
+        else:
             raise self._illegal(action, f"{action.player} cannot {verb} now")
-        if verb == "check":
+        if verb == "fold":
+            self.folded[seat] = True
+            self._in.remove(seat)
+            self._sizes_memo = None  # (the players in changed)
+            self.events.append(_new(Event, ("fold", self.players[seat], self.round) + _NO_MORE))
+        elif verb == "raise" or verb == "bet" or verb == "complete":
+            total = action.amount
+            to = option.to
+            if total is None:
+                if to is not None and len(to) == 1:
+                    total = to[0]
+                elif option.min is not None and option.min == option.max:
+                    total = option.min
+                else:
+                    raise self._illegal(action, f"say the total to {verb} to")
+            if not (total in to if to is not None else option.allows(total)):
+                raise self._illegal(action, f"{total} is not an allowed total")
+            self._aggress(seat, verb, total)
+        elif verb == "check":
             self.acted[seat] = True
-            if not self.round_rules.step.check_raise:
+            if not self.round_rules.check_raise:
                 record = self._last_round
                 record.checked = record.checked | {seat}
-            events.append(Event("check", name, rnd))
+            self.events.append(Event("check", self.players[seat], self.round))
         elif verb == "call":
             chips = option.amount
             assert chips is not None  # (a call says its amount)
-            if action.amount is not None and action.amount not in (chips, self.bets[seat] + chips):
+            if action.amount is not None and action.amount not in (chips, mine + chips):
                 raise self._illegal(action, f"a call is {chips}")
             self._put(seat, chips)
             self.acted[seat] = True
-            events.append(
-                Event("call", name, rnd, chips, self.bets[seat], reason="all in" if self.stacks[seat] == 0 else None)
+            self.events.append(
+                Event(
+                    "call",
+                    self.players[seat],
+                    self.round,
+                    chips,
+                    self.bets[seat],
+                    reason="all in" if self.stacks[seat] == 0 else None,
+                )
             )
-        elif verb == "fold":
-            self.folded[seat] = True
-            self._in.remove(seat)
-            events.append(_new(Event, ("fold", name, rnd, None, None, None, None, None, None, None, None, None, None)))
-        elif verb == "bring-in":
+        else:  # bring-in
             chips = option.amount
             assert chips is not None  # (a bring-in says its amount)
             if action.amount is not None and action.amount != chips:
                 raise self._illegal(action, f"the bring-in is {chips}")
             self._bring_in(seat, chips)
-        else:
-            total = action.amount
-            if total is None:
-                if option.to is not None and len(option.to) == 1:
-                    total = option.to[0]
-                elif option.min is not None and option.min == option.max:
-                    total = option.min
-                else:
-                    raise self._illegal(action, f"say the total to {verb} to")
-            if not option.allows(total):
-                raise self._illegal(action, f"{total} is not an allowed total")
-            self._aggress(seat, verb, total)
         self._next_turn(seat)
 
     def _bring_in(self, seat: int, amount: int) -> None:
@@ -508,51 +479,51 @@ class _Betting(_HandState):
 
     def _aggress(self, seat: int, verb: str, total: int) -> None:
         rules = self.round_rules
-        step = rules.step
-        fixed = step.structure == "fixed_limit"
         old = self.cur
-        increment = total - old
-        put = total - self.bets[seat]
-        if verb == "raise":
-            if fixed:
-                full = increment >= min(self._sizes("raise"))
-            else:
-                full = increment >= (self.bet_size if step.structure == "spread_limit" else self.full_size)
+        bets, stacks = self.bets, self.stacks
+        put = total - bets[seat]
+        stack = stacks[seat] - put
+        raised = verb == "raise"
+        size = total - old if raised else total  # the raise, or the bet
+        fixed = rules.fixed
+        if fixed:  # a full bet or raise is at least the least size allowed
+            least = self.size_lock
+            if least is None:
+                least = self._sizes("raise" if raised else "bet")[0] if rules.alts else self.bet_size
+            # (short_all_in half_bet: an all-in of at least half a bet counts as a full one: it reopens and counts)
+            full = size >= least or (not stack and rules.half_bet and 2 * size >= least)
+            if full and rules.alts:
+                env = None
+                for alt, value in rules.alts:
+                    if value is None:
+                        env = env or self._env()
+                        value = int(alt.bet(env))
+                    if alt.sticky and size == value and value != self.bet_size:
+                        self.size_lock = value
+        elif raised:
+            full = size >= (self.bet_size if rules.step.structure == "spread_limit" else self.full_size)
         else:
-            full = total >= (min(self._sizes("bet")) if fixed else self.bet_size)
-        if not full and fixed and put == self.stacks[seat] and step.short_all_in == "half_bet":
-            # an all-in of at least half a bet counts as a full bet or raise: it reopens and counts
-            full = 2 * (increment if verb == "raise" else total) >= min(
-                self._sizes("raise" if verb == "raise" else "bet")
-            )
-        if fixed and full and rules.alts:
-            size = increment if verb == "raise" else total
-            env = None
-            for alt, value in rules.alts:
-                if value is None:
-                    env = env or self._env()
-                    value = int(alt.bet(env))
-                if alt.sticky and size == value and value != self.bet_size:
-                    self.size_lock = value
-        self._put(seat, put)
+            full = total >= self.bet_size
+        stacks[seat] = stack
+        bets[seat] = total
+        self.contrib[seat] += put
         self.cur = total
         self.bring_in_due = False
         if full:
-            acted = self.acted
-            for j in range(self.n):
-                acted[j] = False
-            if verb == "raise" or (
-                verb == "complete" and old and step.bring_in is not None and step.bring_in.completion_is_raise
-            ):  # (a completion of the posted bring-in counts as a raise where the house says so)
-                self.raises += 1
+            acted = self.acted = [False] * self.n  # the others act again
+            if raised or (verb == "complete" and old and rules.completion_is_raise):
+                # (a completion of the posted bring-in counts as a raise where the house says so)
+                raises = self.raises = self.raises + 1
                 cap = rules.cap if rules.cap_rule is None else self._cap_now()
-                if cap is not None and self.raises >= cap and not (step.heads_up_uncapped and self._heads_up()):
+                if cap is not None and raises >= cap and not (rules.step.heads_up_uncapped and self._heads_up()):
                     self.capped = True
                 if not fixed:
-                    self.full_size = increment if verb == "raise" else max(total, self.bet_size)
+                    self.full_size = size if raised else max(total, self.bet_size)
             elif not fixed:
                 self.full_size = max(total, self.bet_size)
-        self.acted[seat] = True
+        else:
+            acted = self.acted
+        acted[seat] = True
         self.opened = True
         self._last_round.aggressive.append((seat, verb))
         self.events.append(
@@ -563,30 +534,15 @@ class _Betting(_HandState):
                     self.players[seat],
                     self.round,
                     put,
-                    self.bets[seat],
+                    total,
                     None,
                     None,
                     None,
                     None,
                     None,
-                    "all in" if self.stacks[seat] == 0 else None,
+                    None if stack else "all in",
                     None,
                     None,
                 ),
             )
         )
-
-    def _next_turn(self, seat: int) -> None:
-        """The player to act after ``seat``, or the round's end (Hand.check_or_call
-        has a copy of the search, for speed: change both together)."""
-        if len(self._in) == 1:
-            self.to_act_seat = None
-            self._win_uncontested()
-            return
-        folded, stacks, acted, bets, cur = self.folded, self.stacks, self.acted, self.bets, self.cur
-        for j in self._rotation[seat]:
-            if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
-                self.to_act_seat = j
-                return
-        self.to_act_seat = None
-        self.phase = "between"

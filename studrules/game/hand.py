@@ -63,7 +63,6 @@ from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
 from .draw import _Drawing
-from .events import Event
 from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
 from .offers import _Offering
@@ -164,6 +163,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._ups = 0  # up cards so far
         self._visible_memo = None
         self._sizes_memo = None
+        self._deep = False
         self.house_cards = []
         self.house_faces = []
         self.community = []
@@ -286,7 +286,11 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         """What the player to act may do, with the allowed amounts (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            seat = self.to_act_seat
+            if self.phase == "betting" and seat is not None:  # (the common phase, without a look-up)
+                legal = self._legal = self._betting_legal(seat)
+            else:
+                legal = self._legal = self._compute_legal()
         return legal
 
     def legal_for(self, player: str) -> tuple[LegalAction, ...]:
@@ -302,23 +306,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         what is legal) and changes nothing when it is not allowed now."""
         if isinstance(action, str):
             action = Action.parse(action)
-        if action.verb == "void":
-            self._declare_void(action)
-            return
-        if self.over:
-            raise IllegalActionError(f"'{action}': the hand is over")
         seat = self.seat.get(action.player)
-        if seat is None:
-            raise IllegalActionError(
-                f"'{action}': {action.player} is not in this hand (players: {', '.join(self.players)})",
-                self.legal_actions(),
-            )
-        if seat != self.to_act_seat:
-            raise IllegalActionError(
-                f"'{action}': it is {self.to_act}'s turn, not {action.player}'s; "
-                f"{self.to_act} may {self._legal_words()}",
-                self.legal_actions(),
-            )
+        if seat is None or seat != self.to_act_seat or action.verb == "void":
+            self._not_in_turn(action, seat)  # (the player to act, while the hand is not over: none of these)
+            return
         phase = self.phase
         if phase == "betting":
             self._apply_bet(seat, action)
@@ -330,6 +321,23 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._legal = None
         if self.to_act_seat is None and not self.over:
             self._advance()
+
+    def _not_in_turn(self, action: Action, seat: int | None) -> None:
+        """An action of nobody's turn: the dealer voids the hand, else an IllegalActionError says why."""
+        if action.verb == "void":
+            self._declare_void(action)
+            return
+        if self.over:
+            raise IllegalActionError(f"'{action}': the hand is over")
+        if seat is None:
+            raise IllegalActionError(
+                f"'{action}': {action.player} is not in this hand (players: {', '.join(self.players)})",
+                self.legal_actions(),
+            )
+        raise IllegalActionError(
+            f"'{action}': it is {self.to_act}'s turn, not {action.player}'s; {self.to_act} may {self._legal_words()}",
+            self.legal_actions(),
+        )
 
     def check_or_call(self) -> None:
         """The player to act checks, or calls when facing a bet; the bring-in
@@ -350,80 +358,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             if self.to_act_seat is None and not self.over:
                 self._advance()
             return
-        bets = self.bets
-        mine = bets[seat]
-        cur = self.cur
-        if mine >= cur:
-            self.actions.append(self._simple[seat][0])
-            checks = self._checks
-            event = checks[seat]
-            if event is None:
-                event = checks[seat] = _new(
-                    Event,
-                    (
-                        "check",
-                        self.players[seat],
-                        self.round,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                    ),
-                )
-            self.events.append(event)
-        else:
-            stacks = self.stacks
-            stack = stacks[seat]
-            amount = cur - mine
-            if amount >= stack:
-                amount = stack
-                reason = "all in"
-            else:
-                reason = None
-            stacks[seat] = stack - amount
-            bets[seat] = mine + amount
-            self.contrib[seat] += amount
-            self.actions.append(self._simple[seat][1])
-            self.events.append(
-                _new(
-                    Event,
-                    (
-                        "call",
-                        self.players[seat],
-                        self.round,
-                        amount,
-                        mine + amount,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        reason,
-                        None,
-                        None,
-                    ),
-                )
-            )
-        acted = self.acted
-        acted[seat] = True
+        self.actions.append(self._simple[seat][0 if self.bets[seat] >= self.cur else 1])  # check or call
         self._legal = None
-        # the next player to act: _next_turn's search, written out here because calling it
-        # costs 2-4% of a check-and-call hand (measured on benchmarks/simulate.py's games); a check
-        # or a call leaves two or more players in, so its test for a last player is not needed
-        folded, stacks = self.folded, self.stacks
-        for j in self._rotation[seat]:
-            if not folded[j] and stacks[j] > 0 and (not acted[j] or bets[j] < cur):
-                self.to_act_seat = j
-                return
-        self.to_act_seat = None
-        self.phase = "between"
-        if not self.over:
+        if self._check_or_call_at(seat):
             self._advance()
 
     def default_action(self) -> Action | None:

@@ -251,7 +251,12 @@ class _BettingPlan:
     ``cap`` and ``max_bet`` when they are constants, else the formula to
     work out at the table (``cap_rule``, ``max_bet_rule``); ``plain_check``:
     checking is always allowed and a check changes nothing later (the hand's
-    fast paths for checks hold)."""
+    fast paths for checks hold). What the betting reads at every decision,
+    flattened: ``fixed``, ``check_always``, ``open_fold``, ``check_raise``,
+    ``cap_fixed`` (the cap is a number), ``one_size`` (fixed limit, no
+    alternative, no raise multiple), ``half_bet``, ``completion_is_raise``;
+    ``deep_margin`` bounds how far the bet to call moves in the round (see
+    ``_Betting._start_round``)."""
 
     __slots__ = (
         "step",
@@ -267,6 +272,15 @@ class _BettingPlan:
         "cap_rule",
         "max_bet",
         "max_bet_rule",
+        "fixed",
+        "check_always",
+        "open_fold",
+        "check_raise",
+        "cap_fixed",
+        "one_size",
+        "half_bet",
+        "completion_is_raise",
+        "deep_margin",
     )
 
     def __init__(
@@ -296,6 +310,29 @@ class _BettingPlan:
         self.cap_rule = step.cap if cap is None else None
         self.max_bet = max_bet
         self.max_bet_rule = step.max_bet if max_bet is None else None
+        # what the betting reads at every decision, flattened
+        self.fixed = step.structure == "fixed_limit"
+        self.check_always = step.check is None or check is True
+        self.open_fold = step.open_fold
+        self.check_raise = step.check_raise
+        self.cap_fixed = cap is not None  # the cap is a number (not: no cap, or a rule read at the table)
+        # fixed limit with one size and no limit to a raise: a raise is the bet more (or all in)
+        self.one_size = self.fixed and not alts and not step.max_raise_multiple
+        self.half_bet = self.fixed and step.short_all_in == "half_bet"
+        self.completion_is_raise = step.bring_in is not None and step.bring_in.completion_is_raise
+        # a bound on how far a fixed-limit round moves the bet to call: the bring-in, then at most
+        # (cap + 2) of its largest size (the opening, the raises, one to spare); None where none is
+        # known before the table (no cap, a cap, size or bring-in read at the table, no cap heads-up)
+        sizes = [size for size in (bet, *(value for _, value in alts)) if size is not None]
+        self.deep_margin: int | None = None
+        if (
+            self.fixed
+            and cap is not None
+            and not step.heads_up_uncapped
+            and len(sizes) == 1 + len(alts)
+            and (step.bring_in is None or bring_in is not None)
+        ):
+            self.deep_margin = (bring_in or 0) + (cap + 2) * max(sizes)
 
 
 class _ShowdownPlan:

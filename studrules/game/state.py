@@ -122,6 +122,7 @@ class _HandState:
         "_ups",
         "_visible_memo",
         "_sizes_memo",
+        "_deep",
         "_seen",
     )
 
@@ -216,7 +217,8 @@ class _HandState:
     bring_in_due: bool
     size_lock: int | None  # a sticky alternative bet size, once made
     _visible_memo: tuple[int, int, bool, list[int]] | None  # _best_visible's last answer
-    _sizes_memo: dict[tuple[str, int, int, int], list[int]] | None  # _sizes' answers where the pot is not read
+    _deep: bool  # no stack can fall to the bet to call in this round (set when it starts)
+    _sizes_memo: dict[str, tuple[int, ...]] | None  # _sizes' answers by kind (forgotten at each round and fold)
 
     # -- the showdown and the end
     showdown_rules: _ShowdownPlan  # (set when the showdown starts)
@@ -250,7 +252,7 @@ class _HandState:
 
         def _wrong_count(self) -> str | None: ...  # _Dealing
 
-        def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]: ...  # _Betting
+        def _best_visible(self, seats: list[int], highest: bool = True) -> list[int]: ...  # _Turns
 
         def _best(
             self, row: Sequence[float | None], seats: Sequence[int], first_shown: bool
