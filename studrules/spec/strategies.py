@@ -309,7 +309,8 @@ class Strategy:
                 for k in np.unique(key[missing]).tolist():
                     memo[k] = self._evaluate_key(when, names, radices, k)
                 known[missing] = memo[key[missing]]
-            return known.view(bool)
+            holds: np.ndarray = known.view(bool)
+            return holds
         unique, inverse = np.unique(key, return_inverse=True)
         answers = np.empty(len(unique), dtype=bool)
         for i, k in enumerate(unique.tolist()):
