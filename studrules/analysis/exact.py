@@ -106,12 +106,14 @@ def _against_the_house(
         or any(d.community for d in deals)
         or not variant.deck.is_standard
         or not counts_the_ranking(ranking_name)
+        or player > 5
+        or house - house_up > 5
     ):
         raise SpecError(
-            f"analyze counts games of one decision against the house's hand (at most one of its cards "
-            f"up, a standard deck, a ranking evaluated in batch), or of several decisions on the hand "
-            f"alone; {variant.name} deals {player} and {house} cards ({house_up} up) "
-            f"with {len(decisions)} decision(s): use simulate"
+            f"analyze counts games of one decision against the house's hand (at most five cards a "
+            f"player, at most five hidden house cards and one up, a standard deck, a ranking "
+            f"evaluated in batch), or of several decisions on the hand alone; {variant.name} deals "
+            f"{player} and {house} cards ({house_up} up) with {len(decisions)} decision(s): use simulate"
         )
     if settle.max_payout is not None:
         raise SpecError(f"analyze does not count a payout cap; {variant.name} has one: use simulate")
@@ -121,9 +123,7 @@ def _against_the_house(
     names = dict(env, ante=ante, hand=0, house=0)
     offered = offered_raises(step, env, ante)
     options = ([0] if step.stand else []) + offered
-    found = house_counts(
-        ranking_name, house, player, house_up, lambda v: bool(settle.qualify(dict(names, house=v)))
-    )
+    found = house_counts(ranking_name, house, player, house_up, lambda v: bool(settle.qualify(dict(names, house=v))))
     hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
     # every player hand, every up card, every set of the house's other cards
     deal_count = int(weights.sum()) * found.per_row
@@ -168,7 +168,11 @@ def _against_the_house(
         shown = up[:, None] if (up >= 0).all() else None
         kinds, which = np.unique(chosen, return_inverse=True)
         words = np.array([action_words(int(c), offered, ante) for c in kinds.tolist()])[which.reshape(-1)]
-        record.append((0, hands, shown, words, np.ones(len(hands), dtype=np.int64)))
+        # each choice's worth (antes per situation) and each row's weight, for a shorter file
+        worth = {action_words(b, offered, ante): (on_ante + b * per_chip) / total / ante for b in options}
+        if step.fold:
+            worth["fold"] = np.full(len(hands), -1.0)
+        record.append((0, hands, shown, words, np.ones(len(hands), dtype=np.int64), (weights, worth)))
     every = float(weights.sum())
     share = weights / every  # each row's share of the player's situations
     won = np.where(plays, on_ante + raised * per_chip, -ante * total)
@@ -176,9 +180,9 @@ def _against_the_house(
     played = float(share[plays].sum())
     average = float(ante + np.sum(share * raised)) / ante
     lines: dict[str, tuple[float, float]] = {"fold": (1 - played, -(1 - played))}
-    for k, (what, (a, b)) in enumerate(parts.items()):
+    for k, (what, (ante_won, chip_won)) in enumerate(parts.items()):
         prob = float(np.sum((counts[:, k] / total * share)[plays]))
-        amount = counts[:, k] * (a + raised * b)
+        amount = counts[:, k] * (ante_won + raised * chip_won)
         lines[what] = (prob, float(np.sum((amount / total * share)[plays])) / ante)
     for label_, line_odds in settle.ante_bonus:
         hit = float(share[plays & (bonus == line_odds)].sum())

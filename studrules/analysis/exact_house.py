@@ -301,9 +301,9 @@ class _Count:
                 for j, read in enumerate(reads):
                     below[:, j] += sign * table[sets + read[:, None]].sum(axis=1)
                 continue
-            listed = np.empty(comb(self.size, k) * length, dtype=kind)
-            listed[self.places[k]] = level[:, None]
-            listed = listed.reshape(-1, length)
+            flat = np.empty(comb(self.size, k) * length, dtype=kind)
+            flat[self.places[k]] = level[:, None]
+            listed = flat.reshape(-1, length)
             for lo in range(0, len(cards), _CHUNK):
                 got = listed[sets[lo : lo + _CHUNK]]  # (rows, subsets, length)
                 for j, read in enumerate(reads):

@@ -24,7 +24,6 @@ from .exact_base import FOLD, chosen_amounts
 __all__ = ["on_the_hand", "action_words"]
 
 
-
 def on_the_hand(
     variant: Variant,
     settle: SettleStep,
