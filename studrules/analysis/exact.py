@@ -49,8 +49,9 @@ def analyze(
     A game of a shape not counted here is a :class:`~studrules.errors.SpecError` that says why.
     ``record``: the optimal play's choices are added to it, ``(street, cards, up, actions,
     wagered)`` per decision (rows of the player's cards and of the house's up cards, None when
-    it shows none; each row's action as a strategy writes it; the antes out before it), for
-    :mod:`.strategy_writer`.
+    it shows none; each row's action as a strategy writes it; the antes out before it; against
+    the house's hand also ``(weights, worth)``: how many situations each row stands for, and
+    each choice's worth in antes per row), for :mod:`.strategy_writer`.
     """
     if not variant.is_banked:
         raise SpecError(f"analyze is for games against the house; {variant.name} is a {variant.kind} game")
