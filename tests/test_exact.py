@@ -19,6 +19,13 @@ Published figures:
   mirrored at toho-talent.com/2022/04/14/caribbean-stud-poker-strategy/; the
   deals counted as "combin(52,5)*47*combin(46,4) = 19,933,230,517,200", Ask
   the Wizard, Caribbean Stud Poker).
+- Four Card Poker, the ante bonus 25/20/2, optimal play: a house edge of
+  2.79% of the ante (the Wizard of Odds, "Four Card Poker", its return table
+  under optimal strategy: "The lower right cell shows a house edge of
+  2.79%", as mirrored at ulechenbo1977.netlify.app/4-card-poker-odds; the
+  Wizard's "2.78 percent of the ante, or 1.30 percent of total wagers", as
+  quoted by John Grochowski, Atlantic City Weekly, 22 August 2022), an
+  element of risk of 1.30%.
 - Mississippi Stud, optimal play: 4.91% of the ante, an average total wager
   of 3.59 antes, an element of risk of 1.37% (Michael Shackleford, the Wizard
   of Odds, as quoted by John Grochowski, casinocitytimes.com, 19 April 2018).
@@ -128,26 +135,70 @@ steps:
 CARIBBEAN_DEALS = comb(52, 5) * 47 * comb(46, 4)
 
 
+def _brute_force(ranking, hand, up, hidden, qualifies=None):
+    """The house hands against ``hand`` with the up card ``up``: every set of ``hidden`` cards
+    from the cards left, evaluated one row each; [not qualifying, below, tying, above]. (The
+    table rankings' batch evaluator is checked against trying every subset above.)"""
+    from studrules.cards.batch import evaluate_batch
+    from studrules.cards.batch_table import evaluate_table_batch
+
+    def evaluate(rows):
+        return evaluate_batch(rows) if ranking == "high" else evaluate_table_batch(rows, ranking)
+
+    rest = [c for c in range(52) if c not in hand and c != up]
+    count = comb(len(rest), hidden)
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(rest, hidden)), np.int64, hidden * count)
+    house = np.concatenate([flat.reshape(count, hidden), np.full((count, 1), up)], axis=1)
+    values = evaluate(house)
+    mine = int(evaluate(np.array([hand]))[0])
+    q = np.array([qualifies(int(v)) for v in values]) if qualifies else np.ones(len(values), dtype=bool)
+    return [
+        int(x)
+        for x in ((~q).sum(), (q & (values < mine)).sum(), (q & (values == mine)).sum(), (q & (values > mine)).sum())
+    ]
+
+
 def test_the_house_hands_against_a_hand_and_an_up_card_are_counted_as_brute_force_counts_them():
     # inclusion and exclusion over the player's cards against every house hand from the 46
     # cards left, evaluated one by one
-    from studrules.analysis.exact_five import house_counts
-    from studrules.cards.batch import evaluate_batch
+    from studrules.analysis.exact_house import house_counts
     from studrules.cards.card import parse_cards
 
     ace_king = hand_constants()["ace_king"][1]
     players = [[c.code for c in parse_cards(h)] for h in ("As Kd 9c 6h 3s", "7c 7d Qh 4s 2c", "Ah Qh 9h 5h 2h")]
-    found = house_counts(lambda v: v >= ace_king, 1, players=np.array(players))
-    for row in (0, 50, 100, 140):
+    ups = [parse_cards(u)[0].code for u in ("Kc", "7h", "3h")]
+    found = house_counts("high", 5, 5, 1, lambda v: v >= ace_king, players=np.array(players), ups=np.array(ups))
+    for row in range(3):
         hand, up = [int(c) for c in found.cards[row]], int(found.up[row])
-        rest = [c for c in range(52) if c not in hand and c != up]
-        house = np.array([(*four, up) for four in itertools.combinations(rest, 4)])
-        values = evaluate_batch(house)
-        mine = int(evaluate_batch(np.array([hand]))[0])
-        q = values >= ace_king
-        expected = [(~q).sum(), (q & (values < mine)).sum(), (q & (values == mine)).sum(), (q & (values > mine)).sum()]
-        assert found.counts[row].tolist() == [int(x) for x in expected]
-        assert found.value[row] == mine
+        assert found.counts[row].tolist() == _brute_force("high", hand, up, 4, lambda v: v >= ace_king)
+
+
+@pytest.mark.parametrize("ranking", ["four_card_high", "three_card_high"])
+def test_the_table_rankings_best_of_many_cards_in_batch_is_the_best_of_every_subset(ranking):
+    # against the evaluator that tries every subset (studrules.cards.batch.evaluate_batch_in)
+    from studrules.cards.batch import evaluate_batch_in
+    from studrules.cards.batch_table import evaluate_table_batch
+
+    rng = np.random.default_rng(5)
+    for n in (4, 5, 6):
+        hands = np.array([rng.choice(52, n, replace=False) for _ in range(20_000)])
+        assert (evaluate_table_batch(hands, ranking) == evaluate_batch_in(hands, ranking)).all()
+
+
+def test_the_best_four_of_five_against_the_best_four_of_six_is_counted_as_brute_force_counts_it():
+    # the dealer's best four of six (one up) against the player's best four of five: for these
+    # hands, every dealer hand of the 1,370,754 (five of the 46 cards left) evaluated
+    from studrules.analysis.exact_house import house_counts
+    from studrules.cards.card import parse_cards
+
+    rows = [("7c 7d Qh 4s 2c", "7h"), ("Ah Qh 9h 5h 2h", "7h")]
+    players = [[c.code for c in parse_cards(h)] for h, _ in rows]
+    ups = [parse_cards(u)[0].code for _, u in rows]
+    found = house_counts("four_card_high", 6, 5, 1, lambda v: True, players=np.array(players), ups=np.array(ups))
+    assert found.per_row == comb(46, 5)
+    for row in range(len(rows)):
+        hand, up = [int(c) for c in found.cards[row]], int(found.up[row])
+        assert found.counts[row].tolist() == _brute_force("four_card_high", hand, up, 5)
 
 
 @pytest.mark.soak
@@ -167,6 +218,60 @@ def test_caribbean_stud_optimal_play_loses_the_published_total_and_basic_strateg
     # the figure is read from the file: a shorter pay table costs the player more
     short = analyze(load_variant("caribbean-stud-it", options={"pay_table": "short"}), optimal=True)
     assert short.house_edge > optimal.house_edge + 0.001
+
+
+# --- Four Card Poker: the best four of five against the best four of six, one up ----------
+
+FOUR_CARD_DEALS = comb(52, 5) * 47 * comb(46, 5)
+
+
+@pytest.mark.soak
+def test_four_card_poker_optimal_play_matches_the_published_edge_and_element_of_risk():
+    variant = load_variant("four-card-poker")
+    optimal = analyze(variant, optimal=True)
+    assert optimal.deals == FOUR_CARD_DEALS
+    assert round(optimal.house_edge * 100, 2) == 2.79
+    assert round(optimal.element_of_risk * 100, 2) == 1.30
+    # the outcomes' contributions add up to the player's return; the dealer always qualifies
+    assert sum(c for _, c in optimal.lines.values()) == pytest.approx(-optimal.house_edge)
+    assert optimal.lines["house does not qualify"][0] == 0.0
+    # every hand of three of a kind or better is played, and paid its bonus (58,656 trips,
+    # 2,072 straight flushes, 624 quads of the 2,598,960 five-card hands: see
+    # tests/test_rules_four_card_poker.py)
+    assert optimal.lines["ante bonus: three_of_a_kind"][0] == pytest.approx(58656 / 2598960)
+    # Aces Up stands on a fold: over every hand, -110,080 chips of 2,598,960
+    assert optimal.side_bets["aces_up"]["house_edge"] == pytest.approx(110080 / 2598960)
+    # raising 1x with any pair and folding the rest costs more; the other bonus table is read
+    fixed = analyze(variant, load_strategy("pair-or-better", variant))
+    assert fixed.house_edge > optimal.house_edge + 0.01
+    assert fixed.average_wager == pytest.approx(1 + 1 - fixed.lines["fold"][0])
+    richer = analyze(load_variant("four-card-poker", options={"ante_bonus_table": "quads_30"}), optimal=True)
+    assert richer.house_edge != optimal.house_edge
+
+
+@pytest.mark.soak
+def test_four_card_poker_written_play_loads_plays_back_its_figure_and_the_bots_play_it(tmp_path, capsys):
+    # the optimal play's table (some 80,000 hands) is longer than a strategy file may be: the
+    # file holds a shorter play, which states its own figure; played back, it loses just that
+    import re
+
+    from studrules.analysis.simulate import simulate
+    from studrules.analysis.strategy_writer import optimal_strategy_text
+    from studrules.spec.source import MAX_BYTES
+
+    variant = load_variant("four-card-poker")
+    text, optimal = optimal_strategy_text(variant)
+    assert len(text.encode("utf-8")) <= MAX_BYTES
+    path = tmp_path / "four-card-poker-optimal.yaml"
+    path.write_text(text, encoding="utf-8")
+    strategy = load_strategy(path, variant)
+    again = analyze(variant, strategy)
+    (stated,) = re.findall(r"these rules .* lose (\d+\.\d+)% of the ante", text)
+    assert round(again.house_edge * 100, 4) == float(stated)
+    assert optimal.house_edge <= again.house_edge < optimal.house_edge + 0.0005
+    assert main(["play", "four-card-poker", "--bots", f"strategy:{path}", "--hands", "3", "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert simulate(variant, strategy, 2_000, seed=1, workers=1).hands == 2_000
 
 
 def test_the_analyze_command_prints_json(capsys):

@@ -9,7 +9,8 @@ covers it as soon as analyze does.
 
 The default run samples a few hundred thousand hands a game (a couple of
 seconds each) and leaves out the games whose exact count is slow (Let It
-Ride: 22,100 hole-card hands worked back, about half a minute); the soak run
+Ride: 22,100 hole-card hands worked back, about half a minute; Four Card
+Poker: every hand against every dealer hand, some 20 seconds); the soak run
 covers them all with 10 million hands each. The seeds are fixed: a pass is
 not luck that can run out between runs.
 """
@@ -32,7 +33,7 @@ CASES = {
     "three-card-poker": ("queen-six-four", {"pair_plus": 5}, False),
     "mississippi-stud": ("raise", {}, False),
     "let-it-ride": ("fold", {}, True),  # stands on both bets: only the $ bet rides
-    "four-card-poker": ("pair-or-better", {"aces_up": 5}, False),
+    "four-card-poker": ("pair-or-better", {"aces_up": 5}, True),  # every hand against every dealer hand
 }
 
 

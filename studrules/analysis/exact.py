@@ -5,10 +5,15 @@ rules from the variant file (the qualifier, the pay tables, the ante bonus,
 the side bets, the raises a player may choose), so a changed file changes
 the figures. Two shapes of game are counted:
 
-- **one decision against the house's hand** of three cards each: every player hand against every house hand from the 49 cards
-  left, 407 million pairs, counted hand by hand over the house hands sorted
-  by value. The strategy is a loaded :class:`~studrules.spec.strategies.Strategy`
-  or, with ``optimal``, the choice of the better expectation hand by hand.
+- **one decision against the house's hand**, at most one of its cards up:
+  every player hand against every house hand from the cards left (three
+  cards against three, five against five, the best four of five against
+  the best four of six), by inclusion and exclusion over the player's
+  cards (:mod:`.exact_house`).
+  The strategy is a loaded :class:`~studrules.spec.strategies.Strategy` or,
+  with ``optimal``, the choice of the best expectation hand by hand: a fold
+  or, the expectation being linear in the raise, the least or the largest
+  raise the file allows.
 - **several decisions paid on the hand alone**: hole cards, then a decision before each community card, the five
   cards paid by the pay table. ``optimal`` finds the best raise or fold at every
   decision by working back from the last card (every raise the file allows,
@@ -26,8 +31,6 @@ ones.
 
 from __future__ import annotations
 
-import itertools
-from math import comb
 from typing import Any
 
 from ..errors import SpecError
@@ -46,8 +49,9 @@ def analyze(
     A game of a shape not counted here is a :class:`~studrules.errors.SpecError` that says why.
     ``record``: the optimal play's choices are added to it, ``(street, cards, up, actions,
     wagered)`` per decision (rows of the player's cards and of the house's up cards, None when
-    it shows none; each row's action as a strategy writes it; the antes out before it), for
-    :mod:`.strategy_writer`.
+    it shows none; each row's action as a strategy writes it; the antes out before it; against
+    the house's hand also ``(weights, worth)``: how many situations each row stands for, and
+    each choice's worth in antes per row), for :mod:`.strategy_writer`.
     """
     if not variant.is_banked:
         raise SpecError(f"analyze is for games against the house; {variant.name} is a {variant.kind} game")
@@ -74,7 +78,7 @@ def analyze(
     return _against_the_house(variant, settle, decisions, strategy, record)
 
 
-# --- one decision against the house's three cards -------------------------------
+# --- one decision against the house's hand ------------------------------------------
 
 
 def _against_the_house(
@@ -87,20 +91,30 @@ def _against_the_house(
     import numpy as np
 
     from ..game.settlement import pay_line, raise_odds
+    from ..spec.strategy_fit import offered_raises
+    from .exact_base import FOLD, chosen_amounts
+    from .exact_house import counts_the_ranking, house_counts
+    from .exact_streets import action_words
 
     deals = variant.steps_of(DealStep)
     player = sum(len(d.players) for d in deals)
     house = sum(len(d.house) for d in deals)
     house_up = sum(1 for d in deals for face in d.house if face == "up")
     ranking_name = variant.deck.ranking
-    three = (player, house, house_up) == (3, 3, 0)
-    five = (player, house) == (5, 5) and house_up <= 1 and ranking_name == "high" and variant.deck.is_standard
-    if len(decisions) != 1 or not (three or five) or any(d.community for d in deals):
+    if (
+        len(decisions) != 1
+        or house_up > 1
+        or any(d.community for d in deals)
+        or not variant.deck.is_standard
+        or not counts_the_ranking(ranking_name)
+        or player > 5
+        or house - house_up > 5
+    ):
         raise SpecError(
-            f"analyze counts games of one decision with three cards each against the house (none shown), or "
-            f"five each with at most one house card up, or of several decisions on the hand alone; "
-            f"{variant.name} deals {player} and {house} cards ({house_up} up) "
-            f"with {len(decisions)} decision(s): use simulate"
+            f"analyze counts games of one decision against the house's hand (at most five cards a "
+            f"player, at most five hidden house cards and one up, a standard deck, a ranking "
+            f"evaluated in batch), or of several decisions on the hand alone; {variant.name} deals "
+            f"{player} and {house} cards ({house_up} up) with {len(decisions)} decision(s): use simulate"
         )
     if settle.max_payout is not None:
         raise SpecError(f"analyze does not count a payout cap; {variant.name} has one: use simulate")
@@ -108,19 +122,12 @@ def _against_the_house(
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
     step = decisions[0]
     names = dict(env, ante=ante, hand=0, house=0)
-    play = int(step.raise_amount(names)) if step.raise_amount is not None else 0
-    if three:
-        hands, values, counts = _three_card_counts(ranking_name, settle.qualify, tuple(sorted(names.items())))
-        weights = np.ones(len(hands), dtype=np.int64)
-        up = np.full(len(hands), -1, dtype=np.int64)
-        deal_count = comb(52, 3) * comb(49, 3)
-    else:
-        from .exact_five import house_counts
-
-        found = house_counts(lambda v: bool(settle.qualify(dict(names, house=v))), house_up)
-        hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
-        # every player hand, every up card, every other four (or five) house cards
-        deal_count = int(weights.sum()) * found.per_row
+    offered = offered_raises(step, env, ante)
+    options = ([0] if step.stand else []) + offered
+    found = house_counts(ranking_name, house, player, house_up, lambda v: bool(settle.qualify(dict(names, house=v))))
+    hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
+    # every player hand, every up card, every set of the house's other cards
+    deal_count = int(weights.sum()) * found.per_row
     # player-side odds per hand value: the raise's pay table, the ante bonus
     distinct, inverse = np.unique(values, return_inverse=True)
     inverse = inverse.reshape(-1)
@@ -130,80 +137,59 @@ def _against_the_house(
         dtype=np.int64,
     )[inverse]
     total = counts.sum(axis=1)
-    nq_ante = _unit(settle.not_qualified_ante) * ante
-    nq_play = _unit(settle.not_qualified_raise) * play
-    tie_ante, tie_play = {"win": (ante * settle.ante_odds, None), "lose": (-ante, -play)}.get(settle.tie, (0, 0))
-    win_play = odds * play
-    # the chips won over every house hand of the row (integers: exact)
+    tie_ante, tie_raise = {"win": (ante * settle.ante_odds, odds), "lose": (-ante, -1)}.get(settle.tie, (0, 0))
+    # the chips won over every house hand of the row: on the ante, and per chip of the raise
+    # (integers: exact); a raise of b chips wins ante + b * per chip
     parts = {
-        "house does not qualify": counts[:, 0] * (nq_ante + nq_play),
-        "beats the house": counts[:, 1] * (ante * settle.ante_odds + win_play),
-        "ties the house": counts[:, 2] * (tie_ante + (win_play if tie_play is None else tie_play)),
-        "loses to the house": -counts[:, 3] * (ante + play),
+        "house does not qualify": (_unit(settle.not_qualified_ante) * ante, _unit(settle.not_qualified_raise)),
+        "beats the house": (ante * settle.ante_odds, odds),
+        "ties the house": (tie_ante, tie_raise),
+        "loses to the house": (-ante, -1),
     }
-    won = sum(parts.values()) + total * bonus * ante
+    on_ante = sum(counts[:, k] * a for k, (a, _) in enumerate(parts.values())) + total * bonus * ante
+    per_chip = sum(counts[:, k] * b for k, (_, b) in enumerate(parts.values()))
     if strategy is None:
-        plays = won >= -ante * total
+        # the best choice, a raise worth as much as a smaller one or a fold taken (the larger wager)
+        chosen = np.full(len(hands), FOLD, dtype=np.int64)
+        best = -ante * total if step.fold or not options else None
+        for b in options:
+            worth = on_ante + b * per_chip
+            better = np.ones(len(hands), dtype=bool) if best is None else worth >= best
+            best = np.where(better, worth, best if best is not None else worth)
+            chosen = np.where(better, b, chosen)
         label = "optimal"
     else:
-        plays = _decide_rows(strategy, hands, up)
+        shown = up[:, None] if (up >= 0).all() else None
+        actions, index = strategy.choose_batch(features(strategy, hands, shown, 0), len(hands))
+        chosen = np.array(chosen_amounts(actions, step, offered, ante), dtype=np.int64)[index]
         label = strategy.name
+    plays = chosen != FOLD
+    raised = np.maximum(chosen, 0)
     if record is not None:
         shown = up[:, None] if (up >= 0).all() else None
-        record.append((0, hands, shown, np.where(plays, "raise", "fold"), np.ones(len(hands), dtype=np.int64)))
+        kinds, which = np.unique(chosen, return_inverse=True)
+        words = np.array([action_words(int(c), offered, ante) for c in kinds.tolist()])[which.reshape(-1)]
+        # each choice's worth (antes per situation) and each row's weight, for a shorter file
+        worth = {action_words(b, offered, ante): (on_ante + b * per_chip) / total / ante for b in options}
+        if step.fold:
+            worth["fold"] = np.full(len(hands), -1.0)
+        record.append((0, hands, shown, words, np.ones(len(hands), dtype=np.int64), (weights, worth)))
     every = float(weights.sum())
     share = weights / every  # each row's share of the player's situations
-    ev_chips = np.where(plays, won, -ante * total) * weights
-    house_edge = -float(np.sum(ev_chips / total)) / every / ante
+    won = np.where(plays, on_ante + raised * per_chip, -ante * total)
+    house_edge = -float(np.sum(won * share / total)) / ante
     played = float(share[plays].sum())
-    average = float(ante + play * played) / ante
+    average = float(ante + np.sum(share * raised)) / ante
     lines: dict[str, tuple[float, float]] = {"fold": (1 - played, -(1 - played))}
-    for what, amounts in parts.items():
-        k = list(parts).index(what)
+    for k, (what, (ante_won, chip_won)) in enumerate(parts.items()):
         prob = float(np.sum((counts[:, k] / total * share)[plays]))
-        lines[what] = (prob, float(np.sum((amounts / total * share)[plays])) / ante)
+        amount = counts[:, k] * (ante_won + raised * chip_won)
+        lines[what] = (prob, float(np.sum((amount / total * share)[plays])) / ante)
     for label_, line_odds in settle.ante_bonus:
         hit = float(share[plays & (bonus == line_odds)].sum())
         lines[f"ante bonus: {label_}"] = (hit, hit * line_odds)
     side = {bet.name: _side_bet(settle, bet, values, plays, ranking_name, share, env) for bet in settle.side_bets}
     return ExactResult(variant.name, label, house_edge, average, house_edge / average, deal_count, lines, side)
-
-
-def _decide_rows(strategy: Strategy, hands: Any, up: Any) -> Any:
-    """Whether the strategy raises in each row: the player's cards and the house's up card (-1: none)."""
-    shown = up[:, None] if (up >= 0).all() else None
-    return strategy.decide_batch(features(strategy, hands, shown, 0), len(hands))
-
-
-_COUNTS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
-
-
-def _three_card_counts(ranking_name: str, qualify: Any, names: tuple[tuple[str, int], ...]) -> tuple[Any, Any, Any]:
-    """Every three-card hand, its value, and against the house hands from the 49 cards left how many
-    do not qualify, qualify and lose to it, tie it, beat it (remembered: they do not depend on the strategy)."""
-    import numpy as np
-
-    from ..cards.card import Card
-    from ..cards.rankings import get_ranking
-
-    key = (ranking_name, qualify, names)
-    if key not in _COUNTS:
-        ranking = get_ranking(ranking_name)
-        hands = np.array(list(itertools.combinations(range(52), 3)), dtype=np.int64)
-        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
-        values = np.array([int(ranking.evaluate([Card(int(c)) for c in h]) or 0) for h in hands], dtype=np.int64)
-        env = dict(names)
-        qualifies = np.array([bool(qualify(dict(env, house=int(v)))) for v in values])
-        counts = np.zeros((len(hands), 4))
-        for i in range(len(hands)):
-            free = (masks & masks[i]) == 0
-            q = qualifies & free
-            better = int(np.count_nonzero(q & (values < values[i])))
-            equal = int(np.count_nonzero(q & (values == values[i])))
-            in_q = int(np.count_nonzero(q))
-            counts[i] = (int(np.count_nonzero(free)) - in_q, better, equal, in_q - better - equal)
-        _COUNTS[key] = (hands, values, counts)
-    return _COUNTS[key]
 
 
 def _side_bet(

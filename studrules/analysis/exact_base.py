@@ -11,7 +11,9 @@ from ..errors import SpecError
 from ..spec.model import Variant
 from ..spec.strategies import Strategy
 
-__all__ = ["ExactResult", "features", "one_step"]
+__all__ = ["ExactResult", "FOLD", "chosen_amounts", "features", "one_step"]
+
+FOLD = -1  # the code of a fold among the choices (a raise or a stand is its amount, 0 for a stand)
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,8 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
     the player having ``wagered`` antes out."""
     import numpy as np
 
-    from ..cards.batch import evaluate_batch
     from ..spec.strategy_fit import _CARD_NAMES
+    from .exact_house import values_of
 
     rules = strategy.rules_at(street)
     wanted = {n for r in rules if r.when is not None for n in r.when.names}
@@ -65,14 +67,7 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
     if up is not None:
         features["house_up_cards"] = up
     if "hand" in wanted:
-        if strategy.ranking == "high" and cards.shape[1] >= 5:
-            features["hand"] = evaluate_batch(cards, check=False)
-        else:
-            from ..cards.card import Card
-            from ..cards.rankings import get_ranking
-
-            ranking = get_ranking(strategy.ranking)
-            features["hand"] = np.array([int(ranking.evaluate([Card(int(c)) for c in h]) or 0) for h in cards])
+        features["hand"] = values_of(cards, strategy.ranking)
     ranks = cards // 4 + 2
     ordered = -np.sort(-ranks, axis=1)
     for i, n in enumerate(_CARD_NAMES):
@@ -85,6 +80,24 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
             (ranks[:, :, None] == (up // 4 + 2)[:, None, :]).any(axis=(1, 2)).astype(np.int64)
         )
     return features
+
+
+def chosen_amounts(actions: list[str], step: Any, raises: list[int], ante: int) -> list[int]:
+    """Each action a strategy names as a choice of ``step``: :data:`FOLD`, 0 (a stand) or the raise
+    in chips (``raise`` and a size the decision does not offer: the least of ``raises``; a fold
+    where the decision has none: a stand, or the least raise)."""
+    from ..spec.strategies import action_size
+
+    codes = []
+    for action in actions:
+        if action == "fold":
+            codes.append(FOLD if step.fold else (0 if step.stand else raises[0]))
+        elif action == "stand":
+            codes.append(0)
+        else:
+            n = action_size(action)
+            codes.append(raises[0] if n is None or n * ante not in raises else n * ante)
+    return codes
 
 
 def one_step(variant: Variant, kind: type, word: str) -> Any:

@@ -19,10 +19,9 @@ from ..errors import SpecError
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
 from ..spec.strategy_fit import offered_raises
+from .exact_base import FOLD, chosen_amounts
 
 __all__ = ["on_the_hand", "action_words"]
-
-FOLD = -1  # the code of a fold among the choices (a raise or a stand is its amount, 0 for a stand)
 
 
 def on_the_hand(
@@ -180,7 +179,6 @@ class _WorkBack:
         out (:data:`FOLD` or an amount)."""
         import numpy as np
 
-        from ..spec.strategies import action_size
         from .exact_base import features
 
         assert self.strategy is not None
@@ -192,17 +190,7 @@ class _WorkBack:
         ).astype(np.int64)
         view = features(self.strategy, cards, None, street, wagered // self.ante)
         actions, index = self.strategy.choose_batch(view, size, street=street)
-        step = self.decisions[street]
-        options = self.raises[street]
-        codes = []
-        for action in actions:
-            if action == "fold":
-                codes.append(FOLD if step.fold else (0 if step.stand else options[0]))
-            elif action == "stand":
-                codes.append(0)
-            else:
-                n = action_size(action)
-                codes.append(options[0] if n is None or n * self.ante not in options else n * self.ante)
+        codes = chosen_amounts(actions, self.decisions[street], self.raises[street], self.ante)
         return np.array(codes, dtype=np.int64)[index].reshape((m,) * street)
 
     def choose(self, value_of: Any, wagered: int, street: int) -> tuple[Any, Any]:

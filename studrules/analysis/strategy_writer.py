@@ -13,6 +13,18 @@ read it back. Each decision's rules are, in order:
   agree, the ranks and the house's up card where every suit agrees, and the
   cards up to a renaming of suits where they do not;
 - ``otherwise``: the commonest choice, which the table leaves out.
+
+A file is read up to :data:`studrules.spec.source.MAX_BYTES`; where the
+optimal play turns on every card (the suits of the player's five cards and
+the house's up card) its table is longer than that, and the file holds a
+shorter play instead, each choice weighed by what it is worth in every
+situation (the exact analysis's figures), as close to the optimum as the
+size allows: the ranges of hands where one action holds everywhere; a table
+of the hands (by ranks and the up card, then up to a renaming of suits)
+where the rules below it cost the most, as many as fit; for each rank of the
+up card, the hand thresholds (the ranking's named hands) from which each
+larger wager is taken, the best such; ``otherwise`` the smallest choice. Its
+description states what it loses.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..spec.model import Variant
+from ..spec.source import MAX_BYTES
 from .exact import ExactResult
 
 __all__ = ["optimal_strategy_text"]
@@ -69,7 +82,24 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
         "# Each decision's rules are tried in order; a table of hands matches the cards up to a\n"
         "# renaming of suits (cards with suits) or any suits (ranks alone), '/' then the house's up cards.\n"
     )
-    return header + yaml.safe_dump(data, sort_keys=False, width=10_000, allow_unicode=True), result
+    text = header + yaml.safe_dump(data, sort_keys=False, width=10_000, allow_unicode=True)
+    if len(text.encode("utf-8")) > MAX_BYTES and streets == 1 and len(record[0]) > 5:
+        # too long to be read back: the play in fewer rules, each weighed by what it is worth
+        (_, cards, up, actions, _, (weights, worth)) = record[0]
+        data["rules"], played = _compact_rules(cards, up, actions, weights, worth, variant.deck.ranking)
+        kept = np.zeros(len(cards))
+        for action, value in worth.items():
+            kept[played == action] = value[played == action]
+        edge = -float(np.sum(kept * weights)) / float(weights.sum())
+        data["title"] = data["title"].replace("The optimal play", "A near-optimal play")
+        data["description"] += (
+            f" The optimal play's table is too long for a strategy file; these rules (a table of the hands "
+            f"worth most, then thresholds by the house's up card) lose {edge * 100:.4f}% of the ante."
+        )
+        text = header.replace("# The optimal play", "# A near-optimal play") + yaml.safe_dump(
+            data, sort_keys=False, width=10_000, allow_unicode=True
+        )
+    return text, result
 
 
 def _rules(cards: Any, up: Any, actions: Any, wagered: Any, ranking: str, whole_hands: bool) -> list[dict[str, Any]]:
@@ -114,17 +144,10 @@ def _hand_ranges(cards: Any, actions: Any, ranking: str) -> tuple[list[dict[str,
     at the hand thresholds of the ranking; the situations they leave."""
     import numpy as np
 
-    from ..cards.batch import evaluate_batch
     from ..spec.vocabulary import hand_constants
+    from .exact_house import values_of
 
-    if ranking == "high":
-        values = evaluate_batch(cards, check=False)
-    else:
-        from ..cards.card import Card
-        from ..cards.rankings import get_ranking
-
-        r = get_ranking(ranking)
-        values = np.array([int(r.evaluate([Card(int(c)) for c in h]) or 0) for h in cards])
+    values = values_of(cards, ranking)
     thresholds = sorted((v, n) for n, (_, v) in hand_constants(ranking).items())
     rules: list[dict[str, Any]] = []
     keep = np.ones(len(cards), dtype=bool)
@@ -229,3 +252,172 @@ def _mask(cards: list[int], up: list[int], suit: int) -> int:
         if c % 4 == suit:
             m |= 1 << 13 + c // 4
     return m
+
+
+# --- a shorter file where the optimal play's table is too long to be read back ----------
+
+_ENTRIES = 6_000  # table entries by ranks at most
+_ROOM = 200_000  # bytes of table entries at most, inside the bound of a file read back
+
+
+def _compact_rules(
+    cards: Any, up: Any, actions: Any, weights: Any, worth: dict[str, Any], ranking: str
+) -> tuple[list[dict[str, Any]], Any]:
+    """The rules (as for a strategy file) and each situation's action under them: ``cards``
+    (n, k) and the house's ``up`` cards (n, u) or None, the optimal ``actions``, each row's
+    weight and ``worth`` (action -> each row's value, in antes)."""
+    import numpy as np
+
+    from ..cards.card import RANK_NAMES
+    from ..spec.strategy_tables import key_text
+    from ..spec.vocabulary import hand_constants
+    from .exact_house import values_of
+
+    rules, open_rows = _hand_ranges(cards, actions, ranking)
+    played = np.asarray(actions).astype(object)
+    names = sorted(worth, key=_wager)  # fold, stand, then the raises, the least first
+    value = np.stack([worth[a] for a in names], axis=1) * weights[:, None]  # (n, actions)
+    rows = np.flatnonzero(open_rows)
+    hand = values_of(cards[rows], ranking)
+    up_rank = up[rows, 0] // 4 if up is not None else np.zeros(len(rows), dtype=np.int64)
+    marks = sorted({v for _, v in hand_constants(ranking).values()})
+    marks = [m for m in marks if hand.min() < m <= hand.max()]
+    word = {v: n for n, (_, v) in sorted(hand_constants(ranking).items(), key=lambda x: -len(x[0]))}
+    # for each up rank, the thresholds: action i on the bands from cuts[i] to cuts[i + 1]
+    by_rule = np.zeros(len(rows), dtype=np.int64)
+    thresholds: dict[int, list[int]] = {}
+    for r in np.unique(up_rank).tolist():
+        mine = up_rank == r
+        band = np.searchsorted(marks, hand[mine], side="right")  # which gap between marks
+        sums = np.zeros((len(marks) + 1, len(names)))
+        np.add.at(sums, band, value[rows[mine]])
+        cuts = thresholds[r] = _best_cuts(sums)
+        by_rule[mine] = np.searchsorted(cuts, band, side="right") - 1
+    # the exceptions: by the ranks and the up rank, the groups whose best beats the rules most
+    ranks = np.left_shift(np.int64(1), 3 * (cards[rows] // 4)).sum(axis=1)
+    _, group = np.unique(np.stack([ranks, up_rank], axis=1), axis=0, return_inverse=True)
+    group = group.reshape(-1)
+    total = np.zeros((group.max() + 1, len(names)))
+    np.add.at(total, group, value[rows])
+    under_rules = np.zeros(group.max() + 1)
+    np.add.at(under_rules, group, value[rows, by_rule])
+    best = total.argmax(axis=1)
+    gain = total.max(axis=1) - under_rules
+    chosen = [g for g in np.argsort(-gain)[:_ENTRIES].tolist() if gain[g] > 1e-15]
+    first = np.zeros(group.max() + 1, dtype=np.int64)
+    first[group[::-1]] = np.arange(len(group))[::-1]
+    table: dict[str, str] = {}
+    final = by_rule.copy()
+    room = _ROOM
+    for n, g in enumerate(chosen):
+        row = rows[first[g]]
+        shown = [int(up[row, 0])] if up is not None else []
+        key = key_text(cards[row].tolist(), shown, suits=False)
+        table[key] = names[best[g]]
+        room -= _entry_bytes(key, names[best[g]])
+        if room < _ROOM // 2:
+            chosen = chosen[: n + 1]
+            break
+    exception = np.isin(group, chosen)
+    final[exception] = best[group[exception]]
+    # then the hands up to a renaming of suits (read before the ranks) where they still cost most
+    _suited(cards[rows], up[rows] if up is not None else None, value[rows], final, names, table, room)
+    if table:
+        rules.append({"hands": table})
+    for r, cuts in thresholds.items():
+        for i in range(len(names) - 1, 0, -1):
+            if cuts[i] == cuts[i + 1]:
+                continue
+            parts = [f"house_up == {RANK_NAMES[r + 2]}"] if up is not None else []
+            if cuts[i] > 0:
+                parts.append(f"hand >= {word[marks[cuts[i] - 1]]}")
+            if not parts:
+                rules.append({"otherwise": names[i]})
+                break
+            rules.append({"when": " and ".join(parts), "action": names[i]})
+    if "otherwise" not in rules[-1]:
+        rules.append({"otherwise": names[0]})
+    played[rows] = np.array(names, dtype=object)[final]
+    return rules, played
+
+
+def _entry_bytes(key: str, action: str) -> int:
+    """About what a table entry takes in the file (quotes, colon, indent, new line)."""
+    return len(key) + len(action) + 10
+
+
+def _suited(cards: Any, up: Any, value: Any, final: Any, names: list[str], table: dict[str, str], room: int) -> None:
+    """Adds to ``table`` the hands (cards with suits, up to a renaming) whose best action beats
+    ``final`` most, as many as ``room`` bytes hold, and updates ``final``."""
+    import numpy as np
+
+    from ..spec.strategy_tables import key_text, suit_key
+
+    regret = value.max(axis=1) - value[np.arange(len(final)), final]
+    rows = np.flatnonzero(regret > 1e-15)
+    if not len(rows):
+        return
+    shown = up[rows] if up is not None else np.zeros((len(rows), 0), dtype=np.int64)
+    masks = np.zeros((len(rows), 4), dtype=np.int64)
+    for s in range(4):
+        mine = cards[rows] % 4 == s
+        masks[:, s] = np.where(mine, np.left_shift(1, cards[rows] // 4), 0).sum(axis=1)
+        masks[:, s] |= np.where(shown % 4 == s, np.left_shift(1, 13 + shown // 4), 0).sum(axis=1)
+    _, group = np.unique(np.sort(masks, axis=1), axis=0, return_inverse=True)
+    group = group.reshape(-1)
+    total = np.zeros((group.max() + 1, len(names)))
+    np.add.at(total, group, value[rows])
+    now = np.zeros(group.max() + 1)
+    np.add.at(now, group, value[rows, final[rows]])
+    gain = total.max(axis=1) - now
+    first = np.zeros(group.max() + 1, dtype=np.int64)
+    first[group[::-1]] = np.arange(len(group))[::-1]
+    chosen = []
+    best = total.argmax(axis=1)
+    for g in np.argsort(-gain).tolist():
+        if gain[g] <= 1e-15:
+            break
+        row = rows[first[g]]
+        mine_up = shown[first[g]].tolist()
+        text = key_text(cards[row].tolist(), mine_up, suits=True)
+        key = _canonical(cards[row].tolist(), mine_up, text, suit_key)
+        room -= _entry_bytes(key, names[int(best[g])])
+        if room < 0:
+            break
+        table[key] = names[int(best[g])]
+        chosen.append(g)
+    hit = np.isin(group, chosen)
+    final[rows[hit]] = best[group[hit]]
+
+
+def _wager(action: str) -> tuple[int, int]:
+    """Actions by the wager they put out: fold, stand, raise, raise 2x..."""
+    from ..spec.strategies import action_size
+
+    if action == "fold":
+        return (0, 0)
+    if action == "stand":
+        return (1, 0)
+    return (2, action_size(action) or 1)
+
+
+def _best_cuts(sums: Any) -> list[int]:
+    """Where each action's bands begin: ``sums[b, a]`` is action ``a``'s value over band ``b``;
+    the actions take consecutive runs of bands in their order (a run may be empty), action ``a``
+    the bands from ``cuts[a]`` to ``cuts[a + 1]``; the cuts that make the sum largest."""
+    import numpy as np
+
+    bands, actions = sums.shape
+    upto = np.concatenate([np.zeros((1, actions)), np.cumsum(sums, axis=0)])  # upto[j]: bands below j
+    best = upto[:, 0].copy()  # best[j]: the bands below j with the actions so far
+    back = []
+    for a in range(1, actions):
+        # best over s <= j of best[s] + upto[j, a] - upto[s, a]
+        lead = best - upto[:, a]
+        where = np.array([int(np.argmax(lead[: j + 1])) for j in range(bands + 1)])
+        best = lead[where] + upto[:, a]
+        back.append(where)
+    cuts = [bands]
+    for where in reversed(back):
+        cuts.append(int(where[cuts[-1]]))
+    return [0, *reversed(cuts[1:])] + [bands]
