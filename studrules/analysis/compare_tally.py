@@ -144,7 +144,7 @@ class _Sum:
         self.ss += x * x
 
     def add_count(self, x, n: int) -> None:
-        """``n`` deals of value ``x`` (as ``n`` calls of :meth:`add`)."""
+        """``n`` deals of value ``x``: as ``n`` calls of :meth:`add` (to the bit for whole numbers)."""
         self.n += n
         self.s += x * n
         self.ss += x * x * n
