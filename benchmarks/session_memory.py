@@ -36,10 +36,8 @@ print(json.dumps({"code": code, "seconds": time.perf_counter() - start,
 """
 
 
-def run(tree: Path, hands: int, scratch: str) -> dict:
-    history = os.path.join(scratch, f"h-{time.monotonic_ns()}.jsonl")
-    argv = ["session", "--variants", "seven-card-stud,razz", "--hands", str(hands), "--stack", "1000000"]
-    argv += ["--bots", "check-call,random,sensible", "--seed", "1", "--history", history]
+def peak(tree: Path, argv: list[str], scratch: str) -> dict:
+    """``studrules ARGV`` run in ``tree`` in a fresh process: its exit code, seconds and peak MB."""
     done = subprocess.run(
         [sys.executable, "-c", RUNNER, *argv],
         cwd=scratch,
@@ -49,8 +47,38 @@ def run(tree: Path, hands: int, scratch: str) -> dict:
         text=True,
         check=True,
     )
-    os.unlink(history)
     return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def run(tree: Path, hands: int, scratch: str) -> dict:
+    history = os.path.join(scratch, f"h-{time.monotonic_ns()}.jsonl")
+    argv = ["session", "--variants", "seven-card-stud,razz", "--hands", str(hands), "--stack", "1000000"]
+    argv += ["--bots", "check-call,random,sensible", "--seed", "1", "--history", history]
+    out = peak(tree, argv, scratch)
+    os.unlink(history)
+    return out
+
+
+def growth_table(run, lengths: list[int], base_tree: Path | None, unit: str = "hand", per: int = 1024) -> None:
+    """Each length ``run(tree, length, scratch)`` in this tree (and ``base_tree``):
+    the peak, the time and the growth per ``unit`` (``per`` bytes a MB / 1024)
+    from the first length."""
+    trees = {"this tree": ROOT}
+    if base_tree:
+        trees["base tree"] = base_tree.resolve()
+    size = "KB" if per == 1024 else "bytes"
+    print(f"{'tree':10} {unit + 's':>8} {'peak MB':>8} {'seconds':>8} {size + '/' + unit:>11}")
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, tree in trees.items():
+            first = None
+            for n in lengths:
+                r = run(tree, n, scratch)
+                growth = ""
+                if first is not None:
+                    growth = f"{(r['peak_mb'] - first[1]) * per / (n - first[0]):11.2f}"
+                else:
+                    first = (n, r["peak_mb"])
+                print(f"{name:10} {n:8d} {r['peak_mb']:8.1f} {r['seconds']:8.1f} {growth:>11}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,22 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", default="1000,20000", help="the session lengths (default 1000,20000)")
     parser.add_argument("--base-tree", type=Path, help="another source tree to run the same sessions in")
     args = parser.parse_args(argv)
-    lengths = [int(n) for n in args.hands.split(",")]
-    trees = {"this tree": ROOT}
-    if args.base_tree:
-        trees["base tree"] = args.base_tree.resolve()
-    print(f"{'tree':10} {'hands':>7} {'peak MB':>8} {'seconds':>8} {'KB/hand':>8}")
-    with tempfile.TemporaryDirectory() as scratch:
-        for name, tree in trees.items():
-            first = None
-            for hands in lengths:
-                r = run(tree, hands, scratch)
-                growth = ""
-                if first is not None:
-                    growth = f"{(r['peak_mb'] - first[1]) * 1024 / (hands - first[0]):8.2f}"
-                else:
-                    first = (hands, r["peak_mb"])
-                print(f"{name:10} {hands:7d} {r['peak_mb']:8.1f} {r['seconds']:8.1f} {growth:>8}")
+    growth_table(run, [int(n) for n in args.hands.split(",")], args.base_tree)
     return 0
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from html.parser import HTMLParser
 
 import pytest
@@ -52,7 +53,7 @@ def test_a_variant_against_itself_never_diverges(fr, policies):
     assert c.history_changes.count == 0
     assert c.bring_in_changes.count == 0
     assert c.first_to_act and all(r.changed.count == 0 and r.played_a == r.played_b for r in c.first_to_act)
-    assert c.pots_a == c.pots_b
+    assert c.pot_counts_a == c.pot_counts_b and sum(c.pot_counts_a.values()) == 60
     assert c.pot.difference.mean == 0 and (c.pot.difference.low, c.pot.difference.high) == (0, 0)
     assert all(p.difference.mean == 0 for p in c.net_by_seat.values())
     assert c.examples == ()
@@ -76,8 +77,8 @@ def test_a_larger_bring_in_makes_every_check_call_pot_larger_by_players_times_th
     # checks. So a check/call pot is players * (ante + bring_in): 10 a player
     # with the file's bring-in of 5, 13 with 8 -- 3 more chips from each player.
     c = compare(fr, fr_bring_in_8, deals=40, seed=2, players=players, policies=["check-call"])
-    assert set(c.pots_a) == {players * 10}
-    assert set(c.pots_b) == {players * 13}
+    assert c.pot_counts_a == {players * 10: 40}
+    assert c.pot_counts_b == {players * 13: 40}
     assert c.pot.difference.mean == 3 * players
     assert (c.pot.difference.low, c.pot.difference.high) == (3 * players, 3 * players)
     # the amount changes, not who pays it, who acts first or who wins
@@ -377,7 +378,9 @@ def test_the_net_result_bars_start_at_zero_and_point_the_way_of_their_sign(fr):
 def test_bin_counts_match_the_pot_histogram(fr, fr_bring_in_8):
     c = compare(fr, fr_bring_in_8, deals=20, seed=1, policies=["random"])
     edges = c.pot_histogram["edges"]
-    counts, _ = bin_counts(c.pots_a, len(edges) - 1, (edges[0], edges[-1]))
+    pots = list(Counter(c.pot_counts_a).elements())  # every deal's pot
+    assert len(pots) == 20
+    counts, _ = bin_counts(pots, len(edges) - 1, (edges[0], edges[-1]))
     assert counts == c.pot_histogram["a"]
     page = parse(html_report(c, diff(fr, fr_bring_in_8)))
     assert page.sections["rules"]["tables"][0][1][1] == "bring-in"
@@ -464,7 +467,7 @@ def test_the_default_bots_play_so_pots_vary(fr):
     c = compare(fr, load_variant("five-card-stud-he"), deals=100, seed=2)
     assert c.policies == ("sensible",)
     # sensible bots fold and raise: pots of many sizes, not the check/call constant
-    assert len(set(c.pots_a)) > 5 and c.pot.a.low < c.pot.a.high
+    assert len(c.pot_counts_a) > 5 and c.pot.a.low < c.pot.a.high
     assert c.showdown.a.mean < 100
 
 
@@ -597,13 +600,15 @@ def test_a_few_very_large_pots_go_to_one_last_and_more_bin(fr):
     he = load_variant("five-card-stud-he")
     c = compare(fr, he, deals=400, seed=1)
     h = c.pot_histogram
-    pots = sorted(c.pots_a + c.pots_b)
+    pots_a, pots_b = (list(Counter(counts).elements()) for counts in (c.pot_counts_a, c.pot_counts_b))
+    assert len(pots_a) == len(pots_b) == 400  # every deal's pot, once
+    pots = sorted(pots_a + pots_b)
     p95 = pots[math.ceil(0.95 * len(pots)) - 1]  # the nearest-rank 95th percentile
     assert pots[-1] - pots[0] > 2 * (p95 - pots[0])  # the run has the long tail the rule is for
     assert h["last_bin_open"] is True and h["edges"][-1] == pots[-1] + 1
     assert p95 <= h["edges"][-2]  # the percentile falls in a regular bin
     # brute force: each regular bin counts the pots in [low, high), the open one every pot from its low edge
-    for side, mine in (("a", c.pots_a), ("b", c.pots_b)):
+    for side, mine in (("a", pots_a), ("b", pots_b)):
         edges = h["edges"]
         expected = [sum(lo <= x < hi for x in mine) for lo, hi in zip(edges[:-2], edges[1:-1])]
         expected.append(sum(x >= edges[-2] for x in mine))

@@ -72,7 +72,7 @@ def test_compare_in_chunks_counts_what_one_pass_counts(monkeypatch):
     whole = compare(a, b, deals=30, seed=2, players=3)
     monkeypatch.setattr(compare_module, "CHUNK", 7)
     cut = compare(a, b, deals=30, seed=2, players=3)
-    for key in ("winner_changes", "result_changes", "history_changes", "pots_a", "pots_b", "pot_histogram"):
+    for key in ("winner_changes", "result_changes", "history_changes", "pot_counts_a", "pot_counts_b", "pot_histogram"):
         assert getattr(cut, key) == getattr(whole, key)
     assert cut.examples == whole.examples and cut.first_to_act == whole.first_to_act
 

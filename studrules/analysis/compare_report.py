@@ -317,7 +317,7 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     is_open = bool(hist.get("last_bin_open"))
     regular = hist["edges"][:-1] if is_open else hist["edges"]
     pots = overlaid_histogram(
-        [(f"A: {a}", c.pots_a), (f"B: {b}", c.pots_b)],
+        [(f"A: {a}", c.pot_counts_a), (f"B: {b}", c.pot_counts_b)],
         bins=len(regular) - 1,
         bounds=(regular[0], regular[-1]),
         title="Pot sizes (chips) under A and under B: deals per bin",

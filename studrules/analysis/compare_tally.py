@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from ..game.events import Event
@@ -22,10 +23,12 @@ _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "
 _FORCED = frozenset(("ante", "blind", "kill", "bring_in"))
 
 
-def pot_bins(pots: Sequence[int], most: int = HISTOGRAM_BINS) -> tuple[int, tuple[int, int]]:
+def pot_bins(pots: Collection[int], most: int = HISTOGRAM_BINS) -> tuple[int, tuple[int, int]]:
     """Bins for whole-chip pots: at most ``most``, each a whole
     number of the steps pots actually differ by, every pot on a bin's low edge
     or inside it (``[low, high)``). Returns the number of bins and their range.
+    Only the pot sizes matter: each may be given once (a mapping of pot ->
+    deals gives its keys).
 
     >>> pot_bins([40, 60, 80, 120])
     (5, (40, 140))
@@ -48,10 +51,30 @@ def pot_bins(pots: Sequence[int], most: int = HISTOGRAM_BINS) -> tuple[int, tupl
 OPEN_BIN_QUANTILE = 0.95
 
 
-def pot_histogram(pots_a: Sequence[int], pots_b: Sequence[int]) -> dict[str, Any]:
-    """The pot-size histograms of A and B on shared bins: ``edges`` (each bin
-    ``[low, high)``), the counts ``a`` and ``b``, and ``last_bin_open``. When
-    the largest pot is more than twice as far from the smallest as the 95th
+def nearest_rank(counts: Mapping[int, int], q: float) -> int:
+    """The nearest-rank ``q`` quantile of the pots counted in ``counts`` (pot
+    -> deals): the pot at place ``ceil(q * n)`` (from 1) of the ``n`` pots sorted.
+
+    Pots 10, 10, 10, 20 (three deals of 10, one of 20): the 75th percentile is
+    the third, 10; the 80th the fourth, 20:
+
+    >>> nearest_rank({20: 1, 10: 3}, 0.75), nearest_rank({20: 1, 10: 3}, 0.8)
+    (10, 20)
+    """
+    place = max(math.ceil(q * sum(counts.values())) - 1, 0)  # from 0
+    seen = 0
+    for pot in sorted(counts):
+        seen += counts[pot]
+        if seen > place:
+            return pot
+    raise ValueError("no pots counted")
+
+
+def pot_histogram(counts_a: Mapping[int, int], counts_b: Mapping[int, int]) -> dict[str, Any]:
+    """The pot-size histograms of A and B on shared bins, from the deals
+    counted for each pot size (pot -> deals): ``edges`` (each bin ``[low,
+    high)``), the counts ``a`` and ``b``, and ``last_bin_open``. When the
+    largest pot is more than twice as far from the smallest as the 95th
     percentile is, the pots from the percentile up share one last bin ("and
     more"; its high edge is the largest pot + 1), so that a few very large
     pots do not squeeze the rest into the first bars.
@@ -61,32 +84,33 @@ def pot_histogram(pots_a: Sequence[int], pots_b: Sequence[int]) -> dict[str, Any
     is 27, and 500 - 10 is more than twice 27 - 10; the pots up to 27 get
     one-chip bins from 10 to 28, and 28 and 500 share the last bin:
 
-    >>> h = pot_histogram([*range(10, 29)] + [500], [10] * 20)
+    >>> h = pot_histogram(dict.fromkeys([*range(10, 29), 500], 1), {10: 20})
     >>> h["last_bin_open"], h["edges"][-2:], h["a"][-1], sum(h["a"]), h["b"][0]
     (True, [28, 501], 2, 20, 20)
-    >>> pot_histogram([40, 60], [80, 120])["last_bin_open"]
+    >>> pot_histogram({40: 1, 60: 1}, {80: 1, 120: 1})["last_bin_open"]
     False
     """
-    everything = sorted([*pots_a, *pots_b])
-    if not everything:
+    both = Counter(counts_a)
+    both.update(counts_b)  # adds the deals of each pot size
+    sizes = sorted(x for x, n in both.items() if n)
+    if not sizes:
         return {"edges": [0.0], "a": [], "b": [], "last_bin_open": False}
-    lo, hi = everything[0], everything[-1]
-    cap = everything[max(math.ceil(OPEN_BIN_QUANTILE * len(everything)) - 1, 0)]
+    lo, hi = sizes[0], sizes[-1]
+    cap = nearest_rank(both, OPEN_BIN_QUANTILE)
     if cap > lo and hi - lo > 2 * (cap - lo):
-        inside = [x for x in everything if x <= cap]
-        bins, (start, stop) = pot_bins(inside, HISTOGRAM_BINS - 1)
+        bins, (start, stop) = pot_bins([x for x in sizes if x <= cap], HISTOGRAM_BINS - 1)
         edges = [start + (stop - start) * i / bins for i in range(bins + 1)]
         edges = [int(e) if float(e).is_integer() else e for e in edges]
 
-        def counts(pots: Sequence[int]) -> list[int]:
-            regular, _ = bin_counts([x for x in pots if x < stop], bins, (start, stop))
-            return (regular or [0] * bins) + [sum(1 for x in pots if x >= stop)]
+        def counts(pots: Mapping[int, int]) -> list[int]:
+            regular, _ = bin_counts({x: n for x, n in pots.items() if x < stop}, bins, (start, stop))
+            return (regular or [0] * bins) + [sum(n for x, n in pots.items() if x >= stop)]
 
-        return {"edges": [*edges, hi + 1], "a": counts(pots_a), "b": counts(pots_b), "last_bin_open": True}
-    bins, bounds = pot_bins(everything)
-    counts_a, edges = bin_counts(list(pots_a), bins, bounds)
-    counts_b, _ = bin_counts(list(pots_b), bins, bounds)
-    return {"edges": list(edges), "a": counts_a, "b": counts_b, "last_bin_open": False}
+        return {"edges": [*edges, hi + 1], "a": counts(counts_a), "b": counts(counts_b), "last_bin_open": True}
+    bins, bounds = pot_bins(sizes)
+    bars_a, edges = bin_counts(counts_a, bins, bounds)
+    bars_b, _ = bin_counts(counts_b, bins, bounds)
+    return {"edges": list(edges), "a": bars_a, "b": bars_b, "last_bin_open": False}
 
 
 def first_difference(x: Sequence[Event], y: Sequence[Event]) -> int | None:
@@ -118,6 +142,12 @@ class _Sum:
         self.n += 1
         self.s += x
         self.ss += x * x
+
+    def add_count(self, x, n: int) -> None:
+        """``n`` deals of value ``x``: as ``n`` calls of :meth:`add` (to the bit for whole numbers)."""
+        self.n += n
+        self.s += x * n
+        self.ss += x * x * n
 
     def merge(self, other: _Sum) -> None:
         self.n += other.n
@@ -207,7 +237,7 @@ class _Tally:
         self.names = names
         self.policy_names = tuple(dict.fromkeys(policies))
         self.want = max(int(examples), 0)
-        self.pots: dict[str, list[int]] = {"a": [], "b": []}
+        self.pots: dict[str, Counter[int]] = {"a": Counter(), "b": Counter()}  # pot -> deals
         self.pot_diff = _Sum()
         self.show = {"a": _Sum(), "b": _Sum(), "d": _Sum()}
         self.edge = {"a": _Sum(), "b": _Sum(), "d": _Sum()}
@@ -232,7 +262,7 @@ class _Tally:
         """Add the counts of the next chunk of deals (chunks merged in their order)."""
         self.deals += other.deals
         for key in ("a", "b"):
-            self.pots[key].extend(other.pots[key])
+            self.pots[key].update(other.pots[key])  # adds the deals of each pot size
             self.bring_in[key] += other.bring_in[key]
             for p, n in other.bring_in_seat[key].items():
                 self.bring_in_seat[key][p] += n
@@ -260,8 +290,8 @@ class _Tally:
         self.deals += 1
         ra, rb = ha.result(), hb.result()
         pa, pb = _pot(ra), _pot(rb)
-        self.pots["a"].append(pa)
-        self.pots["b"].append(pb)
+        self.pots["a"][pa] += 1
+        self.pots["b"][pb] += 1
         self.pot_diff.add(pb - pa)
         sa, sb = int(_showdown(ha, ra)), int(_showdown(hb, rb))
         self.show["a"].add(100 * sa)
@@ -341,13 +371,12 @@ class _Tally:
             )
 
     def finish(self, a, b, label_a, label_b, seed, requested, deals, stacks, interrupted, seconds) -> Comparison:
-        pots_a, pots_b = self.pots["a"], self.pots["b"]
+        pots_a, pots_b = dict(sorted(self.pots["a"].items())), dict(sorted(self.pots["b"].items()))
         histogram = pot_histogram(pots_a, pots_b)
         pot_a, pot_b = _Sum(), _Sum()
-        for x in pots_a:
-            pot_a.add(x)
-        for x in pots_b:
-            pot_b.add(x)
+        for acc, counts in ((pot_a, pots_a), (pot_b, pots_b)):
+            for x, n in counts.items():
+                acc.add_count(x, n)
 
         def paired(acc) -> Paired:
             return Paired(acc["a"].estimate(), acc["b"].estimate(), acc["d"].estimate())
@@ -392,6 +421,6 @@ class _Tally:
             examples=tuple(examples),
             interrupted=interrupted,
             seconds=seconds,
-            pots_a=tuple(pots_a),
-            pots_b=tuple(pots_b),
+            pot_counts_a=pots_a,
+            pot_counts_b=pots_b,
         )

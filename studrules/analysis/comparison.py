@@ -175,7 +175,9 @@ class Comparison:
     ``last_bin_open`` is true the last bin holds every pot from its low edge
     up ("and more": the largest pots, past the 95th percentile), its high edge
     the largest pot + 1.
-    ``pots_a``/``pots_b``: every deal's pot (for charts)."""
+    ``pot_counts_a``/``pot_counts_b``: how many deals had each pot size
+    (pot -> deals, smallest pot first; for charts): the pots of a run take
+    as much room as its distinct pot sizes, however many deals."""
 
     a: Side
     b: Side
@@ -203,8 +205,8 @@ class Comparison:
     amount_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     interrupted: bool = False
     seconds: float = field(default=0.0, compare=False)
-    pots_a: tuple[int, ...] = field(default=(), repr=False, compare=False)
-    pots_b: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    pot_counts_a: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
+    pot_counts_b: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def deals_per_second(self) -> float:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -30,6 +31,9 @@ __all__ = [
     "figures",
     "SERIES_COLOURS",
 ]
+
+#: The values of a histogram: a sequence, or a mapping of value -> how many times.
+Values = Sequence[float] | Mapping[int, int] | Mapping[float, int]
 
 #: The colours of the series of a chart (A, then B), told apart in print too.
 SERIES_COLOURS = ("#2b6cb0", "#dd6b20")
@@ -178,11 +182,7 @@ def bar_chart(
     top = 24 if title else 6
     height = top + len(values) * (bar_height + 6) + 6
     biggest = max([abs(v) for v in values] + [0]) or 1
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
-    ]
-    if title:
-        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
+    out = _chart_start(width, height, title)
     for i, (label, value) in enumerate(zip(labels, values)):
         y = top + i * (bar_height + 6)
         w = plot_w * abs(value) / biggest
@@ -235,16 +235,7 @@ def interval_chart(
         return label_w + plot_w * (v - lo) / (hi - lo)
 
     zero = x(0)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
-    ]
-    if title:
-        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
-    legend_x = label_w
-    for k, (name, _) in enumerate(series):
-        out.append(f'<rect class="bar s{k % 2}" x="{legend_x}" y="{top - 16}" width="10" height="10"></rect>')
-        out.append(f'<text x="{legend_x + 14}" y="{top - 7}">{escape(name)}</text>')
-        legend_x += 14 + 7 * len(str(name)) + 20
+    out = _chart_start(width, height, title, [name for name, _ in series], x=label_w, top=top, swatch="bar")
     for tick in _ticks(lo, hi):
         tx = x(tick)
         out.append(f'<line class="tick" x1="{tx:.1f}" y1="{top}" x2="{tx:.1f}" y2="{height - 22}"></line>')
@@ -284,7 +275,7 @@ def interval_chart(
 
 
 def overlaid_histogram(
-    series: Sequence[tuple[str, Sequence[float]]],
+    series: Sequence[tuple[str, Values]],
     *,
     bins: int = 10,
     bounds: tuple[float, float] | None = None,
@@ -296,28 +287,30 @@ def overlaid_histogram(
     """Histograms of several series on the same bins, drawn over each other in
     :data:`SERIES_COLOURS` (see-through) with a legend and ticks on both axes.
     Each bar carries ``data-series``, ``data-count``, ``data-low`` and
-    ``data-high``. ``open_from``: the values from it up are counted in one
-    more bar, labelled "and more" (``bins`` and ``bounds`` then cover the
-    values below it).
+    ``data-high``. A series' values are a sequence or a mapping of value ->
+    how many times (see :func:`bin_counts`). ``open_from``: the values from
+    it up are counted in one more bar, labelled "and more" (``bins`` and
+    ``bounds`` then cover the values below it).
 
         >>> svg = overlaid_histogram([("A", [1, 2, 2]), ("B", [3, 3, 3])], bins=3)
         >>> svg.count('data-series="A"'), svg.count('data-series="B"'), 'data-count="3"' in svg
         (3, 3, True)
-        >>> svg = overlaid_histogram([("A", [1, 2, 2, 90])], bins=2, bounds=(1, 3), open_from=3)
+        >>> svg = overlaid_histogram([("A", {1: 1, 2: 2, 90: 1})], bins=2, bounds=(1, 3), open_from=3)
         >>> svg.count("data-series"), 'data-low="3" data-high="91"' in svg, "and more" in svg
         (3, True, True)
     """
-    everything = [v for _, values in series for v in values]
+    weighted = [(name, _weighted(values)) for name, values in series]
+    everything = [v for _, times in weighted for v in times]
     if bounds is None and everything:
         bounds = (min(everything), max(everything))
     if open_from is None:
-        counted = [(name, *bin_counts(values, bins, bounds)) for name, values in series]
+        counted = [(name, *bin_counts(times, bins, bounds)) for name, times in weighted]
     else:
         top_value = max(everything, default=open_from)
         counted = []
-        for name, values in series:
-            counts, edges = bin_counts([v for v in values if v < open_from], bins, bounds)
-            counts = (counts or [0] * max(int(bins), 1)) + [sum(1 for v in values if v >= open_from)]
+        for name, times in weighted:
+            counts, edges = bin_counts({v: n for v, n in times.items() if v < open_from}, bins, bounds)
+            counts = (counts or [0] * max(int(bins), 1)) + [sum(n for v, n in times.items() if v >= open_from)]
             if len(edges) < max(int(bins), 1) + 1:  # no value below: the regular edges all the same
                 lo, hi = bounds if bounds is not None else (open_from, open_from)
                 edges = [lo + (hi - lo) * i / max(int(bins), 1) for i in range(max(int(bins), 1) + 1)]
@@ -332,16 +325,7 @@ def overlaid_histogram(
     biggest = max([n for _, c, _ in counted for n in c] + [0]) or 1
     bar_w = plot_w / max(nbins, 1)
     base = top + plot_h
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
-    ]
-    if title:
-        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
-    legend_x = left
-    for k, (name, _) in enumerate(series):
-        out.append(f'<rect class="hist s{k % 2}" x="{legend_x}" y="{top - 16}" width="10" height="10"></rect>')
-        out.append(f'<text x="{legend_x + 14}" y="{top - 7}">{escape(name)}</text>')
-        legend_x += 14 + 7 * len(str(name)) + 20
+    out = _chart_start(width, height, title, [name for name, _ in series], x=left, top=top, swatch="hist")
     for tick in _ticks(0, biggest, whole=True):
         ty = base - plot_h * tick / biggest
         out.append(f'<line class="tick" x1="{left}" y1="{ty:.1f}" x2="{left + plot_w}" y2="{ty:.1f}"></line>')
@@ -367,6 +351,31 @@ def overlaid_histogram(
         out.append(f'<text x="{left + plot_w:.1f}" y="{base + 30}" text-anchor="end">and more</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _chart_start(
+    width: int,
+    height: int,
+    title: str | None,
+    legend: Sequence[str] = (),
+    *,
+    x: float = 0,
+    top: float = 0,
+    swatch: str = "bar",
+) -> list[str]:
+    """An SVG chart's opening: the ``<svg>`` tag, the ``title`` above, and a
+    legend of ``legend``'s names in :data:`SERIES_COLOURS` (swatches of class
+    ``swatch``) from ``x`` along the line above ``top``."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
+    ]
+    if title:
+        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
+    for k, name in enumerate(legend):
+        out.append(f'<rect class="{swatch} s{k % 2}" x="{x}" y="{top - 16}" width="10" height="10"></rect>')
+        out.append(f'<text x="{x + 14}" y="{top - 7}">{escape(name)}</text>')
+        x += 14 + 7 * len(str(name)) + 20
+    return out
 
 
 def figures(value: float, *, signed: bool = False, digits: int = 3) -> str:
@@ -440,11 +449,7 @@ def histogram(
     plot_w = width - left - 10
     biggest = max(counts + [0]) or 1
     bar_w = plot_w / max(len(counts), 1)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">'
-    ]
-    if title:
-        out.append(f'<title>{escape(title)}</title><text x="0" y="16" font-weight="bold">{escape(title)}</text>')
+    out = _chart_start(width, height, title)
     for i, n in enumerate(counts):
         h = plot_h * n / biggest
         x = left + i * bar_w
@@ -464,26 +469,38 @@ def histogram(
 
 
 def bin_counts(
-    values: Sequence[float], bins: int = 10, bounds: tuple[float, float] | None = None
+    values: Values, bins: int = 10, bounds: tuple[float, float] | None = None
 ) -> tuple[list[int], list[float]]:
     """The counts and edges :func:`histogram` draws (``bounds`` as there).
+    ``values``: a sequence, or a mapping of value -> how many times (a
+    million equal values then take one entry).
 
     >>> bin_counts([1, 2, 2, 3], 2, bounds=(0, 4))
     ([1, 3], [0.0, 2.0, 4])
+    >>> bin_counts({1: 1, 2: 2, 3: 1}, 2, bounds=(0, 4))
+    ([1, 3], [0.0, 2.0, 4])
     """
-    if not values:
+    times = _weighted(values)
+    if not times:
         return [], [0.0]
     bins = max(int(bins), 1)
-    lo, hi = bounds if bounds is not None else (min(values), max(values))
+    lo, hi = bounds if bounds is not None else (min(times), max(times))
     if lo == hi:
-        return [len(values)], [lo, hi]
+        return [sum(times.values())], [lo, hi]
     step = (hi - lo) / bins
     edges = [lo + i * step for i in range(bins)] + [hi]
     counts = [0] * bins
-    for v in values:
+    for v, n in times.items():
         i = min(max(int((v - lo) / step), 0), bins - 1)  # values outside ``bounds`` go to the end bins
-        counts[i] += 1
+        counts[i] += n
     return counts, edges
+
+
+def _weighted(values: Values) -> Mapping[float, int]:
+    """Each value and how many times it comes (those that come at least once)."""
+    if isinstance(values, Mapping):
+        return {v: n for v, n in values.items() if n}
+    return Counter(values)
 
 
 def _number(value: float) -> str:
