@@ -204,17 +204,25 @@ def _play_deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[
             for seat in range(players):
                 made[side, seat, name] = make_policy(name, seed=0, variant=variant)
     seed = job.seed
+    # the policies that draw random numbers, re-seeded before each deal (the others need no seed)
+    drawing = {key: rng for key, policy in made.items() if isinstance(rng := getattr(policy, "rng", None), random.Random)}
+    turns = len(policy_names)
     for i in range(start, end):
         deck = deal_seed(seed, i)
-        seating = {names[k]: policy_names[(k + i) % len(policy_names)] for k in range(players)}
+        seating = {names[k]: policy_names[(k + i) % turns] for k in range(players)}
+        seat_seeds: dict[int, int] = {}
         hands = []
         for side, variant in (("a", a), ("b", b)):
             hand = Hand(variant, names, job.stacks, seed=deck)
             chosen = {}
             for k, p in enumerate(names):
-                policy = made[side, k, seating[p]]
-                _reseed(policy, deal_seed(seed, i, k))
-                chosen[p] = policy
+                key = (side, k, seating[p])
+                policy = chosen[p] = made[key]
+                rng = drawing.get(key)
+                if rng is not None:
+                    if k not in seat_seeds:
+                        seat_seeds[k] = deal_seed(seed, i, k)
+                    rng.seed(seat_seeds[k])
             play_hand(hand, chosen)
             hands.append(hand)
         tally.add(i, deck, seating, hands[0], hands[1])
@@ -264,13 +272,6 @@ def _labels(a: Variant, b: Variant) -> tuple[str, str]:
     if la == lb:
         return f"{la} (A)", f"{lb} (B)"
     return la, lb
-
-
-def _reseed(policy, seed: int) -> None:
-    # a policy that draws random numbers keeps them in its own ``rng``
-    rng = getattr(policy, "rng", None)
-    if isinstance(rng, random.Random):
-        rng.seed(seed)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
@@ -79,6 +79,12 @@ class Policy:
     Subclasses set ``name`` and implement :meth:`act`."""
 
     name: str = "policy"
+    #: True for a policy that, in a betting round where a player not facing
+    #: a bet may always check, checks, calls or posts the bring-in whatever
+    #: its view shows: :func:`play_hand` then lets the hand do it
+    #: (:meth:`~studrules.game.hand.Hand.check_or_call`, the same action)
+    #: without making a view or asking :meth:`act`.
+    checks_and_calls: bool = False
 
     def act(self, view: View) -> Action:  # pragma: no cover - interface
         """The action to take now; ``view.to_act`` is this seat, ``view.legal`` what it may do."""
@@ -147,6 +153,7 @@ class CheckCall(Policy):
     In a game against the house it raises (it stays in every hand)."""
 
     name = "check-call"
+    checks_and_calls = True
 
     def act(self, view: View) -> Action:
         return _passive(view)
@@ -390,7 +397,11 @@ class Sensible(Policy):
 class StrategyPolicy(Policy):
     """A banked game's strategy: raise (of the size it says), stand or fold by the strategy's
     rules of the decision at hand, reading only this seat's cards, the community cards and the
-    house's up cards. At a decision that offers no fold, ``fold`` goes on without a raise (stand)."""
+    house's up cards. At a decision that offers no fold, ``fold`` goes on without a raise (stand).
+
+    The strategy's answer depends on nothing else: policies with equal strategies share
+    their answers (the last few thousand), so the same hand met again -- the same deal under
+    another rule set -- is decided once."""
 
     def __init__(self, strategy: Strategy | str):
         if isinstance(strategy, str):
@@ -399,21 +410,38 @@ class StrategyPolicy(Policy):
             strategy = load_strategy(strategy)
         self.strategy = strategy
         self.name = f"strategy:{strategy.name}"
+        self._choices = _shared_choices(strategy)
 
     def act(self, view: View) -> Action:
         legal = _legal(view)
-        if legal and set(legal) <= {"raise", "fold", "check"} and ("raise" in legal or "fold" in legal):
+        if legal and legal.keys() <= _BANKED_VERBS and ("raise" in legal or "fold" in legal):
             me = view.player
-            # the decisions this seat has made so far: a banked decision is a raise, a stand or a fold
-            street = sum(1 for e in view.events if e.player == me and e.type in ("raise", "check"))
-            ante = next((e.amount or 0 for e in view.events if e.type == "ante" and e.player == me), 0)
-            out = ante + sum(e.amount or 0 for e in view.events if e.type == "raise" and e.player == me)
-            choice = self.strategy.decide(
-                tuple(view.my_cards) + tuple(view.community),
-                view.house_up_cards,
-                street=street,
-                wagered=out // ante if ante else 1,
-            )
+            # the decisions this seat has made so far (a banked decision is a raise, a stand or a
+            # fold), its ante (the first) and its raises
+            street = out = 0
+            ante = None
+            for e in view.own_events:
+                kind = e[0]
+                if kind == "raise":
+                    street += 1
+                    out += e.amount or 0
+                elif kind == "check":
+                    street += 1
+                elif kind == "ante" and ante is None:
+                    ante = e.amount or 0
+            ante = ante or 0
+            out += ante
+            cards = tuple(view.my_cards) + tuple(view.community)
+            house_up = view.house_up_cards
+            wagered = out // ante if ante else 1
+            key = (cards, house_up, street, wagered)
+            choices = self._choices
+            choice = choices.get(key)
+            if choice is None:
+                choice = self.strategy.decide(cards, house_up, street=street, wagered=wagered)
+                if len(choices) >= _CHOICES_KEPT:
+                    choices.clear()
+                choices[key] = choice
             verb = "check" if choice == "stand" else choice.split()[0]
             if verb == "fold" and "fold" not in legal and "check" in legal:
                 verb = "check"  # a decision with no fold: going on without a raise
@@ -429,6 +457,23 @@ class StrategyPolicy(Policy):
             amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
             return Action(me, "raise", amount)
         return _passive(view)
+
+
+_BANKED_VERBS = frozenset(("raise", "fold", "check"))
+_CHOICES_KEPT = 4096  # answers kept per strategy
+_CHOICES: dict[tuple[Strategy, str], dict[tuple[Any, ...], str]] = {}
+
+
+def _shared_choices(strategy: Strategy) -> dict[tuple[Any, ...], str]:
+    """The answers of ``strategy`` so far, shared by every policy with an equal strategy
+    (valuing hands in the same ranking)."""
+    key = (strategy, strategy.ranking)
+    choices = _CHOICES.get(key)
+    if choices is None:
+        if len(_CHOICES) >= 64:
+            _CHOICES.clear()
+        choices = _CHOICES[key] = {}
+    return choices
 
 
 # --------------------------------------------------------------------------
@@ -496,11 +541,16 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
         if policy is not None and hasattr(policy, "begin"):
             policy.begin(hand.variant)
     names = hand.players
+    seated = [policies.get(name) for name in names]
+    passive = [getattr(policy, "checks_and_calls", False) is True for policy in seated]
     while not hand.over:
         seat = hand.to_act_seat
         assert seat is not None  # (a hand not over has a player to act)
+        if passive[seat] and hand.phase == "betting" and hand.round_rules.plain_check:
+            hand.check_or_call()  # what the policy would choose from its view
+            continue
+        policy = seated[seat]
         player = names[seat]
-        policy = policies.get(player)
         if policy is None:
             action = hand.default_action()
             assert action is not None  # (the same)

@@ -119,6 +119,8 @@ class Strategy:
     streets: tuple[tuple[Rule, ...], ...] = ()
     # decisions remembered per rule: an array over the key space, or a dict when it is large
     _memo: dict[Any, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # the view names each decision's rules read, by decision number (filled as asked)
+    _names: dict[int, frozenset[str]] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def rules_at(self, street: int) -> tuple[Rule, ...]:
         """The rules of decision number ``street`` (0: the first); the last street's past the end.
@@ -184,7 +186,11 @@ class Strategy:
         >>> basic.decide("As Kd 9c 6h 3s", house_up="Th")
         'fold'
         """
-        names = {n for r in self.rules_at(street) if r.when is not None for n in r.when.names}
+        names = self._names.get(street)
+        if names is None:
+            names = self._names[street] = frozenset(
+                n for r in self.rules_at(street) if r.when is not None for n in r.when.names
+            )
         view = view_features(cards, house_up, names, ranking=self.ranking)
         if "wagered" in names:
             view["wagered"] = wagered
@@ -497,6 +503,8 @@ def view_features(
     def as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
         if isinstance(value, str):
             return parse_cards(value)
+        if type(value) is tuple and all(type(c) is Card for c in value):
+            return value  # (cards already: the hand machine's)
         return tuple(Card(c) for c in value)
 
     own = as_cards(cards)
