@@ -96,6 +96,8 @@ def first_difference(x: Sequence[Event], y: Sequence[Event]) -> int | None:
     >>> first_difference([e, e], [e]), first_difference([e], [e])
     (1, None)
     """
+    if len(x) == len(y) and x == y:  # (the same history: compared at C speed)
+        return None
     for i, (p, q) in enumerate(zip(x, y)):
         if p != q:
             return i
@@ -153,16 +155,22 @@ def _pot(result) -> int:
     return sum(p["amount"] for p in result.pots)
 
 
+_TYPE = operator.itemgetter(0)
+
+
 def _showdown(hand: Hand, result) -> bool:
-    return bool(result.showdown_order) or any(e.type == "show" for e in hand.events)
+    return bool(result.showdown_order) or "show" in map(_TYPE, hand.events)
 
 
 def _firsts(events: Sequence[Event]) -> dict[int, str]:
     """Each betting round's first action: round -> (player, verb)."""
     out: dict[int, Any] = {}
+    actions = _ACTIONS
     for e in events:
-        if e.type in _ACTIONS and e.round is not None and e.round not in out:
-            out[e.round] = (e.player, e.type)
+        if e[0] in actions:
+            rnd = e[2]
+            if rnd is not None and rnd not in out:
+                out[rnd] = (e[1], e[0])
     return out
 
 
@@ -182,7 +190,8 @@ def _play_parts(x: Sequence[Event], y: Sequence[Event], start: int) -> int | Non
 
 def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
     """Who posted which forced bet, and how much."""
-    return [(e.type, e.player, e.amount) for e in events if e.type in _FORCED]
+    forced = _FORCED
+    return [(e[0], e[1], e[3]) for e in events if e[0] in forced]
 
 
 def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:

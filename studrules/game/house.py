@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import IllegalActionError
-from ..spec.model import DecisionStep, RevealStep, SettleStep
+from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
 from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
@@ -44,11 +44,8 @@ class _House(_HandState):
                 raise ValueError(f"antes name players who are not in the hand: {', '.join(map(str, unknown))}")
         if step is None:  # (antes are given: without them a variant with no ante step is plain)
             raise ValueError(f"{self.variant.name} has no ante")
-        env = self.plan.stake_env
-        default = int(step.amount(env))
-        out = [int((antes or {}).get(p, default)) for p in self.players]
-        low = int(step.min(env)) if step.min is not None else None
-        high = int(step.max(env)) if step.max is not None else None
+        default, low, high, side = self._ante_limits(step)
+        out = [int(antes.get(p, default)) for p in self.players] if antes else [default] * self.n
         for p, a, stack in zip(self.players, out, self.stacks):
             if low is not None and a < low:
                 raise IllegalActionError(
@@ -58,11 +55,23 @@ class _House(_HandState):
                 raise IllegalActionError(
                     f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}"
                 )
-            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
             if self.variant.is_banked and a + side > stack:
                 bets = f"ante of {a} and side bets of {side} are" if side else f"ante of {a} is"
                 raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
+
+    def _ante_limits(self, step: AnteStep) -> tuple[int, int | None, int | None, int]:
+        """The ante step's amount, the table minimum and maximum and the side bets' total:
+        read from the stakes alone, once per plan."""
+        memo = self.plan.memo
+        limits: tuple[int, int | None, int | None, int] | None = memo.get("ante limits")
+        if limits is None:
+            env = self.plan.stake_env
+            low = int(step.min(env)) if step.min is not None else None
+            high = int(step.max(env)) if step.max is not None else None
+            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
+            limits = memo["ante limits"] = (int(step.amount(env)), low, high, side)
+        return limits
 
     def _raise_amount(self, seat: int) -> int:
         return self._raise_amounts(seat)[0]
@@ -72,16 +81,26 @@ class _House(_HandState):
         step = self.decision_step
         if step.raise_amount is None:
             return (0,)
+        ante = self.antes[seat] if self.antes else 0
+        memo = self.plan.memo
+        key = ("raises", id(step), ante)  # (the plan's variant keeps its steps)
+        amounts: tuple[int, ...] | None = memo.get(key)
+        if amounts is not None:
+            return amounts
         env = dict(self.plan.stake_env)
-        env["ante"] = self.antes[seat] if self.antes else 0
+        env["ante"] = ante
         env.setdefault("hand", 0)
         env.setdefault("house", 0)
         low = int(step.raise_amount(env))
         if step.raise_max is None:
-            return (low,)
-        high = int(step.raise_max(env))
-        unit = max(int(step.raise_unit(env)), 1) if step.raise_unit is not None else 1
-        return tuple(range(low, max(high, low) + 1, unit))
+            amounts = (low,)
+        else:
+            high = int(step.raise_max(env))
+            unit = max(int(step.raise_unit(env)), 1) if step.raise_unit is not None else 1
+            amounts = tuple(range(low, max(high, low) + 1, unit))
+        if len(memo) < 256:
+            memo[key] = amounts
+        return amounts
 
     def _start_decision(self, step: DecisionStep) -> None:
         self.decision_step = step
@@ -94,15 +113,27 @@ class _House(_HandState):
 
     def _decision_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """At a banked game's decision: fold, or raise when the stack allows it."""
-        amounts = tuple(a for a in self._raise_amounts(seat) if a <= self.stacks[seat])
-        out = [_FOLD] if self.decision_step.fold else []
-        if self.decision_step.stand:
+        every = self._raise_amounts(seat)
+        stack = self.stacks[seat]
+        step = self.decision_step
+        memo = self.plan.memo
+        key = ("decision", id(step), every)
+        if every[-1] <= stack:  # every raise allowed (the usual case): the same choices each time
+            legal: tuple[LegalAction, ...] | None = memo.get(key)
+            if legal is not None:
+                return legal
+        amounts = tuple(a for a in every if a <= stack)
+        out = [_FOLD] if step.fold else []
+        if step.stand:
             out.append(_STAND)
         if len(amounts) > 1:  # the player chooses the size
             out.append(LegalAction("raise", amount=amounts[0], to=amounts))
         elif amounts:
             out.append(LegalAction("raise", amount=amounts[0]))
-        return tuple(out)
+        legal = tuple(out)
+        if amounts == every and len(memo) < 256:
+            memo[key] = legal
+        return legal
 
     def _apply_decision(self, seat: int, action: Action) -> None:
         legal = self.legal_actions()
@@ -170,6 +201,10 @@ class _House(_HandState):
         env = self.plan.stake_env
         positions: list[PositionResult] = []
         total = 0
+        raises: dict[str | None, list[int]] = {name: [] for name in self.players}  # each one's raises in order
+        for e in self.events:
+            if e[0] == "raise" and e[1] in raises:
+                raises[e[1]].append(e[3] or 0)
         for i, name in enumerate(self.players):
             ante = self.antes[i] if self.antes else 0
             raised = self.raise_amounts[i]
@@ -199,7 +234,7 @@ class _House(_HandState):
                     "player": name,
                     "ante": ante,
                     "raise": raised,
-                    "raises": [e.amount or 0 for e in self.events if e.type == "raise" and e.player == name],
+                    "raises": raises[name],
                     "ante_net": s.ante_net,
                     "raise_net": s.raise_net,
                     "side_net": s.side_net,

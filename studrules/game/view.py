@@ -71,20 +71,19 @@ class View:
 
     @property
     def my_cards(self) -> tuple[Card, ...]:
-        return tuple(c for c, _ in self.cards)
+        return tuple([c for c, _ in self.cards])
 
     def __getattr__(self, name: str) -> Any:
         # only called for a field not set yet: a lazy view reads it from its hand, which has
         # not changed since the view was made (see lazy_seat_view)
         read = _READ.get(name)
-        if read is None or name[0] == "_":
-            raise AttributeError(f"'View' object has no attribute '{name}'")
-        hand = object.__getattribute__(self, "_hand")
-        if hand is None:
-            raise AttributeError(f"'View' object has no attribute '{name}'")
-        value = read(hand, object.__getattribute__(self, "_seat"), object.__getattribute__(self, "player"))
-        object.__setattr__(self, name, value)
-        return value
+        if read is not None:
+            hand = self._hand  # (always set: None on a view made whole)
+            if hand is not None:
+                value = read(hand, self._seat, self.player)
+                _set(self, name, value)
+                return value
+        raise AttributeError(f"'View' object has no attribute '{name}'")
 
     def _fill(self) -> None:
         """Read every field not read yet from the hand, and let the hand go."""
