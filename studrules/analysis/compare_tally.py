@@ -159,7 +159,8 @@ _TYPE = operator.itemgetter(0)
 
 
 def _showdown(hand: Hand, result) -> bool:
-    return bool(result.showdown_order) or "show" in map(_TYPE, hand.events)
+    # (a hand is shown near the end: looked for from there)
+    return bool(result.showdown_order) or "show" in map(_TYPE, reversed(hand.events))
 
 
 def _firsts(events: Sequence[Event]) -> dict[int, str]:

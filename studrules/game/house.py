@@ -24,6 +24,9 @@ HOUSE = "house"
 #: The name the dealer goes by when he declares a hand void.
 DEALER = "dealer"
 
+_new = tuple.__new__  # an event made from its thirteen fields
+_NONE8, _NONE9, _NONE11 = (None,) * 8, (None,) * 9, (None,) * 11
+
 _FOLD = LegalAction("fold")
 _STAND = LegalAction("check")  # going on without a raise
 
@@ -45,6 +48,9 @@ class _House(_HandState):
         if step is None:  # (antes are given: without them a variant with no ante step is plain)
             raise ValueError(f"{self.variant.name} has no ante")
         default, low, high, side = self._ante_limits(step)
+        if not antes and (low is None or low <= default) and (high is None or default <= high):
+            if not self.variant.is_banked or min(self.stacks) >= default + side:
+                return [default] * self.n  # (what the checks below would find)
         out = [int(antes.get(p, default)) for p in self.players] if antes else [default] * self.n
         for p, a, stack in zip(self.players, out, self.stacks):
             if low is not None and a < low:
@@ -137,17 +143,22 @@ class _House(_HandState):
 
     def _apply_decision(self, seat: int, action: Action) -> None:
         legal = self.legal_actions()
-        option = next((la for la in legal if la.action == action.verb), None)
+        verb = action.verb
+        option = None
+        for la in legal:
+            if la.action == verb:
+                option = la
+                break
         if option is None:
             words = "/".join(la.action for la in legal)
             raise self._illegal(action, f"{action.player} chooses {words} here")
         name = self.players[seat]
-        if action.verb == "check":
-            self.events.append(Event("check", name, None))
-        elif action.verb == "fold":
+        if verb == "check":
+            self.events.append(_new(Event, ("check", name, *_NONE11)))
+        elif verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
-            self.events.append(Event("fold", name, None, reason="ante lost"))
+            self.events.append(_new(Event, ("fold", name, *_NONE8, "ante lost", None, None)))
         else:
             amount = option.amount
             assert amount is not None  # (a banked raise says its amount)
@@ -163,8 +174,13 @@ class _House(_HandState):
             self.contrib[seat] += amount
             # each decision is a wager of its own: the raises add up
             self.raise_amounts[seat] = (self.raise_amounts[seat] or 0) + amount
-            self.events.append(Event("raise", name, None, amount))
-        nxt = next((j for j in range(seat + 1, self.n) if not self.folded[j]), None)
+            self.events.append(_new(Event, ("raise", name, None, amount, *_NONE9)))
+        folded = self.folded
+        nxt = None
+        for j in range(seat + 1, self.n):
+            if not folded[j]:
+                nxt = j
+                break
         self.to_act_seat = nxt
         if nxt is None:
             self.phase = "between"

@@ -431,25 +431,25 @@ class StrategyPolicy(Policy):
                     ante = e.amount or 0
             ante = ante or 0
             out += ante
-            cards = tuple(view.my_cards) + tuple(view.community)
+            cards = view.my_cards + view.community
             house_up = view.house_up_cards
             wagered = out // ante if ante else 1
             key = (cards, house_up, street, wagered)
             choices = self._choices
-            choice = choices.get(key)
-            if choice is None:
+            known = choices.get(key)
+            if known is None:
                 choice = self.strategy.decide(cards, house_up, street=street, wagered=wagered)
                 if len(choices) >= _CHOICES_KEPT:
                     choices.clear()
-                choices[key] = choice
-            verb = "check" if choice == "stand" else choice.split()[0]
+                # the choice, its verb and its size in antes
+                known = choices[key] = ("check" if choice == "stand" else choice.split()[0], action_size(choice))
+            verb, size = known
             if verb == "fold" and "fold" not in legal and "check" in legal:
                 verb = "check"  # a decision with no fold: going on without a raise
             if verb not in legal:
                 verb = next(iter(legal))
             if verb != "raise":
                 return Action(me, verb)
-            size = action_size(choice)
             offered = legal["raise"].to or (legal["raise"].amount,)
             if size is None:
                 return Action(me, "raise", offered[0])
@@ -461,14 +461,17 @@ class StrategyPolicy(Policy):
 
 _BANKED_VERBS = frozenset(("raise", "fold", "check"))
 _CHOICES_KEPT = 4096  # answers kept per strategy
-_CHOICES: dict[tuple[Strategy, str], dict[tuple[Any, ...], str]] = {}
+_CHOICES: dict[tuple[Strategy, str], dict[tuple[Any, ...], tuple[str, int | None]]] = {}
 
 
-def _shared_choices(strategy: Strategy) -> dict[tuple[Any, ...], str]:
+def _shared_choices(strategy: Strategy) -> dict[tuple[Any, ...], tuple[str, int | None]]:
     """The answers of ``strategy`` so far, shared by every policy with an equal strategy
     (valuing hands in the same ranking)."""
     key = (strategy, strategy.ranking)
-    choices = _CHOICES.get(key)
+    try:
+        choices = _CHOICES.get(key)
+    except TypeError:  # (a strategy that cannot be hashed keeps its answers to itself)
+        return {}
     if choices is None:
         if len(_CHOICES) >= 64:
             _CHOICES.clear()
@@ -528,6 +531,9 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
     )
 
 
+_NO_BEGIN = Policy.begin
+
+
 def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     """Play ``hand`` to its end, asking each seat's policy with that seat's view;
     returns the :class:`~studrules.game.result.HandResult`.
@@ -536,12 +542,12 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     A policy that answers for another seat, or with an illegal action, raises
     :class:`~studrules.errors.IllegalActionError`. Each policy's
     :meth:`Policy.begin` is called first with the hand's variant."""
-    for name in hand.players:
-        policy = policies.get(name)
-        if policy is not None and hasattr(policy, "begin"):
-            policy.begin(hand.variant)
     names = hand.players
     seated = [policies.get(name) for name in names]
+    for policy in seated:
+        begin = getattr(policy, "begin", None)
+        if begin is not None and getattr(begin, "__func__", None) is not _NO_BEGIN:  # (Policy's does nothing)
+            begin(hand.variant)
     passive = [getattr(policy, "checks_and_calls", False) is True for policy in seated]
     while not hand.over:
         seat = hand.to_act_seat

@@ -498,32 +498,23 @@ def view_features(
     >>> v["highest_card"], v["third_card"], v["house_up"], v["matches_house_up"]
     (14, 9, 9, True)
     """
-    from ..cards.card import Card, parse_cards
-
-    def as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
-        if isinstance(value, str):
-            return parse_cards(value)
-        if type(value) is tuple and all(type(c) is Card for c in value):
-            return value  # (cards already: the hand machine's)
-        return tuple(Card(c) for c in value)
-
-    own = as_cards(cards)
-    up = as_cards(house_up)
-    wanted = set(VIEW_NAMES if names is None else names)
+    own = _as_cards(cards)
+    up = _as_cards(house_up)
+    wanted = VIEW_NAMES if names is None else names if isinstance(names, (set, frozenset)) else set(names)
     view: dict[str, Any] = {}
     if "hand" in wanted:
-        from ..cards.evaluator import evaluate
-
         if ranking == "high":
+            from ..cards.evaluator import evaluate
+
             view["hand"] = int(evaluate(own))
         else:
             from ..cards.rankings import get_ranking
 
             view["hand"] = int(get_ranking(ranking).evaluate(own) or 0)
-    ranks = sorted((c.rank for c in own), reverse=True)
-    for i, n in enumerate(_CARD_NAMES):
-        if n in wanted and i < len(ranks):
-            view[n] = ranks[i]
+    ranks = sorted([c.rank for c in own], reverse=True)
+    for n, rank in zip(_CARD_NAMES, ranks):
+        if n in wanted:
+            view[n] = rank
     if up:
         up_ranks = {c.rank for c in up}
         if "house_up" in wanted:
@@ -531,6 +522,16 @@ def view_features(
         if "matches_house_up" in wanted:
             view["matches_house_up"] = any(r in up_ranks for r in ranks)
     return view
+
+
+def _as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
+    from ..cards.card import Card, parse_cards
+
+    if isinstance(value, str):
+        return parse_cards(value)
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        return value  # (cards already: the hand machine's)
+    return tuple(Card(c) for c in value)
 
 
 # --- helpers ---------------------------------------------------------------
