@@ -220,25 +220,33 @@ def _deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[int],
     """The loop of :func:`_play_deals`, with ``made`` its policies by (side, seat, name)."""
     a, b, names, policy_names, seed = job.a, job.b, job.names, job.policy_names, job.seed
     players = len(names)
-    # the policies that draw random numbers, re-seeded before each deal (the others need no seed)
-    drawing = {key: rng for key, policy in made.items() if isinstance(rng := getattr(policy, "rng", None), random.Random)}
     turns = len(policy_names)
+    # who sits where and which policy objects play, by deal number modulo the policies' turns;
+    # the policies that draw random numbers, re-seeded before each deal (the others need no seed)
+    seatings = []
+    for r in range(turns):
+        seating = {names[k]: policy_names[(k + r) % turns] for k in range(players)}
+        sides = []
+        for side, variant in (("a", a), ("b", b)):
+            chosen = {p: made[side, k, seating[p]] for k, p in enumerate(names)}
+            drawing = [
+                (k, rng)
+                for k, p in enumerate(names)
+                if isinstance(rng := getattr(chosen[p], "rng", None), random.Random)
+            ]
+            sides.append((variant, chosen, drawing))
+        seatings.append((seating, sides))
     for i in range(start, end):
         deck = deal_seed(seed, i)
-        seating = {names[k]: policy_names[(k + i) % turns] for k in range(players)}
+        seating, sides = seatings[i % turns]
         seat_seeds: dict[int, int] = {}
         hands = []
-        for side, variant in (("a", a), ("b", b)):
+        for variant, chosen, drawing in sides:
             hand = Hand(variant, names, job.stacks, seed=deck)
-            chosen = {}
-            for k, p in enumerate(names):
-                key = (side, k, seating[p])
-                policy = chosen[p] = made[key]
-                rng = drawing.get(key)
-                if rng is not None:
-                    if k not in seat_seeds:
-                        seat_seeds[k] = deal_seed(seed, i, k)
-                    rng.seed(seat_seeds[k])
+            for k, rng in drawing:
+                if k not in seat_seeds:
+                    seat_seeds[k] = deal_seed(seed, i, k)
+                rng.seed(seat_seeds[k])
             play_hand(hand, chosen)
             hands.append(hand)
         tally.add(i, deck, seating, hands[0], hands[1])

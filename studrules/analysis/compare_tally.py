@@ -141,6 +141,15 @@ class _Sum:
         return Estimate(mean, mean - half, mean + half, n)
 
 
+def _paired_add(acc: Mapping[str, _Sum], x: Any, y: Any) -> None:
+    """``acc["a"].add(x)``, ``acc["b"].add(y)`` and ``acc["d"].add(y - x)`` in one call."""
+    for key, value in (("a", x), ("b", y), ("d", y - x)):
+        total = acc[key]
+        total.n += 1
+        total.s += value
+        total.ss += value * value
+
+
 def _rate(count: int, of: int) -> Rate:
     if of == 0:
         return Rate(0, 0, 0.0, 0.0, 0.0)
@@ -284,24 +293,18 @@ class _Tally:
             self.edge["b"].add(eb)
         if ea is not None and eb is not None:
             self.edge["d"].add(eb - ea)
+        net_a, net_b = ra.net, rb.net
         for p in self.names:
-            na, nb = ra.net[p], rb.net[p]
-            acc = self.seat[p]
-            acc["a"].add(na)
-            acc["b"].add(nb)
-            acc["d"].add(nb - na)
+            _paired_add(self.seat[p], net_a[p], net_b[p])
         for name in self.policy_names:
             seats = [p for p in self.names if seating[p] == name]
             if not seats:
                 continue
-            mean_a: float = sum(ra.net[p] for p in seats) / len(seats)
-            mean_b: float = sum(rb.net[p] for p in seats) / len(seats)
+            mean_a: float = sum(net_a[p] for p in seats) / len(seats)
+            mean_b: float = sum(net_b[p] for p in seats) / len(seats)
             if len(seats) == 1:  # one seat: its whole chips, as by seat
                 mean_a, mean_b = int(mean_a), int(mean_b)
-            acc = self.policy[name]
-            acc["a"].add(mean_a)
-            acc["b"].add(mean_b)
-            acc["d"].add(mean_b - mean_a)
+            _paired_add(self.policy[name], mean_a, mean_b)
         fa, fb = _firsts(ha.events), _firsts(hb.events)
         ba, bb = _bring_in_player(fa), _bring_in_player(fb)
         for side, who in (("a", ba), ("b", bb)):

@@ -25,7 +25,7 @@ HOUSE = "house"
 DEALER = "dealer"
 
 _new = tuple.__new__  # an event made from its thirteen fields
-_NONE8, _NONE9, _NONE11 = (None,) * 8, (None,) * 9, (None,) * 11
+_NONE4, _NONE6, _NONE8, _NONE9, _NONE11 = ((None,) * k for k in (4, 6, 8, 9, 11))
 
 _FOLD = LegalAction("fold")
 _STAND = LegalAction("check")  # going on without a raise
@@ -190,7 +190,7 @@ class _House(_HandState):
             for k, card in enumerate(self.house_cards):
                 if self.house_faces[k] != "up":
                     self.house_faces[k] = "up"
-                    self.events.append(Event("reveal", HOUSE, None, card=card, face="up"))
+                    self.events.append(_new(Event, ("reveal", HOUSE, None, None, None, card, "up", *_NONE6)))
         else:
             for i in range(self.n):
                 if self.folded[i]:
@@ -229,7 +229,9 @@ class _House(_HandState):
             value = ranking.evaluate(held) if not self.folded[i] or step.side_bets else None
             if not self.folded[i]:
                 words = _describe(ranking, value, held)
-                self.events.append(Event("show", name, None, cards=tuple(self.cards[i]), hand=words))
+                self.events.append(
+                    _new(Event, ("show", name, None, None, None, None, None, tuple(self.cards[i]), words, *_NONE4))
+                )
             s = settle_position(
                 step,
                 player_value=value or 0,
@@ -243,7 +245,7 @@ class _House(_HandState):
             self.stacks[i] += ante + (raised or 0) + s.net
             total += s.net
             self.events.append(
-                Event("settle", name, None, s.net, reason=s.reason, ante_net=s.ante_net, raise_net=s.raise_net)
+                _new(Event, ("settle", name, None, s.net, *_NONE6, s.reason, s.ante_net, s.raise_net))
             )
             positions.append(
                 {

@@ -499,14 +499,12 @@ def view_features(
     (14, 9, 9, True)
     """
     own = _as_cards(cards)
-    up = _as_cards(house_up)
+    up = _as_cards(house_up)  # (imports Card and evaluate first)
     wanted = VIEW_NAMES if names is None else names if isinstance(names, (set, frozenset)) else set(names)
     view: dict[str, Any] = {}
     if "hand" in wanted:
         if ranking == "high":
-            from ..cards.evaluator import evaluate
-
-            view["hand"] = int(evaluate(own))
+            view["hand"] = int(_CARDS[1](own))
         else:
             from ..cards.rankings import get_ranking
 
@@ -525,13 +523,29 @@ def view_features(
 
 
 def _as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
-    from ..cards.card import Card, parse_cards
-
+    card = _CARDS[0] if _CARDS else _card_class()
     if isinstance(value, str):
+        from ..cards.card import parse_cards
+
         return parse_cards(value)
-    if type(value) is tuple and all(type(c) is Card for c in value):
-        return value  # (cards already: the hand machine's)
-    return tuple(Card(c) for c in value)
+    if type(value) is tuple:
+        for c in value:
+            if type(c) is not card:
+                break
+        else:
+            return value  # (cards already: the hand machine's)
+    return tuple(card(c) for c in value)
+
+
+_CARDS: list[Any] = []  # the Card class and evaluate, imported at the first view (not with this module)
+
+
+def _card_class() -> Any:
+    from ..cards.card import Card
+    from ..cards.evaluator import evaluate
+
+    _CARDS[:] = [Card, evaluate]
+    return Card
 
 
 # --- helpers ---------------------------------------------------------------
