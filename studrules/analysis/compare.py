@@ -154,7 +154,8 @@ def compare(
     if not isinstance(stacks, int) or isinstance(stacks, bool) or stacks < 1:
         raise StudrulesError(f"stacks must be a whole number of chips, at least 1, not {stacks!r}")
     label_a, label_b = labels or _labels(a, b)
-    job = _Job(a, b, names, policy_names, stacks, seed, examples)
+    # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
+    job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
     chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
     tally = _Tally(names, policy_names, examples)
     started = time.perf_counter()
