@@ -115,11 +115,11 @@ def test_shared_strategy_answers_are_the_strategy_s():
     asking._choices = _Forgetful()
     for seed in range(200):
         a, b = Hand(v, NAMES, 1000, seed=seed), Hand(v, NAMES, 1000, seed=seed)
-        play_hand(a, {p: shared for p in NAMES})
-        play_hand(b, {p: asking for p in NAMES})
+        play_hand(a, dict.fromkeys(NAMES, shared))
+        play_hand(b, dict.fromkeys(NAMES, asking))
         assert a.events == b.events
         again = Hand(v, NAMES, 1000, seed=seed)  # every answer now remembered
-        play_hand(again, {p: shared for p in NAMES})
+        play_hand(again, dict.fromkeys(NAMES, shared))
         assert again.events == a.events
 
 

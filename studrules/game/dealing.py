@@ -284,7 +284,8 @@ class _Dealing(_HandState):
                     event = table[i][code]
                     if event is None:
                         event = table[i][code] = _new(
-                            Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)
+                            Event,
+                            ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
                         )
                     events.append(event)
             if k < len(house):  # the house's card of this pass, after the players'

@@ -244,9 +244,7 @@ class _House(_HandState):
             )
             self.stacks[i] += ante + (raised or 0) + s.net
             total += s.net
-            self.events.append(
-                _new(Event, ("settle", name, None, s.net, *_NONE6, s.reason, s.ante_net, s.raise_net))
-            )
+            self.events.append(_new(Event, ("settle", name, None, s.net, *_NONE6, s.reason, s.ante_net, s.raise_net)))
             positions.append(
                 {
                     "player": name,

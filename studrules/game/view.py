@@ -149,7 +149,7 @@ def _mask_all(seen: list[list[Event]], events: list[Event], players: tuple[str, 
     seat's face-down card, a burn, a discard...)."""
     seen_by_all = _SEEN_BY_ALL
     hidden = _HIDDEN_DEALS
-    seat_of = {p: i for i, p in enumerate(players)}
+    seat_of: dict[str | None, int] = {p: i for i, p in enumerate(players)}
     for i in range(len(seen[0]), len(events)):
         e = events[i]
         kind = e[0]
