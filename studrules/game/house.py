@@ -9,7 +9,9 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
+from itertools import compress
 
 from ..errors import IllegalActionError
 from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
@@ -25,6 +27,8 @@ HOUSE = "house"
 DEALER = "dealer"
 
 _new = tuple.__new__  # an event made from its thirteen fields
+_TYPE = operator.itemgetter(0)  # an event's type
+_RAISE = "raise".__eq__
 _NONE4, _NONE6, _NONE8, _NONE9, _NONE11 = ((None,) * k for k in (4, 6, 8, 9, 11))
 
 _FOLD = LegalAction("fold")
@@ -218,9 +222,14 @@ class _House(_HandState):
         positions: list[PositionResult] = []
         total = 0
         raises: dict[str | None, list[int]] = {name: [] for name in self.players}  # each one's raises in order
-        for e in self.events:
-            if e[0] == "raise" and e[1] in raises:
+        events = self.events
+        for e in compress(events, map(_RAISE, map(_TYPE, events))):  # (the raise events, found at C speed)
+            if e[1] in raises:
                 raises[e[1]].append(e[3] or 0)
+        # a settlement is worked out once for the same values and bets (the same deal under equal rules)
+        settled = self.plan.memo.get("settled")
+        if settled is None or len(settled) >= 4096:
+            settled = self.plan.memo["settled"] = {}
         for i, name in enumerate(self.players):
             ante = self.antes[i] if self.antes else 0
             raised = self.raise_amounts[i]
@@ -232,16 +241,20 @@ class _House(_HandState):
                 self.events.append(
                     _new(Event, ("show", name, None, None, None, None, None, tuple(self.cards[i]), words, *_NONE4))
                 )
-            s = settle_position(
-                step,
-                player_value=value or 0,
-                house_value=house_value,
-                ante=ante,
-                raise_amount=None if self.folded[i] else (raised or 0),
-                env=env,
-                forfeited=raised or 0,
-                ranking=self.variant.deck.ranking,
-            )
+            raise_amount = None if self.folded[i] else (raised or 0)
+            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0)
+            s = settled.get(key)
+            if s is None:
+                s = settled[key] = settle_position(
+                    step,
+                    player_value=value or 0,
+                    house_value=house_value,
+                    ante=ante,
+                    raise_amount=raise_amount,
+                    env=env,
+                    forfeited=raised or 0,
+                    ranking=self.variant.deck.ranking,
+                )
             self.stacks[i] += ante + (raised or 0) + s.net
             total += s.net
             self.events.append(_new(Event, ("settle", name, None, s.net, *_NONE6, s.reason, s.ante_net, s.raise_net)))
