@@ -9,9 +9,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
-from itertools import compress
 
 from ..errors import IllegalActionError
 from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
@@ -27,8 +25,6 @@ HOUSE = "house"
 DEALER = "dealer"
 
 _new = tuple.__new__  # an event made from its thirteen fields
-_TYPE = operator.itemgetter(0)  # an event's type
-_RAISE = "raise".__eq__
 _NONE4, _NONE6, _NONE8, _NONE9, _NONE11 = ((None,) * k for k in (4, 6, 8, 9, 11))
 
 _FOLD = LegalAction("fold")
@@ -222,8 +218,7 @@ class _House(_HandState):
         positions: list[PositionResult] = []
         total = 0
         raises: dict[str | None, list[int]] = {name: [] for name in self.players}  # each one's raises in order
-        events = self.events
-        for e in compress(events, map(_RAISE, map(_TYPE, events))):  # (the raise events, found at C speed)
+        for e in [e for e in self.events if e[0] == "raise"]:
             if e[1] in raises:
                 raises[e[1]].append(e[3] or 0)
         # a settlement is worked out once for the same values and bets (the same deal under equal rules)

@@ -541,7 +541,9 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     A seat without a policy takes :meth:`~studrules.game.hand.Hand.default_action`.
     A policy that answers for another seat, or with an illegal action, raises
     :class:`~studrules.errors.IllegalActionError`. Each policy's
-    :meth:`Policy.begin` is called first with the hand's variant."""
+    :meth:`Policy.begin` is called first with the hand's variant. A policy
+    whose :attr:`Policy.checks_and_calls` is true is not asked in a betting
+    round where checking is plain: the hand checks or calls for it."""
     names = hand.players
     seated = [policies.get(name) for name in names]
     for policy in seated:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import compress
 from typing import Any
 
 from ..cards.card import Card
@@ -198,7 +196,6 @@ def lazy_seat_view(hand: Any, seat: int, player: str) -> View:
 _new_view = object.__new__
 _set = object.__setattr__
 _new = tuple.__new__
-_PLAYER = operator.itemgetter(1)  # an event's player
 
 
 def _events(hand: Any, seat: int, player: str) -> tuple[Event, ...]:
@@ -244,7 +241,5 @@ _READ: dict[str, Any] = {
     "events": _events,
     "is_over": lambda hand, seat, player: hand.over,
     "pots": lambda hand, seat, player: tuple(hand._pot_seats()) if hand.phase == "showdown" else (),
-    "own_events": lambda hand, seat, player: tuple(
-        compress(hand.events, map(player.__eq__, map(_PLAYER, hand.events)))
-    ),
+    "own_events": lambda hand, seat, player: tuple([e for e in hand.events if e[1] == player]),
 }
