@@ -305,7 +305,10 @@ class _Tally:
             if len(seats) == 1:  # one seat: its whole chips, as by seat
                 mean_a, mean_b = int(mean_a), int(mean_b)
             _paired_add(self.policy[name], mean_a, mean_b)
-        fa, fb = _firsts(ha.events), _firsts(hb.events)
+        xa, xb = ha.events, hb.events
+        split = first_difference(xa, xb)  # the histories are the same before it
+        fa = _firsts(xa)
+        fb = fa if split is None else _firsts(xb)
         ba, bb = _bring_in_player(fa), _bring_in_player(fb)
         for side, who in (("a", ba), ("b", bb)):
             if who is not None:
@@ -325,12 +328,11 @@ class _Tally:
         winners_differ = {p for p, v in ra.net.items() if v > 0} != {p for p, v in rb.net.items() if v > 0}
         outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
         amounts_differ = ra.net != rb.net
-        split = first_difference(ha.events, hb.events)
-        play_split = None if split is None else _play_parts(ha.events, hb.events, split)
+        play_split = None if split is None else _play_parts(xa, xb, split)
         self.winner += winners_differ
         self.results += outcome_differs
         self.amounts += amounts_differ
-        self.forced += _forced(ha.events) != _forced(hb.events)
+        self.forced += split is not None and _forced(xa[split:]) != _forced(xb[split:])
         self.play += play_split is not None
         self.amounts_only += play_split is None and not outcome_differs and amounts_differ
         self.history += split is not None

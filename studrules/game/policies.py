@@ -431,13 +431,13 @@ class StrategyPolicy(Policy):
                     ante = e.amount or 0
             ante = ante or 0
             out += ante
-            cards = view.my_cards + view.community
-            house_up = view.house_up_cards
+            held, community, house_up = view.cards, view.community, view.house_up_cards
             wagered = out // ante if ante else 1
-            key = (cards, house_up, street, wagered)
+            key = (held, community, house_up, street, wagered)  # (his cards with their faces)
             choices = self._choices
             known = choices.get(key)
             if known is None:
+                cards = tuple([c for c, _ in held]) + community
                 choice = self.strategy.decide(cards, house_up, street=street, wagered=wagered)
                 if len(choices) >= _CHOICES_KEPT:
                     choices.clear()
