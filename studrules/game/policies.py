@@ -32,20 +32,20 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
-from ..spec.strategy_rules import action_size
-from .actions import Action, LegalAction, fewest_cards
+from .actions import Action, LegalAction
 from .declare import likely_declaration
+from .policy_base import Policy, _legal, _passive, _smallest
+from .strategy_policy import StrategyPolicy
 from .view import lazy_seat_view
 
 if TYPE_CHECKING:
     from ..cards.card import Card
     from ..cards.rankings import Ranking
     from ..spec.model import Variant
-    from ..spec.strategies import Strategy
     from .hand import Hand
     from .result import HandResult
     from .view import View
@@ -71,80 +71,6 @@ POLICY_NAMES = ("check-call", "random", "sensible", "strategy:NAME")
 
 class UnknownPolicyError(StudrulesError, ValueError):
     """A policy name that :func:`make_policy` does not know."""
-
-
-class Policy:
-    """Decides for one seat from that seat's view only.
-
-    Subclasses set ``name`` and implement :meth:`act`."""
-
-    name: str = "policy"
-    #: True for a policy that, in a betting round where a player not facing
-    #: a bet may always check, checks, calls or posts the bring-in whatever
-    #: its view shows: :func:`play_hand` then lets the hand do it
-    #: (:meth:`~studrules.game.hand.Hand.check_or_call`, the same action)
-    #: without making a view or asking :meth:`act`.
-    checks_and_calls: bool = False
-
-    def act(self, view: View) -> Action:  # pragma: no cover - interface
-        """The action to take now; ``view.to_act`` is this seat, ``view.legal`` what it may do."""
-        raise NotImplementedError
-
-    def begin(self, variant: Variant) -> None:
-        """Called by :func:`play_hand` before each hand with the variant being
-        played (its rules are public; the cards are not). Does nothing by default."""
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name}>"
-
-
-# --------------------------------------------------------------------------
-# helpers on legal actions
-
-
-def _legal(view: View) -> dict[str, LegalAction]:
-    return {la.action: la for la in view.legal}
-
-
-def _smallest(la: LegalAction) -> int | None:
-    if la.to:
-        return la.to[0]
-    return la.min
-
-
-_PASSIVE_VERBS = ("check", "call", "bring-in", "show")
-_PASSIVE = {verb: rank for rank, verb in enumerate(_PASSIVE_VERBS)}
-
-
-def _passive(view: View) -> Action:
-    """Check, call or post the bring-in; at a showdown, show."""
-    me = view.player
-    first = 4
-    for la in view.legal:  # the first of check, call, bring-in and show offered, without a dict
-        rank = _PASSIVE.get(la.action, 4)
-        if rank < first:
-            first = rank
-    if first < 4:
-        return Action(me, _PASSIVE_VERBS[first])
-    legal = _legal(view)
-    if "declare" in legal:
-        return Action(me, "declare", word="high")
-    if "decline" in legal:  # a card for a price: keep his own
-        return Action(me, "decline")
-    if "discard" in legal or "buy" in legal:
-        la = legal.get("discard") or legal["buy"]
-        return Action(me, la.action, word=fewest_cards(la))
-    for verb in ("expose", "pass"):
-        if verb in legal:
-            return Action(me, verb, word=fewest_cards(legal[verb]))
-    if "split" in legal and legal["split"].choices:  # any allowed second hand
-        return Action(me, "split", word=legal["split"].choices[0])
-    if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
-        return Action(me, "raise")
-    for verb in ("complete", "bet", "raise"):
-        if verb in legal:
-            return Action(me, verb, _smallest(legal[verb]))
-    return Action(me, next(iter(legal)))
 
 
 class CheckCall(Policy):
@@ -388,95 +314,6 @@ class Sensible(Policy):
         if "fold" in legal:
             return Action(me, "fold")
         return _passive(view)
-
-
-# --------------------------------------------------------------------------
-# banked strategies
-
-
-class StrategyPolicy(Policy):
-    """A banked game's strategy: raise (of the size it says), stand or fold by the strategy's
-    rules of the decision at hand, reading only this seat's cards, the community cards and the
-    house's up cards. At a decision that offers no fold, ``fold`` goes on without a raise (stand).
-
-    The strategy's answer depends on nothing else: policies with equal strategies share
-    their answers (the last few thousand), so the same hand met again -- the same deal under
-    another rule set -- is decided once."""
-
-    def __init__(self, strategy: Strategy | str):
-        if isinstance(strategy, str):
-            from ..spec.strategies import load_strategy
-
-            strategy = load_strategy(strategy)
-        self.strategy = strategy
-        self.name = f"strategy:{strategy.name}"
-        self._choices = _shared_choices(strategy)
-
-    def act(self, view: View) -> Action:
-        legal = _legal(view)
-        if legal and legal.keys() <= _BANKED_VERBS and ("raise" in legal or "fold" in legal):
-            me = view.player
-            # the decisions this seat has made so far (a banked decision is a raise, a stand or a
-            # fold), its ante (the first) and its raises
-            street = out = 0
-            ante = None
-            for e in view.own_events:
-                kind = e[0]
-                if kind == "raise":
-                    street += 1
-                    out += e.amount or 0
-                elif kind == "check":
-                    street += 1
-                elif kind == "ante" and ante is None:
-                    ante = e.amount or 0
-            ante = ante or 0
-            out += ante
-            held, community, house_up = view.cards, view.community, view.house_up_cards
-            wagered = out // ante if ante else 1
-            key = (held, community, house_up, street, wagered)  # (his cards with their faces)
-            choices = self._choices
-            known = choices.get(key)
-            if known is None:
-                cards = tuple([c for c, _ in held]) + community
-                choice = self.strategy.decide(cards, house_up, street=street, wagered=wagered)
-                if len(choices) >= _CHOICES_KEPT:
-                    choices.clear()
-                # the choice, its verb and its size in antes
-                known = choices[key] = ("check" if choice == "stand" else choice.split()[0], action_size(choice))
-            verb, size = known
-            if verb == "fold" and "fold" not in legal and "check" in legal:
-                verb = "check"  # a decision with no fold: going on without a raise
-            if verb not in legal:
-                verb = next(iter(legal))
-            if verb != "raise":
-                return Action(me, verb)
-            offered = legal["raise"].to or (legal["raise"].amount,)
-            if size is None:
-                return Action(me, "raise", offered[0])
-            # the size in antes; the nearest below it the table offers (the least if none is)
-            amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
-            return Action(me, "raise", amount)
-        return _passive(view)
-
-
-_BANKED_VERBS = frozenset(("raise", "fold", "check"))
-_CHOICES_KEPT = 4096  # answers kept per strategy
-_CHOICES: dict[tuple[Strategy, str], dict[tuple[Any, ...], tuple[str, int | None]]] = {}
-
-
-def _shared_choices(strategy: Strategy) -> dict[tuple[Any, ...], tuple[str, int | None]]:
-    """The answers of ``strategy`` so far, shared by every policy with an equal strategy
-    (valuing hands in the same ranking)."""
-    key = (strategy, strategy.ranking)
-    try:
-        choices = _CHOICES.get(key)
-    except TypeError:  # (a strategy that cannot be hashed keeps its answers to itself)
-        return {}
-    if choices is None:
-        if len(_CHOICES) >= 64:
-            _CHOICES.clear()
-        choices = _CHOICES[key] = {}
-    return choices
 
 
 # --------------------------------------------------------------------------
