@@ -225,18 +225,24 @@ class _House(_HandState):
         settled = self.plan.memo.get("settled")
         if settled is None or len(settled) >= 4096:
             settled = self.plan.memo["settled"] = {}
+        antes, raise_amounts, folded, cards, community = (
+            self.antes,
+            self.raise_amounts,
+            self.folded,
+            self.cards,
+            self.community,
+        )
+        stacks, add_event, side_bets = self.stacks, self.events.append, step.side_bets
         for i, name in enumerate(self.players):
-            ante = self.antes[i] if self.antes else 0
-            raised = self.raise_amounts[i]
-            held = self.cards[i] + self.community  # the community cards count in every hand
+            ante = antes[i] if antes else 0
+            raised = raise_amounts[i]
+            held = cards[i] + community  # the community cards count in every hand
             # a folded hand is valued only for its side bets that stand
-            value = ranking.evaluate(held) if not self.folded[i] or step.side_bets else None
-            if not self.folded[i]:
+            value = ranking.evaluate(held) if not folded[i] or side_bets else None
+            if not folded[i]:
                 words = _describe(ranking, value, held)
-                self.events.append(
-                    _new(Event, ("show", name, None, None, None, None, None, tuple(self.cards[i]), words, *_NONE4))
-                )
-            raise_amount = None if self.folded[i] else (raised or 0)
+                add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))
+            raise_amount = None if folded[i] else (raised or 0)
             key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0)
             s = settled.get(key)
             if s is None:
@@ -250,9 +256,10 @@ class _House(_HandState):
                     forfeited=raised or 0,
                     ranking=self.variant.deck.ranking,
                 )
-            self.stacks[i] += ante + (raised or 0) + s.net
-            total += s.net
-            self.events.append(_new(Event, ("settle", name, None, s.net, *_NONE6, s.reason, s.ante_net, s.raise_net)))
+            net = s.net
+            stacks[i] += ante + (raised or 0) + net
+            total += net
+            add_event(_new(Event, ("settle", name, None, net, *_NONE6, s.reason, s.ante_net, s.raise_net)))
             positions.append(
                 {
                     "player": name,
@@ -262,7 +269,7 @@ class _House(_HandState):
                     "ante_net": s.ante_net,
                     "raise_net": s.raise_net,
                     "side_net": s.side_net,
-                    "net": s.net,
+                    "net": net,
                     "reason": s.reason,
                 }
             )
