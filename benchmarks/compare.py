@@ -1,7 +1,9 @@
 """Deals per second of ``studrules compare``: two variants on the same decks.
 
 Each deal is two whole hands (one under each rule set) played by policies
-through their seat views, plus the bookkeeping of the comparison.
+through their seat views, plus the bookkeeping of the comparison. A pair
+names each variant as ``NAME`` or ``NAME:OPTION=CHOICE`` (the last pair: one
+banked game under two raise pay tables).
 
     python benchmarks/compare.py [--deals N] [--players N] [--policy NAME ...] [--base-tree DIR] [--repeat R]
 
@@ -28,15 +30,26 @@ PAIRS = [
     ("five-card-stud-fr", "five-card-stud-he"),
     ("seven-card-stud", "razz"),
     ("caribbean-stud-it", "caribbean-stud-it"),
+    # two rule sets against the house that differ (the raise pay table): nothing of one hand's
+    # settlement serves the other's
+    ("caribbean-stud-it", "caribbean-stud-it:pay_table=short"),
 ]
+
+
+def _variant(text: str):
+    """A variant named ``NAME`` or ``NAME:OPTION=CHOICE``."""
+    from studrules.spec.loader import load_variant
+
+    name, _, option = text.partition(":")
+    key, _, choice = option.partition("=")
+    return load_variant(name, options={key: choice} if option else None)
 
 
 def deals_per_second(a: str, b: str, deals: int, players: int, policy: list[str] | None, clock=time.perf_counter):
     """Deals per second of one comparison of ``a`` and ``b`` (warmed up first)."""
     from studrules.analysis.compare import compare
-    from studrules.spec.loader import load_variant
 
-    va, vb = load_variant(a), load_variant(b)
+    va, vb = _variant(a), _variant(b)
     policies = policy or (["strategy:basic"] if va.is_banked else ["check-call"])
     compare(va, vb, deals=min(deals, 50), seed=1, players=players, policies=policies)  # tables, caches
     start = clock()

@@ -52,6 +52,7 @@ whose amounts alone change is never an example.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import random
 import time
@@ -153,7 +154,8 @@ def compare(
     if not isinstance(stacks, int) or isinstance(stacks, bool) or stacks < 1:
         raise StudrulesError(f"stacks must be a whole number of chips, at least 1, not {stacks!r}")
     label_a, label_b = labels or _labels(a, b)
-    job = _Job(a, b, names, policy_names, stacks, seed, examples)
+    # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
+    job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
     chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
     tally = _Tally(names, policy_names, examples)
     started = time.perf_counter()
@@ -203,24 +205,54 @@ def _play_deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[
         for name in dict.fromkeys(policy_names):
             for seat in range(players):
                 made[side, seat, name] = make_policy(name, seed=0, variant=variant)
-    seed = job.seed
+    # A deal makes no reference cycles: its hands are freed by reference counting as the next
+    # begins. The cycle collector, which walks every live object now and then, is paused meanwhile.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _deals(job, start, end, tally, tick, made)
+    finally:
+        if collecting:
+            gc.enable()
+    return tally
+
+
+def _deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[int], None] | None, made: dict) -> None:
+    """The loop of :func:`_play_deals`, with ``made`` its policies by (side, seat, name)."""
+    a, b, names, policy_names, seed = job.a, job.b, job.names, job.policy_names, job.seed
+    players = len(names)
+    turns = len(policy_names)
+    # who sits where and which policy objects play, by deal number modulo the policies' turns;
+    # the policies that draw random numbers, re-seeded before each deal (the others need no seed)
+    seatings = []
+    for r in range(turns):
+        seating = {names[k]: policy_names[(k + r) % turns] for k in range(players)}
+        sides = []
+        for side, variant in (("a", a), ("b", b)):
+            chosen = {p: made[side, k, seating[p]] for k, p in enumerate(names)}
+            drawing = [
+                (k, rng)
+                for k, p in enumerate(names)
+                if isinstance(rng := getattr(chosen[p], "rng", None), random.Random)
+            ]
+            sides.append((variant, chosen, drawing))
+        seatings.append((seating, sides))
     for i in range(start, end):
         deck = deal_seed(seed, i)
-        seating = {names[k]: policy_names[(k + i) % len(policy_names)] for k in range(players)}
+        seating, sides = seatings[i % turns]
+        seat_seeds: dict[int, int] = {}
         hands = []
-        for side, variant in (("a", a), ("b", b)):
+        for variant, chosen, drawing in sides:
             hand = Hand(variant, names, job.stacks, seed=deck)
-            chosen = {}
-            for k, p in enumerate(names):
-                policy = made[side, k, seating[p]]
-                _reseed(policy, deal_seed(seed, i, k))
-                chosen[p] = policy
+            for k, rng in drawing:
+                if k not in seat_seeds:
+                    seat_seeds[k] = deal_seed(seed, i, k)
+                rng.seed(seat_seeds[k])
             play_hand(hand, chosen)
             hands.append(hand)
         tally.add(i, deck, seating, hands[0], hands[1])
         if tick is not None:
             tick(i + 1)
-    return tally
 
 
 def _chunk_tally(job: _Job, start: int, end: int) -> _Tally:
@@ -264,13 +296,6 @@ def _labels(a: Variant, b: Variant) -> tuple[str, str]:
     if la == lb:
         return f"{la} (A)", f"{lb} (B)"
     return la, lb
-
-
-def _reseed(policy, seed: int) -> None:
-    # a policy that draws random numbers keeps them in its own ``rng``
-    rng = getattr(policy, "rng", None)
-    if isinstance(rng, random.Random):
-        rng.seed(seed)
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,8 @@ def first_difference(x: Sequence[Event], y: Sequence[Event]) -> int | None:
     >>> first_difference([e, e], [e]), first_difference([e], [e])
     (1, None)
     """
+    if len(x) == len(y) and x == y:  # (the same history: compared at C speed)
+        return None
     for i, (p, q) in enumerate(zip(x, y)):
         if p != q:
             return i
@@ -169,6 +171,15 @@ class _Sum:
         return Estimate(mean, mean - half, mean + half, n)
 
 
+def _paired_add(acc: Mapping[str, _Sum], x: Any, y: Any) -> None:
+    """``acc["a"].add(x)``, ``acc["b"].add(y)`` and ``acc["d"].add(y - x)`` in one call."""
+    for key, value in (("a", x), ("b", y), ("d", y - x)):
+        total = acc[key]
+        total.n += 1
+        total.s += value
+        total.ss += value * value
+
+
 def _rate(count: int, of: int) -> Rate:
     if of == 0:
         return Rate(0, 0, 0.0, 0.0, 0.0)
@@ -183,16 +194,23 @@ def _pot(result) -> int:
     return sum(p["amount"] for p in result.pots)
 
 
+_TYPE = operator.itemgetter(0)
+
+
 def _showdown(hand: Hand, result) -> bool:
-    return bool(result.showdown_order) or any(e.type == "show" for e in hand.events)
+    # (a hand is shown near the end: looked for from there)
+    return bool(result.showdown_order) or "show" in map(_TYPE, reversed(hand.events))
 
 
 def _firsts(events: Sequence[Event]) -> dict[int, str]:
     """Each betting round's first action: round -> (player, verb)."""
     out: dict[int, Any] = {}
+    actions = _ACTIONS
     for e in events:
-        if e.type in _ACTIONS and e.round is not None and e.round not in out:
-            out[e.round] = (e.player, e.type)
+        if e[0] in actions:
+            rnd = e[2]
+            if rnd is not None and rnd not in out:
+                out[rnd] = (e[1], e[0])
     return out
 
 
@@ -212,7 +230,8 @@ def _play_parts(x: Sequence[Event], y: Sequence[Event], start: int) -> int | Non
 
 def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
     """Who posted which forced bet, and how much."""
-    return [(e.type, e.player, e.amount) for e in events if e.type in _FORCED]
+    forced = _FORCED
+    return [(e[0], e[1], e[3]) for e in events if e[0] in forced]
 
 
 def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
@@ -304,25 +323,22 @@ class _Tally:
             self.edge["b"].add(eb)
         if ea is not None and eb is not None:
             self.edge["d"].add(eb - ea)
+        net_a, net_b = ra.net, rb.net
         for p in self.names:
-            na, nb = ra.net[p], rb.net[p]
-            acc = self.seat[p]
-            acc["a"].add(na)
-            acc["b"].add(nb)
-            acc["d"].add(nb - na)
+            _paired_add(self.seat[p], net_a[p], net_b[p])
         for name in self.policy_names:
             seats = [p for p in self.names if seating[p] == name]
             if not seats:
                 continue
-            mean_a: float = sum(ra.net[p] for p in seats) / len(seats)
-            mean_b: float = sum(rb.net[p] for p in seats) / len(seats)
+            mean_a: float = sum(net_a[p] for p in seats) / len(seats)
+            mean_b: float = sum(net_b[p] for p in seats) / len(seats)
             if len(seats) == 1:  # one seat: its whole chips, as by seat
                 mean_a, mean_b = int(mean_a), int(mean_b)
-            acc = self.policy[name]
-            acc["a"].add(mean_a)
-            acc["b"].add(mean_b)
-            acc["d"].add(mean_b - mean_a)
-        fa, fb = _firsts(ha.events), _firsts(hb.events)
+            _paired_add(self.policy[name], mean_a, mean_b)
+        xa, xb = ha.events, hb.events
+        split = first_difference(xa, xb)  # the histories are the same before it
+        fa = _firsts(xa)
+        fb = fa if split is None else _firsts(xb)
         ba, bb = _bring_in_player(fa), _bring_in_player(fb)
         for side, who in (("a", ba), ("b", bb)):
             if who is not None:
@@ -342,12 +358,11 @@ class _Tally:
         winners_differ = {p for p, v in ra.net.items() if v > 0} != {p for p, v in rb.net.items() if v > 0}
         outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
         amounts_differ = ra.net != rb.net
-        split = first_difference(ha.events, hb.events)
-        play_split = None if split is None else _play_parts(ha.events, hb.events, split)
+        play_split = None if split is None else _play_parts(xa, xb, split)
         self.winner += winners_differ
         self.results += outcome_differs
         self.amounts += amounts_differ
-        self.forced += _forced(ha.events) != _forced(hb.events)
+        self.forced += split is not None and _forced(xa[split:]) != _forced(xb[split:])
         self.play += play_split is not None
         self.amounts_only += play_split is None and not outcome_differs and amounts_differ
         self.history += split is not None

@@ -23,6 +23,7 @@ from .wilds import rank_char, rank_name, rank_words
 
 _new = tuple.__new__
 _NOTHING: tuple[Card, ...] = ()  # no given cards
+_HOUSE_DEALS = "house "  # + face: the key of the house's deal events in a seating's deal tables
 
 
 #: What players call the blinds of a table with one or two.
@@ -251,36 +252,53 @@ class _Dealing(_HandState):
             self._make_void("the deck ran out of cards")
 
     def _deal_plain(self, step: DealStep) -> bool:
-        """Deal a step of players' cards only, all from the deck (False, nothing
+        """Deal a step of players' and house cards only, all from the deck (False, nothing
         dealt, when the deck cannot give them all: the general path says so)."""
         seats = self._in
         faces = step.players
+        house = step.house
         deck = self.deck
         pack = deck._cards
         pos = deck._dealt
-        if pos + len(seats) * len(faces) > len(pack):
+        if pos + len(seats) * len(faces) + len(house) > len(pack):
             return False
         events = self.events
         players, cards, up_cards, up_key = self.players, self.cards, self.up, self.up_key
         nibble = self.plan.rank_nibble
         seating = self._seating
-        for face in faces:
-            up = face == "up"
-            if up:
-                self._ups += len(seats)
-            table = seating.deals.get(face) or seating.deal_table(face, self.n)
-            for i in seats:
+        for k in range(max(len(faces), len(house))):
+            if k < len(faces):
+                face = faces[k]
+                up = face == "up"
+                if up:
+                    self._ups += len(seats)
+                table = seating.deals.get(face) or seating.deal_table(face, self.n)
+                for i in seats:
+                    card = pack[pos]
+                    pos += 1
+                    cards[i].append(card)
+                    code = card.code
+                    if up:
+                        up_cards[i].append(card)
+                        up_key[i] += nibble[code]
+                    event = table[i][code]
+                    if event is None:
+                        event = table[i][code] = _new(
+                            Event,
+                            ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
+                        )
+                    events.append(event)
+            if k < len(house):  # the house's card of this pass, after the players'
+                face = house[k]
                 card = pack[pos]
                 pos += 1
-                cards[i].append(card)
-                code = card.code
-                if up:
-                    up_cards[i].append(card)
-                    up_key[i] += nibble[code]
-                event = table[i][code]
+                self.house_cards.append(card)
+                self.house_faces.append(face)
+                row = (seating.deals.get(_HOUSE_DEALS + face) or seating.deal_table(_HOUSE_DEALS + face, 1))[0]
+                event = row[card.code]
                 if event is None:
-                    event = table[i][code] = _new(
-                        Event, ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None)
+                    event = row[card.code] = _new(
+                        Event, ("deal", HOUSE, None, None, None, card, face, None, None, None, None, None, None)
                     )
                 events.append(event)
         deck._dealt = pos

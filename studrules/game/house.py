@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import IllegalActionError
-from ..spec.model import DecisionStep, RevealStep, SettleStep
+from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
 from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
@@ -23,6 +23,9 @@ from .state import _HandState
 HOUSE = "house"
 #: The name the dealer goes by when he declares a hand void.
 DEALER = "dealer"
+
+_new = tuple.__new__  # an event made from its thirteen fields
+_NONE4, _NONE6, _NONE8, _NONE9, _NONE11 = ((None,) * k for k in (4, 6, 8, 9, 11))
 
 _FOLD = LegalAction("fold")
 _STAND = LegalAction("check")  # going on without a raise
@@ -44,11 +47,11 @@ class _House(_HandState):
                 raise ValueError(f"antes name players who are not in the hand: {', '.join(map(str, unknown))}")
         if step is None:  # (antes are given: without them a variant with no ante step is plain)
             raise ValueError(f"{self.variant.name} has no ante")
-        env = self.plan.stake_env
-        default = int(step.amount(env))
-        out = [int((antes or {}).get(p, default)) for p in self.players]
-        low = int(step.min(env)) if step.min is not None else None
-        high = int(step.max(env)) if step.max is not None else None
+        default, low, high, side = self._ante_limits(step)
+        if not antes and (low is None or low <= default) and (high is None or default <= high):
+            if not self.variant.is_banked or min(self.stacks) >= default + side:
+                return [default] * self.n  # (what the checks below would find)
+        out = [int(antes.get(p, default)) for p in self.players] if antes else [default] * self.n
         for p, a, stack in zip(self.players, out, self.stacks):
             if low is not None and a < low:
                 raise IllegalActionError(
@@ -58,11 +61,23 @@ class _House(_HandState):
                 raise IllegalActionError(
                     f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}"
                 )
-            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
             if self.variant.is_banked and a + side > stack:
                 bets = f"ante of {a} and side bets of {side} are" if side else f"ante of {a} is"
                 raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
+
+    def _ante_limits(self, step: AnteStep) -> tuple[int, int | None, int | None, int]:
+        """The ante step's amount, the table minimum and maximum and the side bets' total:
+        read from the stakes alone, once per plan."""
+        memo = self.plan.memo
+        limits: tuple[int, int | None, int | None, int] | None = memo.get("ante limits")
+        if limits is None:
+            env = self.plan.stake_env
+            low = int(step.min(env)) if step.min is not None else None
+            high = int(step.max(env)) if step.max is not None else None
+            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
+            limits = memo["ante limits"] = (int(step.amount(env)), low, high, side)
+        return limits
 
     def _raise_amount(self, seat: int) -> int:
         return self._raise_amounts(seat)[0]
@@ -72,16 +87,26 @@ class _House(_HandState):
         step = self.decision_step
         if step.raise_amount is None:
             return (0,)
+        ante = self.antes[seat] if self.antes else 0
+        memo = self.plan.memo
+        key = ("raises", id(step), ante)  # (the plan's variant keeps its steps)
+        amounts: tuple[int, ...] | None = memo.get(key)
+        if amounts is not None:
+            return amounts
         env = dict(self.plan.stake_env)
-        env["ante"] = self.antes[seat] if self.antes else 0
+        env["ante"] = ante
         env.setdefault("hand", 0)
         env.setdefault("house", 0)
         low = int(step.raise_amount(env))
         if step.raise_max is None:
-            return (low,)
-        high = int(step.raise_max(env))
-        unit = max(int(step.raise_unit(env)), 1) if step.raise_unit is not None else 1
-        return tuple(range(low, max(high, low) + 1, unit))
+            amounts = (low,)
+        else:
+            high = int(step.raise_max(env))
+            unit = max(int(step.raise_unit(env)), 1) if step.raise_unit is not None else 1
+            amounts = tuple(range(low, max(high, low) + 1, unit))
+        if len(memo) < 256:
+            memo[key] = amounts
+        return amounts
 
     def _start_decision(self, step: DecisionStep) -> None:
         self.decision_step = step
@@ -94,29 +119,46 @@ class _House(_HandState):
 
     def _decision_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """At a banked game's decision: fold, or raise when the stack allows it."""
-        amounts = tuple(a for a in self._raise_amounts(seat) if a <= self.stacks[seat])
-        out = [_FOLD] if self.decision_step.fold else []
-        if self.decision_step.stand:
+        every = self._raise_amounts(seat)
+        stack = self.stacks[seat]
+        step = self.decision_step
+        memo = self.plan.memo
+        key = ("decision", id(step), every)
+        if every[-1] <= stack:  # every raise allowed (the usual case): the same choices each time
+            legal: tuple[LegalAction, ...] | None = memo.get(key)
+            if legal is not None:
+                return legal
+        amounts = tuple(a for a in every if a <= stack)
+        out = [_FOLD] if step.fold else []
+        if step.stand:
             out.append(_STAND)
         if len(amounts) > 1:  # the player chooses the size
             out.append(LegalAction("raise", amount=amounts[0], to=amounts))
         elif amounts:
             out.append(LegalAction("raise", amount=amounts[0]))
-        return tuple(out)
+        legal = tuple(out)
+        if amounts == every and len(memo) < 256:
+            memo[key] = legal
+        return legal
 
     def _apply_decision(self, seat: int, action: Action) -> None:
         legal = self.legal_actions()
-        option = next((la for la in legal if la.action == action.verb), None)
+        verb = action.verb
+        option = None
+        for la in legal:
+            if la.action == verb:
+                option = la
+                break
         if option is None:
             words = "/".join(la.action for la in legal)
             raise self._illegal(action, f"{action.player} chooses {words} here")
         name = self.players[seat]
-        if action.verb == "check":
-            self.events.append(Event("check", name, None))
-        elif action.verb == "fold":
+        if verb == "check":
+            self.events.append(_new(Event, ("check", name, *_NONE11)))
+        elif verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
-            self.events.append(Event("fold", name, None, reason="ante lost"))
+            self.events.append(_new(Event, ("fold", name, *_NONE8, "ante lost", None, None)))
         else:
             amount = option.amount
             assert amount is not None  # (a banked raise says its amount)
@@ -132,8 +174,13 @@ class _House(_HandState):
             self.contrib[seat] += amount
             # each decision is a wager of its own: the raises add up
             self.raise_amounts[seat] = (self.raise_amounts[seat] or 0) + amount
-            self.events.append(Event("raise", name, None, amount))
-        nxt = next((j for j in range(seat + 1, self.n) if not self.folded[j]), None)
+            self.events.append(_new(Event, ("raise", name, None, amount, *_NONE9)))
+        folded = self.folded
+        nxt = None
+        for j in range(seat + 1, self.n):
+            if not folded[j]:
+                nxt = j
+                break
         self.to_act_seat = nxt
         if nxt is None:
             self.phase = "between"
@@ -143,7 +190,7 @@ class _House(_HandState):
             for k, card in enumerate(self.house_cards):
                 if self.house_faces[k] != "up":
                     self.house_faces[k] = "up"
-                    self.events.append(Event("reveal", HOUSE, None, card=card, face="up"))
+                    self.events.append(_new(Event, ("reveal", HOUSE, None, None, None, card, "up", *_NONE6)))
         else:
             for i in range(self.n):
                 if self.folded[i]:
@@ -170,40 +217,59 @@ class _House(_HandState):
         env = self.plan.stake_env
         positions: list[PositionResult] = []
         total = 0
+        raises: dict[str | None, list[int]] = {name: [] for name in self.players}  # each one's raises in order
+        for e in [e for e in self.events if e[0] == "raise"]:
+            if e[1] in raises:
+                raises[e[1]].append(e[3] or 0)
+        # a settlement is worked out once for the same values and bets (the same deal under equal rules)
+        settled = self.plan.memo.get("settled")
+        if settled is None or len(settled) >= 4096:
+            settled = self.plan.memo["settled"] = {}
+        antes, raise_amounts, folded, cards, community = (
+            self.antes,
+            self.raise_amounts,
+            self.folded,
+            self.cards,
+            self.community,
+        )
+        stacks, add_event, side_bets = self.stacks, self.events.append, step.side_bets
         for i, name in enumerate(self.players):
-            ante = self.antes[i] if self.antes else 0
-            raised = self.raise_amounts[i]
-            held = self.cards[i] + self.community  # the community cards count in every hand
+            ante = antes[i] if antes else 0
+            raised = raise_amounts[i]
+            held = cards[i] + community  # the community cards count in every hand
             # a folded hand is valued only for its side bets that stand
-            value = ranking.evaluate(held) if not self.folded[i] or step.side_bets else None
-            if not self.folded[i]:
+            value = ranking.evaluate(held) if not folded[i] or side_bets else None
+            if not folded[i]:
                 words = _describe(ranking, value, held)
-                self.events.append(Event("show", name, None, cards=tuple(self.cards[i]), hand=words))
-            s = settle_position(
-                step,
-                player_value=value or 0,
-                house_value=house_value,
-                ante=ante,
-                raise_amount=None if self.folded[i] else (raised or 0),
-                env=env,
-                forfeited=raised or 0,
-                ranking=self.variant.deck.ranking,
-            )
-            self.stacks[i] += ante + (raised or 0) + s.net
-            total += s.net
-            self.events.append(
-                Event("settle", name, None, s.net, reason=s.reason, ante_net=s.ante_net, raise_net=s.raise_net)
-            )
+                add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))
+            raise_amount = None if folded[i] else (raised or 0)
+            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0)
+            s = settled.get(key)
+            if s is None:
+                s = settled[key] = settle_position(
+                    step,
+                    player_value=value or 0,
+                    house_value=house_value,
+                    ante=ante,
+                    raise_amount=raise_amount,
+                    env=env,
+                    forfeited=raised or 0,
+                    ranking=self.variant.deck.ranking,
+                )
+            net = s.net
+            stacks[i] += ante + (raised or 0) + net
+            total += net
+            add_event(_new(Event, ("settle", name, None, net, *_NONE6, s.reason, s.ante_net, s.raise_net)))
             positions.append(
                 {
                     "player": name,
                     "ante": ante,
                     "raise": raised,
-                    "raises": [e.amount or 0 for e in self.events if e.type == "raise" and e.player == name],
+                    "raises": raises[name],
                     "ante_net": s.ante_net,
                     "raise_net": s.raise_net,
                     "side_net": s.side_net,
-                    "net": s.net,
+                    "net": net,
                     "reason": s.reason,
                 }
             )

@@ -11,7 +11,7 @@ actions that come back hand after hand.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
 from ..spec.expressions import Expression
@@ -61,6 +61,7 @@ class _Plan:
         "plain_antes",
         "deck_cards",
         "up_card_rules",
+        "memo",
     )
 
     variant: Variant
@@ -79,6 +80,7 @@ class _Plan:
     plain_antes: bool
     deck_cards: tuple[Card, ...] | None
     up_card_rules: dict[str, UpCardRule]  # rank -> what a card of it dealt face up earns or costs
+    memo: dict[Any, Any]  # amounts read from the stakes alone, worked out when first asked (see _House)
 
     def __init__(self, variant: Variant, stakes: dict[str, int]):
         from ..cards.rankings import ranking_for
@@ -88,6 +90,7 @@ class _Plan:
         self.stake_env = dict(stakes)
         self.visible_cache = {}
         self.checked_players = set()
+        self.memo = {}
         antes = [s for s in variant.steps if isinstance(s, AnteStep)]
         ante = self.ante_step = antes[0] if antes else None
         # no antes given: every player posts the variant's (see Hand._antes)
@@ -205,13 +208,13 @@ class _Plan:
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))
         if isinstance(step, DealStep):
-            # no burn, house or community card: the players' cards only. A fallback to a community
-            # card is no obstacle: _deal_plain leaves a deck too short for every player to the general path
+            # no burn or community card: the players' and the house's cards only. A fallback to a
+            # community card is no obstacle: _deal_plain leaves a deck too short for every player to
+            # the general path
             plain = (
                 self.variant.wild.follow is None  # a followed rank is watched on the general path
                 and not self.variant.when_dealt_up  # so is a card that earns an extra one
                 and not step.burn
-                and not step.house
                 and not step.community
                 and "down_if_all_up" not in step.players  # a face that depends on his cards
             )
@@ -220,8 +223,8 @@ class _Plan:
 
 
 class _DealPlan:
-    """A deal step; ``plain``: it deals the players' cards only (no burn,
-    house or community card; where the deck cannot give every player his,
+    """A deal step; ``plain``: it deals the players' and house cards only (no burn
+    or community card; where the deck cannot give every player his,
     the general path deals as the step's fallback says)."""
 
     __slots__ = ("step", "when", "plain")

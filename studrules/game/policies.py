@@ -36,16 +36,16 @@ from typing import TYPE_CHECKING
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
-from ..spec.strategy_rules import action_size
-from .actions import Action, LegalAction, fewest_cards
+from .actions import Action, LegalAction
 from .declare import likely_declaration
+from .policy_base import Policy, _legal, _passive, _smallest
+from .strategy_policy import StrategyPolicy
 from .view import lazy_seat_view
 
 if TYPE_CHECKING:
     from ..cards.card import Card
     from ..cards.rankings import Ranking
     from ..spec.model import Variant
-    from ..spec.strategies import Strategy
     from .hand import Hand
     from .result import HandResult
     from .view import View
@@ -73,80 +73,13 @@ class UnknownPolicyError(StudrulesError, ValueError):
     """A policy name that :func:`make_policy` does not know."""
 
 
-class Policy:
-    """Decides for one seat from that seat's view only.
-
-    Subclasses set ``name`` and implement :meth:`act`."""
-
-    name: str = "policy"
-
-    def act(self, view: View) -> Action:  # pragma: no cover - interface
-        """The action to take now; ``view.to_act`` is this seat, ``view.legal`` what it may do."""
-        raise NotImplementedError
-
-    def begin(self, variant: Variant) -> None:
-        """Called by :func:`play_hand` before each hand with the variant being
-        played (its rules are public; the cards are not). Does nothing by default."""
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name}>"
-
-
-# --------------------------------------------------------------------------
-# helpers on legal actions
-
-
-def _legal(view: View) -> dict[str, LegalAction]:
-    return {la.action: la for la in view.legal}
-
-
-def _smallest(la: LegalAction) -> int | None:
-    if la.to:
-        return la.to[0]
-    return la.min
-
-
-_PASSIVE_VERBS = ("check", "call", "bring-in", "show")
-_PASSIVE = {verb: rank for rank, verb in enumerate(_PASSIVE_VERBS)}
-
-
-def _passive(view: View) -> Action:
-    """Check, call or post the bring-in; at a showdown, show."""
-    me = view.player
-    first = 4
-    for la in view.legal:  # the first of check, call, bring-in and show offered, without a dict
-        rank = _PASSIVE.get(la.action, 4)
-        if rank < first:
-            first = rank
-    if first < 4:
-        return Action(me, _PASSIVE_VERBS[first])
-    legal = _legal(view)
-    if "declare" in legal:
-        return Action(me, "declare", word="high")
-    if "decline" in legal:  # a card for a price: keep his own
-        return Action(me, "decline")
-    if "discard" in legal or "buy" in legal:
-        la = legal.get("discard") or legal["buy"]
-        return Action(me, la.action, word=fewest_cards(la))
-    for verb in ("expose", "pass"):
-        if verb in legal:
-            return Action(me, verb, word=fewest_cards(legal[verb]))
-    if "split" in legal and legal["split"].choices:  # any allowed second hand
-        return Action(me, "split", word=legal["split"].choices[0])
-    if "raise" in legal and legal["raise"].amount is not None:  # a banked decision
-        return Action(me, "raise")
-    for verb in ("complete", "bet", "raise"):
-        if verb in legal:
-            return Action(me, verb, _smallest(legal[verb]))
-    return Action(me, next(iter(legal)))
-
-
 class CheckCall(Policy):
     """Never folds, never raises: checks, calls, brings in, shows.
 
     In a game against the house it raises (it stays in every hand)."""
 
     name = "check-call"
+    checks_and_calls = True
 
     def act(self, view: View) -> Action:
         return _passive(view)
@@ -384,54 +317,6 @@ class Sensible(Policy):
 
 
 # --------------------------------------------------------------------------
-# banked strategies
-
-
-class StrategyPolicy(Policy):
-    """A banked game's strategy: raise (of the size it says), stand or fold by the strategy's
-    rules of the decision at hand, reading only this seat's cards, the community cards and the
-    house's up cards. At a decision that offers no fold, ``fold`` goes on without a raise (stand)."""
-
-    def __init__(self, strategy: Strategy | str):
-        if isinstance(strategy, str):
-            from ..spec.strategies import load_strategy
-
-            strategy = load_strategy(strategy)
-        self.strategy = strategy
-        self.name = f"strategy:{strategy.name}"
-
-    def act(self, view: View) -> Action:
-        legal = _legal(view)
-        if legal and set(legal) <= {"raise", "fold", "check"} and ("raise" in legal or "fold" in legal):
-            me = view.player
-            # the decisions this seat has made so far: a banked decision is a raise, a stand or a fold
-            street = sum(1 for e in view.events if e.player == me and e.type in ("raise", "check"))
-            ante = next((e.amount or 0 for e in view.events if e.type == "ante" and e.player == me), 0)
-            out = ante + sum(e.amount or 0 for e in view.events if e.type == "raise" and e.player == me)
-            choice = self.strategy.decide(
-                tuple(view.my_cards) + tuple(view.community),
-                view.house_up_cards,
-                street=street,
-                wagered=out // ante if ante else 1,
-            )
-            verb = "check" if choice == "stand" else choice.split()[0]
-            if verb == "fold" and "fold" not in legal and "check" in legal:
-                verb = "check"  # a decision with no fold: going on without a raise
-            if verb not in legal:
-                verb = next(iter(legal))
-            if verb != "raise":
-                return Action(me, verb)
-            size = action_size(choice)
-            offered = legal["raise"].to or (legal["raise"].amount,)
-            if size is None:
-                return Action(me, "raise", offered[0])
-            # the size in antes; the nearest below it the table offers (the least if none is)
-            amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
-            return Action(me, "raise", amount)
-        return _passive(view)
-
-
-# --------------------------------------------------------------------------
 # making policies by name, playing a hand
 
 
@@ -483,6 +368,9 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
     )
 
 
+_NO_BEGIN = Policy.begin
+
+
 def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     """Play ``hand`` to its end, asking each seat's policy with that seat's view;
     returns the :class:`~studrules.game.result.HandResult`.
@@ -490,17 +378,24 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     A seat without a policy takes :meth:`~studrules.game.hand.Hand.default_action`.
     A policy that answers for another seat, or with an illegal action, raises
     :class:`~studrules.errors.IllegalActionError`. Each policy's
-    :meth:`Policy.begin` is called first with the hand's variant."""
-    for name in hand.players:
-        policy = policies.get(name)
-        if policy is not None and hasattr(policy, "begin"):
-            policy.begin(hand.variant)
+    :meth:`Policy.begin` is called first with the hand's variant. A policy
+    whose :attr:`Policy.checks_and_calls` is true is not asked in a betting
+    round where checking is plain: the hand checks or calls for it."""
     names = hand.players
+    seated = [policies.get(name) for name in names]
+    for policy in seated:
+        begin = getattr(policy, "begin", None)
+        if begin is not None and getattr(begin, "__func__", None) is not _NO_BEGIN:  # (Policy's does nothing)
+            begin(hand.variant)
+    passive = [getattr(policy, "checks_and_calls", False) is True for policy in seated]
     while not hand.over:
         seat = hand.to_act_seat
         assert seat is not None  # (a hand not over has a player to act)
+        if passive[seat] and hand.phase == "betting" and hand.round_rules.plain_check:
+            hand.check_or_call()  # what the policy would choose from its view
+            continue
+        policy = seated[seat]
         player = names[seat]
-        policy = policies.get(player)
         if policy is None:
             action = hand.default_action()
             assert action is not None  # (the same)

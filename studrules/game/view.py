@@ -43,7 +43,9 @@ class View:
     pot first (empty before).
 
     ``events`` is the history with every card this seat may not see left out
-    (``card`` is None on others' face-down deals and on burns)."""
+    (``card`` is None on others' face-down deals and on burns); ``own_events``
+    the events of this seat's own player in it (his cards, his forced bets
+    and actions, what he is paid), for a bot that reads only those."""
 
     player: str
     players: tuple[str, ...]
@@ -61,6 +63,7 @@ class View:
     events: tuple[Event, ...]
     is_over: bool
     pots: tuple[tuple[int, ...], ...] = ()
+    own_events: tuple[Event, ...] = ()
     # a view made by lazy_seat_view: the hand and the seat its fields are read from
     # when first asked (None once every field is set: always, for a view made whole)
     _hand: Any = field(default=None, init=False, repr=False, compare=False)
@@ -68,20 +71,19 @@ class View:
 
     @property
     def my_cards(self) -> tuple[Card, ...]:
-        return tuple(c for c, _ in self.cards)
+        return tuple([c for c, _ in self.cards])
 
     def __getattr__(self, name: str) -> Any:
         # only called for a field not set yet: a lazy view reads it from its hand, which has
         # not changed since the view was made (see lazy_seat_view)
         read = _READ.get(name)
-        if read is None or name[0] == "_":
-            raise AttributeError(f"'View' object has no attribute '{name}'")
-        hand = object.__getattribute__(self, "_hand")
-        if hand is None:
-            raise AttributeError(f"'View' object has no attribute '{name}'")
-        value = read(hand, object.__getattribute__(self, "_seat"), object.__getattribute__(self, "player"))
-        object.__setattr__(self, name, value)
-        return value
+        if read is not None:
+            hand = self._hand  # (always set: None on a view made whole)
+            if hand is not None:
+                value = read(hand, self._seat, self.player)
+                _set(self, name, value)
+                return value
+        raise AttributeError(f"'View' object has no attribute '{name}'")
 
     def _fill(self) -> None:
         """Read every field not read yet from the hand, and let the hand go."""
@@ -140,29 +142,33 @@ def masked_events(events: Iterable[Event], player: str) -> Iterator[Event]:
 _HIDDEN_DEALS: dict[int, tuple[Event, Event]] = {}  # id(a face-down deal) -> (it, as others see it)
 
 
-def _mask_into(masked: list[Event], events: list[Event], player: str) -> None:
-    """Append to ``masked`` (``player``'s copy of the first events) the rest
-    of ``events`` as he sees them: :func:`masked_events` written as one loop."""
+def _mask_all(seen: list[list[Event]], events: list[Event], players: tuple[str, ...]) -> None:
+    """Bring every seat's masked copy of the history (``seen``, one list per
+    seat, all as long) up to ``events``: each new event is looked at once,
+    and the copies it goes to are told apart only where they differ (another
+    seat's face-down card, a burn, a discard...)."""
     seen_by_all = _SEEN_BY_ALL
     hidden = _HIDDEN_DEALS
-    append = masked.append
-    for i in range(len(masked), len(events)):
+    seat_of: dict[str | None, int] = {p: i for i, p in enumerate(players)}
+    for i in range(len(seen[0]), len(events)):
         e = events[i]
         kind = e[0]
-        if kind in seen_by_all:
-            append(e)
-        elif kind == "deal":
-            if e[1] != player and e.face == "down":
-                known = hidden.get(id(e))
-                if known is None or known[0] is not e:
-                    if len(hidden) >= 4096:
-                        hidden.clear()
-                    known = hidden[id(e)] = (e, masked_event(e, player))
-                append(known[1])
-            else:
-                append(e)
+        if kind in seen_by_all or (kind == "deal" and e[6] != "down"):
+            for masked in seen:
+                masked.append(e)
+        elif kind == "deal":  # face down: the player's own card, a hidden one to every other seat
+            known = hidden.get(id(e))
+            if known is None or known[0] is not e:
+                if len(hidden) >= 4096:
+                    hidden.clear()
+                known = hidden[id(e)] = (e, _new(Event, (e[0], e[1], e[2], e[3], e[4], None, *e[6:])))
+            other = known[1]
+            own = seat_of.get(e[1])
+            for k, masked in enumerate(seen):
+                masked.append(e if k == own else other)
         else:
-            append(masked_event(e, player))
+            for masked, player in zip(seen, players):
+                masked.append(masked_event(e, player))
 
 
 def seat_view(hand: Any, seat: int, player: str) -> View:
@@ -178,32 +184,35 @@ def lazy_seat_view(hand: Any, seat: int, player: str) -> View:
     when first asked: the caller must call ``view._fill()`` before the hand
     changes if the view may still be read then (:func:`~studrules.game.policies.play_hand`
     does when the policy kept it). A bot that reads only ``legal`` and
-    ``player`` then costs no copy of the rest."""
+    ``player`` then costs no copy of the rest. The fields as cheap to read as
+    to leave for later (a lazy read costs about a microsecond) are read at once."""
     view: View = _new_view(View)
     _set(view, "_hand", hand)
     _set(view, "_seat", seat)
     _set(view, "player", player)
     _set(view, "legal", hand.legal_actions() if hand.to_act_seat == seat else ())  # read by every bot
+    community = hand.community
+    _set(view, "community", tuple(community) if community else ())
+    _set(view, "house_up_cards", _house_up_cards(hand, seat, player))
     return view
 
 
 _new_view = object.__new__
 _set = object.__setattr__
+_new = tuple.__new__
 
 
 def _events(hand: Any, seat: int, player: str) -> tuple[Event, ...]:
-    # The history is append-only: each seat's masked copy grows with it,
-    # so an event is masked once per seat, not once per view.
+    # The history is append-only: every seat's masked copy grows with it, all
+    # of them at once (an event is looked at once, not once per seat or view).
     try:
         seen = hand._seen  # each seat's masked history; set at the first view, not on the hot path
     except AttributeError:
-        seen = hand._seen = {}
-    masked = seen.get(seat)
-    if masked is None:
-        masked = seen[seat] = []
+        seen = hand._seen = {k: [] for k in range(hand.n)}
     events = hand.events
+    masked = seen[seat]
     if len(events) > len(masked):
-        _mask_into(masked, events, player)
+        _mask_all(list(seen.values()), events, hand.players)
     return tuple(masked)
 
 
@@ -216,7 +225,10 @@ def _house_up_cards(hand: Any, seat: int, player: str) -> tuple[Card, ...]:
     house_cards = hand.house_cards
     if not house_cards:
         return ()
-    return tuple([c for c, f in zip(house_cards, hand.house_faces) if f == "up"])
+    faces = hand.house_faces
+    if "up" not in faces:
+        return ()
+    return tuple([c for c, f in zip(house_cards, faces) if f == "up"])
 
 
 #: How a lazy view reads each field from its hand (seat_view's order).
@@ -236,4 +248,5 @@ _READ: dict[str, Any] = {
     "events": _events,
     "is_over": lambda hand, seat, player: hand.over,
     "pots": lambda hand, seat, player: tuple(hand._pot_seats()) if hand.phase == "showdown" else (),
+    "own_events": lambda hand, seat, player: tuple([e for e in hand.events if e[1] == player]),
 }

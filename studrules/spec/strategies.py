@@ -119,6 +119,8 @@ class Strategy:
     streets: tuple[tuple[Rule, ...], ...] = ()
     # decisions remembered per rule: an array over the key space, or a dict when it is large
     _memo: dict[Any, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # the view names each decision's rules read, by decision number (filled as asked)
+    _names: dict[int, frozenset[str]] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def rules_at(self, street: int) -> tuple[Rule, ...]:
         """The rules of decision number ``street`` (0: the first); the last street's past the end.
@@ -184,7 +186,11 @@ class Strategy:
         >>> basic.decide("As Kd 9c 6h 3s", house_up="Th")
         'fold'
         """
-        names = {n for r in self.rules_at(street) if r.when is not None for n in r.when.names}
+        names = self._names.get(street)
+        if names is None:
+            names = self._names[street] = frozenset(
+                n for r in self.rules_at(street) if r.when is not None for n in r.when.names
+            )
         view = view_features(cards, house_up, names, ranking=self.ranking)
         if "wagered" in names:
             view["wagered"] = wagered
@@ -511,30 +517,21 @@ def view_features(
     >>> v["highest_card"], v["third_card"], v["house_up"], v["matches_house_up"]
     (14, 9, 9, True)
     """
-    from ..cards.card import Card, parse_cards
-
-    def as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
-        if isinstance(value, str):
-            return parse_cards(value)
-        return tuple(Card(c) for c in value)
-
-    own = as_cards(cards)
-    up = as_cards(house_up)
-    wanted = set(VIEW_NAMES if names is None else names)
+    own = _as_cards(cards)
+    up = _as_cards(house_up)  # (imports Card and evaluate first)
+    wanted = VIEW_NAMES if names is None else names if isinstance(names, (set, frozenset)) else set(names)
     view: dict[str, Any] = {}
     if "hand" in wanted:
-        from ..cards.evaluator import evaluate
-
         if ranking == "high":
-            view["hand"] = int(evaluate(own))
+            view["hand"] = int(_CARDS[1](own))
         else:
             from ..cards.rankings import get_ranking
 
             view["hand"] = int(get_ranking(ranking).evaluate(own) or 0)
-    ranks = sorted((c.rank for c in own), reverse=True)
-    for i, n in enumerate(_CARD_NAMES):
-        if n in wanted and i < len(ranks):
-            view[n] = ranks[i]
+    ranks = sorted([c.rank for c in own], reverse=True)
+    for n, rank in zip(_CARD_NAMES, ranks):
+        if n in wanted:
+            view[n] = rank
     if up:
         up_ranks = {c.rank for c in up}
         if "house_up" in wanted:
@@ -542,6 +539,32 @@ def view_features(
         if "matches_house_up" in wanted:
             view["matches_house_up"] = any(r in up_ranks for r in ranks)
     return view
+
+
+def _as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
+    card = _CARDS[0] if _CARDS else _card_class()
+    if isinstance(value, str):
+        from ..cards.card import parse_cards
+
+        return parse_cards(value)
+    if type(value) is tuple:
+        for c in value:
+            if type(c) is not card:
+                break
+        else:
+            return value  # (cards already: the hand machine's)
+    return tuple(card(c) for c in value)
+
+
+_CARDS: list[Any] = []  # the Card class and evaluate, imported at the first view (not with this module)
+
+
+def _card_class() -> Any:
+    from ..cards.card import Card
+    from ..cards.evaluator import evaluate
+
+    _CARDS[:] = [Card, evaluate]
+    return Card
 
 
 # --- helpers ---------------------------------------------------------------

@@ -1,0 +1,102 @@
+"""The bot of games against the house: :class:`StrategyPolicy` plays a banked
+strategy (:mod:`studrules.spec.strategies`) from its seat's view; made by
+:func:`studrules.game.policies.make_policy` as ``strategy:NAME``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..spec.strategy_rules import action_size
+from .actions import Action
+from .policy_base import Policy, _legal, _passive
+
+if TYPE_CHECKING:
+    from ..spec.strategies import Strategy
+    from .view import View
+
+__all__ = ["StrategyPolicy"]
+
+
+class StrategyPolicy(Policy):
+    """A banked game's strategy: raise (of the size it says), stand or fold by the strategy's
+    rules of the decision at hand, reading only this seat's cards, the community cards and the
+    house's up cards. At a decision that offers no fold, ``fold`` goes on without a raise (stand).
+
+    The strategy's answer depends on nothing else: policies with equal strategies share
+    their answers (the last few thousand), so the same hand met again -- the same deal under
+    another rule set -- is decided once."""
+
+    def __init__(self, strategy: Strategy | str):
+        if isinstance(strategy, str):
+            from ..spec.strategies import load_strategy
+
+            strategy = load_strategy(strategy)
+        self.strategy = strategy
+        self.name = f"strategy:{strategy.name}"
+        self._choices = _shared_choices(strategy)
+
+    def act(self, view: View) -> Action:
+        legal = _legal(view)
+        if legal and legal.keys() <= _BANKED_VERBS and ("raise" in legal or "fold" in legal):
+            me = view.player
+            # the decisions this seat has made so far (a banked decision is a raise, a stand or a
+            # fold), its ante (the first) and its raises
+            street = out = 0
+            ante = None
+            for e in view.own_events:
+                kind = e[0]
+                if kind == "raise":
+                    street += 1
+                    out += e.amount or 0
+                elif kind == "check":
+                    street += 1
+                elif kind == "ante" and ante is None:
+                    ante = e.amount or 0
+            ante = ante or 0
+            out += ante
+            held, community, house_up = view.cards, view.community, view.house_up_cards
+            wagered = out // ante if ante else 1
+            key = (held, community, house_up, street, wagered)  # (his cards with their faces)
+            choices = self._choices
+            known = choices.get(key)
+            if known is None:
+                cards = tuple([c for c, _ in held]) + community
+                choice = self.strategy.decide(cards, house_up, street=street, wagered=wagered)
+                if len(choices) >= _CHOICES_KEPT:
+                    choices.clear()
+                # the choice, its verb and its size in antes
+                known = choices[key] = ("check" if choice == "stand" else choice.split()[0], action_size(choice))
+            verb, size = known
+            if verb == "fold" and "fold" not in legal and "check" in legal:
+                verb = "check"  # a decision with no fold: going on without a raise
+            if verb not in legal:
+                verb = next(iter(legal))
+            if verb != "raise":
+                return Action(me, verb)
+            offered = legal["raise"].to or (legal["raise"].amount,)
+            if size is None:
+                return Action(me, "raise", offered[0])
+            # the size in antes; the nearest below it the table offers (the least if none is)
+            amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
+            return Action(me, "raise", amount)
+        return _passive(view)
+
+
+_BANKED_VERBS = frozenset(("raise", "fold", "check"))
+_CHOICES_KEPT = 4096  # answers kept per strategy
+_CHOICES: dict[tuple[Strategy, str], dict[tuple[Any, ...], tuple[str, int | None]]] = {}
+
+
+def _shared_choices(strategy: Strategy) -> dict[tuple[Any, ...], tuple[str, int | None]]:
+    """The answers of ``strategy`` so far, shared by every policy with an equal strategy
+    (valuing hands in the same ranking)."""
+    key = (strategy, strategy.ranking)
+    try:
+        choices = _CHOICES.get(key)
+    except TypeError:  # (a strategy that cannot be hashed keeps its answers to itself)
+        return {}
+    if choices is None:
+        if len(_CHOICES) >= 64:
+            _CHOICES.clear()
+        choices = _CHOICES[key] = {}
+    return choices
