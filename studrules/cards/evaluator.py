@@ -411,7 +411,7 @@ _CARD_MASK = ((1 << 52) - 1) << 16
 _VALUES: tuple[HandValue, ...] = tuple(int.__new__(HandValue, i) for i in range(MAX_VALUE + 1))
 
 
-def _load_tables() -> tuple[list[HandValue], dict[int, HandValue], list[HandValue], list[int], bytes, bytes]:
+def _load_tables() -> tuple[list[HandValue], dict[int, HandValue], list[HandValue], list[int], tuple[bool, ...], bytes]:
     data = decode_tables(TABLE_PATH.read_bytes())
     values = _VALUES
     five = [values[0]] * (max(data["five_index"]) + 1)
@@ -428,7 +428,7 @@ def _load_tables() -> tuple[list[HandValue], dict[int, HandValue], list[HandValu
             flush_suit[key] = 1 + counts.index(max(counts))
     # the five-card fast path (Card.quick5): three-bit counts of clubs,
     # diamonds, hearts -> five of one suit (all three at zero: five spades)
-    flush9 = bytes(1 if (k & 7 == 5 or (k >> 3) & 7 == 5 or k >> 6 == 5 or k == 0) else 0 for k in range(512))
+    flush9 = tuple(k & 7 == 5 or (k >> 3) & 7 == 5 or k >> 6 == 5 or k == 0 for k in range(512))
     # the rank multiset has a pair or more (or is no hand: five of a rank)
     repeated = bytearray(b"\x01") * (5 * max(data["five_index"]) + 1)
     for index, value in zip(data["five_index"], data["five_value"]):
@@ -494,7 +494,7 @@ _FIVE = cast("list[HandValue]", _Unloaded("_FIVE"))
 _NONFLUSH = cast("dict[int, HandValue]", _Unloaded("_NONFLUSH"))
 _FLUSH = cast("list[HandValue]", _Unloaded("_FLUSH"))
 _FLUSH_SUIT = cast("list[int]", _Unloaded("_FLUSH_SUIT"))
-_FLUSH9 = cast("bytes", _Unloaded("_FLUSH9"))
+_FLUSH9 = cast("tuple[bool, ...]", _Unloaded("_FLUSH9"))
 _REPEATED = cast("bytes", _Unloaded("_REPEATED"))
 _SEVEN = cast("array[int]", _Unloaded7("_SEVEN"))
 _NONFLUSH_BIG: dict[int, HandValue] = {}  # eight and nine cards, filled as met
