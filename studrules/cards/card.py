@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NoReturn, TypeVar
 
 from ..errors import CardError
+from .keys import RANK_WEIGHTS_7, card_keys
 
 __all__ = [
     "RANKS",
@@ -53,6 +54,7 @@ __all__ = [
     "MAX_JOKERS",
     "joker",
     "is_joker",
+    "RANK_WEIGHTS_7",
 ]
 
 RANKS = "23456789TJQKA"
@@ -81,16 +83,6 @@ RANK_PLURALS: dict[int, str] = {r: ("sixes" if r == 6 else name + "s") for r, na
 """``queens``: a rank in the plural, by its number (the ace as 1 or 14)."""
 SUIT_NAMES: dict[str, str] = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _BAD_CARD = "{!r} is not a card: ranks are 2-9 T J Q K A, suits c d h s"
-
-# Layout of the integer keys the evaluator sums over a hand (see evaluator.py):
-# bits 0-15 count each suit (4 bits a suit), bits 16-67 hold one bit per card
-# (a repeated card shows up as a carry), bits 68 and up hold the rank part.
-_SUIT_SHIFT = 0
-_CARD_SHIFT = 16
-_RANK_SHIFT = 68
-# Rank weights whose sums identify a five-card rank multiset (tablegen.RANK_WEIGHTS_5).
-_RANK_WEIGHTS_5 = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
-RANK_WEIGHTS_7 = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)  # batch.py tells
 
 
 class Card:
@@ -140,15 +132,8 @@ class Card:
         setter(self, "code", code)
         setter(self, "suit_index", suit_index)
         setter(self, "rank_bit", 1 << rank_index)
-        common = (1 << (_CARD_SHIFT + code)) | (1 << (_SUIT_SHIFT + 4 * suit_index))
-        setter(self, "key5", (_RANK_WEIGHTS_5[rank_index] << _RANK_SHIFT) | common)
-        setter(self, "keyn", (1 << (_RANK_SHIFT + 4 * rank_index)) | common)
-        # A small key (under 2**30, so adding five stays single-digit integer
-        # arithmetic): the rank weight above three-bit counts of clubs,
-        # diamonds and hearts; five spades leave the three counts at zero.
-        suit_count = 1 << (3 * suit_index) if suit_index < 3 else 0
-        setter(self, "quick5", (_RANK_WEIGHTS_5[rank_index] << 9) | suit_count)
-        setter(self, "quick7", (1 << 32 + code) | (RANK_WEIGHTS_7[rank_index] << 9) | suit_count)  # card bit too
+        for name, key in zip(("key5", "keyn", "quick5", "quick7"), card_keys(code)):  # see keys.py
+            setter(self, name, key)
         setter(self, "_text", RANKS[rank_index] + suit)
         return self
 

@@ -29,6 +29,8 @@ import zlib
 from array import array
 from pathlib import Path
 
+from .keys import RANK_WEIGHTS_5  # five-card rank multisets: different sums (checked below)
+
 __all__ = [
     "TABLE_PATH",
     "RANK_WEIGHTS_5",
@@ -57,12 +59,6 @@ _VERSION = 1
 # Category numbers (the evaluator's ``Category`` IntEnum has the same values).
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 
-# One weight per rank (index 0 = deuce) such that any two different rank
-# multisets of five cards (each rank at most four times) have different sums;
-# the largest sum is 360,918, so a plain list indexed by the sum is the
-# five-card table. Found greedily (each weight the smallest that keeps all
-# sums distinct); ``build_tables`` checks the property again.
-RANK_WEIGHTS_5 = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 
 _WHEEL = (14, 5, 4, 3, 2)
 
