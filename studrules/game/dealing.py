@@ -266,43 +266,47 @@ class _Dealing(_HandState):
         players, cards, up_cards, up_key = self.players, self.cards, self.up, self.up_key
         nibble = self.plan.rank_nibble
         seating = self._seating
-        for k in range(max(len(faces), len(house))):
-            if k < len(faces):
-                face = faces[k]
-                up = face == "up"
-                if up:
-                    self._ups += len(seats)
-                table = seating.deals.get(face) or seating.deal_table(face, self.n)
-                for i in seats:
-                    card = pack[pos]
-                    pos += 1
-                    cards[i].append(card)
-                    code = card.code
-                    if up:
-                        up_cards[i].append(card)
-                        up_key[i] += nibble[code]
-                    event = table[i][code]
-                    if event is None:
-                        event = table[i][code] = _new(
-                            Event,
-                            ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
-                        )
-                    events.append(event)
-            if k < len(house):  # the house's card of this pass, after the players'
-                face = house[k]
+        for k, face in enumerate(faces):
+            up = face == "up"
+            if up:
+                self._ups += len(seats)
+            table = seating.deals.get(face) or seating.deal_table(face, self.n)
+            for i in seats:
                 card = pack[pos]
                 pos += 1
-                self.house_cards.append(card)
-                self.house_faces.append(face)
-                row = (seating.deals.get(_HOUSE_DEALS + face) or seating.deal_table(_HOUSE_DEALS + face, 1))[0]
-                event = row[card.code]
+                cards[i].append(card)
+                code = card.code
+                if up:
+                    up_cards[i].append(card)
+                    up_key[i] += nibble[code]
+                event = table[i][code]
                 if event is None:
-                    event = row[card.code] = _new(
-                        Event, ("deal", HOUSE, None, None, None, card, face, None, None, None, None, None, None)
+                    event = table[i][code] = _new(
+                        Event,
+                        ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
                     )
                 events.append(event)
+            if house and k < len(house):  # the house's card of this pass, after the players'
+                pos = self._deal_house_card(house[k], pack, pos)
+        for face in house[len(faces) :]:  # the house's cards beyond the players'
+            pos = self._deal_house_card(face, pack, pos)
         deck._dealt = pos
         return True
+
+    def _deal_house_card(self, face: str, pack: list[Card], pos: int) -> int:
+        """Deal the house the card at ``pos`` of ``pack`` with ``face``; the next position."""
+        card = pack[pos]
+        self.house_cards.append(card)
+        self.house_faces.append(face)
+        seating = self._seating
+        row = (seating.deals.get(_HOUSE_DEALS + face) or seating.deal_table(_HOUSE_DEALS + face, 1))[0]
+        event = row[card.code]
+        if event is None:
+            event = row[card.code] = _new(
+                Event, ("deal", HOUSE, None, None, None, card, face, None, None, None, None, None, None)
+            )
+        self.events.append(event)
+        return pos + 1
 
     def _extra_cards(self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None) -> None:
         """What a card dealt face up earns: extra cards dealt at once (an
