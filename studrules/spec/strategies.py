@@ -48,6 +48,7 @@ loader checks the same and more, each problem located.
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -57,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .resources import strategies_dir
-from .source import Document, check_data_file, read_document
+from .source import MAX_STRATEGY_BYTES, MAX_STRATEGY_NODES, Document, check_data_file, read_document
 from .strategy_fit import _CARD_NAMES, fit_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 
@@ -416,8 +417,24 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, pair-or-better, queen-six-four, raise)
     """
     path = _resolve(name_or_path)
-    doc = read_document(path)
-    return _from_document(doc, doc.file or str(path), variant)
+    ranking = variant.deck.ranking if variant is not None else "high"
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror}", Location(str(path))) from None
+    strategy = _read_file(str(path), (str(path.resolve()), stat.st_mtime_ns, stat.st_size), ranking)
+    if variant is not None:
+        strategy.check_fits(variant)
+    return strategy
+
+
+@functools.lru_cache(maxsize=8)
+def _read_file(path: str, version: tuple[str, int, int], ranking: str) -> Strategy:
+    """The strategy of the file at ``path``, read once for each ``version`` of it (its real path,
+    time of change and size): the bots of one table share it (a written table of hands is long
+    to read). The file is read to the bounds of a strategy, larger than a variant's."""
+    doc = read_document(Path(path), max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
+    return _from_document(doc, doc.file or path, ranking)
 
 
 def load_strategy_text(text: str, variant: Variant | None = None, *, file: str = "<text>") -> Strategy:
@@ -426,10 +443,14 @@ def load_strategy_text(text: str, variant: Variant | None = None, *, file: str =
     >>> load_strategy_text("{name: blind, rules: [{otherwise: raise}]}").decide("2c 3d 4h 5s 7c")
     'raise'
     """
-    return _from_document(read_document(text, file=file), file, variant)
+    doc = read_document(text, file=file, max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
+    strategy = _from_document(doc, file, variant.deck.ranking if variant is not None else "high")
+    if variant is not None:
+        strategy.check_fits(variant)
+    return strategy
 
 
-def _from_document(doc: Document, file: str, variant: Variant | None) -> Strategy:
+def _from_document(doc: Document, file: str, ranking: str) -> Strategy:
     data = doc.data
     if not isinstance(data, dict):
         raise SpecErrors([SpecError("a strategy file is a mapping: name, title, game, rules", Location(file, 1, 1))])
@@ -451,7 +472,6 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
                 doc.location(("game",)),
             )
         )
-    ranking = variant.deck.ranking if variant is not None else "high"
     streets: tuple[tuple[Rule, ...], ...] = ()
     if "streets" in data:
         if "rules" in data:
@@ -479,7 +499,7 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
         rules = read_rules(data.get("rules"), doc, errors, _constants(ranking))
     if errors:
         raise SpecErrors(errors)
-    strategy = Strategy(
+    return Strategy(
         name=name,
         title=str(data.get("title") or name),
         game=str(game),
@@ -490,9 +510,6 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
         ranking=ranking,
         streets=streets,
     )
-    if variant is not None:
-        strategy.check_fits(variant)
-    return strategy
 
 
 def view_features(
