@@ -38,6 +38,8 @@ __all__ = [
     "is_file",
     "check_data_file",
     "read_bounded",
+    "read_strategy_document",
+    "file_version",
     "VARIANT_SUFFIXES",
     "MAX_BYTES",
     "MAX_DEPTH",
@@ -294,6 +296,27 @@ def read_document(
     if node is not None:
         doc.data = _Builder(doc, max_nodes).build(node, (), 0)
     return doc
+
+
+def read_strategy_document(source: str | Path, *, file: str | None = None) -> Document:
+    """:func:`read_document` to the bounds of a strategy file (:data:`MAX_STRATEGY_BYTES`,
+    :data:`MAX_STRATEGY_NODES`): a table of hands written by studrules, larger than a variant."""
+    return read_document(source, file=file, max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
+
+
+def file_version(path: Path) -> tuple[str, int, int]:
+    """What tells a version of a file from another: its real path, time of change and size.
+
+    >>> file_version(Path("/no/such/file.yaml"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: /no/such/file.yaml: cannot read the file: No such file or directory
+    """
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror}", Location(str(path))) from None
+    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
 
 
 _SURROGATE_PAIR = re.compile(r"(?<!\\)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})")

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .resources import strategies_dir
-from .source import MAX_STRATEGY_BYTES, MAX_STRATEGY_NODES, Document, check_data_file, read_document
+from .source import Document, check_data_file, file_version, read_strategy_document
 from .strategy_fit import _CARD_NAMES, fit_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 
@@ -404,10 +404,9 @@ def shipped_strategies() -> list[str]:
 def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> Strategy:
     """Load a shipped strategy by name, or a strategy file by path.
 
-    With ``variant``, also check the strategy fits it (a banked game, an up
-    card for the house if the rules look at one, enough cards for the card
-    names used). Every problem is reported together, each located in the
-    file (:class:`~studrules.errors.SpecErrors`).
+    With ``variant``, also check the strategy fits it (a banked game, an up card for the house if the rules
+    look at one, enough cards for the card names used). Every problem is reported together, each located in
+    the file (:class:`~studrules.errors.SpecErrors`). A file is read once a version (bots share it).
 
     >>> load_strategy("basic").rules[0].action
     'raise'
@@ -417,24 +416,12 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, pair-or-better, queen-six-four, raise)
     """
     path = _resolve(name_or_path)
-    ranking = variant.deck.ranking if variant is not None else "high"
-    try:
-        stat = path.stat()
-    except OSError as err:
-        raise SpecError(f"cannot read the file: {err.strerror}", Location(str(path))) from None
-    strategy = _read_file(str(path), (str(path.resolve()), stat.st_mtime_ns, stat.st_size), ranking)
-    if variant is not None:
-        strategy.check_fits(variant)
-    return strategy
+    return _read_file(str(path), file_version(path), variant)
 
 
 @functools.lru_cache(maxsize=8)
-def _read_file(path: str, version: tuple[str, int, int], ranking: str) -> Strategy:
-    """The strategy of the file at ``path``, read once for each ``version`` of it (its real path,
-    time of change and size): the bots of one table share it (a written table of hands is long
-    to read). The file is read to the bounds of a strategy, larger than a variant's."""
-    doc = read_document(Path(path), max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
-    return _from_document(doc, doc.file or path, ranking)
+def _read_file(path: str, version: tuple[str, int, int], variant: Variant | None) -> Strategy:
+    return _from_document(read_strategy_document(Path(path)), path, variant)
 
 
 def load_strategy_text(text: str, variant: Variant | None = None, *, file: str = "<text>") -> Strategy:
@@ -443,14 +430,10 @@ def load_strategy_text(text: str, variant: Variant | None = None, *, file: str =
     >>> load_strategy_text("{name: blind, rules: [{otherwise: raise}]}").decide("2c 3d 4h 5s 7c")
     'raise'
     """
-    doc = read_document(text, file=file, max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
-    strategy = _from_document(doc, file, variant.deck.ranking if variant is not None else "high")
-    if variant is not None:
-        strategy.check_fits(variant)
-    return strategy
+    return _from_document(read_strategy_document(text, file=file), file, variant)
 
 
-def _from_document(doc: Document, file: str, ranking: str) -> Strategy:
+def _from_document(doc: Document, file: str, variant: Variant | None) -> Strategy:
     data = doc.data
     if not isinstance(data, dict):
         raise SpecErrors([SpecError("a strategy file is a mapping: name, title, game, rules", Location(file, 1, 1))])
@@ -472,6 +455,7 @@ def _from_document(doc: Document, file: str, ranking: str) -> Strategy:
                 doc.location(("game",)),
             )
         )
+    ranking = variant.deck.ranking if variant is not None else "high"
     streets: tuple[tuple[Rule, ...], ...] = ()
     if "streets" in data:
         if "rules" in data:
@@ -499,7 +483,7 @@ def _from_document(doc: Document, file: str, ranking: str) -> Strategy:
         rules = read_rules(data.get("rules"), doc, errors, _constants(ranking))
     if errors:
         raise SpecErrors(errors)
-    return Strategy(
+    strategy = Strategy(
         name=name,
         title=str(data.get("title") or name),
         game=str(game),
@@ -510,6 +494,9 @@ def _from_document(doc: Document, file: str, ranking: str) -> Strategy:
         ranking=ranking,
         streets=streets,
     )
+    if variant is not None:
+        strategy.check_fits(variant)
+    return strategy
 
 
 def view_features(
