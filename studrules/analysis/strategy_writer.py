@@ -141,9 +141,9 @@ def _rules(cards: Any, up: Any, actions: Any, wagered: Any, ranking: str, whole_
     wrong = np.flatnonzero(given != act)
     for out in sorted(set(wagered[wrong].tolist())):
         exceptions: dict[str, str] = {}
-        for row in wrong[wagered[wrong] == out]:
-            shown = up[row].tolist() if up is not None else []
-            key = _canonical(cards[row].tolist(), shown)
+        rows = wrong[wagered[wrong] == out]
+        keys = _canonical(cards[rows], up[rows] if up is not None else np.zeros((len(rows), 0), dtype=np.int64))
+        for row, key in zip(rows.tolist(), keys, strict=True):
             exceptions.setdefault(key, names[act[row]])
         rules.append({"when": f"wagered == {out}", "hands": exceptions})
     if table:
@@ -271,53 +271,60 @@ def _table(cards: Any, up: Any, act: Any, names: list[str], default: int) -> tup
     loose = ~agrees[group]
     rows, odd = rows[loose], (act[rows] != common[group])[loose]
     if odd.any():
-        classes = _groups(*_suit_masks(cards[rows], shown[rows]).T)
+        classes = _groups(*np.sort(_suit_masks(cards[rows], shown[rows]), axis=1).T)
         lead = np.full(classes.max() + 1, -1, dtype=np.int64)
         played, at = np.unique(classes[odd], return_index=True)
         lead[played] = rows[odd][at]
         decided = lead[classes] >= 0
         given[rows[decided]] = act[lead[classes[decided]]]
-        for row in np.unique(lead[lead >= 0]).tolist():
-            entries.append((row, _canonical(cards[row].tolist(), shown[row].tolist()), names[act[row]]))
+        leads = np.unique(lead[lead >= 0])
+        keys = _canonical(cards[leads], shown[leads])
+        entries += [(row, key, names[act[row]]) for row, key in zip(leads.tolist(), keys, strict=True)]
     return {key: action for _, key, action in sorted(entries, key=lambda e: e[0])}, given
 
 
 def _suit_masks(cards: Any, up: Any) -> Any:
-    """Each row's cards up to a renaming of suits, as :func:`~studrules.spec.strategy_tables.suit_key`
-    gives them: each suit's ranks (the player's, then the house's from bit 13), largest first."""
+    """Each row's ranks in each suit (n, 4): the player's ``cards`` (n, k) from bit 0, the house's
+    ``up`` cards (n, u) from bit 13. Sorted along a row, the cards up to a renaming of suits
+    (as :func:`~studrules.spec.strategy_tables.suit_key` gives them)."""
     import numpy as np
 
     masks = np.zeros((len(cards), 4), dtype=np.int64)
     for s in range(4):
         masks[:, s] = np.where(cards % 4 == s, np.left_shift(1, cards // 4), 0).sum(axis=1)
         masks[:, s] |= np.where(up % 4 == s, np.left_shift(1, 13 + up // 4), 0).sum(axis=1)
-    return -np.sort(-masks, axis=1)
+    return masks
 
 
-def _canonical(cards: list[int], up: list[int]) -> str:
-    """One text per class of suit renaming: the cards renamed so the suits come in a fixed order."""
-    from ..spec.strategy_tables import key_text, suit_key
+def _canonical(cards: Any, up: Any) -> list[str]:
+    """One key per class of suit renaming for each row of ``cards`` (n, k) and the house's ``up``
+    cards (n, u): the cards renamed so the suits come in a fixed order (by their ranks, most
+    first, each given the next suit letter from the last), written as a table key.
 
-    masks = suit_key(cards, up)
-    order: list[int] = []
-    for mask in masks:  # the suits, by their ranks (most first), each given the next suit letter
-        for s in range(4):
-            if s not in order and _mask(cards, up, s) == mask:
-                order.append(s)
-                break
-    rename = {s: 3 - i for i, s in enumerate(order)}
-    return key_text([c // 4 * 4 + rename[c % 4] for c in cards], [c // 4 * 4 + rename[c % 4] for c in up], suits=True)
+    >>> import numpy as np
+    >>> _canonical(np.array([[51, 45], [50, 44]]), np.array([[29], [28]]))  # As Kd / 9d, Ah Kc / 9c
+    ['AhKs / 9s', 'AhKs / 9s']
+    """
+    import numpy as np
 
+    from ..cards.card import RANKS, SUITS
 
-def _mask(cards: list[int], up: list[int], suit: int) -> int:
-    m = 0
-    for c in cards:
-        if c % 4 == suit:
-            m |= 1 << c // 4
-    for c in up:
-        if c % 4 == suit:
-            m |= 1 << 13 + c // 4
-    return m
+    if not len(cards):
+        return []
+    order = np.argsort(-_suit_masks(cards, up), axis=1, kind="stable")  # ties: the lower suit first
+    rename = 3 - np.argsort(order, axis=1)  # the suit in place i becomes suit 3 - i
+
+    def text(codes: Any) -> Any:
+        """Each row written high to low, each card's rank then its suit (renamed)."""
+        suits = np.take_along_axis(rename, codes % 4, axis=1)
+        ordered = np.sort((12 - codes // 4) * 4 + suits, axis=1)
+        chars = np.stack([np.array(list(RANKS))[12 - ordered // 4], np.array(list(SUITS))[ordered % 4]], axis=2)
+        return np.ascontiguousarray(chars.reshape(len(codes), -1)).view(f"<U{2 * codes.shape[1]}")[:, 0].tolist()
+
+    player = text(cards)
+    if not up.shape[1]:
+        return player
+    return [f"{p} / {u}" for p, u in zip(player, text(up), strict=True)]
 
 
 # --- a shorter file where the optimal play's table is too long to be read back ----------
@@ -428,7 +435,7 @@ def _suited(cards: Any, up: Any, value: Any, final: Any, names: list[str], table
     if not len(rows):
         return
     shown = up[rows] if up is not None else np.zeros((len(rows), 0), dtype=np.int64)
-    group = _groups(*_suit_masks(cards[rows], shown).T)
+    group = _groups(*np.sort(_suit_masks(cards[rows], shown), axis=1).T)
     total = np.zeros((group.max() + 1, len(names)))
     np.add.at(total, group, value[rows])
     now = np.zeros(group.max() + 1)
@@ -437,12 +444,10 @@ def _suited(cards: Any, up: Any, value: Any, final: Any, names: list[str], table
     first = np.unique(group, return_index=True)[1]
     chosen = []
     best = total.argmax(axis=1)
-    for g in np.argsort(-gain).tolist():
-        if gain[g] <= 1e-15:
-            break
-        row = rows[first[g]]
-        mine_up = shown[first[g]].tolist()
-        key = _canonical(cards[row].tolist(), mine_up)
+    ranked = np.argsort(-gain)
+    ranked = ranked[gain[ranked] > 1e-15]
+    keys = _canonical(cards[rows[first[ranked]]], shown[first[ranked]])
+    for g, key in zip(ranked.tolist(), keys, strict=True):
         room -= _entry_bytes(key, names[int(best[g])])
         if room < 0:
             break
