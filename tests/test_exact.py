@@ -44,7 +44,7 @@ from studrules.analysis.exact import analyze
 from studrules.cli.main import main
 from studrules.errors import SpecError, SpecErrors
 from studrules.spec.loader import load_variant, load_variant_text
-from studrules.spec.strategies import load_strategy
+from studrules.spec.strategies import load_strategy, load_strategy_text
 from studrules.spec.vocabulary import hand_constants
 
 # three-card hands by category, of the 22,100 (see tests/test_rankings_three.py)
@@ -250,28 +250,42 @@ def test_four_card_poker_optimal_play_matches_the_published_edge_and_element_of_
 
 
 @pytest.mark.soak
-def test_four_card_poker_written_play_loads_plays_back_its_figure_and_the_bots_play_it(tmp_path, capsys):
-    # the optimal play's table (some 80,000 hands) is longer than a strategy file may be: the
-    # file holds a shorter play, which states its own figure; played back, it loses just that
+def test_four_card_poker_written_optimal_play_loses_the_optimal_figure_and_the_bots_play_it(
+    tmp_path, capsys, monkeypatch
+):
+    # the optimal play turns on every card: its table (some 80,000 hands) is longer than a variant
+    # may be, and a strategy file is read to its own, larger bound; played back, the file loses
+    # what the optimal play loses, to less than an ante over every deal
     import re
 
+    from studrules.analysis import strategy_writer
     from studrules.analysis.simulate import simulate
     from studrules.analysis.strategy_writer import optimal_strategy_text
-    from studrules.spec.source import MAX_BYTES
+    from studrules.spec.source import MAX_BYTES, MAX_STRATEGY_BYTES
 
     variant = load_variant("four-card-poker")
     text, optimal = optimal_strategy_text(variant)
-    assert len(text.encode("utf-8")) <= MAX_BYTES
+    assert MAX_BYTES < len(text.encode("utf-8")) <= MAX_STRATEGY_BYTES
+    assert text.startswith("# The optimal play") and f"is {optimal.house_edge * 100:.4f}% of the ante" in text
     path = tmp_path / "four-card-poker-optimal.yaml"
     path.write_text(text, encoding="utf-8")
     strategy = load_strategy(path, variant)
     again = analyze(variant, strategy)
-    (stated,) = re.findall(r"these rules .* lose (\d+\.\d+)% of the ante", text)
-    assert round(again.house_edge * 100, 4) == float(stated)
-    assert optimal.house_edge <= again.house_edge < optimal.house_edge + 0.0005
+    assert again.deals == FOUR_CARD_DEALS
+    assert again.house_edge == pytest.approx(optimal.house_edge, abs=0.5 / FOUR_CARD_DEALS)
+    assert round(again.house_edge * 100, 2) == 2.79  # the published figure
     assert main(["play", "four-card-poker", "--bots", f"strategy:{path}", "--hands", "3", "--seed", "1"]) == 0
     capsys.readouterr()
     assert simulate(variant, strategy, 2_000, seed=1, workers=1).hands == 2_000
+    # a table beyond a strategy file's bound is written as a shorter play, which states its own
+    # figure: under a variant's bound, the play loses just what it states, near the optimum
+    monkeypatch.setattr(strategy_writer, "MAX_STRATEGY_BYTES", MAX_BYTES)
+    short, _ = optimal_strategy_text(variant)
+    assert len(short.encode("utf-8")) <= MAX_BYTES and short.startswith("# A near-optimal play")
+    (stated,) = re.findall(r"these rules .* lose (\d+\.\d+)% of the ante", short)
+    again = analyze(variant, load_strategy_text(short, variant))
+    assert round(again.house_edge * 100, 4) == float(stated)
+    assert optimal.house_edge < again.house_edge < optimal.house_edge + 0.0005
 
 
 def test_the_analyze_command_prints_json(capsys):

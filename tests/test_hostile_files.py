@@ -168,6 +168,38 @@ def test_a_file_too_large_or_of_too_many_values_is_refused_before_it_is_built(tm
     assert "values.yaml:2:" in message and f"more than {MAX_NODES:,} values" in message
 
 
+def test_a_strategy_file_is_read_to_its_own_larger_limits_and_refused_beyond_them(tmp_path):
+    import itertools
+
+    from studrules.spec.source import MAX_BYTES, MAX_STRATEGY_BYTES, read_document
+    from studrules.spec.strategies import load_strategy
+
+    # a table of hands (every five ranks against every up rank: 1287 * 13 keys) larger than a
+    # variant may be is read whole as a strategy
+    ranks = "AKQJT98765432"
+    keys = [f"{''.join(five)} / {up}" for five in itertools.combinations(ranks, 5) for up in ranks]
+    assert len(keys) == 1287 * 13
+    text = "name: wide\nrules:\n  - hands:\n" + "".join(f"      {k}: raise\n" for k in keys)
+    wide = tmp_path / "wide.yaml"
+    wide.write_text(text + "  - otherwise: fold\n", encoding="utf-8")
+    assert MAX_BYTES < wide.stat().st_size < MAX_STRATEGY_BYTES
+    assert "larger than 250,000 bytes" in refused(load_variant, wide)
+    strategy = load_strategy(wide)
+    assert strategy.decide("Ac Kd 9h 6s 2c", "9d") == "raise"  # the key 'AK962 / 9'
+    assert strategy.decide("Ac Ad 9h 6s 2c", "9d") == "fold"  # a pair: no key, the default
+    # beyond its bound, a strategy is refused before it is read, the file named
+    big = tmp_path / "big.yaml"
+    big.write_text("name: big\nrules: [{otherwise: fold}]\n# " + "x" * MAX_STRATEGY_BYTES + "\n", encoding="utf-8")
+    message = refused(load_strategy, big)
+    assert message.startswith(f"{big}: the file is larger than 4,000,000 bytes")
+    # the bound on values holds for the values aliases expand to, at the limit given: the
+    # mapping, 'a', its list and ten numbers, 'b' and its list (15), then 11 values per alias (48)
+    aliases = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [*a, *a, *a]\n"
+    assert len(read_document(aliases, file="s.yaml", max_nodes=48).data["b"]) == 3
+    message = refused(read_document, aliases, file="s.yaml", max_nodes=40)  # the 41st: the third alias's 3
+    assert message.startswith("s.yaml:1:14: b[2][2]: the document expands to more than 40 values")
+
+
 def test_a_chain_of_500_extends_is_a_located_error_not_a_recursion_error(tmp_path, capsys):
     for k in range(500):
         (tmp_path / f"v{k}.yaml").write_text(f"name: v{k}\nextends: v{k + 1}.yaml\n", encoding="utf-8")

@@ -68,6 +68,35 @@ def test_the_write_command_replaces_a_file_with_force_and_the_bots_play_it(tmp_p
     assert main(["play", "three-card-poker", "--bots", f"strategy:{target}", "--hands", "3", "--seed", "1"]) == 0
 
 
+def test_a_table_beyond_a_strategy_files_bound_is_written_as_a_shorter_play_stating_what_it_loses(monkeypatch):
+    # Three Card Poker's optimal play (queen-six-four, some 800 bytes) under a bound of 50 bytes,
+    # too small for its table: the shorter play (hand thresholds, a table of a hand or two) states
+    # its figure, which it loses when played back, more than the optimal play
+    import re
+
+    from studrules.analysis import strategy_writer
+
+    variant = load_variant("three-card-poker")
+    full, optimal = optimal_strategy_text(variant)
+    assert full.startswith("# The optimal play")
+    monkeypatch.setattr(strategy_writer, "MAX_STRATEGY_BYTES", 50)
+    text, _ = optimal_strategy_text(variant)
+    assert text.startswith("# A near-optimal play")
+    (stated,) = re.findall(r"these rules .* lose (\d+\.\d+)% of the ante", text)
+    again = analyze(variant, load_strategy_text(text, variant))
+    assert round(again.house_edge * 100, 4) == float(stated)
+    assert again.house_edge > optimal.house_edge
+
+
+def test_a_strategy_file_changed_is_read_again(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("name: s\nrules: [{otherwise: fold}]\n", encoding="utf-8")
+    assert load_strategy(path).decide("Ac Ad Ah") == "fold"
+    assert load_strategy(path) is load_strategy(path)  # read once, shared by the bots of a table
+    path.write_text("name: s\nrules: [{otherwise: raise}]\n", encoding="utf-8")
+    assert load_strategy(path).decide("Ac Ad Ah") == "raise"
+
+
 MISSISSIPPI_STREETS = """
 name: three-sizes
 streets:

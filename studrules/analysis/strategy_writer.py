@@ -14,17 +14,18 @@ read it back. Each decision's rules are, in order:
   cards up to a renaming of suits where they do not;
 - ``otherwise``: the commonest choice, which the table leaves out.
 
-A file is read up to :data:`studrules.spec.source.MAX_BYTES`; where the
-optimal play turns on every card (the suits of the player's five cards and
-the house's up card) its table is longer than that, and the file holds a
-shorter play instead, each choice weighed by what it is worth in every
-situation (the exact analysis's figures), as close to the optimum as the
-size allows: the ranges of hands where one action holds everywhere; a table
-of the hands (by ranks and the up card, then up to a renaming of suits)
-where the rules below it cost the most, as many as fit; for each rank of the
-up card, the hand thresholds (the ranking's named hands) from which each
-larger wager is taken, the best such; ``otherwise`` the smallest choice. Its
-description states what it loses.
+A strategy file is read up to :data:`studrules.spec.source.MAX_STRATEGY_BYTES`
+and :data:`~studrules.spec.source.MAX_STRATEGY_NODES` values: the optimal
+play's table fits even where it turns on every card (the suits of the
+player's five cards and the house's up card, some 80,000 hands). A table
+longer than that would be written as a shorter play instead, each choice
+weighed by what it is worth in every situation (the exact analysis's
+figures), as close to the optimum as the size allows: the ranges of hands
+where one action holds everywhere; a table of the hands (by ranks and the up
+card, then up to a renaming of suits) where the rules below it cost the
+most, as many as fit; for each rank of the up card, the hand thresholds (the
+ranking's named hands) from which each larger wager is taken, the best such;
+``otherwise`` the smallest choice. Its description states what it loses.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..spec.model import Variant
-from ..spec.source import MAX_BYTES
+from ..spec.source import MAX_STRATEGY_BYTES, MAX_STRATEGY_NODES
 from .exact import ExactResult
 
 __all__ = ["optimal_strategy_text"]
@@ -82,8 +83,10 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
         "# Each decision's rules are tried in order; a table of hands matches the cards up to a\n"
         "# renaming of suits (cards with suits) or any suits (ranks alone), '/' then the house's up cards.\n"
     )
-    text = header + yaml.safe_dump(data, sort_keys=False, width=10_000, allow_unicode=True)
-    if len(text.encode("utf-8")) > MAX_BYTES and streets == 1 and len(record[0]) > 5:
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the C one is faster, and writes the same
+    text = header + yaml.dump(data, Dumper=dumper, sort_keys=False, width=10_000, allow_unicode=True)
+    too_long = len(text.encode("utf-8")) > MAX_STRATEGY_BYTES or _values(data) > MAX_STRATEGY_NODES
+    if too_long and streets == 1 and len(record[0]) > 5:
         # too long to be read back: the play in fewer rules, each weighed by what it is worth
         (_, cards, up, actions, _, (weights, worth)) = record[0]
         data["rules"], played = _compact_rules(cards, up, actions, weights, worth, variant.deck.ranking)
@@ -96,10 +99,23 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
             f" The optimal play's table is too long for a strategy file; these rules (a table of the hands "
             f"worth most, then thresholds by the house's up card) lose {edge * 100:.4f}% of the ante."
         )
-        text = header.replace("# The optimal play", "# A near-optimal play") + yaml.safe_dump(
-            data, sort_keys=False, width=10_000, allow_unicode=True
+        text = header.replace("# The optimal play", "# A near-optimal play") + yaml.dump(
+            data, Dumper=dumper, sort_keys=False, width=10_000, allow_unicode=True
         )
     return text, result
+
+
+def _values(data: Any) -> int:
+    """How many values a reader counts in ``data`` (each mapping, list, key and scalar).
+
+    >>> _values({"rules": [{"otherwise": "fold"}]})
+    6
+    """
+    if isinstance(data, dict):
+        return 1 + sum(1 + _values(v) for v in data.values())
+    if isinstance(data, list):
+        return 1 + sum(_values(v) for v in data)
+    return 1
 
 
 def _rules(cards: Any, up: Any, actions: Any, wagered: Any, ranking: str, whole_hands: bool) -> list[dict[str, Any]]:
@@ -107,41 +123,61 @@ def _rules(cards: Any, up: Any, actions: Any, wagered: Any, ranking: str, whole_
     (n, u) or None, each situation's best action (text) and the antes out before it."""
     import numpy as np
 
-    from ..spec.strategy_tables import HandTable, suit_key
-
+    names, act = _action_codes(actions)
     rules: list[dict[str, Any]] = []
     keep = np.ones(len(cards), dtype=bool)
     if whole_hands:
-        rules, keep = _hand_ranges(cards, actions, ranking)
-    cards, actions, wagered = cards[keep], actions[keep], wagered[keep]
+        rules, keep = _hand_ranges(cards, act, names, ranking)
+    cards, act, wagered = cards[keep], act[keep], wagered[keep]
     up = up[keep] if up is not None else None
     if not len(cards):
         last = rules.pop()
         rules.append({"otherwise": last["action"]})
         return rules
-    names, counts = np.unique(actions, return_counts=True)
-    default = str(names[np.argmax(counts)])
-    table = _table(cards, up, actions, default)
+    default = int(np.argmax(np.bincount(act, minlength=len(names))))
+    table, given = _table(cards, up, act, names, default)
     # where the same cards are best played otherwise after other wagers (a fold weighs what is
     # out), a table read only at that wager says so, before the others
-    given = HandTable.parse(table).lookup_batch(cards, up) if table else [None] * len(cards)
-    wrong = np.flatnonzero(np.array([g or default for g in given]) != actions)
+    wrong = np.flatnonzero(given != act)
     for out in sorted(set(wagered[wrong].tolist())):
         exceptions: dict[str, str] = {}
-        for row in wrong[wagered[wrong] == out]:
-            shown = up[row].tolist() if up is not None else []
-            key = _canonical(cards[row].tolist(), shown, "", suit_key)
-            exceptions.setdefault(key, str(actions[row]))
+        rows = wrong[wagered[wrong] == out]
+        keys = _canonical(cards[rows], up[rows] if up is not None else np.zeros((len(rows), 0), dtype=np.int64))
+        for row, key in zip(rows.tolist(), keys, strict=True):
+            exceptions.setdefault(key, names[act[row]])
         rules.append({"when": f"wagered == {out}", "hands": exceptions})
     if table:
         rules.append({"hands": table})
-    rules.append({"otherwise": default})
+    rules.append({"otherwise": names[default]})
     return rules
 
 
-def _hand_ranges(cards: Any, actions: Any, ranking: str) -> tuple[list[dict[str, Any]], Any]:
-    """``hand >= X`` and ``hand < Y`` rules for the widest ranges of hands with one best action,
-    at the hand thresholds of the ranking; the situations they leave."""
+def _action_codes(actions: Any) -> tuple[list[str], Any]:
+    """The distinct actions (sorted) and each situation's, as its index among them: a pass per
+    action rather than a sort of millions of texts.
+
+    >>> _action_codes(["raise", "fold", "raise"])
+    (['fold', 'raise'], array([1, 0, 1]))
+    """
+    import numpy as np
+
+    actions = np.asarray(actions)
+    found: list[str] = []
+    left = np.ones(len(actions), dtype=bool)
+    while left.any():
+        found.append(str(actions[int(np.argmax(left))]))
+        left &= actions != found[-1]
+    names = sorted(found)
+    codes = np.zeros(len(actions), dtype=np.int64)
+    for i, name in enumerate(names):
+        codes[actions == name] = i
+    return names, codes
+
+
+def _hand_ranges(cards: Any, act: Any, names: list[str], ranking: str) -> tuple[list[dict[str, Any]], Any]:
+    """``hand >= X`` and ``hand < Y`` rules for the widest ranges of hands with one best action
+    (``act``: each situation's, an index into ``names``), at the hand thresholds of the ranking;
+    the situations they leave."""
     import numpy as np
 
     from ..spec.vocabulary import hand_constants
@@ -151,113 +187,155 @@ def _hand_ranges(cards: Any, actions: Any, ranking: str) -> tuple[list[dict[str,
     thresholds = sorted((v, n) for n, (_, v) in hand_constants(ranking).items())
     rules: list[dict[str, Any]] = []
     keep = np.ones(len(cards), dtype=bool)
+
+    def only(rows: Any) -> int | None:
+        """The one action of ``rows`` (None: none or several)."""
+        found = np.flatnonzero(np.bincount(act[rows], minlength=len(names)))
+        return int(found[0]) if len(found) == 1 else None
+
     for value, name in thresholds:  # the lowest threshold above which one action holds
         above = values >= value
-        found = np.unique(actions[above])
-        if above.any() and len(found) == 1:
-            rules.append({"when": f"hand >= {name}", "action": str(found[0])})
+        one = only(above)
+        if one is not None:
+            rules.append({"when": f"hand >= {name}", "action": names[one]})
             keep &= ~above
             break
     for value, name in reversed(thresholds):  # the highest below which one action holds
         below = keep & (values < value)
-        found = np.unique(actions[below])
-        if below.any() and len(found) == 1 and not (keep & ~below & (actions == found[0])).all():
-            rules.append({"when": f"hand < {name}", "action": str(found[0])})
+        one = only(below)
+        if one is not None and not (act[keep & ~below] == one).all():
+            rules.append({"when": f"hand < {name}", "action": names[one]})
             keep &= ~below
             break
     return rules, keep
 
 
-def _table(cards: Any, up: Any, actions: Any, default: str) -> dict[str, str]:
-    """The table entries, each as broad as the situations allow (see the module's words)."""
+def _groups(*columns: Any) -> Any:
+    """Each row's group by the values of ``columns`` (1-D integer arrays), numbered from 0 in
+    sorted order.
+
+    >>> _groups([5, 5, 7, 5], [1, 2, 1, 1]).tolist()
+    [0, 1, 2, 0]
+    """
     import numpy as np
 
-    from ..spec.strategy_tables import key_text, suit_key
-
-    n = len(cards)
-    ranks = np.left_shift(np.int64(1), 3 * (cards // 4)).sum(axis=1)
-    up_ranks = np.left_shift(np.int64(1), 3 * (up // 4)).sum(axis=1) if up is not None else np.zeros(n, np.int64)
-    names, act = np.unique(actions, return_inverse=True)
-    act = act.reshape(-1)
-    out: dict[str, str] = {}
-
-    def uniform(keys: Any, rows: Any) -> tuple[Any, Any, Any]:
-        """For the groups of ``rows`` by ``keys``: each row's group, whether the group agrees, its commonest action."""
-        _, group = np.unique(keys[rows], axis=0, return_inverse=True)
+    group = np.zeros(len(columns[0]), dtype=np.int64)
+    for column in columns:
+        _, ids = np.unique(np.asarray(column), return_inverse=True)
+        group = np.unique(group * (int(ids.max(initial=0)) + 1) + ids.reshape(-1), return_inverse=True)[1]
         group = group.reshape(-1)
-        tally = np.zeros((group.max() + 1, len(names)), dtype=np.int64)
-        np.add.at(tally, (group, act[rows]), 1)
-        return group, (tally > 0).sum(axis=1) == 1, tally.argmax(axis=1)
-
-    every = np.arange(n)
-    group, agrees, common = uniform(ranks[:, None], every)
-    mixed_rows = every[~agrees[group]]
-    written: set[int] = set()
-    for row in every[agrees[group]]:
-        g = group[row]
-        if g not in written:
-            written.add(g)
-            if names[common[g]] != default:
-                out[key_text(cards[row].tolist(), suits=False)] = str(names[common[g]])
-    if not len(mixed_rows):
-        return out
-    if up is not None:
-        group, agrees, common = uniform(np.stack([ranks, up_ranks], axis=1), mixed_rows)
-    else:
-        group = np.zeros(len(mixed_rows), dtype=np.int64)
-        agrees = np.zeros(1, dtype=bool)
-        _, group = np.unique(ranks[mixed_rows], return_inverse=True)
-        group = group.reshape(-1)
-        tally = np.zeros((group.max() + 1, len(names)), dtype=np.int64)
-        np.add.at(tally, (group, act[mixed_rows]), 1)
-        agrees = np.zeros(group.max() + 1, dtype=bool)
-        common = tally.argmax(axis=1)
-    written = set()
-    for i, row in enumerate(mixed_rows):
-        g = group[i]
-        shown = up[row].tolist() if up is not None else []
-        if g not in written:
-            written.add(g)
-            if names[common[g]] != default and up is not None:
-                out[key_text(cards[row].tolist(), shown, suits=False)] = str(names[common[g]])
-            elif names[common[g]] != default:
-                out[key_text(cards[row].tolist(), suits=False)] = str(names[common[g]])
-        if not agrees[g] and act[row] != common[g]:
-            text = key_text(cards[row].tolist(), shown, suits=True)
-            out.setdefault(_canonical(cards[row].tolist(), shown, text, suit_key), str(names[act[row]]))
-    return out
+    return group
 
 
-def _canonical(cards: list[int], up: list[int], text: str, suit_key: Any) -> str:
-    """One text per class of suit renaming: the cards renamed so the suits come in a fixed order."""
+def _table(cards: Any, up: Any, act: Any, names: list[str], default: int) -> tuple[dict[str, str], Any]:
+    """The table entries, each as broad as the situations allow (see the module's words), and
+    the action each situation is given by the table, or by ``default`` where the table is silent
+    (``act``, ``default``: indexes into ``names``)."""
+    import numpy as np
+
     from ..spec.strategy_tables import key_text
 
-    masks = suit_key(cards, up)
-    order: list[int] = []
-    for mask in masks:  # the suits, by their ranks (most first), each given the next suit letter
-        for s in range(4):
-            if s not in order and _mask(cards, up, s) == mask:
-                order.append(s)
-                break
-    rename = {s: 3 - i for i, s in enumerate(order)}
-    return key_text([c // 4 * 4 + rename[c % 4] for c in cards], [c // 4 * 4 + rename[c % 4] for c in up], suits=True)
+    n = len(cards)
+    shown = up if up is not None else np.zeros((n, 0), dtype=np.int64)
+    ranks = np.left_shift(np.int64(1), 3 * (cards // 4)).sum(axis=1)
+    entries: list[tuple[int, str, str]] = []  # (the first row, key, action), in the order of rows
+
+    def uniform(group: Any, acts: Any) -> tuple[Any, Any, Any]:
+        """For the groups numbered ``group``: each one's first row, whether it agrees, its commonest action."""
+        tally = np.zeros((group.max() + 1, len(names)), dtype=np.int64)
+        np.add.at(tally, (group, acts), 1)
+        return np.unique(group, return_index=True)[1], (tally > 0).sum(axis=1) == 1, tally.argmax(axis=1)
+
+    # by ranks alone where every suit and up card agree (or where the house shows none)
+    group = _groups(ranks)
+    first, agrees, common = uniform(group, act)
+    given = common[group]
+    for g in np.flatnonzero((agrees | (up is None)) & (common != default)).tolist():
+        entries.append((int(first[g]), key_text(cards[first[g]].tolist(), suits=False), names[common[g]]))
+    rows = np.flatnonzero(~agrees[group])
+    if not len(rows):
+        return {key: action for _, key, action in entries}, given
+    if up is not None:  # then by ranks and the up card
+        up_ranks = np.left_shift(np.int64(1), 3 * (up // 4)).sum(axis=1)
+        group = _groups(ranks[rows], up_ranks[rows])
+        first, agrees, common = uniform(group, act[rows])
+        given[rows] = common[group]
+        for g in np.flatnonzero(common != default).tolist():
+            row = int(rows[first[g]])
+            entries.append((row, key_text(cards[row].tolist(), up[row].tolist(), suits=False), names[common[g]]))
+    else:
+        group = group[rows]
+        agrees = np.zeros(len(agrees), dtype=bool)
+    # then the cards up to a renaming of suits, where they are played otherwise than their group:
+    # the first such row of a class of suit renaming decides it
+    loose = ~agrees[group]
+    rows, odd = rows[loose], (act[rows] != common[group])[loose]
+    if odd.any():
+        classes = _groups(*np.sort(_suit_masks(cards[rows], shown[rows]), axis=1).T)
+        lead = np.full(classes.max() + 1, -1, dtype=np.int64)
+        played, at = np.unique(classes[odd], return_index=True)
+        lead[played] = rows[odd][at]
+        decided = lead[classes] >= 0
+        given[rows[decided]] = act[lead[classes[decided]]]
+        leads = np.unique(lead[lead >= 0])
+        keys = _canonical(cards[leads], shown[leads])
+        entries += [(row, key, names[act[row]]) for row, key in zip(leads.tolist(), keys, strict=True)]
+    return {key: action for _, key, action in sorted(entries, key=lambda e: e[0])}, given
 
 
-def _mask(cards: list[int], up: list[int], suit: int) -> int:
-    m = 0
-    for c in cards:
-        if c % 4 == suit:
-            m |= 1 << c // 4
-    for c in up:
-        if c % 4 == suit:
-            m |= 1 << 13 + c // 4
-    return m
+def _suit_masks(cards: Any, up: Any) -> Any:
+    """Each row's ranks in each suit (n, 4): the player's ``cards`` (n, k) from bit 0, the house's
+    ``up`` cards (n, u) from bit 13. Sorted along a row, the cards up to a renaming of suits
+    (as :func:`~studrules.spec.strategy_tables.suit_key` gives them)."""
+    import numpy as np
+
+    masks = np.zeros((len(cards), 4), dtype=np.int64)
+    for s in range(4):
+        masks[:, s] = np.where(cards % 4 == s, np.left_shift(1, cards // 4), 0).sum(axis=1)
+        masks[:, s] |= np.where(up % 4 == s, np.left_shift(1, 13 + up // 4), 0).sum(axis=1)
+    return masks
+
+
+def _canonical(cards: Any, up: Any) -> list[str]:
+    """One key per class of suit renaming for each row of ``cards`` (n, k) and the house's ``up``
+    cards (n, u): the cards renamed so the suits come in a fixed order (by their ranks, most
+    first, each given the next suit letter from the last), written as a table key.
+
+    >>> import numpy as np
+    >>> _canonical(np.array([[51, 45], [50, 44]]), np.array([[29], [28]]))  # As Kd / 9d, Ah Kc / 9c
+    ['AhKs / 9s', 'AhKs / 9s']
+    """
+    import numpy as np
+
+    from ..cards.card import RANKS, SUITS
+
+    if not len(cards):
+        return []
+    order = np.argsort(-_suit_masks(cards, up), axis=1, kind="stable")  # ties: the lower suit first
+    rename = 3 - np.argsort(order, axis=1)  # the suit in place i becomes suit 3 - i
+
+    def text(codes: Any) -> Any:
+        """Each row written high to low, each card's rank then its suit (renamed)."""
+        suits = np.take_along_axis(rename, codes % 4, axis=1)
+        ordered = np.sort((12 - codes // 4) * 4 + suits, axis=1)
+        chars = np.stack([np.array(list(RANKS))[12 - ordered // 4], np.array(list(SUITS))[ordered % 4]], axis=2)
+        return np.ascontiguousarray(chars.reshape(len(codes), -1)).view(f"<U{2 * codes.shape[1]}")[:, 0].tolist()
+
+    player = text(cards)
+    if not up.shape[1]:
+        return player
+    return [f"{p} / {u}" for p, u in zip(player, text(up), strict=True)]
 
 
 # --- a shorter file where the optimal play's table is too long to be read back ----------
 
 _ENTRIES = 6_000  # table entries by ranks at most
-_ROOM = 200_000  # bytes of table entries at most, inside the bound of a file read back
+
+
+def _room() -> int:
+    """The bytes of table entries such a file holds at most: four fifths of a strategy file's
+    bound, and few enough entries (each some 16 bytes or more, two values) for its bound on values."""
+    return min(MAX_STRATEGY_BYTES * 4 // 5, 6 * MAX_STRATEGY_NODES)
 
 
 def _compact_rules(
@@ -273,7 +351,8 @@ def _compact_rules(
     from ..spec.vocabulary import hand_constants
     from .exact_house import values_of
 
-    rules, open_rows = _hand_ranges(cards, actions, ranking)
+    optimal, act = _action_codes(actions)
+    rules, open_rows = _hand_ranges(cards, act, optimal, ranking)
     played = np.asarray(actions).astype(object)
     names = sorted(worth, key=_wager)  # fold, stand, then the raises, the least first
     value = np.stack([worth[a] for a in names], axis=1) * weights[:, None]  # (n, actions)
@@ -308,14 +387,14 @@ def _compact_rules(
     first[group[::-1]] = np.arange(len(group))[::-1]
     table: dict[str, str] = {}
     final = by_rule.copy()
-    room = _ROOM
+    room = whole = _room()
     for n, g in enumerate(chosen):
         row = rows[first[g]]
         shown = [int(up[row, 0])] if up is not None else []
         key = key_text(cards[row].tolist(), shown, suits=False)
         table[key] = names[best[g]]
         room -= _entry_bytes(key, names[best[g]])
-        if room < _ROOM // 2:
+        if room < whole // 2:
             chosen = chosen[: n + 1]
             break
     exception = np.isin(group, chosen)
@@ -351,36 +430,24 @@ def _suited(cards: Any, up: Any, value: Any, final: Any, names: list[str], table
     ``final`` most, as many as ``room`` bytes hold, and updates ``final``."""
     import numpy as np
 
-    from ..spec.strategy_tables import key_text, suit_key
-
     regret = value.max(axis=1) - value[np.arange(len(final)), final]
     rows = np.flatnonzero(regret > 1e-15)
     if not len(rows):
         return
     shown = up[rows] if up is not None else np.zeros((len(rows), 0), dtype=np.int64)
-    masks = np.zeros((len(rows), 4), dtype=np.int64)
-    for s in range(4):
-        mine = cards[rows] % 4 == s
-        masks[:, s] = np.where(mine, np.left_shift(1, cards[rows] // 4), 0).sum(axis=1)
-        masks[:, s] |= np.where(shown % 4 == s, np.left_shift(1, 13 + shown // 4), 0).sum(axis=1)
-    _, group = np.unique(np.sort(masks, axis=1), axis=0, return_inverse=True)
-    group = group.reshape(-1)
+    group = _groups(*np.sort(_suit_masks(cards[rows], shown), axis=1).T)
     total = np.zeros((group.max() + 1, len(names)))
     np.add.at(total, group, value[rows])
     now = np.zeros(group.max() + 1)
     np.add.at(now, group, value[rows, final[rows]])
     gain = total.max(axis=1) - now
-    first = np.zeros(group.max() + 1, dtype=np.int64)
-    first[group[::-1]] = np.arange(len(group))[::-1]
+    first = np.unique(group, return_index=True)[1]
     chosen = []
     best = total.argmax(axis=1)
-    for g in np.argsort(-gain).tolist():
-        if gain[g] <= 1e-15:
-            break
-        row = rows[first[g]]
-        mine_up = shown[first[g]].tolist()
-        text = key_text(cards[row].tolist(), mine_up, suits=True)
-        key = _canonical(cards[row].tolist(), mine_up, text, suit_key)
+    ranked = np.argsort(-gain)
+    ranked = ranked[gain[ranked] > 1e-15]
+    keys = _canonical(cards[rows[first[ranked]]], shown[first[ranked]])
+    for g, key in zip(ranked.tolist(), keys, strict=True):
         room -= _entry_bytes(key, names[int(best[g])])
         if room < 0:
             break

@@ -38,10 +38,14 @@ __all__ = [
     "is_file",
     "check_data_file",
     "read_bounded",
+    "read_strategy_document",
+    "file_version",
     "VARIANT_SUFFIXES",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
+    "MAX_STRATEGY_BYTES",
+    "MAX_STRATEGY_NODES",
 ]
 
 #: Limits on one file: bytes read, nesting depth, values (after aliases).
@@ -50,6 +54,12 @@ MAX_BYTES = 250_000
 MAX_DEPTH = 40
 MAX_NODES = 50_000
 MAX_INT = 10**12
+
+#: The limits on a strategy file, larger: a table of hands written by
+#: ``analyze --optimal --write`` (the largest, some 80,000 hands, about 2.2 MB
+#: and 160,000 values) is read back whole.
+MAX_STRATEGY_BYTES = 4_000_000
+MAX_STRATEGY_NODES = 400_000
 
 #: The suffixes of a variant file: nothing else is read as one.
 VARIANT_SUFFIXES = (".yaml", ".yml")
@@ -241,22 +251,32 @@ def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | Non
         raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", where) from None
 
 
-def read_document(source: str | Path, *, file: str | None = None) -> Document:
+def read_document(
+    source: str | Path, *, file: str | None = None, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_NODES
+) -> Document:
     """Read YAML from a path or from text (``file`` names it in messages).
 
     A :class:`~pathlib.Path`, or a string without a newline that names an
-    existing file, is read from disk; any other string is the YAML text."""
+    existing file, is read from disk; any other string is the YAML text. At
+    most ``max_bytes`` bytes and ``max_nodes`` values are read (a variant's
+    limits unless given: a strategy file has its own).
+
+    >>> read_document("[1, 2, 3]\\n", file="t.yaml", max_nodes=3)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: t.yaml:1:8: the document holds more than 3 values: at most 3 are read
+    """
     if isinstance(source, Path) or ("\n" not in source and is_file(source)):
         path = Path(source)
         file = file or str(path)
-        text = read_bounded(path, location=Location(file))
+        text = read_bounded(path, max_bytes, location=Location(file))
     else:
         text = str(source)
-        if len(text.encode("utf-8")) > MAX_BYTES:
-            raise SpecError(f"the text is longer than {MAX_BYTES} bytes", Location(file))
+        if len(text.encode("utf-8")) > max_bytes:
+            raise SpecError(f"the text is longer than {max_bytes:,} bytes", Location(file))
     text = _joined_surrogates(text)
     try:
-        _count_events(text, file)
+        _count_events(text, file, max_nodes)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.reader.ReaderError as err:  # a character YAML does not allow: say where it stands
         at = err.position
@@ -274,8 +294,29 @@ def read_document(source: str | Path, *, file: str | None = None) -> Document:
         raise SpecError(f"not valid YAML: {err}", Location(file)) from None
     doc = Document(data=None, file=file, text=text)
     if node is not None:
-        doc.data = _Builder(doc).build(node, (), 0)
+        doc.data = _Builder(doc, max_nodes).build(node, (), 0)
     return doc
+
+
+def read_strategy_document(source: str | Path, *, file: str | None = None) -> Document:
+    """:func:`read_document` to the bounds of a strategy file (:data:`MAX_STRATEGY_BYTES`,
+    :data:`MAX_STRATEGY_NODES`): a table of hands written by studrules, larger than a variant."""
+    return read_document(source, file=file, max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
+
+
+def file_version(path: Path) -> tuple[str, int, int]:
+    """What tells a version of a file from another: its real path, time of change and size.
+
+    >>> file_version(Path("/no/such/file.yaml"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: /no/such/file.yaml: cannot read the file: No such file or directory
+    """
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror}", Location(str(path))) from None
+    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
 
 
 _SURROGATE_PAIR = re.compile(r"(?<!\\)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})")
@@ -296,17 +337,17 @@ def _joined_surrogates(text: str) -> str:
     return _SURROGATE_PAIR.sub(one, text) if "\\u" in text else text
 
 
-def _count_events(text: str, file: str | None) -> None:
-    """Refuse a text of too many values before building any of them (a
-    pass over the parser's events, stopped at the limit)."""
+def _count_events(text: str, file: str | None, limit: int = MAX_NODES) -> None:
+    """Refuse a text of more than ``limit`` values before building any of them
+    (a pass over the parser's events, stopped at the limit)."""
     count = 0
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             count += 1
-            if count > MAX_NODES:
+            if count > limit:
                 mark = event.start_mark
                 raise SpecError(
-                    f"the document holds more than {MAX_NODES:,} values: a variant is far smaller",
+                    f"the document holds more than {limit:,} values: at most {limit:,} are read",
                     Location(file, mark.line + 1, mark.column + 1) if mark is not None else Location(file),
                 )
 
@@ -314,8 +355,9 @@ def _count_events(text: str, file: str | None) -> None:
 class _Builder:
     """Turns composed YAML nodes into plain data, recording marks and limits."""
 
-    def __init__(self, doc: Document):
+    def __init__(self, doc: Document, limit: int = MAX_NODES):
         self.doc = doc
+        self.limit = limit
         self.count = 0
         self.active: set[int] = set()  # nodes being built: an alias cycle
 
@@ -327,9 +369,9 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: FieldPath, depth: int) -> Any:
         self.count += 1
-        if self.count > MAX_NODES:
+        if self.count > self.limit:
             raise SpecError(
-                f"the document expands to more than {MAX_NODES} values (aliases repeated too often?)",
+                f"the document expands to more than {self.limit} values (aliases repeated too often?)",
                 self._where(node, path),
             )
         if depth > MAX_DEPTH:

@@ -48,6 +48,7 @@ loader checks the same and more, each problem located.
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -57,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .resources import strategies_dir
-from .source import Document, check_data_file, read_document
+from .source import Document, check_data_file, file_version, read_strategy_document
 from .strategy_fit import _CARD_NAMES, fit_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 
@@ -409,10 +410,9 @@ def shipped_strategies() -> list[str]:
 def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> Strategy:
     """Load a shipped strategy by name, or a strategy file by path.
 
-    With ``variant``, also check the strategy fits it (a banked game, an up
-    card for the house if the rules look at one, enough cards for the card
-    names used). Every problem is reported together, each located in the
-    file (:class:`~studrules.errors.SpecErrors`).
+    With ``variant``, also check the strategy fits it (a banked game, an up card for the house if the rules
+    look at one, enough cards for the card names used). Every problem is reported together, each located in
+    the file (:class:`~studrules.errors.SpecErrors`). A file is read once a version (bots share it).
 
     >>> load_strategy("basic").rules[0].action
     'raise'
@@ -422,8 +422,12 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, pair-or-better, queen-six-four, raise)
     """
     path = _resolve(name_or_path)
-    doc = read_document(path)
-    return _from_document(doc, doc.file or str(path), variant)
+    return _read_file(str(path), file_version(path), variant)
+
+
+@functools.lru_cache(maxsize=8)
+def _read_file(path: str, version: tuple[str, int, int], variant: Variant | None) -> Strategy:
+    return _from_document(read_strategy_document(Path(path)), path, variant)
 
 
 def load_strategy_text(text: str, variant: Variant | None = None, *, file: str = "<text>") -> Strategy:
@@ -432,7 +436,7 @@ def load_strategy_text(text: str, variant: Variant | None = None, *, file: str =
     >>> load_strategy_text("{name: blind, rules: [{otherwise: raise}]}").decide("2c 3d 4h 5s 7c")
     'raise'
     """
-    return _from_document(read_document(text, file=file), file, variant)
+    return _from_document(read_strategy_document(text, file=file), file, variant)
 
 
 def _from_document(doc: Document, file: str, variant: Variant | None) -> Strategy:
