@@ -296,3 +296,36 @@ def test_a_strategy_loaded_for_a_three_card_game_values_hand_in_its_ranking():
     assert q64.decide("9h 5h 2h") == "raise"
     # 'hand' reads three cards there, so pair-or-better fits the game
     assert load_strategy("pair-or-better", variant).decide("7c 7d 2h") == "raise"
+
+
+def test_the_keys_read_at_once_read_as_the_general_reading_does(monkeypatch):
+    # a written table's keys (cards with suits, or ranks alone, then '/ UP') take a short
+    # path; the general reading, with the short path turned off, must give the same
+    import random
+    import re
+
+    import studrules.spec.strategy_tables as tables
+
+    cards = [r + s for r in tables._RANKS for s in tables._SUITS]
+    rng = random.Random(3)
+    texts = []
+    for _ in range(3000):
+        k = rng.randint(1, 7)
+        hand = rng.sample(cards, k + rng.randint(0, 2))
+        texts.append("".join(hand[:k]) + (" / " + "".join(hand[k:]) if len(hand) > k else ""))
+        ranks = "".join(rng.choice(tables._RANKS) for _ in range(rng.randint(1, 6)))
+        texts.append(ranks + ("/" + rng.choice(tables._RANKS) if rng.random() < 0.5 else ""))
+
+    def read(text):
+        try:
+            return tables._parse_key(text)
+        except tables.KeyError_ as err:
+            return str(err)
+
+    texts += ["AAAAA", "22222 / 3", "AsAs", "AsKd / As", "Ax", "A/K/Q"]  # refused: each says why
+    short = [read(t) for t in texts]
+    never = re.compile("(?!)")
+    monkeypatch.setattr(tables, "_SUITED_KEY", never)
+    monkeypatch.setattr(tables, "_RANKS_KEY", never)
+    assert [read(t) for t in texts] == short
+    assert sum(isinstance(r, str) for r in short) >= 6

@@ -181,14 +181,18 @@ def _table(item: Mapping[str, Any], doc: Document, path: FieldPath, errors: list
             errors.append(
                 SpecError(f"the action must be {_ACTION_WORDS}, not {action!r}", doc.location((*path, "hands", key)))
             )
-            continue
-        try:
-            HandTable.parse({key: action})
-        except KeyError_ as err:
-            errors.append(SpecError(str(err), doc.location((*path, "hands", key), key=True)))
-    if len(errors) > found:
-        return None
-    return HandTable.parse(raw, lambda key: doc.location((*path, "hands", key), key=True))
+    if len(errors) == found:
+        try:  # every key read once (a written optimal play holds tens of thousands)
+            return HandTable.parse(raw, lambda key: doc.location((*path, "hands", key), key=True))
+        except KeyError_:
+            pass
+    for key, action in raw.items():  # a key does not read: say which, each where it is written
+        if _is_action(action):
+            try:
+                HandTable.parse({key: action})
+            except KeyError_ as err:
+                errors.append(SpecError(str(err), doc.location((*path, "hands", key), key=True)))
+    return None
 
 
 def _expression_start(doc: Document, path: FieldPath) -> Location:

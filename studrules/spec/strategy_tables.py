@@ -23,6 +23,7 @@ such tables, where no condition says them shortly.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,12 @@ __all__ = ["HandTable", "KeyError_", "rank_key", "suit_key", "key_text"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
+# the common key, every card with its suit as written out ('AsKd9c6h3s / Qh'): read at once
+_CARD_CODES = {r + s: 4 * i + j for i, r in enumerate(_RANKS) for j, s in enumerate(_SUITS)}
+_SUITED_KEY = re.compile(r" *((?:[2-9TJQKA][cdhs])+) *(?:/ *((?:[2-9TJQKA][cdhs])+) *)?")
+# and the key of ranks alone ('A6532 / Q')
+_RANK_CODES = {r: 4 * i for i, r in enumerate(_RANKS)}
+_RANKS_KEY = re.compile(r" *([2-9TJQKA]+) *(?:/ *([2-9TJQKA]+) *)?")
 
 
 class KeyError_(ValueError):
@@ -86,6 +93,18 @@ def key_text(player: Iterable[int], up: Iterable[int] = (), *, suits: bool) -> s
 def _parse_key(text: str) -> tuple[bool, list[int], list[int] | None]:
     """(with suits, player cards as codes, up cards or None when the key names none).
     Cards given as ranks get suit 0 (only their ranks are read)."""
+    plain = _SUITED_KEY.fullmatch(text) if isinstance(text, str) else None
+    if plain is not None:
+        player, shown = plain.group(1), plain.group(2)
+        held = [_CARD_CODES[player[i : i + 2]] for i in range(0, len(player), 2)]
+        up = None if shown is None else [_CARD_CODES[shown[i : i + 2]] for i in range(0, len(shown), 2)]
+        if len(set(held + (up or []))) == len(held) + len(up or ()):
+            return True, held, up
+    plain = _RANKS_KEY.fullmatch(text) if isinstance(text, str) else None
+    if plain is not None:
+        player, shown = plain.group(1), plain.group(2)
+        if all(player.count(r) <= 4 for r in player) and (shown is None or all(shown.count(r) <= 4 for r in shown)):
+            return False, [_RANK_CODES[r] for r in player], None if shown is None else [_RANK_CODES[r] for r in shown]
     if not isinstance(text, str) or not text.strip():
         raise KeyError_("a key is the player's cards, like 'AsKd9c6h3s' or 'AK963', then '/ UP' for the house's")
     parts = text.split("/")
