@@ -692,3 +692,30 @@ def test_the_rule_book_says_min_and_max_in_words():
     assert phrase("max(ante, low_limit / 2)") == "the larger of the ante and half the low limit"
     assert canonical_text("min(low_limit, ante)") == "min(ante, low_limit)"
     assert phrase("if(heads_up, 10, 3)") == f"10 when {condition_words('heads_up')}, else 3"
+
+
+def test_a_variant_read_back_from_its_pickle_plays_and_words_its_rules_without_the_parser():
+    # the load cache pickles a variant; its expressions compile again from their parse trees,
+    # kept as plain tuples, so a process that plays and words the rules never imports Lark
+    import pickle
+    import subprocess
+    import sys
+
+    from studrules.spec.loader import load_variant
+
+    code = """
+import pickle, sys
+v = pickle.loads(sys.stdin.buffer.read())
+from studrules.game.hand import Hand
+from studrules.analysis.diff import rules
+hand = Hand(v, ["Ann", "Bob", "Cat"], 1000, seed=1)
+while not hand.over:
+    hand.check_or_call()
+hand.result()
+assert rules(v)
+print("lark" in sys.modules)
+"""
+    data = pickle.dumps(load_variant("seven-card-stud"))
+    done = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert done.stdout.decode().split() == ["False"]

@@ -475,7 +475,8 @@ def _load7() -> None:
         for i in range(7)
     ]
     p0, p1, p2, p3, p4, p5, p6 = parts
-    seven = array("H", bytes(2 * (4 * RANK_WEIGHTS_7[12] + 3 * RANK_WEIGHTS_7[11] + 1)))
+    # made zero in place: an array from bytes would hold both, 31 MB, at the peak of a session
+    seven = array("H", [0]) * (4 * RANK_WEIGHTS_7[12] + 3 * RANK_WEIGHTS_7[11] + 1)
     for key, value in zip(data["seven_key"], data["seven_value"]):
         b = key.to_bytes(7, "little")
         seven[p0[b[0]] + p1[b[1]] + p2[b[2]] + p3[b[3]] + p4[b[4]] + p5[b[5]] + p6[b[6]]] = value

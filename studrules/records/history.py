@@ -35,13 +35,13 @@ checks that the events are the very same (the digest)::
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import Location, ScriptError, SpecError, SpecErrors, StudrulesError
+from ..spec.cache import sha256_hex
 
 __all__ = [
     "HISTORY_FORMAT",
@@ -107,7 +107,7 @@ def _stake_overrides(ref: str, options: Mapping[str, str], values: Mapping[str, 
 def events_digest(events: Iterable) -> str:
     """A short fingerprint of a hand's events (same events, same digest)."""
     data = json.dumps([e.to_dict() for e in events], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(data.encode()).hexdigest()[:20]
+    return sha256_hex(data.encode())[:20]
 
 
 def hand_record(hand, *, number: int | None = None, seed: int | None = None, **extra: Any) -> dict:
@@ -170,7 +170,7 @@ def line_digest(record: Mapping[str, Any]) -> str:
         separators=(",", ":"),
         ensure_ascii=False,
     )
-    return hashlib.sha256(data.encode()).hexdigest()[:20]
+    return sha256_hex(data.encode())[:20]
 
 
 class HistoryWriter:

@@ -21,16 +21,42 @@ Python's ``__pycache__``).
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import pickle
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["cache_dir", "cached", "code_stamp"]
+__all__ = ["cache_dir", "cached", "code_stamp", "sha256_hex"]
 
 T = TypeVar("T")
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hexadecimal, from CPython's own module where it has
+    one: ``hashlib`` loads OpenSSL, 3.5 MB of a session's memory, for this one digest.
+
+    >>> sha256_hex(b"abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return str(_SHA256(data).hexdigest())
+
+
+def _sha256_function() -> Callable[[bytes], Any]:
+    """CPython's own SHA-256 (``_sha2`` from 3.12, ``_sha256`` before), else hashlib's."""
+    import importlib
+
+    for name in ("_sha2", "_sha256"):
+        try:
+            return importlib.import_module(name).sha256  # type: ignore[no-any-return]
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256
+
+
+_SHA256 = _sha256_function()
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the studrules package
 #: the code a loaded variant depends on: a change there is a new stamp
@@ -72,7 +98,7 @@ def code_stamp() -> str:
         except OSError:
             continue
         parts.append(f"{f}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    return sha256_hex("\n".join(parts).encode())[:32]
 
 
 def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T]) -> T:
@@ -90,7 +116,7 @@ def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T])
     folder = cache_dir()
     if folder is None:
         return compute([])
-    digest = hashlib.sha256(repr((code_stamp(), kind, *key)).encode()).hexdigest()[:40]
+    digest = sha256_hex(repr((code_stamp(), kind, *key)).encode())[:40]
     entry = folder / f"{kind}-{digest}.pickle"
     try:
         with open(entry, "rb") as f:
@@ -135,6 +161,6 @@ def parser_cache_file(name: str) -> str | None:
 
 def _content(path: Path) -> str | None:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return sha256_hex(path.read_bytes())
     except OSError:
         return None

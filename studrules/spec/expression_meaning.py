@@ -24,12 +24,15 @@ __all__ = ["Meaning", "meaning"]
 Meaning = tuple[Any, ...]
 
 
-def meaning(source: str) -> Meaning:
-    """The meaning of ``source`` as a nested tuple (see :func:`.expressions.canonical`).
+def meaning(source: str, tree: Any = None) -> Meaning:
+    """The meaning of ``source`` as a nested tuple (see :func:`.expressions.canonical`);
+    ``tree``: its parse tree where it is known already (not parsed again).
 
     >>> meaning("ante * 2") == meaning("2 * ante")
     True
     """
+    if tree is not None:
+        return _canon(tree)
     try:
         tree = parse(source)
     except Problem as problem:

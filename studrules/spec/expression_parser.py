@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .expression_language import MAX_DEPTH, Problem
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from lark.exceptions import UnexpectedToken
     from lark.tree import Branch
 
-__all__ = ["parse", "parser", "leaf", "subtree", "offset_of"]
+__all__ = ["parse", "parser", "leaf", "subtree", "offset_of", "flat_tree", "plain_tree"]
 
 
 @functools.cache
@@ -190,3 +190,63 @@ def _bad_character(source: str, offset: int) -> str:
     if not char.isprintable():
         return f"unexpected character {char!r}"
     return f"unexpected character '{char}'"
+
+
+# --- a parse tree without Lark ------------------------------------------------------------
+# A pickled expression (a variant read back from the load cache, or sent to a worker) is
+# compiled again from its parse tree kept as plain tuples, so a process that only plays
+# never imports Lark (7 MB of a session's memory, OpenSSL's among them).
+
+
+class _Meta(NamedTuple):
+    start_pos: int | None
+    end_pos: int | None
+
+
+class _PlainTree:
+    """A tree as the compiler reads it: ``data``, ``children``, ``meta`` (start and end)."""
+
+    __slots__ = ("data", "children", "meta")
+
+    def __init__(self, data: str, children: list[Any], meta: _Meta) -> None:
+        self.data, self.children, self.meta = data, children, meta
+
+
+class _PlainToken(str):
+    """A token as the compiler reads it: the text, its ``type`` and ``start_pos``."""
+
+    type: str
+    start_pos: int | None
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+
+def flat_tree(tree: Any) -> tuple[Any, ...]:
+    """A parse tree (Lark's) as nested tuples, which pickle small and read back without Lark.
+
+    >>> flat_tree(parse("2 * ante"))[:2]
+    ('T', 'arithmetic')
+    """
+    if isinstance(tree, str):  # a token
+        token: Any = tree
+        return ("t", str(token.type), str(token), token.start_pos)
+    meta = tree.meta
+    start, end = getattr(meta, "start_pos", None), getattr(meta, "end_pos", None)
+    return ("T", str(tree.data), start, end, tuple(flat_tree(c) for c in tree.children))
+
+
+def plain_tree(flat: tuple[Any, ...]) -> Any:
+    """The tree :func:`flat_tree` gave, for the compiler (Lark's trees' fields, without Lark).
+
+    >>> tree = plain_tree(flat_tree(parse("2 * ante")))
+    >>> tree.data, [str(c) for c in tree.children[1:2]], tree.meta.end_pos
+    ('arithmetic', ['*'], 8)
+    """
+    if flat[0] == "t":
+        token: _PlainToken = _PlainToken(flat[2])
+        token.type = flat[1]
+        token.start_pos = flat[3]
+        return token
+    return _PlainTree(flat[1], [plain_tree(c) for c in flat[4]], _Meta(flat[2], flat[3]))

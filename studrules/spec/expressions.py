@@ -43,6 +43,7 @@ and :mod:`.expression_meaning` (what :func:`canonical` compares).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..errors import ExpressionError, Location
 from .expression_compiler import Compiler, DivisionByZero
@@ -62,7 +63,7 @@ from .expression_language import (
     Value,
 )
 from .expression_meaning import Meaning, meaning
-from .expression_parser import parse
+from .expression_parser import flat_tree, parse, plain_tree
 
 __all__ = [
     "ExprType",
@@ -254,6 +255,22 @@ def compile_expression(
         )
     try:
         tree = parse(source)
+    except Problem as problem:
+        raise _error(problem.message, location, problem.column) from None
+    return _from_tree(source, tree, names, constants, expect, location)
+
+
+def _from_tree(
+    source: str,
+    tree: Any,
+    names: Mapping[str, ExprType],
+    constants: Mapping[str, tuple[ExprType, Value]],
+    expect: ExprType | None,
+    location: Location | None,
+    flat: tuple[Any, ...] | None = None,
+) -> Expression:
+    """The expression of a parse tree (Lark's, or :func:`plain_tree`'s of ``flat``)."""
+    try:
         node = Compiler(source, names, constants).compile(tree)
         if expect is not None and node.type is not expect:
             raise Problem(
@@ -262,8 +279,10 @@ def compile_expression(
             )
     except Problem as problem:
         raise _error(problem.message, location, problem.column) from None
-    # the recipe keeps only the names the expression reads: memory stays linear in the file
-    recipe = (source, {n: names[n] for n in node.names if n in names}, constants, expect, location)
+    # the recipe keeps only the names the expression reads (memory stays linear in the
+    # file) and the tree, flat, to compile it again without parsing
+    kept = {n: names[n] for n in node.names if n in names}
+    recipe = (source, kept, constants, expect, location, flat if flat is not None else flat_tree(tree))
     return Expression(source, node.type, node.names, node.fn, node.value, location, node.name_columns, recipe)
 
 
@@ -321,6 +340,9 @@ def canonical(expr: Expression | str) -> Meaning:
     if isinstance(expr, Expression):
         if expr.is_constant:
             return ("num", expr.value())
+        recipe = expr._recipe
+        if len(recipe) > 5 and isinstance(recipe[0], str):  # its parse tree, kept: no parsing
+            return meaning(expr.source, plain_tree(recipe[5]))
         source = expr.source
     else:
         source = expr
@@ -331,7 +353,7 @@ def canonical(expr: Expression | str) -> Meaning:
 
 # What an expression is made from again after pickling: its text, names,
 # constants, expected type and location (the arguments of compile_expression).
-_Recipe = tuple[str, dict[str, ExprType], dict[str, tuple[ExprType, Value]], ExprType | None, Location | None]
+_Recipe = tuple[Any, ...]  # (text, names, constants, expected type, location[, flat parse tree])
 
 
 def _error(message: str, location: Location | None, column: int) -> ExpressionError:
@@ -348,7 +370,10 @@ def _rebuild(
     constants: Mapping[str, tuple[ExprType, Value]],
     expect: ExprType | None,
     location: Location | None,
+    flat: tuple[Any, ...] | None = None,
 ) -> Expression:
+    if isinstance(source, str) and flat is not None:
+        return _from_tree(source, plain_tree(flat), names, constants, expect, location, flat)
     if isinstance(source, str):
         return compile_expression(source, names, constants, expect, location)
     return parse_amount_or_expression(source, names, constants, expect, location)
