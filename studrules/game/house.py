@@ -79,9 +79,6 @@ class _House(_HandState):
             limits = memo["ante limits"] = (int(step.amount(env)), low, high, side)
         return limits
 
-    def _raise_amount(self, seat: int) -> int:
-        return self._raise_amounts(seat)[0]
-
     def _raise_amounts(self, seat: int) -> tuple[int, ...]:
         """Every raise this seat may make at the decision, the least first."""
         step = self.decision_step
