@@ -15,13 +15,15 @@ size when there is a choice), each pick an index drawn from one seeded
 generator per measurement (``int(random() * n)``: one C call, where
 ``random.choice`` takes a few Python steps): the same rule, drawn the same
 way, in both libraries, through their public APIs (studrules:
-``Hand.legal_actions`` and ``Hand.apply``; PokerKit: its ``can_...``
-questions and actions).
+``Hand.legal_actions`` and ``Hand.act``, which does the legal action chosen;
+PokerKit: its ``can_...`` questions and actions). ``--apply`` has studrules
+write each choice out as an ``Action`` for ``Hand.apply`` instead (the
+player named, the action checked again).
 
 The two libraries are measured in turn, R times each (so a busy machine
 slows both alike), and each keeps its best measurement.
 
-    python benchmarks/simulate.py [--hands N] [--repeat R] [--random]
+    python benchmarks/simulate.py [--hands N] [--repeat R] [--random [--apply]]
 
 PokerKit is not a dependency of studrules: install it for the benchmark only
 (``pip install pokerkit==0.7.7``); without it only studrules is measured.
@@ -30,6 +32,7 @@ PokerKit is not a dependency of studrules: install it for the benchmark only
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
@@ -57,8 +60,9 @@ def studrules_hands(variant_name: str, hands: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
-def studrules_random_hands(variant_name: str, hands: int) -> float:
-    """Hands per second through studrules, every player acting at random."""
+def studrules_random_hands(variant_name: str, hands: int, via_apply: bool = False) -> float:
+    """Hands per second through studrules, every player acting at random
+    (``via_apply``: each choice written out as an Action for Hand.apply)."""
     variant = load_variant(variant_name)
     rng = random.Random(0)  # one seeded generator for the measurement, drawn from as PokerKit's
     draw = rng.random
@@ -81,7 +85,10 @@ def studrules_random_hands(variant_name: str, hands: int) -> float:
                     amount = la.to[int(draw() * len(la.to))]
                 elif la.min is not None and la.max is not None:
                     amount = rng.randint(la.min, la.max)
-            hand.apply(Action(hand.to_act, verb, amount))
+            if via_apply:
+                hand.apply(Action(hand.to_act, verb, amount))
+            else:
+                hand.act(la, amount)
         hand.result()
     return hands / (time.perf_counter() - start)
 
@@ -191,10 +198,15 @@ def main(argv: list[str] | None = None) -> int:
         "--repeat", type=int, default=5, help="measurements of each, in turn; the best is kept (default 5)"
     )
     parser.add_argument("--random", action="store_true", help="random legal actions instead of check/call")
+    parser.add_argument(
+        "--apply", action="store_true", help="with --random: studrules applies an Action rather than acting"
+    )
     args = parser.parse_args(argv)
     ours_of, theirs_of = (
         (studrules_random_hands, pokerkit_random_hands) if args.random else (studrules_hands, pokerkit_hands)
     )
+    if args.random and args.apply:
+        ours_of = functools.partial(studrules_random_hands, via_apply=True)
     way = "random legal actions" if args.random else "check/call"
     try:
         import pokerkit  # noqa: F401

@@ -1,7 +1,7 @@
 """The betting rounds of a :class:`~studrules.game.hand.Hand`: starting a
-round, the legal amounts (fixed, pot and no limit, alternatives, caps), and
-carrying out checks, calls, bets, completions, raises and folds (who brings
-in and who acts first: :mod:`studrules.game.turns`).
+round, the legal actions, and carrying out checks, calls, bets, completions,
+raises and folds (the sizes allowed: :mod:`studrules.game.bet_sizes`; who
+brings in and who acts first: :mod:`studrules.game.turns`).
 
 :class:`_Betting` is one part of :class:`~studrules.game.hand.Hand`, which
 runs the steps; every attribute is declared in :class:`~studrules.game.state._HandState`.
@@ -10,11 +10,11 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 from __future__ import annotations
 
 from ..errors import SpecError
-from .actions import _KNOWN, Action, LegalAction, _known, _option
+from .actions import _KNOWN, Action, LegalAction, _known
+from .bet_sizes import _BetSizes
 from .events import Event
-from .plan import _BettingPlan
+from .plan import _TWO_OR_MORE, _BettingPlan
 from .state import _Round
-from .turns import _Turns
 
 _new = tuple.__new__
 _FOLD = LegalAction("fold")
@@ -28,7 +28,7 @@ _BET_TO = _KNOWN["bet"]
 _NO_MORE = (None,) * 10  # an event's fields after its type, player and round, none given
 
 
-class _Betting(_Turns):
+class _Betting(_BetSizes):
     """The betting part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
@@ -79,6 +79,7 @@ class _Betting(_Turns):
         # deep: every stack is more than the bet to call can reach in this round, so nobody can be all
         # in (each bet or raise is full) and a bet or raise can always be called (_betting_legal)
         self._deep = margin is not None and min(stacks) > cur + margin
+        self._plain_round = self._deep and rules.plain
         if 0 in stacks:  # (else every player in has chips: two or more)
             able = 0  # players in with chips left: how many, and the last of them
             last = 0
@@ -108,66 +109,36 @@ class _Betting(_Turns):
         record.first = first
         record.played = True
 
-    def _raise_allowed(self) -> bool:
-        rules = self.round_rules
-        cap = rules.cap if rules.cap_rule is None else self._cap_now()
-        if cap is None:
-            return True
-        if self.capped:
-            return False
-        if self.raises < cap:
-            return True
-        return rules.step.heads_up_uncapped and self._heads_up()
-
-    def _heads_up(self) -> bool:
-        """Two players, not counting those all in, are left to bet against each other."""
-        stacks = self.stacks
-        return sum(1 for i in self._in if stacks[i] > 0) <= 2
-
-    def _cap_now(self) -> int | None:
-        """The raises allowed after the opening bet, as the table stands (None: no cap)."""
-        rules = self.round_rules
-        rule = rules.cap_rule
-        return rules.cap if rule is None else int(rule(self._env()))
-
-    def raises_left(self) -> int | None:
-        """Raises still allowed in the betting round under way (None: no cap now, or no round), for a header."""
-        if self.phase != "betting":
-            return None
-        if self.capped:
-            return 0
-        cap = None if self.round_rules.step.heads_up_uncapped and self._heads_up() else self._cap_now()
-        return None if cap is None else max(0, cap - self.raises)
-
-    def _sizes(self, kind: str) -> tuple[int, ...]:
-        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``), smallest first."""
-        if self.size_lock is not None:
-            return (self.size_lock,)
-        rules = self.round_rules
-        alts = rules.alts
-        if not alts:
-            return (self.bet_size,)
-        steady = rules.alts_steady
-        if steady:  # the same answer in the round until a player folds (open_pair, heads_up): kept until then
-            memo = self._sizes_memo
-            if memo is None:
-                memo = self._sizes_memo = {}
-            known = memo.get(kind)
-            if known is not None:
-                return known
-        sizes = {self.bet_size}
-        env = self._env()
-        for alt, value in alts:
-            if kind in alt.actions and alt.when(env):
-                sizes.add(value if value is not None else int(alt.bet(env)))
-        out = tuple(sorted(sizes))
-        if steady:
-            self._sizes_memo[kind] = out  # type: ignore[index]  # (set above)
-        return out
-
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """What the player to act (``seat``) may do in a betting round."""
         rules = self.round_rules
+        head: tuple[LegalAction, ...]
+        if self._plain_round and not self.bring_in_due:
+            # the answer below where every stack is deep and the round plain: each size in full
+            cur = self.cur
+            to_call = cur - self.bets[seat]
+            if to_call > 0:
+                head = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
+            else:
+                head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY
+            if self.acted[seat]:
+                return head
+            one = rules.one_size or self.size_lock is not None
+            if cur == 0:
+                if one:
+                    size = self.bet_size if self.size_lock is None else self.size_lock
+                    return head + (_BET_TO.get(size) or _known("bet", size),)
+                return head + (self._sized("bet", 0),)
+            if not self.opened:
+                if one:
+                    return head + (_known("complete", self.bet_size if self.size_lock is None else self.size_lock),)
+                return head + (self._bet_option("complete", seat, self.bets[seat] + self.stacks[seat]),)
+            if self.raises < rules.cap and not self.capped:  # type: ignore[operator]  # (a number: plain)
+                if one:
+                    total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
+                    return head + (_RAISE_TO.get(total) or _known("raise", total),)
+                return head + (self._sized("raise", cur),)
+            return head
         stacks = self.stacks
         stack = stacks[seat]
         mine = self.bets[seat]
@@ -183,7 +154,6 @@ class _Betting(_Turns):
             return tuple(out)
         cur = self.cur
         to_call = cur - mine
-        head: tuple[LegalAction, ...]
         if to_call > 0:
             if to_call > stack:
                 to_call = stack
@@ -230,91 +200,6 @@ class _Betting(_Turns):
             return False
         bets = self.bets
         return all(stacks[j] + bets[j] <= cur for j in self._in if j != seat)
-
-    def _bring_in_amount(self, seat: int) -> int:
-        rules = self.round_rules
-        amount = rules.bring_in
-        if amount is None:
-            bring_in = rules.step.bring_in
-            assert bring_in is not None  # (a bring-in is due only in a round that has one)
-            amount = int(bring_in.amount(self._env()))
-        return min(amount, self.stacks[seat])
-
-    def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
-        rules = self.round_rules
-        if rules.fixed:
-            cur = self.cur
-            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
-                size = self.bet_size if self.size_lock is None else self.size_lock
-                total = size if size < all_in else all_in
-                return _known(verb, total if total > cur else all_in)
-            sizes = self._sizes("bet")
-            if all_in >= sizes[-1] and sizes[0] > cur:  # every size in full
-                return _option(verb, to=sizes)
-            totals = sorted({min(s, all_in) for s in sizes})
-            totals = [t for t in totals if t > cur] or [all_in]
-            return _option(verb, to=tuple(totals))
-        structure = rules.step.structure
-        low = min(self.bet_size, all_in)
-        if low <= self.cur:
-            low = min(self.cur + 1, all_in)
-        high = all_in
-        if structure == "pot_limit":
-            high = min(all_in, max(low, self._pot_limit_total(seat)))
-        elif structure == "spread_limit":
-            high = min(all_in, max(low, self._max_bet_now()))
-        return _option(verb, low=low, high=high)
-
-    def _max_bet_now(self) -> int:
-        """The top of a spread limit: the largest bet, and the most a raise adds."""
-        rules = self.round_rules
-        rule = rules.max_bet_rule
-        if rule is not None:
-            return int(rule(self._env()))
-        assert rules.max_bet is not None  # (a spread-limit round has its max_bet: checked at load)
-        return rules.max_bet
-
-    def _pot_limit_total(self, seat: int) -> int:
-        """The largest total a pot-limit bet or raise may reach: call, then the pot."""
-        to_call = self.cur - self.bets[seat]
-        return self.cur + self.pot + to_call
-
-    def _raise_option(self, seat: int, all_in: int) -> LegalAction | None:
-        rules = self.round_rules
-        step = rules.step
-        cur = self.cur
-        limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
-        if rules.fixed:
-            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
-                total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
-                if total > all_in:
-                    total = all_in
-                if total <= cur or (limit is not None and total > limit):
-                    return None
-                return _known("raise", total)
-            sizes = self._sizes("raise")
-            if limit is None and cur + sizes[-1] <= all_in and sizes[0] > 0:  # every size in full
-                return _option("raise", to=tuple([cur + s for s in sizes]))
-            totals = sorted({min(cur + s, all_in) for s in sizes})
-            if limit is not None:
-                totals = [t for t in totals if t <= limit]
-            totals = [t for t in totals if t > cur]
-            return _option("raise", to=tuple(totals)) if totals else None
-        spread = step.structure == "spread_limit"
-        low = cur + (self.bet_size if spread else self.full_size)
-        high = all_in
-        if step.structure == "pot_limit":
-            high = min(high, self._pot_limit_total(seat))
-        elif spread:
-            high = min(high, cur + self._max_bet_now())
-        if limit is not None:
-            high = min(high, limit)
-        if high <= cur:
-            return None
-        low = min(low, all_in)
-        if low > high:
-            low = high
-        return _option("raise", low=low, high=high)
 
     def _check_or_call_at(self, seat: int) -> bool:
         """``seat`` checks (nothing to call) or calls, no bring-in due and checking
@@ -381,7 +266,6 @@ class _Betting(_Turns):
         ):
             self._check_or_call_at(seat)  # (apply goes on when the round is over)
             return
-        mine = self.bets[seat]
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -390,13 +274,8 @@ class _Betting(_Turns):
                 break
         else:
             raise self._illegal(action, f"{action.player} cannot {verb} now")
-        if verb == "fold":
-            self.folded[seat] = True
-            self._in.remove(seat)
-            self._sizes_memo = None  # (the players in changed)
-            self.events.append(_new(Event, ("fold", self.players[seat], self.round) + _NO_MORE))
-        elif verb == "raise" or verb == "bet" or verb == "complete":
-            total = action.amount
+        total = action.amount
+        if verb == "raise" or verb == "bet" or verb == "complete":
             to = option.to
             if total is None:
                 if to is not None and len(to) == 1:
@@ -407,7 +286,26 @@ class _Betting(_Turns):
                     raise self._illegal(action, f"say the total to {verb} to")
             if not (total in to if to is not None else option.allows(total)):
                 raise self._illegal(action, f"{total} is not an allowed total")
-            self._aggress(seat, verb, total)
+        elif verb == "call":
+            if total is not None and total not in (option.amount, self.bets[seat] + option.amount):  # type: ignore[operator]
+                raise self._illegal(action, f"a call is {option.amount}")
+        elif verb == "bring-in" and total is not None and total != option.amount:
+            raise self._illegal(action, f"the bring-in is {option.amount}")
+        self._take(seat, option, total)
+
+    def _take(self, seat: int, option: LegalAction, total: int | None) -> None:
+        """``seat`` does ``option``, one of the legal actions now (``total``: the
+        total of a bet, raise or completion, checked), then the next player's
+        turn (the round may end: the caller goes on)."""
+        verb = option.action
+        if verb == "fold":
+            self.folded[seat] = True
+            self._in.remove(seat)
+            if not self.round_rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
+                self._sizes_memo = None  # (the players in changed what the alternatives read)
+            self.events.append(_new(Event, ("fold", self.players[seat], self.round) + _NO_MORE))
+        elif verb == "raise" or verb == "bet" or verb == "complete":
+            self._aggress(seat, verb, total)  # type: ignore[arg-type]  # (checked by the caller)
         elif verb == "check":
             self.acted[seat] = True
             if not self.round_rules.check_raise:
@@ -417,8 +315,6 @@ class _Betting(_Turns):
         elif verb == "call":
             chips = option.amount
             assert chips is not None  # (a call says its amount)
-            if action.amount is not None and action.amount not in (chips, mine + chips):
-                raise self._illegal(action, f"a call is {chips}")
             self._put(seat, chips)
             self.acted[seat] = True
             self.events.append(
@@ -434,8 +330,6 @@ class _Betting(_Turns):
         else:  # bring-in
             chips = option.amount
             assert chips is not None  # (a bring-in says its amount)
-            if action.amount is not None and action.amount != chips:
-                raise self._illegal(action, f"the bring-in is {chips}")
             self._bring_in(seat, chips)
         self._next_turn(seat)
 
@@ -484,6 +378,27 @@ class _Betting(_Turns):
         put = total - bets[seat]
         stack = stacks[seat] - put
         raised = verb == "raise"
+        if self._plain_round:  # deep stacks: every bet, raise or completion is full, none all in
+            if rules.alts:
+                size = total - old if raised else total
+                for alt, value in rules.alts:  # (each value known: plain)
+                    if alt.sticky and size == value and value != self.bet_size:
+                        self.size_lock = value
+            stacks[seat] = stack
+            bets[seat] = total
+            self.contrib[seat] += put
+            self.cur = total
+            self.bring_in_due = False
+            acted = self.acted = [False] * self.n  # the others act again
+            acted[seat] = True
+            if raised or (verb == "complete" and old and rules.completion_is_raise):
+                raises = self.raises = self.raises + 1
+                if raises >= rules.cap:  # type: ignore[operator]  # (a number: plain)
+                    self.capped = True
+            self.opened = True
+            self._last_round.aggressive.append((seat, verb))
+            self.events.append(_new(Event, (verb, self.players[seat], self.round, put, total) + _NO_MORE[2:]))
+            return
         size = total - old if raised else total  # the raise, or the bet
         fixed = rules.fixed
         if fixed:  # a full bet or raise is at least the least size allowed

@@ -164,6 +164,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._visible_memo = None
         self._sizes_memo = None
         self._deep = False
+        self._plain_round = False
         self.house_cards = []
         self.house_faces = []
         self.community = []
@@ -319,6 +320,73 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             getattr(self, _PHASES[phase][0])(seat, action)
         self.actions.append(action)
         self._legal = None
+        if self.to_act_seat is None and not self.over:
+            self._advance()
+
+    def act(self, option: LegalAction | str, total: int | None = None) -> None:
+        """The player to act does ``option``: one of :meth:`legal_actions`, or its
+        verb; ``total``: the total of a bet, raise or completion where the
+        option allows more than one. What a bot does once it has chosen from
+        the legal actions: ``apply`` of the same action, without naming the
+        player or checking again what the legal actions say::
+
+            >>> from studrules.spec.examples import example_variant
+            >>> h = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]})
+            >>> h.act(h.legal_actions()[0]); h.act("complete"); h.act("fold")
+            >>> [str(a) for a in h.actions], h.result().net
+            (['Bob bring-in', 'Ann complete 10', 'Bob fold'], {'Ann': 2, 'Bob': -2})
+
+        Anything else raises :class:`~studrules.errors.IllegalActionError`, as
+        ``apply`` does, and changes nothing."""
+        seat = self.to_act_seat
+        if seat is not None and self.phase == "betting":
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if type(option) is str:  # its verb: the legal action of that verb, if any
+                option = next((la for la in legal if la.action == option), option)
+            for la in legal:
+                if la is option:  # an entry of legal_actions() (the same object)
+                    self._act(seat, la, total)
+                    return
+            for la in legal:
+                if la == option:  # one made equal to an entry
+                    self._act(seat, la, total)
+                    return
+        verb = option if isinstance(option, str) else getattr(option, "action", None)
+        if not isinstance(verb, str):
+            raise IllegalActionError(f"{option!r} is not an action: give one of legal_actions(), or its verb")
+        if seat is None:
+            raise IllegalActionError(f"'{verb}': the hand is over")
+        self.apply(Action(self.players[seat], verb, total))  # (checked against the legal actions there)
+
+    def _act(self, seat: int, option: LegalAction, total: int | None) -> None:
+        """``act`` of ``option``, one of the legal actions of the betting round's player to act (``seat``)."""
+        verb = option.action
+        if verb == "call" or (verb == "check" and self.round_rules.plain_check):  # (no bring-in is due)
+            self.actions.append(self._simple[seat][1 if verb == "call" else 0])
+            self._legal = None
+            if self._check_or_call_at(seat):
+                self._advance()
+            return
+        if verb == "fold" or verb == "bring-in":
+            action = self._simple[seat][5 if verb == "fold" else 2]
+        elif verb == "check":
+            action = self._simple[seat][0]
+        else:  # a bet, raise or completion: its total
+            to = option.to
+            if total is None:
+                if to is not None:
+                    total = to[0] if len(to) == 1 else None
+                elif option.min == option.max:
+                    total = option.min
+            if total is None or not (total in to if to is not None else option.allows(total)):
+                self.apply(Action(self.players[seat], verb, total))  # (says why not)
+                return
+            action = _new(Action, (self.players[seat], verb, total, None))
+        self.actions.append(action)
+        self._legal = None
+        self._take(seat, option, total)
         if self.to_act_seat is None and not self.over:
             self._advance()
 

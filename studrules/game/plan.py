@@ -259,7 +259,9 @@ class _BettingPlan:
     ``cap_fixed`` (the cap is a number), ``one_size`` (fixed limit, no
     alternative, no raise multiple), ``half_bet``, ``completion_is_raise``;
     ``deep_margin`` bounds how far the bet to call moves in the round (see
-    ``_Betting._start_round``)."""
+    ``_Betting._start_round``); ``plain``: fixed limit, sizes known before the
+    table, a numbered cap, checks and check-raises always allowed (with deep
+    stacks, the betting's short ways hold)."""
 
     __slots__ = (
         "step",
@@ -268,6 +270,7 @@ class _BettingPlan:
         "bring_in",
         "alts",
         "alts_steady",
+        "alts_fold_steady",
         "check",
         "check_rule",
         "plain_check",
@@ -284,6 +287,7 @@ class _BettingPlan:
         "half_bet",
         "completion_is_raise",
         "deep_margin",
+        "plain",
     )
 
     def __init__(
@@ -305,6 +309,12 @@ class _BettingPlan:
         # (open_pair, heads_up, players_in): the pot is the one other name that moves
         self.alts_steady = all(
             "pot" not in alt.when.names and (value is not None or "pot" not in alt.bet.names) for alt, value in alts
+        )
+        # of what a fold changes, the alternatives read at most open_pair: their answer stands after
+        # a fold, unless the player folding showed a pair
+        self.alts_fold_steady = self.alts_steady and not any(
+            {"heads_up", "players_in"} & (alt.when.names | (alt.bet.names if value is None else frozenset()))
+            for alt, value in alts
         )
         self.check = check
         self.check_rule = step.check  # None: checking is always allowed
@@ -336,6 +346,16 @@ class _BettingPlan:
             and (step.bring_in is None or bring_in is not None)
         ):
             self.deep_margin = (bring_in or 0) + (cap + 2) * max(sizes)
+        # fixed limit, sizes known before the table (the alternatives' read only the players in), a cap
+        # that is a number, checking always allowed and check-raising too: with deep stacks, every
+        # decision of the round takes the betting's short ways (_Betting._betting_legal, _aggress)
+        self.plain = (
+            self.deep_margin is not None
+            and self.check_always
+            and self.check_raise
+            and not step.max_raise_multiple
+            and self.alts_steady
+        )
 
 
 class _ShowdownPlan:
@@ -368,7 +388,7 @@ _Planned: TypeAlias = "_DealPlan | _AntePlan | _BettingPlan | _ShowdownPlan | St
 
 class _Seating:
     """Per set of players (and variant): seats, their check, call, bring-in,
-    show and muck actions, and the events that come back hand after hand, made once each
+    show, muck and fold actions, and the events that come back hand after hand, made once each
     (events and actions are immutable values, so hands share them)."""
 
     __slots__ = ("seat", "actions", "deals", "checks", "antes")
@@ -376,7 +396,14 @@ class _Seating:
     def __init__(self, names: tuple[str, ...]):
         self.seat = {p: i for i, p in enumerate(names)}
         self.actions = [
-            (Action(p, "check"), Action(p, "call"), Action(p, "bring-in"), Action(p, "show"), Action(p, "muck"))
+            (
+                Action(p, "check"),
+                Action(p, "call"),
+                Action(p, "bring-in"),
+                Action(p, "show"),
+                Action(p, "muck"),
+                Action(p, "fold"),
+            )
             for p in names
         ]
         # deals[face][seat][card code]: its deal event; checks[round][seat]: event; antes[seat]: {amount: event}

@@ -16,7 +16,7 @@ or raised), which the showdown order reads.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.card import Card, Deck
 from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, PassStep, SplitStep, UpCardRule, Variant
@@ -123,6 +123,7 @@ class _HandState:
         "_visible_memo",
         "_sizes_memo",
         "_deep",
+        "_plain_round",
         "_seen",
     )
 
@@ -134,7 +135,9 @@ class _HandState:
     seat: dict[str, int]  # name -> seat
     _seating: _Seating  # per set of players: shared events and actions
     _rotation: list[tuple[int, ...]]  # per seat: the others clockwise from its left, then itself
-    _simple: list[tuple[Action, Action, Action, Action, Action]]  # per seat: check, call, bring-in, show, muck
+    _simple: list[
+        tuple[Action, Action, Action, Action, Action, Action]
+    ]  # per seat: check, call, bring-in, show, muck, fold
 
     # -- chips (per seat)
     stacks: list[int]
@@ -218,7 +221,10 @@ class _HandState:
     size_lock: int | None  # a sticky alternative bet size, once made
     _visible_memo: tuple[int, int, bool, list[int]] | None  # _best_visible's last answer
     _deep: bool  # no stack can fall to the bet to call in this round (set when it starts)
-    _sizes_memo: dict[str, tuple[int, ...]] | None  # _sizes' answers by kind (forgotten at each round and fold)
+    _plain_round: bool  # deep, and the round's rules are plain (_BettingPlan.plain): the short ways hold
+    _sizes_memo: (
+        dict[Any, Any] | None
+    )  # _sizes' answers by kind, _sized's by (verb, base) (forgotten at each round and fold)
 
     # -- the showdown and the end
     showdown_rules: _ShowdownPlan  # (set when the showdown starts)

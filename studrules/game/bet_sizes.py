@@ -1,0 +1,174 @@
+"""The sizes of bets and raises in a betting round of a :class:`~studrules.game.hand.Hand`:
+fixed-limit sizes and their alternatives, pot-limit and spread-limit tops,
+the cap, and the bring-in's amount.
+
+:class:`_BetSizes` is the base of :class:`~studrules.game.betting._Betting`; every
+attribute is declared in :class:`~studrules.game.state._HandState`.
+"""
+
+from __future__ import annotations
+
+from .actions import LegalAction, _known, _option
+from .turns import _Turns
+
+
+class _BetSizes(_Turns):
+    """What a bet, completion or raise may be, for :class:`~studrules.game.betting._Betting`."""
+
+    __slots__ = ()
+
+    def _raise_allowed(self) -> bool:
+        rules = self.round_rules
+        cap = rules.cap if rules.cap_rule is None else self._cap_now()
+        if cap is None:
+            return True
+        if self.capped:
+            return False
+        if self.raises < cap:
+            return True
+        return rules.step.heads_up_uncapped and self._heads_up()
+
+    def _heads_up(self) -> bool:
+        """Two players, not counting those all in, are left to bet against each other."""
+        stacks = self.stacks
+        return sum(1 for i in self._in if stacks[i] > 0) <= 2
+
+    def _cap_now(self) -> int | None:
+        """The raises allowed after the opening bet, as the table stands (None: no cap)."""
+        rules = self.round_rules
+        rule = rules.cap_rule
+        return rules.cap if rule is None else int(rule(self._env()))
+
+    def raises_left(self) -> int | None:
+        """Raises still allowed in the betting round under way (None: no cap now, or no round), for a header."""
+        if self.phase != "betting":
+            return None
+        if self.capped:
+            return 0
+        cap = None if self.round_rules.step.heads_up_uncapped and self._heads_up() else self._cap_now()
+        return None if cap is None else max(0, cap - self.raises)
+
+    def _sizes(self, kind: str) -> tuple[int, ...]:
+        """Fixed-limit bet sizes allowed now for a bet (``bet``) or a raise (``raise``), smallest first."""
+        if self.size_lock is not None:
+            return (self.size_lock,)
+        rules = self.round_rules
+        alts = rules.alts
+        if not alts:
+            return (self.bet_size,)
+        steady = rules.alts_steady
+        if steady:  # the same answer in the round until a fold changes what they read: kept until then
+            memo = self._sizes_memo
+            if memo is None:
+                memo = self._sizes_memo = {}
+            known: tuple[int, ...] | None = memo.get(kind)
+            if known is not None:
+                return known
+        sizes = {self.bet_size}
+        env = self._env()
+        for alt, value in alts:
+            if kind in alt.actions and alt.when(env):
+                sizes.add(value if value is not None else int(alt.bet(env)))
+        out = tuple(sorted(sizes))
+        if steady:
+            self._sizes_memo[kind] = out  # type: ignore[index]  # (set above)
+        return out
+
+    def _sized(self, verb: str, base: int) -> LegalAction:
+        """A plain round's bet (``base`` 0) or raise (``base``: the bet to call)
+        to each size allowed now, remembered with the sizes."""
+        memo = self._sizes_memo
+        key = (verb, base)
+        if memo is not None:
+            known: LegalAction | None = memo.get(key)
+            if known is not None:
+                return known
+        sizes = self._sizes("raise" if verb == "raise" else "bet")
+        option = _option(verb, to=tuple([base + s for s in sizes]))
+        self._sizes_memo[key] = option  # type: ignore[index]  # (made by _sizes: the alternatives are steady)
+        return option
+
+    def _bring_in_amount(self, seat: int) -> int:
+        rules = self.round_rules
+        amount = rules.bring_in
+        if amount is None:
+            bring_in = rules.step.bring_in
+            assert bring_in is not None  # (a bring-in is due only in a round that has one)
+            amount = int(bring_in.amount(self._env()))
+        return min(amount, self.stacks[seat])
+
+    def _bet_option(self, verb: str, seat: int, all_in: int) -> LegalAction:
+        rules = self.round_rules
+        if rules.fixed:
+            cur = self.cur
+            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
+                size = self.bet_size if self.size_lock is None else self.size_lock
+                total = size if size < all_in else all_in
+                return _known(verb, total if total > cur else all_in)
+            sizes = self._sizes("bet")
+            if all_in >= sizes[-1] and sizes[0] > cur:  # every size in full
+                return _option(verb, to=sizes)
+            totals = sorted({min(s, all_in) for s in sizes})
+            totals = [t for t in totals if t > cur] or [all_in]
+            return _option(verb, to=tuple(totals))
+        structure = rules.step.structure
+        low = min(self.bet_size, all_in)
+        if low <= self.cur:
+            low = min(self.cur + 1, all_in)
+        high = all_in
+        if structure == "pot_limit":
+            high = min(all_in, max(low, self._pot_limit_total(seat)))
+        elif structure == "spread_limit":
+            high = min(all_in, max(low, self._max_bet_now()))
+        return _option(verb, low=low, high=high)
+
+    def _max_bet_now(self) -> int:
+        """The top of a spread limit: the largest bet, and the most a raise adds."""
+        rules = self.round_rules
+        rule = rules.max_bet_rule
+        if rule is not None:
+            return int(rule(self._env()))
+        assert rules.max_bet is not None  # (a spread-limit round has its max_bet: checked at load)
+        return rules.max_bet
+
+    def _pot_limit_total(self, seat: int) -> int:
+        """The largest total a pot-limit bet or raise may reach: call, then the pot."""
+        to_call = self.cur - self.bets[seat]
+        return self.cur + self.pot + to_call
+
+    def _raise_option(self, seat: int, all_in: int) -> LegalAction | None:
+        rules = self.round_rules
+        step = rules.step
+        cur = self.cur
+        limit = step.max_raise_multiple * cur if step.max_raise_multiple else None
+        if rules.fixed:
+            if not rules.alts or self.size_lock is not None:  # one size: the bet or the size an alternative locked
+                total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
+                if total > all_in:
+                    total = all_in
+                if total <= cur or (limit is not None and total > limit):
+                    return None
+                return _known("raise", total)
+            sizes = self._sizes("raise")
+            if limit is None and cur + sizes[-1] <= all_in and sizes[0] > 0:  # every size in full
+                return _option("raise", to=tuple([cur + s for s in sizes]))
+            totals = sorted({min(cur + s, all_in) for s in sizes})
+            if limit is not None:
+                totals = [t for t in totals if t <= limit]
+            totals = [t for t in totals if t > cur]
+            return _option("raise", to=tuple(totals)) if totals else None
+        spread = step.structure == "spread_limit"
+        low = cur + (self.bet_size if spread else self.full_size)
+        high = all_in
+        if step.structure == "pot_limit":
+            high = min(high, self._pot_limit_total(seat))
+        elif spread:
+            high = min(high, cur + self._max_bet_now())
+        if limit is not None:
+            high = min(high, limit)
+        if high <= cur:
+            return None
+        low = min(low, all_in)
+        if low > high:
+            low = high
+        return _option("raise", low=low, high=high)

@@ -1,0 +1,134 @@
+"""The betting's short ways give the general answers (issue 18: random play).
+
+A plain round (fixed limit, sizes known before the table, a numbered cap,
+checks and check-raises always allowed) with deep stacks takes short ways:
+the legal actions without the all-in tests, bets and raises without the
+size tests, and the alternative sizes remembered across a fold that cannot
+change them. Every shipped pot game is played at random, with deep and short
+stacks: at each betting decision the legal actions must be those the general
+path works out with nothing remembered, and a whole hand played with the
+short ways turned off must give the same events and result.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from studrules.game.actions import Action
+from studrules.game.hand import Hand
+from studrules.game.plan import _BettingPlan, _plan
+from studrules.spec.loader import load_variant
+
+VARIANTS = Path(__file__).resolve().parent.parent / "variants"
+
+
+@pytest.fixture(scope="module")
+def pot_variants():
+    return [v for v in (load_variant(p) for p in sorted(VARIANTS.glob("**/*.yaml"))) if not v.is_banked]
+
+
+def _general_legal(hand: Hand):
+    """The legal actions the general path works out, nothing remembered."""
+    kept = hand._plain_round, hand._sizes_memo
+    hand._plain_round, hand._sizes_memo = False, None
+    try:
+        return hand._betting_legal(hand.to_act_seat)
+    finally:
+        hand._plain_round, hand._sizes_memo = kept
+
+
+def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
+    hand = Hand(variant, names, stacks, seed=seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        if hand.phase != "betting":
+            hand.apply(hand.default_action())
+            continue
+        legal = hand.legal_actions()
+        if check_each:
+            assert legal == _general_legal(hand), (variant.name, seed, stacks, [str(e) for e in hand.events[-3:]])
+        la = legal[rng.randrange(len(legal))]
+        total = None
+        if la.to is not None:
+            total = la.to[rng.randrange(len(la.to))]
+        elif la.min is not None and la.max is not None and la.action in ("bet", "raise", "complete"):
+            total = rng.randint(la.min, la.max)
+        hand.apply(Action(hand.to_act, la.action, total))
+    return hand
+
+
+def test_plain_rounds_are_met(pot_variants):
+    """The shipped classic games have plain rounds (else this file checks nothing)."""
+    plain = [v.name for v in pot_variants if any(getattr(s, "plain", False) for s in _plan(v, None).steps)]
+    assert len(plain) >= 10
+
+
+@pytest.mark.parametrize("stacks", [2000, 40])
+def test_short_ways_answer_as_the_general_path(pot_variants, stacks):
+    for v in pot_variants:
+        players = max(v.seats.min, min(6, v.seats.max))
+        names = [f"P{i + 1}" for i in range(players)]
+        for seed in range(6):
+            _play(v, names, seed, stacks, check_each=True)
+
+
+@pytest.mark.parametrize("stacks", [2000, 40])
+def test_hands_with_the_short_ways_off_end_the_same(pot_variants, stacks):
+    for v in pot_variants:
+        players = max(v.seats.min, min(6, v.seats.max))
+        names = [f"P{i + 1}" for i in range(players)]
+        plan = _plan(v, None)
+        rounds = [s for s in plan.steps if isinstance(s, _BettingPlan)]
+        for seed in range(6):
+            short = _play(v, names, seed, stacks, check_each=False)
+            kept = [(r.plain, r.alts_fold_steady) for r in rounds]
+            try:
+                for r in rounds:
+                    r.plain = r.alts_fold_steady = False
+                general = _play(v, names, seed, stacks, check_each=False)
+            finally:
+                for r, (plain, steady) in zip(rounds, kept):
+                    r.plain, r.alts_fold_steady = plain, steady
+            assert short.events == general.events, (v.name, seed, stacks)
+            assert short.result() == general.result(), (v.name, seed, stacks)
+
+
+PAIR_RAISES = """\
+name: pair-raises
+kind: pot
+stakes: {ante: 1, low: 10, high: 20}
+steps:
+  - ante: {amount: ante}
+  - deal: {players: [down, up]}
+  - betting: {bet: low, bring_in: {who: lowest_up_card, amount: ante}, cap: 3}
+  - deal: {players: [up]}
+  - betting:
+      bet: low
+      first_to_act: {rule: best_visible}
+      alternatives: [{bet: high, when: open_pair, actions: [bet, raise], sticky: true}]
+      cap: 3
+  - deal: {players: [up, up]}
+  - showdown: {rankings: [high]}
+"""
+
+
+def test_the_high_bet_goes_when_the_open_pair_folds():
+    """The alternative sizes are remembered in a round, but not past the fold of the one open pair."""
+    from studrules.spec.loader import load_variant_text
+
+    v = load_variant_text(PAIR_RAISES)
+    cards = {"Ann": ["2c", "9c", "9d"], "Bob": ["3c", "Kd", "4s", "5d", "6d"], "Cat": ["5c", "Qh", "7s", "8d", "Jd"]}
+    h = Hand(v, ["Ann", "Bob", "Cat"], 1000, cards=cards)
+    for line in ("Ann bring-in", "Bob call", "Cat call"):  # the lowest up card (9c) brings in
+        h.apply(line)
+    assert h.round == 2 and h.to_act == "Ann"  # the open pair of nines speaks first
+    assert [str(a) for a in h.legal_actions()] == ["check", "bet to 10 or 20"]
+    for line in ("Ann check", "Bob check", "Cat bet 10"):
+        h.apply(line)
+    assert [str(a) for a in h.legal_actions()] == ["fold", "call 10", "raise to 20 or 30"]
+    h.apply("Ann fold")  # the only open pair is out: the high bet with it
+    assert h.to_act == "Bob"
+    assert [str(a) for a in h.legal_actions()] == ["fold", "call 10", "raise to 20"]
