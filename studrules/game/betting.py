@@ -303,7 +303,11 @@ class _Betting(_BetSizes):
             self._in.remove(seat)
             if not self.round_rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
                 self._sizes_memo = None  # (the players in changed what the alternatives read)
-            self.events.append(_new(Event, ("fold", self.players[seat], self.round) + _NO_MORE))
+            folds = self._checks  # (the round's check events, then its fold events: shared)
+            event = folds[self.n + seat]
+            if event is None:
+                event = folds[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
+            self.events.append(event)
         elif verb == "raise" or verb == "bet" or verb == "complete":
             self._aggress(seat, verb, total)  # type: ignore[arg-type]  # (checked by the caller)
         elif verb == "check":
@@ -397,7 +401,12 @@ class _Betting(_BetSizes):
                     self.capped = True
             self.opened = True
             self._last_round.aggressive.append((seat, verb))
-            self.events.append(_new(Event, (verb, self.players[seat], self.round, put, total) + _NO_MORE[2:]))
+            self.events.append(
+                _new(
+                    Event,
+                    (verb, self.players[seat], self.round, put, total, None, None, None, None, None, None, None, None),
+                )
+            )
             return
         size = total - old if raised else total  # the raise, or the bet
         fixed = rules.fixed

@@ -95,13 +95,22 @@ class _Dealing(_HandState):
         if amount is None:
             amount = int(step.amount(self._env()))
         dealer = step.who == "dealer"
+        stacks, contrib = self.stacks, self.contrib
+        if not dealer and self.antes is None and 0 < amount <= min(stacks):
+            # every player posts the same ante in full: the lists at once, the events made once per amount
+            stacks[:] = [s - amount for s in stacks]
+            contrib[:] = [c + amount for c in contrib]
+            if not step.dead:
+                self.live_ante[:] = [a + amount for a in self.live_ante]
+            self.events.extend(self._seating.ante_row(amount))
+            self.antes_posted = True
+            return
         if dealer:  # the dealer antes for the table: the last seat
             amounts = [0] * (self.n - 1) + [amount]
         else:
             amounts = self.antes if self.antes is not None else [amount] * self.n
         live = not (step.dead or dealer)
         events = self.events
-        stacks, contrib = self.stacks, self.contrib
         posted = False
         made = self._seating.antes
         for i, name in enumerate(self.players):

@@ -154,11 +154,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.split_step = None
         self.split_hands = None
         self.bets = [0] * n
-        self.cards = []
-        self.up = []
-        for _ in range(n):
-            self.cards.append([])
-            self.up.append([])
+        self.cards = [[] for _ in range(n)]
+        self.up = [[] for _ in range(n)]
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
         self._visible_memo = None
@@ -338,20 +335,56 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
 
         Anything else raises :class:`~studrules.errors.IllegalActionError`, as
         ``apply`` does, and changes nothing."""
+        legal = self._legal
+        if legal is not None and self.phase == "betting":
+            for la in legal:
+                if la is option:  # an entry of legal_actions() as they stand (the same object)
+                    break
+            else:
+                la = None
+            if la is not None:
+                seat: int = self.to_act_seat  # type: ignore[assignment]  # (a betting round's legal actions: his)
+                verb = la.action
+                if verb == "call" or (verb == "check" and self.round_rules.plain_check):  # (no bring-in is due)
+                    self.actions.append(self._simple[seat][1 if verb == "call" else 0])
+                    self._legal = None
+                    if self._check_or_call_at(seat):
+                        self._advance()
+                    return
+                if verb == "fold" or verb == "bring-in":
+                    action = self._simple[seat][5 if verb == "fold" else 2]
+                elif verb == "check":
+                    action = self._simple[seat][0]
+                else:  # a bet, raise or completion: its total
+                    to = la.to
+                    if total is None:
+                        if to is not None:
+                            total = to[0] if len(to) == 1 else None
+                        elif la.min == la.max:
+                            total = la.min
+                    if total is None or not (total in to if to is not None else la.allows(total)):
+                        self.apply(Action(self.players[seat], verb, total))  # (says why not)
+                        return
+                    action = _new(Action, (self.players[seat], verb, total, None))
+                self.actions.append(action)
+                self._legal = None
+                self._take(seat, la, total)
+                if self.to_act_seat is None and not self.over:
+                    self._advance()
+                return
+        self._act_on(option, total)
+
+    def _act_on(self, option: LegalAction | str, total: int | None) -> None:
+        """``act`` of a verb, or of a legal action not taken from ``legal_actions()`` as they
+        stand: the entry it names, else ``apply`` says why not."""
         seat = self.to_act_seat
         if seat is not None and self.phase == "betting":
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_actions()
+            legal = self.legal_actions()
             if type(option) is str:  # its verb: the legal action of that verb, if any
                 option = next((la for la in legal if la.action == option), option)
             for la in legal:
-                if la is option:  # an entry of legal_actions() (the same object)
-                    self._act(seat, la, total)
-                    return
-            for la in legal:
-                if la == option:  # one made equal to an entry
-                    self._act(seat, la, total)
+                if la is option or la == option:  # (one made equal to an entry)
+                    self.act(la, total)
                     return
         verb = option if isinstance(option, str) else getattr(option, "action", None)
         if not isinstance(verb, str):
@@ -359,36 +392,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if seat is None:
             raise IllegalActionError(f"'{verb}': the hand is over")
         self.apply(Action(self.players[seat], verb, total))  # (checked against the legal actions there)
-
-    def _act(self, seat: int, option: LegalAction, total: int | None) -> None:
-        """``act`` of ``option``, one of the legal actions of the betting round's player to act (``seat``)."""
-        verb = option.action
-        if verb == "call" or (verb == "check" and self.round_rules.plain_check):  # (no bring-in is due)
-            self.actions.append(self._simple[seat][1 if verb == "call" else 0])
-            self._legal = None
-            if self._check_or_call_at(seat):
-                self._advance()
-            return
-        if verb == "fold" or verb == "bring-in":
-            action = self._simple[seat][5 if verb == "fold" else 2]
-        elif verb == "check":
-            action = self._simple[seat][0]
-        else:  # a bet, raise or completion: its total
-            to = option.to
-            if total is None:
-                if to is not None:
-                    total = to[0] if len(to) == 1 else None
-                elif option.min == option.max:
-                    total = option.min
-            if total is None or not (total in to if to is not None else option.allows(total)):
-                self.apply(Action(self.players[seat], verb, total))  # (says why not)
-                return
-            action = _new(Action, (self.players[seat], verb, total, None))
-        self.actions.append(action)
-        self._legal = None
-        self._take(seat, option, total)
-        if self.to_act_seat is None and not self.over:
-            self._advance()
 
     def _not_in_turn(self, action: Action, seat: int | None) -> None:
         """An action of nobody's turn: the dealer voids the hand, else an IllegalActionError says why."""

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 # in a sum of rank_nibble: some rank counted twice or more
 _TWO_OR_MORE = sum(0xE << 4 * r for r in range(13))
 
+#: per ranking, the strength of each showing below five cards by its ranks (see _Plan.visible): shared by
+#: every plan of the ranking, so that a variant loaded again, or another with the same ranking, finds it
+_VISIBLE_CACHES: dict[Ranking, dict[int, int]] = {}
+
 _PLANS: dict[tuple[int, tuple[tuple[str, int], ...]], _Plan] = {}
 
 
@@ -88,7 +92,7 @@ class _Plan:
         self.variant = variant
         self.stakes = stakes
         self.stake_env = dict(stakes)
-        self.visible_cache = {}
+        self.visible_cache = {}  # (shared by the plans of one ranking: set below)
         self.checked_players = set()
         self.memo = {}
         antes = [s for s in variant.steps if isinstance(s, AnteStep)]
@@ -102,6 +106,10 @@ class _Plan:
             self.ranking = with_wilds(
                 self.ranking, frozenset(), five_of_a_kind=variant.wild.five_of_a_kind, joker=variant.wild.joker_showing
             )
+        self.visible_cache = _VISIBLE_CACHES.setdefault(self.ranking, {})
+        if len(_VISIBLE_CACHES) > 64:  # (rankings made for the tables of many files)
+            _VISIBLE_CACHES.clear()
+            self.visible_cache = _VISIBLE_CACHES[self.ranking] = {}
         # the cards of a stripped deck in code order; None: the standard deck (Deck's own fast path)
         self.deck_cards = None if variant.deck.cards == 52 and not variant.deck.jokers else variant.deck.contents()
         ace_high = bool(getattr(self.ranking, "ace_high", True))
@@ -391,9 +399,10 @@ class _Seating:
     show, muck and fold actions, and the events that come back hand after hand, made once each
     (events and actions are immutable values, so hands share them)."""
 
-    __slots__ = ("seat", "actions", "deals", "checks", "antes")
+    __slots__ = ("names", "seat", "actions", "deals", "checks", "antes", "ante_rows")
 
     def __init__(self, names: tuple[str, ...]):
+        self.names = names
         self.seat = {p: i for i, p in enumerate(names)}
         self.actions = [
             (
@@ -406,15 +415,31 @@ class _Seating:
             )
             for p in names
         ]
-        # deals[face][seat][card code]: its deal event; checks[round][seat]: event; antes[seat]: {amount: event}
+        # deals[face][seat][card code]: its deal event; checks[round][seat]: his check event, [n + seat]:
+        # his fold event; antes[seat]: {amount: event}
         self.deals: dict[str, list[list[Event | None]]] = {}
         self.checks: dict[int, list[Event | None]] = {}
         self.antes: list[dict[int, Event]] = [{} for _ in names]
+        self.ante_rows: dict[int, list[Event]] = {}  # amount -> every seat's ante event of it
+
+    def ante_row(self, amount: int) -> list[Event]:
+        """Every seat's ante event of ``amount`` chips, in seat order (made once each)."""
+        row = self.ante_rows.get(amount)
+        if row is None:
+            row = []
+            for name, made in zip(self.names, self.antes):
+                event = made.get(amount)
+                if event is None:
+                    event = made[amount] = Event("ante", name, None, amount)
+                row.append(event)
+            if len(self.ante_rows) < 64:
+                self.ante_rows[amount] = row
+        return row
 
     def check_row(self, rnd: int, n: int) -> list[Event | None]:
         row = self.checks.get(rnd)
         if row is None:
-            row = self.checks[rnd] = [None] * n
+            row = self.checks[rnd] = [None] * (2 * n)  # each seat's check, then each seat's fold
         return row
 
     def deal_table(self, face: str, n: int) -> list[list[Event | None]]:

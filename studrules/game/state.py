@@ -209,7 +209,7 @@ class _HandState:
     rounds: list[_Round]
     _last_round: _Round  # (set with the first round)
     round_rules: _BettingPlan  # the round's step and its constants (set when a round starts)
-    _checks: list[Event | None]  # per seat, its check event in this round (shared)
+    _checks: list[Event | None]  # per seat, its check event in this round, then per seat its fold event (shared)
     cur: int  # the bet to call
     bet_size: int  # the round's bet
     full_size: int  # a full bet or raise (pot and no limit)
