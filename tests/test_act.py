@@ -122,6 +122,9 @@ def _snapshot(h: Hand):
         ("check", None, "cannot check now"),  # facing the bring-in's turn
         ("complete", 7, "7 is not an allowed total"),
         (42, None, "is not an action"),
+        ("complete", True, "a total is a whole number of chips, not True"),
+        ("complete", "10", "a total is a whole number of chips, not '10'"),
+        ("complete", 10.0, "a total is a whole number of chips, not 10.0"),
     ],
 )
 def test_a_bad_choice_raises_and_changes_nothing(choice, total, words):

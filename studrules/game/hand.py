@@ -335,6 +335,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
 
         Anything else raises :class:`~studrules.errors.IllegalActionError`, as
         ``apply`` does, and changes nothing."""
+        if total is not None and type(total) is not int:
+            raise IllegalActionError(f"a total is a whole number of chips, not {total!r}")
         legal = self._legal
         if legal is not None and self.phase == "betting":
             for la in legal:
