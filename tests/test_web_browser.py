@@ -282,7 +282,11 @@ def test_a_friend_joins_after_the_start_then_leaves_and_a_spectator_watches(brow
     cat.fill("#name", "Cat")
     cat.click("#join-button")
     cat.wait_for_function("document.getElementById('seats').textContent.includes('plays from the next hand')")
-    assert "(you" in cat.locator("#seats li", has_text="Cat").inner_text()
+    # (the watching page may draw her arrival first; then her own view, which names her seat hers)
+    cat.wait_for_function(
+        "[...document.querySelectorAll('#seats li')].some(li => li.textContent.includes('Cat') && li.textContent.includes('(you'))"
+    )
+    assert "plays from the next hand" in cat.locator("#seats li", has_text="Cat").inner_text()
     spectator.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 3")
     shots(cat, "late")
 

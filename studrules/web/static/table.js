@@ -58,6 +58,7 @@
       ws.send(JSON.stringify(token ? {type: "hello", token} : {type: "watch"}));
     });
     socket.addEventListener("message", (e) => {
+      if (ws !== socket) return;  // replaced (he sat down): a late message of the old one would undo the new view
       const msg = JSON.parse(e.data);
       if (msg.type === "error") {
         $("error").textContent = msg.message;
