@@ -4,9 +4,10 @@ A :class:`Hand` is made from a loaded :class:`~studrules.spec.model.Variant`, th
 players (clockwise, the first sits at the dealer's left) and their stacks,
 and a seed and/or the cards each player is to receive. It runs the variant's
 steps in order (a step whose ``when`` is false is skipped) until a player
-must decide; :meth:`Hand.legal_actions` says what the player to act may do and
-:meth:`Hand.apply` does it. Every change is an :class:`~studrules.game.events.Event`
-in :attr:`Hand.events`::
+must decide; :meth:`Hand.legal_actions` says what the player to act may do,
+:meth:`Hand.apply` does an action written out (``"Bob raise 20"``) and
+:meth:`Hand.act` one of the legal actions as chosen. Every change is an
+:class:`~studrules.game.events.Event` in :attr:`Hand.events`::
 
     >>> from studrules.spec.loader import load_variant
     >>> from studrules.spec.resources import default_variant
