@@ -125,6 +125,7 @@ def _snapshot(h: Hand):
         ("complete", True, "a total is a whole number of chips, not True"),
         ("complete", "10", "a total is a whole number of chips, not '10'"),
         ("complete", 10.0, "a total is a whole number of chips, not 10.0"),
+        ("bring-in", 5, "the bring-in is 1"),  # (a call or a bring-in has its own amount)
     ],
 )
 def test_a_bad_choice_raises_and_changes_nothing(choice, total, words):
@@ -155,3 +156,18 @@ def test_a_legal_action_of_an_earlier_turn_is_not_taken():
     with pytest.raises(IllegalActionError, match="cannot bring-in now"):
         h.act(stale[0])  # Cat may call, complete or fold: no bring-in is due
     assert _snapshot(h) == before
+
+
+def test_a_total_is_only_for_what_takes_one():
+    v = example_variant("bring-in")  # ante 1, bring-in 1, bet 10
+    h = Hand(v, ["Ann", "Bob", "Cat"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"], "Cat": ["Js", "8h"]})
+    h.act("bring-in", 1)  # its own amount, said: taken
+    h.act("call", 1)  # Cat calls the bring-in of 1
+    before = _snapshot(h)
+    with pytest.raises(IllegalActionError, match="a call is 1"):
+        h.act("call", 3)
+    with pytest.raises(IllegalActionError, match="'fold' takes no total"):
+        h.act("fold", 1)
+    assert _snapshot(h) == before
+    h.act(next(la for la in h.legal_actions() if la.action == "call"), 1)
+    assert [str(a) for a in h.actions] == ["Bob bring-in 1", "Cat call 1", "Ann call 1"]

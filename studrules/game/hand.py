@@ -345,7 +345,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                     break
             else:
                 la = None
-            if la is not None:
+            if la is not None and (total is None or la.to is not None or la.min is not None):
                 seat: int = self.to_act_seat  # type: ignore[assignment]  # (a betting round's legal actions: his)
                 verb = la.action
                 if verb == "call" or (verb == "check" and self.round_rules.plain_check):  # (no bring-in is due)
@@ -387,13 +387,18 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 option = next((la for la in legal if la.action == option), option)
             for la in legal:
                 if la is option or la == option:  # (one made equal to an entry)
-                    self.act(la, total)
-                    return
+                    if total is None or la.to is not None or la.min is not None:
+                        self.act(la, total)
+                        return
+                    option = la  # a total where the action has its own amount, or none: apply says
+                    break
         verb = option if isinstance(option, str) else getattr(option, "action", None)
         if not isinstance(verb, str):
             raise IllegalActionError(f"{option!r} is not an action: give one of legal_actions(), or its verb")
         if seat is None:
             raise IllegalActionError(f"'{verb}': the hand is over")
+        if total is not None and verb not in ("bring-in", "complete", "bet", "raise", "call"):
+            raise IllegalActionError(f"'{verb}' takes no total")
         self.apply(Action(self.players[seat], verb, total))  # (checked against the legal actions there)
 
     def _not_in_turn(self, action: Action, seat: int | None) -> None:
