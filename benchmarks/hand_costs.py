@@ -41,9 +41,11 @@ def _best(function, number: int, repeat: int) -> float:
     return min(timer.repeat(repeat=repeat, number=number)) / number * 1e6
 
 
-def _random_hand(hand: Hand, draw) -> None:
-    """Play ``hand`` out as simulate.py --random does."""
+def random_hand(hand: Hand, draw) -> int:
+    """Play ``hand`` out as simulate.py --random does; how many decisions it took."""
+    decisions = 0
     while not hand.over:
+        decisions += 1
         legal = hand.legal_actions()
         la = legal[int(draw() * len(legal))]
         if la.action == "fold" and any(o.action == "check" for o in legal):
@@ -53,6 +55,7 @@ def _random_hand(hand: Hand, draw) -> None:
         if la.action in ("complete", "bet", "raise") and la.to:
             amount = la.to[int(draw() * len(la.to))]
         hand.act(la, amount)
+    return decisions
 
 
 def costs(variant_name: str, repeat: int) -> dict[str, float]:
@@ -67,7 +70,7 @@ def costs(variant_name: str, repeat: int) -> dict[str, float]:
     played = []
     for seed in range(2_000):
         hand = Hand(variant, PLAYERS, STACK, seed=seed)
-        _random_hand(hand, draw)
+        random_hand(hand, draw)
         played.append(hand)
 
     def result_again():
@@ -87,7 +90,7 @@ def costs(variant_name: str, repeat: int) -> dict[str, float]:
         batch = []
         for seed in range(2_000):
             hand = Hand(variant, PLAYERS, STACK, seed=seed)
-            _random_hand(hand, draw)
+            random_hand(hand, draw)
             batch.append(hand)
         frees.append(free(batch) / 2_000 * 1e6)
     out["freeing a played hand"] = min(frees)
@@ -103,7 +106,7 @@ def costs(variant_name: str, repeat: int) -> dict[str, float]:
 
     def whole_hand():
         played_now = Hand(variant, PLAYERS, STACK, seed=next(seeds))
-        _random_hand(played_now, draw)
+        random_hand(played_now, draw)
         played_now.result()  # (then freed, as in the benchmark's loop)
 
     out["a whole random hand, freed"] = _best(whole_hand, 4_000, repeat)
@@ -115,7 +118,7 @@ def costs(variant_name: str, repeat: int) -> dict[str, float]:
         spent = 0.0
         for _ in range(4_000):
             before = Hand(variant, PLAYERS, STACK, seed=next(seeds))
-            _random_hand(before, draw)
+            random_hand(before, draw)
             del before
             start = time.perf_counter()
             made = Hand(variant, PLAYERS, STACK, seed=next(seeds))

@@ -36,6 +36,9 @@ from studrules.game.hand import Hand
 from studrules.game.plan import _AntePlan, _BettingPlan, _DealPlan, _plan
 from studrules.spec.loader import load_variant
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_costs import random_hand
+
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 STACK = 10_000
 GAMES = [("five-card stud", "five-card-stud-fr"), ("seven-card stud", "stud-ru-casino")]
@@ -256,17 +259,7 @@ def studrules_hands(name: str, hands: int) -> tuple[float, float]:
     start = time.process_time()
     for seed in range(hands):
         hand = Hand(variant, PLAYERS, STACK, seed=seed)
-        while not hand.over:
-            legal = hand.legal_actions()
-            la = legal[int(draw() * len(legal))]
-            if la.action == "fold" and any(o.action == "check" for o in legal):
-                legal = [o for o in legal if o.action != "fold"]
-                la = legal[int(draw() * len(legal))]
-            amount = None
-            if la.action in ("complete", "bet", "raise") and la.to:
-                amount = la.to[int(draw() * len(la.to))]
-            hand.act(la, amount)
-            decisions += 1
+        decisions += random_hand(hand, draw)
         hand.result()
     return (time.process_time() - start) / hands * 1e6, decisions / hands
 
