@@ -209,6 +209,20 @@ class LegalAction:
             out["max"] = self.max
         return out
 
+    def only_total(self) -> int | None:
+        """The one total this bet, raise or completion allows, for an action
+        that does not say it (None: it allows several, or none).
+
+        >>> LegalAction("raise", to=(20,)).only_total(), LegalAction("raise", to=(20, 30)).only_total()
+        (20, None)
+        >>> LegalAction("bet", min=40, max=40).only_total(), LegalAction("bet", min=10, max=95).only_total()
+        (40, None)
+        """
+        to = self.to
+        if to is not None:
+            return to[0] if len(to) == 1 else None
+        return self.min if self.min is not None and self.min == self.max else None
+
     def allows(self, total: int) -> bool:
         """Whether ``total`` is an allowed total for this bet, raise or completion."""
         if self.to is not None:

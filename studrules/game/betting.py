@@ -278,11 +278,8 @@ class _Betting(_BetSizes):
         if verb == "raise" or verb == "bet" or verb == "complete":
             to = option.to
             if total is None:
-                if to is not None and len(to) == 1:
-                    total = to[0]
-                elif option.min is not None and option.min == option.max:
-                    total = option.min
-                else:
+                total = option.only_total()
+                if total is None:
                     raise self._illegal(action, f"say the total to {verb} to")
             if not (total in to if to is not None else option.allows(total)):
                 raise self._illegal(action, f"{total} is not an allowed total")

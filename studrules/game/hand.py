@@ -361,10 +361,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 else:  # a bet, raise or completion: its total
                     to = la.to
                     if total is None:
-                        if to is not None:
-                            total = to[0] if len(to) == 1 else None
-                        elif la.min == la.max:
-                            total = la.min
+                        total = la.only_total()
                     if total is None or not (total in to if to is not None else la.allows(total)):
                         self.apply(Action(self.players[seat], verb, total))  # (says why not)
                         return

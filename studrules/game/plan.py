@@ -92,7 +92,6 @@ class _Plan:
         self.variant = variant
         self.stakes = stakes
         self.stake_env = dict(stakes)
-        self.visible_cache = {}  # (shared by the plans of one ranking: set below)
         self.checked_players = set()
         self.memo = {}
         antes = [s for s in variant.steps if isinstance(s, AnteStep)]
