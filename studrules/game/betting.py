@@ -109,36 +109,51 @@ class _Betting(_BetSizes):
         record.first = first
         record.played = True
 
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the player to act may do, with the allowed amounts (empty when the hand is over)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self.to_act_seat
+        if self.phase != "betting" or seat is None:
+            legal = self._legal = self._compute_legal()
+            return legal
+        if not self._plain_round or self.bring_in_due:
+            legal = self._legal = self._betting_legal(seat)
+            return legal
+        # _betting_legal's answer where every stack is deep and the round plain: each size in full
+        rules = self.round_rules
+        cur = self.cur
+        to_call = cur - self.bets[seat]
+        if to_call > 0:
+            legal = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
+        else:
+            legal = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY
+        if not self.acted[seat]:
+            lock = self.size_lock
+            size = self.bet_size if lock is None else lock
+            one = rules.one_size or lock is not None
+            if cur == 0:
+                legal += (_BET_TO.get(size) or _known("bet", size),) if one else (self._sized("bet", 0),)
+            elif not self.opened:
+                legal += (
+                    (_known("complete", size),)
+                    if one
+                    else (self._bet_option("complete", seat, self.bets[seat] + self.stacks[seat]),)
+                )
+            elif self.raises < rules.cap and not self.capped:  # type: ignore[operator]  # (a number: plain)
+                if one:
+                    legal += (_RAISE_TO.get(cur + size) or _known("raise", cur + size),)
+                else:
+                    legal += (self._sized("raise", cur),)
+        self._legal = legal
+        return legal
+
     def _betting_legal(self, seat: int) -> tuple[LegalAction, ...]:
-        """What the player to act (``seat``) may do in a betting round."""
+        """What the player to act (``seat``) may do in a betting round (legal_actions has
+        the answer of a plain round with every stack deep, the short way)."""
         rules = self.round_rules
         head: tuple[LegalAction, ...]
-        if self._plain_round and not self.bring_in_due:
-            # the answer below where every stack is deep and the round plain: each size in full
-            cur = self.cur
-            to_call = cur - self.bets[seat]
-            if to_call > 0:
-                head = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
-            else:
-                head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY
-            if self.acted[seat]:
-                return head
-            one = rules.one_size or self.size_lock is not None
-            if cur == 0:
-                if one:
-                    size = self.bet_size if self.size_lock is None else self.size_lock
-                    return head + (_BET_TO.get(size) or _known("bet", size),)
-                return head + (self._sized("bet", 0),)
-            if not self.opened:
-                if one:
-                    return head + (_known("complete", self.bet_size if self.size_lock is None else self.size_lock),)
-                return head + (self._bet_option("complete", seat, self.bets[seat] + self.stacks[seat]),)
-            if self.raises < rules.cap and not self.capped:  # type: ignore[operator]  # (a number: plain)
-                if one:
-                    total = cur + (self.bet_size if self.size_lock is None else self.size_lock)
-                    return head + (_RAISE_TO.get(total) or _known("raise", total),)
-                return head + (self._sized("raise", cur),)
-            return head
         stacks = self.stacks
         stack = stacks[seat]
         mine = self.bets[seat]
@@ -257,6 +272,68 @@ class _Betting(_BetSizes):
         self.phase = "between"
         return not self.over
 
+    def _fold_or_aggress_plain(self, seat: int, verb: str, total: int | None) -> bool:
+        """In a plain round with every stack deep, no bring-in due: ``seat`` folds, or bets,
+        raises or completes to ``total`` (allowed), then the next player's turn: what
+        _take, _aggress and _next_turn do there, in one call. True when the round is over
+        (the hand then goes on: hand.act)."""
+        rules = self.round_rules
+        if verb == "fold":
+            self.folded[seat] = True
+            in_hand = self._in
+            in_hand.remove(seat)
+            if not rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
+                self._sizes_memo = None  # (the players in changed what the alternatives read)
+            folds = self._checks  # (the round's check events, then its fold events: shared)
+            event = folds[self.n + seat]
+            if event is None:
+                event = folds[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
+            self.events.append(event)
+            if len(in_hand) == 1:
+                self.to_act_seat = None
+                self._win_uncontested()
+                return False
+            acted = self.acted
+            cur = self.cur
+        else:  # every bet, raise or completion full, none all in (_aggress's short way)
+            to: int = total  # type: ignore[assignment]  # (a bet, raise or completion has its total)
+            old = self.cur
+            bets, stacks = self.bets, self.stacks
+            put = to - bets[seat]
+            raised = verb == "raise"
+            if rules.alts:
+                size = to - old if raised else to
+                for alt, value in rules.alts:  # (each value known: plain)
+                    if alt.sticky and size == value and value != self.bet_size:
+                        self.size_lock = value
+            stacks[seat] -= put
+            bets[seat] = to
+            self.contrib[seat] += put
+            cur = self.cur = to
+            acted = self.acted = [False] * self.n  # the others act again
+            acted[seat] = True
+            if raised or (verb == "complete" and old and rules.completion_is_raise):
+                raises = self.raises = self.raises + 1
+                if raises >= rules.cap:  # type: ignore[operator]  # (a number: plain)
+                    self.capped = True
+            self.opened = True
+            self._last_round.aggressive.append((seat, verb))
+            self.events.append(
+                _new(
+                    Event,
+                    (verb, self.players[seat], self.round, put, to, None, None, None, None, None, None, None, None),
+                )
+            )
+        # the next player to act (_next_turn's search; nobody is all in: every stack is deep)
+        folded, bets = self.folded, self.bets
+        for j in self._rotation[seat]:
+            if not folded[j] and (not acted[j] or bets[j] < cur):
+                self.to_act_seat = j
+                return False
+        self.to_act_seat = None
+        self.phase = "between"
+        return not self.over
+
     def _apply_bet(self, seat: int, action: Action) -> None:
         verb = action.verb
         # the common actions are checked directly; the others against legal_actions()
@@ -295,6 +372,9 @@ class _Betting(_BetSizes):
         total of a bet, raise or completion, checked), then the next player's
         turn (the round may end: the caller goes on)."""
         verb = option.action
+        if self._plain_round and not self.bring_in_due and verb != "check" and verb != "call":
+            self._fold_or_aggress_plain(seat, verb, total)  # (a fold, bet, raise or completion: one short way)
+            return
         if verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)

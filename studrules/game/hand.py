@@ -281,17 +281,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         """Chips in the pot, this round's bets included."""
         return sum(self.contrib)
 
-    def legal_actions(self) -> tuple[LegalAction, ...]:
-        """What the player to act may do, with the allowed amounts (empty when the hand is over)."""
-        legal = self._legal
-        if legal is None:
-            seat = self.to_act_seat
-            if self.phase == "betting" and seat is not None:  # (the common phase, without a look-up)
-                legal = self._legal = self._betting_legal(seat)
-            else:
-                legal = self._legal = self._compute_legal()
-        return legal
-
     def legal_for(self, player: str) -> tuple[LegalAction, ...]:
         """What ``player`` may do now: nothing unless it is his turn."""
         if self.to_act != player:
@@ -368,6 +357,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                     action = _new(Action, (self.players[seat], verb, total, None))
                 self.actions.append(action)
                 self._legal = None
+                if self._plain_round and not self.bring_in_due and verb != "check":  # (_take's short way, here)
+                    if self._fold_or_aggress_plain(seat, verb, total):
+                        self._advance()
+                    return
                 self._take(seat, la, total)
                 if self.to_act_seat is None and not self.over:
                     self._advance()

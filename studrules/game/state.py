@@ -243,7 +243,9 @@ class _HandState:
     if TYPE_CHECKING:
         # what one part of a hand calls in another (each is defined once, in the part named)
 
-        def legal_actions(self) -> tuple[LegalAction, ...]: ...  # Hand
+        def legal_actions(self) -> tuple[LegalAction, ...]: ...  # _Betting
+
+        def _compute_legal(self) -> tuple[LegalAction, ...]: ...  # Hand
 
         @property
         def pot(self) -> int: ...  # Hand
