@@ -4,7 +4,8 @@ A plain round (fixed limit, sizes known before the table, a numbered cap,
 checks and check-raises always allowed) with deep stacks takes short ways:
 the legal actions without the all-in tests, bets and raises without the
 size tests, and the alternative sizes remembered across a fold that cannot
-change them. Every shipped pot game is played at random, with deep and short
+change them, and by the plan for the same bet and the same values of the
+table names they read. Every shipped pot game is played at random, with deep and short
 stacks: at each betting decision the legal actions must be those the general
 path works out with nothing remembered, and a whole hand played with the
 short ways turned off must give the same events and result.
@@ -21,8 +22,10 @@ from studrules.game.actions import Action
 from studrules.game.hand import Hand
 from studrules.game.plan import _BettingPlan, _plan
 from studrules.spec.loader import load_variant
+from studrules.spec.vocabulary import TABLE_NAMES
 
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
+NAMES = tuple(TABLE_NAMES)
 
 
 @pytest.fixture(scope="module")
@@ -31,13 +34,14 @@ def pot_variants():
 
 
 def _general_legal(hand: Hand):
-    """The legal actions the general path works out, nothing remembered."""
-    kept = hand._plain_round, hand._sizes_memo
-    hand._plain_round, hand._sizes_memo = False, None
+    """The legal actions the general path works out, nothing remembered (by the hand or its plan)."""
+    rules = hand.round_rules
+    kept = hand._plain_round, hand._sizes_memo, rules.sizes_known, rules.sized_known
+    hand._plain_round, hand._sizes_memo, rules.sizes_known, rules.sized_known = False, None, {}, {}
     try:
         return hand._betting_legal(hand.to_act_seat)
     finally:
-        hand._plain_round, hand._sizes_memo = kept
+        hand._plain_round, hand._sizes_memo, rules.sizes_known, rules.sized_known = kept
 
 
 def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
@@ -50,6 +54,8 @@ def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
         legal = hand.legal_actions()
         if check_each:
             assert legal == _general_legal(hand), (variant.name, seed, stacks, [str(e) for e in hand.events[-3:]])
+            env = hand._env()  # the table names read one at a time, as the whole table gives them
+            assert hand._table_values(NAMES) == tuple(env[name] for name in NAMES), (variant.name, seed)
         la = legal[rng.randrange(len(legal))]
         total = None
         if la.to is not None:

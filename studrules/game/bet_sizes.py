@@ -9,6 +9,7 @@ attribute is declared in :class:`~studrules.game.state._HandState`.
 from __future__ import annotations
 
 from .actions import LegalAction, _known, _option
+from .plan import _TWO_OR_MORE
 from .turns import _Turns
 
 
@@ -64,19 +65,55 @@ class _BetSizes(_Turns):
             known: tuple[int, ...] | None = memo.get(kind)
             if known is not None:
                 return known
-        sizes = {self.bet_size}
-        env = self._env()
-        for alt, value in alts:
-            if kind in alt.actions and alt.when(env):
-                sizes.add(value if value is not None else int(alt.bet(env)))
-        out = tuple(sorted(sizes))
+        # the answer of the same bet and table values (the stakes are the plan's), found again
+        key = (kind, self.bet_size, self._table_values(rules.alt_reads))
+        known = rules.sizes_known.get(key)
+        if known is None:
+            sizes = {self.bet_size}
+            env = self._env()
+            for alt, value in alts:
+                if kind in alt.actions and alt.when(env):
+                    sizes.add(value if value is not None else int(alt.bet(env)))
+            known = tuple(sorted(sizes))
+            if len(rules.sizes_known) < 1024:
+                rules.sizes_known[key] = known
         if steady:
-            self._sizes_memo[kind] = out  # type: ignore[index]  # (set above)
-        return out
+            self._sizes_memo[kind] = known  # type: ignore[index]  # (set above)
+        return known
+
+    def _table_values(self, names: tuple[str, ...]) -> tuple[int | bool, ...]:
+        """The values of the table names ``names`` as :meth:`_env` gives them, without the others.
+
+        >>> from studrules.game.hand import Hand
+        >>> from studrules.spec.examples import example_variant
+        >>> h = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "9d"]})
+        >>> h._table_values(("open_pair", "players_in", "pot")), h._env()["pot"]  # (each antes 1; no pair shows)
+        ((False, 2, 2), 2)
+        """
+        out: list[int | bool] = []
+        for name in names:
+            if name == "open_pair":
+                up_key = self.up_key
+                out.append(any(up_key[i] & _TWO_OR_MORE for i in self._in))
+            elif name == "heads_up":
+                out.append(len(self._in) == 2)
+            elif name == "players_in":
+                out.append(len(self._in))
+            elif name == "players":
+                out.append(self.n)
+            elif name == "round":
+                out.append(self.round)
+            elif name == "antes_posted":
+                out.append(self.antes_posted)
+            elif name == "community_dealt":
+                out.append(self.community_dealt)
+            else:  # pot
+                out.append(self.pot)
+        return tuple(out)
 
     def _sized(self, verb: str, base: int) -> LegalAction:
         """A plain round's bet (``base`` 0) or raise (``base``: the bet to call)
-        to each size allowed now, remembered with the sizes."""
+        to each size allowed now, remembered with the sizes (and by the plan)."""
         memo = self._sizes_memo
         key = (verb, base)
         if memo is not None:
@@ -84,7 +121,13 @@ class _BetSizes(_Turns):
             if known is not None:
                 return known
         sizes = self._sizes("raise" if verb == "raise" else "bet")
-        option = _option(verb, to=tuple([base + s for s in sizes]))
+        plan_key = (verb, base, sizes)
+        rules = self.round_rules
+        option = rules.sized_known.get(plan_key)
+        if option is None:
+            option = _option(verb, to=tuple([base + s for s in sizes]))
+            if len(rules.sized_known) < 1024:
+                rules.sized_known[plan_key] = option
         self._sizes_memo[key] = option  # type: ignore[index]  # (made by _sizes: the alternatives are steady)
         return option
 

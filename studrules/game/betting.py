@@ -118,12 +118,19 @@ class _Betting(_BetSizes):
         if self.phase != "betting" or seat is None:
             legal = self._legal = self._compute_legal()
             return legal
-        if not self._plain_round or self.bring_in_due:
+        rules = self.round_rules
+        cur = self.cur
+        if not self._plain_round or (self.bring_in_due and (cur or rules.bring_in is None)):
             legal = self._legal = self._betting_legal(seat)
             return legal
         # _betting_legal's answer where every stack is deep and the round plain: each size in full
-        rules = self.round_rules
-        cur = self.cur
+        if self.bring_in_due:  # the bring-in (its amount known), or completing to each bet size
+            amount: int = rules.bring_in  # type: ignore[assignment]  # (known: tested above)
+            legal = (_known("bring-in", amount),)
+            if rules.step.bring_in.complete and amount < self.bet_size:  # type: ignore[union-attr]  # (one is due)
+                legal += (_known("complete", self.bet_size) if rules.one_size else self._sized("complete", 0),)
+            self._legal = legal
+            return legal
         to_call = cur - self.bets[seat]
         if to_call > 0:
             legal = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, UpCardRule, Variant
-from .actions import Action
+from ..spec.vocabulary import TABLE_NAMES
+from .actions import Action, LegalAction
 from .events import Event
 
 if TYPE_CHECKING:
@@ -295,6 +296,9 @@ class _BettingPlan:
         "completion_is_raise",
         "deep_margin",
         "plain",
+        "alt_reads",
+        "sizes_known",
+        "sized_known",
     )
 
     def __init__(
@@ -323,6 +327,15 @@ class _BettingPlan:
             {"heads_up", "players_in"} & (alt.when.names | (alt.bet.names if value is None else frozenset()))
             for alt, value in alts
         )
+        # the table names the alternatives read (the stakes are this plan's): with the bet and the
+        # kind of wager, what their sizes depend on; the sizes, and a plain round's bet or raise
+        # option for each total to call, found by it hand after hand (_BetSizes._sizes, _sized)
+        read: set[str] = set()
+        for alt, value in alts:
+            read |= alt.when.names | (alt.bet.names if value is None else frozenset())
+        self.alt_reads = tuple(sorted(read & TABLE_NAMES.keys()))
+        self.sizes_known: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self.sized_known: dict[tuple[Any, ...], LegalAction] = {}
         self.check = check
         self.check_rule = step.check  # None: checking is always allowed
         self.plain_check = step.check is None and step.check_raise
