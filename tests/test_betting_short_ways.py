@@ -3,9 +3,10 @@
 A plain round (fixed limit, sizes known before the table, a numbered cap,
 checks and check-raises always allowed) with deep stacks takes short ways:
 the legal actions without the all-in tests, bets and raises without the
-size tests, and the alternative sizes remembered across a fold that cannot
-change them, and by the plan for the same bet and the same values of the
-table names they read. Every shipped pot game is played at random, with deep and short
+size tests, the alternative sizes remembered across a fold that cannot
+change them (and by the plan for the same bet and the same values of the
+table names they read), and a round after the first started without the
+general path's tests. Every shipped pot game is played at random, with deep and short
 stacks: at each betting decision the legal actions must be those the general
 path works out with nothing remembered, and a whole hand played with the
 short ways turned off must give the same events and result.
@@ -90,14 +91,15 @@ def test_hands_with_the_short_ways_off_end_the_same(pot_variants, stacks):
         rounds = [s for s in plan.steps if isinstance(s, _BettingPlan)]
         for seed in range(6):
             short = _play(v, names, seed, stacks, check_each=False)
-            kept = [(r.plain, r.alts_fold_steady) for r in rounds]
+            kept = [(r.plain, r.alts_fold_steady, r.street) for r in rounds]
             try:
                 for r in rounds:
                     r.plain = r.alts_fold_steady = False
+                    r.street = None
                 general = _play(v, names, seed, stacks, check_each=False)
             finally:
-                for r, (plain, steady) in zip(rounds, kept):
-                    r.plain, r.alts_fold_steady = plain, steady
+                for r, (plain, steady, street) in zip(rounds, kept):
+                    r.plain, r.alts_fold_steady, r.street = plain, steady, street
             assert short.events == general.events, (v.name, seed, stacks)
             assert short.result() == general.result(), (v.name, seed, stacks)
 

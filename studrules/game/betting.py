@@ -109,6 +109,44 @@ class _Betting(_BetSizes):
         record.first = first
         record.played = True
 
+    def _start_street(self, rules: _BettingPlan) -> bool:
+        """_start_round's short way for a round after the first that is plain, has no bring-in
+        and lets the best (or worst) board speak first (``rules.street``), where two or more
+        players are in and every stack is deep. False, nothing done, elsewhere."""
+        in_hand = self._in
+        margin: int = rules.deep_margin  # type: ignore[assignment]  # (plain: known)
+        if not self.round or len(in_hand) < 2 or min(self.stacks) <= margin:
+            return False
+        n = self.n
+        rnd = self.round = self.round + 1
+        self.round_rules = rules
+        checks = self._seating.checks.get(rnd)
+        self._checks = checks if checks is not None else self._seating.check_row(rnd, n)
+        record = self._last_round = _Round(rnd)
+        self.rounds.append(record)
+        self.bets = [0] * n
+        self.cur = 0
+        self.raises = 0
+        self.capped = False
+        self.bring_in_due = False
+        self.size_lock = None
+        self._sizes_memo = None
+        self.acted = [False] * n
+        self.bet_size = self.full_size = rules.bet  # type: ignore[assignment]  # (plain: known)
+        self.opened = False
+        self._deep = self._plain_round = True
+        tied = self._best_visible(in_hand, rules.street)  # type: ignore[arg-type]  # (a street: True or False)
+        if len(tied) == 1:
+            first = tied[0]
+        else:  # nobody shows a card, or a tie: _first_to_act breaks it
+            first = self._first_to_act(rules.step, in_hand)
+        self.phase = "betting"
+        self.to_act_seat = first
+        self._legal = None
+        record.first = first
+        record.played = True
+        return True
+
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the player to act may do, with the allowed amounts (empty when the hand is over)."""
         legal = self._legal

@@ -511,7 +511,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                     if self.offers and not self.over:
                         self._start_offers()
             elif isinstance(planned, _BettingPlan):
-                self._start_round(planned)
+                if planned.street is None or not self._start_street(planned):
+                    self._start_round(planned)
             elif isinstance(planned, _AntePlan):
                 self._ante(planned)
             elif isinstance(planned, _ShowdownPlan):

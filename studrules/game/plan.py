@@ -299,6 +299,7 @@ class _BettingPlan:
         "alt_reads",
         "sizes_known",
         "sized_known",
+        "street",
     )
 
     def __init__(
@@ -375,6 +376,14 @@ class _BettingPlan:
             and self.check_raise
             and not step.max_raise_multiple
             and self.alts_steady
+        )
+        # a plain round with no bring-in where the best (or worst) board speaks first: after the
+        # first round, with every stack deep, it starts the short way (_Betting._start_street)
+        rule = step.first_to_act
+        self.street: bool | None = (
+            (rule.rule == "best_visible")
+            if self.plain and step.bring_in is None and rule.rule in ("best_visible", "worst_visible")
+            else None
         )
 
 
