@@ -37,12 +37,12 @@ def pot_variants():
 def _general_legal(hand: Hand):
     """The legal actions the general path works out, nothing remembered (by the hand or its plan)."""
     rules = hand.round_rules
-    kept = hand._plain_round, hand._sizes_memo, rules.sizes_known, rules.sized_known
-    hand._plain_round, hand._sizes_memo, rules.sizes_known, rules.sized_known = False, None, {}, {}
+    kept = hand._plain_round, hand._sizes_memo, rules.memos
+    hand._plain_round, hand._sizes_memo, rules.memos = False, None, {}
     try:
         return hand._betting_legal(hand.to_act_seat)
     finally:
-        hand._plain_round, hand._sizes_memo, rules.sizes_known, rules.sized_known = kept
+        hand._plain_round, hand._sizes_memo, rules.memos = kept
 
 
 def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:

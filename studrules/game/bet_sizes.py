@@ -8,6 +8,8 @@ attribute is declared in :class:`~studrules.game.state._HandState`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import LegalAction, _known, _option
 from .plan import _TWO_OR_MORE
 from .turns import _Turns
@@ -57,29 +59,35 @@ class _BetSizes(_Turns):
         alts = rules.alts
         if not alts:
             return (self.bet_size,)
-        steady = rules.alts_steady
-        if steady:  # the same answer in the round until a fold changes what they read: kept until then
-            memo = self._sizes_memo
-            if memo is None:
-                memo = self._sizes_memo = {}
+        memo = None
+        if rules.alts_steady:  # the same answer until the players in change what they read
+            memo = self._sizes_memo or self._round_memo()
             known: tuple[int, ...] | None = memo.get(kind)
             if known is not None:
                 return known
-        # the answer of the same bet and table values (the stakes are the plan's), found again
-        key = (kind, self.bet_size, self._table_values(rules.alt_reads))
-        known = rules.sizes_known.get(key)
-        if known is None:
-            sizes = {self.bet_size}
-            env = self._env()
-            for alt, value in alts:
-                if kind in alt.actions and alt.when(env):
-                    sizes.add(value if value is not None else int(alt.bet(env)))
-            known = tuple(sorted(sizes))
-            if len(rules.sizes_known) < 1024:
-                rules.sizes_known[key] = known
-        if steady:
-            self._sizes_memo[kind] = known  # type: ignore[index]  # (set above)
+        sizes = {self.bet_size}
+        env = self._env()
+        for alt, value in alts:
+            if kind in alt.actions and alt.when(env):
+                sizes.add(value if value is not None else int(alt.bet(env)))
+        known = tuple(sorted(sizes))
+        if memo is not None:
+            memo[kind] = known
         return known
+
+    def _round_memo(self) -> dict[Any, Any]:
+        """Where the round's steady alternative sizes and sized options are kept: one place
+        for every hand of the plan with the same bet and the same values of the table
+        names the alternatives read (all they depend on; the stakes are the plan's)."""
+        rules = self.round_rules
+        key = (self.bet_size, self._table_values(rules.alt_reads))
+        memo = rules.memos.get(key)
+        if memo is None:
+            memo = {}
+            if len(rules.memos) < 256:
+                rules.memos[key] = memo
+        self._sizes_memo = memo
+        return memo
 
     def _table_values(self, names: tuple[str, ...]) -> tuple[int | bool, ...]:
         """The values of the table names ``names`` as :meth:`_env` gives them, without the others.
@@ -113,22 +121,13 @@ class _BetSizes(_Turns):
 
     def _sized(self, verb: str, base: int) -> LegalAction:
         """A plain round's bet (``base`` 0) or raise (``base``: the bet to call)
-        to each size allowed now, remembered with the sizes (and by the plan)."""
-        memo = self._sizes_memo
+        to each size allowed now, no size locked: kept with the sizes."""
+        memo = self._sizes_memo or self._round_memo()
         key = (verb, base)
-        if memo is not None:
-            known: LegalAction | None = memo.get(key)
-            if known is not None:
-                return known
-        sizes = self._sizes("raise" if verb == "raise" else "bet")
-        plan_key = (verb, base, sizes)
-        rules = self.round_rules
-        option = rules.sized_known.get(plan_key)
+        option: LegalAction | None = memo.get(key)
         if option is None:
-            option = _option(verb, to=tuple([base + s for s in sizes]))
-            if len(rules.sized_known) < 1024:
-                rules.sized_known[plan_key] = option
-        self._sizes_memo[key] = option  # type: ignore[index]  # (made by _sizes: the alternatives are steady)
+            sizes = self._sizes("raise" if verb == "raise" else "bet")
+            option = memo[key] = _option(verb, to=tuple([base + s for s in sizes]))
         return option
 
     def _bring_in_amount(self, seat: int) -> int:

@@ -17,7 +17,7 @@ from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, UpCardRule, Variant
 from ..spec.vocabulary import TABLE_NAMES
-from .actions import Action, LegalAction
+from .actions import Action
 from .events import Event
 
 if TYPE_CHECKING:
@@ -297,8 +297,7 @@ class _BettingPlan:
         "deep_margin",
         "plain",
         "alt_reads",
-        "sizes_known",
-        "sized_known",
+        "memos",
         "street",
     )
 
@@ -328,15 +327,14 @@ class _BettingPlan:
             {"heads_up", "players_in"} & (alt.when.names | (alt.bet.names if value is None else frozenset()))
             for alt, value in alts
         )
-        # the table names the alternatives read (the stakes are this plan's): with the bet and the
-        # kind of wager, what their sizes depend on; the sizes, and a plain round's bet or raise
-        # option for each total to call, found by it hand after hand (_BetSizes._sizes, _sized)
+        # the table names the alternatives read (the stakes are this plan's): with the bet, all
+        # their sizes depend on; a round's sizes and sized options, kept by them for every hand
+        # (_BetSizes._round_memo)
         read: set[str] = set()
         for alt, value in alts:
             read |= alt.when.names | (alt.bet.names if value is None else frozenset())
         self.alt_reads = tuple(sorted(read & TABLE_NAMES.keys()))
-        self.sizes_known: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        self.sized_known: dict[tuple[Any, ...], LegalAction] = {}
+        self.memos: dict[tuple[Any, ...], dict[Any, Any]] = {}
         self.check = check
         self.check_rule = step.check  # None: checking is always allowed
         self.plain_check = step.check is None and step.check_raise
