@@ -5,8 +5,8 @@ checks and check-raises always allowed) with deep stacks takes short ways:
 the legal actions without the all-in tests, bets and raises without the
 size tests, the alternative sizes remembered across a fold that cannot
 change them (and by the plan for the same bet and the same values of the
-table names they read), and a round after the first started without the
-general path's tests. Every shipped pot game is played at random, with deep and short
+table names they read), and a round started without the general path's
+tests. Every shipped pot game is played at random, with deep and short
 stacks: at each betting decision the legal actions must be those the general
 path works out with nothing remembered, and a whole hand played with the
 short ways turned off must give the same events and result.
@@ -91,15 +91,15 @@ def test_hands_with_the_short_ways_off_end_the_same(pot_variants, stacks):
         rounds = [s for s in plan.steps if isinstance(s, _BettingPlan)]
         for seed in range(6):
             short = _play(v, names, seed, stacks, check_each=False)
-            kept = [(r.plain, r.alts_fold_steady, r.street) for r in rounds]
+            kept = [(r.plain, r.alts_fold_steady, r.start) for r in rounds]
             try:
                 for r in rounds:
                     r.plain = r.alts_fold_steady = False
-                    r.street = None
+                    r.start = None
                 general = _play(v, names, seed, stacks, check_each=False)
             finally:
-                for r, (plain, steady, street) in zip(rounds, kept):
-                    r.plain, r.alts_fold_steady, r.street = plain, steady, street
+                for r, (plain, steady, start) in zip(rounds, kept):
+                    r.plain, r.alts_fold_steady, r.start = plain, steady, start
             assert short.events == general.events, (v.name, seed, stacks)
             assert short.result() == general.result(), (v.name, seed, stacks)
 

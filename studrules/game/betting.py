@@ -109,13 +109,13 @@ class _Betting(_BetSizes):
         record.first = first
         record.played = True
 
-    def _start_street(self, rules: _BettingPlan) -> bool:
-        """_start_round's short way for a round after the first that is plain, has no bring-in
-        and lets the best (or worst) board speak first (``rules.street``), where two or more
-        players are in and every stack is deep. False, nothing done, elsewhere."""
+    def _start_plain(self, rules: _BettingPlan) -> bool:
+        """_start_round's short way for a round that is plain and has a short start
+        (``rules.start``), where two or more players are in, every stack is deep and no live
+        ante is posted. False, nothing done, elsewhere."""
         in_hand = self._in
         margin: int = rules.deep_margin  # type: ignore[assignment]  # (plain: known)
-        if not self.round or len(in_hand) < 2 or min(self.stacks) <= margin:
+        if len(in_hand) < 2 or min(self.stacks) <= margin or (not self.round and any(self.live_ante)):
             return False
         n = self.n
         rnd = self.round = self.round + 1
@@ -128,17 +128,22 @@ class _Betting(_BetSizes):
         self.cur = 0
         self.raises = 0
         self.capped = False
-        self.bring_in_due = False
         self.size_lock = None
         self._sizes_memo = None
         self.acted = [False] * n
         self.bet_size = self.full_size = rules.bet  # type: ignore[assignment]  # (plain: known)
         self.opened = False
         self._deep = self._plain_round = True
-        tied = self._best_visible(in_hand, rules.street)  # type: ignore[arg-type]  # (a street: True or False)
-        if len(tied) == 1:
-            first = tied[0]
-        else:  # nobody shows a card, or a tie: _first_to_act breaks it
+        start = rules.start
+        first: int | None
+        if start == "bring_in":  # the lowest (or highest) up card brings in; none shown: the rule's first
+            first = self._bring_in_seat(rules.step.bring_in)  # type: ignore[arg-type]  # (a bring-in: start)
+            self.bring_in_due = first is not None
+        else:  # the best (worst) board speaks first; a tie, or no card shown: the rule breaks it
+            self.bring_in_due = False
+            tied = self._best_visible(in_hand, start)  # type: ignore[arg-type]  # (True or False)
+            first = tied[0] if len(tied) == 1 else None
+        if first is None:
             first = self._first_to_act(rules.step, in_hand)
         self.phase = "betting"
         self.to_act_seat = first

@@ -511,7 +511,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                     if self.offers and not self.over:
                         self._start_offers()
             elif isinstance(planned, _BettingPlan):
-                if planned.street is None or not self._start_street(planned):
+                if planned.start is None or not self._start_plain(planned):
                     self._start_round(planned)
             elif isinstance(planned, _AntePlan):
                 self._ante(planned)

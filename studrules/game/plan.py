@@ -298,7 +298,7 @@ class _BettingPlan:
         "plain",
         "alt_reads",
         "memos",
-        "street",
+        "start",
     )
 
     def __init__(
@@ -375,14 +375,15 @@ class _BettingPlan:
             and not step.max_raise_multiple
             and self.alts_steady
         )
-        # a plain round with no bring-in where the best (or worst) board speaks first: after the
-        # first round, with every stack deep, it starts the short way (_Betting._start_street)
-        rule = step.first_to_act
-        self.street: bool | None = (
-            (rule.rule == "best_visible")
-            if self.plain and step.bring_in is None and rule.rule in ("best_visible", "worst_visible")
-            else None
-        )
+        # a plain round that starts the short way where every stack is deep (_Betting._start_plain):
+        # True or False where the best or the worst board speaks first and nobody brings in,
+        # "bring_in" where a bring-in is due (None: no short way)
+        rule = step.first_to_act.rule
+        self.start: bool | str | None = None
+        if self.plain and step.bring_in is not None:
+            self.start = "bring_in"
+        elif self.plain and rule in ("best_visible", "worst_visible"):
+            self.start = rule == "best_visible"
 
 
 class _ShowdownPlan:
