@@ -1,12 +1,12 @@
-"""The betting's short ways give the general answers (issue 18: random play).
+"""The betting's and the showdown's short ways give the general answers (issue 18: random play).
 
 A plain round (fixed limit, sizes known before the table, a numbered cap,
 checks and check-raises always allowed) with deep stacks takes short ways:
 the legal actions without the all-in tests, bets and raises without the
 size tests, the alternative sizes remembered across a fold that cannot
 change them (and by the plan for the same bet and the same values of the
-table names they read), and a round started without the general path's
-tests. Every shipped pot game is played at random, with deep and short
+table names they read), a round started without the general path's tests,
+and a single pot's one best hand paid without the side pots worked out. Every shipped pot game is played at random, with deep and short
 stacks: at each betting decision the legal actions must be those the general
 path works out with nothing remembered, and a whole hand played with the
 short ways turned off must give the same events and result.
@@ -21,7 +21,7 @@ import pytest
 
 from studrules.game.actions import Action
 from studrules.game.hand import Hand
-from studrules.game.plan import _BettingPlan, _plan
+from studrules.game.plan import _BettingPlan, _plan, _ShowdownPlan
 from studrules.spec.loader import load_variant
 from studrules.spec.vocabulary import TABLE_NAMES
 
@@ -89,17 +89,23 @@ def test_hands_with_the_short_ways_off_end_the_same(pot_variants, stacks):
         names = [f"P{i + 1}" for i in range(players)]
         plan = _plan(v, None)
         rounds = [s for s in plan.steps if isinstance(s, _BettingPlan)]
+        showdowns = [s for s in plan.steps if isinstance(s, _ShowdownPlan)]
         for seed in range(6):
             short = _play(v, names, seed, stacks, check_each=False)
             kept = [(r.plain, r.alts_fold_steady, r.start) for r in rounds]
+            kept_one_pot = [s.one_pot for s in showdowns]
             try:
                 for r in rounds:
                     r.plain = r.alts_fold_steady = False
                     r.start = None
+                for s in showdowns:
+                    s.one_pot = False
                 general = _play(v, names, seed, stacks, check_each=False)
             finally:
                 for r, (plain, steady, start) in zip(rounds, kept):
                     r.plain, r.alts_fold_steady, r.start = plain, steady, start
+                for s, one_pot in zip(showdowns, kept_one_pot):
+                    s.one_pot = one_pot
             assert short.events == general.events, (v.name, seed, stacks)
             assert short.result() == general.result(), (v.name, seed, stacks)
 

@@ -392,9 +392,11 @@ class _ShowdownPlan:
     so the showdown's short ways hold; ``whole``: besides, each hand is valued
     by its rankings' evaluators alone (no cards_used rule, no combination;
     a hand split in two is seen at the table). ``card_key``: one int per card
-    code, rank then suit in the odd chip's suit order."""
+    code, rank then suit in the odd chip's suit order. ``one_pot``: plain, with
+    one ranking and no combination (a single pot's one winner is found the
+    short way)."""
 
-    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key", "tie_wins")
+    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key", "tie_wins", "one_pot")
 
     def __init__(
         self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True, card_key: Sequence[int] = ()
@@ -408,6 +410,9 @@ class _ShowdownPlan:
         )
         self.card_key = card_key
         self.tie_wins = step.ties != "first_shown"  # an equal hand shares the pot (else the first shown took it)
+        # one ranking read plainly: a single pot with one best hand is settled the short way
+        # (_Showdown._settle_one_pot)
+        self.one_pot = plain and len(rankings) == 1 and step.compare != "combination"
 
 
 #: One step of a plan, as the hand's step loop tells them apart.

@@ -291,7 +291,47 @@ class _Showdown(_HandState):
     def _hand_cards(self, seat: int) -> list[Card]:
         return self.cards[seat] + self.community if self.community else self.cards[seat]
 
+    def _settle_one_pot(self, rules: _ShowdownPlan) -> bool:
+        """_settle_pots' short way where every player in put the same chips in (one pot, no
+        side pot, nothing dead) and one hand is best under the showdown's one ranking
+        (``rules.one_pot``): he takes the pot. False, nothing done, elsewhere."""
+        contrib = self.contrib
+        level = 0
+        eligible = []
+        for i in self._in:
+            c = contrib[i]
+            if not c or (level and c != level):
+                return False
+            level = c
+            eligible.append(i)
+        if self.dead_chips is not None and any(self.dead_chips):
+            return False
+        mucked = self.mucked
+        contenders = [i for i in eligible if not mucked[i]] or eligible
+        row = self._values_for(rules.rankings)[0]
+        best = self._best(row, contenders, rules.step.ties == "first_shown")
+        if len(best) != 1:
+            return False  # (a tie: the pot is split by the odd-chip rules)
+        seat = best[0]
+        total = sum(contrib)
+        value = row[seat]
+        ranking = rules.rankings[0]
+        words = _words_of(ranking).get(value) if value is not None else None
+        if words is None:
+            words = _describe(ranking, value, None)
+        names = self.players
+        name = names[seat]
+        self.stacks[seat] += total
+        self.events.append(
+            _new(Event, ("award", name, None, total, None, None, None, None, words, 0, None, None, None))
+        )
+        self.pots_result.append({"amount": total, "eligible": [names[i] for i in eligible], "winners": {name: total}})
+        self._end()
+        return True
+
     def _settle_pots(self, rules: _ShowdownPlan) -> None:
+        if rules.one_pot and self._settle_one_pot(rules):
+            return
         step = rules.step
         rankings = rules.rankings
         values = self._values_for(rankings)
