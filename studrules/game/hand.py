@@ -43,6 +43,7 @@ every word); a few readings where the model is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import sub as _sub
 from typing import Any
 
 from ..cards.card import Card
@@ -69,7 +70,7 @@ from .house import DEALER, HOUSE, _House
 from .offers import _Offering
 from .passing import _Passing
 from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
-from .result import HandResult
+from .result import HandResult, _made_result
 from .showdown import _Showdown
 from .splitting import _Splitting
 from .view import View, seat_view
@@ -459,19 +460,11 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         result = self._result
         if result is None:
             names = self.players
-            stacks = {}
-            net = {}
-            for p, s, s0 in zip(names, self.stacks, self.start):
-                stacks[p] = s
-                net[p] = s - s0
-            order = []
-            for i in self.showdown_order:
-                order.append(names[i])
-            result = self._result = HandResult(
-                stacks,
-                net,
+            result = self._result = _made_result(
+                dict(zip(names, self.stacks)),
+                dict(zip(names, map(_sub, self.stacks, self.start))),
                 tuple(self.pots_result),
-                tuple(order),
+                tuple(map(names.__getitem__, self.showdown_order)),
                 self.void is not None,
                 tuple(self.positions) if self.positions is not None else None,
                 self.house_net,

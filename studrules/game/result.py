@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, NotRequired, TypedDict
 
 __all__ = ["HandResult", "PotResult", "PositionResult"]
@@ -41,6 +41,38 @@ class HandResult:
             out["positions"] = [dict(p) for p in self.positions]
             out["house_net"] = self.house_net
         return out
+
+
+def _made_result(
+    stacks: dict[str, int],
+    net: dict[str, int],
+    pots: tuple[PotResult, ...],
+    showdown_order: tuple[str, ...],
+    void: bool,
+    positions: tuple[PositionResult, ...] | None,
+    house_net: int | None,
+) -> HandResult:
+    """``HandResult(...)`` of the same fields, without the frozen class's ``__init__``
+    (a hand makes one result, and makes it often: the fields set straight into the slots)::
+
+        >>> _made_result({"Ann": 5}, {"Ann": 0}, (), (), False, None, None) == HandResult({"Ann": 5}, {"Ann": 0})
+        True
+    """
+    result = _new_result(HandResult)
+    _set_stacks(result, stacks)
+    _set_net(result, net)
+    _set_pots(result, pots)
+    _set_order(result, showdown_order)
+    _set_void(result, void)
+    _set_positions(result, positions)
+    _set_house_net(result, house_net)
+    return result
+
+
+_new_result = object.__new__
+_set_stacks, _set_net, _set_pots, _set_order, _set_void, _set_positions, _set_house_net = (
+    HandResult.__dict__[f.name].__set__ for f in fields(HandResult)
+)
 
 
 class PotResult(TypedDict):
