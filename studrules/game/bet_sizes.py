@@ -120,10 +120,11 @@ class _BetSizes(_Turns):
         return tuple(out)
 
     def _sized(self, verb: str, base: int) -> LegalAction:
-        """A plain round's bet (``base`` 0) or raise (``base``: the bet to call)
-        to each size allowed now, no size locked: kept with the sizes."""
+        """A plain round's bet (``base`` 0), completion (0) or raise (``base``: the bet
+        to call) to each size allowed now, no size locked: kept with the sizes (a raise's
+        by ``base`` alone, the others' by ``(verb, base)``)."""
         memo = self._sizes_memo or self._round_memo()
-        key = (verb, base)
+        key = base if verb == "raise" else (verb, base)  # (a raise's by the bet to call alone: base > 0)
         option: LegalAction | None = memo.get(key)
         if option is None:
             sizes = self._sizes("raise" if verb == "raise" else "bet")

@@ -194,8 +194,9 @@ class _Betting(_BetSizes):
             elif self.raises < rules.cap and not self.capped:  # type: ignore[operator]  # (a number: plain)
                 if one:
                     legal += (_RAISE_TO.get(cur + size) or _known("raise", cur + size),)
-                else:
-                    legal += (self._sized("raise", cur),)
+                else:  # (the round's raise options are kept by the bet to call: _sized)
+                    memo = self._sizes_memo
+                    legal += ((memo.get(cur) if memo is not None else None) or self._sized("raise", cur),)
         self._legal = legal
         return legal
 

@@ -224,7 +224,7 @@ class _HandState:
     _plain_round: bool  # deep, and the round's rules are plain (_BettingPlan.plain): the short ways hold
     _sizes_memo: (
         dict[Any, Any] | None
-    )  # _sizes' answers by kind, _sized's by (verb, base): the plan's for the round (_round_memo; let go at each round and fold)
+    )  # _sizes' answers by kind, _sized's by base or (verb, base): the plan's for the round (_round_memo; let go at each round and fold)
 
     # -- the showdown and the end
     showdown_rules: _ShowdownPlan  # (set when the showdown starts)
