@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from studrules.cards.card import Deck
 from studrules.errors import IllegalActionError
 from studrules.game.actions import Action, LegalAction
 from studrules.game.hand import Hand
@@ -156,6 +159,24 @@ def test_same_seed_same_history() -> None:
     b = check_down(Hand(FR, ["Ann", "Bob", "Cat"], 100, seed=11))
     c = check_down(Hand(FR, ["Ann", "Bob", "Cat"], 100, seed=12))
     assert a.events == b.events and a.events != c.events
+
+
+def test_a_run_of_hands_shares_one_generator() -> None:
+    """seed=random.Random(s): the first hand deals what seed=s deals, the next ones go on
+    with the same generator (no deck of their own), and the run starts again the same."""
+    names = ["Ann", "Bob", "Cat"]
+
+    def run(rng: random.Random) -> list:
+        return [check_down(Hand(FR, names, 100, seed=rng)).events for _ in range(3)]
+
+    first = run(random.Random(11))
+    assert first[0] == check_down(Hand(FR, names, 100, seed=11)).events
+    assert first[1] != first[0] and first[2] != first[1]
+    assert run(random.Random(11)) == first
+    # the second hand dealt the cards that come after the first shuffle's draws
+    rng = random.Random(11)
+    Deck(rng, shuffled=True)
+    assert check_down(Hand(FR, names, 100, seed=rng)).events == first[1]
 
 
 def test_community_card_when_the_deck_runs_short() -> None:

@@ -23,6 +23,16 @@ always deals the same cards, and nothing touches the global random state::
     >>> deck.shuffle()
     >>> [str(deck.deal()) for _ in range(3)] == [str(c) for c in Deck(seed=7, shuffled=True).peek_remaining()[:3]]
     True
+
+A run of decks may share one generator instead (``seed=random.Random(7)``): each
+shuffles with it where it stands, so the run is the same every time it starts
+from the same generator, and no deck pays for seeding one of its own::
+
+    >>> import random
+    >>> run = random.Random(7)
+    >>> first, second = Deck(run, shuffled=True), Deck(run, shuffled=True)
+    >>> first.peek_remaining() == Deck(seed=7, shuffled=True).peek_remaining(), first.peek_remaining() == second.peek_remaining()
+    (True, False)
 """
 
 from __future__ import annotations
@@ -467,15 +477,17 @@ def _same_as_random_shuffle() -> bool:
     return True
 
 
-def _seeded(seed: int | str | bytes | None) -> random.Random:
+def _seeded(seed: int | str | bytes | random.Random | None) -> random.Random:
     """``random.Random(seed)``; for a whole-number seed, seeded by the C
     generator directly (what ``Random.seed`` does with one, without its
-    Python steps)."""
+    Python steps); a generator given as the seed is the one used."""
     if type(seed) is int and _SEED_DIRECT:
         rng = _new_random(random.Random)
         _seed_random(rng, seed)
         rng.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed; typeshed's Random omits it
         return rng
+    if isinstance(seed, random.Random):
+        return seed
     return random.Random(seed)
 
 
@@ -489,7 +501,8 @@ _shuffle = _fisher_yates if _same_as_random_shuffle() else (lambda rng, x: rng.s
 
 
 class Deck:
-    """A deck of cards dealt from the top, shuffled by its own ``random.Random(seed)``.
+    """A deck of cards dealt from the top, shuffled by its own ``random.Random(seed)``
+    (or by ``seed`` itself where it is a ``random.Random``, shared with other decks).
 
     ``cards`` (default: the 52 cards in code order) is the order before any
     shuffle; ``jokers=N`` puts jokers ``X1`` to ``XN`` after them;
@@ -511,7 +524,7 @@ class Deck:
 
     def __init__(
         self,
-        seed: int | str | bytes | None = None,
+        seed: int | str | bytes | random.Random | None = None,
         cards: str | Iterable[str | Card] | None = None,
         *,
         shuffled: bool = False,

@@ -9,6 +9,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,7 +36,7 @@ class _Dealing(_HandState):
 
     __slots__ = ()
 
-    def _setup_cards(self, cards: Mapping[str, Any], seed: int | None) -> None:
+    def _setup_cards(self, cards: Mapping[str, Any] | None, seed: int | random.Random | None) -> None:
         if not cards:  # every card from the deck (the lists of given cards are only read)
             self.given = [_NOTHING] * self.n
             self.given_house = self.given_community = self.given_burns = _NOTHING

@@ -42,6 +42,7 @@ every word); a few readings where the model is silent:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from operator import sub as _sub
 from typing import Any
@@ -100,7 +101,10 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     ``players``: names, clockwise, the first at the dealer's left (a banked
     game's positions; the house is not in the list). ``stacks``: one number
     for everybody, a list, or a mapping by name. ``seed``: shuffles a
-    :class:`~studrules.cards.card.Deck` that deals every card not given.
+    :class:`~studrules.cards.card.Deck` that deals every card not given (a
+    whole number; or a ``random.Random`` that a run of hands shares, each
+    shuffling with it where it stands: the run is the same from the same
+    generator, and no hand seeds one of its own).
     ``cards``: ``{name: [cards in the order received], "house": [...],
     "community": [...], "burns": [...]}`` (texts or cards). ``stakes``:
     stake overrides. ``antes``: a banked game's ante per position
@@ -118,7 +122,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         players: Sequence[str],
         stacks: int | Sequence[int] | Mapping[str, int] = 100,
         *,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         cards: Mapping[str, Any] | None = None,
         stakes: Mapping[str, int] | None = None,
         antes: Mapping[str, int] | None = None,
@@ -143,7 +147,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.players = names
         self._seating = seating
         self.seat = seating.seat
-        self.stacks = self._stacks(stacks)
+        self.stacks = [stacks] * n if type(stacks) is int and stacks > 0 else self._stacks(stacks)
         self.start = tuple(self.stacks)
         self.folded = [False] * n
         self._in = list(range(n))  # the seats not folded, in order (kept with folded)
@@ -213,7 +217,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._simple = seating.actions
         self._rotation = plan.rotation(n)
         self.antes = None if antes is None and plan.plain_antes else self._antes(antes)
-        self._setup_cards(cards or {}, seed)
+        self._setup_cards(cards, seed)
         if killer is not None:
             self._post_kill(killer)
         self._advance()
