@@ -7,7 +7,12 @@ its ``State``: one down and one up card, then three up cards, four betting
 rounds) and seven-card stud (``stud-ru-casino``'s seven-card layout against
 PokerKit's ``FixedLimitSevenCardStud``). Both sides shuffle a fresh deck for
 every hand, post antes and the bring-in, deal, bet, show and push the chips;
-studrules records the whole history and reads the hand's result.
+studrules records the whole history and reads the hand's result. Both
+shuffle each hand's deck from one generator seeded once per measurement:
+PokerKit with the ``random`` module's (``random.shuffle``), studrules with a
+``random.Random`` given to every hand as its ``seed``. ``--seed-each-hand``
+has every studrules hand seed a deck of its own instead (``seed=n``, each
+hand then the same by its number alone: about 4 µs a hand more).
 
 With ``--random``, every player instead picks a random legal action at
 each decision (fold only when there is a bet to face; a random allowed
@@ -23,7 +28,7 @@ player named, the action checked again).
 The two libraries are measured in turn, R times each (so a busy machine
 slows both alike), and each keeps its best measurement.
 
-    python benchmarks/simulate.py [--hands N] [--repeat R] [--random [--apply]]
+    python benchmarks/simulate.py [--hands N] [--repeat R] [--random [--apply]] [--seed-each-hand]
 
 PokerKit is not a dependency of studrules: install it for the benchmark only
 (``pip install pokerkit==0.7.7``); without it only studrules is measured.
@@ -48,11 +53,17 @@ PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 STACK = 10_000
 
 
-def studrules_hands(variant_name: str, hands: int) -> float:
+def _deals(hands: int, each_hand: bool) -> list[int] | list[random.Random]:
+    """What each hand is given as its ``seed``: its number, or one generator for them all."""
+    return list(range(hands)) if each_hand else [random.Random(1)] * hands
+
+
+def studrules_hands(variant_name: str, hands: int, each_hand: bool = False) -> float:
     """Hands per second through studrules."""
     variant = load_variant(variant_name)
+    deals = _deals(hands, each_hand)
     start = time.perf_counter()
-    for seed in range(hands):
+    for seed in deals:
         hand = Hand(variant, PLAYERS, STACK, seed=seed)
         while not hand.over:
             hand.check_or_call()
@@ -60,14 +71,15 @@ def studrules_hands(variant_name: str, hands: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
-def studrules_random_hands(variant_name: str, hands: int, via_apply: bool = False) -> float:
+def studrules_random_hands(variant_name: str, hands: int, via_apply: bool = False, each_hand: bool = False) -> float:
     """Hands per second through studrules, every player acting at random
     (``via_apply``: each choice written out as an Action for Hand.apply)."""
     variant = load_variant(variant_name)
     rng = random.Random(0)  # one seeded generator for the measurement, drawn from as PokerKit's
     draw = rng.random
+    deals = _deals(hands, each_hand)
     start = time.perf_counter()
-    for seed in range(hands):
+    for seed in deals:
         hand = Hand(variant, PLAYERS, STACK, seed=seed)
         while not hand.over:
             legal = hand.legal_actions()
@@ -201,12 +213,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--apply", action="store_true", help="with --random: studrules applies an Action rather than acting"
     )
+    parser.add_argument(
+        "--seed-each-hand", action="store_true", help="every studrules hand seeds a deck of its own (seed=n)"
+    )
     args = parser.parse_args(argv)
     ours_of, theirs_of = (
         (studrules_random_hands, pokerkit_random_hands) if args.random else (studrules_hands, pokerkit_hands)
     )
     if args.random and args.apply:
         ours_of = functools.partial(studrules_random_hands, via_apply=True)
+    if args.seed_each_hand:
+        ours_of = functools.partial(ours_of, each_hand=True)
     way = "random legal actions" if args.random else "check/call"
     try:
         import pokerkit  # noqa: F401
