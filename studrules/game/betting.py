@@ -324,10 +324,11 @@ class _Betting(_BetSizes):
         return not self.over
 
     def _fold_or_aggress_plain(self, seat: int, verb: str, total: int | None) -> bool:
-        """In a plain round with every stack deep, no bring-in due: ``seat`` folds, or bets,
-        raises or completes to ``total`` (allowed), then the next player's turn: what
-        _take, _aggress and _next_turn do there, in one call. True when the round is over
-        (the hand then goes on: hand.act)."""
+        """In a plain round with every stack deep: ``seat`` folds, or bets, raises or
+        completes to ``total`` (allowed; a completion may stand for the bring-in due), then
+        the next player's turn: what _take, _aggress and _next_turn do there, in one call
+        (_aggress has no short way of its own). True when the round is over (the hand then
+        goes on: hand.act)."""
         rules = self.round_rules
         if verb == "fold":
             self.folded[seat] = True
@@ -361,6 +362,7 @@ class _Betting(_BetSizes):
             bets[seat] = to
             self.contrib[seat] += put
             cur = self.cur = to
+            self.bring_in_due = False  # (a completion instead of the bring-in)
             acted = self.acted = [False] * self.n  # the others act again
             acted[seat] = True
             if raised or (verb == "complete" and old and rules.completion_is_raise):
@@ -423,7 +425,7 @@ class _Betting(_BetSizes):
         total of a bet, raise or completion, checked), then the next player's
         turn (the round may end: the caller goes on)."""
         verb = option.action
-        if self._plain_round and not self.bring_in_due and verb != "check" and verb != "call":
+        if self._plain_round and verb != "check" and verb != "call" and verb != "bring-in":
             self._fold_or_aggress_plain(seat, verb, total)  # (a fold, bet, raise or completion: one short way)
             return
         if verb == "fold":
@@ -510,32 +512,6 @@ class _Betting(_BetSizes):
         put = total - bets[seat]
         stack = stacks[seat] - put
         raised = verb == "raise"
-        if self._plain_round:  # deep stacks: every bet, raise or completion is full, none all in
-            if rules.alts:
-                size = total - old if raised else total
-                for alt, value in rules.alts:  # (each value known: plain)
-                    if alt.sticky and size == value and value != self.bet_size:
-                        self.size_lock = value
-            stacks[seat] = stack
-            bets[seat] = total
-            self.contrib[seat] += put
-            self.cur = total
-            self.bring_in_due = False
-            acted = self.acted = [False] * self.n  # the others act again
-            acted[seat] = True
-            if raised or (verb == "complete" and old and rules.completion_is_raise):
-                raises = self.raises = self.raises + 1
-                if raises >= rules.cap:  # type: ignore[operator]  # (a number: plain)
-                    self.capped = True
-            self.opened = True
-            self._last_round.aggressive.append((seat, verb))
-            self.events.append(
-                _new(
-                    Event,
-                    (verb, self.players[seat], self.round, put, total, None, None, None, None, None, None, None, None),
-                )
-            )
-            return
         size = total - old if raised else total  # the raise, or the bet
         fixed = rules.fixed
         if fixed:  # a full bet or raise is at least the least size allowed
