@@ -367,7 +367,7 @@ class _BettingPlan:
             self.deep_margin = (bring_in or 0) + (cap + 2) * max(sizes)
         # fixed limit, sizes known before the table (the alternatives' read only the players in), a cap
         # that is a number, checking always allowed and check-raising too: with deep stacks, every
-        # decision of the round takes the betting's short ways (_Betting._betting_legal, _aggress)
+        # decision of the round takes the betting's short ways (_Betting.legal_actions, _fold_or_aggress_plain, _start_plain)
         self.plain = (
             self.deep_margin is not None
             and self.check_always
