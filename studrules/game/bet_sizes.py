@@ -128,7 +128,9 @@ class _BetSizes(_Turns):
         option: LegalAction | None = memo.get(key)
         if option is None:
             sizes = self._sizes("raise" if verb == "raise" else "bet")
-            option = memo[key] = _option(verb, to=tuple([base + s for s in sizes]))
+            option = _option(verb, to=tuple([base + s for s in sizes]))
+            if self.size_lock is None:  # (a locked size is the hand's alone: never kept for the plan's hands)
+                memo[key] = option
         return option
 
     def _bring_in_amount(self, seat: int) -> int:
