@@ -269,7 +269,11 @@ class _BettingPlan:
     ``deep_margin`` bounds how far the bet to call moves in the round (see
     ``_Betting._start_round``); ``plain``: fixed limit, sizes known before the
     table, a numbered cap, checks and check-raises always allowed (with deep
-    stacks, the betting's short ways hold)."""
+    stacks, the betting's short ways hold); ``start``: how a plain round starts
+    the short way (``"bring_in"``, True or False for the best or worst board;
+    None: the general way); ``alt_reads``: the table names the alternatives
+    read, and ``memos`` the round's sizes and options kept by them for every
+    hand (``_BetSizes._round_memo``)."""
 
     __slots__ = (
         "step",
