@@ -52,26 +52,14 @@ class _Betting(_BetSizes):
                     f"(pot {env['pot']}, {env['players_in']} players in): a bet is at least 1 chip",
                     step.bet.location,
                 )
-        rnd = self.round = self.round + 1
-        checks = self._seating.checks.get(rnd)
-        self._checks = checks if checks is not None else self._seating.check_row(rnd, n)
-        record = _Round(rnd)
-        self.rounds.append(record)
-        self._last_round = record
-        if rnd == 1 and any(self.live_ante):
+        record = self._new_round(rules, bet)
+        if record.number == 1 and any(self.live_ante):
             bets = self.bets = list(self.live_ante)
             cur = self.cur = max(bets)
         else:
             bets = self.bets = [0] * n
             cur = self.cur = 0
-        self.raises = 0
-        self.capped = False
         self.bring_in_due = False
-        self.size_lock = None
-        self._sizes_memo = None
-        self.acted = [False] * n
-        self.bet_size = bet
-        self.full_size = bet
         # live antes smaller than a bet do not open the round: the first wager completes them
         self.opened = cur > 0 and cur >= bet
         stacks = self.stacks
@@ -109,6 +97,24 @@ class _Betting(_BetSizes):
         record.first = first
         record.played = True
 
+    def _new_round(self, rules: _BettingPlan, bet: int) -> _Round:
+        """What every betting round starts with, both ways (_start_round, _start_plain): its
+        number, rules, record, shared check and fold events, no raise yet, nobody acted, the
+        bet. The bets to call and who acts first are the caller's."""
+        rnd = self.round = self.round + 1
+        self.round_rules = rules
+        checks = self._seating.checks.get(rnd)
+        self._checks = checks if checks is not None else self._seating.check_row(rnd, self.n)
+        record = self._last_round = _Round(rnd)
+        self.rounds.append(record)
+        self.raises = 0
+        self.capped = False
+        self.size_lock = None
+        self._sizes_memo = None
+        self.acted = [False] * self.n
+        self.bet_size = self.full_size = bet
+        return record
+
     def _start_plain(self, rules: _BettingPlan) -> bool:
         """_start_round's short way for a round that is plain and has a short start
         (``rules.start``), where two or more players are in, every stack is deep and no live
@@ -117,21 +123,9 @@ class _Betting(_BetSizes):
         margin: int = rules.deep_margin  # type: ignore[assignment]  # (plain: known)
         if len(in_hand) < 2 or min(self.stacks) <= margin or (not self.round and any(self.live_ante)):
             return False
-        n = self.n
-        rnd = self.round = self.round + 1
-        self.round_rules = rules
-        checks = self._seating.checks.get(rnd)
-        self._checks = checks if checks is not None else self._seating.check_row(rnd, n)
-        record = self._last_round = _Round(rnd)
-        self.rounds.append(record)
-        self.bets = [0] * n
+        record = self._new_round(rules, rules.bet)  # type: ignore[arg-type]  # (plain: known)
+        self.bets = [0] * self.n
         self.cur = 0
-        self.raises = 0
-        self.capped = False
-        self.size_lock = None
-        self._sizes_memo = None
-        self.acted = [False] * n
-        self.bet_size = self.full_size = rules.bet  # type: ignore[assignment]  # (plain: known)
         self.opened = False
         self._deep = self._plain_round = True
         start = rules.start
@@ -331,17 +325,8 @@ class _Betting(_BetSizes):
         goes on: hand.act)."""
         rules = self.round_rules
         if verb == "fold":
-            self.folded[seat] = True
-            in_hand = self._in
-            in_hand.remove(seat)
-            if not rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
-                self._sizes_memo = None  # (the players in changed what the alternatives read)
-            folds = self._checks  # (the round's check events, then its fold events: shared)
-            event = folds[self.n + seat]
-            if event is None:
-                event = folds[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
-            self.events.append(event)
-            if len(in_hand) == 1:
+            self._fold_at(seat)
+            if len(self._in) == 1:
                 self.to_act_seat = None
                 self._win_uncontested()
                 return False
@@ -387,6 +372,20 @@ class _Betting(_BetSizes):
         self.phase = "between"
         return not self.over
 
+    def _fold_at(self, seat: int) -> None:
+        """``seat`` folds in a betting round: out of the hand, its fold event (shared by the
+        round's hands), and the alternatives' sizes forgotten where the fold changes them
+        (the caller finds who acts next)."""
+        self.folded[seat] = True
+        self._in.remove(seat)
+        if not self.round_rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
+            self._sizes_memo = None  # (the players in changed what the alternatives read)
+        folds = self._checks  # (the round's check events, then its fold events: shared)
+        event = folds[self.n + seat]
+        if event is None:
+            event = folds[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
+        self.events.append(event)
+
     def _apply_bet(self, seat: int, action: Action) -> None:
         verb = action.verb
         # the common actions are checked directly; the others against legal_actions()
@@ -429,15 +428,7 @@ class _Betting(_BetSizes):
             self._fold_or_aggress_plain(seat, verb, total)  # (a fold, bet, raise or completion: one short way)
             return
         if verb == "fold":
-            self.folded[seat] = True
-            self._in.remove(seat)
-            if not self.round_rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
-                self._sizes_memo = None  # (the players in changed what the alternatives read)
-            folds = self._checks  # (the round's check events, then its fold events: shared)
-            event = folds[self.n + seat]
-            if event is None:
-                event = folds[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
-            self.events.append(event)
+            self._fold_at(seat)
         elif verb == "raise" or verb == "bet" or verb == "complete":
             self._aggress(seat, verb, total)  # type: ignore[arg-type]  # (checked by the caller)
         elif verb == "check":
