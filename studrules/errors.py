@@ -79,6 +79,25 @@ class Location:
         return Location(self.file, self.line, self.column + columns, self.path)
 
 
+def _made_location(file: str | None, line: int | None, column: int | None, path: tuple[str | int, ...]) -> Location:
+    """``Location(file, line, column, path)`` without the frozen class's ``__init__`` (a file
+    read records one for every value, and a load reads several files)::
+
+        >>> _made_location("v.yaml", 3, 5, ("steps", 0)) == Location("v.yaml", 3, 5, ("steps", 0))
+        True
+    """
+    where = _new_location(Location)
+    fields = where.__dict__
+    fields["file"] = file
+    fields["line"] = line
+    fields["column"] = column
+    fields["path"] = path
+    return where
+
+
+_new_location = object.__new__
+
+
 class StudrulesError(Exception):
     """Base class of every error studrules raises on purpose."""
 

@@ -200,6 +200,46 @@ def test_a_strategy_file_is_read_to_its_own_larger_limits_and_refused_beyond_the
     assert message.startswith("s.yaml:1:14: b[2][2]: the document expands to more than 40 values")
 
 
+@pytest.mark.parametrize(
+    "dense",
+    [
+        "{" + "?," * 300 + "}",
+        "?\n" * 300,
+        "? " * 300 + "\n",
+        "[" + "?:," * 300 + "]",
+        "[" + "[? ]," * 300 + "]",
+        "[" + "a," * 300 + "]",
+        "-\n" * 300,
+        "[" + "{?}," * 300 + "]",
+        "[" + "?[]," * 300 + "]",
+    ],
+)
+def test_no_yaml_text_holds_as_many_values_a_character_as_a_short_text_is_read_without_counting(dense):
+    # a text under max_nodes / VALUES_A_CHARACTER characters is composed without the pass
+    # that counts its values first: the densest YAML holds one value a character
+    import yaml
+
+    from studrules.spec.source import VALUES_A_CHARACTER
+
+    kinds = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    values = sum(isinstance(e, kinds) for e in yaml.parse(dense, Loader=yaml.SafeLoader))
+    assert values >= len(dense) // 3  # (dense indeed)
+    assert values <= len(dense) + 1 < len(dense) * VALUES_A_CHARACTER  # (+1: the document's own mapping)
+
+
+def test_a_short_text_whose_aliases_expand_too_far_is_still_refused_as_it_is_built():
+    from studrules.spec.source import VALUES_A_CHARACTER, read_document
+
+    # 104 characters (no counting pass under 416 values) whose aliases expand to 960 values
+    bomb = (
+        "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c]\n"
+    )
+    limit = len(bomb) * VALUES_A_CHARACTER
+    message = refused(read_document, bomb, file="s.yaml", max_nodes=limit)
+    # (located at the anchored list the alias repeats, by the path that reached it under d)
+    assert message.startswith("s.yaml:1:14: d[") and f"expands to more than {limit} values" in message
+
+
 def test_a_chain_of_500_extends_is_a_located_error_not_a_recursion_error(tmp_path, capsys):
     for k in range(500):
         (tmp_path / f"v{k}.yaml").write_text(f"name: v{k}\nextends: v{k + 1}.yaml\n", encoding="utf-8")

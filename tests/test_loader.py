@@ -409,3 +409,22 @@ def test_mutated_shipped_variants_load_or_fail_with_located_errors(tmp_path, doc
             assert e.message and "Traceback" not in e.message
     except SpecError as e:
         assert e.location is not None and e.location.file, str(e)
+
+
+def test_a_group_file_that_extends_another_by_name_finds_it_without_listing_every_file(monkeypatch):
+    # a catalogue file extends a catalogue file by name, four deep: each name is looked for
+    # in the variants folder, then in each group's folder (as shipped_variants orders them),
+    # not by listing and sorting every shipped file at every step (it made a load 6.5 ms)
+    from studrules.spec import loader
+    from studrules.spec.resources import variants_dir
+
+    monkeypatch.setenv("STUDRULES_CACHE", "off")  # (a load read back from the cache resolves nothing)
+    listed = []
+    real = loader.shipped_variants
+    monkeypatch.setattr(loader, "shipped_variants", lambda: listed.append(1) or real())
+    variant = load_variant(variants_dir() / "catalogue" / "ninety-nine.yaml")
+    assert variant.name == "ninety-nine" and not listed
+    assert loader._shipped_path("eighty-eight") == variants_dir() / "catalogue" / "eighty-eight.yaml"
+    assert loader._shipped_path("razz") == variants_dir() / "razz.yaml"  # (the top folder first)
+    assert [p for p in real() if p.stem == "eighty-eight"] == [loader._shipped_path("eighty-eight")]
+    assert loader._shipped_path("no-such-game") is None and listed  # (only then every file)

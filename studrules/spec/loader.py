@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -68,11 +69,27 @@ def shipped_variants() -> list[Path]:
 
 
 def _shipped_path(name: str) -> Path | None:
-    """The shipped file of a variant's name, in the variants folder or a group's folder."""
-    top = variants_dir() / f"{name}.yaml"
-    if is_file(top):
-        return top
-    return next((p for p in shipped_variants() if p.stem == name), None)
+    """The shipped file of a variant's name, in the variants folder or a group's folder:
+    the first of :func:`shipped_variants` with that name, found by looking in each folder
+    rather than listing every file (a file of a group that ``extends`` another by name
+    asks at every load).
+
+    >>> _shipped_path("razz").parent == variants_dir(), _shipped_path("no-such-game") is None
+    (True, True)
+    """
+    root = variants_dir()
+    file = f"{name}.yaml"
+    if is_file(root / file):
+        return root / file
+    try:
+        with os.scandir(root) as entries:  # (a folder's entries say whether they are folders: no stat each)
+            groups = sorted(e.name for e in entries if e.is_dir())
+    except OSError:
+        groups = []
+    for group in groups:  # (the order of shipped_variants: a group's folder by name)
+        if is_file(root / group / file):
+            return root / group / file
+    return next((p for p in shipped_variants() if p.stem == name and len(p.parts) > len(root.parts) + 2), None)
 
 
 def resolve_variant_path(

@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import Location, SpecError
+from ..errors import Location, SpecError, _made_location
 
 __all__ = [
     "FieldPath",
@@ -53,6 +53,12 @@ __all__ = [
 MAX_BYTES = 250_000
 MAX_DEPTH = 40
 MAX_NODES = 50_000
+#: More values than a YAML text can hold a character: each value takes at least one
+#: character of its own (an indicator such as ``?`` or ``-``, its text, or a separator),
+#: so the densest texts hold one a character (``{?,?,?}``, ``?`` lines); four leaves room.
+#: A text shorter than the limit over this holds fewer values than the limit and is
+#: composed without counting first (_Builder counts what it builds in any case).
+VALUES_A_CHARACTER = 4
 MAX_INT = 10**12
 
 #: The limits on a strategy file, larger: a table of hands written by
@@ -276,7 +282,8 @@ def read_document(
             raise SpecError(f"the text is longer than {max_bytes:,} bytes", Location(file))
     text = _joined_surrogates(text)
     try:
-        _count_events(text, file, max_nodes)
+        if len(text) * VALUES_A_CHARACTER > max_nodes:  # (a shorter text cannot hold too many: no pass needed)
+            _count_events(text, file, max_nodes)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.reader.ReaderError as err:  # a character YAML does not allow: say where it stands
         at = err.position
@@ -365,7 +372,7 @@ class _Builder:
         column = node.start_mark.column + 1
         if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"'):
             column += 1  # the text of a quoted string starts after its quote
-        return Location(self.doc.file, node.start_mark.line + 1, column, path)
+        return _made_location(self.doc.file, node.start_mark.line + 1, column, path)
 
     def build(self, node: yaml.Node, path: FieldPath, depth: int) -> Any:
         self.count += 1
