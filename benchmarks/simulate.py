@@ -23,12 +23,15 @@ way, in both libraries, through their public APIs (studrules:
 ``Hand.legal_actions`` and ``Hand.act``, which does the legal action chosen;
 PokerKit: its ``can_...`` questions and actions). ``--apply`` has studrules
 write each choice out as an ``Action`` for ``Hand.apply`` instead (the
-player named, the action checked again).
+player named, the action checked again). ``--decisions`` then plays one
+more, untimed run of each and prints how many decisions a hand each
+library's players made, by kind: a hand's rate compares like with like only
+when both play hands of the same length.
 
 The two libraries are measured in turn, R times each (so a busy machine
 slows both alike), and each keeps its best measurement.
 
-    python benchmarks/simulate.py [--hands N] [--repeat R] [--random [--apply]] [--seed-each-hand]
+    python benchmarks/simulate.py [--hands N] [--repeat R] [--random [--apply] [--decisions]] [--seed-each-hand]
 
 PokerKit is not a dependency of studrules: install it for the benchmark only
 (``pip install pokerkit==0.7.7``); without it only studrules is measured.
@@ -41,6 +44,7 @@ import functools
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -71,9 +75,12 @@ def studrules_hands(variant_name: str, hands: int, each_hand: bool = False) -> f
     return hands / (time.perf_counter() - start)
 
 
-def studrules_random_hands(variant_name: str, hands: int, via_apply: bool = False, each_hand: bool = False) -> float:
+def studrules_random_hands(
+    variant_name: str, hands: int, via_apply: bool = False, each_hand: bool = False, tally: Counter | None = None
+) -> float:
     """Hands per second through studrules, every player acting at random
-    (``via_apply``: each choice written out as an Action for Hand.apply)."""
+    (``via_apply``: each choice written out as an Action for Hand.apply;
+    ``tally``: counts each hand's actions by verb, an untimed run's)."""
     variant = load_variant(variant_name)
     rng = random.Random(0)  # one seeded generator for the measurement, drawn from as PokerKit's
     draw = rng.random
@@ -102,11 +109,14 @@ def studrules_random_hands(variant_name: str, hands: int, via_apply: bool = Fals
             else:
                 hand.act(la, amount)
         hand.result()
+        if tally is not None:
+            tally.update(a.verb for a in hand.actions)
     return hands / (time.perf_counter() - start)
 
 
-def pokerkit_random_hands(kind: str, hands: int) -> float | None:
-    """Hands per second through PokerKit, every player acting at random (None without PokerKit)."""
+def pokerkit_random_hands(kind: str, hands: int, tally: Counter | None = None) -> float | None:
+    """Hands per second through PokerKit, every player acting at random (None without
+    PokerKit; ``tally``: counts each hand's operations by kind, an untimed run's)."""
     make = pokerkit_state_factory(kind)
     if make is None:
         return None
@@ -125,6 +135,8 @@ def pokerkit_random_hands(kind: str, hands: int) -> float | None:
             if state.can_fold() and state.checking_or_calling_amount:
                 choices.append(state.fold)
             choices[int(draw() * len(choices))]()
+        if tally is not None:
+            tally.update(type(op).__name__ for op in state.operations)
     return hands / (time.perf_counter() - start)
 
 
@@ -214,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
         "--apply", action="store_true", help="with --random: studrules applies an Action rather than acting"
     )
     parser.add_argument(
+        "--decisions", action="store_true", help="with --random: print each library's decisions a hand, by kind"
+    )
+    parser.add_argument(
         "--seed-each-hand", action="store_true", help="every studrules hand seeds a deck of its own (seed=n)"
     )
     args = parser.parse_args(argv)
@@ -246,7 +261,50 @@ def main(argv: list[str] | None = None) -> int:
         if have_pokerkit:
             line += f", PokerKit 0.7.7 {theirs:,.0f} hands/s, ratio {ours / theirs:.1f}x"
         print(line, flush=True)
+        if args.random and args.decisions:
+            print("  " + decisions_line(ours_of, theirs_of if have_pokerkit else None, variant, kind, args.hands))
     return 0
+
+
+#: PokerKit's operations that are a player's decision (the others are its automations: dealing, antes, ...)
+_POKERKIT_DECISIONS = {
+    "BringInPosting": "bring-in",
+    "CompletionBettingOrRaisingTo": "complete/bet/raise",
+    "CheckingOrCalling": "check/call",
+    "Folding": "fold",
+}
+
+#: studrules' verbs grouped as PokerKit's operations group them
+_AS_POKERKIT = dict.fromkeys(("complete", "bet", "raise"), "complete/bet/raise") | {
+    "check": "check/call",
+    "call": "check/call",
+}
+
+
+def decisions_line(ours_of, theirs_of, variant: str, kind: str, hands: int) -> str:
+    """Decisions a hand in an untimed run of each library, in total and by kind (studrules'
+    verbs grouped as PokerKit's operations are; its show and muck choices, which PokerKit
+    makes by itself, apart)."""
+    ours: Counter = Counter()
+    ours_of(variant, hands, tally=ours)
+    grouped: Counter = Counter()
+    for verb, n in ours.items():
+        grouped[_AS_POKERKIT.get(verb, verb)] += n
+    betting = {k: n for k, n in grouped.items() if k not in ("show", "muck")}
+    line = f"decisions a hand: studrules {sum(betting.values()) / hands:.2f} ({_kinds(betting, hands)})"
+    showing = grouped["show"] + grouped["muck"]
+    if showing:
+        line += f", and {showing / hands:.2f} shows or mucks"
+    if theirs_of is not None:
+        theirs: Counter = Counter()
+        theirs_of(kind, hands, tally=theirs)
+        picked = {_POKERKIT_DECISIONS[k]: n for k, n in theirs.items() if k in _POKERKIT_DECISIONS}
+        line += f"; PokerKit {sum(picked.values()) / hands:.2f} ({_kinds(picked, hands)})"
+    return line
+
+
+def _kinds(counts: dict[str, int], hands: int) -> str:
+    return ", ".join(f"{k} {n / hands:.2f}" for k, n in sorted(counts.items()))
 
 
 if __name__ == "__main__":
