@@ -17,6 +17,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
 from .result import PositionResult
+from .settlement import settle_position
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
@@ -200,8 +201,6 @@ class _House(_HandState):
                         self.events.append(Event("reveal", self.players[i], None, card=card, face="up"))
 
     def _settle(self, step: SettleStep) -> None:
-        from .settlement import settle_position
-
         reason = self._wrong_count()
         if not reason and len(self.house_cards) != self.plan.max_house and self.variant.void.wrong_card_count:
             reason = "the house has the wrong number of cards"
