@@ -53,11 +53,11 @@ __all__ = [
 MAX_BYTES = 250_000
 MAX_DEPTH = 40
 MAX_NODES = 50_000
-#: More values than a YAML text can hold a character: each value takes at least one
-#: character of its own (an indicator such as ``?`` or ``-``, its text, or a separator),
-#: so the densest texts hold one a character (``{?,?,?}``, ``?`` lines); four leaves room.
-#: A text shorter than the limit over this holds fewer values than the limit and is
-#: composed without counting first (_Builder counts what it builds in any case).
+#: A bound on the values a YAML text holds per character: each value takes at least one
+#: character of its own (an indicator such as ``?`` or ``-``, its text, or a separator), so
+#: the densest texts hold one a character (``{?,?,?}``, lines of ``?``); four leaves room.
+#: A text shorter than the value limit over this cannot reach the limit, and is composed
+#: without the pass that counts first (_Builder counts what it builds in any case).
 VALUES_A_CHARACTER = 4
 MAX_INT = 10**12
 
