@@ -59,6 +59,7 @@ __all__ = [
     "POLICY_NAMES",
     "make_policy",
     "default_policies",
+    "policy_action",
     "play_hand",
 ]
 
@@ -395,24 +396,38 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
             hand.check_or_call()  # what the policy would choose from its view
             continue
         policy = seated[seat]
-        player = names[seat]
         if policy is None:
             action = hand.default_action()
             assert action is not None  # (the same)
         else:
-            view = lazy_seat_view(hand, seat, player)
-            action = policy.act(view)
-            if _refs(view) > 2:  # the policy kept it (only this name and the call's own hold it else)
-                view._fill()  # so it keeps what the seat saw now
-            del view
-            if isinstance(action, str):
-                action = Action.parse(action)
-            if action.player != player:
-                raise IllegalActionError(
-                    f"{policy.name} answered '{action}' for {action.player}, but {player} is to act"
-                )
+            action = policy_action(policy, hand, seat, names[seat])
         hand.apply(action)
     return hand.result()
+
+
+def policy_action(policy: Policy, hand: Hand, seat: int, player: str) -> Action:
+    """What ``policy`` does for ``player``, to act at ``seat`` of ``hand``, asked with his seat's
+    view: each of its fields read from the hand only when the policy reads it (and all of
+    them at once if the policy keeps the view, so that it keeps what the seat saw then).
+    An answer for another player raises :class:`~studrules.errors.IllegalActionError`;
+    the action is not applied (the caller applies it, which checks it is legal).
+
+    >>> from studrules.game.hand import Hand
+    >>> from studrules.spec.examples import example_variant
+    >>> h = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]})
+    >>> str(policy_action(CheckCall(), h, h.to_act_seat, h.to_act))  # Bob's 2c, the low card, brings in
+    'Bob bring-in'
+    """
+    view = lazy_seat_view(hand, seat, player)
+    action = policy.act(view)
+    if _refs(view) > 2:  # the policy kept it (only this name and the call's own hold it else)
+        view._fill()  # so it keeps what the seat saw now
+    del view
+    if isinstance(action, str):
+        action = Action.parse(action)
+    if action.player != player:
+        raise IllegalActionError(f"{policy.name} answered '{action}' for {action.player}, but {player} is to act")
+    return action
 
 
 def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:

@@ -35,6 +35,7 @@ checks that the events are the very same (the digest)::
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -72,15 +73,22 @@ _SCRIPT_KEYS = ("variant", "options", "stakes", "players", "stacks", "cards", "s
 
 def variant_reference(variant) -> str:
     """How a history names a variant: its shipped name, else the path of its file."""
-    from ..spec.resources import variants_dir
-
     file = getattr(variant, "file", None)
     if file is None:
         return variant.name
+    if Path(file).is_absolute():  # (worked out once a file: every hand of a session names its variant)
+        return _file_reference(str(file), variant.name)
+    return _file_reference.__wrapped__(str(file), variant.name)  # (relative: to the folder of the moment)
+
+
+@functools.lru_cache(maxsize=256)
+def _file_reference(file: str, name: str) -> str:
+    from ..spec.resources import variants_dir
+
     path = Path(file)
     try:
-        if path.resolve().parent == variants_dir().resolve() and path.stem == variant.name:
-            return variant.name
+        if path.resolve().parent == variants_dir().resolve() and path.stem == name:
+            return name
     except OSError:  # pragma: no cover
         pass
     return str(path.resolve())

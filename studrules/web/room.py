@@ -44,7 +44,7 @@ from typing import Any
 
 from ..errors import IllegalActionError
 from ..game.actions import Action
-from ..game.policies import CheckCall, Policy, make_policy
+from ..game.policies import CheckCall, Policy, make_policy, policy_action
 from ..table.session import Session
 from ..table.terminal import result_lines
 from .config import TableConfig, TableError
@@ -388,7 +388,7 @@ class Room:
                 self.deadline = self.clock() + self.config.timeout
                 self._changed()
                 return
-            hand.apply(bot.act(hand.view(hand.to_act)))
+            hand.apply(policy_action(bot, hand, hand.to_act_seat, hand.to_act))  # (a view read as the bot reads it)
         self._finish()
 
     def _finish(self) -> None:
