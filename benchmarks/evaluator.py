@@ -1,6 +1,6 @@
 """Benchmark the hand evaluator against treys, on the same pre-generated hands.
 
-    pip install treys eval7    # only for this benchmark, not project dependencies
+    pip install '.[bench]'    # treys and eval7 (with PokerKit): the benchmarks' peers, not dependencies
     python benchmarks/evaluator.py [--hands 200000] [--seed 1] [--rounds 5] [--per-hand]
 
 Prints evaluations per second for five and seven cards (studrules'
@@ -34,12 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 try:
     from treys import Card as TreysCard, Evaluator as TreysEvaluator
 except ImportError:  # pragma: no cover
-    sys.exit("treys is needed for the comparison: pip install treys")
+    sys.exit("treys is needed for the comparison: pip install '.[bench]'")
 
 try:
     import eval7
 except ImportError:  # pragma: no cover
-    sys.exit("eval7 is needed for the comparison: pip install eval7")
+    sys.exit("eval7 is needed for the comparison: pip install '.[bench]'")
 
 import numpy as np
 

@@ -34,7 +34,7 @@ slows both alike), and each keeps its best measurement.
     python benchmarks/simulate.py [--hands N] [--repeat R] [--random [--apply] [--decisions]] [--seed-each-hand]
 
 PokerKit is not a dependency of studrules: install it for the benchmark only
-(``pip install pokerkit==0.7.7``); without it only studrules is measured.
+(the ``bench`` extra: ``pip install '.[bench]'``); without it only studrules is measured.
 """
 
 from __future__ import annotations
@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         have_pokerkit = True
     except ImportError:
         have_pokerkit = False
-        print("PokerKit is not installed: measuring studrules only (pip install pokerkit==0.7.7 to compare)")
+        print("PokerKit is not installed: measuring studrules only (pip install '.[bench]' to compare)")
     games = [
         (f"five-card stud, 6 players, {way}", "five-card-stud-fr", "five"),
         (f"seven-card stud, 6 players, {way}", "stud-ru-casino", "seven"),
