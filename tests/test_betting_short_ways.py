@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from studrules.cards.card import is_joker
 from studrules.game.actions import Action
 from studrules.game.hand import Hand
 from studrules.game.plan import _BettingPlan, _plan, _ShowdownPlan
@@ -45,6 +46,24 @@ def _general_legal(hand: Hand):
         hand._plain_round, hand._sizes_memo, rules.memos = kept
 
 
+def _table_seen(hand: Hand) -> dict:
+    """The table's names as a player reads them off the table: the cards showing, the
+    players still in, the chips in the pot (not the hand's own bookkeeping of them)."""
+    still_in = [i for i in range(hand.n) if not hand.folded[i]]
+    # (a joker shows as a joker: two of them are a pair of jokers, one beside a king no pair)
+    showing = [["joker" if is_joker(c) else c.rank for c in hand.up[i]] for i in still_in]
+    return {
+        "open_pair": any(len(set(ranks)) < len(ranks) for ranks in showing),
+        "heads_up": len(still_in) == 2,
+        "antes_posted": any(e.type in ("ante", "blind") for e in hand.events),  # (blinds: the forced bets)
+        "community_dealt": hand.community_dealt,  # (the short deck's fallback: a flag, nothing to count)
+        "players_in": len(still_in),
+        "players": len(hand.players),
+        "round": len(hand.rounds),
+        "pot": sum(hand.start) - sum(hand.stacks),
+    }
+
+
 def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
     hand = Hand(variant, names, stacks, seed=seed)
     rng = random.Random(seed)
@@ -55,8 +74,9 @@ def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
         legal = hand.legal_actions()
         if check_each:
             assert legal == _general_legal(hand), (variant.name, seed, stacks, [str(e) for e in hand.events[-3:]])
-            env = hand._env()  # the table names read one at a time, as the whole table gives them
-            assert hand._table_values(NAMES) == tuple(env[name] for name in NAMES), (variant.name, seed)
+            table = _table_seen(hand)  # what the alternatives' memo key and every condition read
+            assert hand._table_values(NAMES) == tuple(table[name] for name in NAMES), (variant.name, seed)
+            assert {k: hand._env()[k] for k in NAMES} == table, (variant.name, seed)
         la = legal[rng.randrange(len(legal))]
         total = None
         if la.to is not None:

@@ -8,8 +8,10 @@ attribute is declared in :class:`~studrules.game.state._HandState`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..spec.vocabulary import TABLE_NAMES
 from .actions import LegalAction, _known, _option
 from .plan import _TWO_OR_MORE
 from .turns import _Turns
@@ -90,34 +92,15 @@ class _BetSizes(_Turns):
         return memo
 
     def _table_values(self, names: tuple[str, ...]) -> tuple[int | bool, ...]:
-        """The values of the table names ``names`` as :meth:`_env` gives them, without the others.
+        """The values of the table names ``names`` (:meth:`_env` gives them all, with the stakes).
 
         >>> from studrules.game.hand import Hand
         >>> from studrules.spec.examples import example_variant
         >>> h = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "9d"]})
-        >>> h._table_values(("open_pair", "players_in", "pot")), h._env()["pot"]  # (each antes 1; no pair shows)
-        ((False, 2, 2), 2)
+        >>> h._table_values(("open_pair", "players_in", "pot"))  # (each antes 1; no pair shows)
+        (False, 2, 2)
         """
-        out: list[int | bool] = []
-        for name in names:
-            if name == "open_pair":
-                up_key = self.up_key
-                out.append(any(up_key[i] & _TWO_OR_MORE for i in self._in))
-            elif name == "heads_up":
-                out.append(len(self._in) == 2)
-            elif name == "players_in":
-                out.append(len(self._in))
-            elif name == "players":
-                out.append(self.n)
-            elif name == "round":
-                out.append(self.round)
-            elif name == "antes_posted":
-                out.append(self.antes_posted)
-            elif name == "community_dealt":
-                out.append(self.community_dealt)
-            else:  # pot
-                out.append(self.pot)
-        return tuple(out)
+        return tuple([_TABLE_READERS[name](self) for name in names])
 
     def _sized(self, verb: str, base: int) -> LegalAction:
         """A plain round's bet (``base`` 0), completion (0) or raise (``base``: the bet
@@ -217,3 +200,17 @@ class _BetSizes(_Turns):
         if low > high:
             low = high
         return _option("raise", low=low, high=high)
+
+
+#: How a hand reads each of the table's names (TABLE_NAMES), for _table_values and _env.
+_TABLE_READERS: dict[str, Callable[[Any], int | bool]] = {
+    "open_pair": lambda hand: any(hand.up_key[i] & _TWO_OR_MORE for i in hand._in),
+    "heads_up": lambda hand: len(hand._in) == 2,
+    "antes_posted": lambda hand: hand.antes_posted,
+    "community_dealt": lambda hand: hand.community_dealt,
+    "players_in": lambda hand: len(hand._in),
+    "players": lambda hand: hand.n,
+    "round": lambda hand: hand.round,
+    "pot": lambda hand: hand.pot,
+}
+assert _TABLE_READERS.keys() == TABLE_NAMES.keys()  # (a name added to the vocabulary is read here too)

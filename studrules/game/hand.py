@@ -61,6 +61,7 @@ from ..spec.model import (
     SplitStep,
     Variant,
 )
+from ..spec.vocabulary import TABLE_NAMES
 from .actions import Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
@@ -70,7 +71,7 @@ from .expose import _Exposing
 from .house import DEALER, HOUSE, _House
 from .offers import _Offering
 from .passing import _Passing
-from .plan import _TWO_OR_MORE, _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
+from .plan import _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
 from .result import HandResult, _made_result
 from .showdown import _Showdown
 from .splitting import _Splitting
@@ -79,6 +80,7 @@ from .view import View, seat_view
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
 
 _new = tuple.__new__
+_TABLE = tuple(TABLE_NAMES)
 
 #: The phases where a player acts, besides betting: how his action is
 #: applied, what he may do, and what he does when nobody tells him (None: the
@@ -536,19 +538,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     def _env(self) -> dict[str, int]:
         """The names a condition or amount may read (stakes and TABLE_NAMES)."""
         env = dict(self.plan.stake_env)
-        players_in = len(self._in)
-        up_key = self.up_key
-        open_pair = any(up_key[i] & _TWO_OR_MORE for i in self._in)
-        env.update(
-            open_pair=open_pair,
-            heads_up=players_in == 2,
-            antes_posted=self.antes_posted,
-            community_dealt=self.community_dealt,
-            players_in=players_in,
-            players=self.n,
-            round=self.round,
-            pot=self.pot,
-        )
+        env.update(zip(_TABLE, self._table_values(_TABLE)))
         return env
 
     # ---------------------------------------------------------------- legal actions and the end

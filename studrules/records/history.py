@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -76,9 +77,9 @@ def variant_reference(variant) -> str:
     file = getattr(variant, "file", None)
     if file is None:
         return variant.name
-    if Path(file).is_absolute():  # (worked out once a file: every hand of a session names its variant)
-        return _file_reference(str(file), variant.name)
-    return _file_reference.__wrapped__(str(file), variant.name)  # (relative: to the folder of the moment)
+    # worked out once a file (every hand of a session names its variant); a relative path
+    # is made absolute first, against the folder of the moment, as resolving it would
+    return _file_reference(os.path.abspath(file), variant.name)
 
 
 @functools.lru_cache(maxsize=256)

@@ -74,7 +74,8 @@ def _shipped_path(name: str) -> Path | None:
     rather than listing every file (a file of a group that ``extends`` another by name
     asks at every load).
 
-    >>> _shipped_path("razz").parent == variants_dir(), _shipped_path("no-such-game") is None
+    >>> from studrules.spec.resources import default_variant
+    >>> _shipped_path(default_variant()).parent == variants_dir(), _shipped_path("no-such-game") is None
     (True, True)
     """
     root = variants_dir()
