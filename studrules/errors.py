@@ -187,6 +187,7 @@ def in_order(errors: Iterable[_Error]) -> list[_Error]:
 
 class StakeOrderWarning(UserWarning):
     """Stakes given at load time put two bet sizes in the other order than the
-    file's own stakes do (a low limit above the high limit): legal, rarely
-    meant. Loading warns it with :func:`warnings.warn`; the command line
-    prints its own one-line form with the flag's name instead."""
+    file's own stakes do (a low limit above the high limit), or make a stake
+    worked out from them a fraction of a chip (an ante of a fifth of 3):
+    legal, rarely meant. Loading warns it with :func:`warnings.warn`; the
+    command line prints its own one-line form with the flag's name instead."""

@@ -600,7 +600,9 @@ def test_four_forty_four_blinds_on_four_hole_cards_the_dealers_left_acts_after_a
 
 def test_seven_card_stud_hilo_declare_both_must_win_both_ways_or_the_halves_go_to_the_others():
     # The highest up card brings in (kings high, aces low): Ann's Ks; Bob and
-    # Cat call: pot 12. Bob's low boards (4-3, 6-4-3, J-6-4-3) act first.
+    # Cat call: pot 12. The best high board acts first: Ann's king (K-9,
+    # K-9-4, K-9-4-2 against Bob's 4-3, 6-4-3, J-6-4-3 and Cat's 8-7, T-8-7,
+    # J-T-8-7).
     # Declarations, all at once: Ann high, Bob low, Cat both. Cat's club
     # flush is the best high hand, but her T-8-7-5-2 loses the low to Bob's
     # 6-4-3-2-A: declaring both she wins nothing. The high half goes to the
@@ -614,10 +616,10 @@ def test_seven_card_stud_hilo_declare_both_must_win_both_ways_or_the_halves_go_t
             "Cat": "5d 5h 7c 8c Tc Jc 2c",
         },
         ["Ann bring-in", "Bob call", "Cat call"]
-        + ["Bob check", "Cat check", "Ann check"] * 4
+        + ["Ann check", "Bob check", "Cat check"] * 4
         + ["Ann declare high", "Bob declare low", "Cat declare both"],
     )
-    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Ann", "Bob", "Bob", "Bob", "Bob"]
+    assert [_first_to_act(out, r) for r in (1, 2, 3, 4, 5)] == ["Ann", "Ann", "Ann", "Ann", "Ann"]
     assert [(e["player"], e.get("reason")) for e in out["events"] if e["type"] == "declare"] == [
         ("Ann", "high"),
         ("Bob", "low"),

@@ -307,3 +307,62 @@ def test_holding_first_with_wild_cards_or_a_rank_the_deck_lacks_is_refused_at_lo
         load_variant_text(base % ("wild: {ranks: '2'}", "JQK"))
     with pytest.raises(StudrulesError, match="the deck has no 2"):
         load_variant_text(base % ("deck: {ranks: 6789TJQKA}", "2K"))
+
+
+# --- the ace for the bring-in, apart from the deck's ranking ---------------------
+
+
+def _first_actors_played(name: str, cards: dict[str, str], options: dict[str, str] | None = None) -> list[str]:
+    """Three check/call players; the first to act in each betting round."""
+    from studrules.game.policies import make_policy, play_hand
+
+    names = ["Ann", "Bob", "Cat"]
+    hand = Hand(load_variant(name, options), names, 200, seed=1, cards={k: v.split() for k, v in cards.items()})
+    play_hand(hand, {p: make_policy("check-call") for p in names})
+    seen: dict[int, str] = {}
+    for e in hand.events:
+        if e.type in _BETTING and e.round is not None:
+            seen.setdefault(e.round, e.player)
+    return [seen[r] for r in sorted(seen)]
+
+
+# Door cards Ad, Kc, 5h: with "high card" read as generic_poker's engine does
+# (king high, ace low), Bob's king brings in. Fourth street: Ann Ad Ac (a pair
+# of aces), Bob Kc 7c, Cat 5h 4h: the best HIGH board is Ann's, the best
+# ace-to-five low board Cat's 5-4. Fifth street: Ann 2s, Bob Kd (kings), Cat
+# 3h: Ann's aces still lead.
+_HILO_CARDS = {
+    "Ann": "9s 8s Ad Ac 2s 3c 6d",
+    "Bob": "Th Jh Kc 7c Kd 4c 9c",
+    "Cat": "Qd Jd 5h 4h 3h Js Ts",
+}
+
+
+@pytest.mark.parametrize("name", ["7-card-stud-double-qualifier", "7-card-stud-hilo-declare"])
+def test_high_card_hi_lo_games_bring_in_with_the_king_and_let_the_best_high_board_act(name):
+    assert _first_actors_played(name, _HILO_CARDS)[:3] == ["Bob", "Ann", "Ann"]
+
+
+def test_super_stud_hi_lo_regular_brings_in_with_the_king_and_lets_the_best_high_board_act():
+    # Four down and one up: the up cards are the fifth of each list; two down
+    # cards are discarded after the first round, then up cards as above.
+    cards = {
+        "Ann": "9s 8s Tc Td Ad Ac 2s 3c",
+        "Bob": "Th Jh 9h 9d Kc 7c Kd 4c",
+        "Cat": "Qd Jd Qs Qc 5h 4h 3h Js",
+    }
+    assert _first_actors_played("super-stud-hilo-regular", cards)[:3] == ["Bob", "Ann", "Ann"]
+
+
+def test_the_hi_lo_regular_game_keeps_its_razz_order_from_the_barge_rules():
+    # 7-card-stud-hilo-regular (BARGE: "Action starts with the lowest hand
+    # showing"): the king brings in as above, then Cat's 5-4 low board acts.
+    assert _first_actors_played("7-card-stud-hilo-regular", _HILO_CARDS)[:2] == ["Bob", "Cat"]
+
+
+def test_deuce_to_seven_razz_brings_in_with_the_ace_or_by_option_the_king():
+    # Door cards Ad (Ann), Ks (Bob), 7c (Cat): the BARGE rulebook's ace is the
+    # highest card; generic_poker's "high card" makes the king the highest.
+    cards = {"Ann": "9s 8s Ad", "Bob": "Th Jh Ks", "Cat": "Qd Jd 7c"}
+    assert _first_actors_played("27-razz", cards)[0] == "Ann"
+    assert _first_actors_played("27-razz", cards, {"bring_in_ace": "low"})[0] == "Bob"

@@ -177,3 +177,19 @@ def test_merge_words_in_a_file_without_extends_are_reported(tmp_path):
     (e,) = errors_of(write(tmp_path, MINI.format(seats=6, steps=steps)))
     assert (e.location.line, e.location.column) == (5, 55)
     assert e.message.startswith("'after' changes another variant's steps")
+
+
+def test_community_boards_go_only_with_a_rule_that_judges_boards(tmp_path):
+    # `community: true` counts the shared cards in each board; a rule that picks a
+    # card (the lowest card) or a seat has no board to count them in.
+    steps = """\
+  - ante: {id: ante, amount: ante}
+  - deal: {id: d1, players: [down, up, up, up], community: [up]}
+  - betting: {id: r1, bet: low_limit, first_to_act: {rule: lowest_card, community: true}}"""
+    (e,) = errors_of(write(tmp_path, MINI.format(seats=4, steps=steps)))
+    assert (e.location.line, e.location.column) == (7, 84)  # at the value
+    assert e.message == (
+        "first_to_act 'community' judges boards: it goes with best_visible or worst_visible, not 'lowest_card'"
+    )
+    ok = steps.replace("lowest_card", "best_visible")
+    load_variant(write(tmp_path, MINI.format(seats=4, steps=ok)))

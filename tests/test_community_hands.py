@@ -101,3 +101,61 @@ def test_hands_whose_cards_cannot_be_found_are_refused_at_load(showdown, words):
     with pytest.raises(SpecErrors) as err:
         load_variant_text(f"extends: studaha\nname: bad\nsteps:\n  - showdown: {showdown}\n")
     assert any(words in str(e) for e in err.value.errors), err.value.errors
+
+
+# --- who acts first when the boards count the community cards ------------------
+
+_BETTING = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
+
+def first_actors(hand: Hand) -> list[str]:
+    """The first player to act in each betting round, in order."""
+    seen: dict[int, str] = {}
+    for e in hand.events:
+        if e.type in _BETTING and e.round is not None:
+            seen.setdefault(e.round, e.player)
+    return [seen[r] for r in sorted(seen)]
+
+
+def play_three(name: str, cards: dict[str, str], options: dict[str, str] | None = None) -> Hand:
+    variant = load_variant(name, options)
+    deal = {k: v.split() for k, v in cards.items()}
+    hand = Hand(variant, ["Ann", "Bob", "Cat"], 200, seed=1, cards=deal)
+    while not hand.is_over:
+        hand.check_or_call()
+    return hand
+
+
+def test_oxford_stud_a_shared_card_that_pairs_a_players_up_card_makes_him_first():
+    # Up cards: Ann Js, Bob 9h, Cat 4d; Cat's 4d is the lowest and brings in.
+    # Then 4c 6h in the middle: Ann's board J-6-4, Bob's 9-6-4, Cat's 4-4-6, a
+    # pair: Cat speaks first in round 2 (on his own up cards alone Ann's jack
+    # would). Fifth street: Ann Qs, Bob Ts, Cat 2c: Cat's pair still leads.
+    # Sixth: 9c in the middle pairs Bob's 9h: Bob has nines, Cat fours: Bob.
+    hand = play_three(
+        "oxford-stud",
+        {"Ann": "6s 8d Js Qs", "Bob": "Qc Jd 9h Ts", "Cat": "2h 3s 4d 2c", "community": "4c 6h 9c"},
+    )
+    assert first_actors(hand) == ["Cat", "Cat", "Cat", "Bob"]
+
+
+def test_razzaho_the_best_low_board_with_the_community_cards_acts_first():
+    # Door cards: Ann Ac, Bob 2d, Cat Kh. The low card brings in with the ace
+    # HIGH (the config's "low card"): Bob's deuce, not Ann's ace.
+    # Round 2: up cards Ann Ac 8c, Bob 2d 9c, Cat Kh 6d, and 4h 2c 3d in the
+    # middle. The best ace-to-five low of each board: Ann 8-4-3-2-A, Bob
+    # 9-4-3-2-2 (a pair), Cat K-6-4-3-2: Ann (the high ranking would pick
+    # Bob's pair of deuces).
+    # Round 3: Ann Qs, Bob 5s, Cat 7s, and 6h in the middle. Ann 6-4-3-2-A,
+    # Bob 6-5-4-3-2, Cat 7-6-4-3-2: Ann. On the up cards alone Bob's 9-5-2
+    # would be the best low (Ann Q-8-A, Cat K-7-6).
+    hand = play_three(
+        "razzaho",
+        {
+            "Ann": "Td Jd Ac 8c Qs Kc 5c",
+            "Bob": "Th Jh 2d 9c 5s Kd 7c",
+            "Cat": "Ts Js Kh 6d 7s Qh 8h",
+            "community": "4h 2c 3d 6h 8s",
+        },
+    )
+    assert first_actors(hand)[:3] == ["Bob", "Ann", "Ann"]

@@ -75,6 +75,7 @@ def test_house_not_qualifying_pays_the_ante_even_to_a_hand_worse_than_his():
 
 PAY_TABLE = [
     # hand, standard odds, short-table odds
+    ("Ad Kh 9s 5c 3h", 1, 1),  # high card: ace-king-nine over the house's ace-king-eight
     ("2c 2d 7h 9s Jd", 1, 1),  # pair
     ("2c 2d 7h 7s Jd", 2, 2),  # two pair
     ("7c 7d 7h 2s Jd", 3, 3),  # three of a kind

@@ -93,3 +93,33 @@ def test_a_scripts_stakes_that_turn_the_order_round_are_one_warning_line_in_the_
     err = capsys.readouterr().err
     assert err.startswith("studrules: warning: stakes={'low_limit': 30} put high_limit (20")
     assert err.count("\n") == 1
+
+
+# --- a stake worked out to a fraction of a chip --------------------------------
+
+HE = "five-card-stud-he"  # ante: low_limit / 5 ("about 1/5"), bring_in: low_limit / 2
+
+
+def test_the_hebrew_texts_own_example_stakes_make_the_ante_a_fraction_of_a_chip():
+    # The text's $3/$6: an ante of 3 / 5 = 0.6 and a bring-in of 3 / 2 = 1.5
+    # chips; chips are whole, so they are played as 0 and 1, and each is said.
+    ante, bring_in = _warnings({"low_limit": 3}, HE)
+    assert ante.startswith("--stake low_limit=3 makes ante (low_limit / 5) 0.6 of a chip: it is played as 0")
+    assert "--stake ante=N" in ante
+    assert bring_in.startswith("--stake low_limit=3 makes bring_in (low_limit / 2) 1.5 of a chip: it is played as 1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", StakeOrderWarning)
+        played = load_variant(HE, stakes={"low_limit": 3}).stake_values()
+    assert (played["ante"], played["bring_in"]) == (0, 1)
+
+
+@pytest.mark.parametrize("stakes", [{"low_limit": 10}, {"low_limit": 30}, {"low_limit": 3, "ante": 1, "bring_in": 2}])
+def test_stakes_that_divide_evenly_or_are_given_are_not_warned(stakes):
+    # 10 / 5 = 2 and 10 / 2 = 5; 30 / 5 = 6 and 30 / 2 = 15; the ante and bring-in given outright
+    assert _warnings(stakes, HE) == []
+
+
+def test_a_stake_that_rounds_is_one_warning_line_and_the_command_still_runs(capsys):
+    assert main(["explain", HE, "--stake", "low_limit=3"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(" makes ")[1].split(" ")[0] for line in err] == ["ante", "bring_in"]

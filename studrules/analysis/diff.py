@@ -264,7 +264,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     for n, bi in bring_ins:
         suffix = "" if n == 1 else f" (round {n})"
         add(topic, f"bring-in{suffix}", amount(bi.amount))
-        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who))
+        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who, bi.ace))
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
         add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")

@@ -14,7 +14,7 @@ writes its sentences with these words, and the diff
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..cards.card import SUIT_NAMES
 from ..cards.rankings import get_ranking, ranking_for
@@ -54,6 +54,7 @@ __all__ = [
     "payout_words",
     "faces_words",
     "cards_held",
+    "held_caveats",
     "cards_text",
     "actions_words",
     "house_tie_words",
@@ -159,14 +160,22 @@ def seat_rule_words(rule: str) -> str:
 def first_to_act_words(first: FirstToAct) -> str:
     """Who acts first, in words (ties not included)."""
     words = seat_rule_words(first.rule)
+    if first.community:
+        words += ", the community cards face up counted in every board"
     if first.expose:
         words += " (he turns that card face up)"
     return words
 
 
-def bring_in_who_words(who: str) -> str:
-    """``lowest_up_card`` -> ``the lowest up card``."""
-    return seat_rule_words(who)
+def bring_in_who_words(who: str, ace: str | None = None) -> str:
+    """``lowest_up_card`` -> ``the lowest up card``; with a bring-in's ``ace``,
+    how the ace counts.
+
+    >>> bring_in_who_words("highest_up_card", "low")
+    'the highest up card (aces low)'
+    """
+    words = seat_rule_words(who)
+    return f"{words} (aces {ace})" if ace else words
 
 
 def showdown_order_words(step: ShowdownStep) -> str:
@@ -315,6 +324,29 @@ def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
     return down, up
 
 
+def held_caveats(variant: Variant, upto: Step) -> list[str]:
+    """Where one player's cards may be faced otherwise than :func:`cards_held`
+    counts them when step ``upto`` starts, in sentences.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("one-round")
+    >>> held_caveats(v, v.steps[-1])
+    []
+    """
+    out = []
+    for step in variant.steps:
+        if step is upto:
+            break
+        if isinstance(step, BettingStep) and step.first_to_act.expose:
+            out.append("The player who turned a card face up to act first has one more card up and one fewer down.")
+        elif isinstance(step, DrawStep) and step.source == "any" and step.face != "same":
+            gave, more, fewer = (
+                ("an up card", "down", "up") if step.face == "down" else ("a face-down card", "up", "down")
+            )
+            out.append(f"A player who gave up {gave} for a new one has one more card {more} and one fewer {fewer}.")
+    return list(dict.fromkeys(out))
+
+
 def blinds_time(variant: Variant, blinds: Step) -> str:
     """``Before the deal``, or ``After the first deal`` for blinds posted once
     the first cards are out (a bring-in posted blind when no card is up)."""
@@ -417,12 +449,15 @@ def wild_sentences(wild: WildRules) -> list[str]:
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
         one = rank_name(wild.follow)
+        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole else ""
         out.append(
-            f"When a {one} is dealt face up, the rank of the next card dealt face up is wild too; a later {one} "
+            f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
             f"moves it to the card after that one, and a {one} dealt face up last leaves none."
         )
         if wild.follow_itself and wild.follow not in wild.ranks:
             out.append(f"{rank_words(wild.follow).capitalize()} are wild as well.")
+        elif wild.follow not in wild.ranks:
+            out.append(f"{rank_words(wild.follow).capitalize()} themselves are not wild.")
     if wild.low_hole:
         out.append(
             "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
@@ -496,20 +531,23 @@ def _and_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def parts_words(rankings: Sequence[str]) -> str:
+def parts_words(rankings: Sequence[str], qualified: Collection[str] | None = None) -> str:
     """Who takes each part of a split pot: ``the best high hand and the best
     qualifying eight or better low hand``; the same ranking twice is told
-    apart by order (its hands are made of different cards).
+    apart by order (its hands are made of different cards). ``qualified``:
+    the rankings a hand must qualify for (None: every one but high).
 
     >>> parts_words(["high", "high"])
     'the first best high hand and the second best high hand'
+    >>> parts_words(["high", "ace_to_five_low"], qualified=())
+    'the best high hand and the best ace to five low hand'
     """
     if len(set(rankings)) == len(rankings):
-        return " and ".join(part_words(r) for r in rankings)
-    return " and ".join(f"the {ordinal(k + 1)} {part_words(r)[4:]}" for k, r in enumerate(rankings))
+        return " and ".join(part_words(r, qualified) for r in rankings)
+    return " and ".join(f"the {ordinal(k + 1)} {part_words(r, qualified)[4:]}" for k, r in enumerate(rankings))
 
 
-def part_words(ranking: str) -> str:
+def part_words(ranking: str, qualified: Collection[str] | None = None) -> str:
     """Who takes a ranking's part of a pot: ``the best high hand``, ``the
     highest spade in the hole`` (a one-card part: the player holding it)."""
     if ranking == "high":
@@ -518,7 +556,8 @@ def part_words(ranking: str) -> str:
     if isinstance(part, HoleCardOfSuit):
         which = "lowest" if part.lowest else "highest"
         return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
-    return f"the best qualifying {ranking.replace('_', ' ')} hand"
+    qualifying = "qualifying " if qualified is None or ranking in qualified else ""
+    return f"the best {qualifying}{ranking.replace('_', ' ')} hand"
 
 
 def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:

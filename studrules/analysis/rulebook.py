@@ -59,6 +59,7 @@ from .rule_words import (
     faces_words,
     first_to_act_words,
     fixed_cap,
+    held_caveats,
     house_tie_words,
     low_card_all_in_words,
     payout_words,
@@ -318,6 +319,9 @@ class _Writer:
                         f"{number}. {name}: betting ({step.structure.replace('_', ' ')}), each player holding {cards_text(down, up)}",
                     )
                 )
+                caveats = held_caveats(self.v, step)
+                if caveats:
+                    self.p(*caveats)
                 self.betting(step)
                 betting_before = True
             elif isinstance(step, DecisionStep):
@@ -399,6 +403,8 @@ class _Writer:
         elif step.first_to_act.rule in TIED_RULES:
             first = step.first_to_act
             base = seat_rule_words(first.rule)
+            if first.community:
+                base += ", the community cards face up counted in every board,"
             expose = " and turns that card face up" if first.expose else ""
             sentences.append(f"{_cap(base)} acts first{expose}; {ties_clause(first.tie_break, self.v)}.")
         else:
@@ -450,7 +456,7 @@ class _Writer:
         self.p(*sentences)
 
     def bring_in(self, bi: BringIn, step: BettingStep, bet: str) -> list[str]:
-        who = bring_in_who_words(bi.who)
+        who = bring_in_who_words(bi.who, bi.ace)
         out = [
             f"The player with {who} brings in for {self.amount(bi.amount, bare=True)}; {ties_clause(bi.tie_break, self.v)}."
         ]
@@ -526,7 +532,9 @@ class _Writer:
                     "table",
                     items=tuple(
                         (_cap(hand_words(label).removeprefix("a ")), f"{odds} to 1") for label, odds in step.pay_table
-                    ),
+                    )
+                    # a winning hand of a category the table leaves out is paid 1 to 1 (settlement.raise_odds)
+                    + ((("Any other winning hand", "1 to 1"),) if "high_card" not in dict(step.pay_table) else ()),
                     header=("Player's hand", "Raise pays"),
                 )
             )

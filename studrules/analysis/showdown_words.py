@@ -12,7 +12,8 @@ and ties.
 from __future__ import annotations
 
 from ..cards.rankings import get_ranking
-from ..spec.model import ShowdownStep, Variant
+from ..cards.rankings_single import HoleCardOfSuit
+from ..spec.model import DeclareStep, ShowdownStep, Variant
 from .expression_words import number_words
 from .rule_words import cards_held, odd_chip_words, parts_words, qualifier_sentences, showdown_order_words
 from .step_words import cards_used_sentences
@@ -20,12 +21,25 @@ from .step_words import cards_used_sentences
 __all__ = ["showdown_items"]
 
 
+def _must_qualify(step: ShowdownStep, ranking: str) -> bool:
+    """A hand of ``ranking`` takes its part only if it qualifies (a qualifier
+    of the ranking's own, like eight or better, or of the showdown)."""
+    return getattr(get_ranking(ranking), "qualifier", None) is not None or step.qualifier(ranking) != (None, None)
+
+
 def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
     """The showdown's rules, one sentence each."""
     items = [f"Who shows first: {showdown_order_words(step)}."]
     total = sum(cards_held(variant, step))
-    if total > 5:
-        items.append(f"Each player plays his best five cards of the {total} he holds.")
+    sizes = [get_ranking(r).fewest_cards for r in step.rankings]
+    if total > 5 and all(u == (None, None) for u in step.cards_used):
+        if set(sizes) == {5}:
+            items.append(f"Each player plays his best five cards of the {total} he holds.")
+        elif len(step.rankings) > 1:
+            each = ", ".join(
+                f"{number_words(n)} for the {r.replace('_', ' ')} hand" for r, n in zip(step.rankings, sizes)
+            )
+            items.append(f"Each player plays his best cards of the {total} he holds: {each}.")
     if step.muck:
         items.append("A player may muck (throw his hand away unseen) instead of showing; he gives up the pot.")
     else:
@@ -35,11 +49,19 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
         best = "high hand" if r == "high" else f"hand by the {r.replace('_', ' ')} ranking"
         items.append(f"The best {best} wins the pot.")
     else:
-        names = parts_words(step.rankings)
-        items.append(
-            f"The pot is divided equally between {names}; a half with no qualifying hand goes to the other "
-            "(with none either way, the pot is split equally among the players still in)."
-        )
+        qualified = [r for r in step.rankings if _must_qualify(step, r)]
+        names = parts_words(step.rankings, qualified)
+        if variant.steps_of(DeclareStep):
+            items.append(
+                f"The pot is divided between {names}, each among the players who declared for it (see the declaration)."
+            )
+        elif qualified or any(isinstance(get_ranking(r), HoleCardOfSuit) for r in step.rankings):
+            items.append(
+                f"The pot is divided equally between {names}; a half no hand can take goes to the other "
+                "(with none either way, the pot is split equally among the players still in)."
+            )
+        else:
+            items.append(f"The pot is divided equally between {names}.")
     items.extend(cards_used_sentences(step.rankings, step.cards_used))
     items += qualifier_sentences(step, variant.deck)
     if step.compare == "full":

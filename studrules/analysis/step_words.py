@@ -97,7 +97,10 @@ def draw_sentences(step: DrawStep) -> list[str]:
             out.append(f"He receives as many new cards from the deck, {face}.")
         else:
             out.append("The discarded cards are not replaced.")
-    out.append("The others see how many cards he discards, not which.")
+    if step.source == "down":
+        out.append("The others see how many cards he discards, not which.")
+    else:
+        out.append("The others see how many cards he discards, and which of them were face up.")
     return out
 
 

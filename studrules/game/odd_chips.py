@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards.card import Card
+from ..cards.card import SUIT_NAMES, Card
 
 if TYPE_CHECKING:
     from ..cards.rankings import Ranking
@@ -64,6 +64,8 @@ def part_names(rankings: Sequence[Ranking]) -> list[str]:
     >>> from studrules.cards.rankings import get_ranking
     >>> part_names([get_ranking("high"), get_ranking("ace_to_five_low")])
     ['high half', 'low half']
+    >>> part_names([get_ranking("high"), get_ranking("badugi")])
+    ['high half', 'badugi half']
     >>> part_names([get_ranking("high"), get_ranking("high")])
     ["first hand's half", "second hand's half"]
     """
@@ -71,9 +73,9 @@ def part_names(rankings: Sequence[Ranking]) -> list[str]:
     if known is not None and known[0] is rankings:
         return known[1]  # (asked at every divided pot: the names of a plan's rankings are kept)
     whole = "half" if len(rankings) == 2 else "share"
-    lows = [bool(getattr(r, "aims_low", False)) for r in rankings]
-    if len(rankings) == 2 and lows[0] != lows[1]:
-        names = [f"{'low' if low else 'high'} {whole}" for low in lows]
+    words = [_part_word(r) for r in rankings]
+    if len(set(words)) == len(words):
+        names = [f"{word} {whole}" for word in words]
     else:
         places = ("first", "second", "third", "fourth", "fifth")
         names = [f"{places[k] if k < len(places) else str(k + 1)} hand's {whole}" for k in range(len(rankings))]
@@ -83,3 +85,14 @@ def part_names(rankings: Sequence[Ranking]) -> list[str]:
 
 
 _PART_NAMES: dict[int, tuple[Sequence[Ranking], list[str]]] = {}  # id(rankings) -> (them, their names)
+
+
+def _part_word(ranking: Ranking) -> str:
+    """What players call a ranking's part of a pot: ``high``, ``low``,
+    ``badugi``, ``spade`` (a hole card of a suit)."""
+    suit = getattr(ranking, "suit", None)
+    if isinstance(suit, str):
+        return SUIT_NAMES[suit][:-1]
+    if ranking.name.startswith("badugi"):
+        return "badugi"
+    return "low" if getattr(ranking, "aims_low", False) else "high"

@@ -67,6 +67,7 @@ class _Plan:
         "deck_cards",
         "up_card_rules",
         "memo",
+        "ace_keys",
     )
 
     variant: Variant
@@ -86,6 +87,7 @@ class _Plan:
     deck_cards: tuple[Card, ...] | None
     up_card_rules: dict[str, UpCardRule]  # rank -> what a card of it dealt face up earns or costs
     memo: dict[Any, Any]  # amounts read from the stakes alone, worked out when first asked (see _House)
+    ace_keys: dict[str, list[int]]  # card_key with the ace high or low (a bring-in's ace; see ace_key)
 
     def __init__(self, variant: Variant, stakes: dict[str, int]):
         from ..cards.rankings import ranking_for
@@ -129,6 +131,7 @@ class _Plan:
             self.rank_nibble.append(1 << 4 * 13)
         self.seatings = {}
         self.rotations = {}
+        self.ace_keys = {}
         self.steps = tuple(self._planned(step) for step in variant.steps)
         self.max_house = sum(len(s.house) for s in variant.steps if isinstance(s, DealStep))
 
@@ -148,6 +151,19 @@ class _Plan:
         if value is None:
             value = cache[key] = self.ranking.visible(cards)
         return value
+
+    def ace_key(self, ace: str) -> list[int]:
+        """``card_key`` with the ace ``high`` (above the king) or ``low`` (below
+        the deuce), as a bring-in's ``ace`` orders the up cards."""
+        key = self.ace_keys.get(ace)
+        if key is None:
+            key = list(self.card_key)
+            suit_order = tuple(self.variant.deck.suit_order)
+            for c in full_deck():
+                rank, suit = card_order_key(c, suit_order, ace == "high")
+                key[c.code] = rank * 4 + suit
+            self.ace_keys[ace] = key
+        return key
 
     def seating(self, names: tuple[str, ...]) -> _Seating:
         """What does not change from hand to hand for these players."""
@@ -386,7 +402,7 @@ class _BettingPlan:
         self.start: bool | str | None = None
         if self.plain and step.bring_in is not None:
             self.start = "bring_in"
-        elif self.plain and rule in ("best_visible", "worst_visible"):
+        elif self.plain and rule in ("best_visible", "worst_visible") and not step.first_to_act.community:
             self.start = rule == "best_visible"
 
 

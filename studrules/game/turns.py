@@ -19,14 +19,19 @@ class _Turns(_HandState):
     __slots__ = ()
 
     def _bring_in_seat(self, bi: BringIn) -> int | None:
-        found = self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit")
+        key = self.plan.card_key if bi.ace is None else self.plan.ace_key(bi.ace)
+        found = self._card_seat(self.up, bi.who == "lowest_up_card", bi.tie_break == "suit", key)
         return None if found is None else found[0]
 
-    def _card_seat(self, pools: list[list[Card]], lowest: bool, by_suit: bool) -> tuple[int, Card] | None:
+    def _card_seat(
+        self, pools: list[list[Card]], lowest: bool, by_suit: bool, key: list[int] | None = None
+    ) -> tuple[int, Card] | None:
         """Of the players in, the one whose lowest (or highest) card of ``pools[seat]``
         is the lowest (highest) of all, and that card; ties by suit when ``by_suit``,
-        else to the earliest seat. None when none of them holds a card."""
-        key = self.plan.card_key
+        else to the earliest seat. None when none of them holds a card. ``key``:
+        the cards' order (default: the plan's ``card_key``)."""
+        if key is None:
+            key = self.plan.card_key
         best: int | None = None
         best_card: Card | None = None
         best_key = 0
@@ -72,12 +77,33 @@ class _Turns(_HandState):
         self._visible_memo = (self._ups, len(seats), highest, tied)
         return tied
 
+    def _best_with_community(self, seats: list[int], highest: bool) -> list[int]:
+        """As :meth:`_best_visible`, each board judged with the community cards
+        face up (a shared card may pair one player's card and not another's)."""
+        shared = [e.card for e in self.events if e.type == "community" and e.face == "up" and e.card is not None]
+        plan, up = self.plan, self.up
+        target = None
+        tied: list[int] = []
+        for i in seats:
+            if not up[i]:
+                continue
+            v = plan.visible(up[i] + shared)
+            if target is None or (v > target if highest else v < target):
+                target = v
+                tied = [i]
+            elif v == target:
+                tied.append(i)
+        return tied
+
     def _first_to_act(self, step: BettingStep, in_hand: list[int]) -> int:
         fta = step.first_to_act
         rule = fta.rule
         key = self.plan.card_key
         if rule in ("best_visible", "worst_visible"):
-            tied = self._best_visible(in_hand, rule == "best_visible")
+            if fta.community:
+                tied = self._best_with_community(in_hand, rule == "best_visible")
+            else:
+                tied = self._best_visible(in_hand, rule == "best_visible")
             if not tied:
                 return in_hand[0]
             if len(tied) > 1 and fta.tie_break == "suit":

@@ -163,6 +163,8 @@ def _structure(variant) -> tuple[str, dict]:
         raise no(
             f"the bring-in is paid by the {first.bring_in.who.replace('_', ' ')}, not the {wanted.replace('_', ' ')}"
         )
+    if first.bring_in.ace not in (None, "low" if deck_ranking == "ace_to_five_low" else "high"):
+        raise no(f"an ace counts {first.bring_in.ace} for the bring-in, against the deck's ranking")
     if showdowns[0].ties != "split":
         raise no("a tie does not split the pot")
     notes = []

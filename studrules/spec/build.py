@@ -407,6 +407,7 @@ class _Builder:
             rule=str(value.get("rule", "best_visible")),
             tie_break=str(value.get("tie_break", "nearest_dealer")),
             expose=bool(value.get("expose", False)),
+            community=bool(value.get("community", False)),
             quote=_quote(value.get("quote")),
         )
 
@@ -421,6 +422,7 @@ class _Builder:
                 complete=bool(bi.get("complete", True)),
                 completion_is_raise=bool(bi.get("completion_is_raise", False)),
                 low_card_all_in=str(bi.get("low_card_all_in", "next_player")),
+                ace=bi.get("ace"),
                 quote=_quote(bi.get("quote")),
             )
         alternatives = tuple(

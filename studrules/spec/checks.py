@@ -326,6 +326,11 @@ class _Checker(_CardChecks, _BankedChecks):
                         "first_to_act 'lowest_card' needs the players to hold cards: deal before this round",
                         self.step_path(i, "first_to_act"),
                     )
+                if step.first_to_act.community and rule not in ("best_visible", "worst_visible"):
+                    self.fail(
+                        f"first_to_act 'community' judges boards: it goes with best_visible or worst_visible, not '{rule}'",
+                        self.step_path(i, "first_to_act", "community"),
+                    )
             elif isinstance(step, DecisionStep):
                 if player_cards == 0:
                     self.fail("players decide on their cards: deal before this decision", self.step_path(i))

@@ -267,6 +267,7 @@ class BringIn:
     # the low card all in (for the ante): next_player (to his left, with chips) brings in,
     # completes or folds | no_bring_in (the round opens at its first player, who may check)
     low_card_all_in: str = "next_player"
+    ace: str | None = None  # high | low: how an ace ranks for the bring-in (None: as the deck ranks it)
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
@@ -288,13 +289,14 @@ class BetAlternative:
 @dataclass(frozen=True)
 class FirstToAct:
     """Who speaks first in a betting round, and how ties between seats break.
-
     ``expose``: the chosen player turns the card that made him first face up
-    (the lowest hidden card, for ``lowest_card``)."""
+    (the lowest hidden card, for ``lowest_card``); ``community``: each board is
+    judged with the community cards face up (``best_visible``, ``worst_visible``)."""
 
     rule: str
     tie_break: str = "nearest_dealer"
     expose: bool = False
+    community: bool = False
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 

@@ -1,4 +1,5 @@
-"""Stakes replaced at load time that turn the betting structure round.
+"""Stakes replaced at load time that turn the betting structure round, or
+that make another stake a fraction of a chip.
 
 A variant's betting rounds each have a bet size, and a round may allow
 another (the open-pair rule's larger bet). The file's own stakes put those
@@ -44,7 +45,9 @@ with ``warnings.simplefilter("error", StakeOrderWarning)``)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..errors import StakeOrderWarning
@@ -119,6 +122,34 @@ def stake_order_warnings(
                 f"{given} {verb} {low[0]} ({low[2]}, {low[1]}) below {high[0]} ({high[2]}, {high[1]}); "
                 f"the file has {low[0]} the larger ({low[3]} against {high[3]}){hint}"
             )
+    return out + _rounded(changed, stakes, given, "make" if flag is None else "makes")
+
+
+def _rounded(variant: Variant, stakes: Mapping[str, Any], given: str, verb: str) -> list[str]:
+    r"""One message per stake worked out from the given ones to a fraction of a
+    chip (chips are whole: the fraction is dropped), e.g. an ante of a fifth of
+    a low limit of 3.
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text("name: n\nkind: pot\nstakes: {bet: 3, ante: bet / 5}\nsteps:\n"
+    ...     "  - deal: {players: [down, up, up, up, up]}\n  - betting: {bet: bet}\n  - showdown: {rankings: [high]}\n")
+    >>> _rounded(v, {"bet": 3}, "--stake bet=3", "makes")
+    ['--stake bet=3 makes ante (bet / 5) 0.6 of a chip: it is played as 0; give it too (--stake ante=N) or stakes that make it whole']
+    """
+    values: dict[str, int] = {}
+    out: list[str] = []
+    for name, expr in variant.stakes:
+        if name in stakes:
+            values[name] = int(stakes[name])
+            continue
+        values[name] = int(expr(values))
+        exact = expr({k: _Exact(v) for k, v in values.items()})  # type: ignore[misc]  # (numbers, exact)
+        if isinstance(exact, Fraction) and exact.denominator != 1:
+            how = f"--stake {name}=N" if given.startswith("--") else f"stakes={{{name!r}: N}}"
+            out.append(
+                f"{given} {verb} {name} ({expr.source}) {float(exact):g} of a chip: it is played as {values[name]}; "
+                f"give it too ({how}) or stakes that make it whole"
+            )
     return out
 
 
@@ -129,3 +160,24 @@ def warn_stake_order(as_written: Variant, changed: Variant, stakes: Mapping[str,
 
     for message in stake_order_warnings(as_written, changed, stakes, None):
         warnings.warn(message, StakeOrderWarning, stacklevel=stacklevel)
+
+
+def _exact(op: Callable[[Fraction, Any], Any]) -> Callable[[Fraction, Any], Any]:
+    def exact(self: Fraction, other: Any) -> Any:
+        result = op(Fraction(self), other)
+        return _Exact(result) if isinstance(result, Fraction) else result
+
+    return exact
+
+
+class _Exact(Fraction):
+    """A stake whose divisions are exact, where the expressions' '/' rounds
+    down: worked out with these, a stake shows the fraction of a chip that
+    playing drops (every sum, product and quotient of them is one of them)."""
+
+    __add__ = __radd__ = _exact(operator.add)
+    __sub__ = _exact(operator.sub)
+    __rsub__ = _exact(lambda a, b: b - a)
+    __mul__ = __rmul__ = _exact(operator.mul)
+    __floordiv__ = _exact(operator.truediv)
+    __rfloordiv__ = _exact(lambda a, b: b / a)
