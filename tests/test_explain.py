@@ -194,3 +194,62 @@ def test_the_void_sentence_says_only_what_the_file_says():
     text = flat(explain(v))
     assert "or when the dealer declares it void." in text
     assert "exchange information" not in text
+
+
+# --- the rule book says what the engine plays (an audit against the catalogue) --
+
+
+def _showdown(name: str, options: dict[str, str] | None = None) -> str:
+    text = flat(explain(load_variant(name, options=options)))
+    return text[text.index("Showdown") :]
+
+
+def test_a_declare_showdown_divides_by_declaration_not_by_a_qualifier():
+    text = _showdown("satan")
+    assert "each among the players who declared for it" in text
+    assert "qualifying" not in text and "no hand can take" not in text
+
+
+def test_a_split_with_no_qualifier_does_not_speak_of_qualifying():
+    # razzdeucey: ace-to-five and deuce-to-seven lows, no qualifier either way
+    text = _showdown("razzdeucey")
+    assert "divided equally between the best ace to five low hand and the best deuce to seven low hand." in text
+    assert "qualif" not in text
+    # an eight-or-better low qualifies, and a half nobody takes goes to the other
+    eight = _showdown("seven-card-stud-hi-lo")
+    assert "the best qualifying eight or better low hand; a half no hand can take goes to the other" in eight
+
+
+def test_each_hand_of_a_split_is_counted_in_its_own_cards():
+    # caveman-super: high (five cards) and badugi (four); razzaho's hands are set by cards_used
+    assert "plays his best cards of the 7 he holds: five for the high hand, four for the badugi hand." in (
+        _showdown("caveman-super")
+    )
+    assert "best five" not in _showdown("razzaho")
+    assert "Each player plays his best five cards of the 7 he holds." in _showdown("seven-card-stud")
+
+
+def test_the_follow_card_itself_is_not_wild_unless_the_file_says_so():
+    text = flat(explain(load_variant("follow-the-queen-generic-poker")))
+    assert "the rank of the next card dealt face up is wild; a later queen" in text
+    assert "Queens themselves are not wild." in text
+
+
+def test_a_card_turned_up_or_bought_face_down_is_counted_apart():
+    # English stud's buy: an up card may be given up for a new one dealt face down
+    text = flat(explain(load_variant("english-stud-generic-poker")))
+    assert "discards, and which of them were face up." in text
+    round_6 = text[text.index("Round 6") :]
+    assert round_6.index("one more card down and one fewer up") < round_6.index("acts first")
+    # the Russian home game's opener turns his lowest card up for the rest of the hand
+    ru = flat(explain(load_variant("five-card-stud-ru-home", options={"opener": "lowest_card"})))
+    assert ru.count("The player who turned a card face up to act first has one more card up") == 3  # rounds 2-4
+    assert "turned a card face up to act first" not in flat(explain(load_variant("five-card-stud-ru-home")))
+
+
+def test_a_winning_category_the_pay_table_leaves_out_is_shown_at_even_money():
+    from studrules.spec.examples import example_variant
+
+    assert "Any other winning hand 1 to 1" in flat(explain(example_variant("against-the-house")))
+    text = flat(explain(load_variant("caribbean-stud-it")))
+    assert "High card 1 to 1" in text and "Any other winning hand" not in text
