@@ -208,6 +208,15 @@ def test_the_cap_holds_heads_up_too():
 
 
 BEFORE_RIVER = ROUND_1_CALLED + ROUND_2_CHECKED + ["Dan bet 20", "Ann call", "Bob fold", "Cat fold"]
+
+
+def test_round_four_cap_is_a_bet_and_three_raises():
+    # "seules une ouverture et trois relances sont généralement acceptées": the river too.
+    h = play(FR, FULL, BEFORE_RIVER + ["Ann bet 20", "Dan raise 40", "Ann raise 60", "Dan raise 80"], stacks=300)
+    assert h.round == 4 and h.to_act == "Ann"
+    assert legal(h) == {"fold": None, "call": 20}
+
+
 FULL_FOLDERS = {"Ann": FULL["Ann"], "Bob": "3h 4d Qh Jc", "Cat": "5h Kh 3c 8s", "Dan": FULL["Dan"]}
 
 

@@ -251,3 +251,19 @@ def test_the_showdown_as_a_script_the_last_bettor_shows_and_a_beaten_hand_is_muc
         ("muck", "Ann"),
     ]
     assert out["result"]["net"] == {"Ann": -47, "Bob": -7, "Cat": -7, "Dan": 61}
+
+
+def test_rounds_three_and_four_allow_three_raises_at_most():
+    # "כאשר יש מקסימום שלש העלאות בכל סבב הימורים": a bet of 20 and three raises, at the high bet.
+    h = play(HE, FULL, ROUND_1 + ROUND_2 + ["Ann bet 20", "Bob raise 40", "Cat raise 60", "Dan raise 80"])
+    assert h.round == 3 and h.to_act == "Ann"
+    assert legal(h) == {"fold": None, "call": 60}
+    # round 4, heads-up (the text knows no heads-up exception): Ann and Dan
+    h = play(
+        HE,
+        FULL,
+        ROUND_1 + ROUND_2 + ROUND_3 + ["Ann bet 20", "Dan raise 40", "Ann raise 60", "Dan raise 80"],
+        stacks=300,
+    )
+    assert h.round == 4 and h.to_act == "Ann"
+    assert legal(h) == {"fold": None, "call": 20}

@@ -217,3 +217,21 @@ def test_the_community_card_as_a_script():
     assert out["next"]["player"] == "Ann"
     assert {"action": "bet", "to": [5]} in out["next"]["legal"]
     assert not any(e["type"] == "community" for e in out["events"])
+
+
+def test_the_bring_in_may_bet_in_full_and_the_first_round_allows_three_raises():
+    # "может сделать обычную ставку, величина которой выше бринг-ин": Bob completes to the
+    # low limit (5), the round's opening bet; "Максимально разрешается 3 подъема": 10, 15, 20.
+    h = play(RU, DECK, ["Bob complete 5"])
+    assert legal(h) == {"fold": None, "call": 5, "raise": (10,)}
+    for a in ["Cat raise 10", "Ann raise 15", "Bob raise 20"]:
+        h.apply(a)
+    assert h.to_act == "Cat"
+    assert legal(h) == {"fold": None, "call": 10}
+
+
+def test_the_later_rounds_allow_three_raises_too():
+    # fifth street, at the double limit: Ann bets 10, then 20, 30 and 40; Bob may only call or fold
+    h = play(RU, DECK, ROUND_1 + ROUND_2 + ["Ann bet 10", "Bob raise 20", "Cat raise 30", "Ann raise 40"])
+    assert h.round == 3 and h.to_act == "Bob"
+    assert legal(h) == {"fold": None, "call": 20}

@@ -107,6 +107,21 @@ def test_option_raise_limited_to_doubling_the_bet():
     assert legal(h) == {"fold": None, "call": 12, "raise": range(18, 25)}
 
 
+@pytest.mark.parametrize("reraise, after_bet", [("forbidden", {"fold": None, "call": 4}), ("double", None)])
+def test_the_re_raise_options_hold_in_the_second_round_where_the_text_states_them(reraise, after_bet):
+    # "Далее следует новый тур торговли, в котором можно либо оставить банк как есть, либо
+    #  повысить ставку. ... повысить ее далее (... может быть как запрещено, так и ограничено –
+    #  например, удвоением ставки)": round 2, after the third card.
+    h = play(RU, DECK, CHECKED + ["Ann bet 4"], options={"reraise": reraise})
+    assert h.round == 2
+    if after_bet is not None:
+        assert legal(h) == after_bet
+    else:  # a raise to at most twice the bet, 8; then at most twice that, 16
+        assert legal(h) == {"fold": None, "call": 4, "raise": range(8, 9)}
+        h.apply("Bob raise 8")
+        assert legal(h) == {"fold": None, "call": 8, "raise": range(12, 17)}
+
+
 def test_option_pot_limit():
     # No bet sizes in the text: the structure is a house choice. Antes make a pot of 3.
     h = deal(RU, DECK, options={"structure": "pot_limit"})
