@@ -48,3 +48,18 @@ def test_events_describe_themselves_as_a_player_would() -> None:
     assert Event("complete", "Ann", 1, amount=10, to=10).describe() == "Ann completes to 10"
     assert Event("raise", "Bob", 1, amount=20, to=20).describe() == "Bob raises to 20"
     assert Event("fold", "Cat", 1).to_dict() == {"type": "fold", "player": "Cat", "round": 1}
+
+
+def test_an_action_object_with_a_word_its_verb_takes_none_of_is_refused_and_changes_nothing():
+    # Action.parse refuses 'Bob bring-in x' as text; an Action made in Python (a server's
+    # message) is held to the same rule, or the word would be written into the history
+    from studrules.errors import IllegalActionError
+    from studrules.game.hand import Hand
+    from studrules.spec.examples import example_variant
+
+    hand = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]})
+    with pytest.raises(IllegalActionError, match="'Bob bring-in x': 'bring-in' takes no word after it"):
+        hand.apply(Action("Bob", "bring-in", word="x"))
+    assert hand.actions == [] and hand.to_act == "Bob"
+    hand.apply(Action("Bob", "bring-in"))
+    assert [str(a) for a in hand.actions] == ["Bob bring-in"]

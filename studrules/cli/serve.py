@@ -70,10 +70,10 @@ def run(args: argparse.Namespace) -> int:
         raise StudrulesError(
             f"the web server needs the 'web' extra ({err.name} is missing): pip install 'studrules[web]'"
         ) from None
-    from ..web.protocol import MAX_MESSAGE
+    from ..web.serving import uvicorn_settings
 
     app = create_app(path, allow_uploads=args.allow_uploads)
     uploads = ", variant uploads on" if args.allow_uploads else ""
     print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}{uploads}); Ctrl-C stops")
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE * 4, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, **uvicorn_settings())
     return 0

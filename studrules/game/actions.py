@@ -98,6 +98,8 @@ _WITH_AMOUNT = frozenset(("bring-in", "complete", "bet", "raise", "call"))
 _WITH_WORD = frozenset(("declare",))
 # verbs followed by some of the player's cards: 'Ann discard 2c 7d', 'Ann buy 7d'
 _WITH_CARDS = frozenset(("discard", "expose", "buy", "pass", "split"))
+#: the verbs written with a word after them (the others take none)
+WORDED = _WITH_WORD | _WITH_CARDS
 
 
 class Action(NamedTuple):

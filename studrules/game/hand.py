@@ -62,7 +62,7 @@ from ..spec.model import (
     Variant,
 )
 from ..spec.vocabulary import TABLE_NAMES
-from .actions import Action, LegalAction
+from .actions import WORDED, Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
@@ -301,6 +301,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         what is legal) and changes nothing when it is not allowed now."""
         if isinstance(action, str):
             action = Action.parse(action)
+        elif action.word is not None and action.verb not in WORDED:  # (a text's words are read by parse)
+            raise IllegalActionError(f"'{action}': '{action.verb}' takes no word after it")
         seat = self.seat.get(action.player)
         if seat is None or seat != self.to_act_seat or action.verb == "void":
             self._not_in_turn(action, seat)  # (the player to act, while the hand is not over: none of these)

@@ -33,11 +33,12 @@ import logging
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StudrulesError
+from ..errors import StudrulesError, format_path
 from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
@@ -60,6 +61,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_TABLES = 2000
 #: The most spectators watching one table at once.
 MAX_WATCHERS = 50
+#: The most pages open on one seat at once (a newer one closes the oldest).
+MAX_SOCKETS_A_SEAT = 4
 _MAX_BODY = 4096
 MAX_UPLOAD = MAX_BYTES + 1024  # the command line's limit on a file, and room for a line ending or two
 
@@ -108,7 +111,8 @@ class Server:
         high = min(self.games()[n].seats.max for n in config.variants)
         if not low <= config.seats <= high:
             raise TableError(f"these games are played by {low} to {high} players: 'seats' is not {config.seats}")
-        if len(self.rooms) >= MAX_TABLES:
+        self._check_choices(config)
+        if len(self.rooms) >= MAX_TABLES and not self._close_one():
             raise TableError("this server has all the tables it can keep")
         table_id = secrets.token_urlsafe(8)
         room = Room(table_id, config, clock=self.clock, on_hand=self._hand_done, resolve=self.resolve)
@@ -118,6 +122,52 @@ class Server:
         self._save_seat(room, seat)
         room.on_seats = self._save_seats
         return room, seat
+
+    def _check_choices(self, config: TableConfig) -> None:
+        """Each game loads with the table's stakes and options, as its session will."""
+        from ..table.session import Session
+
+        games = [self.games()[n] for n in config.variants]
+        for key in config.options:
+            if not any(o.name == key for v in games for o in v.options):
+                raise TableError(f"no game of this table has the option '{key}'")
+        for key in config.stakes:
+            if not any(key == k for v in games for k, _ in v.stakes):
+                raise TableError(f"no game of this table has the stake '{key}'")
+        for name in config.variants:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # (a stake that turns the bets round is the host's to choose)
+                    Session._load(self.resolve(name), config.options, config.stakes)
+            except StudrulesError as err:
+                raise TableError(f"{name} with these stakes and options: {_without_file(err)}") from None
+
+    def _close_one(self) -> bool:
+        """Make room for a table: close the oldest one that is over or has
+        failed, else the oldest still waiting for players with nobody at its
+        page. Its hands stay in the store; it is no longer restored at start."""
+        waiting = None
+        for room in self.rooms.values():  # (oldest first)
+            if room.state == "over" or room.id in self.broken:
+                self.close(room)
+                return True
+            if waiting is None and room.state == "waiting" and not self.sockets.get(room.id):
+                waiting = room
+        if waiting is None:
+            return False
+        self.close(waiting)
+        return True
+
+    def close(self, room: Room) -> None:
+        """Forget ``room``: its timer stops, its pages are let go, the store keeps it closed."""
+        self.rooms.pop(room.id, None)
+        self.sockets.pop(room.id, None)
+        self.wake.pop(room.id, None)
+        self.broken.discard(room.id)
+        task = self.tasks.pop(room.id, None)
+        if task is not None:
+            task.cancel()
+        self.store.set_state(room.id, "closed")
 
     def bot_table(self, settings: dict[str, Any], kind: str = "sensible") -> Room:
         """A table whose every seat is a bot of ``kind``, started at once (the
@@ -271,12 +321,31 @@ def pot_games() -> dict[str, Any]:
     return games
 
 
+def _frame_text(frame: MutableMapping[str, Any]) -> str | None:
+    """A websocket frame's text (a binary one decoded; the checks that follow
+    refuse what is not a message); None when the socket has closed."""
+    if frame["type"] == "websocket.disconnect":
+        return None
+    text = frame.get("text")
+    return text if text is not None else (frame.get("bytes") or b"").decode("utf-8", "replace")
+
+
+def _without_file(err: StudrulesError) -> str:
+    """What an error of a game's file says, with the field but not the file's
+    path (where the server is installed)."""
+    out = []
+    for e in getattr(err, "errors", None) or [err]:
+        path = format_path(e.location.path) if e.location is not None else ""
+        out.append(f"{path}: {e.message}" if path else e.message)
+    return "; ".join(out[:3])
+
+
 def _json_body(raw: bytes) -> Any:
     if len(raw) > _MAX_BODY:
         raise ProtocolError(f"a request is at most {_MAX_BODY} bytes")
     try:
         return json.loads(raw or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # (RecursionError: nested too deep)
         raise ProtocolError("the request is not JSON") from None
 
 
@@ -391,7 +460,9 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             await ws.close(code=4404)
             return
         try:
-            first = await asyncio.wait_for(ws.receive_text(), 10)
+            first = _frame_text(await asyncio.wait_for(ws.receive(), 10))
+            if first is None:
+                return  # gone before saying hello
             hello = parse_message(first)
             if hello["type"] not in ("hello", "watch"):
                 raise ProtocolError("the first message is 'hello' with the seat's token, or 'watch'")
@@ -407,6 +478,13 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             await ws.send_json({"type": "error", "message": "this table has all the spectators it can take"})
             await ws.close(code=4429)
             return
+        if seat is not None:  # a seat's newest pages are kept (a reload, a second device); the oldest goes
+            mine = [w for w, s in sockets.items() if s is seat]
+            for old in mine[: max(0, len(mine) - MAX_SOCKETS_A_SEAT + 1)]:
+                sockets.pop(old, None)
+                with contextlib.suppress(Exception):
+                    await old.send_json({"type": "error", "message": "this seat is open on a newer page"})
+                    await old.close(code=4409)
         srv.ensure_task(room)
         sockets[ws] = seat
         await ws.send_text(json.dumps(room.snapshot(seat)))
@@ -414,12 +492,9 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
         strikes = 0
         try:
             while True:
-                raw = await ws.receive()
-                if raw["type"] == "websocket.disconnect":
-                    break
-                text = raw.get("text")
+                text = _frame_text(await ws.receive())
                 if text is None:
-                    text = (raw.get("bytes") or b"").decode("utf-8", "replace")
+                    break
                 if not limit.allow(time.monotonic()):
                     strikes += 1
                     await ws.send_json({"type": "error", "message": "too many messages: slow down"})

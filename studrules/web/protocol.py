@@ -47,10 +47,11 @@ __all__ = ["MAX_MESSAGE", "ProtocolError", "parse_message", "hand_payload", "che
 #: The largest message a browser may send, in bytes.
 MAX_MESSAGE = 1024
 
-_NAME = re.compile(r"^[\w.'-]{1,16}$")
-_WORD = re.compile(r"^[\w ]{0,64}$")
-_TOKEN = re.compile(r"^[\w-]{8,64}$")
-_VARIANT = re.compile(r"^[\w.-]{1,64}$")
+# (each is matched whole, with fullmatch: '$' would let a last newline through)
+_NAME = re.compile(r"[\w.'-]{1,16}")
+_WORD = re.compile(r"[\w ]{0,64}")
+_TOKEN = re.compile(r"[\w-]{8,64}")
+_VARIANT = re.compile(r"[\w.-]{1,64}")
 
 #: Names the hand itself uses for somebody who is not a player.
 _RESERVED = frozenset({"house", "dealer", "middle", "community", "burns"})
@@ -89,7 +90,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError(f"a message is at most {MAX_MESSAGE} bytes, not {len(text)}")
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # (RecursionError: nested too deep)
         raise ProtocolError("a message is one JSON object") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("a message is a JSON object with a 'type'")
@@ -125,7 +126,7 @@ def _checked(key: str, value: Any, rule: Any) -> Any:
         if value not in rule:
             raise ProtocolError(f"{key!r} must be one of {', '.join(rule)}")
         return value
-    if not rule.match(value):
+    if not rule.fullmatch(value):
         raise ProtocolError(f"{key!r} is not allowed: {value[:20]!r}")
     return value
 
@@ -141,7 +142,7 @@ def check_name(name: Any) -> str:
     ...
     studrules.web.protocol.ProtocolError: a name is 1 to 16 letters, digits or _ . ' - (no spaces)
     """
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ProtocolError("a name is 1 to 16 letters, digits or _ . ' - (no spaces)")
     if name.lower() in _RESERVED:
         raise ProtocolError(f"'{name}' is a word of the game: choose another name")

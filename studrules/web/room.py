@@ -115,6 +115,10 @@ class Room:
         stacks are those before it) and the next is dealt."""
         room = cls(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
         for s in data["seats"]:
+            try:
+                check_name(s["name"])  # (a store written before names were matched whole)
+            except ProtocolError as err:
+                raise TableError(f"seat {s['seat']}: {err}") from None
             room.seats[s["seat"]] = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
         session = data.get("session")
         extra = (session or {}).get("extra") or {}

@@ -135,10 +135,11 @@ class Store:
             self._save_session(table_id, number, session)
 
     def load_tables(self) -> list[dict[str, Any]]:
-        """Every table with its seats, session and number of hands, oldest first."""
+        """Every table with its seats, session and number of hands, oldest first
+        (not those closed to make room for others)."""
         out = []
         for table_id, config, created, state in self.db.execute(
-            "SELECT id, config, created, state FROM tables ORDER BY created"
+            "SELECT id, config, created, state FROM tables WHERE state != 'closed' ORDER BY created"
         ):
             seats = [
                 {"seat": s, "name": n, "token_hash": t, "bot": b, "stack": k}

@@ -39,7 +39,7 @@ from ..spec.source import MAX_BYTES, read_document
 
 __all__ = ["Uploads", "UploadError"]
 
-_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")  # matched whole (fullmatch)
 
 
 class UploadError(StudrulesError):
@@ -95,7 +95,7 @@ class Uploads:
         if variant.is_banked:
             raise UploadError("a table here is friends against each other: upload a pot game (kind: pot)")
         name = variant.name
-        if not _NAME.match(name):
+        if not _NAME.fullmatch(name):
             raise UploadError("an uploaded game's name is lowercase letters, digits, '.', '_' or '-' (at most 64)")
         if self.taken(name) or name in self._games:
             raise UploadError(f"a game called {name} is dealt here already: give yours another name")
