@@ -131,3 +131,66 @@ def test_a_hand_script_stops_at_the_declaration_and_lists_the_choices():
     out = studrules.play_script(script)
     assert out["next"]["legal"] == [{"action": "declare", "choices": ["high", "low", "both"]}]
     assert out["next"]["player"] == "Bob"
+
+
+# --- a declaration for each pot (per_pot: true, generic_poker's declare games) -----
+
+# five-stud-hilo-declare (variants/catalogue/): ante 1, the low card brings in for 3,
+# bets 10 and 20. Ann (11 chips) posts the bring-in with her 2d and calls Bob's
+# completion to 10 all in; Bob bets 10 on fourth street and Cat calls; then checks.
+# Main pot: 3 antes + 3 x 10 = 33 (Ann, Bob, Cat); side pot 1: 2 x 10 = 20 (Bob, Cat).
+# Ann A-2-3-4-6 (the best low), Bob kings full of nines (the best high), Cat 8-7-5-3-2.
+PER_POT_CARDS = {"Ann": "Ac 2d 3h 4s 6c", "Bob": "Ks Kd Kc 9h 9s", "Cat": "7d 5s 8h 2c 3d"}
+PER_POT_BETS = ["Ann bring-in", "Bob complete 10", "Cat call", "Ann call", "Bob bet 10", "Cat call"] + [
+    "Bob check",
+    "Cat check",
+] * 2
+
+
+def test_each_pot_has_its_own_declarations_main_pot_first():
+    from rules_support import script
+
+    # Cat declares high for the main pot (where Ann's low would beat hers) and low for
+    # the side pot, where nobody else goes low. Main pot: the high half (17, the odd
+    # chip to the high) to Bob, the only high declared better than Cat's; the low half
+    # (16) to Ann. Side pot: 10 to Bob (high), 10 to Cat (low).
+    declarations = ["Ann declare low", "Bob declare high", "Bob declare high", "Cat declare high", "Cat declare low"]
+    out = script(
+        "five-stud-hilo-declare",
+        PER_POT_CARDS,
+        PER_POT_BETS + declarations,
+        stacks={"Ann": 11, "Bob": 100, "Cat": 100},
+    )
+    said = [(e["player"], e["reason"], e["pot"]) for e in out["events"] if e["type"] == "declare"]
+    assert said == [
+        ("Ann", "low", 0),
+        ("Bob", "high", 0),
+        ("Bob", "high", 1),
+        ("Cat", "high", 0),
+        ("Cat", "low", 1),
+    ]
+    assert [p["winners"] for p in out["result"]["pots"]] == [{"Bob": 17, "Ann": 16}, {"Bob": 10, "Cat": 10}]
+    assert out["result"]["stacks"] == {"Ann": 16, "Bob": 106, "Cat": 89}
+
+
+def test_the_legal_declaration_names_its_pot_and_one_pot_declares_once():
+    from studrules.game.policies import make_policy, play_hand
+
+    hand = Hand(
+        load_variant("five-stud-hilo-declare"),
+        ["Ann", "Bob", "Cat"],
+        {"Ann": 11, "Bob": 100, "Cat": 100},
+        cards={p: c.split() for p, c in PER_POT_CARDS.items()},
+    )
+    for action in PER_POT_BETS + ["Ann declare low"]:
+        hand.apply(action)
+    (la,) = hand.legal_actions()
+    assert (hand.to_act, la.pot, str(la)) == ("Bob", 0, "declare high/low/both for the main pot")
+    hand.apply("Bob declare both")
+    (la,) = hand.legal_actions()
+    assert (hand.to_act, la.pot, la.to_dict()["pot"]) == ("Bob", 1, 1)
+    # with no side pot, one declaration each and no pot named
+    deep = Hand(load_variant("five-stud-hilo-declare"), ["Ann", "Bob", "Cat"], 100, seed=3)
+    play_hand(deep, {p: make_policy("check-call") for p in ("Ann", "Bob", "Cat")})
+    said = [e for e in deep.events if e.type == "declare"]
+    assert len(said) == 3 and all(e.pot is None for e in said)

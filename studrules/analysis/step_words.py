@@ -48,8 +48,13 @@ def declare_sentences(step: DeclareStep) -> list[str]:
         if step.both == "lose_all"
         else "A player who declares both and wins only one way keeps the half he wins."
     )
+    each = (
+        " for each pot he contends in (the main pot, then each side pot), each pot split by its own declarations"
+        if step.per_pot
+        else ""
+    )
     return [
-        f"Each player still in declares high, low or both: {when}.",
+        f"Each player still in declares high, low or both{each}: {when}.",
         "At the showdown the high half of each pot goes to the best high hand among those who declared high or "
         "both, the low half to the best low among those who declared low or both; when nobody declared one way, "
         "the other takes the whole pot.",
@@ -62,6 +67,7 @@ def declare_rule_rows(step: DeclareStep) -> list[tuple[str, str]]:
     return [
         ("declarations", "all at once" if step.mode == "simultaneous" else "in turn from the dealer's left"),
         ("declaring both", "must win both ways or wins nothing" if step.both == "lose_all" else "keeps the half won"),
+        ("declarations per pot", "one for each pot contested" if step.per_pot else "one for all the pots"),
     ]
 
 

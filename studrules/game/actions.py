@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import ScriptError
+from .events import pot_words
 
 __all__ = ["VERBS", "Action", "LegalAction", "fewest_cards"]
 
@@ -186,16 +187,21 @@ class LegalAction:
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] | None = None  # the words allowed (declare: high, low, both)
+    pot: int | None = None  # the pot a declaration is for (0: the main pot), where each pot has its own
 
     def to_dict(self) -> dict[str, Any]:
         """The legal action as JSON data (see the module's documentation).
 
         >>> LegalAction("declare", choices=("high", "low", "both")).to_dict()
         {'action': 'declare', 'choices': ['high', 'low', 'both']}
+        >>> LegalAction("declare", choices=("high", "low", "both"), pot=1).to_dict()["pot"]
+        1
         """
         out: dict[str, Any] = {"action": self.action}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+            if self.pot is not None:
+                out["pot"] = self.pot
             if self.min is not None:  # how many of them (discard)
                 out["min"], out["max"] = self.min, self.max
             if self.amount is not None:  # what each new card costs (buy)
@@ -239,7 +245,9 @@ class LegalAction:
             price = f" at {self.amount} a card" if self.amount is not None else ""
             return f"{self.action} {self.min}..{self.max} of {' '.join(self.choices)}{price}"
         if self.choices is not None:
-            return f"{self.action} {'/'.join(self.choices)}"
+            return f"{self.action} {'/'.join(self.choices)}" + (
+                f" for {pot_words(self.pot)}" if self.pot is not None else ""
+            )
         if self.amount is not None:
             return f"{self.action} {self.amount}"
         if self.to is not None:

@@ -1,7 +1,9 @@
 """Declaring high, low or both before the showdown: the declare step's part of
 :class:`~studrules.game.hand.Hand`, and how declarations split a pot.
 
-Each player still in declares once, clockwise from the dealer's left. In turn
+Each player still in declares once, clockwise from the dealer's left (with
+``per_pot``, once for each pot he contends in: the main pot, then each side
+pot). In turn
 (``mode: in_turn``) each declaration is an event as it is made; at once
 (``simultaneous``, chips in the fist) they are events together when the last
 player has decided, so nobody's choice shows before his own.
@@ -19,6 +21,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import best_of_nine
 from .plan import _ShowdownPlan
+from .pots import side_pots
 from .state import _HandState
 
 __all__ = ["DECLARATIONS", "likely_declaration"]
@@ -62,11 +65,28 @@ class _Declaring(_HandState):
             return  # one player left: nothing to declare against
         self.declare_step = step
         self.declared = [None] * self.n
+        self.declared_pots = []
+        if step.per_pot:  # each side pot contested now has its own declarations (the main pot's: declared)
+            live = [not f for f in self.folded]
+            for index, pot in enumerate(side_pots(self.contrib, live, self.dead_chips)):
+                if index and len(pot.eligible) > 1:
+                    self.declared_pots.append((index, frozenset(pot.eligible), [None] * self.n))
         self.phase = "declare"
         self.to_act_seat = self._in[0]
 
+    def _pot_to_declare(self, seat: int) -> int | None:
+        """The pot ``seat`` declares for next (0: the main pot), None when he has declared for all."""
+        if self.declared is None or self.declared[seat] is None:
+            return 0
+        for index, eligible, words in self.declared_pots:
+            if seat in eligible and words[seat] is None:
+                return index
+        return None
+
     def _declare_legal(self, seat: int) -> tuple[LegalAction, ...]:
-        return _LEGAL
+        if not self.declared_pots:
+            return _LEGAL
+        return (LegalAction("declare", choices=DECLARATIONS, pot=self._pot_to_declare(seat)),)
 
     def _apply_declare(self, seat: int, action: Action) -> None:
         step = self.declare_step
@@ -74,16 +94,28 @@ class _Declaring(_HandState):
         assert step is not None and declared is not None  # (the declare phase has both)
         if action.verb != "declare" or action.word not in DECLARATIONS:
             raise self._illegal(action, "declare high, low or both")
-        declared[seat] = action.word
+        pot = self._pot_to_declare(seat)
+        if not pot:
+            declared[seat] = action.word
+        else:
+            next(words for index, _, words in self.declared_pots if index == pot)[seat] = action.word
+        shown = pot if self.declared_pots else None  # (the pot is named where there are several)
         if step.mode == "in_turn":
-            self.events.append(Event("declare", self.players[seat], None, reason=action.word))
-        waiting = [i for i in self._in if declared[i] is None]
+            self.events.append(Event("declare", self.players[seat], None, reason=action.word, pot=shown))
+        if self._pot_to_declare(seat) is not None:
+            return  # his next pot
+        waiting = [i for i in self._in if self._pot_to_declare(i) is not None]
         if waiting:
             self.to_act_seat = waiting[0]
             return
         if step.mode != "in_turn":
             for i in self._in:
-                self.events.append(Event("declare", self.players[i], None, reason=declared[i]))
+                self.events.append(
+                    Event("declare", self.players[i], None, reason=declared[i], pot=0 if self.declared_pots else None)
+                )
+                for index, eligible, words in self.declared_pots:
+                    if i in eligible:
+                        self.events.append(Event("declare", self.players[i], None, reason=words[i], pot=index))
         self.to_act_seat = None
         self.phase = "between"
 
@@ -96,9 +128,15 @@ class _Declaring(_HandState):
         return Action(self.players[seat], "declare", word=word)
 
     def _declared_parts(
-        self, values: Sequence[Sequence[float | None]], contenders: Sequence[int], first_shown: bool
+        self,
+        values: Sequence[Sequence[float | None]],
+        contenders: Sequence[int],
+        first_shown: bool,
+        eligible: Sequence[int] = (),
     ) -> list[list[int]]:
-        """The winners of each half of a pot among those who declared for it.
+        """The winners of each half of a pot among those who declared for it
+        (the declarations for this pot, by the seats ``eligible`` for it,
+        where each pot had its own; else the main pot's).
 
         A player who declared both and does not win (or tie) both halves wins
         nothing (``both: lose_all``: the halves are decided again without him)
@@ -108,6 +146,9 @@ class _Declaring(_HandState):
         step = self.declare_step
         declared = self.declared
         assert step is not None and declared is not None
+        if self.declared_pots:
+            seats = frozenset(eligible)
+            declared = next((words for _, e, words in self.declared_pots if e == seats), declared)
         mine = {s: declared[s] for s in contenders}
         while True:
             parts = [

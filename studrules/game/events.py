@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from ..cards.card import Card
 
-__all__ = ["Event", "EVENT_TYPES"]
+__all__ = ["Event", "EVENT_TYPES", "pot_words"]
 
 EVENT_TYPES = (
     "kill",
@@ -81,6 +81,15 @@ EVENT_TYPES = (
     "push",
     "settle",
 )
+
+
+def pot_words(pot: int) -> str:
+    """A pot by its place: ``the main pot``, ``side pot 1``...
+
+    >>> pot_words(0), pot_words(2)
+    ('the main pot', 'side pot 2')
+    """
+    return "the main pot" if pot == 0 else f"side pot {pot}"
 
 
 class Event(NamedTuple):
@@ -162,7 +171,7 @@ class Event(NamedTuple):
         if t == "decline":
             return f"{p} declines" + (f" {self.reason}" if self.reason else " and keeps his cards")
         if t == "declare":
-            return f"{p} declares {self.reason}"
+            return f"{p} declares {self.reason}" + (f" for {pot_words(self.pot)}" if self.pot is not None else "")
         if t == "wild":
             return f"{self.card} is up: {self.reason}" if self.card is not None else str(self.reason)
         if t == "blind":

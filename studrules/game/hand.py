@@ -196,6 +196,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.follow_armed = False
         self.declare_step = None
         self.declared = None
+        self.declared_pots = []
         self.draw_step = None
         self.drawn = []
         self.expose_step = None

@@ -362,7 +362,7 @@ class _Showdown(_HandState):
             if len(values) == 1:
                 parts = [self._best(values[0], contenders, first_shown)]
             elif self.declared is not None and len(values) == 2:
-                parts = list(self._declared_parts(values, contenders, first_shown))
+                parts = list(self._declared_parts(values, contenders, first_shown, pot.eligible))
             else:
                 parts = [self._best(row, contenders, first_shown) for row in values]
             if len(parts) > 1 and sum(1 for part in parts if part) > 1:

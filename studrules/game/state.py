@@ -81,6 +81,7 @@ class _HandState:
         "follow_armed",
         "declare_step",
         "declared",
+        "declared_pots",
         "draw_step",
         "drawn",
         "discards",
@@ -160,6 +161,7 @@ class _HandState:
     follow_armed: bool  # the last up card was of the followed rank: the next one makes its rank wild
     declare_step: DeclareStep | None  # the declare step being played, or played
     declared: list[str | None] | None  # each seat's declaration (None: no declare step yet)
+    declared_pots: list[tuple[int, frozenset[int], list[str | None]]]  # per_pot: each side pot's (index, seats, words)
     draw_step: DrawStep | None  # the draw step being played
     drawn: list[int]  # the seats that have discarded in it
     discards: list[int]  # cards each seat has discarded in the hand
@@ -269,7 +271,11 @@ class _HandState:
         def _ranking_at(self, ranking: Ranking, seat: int) -> Ranking: ...  # _Showdown
 
         def _declared_parts(
-            self, values: Sequence[Sequence[float | None]], contenders: Sequence[int], first_shown: bool
+            self,
+            values: Sequence[Sequence[float | None]],
+            contenders: Sequence[int],
+            first_shown: bool,
+            eligible: Sequence[int] = (),
         ) -> list[list[int]]: ...  # _Declaring
 
         def _win_uncontested(self) -> None: ...  # _Showdown

@@ -376,7 +376,12 @@ class _Builder:
         return ExposeStep(count=int(count), mode=str(b.get("mode", "simultaneous")), **common)
 
     def _step_declare(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
-        return DeclareStep(mode=str(b.get("mode", "simultaneous")), both=str(b.get("both", "lose_all")), **common)
+        return DeclareStep(
+            mode=str(b.get("mode", "simultaneous")),
+            both=str(b.get("both", "lose_all")),
+            per_pot=bool(b.get("per_pot", False)),
+            **common,
+        )
 
     def _step_pass(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         return PassStep(count=int(b.get("count", 1)), to=str(b.get("to", "left")), **common)

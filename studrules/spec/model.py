@@ -6,9 +6,8 @@ frozen dataclass, so a loaded variant can be shared, hashed and compared, and
 two files that say the same thing in different words load to equal models
 (``location`` and ``quote`` fields are left out of comparisons).
 
-Amounts and conditions are compiled :class:`~studrules.spec.expressions.Expression`
-objects; names of stakes inside them are resolved when the hand is played, so a
-stake override changes every amount that depends on it.
+Amounts and conditions are compiled :class:`~studrules.spec.expressions.Expression` objects; names of stakes
+inside them are resolved when the hand is played, so a stake override changes every amount that depends on it.
 
 Vocabulary (the game's own words, used by the YAML files and the schema):
 
@@ -402,14 +401,15 @@ class ExposeStep(Step):
 @dataclass(frozen=True)
 class DeclareStep(Step):
     """Each player still in declares ``high``, ``low`` or ``both`` before the
-    showdown, which then splits each pot between its two rankings by the
-    declarations. ``mode``: ``simultaneous`` (all shown at once) or
-    ``in_turn``. ``both``: a player declaring both must win both ways,
-    ``lose_all`` (else he wins nothing) or ``keep_half`` (he keeps the half
-    he wins)."""
+    showdown, which splits each pot between its two rankings by them.
+    ``mode``: ``simultaneous`` (shown at once) or ``in_turn``. ``both``: one
+    declaring both must win both ways, ``lose_all`` (else he wins nothing) or
+    ``keep_half`` (keeps the half he wins). ``per_pot``: a declaration for
+    each pot contested (side pots too), else one for all."""
 
     mode: str = "simultaneous"
     both: str = "lose_all"
+    per_pot: bool = False
 
 
 @dataclass(frozen=True)

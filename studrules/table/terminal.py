@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.actions import Action, LegalAction
+from ..game.events import pot_words
 from ..game.policies import Policy
 from ..game.view import View
 from ..game.wilds import rank_char, rank_words, wild_ranks_of
@@ -263,7 +264,8 @@ class TerminalPlayer(Policy):
         while word is None or word not in choices:
             if word is not None:
                 self.console.print(f"'{word}' is not one of {', '.join(choices)}", markup=False)
-            text = self._ask(f"{la.action} {'/'.join(choices)}? ")
+            pot = f" for {pot_words(la.pot)}" if la.pot is not None else ""
+            text = self._ask(f"{la.action} {'/'.join(choices)}{pot}? ")
             if text is None:
                 return None
             word = text.lower()

@@ -192,7 +192,7 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
     ups = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}
     shown = {e.player: [str(c) for c in e.cards] for e in seen if e.type == "show" and e.cards and e.player}
     # a declaration is in a seat's events once it is public (in turn, or when all are revealed)
-    declared = {e.player: e.reason for e in seen if e.type == "declare" and e.player}
+    declared = {e.player: e.reason for e in seen if e.type == "declare" and e.player and not e.pot}  # (the main pot's)
     mine = [[str(c), face] for c, face in view.cards] if own else []
     return {
         "players": list(view.players),

@@ -315,7 +315,8 @@
       return box;
     }
     if (la.choices) {
-      for (const c of la.choices) box.appendChild(button(`${verb} ${c}`, {verb, word: c}));
+      const pot = la.pot === undefined ? "" : la.pot === 0 ? " (main pot)" : ` (side pot ${la.pot})`;
+      for (const c of la.choices) box.appendChild(button(`${verb} ${c}${pot}`, {verb, word: c}));
       return box;
     }
     if (Array.isArray(la.to)) {
