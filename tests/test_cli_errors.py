@@ -27,7 +27,7 @@ from studrules.cli.main import main
             "option 'ante' has no choice 'maybe': choose one of yes, no",
         ),
         (["simulate", "five-card-stud-fr"], 1, "simulate is for games against the house"),
-        (["replay", "/nonexistent/script.yaml"], 1, "cannot read the file"),
+        (["replay", "/nonexistent/script.yaml"], 1, "no hand script or history file '/nonexistent/script.yaml'"),
     ],
 )
 def test_a_bad_argument_is_one_message_without_a_traceback(argv, code, words, capsys):

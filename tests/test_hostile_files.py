@@ -288,15 +288,15 @@ def test_history_refuses_an_existing_file_and_never_the_variant_being_played(tmp
     mine = tmp_path / "mine.yaml"
     mine.write_text("extends: five-card-stud\nname: mine\n", encoding="utf-8")
     before = mine.read_text(encoding="utf-8")
-    for extra in ([], ["--force"], ["--append"]):
+    for extra in ([], ["--force"], ["--append"]):  # a variant's name ends in .yaml, a history's in .jsonl
         assert main(["play", "mine.yaml", "--history", "mine.yaml", "--seed", "1", *extra]) == 1
-        assert "the variant's own file" in capsys.readouterr().err
+        assert "--history mine.yaml: a hand history's name ends in .jsonl" in capsys.readouterr().err
     assert mine.read_text(encoding="utf-8") == before
-    notes = tmp_path / "notes.txt"
+    notes = tmp_path / "notes.jsonl"
     notes.write_text("keep me\n", encoding="utf-8")
-    assert main(["play", "mine.yaml", "--history", "notes.txt", "--seed", "1"]) == 1
+    assert main(["play", "mine.yaml", "--history", "notes.jsonl", "--seed", "1"]) == 1
     assert "the file exists; --append continues it, --force replaces it" in capsys.readouterr().err
-    assert main(["play", "mine.yaml", "--history", "notes.txt", "--seed", "1", "--append"]) == 1
+    assert main(["play", "mine.yaml", "--history", "notes.jsonl", "--seed", "1", "--append"]) == 1
     assert "this is not one" in capsys.readouterr().err
     assert notes.read_text(encoding="utf-8") == "keep me\n"
 
@@ -441,7 +441,8 @@ def test_a_history_of_a_pipe_or_a_deeply_nested_line_is_refused_at_once(tmp_path
         assert time.perf_counter() - start < 1.0
         err = capsys.readouterr().err
         assert "Traceback" not in err and "RecursionError" not in err
-        assert ("deep.jsonl:1:1: line 1 nests too deeply" in err) or ("not a regular file" in err)
+        # /dev/zero is refused by its name before it is opened
+        assert ("deep.jsonl:1:1: line 1 nests too deeply" in err) or ("'/dev/zero' is not a hand script" in err)
 
 
 # --------------------------------------------------------------------------

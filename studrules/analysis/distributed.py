@@ -49,6 +49,9 @@ def dask_client(address: str, workers: int | None = None) -> Iterator[Any]:
         )
         try:
             with Client(cluster) as client:
+                # Ctrl-C at a terminal reaches every process of the group: the workers leave it
+                # to this process, which stops them quietly (each would print its traceback)
+                client.run(_ignore_ctrl_c)
                 yield client
         finally:
             cluster.close()
@@ -57,8 +60,20 @@ def dask_client(address: str, workers: int | None = None) -> Iterator[Any]:
         client = Client(address, timeout="20s")
     except (OSError, TimeoutError) as err:
         raise StudrulesError(f"no Dask scheduler answers at {address}: {err}") from None
+    except (ValueError, TypeError) as err:  # an address Dask cannot read ('garbage', 'http://x')
+        raise StudrulesError(
+            f"--dask {address}: not a scheduler's address ({err}); give tcp://HOST:PORT or 'local'"
+        ) from None
     with client:
         yield client
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker process of a local cluster (its main thread runs what
+    ``client.run`` sends): Ctrl-C is this process's parent's to handle."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def map_chunks(

@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import StudrulesError
+from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
 
 if TYPE_CHECKING:  # pragma: no cover - the loader is imported when a variant is loaded
@@ -32,6 +34,7 @@ __all__ = [
     "variant_from_args",
     "load_with_stakes",
     "display_path",
+    "check_output_file",
     "add_hands_argument",
     "add_bots_argument",
     "BotList",
@@ -117,8 +120,43 @@ def display_path(file: str | Path | None) -> str:
         if resolved.parent == variants_dir().resolve():
             return f"variants/{path.name}"
         return str(resolved.relative_to(Path.cwd().resolve()))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):  # (RuntimeError: a loop of symbolic links)
         return str(file)
+
+
+def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterable[str | Path | None] = ()) -> Path:
+    """The file a command will write for ``flag``, checked before any work:
+    not a folder, in a folder that exists, not a device or pipe, not one of
+    ``keep`` (the files the command reads: a variant, a history) even with
+    ``force``, and not a file that exists unless ``force``.
+
+    >>> check_output_file("--html", "/", force=True)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --html /: that is a folder; give a file name
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise StudrulesError(f"{flag} {path}: that is a folder; give a file name")
+    if not target.parent.is_dir():
+        raise StudrulesError(f"{flag} {path}: there is no folder {target.parent}")
+    if not target.exists():
+        return target
+    if not target.is_file():
+        raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
+    for other in keep:
+        if other is not None and _same_file(target, Path(other)):
+            raise StudrulesError(f"{flag} {path}: that is a file this command also uses; name another")
+    if not force:
+        raise StudrulesError(f"{flag} {path}: the file exists; --force replaces it")
+    return target
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except (OSError, RuntimeError):
+        return False
 
 
 def add_dask_argument(parser: argparse.ArgumentParser) -> None:
@@ -131,7 +169,7 @@ def add_dask_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def whole_number(least: int):
+def whole_number(least: int, most: int | None = None):
     """An argparse type: a whole number of at least ``least`` (``1,000`` and ``1_000`` read too).
 
     >>> whole_number(1)("1,000")
@@ -149,6 +187,8 @@ def whole_number(least: int):
             raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, not {value:,}")
         return value
 
     return parse
@@ -243,7 +283,7 @@ def add_stack_argument(parser: argparse.ArgumentParser, default_text: str) -> No
     parser.add_argument(
         "--stack",
         metavar="CHIPS",
-        type=whole_number(1),
+        type=whole_number(1, MAX_NUMBER),  # (the bound of every amount a file writes)
         default=None,
         help=f"each player's chips at the start (default: {default_text})",
     )

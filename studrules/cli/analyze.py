@@ -1,4 +1,4 @@
-"""``studrules analyze VARIANT (--strategy S | --optimal [--write FILE [--force]]) [--json]``: the exact house edge.
+"""``studrules analyze VARIANT [--strategy S | --optimal [--write FILE [--force]]] [--json]``: the exact house edge.
 
 Counts every deal of a small game against the house (see
 :mod:`studrules.analysis.exact`): an ante and a play against the house's
@@ -9,7 +9,10 @@ per ante, the average total wager, the element of risk and each outcome's
 probability and contribution; ``--json`` prints one JSON object instead.
 ``--write FILE`` writes the optimal play as a strategy file that
 ``simulate``, ``play --bots strategy:FILE`` and ``analyze --strategy FILE``
-read (an existing file is refused unless ``--force``).
+read (an existing file is refused unless ``--force``). With neither
+``--strategy`` nor ``--optimal``, the first shipped strategy that fits the
+game plays (:func:`~studrules.spec.strategy_fit.fitting_strategy`), named on
+stderr and in the report.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 from ..analysis.exact import ExactResult, analyze
 from ..errors import StudrulesError
 from ..spec.strategies import load_strategy, shipped_strategies
+from ..spec.strategy_fit import default_help, named_or_fitting
 from ._common import add_variant_arguments, variant_from_args
 
 NAME = "analyze"
@@ -33,11 +37,12 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
-    group = parser.add_mutually_exclusive_group(required=True)
+    group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--strategy",
         metavar="NAME",
-        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file",
+        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
+        f"(default, without --optimal: {default_help(shipped_strategies())})",
     )
     group.add_argument("--optimal", action="store_true", help="the play that maximises the player's return")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
@@ -55,7 +60,11 @@ def run(args: argparse.Namespace) -> int:
     if args.write:
         check_write_target(args.write, force=args.force)
     variant = variant_from_args(args)
-    strategy = load_strategy(args.strategy, variant) if args.strategy else None
+    strategy = None
+    if not args.optimal:
+        strategy, chosen = named_or_fitting(args.strategy, variant, shipped_strategies(), load_strategy)
+        if chosen:
+            print(chosen, file=sys.stderr)
     if args.write:
         from ..analysis.strategy_writer import optimal_strategy_text
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from ..analysis.compare import Comparison, compare
 from ..analysis.compare_report import (
@@ -30,7 +29,6 @@ from ..analysis.compare_report import (
     summary_rows,
 )
 from ..analysis.compare_summary import plain_summary
-from ..errors import StudrulesError
 from ..spec.loader import parse_assignments
 from ._common import (
     BotList,
@@ -40,6 +38,7 @@ from ._common import (
     add_hands_argument,
     add_seed_argument,
     add_stack_argument,
+    check_output_file,
     load_with_stakes,
     progress_bar,
     whole_number,
@@ -113,13 +112,8 @@ def run(args: argparse.Namespace) -> int:
         "--stake-b",
     )
     labels = _labels(args, a, b)
-    html_path = Path(args.html) if args.html else None
-    if html_path is not None and html_path.is_dir():
-        raise StudrulesError(f"--html {args.html}: that is a folder; give a file name")
-    if html_path is not None and not html_path.parent.is_dir():  # say so before playing, not after
-        raise StudrulesError(f"--html {args.html}: there is no folder {html_path.parent}")
-    if html_path is not None and html_path.exists() and not args.force:
-        raise StudrulesError(f"--html {args.html}: the file exists; --force replaces it")
+    # said before playing, not after
+    html_path = check_output_file("--html", args.html, force=args.force, keep=(a.file, b.file)) if args.html else None
     kwargs = {
         "deals": args.deals,
         "seed": args.seed,

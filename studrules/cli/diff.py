@@ -11,7 +11,7 @@ from ..analysis.diff import diff, diff_matrix, variant_label
 from ..analysis.diff_report import differences_page, format_differences, format_matrix, matrix_sections
 from ..errors import StudrulesError
 from ..spec.loader import load_variant, parse_assignments, shipped_variants
-from ._common import load_with_stakes
+from ._common import check_output_file, load_with_stakes
 
 NAME = "diff"
 HELP = "compare the rules of two variants, or of every shipped variant"
@@ -86,14 +86,9 @@ def _html_target(args: argparse.Namespace) -> Path | None:
     """The --html file, checked before any work: a file in an existing folder, not one already there."""
     if not args.html:
         return None
-    path = Path(args.html)
-    if path.is_dir():
-        raise StudrulesError(f"--html {args.html}: that is a folder; give a file name")
-    if not path.parent.is_dir():
-        raise StudrulesError(f"--html {args.html}: there is no folder {path.parent}")
-    if path.exists() and not args.force:
-        raise StudrulesError(f"--html {args.html}: the file exists; --force replaces it")
-    return path
+    return check_output_file(
+        "--html", args.html, force=args.force, keep=(getattr(args, "a", None), getattr(args, "b", None))
+    )
 
 
 def _run_all(args: argparse.Namespace) -> int:

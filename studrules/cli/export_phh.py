@@ -1,16 +1,24 @@
-"""``studrules export-phh HISTORY.jsonl -o OUT.phh``: hands in the Poker Hand History format.
+"""``studrules export-phh HISTORY.jsonl [-o OUT.phh [--force]]``: hands in the Poker Hand History format.
 
 PHH (the TOML-based format PokerKit reads) has codes for fixed-limit
 seven-card stud, its high-low split and its ace-to-five low; a hand of another game is left
 out with a note, and a file with none of them is an error.
+
+Only a hand history is read (a regular file whose name ends in ``.jsonl`` or
+``.ndjson``, checked before it is opened); an existing ``-o`` file is
+replaced only with ``--force``, and never when it is the history itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from ..records.phh import export_history
+from ..errors import Location, ScriptError
+from ..records.phh import HISTORY_SUFFIXES, MAX_HISTORY_BYTES, export_history
+from ..spec.source import check_data_file
+from ._common import check_output_file
 
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
@@ -20,17 +28,33 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("history", metavar="HISTORY", help="a hand history written by 'studrules play --history'")
-    parser.add_argument("-o", "--output", metavar="FILE", help="the PHH file to write (default: print it)")
+    parser.add_argument(
+        "history", metavar="HISTORY", help="a hand history written by 'studrules play --history' (.jsonl)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="the PHH file to write, FILE.phh (default: print it)")
+    parser.add_argument("--force", action="store_true", help="replace an existing -o file (it is refused otherwise)")
 
 
 def run(args: argparse.Namespace) -> int:
-    text, skipped = export_history(args.history, args.output)
+    source = Path(args.history)
+    # by its name and kind first: a file of another kind is never read (its lines never reach a message)
+    check_data_file(source, what="hand history", suffixes=HISTORY_SUFFIXES)
+    if source.stat().st_size > MAX_HISTORY_BYTES:
+        raise ScriptError(
+            f"the history is larger than {MAX_HISTORY_BYTES:,} bytes: export-phh reads at most that",
+            Location(args.history),
+        )
+    if args.output is not None:  # said before any hand is played
+        check_output_file("-o", args.output, force=args.force, keep=[args.history])
+        if Path(args.output).suffix.lower() != ".phh":
+            raise ScriptError(f"-o {args.output}: a PHH file's name ends in .phh (replay-phh reads no other)")
+    text, skipped = export_history(args.history)
     for note in skipped:
         print(f"studrules: left out: {note}", file=sys.stderr)
     if args.output is None:
         sys.stdout.write(text)
     else:
+        Path(args.output).write_text(text, encoding="utf-8")
         count = text.count("\nvariant = ") + (1 if text.startswith("variant = ") else 0)
         print(f"{count} hand{'s' if count != 1 else ''} written to {args.output}")
     return 0

@@ -227,7 +227,22 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _usable_streams() -> None:
+    """Output that cannot stop a command: a stream the shell closed (``>&-``)
+    writes nowhere, and a terminal that cannot show a character (not UTF-8)
+    shows '?' for it."""
+    import os
+
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 -- for the process's life
+        elif (stream.encoding or "").lower().replace("-", "") != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _usable_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     # only the chosen subcommand's module (and what it imports) is imported
     parser = build_parser(_chosen_command(words) or "")
@@ -251,7 +266,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = show
-            return int(args._run(args) or 0)
+            status = int(args._run(args) or 0)
+            sys.stdout.flush()  # (a full disk is said here, not lost at exit)
+            return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -31,6 +31,7 @@ from ._common import (
     add_hands_argument,
     add_seed_argument,
     add_stack_argument,
+    check_output_file,
     variant_from_args,
     whole_number,
 )
@@ -74,7 +75,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="add the hands to the end of an existing --history file (it must be a hand history)",
     )
     parser.add_argument(
-        "--force", action="store_true", help="replace an existing --history file (it is refused otherwise)"
+        "--force", action="store_true", help="replace an existing --history or --phh file (refused otherwise)"
     )
     parser.add_argument(
         "--phh",
@@ -159,8 +160,8 @@ def seat_names(count: int, me: str | None) -> list[str]:
         raise StudrulesError(f"at most {len(BOT_NAMES) + 1} players at one table")
     if me is None:
         return names[:count]
-    if not me or any(ch.isspace() for ch in me):
-        raise StudrulesError(f"your name is one word, not {me!r}")
+    if not me or any(ch.isspace() for ch in me) or not me.isprintable():
+        raise StudrulesError(f"your name is one printable word, not {me!r}")
     return [me] + names[: count - 1]
 
 
@@ -176,21 +177,25 @@ def check_history_target(path: str, variants, *, append: bool, force: bool) -> N
     """
     from pathlib import Path
 
-    from ..records.history import is_history_file
+    from ..records.history import holds_hand_records
 
     target = Path(path)
     if target.is_dir():
         raise StudrulesError(f"--history {path}: it is a folder")
+    if target.suffix.lower() not in (".jsonl", ".ndjson"):  # (replay and export-phh know a history by its name)
+        raise StudrulesError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
     if not target.exists():
         if append:
             raise StudrulesError(f"--history {path}: --append continues a history, and there is none")
         return
+    if not target.is_file():  # a pipe or a device would block or swallow the hands
+        raise StudrulesError(f"--history {path}: that is not a regular file; give a file name")
     for variant in variants:
         file = getattr(variant, "file", None)
         if file and Path(file).resolve() == target.resolve():
             raise StudrulesError(f"--history {path}: that is the variant's own file; name another")
     if append:
-        if target.stat().st_size and not is_history_file(target):
+        if target.stat().st_size and not holds_hand_records(target):
             raise StudrulesError(f"--history {path}: --append continues a hand history, and this is not one")
         return
     if not force:
@@ -225,6 +230,11 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if args.history:
         append = getattr(args, "append", False)
         check_history_target(args.history, variants, append=append, force=getattr(args, "force", False))
+    if getattr(args, "phh", None):  # said before a hand is played
+        if not args.history:
+            raise StudrulesError("--phh exports the saved hands: give --history FILE too")
+        keep = [getattr(v, "file", None) for v in variants] + [args.history]
+        check_output_file("--phh", args.phh, force=getattr(args, "force", False), keep=keep)
     writer = HistoryWriter(args.history, append=getattr(args, "append", False)) if args.history else None
     out = sys.stdout
     human: TerminalPlayer | None = None

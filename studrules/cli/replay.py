@@ -15,6 +15,7 @@ from pathlib import Path
 from ..game.hand import Hand
 from ..records.history import is_history_file, replay_hands
 from ..records.script import hand_output, history_text, run_script
+from ..spec.source import check_data_file
 
 NAME = "replay"
 HELP = "play a hand script (YAML or JSON) and print the hand history"
@@ -41,7 +42,13 @@ def replay_file(path: str | Path) -> Hand:
     return run_script(Path(path))
 
 
+#: what replay reads: hand scripts, and hand histories (JSON lines)
+_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+
+
 def run(args: argparse.Namespace) -> int:
+    # by its name first: a file of another kind is never read (its lines never reach a message)
+    check_data_file(Path(args.script), what="hand script or history", suffixes=_SUFFIXES)
     if is_history_file(args.script):  # JSON-lines hand histories
         return _replay_history_file(args)
     hand = replay_file(args.script)

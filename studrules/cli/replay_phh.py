@@ -9,10 +9,9 @@ finishing stacks are printed (and checked against the record's
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ..errors import StudrulesError
-from ..records.phh_replay import read_phh, replay_phh
+from ..records.phh_replay import read_phh_file, replay_phh
 from ..records.script import history_text
 from ._common import add_deprecated_alias
 
@@ -36,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    fields = _one_hand(read_phh(Path(args.phh).read_text(encoding="utf-8")), args.phh, args.hand)
+    # a .phh file only, a regular one of bounded size, checked before it is opened
+    fields = _one_hand(read_phh_file(args.phh), args.phh, args.hand)
     hand = replay_phh(fields)
     if args.show_history:
         print(history_text(hand))

@@ -1,4 +1,8 @@
-"""``studrules simulate VARIANT --strategy NAME -n HANDS --seed S``: the house edge of a strategy.
+"""``studrules simulate VARIANT [--strategy NAME] -n HANDS --seed S``: the house edge of a strategy.
+
+With no ``--strategy``, the first shipped strategy that fits the game plays
+(:func:`~studrules.spec.strategy_fit.fitting_strategy`); a line on stderr and
+the report's headline name it.
 
 Plays many hands of a game against the house with a strategy deciding every
 hand (see :mod:`studrules.analysis.simulate`) and prints the house edge with its 95%
@@ -19,6 +23,7 @@ import sys
 from ..analysis.simulate import SimulationResult, simulate
 from ..errors import SpecError
 from ..spec.strategies import load_strategy, shipped_strategies
+from ..spec.strategy_fit import default_help, named_or_fitting
 from ._common import (
     add_dask_argument,
     add_hands_argument,
@@ -41,8 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strategy",
         metavar="NAME",
-        default="basic",
-        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file (default: basic)",
+        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
+        f"(default: {default_help(shipped_strategies())})",
     )
     add_hands_argument(parser, 1_000_000, "hands to play (default: 1,000,000)")
     add_seed_argument(parser, 0, "random seed: the same seed gives the same numbers (default: 0)")
@@ -64,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
             f"simulate is for games against the house; {variant.name} is a {variant.kind} game "
             "(players against each other)"
         )
-    strategy = load_strategy(args.strategy, variant)
+    strategy, chosen = named_or_fitting(args.strategy, variant, shipped_strategies(), load_strategy)
+    if chosen:
+        print(chosen, file=sys.stderr)
     show_bar = not args.json and sys.stderr.isatty()
     terminated: list[int] = []
 

@@ -232,8 +232,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if len(set(names)) != len(names):
             raise ValueError(f"each player must have a different name: {', '.join(names)}")
         for p in names:
-            if not p or any(ch.isspace() for ch in p):
-                raise ValueError(f"a player's name is one word, not {p!r}")
+            if not p or any(ch.isspace() for ch in p) or not p.isprintable():
+                raise ValueError(f"a player's name is one printable word, not {p!r}")
             if p in (HOUSE, DEALER, "community", "burns"):
                 raise ValueError(f"'{p}' is a reserved name: choose another player's name")
         low, high = seats.min, seats.max

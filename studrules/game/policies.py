@@ -25,6 +25,11 @@ Shipped bots (see :func:`make_policy` for their names):
   against a visibly stronger board; deterministic;
 - :class:`StrategyPolicy`: a banked game's strategy (:mod:`studrules.spec.strategies`)
   deciding against the house's up cards.
+
+Neither the random nor the sensible bot raises more than :data:`MAX_OWN_RAISES`
+times in one betting round (it then calls, or the random bot picks among the
+rest): two bots with strong hands heads-up, where no cap stops the raising, do
+not raise each other without end, whatever the stacks.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ __all__ = [
     "Sensible",
     "StrategyPolicy",
     "POLICY_NAMES",
+    "MAX_OWN_RAISES",
     "make_policy",
     "default_policies",
     "policy_action",
@@ -68,6 +74,24 @@ _refs = getattr(sys, "getrefcount", lambda value: 3)
 
 #: The bot names :func:`make_policy` knows (``strategy:NAME`` takes any banked strategy).
 POLICY_NAMES = ("check-call", "random", "sensible", "strategy:NAME")
+
+#: The most times a bot (:class:`RandomPolicy`, :class:`Sensible`) raises in one betting round.
+MAX_OWN_RAISES = 3
+
+
+def own_raises(view: View) -> int:
+    """How many times the seat of ``view`` has raised in the current betting round (0 outside
+    one: a decision against the house is not a betting round).
+
+    >>> from studrules.game.events import Event
+    >>> view = type("V", (), {"round": 2, "own_events": (Event("raise", "Ann", 1), Event("raise", "Ann", 2))})()
+    >>> own_raises(view)
+    1
+    """
+    number = view.round
+    if not number:
+        return 0
+    return sum(1 for e in view.own_events if e.type == "raise" and e.round == number)
 
 
 class UnknownPolicyError(StudrulesError, ValueError):
@@ -90,7 +114,8 @@ class RandomPolicy(Policy):
     """Any legal action, any allowed amount, at random; ``seed`` makes it repeatable.
 
     It does not fold when it may check (folding then is not allowed anyway
-    in most variants)."""
+    in most variants), and does not raise again once it has raised
+    :data:`MAX_OWN_RAISES` times in the betting round."""
 
     name = "random"
 
@@ -104,6 +129,8 @@ class RandomPolicy(Policy):
         verbs = [la.action for la in legal]
         if "check" in verbs and "fold" in verbs:
             legal = [la for la in legal if la.action != "fold"]
+        if "raise" in verbs and len(legal) > 1 and own_raises(view) >= MAX_OWN_RAISES:
+            legal = [la for la in legal if la.action != "raise"]
         la = rng.choice(legal)
         if la.choices and la.min is not None and la.max is not None:  # some of these cards (discard)
             chosen = rng.sample(la.choices, rng.randint(la.min, la.max))
@@ -191,7 +218,8 @@ class Sensible(Policy):
     - bring-in: completes with a pair or strong cards, else posts the bring-in;
     - facing a bet: folds when some opponent's up cards alone beat its whole
       hand and it holds little, or when it holds nothing and the price is
-      more than a fifth of the pot; raises strong made hands; else calls;
+      more than a fifth of the pot; raises strong made hands (at most
+      :data:`MAX_OWN_RAISES` times a betting round); else calls;
     - first to speak: bets a good hand that no board beats, else checks;
     - showdown: mucks only when, in every pot it may win, a shown hand of a
       player who may win that pot beats it under every ranking.
@@ -297,7 +325,7 @@ class Sensible(Policy):
             price = legal["call"].amount or 0
             if beaten and klass <= 1 and "fold" in legal:
                 return Action(me, "fold")
-            if klass >= 3 and not beaten and "raise" in legal:
+            if klass >= 3 and not beaten and "raise" in legal and own_raises(view) < MAX_OWN_RAISES:
                 return aggressive("raise")
             if klass == 0 and "fold" in legal and price * 5 > view.pot:
                 return Action(me, "fold")

@@ -56,6 +56,7 @@ __all__ = [
     "replay_hands",
     "replay_history",
     "is_history_file",
+    "holds_hand_records",
     "events_digest",
     "line_digest",
     "record_problem",
@@ -240,6 +241,8 @@ def _open_regular(path: Path) -> TextIO:
     import os
     import stat
 
+    if not stat.S_ISREG(os.stat(path).st_mode):  # (before opening: opening a pipe waits for a writer)
+        raise ScriptError(f"'{path}' is not a regular file (a pipe or a device?): a history is read from a file")
     f = open(path, encoding="utf-8")  # noqa: SIM115 -- the caller closes it
     if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
         f.close()
@@ -257,8 +260,18 @@ def is_history_file(path: str | Path) -> bool:
     False
     """
     p = Path(path)
-    if p.suffix.lower() in (".jsonl", ".ndjson"):
-        return True
+    return p.suffix.lower() in (".jsonl", ".ndjson") or holds_hand_records(p)
+
+
+def holds_hand_records(path: str | Path) -> bool:
+    """Whether the first line of the regular file ``path`` is a hand record of
+    this format (or an object with a ``hands`` list), whatever its suffix: a
+    file hands may be added to (``--append``).
+
+    >>> holds_hand_records("/dev/zero")
+    False
+    """
+    p = Path(path)
     try:
         with _open_regular(p) as f:
             first = ""
@@ -290,6 +303,8 @@ def _json(text: str, where: Location) -> Any:
         ) from None
     except RecursionError:
         raise ScriptError(f"line {where.line or 1} nests too deeply to be a hand record", where) from None
+    except ValueError:  # (a number of thousands of digits: Python's limit on reading one)
+        raise ScriptError(f"line {where.line or 1} holds a number too long to be a hand record", where) from None
 
 
 def read_history(path: str | Path) -> list[dict]:
@@ -441,9 +456,12 @@ def replay_hands(path: str | Path, *, check: bool = True, unchecked: bool = Fals
         try:
             hand = replay_record(record, check=False, base=base)
         except StudrulesError as err:
-            inner = err.location
-            at = where.at_path(*inner.path) if inner is not None and inner.file is None else where
-            problems.append(ScriptError(f"{name}: {err.message}", at if inner is None or inner.file is None else inner))
+            for each in getattr(err, "errors", None) or [err]:  # (a variant's problems: each said)
+                inner = each.location
+                at = where.at_path(*inner.path) if inner is not None and inner.file is None else where
+                problems.append(
+                    ScriptError(f"{name}: {each.message}", at if inner is None or inner.file is None else inner)
+                )
             continue
         problem = record_problem(record, hand, unchecked=unchecked) if check else None
         if problem is not None:

@@ -382,7 +382,8 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        # JSON's escapes are TOML's, but for DEL, which TOML's strings also take only escaped
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise TypeError(f"no TOML for {value!r}")  # pragma: no cover
@@ -406,21 +407,57 @@ def dumps_phh(hands: Iterable[Mapping[str, Any]]) -> str:
     return "\n".join(blocks)
 
 
+#: The suffixes of a hand history (JSON lines): export-phh reads no other.
+HISTORY_SUFFIXES = (".jsonl", ".ndjson")
+#: The most bytes of a history export-phh reads (a hand takes a few kilobytes).
+MAX_HISTORY_BYTES = 100_000_000
+
+
 def export_history(path: str | Path, out: str | Path | None = None) -> tuple[str, list[str]]:
     """Export every hand of a history file to PHH text (written to ``out`` if given).
 
     Returns the text and the notes on hands left out; a :class:`PHHError`
-    when no hand of the file can be written in PHH."""
-    from .history import read_history
+    when no hand of the file can be written in PHH. Each hand is played
+    again as ``studrules replay`` plays it (a relative ``variant`` is read
+    beside the history) and checked against its line; the problems of all
+    the lines are raised together, each at its line
+    (:class:`~studrules.errors.SpecErrors`). The history is read as replay
+    reads it (:func:`~studrules.records.history.read_history_located`: a
+    regular file only, lines of bounded length).
+    """
+    from ..errors import ScriptError, SpecError, SpecErrors
+    from .history import read_history_located, record_problem, replay_record
 
     exported = []
     skipped: list[str] = []
-    for index, record in enumerate(read_history(path)):
-        number = record.get("hand", index + 1)
+    problems: list[SpecError] = []
+    base = Path(path).parent
+    for index, (where, record) in enumerate(read_history_located(path)):
+        number = record.get("hand")
+        if number is None:
+            number = index + 1
+        elif isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < 2**63:
+            problems.append(ScriptError("the hand's number must be a whole number from 0", where.at_path("hand")))
+            continue
         try:
-            exported.append(record_to_phh(record, number=number))
+            hand = replay_record(record, check=False, base=base)
+        except StudrulesError as err:  # located at its line, as replay locates it
+            inner = err.location
+            at = where.at_path(*inner.path) if inner is not None and inner.file is None else (inner or where)
+            problems.append(ScriptError(f"hand {number}: {err.message}", at))
+            continue
+        problem = record_problem(record, hand)
+        if problem is not None:
+            problems.append(ScriptError(f"hand {number} {problem}", where))
+            continue
+        try:
+            fields = hand_to_phh(hand, number=number)
         except PHHError as err:
-            skipped.append(f"hand {number}: {err.message if hasattr(err, 'message') else err}")
+            skipped.append(f"hand {number}: {err.message}")
+            continue
+        exported.append(fields)
+    if problems:
+        raise SpecErrors(problems)
     if not exported:
         raise PHHError(skipped[0].split(": ", 1)[1] if skipped else f"{path} holds no hands")
     text = dumps_phh(exported)

@@ -16,36 +16,239 @@ at the record's stakes with the record's cards, and applies each action in
 turn; a record studrules does not allow is a :class:`PHHReadError` naming
 the action. Cards nobody saw are filled with cards of the deck that cannot
 change who brings in.
+
+:func:`read_phh_file` reads a regular ``.phh`` file only, of at most
+:data:`MAX_PHH_BYTES` bytes of UTF-8 (checked before it is opened); the
+fields it returns (:class:`PHHFields`) keep the text, so a message names
+the line and column of the field or action it is about.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..cards.card import full_deck, parse_cards
-from ..errors import IllegalActionError, StudrulesError
+from ..cards.card import full_deck, parse_card, parse_cards
+from ..errors import CardError, Location, StudrulesError
+from ..spec.expressions import MAX_NUMBER
+from ..spec.source import MAX_DEPTH, check_data_file, read_bounded
 from .phh import PHHError, phh_code
 
-__all__ = ["PHHReadError", "read_phh", "phh_variant", "replay_phh", "replay_phh_file"]
+__all__ = [
+    "PHHReadError",
+    "PHHFields",
+    "read_phh",
+    "read_phh_file",
+    "phh_variant",
+    "replay_phh",
+    "replay_phh_file",
+    "PHH_SUFFIXES",
+    "MAX_PHH_BYTES",
+]
+
+#: The suffix of a PHH file: nothing else is read as one.
+PHH_SUFFIXES = (".phh",)
+#: The most bytes of a PHH file read (a hand takes one or two kilobytes: an
+#: export of a few thousand hands is read back whole).
+MAX_PHH_BYTES = 4_000_000
 
 
 class PHHReadError(StudrulesError):
     """A PHH record studrules cannot read or replay (says which field or action)."""
 
 
-def read_phh(text: str) -> dict[str, Any]:
-    """The fields of one PHH hand (TOML text).
+class PHHFields(dict[str, Any]):
+    """The fields of a PHH hand (or of a file of several, each a section),
+    with the text they were read from: a message names the line and column
+    of the field or action it is about."""
+
+    def __init__(self, data: Mapping[str, Any], text: str = "", file: str | None = None, section: str | None = None):
+        super().__init__(data)
+        self.text = text
+        self.file = file
+        self.section = section
+
+
+def read_phh(text: str, file: str | None = None) -> PHHFields:
+    """The fields of one PHH hand (TOML text); ``file`` names it in messages.
 
     >>> read_phh("variant = 'FR'\\nantes = [1, 1]")["antes"]
     [1, 1]
+    >>> read_phh("antes = [1,\\n", file="h.phh")
+    Traceback (most recent call last):
+    ...
+    studrules.records.phh_replay.PHHReadError: h.phh:2:1: not a PHH (TOML) text: Invalid value
     """
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise PHHReadError(f"not a PHH (TOML) text: {err}") from None
+        message, where = _toml_error(str(err), text, file)
+        raise PHHReadError(f"not a PHH (TOML) text: {message}", where) from None
+    except RecursionError:
+        raise PHHReadError("lists or tables nest too deeply to be read", _deep(text, file)) from None
+    except ValueError:  # a number of thousands of digits: Python's limit on reading one
+        limit = sys.get_int_max_str_digits()
+        long = next((m for m in re.finditer(r"\d[\d_]*", text) if m.group().count("_") + limit < len(m.group())), None)
+        where = _offset_location(text, long.start(), file) if long else Location(file)
+        raise PHHReadError(f"a number of more than {limit:,} digits: no number of a hand is so long", where) from None
+    fields = PHHFields(data, text, file)
+    for key, value in data.items():
+        if isinstance(value, dict):
+            fields[key] = PHHFields(value, text, file, key)
+    return fields
+
+
+def read_phh_file(path: str | Path) -> PHHFields:
+    """The fields of the PHH file at ``path``: a regular file whose name ends in
+    ``.phh``, checked before it is opened (no other file is read, so nothing of
+    it reaches a message), of at most :data:`MAX_PHH_BYTES` bytes of UTF-8.
+
+    >>> read_phh_file("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/etc/passwd' is not a PHH file: its name must end in .phh
+    """
+    file = str(path)
+    check_data_file(Path(path), what="PHH", suffixes=PHH_SUFFIXES)
+    return read_phh(read_bounded(Path(path), MAX_PHH_BYTES, location=Location(file)), file)
+
+
+# --------------------------------------------------------------------------
+# where a field or an action stands in the text (tomllib gives no positions)
+
+
+def _toml_error(message: str, text: str, file: str | None) -> tuple[str, Location]:
+    """tomllib's message without its position, and the position as a location."""
+    found = re.search(r" \(at line (\d+), column (\d+)\)$", message)
+    if found:
+        return message[: found.start()], Location(file, int(found.group(1)), int(found.group(2)))
+    return message.replace(" (at end of document)", ""), _offset_location(text, len(text), file)
+
+
+def _offset_location(text: str, offset: int, file: str | None) -> Location:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return Location(file, text.count("\n", 0, offset) + 1, offset - line_start + 1)
+
+
+_TOKEN = re.compile(r"[\"'#\[\]{}]")
+
+
+def _string_end(text: str, i: int) -> int:
+    """The offset just after the TOML string that opens at ``i`` (a quote)."""
+    quote = text[i]
+    close = quote * 3 if text.startswith(quote * 3, i) else quote
+    j = i + len(close)
+    while j < len(text):
+        if quote == '"' and text[j] == "\\":
+            j += 2
+        elif text.startswith(close, j):
+            return j + len(close)
+        elif len(close) == 1 and text[j] == "\n":
+            return j
+        else:
+            j += 1
+    return len(text)
+
+
+def _deep(text: str, file: str | None) -> Location:
+    """Where the first list or table nested deeper than :data:`MAX_DEPTH` opens."""
+    depth = 0
+    found = _TOKEN.search(text)
+    while found:
+        i, c = found.start(), found.group()
+        if c in "\"'":
+            found = _TOKEN.search(text, _string_end(text, i))
+            continue
+        if c == "#":
+            end = text.find("\n", i)
+            found = _TOKEN.search(text, end) if end >= 0 else None
+            continue
+        depth = depth + 1 if c in "[{" else max(0, depth - 1)
+        if depth > MAX_DEPTH:
+            return _offset_location(text, i, file)
+        found = _TOKEN.search(text, i + 1)
+    return Location(file)
+
+
+def _key_offset(text: str, section: str | None, key: str) -> int | None:
+    """The offset of the value of ``key`` in the table ``section`` (None: the top)."""
+    assign = re.compile(r"[ \t]*([\"']?)" + re.escape(key) + r"\1[ \t]*=[ \t]*")
+    header = re.compile(r"[ \t]*\[\[?[ \t]*([^\]\n]*?)[ \t]*\]\]?[ \t]*(#.*)?\r?$")
+    current = None
+    offset = 0
+    for line in text.split("\n"):
+        heading = header.match(line)
+        if heading:
+            current = heading.group(1).strip("\"'")
+        elif current == section:
+            found = assign.match(line)
+            if found:
+                return offset + found.end()
+        offset += len(line) + 1
+    return None
+
+
+def _item_offsets(text: str, start: int) -> list[int]:
+    """Where each item of the array that opens at ``start`` begins."""
+    items: list[int] = []
+    i = start + 1
+    while i < len(text):
+        c = text[i]
+        if c in " \t\r\n,":
+            i += 1
+        elif c == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+        elif c == "]":
+            break
+        else:
+            items.append(i)
+            i = _value_end(text, i)
+    return items
+
+
+def _value_end(text: str, i: int) -> int:
+    if text[i] in "\"'":
+        return _string_end(text, i)
+    depth = 0
+    while i < len(text):
+        c = text[i]
+        if c in "\"'":
+            i = _string_end(text, i)
+            continue
+        if c in "[{":
+            depth += 1
+        elif c in "]}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif c in ",\n#" and depth == 0:
+            return i
+        i += 1
+    return i
+
+
+def _where(fields: Mapping[str, Any], key: str | None = None, index: int | None = None, raw: Any = None):
+    """Where ``key`` (its item ``index``, when it is the text ``raw`` or a number) stands
+    in the text ``fields`` were read from; None for fields not read from a text."""
+    if not isinstance(fields, PHHFields) or not fields.text:
+        return None
+    text, file = fields.text, fields.file
+    at = _key_offset(text, fields.section, key) if key is not None else None
+    if at is None:
+        return Location(file)
+    if index is not None and at < len(text) and text[at] == "[":
+        items = _item_offsets(text, at)
+        if index < len(items):
+            item = items[index]
+            shown = str(raw)
+            if not isinstance(raw, str) or text[item + 1 : item + 1 + len(shown) + 1] in (shown + '"', shown + "'"):
+                at = item + (1 if isinstance(raw, str) else 0)
+    return _offset_location(text, at, file)
 
 
 def phh_variant(code: str, options: Mapping[str, Any] | None = None):
@@ -97,15 +300,63 @@ def _stake_names(variant) -> dict[str, str]:
     return names
 
 
-def _uniform(fields: Mapping[str, Any], key: str, n: int) -> int:
-    value = fields.get(key)
-    if isinstance(value, list):
-        if len(value) != n or len(set(value)) != 1:
-            raise PHHReadError(f"'{key}' = {value}: studrules plays one ante for every player")
-        value = value[0]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PHHReadError(f"'{key}' is {value!r}, not a whole number of chips")
+def _chips(fields: Mapping[str, Any], key: str, value: Any, least: int, index: int | None = None) -> int:
+    """``value`` (the field ``key``, or its item ``index``) if it is a whole number
+    of chips from ``least``, else a located :class:`PHHReadError`."""
+    name = f"'{key}'" if index is None else f"item {index + 1} of '{key}'"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PHHReadError(f"{name} is not a whole number of chips", _where(fields, key, index, value))
+    if not least <= value < MAX_NUMBER:
+        raise PHHReadError(
+            f"{name} is {value}: chips are a whole number from {least} to {MAX_NUMBER - 1:,}",
+            _where(fields, key, index, value),
+        )
     return value
+
+
+def _uniform(fields: Mapping[str, Any], key: str, n: int, least: int) -> int:
+    """The one amount of ``key`` (a number, or a list of one number for every player)."""
+    value = fields.get(key)
+    if value is None:
+        raise PHHReadError(f"the record has no '{key}'", _where(fields))
+    if isinstance(value, list):
+        if len(value) != n:
+            raise PHHReadError(f"'{key}' lists {len(value)} amounts for the record's {n} players", _where(fields, key))
+        for index, item in enumerate(value):
+            _chips(fields, key, item, least, index)
+        if len(set(value)) != 1:
+            raise PHHReadError(
+                f"'{key}' differ from player to player: studrules plays one for every player", _where(fields, key)
+            )
+        value = value[0]
+    return _chips(fields, key, value, least)
+
+
+def _amounts(fields: Mapping[str, Any], key: str, n: int | None, least: int) -> list[int]:
+    """The list ``key``: a whole number of chips for each player."""
+    value = fields.get(key)
+    if not isinstance(value, list) or (n is None and len(value) < 2):
+        raise PHHReadError(f"'{key}' must list each player's chips", _where(fields, key))
+    if n is not None and len(value) != n:
+        raise PHHReadError(f"'{key}' lists {len(value)} stacks for the record's {n} players", _where(fields, key))
+    return [_chips(fields, key, item, least, index) for index, item in enumerate(value)]
+
+
+def _cards(run: str, where: str, unseen: bool = True) -> list[str]:
+    """The two-character cards of ``run`` (``??``: a card nobody saw, when ``unseen``)."""
+    if len(run) % 2:
+        raise PHHReadError(f"{where}: '{run}' is not a run of two-character cards")
+    cards = []
+    for i in range(0, len(run), 2):
+        text = run[i : i + 2]
+        if text == "??" and unseen:
+            cards.append(text)
+            continue
+        try:
+            cards.append(str(parse_card(text)))
+        except CardError as err:
+            raise PHHReadError(f"{where}: {err.message}") from None
+    return cards
 
 
 def _fill_unseen(deals: dict[int, list[str]], variant, bring_in_seat: int | None) -> dict[int, list[str]]:
@@ -155,50 +406,78 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
     """
     code = fields.get("variant")
     if not isinstance(code, str):
-        raise PHHReadError("the record has no 'variant' (its PHH game code)")
+        raise PHHReadError("the record has no 'variant' (its PHH game code)", _where(fields, "variant"))
     if variant is None:
-        variant = phh_variant(code)
+        try:
+            variant = phh_variant(code)
+        except PHHReadError as err:
+            raise PHHReadError(err.message, _where(fields, "variant")) from None
     else:
         try:
             own = phh_code(variant)
         except PHHError as err:
             raise PHHReadError(str(err)) from None
         if own != code:
-            raise PHHReadError(f"the record plays {code}; {variant.name} is {own}")
-    stacks = fields.get("starting_stacks")
-    if not isinstance(stacks, list) or len(stacks) < 2:
-        raise PHHReadError("'starting_stacks' must list each player's chips")
+            raise PHHReadError(f"the record plays {code}; {variant.name} is {own}", _where(fields, "variant"))
+    stacks = _amounts(fields, "starting_stacks", None, 1)
     n = len(stacks)
     players = list(names or [f"p{i + 1}" for i in range(n)])
     if len(players) != n:
         raise PHHReadError(f"{len(players)} names for the record's {n} players")
     stake_names = _stake_names(variant)
-    stakes = {stake_names["antes"]: _uniform(fields, "antes", n)}
+    stakes = {stake_names["antes"]: _uniform(fields, "antes", n, 0)}
     for key in ("bring_in", "small_bet", "big_bet"):
-        stakes[stake_names[key]] = _uniform(fields, key, n)
+        stakes[stake_names[key]] = _uniform(fields, key, n, 1)
+    blinds = fields.get("blinds_or_straddles")
+    if blinds is not None and any(_amounts(fields, "blinds_or_straddles", n, 0)):
+        raise PHHReadError(
+            "'blinds_or_straddles': stud has no blinds (studrules reads zeros)", _where(fields, "blinds_or_straddles")
+        )
+    if fields.get("finishing_stacks") is not None:
+        _amounts(fields, "finishing_stacks", n, 0)
+    recorded = fields.get("actions", [])
+    if not isinstance(recorded, list) or not all(isinstance(a, str) for a in recorded):
+        raise PHHReadError(
+            "'actions' must be a list of texts ('d dh p1 AcKd7h', 'p1 pb'...)", _where(fields, "actions")
+        )
+
+    def at(index: int) -> Location | None:  # where action ``index`` stands (worked out for a message only)
+        return _where(fields, "actions", index, recorded[index])
 
     actions = []
     deals: dict[int, list[str]] = {}
+    shown: list[tuple[str, int, int, list[str]]] = []
     community: list[str] = []
     bring_in_seat = None
-    for number, raw in enumerate(fields.get("actions", []), 1):
-        text = str(raw).split("#", 1)[0].split()
-        where = f"action {number} ('{raw}')"
-        if text[:2] == ["d", "dh"] and len(text) == 4:
-            seat = _seat(text[2], n, where)
-            cards = text[3]
-            if len(cards) % 2:
-                raise PHHReadError(f"{where}: '{cards}' is not a run of two-character cards")
-            deals.setdefault(seat, []).extend(cards[i : i + 2] for i in range(0, len(cards), 2))
-        elif text[:2] == ["d", "db"] and len(text) == 3:
-            community.extend(text[2][i : i + 2] for i in range(0, len(text[2]), 2))
-        elif text and text[0].startswith("p") and len(text) >= 2:
-            seat = _seat(text[0], n, where)
-            if text[1] == "pb":
-                bring_in_seat = seat if bring_in_seat is None else bring_in_seat
-            actions.append((where, seat, text[1:]))
-        else:
-            raise PHHReadError(f"{where}: studrules reads dealing ('d dh', 'd db') and players' actions")
+    for index, raw in enumerate(recorded):
+        text = raw.split("#", 1)[0].split()
+        where = f"action {index + 1} ('{raw}')"
+        try:
+            if text[:2] == ["d", "dh"] and len(text) == 4:
+                seat = _seat(text[2], n, where)
+                deals.setdefault(seat, []).extend(_cards(text[3], where))
+            elif text[:2] == ["d", "db"] and len(text) == 3:
+                community.extend(_cards(text[2], where, unseen=False))
+            elif text and text[0].startswith("p") and len(text) >= 2:
+                seat = _seat(text[0], n, where)
+                if text[1] == "pb":
+                    bring_in_seat = seat if bring_in_seat is None else bring_in_seat
+                if text[1] == "sm" and len(text) > 3:
+                    raise PHHReadError(f"{where}: studrules reads 'pN sm CARDS' (he shows) and 'pN sm' (he mucks)")
+                if text[1] == "sm" and len(text) == 3 and text[2] != "-":
+                    shown.append((where, index, seat, _cards(text[2], where)))
+                actions.append((where, index, seat, text[1:]))
+            else:
+                raise PHHReadError(f"{where}: studrules reads dealing ('d dh', 'd db') and players' actions")
+        except PHHReadError as err:
+            raise PHHReadError(err.message, at(index)) from None
+    for where, index, seat, cards in shown:
+        dealt = deals.get(seat, [])
+        strange = [c for c in cards if c != "??" and c not in dealt]
+        if len(strange) > dealt.count("??"):
+            raise PHHReadError(
+                f"{where}: p{seat + 1} shows {strange[0]}, and the record deals it to him nowhere", at(index)
+            )
     deals = _fill_unseen(deals, variant, bring_in_seat)
     given: dict[str, Any] = {players[s]: list(parse_cards(" ".join(c))) for s, c in deals.items()}
     if community:
@@ -209,49 +488,73 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
     try:
         hand = Hand(variant, players, stacks, stakes=stakes, cards=given)
     except (StudrulesError, ValueError) as err:
-        raise PHHReadError(f"cannot start the hand: {err}") from None
-    shows: dict[int, bool] = {}
-    for where, seat, words in actions:
+        raise PHHReadError(f"cannot start the hand: {err}", _where(fields, "actions")) from None
+    shows: dict[int, tuple[bool, str, Location | None]] = {}
+    for where, index, seat, words in actions:
         if words[0] == "sm":
-            shows[seat] = len(words) > 1 and words[1] != "-"
+            shows[seat] = (len(words) > 1 and words[1] != "-", where, at(index))
             continue
-        if hand.over:
-            raise PHHReadError(f"{where}: the hand is already over")
         if hand.phase == "showdown":
             _showdown(hand, shows)
+        if hand.over:
+            raise PHHReadError(f"{where}: {_over(hand)}", at(index))
         player = players[seat]
-        verb = _verb(hand, player, words, where)
         try:
-            hand.apply(verb)
-        except IllegalActionError as err:
-            raise PHHReadError(f"{where}: {err}") from None
+            hand.apply(_verb(hand, player, words, where))
+        except PHHReadError as err:
+            raise PHHReadError(err.message, at(index)) from None
+        except (StudrulesError, ValueError) as err:
+            raise PHHReadError(f"{where}: {err}", at(index)) from None
     _showdown(hand, shows)
     if not hand.over:
-        raise PHHReadError(f"the record ends before the hand does: {hand.to_act} is to act")
+        raise PHHReadError(
+            f"the record ends before the hand does: {hand.to_act or 'nobody'} is to act", _where(fields, "actions")
+        )
     return hand
 
 
-def _showdown(hand, shows: Mapping[int, bool]) -> None:
+_BETS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
+
+def _over(hand) -> str:
+    """Why no action can follow: the hand is over (before any bet: the antes left nobody able to bet)."""
+    if not any(e.type in _BETS for e in hand.events):
+        return "the hand is over, nobody is to act: the antes left no one able to bet"
+    return "the hand is over, nobody is to act"
+
+
+def _showdown(hand, shows: Mapping[int, tuple[bool, str, Location | None]]) -> None:
     """Play the showdown as recorded (a player not recorded does what studrules does by default)."""
     while not hand.over and hand.phase == "showdown":
         player = hand.to_act
         seat = hand.players.index(player)
         if seat in shows:
-            hand.apply(f"{player} {'show' if shows[seat] else 'muck'}")
+            show, where, at = shows[seat]
+            try:
+                hand.apply(f"{player} {'show' if show else 'muck'}")
+            except (StudrulesError, ValueError) as err:
+                raise PHHReadError(f"{where}: {err}", at) from None
         else:
             hand.apply(hand.default_action())
 
 
+def _number(word: str) -> int | None:
+    """A whole number written in ASCII digits (at most 18 of them), else None."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 18 else None
+
+
 def _seat(word: str, n: int, where: str) -> int:
-    if not word.startswith("p") or not word[1:].isdigit() or not 1 <= int(word[1:]) <= n:
+    seat = _number(word[1:]) if word.startswith("p") else None
+    if seat is None or not 1 <= seat <= n:
         raise PHHReadError(f"{where}: '{word}' is not a player (p1 to p{n})")
-    return int(word[1:]) - 1
+    return seat - 1
 
 
 def _verb(hand, player: str, words: list[str], where: str) -> str:
     legal = {a.action for a in hand.legal_for(player)}
     if not legal:
-        raise PHHReadError(f"{where}: it is {hand.to_act}'s turn, not {player}'s")
+        whose = f"it is {hand.to_act}'s turn" if hand.to_act else "nobody is to act now"
+        raise PHHReadError(f"{where}: {whose}, not {player}'s")
     word = words[0]
     if word == "pb":
         return f"{player} bring-in"
@@ -259,9 +562,9 @@ def _verb(hand, player: str, words: list[str], where: str) -> str:
         return f"{player} fold"
     if word == "cc":
         return f"{player} {'check' if 'check' in legal else 'call'}"
-    if word == "cbr" and len(words) == 2 and words[1].isdigit():
+    amount = _number(words[1]) if word == "cbr" and len(words) == 2 else None
+    if amount is not None:
         verb = next((v for v in ("complete", "bet", "raise") if v in legal), "raise")
-        amount = int(words[1])
         allowed = next((a.to for a in hand.legal_for(player) if a.action == verb and a.to), ())
         if allowed and amount not in allowed and amount < min(allowed):
             # PokerKit trims a raise to what the opponents can match; studrules
@@ -275,5 +578,5 @@ def _verb(hand, player: str, words: list[str], where: str) -> str:
 
 
 def replay_phh_file(path: str | Path, **kwargs: Any):
-    """Replay the PHH hand in the file at ``path`` (see :func:`replay_phh`)."""
-    return replay_phh(read_phh(Path(path).read_text(encoding="utf-8")), **kwargs)
+    """Replay the PHH hand in the file at ``path`` (see :func:`replay_phh` and :func:`read_phh_file`)."""
+    return replay_phh(read_phh_file(path), **kwargs)

@@ -127,16 +127,24 @@ def load_script(script: Mapping | str | Path) -> Script:
     players = data["players"]
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
         raise fail("'players' is a list of names, clockwise from the dealer's left", "players")
+    for index, p in enumerate(players):
+        if not p.strip().isprintable():  # (an escape sequence would act on the terminal that shows it)
+            raise fail("a player's name is printable text: no control characters", "players", index)
     stacks = data.get("stacks", 100)
     if not (isinstance(stacks, (int, list, Mapping)) and not isinstance(stacks, bool)):
         raise fail("'stacks' is a number, a list (one per player) or a mapping by name", "stacks")
     for key in ("options", "stakes", "cards", "antes"):
         if data.get(key) is not None and not isinstance(data[key], Mapping):
             raise fail(f"'{key}' is a mapping", key)
+    for name, value in (data.get("antes") or {}).items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise fail("an ante is a whole number of chips, 0 or more", "antes", name)
     cards = dict(data.get("cards") or {})
     from ..cards.card import parse_card, parse_cards
 
     for name, value in cards.items():
+        if not isinstance(value, (str, list)):
+            raise fail("a player's cards are a list of cards or a line of them ('Ah Kd')", "cards", name)
         if isinstance(value, list):
             for index, item in enumerate(value):
                 try:

@@ -442,7 +442,7 @@ class _Checker(_CardChecks, _BankedChecks):
                 if low is not None and high is not None and low > high:
                     self.fail(f"the smallest ante ({low}) is more than the largest ({high})", self.step_path(i, "min"))
             elif isinstance(step, BettingStep):
-                bet = self.value(step.bet)
+                bet = self._worked_out(step.bet, self.step_path(i, "bet"), "the bet")
                 if bet is not None and bet <= 0:
                     self.fail(
                         f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip",
@@ -484,8 +484,18 @@ class _Checker(_CardChecks, _BankedChecks):
             elif isinstance(step, DecisionStep) and step.raise_amount is not None:
                 self._non_negative(step.raise_amount, self.step_path(i, "raise"), "the raise")
 
+    def _worked_out(self, expr: Expression | None, path: FieldPath, what: str) -> int | None:
+        """:meth:`value`, with an amount the file's stakes cannot work out (a division by zero) said at ``path``."""
+        if expr is not None and self.stakes is not None and expr.names <= set(self.stakes):
+            try:
+                expr(self.stakes)
+            except StudrulesError as err:
+                self.fail(f"{what} cannot be worked out with the file's stakes: {err.message}", path)
+                return None
+        return self.value(expr)
+
     def _non_negative(self, expr: Expression, path: FieldPath, what: str) -> int | None:
-        amount = self.value(expr)
+        amount = self._worked_out(expr, path, what)
         if amount is not None and amount < 0:
             self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
         elif amount is None:

@@ -243,6 +243,8 @@ def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | Non
     file = str(path)
     where = location or Location(file)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # (before opening: opening a pipe waits for a writer)
+            raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
         with open(path, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)

@@ -1,21 +1,51 @@
 """Whether a strategy fits a variant: the cards its rules read are there
 at every decision, and the house shows the card they look at. Used by
-:meth:`studrules.spec.strategies.Strategy.check_fits`.
+:meth:`studrules.spec.strategies.Strategy.check_fits`, and by
+:func:`fitting_strategy` to choose the shipped strategy a game is played
+with when none is named (``simulate``, ``analyze``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..errors import Location, SpecError
+from ..errors import Location, SpecError, SpecErrors
 from .expressions import Expression
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Variant
 
-__all__ = ["fit_errors", "decision_cards", "raise_choices", "offered_raises"]
+__all__ = [
+    "fit_errors",
+    "decision_cards",
+    "raise_choices",
+    "offered_raises",
+    "DEFAULT_FIRST",
+    "DEFAULT_LAST",
+    "default_order",
+    "fitting_strategy",
+    "named_or_fitting",
+    "default_help",
+]
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_S = TypeVar("_S", bound=_Named)  # a loaded strategy
+
+#: The shipped strategies tried first when none is named, in this order: the
+#: ones written for a game's hands first (basic: Caribbean stud's rules of
+#: thumb, five cards and the house's up card; queen-six-four: three-card
+#: hands), then the plain thresholds ...
+DEFAULT_FIRST = ("basic", "queen-six-four", "pair-or-better", "ace-king-or-better")
+#: ... and last the ones that play every hand the same way (any other
+#: shipped strategy comes between, by name).
+DEFAULT_LAST = ("raise", "fold")
 
 _CARD_NAMES = ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")
 _HOUSE_UP_NAMES = ("house_up", "matches_house_up")
@@ -208,3 +238,73 @@ def decision_cards(variant: Variant) -> list[int]:
         elif isinstance(step, DecisionStep):
             out.append(held)
     return out
+
+
+def default_order(names: Iterable[str]) -> list[str]:
+    """The order in which the strategies ``names`` are tried when none is named:
+    :data:`DEFAULT_FIRST`, then any other by name, then :data:`DEFAULT_LAST`.
+
+    >>> default_order(["fold", "raise", "my-own", "basic", "pair-or-better"])
+    ['basic', 'pair-or-better', 'my-own', 'raise', 'fold']
+    """
+    given = set(names)
+    others = sorted(given - set(DEFAULT_FIRST) - set(DEFAULT_LAST))
+    return [n for n in DEFAULT_FIRST if n in given] + others + [n for n in DEFAULT_LAST if n in given]
+
+
+def fitting_strategy(variant: Variant, shipped: Iterable[str], load: Callable[[str, Variant], _S]) -> _S:
+    """The first of the ``shipped`` strategies, in :func:`default_order`, that fits ``variant``,
+    as ``load(name, variant)`` loads it (``load`` raises a :class:`~studrules.errors.SpecError`
+    or :class:`~studrules.errors.SpecErrors` for one that does not fit): what ``simulate`` and
+    ``analyze`` play when no strategy is named. None fits: a :class:`~studrules.errors.SpecError`
+    of one line. (The loader is given, not imported: :mod:`studrules.spec.strategies` imports
+    this module.)
+
+    >>> from studrules.spec.examples import example_variant
+    >>> from studrules.spec.strategies import load_strategy, shipped_strategies
+    >>> fitting_strategy(example_variant("against-the-house"), shipped_strategies(), load_strategy).name
+    'basic'
+    """
+    if not variant.is_banked:
+        raise SpecError(
+            f"strategies are for games against the house, but {variant.name} is a {variant.kind} game "
+            "(players against each other)"
+        )
+    order = default_order(shipped)
+    for name in order:
+        try:
+            return load(name, variant)
+        except (SpecError, SpecErrors):  # it does not fit: the next one
+            continue
+    raise SpecError(
+        f"no shipped strategy fits {variant.name}: write one for it and give --strategy FILE (tried {', '.join(order)})"
+    )
+
+
+def named_or_fitting(
+    name: str | None, variant: Variant, shipped: Iterable[str], load: Callable[[str, Variant], _S]
+) -> tuple[_S, str | None]:
+    """The strategy ``name`` (a shipped name or a file) loaded for ``variant``, and None; with no
+    ``name``, :func:`fitting_strategy` and a line that names the strategy chosen.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> from studrules.spec.strategies import load_strategy, shipped_strategies
+    >>> named_or_fitting(None, example_variant("against-the-house"), shipped_strategies(), load_strategy)[1]
+    'strategy: basic, the first shipped strategy that fits against-the-house (--strategy NAME or FILE plays another)'
+    """
+    if name is not None:
+        return load(name, variant), None
+    strategy = fitting_strategy(variant, shipped, load)
+    return strategy, (
+        f"strategy: {strategy.name}, the first shipped strategy that fits {variant.name} "
+        "(--strategy NAME or FILE plays another)"
+    )
+
+
+def default_help(shipped: Iterable[str]) -> str:
+    """What a command's help says of the strategy played when none is named.
+
+    >>> default_help(["raise", "basic"])
+    'the first shipped strategy that fits the game, in the order basic, raise'
+    """
+    return f"the first shipped strategy that fits the game, in the order {', '.join(default_order(shipped))}"

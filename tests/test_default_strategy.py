@@ -1,0 +1,134 @@
+"""simulate and analyze play a shipped strategy that fits the game when no --strategy is given.
+
+The default used to be ``basic`` (written for Caribbean stud) whatever the
+game, so ``studrules simulate three-card-poker`` failed with errors located in
+strategies/basic.yaml. Now the first shipped strategy, in the documented order
+(basic, queen-six-four, pair-or-better, ace-king-or-better, any other by name,
+raise, fold), that fits the game plays, and the command names it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+import studrules.spec.strategies as strategies
+from studrules.cli.main import main
+from studrules.spec.resources import strategies_dir
+from studrules.spec.strategy_fit import default_order
+
+# Each shipped game against the house and the strategy that must be chosen for it, by hand:
+# - caribbean-stud-it: basic fits (five cards each, a house up card, 'ace_king' is a hand);
+# - three-card-poker, four-card-poker: their rankings have no 'ace_king' (basic reads it), so
+#   basic does not fit; queen-six-four, next, reads three cards and 'pair': it fits both;
+# - let-it-ride, mississippi-stud: at the first decision the player holds 3 and 2 cards, so
+#   no strategy reading 'hand' (a best five) fits; raise, which reads nothing, is the first that does.
+EXPECTED = {
+    "caribbean-stud-it": "basic",
+    "three-card-poker": "queen-six-four",
+    "four-card-poker": "queen-six-four",
+    "let-it-ride": "raise",
+    "mississippi-stud": "raise",
+}
+# analyze's exact count of Four Card Poker takes some 20 s: the soak run covers it (as
+# tests/test_simulate_agrees_with_analyze.py does)
+SLOW_TO_COUNT = {"four-card-poker"}
+
+
+def _banked(capsys) -> set[str]:
+    assert main(["list", "--json"]) == 0
+    return {v["name"] for v in json.loads(capsys.readouterr().out) if v["kind"] == "banked"}
+
+
+def test_every_shipped_banked_game_has_its_expected_default(capsys):
+    assert _banked(capsys) == set(EXPECTED)
+
+
+def test_the_documented_order_of_the_shipped_strategies():
+    assert default_order(strategies.shipped_strategies()) == [
+        "basic",
+        "queen-six-four",
+        "pair-or-better",
+        "ace-king-or-better",
+        "raise",
+        "fold",
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_simulate_with_no_strategy_plays_the_first_that_fits_and_names_it(name, capsys):
+    assert main(["simulate", name, "-n", "300", "--seed", "2", "--workers", "1"]) == 0
+    out, err = capsys.readouterr()
+    chosen = EXPECTED[name]
+    assert out.splitlines()[0] == f"{name}, strategy {chosen}: 300 hands, seed 2"
+    assert f"strategy: {chosen}, the first shipped strategy that fits {name}" in err
+    assert "Traceback" not in err and "basic.yaml" not in err
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_simulate_with_no_strategy_plays_as_with_that_strategy_named(name, capsys):
+    args = ["simulate", name, "-n", "300", "--seed", "3", "--workers", "1", "--json"]
+    assert main(args) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main([*args, "--strategy", EXPECTED[name]]) == 0
+    named, err = capsys.readouterr()
+    named = json.loads(named)
+    assert default["strategy"] == EXPECTED[name] and err == ""  # a named strategy: no note
+    for key in ("house_edge", "ci95", "raise_rate", "mean_net", "by_hand"):
+        assert default[key] == named[key], key
+
+
+def _analyze_cases():
+    for name in sorted(EXPECTED):
+        marks = [pytest.mark.soak] if name in SLOW_TO_COUNT else []
+        yield pytest.param(name, marks=marks)
+
+
+@pytest.mark.parametrize("name", list(_analyze_cases()))
+def test_analyze_with_no_strategy_counts_the_first_that_fits_and_names_it(name, capsys):
+    assert main(["analyze", name, "--json"]) == 0
+    out, err = capsys.readouterr()
+    default = json.loads(out)
+    chosen = EXPECTED[name]
+    assert default["strategy"] == chosen
+    assert f"strategy: {chosen}, the first shipped strategy that fits {name}" in err
+    assert 0 < default["house_edge"] < 2 and default["deals"] > 0
+
+
+def test_analyze_with_no_strategy_counts_as_with_that_strategy_named(capsys):
+    # three-card-poker: queen-six-four (the count takes a fraction of a second)
+    assert main(["analyze", "three-card-poker"]) == 0
+    default = capsys.readouterr().out
+    assert default.splitlines()[0] == "three-card-poker, strategy queen-six-four: exact, over 407,170,400 deals"
+    assert main(["analyze", "three-card-poker", "--strategy", "queen-six-four"]) == 0
+    named, err = capsys.readouterr()
+    assert named == default and err == ""
+
+
+def test_analyze_optimal_still_needs_no_strategy(capsys):
+    assert main(["analyze", "three-card-poker", "--optimal", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["strategy"] != "queen-six-four" and err == ""
+
+
+@pytest.mark.parametrize("command", ["simulate", "analyze"])
+def test_when_no_shipped_strategy_fits_one_line_says_so(command, tmp_path, monkeypatch, capsys):
+    # only basic ships (a copy): it does not fit Three Card Poker
+    shutil.copy(strategies_dir() / "basic.yaml", tmp_path / "basic.yaml")
+    monkeypatch.setattr(strategies, "strategies_dir", lambda: tmp_path)
+    hands = ["-n", "10"] if command == "simulate" else []
+    assert main([command, "three-card-poker", *hands]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == [
+        "studrules: no shipped strategy fits three-card-poker: write one for it and give --strategy FILE (tried basic)"
+    ]
+
+
+@pytest.mark.parametrize("command", ["simulate", "analyze"])
+def test_a_pot_game_with_no_strategy_is_refused_in_one_line(command, capsys):
+    assert main([command, "seven-card-stud"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "pot game" in err and "Traceback" not in err
