@@ -2,9 +2,10 @@
 
 The default used to be ``basic`` (written for Caribbean stud) whatever the
 game, so ``studrules simulate three-card-poker`` failed with errors located in
-strategies/basic.yaml. Now the first shipped strategy, in the documented order
-(basic, queen-six-four, pair-or-better, ace-king-or-better, any other by name,
-raise, fold), that fits the game plays, and the command names it.
+strategies/basic.yaml. Now the strategy the game's file names (``strategy:``)
+plays, else the first shipped strategy, in the documented order (basic,
+queen-six-four, pair-or-better, ace-king-or-better, any other by name, raise,
+fold), that fits the game, and the command names it.
 """
 
 from __future__ import annotations
@@ -20,21 +21,31 @@ from studrules.spec.resources import strategies_dir
 from studrules.spec.strategy_fit import default_order
 
 # Each shipped game against the house and the strategy that must be chosen for it, by hand:
-# - caribbean-stud-it: basic fits (five cards each, a house up card, 'ace_king' is a hand);
-# - three-card-poker, four-card-poker: their rankings have no 'ace_king' (basic reads it), so
-#   basic does not fit; queen-six-four, next, reads three cards and 'pair': it fits both;
-# - let-it-ride, mississippi-stud: at the first decision the player holds 3 and 2 cards, so
-#   no strategy reading 'hand' (a best five) fits; raise, which reads nothing, is the first that does.
+# - caribbean-stud-it, three-card-poker, four-card-poker name theirs (basic, queen-six-four,
+#   pair-or-better: the house edges of the README's table);
+# - let-it-ride, mississippi-stud name none: at the first decision the player holds 3 and 2
+#   cards, so no strategy reading 'hand' (a best five) fits; raise, which reads nothing, is
+#   the first that does (basic, first in the order, reads 'ace_king', a hand of five).
 EXPECTED = {
     "caribbean-stud-it": "basic",
     "three-card-poker": "queen-six-four",
-    "four-card-poker": "queen-six-four",
+    "four-card-poker": "pair-or-better",
     "let-it-ride": "raise",
     "mississippi-stud": "raise",
 }
-# analyze's exact count of Four Card Poker takes some 20 s: the soak run covers it (as
-# tests/test_simulate_agrees_with_analyze.py does)
-SLOW_TO_COUNT = {"four-card-poker"}
+NAMED_BY_THE_FILE = {"caribbean-stud-it", "three-card-poker", "four-card-poker"}
+
+
+def _why(name: str) -> str:
+    chosen = EXPECTED[name]
+    if name in NAMED_BY_THE_FILE:
+        return f"strategy: {chosen}, the one {name} names"
+    return f"strategy: {chosen}, the first shipped strategy that fits {name}"
+
+
+# analyze's exact counts of Four Card Poker and Caribbean stud take some 13 to 20 s: the soak
+# run covers them (as tests/test_simulate_agrees_with_analyze.py does)
+SLOW_TO_COUNT = {"four-card-poker", "caribbean-stud-it"}
 
 
 def _banked(capsys) -> set[str]:
@@ -63,7 +74,7 @@ def test_simulate_with_no_strategy_plays_the_first_that_fits_and_names_it(name, 
     out, err = capsys.readouterr()
     chosen = EXPECTED[name]
     assert out.splitlines()[0] == f"{name}, strategy {chosen}: 300 hands, seed 2"
-    assert f"strategy: {chosen}, the first shipped strategy that fits {name}" in err
+    assert _why(name) in err
     assert "Traceback" not in err and "basic.yaml" not in err
 
 
@@ -93,7 +104,7 @@ def test_analyze_with_no_strategy_counts_the_first_that_fits_and_names_it(name, 
     default = json.loads(out)
     chosen = EXPECTED[name]
     assert default["strategy"] == chosen
-    assert f"strategy: {chosen}, the first shipped strategy that fits {name}" in err
+    assert _why(name) in err
     assert 0 < default["house_edge"] < 2 and default["deals"] > 0
 
 
@@ -115,16 +126,36 @@ def test_analyze_optimal_still_needs_no_strategy(capsys):
 
 @pytest.mark.parametrize("command", ["simulate", "analyze"])
 def test_when_no_shipped_strategy_fits_one_line_says_so(command, tmp_path, monkeypatch, capsys):
-    # only basic ships (a copy): it does not fit Three Card Poker
+    # only basic ships (a copy): it does not fit Let It Ride (three cards at the first decision)
     shutil.copy(strategies_dir() / "basic.yaml", tmp_path / "basic.yaml")
     monkeypatch.setattr(strategies, "strategies_dir", lambda: tmp_path)
     hands = ["-n", "10"] if command == "simulate" else []
-    assert main([command, "three-card-poker", *hands]) == 1
+    assert main([command, "let-it-ride", *hands]) == 1
     out, err = capsys.readouterr()
     assert out == ""
     assert err.splitlines() == [
-        "studrules: no shipped strategy fits three-card-poker: write one for it and give --strategy FILE (tried basic)"
+        "studrules: no shipped strategy fits let-it-ride: write one for it and give --strategy FILE (tried basic)"
     ]
+
+
+def test_the_strategy_a_file_names_is_checked(tmp_path, capsys):
+    from studrules.errors import SpecErrors
+    from studrules.spec.loader import load_variant, load_variant_text
+    from studrules.spec.resources import variants_dir
+
+    text = (variants_dir() / "three-card-poker.yaml").read_text()
+    with pytest.raises(SpecErrors, match="no shipped strategy 'no-such-one': the shipped ones are ace-king-or-better"):
+        load_variant_text(text.replace("strategy: queen-six-four", "strategy: no-such-one"))
+    pot = (variants_dir() / "seven-card-stud.yaml").read_text().replace("kind: pot\n", "kind: pot\nstrategy: basic\n")
+    with pytest.raises(SpecErrors, match="'strategy' is the strategy of a game against the house; this is a pot game"):
+        load_variant_text(pot)
+    # a file naming a shipped strategy that does not fit it: said when it is played, in one line
+    path = tmp_path / "ride.yaml"
+    path.write_text("extends: let-it-ride\nname: ride\nstrategy: basic\n")
+    assert load_variant(path).strategy == "basic"
+    assert main(["simulate", str(path), "-n", "10"]) == 1
+    err = capsys.readouterr().err
+    assert "basic" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("command", ["simulate", "analyze"])

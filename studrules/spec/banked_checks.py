@@ -12,6 +12,7 @@ from ..errors import StudrulesError
 from .card_checks import _CheckerBase
 from .expressions import Expression
 from .model import AnteStep, DecisionStep, RevealStep, SettleStep
+from .resources import strategies_dir
 from .vocabulary import category_constants, hand_constants
 
 __all__: list[str] = []
@@ -23,7 +24,20 @@ _CATEGORY_LINES = frozenset(category_constants()) - {"ace_king"}
 class _BankedChecks(_CheckerBase):
     """The checks of a banked game's decisions and settlements (see the module's documentation)."""
 
+    def _strategy_name(self) -> None:
+        """``strategy`` names a shipped strategy, in a game against the house (whether it
+        fits the game is checked when it is played, as a strategy given by name is)."""
+        name = self.v.strategy
+        if name is None:
+            return
+        if not self.v.is_banked:
+            self.fail("'strategy' is the strategy of a game against the house; this is a pot game", ("strategy",))
+        elif not (strategies_dir() / f"{name}.yaml").is_file():
+            shipped = ", ".join(sorted(p.stem for p in strategies_dir().glob("*.yaml")))
+            self.fail(f"no shipped strategy '{name}': the shipped ones are {shipped}", ("strategy",))
+
     def banked(self) -> None:
+        self._strategy_name()
         if not self.v.is_banked:
             return
         revealed = False

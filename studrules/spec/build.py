@@ -197,6 +197,7 @@ class _Builder:
             catalogue=d.get("catalogue"),
             file=self.file,
             extends=d.get("extends"),
+            strategy=d.get("strategy"),
         )
 
     def suits(self, order: Sequence[str], path: FieldPath) -> tuple[str, ...]:

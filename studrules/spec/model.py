@@ -550,16 +550,15 @@ class Variant:
     catalogue: str | None = field(default=None, compare=False)  # CATALOGUE:ENTRY this file encodes
     file: str | None = field(default=None, compare=False, repr=False)
     extends: str | None = field(default=None, compare=False)
+    strategy: str | None = field(default=None, compare=False)  # the shipped strategy played when none is named
 
     @property
     def is_banked(self) -> bool:
         return self.kind == "banked"
 
     def stake_values(self, overrides: Mapping[str, int] | None = None) -> dict[str, int]:
-        """Every stake as a number, later stakes computed from earlier ones.
-
-        An override replaces a stake's value (and so every stake computed
-        from it)."""
+        """Every stake as a number, later stakes computed from earlier ones; an
+        override replaces a stake's value (and so every stake computed from it)."""
         values: dict[str, int] = {}
         overrides = dict(overrides or {})
         for name, expr in self.stakes:

@@ -253,7 +253,8 @@ def default_order(names: Iterable[str]) -> list[str]:
 
 
 def fitting_strategy(variant: Variant, shipped: Iterable[str], load: Callable[[str, Variant], _S]) -> _S:
-    """The first of the ``shipped`` strategies, in :func:`default_order`, that fits ``variant``,
+    """The strategy the file of ``variant`` names (``strategy:``), else the first of the
+    ``shipped`` strategies, in :func:`default_order`, that fits ``variant``,
     as ``load(name, variant)`` loads it (``load`` raises a :class:`~studrules.errors.SpecError`
     or :class:`~studrules.errors.SpecErrors` for one that does not fit): what ``simulate`` and
     ``analyze`` play when no strategy is named. None fits: a :class:`~studrules.errors.SpecError`
@@ -271,6 +272,8 @@ def fitting_strategy(variant: Variant, shipped: Iterable[str], load: Callable[[s
             "(players against each other)"
         )
     order = default_order(shipped)
+    if variant.strategy is not None:  # the file's own: played, or its misfit said
+        return load(variant.strategy, variant)
     for name in order:
         try:
             return load(name, variant)
@@ -295,10 +298,12 @@ def named_or_fitting(
     if name is not None:
         return load(name, variant), None
     strategy = fitting_strategy(variant, shipped, load)
-    return strategy, (
-        f"strategy: {strategy.name}, the first shipped strategy that fits {variant.name} "
-        "(--strategy NAME or FILE plays another)"
+    why = (
+        f"the one {variant.name} names"
+        if variant.strategy is not None
+        else f"the first shipped strategy that fits {variant.name}"
     )
+    return strategy, f"strategy: {strategy.name}, {why} (--strategy NAME or FILE plays another)"
 
 
 def default_help(shipped: Iterable[str]) -> str:
