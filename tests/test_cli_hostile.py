@@ -193,3 +193,8 @@ def test_a_name_with_a_control_character_is_refused_at_the_table(capsys):
 
     with pytest.raises(ValueError, match="one printable word"):
         Hand(example_variant("bring-in"), ["Ann\u001b[2J", "Bob"], 100)
+
+
+def test_an_empty_strategy_name_is_no_strategy_not_a_folder(capsys):
+    code, _, err = run(capsys, "simulate", "caribbean-stud-it", "--strategy", "", "-n", "10")
+    assert code == 1 and err.startswith("studrules: no strategy '' (shipped strategies: ")

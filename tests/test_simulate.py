@@ -329,3 +329,17 @@ def test_house_edges_match_the_published_exact_values(name):
     result = simulate(VARIANT, name, 20_000_000, seed=2718, workers=2)
     se = (result.ci95[1] - result.ci95[0]) / 2 / 1.96
     assert abs(result.house_edge - PUBLISHED[name]) < 4 * se, (result.house_edge, PUBLISHED[name], se)
+
+
+def test_a_run_stopped_before_any_hand_reports_no_figures():
+    # Ctrl-C before the first chunk is counted: 0 hands, and no house edge of 0.000% made up
+    from dataclasses import replace
+
+    from studrules.cli.simulate import format_report
+
+    played = simulate(VARIANT, "basic", 200, seed=1, workers=1)
+    stopped = replace(played, hands=0, interrupted=True)
+    lines = format_report(stopped).splitlines()
+    assert lines[0].endswith("(interrupted: 0 of 200)")
+    assert lines[1:] == ["  no hand was played: nothing to report"]
+    assert "house edge" in format_report(played)

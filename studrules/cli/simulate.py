@@ -130,6 +130,8 @@ def format_report(result: SimulationResult) -> str:
     against-the-house, strategy fold: 100 hands, seed 1
     """
     lines = [_headline(result)]
+    if not result.hands:  # (stopped before a hand was counted: no figure to give)
+        return "\n".join(lines + ["  no hand was played: nothing to report"])
     lines += [f"  {label}: {value}" for label, value in _summary_rows(result)]
     lines.append("  by the player's hand:")
     for row in _hand_rows(result):
@@ -197,7 +199,7 @@ def _hand_rows(result: SimulationResult) -> list[tuple[str, ...]]:
 
 
 def _print_report(result: SimulationResult) -> None:
-    if not sys.stdout.isatty():
+    if not sys.stdout.isatty() or not result.hands:
         print(format_report(result))
         return
     from rich.console import Console

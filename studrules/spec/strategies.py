@@ -576,7 +576,7 @@ def _card_class() -> Any:
 
 def _resolve(name_or_path: str | Path) -> Path:
     text = str(name_or_path)
-    candidates = [Path(text)]
+    candidates = [Path(text)] if text.strip() else []  # (an empty name is no path: Path("") is the folder)
     if "/" not in text and not text.endswith((".yaml", ".yml")):
         candidates.insert(0, strategies_dir() / f"{text}.yaml")
     for c in candidates:
