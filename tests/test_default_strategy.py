@@ -21,19 +21,22 @@ from studrules.spec.resources import strategies_dir
 from studrules.spec.strategy_fit import default_order
 
 # Each shipped game against the house and the strategy that must be chosen for it, by hand:
-# - caribbean-stud-it, three-card-poker, four-card-poker name theirs (basic, queen-six-four,
-#   pair-or-better: the house edges of the README's table);
-# - let-it-ride, mississippi-stud name none: at the first decision the player holds 3 and 2
-#   cards, so no strategy reading 'hand' (a best five) fits; raise, which reads nothing, is
-#   the first that does (basic, first in the order, reads 'ace_king', a hand of five).
+# - every shipped game names its own (basic, queen-six-four, pair-or-better: the house edges
+#   of the README's table; Let It Ride's and Mississippi Stud's optimal play, as analyze
+#   --optimal --write wrote it);
+# - a game that names none gets the first that fits: below, Let It Ride without its line
+#   gets raise, since at the first decision the player holds 3 cards and no strategy reading
+#   'hand' (a best five) fits (basic, first in the order, reads 'ace_king', a hand of five);
+#   the optimal tables before it in the order are Let It Ride's own (it fits) and
+#   Mississippi Stud's (two cards at its first decision: it does not).
 EXPECTED = {
     "caribbean-stud-it": "basic",
     "three-card-poker": "queen-six-four",
     "four-card-poker": "pair-or-better",
-    "let-it-ride": "raise",
-    "mississippi-stud": "raise",
+    "let-it-ride": "let-it-ride-optimal",
+    "mississippi-stud": "mississippi-stud-optimal",
 }
-NAMED_BY_THE_FILE = {"caribbean-stud-it", "three-card-poker", "four-card-poker"}
+NAMED_BY_THE_FILE = set(EXPECTED)
 
 
 def _why(name: str) -> str:
@@ -43,9 +46,9 @@ def _why(name: str) -> str:
     return f"strategy: {chosen}, the first shipped strategy that fits {name}"
 
 
-# analyze's exact counts of Four Card Poker and Caribbean stud take some 13 to 20 s: the soak
+# analyze's exact counts of Four Card Poker, Caribbean and Mississippi stud take 5 to 20 s: the soak
 # run covers them (as tests/test_simulate_agrees_with_analyze.py does)
-SLOW_TO_COUNT = {"four-card-poker", "caribbean-stud-it"}
+SLOW_TO_COUNT = {"four-card-poker", "caribbean-stud-it", "mississippi-stud"}
 
 
 def _banked(capsys) -> set[str]:
@@ -63,6 +66,8 @@ def test_the_documented_order_of_the_shipped_strategies():
         "queen-six-four",
         "pair-or-better",
         "ace-king-or-better",
+        "let-it-ride-optimal",
+        "mississippi-stud-optimal",
         "raise",
         "fold",
     ]
@@ -126,11 +131,16 @@ def test_analyze_optimal_still_needs_no_strategy(capsys):
 
 @pytest.mark.parametrize("command", ["simulate", "analyze"])
 def test_when_no_shipped_strategy_fits_one_line_says_so(command, tmp_path, monkeypatch, capsys):
-    # only basic ships (a copy): it does not fit Let It Ride (three cards at the first decision)
-    shutil.copy(strategies_dir() / "basic.yaml", tmp_path / "basic.yaml")
-    monkeypatch.setattr(strategies, "strategies_dir", lambda: tmp_path)
+    # Let It Ride without its strategy: line, and only basic ships (a copy): basic does not fit
+    # it (three cards at the first decision)
+    text = (strategies_dir().parent / "variants" / "let-it-ride.yaml").read_text()
+    bare = tmp_path / "bare-ride.yaml"
+    bare.write_text("\n".join(line for line in text.splitlines() if not line.startswith("strategy:")) + "\n")
+    (tmp_path / "shipped").mkdir()
+    shutil.copy(strategies_dir() / "basic.yaml", tmp_path / "shipped" / "basic.yaml")
+    monkeypatch.setattr(strategies, "strategies_dir", lambda: tmp_path / "shipped")
     hands = ["-n", "10"] if command == "simulate" else []
-    assert main([command, "let-it-ride", *hands]) == 1
+    assert main([command, str(bare), *hands]) == 1
     out, err = capsys.readouterr()
     assert out == ""
     assert err.splitlines() == [
@@ -163,3 +173,34 @@ def test_a_pot_game_with_no_strategy_is_refused_in_one_line(command, capsys):
     assert main([command, "seven-card-stud"]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "pot game" in err and "Traceback" not in err
+
+
+def test_a_game_naming_no_strategy_gets_the_first_that_fits(tmp_path, capsys):
+    path = tmp_path / "ride.yaml"
+    path.write_text("extends: let-it-ride\nname: ride\n")  # its base's strategy: line is its own
+    from studrules.spec.loader import load_variant
+
+    assert load_variant(path).strategy == "let-it-ride-optimal"  # (a file extending it keeps the line)
+    text = (strategies_dir().parent / "variants" / "let-it-ride.yaml").read_text()
+    bare = tmp_path / "bare-ride.yaml"
+    bare.write_text("\n".join(line for line in text.splitlines() if not line.startswith("strategy:")) + "\n")
+    assert main(["simulate", str(bare), "-n", "300", "--seed", "2", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "strategy: let-it-ride-optimal, the first shipped strategy that fits let-it-ride" in err
+
+
+@pytest.mark.parametrize(
+    "game, published",
+    # the Wizard of Odds; Shackleford (Mississippi Stud's two exact counts take some 5 s: soak)
+    [("let-it-ride", 3.51), pytest.param("mississippi-stud", 4.91, marks=pytest.mark.soak)],
+)
+def test_the_shipped_optimal_tables_lose_what_the_published_optimal_play_loses(game, published, capsys):
+    # the file's own strategy, counted exactly, against the published optimal house edge (two
+    # decimals) and against analyze --optimal, which works the optimal play out afresh
+    assert main(["analyze", game, "--json"]) == 0
+    shipped = json.loads(capsys.readouterr().out)
+    assert shipped["strategy"] == f"{game}-optimal"
+    assert round(100 * shipped["house_edge"], 2) == published  # (the JSON's edge: a fraction of the ante)
+    assert main(["analyze", game, "--optimal", "--json"]) == 0
+    optimal = json.loads(capsys.readouterr().out)
+    assert abs(shipped["house_edge"] - optimal["house_edge"]) < 1e-9

@@ -419,7 +419,7 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     >>> load_strategy("bsic")
     Traceback (most recent call last):
     ...
-    studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, pair-or-better, queen-six-four, raise)
+    studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, fold, let-it-ride-optimal, mississippi-stud-optimal, pair-or-better, queen-six-four, raise)
     """
     path = _resolve(name_or_path)
     return _read_file(str(path), file_version(path), variant)
