@@ -198,3 +198,20 @@ def test_a_name_with_a_control_character_is_refused_at_the_table(capsys):
 def test_an_empty_strategy_name_is_no_strategy_not_a_folder(capsys):
     code, _, err = run(capsys, "simulate", "caribbean-stud-it", "--strategy", "", "-n", "10")
     assert code == 1 and err.startswith("studrules: no strategy '' (shipped strategies: ")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="a device that is always full")
+def test_help_or_a_report_that_cannot_be_written_is_said(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for argv in (["--help"], ["explain", "--help"], ["list"]):
+        line = f"'{sys.executable}' -m studrules {' '.join(argv)} > /dev/full"
+        done = subprocess.run(["sh", "-c", line], capture_output=True, text=True, env=env)
+        assert done.returncode == 1 and done.stderr == "studrules: No space left on device\n", argv
+    done = subprocess.run(
+        [sys.executable, "-m", "studrules", "diff", "razz", "seven-card-stud", "--html", "/dev/full", "--force"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 1
+    assert done.stderr.endswith("--html /dev/full: that is not a regular file; give a file name\n")

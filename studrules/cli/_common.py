@@ -35,6 +35,7 @@ __all__ = [
     "load_with_stakes",
     "display_path",
     "check_output_file",
+    "write_output",
     "add_hands_argument",
     "add_bots_argument",
     "BotList",
@@ -150,6 +151,21 @@ def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterabl
     if not force:
         raise StudrulesError(f"{flag} {path}: the file exists; --force replaces it")
     return target
+
+
+def write_output(flag: str, path: str | Path, text: str) -> None:
+    """Write ``text`` to the file a command was given with ``flag``; a failure
+    (a full disk, a file that takes no writing) is said with the flag and file.
+
+    >>> write_output("--html", "/", "x")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --html /: cannot write it (Is a directory)
+    """
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -26,7 +26,7 @@ from ..analysis.exact import ExactResult, analyze
 from ..errors import StudrulesError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
-from ._common import add_variant_arguments, variant_from_args
+from ._common import add_variant_arguments, variant_from_args, write_output
 
 NAME = "analyze"
 HELP = "work out the exact house edge of a small game against the house, by enumeration"
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         from ..analysis.strategy_writer import optimal_strategy_text
 
         text, result = optimal_strategy_text(variant)
-        Path(args.write).write_text(text, encoding="utf-8")
+        write_output("--write", args.write, text)
         print(f"wrote the optimal play of {variant.name} to {args.write}", file=sys.stderr)
     else:
         result = analyze(variant, strategy, optimal=args.optimal)

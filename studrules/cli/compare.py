@@ -42,6 +42,7 @@ from ._common import (
     load_with_stakes,
     progress_bar,
     whole_number,
+    write_output,
 )
 
 NAME = "compare"
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     if html_path is not None:
         from ..analysis.diff import diff
 
-        html_path.write_text(html_report(result, diff(a, b)), encoding="utf-8")
+        write_output("--html", html_path, html_report(result, diff(a, b)))
     if args.json:
         json.dump(result.to_dict(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -11,7 +11,7 @@ from ..analysis.diff import diff, diff_matrix, variant_label
 from ..analysis.diff_report import differences_page, format_differences, format_matrix, matrix_sections
 from ..errors import StudrulesError
 from ..spec.loader import load_variant, parse_assignments, shipped_variants
-from ._common import check_output_file, load_with_stakes
+from ._common import check_output_file, load_with_stakes, write_output
 
 NAME = "diff"
 HELP = "compare the rules of two variants, or of every shipped variant"
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
     if html_path is not None:
-        html_path.write_text(differences_page(differences, name_a, name_b), encoding="utf-8")
+        write_output("--html", html_path, differences_page(differences, name_a, name_b))
         print(f"wrote {html_path}", file=sys.stderr)
     if args.json:
         json.dump([d.as_dict() for d in differences], sys.stdout, indent=2, ensure_ascii=False)
@@ -98,8 +98,8 @@ def _run_all(args: argparse.Namespace) -> int:
     if html_path is not None:
         from ..analysis.report_html import html_page
 
-        html_path.write_text(
-            html_page("House rules side by side", matrix_sections(matrix), note=_note(matrix)), encoding="utf-8"
+        write_output(
+            "--html", html_path, html_page("House rules side by side", matrix_sections(matrix), note=_note(matrix))
         )
     if args.json:
         json.dump(matrix.as_dict(), sys.stdout, indent=2, ensure_ascii=False)

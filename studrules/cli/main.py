@@ -21,7 +21,7 @@ from .. import __version__
 TYPE_CHECKING = False  # typing is not imported: --version and --help answer before it is needed
 if TYPE_CHECKING:  # pragma: no cover - errors are imported in main(), after --version and --help have answered
     from collections.abc import Sequence
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
     from ..errors import StudrulesError
 
@@ -43,6 +43,11 @@ EXIT_CODES = """exit codes:
 class _Parser(argparse.ArgumentParser):
     """argparse, with a suggestion for a misspelt command, flag or choice, and
     the command's own usage for a flag it does not take."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # (argparse drops a failed write: help sent to a full disk would vanish with exit code 0)
+        if message:
+            (file or sys.stderr).write(message)
 
     def error(self, message: str) -> NoReturn:  # argparse's own exit code for usage errors is 2
         from ._common import choice_hint
@@ -246,7 +251,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     # only the chosen subcommand's module (and what it imports) is imported
     parser = build_parser(_chosen_command(words) or "")
-    args = parser.parse_args(words)
+    try:
+        try:
+            args = parser.parse_args(words)
+        except SystemExit:  # --help, --version, a usage error: what argparse printed must reach the user
+            sys.stdout.flush()
+            raise
+    except BrokenPipeError:  # (studrules --help | head -1)
+        return 0
+    except OSError as err:
+        print(f"studrules: {err.strerror or err}", file=sys.stderr)
+        return 1
     if not getattr(args, "_run", None):
         parser.print_help()
         return 0
