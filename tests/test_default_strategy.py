@@ -3,9 +3,9 @@
 The default used to be ``basic`` (written for Caribbean stud) whatever the
 game, so ``studrules simulate three-card-poker`` failed with errors located in
 strategies/basic.yaml. Now the strategy the game's file names (``strategy:``)
-plays, else the first shipped strategy, in the documented order (basic,
-queen-six-four, pair-or-better, ace-king-or-better, any other by name, raise,
-fold), that fits the game, and the command names it.
+plays, else the first shipped strategy, by name, that fits the game (one that
+plays every hand alike, raise or fold, only when no other fits), and the
+command names it.
 """
 
 from __future__ import annotations
@@ -18,17 +18,16 @@ import pytest
 import studrules.spec.strategies as strategies
 from studrules.cli.main import main
 from studrules.spec.resources import strategies_dir
-from studrules.spec.strategy_fit import default_order
+from studrules.spec.strategy_fit import plays_alike
 
 # Each shipped game against the house and the strategy that must be chosen for it, by hand:
 # - every shipped game names its own (basic, queen-six-four, pair-or-better: the house edges
 #   of the README's table; Let It Ride's and Mississippi Stud's optimal play, as analyze
 #   --optimal --write wrote it);
-# - a game that names none gets the first that fits: below, Let It Ride without its line
-#   gets raise, since at the first decision the player holds 3 cards and no strategy reading
-#   'hand' (a best five) fits (basic, first in the order, reads 'ace_king', a hand of five);
-#   the optimal tables before it in the order are Let It Ride's own (it fits) and
-#   Mississippi Stud's (two cards at its first decision: it does not).
+# - a game that names none gets the first that fits, by name: below, Let It Ride without its
+#   line skips ace-king-or-better and basic (they read 'hand' or 'ace_king', hands of five, and
+#   the player holds 3 cards at the first decision), passes over fold (it plays every hand
+#   alike) and gets let-it-ride-optimal, whose tables are of its hands.
 EXPECTED = {
     "caribbean-stud-it": "basic",
     "three-card-poker": "queen-six-four",
@@ -60,17 +59,19 @@ def test_every_shipped_banked_game_has_its_expected_default(capsys):
     assert _banked(capsys) == set(EXPECTED)
 
 
-def test_the_documented_order_of_the_shipped_strategies():
-    assert default_order(strategies.shipped_strategies()) == [
-        "basic",
-        "queen-six-four",
-        "pair-or-better",
-        "ace-king-or-better",
-        "let-it-ride-optimal",
-        "mississippi-stud-optimal",
-        "raise",
-        "fold",
-    ]
+def test_a_strategy_that_plays_every_hand_alike_is_chosen_only_when_no_other_fits(tmp_path, monkeypatch, capsys):
+    # Let It Ride without its strategy: line; shipped: basic (it does not fit: three cards at
+    # the first decision), fold and raise (both fit, both play every hand alike): fold, by name
+    assert [plays_alike(strategies.load_strategy(n)) for n in ("basic", "fold", "raise")] == [False, True, True]
+    text = (strategies_dir().parent / "variants" / "let-it-ride.yaml").read_text()
+    bare = tmp_path / "bare-ride.yaml"
+    bare.write_text("\n".join(line for line in text.splitlines() if not line.startswith("strategy:")) + "\n")
+    (tmp_path / "shipped").mkdir()
+    for name in ("basic", "fold", "raise"):
+        shutil.copy(strategies_dir() / f"{name}.yaml", tmp_path / "shipped" / f"{name}.yaml")
+    monkeypatch.setattr(strategies, "strategies_dir", lambda: tmp_path / "shipped")
+    assert main(["simulate", str(bare), "-n", "10", "--workers", "1"]) == 0
+    assert "strategy: fold, the first shipped strategy that fits let-it-ride" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -4,33 +4,22 @@ a client, and no client can break a table or fill the server for good."""
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
-import warnings
 
 import pytest
-
-try:
-    import httpx  # noqa: F401  (Starlette's test client needs it)
-    import starlette  # noqa: F401
-    import uvicorn
-except ImportError:
-    if os.environ.get("STUDRULES_REQUIRE_BROWSER"):  # CI: these tests must run
-        raise
-    pytest.skip("the web extra is not installed: pip install '.[web]'", allow_module_level=True)
-
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", message=".*httpx2")
-    from starlette.testclient import TestClient
-    from starlette.websockets import WebSocketDisconnect
+from web_support import web_test_client
 
 from studrules.web import app as web_app
 from studrules.web.app import create_app
 from studrules.web.protocol import ProtocolError, check_name, parse_message
 from studrules.web.serving import uvicorn_settings
 from studrules.web.store import Store
+
+TestClient = web_test_client()  # (the module is skipped without the web extra)
+import uvicorn  # noqa: E402  (the web extra's: imported once it is known to be there)
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -6,29 +6,18 @@ SQLite store."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import warnings
 
 import pytest
-
-try:
-    import httpx  # noqa: F401  (Starlette's test client needs it)
-    import starlette  # noqa: F401
-except ImportError:
-    if os.environ.get("STUDRULES_REQUIRE_BROWSER"):  # CI: these tests must run
-        raise
-    pytest.skip("the web extra is not installed: pip install '.[web]'", allow_module_level=True)
-
-with warnings.catch_warnings():  # Starlette's note that its client prefers httpx2: httpx still works
-    warnings.filterwarnings("ignore", message=".*httpx2")
-    from starlette.testclient import TestClient
+from web_support import web_test_client
 
 from studrules.errors import IllegalActionError
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import MAX_MESSAGE, ProtocolError, parse_message
 from studrules.web.room import Room, TableConfig, TableError
+
+TestClient = web_test_client()  # (the module is skipped without the web extra)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--strategy",
         metavar="NAME",
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
-        f"(default, without --optimal: {default_help(shipped_strategies())})",
+        f"(default, without --optimal: {default_help()})",
     )
     group.add_argument("--optimal", action="store_true", help="the play that maximises the player's return")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 
 from ..errors import Location, ScriptError
-from ..records.phh import HISTORY_SUFFIXES, MAX_HISTORY_BYTES, export_history
+from ..records.history import HISTORY_SUFFIXES
+from ..records.phh import MAX_HISTORY_BYTES, export_history
 from ..spec.source import check_data_file
-from ._common import check_output_file
+from ._common import check_output_file, write_output
 
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_output("-o", args.output, text)
         count = text.count("\nvariant = ") + (1 if text.startswith("variant = ") else 0)
         print(f"{count} hand{'s' if count != 1 else ''} written to {args.output}")
     return 0

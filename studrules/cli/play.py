@@ -165,24 +165,24 @@ def seat_names(count: int, me: str | None) -> list[str]:
     return [me] + names[: count - 1]
 
 
-def check_history_target(path: str, variants, *, append: bool, force: bool) -> None:
+def check_history_target(path: str, *, append: bool, force: bool) -> None:
     """Refuse to write hands over a file that exists, unless told to continue
-    it (``append``: it must be a hand history) or replace it (``force``);
-    never over a variant being played.
+    it (``append``: it must be a hand history) or replace it (``force``); a
+    history's name ends in .jsonl, so never over a variant (.yaml).
 
-    >>> check_history_target("/", [], append=False, force=True)
+    >>> check_history_target("/", append=False, force=True)
     Traceback (most recent call last):
     ...
     studrules.errors.StudrulesError: --history /: it is a folder
     """
     from pathlib import Path
 
-    from ..records.history import holds_hand_records
+    from ..records.history import HISTORY_SUFFIXES, holds_hand_records
 
     target = Path(path)
     if target.is_dir():
         raise StudrulesError(f"--history {path}: it is a folder")
-    if target.suffix.lower() not in (".jsonl", ".ndjson"):  # (replay and export-phh know a history by its name)
+    if target.suffix.lower() not in HISTORY_SUFFIXES:  # (replay and export-phh know a history by its name)
         raise StudrulesError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
     if not target.exists():
         if append:
@@ -190,10 +190,6 @@ def check_history_target(path: str, variants, *, append: bool, force: bool) -> N
         return
     if not target.is_file():  # a pipe or a device would block or swallow the hands
         raise StudrulesError(f"--history {path}: that is not a regular file; give a file name")
-    for variant in variants:
-        file = getattr(variant, "file", None)
-        if file and Path(file).resolve() == target.resolve():
-            raise StudrulesError(f"--history {path}: that is the variant's own file; name another")
     if append:
         if target.stat().st_size and not holds_hand_records(target):
             raise StudrulesError(f"--history {path}: --append continues a hand history, and this is not one")
@@ -229,7 +225,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     stack = args.stack or default_stack(variants)
     if args.history:
         append = getattr(args, "append", False)
-        check_history_target(args.history, variants, append=append, force=getattr(args, "force", False))
+        check_history_target(args.history, append=append, force=getattr(args, "force", False))
     if getattr(args, "phh", None):  # said before a hand is played
         if not args.history:
             raise StudrulesError("--phh exports the saved hands: give --history FILE too")

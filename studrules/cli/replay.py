@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from ..game.hand import Hand
-from ..records.history import is_history_file, replay_hands
+from ..records.history import HISTORY_SUFFIXES, is_history_file, replay_hands
 from ..records.script import hand_output, history_text, run_script
 from ..spec.source import check_data_file
 
@@ -43,7 +43,7 @@ def replay_file(path: str | Path) -> Hand:
 
 
 #: what replay reads: hand scripts, and hand histories (JSON lines)
-_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+_SUFFIXES = (".yaml", ".yml", ".json", *HISTORY_SUFFIXES)
 
 
 def run(args: argparse.Namespace) -> int:

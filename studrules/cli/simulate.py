@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--strategy",
         metavar="NAME",
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
-        f"(default: {default_help(shipped_strategies())})",
+        f"(default: {default_help()})",
     )
     add_hands_argument(parser, 1_000_000, "hands to play (default: 1,000,000)")
     add_seed_argument(parser, 0, "random seed: the same seed gives the same numbers (default: 0)")

@@ -56,6 +56,7 @@ __all__ = [
     "replay_hands",
     "replay_history",
     "is_history_file",
+    "HISTORY_SUFFIXES",
     "holds_hand_records",
     "events_digest",
     "line_digest",
@@ -236,6 +237,10 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
 MAX_LINE = 1_000_000
 
 
+#: The names a hand history (JSON lines) ends in: replay and export-phh know one by it.
+HISTORY_SUFFIXES = (".jsonl", ".ndjson")
+
+
 def _open_regular(path: Path) -> TextIO:
     """``path`` opened for reading if it is a regular file (a pipe or a device is never read)."""
     import os
@@ -260,7 +265,7 @@ def is_history_file(path: str | Path) -> bool:
     False
     """
     p = Path(path)
-    return p.suffix.lower() in (".jsonl", ".ndjson") or holds_hand_records(p)
+    return p.suffix.lower() in HISTORY_SUFFIXES or holds_hand_records(p)
 
 
 def holds_hand_records(path: str | Path) -> bool:

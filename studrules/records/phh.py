@@ -407,8 +407,6 @@ def dumps_phh(hands: Iterable[Mapping[str, Any]]) -> str:
     return "\n".join(blocks)
 
 
-#: The suffixes of a hand history (JSON lines): export-phh reads no other.
-HISTORY_SUFFIXES = (".jsonl", ".ndjson")
 #: The most bytes of a history export-phh reads (a hand takes a few kilobytes).
 MAX_HISTORY_BYTES = 100_000_000
 

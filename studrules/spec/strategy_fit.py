@@ -22,9 +22,7 @@ __all__ = [
     "decision_cards",
     "raise_choices",
     "offered_raises",
-    "DEFAULT_FIRST",
-    "DEFAULT_LAST",
-    "default_order",
+    "plays_alike",
     "fitting_strategy",
     "named_or_fitting",
     "default_help",
@@ -37,15 +35,6 @@ class _Named(Protocol):
 
 
 _S = TypeVar("_S", bound=_Named)  # a loaded strategy
-
-#: The shipped strategies tried first when none is named, in this order: the
-#: ones written for a game's hands first (basic: Caribbean stud's rules of
-#: thumb, five cards and the house's up card; queen-six-four: three-card
-#: hands), then the plain thresholds ...
-DEFAULT_FIRST = ("basic", "queen-six-four", "pair-or-better", "ace-king-or-better")
-#: ... and last the ones that play every hand the same way (any other
-#: shipped strategy comes between, by name).
-DEFAULT_LAST = ("raise", "fold")
 
 _CARD_NAMES = ("highest_card", "second_card", "third_card", "fourth_card", "fifth_card")
 _HOUSE_UP_NAMES = ("house_up", "matches_house_up")
@@ -240,22 +229,22 @@ def decision_cards(variant: Variant) -> list[int]:
     return out
 
 
-def default_order(names: Iterable[str]) -> list[str]:
-    """The order in which the strategies ``names`` are tried when none is named:
-    :data:`DEFAULT_FIRST`, then any other by name, then :data:`DEFAULT_LAST`.
+def plays_alike(strategy: Any) -> bool:
+    """Whether ``strategy`` plays every hand the same way (each rule of each decision
+    unconditional: a yardstick such as always raise or always fold).
 
-    >>> default_order(["fold", "raise", "my-own", "basic", "pair-or-better"])
-    ['basic', 'pair-or-better', 'my-own', 'raise', 'fold']
+    >>> from studrules.spec.strategies import load_strategy
+    >>> plays_alike(load_strategy("fold")), plays_alike(load_strategy("basic"))
+    (True, False)
     """
-    given = set(names)
-    others = sorted(given - set(DEFAULT_FIRST) - set(DEFAULT_LAST))
-    return [n for n in DEFAULT_FIRST if n in given] + others + [n for n in DEFAULT_LAST if n in given]
+    decisions = tuple(strategy.streets) or (strategy.rules,)
+    return all(rule.when is None and rule.table is None for rules in decisions for rule in rules)
 
 
 def fitting_strategy(variant: Variant, shipped: Iterable[str], load: Callable[[str, Variant], _S]) -> _S:
     """The strategy the file of ``variant`` names (``strategy:``), else the first of the
-    ``shipped`` strategies, in :func:`default_order`, that fits ``variant``,
-    as ``load(name, variant)`` loads it (``load`` raises a :class:`~studrules.errors.SpecError`
+    ``shipped`` strategies, by name, that fits ``variant`` (one that :func:`plays_alike`
+    only when no other fits), as ``load(name, variant)`` loads it (``load`` raises a :class:`~studrules.errors.SpecError`
     or :class:`~studrules.errors.SpecErrors` for one that does not fit): what ``simulate`` and
     ``analyze`` play when no strategy is named. None fits: a :class:`~studrules.errors.SpecError`
     of one line. (The loader is given, not imported: :mod:`studrules.spec.strategies` imports
@@ -264,21 +253,27 @@ def fitting_strategy(variant: Variant, shipped: Iterable[str], load: Callable[[s
     >>> from studrules.spec.examples import example_variant
     >>> from studrules.spec.strategies import load_strategy, shipped_strategies
     >>> fitting_strategy(example_variant("against-the-house"), shipped_strategies(), load_strategy).name
-    'basic'
+    'ace-king-or-better'
     """
     if not variant.is_banked:
         raise SpecError(
             f"strategies are for games against the house, but {variant.name} is a {variant.kind} game "
             "(players against each other)"
         )
-    order = default_order(shipped)
     if variant.strategy is not None:  # the file's own: played, or its misfit said
         return load(variant.strategy, variant)
+    order = sorted(shipped)
+    yardstick = None
     for name in order:
         try:
-            return load(name, variant)
+            strategy = load(name, variant)
         except (SpecError, SpecErrors):  # it does not fit: the next one
             continue
+        if not plays_alike(strategy):
+            return strategy
+        yardstick = yardstick or strategy
+    if yardstick is not None:
+        return yardstick
     raise SpecError(
         f"no shipped strategy fits {variant.name}: write one for it and give --strategy FILE (tried {', '.join(order)})"
     )
@@ -293,7 +288,7 @@ def named_or_fitting(
     >>> from studrules.spec.examples import example_variant
     >>> from studrules.spec.strategies import load_strategy, shipped_strategies
     >>> named_or_fitting(None, example_variant("against-the-house"), shipped_strategies(), load_strategy)[1]
-    'strategy: basic, the first shipped strategy that fits against-the-house (--strategy NAME or FILE plays another)'
+    'strategy: ace-king-or-better, the first shipped strategy that fits against-the-house (--strategy NAME or FILE plays another)'
     """
     if name is not None:
         return load(name, variant), None
@@ -306,10 +301,9 @@ def named_or_fitting(
     return strategy, f"strategy: {strategy.name}, {why} (--strategy NAME or FILE plays another)"
 
 
-def default_help(shipped: Iterable[str]) -> str:
-    """What a command's help says of the strategy played when none is named.
-
-    >>> default_help(["raise", "basic"])
-    'the first shipped strategy that fits the game, in the order basic, raise'
-    """
-    return f"the first shipped strategy that fits the game, in the order {', '.join(default_order(shipped))}"
+def default_help() -> str:
+    """What a command's help says of the strategy played when none is named."""
+    return (
+        "the one the game's file names (strategy:), else the first shipped strategy, by name, that fits "
+        "the game (one that plays every hand alike, such as raise or fold, only when no other fits)"
+    )

@@ -183,7 +183,7 @@ class Session:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
         if not variants:
             raise StudrulesError("a session needs at least one variant")
-        self.variants = [self._load(v, options, stakes) for v in variants]
+        self.variants = [self.load_game(v, options, stakes) for v in variants]
         self.seating = tuple(str(p) for p in players)
         if len(set(self.seating)) != len(self.seating):
             raise StudrulesError(f"each player needs a different name: {', '.join(self.seating)}")
@@ -226,7 +226,9 @@ class Session:
     # ---------------------------------------------------------------- setup
 
     @staticmethod
-    def _load(v, options, stakes):
+    def load_game(v, options, stakes):
+        """A game of the session: ``v`` as given, or loaded by name or path with the
+        ``options`` it has and the ``stakes`` it names (the others are other games')."""
         if not isinstance(v, str):
             return v
         from ..spec.loader import load_variant

@@ -138,7 +138,7 @@ class Server:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # (a stake that turns the bets round is the host's to choose)
-                    Session._load(self.resolve(name), config.options, config.stakes)
+                    Session.load_game(self.resolve(name), config.options, config.stakes)
             except StudrulesError as err:
                 raise TableError(f"{name} with these stakes and options: {_without_file(err)}") from None
 

@@ -1,0 +1,28 @@
+"""What the tests of the browser tables share: Starlette's test client, or the
+test module skipped where the 'web' extra is not installed (in CI, where
+STUDRULES_REQUIRE_BROWSER is set, these tests must run: a missing extra is an
+error there)."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+import pytest
+
+
+def web_test_client() -> Any:
+    """Starlette's ``TestClient``; called at a test module's top, it skips the
+    module when the web extra is missing."""
+    try:
+        import httpx  # noqa: F401  (Starlette's test client needs it)
+        import starlette  # noqa: F401
+    except ImportError:
+        if os.environ.get("STUDRULES_REQUIRE_BROWSER"):  # CI: these tests must run
+            raise
+        pytest.skip("the web extra is not installed: pip install '.[web]'", allow_module_level=True)
+    with warnings.catch_warnings():  # Starlette's note that its client prefers httpx2: httpx still works
+        warnings.filterwarnings("ignore", message=".*httpx2")
+        from starlette.testclient import TestClient
+    return TestClient
