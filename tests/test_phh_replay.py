@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from studrules.records.phh_replay import PHHReadError, phh_variant, read_phh, replay_phh, replay_phh_file
+from studrules.records.phh_replay import (
+    PHHReadError,
+    phh_variant,
+    read_phh,
+    replay_phh,
+    replay_phh_file,
+    unseen_cards,
+)
+from studrules.records.script import history_text
 
 DATA = Path(__file__).parent / "data" / "phh"
 FILES = sorted(DATA.glob("*.phh"))
@@ -79,3 +87,44 @@ def test_the_replay_command_prints_the_finishing_stacks():
     assert run.returncode == 0, run.stderr
     # the file's finishing_stacks = [4537500, 1800000, 14400000, 6075000, 2887500]
     assert "4537500" in run.stdout and "matches the recorded finishing stacks" in run.stdout
+
+
+def test_the_cards_filled_in_for_cards_nobody_saw_are_named_and_written_as_question_marks():
+    # hand 49 (hi-lo): 'd dh p1 ??????' and 'd dh p5 ??????' -- six cards the
+    # record does not show, three each, in the order dealt; p2, p3 and p4's
+    # nine cards are written out
+    fields = read_phh((DATA / "wsop-2023-43-5-49.phh").read_text())
+    hand = replay_phh(fields)
+    unseen = unseen_cards(fields, hand)
+    assert unseen == set(hand.cards[0]) | set(hand.cards[4])
+    assert len(unseen) == 6
+    assert not unseen & {c for seat in (1, 2, 3) for c in hand.cards[seat]}
+    text = history_text(hand, unseen)
+    deals = [line.strip() for line in text.splitlines() if " is dealt " in line]
+    assert deals.count("p1 is dealt ?? face down (not in the record)") == 2
+    assert deals.count("p5 is dealt ?? face up (not in the record)") == 1
+    assert "p2 is dealt Js face down" in deals  # a card the record shows
+    # no card played in place of one nobody saw is named anywhere in the history
+    assert not [c for c in unseen if str(c) in text]
+
+
+def test_the_replay_command_writes_cards_nobody_saw_as_question_marks():
+    run = subprocess.run(
+        [sys.executable, "-m", "studrules", "replay-phh", str(DATA / "wsop-2023-43-5-49.phh"), "--show-history"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "p1 is dealt ?? face up (not in the record)" in run.stdout
+    assert "??: a card the record does not show" in run.stdout
+    hand = replay_phh(read_phh((DATA / "wsop-2023-43-5-49.phh").read_text()))
+    assert not [c for c in hand.cards[0] if f"is dealt {c}" in run.stdout]
+
+
+def test_a_record_that_shows_every_card_has_none_unseen():
+    fields = read_phh((DATA / "wsop-2023-43-5-05.phh").read_text())
+    assert not any("??" in action for action in fields["actions"])
+    hand = replay_phh(fields)
+    assert unseen_cards(fields, hand) == frozenset()
+    assert "??" not in history_text(hand, unseen_cards(fields, hand))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import StudrulesError
-from ..records.phh_replay import read_phh_file, replay_phh
+from ..records.phh_replay import read_phh_file, replay_phh, unseen_cards
 from ..records.script import history_text
 from ._common import add_deprecated_alias
 
@@ -39,7 +39,10 @@ def run(args: argparse.Namespace) -> int:
     fields = _one_hand(read_phh_file(args.phh), args.phh, args.hand)
     hand = replay_phh(fields)
     if args.show_history:
-        print(history_text(hand))
+        unseen = unseen_cards(fields, hand)
+        print(history_text(hand, unseen))
+        if unseen:
+            print("??: a card the record does not show; studrules played a card no one holds in its place")
     stacks = [hand.result().stacks[p] for p in hand.players]
     print(f"{hand.variant.name}: finishing stacks {stacks}")
     recorded = fields.get("finishing_stacks")

@@ -44,11 +44,12 @@ ignored here.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..cards.card import Card
 from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError
 from ..game.actions import Action
 from ..game.hand import Hand
@@ -279,15 +280,25 @@ def hand_output(hand: Hand) -> dict:
     }
 
 
-def history_text(hand: Hand) -> str:
-    """The hand history as a player would read it, then who is to act or the result."""
+def history_text(hand: Hand, unseen: Collection[Card] = ()) -> str:
+    """The hand history as a player would read it, then who is to act or the result.
+
+    ``unseen``: cards played in place of cards nobody saw (a PHH record's ``??``,
+    :func:`~studrules.records.phh_replay.unseen_cards`), each written ``??``."""
     lines = [f"{hand.variant.title} ({hand.variant.name}): {', '.join(hand.players)}"]
     current_round = None
     for event in hand.events:
         if event.round is not None and event.round != current_round and event.type not in ("deal",):
             current_round = event.round
             lines.append(f"-- betting round {current_round}")
-        lines.append("  " + event.describe())
+        if unseen and event.type == "deal" and event.card in unseen:
+            who = "the house" if event.player == "house" else event.player
+            lines.append(f"  {who} is dealt ?? face {event.face} (not in the record)")
+        elif unseen and event.type == "show" and set(event.cards or ()) & set(unseen):
+            shown = " ".join("??" if c in unseen else str(c) for c in event.cards or ())
+            lines.append(f"  {event.player} shows {shown}")
+        else:
+            lines.append("  " + event.describe())
     if hand.over:
         result = hand.result()
         lines.append("-- result")
