@@ -215,3 +215,29 @@ def test_help_or_a_report_that_cannot_be_written_is_said(tmp_path):
     )
     assert done.returncode == 1
     assert done.stderr.endswith("--html /dev/full: that is not a regular file; give a file name\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="a device that is always full")
+def test_an_error_that_standard_error_cannot_take_keeps_its_exit_code(tmp_path):
+    # the message is lost with the device, not the exit code: 2 for a usage
+    # error and for an action out of turn in a script, 1 for a bad file
+    # (README, "Exit codes"); and no traceback is written in its place
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out_of_turn = tmp_path / "turn.yaml"  # Bob's card is the low one: he brings in, Ann may not raise first
+    out_of_turn.write_text(
+        "variant: five-card-stud-fr\nplayers: [Ann, Bob]\ncards: {Ann: [Kd, 9c], Bob: [Qs, 2c]}\n"
+        "actions: ['Ann raise 500']\n"
+    )
+    bad_file = tmp_path / "bad.yaml"
+    bad_file.write_text("variant: no-such-game\nplayers: [Ann, Bob]\nactions: []\n")
+    for argv, code in (
+        (["list", "--bogus"], 2),
+        (["simulate", "caribbean-stud-it", "-n", "x"], 2),
+        (["replay", str(out_of_turn)], 2),
+        (["replay", str(bad_file)], 1),
+    ):
+        for where in ("", " 2>/dev/full"):
+            line = f"'{sys.executable}' -m studrules {' '.join(argv)}{where}"
+            done = subprocess.run(["sh", "-c", line], capture_output=True, text=True, env=env)
+            assert done.returncode == code, (argv, where, done.stderr)
+            assert (done.stderr == "") == bool(where), (argv, where)

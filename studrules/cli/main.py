@@ -45,9 +45,14 @@ class _Parser(argparse.ArgumentParser):
     the command's own usage for a flag it does not take."""
 
     def _print_message(self, message: str, file: Any = None) -> None:
-        # (argparse drops a failed write: help sent to a full disk would vanish with exit code 0)
-        if message:
-            (file or sys.stderr).write(message)
+        # (argparse drops a failed write: help sent to a full disk would vanish with exit code 0;
+        # a usage error that standard error cannot take keeps its exit code, 2)
+        if not message:
+            return
+        if file is None or file is sys.stderr:
+            _say(message.rstrip("\n"))
+        else:
+            file.write(message)
 
     def error(self, message: str) -> NoReturn:  # argparse's own exit code for usage errors is 2
         from ._common import choice_hint
@@ -260,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # (studrules --help | head -1)
         return 0
     except OSError as err:
-        print(f"studrules: {err.strerror or err}", file=sys.stderr)
+        _say(f"studrules: {err.strerror or err}")
         return 1
     if not getattr(args, "_run", None):
         parser.print_help()
@@ -274,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def show(message, category, filename, lineno, file=None, line=None):
         # a stake order turned round by a file's stakes (a script's, a history's): one line, as --stake's
         if issubclass(category, StakeOrderWarning):
-            print(f"studrules: warning: {message}", file=sys.stderr)
+            _say(f"studrules: warning: {message}")
         else:
             python_form(message, category, filename, lineno, file, line)
 
@@ -285,23 +290,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # (a full disk is said here, not lost at exit)
             return status
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        _say("interrupted")
         return 130
     except BrokenPipeError:
         return 0
     except IllegalActionError as err:
-        print(f"studrules: {_shown(err)}", file=sys.stderr)
+        _say(f"studrules: {_shown(err)}")
         return 2
     except SpecErrors as err:
         for e in err.errors:
-            print(f"studrules: {_shown(e)}", file=sys.stderr)
+            _say(f"studrules: {_shown(e)}")
         return 1
     except StudrulesError as err:
-        print(f"studrules: {_shown(err)}", file=sys.stderr)
+        _say(f"studrules: {_shown(err)}")
         return 1
     except OSError as err:
-        print(f"studrules: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
+        _say(f"studrules: {err.strerror or err}: {err.filename or ''}".rstrip(": "))
         return 1
+
+
+def _say(line: str) -> None:
+    """Write ``line`` to standard error; where that cannot be written (a full device),
+    nothing more can be said, and the exit code still says what happened."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 def _shown(err: StudrulesError) -> str:
