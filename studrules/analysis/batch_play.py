@@ -24,6 +24,7 @@ from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
 from ..spec.strategy_fit import _CARD_NAMES, raise_choices
 from ..spec.strategy_rules import action_size
+from ..spec.strategy_shape import SHAPE_NAMES, shape_columns
 from .batch_settlement import settle_batch
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -324,6 +325,8 @@ def _view_columns(table: _Table, player: np.ndarray, house: np.ndarray, player_v
         for i, n in enumerate(_CARD_NAMES[: len(ordered)]):
             if n in wanted:
                 features[n] = ordered[i] + 2
+    if not SHAPE_NAMES.isdisjoint(wanted):
+        features.update(shape_columns(player.T, wanted))
     if table.house_up and wanted & {"house_up", "matches_house_up"}:
         up = [house[i] >> 2 for i in table.house_up]
         if "house_up" in wanted:

@@ -57,6 +57,7 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
     import numpy as np
 
     from ..spec.strategy_fit import _CARD_NAMES
+    from ..spec.strategy_shape import SHAPE_NAMES, shape_columns
     from .exact_house import values_of
 
     rules = strategy.rules_at(street)
@@ -73,6 +74,8 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
     for i, n in enumerate(_CARD_NAMES):
         if n in wanted:
             features[n] = ordered[:, i]
+    if not SHAPE_NAMES.isdisjoint(wanted):
+        features.update(shape_columns(cards, wanted))
     if up is not None and "house_up" in wanted:
         features["house_up"] = (up // 4 + 2).max(axis=1)
     if up is not None and "matches_house_up" in wanted:

@@ -61,6 +61,7 @@ from .resources import strategies_dir
 from .source import Document, check_data_file, file_version, read_strategy_document
 from .strategy_fit import _CARD_NAMES, fit_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
+from .strategy_shape import SHAPE_NAMES, shape_view
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -82,21 +83,8 @@ __all__ = [
 ]
 
 #: Ranks by name, for conditions like ``house_up <= queen``.
-RANK_CONSTANTS: Mapping[str, int] = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "jack": 11,
-    "queen": 12,
-    "king": 13,
-    "ace": 14,
-}
+_RANK_WORDS = "two three four five six seven eight nine ten jack queen king ace"
+RANK_CONSTANTS: Mapping[str, int] = dict(zip(_RANK_WORDS.split(), range(2, 15)))
 
 _FIELDS = ("name", "title", "description", "game", "rules", "streets", "source")
 _GAMES = ("banked",)
@@ -532,6 +520,8 @@ def view_features(
             from ..cards.rankings import get_ranking
 
             view["hand"] = int(get_ranking(ranking).evaluate(own) or 0)
+    if not SHAPE_NAMES.isdisjoint(wanted):
+        view.update(shape_view([c.code for c in own], wanted))
     ranks = sorted([c.rank for c in own], reverse=True)
     for n, rank in zip(_CARD_NAMES, ranks):
         if n in wanted:
@@ -569,9 +559,6 @@ def _card_class() -> Any:
 
     _CARDS[:] = [Card, evaluate]
     return Card
-
-
-# --- helpers ---------------------------------------------------------------
 
 
 def _resolve(name_or_path: str | Path) -> Path:

@@ -35,6 +35,12 @@ VIEW_NAMES: Mapping[str, Any] = {
     "house_up": NUMBER,  # rank of the house's (highest) up card
     "matches_house_up": BOOL,  # one of the player's cards has the rank of a house up card
     "wagered": NUMBER,  # what the player has wagered so far (ante and raises), in antes, rounded down
+    # the shape of the player's cards, however many (.strategy_shape)
+    "of_a_kind": NUMBER,  # the most of his cards that share a rank
+    "pairs": NUMBER,  # how many ranks he holds two or more of
+    "pair_rank": NUMBER,  # the highest rank he holds two or more of; 0: none
+    "flush_cards": NUMBER,  # the most of his cards in one suit
+    "straight_span": NUMBER,  # ranks in a row his cards need, ace high or low; 14: two share a rank
 }
 
 _ACTION_WORDS = "raise or fold (or stand, or raise Nx: N antes)"
