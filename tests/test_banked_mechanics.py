@@ -11,6 +11,7 @@ from studrules.analysis.diff import diff
 from studrules.analysis.rulebook import explain
 from studrules.errors import SpecErrors
 from studrules.game.hand import Hand
+from studrules.game.policies import make_policy
 from studrules.spec.loader import load_variant, load_variant_text
 
 BASE = """
@@ -135,18 +136,38 @@ def test_the_rule_book_and_the_diff_say_the_raise_bounds_and_the_pay_table():
     assert ("below the table", "push from a pair of sixes", "—") in rows
 
 
-def test_the_default_bots_play_every_shipped_banked_game():
-    # basic reads five cards and the house's up card: it plays the Caribbean
-    # game; Mississippi Stud (two cards at the first decision, no house hand)
-    # and Three Card Poker (three-card hands) get bots that stay in every hand.
+def test_the_default_bots_play_every_shipped_banked_game_by_its_own_strategy():
+    # the strategy simulate and analyze play when none is named: the one the game's file
+    # names (basic, queen-six-four, pair-or-better, the optimal tables); a bot that stays in
+    # every hand (check-call, as the default bots of Mississippi Stud and Three Card Poker
+    # were) plays Mississippi Stud at a house edge of 115% of the ante
     from studrules.cli.play import make_bots
 
-    def bots(name: str) -> set[str]:
-        return {p.name for p in make_bots("", ["Bob"], [load_variant(name)], seed=1).values()}
+    for name in ("caribbean-stud-it", "three-card-poker", "mississippi-stud", "let-it-ride", "four-card-poker"):
+        variant = load_variant(name)
+        bots = make_bots("", ["Bob", "Cat"], [variant], seed=1)
+        assert {p.name for p in bots.values()} == {"strategy"}
+        for bot in bots.values():
+            bot.begin(variant)
+            assert bot.strategy.name == variant.strategy, name
+        sensible = make_policy("sensible")
+        sensible.begin(variant)  # 'sensible' at a table against the house plays the same
+        assert sensible._house is not None and sensible._house.strategy.name == variant.strategy
 
-    assert bots("caribbean-stud-it") == {"strategy:basic"}
-    assert bots("mississippi-stud") == {"check-call"}
-    assert bots("three-card-poker") == {"check-call"}
+
+def test_a_default_bot_folds_what_the_game_s_strategy_folds():
+    # Mississippi Stud, optimal play: 7-2 offsuit folds at the first decision, a pair raises 3x
+    from studrules.game.hand import Hand
+    from studrules.game.policies import play_hand
+
+    variant = load_variant("mississippi-stud")
+    for cards, first in ((["7c", "2d"], "fold"), (["9c", "9d"], "raise")):
+        hand = Hand(variant, ["Bob"], 1000, cards={"Bob": cards}, seed=5)
+        bot = make_policy("strategy")
+        play_hand(hand, {"Bob": bot})
+        verbs = [a.verb for a in hand.actions if a.player == "Bob"]
+        assert verbs[0] == first
+    assert [a.amount for a in hand.actions if a.verb == "raise"][0] == 3 * variant.stake_values()["ante"]
 
 
 def test_a_decision_to_stand_reads_in_the_rule_book_and_the_diff_and_one_with_no_choice_is_refused():

@@ -290,7 +290,7 @@ def add_bots_argument(parser: argparse.ArgumentParser, default: str | None, defa
         action=BotList,
         default=default,
         help="the bots, comma-separated, given to the seats in turn: check-call, random, sensible, "
-        f"strategy:NAME (default: {default_text})",
+        f"strategy (each game's own), strategy:NAME (default: {default_text})",
     )
 
 

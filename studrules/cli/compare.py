@@ -72,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=4,
         help="players (positions in a game against the house) (default: 4)",
     )
-    add_bots_argument(parser, None, "sensible; against the house, strategy:basic where it fits, else check-call")
+    add_bots_argument(parser, None, "sensible; against the house, strategy: each game's own, as simulate plays it")
     add_deprecated_alias(parser, "--policy", "--bots", dest="bots", action=BotList, nargs="+", metavar="NAME")
     parser.add_argument(
         "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A (repeatable)"

@@ -60,7 +60,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="players (or positions against the house) at the table, you included (default: 4)",
     )
     add_bots_argument(
-        parser, "sensible", "sensible; in a game against the house strategy:basic where it fits, else check-call"
+        parser, "sensible", "sensible; in a game against the house, strategy: each game's own, as simulate plays it"
     )
     add_seed_argument(parser, None, "random seed: the same seed deals the same cards (default: new cards each time)")
     add_stack_argument(parser, "20 times the largest stake, at least 100")
@@ -131,7 +131,7 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
     kinds = [k.strip() for k in str(spec).split(",") if k.strip()] or ["sensible"]
     banked = any(v.is_banked for v in variants) and not any(not v.is_banked for v in variants)
     if banked and kinds == ["sensible"]:
-        kinds = ["strategy:basic"] if _basic_fits(variants) else ["check-call"]  # check-call stays in every hand
+        kinds = ["strategy"]  # each game's own strategy, as simulate plays it
     out = {}
     for i, name in enumerate(names):
         bot_seed = None if seed is None else seed * 101 + i
@@ -139,19 +139,6 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
             kinds[i % len(kinds)], seed=bot_seed, variant=variants[0] if len(variants) == 1 else None
         )
     return out
-
-
-def _basic_fits(variants) -> bool:
-    """Whether the shipped basic strategy can play every one of ``variants`` (a five-card game)."""
-    from ..errors import StudrulesError
-    from ..spec.strategies import load_strategy
-
-    try:
-        for v in variants:
-            load_strategy("basic", v)
-    except StudrulesError:  # (SpecErrors: every reason it does not fit)
-        return False
-    return True
 
 
 def seat_names(count: int, me: str | None) -> list[str]:

@@ -24,7 +24,7 @@ Shipped bots (see :func:`make_policy` for their names):
   high visible strength, raises strong made hands, folds a hopeless hand
   against a visibly stronger board; deterministic;
 - :class:`StrategyPolicy`: a banked game's strategy (:mod:`studrules.spec.strategies`)
-  deciding against the house's up cards.
+  deciding against the house's up cards; :class:`GameStrategyPolicy`: each game's own.
 
 Neither the random nor the sensible bot raises more than :data:`MAX_OWN_RAISES`
 times in one betting round (it then calls, or the random bot picks among the
@@ -44,7 +44,7 @@ from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction
 from .declare import likely_declaration
 from .policy_base import Policy, _legal, _passive, _smallest
-from .strategy_policy import StrategyPolicy
+from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ __all__ = [
     "RandomPolicy",
     "Sensible",
     "StrategyPolicy",
+    "GameStrategyPolicy",
     "POLICY_NAMES",
     "MAX_OWN_RAISES",
     "make_policy",
@@ -73,7 +74,7 @@ __all__ = [
 _refs = getattr(sys, "getrefcount", lambda value: 3)
 
 #: The bot names :func:`make_policy` knows (``strategy:NAME`` takes any banked strategy).
-POLICY_NAMES = ("check-call", "random", "sensible", "strategy:NAME")
+POLICY_NAMES = ("check-call", "random", "sensible", "strategy", "strategy:NAME")
 
 #: The most times a bot (:class:`RandomPolicy`, :class:`Sensible`) raises in one betting round.
 MAX_OWN_RAISES = 3
@@ -222,7 +223,8 @@ class Sensible(Policy):
       :data:`MAX_OWN_RAISES` times a betting round); else calls;
     - first to speak: bets a good hand that no board beats, else checks;
     - showdown: mucks only when, in every pot it may win, a shown hand of a
-      player who may win that pot beats it under every ranking.
+      player who may win that pot beats it under every ranking;
+    - in a game against the house, it plays the game's own strategy (:class:`GameStrategyPolicy`).
 
     ``ranking``: how hands compare (a name, a :class:`~studrules.cards.rankings.Ranking`,
     or None for high); ``showdown``: the rankings of the showdown (for hi-lo
@@ -234,11 +236,19 @@ class Sensible(Policy):
     def __init__(self, ranking: Ranking | str | None = None, showdown: Iterable[Ranking | str | None] = ()):
         self.ranking = _ranking_of(ranking)
         self.showdown = tuple(_ranking_of(r) for r in showdown) or (self.ranking,)
+        self._house: GameStrategyPolicy | None = None  # a game against the house: its own strategy
 
     def begin(self, variant: Variant) -> None:
-        """Judge hands by this variant's ranking and showdown rankings."""
+        """Judge hands by this variant's ranking and showdown rankings (a game against the
+        house: play its own strategy)."""
         from ..cards.rankings import ranking_for
         from ..spec.model import ShowdownStep
+
+        if variant.is_banked:
+            self._house = self._house or GameStrategyPolicy()
+            self._house.begin(variant)
+            return
+        self._house = None
 
         self.ranking = ranking_for(variant.deck, variant.deck.ranking)
         steps = variant.steps_of(ShowdownStep)
@@ -246,6 +256,8 @@ class Sensible(Policy):
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
 
     def act(self, view: View) -> Action:
+        if self._house is not None:
+            return self._house.act(view)
         legal = _legal(view)
         me = view.player
         if "show" in legal or "muck" in legal:
@@ -350,7 +362,8 @@ class Sensible(Policy):
 
 
 def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None = None) -> Policy:
-    """A policy from its name: ``check-call``, ``random``, ``sensible``, ``strategy:NAME``.
+    """A policy from its name: ``check-call``, ``random``, ``sensible``, ``strategy`` (each
+    game's own strategy), ``strategy:NAME``.
 
     ``seed``: for ``random``. ``variant``: lets ``sensible`` judge hands by the
     variant's ranking (low games) and showdown rankings.
@@ -360,7 +373,7 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
     >>> make_policy("shark")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studrules.game.policies.UnknownPolicyError: unknown bot 'shark': the bots are check-call, random, sensible, strategy:NAME (a banked strategy: ace-king-or-better, basic, ...)
+    studrules.game.policies.UnknownPolicyError: unknown bot 'shark': the bots are check-call, random, sensible, strategy, strategy:NAME (a banked strategy: ace-king-or-better, basic, ...)
     """
     text = str(spec).strip()
     key = text.lower().replace("_", "-")
@@ -373,6 +386,11 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
         if variant is not None:
             policy.begin(variant)
         return policy
+    if key == "strategy":
+        own = GameStrategyPolicy()
+        if variant is not None:
+            own.begin(variant)
+        return own
     if key.startswith("strategy:") or key.startswith("strategy="):
         name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
         from ..spec.strategies import load_strategy
@@ -459,9 +477,9 @@ def policy_action(policy: Policy, hand: Hand, seat: int, player: str) -> Action:
 
 
 def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:
-    """The bots that play these variants when none are named: ``sensible``;
-    in games against the house only, the shipped basic strategy where it fits
-    every one of them, else ``check-call`` (which stays in every hand).
+    """The bots that play these variants when none are named: ``sensible``; in games against
+    the house only, ``strategy``: each game's own strategy, the one ``simulate`` plays
+    (:class:`GameStrategyPolicy`).
 
     >>> from studrules.spec.loader import load_variant_text
     >>> text = '''
@@ -480,11 +498,4 @@ def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:
     variants = list(variants)
     if not variants or not all(v.is_banked for v in variants):
         return ("sensible",)
-    from ..spec.strategies import load_strategy
-
-    try:
-        for v in variants:
-            load_strategy("basic", v)
-    except StudrulesError:  # (it does not fit one of them)
-        return ("check-call",)
-    return ("strategy:basic",)
+    return ("strategy",)

@@ -1,6 +1,8 @@
-"""The bot of games against the house: :class:`StrategyPolicy` plays a banked
+"""The bots of games against the house: :class:`StrategyPolicy` plays a banked
 strategy (:mod:`studrules.spec.strategies`) from its seat's view; made by
-:func:`studrules.game.policies.make_policy` as ``strategy:NAME``."""
+:func:`studrules.game.policies.make_policy` as ``strategy:NAME``.
+:class:`GameStrategyPolicy` (``strategy``) plays each game's own: the one
+``simulate`` and ``analyze`` play when none is named."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from .actions import Action
 from .policy_base import Policy, _legal, _passive
 
 if TYPE_CHECKING:
+    from ..spec.model import Variant
     from ..spec.strategies import Strategy
     from .view import View
 
-__all__ = ["StrategyPolicy"]
+__all__ = ["StrategyPolicy", "GameStrategyPolicy"]
 
 
 class StrategyPolicy(Policy):
@@ -80,6 +83,47 @@ class StrategyPolicy(Policy):
             amount = max((a for a in offered if a is not None and a <= size * ante), default=offered[0])
             return Action(me, "raise", amount)
         return _passive(view)
+
+
+class GameStrategyPolicy(StrategyPolicy):
+    """``strategy``: each hand's game played by its own strategy, the one its file names, else
+    the first shipped strategy that fits it (:func:`~studrules.spec.strategy_fit.fitting_strategy`:
+    the strategy ``simulate`` and ``analyze`` play when none is named), chosen at
+    :meth:`begin`. Where no strategy fits the game (a pot game), it checks and calls.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> bot = GameStrategyPolicy()
+    >>> bot.begin(load_variant("three-card-poker")); bot.strategy.name  # the one its file names
+    'queen-six-four'
+    """
+
+    def __init__(self) -> None:
+        self.name = "strategy"
+        self.strategy = None  # type: ignore[assignment]  # (none until a game begins)
+        self._choices = {}
+        self._games: dict[int, tuple[Variant, Strategy | None]] = {}  # by the variant's id (kept with it)
+
+    def begin(self, variant: Variant) -> None:
+        known = self._games.get(id(variant))
+        if known is None or known[0] is not variant:
+            from ..errors import SpecError
+            from ..spec.strategies import load_strategy, shipped_strategies
+            from ..spec.strategy_fit import fitting_strategy
+
+            try:
+                found: Strategy | None = fitting_strategy(variant, shipped_strategies(), load_strategy)
+            except SpecError:  # nothing fits: a pot game
+                found = None
+            if len(self._games) >= 64:
+                self._games.clear()
+            known = self._games[id(variant)] = (variant, found)
+        self.strategy = known[1]  # type: ignore[assignment]
+        self._choices = _shared_choices(known[1]) if known[1] is not None else {}
+
+    def act(self, view: View) -> Action:
+        if self.strategy is None:
+            return _passive(view)
+        return super().act(view)
 
 
 _BANKED_VERBS = frozenset(("raise", "fold", "check"))
