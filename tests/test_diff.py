@@ -118,7 +118,10 @@ def test_french_vs_russian_home_game():
     assert d[("stakes and forced bets", "ante")] == ("half the low limit (5)", "1")
     # 002.3: no bring-in; the player after the dealer opens
     assert d[("stakes and forced bets", "bring-in")] == ("equal to the ante (5)", "none")
-    assert d[("round 1", "first to act")] == ("the bring-in, then clockwise", "the player at the dealer's left")
+    assert d[("round 1", "first to act")] == (
+        "the bring-in, then clockwise",
+        "the player still in nearest the dealer's left",
+    )
     # 002.1 and 002.5-6: two down, burn, a third down, then two up (three down, two up)
     assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "5 (3 down, 2 up)")
     assert d[("the deal", "deal 2")] == ("players: up", "burn 1; players: down")
@@ -257,7 +260,10 @@ def test_hebrew_vs_italian_house_game():
 def test_russian_home_vs_russian_casino():
     d = differences(RU_HOME, RU_CASINO)
     # 002.3 the player after the dealer opens; 003.3 the lowest up card brings in
-    assert d[("round 1", "first to act")] == ("the player at the dealer's left", "the bring-in, then clockwise")
+    assert d[("round 1", "first to act")] == (
+        "the player still in nearest the dealer's left",
+        "the bring-in, then clockwise",
+    )
     assert d[("stakes and forced bets", "bring-in by")] == (MISSING, "the lowest up card")
     # 002.5 burn and a third card down; 003.1 up cards after the first deal
     assert d[("the deal", "deal 2")] == ("burn 1; players: down", "players: up")
@@ -376,7 +382,7 @@ def test_an_option_choice_shows():
     assert d[("round 1", "raise cap")] == ("no limit on raises", "a bet and no raise")
     d = differences(RU_HOME, RU_HOME, options_b={"opener": "lowest_card"})
     assert d[("round 1", "first to act")] == (
-        "the player at the dealer's left",
+        "the player still in nearest the dealer's left",
         "the player holding the lowest card (hidden cards included) (he turns that card face up)",
     )
     assert d[("round 1", "first-to-act ties")] == (MISSING, "by suit (spades highest)")

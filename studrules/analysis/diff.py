@@ -53,6 +53,7 @@ from ..spec.model import (
 )
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
+from .ranking_words import board_ranking, deck_ace
 from .rule_words import (
     TIED_RULES,
     ace_words,
@@ -67,7 +68,6 @@ from .rule_words import (
     showdown_order_words,
     suit_order_words,
     tie_break_words,
-    wild_rule_rows,
 )
 from .step_words import (
     cards_used_sentences,
@@ -75,6 +75,7 @@ from .step_words import (
     draw_rule_rows,
     up_card_rule_words,
 )
+from .wild_words import wild_rule_rows
 
 __all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
 
@@ -264,7 +265,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     for n, bi in bring_ins:
         suffix = "" if n == 1 else f" (round {n})"
         add(topic, f"bring-in{suffix}", amount(bi.amount))
-        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who, bi.ace))
+        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who, bi.ace or deck_ace(variant.deck)))
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
         add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")
@@ -295,7 +296,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         else:
             add(topic, "bet size", size if step.structure == "fixed_limit" else f"at least {size}")
         add(topic, "exception", "; ".join(_alternative_text(a, amount) for a in step.alternatives) or "none")
-        add(topic, "first to act", first_to_act_words(step.first_to_act))
+        add(topic, "first to act", first_to_act_words(step.first_to_act, board_ranking(variant.deck)))
         if step.first_to_act.rule in TIED_RULES:
             add(topic, "first-to-act ties", tie_break_words(step.first_to_act.tie_break, variant))
         add(topic, "raise cap", cap_words(step))

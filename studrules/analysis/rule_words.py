@@ -19,7 +19,6 @@ from collections.abc import Collection, Sequence
 from ..cards.card import SUIT_NAMES
 from ..cards.rankings import get_ranking, ranking_for
 from ..cards.rankings_single import HoleCardOfSuit
-from ..game.wilds import rank_name, rank_words
 from ..spec.model import (
     STANDARD_RANKS,
     BettingStep,
@@ -32,7 +31,6 @@ from ..spec.model import (
     ShowdownStep,
     Step,
     Variant,
-    WildRules,
 )
 from .expression_words import number_words, ordinal, phrase
 
@@ -94,7 +92,9 @@ def deck_sentence(deck: DeckSpec) -> str:
     words = deck_words(deck)
     words = words[0].upper() + words[1:] + "."
     if deck.ranks != STANDARD_RANKS:
-        rest = "and the jokers." if deck.jokers else "no other card is dealt."
+        rest = (
+            ("and the joker." if deck.jokers == 1 else "and the jokers.") if deck.jokers else "no other card is dealt."
+        )
         words += f" Every card of those ranks in each of the four suits; {rest}"
     if deck.ranking == "short_deck_high" and deck.ranks not in STANDARD_RANKS:
         words += " Straights are five ranks in a row of the deck's ranks, those left out skipped."
@@ -157,9 +157,14 @@ def seat_rule_words(rule: str) -> str:
     return _FIRST_WORDS.get(rule, rule.replace("_", " "))
 
 
-def first_to_act_words(first: FirstToAct) -> str:
-    """Who acts first, in words (ties not included)."""
+def first_to_act_words(first: FirstToAct, by: str | None = None) -> str:
+    """Who acts first, in words (ties not included); ``by``: the ranking a board is judged
+    by, where it is not high poker (:func:`~.ranking_words.board_ranking`)."""
     words = seat_rule_words(first.rule)
+    if first.rule == "dealer_left":  # (the first of them still in: a folded player does not act)
+        words = "the player still in nearest the dealer's left"
+    if by and first.rule in ("best_visible", "worst_visible"):
+        words += f" by {by}"
     if first.community:
         words += ", the community cards face up counted in every board"
     if first.expose:
@@ -237,20 +242,25 @@ def short_all_in_words(step: BettingStep) -> str:
     )
 
 
-def low_card_all_in_words(rule: str) -> str:
-    """Who opens when the player who owes the bring-in is all in (for the ante).
+def low_card_all_in_words(rule: str, complete: bool = True) -> str:
+    """Who opens when the player who owes the bring-in is all in (for the ante); ``complete``:
+    whether the bring-in may be completed.
 
     >>> low_card_all_in_words("no_bring_in")
     "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
+    >>> low_card_all_in_words("next_player", complete=False)
+    'If he is all in, the next player with chips acts first: he brings in or folds.'
     """
     if rule == "no_bring_in":
         return "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
-    return "If he is all in, the next player with chips acts first: he brings in, completes or folds."
+    may = "brings in, completes or folds" if complete else "brings in or folds"
+    return f"If he is all in, the next player with chips acts first: he {may}."
 
 
-def odd_chip_words(odd_chip: str, suits: tuple[str, ...] = ()) -> str:
+def odd_chip_words(odd_chip: str, suits: tuple[str, ...] = (), ace: str | None = None) -> str:
     """Who gets a chip a split pot cannot divide (``suits``: the odd chip's
-    own suit order, lowest first, when it is not the deck's).
+    own suit order, lowest first, when it is not the deck's; ``ace``: how the
+    deck's ranking counts the ace, where it is not high poker).
 
     >>> odd_chip_words("nearest_dealer")
     "the player nearest the dealer's left"
@@ -259,6 +269,8 @@ def odd_chip_words(odd_chip: str, suits: tuple[str, ...] = ()) -> str:
     """
     words = _ODD_CHIP_WORDS.get(odd_chip, odd_chip.replace("_", " "))
     if odd_chip == "high_card_suit":
+        if ace:
+            words = words.replace("is highest,", f"is highest (aces {ace}),")
         if suits:
             order = " > ".join(SUIT_NAMES[s] for s in reversed(suits))
             words = words.replace("then suit", f"then suit ({order} for the odd chip)")
@@ -344,6 +356,10 @@ def held_caveats(variant: Variant, upto: Step) -> list[str]:
                 ("an up card", "down", "up") if step.face == "down" else ("a face-down card", "up", "down")
             )
             out.append(f"A player who gave up {gave} for a new one has one more card {more} and one fewer {fewer}.")
+    extra = [r.rank for r in variant.when_dealt_up if r.deal != "none"]
+    if extra:
+        ranks = " or ".join(sorted(set(extra)))
+        out.append(f"A player dealt a {ranks} face up holds one more card for each (see Extra cards).")
     return list(dict.fromkeys(out))
 
 
@@ -436,95 +452,6 @@ def blind_seat_words(seat: int) -> str:
     return "the next player" if seat == 1 else f"the {ordinal(seat + 1)} player from the dealer's left"
 
 
-def wild_sentences(wild: WildRules) -> list[str]:
-    """The wild-card rules in sentences (none when nothing is wild).
-
-    >>> wild_sentences(WildRules(ranks="39"))[0]
-    'Threes and nines are wild.'
-    """
-    if not wild.any:
-        return []
-    out = joker_sentences(wild)
-    if wild.ranks:
-        out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
-    if wild.follow is not None:
-        one = rank_name(wild.follow)
-        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole else ""
-        out.append(
-            f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
-            f"moves it to the card after that one, and a {one} dealt face up last leaves none."
-        )
-        if wild.follow_itself and wild.follow not in wild.ranks:
-            out.append(f"{rank_words(wild.follow).capitalize()} are wild as well.")
-        elif wild.follow not in wild.ranks:
-            out.append(f"{rank_words(wild.follow).capitalize()} themselves are not wild.")
-    if wild.low_hole:
-        out.append(
-            "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
-            "(the ace counts high)."
-        )
-    if wild.rankings:
-        out.append(f"Wild cards count in the {_and_list([r.replace('_', ' ') for r in wild.rankings])} hand only.")
-    out.append(
-        "A wild card stands for any card, one already held included: four aces and a wild card are five aces. "
-        + (
-            "Five of a kind is the best hand."
-            if wild.five_of_a_kind == "top"
-            else "Five of a kind ranks just below the straight flush."
-        )
-    )
-    out.append(
-        "Of two equal hands, the one made without a wild card wins."
-        if wild.natural_beats_wild
-        else "Equal hands tie, wild cards or not."
-    )
-    out.append(
-        "Wild cards count at the showdown only: the bring-in and who acts first read the cards as they are"
-        + (", but for the jokers." if wild.jokers else ".")
-    )
-    return out
-
-
-def joker_sentences(wild: WildRules) -> list[str]:
-    """What the deck's jokers are, in sentences (none without jokers).
-
-    >>> joker_sentences(WildRules(jokers=1, joker="bug_up"))[0][:72]
-    'A joker is the bug while face up: it counts as an ace, or as any card th'
-    """
-    if not wild.jokers:
-        return []
-    bug = "it counts as an ace, or as any card that completes a straight, a flush or a straight flush"
-    first = {
-        "wild": "A joker is wild: it stands for any card.",
-        "bug": f"A joker is the bug: {bug}.",
-        "bug_up": f"A joker is the bug while face up: {bug}; face down it is wild and stands for any card "
-        "(as the cards lie at the showdown).",
-    }[wild.joker]
-    showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
-    return [
-        first,
-        f"A joker showing counts {showing}, for who acts first; for the bring-in it is the highest card, above "
-        "the highest ace.",
-    ]
-
-
-def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
-    """The wild-card rules as (rule, value) rows for diff (the jokers first
-    when the deck has them: a game without wild cards shows the first row)."""
-    jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
-    rows = [
-        ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
-        ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
-        ("low hole card wild", "yes" if wild.low_hole else "no"),
-        (
-            "five of a kind",
-            ("the best hand" if wild.five_of_a_kind == "top" else "below the straight flush") if wild.any else "none",
-        ),
-        ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
-    ]
-    return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]
-
-
 def _and_list(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -538,13 +465,13 @@ def parts_words(rankings: Sequence[str], qualified: Collection[str] | None = Non
     the rankings a hand must qualify for (None: every one but high).
 
     >>> parts_words(["high", "high"])
-    'the first best high hand and the second best high hand'
+    'the best first high hand and the best second high hand'
     >>> parts_words(["high", "ace_to_five_low"], qualified=())
     'the best high hand and the best ace to five low hand'
     """
     if len(set(rankings)) == len(rankings):
         return " and ".join(part_words(r, qualified) for r in rankings)
-    return " and ".join(f"the {ordinal(k + 1)} {part_words(r, qualified)[4:]}" for k, r in enumerate(rankings))
+    return " and ".join(f"the best {ordinal(k + 1)} {part_words(r, qualified)[9:]}" for k, r in enumerate(rankings))
 
 
 def part_words(ranking: str, qualified: Collection[str] | None = None) -> str:
@@ -566,7 +493,7 @@ def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
 
     >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
     >>> qualifier_sentences(eight, DeckSpec())
-    ['An ace to five low hand qualifies only eight or better.']
+    ['An ace to five low hand qualifies only with eight or better.']
     >>> faces = ShowdownStep("showdown", rankings=("ace_to_five_low",), holding_first=(("ace_to_five_low", "JQK"),))
     >>> qualifier_sentences(faces, DeckSpec())[0][:76]
     'An ace to five low hand holding a jack, queen or king among all its cards be'
@@ -577,7 +504,9 @@ def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
         article = "An" if name[0] in "aeiou" else "A"
         if or_better is not None or at_least is not None:
             qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
-            out.append(f"{article} {name.replace('_', ' ')} hand qualifies only {getattr(qualified, 'words', '')}.")
+            out.append(
+                f"{article} {name.replace('_', ' ')} hand qualifies only with {getattr(qualified, 'words', '')}."
+            )
         ranks = step.holding(name)
         if ranks is not None:
             words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)

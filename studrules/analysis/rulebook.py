@@ -45,9 +45,9 @@ from .expression_words import (
     phrase,
     stake_words,
 )
+from .ranking_words import board_ranking, deck_ace, ranking_sentences
 from .rule_words import (
     TIED_RULES,
-    ace_words,
     actions_words,
     blind_names,
     blind_seat_words,
@@ -67,7 +67,6 @@ from .rule_words import (
     short_all_in_words,
     suit_order_words,
     ties_clause,
-    wild_sentences,
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
 from .showdown_words import showdown_items
@@ -77,6 +76,7 @@ from .step_words import (
     extra_card_sentences,
     kill_sentences,
 )
+from .wild_words import wild_sentences
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
 
@@ -201,23 +201,7 @@ class _Writer:
         d = self.v.deck
         self.h2("Cards")
         deck = deck_sentence(d)
-        ace = ace_words(d)
-        if d.ranking == "high":
-            if d.wheel:
-                ranking = "standard high poker hands (ace high; the ace is low only in A-2-3-4-5)"
-            elif all(r in d.ranks for r in "A2345"):  # the wheel can be dealt, but is no straight
-                ranking = (
-                    "standard high poker hands, except that the ace is never low (A-2-3-4-5 is not a straight: "
-                    "it is ace high, or an ace-high flush when suited)"
-                )
-            else:
-                ranking = f"standard high poker hands (the ace is {ace})"
-            ranking_sentence = f"Hands rank by {ranking}."
-        else:
-            ranking_sentence = f"Hands rank by the {d.ranking.replace('_', ' ')} ranking."
-            high_hands = any("high" in s.rankings for s in self.v.steps_of(ShowdownStep))
-            if high_hands and not d.wheel and "A" in d.ranks:
-                ranking_sentence += f" In high hands the ace is {ace}."
+        ranking_sentence = ranking_sentences(self.v)
         self.p(
             f"{deck} {ranking_sentence}",
             f"Suits rank {suit_order_words(self.v)}; suits only break ties between single cards.",
@@ -227,7 +211,16 @@ class _Writer:
         if self.v.when_dealt_up:
             self.h2("Extra cards")
             self.p(*extra_card_sentences(self.v.when_dealt_up))
-        sentences = wild_sentences(self.v.wild)
+        rounds = self.v.steps_of(BettingStep)
+        reads = [
+            what
+            for what, found in (
+                ("the bring-in", any(r.bring_in is not None for r in rounds)),
+                ("who acts first", any(r.first_to_act.rule in TIED_RULES for r in rounds)),
+            )
+            if found
+        ]
+        sentences = wild_sentences(self.v.wild, " and ".join(reads))
         if sentences:
             self.h2("Wild cards")
             self.p(*sentences)
@@ -279,10 +272,17 @@ class _Writer:
                 f"{blind_seat_words(seat)} posts {name} of {self.amount(a, bare=True)}"
                 for seat, (name, a) in enumerate(zip(names, step.amounts))
             )
+            rounds = self.v.steps_of(BettingStep)
+            blind = max((amount_value(a, self.values) or 0 for a in step.amounts), default=0)
+            bet = amount_value(rounds[0].bet, self.values) if rounds else None
             self.p(
                 f"{blinds_time(self.v, step)}, blinds: {posts}.",
                 "Blinds are live: each counts toward its player's bets in the first betting round, "
                 "and the player after the last blind acts first there.",
+                f"A blind smaller than the bet ({bet}) is completed like a bring-in: the next player calls it, "
+                "or completes it to the bet, which is the opening bet, or folds."
+                if bet is not None and 0 < blind < bet and rounds[0].structure == "fixed_limit"
+                else "",
                 f"The blinds are posted only when {condition_words(step.when)}." if step.when is not None else "",
                 "Heads-up, the dealer posts the small blind and the other player the big blind, so the dealer acts "
                 "first."
@@ -403,20 +403,28 @@ class _Writer:
         elif step.first_to_act.rule in TIED_RULES:
             first = step.first_to_act
             base = seat_rule_words(first.rule)
+            if first.rule in ("best_visible", "worst_visible") and board_ranking(self.v.deck):
+                base += f" by {board_ranking(self.v.deck)}"
             if first.community:
                 base += ", the community cards face up counted in every board,"
             expose = " and turns that card face up" if first.expose else ""
             sentences.append(f"{_cap(base)} acts first{expose}; {ties_clause(first.tie_break, self.v)}.")
         else:
-            sentences.append(f"{_cap(first_to_act_words(step.first_to_act))} acts first.")
+            sentences.append(f"{_cap(first_to_act_words(step.first_to_act, board_ranking(self.v.deck)))} acts first.")
         if step.bring_in is None:
             sentences.append("Play goes clockwise.")
         if step.structure == "fixed_limit":
             sentences.append(f"Every bet and raise is {bet}.")
         elif step.structure == "no_limit":
-            sentences.append(f"The smallest bet is {bet}; a player may bet up to his whole stack.")
+            sentences.append(
+                f"The smallest bet is {bet}; a player may bet up to his whole stack. A raise adds at least "
+                "the last bet or raise of the round."
+            )
         elif step.structure == "pot_limit":
-            sentences.append(f"The smallest bet is {bet}; a bet or raise may be at most the size of the pot.")
+            sentences.append(
+                f"The smallest bet is {bet}; a bet or raise may be at most the size of the pot. A raise adds "
+                "at least the last bet or raise of the round."
+            )
         elif step.structure == "spread_limit" and step.max_bet is not None:
             top = self.amount(step.max_bet)
             sentences.append(f"Any bet from {bet} to {top}; a raise adds any amount from {bet} to {top}.")
@@ -456,16 +464,19 @@ class _Writer:
         self.p(*sentences)
 
     def bring_in(self, bi: BringIn, step: BettingStep, bet: str) -> list[str]:
-        who = bring_in_who_words(bi.who, bi.ace)
+        who = bring_in_who_words(bi.who, bi.ace or deck_ace(self.v.deck))
         out = [
             f"The player with {who} brings in for {self.amount(bi.amount, bare=True)}; {ties_clause(bi.tie_break, self.v)}."
         ]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
         if bi.completion_is_raise:
-            out.append("A completion of the bring-in counts as a raise toward the limit on raises.")
+            out.append(
+                "Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises "
+                "(the bring-in player's own completion, instead of posting it, is the opening bet)."
+            )
         out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
-        out.append(low_card_all_in_words(bi.low_card_all_in))
+        out.append(low_card_all_in_words(bi.low_card_all_in, bi.complete))
         return out
 
     def alternative(self, alt: BetAlternative) -> str:

@@ -13,12 +13,25 @@ from __future__ import annotations
 
 from ..cards.rankings import get_ranking
 from ..cards.rankings_single import HoleCardOfSuit
-from ..spec.model import DeclareStep, ShowdownStep, Variant
+from ..spec.model import DealStep, DeclareStep, ShowdownStep, SplitStep, Variant
 from .expression_words import number_words
-from .rule_words import cards_held, odd_chip_words, parts_words, qualifier_sentences, showdown_order_words
+from .ranking_words import deck_ace
+from .rule_words import (
+    cards_held,
+    odd_chip_words,
+    part_words,
+    parts_words,
+    qualifier_sentences,
+    showdown_order_words,
+)
 from .step_words import cards_used_sentences
 
 __all__ = ["showdown_items"]
+
+
+def step_sizes(variant: Variant) -> tuple[int, ...]:
+    """The sizes of the hands a player divides his cards into (the variant's split step)."""
+    return variant.steps_of(SplitStep)[0].sizes
 
 
 def _must_qualify(step: ShowdownStep, ranking: str) -> bool:
@@ -31,15 +44,27 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
     """The showdown's rules, one sentence each."""
     items = [f"Who shows first: {showdown_order_words(step)}."]
     total = sum(cards_held(variant, step))
+    shared = sum(len(d.community) for d in variant.steps_of(DealStep))
+    held = f"the {total} he holds" + (" and the community cards" if shared else "")
+    if variant.when_dealt_up:
+        held += " (more with the extra cards a card dealt face up brings)"
     sizes = [get_ranking(r).fewest_cards for r in step.rankings]
-    if total > 5 and all(u == (None, None) for u in step.cards_used):
+    singles = [r for r in step.rankings if isinstance(get_ranking(r), HoleCardOfSuit)]
+    if variant.steps_of(SplitStep):
+        each = ", ".join(
+            f"{number_words(n)} for the {r.replace('_', ' ')} hand" for r, n in zip(step.rankings, step_sizes(variant))
+        )
+        items.append(f"Each player plays the hands he set when he divided his cards: {each}.")
+    elif total + shared > 5 and all(u == (None, None) for u in step.cards_used):
         if set(sizes) == {5}:
-            items.append(f"Each player plays his best five cards of the {total} he holds.")
+            spade = f"; {part_words(singles[0])} takes the other part" if singles else ""
+            apart = " for each part apart (a card may serve in both)" if len(step.rankings) > len(singles) + 1 else ""
+            items.append(f"Each player plays his best five cards of {held}{apart}{spade}.")
         elif len(step.rankings) > 1:
             each = ", ".join(
                 f"{number_words(n)} for the {r.replace('_', ' ')} hand" for r, n in zip(step.rankings, sizes)
             )
-            items.append(f"Each player plays his best cards of the {total} he holds: {each}.")
+            items.append(f"Each player plays his best cards of {held}: {each}.")
     if step.muck:
         items.append("A player may muck (throw his hand away unseen) instead of showing; he gives up the pot.")
     else:
@@ -55,13 +80,22 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
             items.append(
                 f"The pot is divided between {names}, each among the players who declared for it (see the declaration)."
             )
-        elif qualified or any(isinstance(get_ranking(r), HoleCardOfSuit) for r in step.rankings):
+        elif qualified or singles:
+            never_empty = [r for r in step.rankings if r not in qualified and r not in singles]
             items.append(
-                f"The pot is divided equally between {names}; a half no hand can take goes to the other "
-                "(with none either way, the pot is split equally among the players still in)."
+                f"The pot is divided equally between {names}; a half no hand can take goes to the other"
+                + (
+                    "."
+                    if never_empty
+                    else " (with none either way, the pot is split equally among the players still in)."
+                )
             )
         else:
             items.append(f"The pot is divided equally between {names}.")
+        first = part_words(step.rankings[0], qualified)
+        if len(set(step.rankings)) < len(step.rankings):
+            first = f"the best first {first[9:]}"
+        items.append(f"A chip left over when the pot is divided between them goes to {first}.")
     items.extend(cards_used_sentences(step.rankings, step.cards_used))
     items += qualifier_sentences(step, variant.deck)
     if step.compare == "full":
@@ -72,7 +106,8 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
         items.append("Only the cards of the combination count; kickers are ignored.")
     if step.ties == "split":
         items.append(
-            f"Equal hands split the pot; an odd chip that cannot be split goes to {odd_chip_words(step.odd_chip, step.odd_chip_suits)}."
+            "Equal hands split the pot; an odd chip that cannot be split goes to "
+            f"{odd_chip_words(step.odd_chip, step.odd_chip_suits, deck_ace(variant.deck))}."
         )
     elif step.ties == "first_shown":
         items.append("Between equal hands, the one shown first takes the whole pot.")

@@ -1,0 +1,107 @@
+"""A variant's wild cards and jokers in words: the rule book's sentences
+(:func:`wild_sentences`) and the diff's rows (:func:`wild_rule_rows`).
+
+    >>> from studrules.spec.model import WildRules
+    >>> wild_sentences(WildRules(ranks="2"), reads="")[0]
+    'Twos are wild.'
+"""
+
+from __future__ import annotations
+
+from ..game.wilds import rank_name, rank_words
+from ..spec.model import WildRules
+from .rule_words import _and_list
+
+__all__ = ["wild_sentences", "joker_sentences", "wild_rule_rows"]
+
+
+def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts first") -> list[str]:
+    """The wild-card rules in sentences (none when nothing is wild); ``reads``: what reads the
+    up cards before the showdown (the bring-in, who acts first; empty: nothing does).
+
+    >>> wild_sentences(WildRules(ranks="39"))[0]
+    'Threes and nines are wild.'
+    """
+    if not wild.any:
+        return []
+    out = joker_sentences(wild)
+    if wild.ranks:
+        out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
+    if wild.follow is not None:
+        one = rank_name(wild.follow)
+        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole else ""
+        out.append(
+            f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
+            f"moves it to the card after that one, and a {one} dealt face up last leaves none."
+        )
+        if wild.follow_itself and wild.follow not in wild.ranks:
+            out.append(f"{rank_words(wild.follow).capitalize()} are wild as well.")
+        elif wild.follow not in wild.ranks:
+            out.append(f"{rank_words(wild.follow).capitalize()} themselves are not wild.")
+    if wild.low_hole:
+        out.append(
+            "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
+            "(the ace counts high)."
+        )
+    if wild.rankings:
+        out.append(f"Wild cards count in the {_and_list([r.replace('_', ' ') for r in wild.rankings])} hand only.")
+    out.append(
+        "A wild card stands for any card, one already held included: four aces and a wild card are five aces. "
+        + (
+            "Five of a kind is the best hand."
+            if wild.five_of_a_kind == "top"
+            else "Five of a kind ranks just below the straight flush."
+        )
+    )
+    out.append(
+        "Of two equal hands, the one made without a wild card wins."
+        if wild.natural_beats_wild
+        else "Equal hands tie, wild cards or not."
+    )
+    if reads:
+        verb = "reads" if " and " not in reads else "read"
+        out.append(
+            f"Wild cards count at the showdown only: {reads} {verb} the cards as they are"
+            + (", but for the jokers." if wild.jokers else ".")
+        )
+    return out
+
+
+def joker_sentences(wild: WildRules) -> list[str]:
+    """What the deck's jokers are, in sentences (none without jokers).
+
+    >>> joker_sentences(WildRules(jokers=1, joker="bug_up"))[0][:72]
+    'A joker is the bug while face up: it counts as an ace, or as any card th'
+    """
+    if not wild.jokers:
+        return []
+    bug = "it counts as an ace, or as any card that completes a straight, a flush or a straight flush"
+    first = {
+        "wild": "A joker is wild: it stands for any card.",
+        "bug": f"A joker is the bug: {bug}.",
+        "bug_up": f"A joker is the bug while face up: {bug}; face down it is wild and stands for any card "
+        "(as the cards lie at the showdown).",
+    }[wild.joker]
+    showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
+    return [
+        first,
+        f"A joker showing counts {showing}, for who acts first; for the bring-in it is the highest card, above "
+        "the highest ace.",
+    ]
+
+
+def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
+    """The wild-card rules as (rule, value) rows for diff (the jokers first
+    when the deck has them: a game without wild cards shows the first row)."""
+    jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
+    rows = [
+        ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
+        ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
+        ("low hole card wild", "yes" if wild.low_hole else "no"),
+        (
+            "five of a kind",
+            ("the best hand" if wild.five_of_a_kind == "top" else "below the straight flush") if wild.any else "none",
+        ),
+        ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
+    ]
+    return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]
