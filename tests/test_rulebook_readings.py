@@ -177,3 +177,49 @@ def test_smaller_readings():
     assert "and one joker. Every card of those ranks in each of the four suits; and the joker." in book(
         "variants/catalogue/mexican-poker.yaml"
     )
+
+
+def test_a_round_capped_before_it_came_down_to_two_stays_capped():
+    # seven-card stud: C completes, A, B and C raise (the cap), A folds: B, heads-up, may only call
+    hand = Hand(load_variant("seven-card-stud"), ["A", "B", "C"], 1000, seed=3)
+    hand.act("bring-in")
+    for verb in ("complete", "raise", "raise", "raise", "fold"):
+        hand.act(verb)
+    assert [a.action for a in hand.legal_actions()] == ["fold", "call"]
+    assert "(a round capped before it came down to two stays capped)" in book("seven-card-stud")
+
+
+def test_amounts_and_prices_are_given_in_chips():
+    assert "paying 10 (the low limit) for it into the pot" in book("variants/house/english-stud.yaml")
+    assert "buy an extra card face down for 10 (the low limit)" in book(
+        "variants/house/baseball.yaml", up_cards="four-bought-three-pays"
+    )
+    progressive = book("caribbean-stud-it", progressive="jackpot_500")
+    assert "Side bet progressive (the stake progressive, 1; 0: not placed)" in progressive
+    assert "(the meter: 100000, the stake meter)" in progressive
+    kill = book("seven-card-stud-hi-lo", kill="scoop")
+    assert "the pots of the last of them together at least 100 (five times the high limit)" in kill
+    assert "the ante becomes 2 (twice the ante)" in kill
+
+
+def test_games_against_a_pay_table_have_no_house_hand():
+    let_it_ride = book("let-it-ride")
+    assert "against the house (its pay table)" in let_it_ride and "the dealer's hand" not in let_it_ride
+    assert "or the house's hand" not in let_it_ride
+    assert "raises 10 (the bet)." in let_it_ride  # the bet stake, whatever the ante: no "default ante"
+    assert "against the house (the dealer's hand)" in book("caribbean-stud-it")
+    # Mississippi Stud's first decision gives up no earlier raise; the later ones do
+    first, *later = book("mississippi-stud").split("Each player, having seen his cards, either folds")[1:]
+    assert first.startswith(" (his ante and cards are collected)")
+    assert later and all(part.startswith(" (his ante, every raise he made before,") for part in later)
+
+
+def test_four_card_poker_s_hands_are_the_best_four_of_five_and_of_six():
+    hand = Hand(load_variant("four-card-poker"), ["A"], 1000, seed=2)
+    assert len(hand.cards[0]) == 5 and len(hand.house_cards) == 6
+    assert "A hand is the best 4 cards: of the player's 5, and of the house's 6." in book("four-card-poker")
+
+
+def test_a_showdown_of_combinations_counts_a_high_card_hand_by_its_top_card():
+    text = book("five-card-stud-ru-home", ties="showing_order")
+    assert "kickers are ignored (a hand without a pair counts its highest card alone)" in text

@@ -108,8 +108,9 @@ def _lines_words(lines: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(f"{hand_words(label).removeprefix('a ')} {odds} to 1" for label, odds in lines)
 
 
-def bonus_sentences(step: SettleStep) -> list[str]:
-    """The ante bonus and the side bets of a settlement in sentences.
+def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None = None) -> list[str]:
+    """The ante bonus and the side bets of a settlement in sentences (``amount``: a stake in words
+    with its value, as the rule book says it; by default its name).
 
     >>> from studrules.spec.expressions import BOOL, compile_expression
     >>> step = SettleStep("s", qualify=compile_expression("true", expect=BOOL),
@@ -125,21 +126,26 @@ def bonus_sentences(step: SettleStep) -> list[str]:
         )
     for bet in step.side_bets:
         fold = "a position that folds loses it" if bet.on_fold == "lose" else "it stands when the position folds"
+        stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
         out.append(
-            f"Side bet {bet.name.replace('_', ' ')} (the stake {bet.amount.source}; 0: not placed): paid on the "
-            f"player's hand alone by the highest line it reaches, {_side_lines_words(bet)}; below every "
+            f"Side bet {bet.name.replace('_', ' ')} ({stake}; 0: not placed): paid on the "
+            f"player's hand alone by the highest line it reaches, {_side_lines_words(bet, amount)}; below every "
             f"line it loses, and {fold}."
         )
     return out
 
 
-def _side_lines_words(bet: SideBet) -> str:
+def _side_lines_words(bet: SideBet, amount: Callable[[Expression], str] | None = None) -> str:
     """A side bet's lines: odds to 1, or chips won and shares of a meter "for one" (the stake collected)."""
     if bet.pays != "chips":
         return _lines_words(bet.pay_table)
     shares = [f"{hand_words(label).removeprefix('a ')} {pct}% of the meter" for label, pct in bet.meter_share]
     fixed = [f"{hand_words(label).removeprefix('a ')} {chips}" for label, chips in bet.pay_table]
-    meter = f" (the meter: {bet.meter.source})" if bet.meter is not None else ""
+    if bet.meter is None:
+        meter = ""
+    else:
+        value = f"{amount(bet.meter)}, the stake " if amount is not None else ""
+        meter = f" (the meter: {value}{bet.meter.source})"
     return ", ".join(shares + fixed) + f"{meter}, paid for one: the stake is collected either way"
 
 

@@ -229,14 +229,16 @@ def short_all_in_words(step: BettingStep) -> str:
     """What an all-in bet or raise short of a full one does.
 
     >>> from studrules.spec.expressions import NUMBER, compile_expression
-    >>> print(short_all_in_words(BettingStep("b", bet=compile_expression("10", expect=NUMBER))))
-    An all-in bet or raise short of a full one neither reopens the betting nor counts toward the limit on raises.
+    >>> print(short_all_in_words(BettingStep("b", bet=compile_expression("10", expect=NUMBER))))  # no cap
+    An all-in bet or raise short of a full one does not reopen the betting.
     """
     if step.short_all_in == "half_bet":
         return (
             "An all-in bet or raise of at least half a bet counts as a full one: it reopens the betting "
             "and counts toward the limit on raises; a smaller one does neither."
         )
+    if step.cap is None:
+        return "An all-in bet or raise short of a full one does not reopen the betting."
     return (
         "An all-in bet or raise short of a full one neither reopens the betting nor counts toward the limit on raises."
     )

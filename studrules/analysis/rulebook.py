@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..cards.rankings import get_ranking
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
     AnteStep,
@@ -153,7 +154,7 @@ class _Writer:
         self.forced_bets()
         if v.kill is not None:
             self.h2("Kill pots")
-            self.p(*kill_sentences(v.kill))
+            self.p(*kill_sentences(v.kill, self.amount))
         self.play()
         for step in v.steps_of(ShowdownStep):
             self.showdown(step)
@@ -189,13 +190,17 @@ class _Writer:
             )
             self.p(
                 table
-                + f"From {s.min} to {s.max} players, each playing one hand against the house (the dealer's hand);",
+                + f"From {s.min} to {s.max} players, each playing one hand against the house"
+                + (" (the dealer's hand);" if self._house_dealt() else " (its pay table);"),
                 "a box may stay empty and nobody bets on an empty box.",
             )
         else:
             self.p(
                 f"From {s.min} to {s.max} players, each playing for himself. Players are counted clockwise from the dealer's left."
             )
+
+    def _house_dealt(self) -> bool:  # the house is dealt a hand of its own
+        return any(d.house for d in self.v.steps_of(DealStep))
 
     def cards(self) -> None:
         d = self.v.deck
@@ -210,7 +215,7 @@ class _Writer:
     def wild_cards(self) -> None:
         if self.v.when_dealt_up:
             self.h2("Extra cards")
-            self.p(*extra_card_sentences(self.v.when_dealt_up))
+            self.p(*extra_card_sentences(self.v.when_dealt_up, self.amount))
         rounds = self.v.steps_of(BettingStep)
         reads = [
             what
@@ -330,7 +335,7 @@ class _Writer:
                 self.decision(step)
             elif isinstance(step, (ExposeStep, PassStep, SplitStep, DrawStep, DeclareStep)):
                 number += 1
-                title, sentences = choice_step_words(step)
+                title, sentences = choice_step_words(step, self.amount)
                 self.blocks.append(Block("h3", f"{number}. {title}"))
                 self.p(*sentences, self.when(step))
             elif isinstance(step, RevealStep):
@@ -442,7 +447,10 @@ class _Writer:
         if not step.check_raise:
             sentences.append("A player who has checked may not raise later in the round: he may call or fold.")
         if step.heads_up_uncapped and step.cap is not None:
-            sentences.append("There is no limit on raises while only two players not all in are in the hand.")
+            sentences.append(
+                "There is no limit on raises while only two players not all in are in the hand (a round capped "
+                "before it came down to two stays capped)."
+            )
         sentences.append(short_all_in_words(step))
         if step.max_raise_multiple is not None:
             k = step.max_raise_multiple
@@ -488,10 +496,11 @@ class _Writer:
         return text
 
     def decision(self, step: DecisionStep) -> None:
-        raise_text = raise_words(step, self.amount) + (" with the default ante" if step.raise_amount else "")
+        reads_ante = step.raise_amount is not None and "ante" in step.raise_amount.names  # (the position's)
+        raise_text = raise_words(step, self.amount) + (" with the default ante" if reads_ante else "")
         if step.fold:
             self.p(
-                f"Each player, having seen his cards, either folds (his ante{_EARLIER[len(self.v.steps_of(DecisionStep)) > 1]} "
+                f"Each player, having seen his cards, either folds (his ante{_EARLIER[self.v.steps_of(DecisionStep).index(step) > 0]} "
                 f"and cards are collected) or {raise_text}.",
                 self.when(step),
             )
@@ -505,11 +514,16 @@ class _Writer:
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
         if step.against == "pay_table":
-            self.ul(pay_table_sentences(step) + bonus_sentences(step))
+            self.ul(pay_table_sentences(step) + bonus_sentences(step, lambda e: self.amount(e, bare=True)))
             self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
             return
         hand = house_hand_words(step.qualify)
         always = step.qualify.source.strip() == "true"
+        size = get_ranking(self.v.deck.ranking).fewest_cards
+        mine = sum(cards_held(self.v, step)) + sum(len(d.community) for d in self.v.steps_of(DealStep))
+        house = sum(len(d.house) for d in self.v.steps_of(DealStep))
+        if size < max(mine, house):
+            self.p(f"A hand is the best {size} cards: of the player's {mine}, and of the house's {house}.")
         self.p(
             "The house always plays: it needs no qualifying hand."
             if always
@@ -529,7 +543,7 @@ class _Writer:
             + [
                 f"{'Each' if always else 'House qualified: each'} hand is compared with the house's. A losing hand loses its ante and raise; a winning hand has its ante {payout_words(Payout('win', step.ante_odds))} and its raise {raise_paid}.",
                 f"A hand equal to the house's: {house_tie_words(step.tie)}.",
-                *bonus_sentences(step),
+                *bonus_sentences(step, lambda e: self.amount(e, bare=True)),
             ]
             + (
                 [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]
@@ -553,7 +567,7 @@ class _Writer:
     def void(self) -> None:
         vr = self.v.void
         cases = []
-        whose = "a player's or the house's hand" if self.v.is_banked else "a player's hand"
+        whose = "a player's or the house's hand" if self._house_dealt() else "a player's hand"
         if vr.wrong_card_count:
             cases.append(f"when {whose} has the wrong number of cards")
         if vr.declared:

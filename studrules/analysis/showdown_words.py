@@ -103,7 +103,10 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
         cards = "Both cards count" if size == 2 else f"All {number_words(size)} cards count"
         items.append(f"{cards}: kickers break ties, and high-card hands compare card by card.")
     else:
-        items.append("Only the cards of the combination count; kickers are ignored.")
+        items.append(
+            "Only the cards of the combination count; kickers are ignored (a hand without a pair counts its "
+            "highest card alone)."
+        )
     if step.ties == "split":
         items.append(
             "Equal hands split the pot; an odd chip that cannot be split goes to "

@@ -10,9 +10,10 @@ book (:mod:`studrules.analysis.rulebook`) and the diff
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..game.wilds import rank_name
+from ..spec.expressions import Expression
 from ..spec.model import DeclareStep, DrawStep, ExposeStep, KillRules, PassStep, SplitStep, UpCardRule
 from .expression_words import number_words, phrase, stake_words
 
@@ -71,8 +72,9 @@ def declare_rule_rows(step: DeclareStep) -> list[tuple[str, str]]:
     ]
 
 
-def draw_sentences(step: DrawStep) -> list[str]:
-    """A draw step in sentences.
+def draw_sentences(step: DrawStep, amount: Callable[[Expression], str] = phrase) -> list[str]:
+    """A draw step in sentences (``amount``: a price in words, with its value where the rule
+    book knows the stakes).
 
     >>> draw_sentences(DrawStep("d", discard_min=2, discard_max=2, replace=False))[0]
     "Each player still in, clockwise from the dealer's left, discards exactly two of his face-down cards."
@@ -92,7 +94,7 @@ def draw_sentences(step: DrawStep) -> list[str]:
         new = "a new one" if step.discard_max == 1 else "as many new ones"
         out.append(
             f"Each player still in, clockwise from the dealer's left, may give up {give} and buy {new}, "
-            f"paying {phrase(step.price)} {'for it' if step.discard_max == 1 else 'a card'} into the pot, "
+            f"paying {amount(step.price)} {'for it' if step.discard_max == 1 else 'a card'} into the pot, "
             "or decline and keep his cards; "
             "he may buy only what his stack pays for in full."
         )
@@ -128,8 +130,9 @@ def _count_words(low: int, high: int) -> str:
     return f"up to {number_words(high)}" if low == 0 else f"from {number_words(low)} to {number_words(high)}"
 
 
-def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
-    """Cards that ask something of their player when dealt face up, in sentences.
+def extra_card_sentences(rules: Sequence[UpCardRule], amount: Callable[[Expression], str] = phrase) -> list[str]:
+    """Cards that ask something of their player when dealt face up, in sentences (``amount``:
+    a price in words, as :func:`draw_sentences`).
 
     >>> extra_card_sentences([UpCardRule("4")])
     ['A four dealt face up earns its player an extra card, dealt to him at once face down (while the deck has one).']
@@ -149,20 +152,21 @@ def extra_card_sentences(rules: Sequence[UpCardRule]) -> list[str]:
             )
         elif r.deal == "none":
             out.append(
-                f"A {rank} dealt face up costs its player {phrase(r.price)}, paid once the deal is over, "
+                f"A {rank} dealt face up costs its player {amount(r.price)}, paid once the deal is over, "
                 + ("or he folds." if r.decline == "fold" else "or he declines.")
             )
         else:
             no = "he folds" if r.decline == "fold" else "he goes without"
             out.append(
-                f"A {rank} dealt face up lets its player buy {card} for {phrase(r.price)} once the deal is over "
+                f"A {rank} dealt face up lets its player buy {card} for {amount(r.price)} once the deal is over "
                 f"(paid into the pot, while the deck has a card); if he does not, {no}."
             )
     return out
 
 
-def kill_sentences(kill: KillRules) -> list[str]:
-    """A kill, in sentences.
+def kill_sentences(kill: KillRules, amount: Callable[[Expression], str] = phrase) -> list[str]:
+    """A kill, in sentences (``amount``: an amount in words, with its value where the rule book
+    knows the stakes).
 
     >>> from studrules.spec.expressions import NUMBER, compile_expression
     >>> double = compile_expression("2 * low_limit", names={"low_limit": NUMBER})
@@ -170,16 +174,20 @@ def kill_sentences(kill: KillRules) -> list[str]:
     'Hand after hand (at a session), a player who wins every pot of a hand alone, two hands in a row, kills the next hand.'
     """
     row = "" if kill.legs == 1 else f", {number_words(kill.legs)} hands in a row"
-    least = f" (the last pot at least {phrase(kill.min_pot)})" if kill.min_pot is not None else ""
+    least = (
+        f" (the pots of the last of them together at least {amount(kill.min_pot)}, at that hand's stakes)"
+        if kill.min_pot is not None
+        else ""
+    )
     out = [
         f"Hand after hand (at a session), a player who wins every pot of a hand alone{row}{least}, kills the next hand."
     ]
     if kill.stakes:
-        changes = "; ".join(f"the {stake_words(name)} becomes {phrase(expr)}" for name, expr in kill.stakes)
+        changes = "; ".join(f"the {stake_words(name)} becomes {amount(expr)}" for name, expr in kill.stakes)
         out.append(f"In a killed hand {changes}.")
     if kill.blind is not None:
         out.append(
-            f"The killer posts a kill blind of {phrase(kill.blind)} before the deal; it is live: it counts toward "
+            f"The killer posts a kill blind of {amount(kill.blind)} before the deal; it is live: it counts toward "
             "his bets in the first betting round."
         )
     out.append("A split pot leaves the count as it was, and a killer who splits the pot kills the next hand again.")
@@ -198,8 +206,11 @@ def up_card_rule_words(rule: UpCardRule) -> str:
     return f"{card}, for {phrase(rule.price)}" + (", or he folds" if rule.decline == "fold" else "")
 
 
-def choice_step_words(step: ExposeStep | PassStep | SplitStep | DrawStep | DeclareStep) -> tuple[str, list[str]]:
-    """The title and sentences of a step where each player chooses something.
+def choice_step_words(
+    step: ExposeStep | PassStep | SplitStep | DrawStep | DeclareStep, amount: Callable[[Expression], str] = phrase
+) -> tuple[str, list[str]]:
+    """The title and sentences of a step where each player chooses something (``amount``: a
+    price in words, as :func:`draw_sentences`).
 
     >>> choice_step_words(PassStep("p", count=2, to="right"))[0]
     'Pass cards'
@@ -212,7 +223,7 @@ def choice_step_words(step: ExposeStep | PassStep | SplitStep | DrawStep | Decla
         return "Split the cards", split_sentences(step)
     if isinstance(step, DrawStep):
         title = "Buy cards" if step.price is not None else "Discard" + (" and draw" if step.replace else "")
-        return title, draw_sentences(step)
+        return title, draw_sentences(step, amount)
     return "Declare", declare_sentences(step)
 
 
