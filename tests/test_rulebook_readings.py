@@ -223,3 +223,12 @@ def test_four_card_poker_s_hands_are_the_best_four_of_five_and_of_six():
 def test_a_showdown_of_combinations_counts_a_high_card_hand_by_its_top_card():
     text = book("five-card-stud-ru-home", ties="showing_order")
     assert "kickers are ignored (a hand without a pair counts its highest card alone)" in text
+
+
+def test_a_game_that_breaks_no_tie_by_suit_gives_suits_no_rank():
+    # the Hebrew text: two deuces up, the spade first at the dealer's left brings in (by suit, the heart would)
+    cards = {"A": ["Kd", "2s"], "B": ["Qc", "2h"]}
+    assert Hand(load_variant("five-card-stud-he"), ["A", "B"], 1000, cards=cards).to_act == "A"
+    assert Hand(load_variant("five-card-stud-fr"), ["A", "B"], 1000, cards=cards).to_act == "B"
+    assert "Suits have no rank here: no tie is broken by suit." in book("five-card-stud-he")
+    assert "Suits rank spades > hearts > diamonds > clubs" in book("five-card-stud-fr")

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards.rankings import get_ranking, ranking_for
 
-__all__ = ["ranking_text", "ranking_sentences", "deck_ace", "board_ranking", "showdown_rankings"]
+__all__ = ["ranking_text", "ranking_sentences", "suit_sentence", "deck_ace", "board_ranking", "showdown_rankings"]
 
 
 def ranking_text(name: str, deck: Any = None) -> str:
@@ -98,3 +98,25 @@ def ranking_sentences(variant: Any) -> str:
     elif others:
         ranking_sentence += f" At the showdown hands are also ranked by {' and by '.join(others)}."
     return ranking_sentence
+
+
+def suit_sentence(variant: Any) -> str:
+    """How suits rank, where a rule of the variant breaks a tie by suit (the bring-in, who acts
+    first, the odd chip); else that no tie is broken by suit.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> suit_sentence(load_variant("five-card-stud-he"))  # ties go to the player nearest the dealer
+    'Suits have no rank here: no tie is broken by suit.'
+    """
+    from ..spec.model import BettingStep, ShowdownStep
+    from .rule_words import suit_order_words
+
+    rounds = variant.steps_of(BettingStep)
+    by_suit = any(r.bring_in is not None and r.bring_in.tie_break == "suit" for r in rounds)
+    by_suit = by_suit or any(r.first_to_act.tie_break == "suit" for r in rounds)
+    by_suit = by_suit or any(
+        s.ties == "split" and s.odd_chip == "high_card_suit" for s in variant.steps_of(ShowdownStep)
+    )
+    if not by_suit:
+        return "Suits have no rank here: no tie is broken by suit."
+    return f"Suits rank {suit_order_words(variant)}; suits only break ties between single cards."

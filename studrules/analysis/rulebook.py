@@ -46,7 +46,7 @@ from .expression_words import (
     phrase,
     stake_words,
 )
-from .ranking_words import board_ranking, deck_ace, ranking_sentences
+from .ranking_words import board_ranking, deck_ace, ranking_sentences, suit_sentence
 from .rule_words import (
     TIED_RULES,
     actions_words,
@@ -66,7 +66,6 @@ from .rule_words import (
     payout_words,
     seat_rule_words,
     short_all_in_words,
-    suit_order_words,
     ties_clause,
 )
 from .rulebook_output import Block, ListItem, render_markdown, render_text
@@ -209,7 +208,7 @@ class _Writer:
         ranking_sentence = ranking_sentences(self.v)
         self.p(
             f"{deck} {ranking_sentence}",
-            f"Suits rank {suit_order_words(self.v)}; suits only break ties between single cards.",
+            suit_sentence(self.v),
         )
 
     def wild_cards(self) -> None:
