@@ -46,11 +46,12 @@ from .declare import likely_declaration
 from .policy_base import Policy, _legal, _passive, _smallest
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
+from .wilds import rank_char, wild_ranks_of
 
 if TYPE_CHECKING:
     from ..cards.card import Card
     from ..cards.rankings import Ranking
-    from ..spec.model import Variant
+    from ..spec.model import Variant, WildRules
     from .hand import Hand
     from .result import HandResult
     from .view import View
@@ -236,6 +237,8 @@ class Sensible(Policy):
     def __init__(self, ranking: Ranking | str | None = None, showdown: Iterable[Ranking | str | None] = ()):
         self.ranking = _ranking_of(ranking)
         self.showdown = tuple(_ranking_of(r) for r in showdown) or (self.ranking,)
+        self._wild: WildRules | None = None  # the variant's wild cards (begin)
+        self._judges = self._judged_by()
         self._house: GameStrategyPolicy | None = None  # a game against the house: its own strategy
 
     def begin(self, variant: Variant) -> None:
@@ -254,6 +257,16 @@ class Sensible(Policy):
         steps = variant.steps_of(ShowdownStep)
         names = steps[-1].rankings if steps else ()
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
+        self._wild = variant.wild if variant.wild.ranks or variant.wild.follow or variant.wild.low_hole else None
+        self._judges = self._judged_by()
+
+    def _judged_by(self) -> tuple[Ranking, ...]:
+        """The rankings a holding is judged by: the deck's, and each other of the showdown."""
+        out = [self.ranking]
+        for ranking in self.showdown:
+            if all(ranking.name != o.name for o in out):
+                out.append(ranking)
+        return tuple(out)
 
     def act(self, view: View) -> Action:
         if self._house is not None:
@@ -307,12 +320,30 @@ class Sensible(Policy):
                     return "show"
         return "muck"
 
+    def _wild_ranks(self, view: View) -> str:
+        """The ranks wild for this seat now: the fixed ones, the rank after the last followed
+        card dealt up (read from the wild events), his lowest down card's."""
+        rules = self._wild
+        assert rules is not None
+        rank = None
+        for e in view.events:
+            if e.type == "wild" and e.card is not None:
+                rank = None if rank_char(e.card) == rules.follow else rank_char(e.card)
+        down = [c for c, face in view.cards if face == "down"]
+        return wild_ranks_of(rules, rank, down)
+
     # -- betting
     def _bet(self, view: View, legal: Mapping[str, LegalAction]) -> Action:
         me = view.player
         ranking = self.ranking
         mine = list(view.my_cards)
-        klass = strength_class(ranking, mine)
+        judged = mine
+        if self._wild is not None:  # a wild card is judged as a joker is: roughly an ace
+            wild = self._wild_ranks(view)
+            jokers = iter(parse_cards("X1 X2 X3 X4 X5 X6 X7 X8"))
+            judged = [next(jokers) if not is_joker(c) and rank_char(c) in wild else c for c in mine]
+        # the best of its chances at every part of the pot (a hi-lo hand may play for the low half)
+        klass = max(strength_class(r, judged) for r in self._judges)
         my_value = ranking.visible(mine) if mine else 0
         board = 0
         beaten = False

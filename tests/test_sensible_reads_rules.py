@@ -1,0 +1,37 @@
+"""The sensible bot judges its hand by the rules of the game it plays: a wild
+card counts (roughly as an ace, as a joker does), and in a hi-lo game a strong
+low counts as much as a strong high. The same cards, played under two rule
+sets, draw different decisions where the rules make the hand different."""
+
+from __future__ import annotations
+
+from studrules.game.hand import Hand
+from studrules.game.policies import make_policy, play_hand
+from studrules.spec.loader import load_variant
+
+
+def first_decision(name: str, cards: dict[str, list[str]]) -> str:
+    """The verb of the bring-in player's decision, a sensible bot at every seat."""
+    variant = load_variant(name)
+    hand = Hand(variant, list(cards), 1000, cards=cards, seed=1)
+    seat = hand.to_act
+    play_hand(hand, {p: make_policy("sensible", variant=variant) for p in cards})
+    return next(a.verb for a in hand.actions if a.player == seat)
+
+
+# A's up card is the lowest (the two): he owes the bring-in; two down cards of the same rank
+WILD_PAIR = {"A": ["9h", "9d", "2c"], "B": ["Kd", "7s", "Qh"], "C": ["Jc", "8d", "Ts"]}
+
+
+def test_a_pair_of_wild_cards_is_strong_where_the_rank_is_wild():
+    # baseball: nines are wild, so A holds two wild cards and a deuce (three deuces at least):
+    # he completes; in seven-card stud the same cards are a pair of nines, and he brings in
+    assert first_decision("variants/house/baseball.yaml", WILD_PAIR) == "complete"
+    assert first_decision("seven-card-stud", WILD_PAIR) == "bring-in"
+
+
+def test_a_strong_low_start_plays_in_a_hi_lo_game():
+    # A holds ace-deuce down and the three up: the best low start, an ace-high nothing for high
+    cards = {"A": ["Ah", "2d", "3c"], "B": ["Kd", "7s", "Qh"], "C": ["Jc", "8d", "Ts"]}
+    assert first_decision("seven-card-stud-hi-lo", cards) == "complete"
+    assert first_decision("seven-card-stud", cards) == "bring-in"
