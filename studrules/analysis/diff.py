@@ -77,10 +77,24 @@ from .step_words import (
 )
 from .wild_words import wild_rule_rows
 
-__all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
+__all__ = [
+    "Rule",
+    "Difference",
+    "DiffMatrix",
+    "rules",
+    "diff",
+    "diff_matrix",
+    "MISSING",
+    "NO_ROUND",
+    "topic_rank",
+    "variant_label",
+]
 
 #: The value shown for a rule a variant does not have.
 MISSING = "\u2014"
+
+#: The value shown for the cards held in a betting round a variant does not have.
+NO_ROUND = MISSING + " (no such round)"
 
 
 @dataclass(frozen=True)
@@ -218,9 +232,10 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
         add("extra cards", f"a {r.rank} dealt up", up_card_rule_words(r))
-    if variant.wild.any:  # a game without wild cards has no such topic
-        for rule, value in wild_rule_rows(variant.wild):
-            add("wild cards", rule, value)
+    # every game has these rows (a game without wild cards says none), so that against a wild
+    # game only what differs shows
+    for rule, value in wild_rule_rows(variant.wild):
+        add("wild cards", rule, value)
 
     # stakes and forced bets
     topic = "stakes and forced bets"
@@ -278,6 +293,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     chosen = sum(d.players.count("down_if_all_up") for d in variant.steps_of(DealStep))
     either = f", {chosen} down only if all his cards are up" if chosen else ""
     add(topic, "cards per player", f"{down + up + chosen} ({down} down, {up} up{either})")
+    add(topic, "betting rounds", str(len(rounds)) if rounds else "none")
     house = [f for d in variant.steps_of(DealStep) for f in d.house]
     if house:
         add(topic, "house cards", f"{len(house)} ({house.count('down')} down, {house.count('up')} up)")
@@ -428,8 +444,11 @@ def diff(
 ) -> list[Difference]:
     """The rules whose meaning differs between ``a`` and ``b``, by topic.
 
-    A topic one variant lacks altogether (a fifth betting round) shows as one
-    line, its first rule against :data:`MISSING`. A rule whose amounts come to
+    A rule one variant lacks shows against :data:`MISSING`, every rule of a
+    topic it lacks altogether (a kill, a draw) included; but a betting
+    round it lacks (a fifth) shows as one line, the cards held then against
+    :data:`NO_ROUND`, and none where it has no betting round at all (the
+    deal's ``betting rounds`` row says so). A rule whose amounts come to
     the same chips at these stakes by different formulas is no difference;
     with ``same_now`` it is listed too, flagged ``same_now``.
 
@@ -458,16 +477,18 @@ def diff(
     fb = {r.key: r.value_text for r in rules(b, stakes=stakes_b, figures=True)}
     topics_a = {r.topic for r in ra}
     topics_b = {r.topic for r in rb}
+    both_bet = any(_is_round(t) for t in topics_a) and any(_is_round(t) for t in topics_b)
     out: list[Difference] = []
-    seen_missing: set[str] = set()
     for key in _merged_keys(ra, rb):
         ref = va.get(key) or vb[key]
-        if ref.topic not in topics_a or ref.topic not in topics_b:
-            if ref.topic in seen_missing:
-                continue
-            seen_missing.add(ref.topic)
         x = va[key].value_text if key in va else MISSING
         y = vb[key].value_text if key in vb else MISSING
+        if _is_round(ref.topic) and (ref.topic not in topics_a or ref.topic not in topics_b):
+            # a betting round one game lacks: its first rule only, and none where one game has no
+            # betting round at all (the deal's "betting rounds" row says so once)
+            if not both_bet or ref.rule != "cards held":
+                continue
+            x, y = (x, NO_ROUND) if y == MISSING else (NO_ROUND, y)
         if x == y:
             continue
         now = key in fa and key in fb and fa[key] == fb[key]
@@ -501,6 +522,10 @@ def variant_label(variant: Variant) -> str:
 
 
 # --- helpers ---------------------------------------------------------------------
+
+
+def _is_round(topic: str) -> bool:
+    return topic.startswith("round ")
 
 
 def _merged_keys(*lists: Sequence[Rule]) -> list[str]:

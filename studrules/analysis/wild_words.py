@@ -92,7 +92,8 @@ def joker_sentences(wild: WildRules) -> list[str]:
 
 def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
     """The wild-card rules as (rule, value) rows for diff (the jokers first
-    when the deck has them: a game without wild cards shows the first row)."""
+    when the deck has them; a game without wild cards has the rows too, each
+    saying none or no)."""
     jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
     rows = [
         ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
