@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
-from studrules.analysis.diff import MISSING, diff
+from studrules.analysis.diff import MISSING, diff, rules
 from studrules.spec.loader import load_variant
 
 CATALOGUE = "variants/catalogue"
@@ -84,6 +84,15 @@ def test_every_decision_against_the_house_is_listed():
 
 
 # --- topics in rule-book order; rounds one game lacks ---------------------------------------------------
+
+
+def test_the_rules_that_make_the_game_come_right_after_the_cards():
+    v = load_variant("seven-card-stud-hi-lo", options={"kill": "scoop"})
+    order = list(dict.fromkeys(r.topic for r in rules(v)))
+    assert order[:5] == ["players", "cards", "wild cards", "kill pots", "stakes and forced bets"]
+    found = diff(load_variant(f"{CATALOGUE}/super-stud.yaml"), load_variant(f"{CATALOGUE}/7-card-stud.yaml"))
+    # super-stud.yaml: 2 to 5 players, a draw, four down and one up first; no open-pair exception
+    assert list(dict.fromkeys(d.topic for d in found)) == ["players", "draws", "the deal", "round 1", "round 2"]
 
 
 def test_a_game_against_the_house_shows_no_line_per_betting_round_it_lacks():

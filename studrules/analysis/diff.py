@@ -1,8 +1,9 @@
 """Two rule sets compared rule by rule, in plain words.
 
 :func:`rules` turns a loaded variant into comparable lines grouped by topic
-(stakes and forced bets, the deal, each betting round by position, showdown,
-ties and odd chips, settlement, void hands). Each line's value is built from
+(players, cards, the rules that make the game: wild cards, extra cards, draws,
+declarations, kills...; stakes and forced bets, the deal, each betting round
+by position, showdown, ties and odd chips, settlement, void hands). Each line's value is built from
 the model's *meaning* (the words of :mod:`studrules.analysis.rule_words` and
 :mod:`studrules.analysis.expression_words` plus the value with the stakes in
 force), never from YAML text, so two files that say the same thing
@@ -176,6 +177,15 @@ def topic_rank(topic: str) -> tuple[int, int]:
 _TOPIC_ORDER = {
     "players": 0,
     "cards": 10,
+    # the rules that make a game what it is, right after its cards
+    "wild cards": 11,
+    "extra cards": 12,
+    "passing cards": 13,
+    "turning cards up": 14,
+    "draws": 15,
+    "split hands": 16,
+    "declare": 17,
+    "kill pots": 18,
     "stakes and forced bets": 20,
     "the deal": 30,
     "decisions": 50,
@@ -431,7 +441,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     # void hands
     add("void hands", "wrong number of cards", "void" if variant.void.wrong_card_count else "not void")
     add("void hands", "dealer may declare void", "yes" if variant.void.declared else "no")
-    return out
+    return sorted(out, key=lambda r: topic_rank(r.topic))  # (stable: each topic's rules in their order)
 
 
 def diff(
