@@ -125,8 +125,10 @@ def test_french_vs_russian_home_game():
     # 002.1 and 002.5-6: two down, burn, a third down, then two up (three down, two up)
     assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "5 (3 down, 2 up)")
     assert d[("the deal", "deal 2")] == ("players: up", "burn 1; players: down")
-    # 002.4: check in round 1 only when antes were posted
-    assert d[("round 1", "checking")][1] == "only when antes were posted before the deal"
+    # 002.4: check in round 1 only when antes were posted; the file posts an ante of 1 before the deal
+    assert d[("round 1", "checking")][1] == (
+        "allowed: only when antes were posted before the deal, always so in this game"
+    )
     # 002.9: no bet sizes; the file's default structure is no limit, raises unlimited (002.5 by agreement)
     assert d[("round 3", "structure")] == ("fixed limit", "no limit")
     assert d[("round 2", "raise cap")] == ("a bet and 3 raises", "no limit on raises")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import textwrap
 
-from studrules.analysis.diff import MISSING, diff, rules
+from studrules.analysis.diff import MISSING, Difference, diff, rules
+from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 
 CATALOGUE = "variants/catalogue"
@@ -80,7 +81,104 @@ def test_every_decision_against_the_house_is_listed():
     assert of_topic(found, "decisions") == {"decision": each, "decision 2": each, "decision 3": each}
 
 
+def test_every_rule_of_a_draw_is_listed_with_where_it_comes():
+    # super-stud.yaml: draw {discard: {min: 2, max: 2}, replace: false, after: round-1}, four down
+    # and one up dealt before round 1 (third-street: [down, down, down, down, up]); no price
+    found = rows(f"{CATALOGUE}/super-stud.yaml", f"{CATALOGUE}/7-card-stud.yaml")
+    assert of_topic(found, "draws") == {
+        "discard": ("exactly two of his face-down cards", MISSING),
+        "replaced": ("no", MISSING),
+        "price of a new card": ("free", MISSING),
+        "stood pat before: stands pat": ("no", MISSING),
+        "comes": ("after round 1, each holding 5 cards", MISSING),
+    }
+
+
+def test_every_rule_of_a_declaration_is_listed():
+    # 7-card-stud-hilo-declare.yaml: declare {mode: simultaneous, both: lose_all, per_pot: true,
+    # before: showdown}: after the fifth round, seven cards dealt; the regular game declares nothing
+    found = rows(f"{CATALOGUE}/7-card-stud-hilo-declare.yaml", f"{CATALOGUE}/7-card-stud-hilo-regular.yaml")
+    assert of_topic(found, "declare") == {
+        "declarations": ("all at once", MISSING),
+        "declaring both": ("must win both ways or wins nothing", MISSING),
+        "declarations per pot": ("one for each pot contested", MISSING),
+        "comes": ("after round 5, each holding 7 cards", MISSING),
+    }
+
+
 # --- rules that were never compared ---------------------------------------------------------------
+
+
+def test_the_followed_rank_wild_too_is_a_difference(tmp_path):
+    path = write(
+        tmp_path,
+        "kings-too",
+        """\
+        extends: follow-the-king
+        name: kings-too
+        wild: {follow: K, follow_itself: true}
+        """,
+    )
+    # follow_itself: every king is wild as well (follow-the-king.yaml: "the kings themselves are not wild")
+    assert diff(load_variant("follow-the-king"), load_variant(path)) == [
+        Difference("wild cards", "wild ranks", "none", "kings")
+    ]
+
+
+def test_wild_cards_counted_in_one_hand_of_a_split_pot_is_a_difference(tmp_path):
+    deuces = write(tmp_path, "deuces", "extends: seven-card-stud-hi-lo\nname: deuces\nwild: {ranks: '2'}\n")
+    high_only = write(
+        tmp_path, "high-only", "extends: deuces.yaml\nname: high-only\nwild: {ranks: '2', rankings: [high]}\n"
+    )
+    # seven-card-stud-hi-lo.yaml's showdown: rankings [high, eight_or_better_low]
+    assert diff(load_variant(deuces), load_variant(high_only)) == [
+        Difference("wild cards", "wild cards count in", "every hand", "the high hand only")
+    ]
+    # counted in both hands, written out, says the same as the default
+    both = write(
+        tmp_path,
+        "both",
+        "extends: deuces.yaml\nname: both\nwild: {ranks: '2', rankings: [high, eight_or_better_low]}\n",
+    )
+    assert diff(load_variant(deuces), load_variant(both)) == []
+
+
+def test_a_declaration_moved_before_the_last_card_is_a_difference(tmp_path):
+    path = write(
+        tmp_path,
+        "declare-early",
+        """\
+        extends: 7-card-stud-hilo-declare
+        name: declare-early
+        steps:
+          - declare: {id: declare, remove: true}
+          - declare: {id: early, mode: simultaneous, both: lose_all, per_pot: true, before: seventh-street}
+        """,
+    )
+    # seventh-street comes after round 4, six cards dealt by then (7-card-stud: 2 down + 1 up, then
+    # three up streets); the file's own declaration comes after round 5, with seven
+    assert diff(load_variant(f"{CATALOGUE}/7-card-stud-hilo-declare.yaml"), load_variant(path)) == [
+        Difference("declare", "comes", "after round 5, each holding 7 cards", "after round 4, each holding 6 cards")
+    ]
+
+
+def test_a_buy_moved_a_round_earlier_is_a_difference(tmp_path):
+    path = write(
+        tmp_path,
+        "early-twist",
+        """\
+        extends: english-stud
+        name: early-twist
+        steps:
+          - draw: {id: twist-1, remove: true}
+          - draw: {id: twist-0, discard: {max: 1}, from: any, face: same, price: low_limit, after: round-2}
+        """,
+    )
+    # english-stud.yaml: three cards before round 1, one more before rounds 2 and 3 (five-card-stud's
+    # streets, the fifth removed); twist-1 after round 3 (five cards), the early one after round 2 (four)
+    assert diff(load_variant("english-stud"), load_variant(path)) == [
+        Difference("draws", "comes", "after round 3, each holding 5 cards", "after round 2, each holding 4 cards")
+    ]
 
 
 # --- topics in rule-book order; rounds one game lacks ---------------------------------------------------
@@ -103,3 +201,26 @@ def test_a_game_against_the_house_shows_no_line_per_betting_round_it_lacks():
 
 
 # --- what each side allows, the header, the words ---------------------------------------------------------
+
+
+def test_checking_and_folding_say_what_the_options_and_stakes_allow():
+    # five-card-stud-ru-home.yaml round 1: check: antes_posted; an ante of 1 before the deal,
+    # removed by antes=no. The engine: one who may not check may fold (he may not fold otherwise)
+    found = rows("five-card-stud-ru-home", "five-card-stud-ru-home", options_b={"antes": "no"})
+    assert found[("round 1", "checking")] == (
+        "allowed: only when antes were posted before the deal, always so in this game",
+        "never: only when antes were posted before the deal, never so in this game",
+    )
+    assert found[("round 1", "folding")] == ("only when facing a bet", "at any turn (he may never check)")
+    for options, legal in (({}, ["check", "bet"]), ({"antes": "no"}, ["fold", "bet"])):
+        hand = Hand(load_variant("five-card-stud-ru-home", options=options), ["A", "B", "C"], 1000, seed=1)
+        assert [la.action for la in hand.legal_actions()] == legal
+    # an ante of 0 chips posts nothing either: both sides then read the same
+    found = rows("five-card-stud-ru-home", "five-card-stud-ru-home", options_b={"antes": "no"}, stakes_a={"ante": 0})
+    assert ("round 1", "checking") not in found and ("round 1", "folding") not in found
+
+
+def test_a_draw_from_any_card_reads_as_english():
+    # english-stud.yaml twist-2: discard {max: 1}, from: any (a face-up card may go too)
+    found = rows("seven-card-stud", "english-stud")
+    assert found[("draws", "discard (2)")] == (MISSING, "up to one of his cards, face up or down")

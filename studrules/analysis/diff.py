@@ -41,18 +41,14 @@ from ..spec.model import (
     BlindsStep,
     DealStep,
     DecisionStep,
-    DeclareStep,
-    DrawStep,
-    ExposeStep,
-    PassStep,
     Payout,
     RevealStep,
     SettleStep,
     ShowdownStep,
-    SplitStep,
     Variant,
 )
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
+from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
 from .ranking_words import board_ranking, deck_ace
 from .rule_words import (
@@ -70,12 +66,7 @@ from .rule_words import (
     suit_order_words,
     tie_break_words,
 )
-from .step_words import (
-    cards_used_sentences,
-    declare_rule_rows,
-    draw_rule_rows,
-    up_card_rule_words,
-)
+from .step_words import cards_used_sentences, up_card_rule_words
 from .wild_words import wild_rule_rows
 
 __all__ = [
@@ -244,7 +235,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add("extra cards", f"a {r.rank} dealt up", up_card_rule_words(r))
     # every game has these rows (a game without wild cards says none), so that against a wild
     # game only what differs shows
-    for rule, value in wild_rule_rows(variant.wild):
+    showdown = [r for step in variant.steps_of(ShowdownStep) for r in step.rankings]
+    for rule, value in wild_rule_rows(variant.wild, showdown):
         add("wild cards", rule, value)
 
     # stakes and forced bets
@@ -327,38 +319,15 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
             add(topic, "first-to-act ties", tie_break_words(step.first_to_act.tie_break, variant))
         add(topic, "raise cap", cap_words(step))
         add(topic, "largest raise", _largest_raise(step))
-        if step.bring_in is not None and step.check is None:
-            checking = MISSING + " (the bring-in opens)"
-        elif step.check is None:
-            checking = "allowed"
-        else:
-            checking = f"only when {condition_words(step.check)}"
-        add(topic, "checking", checking)
-        add(topic, "folding", "at any turn, even when he could check" if step.open_fold else "only when facing a bet")
+        for rule, value in check_rows(variant, step, values):
+            add(topic, rule, value)
         add(
             topic, "short all-in", "half a bet counts as full" if step.short_all_in == "half_bet" else "does not reopen"
         )
         add(topic, "played", _when_text(step.when))
 
-    for n, step in enumerate(variant.steps_of(ExposeStep), 1):
-        many = str(step.count) if step.least == step.count else f"{step.least} to {step.count}, his choice"
-        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{many}, {step.mode.replace('_', ' ')}")
-
-    for step in variant.steps_of(SplitStep):
-        rule = " and ".join(map(str, step.sizes)) + " cards"
-        rule += "; a face-down card in each" if step.down_in_each else ""
-        add("split hands", "hands", rule + ("; the first must beat the second" if step.ordered else ""))
-
-    for n, step in enumerate(variant.steps_of(PassStep), 1):
-        add("passing cards", "cards" if n == 1 else f"cards ({n})", f"{step.count}, to the {step.to}")
-
-    for n, step in enumerate(variant.steps_of(DrawStep), 1):
-        for rule, value in draw_rule_rows(step):
-            add("draws", rule if n == 1 else f"{rule} ({n})", value)
-
-    for step in variant.steps_of(DeclareStep):
-        for rule, value in declare_rule_rows(step):
-            add("declare", rule, value)
+    for topic, rule, value in choice_step_rows(variant):
+        add(topic, rule, value)
 
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):
