@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 
 from studrules.analysis.diff import MISSING, Difference, diff, rules
+from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 
@@ -218,6 +219,14 @@ def test_checking_and_folding_say_what_the_options_and_stakes_allow():
     # an ante of 0 chips posts nothing either: both sides then read the same
     found = rows("five-card-stud-ru-home", "five-card-stud-ru-home", options_b={"antes": "no"}, stakes_a={"ante": 0})
     assert ("round 1", "checking") not in found and ("round 1", "folding") not in found
+
+
+def test_the_header_names_the_stakes_of_each_side(capsys):
+    assert main(["diff", "five-card-stud-he", "five-card-stud-he", "--stake-b", "low_limit=20"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "five-card-stud-he | five-card-stud-he (low_limit=20)"
+    args = ["diff", "five-card-stud-he", "five-card-stud-he", "--option-b", "ante=no", "--stake-a", "ante=3"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "five-card-stud-he (ante=3) | five-card-stud-he (ante=no)"
 
 
 def test_a_draw_from_any_card_reads_as_english():

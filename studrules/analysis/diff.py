@@ -491,13 +491,18 @@ def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     return DiffMatrix(tuple(v.name for v in variants), tuple(rows), figures)
 
 
-def variant_label(variant: Variant) -> str:
-    """The name reports give a variant: its name, and the options chosen
-    away from their defaults in brackets (``name (reraise=double)``)."""
-    chosen = ", ".join(
-        f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options)
-    )
-    return f"{variant.name} ({chosen})" if chosen else variant.name
+def variant_label(variant: Variant, stakes: Sequence[str] = ()) -> str:
+    """The name reports give a variant: its name, and in brackets the
+    options chosen away from their defaults and the ``stakes`` set
+    (``NAME=VALUE``, as given).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> variant_label(example_variant("one-round"), ["ante=2"])
+    'one-round (ante=2)'
+    """
+    chosen = [f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options)]
+    extra = ", ".join([*chosen, *stakes])
+    return f"{variant.name} ({extra})" if extra else variant.name
 
 
 # --- helpers ---------------------------------------------------------------------
