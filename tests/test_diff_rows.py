@@ -233,3 +233,11 @@ def test_a_draw_from_any_card_reads_as_english():
     # english-stud.yaml twist-2: discard {max: 1}, from: any (a face-up card may go too)
     found = rows("seven-card-stud", "english-stud")
     assert found[("draws", "discard (2)")] == (MISSING, "up to one of his cards, face up or down")
+
+
+def test_the_page_counts_one_more_rule_in_the_singular(tmp_path, capsys):
+    # five-card-stud-fr against -he: four rules differ, one (the bring-in, 5 chips) is the same now
+    page = tmp_path / "fr-he.html"
+    assert main(["diff", "five-card-stud-fr", "five-card-stud-he", "--html", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "4 rules differ; 1 more comes to the same chips at these stakes by other formulas." in text
