@@ -241,3 +241,10 @@ def test_the_page_counts_one_more_rule_in_the_singular(tmp_path, capsys):
     assert main(["diff", "five-card-stud-fr", "five-card-stud-he", "--html", str(page)]) == 0
     text = page.read_text(encoding="utf-8")
     assert "4 rules differ; 1 more comes to the same chips at these stakes by other formulas." in text
+
+
+def test_a_path_that_is_no_file_names_the_shipped_variant(capsys):
+    assert main(["diff", "house/follow-the-queen", "razz"]) == 1
+    err = capsys.readouterr().err
+    assert "no such file; did you mean 'follow-the-queen'" in err
+    assert "variants/house/follow-the-queen.yaml" in err
