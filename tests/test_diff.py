@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from studrules.analysis.diff import MISSING, Difference, diff, diff_matrix, rules
+from studrules.analysis.diff import MISSING, NO_ROUND, Difference, diff, diff_matrix, rules
 from studrules.analysis.diff_report import SAME_NOW_HEADING, format_matrix
 from studrules.cli.main import main
 from studrules.spec.loader import load_variant, shipped_variants
@@ -125,8 +125,10 @@ def test_french_vs_russian_home_game():
     # 002.1 and 002.5-6: two down, burn, a third down, then two up (three down, two up)
     assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "5 (3 down, 2 up)")
     assert d[("the deal", "deal 2")] == ("players: up", "burn 1; players: down")
-    # 002.4: check in round 1 only when antes were posted
-    assert d[("round 1", "checking")][1] == "only when antes were posted before the deal"
+    # 002.4: check in round 1 only when antes were posted; the file posts an ante of 1 before the deal
+    assert d[("round 1", "checking")][1] == (
+        "allowed: only when antes were posted before the deal, always so in this game"
+    )
     # 002.9: no bet sizes; the file's default structure is no limit, raises unlimited (002.5 by agreement)
     assert d[("round 3", "structure")] == ("fixed limit", "no limit")
     assert d[("round 2", "raise cap")] == ("a bet and 3 raises", "no limit on raises")
@@ -146,7 +148,8 @@ def test_french_vs_russian_casino():
     # 003.1 seven cards, two down and one up first; 003.4 five betting rounds
     assert d[("the deal", "cards per player")] == ("5 (1 down, 4 up)", "7 (3 down, 4 up)")
     assert d[("the deal", "deal 1")] == ("players: down, up", "players: down, down, up")
-    assert d[("round 5", "cards held")] == (MISSING, "7 (3 down, 4 up)")
+    assert d[("the deal", "betting rounds")] == ("4", "5")
+    assert d[("round 5", "cards held")] == (NO_ROUND, "7 (3 down, 4 up)")
     # 003.7 the community card when the deck runs short
     assert "community card" in d[("the deal", "deal 5")][1]
     # 003.6 open pair on fourth street: the double limit (the file's high limit is twice the low)
@@ -219,7 +222,7 @@ def test_hebrew_vs_russian_casino():
         "to the player nearest the dealer's left",
         "by suit (spades highest)",
     )
-    assert d[("round 5", "cards held")] == (MISSING, "7 (3 down, 4 up)")
+    assert d[("round 5", "cards held")] == (NO_ROUND, "7 (3 down, 4 up)")
     # both write the high limit as twice the low limit: 2 x 10 = 20 (Hebrew), 2 x 5 = 10 (Russian casino)
     assert d[("round 3", "bet size")] == ("twice the low limit (20)", "twice the low limit (10)")
     assert ("showdown", "who shows first") in d
@@ -237,6 +240,7 @@ def test_hebrew_vs_russian_casino():
         ("stakes and forced bets", "bring-in"),
         ("stakes and forced bets", "bring-in ties"),
         ("the deal", "cards per player"),
+        ("the deal", "betting rounds"),
         ("the deal", "deal 1"),
         ("the deal", "deal 5"),
         *((f"round {n}", "cards held") for n in range(1, 6)),
@@ -253,7 +257,9 @@ def test_hebrew_vs_italian_house_game():
     assert d[("players", "against")][1].startswith("the house")
     assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "none")
     assert d[("settlement", "house qualifies with")] == (MISSING, "ace-king or better")
-    assert d[("round 1", "cards held")] == ("2 (1 down, 1 up)", MISSING)
+    # the house game has no betting round: said once, no line per round
+    assert d[("the deal", "betting rounds")] == ("4", "none")
+    assert not any(topic.startswith("round ") for topic in topics(d))
     assert d[("showdown", "who shows first")][1] == MISSING
 
 
@@ -289,7 +295,8 @@ def test_russian_home_vs_italian_house_game():
 def test_russian_casino_vs_italian_house_game():
     d = differences(RU_CASINO, IT)
     assert d[("the deal", "cards per player")] == ("7 (3 down, 4 up)", "5 (5 down, 0 up)")
-    assert d[("round 5", "cards held")] == ("7 (3 down, 4 up)", MISSING)
+    assert d[("the deal", "betting rounds")] == ("5", "none")
+    assert ("round 5", "cards held") not in d
     assert d[("players", "players")] == ("2 to 8", "1 to 7")
     assert d[("void hands", "dealer may declare void")] == ("no", "yes")
 
@@ -404,6 +411,7 @@ def test_rules_are_grouped_by_topic_in_rule_book_order():
     assert order == [
         "players",
         "cards",
+        "wild cards",
         "stakes and forced bets",
         "the deal",
         "round 1",

@@ -1,8 +1,9 @@
 """Two rule sets compared rule by rule, in plain words.
 
 :func:`rules` turns a loaded variant into comparable lines grouped by topic
-(stakes and forced bets, the deal, each betting round by position, showdown,
-ties and odd chips, settlement, void hands). Each line's value is built from
+(players, cards, the rules that make the game: wild cards, extra cards, draws,
+declarations, kills...; stakes and forced bets, the deal, each betting round
+by position, showdown, ties and odd chips, settlement, void hands). Each line's value is built from
 the model's *meaning* (the words of :mod:`studrules.analysis.rule_words` and
 :mod:`studrules.analysis.expression_words` plus the value with the stakes in
 force), never from YAML text, so two files that say the same thing
@@ -40,18 +41,14 @@ from ..spec.model import (
     BlindsStep,
     DealStep,
     DecisionStep,
-    DeclareStep,
-    DrawStep,
-    ExposeStep,
-    PassStep,
     Payout,
     RevealStep,
     SettleStep,
     ShowdownStep,
-    SplitStep,
     Variant,
 )
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
+from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
 from .ranking_words import board_ranking, deck_ace
 from .rule_words import (
@@ -69,18 +66,27 @@ from .rule_words import (
     suit_order_words,
     tie_break_words,
 )
-from .step_words import (
-    cards_used_sentences,
-    declare_rule_rows,
-    draw_rule_rows,
-    up_card_rule_words,
-)
+from .step_words import cards_used_sentences, up_card_rule_words
 from .wild_words import wild_rule_rows
 
-__all__ = ["Rule", "Difference", "DiffMatrix", "rules", "diff", "diff_matrix", "MISSING", "topic_rank", "variant_label"]
+__all__ = [
+    "Rule",
+    "Difference",
+    "DiffMatrix",
+    "rules",
+    "diff",
+    "diff_matrix",
+    "MISSING",
+    "NO_ROUND",
+    "topic_rank",
+    "variant_label",
+]
 
 #: The value shown for a rule a variant does not have.
 MISSING = "\u2014"
+
+#: The value shown for the cards held in a betting round a variant does not have.
+NO_ROUND = MISSING + " (no such round)"
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,15 @@ def topic_rank(topic: str) -> tuple[int, int]:
 _TOPIC_ORDER = {
     "players": 0,
     "cards": 10,
+    # the rules that make a game what it is, right after its cards
+    "wild cards": 11,
+    "extra cards": 12,
+    "passing cards": 13,
+    "turning cards up": 14,
+    "draws": 15,
+    "split hands": 16,
+    "declare": 17,
+    "kill pots": 18,
     "stakes and forced bets": 20,
     "the deal": 30,
     "decisions": 50,
@@ -218,9 +233,11 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
         add("extra cards", f"a {r.rank} dealt up", up_card_rule_words(r))
-    if variant.wild.any:  # a game without wild cards has no such topic
-        for rule, value in wild_rule_rows(variant.wild):
-            add("wild cards", rule, value)
+    # every game has these rows (a game without wild cards says none), so that against a wild
+    # game only what differs shows
+    showdown = [r for step in variant.steps_of(ShowdownStep) for r in step.rankings]
+    for rule, value in wild_rule_rows(variant.wild, showdown):
+        add("wild cards", rule, value)
 
     # stakes and forced bets
     topic = "stakes and forced bets"
@@ -278,6 +295,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     chosen = sum(d.players.count("down_if_all_up") for d in variant.steps_of(DealStep))
     either = f", {chosen} down only if all his cards are up" if chosen else ""
     add(topic, "cards per player", f"{down + up + chosen} ({down} down, {up} up{either})")
+    add(topic, "betting rounds", str(len(rounds)) if rounds else "none")
     house = [f for d in variant.steps_of(DealStep) for f in d.house]
     if house:
         add(topic, "house cards", f"{len(house)} ({house.count('down')} down, {house.count('up')} up)")
@@ -301,38 +319,15 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
             add(topic, "first-to-act ties", tie_break_words(step.first_to_act.tie_break, variant))
         add(topic, "raise cap", cap_words(step))
         add(topic, "largest raise", _largest_raise(step))
-        if step.bring_in is not None and step.check is None:
-            checking = MISSING + " (the bring-in opens)"
-        elif step.check is None:
-            checking = "allowed"
-        else:
-            checking = f"only when {condition_words(step.check)}"
-        add(topic, "checking", checking)
-        add(topic, "folding", "at any turn, even when he could check" if step.open_fold else "only when facing a bet")
+        for rule, value in check_rows(variant, step, values):
+            add(topic, rule, value)
         add(
             topic, "short all-in", "half a bet counts as full" if step.short_all_in == "half_bet" else "does not reopen"
         )
         add(topic, "played", _when_text(step.when))
 
-    for n, step in enumerate(variant.steps_of(ExposeStep), 1):
-        many = str(step.count) if step.least == step.count else f"{step.least} to {step.count}, his choice"
-        add("turning cards up", "cards" if n == 1 else f"cards ({n})", f"{many}, {step.mode.replace('_', ' ')}")
-
-    for step in variant.steps_of(SplitStep):
-        rule = " and ".join(map(str, step.sizes)) + " cards"
-        rule += "; a face-down card in each" if step.down_in_each else ""
-        add("split hands", "hands", rule + ("; the first must beat the second" if step.ordered else ""))
-
-    for n, step in enumerate(variant.steps_of(PassStep), 1):
-        add("passing cards", "cards" if n == 1 else f"cards ({n})", f"{step.count}, to the {step.to}")
-
-    for n, step in enumerate(variant.steps_of(DrawStep), 1):
-        for rule, value in draw_rule_rows(step):
-            add("draws", rule if n == 1 else f"{rule} ({n})", value)
-
-    for step in variant.steps_of(DeclareStep):
-        for rule, value in declare_rule_rows(step):
-            add("declare", rule, value)
+    for topic, rule, value in choice_step_rows(variant):
+        add(topic, rule, value)
 
     # decisions against the house, reveal
     for i, step in enumerate(variant.steps_of(DecisionStep), 1):
@@ -415,7 +410,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     # void hands
     add("void hands", "wrong number of cards", "void" if variant.void.wrong_card_count else "not void")
     add("void hands", "dealer may declare void", "yes" if variant.void.declared else "no")
-    return out
+    return sorted(out, key=lambda r: topic_rank(r.topic))  # (stable: each topic's rules in their order)
 
 
 def diff(
@@ -428,8 +423,11 @@ def diff(
 ) -> list[Difference]:
     """The rules whose meaning differs between ``a`` and ``b``, by topic.
 
-    A topic one variant lacks altogether (a fifth betting round) shows as one
-    line, its first rule against :data:`MISSING`. A rule whose amounts come to
+    A rule one variant lacks shows against :data:`MISSING`, every rule of a
+    topic it lacks altogether (a kill, a draw) included; but a betting
+    round it lacks (a fifth) shows as one line, the cards held then against
+    :data:`NO_ROUND`, and none where it has no betting round at all (the
+    deal's ``betting rounds`` row says so). A rule whose amounts come to
     the same chips at these stakes by different formulas is no difference;
     with ``same_now`` it is listed too, flagged ``same_now``.
 
@@ -458,16 +456,18 @@ def diff(
     fb = {r.key: r.value_text for r in rules(b, stakes=stakes_b, figures=True)}
     topics_a = {r.topic for r in ra}
     topics_b = {r.topic for r in rb}
+    both_bet = any(_is_round(t) for t in topics_a) and any(_is_round(t) for t in topics_b)
     out: list[Difference] = []
-    seen_missing: set[str] = set()
     for key in _merged_keys(ra, rb):
         ref = va.get(key) or vb[key]
-        if ref.topic not in topics_a or ref.topic not in topics_b:
-            if ref.topic in seen_missing:
-                continue
-            seen_missing.add(ref.topic)
         x = va[key].value_text if key in va else MISSING
         y = vb[key].value_text if key in vb else MISSING
+        if _is_round(ref.topic) and (ref.topic not in topics_a or ref.topic not in topics_b):
+            # a betting round one game lacks: its first rule only, and none where one game has no
+            # betting round at all (the deal's "betting rounds" row says so once)
+            if not both_bet or ref.rule != "cards held":
+                continue
+            x, y = (x, NO_ROUND) if y == MISSING else (NO_ROUND, y)
         if x == y:
             continue
         now = key in fa and key in fb and fa[key] == fb[key]
@@ -491,16 +491,25 @@ def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     return DiffMatrix(tuple(v.name for v in variants), tuple(rows), figures)
 
 
-def variant_label(variant: Variant) -> str:
-    """The name reports give a variant: its name, and the options chosen
-    away from their defaults in brackets (``name (reraise=double)``)."""
-    chosen = ", ".join(
-        f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options)
-    )
-    return f"{variant.name} ({chosen})" if chosen else variant.name
+def variant_label(variant: Variant, stakes: Sequence[str] = ()) -> str:
+    """The name reports give a variant: its name, and in brackets the
+    options chosen away from their defaults and the ``stakes`` set
+    (``NAME=VALUE``, as given).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> variant_label(example_variant("one-round"), ["ante=2"])
+    'one-round (ante=2)'
+    """
+    chosen = [f"{k}={v}" for k, v in variant.chosen if any(o.name == k and o.default != v for o in variant.options)]
+    extra = ", ".join([*chosen, *stakes])
+    return f"{variant.name} ({extra})" if extra else variant.name
 
 
 # --- helpers ---------------------------------------------------------------------
+
+
+def _is_round(topic: str) -> bool:
+    return topic.startswith("round ")
 
 
 def _merged_keys(*lists: Sequence[Rule]) -> list[str]:

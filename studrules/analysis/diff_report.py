@@ -69,8 +69,8 @@ def differences_page(differences: Sequence[Difference], name_a: str, name_b: str
     if same:
         sections.append(Section(SAME_NOW_HEADING, _difference_table(same, name_a, name_b), id="same-now"))
     note = (
-        f"{len(real)} rule{'s' if len(real) != 1 else ''} differ"
-        f"{'s' if len(real) == 1 else ''}; {len(same)} more come to the same chips at these stakes by other formulas."
+        f"{_count(len(real), 'rule differs', 'rules differ')}; "
+        f"{_count(len(same), 'more comes', 'more come')} to the same chips at these stakes by other formulas."
     )
     return html_page(f"{name_a} against {name_b}: the rules", sections, note=note)
 
@@ -160,6 +160,11 @@ def matrix_sections(matrix: DiffMatrix) -> list[Section]:
 
 
 # --- helpers ---------------------------------------------------------------
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 rule differs``, ``2 rules differ``: a number and the words that agree with it."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def _by_topic(differences: Sequence[Difference], indent: str, width: int) -> list[str]:

@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..cards.card import RANKS
 from ..game.wilds import rank_name, rank_words
 from ..spec.model import WildRules
 from .rule_words import _and_list
@@ -90,14 +93,33 @@ def joker_sentences(wild: WildRules) -> list[str]:
     ]
 
 
-def wild_rule_rows(wild: WildRules) -> list[tuple[str, str]]:
+def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[str, str]]:
     """The wild-card rules as (rule, value) rows for diff (the jokers first
-    when the deck has them: a game without wild cards shows the first row)."""
+    when the deck has them; a game without wild cards has the rows too, each
+    saying none or no); ``showdown``: the rankings of the game's
+    showdowns, to say whether the wild cards count in every hand. The
+    followed rank wild too (``follow_itself``) is among the wild ranks, as
+    it is wild in every hand.
+
+    >>> dict(wild_rule_rows(WildRules(follow="K", follow_itself=True)))["wild ranks"]
+    'kings'
+    >>> rows = wild_rule_rows(WildRules(ranks="2", rankings=("high",)), ["high", "ace_to_five_low"])
+    >>> dict(rows)["wild cards count in"]
+    'the high hand only'
+    """
     jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
+    ranks = set(wild.ranks) | ({wild.follow} if wild.follow and wild.follow_itself else set())
+    counted = [r for r in wild.rankings if r in showdown]
+    hands = _and_list([r.replace("_", " ") for r in counted])
+    if not wild.rankings or set(showdown) <= set(wild.rankings):
+        count_in = "every hand"
+    else:
+        count_in = f"the {hands} hand{'s' if len(counted) > 1 else ''} only" if counted else "no hand"
     rows = [
-        ("wild ranks", _and_list([rank_words(r) for r in wild.ranks]) or "none"),
+        ("wild ranks", _and_list([rank_words(r) for r in sorted(ranks, key=RANKS.index)]) or "none"),
         ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
         ("low hole card wild", "yes" if wild.low_hole else "no"),
+        ("wild cards count in", count_in),
         (
             "five of a kind",
             ("the best hand" if wild.five_of_a_kind == "top" else "below the straight flush") if wild.any else "none",

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         "--stake-b",
     )
     differences = diff(a, b, same_now=True)
-    name_a, name_b = variant_label(a), variant_label(b)
+    name_a, name_b = variant_label(a, args.stake_a), variant_label(b, args.stake_b)
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
     if html_path is not None:

@@ -130,12 +130,30 @@ def resolve_variant_path(
                 refused = refused or err
     if refused is not None:
         raise refused
-    if "/" in text or text.endswith(VARIANT_SUFFIXES):
-        raise SpecError(f"no variant '{text}': no such file", location)
     names = [p.stem for p in shipped_variants()]
+    if "/" in text or text.endswith(VARIANT_SUFFIXES):
+        raise SpecError(f"no variant '{text}': no such file{_shipped_hint(text, names)}", location)
     close = difflib.get_close_matches(text, names, n=1)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
+
+
+def _shipped_hint(text: str, names: list[str]) -> str:
+    """A path that is no file, whose last part names a shipped variant (or
+    nearly): that variant's name and file (``house/NAME`` for ``NAME``).
+
+    >>> from studrules.spec.resources import default_variant
+    >>> name = default_variant()
+    >>> _shipped_hint(f"nowhere/{name}.yaml", [name]) == f"; did you mean '{name}' (the shipped variants/{name}.yaml)?"
+    True
+    """
+    stem = Path(text).name.removesuffix(".yaml").removesuffix(".yml")
+    close = difflib.get_close_matches(stem, names, n=1)
+    path = _shipped_path(close[0]) if close else None
+    if path is None:
+        return ""
+    shown = path.relative_to(variants_dir().parent).as_posix()
+    return f"; did you mean '{close[0]}' (the shipped {shown})?"
 
 
 def _exists(path: Path) -> bool:
