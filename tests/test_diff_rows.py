@@ -55,8 +55,8 @@ def test_every_card_dealt_up_that_asks_something_is_listed():
     # a 3 up costs the pot or a fold (deal: none); seven-card-stud.yaml has no when_dealt_up
     found = rows("seven-card-stud", "baseball", options_b={"up_cards": "four-bought-three-pays"})
     assert of_topic(found, "extra cards") == {
-        "a 4 dealt up": (MISSING, "an extra card, face down, for the low limit"),
-        "a 3 dealt up": (MISSING, "nothing, for the pot, or he folds"),
+        "a 4 dealt up": (MISSING, "he may buy an extra card, face down, for the low limit"),
+        "a 3 dealt up": (MISSING, "he pays the pot, or folds"),
     }
 
 

@@ -239,6 +239,42 @@ def test_an_overlay_step_whose_id_matches_no_step_is_an_error_not_a_step_at_the_
     assert "say where with 'before:' or 'after:'" in e.message
 
 
+def test_an_overlay_step_of_the_base_moves_before_or_after_the_step_it_names(tmp_path):
+    # 7-card-stud-hilo-declare declares after the last betting round; a child moves the
+    # declaration before the seventh card, changing one field too. The engine then asks for it
+    # after round 4, with six cards each
+    text = (
+        "extends: 7-card-stud-hilo-declare\nname: early\nsteps:\n"
+        "  - declare: {id: declare, before: seventh-street, both: lose_all}\n"
+    )
+    early = load_variant(write(tmp_path, "early.yaml", text))
+    assert [s.id for s in early.steps][-6:] == [
+        "sixth-street",
+        "round-4",
+        "declare",
+        "seventh-street",
+        "round-5",
+        "showdown",
+    ]
+    from studrules.game.hand import Hand
+
+    hand = Hand(early, ["A", "B"], 1000, seed=3)
+    while hand.phase != "declare":
+        hand.check_or_call()
+    assert (hand.round, len(hand.cards[0])) == (4, 6)
+    for place, message in (
+        ("before: declare", "step 'declare' cannot move before itself"),
+        ("after: nowhere", "step 'declare' cannot move after step 'nowhere', which is not there"),
+    ):
+        bad = write(
+            tmp_path,
+            "bad.yaml",
+            f"extends: 7-card-stud-hilo-declare\nname: bad\nsteps:\n  - declare: {{id: declare, {place}}}\n",
+        )
+        (e,) = errors_of(bad)
+        assert e.message == message and e.location.line == 4
+
+
 def test_extends_by_a_path_relative_to_the_child(tmp_path):
     write(
         tmp_path,

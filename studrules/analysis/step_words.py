@@ -21,7 +21,6 @@ __all__ = [
     "declare_sentences",
     "declare_rule_rows",
     "draw_sentences",
-    "draw_rule_rows",
     "extra_card_sentences",
     "kill_sentences",
     "up_card_rule_words",
@@ -112,18 +111,6 @@ def draw_sentences(step: DrawStep, amount: Callable[[Expression], str] = phrase)
     return out
 
 
-def draw_rule_rows(step: DrawStep) -> list[tuple[str, str]]:
-    """A draw step as (rule, value) rows for diff."""
-    cards = "face-down cards" if step.source == "down" else "any cards"
-    face = "as the card replaced" if step.face == "same" else f"face {step.face}"
-    return [
-        ("discard", f"{_count_words(step.discard_min, step.discard_max)} {cards}"),
-        ("replaced", f"yes, {face}" if step.replace else "no"),
-        ("price of a new card", "free" if step.price is None else phrase(step.price)),
-        ("stood pat before: stands pat", "yes" if step.pat_stays_pat else "no"),
-    ]
-
-
 def _count_words(low: int, high: int) -> str:
     if low == high:
         return f"exactly {number_words(low)}"
@@ -200,10 +187,14 @@ def up_card_rule_words(rule: UpCardRule) -> str:
     >>> up_card_rule_words(UpCardRule("4", deal="up"))
     'an extra card, face up'
     """
-    card = "nothing" if rule.deal == "none" else f"an extra card, face {rule.deal}"
     if rule.price is None:
-        return card
-    return f"{card}, for {phrase(rule.price)}" + (", or he folds" if rule.decline == "fold" else "")
+        return "nothing" if rule.deal == "none" else f"an extra card, face {rule.deal}"
+    what = (
+        f"he pays {phrase(rule.price)}"
+        if rule.deal == "none"
+        else f"he may buy an extra card, face {rule.deal}, for {phrase(rule.price)}"
+    )
+    return what + (", or folds" if rule.decline == "fold" else "")
 
 
 def choice_step_words(

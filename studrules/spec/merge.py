@@ -6,7 +6,8 @@ One rule serves both. An overlay is a mapping laid over the base document:
   set to null (``cap: null``, ``~``) takes the base's field out, so its
   default applies;
 - ``steps`` merge by ``id``, never by position: a step of the overlay whose id
-  is in the base changes only the fields it names (its kind must match);
+  is in the base changes only the fields it names (its kind must match), and
+  moves ``before:`` or ``after:`` the step it names, if it says either;
   ``remove: true`` takes the step out; a step with a new id is inserted
   ``before:`` or ``after:`` the step it names (an id that matches no step and
   says neither is an error: a misspelt id must not add a step at the end);
@@ -175,6 +176,9 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
                 continue
             merged_body = overlay(step_body(result[at]), _own_fields(body), ("steps", at, kind))
             result[at] = _step_like(result[at], kind, merged_body)
+            move = "before" if "before" in body else "after" if "after" in body else None
+            if move is not None:  # the step moves to its new place
+                _move(result, at, move, body[move], step_id, locate(over, (n, kind, move)), problems)
             continue
         if body.get("remove") is True:
             problems.append(SpecError(f"there is no step '{step_id}' to remove", locate(over, (n, kind, "id"))))
@@ -206,3 +210,17 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
         result.insert(pos, new_step)
         result.item_locs.insert(pos, where)
     return result
+
+
+def _move(result: LList, at: int, key: str, anchor_id: Any, step_id: Any, where: Any, problems: list[SpecError]) -> None:
+    """Move the step at ``at`` of ``result`` ``key`` (before or after) the step ``anchor_id``."""
+    anchor = next((i for i, s in enumerate(result) if _step_id(s) == anchor_id), None)
+    if anchor is None or anchor == at:
+        why = "itself" if anchor == at else f"step '{anchor_id}', which is not there"
+        problems.append(SpecError(f"step '{step_id}' cannot move {key} {why}", where))
+        return
+    step, loc = result.pop(at), result.item_locs.pop(at)
+    anchor = anchor - (anchor > at)
+    pos = anchor if key == "before" else anchor + 1
+    result.insert(pos, step)
+    result.item_locs.insert(pos, loc)
