@@ -33,7 +33,9 @@ chips wagered against the house (antes and raises) in a banked game; a hand
 the one due to post it (who may complete instead), compared over the deals
 where both rule sets have one; the *first to act* of a
 round is the player of its first betting action; the *winners* are the
-players whose net result is positive. The *forced bets* differ when the
+players who take a pot or a share of one, whatever their net (one who takes
+back no more than his own bet still wins the pot), and against the house the
+players who settle ahead of it. The *forced bets* differ when the
 antes, blinds, kills or bring-ins posted differ (who or how much); the *play*
 changes when the hands' events differ with every chip amount set aside
 (someone acts otherwise, other cards are dealt or shown); the *winner

@@ -242,6 +242,16 @@ def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
     return None
 
 
+def _winners(result) -> set[str]:
+    """Who wins the hand: the players who take a pot or a share of one, whatever
+    their net (a player who takes back no more than he put in still takes the
+    pot; an uncalled bet given back is no pot won); against the house, the
+    players who settle ahead of it."""
+    if result.positions is not None:
+        return {p for p, v in result.net.items() if v > 0}
+    return {p for pot in result.pots if not pot.get("uncalled") for p in pot["winners"]}
+
+
 def _house_edge(result) -> float | None:
     if result.positions is None or result.house_net is None:
         return None
@@ -355,7 +365,8 @@ class _Tally:
             if r in fa and r in fb:
                 row[2] += 1
                 row[3] += fa[r][0] != fb[r][0]
-        winners_differ = {p for p, v in ra.net.items() if v > 0} != {p for p, v in rb.net.items() if v > 0}
+        wa, wb = _winners(ra), _winners(rb)
+        winners_differ = wa != wb
         outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
         amounts_differ = ra.net != rb.net
         play_split = None if split is None else _play_parts(xa, xb, split)
@@ -382,6 +393,8 @@ class _Tally:
                     dict(ra.net),
                     dict(rb.net),
                     dict(seating),
+                    tuple(sorted(wa)),
+                    tuple(sorted(wb)),
                 )
             )
 

@@ -121,7 +121,9 @@ class Side:
 @dataclass(frozen=True)
 class Example:
     """A deal whose outcome diverges: both histories, the index of the first
-    event where they part, and each hand's net result and winners.
+    event where they part, and each hand's net result and winners (the
+    players who take a pot or a share of one, sorted; against the house, the
+    players who settle ahead of it).
 
     ``why``: ``winner`` (the winners differ), ``bring_in`` (another player
     brings in, the same winners) or ``play`` (someone acts otherwise, the same
@@ -136,14 +138,8 @@ class Example:
     net_a: Mapping[str, int]
     net_b: Mapping[str, int]
     policies: Mapping[str, str]
-
-    @property
-    def winners_a(self) -> list[str]:
-        return sorted(p for p, v in self.net_a.items() if v > 0)
-
-    @property
-    def winners_b(self) -> list[str]:
-        return sorted(p for p, v in self.net_b.items() if v > 0)
+    winners_a: tuple[str, ...]
+    winners_b: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -152,8 +148,16 @@ class Example:
             "why": self.why,
             "first_difference": self.first_difference,
             "policies": dict(self.policies),
-            "a": {"net": dict(self.net_a), "winners": self.winners_a, "events": [e.to_dict() for e in self.events_a]},
-            "b": {"net": dict(self.net_b), "winners": self.winners_b, "events": [e.to_dict() for e in self.events_b]},
+            "a": {
+                "net": dict(self.net_a),
+                "winners": list(self.winners_a),
+                "events": [e.to_dict() for e in self.events_a],
+            },
+            "b": {
+                "net": dict(self.net_b),
+                "winners": list(self.winners_b),
+                "events": [e.to_dict() for e in self.events_b],
+            },
         }
 
 
