@@ -73,6 +73,54 @@ def test_an_example_names_who_takes_the_pot_as_the_winner():
     assert example.to_dict()["b"]["winners"] == ["P2"]
 
 
+# --- the play: the players' decisions, in order -------------------------------------
+
+
+def test_the_same_actions_after_an_ante_the_other_rules_lack_are_the_same_play():
+    # the same three actions under both; A's history has three ante lines more, which puts every
+    # later event three places further on: the players still act alike, so the play is the same.
+    # The antes differ (forced bets), and with them every chip result: no deal to show.
+    c = _one_deal(WITH_ANTE, EVERYONE_FOLDS, WITHOUT_ANTE, EVERYONE_FOLDS)
+    assert (c.play_changes.count, c.play_changes.of) == (0, 1)
+    assert c.history_changes.count == 1
+    assert c.examples == ()
+
+
+def test_the_histories_side_by_side_put_the_same_event_on_one_line_and_mark_where_a_player_acts_otherwise():
+    # A: 3 antes, 6 cards dealt (down and up to each), P2's bring-in, P3 calls, P1 folds, 6 more
+    # cards to P2 and P3, P2 shows, P3 mucks, P2 takes the pot: 21 events. B: no antes, the same
+    # 6 cards, P2's bring-in, P3 folds, P1 folds, P2 takes the pot: 10 events.
+    # Side by side: lines 1-3 A's antes alone; 4-9 the cards; 10 the bring-in; 11 P3 calls
+    # under A, folds under B (the play parts); 12 P1 folds; 13-20 A's cards, show and muck
+    # alone; 21 each hand's award to P2.
+    a = ["P2 bring-in", "P3 call", "P1 fold", "P2 show", "P3 muck"]
+    (example,) = _one_deal(WITH_ANTE, a, WITHOUT_ANTE, EVERYONE_FOLDS).examples
+    assert len(example.lines) == 21
+    assert example.lines[:3] == ((0, None), (1, None), (2, None))
+    assert example.lines[3:12] == tuple((i + 3, i) for i in range(9))
+    assert all(j is None for _, j in example.lines[12:20]) and example.lines[20] == (20, 9)
+    assert example.first_difference == 10 and example.play_changes
+    rows = {n: (ea, eb) for n, ea, eb in _rows(example)}
+    assert rows[1] == ("P1 antes 1", "") and rows[4] == ("P1 is dealt Kd face down",) * 2
+    assert rows[11] == ("P3 calls 1", "P3 folds") and rows[12] == ("P1 folds", "P1 folds")
+    assert rows[21] == ("P2 wins 5 from the pot with three aces, five-two kickers", "P2 wins 1 from the pot")
+    assert "the play parts at line 11" in _title(example)
+    marked = [line for line in _text(example).splitlines() if line.startswith("\u25b6")]
+    assert marked == ["\u25b6 11 " + "P3 calls 1".ljust(46) + " | P3 folds"]
+
+
+def _rows(example):
+    from studrules.analysis.compare_report import example_rows
+
+    return example_rows(example)
+
+
+def _text(example) -> str:
+    from studrules.analysis.compare_report import format_example
+
+    return format_example(example)
+
+
 def _title(example) -> str:
     from studrules.analysis.compare_report import example_title
 

@@ -37,8 +37,9 @@ players who take a pot or a share of one, whatever their net (one who takes
 back no more than his own bet still wins the pot), and against the house the
 players who settle ahead of it. The *forced bets* differ when the
 antes, blinds, kills or bring-ins posted differ (who or how much); the *play*
-changes when the hands' events differ with every chip amount set aside
-(someone acts otherwise, other cards are dealt or shown); the *winner
+changes when the players' decisions differ: their actions in order, who
+does what, every chip amount set aside (an ante or a notice in one history
+alone moves the other events, not the decisions); the *winner
 changes* when the sets of winners differ; *someone's result changes* when a
 player who won, lost or broke even under A does otherwise under B; *only the
 amounts change* when the play and every player's result are the same but the
@@ -49,7 +50,9 @@ comparing two independent runs.
 
 The deals kept as examples are those where the winner changes, then those
 where another player brings in, then those where the play changes; a deal
-whose amounts alone change is never an example.
+where every player acts alike and the same players win (its forced bets or
+its amounts alone change) is never an example. An example's histories stand
+side by side, the same event on one line (:mod:`.compare_lines`).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..game.events import Event
 from ..game.hand import Hand
+from .compare_lines import decisions, parting_line, side_by_side
 from .comparison import Comparison, Estimate, Example, Paired, Rate, RoundChange, Side
 from .report_html import bin_counts
 
@@ -214,20 +215,6 @@ def _firsts(events: Sequence[Event]) -> dict[int, str]:
     return out
 
 
-# an event with every chip amount set aside (and the words that may name one):
-# type, player, round, card, face, cards, hand, pot
-_PLAY = operator.itemgetter(0, 1, 2, 5, 6, 7, 8, 9)
-
-
-def _play_parts(x: Sequence[Event], y: Sequence[Event], start: int) -> int | None:
-    """The first event from ``start`` on (the histories are the same before it)
-    where the play parts, chip amounts aside; None when it never does."""
-    for i in range(start, min(len(x), len(y))):
-        if _PLAY(x[i]) != _PLAY(y[i]):
-            return i
-    return None if len(x) == len(y) else min(len(x), len(y))
-
-
 def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
     """Who posted which forced bet, and how much."""
     forced = _FORCED
@@ -369,32 +356,35 @@ class _Tally:
         winners_differ = wa != wb
         outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
         amounts_differ = ra.net != rb.net
-        play_split = None if split is None else _play_parts(xa, xb, split)
+        play_differs = split is not None and decisions(ha.actions) != decisions(hb.actions)
         self.winner += winners_differ
         self.results += outcome_differs
         self.amounts += amounts_differ
         self.forced += split is not None and _forced(xa[split:]) != _forced(xb[split:])
-        self.play += play_split is not None
-        self.amounts_only += play_split is None and not outcome_differs and amounts_differ
+        self.play += play_differs
+        self.amounts_only += not play_differs and not outcome_differs and amounts_differ
         self.history += split is not None
-        if split is None or play_split is None:
+        if not (winners_differ or bring_in_differs or play_differs):
             return
         why = "winner" if winners_differ else ("bring_in" if bring_in_differs else "play")
         kept = self.kept[why]
         if len(kept) < self.want:
+            lines = side_by_side(xa, xb)
             kept.append(
                 Example(
-                    deal,
-                    deck,
-                    why,
-                    play_split,
-                    tuple(ha.events),
-                    tuple(hb.events),
-                    dict(ra.net),
-                    dict(rb.net),
-                    dict(seating),
-                    tuple(sorted(wa)),
-                    tuple(sorted(wb)),
+                    deal=deal,
+                    deck_seed=deck,
+                    why=why,
+                    first_difference=parting_line(lines, xa, xb),
+                    events_a=tuple(xa),
+                    events_b=tuple(xb),
+                    net_a=dict(ra.net),
+                    net_b=dict(rb.net),
+                    policies=dict(seating),
+                    winners_a=tuple(sorted(wa)),
+                    winners_b=tuple(sorted(wb)),
+                    lines=lines,
+                    play_changes=play_differs,
                 )
             )
 

@@ -120,14 +120,20 @@ class Side:
 
 @dataclass(frozen=True)
 class Example:
-    """A deal whose outcome diverges: both histories, the index of the first
-    event where they part, and each hand's net result and winners (the
-    players who take a pot or a share of one, sorted; against the house, the
-    players who settle ahead of it).
+    """A deal whose outcome diverges: both histories side by side, the line
+    where they part, and each hand's net result and winners (the players who
+    take a pot or a share of one, sorted; against the house, the players who
+    settle ahead of it).
 
     ``why``: ``winner`` (the winners differ), ``bring_in`` (another player
     brings in, the same winners) or ``play`` (someone acts otherwise, the same
-    winners). ``first_difference``: where the play parts, chip amounts aside."""
+    winners). ``lines``: the histories side by side, the index of an event of
+    A and of B on each line (None: none on that side), the same event (chip
+    amounts aside) on one line (:func:`~studrules.analysis.compare_lines.side_by_side`).
+    ``first_difference``: the line where the play parts, the first where a
+    player acts otherwise; where every player acts alike
+    (``play_changes`` false: the winners changed with the cards), the first
+    where the events differ."""
 
     deal: int
     deck_seed: int
@@ -140,6 +146,8 @@ class Example:
     policies: Mapping[str, str]
     winners_a: tuple[str, ...]
     winners_b: tuple[str, ...]
+    lines: tuple[tuple[int | None, int | None], ...]
+    play_changes: bool
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -147,6 +155,8 @@ class Example:
             "deck_seed": self.deck_seed,
             "why": self.why,
             "first_difference": self.first_difference,
+            "play_changes": self.play_changes,
+            "lines": [list(line) for line in self.lines],
             "policies": dict(self.policies),
             "a": {
                 "net": dict(self.net_a),
