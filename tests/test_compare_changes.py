@@ -109,6 +109,24 @@ def test_the_histories_side_by_side_put_the_same_event_on_one_line_and_mark_wher
     assert marked == ["\u25b6 11 " + "P3 calls 1".ljust(46) + " | P3 folds"]
 
 
+# --- the forced bets: antes, blinds and bring-ins, not completions ----------------------
+
+
+def test_a_bring_in_completed_under_one_and_posted_under_the_other_is_the_same_forced_bet():
+    # the same rules; P2, due to bring in (his 2c is the lowest up card), completes to the bet
+    # of 10 under A and posts the bring-in of 1 under B. Everyone antes 1 under both, and the
+    # same player is due to bring in: the forced bets are the same; his choice is play.
+    a = ["P2 complete 10", "P3 fold", "P1 fold"]
+    c = _one_deal(WITH_ANTE, a, WITH_ANTE, EVERYONE_FOLDS)
+    assert (c.forced_bet_changes.count, c.forced_bet_changes.of) == (0, 1)
+    assert c.play_changes.count == 1
+    # the same actions, the bring-in 1 chip under A and 2 under B: P2 posts 1 and 2, another
+    # forced bet (the amount still counts where both post it)
+    larger = WITH_ANTE.replace("bring_in: ante}", "bring_in: 2 * ante}")
+    c = _one_deal(WITH_ANTE, EVERYONE_FOLDS, larger, EVERYONE_FOLDS)
+    assert c.forced_bet_changes.count == 1 and c.play_changes.count == 0
+
+
 def _rows(example):
     from studrules.analysis.compare_report import example_rows
 

@@ -36,7 +36,9 @@ round is the player of its first betting action; the *winners* are the
 players who take a pot or a share of one, whatever their net (one who takes
 back no more than his own bet still wins the pot), and against the house the
 players who settle ahead of it. The *forced bets* differ when the
-antes, blinds, kills or bring-ins posted differ (who or how much); the *play*
+antes, blinds or kills posted differ (who or how much), or the bring-in (who
+is due to post it; how much, where both post it): a player due to bring in
+who completes instead makes a choice, not a forced bet; the *play*
 changes when the players' decisions differ: their actions in order, who
 does what, every chip amount set aside (an ante or a notice in one history
 alone moves the other events, not the decisions); the *winner

@@ -21,7 +21,7 @@ HISTOGRAM_BINS = 20
 
 _Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold"))
-_FORCED = frozenset(("ante", "blind", "kill", "bring_in"))
+_POSTED = frozenset(("ante", "blind", "kill"))  # the forced bets but the bring-in (which may be completed)
 
 
 def pot_bins(pots: Collection[int], most: int = HISTOGRAM_BINS) -> tuple[int, tuple[int, int]]:
@@ -215,10 +215,45 @@ def _firsts(events: Sequence[Event]) -> dict[int, str]:
     return out
 
 
-def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
-    """Who posted which forced bet, and how much."""
-    forced = _FORCED
-    return [(e[0], e[1], e[3]) for e in events if e[0] in forced]
+def _forced_bets_differ(x: Sequence[Event], y: Sequence[Event]) -> bool:
+    """Whether two histories' forced bets differ: the antes, blinds and kills
+    posted (who, how much), or, in a round with a bring-in played under both,
+    who was due to post it, or how much where both posted it. A player due to
+    bring in who completes instead chose to: his bring-in counts by who, not
+    by what he did (a completion is no forced bet)."""
+    posted_x, due_x, rounds_x = _forced(x)
+    posted_y, due_y, rounds_y = _forced(y)
+    if posted_x != posted_y:
+        return True
+    for r in rounds_x & rounds_y:
+        (px, ax), (py, ay) = due_x.get(r, (None, None)), due_y.get(r, (None, None))
+        if px != py or (ax is not None and ay is not None and ax != ay):
+            return True
+    return False
+
+
+def _forced(events: Sequence[Event]) -> tuple[list[tuple[Any, ...]], dict[int, tuple[Any, Any]], set[int]]:
+    """A hand's forced bets: the antes, blinds and kills posted (kind, who, how
+    much); each round's bring-in, who was due to post it and what he posted
+    (None: he completed instead); and the betting rounds played.
+
+    A round's first action is the bring-in when it is one, or a completion
+    (the player due completes instead) unless a blind was posted before the
+    round (then a completion completes the blind)."""
+    posted, due, rounds = [], {}, set()
+    blind = False
+    actions = _ACTIONS
+    for e in events:
+        kind = e[0]
+        if kind in _POSTED:
+            posted.append((kind, e[1], e[3]))
+            blind = blind or kind == "blind"
+        elif kind in actions and e[2] is not None and e[2] not in rounds:
+            rounds.add(e[2])
+            if kind == "bring_in" or (kind == "complete" and not blind):
+                due[e[2]] = (e[1], e[3] if kind == "bring_in" else None)
+            blind = False
+    return posted, due, rounds
 
 
 def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
@@ -360,7 +395,7 @@ class _Tally:
         self.winner += winners_differ
         self.results += outcome_differs
         self.amounts += amounts_differ
-        self.forced += split is not None and _forced(xa[split:]) != _forced(xb[split:])
+        self.forced += split is not None and _forced_bets_differ(xa, xb)
         self.play += play_differs
         self.amounts_only += not play_differs and not outcome_differs and amounts_differ
         self.history += split is not None
