@@ -4,46 +4,17 @@ the antes, blinds and bring-ins the rules make them post.
 
 Each pair of hands is dealt the same cards (given, not shuffled) under two
 made-up rule sets and played with the actions written here, then counted as
-one deal of a comparison; what the counts should be is worked out below
-from the rules and the actions."""
+one deal of a comparison (compare_support.py); what the counts should be is
+worked out below from the rules and the actions."""
 
 from __future__ import annotations
 
-from studrules.analysis.compare_tally import _Tally
-from studrules.game.hand import Hand
-from studrules.spec.examples import example_text
-from studrules.spec.loader import load_variant_text
-
-NAMES = ("P1", "P2", "P3")
-# down card, up card (the bring-in round), then three up cards: P2's 2c is the lowest up card,
-# and P2 holds three aces to the showdown
-CARDS = {
-    "P1": ["Kd", "9c", "Ks", "Kh", "3c"],
-    "P2": ["Ah", "2c", "Ad", "Ac", "5s"],
-    "P3": ["Jh", "7d", "3s", "4h", "9d"],
-}
-# the made-up bring-in game: everyone antes 1, the bet is 10, the lowest up card brings in for 1
-WITH_ANTE = example_text("bring-in")
-WITHOUT_ANTE = WITH_ANTE.replace("  - ante: {amount: ante}\n", "")
-
-
-def _hand(text: str, actions: list[str]) -> Hand:
-    hand = Hand(load_variant_text(text), list(NAMES), 100, cards=CARDS)
-    for action in actions:
-        hand.apply(action)
-    assert hand.over
-    return hand
+from compare_support import EVERYONE_FOLDS, TO_THE_SHOWDOWN, WITH_ANTE, WITHOUT_ANTE, compared
 
 
 def _one_deal(text_a: str, actions_a: list[str], text_b: str, actions_b: list[str]):
     """The comparison of one deal played with these actions under A and under B."""
-    ha, hb = _hand(text_a, actions_a), _hand(text_b, actions_b)
-    tally = _Tally(NAMES, ("check-call",), 3)
-    tally.add(0, 0, dict.fromkeys(NAMES, "check-call"), ha, hb)
-    return tally.finish(ha.variant, hb.variant, "A", "B", 0, 1, 1, 100, False, 0.0)
-
-
-EVERYONE_FOLDS = ["P2 bring-in", "P3 fold", "P1 fold"]
+    return compared((text_a, actions_a, text_b, actions_b))
 
 
 # --- the winner: who takes the pot -------------------------------------------------
@@ -63,8 +34,7 @@ def test_an_example_names_who_takes_the_pot_as_the_winner():
     # A (antes): P2 brings in, P3 calls, P1 folds; P2's three aces beat P3, who mucks. P2 takes
     # 3 antes + 1 + 1 = 5 chips: nets +3. B (no antes): P3 and P1 fold to P2's bring-in: he takes
     # back his 1 chip, nets 0. P2 wins both; P3 acts otherwise (calls, folds): the play changes.
-    a = ["P2 bring-in", "P3 call", "P1 fold", "P2 show", "P3 muck"]
-    c = _one_deal(WITH_ANTE, a, WITHOUT_ANTE, EVERYONE_FOLDS)
+    c = _one_deal(WITH_ANTE, TO_THE_SHOWDOWN, WITHOUT_ANTE, EVERYONE_FOLDS)
     assert c.winner_changes.count == 0
     (example,) = c.examples
     assert (example.winners_a, example.winners_b) == (("P2",), ("P2",))
@@ -93,8 +63,7 @@ def test_the_histories_side_by_side_put_the_same_event_on_one_line_and_mark_wher
     # Side by side: lines 1-3 A's antes alone; 4-9 the cards; 10 the bring-in; 11 P3 calls
     # under A, folds under B (the play parts); 12 P1 folds; 13-20 A's cards, show and muck
     # alone; 21 each hand's award to P2.
-    a = ["P2 bring-in", "P3 call", "P1 fold", "P2 show", "P3 muck"]
-    (example,) = _one_deal(WITH_ANTE, a, WITHOUT_ANTE, EVERYONE_FOLDS).examples
+    (example,) = _one_deal(WITH_ANTE, TO_THE_SHOWDOWN, WITHOUT_ANTE, EVERYONE_FOLDS).examples
     assert len(example.lines) == 21
     assert example.lines[:3] == ((0, None), (1, None), (2, None))
     assert example.lines[3:12] == tuple((i + 3, i) for i in range(9))

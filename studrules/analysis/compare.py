@@ -48,7 +48,8 @@ amounts change* when the play and every player's result are the same but the
 chips are not (the forced bets or the bet sizes alone); the *history*
 changes when any event differs. The differences B - A have paired confidence
 intervals: the same deals under both rule sets make them much narrower than
-comparing two independent runs.
+comparing two independent runs. Means have Student's t intervals, rates
+Wilson's (:mod:`.intervals`): a few deals give wide ones, a single deal none.
 
 The deals kept as examples are those where the winner changes, then those
 where another player brings in, then those where the play changes; a deal

@@ -45,11 +45,14 @@ __all__ = [
     "change_rates",
     "PARTING_MARK",
     "NO_DIVERGENCE",
+    "NO_INTERVAL",
     "no_example_note",
 ]
 
 #: Marks the line where two histories part.
 PARTING_MARK = "\u25b6"
+#: Said of a mean or a rate in place of its interval when one deal was played.
+NO_INTERVAL = "no interval: 1 deal"
 #: Said when no deal diverges.
 NO_DIVERGENCE = "No deal diverges: both rule sets play every deal the same way."
 
@@ -171,7 +174,7 @@ def headline(c: Comparison) -> str:
     stopped = f" (interrupted: {c.deals:,} of {c.requested:,})" if c.interrupted else ""
     return (
         f"A: {c.a.label}  |  B: {c.b.label}\n"
-        f"{c.deals:,} deals, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
+        f"{_deals(c.deals)}, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
         f"policies: {', '.join(c.policies)}"
     )
 
@@ -421,7 +424,7 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
 
     stopped = f" (interrupted after {c.deals:,} of {c.requested:,})" if c.interrupted else ""
     note = (
-        f"{c.deals:,} deals{stopped}, seed {c.seed}, the same decks under both rule sets; {len(c.players)} players "
+        f"{_deals(c.deals)}{stopped}, seed {c.seed}, the same decks under both rule sets; {len(c.players)} players "
         f"with {c.stacks:,} chips each at the start of every deal; policies: {', '.join(c.policies)}."
     )
     return html_page(f"{a} against {b}", sections, note=note)
@@ -430,17 +433,27 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
 # --- helpers ---------------------------------------------------------------
 
 
+def _deals(n: int) -> str:
+    return f"{n:,} deal{'s' if n != 1 else ''}"
+
+
+def _span(low: float | None, high: float | None, unit: str = "", signed: bool = False) -> str:
+    """An interval as text, ``low to high``, or :data:`NO_INTERVAL`."""
+    if low is None or high is None:
+        return NO_INTERVAL
+    return f"{figures(low, signed=signed)}{unit} to {figures(high, signed=signed)}{unit}"
+
+
 def _with_ci(e: Estimate | None, unit: str = "", signed: bool = False) -> str:
     if e is None:
         return "\u2014"
-    low, high = figures(e.low, signed=signed), figures(e.high, signed=signed)
-    return f"{figures(e.mean, signed=signed)}{unit} ({low}{unit} to {high}{unit})"
+    return f"{figures(e.mean, signed=signed)}{unit} ({_span(e.low, e.high, unit, signed)})"
 
 
 def _rate_text(r: Rate) -> str:
     if r.of == 0:
         return "\u2014"
-    return f"{figures(r.percent)}% of {r.of:,} ({figures(r.low)}% to {figures(r.high)}%)"
+    return f"{figures(r.percent)}% of {r.of:,} ({_span(r.low, r.high, '%')})"
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -451,16 +464,21 @@ def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 def _est_cells(e: Estimate | None, signed: bool = False) -> list[str]:
     if e is None:
         return ["\u2014", ""]
-    return [figures(e.mean, signed=signed), f"{figures(e.low, signed=signed)} to {figures(e.high, signed=signed)}"]
+    return [figures(e.mean, signed=signed), _span(e.low, e.high, signed=signed)]
 
 
 def _rate_cells(r: Rate) -> list[str]:
-    return [f"{figures(r.percent)}%", f"{figures(r.low)}% to {figures(r.high)}%"]
+    return [f"{figures(r.percent)}%", _span(r.low, r.high, "%")]
 
 
 def _rate_row(r: Rate) -> list[str]:
-    return [f"{r.count:,}", f"{r.of:,}", f"{figures(r.percent)}%", f"{figures(r.low)}% to {figures(r.high)}%"]
+    return [f"{r.count:,}", f"{r.of:,}", f"{figures(r.percent)}%", _span(r.low, r.high, "%")]
 
 
 def _point(e: Estimate | None) -> tuple[float, float, float] | None:
-    return None if e is None else (e.mean, e.low, e.high)
+    """A bar of a chart: the mean and its whisker (none without an interval)."""
+    if e is None:
+        return None
+    if e.low is None or e.high is None:
+        return e.mean, e.mean, e.mean
+    return e.mean, e.low, e.high

@@ -14,12 +14,12 @@ from ..game.events import Event
 from ..game.hand import Hand
 from .compare_lines import decisions, parting_line, side_by_side
 from .comparison import Comparison, Estimate, Example, Paired, Rate, RoundChange, Side
+from .intervals import mean_interval, rate_interval
 from .report_html import bin_counts
 
 #: Bins of the pot-size histograms (shared by A and B).
 HISTOGRAM_BINS = 20
 
-_Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold"))
 _POSTED = frozenset(("ante", "blind", "kill"))  # the forced bets but the bring-in (which may be completed)
 
@@ -158,18 +158,34 @@ class _Sum:
         self.ss += other.ss
 
     def estimate(self) -> Estimate | None:
+        """The mean and its 95% interval (Student's t; none from a single deal).
+
+        >>> one, two = _Sum(), _Sum()
+        >>> one.add(10); two.add(1); two.add(3)
+        >>> one.estimate()
+        Estimate(mean=10.0, low=None, high=None, n=1)
+        >>> [round(x, 3) for x in (two.estimate().low, two.estimate().high)]  # 2, give or take 12.706
+        [-10.706, 14.706]
+        """
         n = self.n
         if n == 0:
             return None
         mean = self.s / n
-        if n > 1:
-            var = max((self.ss - self.s * self.s / n) / (n - 1), 0.0)
-            half = _Z95 * math.sqrt(var / n)
-        else:
-            half = 0.0
-        if self.ss * n == self.s * self.s:  # every value the same: no rounding noise
-            half = 0.0
-        return Estimate(mean, mean - half, mean + half, n)
+        interval = mean_interval(n, self.s, self.ss)
+        if interval is None:
+            return Estimate(mean, None, None, n)
+        return Estimate(mean, *interval, n)
+
+
+def _within(e: Estimate | None, least: float, most: float) -> Estimate | None:
+    """``e`` with its interval cut to the values it can take (a percentage of deals: 0 to 100).
+
+    >>> _within(Estimate(50.0, -585.0, 685.0, 2), 0, 100)
+    Estimate(mean=50.0, low=0, high=100, n=2)
+    """
+    if e is None or e.low is None or e.high is None:
+        return e
+    return Estimate(e.mean, max(e.low, least), min(e.high, most), e.n)
 
 
 def _paired_add(acc: Mapping[str, _Sum], x: Any, y: Any) -> None:
@@ -182,11 +198,20 @@ def _paired_add(acc: Mapping[str, _Sum], x: Any, y: Any) -> None:
 
 
 def _rate(count: int, of: int) -> Rate:
+    """``count`` of ``of`` deals as a :class:`Rate`, its 95% interval Wilson's
+    (none from fewer than two deals).
+
+    >>> _rate(1, 1)
+    Rate(count=1, of=1, percent=100.0, low=None, high=None)
+    >>> r = _rate(2, 2); r.percent, round(r.low, 1), r.high  # two in two: not yet certain
+    (100.0, 34.2, 100.0)
+    """
     if of == 0:
         return Rate(0, 0, 0.0, 0.0, 0.0)
-    p = count / of
-    half = _Z95 * math.sqrt(p * (1 - p) / of) if of > 1 else 0.0
-    return Rate(count, of, 100 * p, 100 * max(p - half, 0.0), 100 * min(p + half, 1.0))
+    interval = rate_interval(count, of)
+    if interval is None:
+        return Rate(count, of, 100 * count / of, None, None)
+    return Rate(count, of, 100 * count / of, 100 * interval[0], 100 * interval[1])
 
 
 def _pot(result) -> int:
@@ -457,7 +482,11 @@ class _Tally:
             policies=self.policy_names,
             stacks=stacks,
             pot=Paired(pot_a.estimate(), pot_b.estimate(), self.pot_diff.estimate()),
-            showdown=paired(self.show),
+            showdown=Paired(
+                _within(self.show["a"].estimate(), 0, 100),
+                _within(self.show["b"].estimate(), 0, 100),
+                _within(self.show["d"].estimate(), -100, 100),
+            ),
             house_edge=paired(self.edge),
             bring_in_changes=_rate(self.bring_in_changed, self.bring_in_both),
             first_to_act=rounds,

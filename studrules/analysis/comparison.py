@@ -28,16 +28,25 @@ DIGITS = 4
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean over deals with its 95% confidence interval (normal
-    approximation; a single deal gives a zero-width interval)."""
+    """A mean over deals with its 95% confidence interval (Student's t:
+    :mod:`~studrules.analysis.intervals`); a single deal gives none (``low``
+    and ``high`` None, ``ci95`` null in JSON).
+
+    >>> Estimate(10.0, None, None, 1).to_dict()
+    {'mean': 10, 'ci95': None, 'n': 1}
+    """
 
     mean: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     n: int
 
+    @property
+    def has_interval(self) -> bool:
+        return self.low is not None and self.high is not None
+
     def to_dict(self) -> dict[str, Any]:
-        return {"mean": _round(self.mean), "ci95": [_round(self.low), _round(self.high)], "n": self.n}
+        return {"mean": _round(self.mean), "ci95": _interval(self.low, self.high), "n": self.n}
 
 
 @dataclass(frozen=True)
@@ -57,20 +66,26 @@ class Paired:
 
 @dataclass(frozen=True)
 class Rate:
-    """How often something happened: ``count`` of ``of`` deals, as a percentage with its 95% CI."""
+    """How often something happened: ``count`` of ``of`` deals, as a
+    percentage with its 95% CI (Wilson's: :mod:`~studrules.analysis.intervals`;
+    none, ``low`` and ``high`` None, from a single deal)."""
 
     count: int
     of: int
     percent: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
+
+    @property
+    def has_interval(self) -> bool:
+        return self.low is not None and self.high is not None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "count": self.count,
             "of": self.of,
             "percent": _round(self.percent),
-            "ci95": [_round(self.low), _round(self.high)],
+            "ci95": _interval(self.low, self.high),
         }
 
 
@@ -269,6 +284,10 @@ class Comparison:
 
 
 # --- helpers ---------------------------------------------------------------
+
+
+def _interval(low: float | None, high: float | None) -> list[Any] | None:
+    return None if low is None or high is None else [_round(low), _round(high)]
 
 
 def _round(x: Any) -> Any:
