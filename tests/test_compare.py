@@ -192,7 +192,7 @@ def test_bad_arguments_are_clear_errors(fr):
 
     with pytest.raises(StudrulesError, match="played by 2 to 10 players, not 1"):
         compare(fr, fr, deals=5, seed=1, players=1)
-    with pytest.raises(StudrulesError, match="at least 1"):
+    with pytest.raises(StudrulesError, match="from 1 to 1,000,000,000, not 0"):
         compare(fr, fr, deals=0, seed=1)
     with pytest.raises(StudrulesError, match="unknown bot 'shark'"):
         compare(fr, fr, deals=5, seed=1, policies=["shark"])

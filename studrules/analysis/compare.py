@@ -64,12 +64,13 @@ import gc
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import StudrulesError
 from ..game.hand import Hand
 from ..game.policies import default_policies, make_policy, play_hand
+from ..spec.expression_language import MAX_NUMBER
 from ..spec.model import Variant
 from .compare_tally import HISTOGRAM_BINS, _Tally, first_difference, pot_bins
 from .comparison import Comparison
@@ -83,6 +84,7 @@ __all__ = [
     "deal_seed",
     "first_difference",
     "HISTOGRAM_BINS",
+    "MAX_DEALS",
     "pot_bins",
 ]
 
@@ -90,6 +92,10 @@ __all__ = [
 #: Deals per chunk: a chunk's tally depends only on the seed and its deals,
 #: and chunks are added up in order, in one process or on a Dask cluster.
 CHUNK = 1000
+
+#: The most deals one comparison plays: the bound of every count and amount
+#: the command line and the files take (a billion deals is days on one core).
+MAX_DEALS = MAX_NUMBER
 
 
 Progress = Callable[[int, int], None]
@@ -149,8 +155,8 @@ def compare(
     >>> c.forced_bet_changes.count, c.play_changes.count, c.amounts_only_changes.count
     (10, 0, 10)
     """
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise StudrulesError(f"the number of deals must be a whole number of at least 1, not {deals!r}")
+    if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
+        raise StudrulesError(f"the number of deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StudrulesError(f"the seed must be a whole number, not {seed!r}")
     for variant in (a, b):
@@ -164,7 +170,7 @@ def compare(
     label_a, label_b = labels or _labels(a, b)
     # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
     job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
-    chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
+    chunks = _chunks(deals)  # made as they are played: a long run's list of them would fill the memory first
     tally = _Tally(names, policy_names, examples)
     started = time.perf_counter()
     interrupted = False
@@ -261,6 +267,16 @@ def _deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[int],
         tally.add(i, deck, seating, hands[0], hands[1])
         if tick is not None:
             tick(i + 1)
+
+
+def _chunks(deals: int) -> Iterator[tuple[int, int]]:
+    """The chunks of ``deals`` deals, in order, one at a time: ``(first deal, last + 1)``.
+
+    >>> list(_chunks(2 * CHUNK + 5))[-2:]
+    [(1000, 2000), (2000, 2005)]
+    """
+    for start in range(0, deals, CHUNK):
+        yield start, min(start + CHUNK, deals)
 
 
 def _chunk_tally(job: _Job, start: int, end: int) -> _Tally:

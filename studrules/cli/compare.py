@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from ..analysis.compare import Comparison, compare
+from ..analysis.compare import MAX_DEALS, Comparison, compare
 from ..analysis.compare_report import (
     PARTING_MARK,
     bring_ins,
@@ -63,8 +63,10 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="first variant (a shipped name or a YAML file)")
     parser.add_argument("b", metavar="B", help="second variant (a shipped name or a YAML file)")
-    add_hands_argument(parser, 1000, "hands (deals) to play under each (default: 1,000)", dest="deals")
-    add_deprecated_alias(parser, "--deals", "--hands", dest="deals", metavar="N", type=whole_number(1))
+    add_hands_argument(
+        parser, 1000, f"hands (deals) to play under each (default: 1,000; at most {MAX_DEALS:,})", "deals", MAX_DEALS
+    )
+    add_deprecated_alias(parser, "--deals", "--hands", dest="deals", metavar="N", type=whole_number(1, MAX_DEALS))
     add_seed_argument(parser, 0, "random seed: the same seed gives the same report (default: 0)")
     parser.add_argument(
         "--players",
