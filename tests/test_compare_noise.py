@@ -60,3 +60,14 @@ def test_the_t_quantile_is_that_of_student_s_t():
     # 2.000 (60), 1.984 (100); and the normal 1.960 in the limit
     assert [round(t_quantile(df), 3) for df in (1, 2, 10, 30, 60, 100)] == [12.706, 4.303, 2.228, 2.042, 2.0, 1.984]
     assert math.isclose(t_quantile(10**9), 1.959964, abs_tol=1e-6)
+
+
+def test_a_rate_of_none_or_every_deal_ends_its_interval_at_exactly_0_or_100():
+    # Wilson's interval of 0 in 1,000 runs from 0 to z^2 / (n + z^2) = 3.8415 / 1003.8415 = 0.383%
+    from studrules.analysis.compare_report import _rate_text
+    from studrules.analysis.compare_tally import _rate
+
+    none, every = _rate(0, 1000), _rate(1000, 1000)
+    assert (none.low, round(none.high, 3)) == (0.0, 0.383) and every.high == 100.0
+    assert _rate_text(none) == "0% of 1,000 (0% to 0.383%)"
+    assert _rate_text(every) == "100% of 1,000 (99.6% to 100%)"

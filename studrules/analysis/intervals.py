@@ -108,6 +108,8 @@ def rate_interval(count: int, of: int) -> tuple[float, float] | None:
 
     >>> [round(x, 4) for x in rate_interval(0, 200)]  # none in 200: up to 1.88%
     [0.0, 0.0188]
+    >>> rate_interval(0, 1000)[0], rate_interval(1000, 1000)[1]
+    (0.0, 1.0)
     >>> rate_interval(1, 1) is None
     True
     """
@@ -116,4 +118,7 @@ def rate_interval(count: int, of: int) -> tuple[float, float] | None:
     p, z2 = count / of, Z95 * Z95
     centre = (p + z2 / (2 * of)) / (1 + z2 / of)
     half = Z95 * math.sqrt(p * (1 - p) / of + z2 / (4 * of * of)) / (1 + z2 / of)
-    return max(centre - half, 0.0), min(centre + half, 1.0)
+    # none or every deal: the end at 0 or 1 is exact (the sum above leaves rounding dust)
+    low = 0.0 if count == 0 else max(centre - half, 0.0)
+    high = 1.0 if count == of else min(centre + half, 1.0)
+    return low, high
