@@ -13,9 +13,9 @@ import json
 import math
 import re
 from collections import Counter
-from html.parser import HTMLParser
 
 import pytest
+from compare_support import close, parse, significant_digits, table_rows
 
 from studrules.analysis.compare import compare, deal_seed, first_difference
 from studrules.analysis.compare_report import format_report, html_report
@@ -125,15 +125,22 @@ def test_both_rule_sets_get_the_same_cards_in_the_same_order(fr):
         assert [card for _, card in deals_a[:k]] == [card for _, card in deals_b[:k]] and k >= 8
         assert deals_a[:8] == deals_b[:8]  # the first deal, before anyone can fold
 
-        # the play parts at first_difference: the events agree before it with amounts set aside
-        def play(e):
-            return (e.type, e.player, e.card, e.face)
+        # the histories side by side: every event of each once, in order
+        assert [i for i, _ in ex.lines if i is not None] == list(range(len(ex.events_a)))
+        assert [j for _, j in ex.lines if j is not None] == list(range(len(ex.events_b)))
 
-        i = ex.first_difference
-        assert [play(e) for e in ex.events_a[:i]] == [play(e) for e in ex.events_b[:i]]
-        assert i == min(len(ex.events_a), len(ex.events_b)) or ex.events_a[i]._replace(
-            amount=None, to=None, reason=None
-        ) != ex.events_b[i]._replace(amount=None, to=None, reason=None)
+        # the play parts at first_difference: the players act alike on the lines before it
+        def acts(side, lines, ex=ex):
+            events = ex.events_a if side == 0 else ex.events_b
+            return [
+                (e.type, e.player)
+                for e in (events[line[side]] for line in lines if line[side] is not None)
+                if e.type in ("bring_in", "complete", "bet", "raise", "call", "check", "fold", "show", "muck")
+            ]
+
+        k = ex.first_difference
+        assert acts(0, ex.lines[:k]) == acts(1, ex.lines[:k])
+        assert acts(0, ex.lines[k : k + 1]) != acts(1, ex.lines[k : k + 1]) or not ex.play_changes
         # and the deck is the one the deal's seed shuffles
         h = Hand(fr, ["P1", "P2", "P3", "P4"], 1000, seed=ex.deck_seed)
         assert [str(e.card) for e in h.events if e.type == "deal"] == [c for _, c in deals_a[:8]]
@@ -185,83 +192,13 @@ def test_bad_arguments_are_clear_errors(fr):
 
     with pytest.raises(StudrulesError, match="played by 2 to 10 players, not 1"):
         compare(fr, fr, deals=5, seed=1, players=1)
-    with pytest.raises(StudrulesError, match="at least 1"):
+    with pytest.raises(StudrulesError, match="from 1 to 1,000,000,000, not 0"):
         compare(fr, fr, deals=0, seed=1)
     with pytest.raises(StudrulesError, match="unknown bot 'shark'"):
         compare(fr, fr, deals=5, seed=1, policies=["shark"])
 
 
 # --- the HTML page -----------------------------------------------------------------
-
-
-class Page(HTMLParser):
-    """Checks nesting; collects per section its tables (rows of cell texts) and SVG rects."""
-
-    VOID = {"meta", "br", "img", "input", "link", "hr"}
-
-    def __init__(self):
-        super().__init__()
-        self.stack: list[str] = []
-        self.errors: list[str] = []
-        self.tags: list[str] = []
-        self.sections: dict[str, dict] = {}
-        self.section: dict | None = None
-        self.cell: list[str] | None = None
-        self.svgs: list[list[dict]] = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        self.tags.append(tag)
-        if tag == "section":
-            self.section = self.sections[attrs["id"]] = {"tables": [], "svgs": []}
-        elif tag == "table":
-            self.section["tables"].append([])
-        elif tag == "tr":
-            self.section["tables"][-1].append([])
-        elif tag in ("td", "th"):
-            self.cell = []
-        elif tag == "svg":
-            self.section["svgs"].append([])
-        elif tag == "rect":
-            self.section["svgs"][-1].append(attrs)
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th") and self.cell is not None:
-            self.section["tables"][-1][-1].append("".join(self.cell))
-            self.cell = None
-        if not self.stack or self.stack[-1] != tag:
-            self.errors.append(f"</{tag}> closes {self.stack[-1:]}")
-            return
-        self.stack.pop()
-
-    def handle_data(self, data):
-        if self.cell is not None:
-            self.cell.append(data)
-
-
-def parse(text: str) -> Page:
-    page = Page()
-    page.feed(text)
-    page.close()
-    assert page.errors == [] and page.stack == []
-    return page
-
-
-def _rows(table):
-    return {row[0]: row[1:] for row in table[1:]}
-
-
-def close(cell: str, value: float) -> bool:
-    """A number shown to three significant figures agrees with the JSON's."""
-    shown_value = float(cell.rstrip("%").replace(",", ""))
-    return abs(shown_value - value) <= 0.005 * abs(value) + 1e-4
-
-
-def significant_digits(cell: str) -> int:
-    digits = cell.strip("+-%").replace(",", "").replace(".", "").lstrip("0")
-    return len(digits.rstrip("0")) if "." not in cell else len(digits)
 
 
 def test_the_html_report_is_self_contained_and_its_numbers_are_the_json_to_three_figures(tmp_path, capsys):
@@ -303,7 +240,7 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json_to_three
 
     # side by side: mean and CI of A, B and B - A as in the JSON, to three significant figures
     summary, changes = page.sections["summary"]["tables"]
-    rows = _rows(summary)
+    rows = table_rows(summary)
     for label, key in (("average pot", "pot"), ("reaches the showdown (%)", "showdown")):
         cells = rows[label]
         for i, side in enumerate(("a", "b", "difference")):
@@ -312,14 +249,14 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json_to_three
             low, high = cells[2 * i + 1].split(" to ")
             assert close(low, est["ci95"][0]) and close(high, est["ci95"][1])
             assert all(significant_digits(x) <= 3 for x in (cells[2 * i], low, high))
-    changed = _rows(changes)
+    changed = table_rows(changes)
     assert close(changed["winner changes"][2], data["winner_changes"]["percent"])
     assert int(changed["winner changes"][0]) == data["winner_changes"]["count"]
     for r in data["first_to_act"]:
         assert int(changed[f"first to act differs, round {r['round']}"][0]) == r["changed"]["count"]
     # the forced bets apart from the play
     assert int(changed["forced bets differ (antes, blinds, bring-in)"][0]) == data["forced_bet_changes"]["count"]
-    assert int(changed["the play changes (other actions or cards)"][0]) == data["play_changes"]["count"]
+    assert int(changed["the play changes (someone acts otherwise)"][0]) == data["play_changes"]["count"]
     # the divergence chart has the same percentages
     bars = {b["data-label"]: b["data-value"] for b in page.sections["summary"]["svgs"][0]}
     assert close(bars["winner changes"], data["winner_changes"]["percent"])
@@ -334,7 +271,7 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json_to_three
     assert sum(data["pot_histogram"]["a"]) == sum(data["pot_histogram"]["b"]) == data["deals"] == 60
 
     # net per seat: the table's means and the chart's bars are the JSON's
-    seats = _rows(page.sections["net"]["tables"][0])
+    seats = table_rows(page.sections["net"]["tables"][0])
     bars = {(b["data-label"], b["data-series"][0]): b for b in page.sections["net"]["svgs"][0] if "data-label" in b}
     for seat, p in data["net_by_seat"].items():
         assert close(seats[seat][0], p["a"]["mean"]) and close(seats[seat][2], p["b"]["mean"])
@@ -342,7 +279,7 @@ def test_the_html_report_is_self_contained_and_its_numbers_are_the_json_to_three
         assert int(seats[seat][6]) == data["a"]["bring_in_by_seat"][seat]
         for side, name in (("a", "A"), ("b", "B")):
             assert close(bars[seat, name]["data-value"], p[side]["mean"])
-    policies = _rows(page.sections["net"]["tables"][1])
+    policies = table_rows(page.sections["net"]["tables"][1])
     for k, p in data["net_by_policy"].items():
         assert close(policies[k][0], p["a"]["mean"])
 

@@ -33,21 +33,29 @@ chips wagered against the house (antes and raises) in a banked game; a hand
 the one due to post it (who may complete instead), compared over the deals
 where both rule sets have one; the *first to act* of a
 round is the player of its first betting action; the *winners* are the
-players whose net result is positive. The *forced bets* differ when the
-antes, blinds, kills or bring-ins posted differ (who or how much); the *play*
-changes when the hands' events differ with every chip amount set aside
-(someone acts otherwise, other cards are dealt or shown); the *winner
+players who take a pot or a share of one, whatever their net (one who takes
+back no more than his own bet still wins the pot), and against the house the
+players who settle ahead of it. The *forced bets* differ when the
+antes, blinds or kills posted differ (who or how much), or the bring-in (who
+is due to post it; how much, where both post it): a player due to bring in
+who completes instead makes a choice, not a forced bet; the *play*
+changes when the players' decisions differ: their actions in order, who
+does what, every chip amount set aside (an ante or a notice in one history
+alone moves the other events, not the decisions); the *winner
 changes* when the sets of winners differ; *someone's result changes* when a
 player who won, lost or broke even under A does otherwise under B; *only the
 amounts change* when the play and every player's result are the same but the
 chips are not (the forced bets or the bet sizes alone); the *history*
 changes when any event differs. The differences B - A have paired confidence
 intervals: the same deals under both rule sets make them much narrower than
-comparing two independent runs.
+comparing two independent runs. Means have Student's t intervals, rates
+Wilson's (:mod:`.intervals`): a few deals give wide ones, a single deal none.
 
 The deals kept as examples are those where the winner changes, then those
 where another player brings in, then those where the play changes; a deal
-whose amounts alone change is never an example.
+where every player acts alike and the same players win (its forced bets or
+its amounts alone change) is never an example. An example's histories stand
+side by side, the same event on one line (:mod:`.compare_lines`).
 """
 
 from __future__ import annotations
@@ -56,12 +64,13 @@ import gc
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import StudrulesError
 from ..game.hand import Hand
 from ..game.policies import default_policies, make_policy, play_hand
+from ..spec.expression_language import MAX_NUMBER
 from ..spec.model import Variant
 from .compare_tally import HISTOGRAM_BINS, _Tally, first_difference, pot_bins
 from .comparison import Comparison
@@ -75,6 +84,7 @@ __all__ = [
     "deal_seed",
     "first_difference",
     "HISTOGRAM_BINS",
+    "MAX_DEALS",
     "pot_bins",
 ]
 
@@ -82,6 +92,10 @@ __all__ = [
 #: Deals per chunk: a chunk's tally depends only on the seed and its deals,
 #: and chunks are added up in order, in one process or on a Dask cluster.
 CHUNK = 1000
+
+#: The most deals one comparison plays: the bound of every count and amount
+#: the command line and the files take (a billion deals is days on one core).
+MAX_DEALS = MAX_NUMBER
 
 
 Progress = Callable[[int, int], None]
@@ -141,8 +155,8 @@ def compare(
     >>> c.forced_bet_changes.count, c.play_changes.count, c.amounts_only_changes.count
     (10, 0, 10)
     """
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise StudrulesError(f"the number of deals must be a whole number of at least 1, not {deals!r}")
+    if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
+        raise StudrulesError(f"the number of deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StudrulesError(f"the seed must be a whole number, not {seed!r}")
     for variant in (a, b):
@@ -156,7 +170,7 @@ def compare(
     label_a, label_b = labels or _labels(a, b)
     # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
     job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
-    chunks = [(start, min(start + CHUNK, deals)) for start in range(0, deals, CHUNK)]
+    chunks = _chunks(deals)  # made as they are played: a long run's list of them would fill the memory first
     tally = _Tally(names, policy_names, examples)
     started = time.perf_counter()
     interrupted = False
@@ -253,6 +267,16 @@ def _deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[int],
         tally.add(i, deck, seating, hands[0], hands[1])
         if tick is not None:
             tick(i + 1)
+
+
+def _chunks(deals: int) -> Iterator[tuple[int, int]]:
+    """The chunks of ``deals`` deals, in order, one at a time: ``(first deal, last + 1)``.
+
+    >>> list(_chunks(2 * CHUNK + 5))[-2:]
+    [(1000, 2000), (2000, 2005)]
+    """
+    for start in range(0, deals, CHUNK):
+        yield start, min(start + CHUNK, deals)
 
 
 def _chunk_tally(job: _Job, start: int, end: int) -> _Tally:

@@ -5,8 +5,8 @@ What :func:`studrules.analysis.compare.compare` found
 :func:`summary_rows` and :func:`net_rows` (the measures side by side, with
 their 95% confidence intervals), :func:`format_report` (the whole report as
 plain text), :func:`format_example` (a diverging deal as two hand histories
-side by side, the first event where they part marked with
-:data:`PARTING_MARK`) and :func:`html_report` (one self-contained page with
+side by side, the same event on one line, the line where the play parts
+marked with :data:`PARTING_MARK`) and :func:`html_report` (one self-contained page with
 the rule differences and charts). ``studrules compare`` prints these; its
 terminal tables show the same rows.
 """
@@ -45,10 +45,14 @@ __all__ = [
     "change_rates",
     "PARTING_MARK",
     "NO_DIVERGENCE",
+    "NO_INTERVAL",
+    "no_example_note",
 ]
 
-#: Marks the first event where two histories part.
+#: Marks the line where two histories part.
 PARTING_MARK = "\u25b6"
+#: Said of a mean or a rate in place of its interval when one deal was played.
+NO_INTERVAL = "no interval: 1 deal"
 #: Said when no deal diverges.
 NO_DIVERGENCE = "No deal diverges: both rule sets play every deal the same way."
 
@@ -96,9 +100,32 @@ def format_report(c: Comparison) -> str:
     out += _pot_histogram_text(c.pot_histogram)
     for ex in c.examples:
         out += ["", format_example(ex, c.a.label, c.b.label)]
-    if c.history_changes.count == 0:
-        out += ["", NO_DIVERGENCE]
+    note = no_example_note(c)
+    if note:
+        out += ["", note]
     return "\n".join(out) + "\n"
+
+
+def no_example_note(c: Comparison) -> str:
+    """Why no diverging deal is shown, where none is ("" where some are).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> from studrules.analysis.compare import compare
+    >>> v = example_variant("bring-in")
+    >>> c = compare(v, example_variant("bring-in", stakes={"bring_in": 2}), deals=4, seed=1, policies=["check-call"])
+    >>> no_example_note(c)
+    '4 deals differ in the forced bets or the chip amounts alone: every player acts alike and the same players win.'
+    """
+    if c.history_changes.count == 0:
+        return NO_DIVERGENCE
+    if c.examples:
+        return ""
+    if c.winner_changes.count or c.play_changes.count or c.bring_in_changes.count:
+        return f"{c.history_changes.count:,} deals diverge; none was asked for (--examples)."
+    return (
+        f"{c.history_changes.count:,} deal{'s' if c.history_changes.count != 1 else ''} differ in the forced bets or "
+        "the chip amounts alone: every player acts alike and the same players win."
+    )
 
 
 def pot_bin_rows(hist: Mapping[str, list]) -> list[tuple[str, str, int, int]]:
@@ -132,8 +159,9 @@ def _pot_histogram_text(hist: Mapping[str, list], width: int = 30) -> list[str]:
 
 
 def format_example(ex: Example, label_a: str = "A", label_b: str = "B", width: int = 46) -> str:
-    """A diverging deal as two histories side by side, in plain text; the
-    first event where they part is marked with an arrow."""
+    """A diverging deal as two histories side by side, in plain text, the
+    same event (chip amounts aside) on one line and ``|`` between two that
+    read otherwise; the line where the play parts is marked with an arrow."""
     lines = [example_title(ex), f"     {label_a[:width].ljust(width)}   {label_b}"]
     for number, ea, eb in example_rows(ex):
         mark = PARTING_MARK if number - 1 == ex.first_difference else " "
@@ -146,7 +174,7 @@ def headline(c: Comparison) -> str:
     stopped = f" (interrupted: {c.deals:,} of {c.requested:,})" if c.interrupted else ""
     return (
         f"A: {c.a.label}  |  B: {c.b.label}\n"
-        f"{c.deals:,} deals, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
+        f"{_deals(c.deals)}, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
         f"policies: {', '.join(c.policies)}"
     )
 
@@ -194,7 +222,7 @@ def change_rates(c: Comparison) -> list[tuple[str, Rate]]:
     the forced bets apart from the play and the results."""
     return [
         ("forced bets differ (antes, blinds, bring-in)", c.forced_bet_changes),
-        ("the play changes (other actions or cards)", c.play_changes),
+        ("the play changes (someone acts otherwise)", c.play_changes),
         ("winner changes", c.winner_changes),
         ("someone's result changes (wins, loses, breaks even)", c.result_changes),
         ("only the chip amounts change", c.amounts_only_changes),
@@ -238,21 +266,22 @@ def example_title(ex: Example) -> str:
         "bring_in": "another player brings in",
         "play": "the play changes, the same winners",
     }[ex.why]
+    line = ex.first_difference + 1
+    parts = f"the play parts at line {line}" if ex.play_changes else f"every player acts alike; line {line} differs"
     return (
-        f"Deal {ex.deal + 1} (deck seed {ex.deck_seed}): {why}; the play parts at event {ex.first_difference + 1}. "
+        f"Deal {ex.deal + 1} (deck seed {ex.deck_seed}): {why}; {parts}. "
         f"Winners: A {', '.join(ex.winners_a) or 'nobody'}, B {', '.join(ex.winners_b) or 'nobody'}"
     )
 
 
 def example_rows(ex: Example) -> list[tuple[int, str, str]]:
-    """``(event number, A's event, B's event)`` for every event of the longer history."""
-    n = max(len(ex.events_a), len(ex.events_b))
-    rows = []
-    for i in range(n):
-        ea = ex.events_a[i].describe() if i < len(ex.events_a) else ""
-        eb = ex.events_b[i].describe() if i < len(ex.events_b) else ""
-        rows.append((i + 1, ea, eb))
-    return rows
+    """``(line number, A's event, B's event)`` for every line of the histories side by
+    side (:attr:`~studrules.analysis.comparison.Example.lines`); a side with no event on a line is blank."""
+
+    def text(events, i: int | None) -> str:
+        return "" if i is None else events[i].describe()
+
+    return [(n + 1, text(ex.events_a, i), text(ex.events_b, j)) for n, (i, j) in enumerate(ex.lines)]
 
 
 # --- the HTML page ------------------------------------------------------------
@@ -389,15 +418,13 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
             paragraph(example_title(ex))
             + table(["#", f"A: {a}", f"B: {b}"], events, highlight=marks, row_classes=classes)
         )
-    if c.history_changes.count == 0:
-        deals.append(paragraph(NO_DIVERGENCE))
-    elif not deals:
-        deals.append(paragraph(f"{c.history_changes.count:,} deals diverge; none was asked for (--examples)."))
+    if no_example_note(c):
+        deals.append(paragraph(no_example_note(c)))
     sections.append(Section("Deals that diverge", "".join(deals), id="examples"))
 
     stopped = f" (interrupted after {c.deals:,} of {c.requested:,})" if c.interrupted else ""
     note = (
-        f"{c.deals:,} deals{stopped}, seed {c.seed}, the same decks under both rule sets; {len(c.players)} players "
+        f"{_deals(c.deals)}{stopped}, seed {c.seed}, the same decks under both rule sets; {len(c.players)} players "
         f"with {c.stacks:,} chips each at the start of every deal; policies: {', '.join(c.policies)}."
     )
     return html_page(f"{a} against {b}", sections, note=note)
@@ -406,17 +433,27 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
 # --- helpers ---------------------------------------------------------------
 
 
+def _deals(n: int) -> str:
+    return f"{n:,} deal{'s' if n != 1 else ''}"
+
+
+def _span(low: float | None, high: float | None, unit: str = "", signed: bool = False) -> str:
+    """An interval as text, ``low to high``, or :data:`NO_INTERVAL`."""
+    if low is None or high is None:
+        return NO_INTERVAL
+    return f"{figures(low, signed=signed)}{unit} to {figures(high, signed=signed)}{unit}"
+
+
 def _with_ci(e: Estimate | None, unit: str = "", signed: bool = False) -> str:
     if e is None:
         return "\u2014"
-    low, high = figures(e.low, signed=signed), figures(e.high, signed=signed)
-    return f"{figures(e.mean, signed=signed)}{unit} ({low}{unit} to {high}{unit})"
+    return f"{figures(e.mean, signed=signed)}{unit} ({_span(e.low, e.high, unit, signed)})"
 
 
 def _rate_text(r: Rate) -> str:
     if r.of == 0:
         return "\u2014"
-    return f"{figures(r.percent)}% of {r.of:,} ({figures(r.low)}% to {figures(r.high)}%)"
+    return f"{figures(r.percent)}% of {r.of:,} ({_span(r.low, r.high, '%')})"
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -427,16 +464,21 @@ def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 def _est_cells(e: Estimate | None, signed: bool = False) -> list[str]:
     if e is None:
         return ["\u2014", ""]
-    return [figures(e.mean, signed=signed), f"{figures(e.low, signed=signed)} to {figures(e.high, signed=signed)}"]
+    return [figures(e.mean, signed=signed), _span(e.low, e.high, signed=signed)]
 
 
 def _rate_cells(r: Rate) -> list[str]:
-    return [f"{figures(r.percent)}%", f"{figures(r.low)}% to {figures(r.high)}%"]
+    return [f"{figures(r.percent)}%", _span(r.low, r.high, "%")]
 
 
 def _rate_row(r: Rate) -> list[str]:
-    return [f"{r.count:,}", f"{r.of:,}", f"{figures(r.percent)}%", f"{figures(r.low)}% to {figures(r.high)}%"]
+    return [f"{r.count:,}", f"{r.of:,}", f"{figures(r.percent)}%", _span(r.low, r.high, "%")]
 
 
 def _point(e: Estimate | None) -> tuple[float, float, float] | None:
-    return None if e is None else (e.mean, e.low, e.high)
+    """A bar of a chart: the mean and its whisker (none without an interval)."""
+    if e is None:
+        return None
+    if e.low is None or e.high is None:
+        return e.mean, e.mean, e.mean
+    return e.mean, e.low, e.high

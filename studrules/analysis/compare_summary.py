@@ -16,14 +16,20 @@ from .report_html import figures
 
 __all__ = ["plain_summary", "beyond_noise"]
 
+_DIFFERENCES = "the difference's"
+
 
 def beyond_noise(e: Estimate | None) -> bool:
-    """Whether a difference's 95% interval leaves out zero.
+    """Whether a difference's 95% interval leaves out zero (a single deal has no interval: never).
 
     >>> beyond_noise(Estimate(1.1, 0.3, 2.0, 100)), beyond_noise(Estimate(-0.8, -1.7, 0.06, 100))
     (True, False)
+    >>> beyond_noise(Estimate(10, None, None, 1))
+    False
     """
-    return e is not None and (e.low > 0 or e.high < 0)
+    if e is None or e.low is None or e.high is None:
+        return False
+    return e.low > 0 or e.high < 0
 
 
 def plain_summary(c: Comparison) -> str:
@@ -60,7 +66,16 @@ def plain_summary(c: Comparison) -> str:
 
 
 def _interval(e: Estimate) -> str:
+    if e.low is None or e.high is None:
+        return "no 95% interval from one deal"
     return f"95% interval {figures(e.low, signed=True)} to {figures(e.high, signed=True)}"
+
+
+def _within(e: Estimate, whose: str) -> str:
+    """Why a difference is not beyond the noise: its interval includes 0, or one deal gives none."""
+    if e.low is None or e.high is None:
+        return "one deal gives no interval"
+    return f"{whose} {_interval(e)} includes 0"
 
 
 def _favours(c: Comparison, n: str) -> str:
@@ -77,7 +92,7 @@ def _favours(c: Comparison, n: str) -> str:
             )
         return (
             f"Neither rule set favours the house beyond the noise of {n}: its edge is {figures(a)}% under A "
-            f"and {figures(b)}% under B (the difference's {_interval(edge)} includes 0)"
+            f"and {figures(b)}% under B ({_within(edge, _DIFFERENCES)})"
         )
     by_policy = len(c.net_by_policy) > 1
     measures: Mapping[str, Paired] = c.net_by_policy if by_policy else c.net_by_seat
@@ -95,7 +110,7 @@ def _favours(c: Comparison, n: str) -> str:
         whose = f"{name}'" if by_policy else f"{name}'s"
         return (
             f"Neither rule set favours any {noun} beyond the noise of {n}: the largest change, {whose}, is "
-            f"{figures(e.mean, signed=True)} chips a deal under B (its {_interval(e)} includes 0)"
+            f"{figures(e.mean, signed=True)} chips a deal under B ({_within(e, 'its')})"
         )
     gains = sorted(((k, e) for k, e in clear.items() if e.mean > 0), key=lambda kv: -kv[1].mean)
     losses = sorted(((k, e) for k, e in clear.items() if e.mean < 0), key=lambda kv: kv[1].mean)
@@ -117,10 +132,13 @@ def _pot(c: Comparison) -> str:
     if d is None or a is None or b is None:
         return ""
     what = "average pot" if {c.a.kind, c.b.kind} == {"pot"} else "average of the chips wagered"
-    if d.mean == 0 and d.low == d.high == 0:
+    if d.mean == 0 and (d.low is None or d.low == d.high == 0):
         return f"The {what} is the same under both ({figures(a.mean)} chips)"
     way = "larger" if d.mean > 0 else "smaller"
-    noise = "beyond the noise" if beyond_noise(d) else f"within the noise ({_interval(d)})"
+    if d.low is None:
+        noise = "in the one deal played (no interval)"
+    else:
+        noise = "beyond the noise" if beyond_noise(d) else f"within the noise ({_interval(d)})"
     return (
         f"The {what} is {figures(abs(d.mean))} chips {way} under B ({figures(b.mean)} against {figures(a.mean)}), "
         f"{noise}"

@@ -12,15 +12,16 @@ from typing import Any
 
 from ..game.events import Event
 from ..game.hand import Hand
+from .compare_lines import decisions, parting_line, side_by_side
 from .comparison import Comparison, Estimate, Example, Paired, Rate, RoundChange, Side
+from .intervals import mean_interval, rate_interval
 from .report_html import bin_counts
 
 #: Bins of the pot-size histograms (shared by A and B).
 HISTOGRAM_BINS = 20
 
-_Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 _ACTIONS = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold"))
-_FORCED = frozenset(("ante", "blind", "kill", "bring_in"))
+_POSTED = frozenset(("ante", "blind", "kill"))  # the forced bets but the bring-in (which may be completed)
 
 
 def pot_bins(pots: Collection[int], most: int = HISTOGRAM_BINS) -> tuple[int, tuple[int, int]]:
@@ -157,18 +158,34 @@ class _Sum:
         self.ss += other.ss
 
     def estimate(self) -> Estimate | None:
+        """The mean and its 95% interval (Student's t; none from a single deal).
+
+        >>> one, two = _Sum(), _Sum()
+        >>> one.add(10); two.add(1); two.add(3)
+        >>> one.estimate()
+        Estimate(mean=10.0, low=None, high=None, n=1)
+        >>> [round(x, 3) for x in (two.estimate().low, two.estimate().high)]  # 2, give or take 12.706
+        [-10.706, 14.706]
+        """
         n = self.n
         if n == 0:
             return None
         mean = self.s / n
-        if n > 1:
-            var = max((self.ss - self.s * self.s / n) / (n - 1), 0.0)
-            half = _Z95 * math.sqrt(var / n)
-        else:
-            half = 0.0
-        if self.ss * n == self.s * self.s:  # every value the same: no rounding noise
-            half = 0.0
-        return Estimate(mean, mean - half, mean + half, n)
+        interval = mean_interval(n, self.s, self.ss)
+        if interval is None:
+            return Estimate(mean, None, None, n)
+        return Estimate(mean, *interval, n)
+
+
+def _within(e: Estimate | None, least: float, most: float) -> Estimate | None:
+    """``e`` with its interval cut to the values it can take (a percentage of deals: 0 to 100).
+
+    >>> _within(Estimate(50.0, -585.0, 685.0, 2), 0, 100)
+    Estimate(mean=50.0, low=0, high=100, n=2)
+    """
+    if e is None or e.low is None or e.high is None:
+        return e
+    return Estimate(e.mean, max(e.low, least), min(e.high, most), e.n)
 
 
 def _paired_add(acc: Mapping[str, _Sum], x: Any, y: Any) -> None:
@@ -181,11 +198,20 @@ def _paired_add(acc: Mapping[str, _Sum], x: Any, y: Any) -> None:
 
 
 def _rate(count: int, of: int) -> Rate:
+    """``count`` of ``of`` deals as a :class:`Rate`, its 95% interval Wilson's
+    (none from fewer than two deals).
+
+    >>> _rate(1, 1)
+    Rate(count=1, of=1, percent=100.0, low=None, high=None)
+    >>> r = _rate(2, 2); r.percent, round(r.low, 1), r.high  # two in two: not yet certain
+    (100.0, 34.2, 100.0)
+    """
     if of == 0:
         return Rate(0, 0, 0.0, 0.0, 0.0)
-    p = count / of
-    half = _Z95 * math.sqrt(p * (1 - p) / of) if of > 1 else 0.0
-    return Rate(count, of, 100 * p, 100 * max(p - half, 0.0), 100 * min(p + half, 1.0))
+    interval = rate_interval(count, of)
+    if interval is None:
+        return Rate(count, of, 100 * count / of, None, None)
+    return Rate(count, of, 100 * count / of, 100 * interval[0], 100 * interval[1])
 
 
 def _pot(result) -> int:
@@ -214,24 +240,45 @@ def _firsts(events: Sequence[Event]) -> dict[int, str]:
     return out
 
 
-# an event with every chip amount set aside (and the words that may name one):
-# type, player, round, card, face, cards, hand, pot
-_PLAY = operator.itemgetter(0, 1, 2, 5, 6, 7, 8, 9)
+def _forced_bets_differ(x: Sequence[Event], y: Sequence[Event]) -> bool:
+    """Whether two histories' forced bets differ: the antes, blinds and kills
+    posted (who, how much), or, in a round with a bring-in played under both,
+    who was due to post it, or how much where both posted it. A player due to
+    bring in who completes instead chose to: his bring-in counts by who, not
+    by what he did (a completion is no forced bet)."""
+    posted_x, due_x, rounds_x = _forced(x)
+    posted_y, due_y, rounds_y = _forced(y)
+    if posted_x != posted_y:
+        return True
+    for r in rounds_x & rounds_y:
+        (px, ax), (py, ay) = due_x.get(r, (None, None)), due_y.get(r, (None, None))
+        if px != py or (ax is not None and ay is not None and ax != ay):
+            return True
+    return False
 
 
-def _play_parts(x: Sequence[Event], y: Sequence[Event], start: int) -> int | None:
-    """The first event from ``start`` on (the histories are the same before it)
-    where the play parts, chip amounts aside; None when it never does."""
-    for i in range(start, min(len(x), len(y))):
-        if _PLAY(x[i]) != _PLAY(y[i]):
-            return i
-    return None if len(x) == len(y) else min(len(x), len(y))
+def _forced(events: Sequence[Event]) -> tuple[list[tuple[Any, ...]], dict[int, tuple[Any, Any]], set[int]]:
+    """A hand's forced bets: the antes, blinds and kills posted (kind, who, how
+    much); each round's bring-in, who was due to post it and what he posted
+    (None: he completed instead); and the betting rounds played.
 
-
-def _forced(events: Sequence[Event]) -> list[tuple[str, str | None, int | None]]:
-    """Who posted which forced bet, and how much."""
-    forced = _FORCED
-    return [(e[0], e[1], e[3]) for e in events if e[0] in forced]
+    A round's first action is the bring-in when it is one, or a completion
+    (the player due completes instead) unless a blind was posted before the
+    round (then a completion completes the blind)."""
+    posted, due, rounds = [], {}, set()
+    blind = False
+    actions = _ACTIONS
+    for e in events:
+        kind = e[0]
+        if kind in _POSTED:
+            posted.append((kind, e[1], e[3]))
+            blind = blind or kind == "blind"
+        elif kind in actions and e[2] is not None and e[2] not in rounds:
+            rounds.add(e[2])
+            if kind == "bring_in" or (kind == "complete" and not blind):
+                due[e[2]] = (e[1], e[3] if kind == "bring_in" else None)
+            blind = False
+    return posted, due, rounds
 
 
 def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
@@ -240,6 +287,16 @@ def _bring_in_player(firsts: Mapping[int, Any]) -> str | None:
         if verb in ("bring_in", "complete"):
             return player
     return None
+
+
+def _winners(result) -> set[str]:
+    """Who wins the hand: the players who take a pot or a share of one, whatever
+    their net (a player who takes back no more than he put in still takes the
+    pot; an uncalled bet given back is no pot won); against the house, the
+    players who settle ahead of it."""
+    if result.positions is not None:
+        return {p for p, v in result.net.items() if v > 0}
+    return {p for pot in result.pots if not pot.get("uncalled") for p in pot["winners"]}
 
 
 def _house_edge(result) -> float | None:
@@ -355,33 +412,39 @@ class _Tally:
             if r in fa and r in fb:
                 row[2] += 1
                 row[3] += fa[r][0] != fb[r][0]
-        winners_differ = {p for p, v in ra.net.items() if v > 0} != {p for p, v in rb.net.items() if v > 0}
+        wa, wb = _winners(ra), _winners(rb)
+        winners_differ = wa != wb
         outcome_differs = any((ra.net[p] > 0) - (ra.net[p] < 0) != (rb.net[p] > 0) - (rb.net[p] < 0) for p in ra.net)
         amounts_differ = ra.net != rb.net
-        play_split = None if split is None else _play_parts(xa, xb, split)
+        play_differs = split is not None and decisions(ha.actions) != decisions(hb.actions)
         self.winner += winners_differ
         self.results += outcome_differs
         self.amounts += amounts_differ
-        self.forced += split is not None and _forced(xa[split:]) != _forced(xb[split:])
-        self.play += play_split is not None
-        self.amounts_only += play_split is None and not outcome_differs and amounts_differ
+        self.forced += split is not None and _forced_bets_differ(xa, xb)
+        self.play += play_differs
+        self.amounts_only += not play_differs and not outcome_differs and amounts_differ
         self.history += split is not None
-        if split is None or play_split is None:
+        if not (winners_differ or bring_in_differs or play_differs):
             return
         why = "winner" if winners_differ else ("bring_in" if bring_in_differs else "play")
         kept = self.kept[why]
         if len(kept) < self.want:
+            lines = side_by_side(xa, xb)
             kept.append(
                 Example(
-                    deal,
-                    deck,
-                    why,
-                    play_split,
-                    tuple(ha.events),
-                    tuple(hb.events),
-                    dict(ra.net),
-                    dict(rb.net),
-                    dict(seating),
+                    deal=deal,
+                    deck_seed=deck,
+                    why=why,
+                    first_difference=parting_line(lines, xa, xb),
+                    events_a=tuple(xa),
+                    events_b=tuple(xb),
+                    net_a=dict(ra.net),
+                    net_b=dict(rb.net),
+                    policies=dict(seating),
+                    winners_a=tuple(sorted(wa)),
+                    winners_b=tuple(sorted(wb)),
+                    lines=lines,
+                    play_changes=play_differs,
                 )
             )
 
@@ -419,7 +482,11 @@ class _Tally:
             policies=self.policy_names,
             stacks=stacks,
             pot=Paired(pot_a.estimate(), pot_b.estimate(), self.pot_diff.estimate()),
-            showdown=paired(self.show),
+            showdown=Paired(
+                _within(self.show["a"].estimate(), 0, 100),
+                _within(self.show["b"].estimate(), 0, 100),
+                _within(self.show["d"].estimate(), -100, 100),
+            ),
             house_edge=paired(self.edge),
             bring_in_changes=_rate(self.bring_in_changed, self.bring_in_both),
             first_to_act=rounds,

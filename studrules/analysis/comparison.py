@@ -28,16 +28,25 @@ DIGITS = 4
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean over deals with its 95% confidence interval (normal
-    approximation; a single deal gives a zero-width interval)."""
+    """A mean over deals with its 95% confidence interval (Student's t:
+    :mod:`~studrules.analysis.intervals`); a single deal gives none (``low``
+    and ``high`` None, ``ci95`` null in JSON).
+
+    >>> Estimate(10.0, None, None, 1).to_dict()
+    {'mean': 10, 'ci95': None, 'n': 1}
+    """
 
     mean: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     n: int
 
+    @property
+    def has_interval(self) -> bool:
+        return self.low is not None and self.high is not None
+
     def to_dict(self) -> dict[str, Any]:
-        return {"mean": _round(self.mean), "ci95": [_round(self.low), _round(self.high)], "n": self.n}
+        return {"mean": _round(self.mean), "ci95": _interval(self.low, self.high), "n": self.n}
 
 
 @dataclass(frozen=True)
@@ -57,20 +66,26 @@ class Paired:
 
 @dataclass(frozen=True)
 class Rate:
-    """How often something happened: ``count`` of ``of`` deals, as a percentage with its 95% CI."""
+    """How often something happened: ``count`` of ``of`` deals, as a
+    percentage with its 95% CI (Wilson's: :mod:`~studrules.analysis.intervals`;
+    none, ``low`` and ``high`` None, from a single deal)."""
 
     count: int
     of: int
     percent: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
+
+    @property
+    def has_interval(self) -> bool:
+        return self.low is not None and self.high is not None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "count": self.count,
             "of": self.of,
             "percent": _round(self.percent),
-            "ci95": [_round(self.low), _round(self.high)],
+            "ci95": _interval(self.low, self.high),
         }
 
 
@@ -120,12 +135,20 @@ class Side:
 
 @dataclass(frozen=True)
 class Example:
-    """A deal whose outcome diverges: both histories, the index of the first
-    event where they part, and each hand's net result and winners.
+    """A deal whose outcome diverges: both histories side by side, the line
+    where they part, and each hand's net result and winners (the players who
+    take a pot or a share of one, sorted; against the house, the players who
+    settle ahead of it).
 
     ``why``: ``winner`` (the winners differ), ``bring_in`` (another player
     brings in, the same winners) or ``play`` (someone acts otherwise, the same
-    winners). ``first_difference``: where the play parts, chip amounts aside."""
+    winners). ``lines``: the histories side by side, the index of an event of
+    A and of B on each line (None: none on that side), the same event (chip
+    amounts aside) on one line (:func:`~studrules.analysis.compare_lines.side_by_side`).
+    ``first_difference``: the line where the play parts, the first where a
+    player acts otherwise; where every player acts alike
+    (``play_changes`` false: the winners changed with the cards), the first
+    where the events differ."""
 
     deal: int
     deck_seed: int
@@ -136,14 +159,10 @@ class Example:
     net_a: Mapping[str, int]
     net_b: Mapping[str, int]
     policies: Mapping[str, str]
-
-    @property
-    def winners_a(self) -> list[str]:
-        return sorted(p for p, v in self.net_a.items() if v > 0)
-
-    @property
-    def winners_b(self) -> list[str]:
-        return sorted(p for p, v in self.net_b.items() if v > 0)
+    winners_a: tuple[str, ...]
+    winners_b: tuple[str, ...]
+    lines: tuple[tuple[int | None, int | None], ...]
+    play_changes: bool
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -151,9 +170,19 @@ class Example:
             "deck_seed": self.deck_seed,
             "why": self.why,
             "first_difference": self.first_difference,
+            "play_changes": self.play_changes,
+            "lines": [list(line) for line in self.lines],
             "policies": dict(self.policies),
-            "a": {"net": dict(self.net_a), "winners": self.winners_a, "events": [e.to_dict() for e in self.events_a]},
-            "b": {"net": dict(self.net_b), "winners": self.winners_b, "events": [e.to_dict() for e in self.events_b]},
+            "a": {
+                "net": dict(self.net_a),
+                "winners": list(self.winners_a),
+                "events": [e.to_dict() for e in self.events_a],
+            },
+            "b": {
+                "net": dict(self.net_b),
+                "winners": list(self.winners_b),
+                "events": [e.to_dict() for e in self.events_b],
+            },
         }
 
 
@@ -255,6 +284,10 @@ class Comparison:
 
 
 # --- helpers ---------------------------------------------------------------
+
+
+def _interval(low: float | None, high: float | None) -> list[Any] | None:
+    return None if low is None or high is None else [_round(low), _round(high)]
 
 
 def _round(x: Any) -> Any:

@@ -17,7 +17,7 @@ workers have studrules installed. Dask is the optional extra
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..errors import StudrulesError
@@ -80,7 +80,7 @@ def map_chunks(
     client: Any,
     play: Callable[..., T],
     shared: object,
-    jobs: Sequence[tuple[Any, ...]],
+    jobs: Iterable[tuple[Any, ...]],
     on_done: Callable[[int, T], None],
 ) -> None:
     """``play(shared, *job)`` for every job, each a task on the cluster;
@@ -106,7 +106,7 @@ def play_chunks(
     address: str,
     play: Callable[..., T],
     shared: object,
-    jobs: Sequence[tuple[Any, ...]],
+    jobs: Iterable[tuple[Any, ...]],
     take: Callable[[int, T], None],
     *,
     workers: int | None = None,

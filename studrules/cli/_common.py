@@ -263,9 +263,12 @@ def progress_bar(verb: str, unit: str):
 # one grammar for every command: the same flags, the same words
 
 
-def add_hands_argument(parser: argparse.ArgumentParser, default: int | None, help: str, dest: str = "hands") -> None:
-    """``-n``/``--hands``: the number of hands, in every command that plays some."""
-    parser.add_argument("-n", "--hands", dest=dest, metavar="N", type=whole_number(1), default=default, help=help)
+def add_hands_argument(
+    parser: argparse.ArgumentParser, default: int | None, help: str, dest: str = "hands", most: int | None = None
+) -> None:
+    """``-n``/``--hands``: the number of hands, in every command that plays some
+    (at most ``most``, where given: a larger count is a usage error, as ``--stack``'s is)."""
+    parser.add_argument("-n", "--hands", dest=dest, metavar="N", type=whole_number(1, most), default=default, help=help)
 
 
 class BotList(argparse.Action):

@@ -3,8 +3,8 @@
 Plays the same deals under both variants (see :mod:`studrules.analysis.compare`) and
 prints a plain paragraph (who is favoured, by how much, beyond the noise or
 not), then the measures side by side, per seat and per policy, then a few deals
-whose outcome diverges as two hand histories side by side, the first event
-where they part marked. A progress bar shows on a terminal; ``--json`` prints
+whose outcome diverges as two hand histories side by side, the same event
+on one line, the line where the play parts marked. A progress bar shows on a terminal; ``--json`` prints
 one JSON object instead; ``--html FILE`` also writes a self-contained page
 with the rule differences and charts. The same seed gives the same report.
 """
@@ -15,17 +15,18 @@ import argparse
 import json
 import sys
 
-from ..analysis.compare import Comparison, compare
+from ..analysis.compare import MAX_DEALS, Comparison, compare
 from ..analysis.compare_report import (
-    NO_DIVERGENCE,
     PARTING_MARK,
     bring_ins,
+    example_rows,
     example_title,
     format_report,
     has_bring_in,
     headline,
     html_report,
     net_rows,
+    no_example_note,
     summary_rows,
 )
 from ..analysis.compare_summary import plain_summary
@@ -62,8 +63,10 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="first variant (a shipped name or a YAML file)")
     parser.add_argument("b", metavar="B", help="second variant (a shipped name or a YAML file)")
-    add_hands_argument(parser, 1000, "hands (deals) to play under each (default: 1,000)", dest="deals")
-    add_deprecated_alias(parser, "--deals", "--hands", dest="deals", metavar="N", type=whole_number(1))
+    add_hands_argument(
+        parser, 1000, f"hands (deals) to play under each (default: 1,000; at most {MAX_DEALS:,})", "deals", MAX_DEALS
+    )
+    add_deprecated_alias(parser, "--deals", "--hands", dest="deals", metavar="N", type=whole_number(1, MAX_DEALS))
     add_seed_argument(parser, 0, "random seed: the same seed gives the same report (default: 0)")
     parser.add_argument(
         "--players",
@@ -167,7 +170,6 @@ def _with_progress_bar(a, b, kwargs) -> Comparison:
 
 
 def _print_rich(c: Comparison) -> None:
-    from rich.columns import Columns
     from rich.console import Console
     from rich.table import Table
 
@@ -196,22 +198,28 @@ def _print_rich(c: Comparison) -> None:
         policies.add_row(*row)
     if len(c.net_by_policy) > 1:
         console.print(policies)
-    if c.history_changes.count == 0:
-        console.print(NO_DIVERGENCE)
+    if no_example_note(c):
+        console.print(no_example_note(c))
     for ex in c.examples:
         console.print()
         console.print(f"[bold]{example_title(ex)}[/bold]")
-        sides = []
-        for label, events in ((c.a.label, ex.events_a), (c.b.label, ex.events_b)):
-            t = Table(title=label, show_header=False, box=None, padding=(0, 1))
-            t.add_column(justify="right", style="dim")
-            t.add_column()
-            for i, e in enumerate(events):
-                if i == ex.first_difference:
-                    t.add_row(f"{PARTING_MARK}{i + 1}", f"[bold yellow]{e.describe()}[/bold yellow]")
-                elif i > ex.first_difference:
-                    t.add_row(str(i + 1), f"[cyan]{e.describe()}[/cyan]")
-                else:
-                    t.add_row(str(i + 1), e.describe())
-            sides.append(t)
-        console.print(Columns(sides, equal=True, expand=True))
+        console.print(_example_table(ex, c.a.label, c.b.label))
+
+
+def _example_table(ex, label_a: str, label_b: str):
+    """A diverging deal's histories side by side, the same event on one line; the
+    line where the play parts in bold, the lines after it in colour."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("", justify="right", style="dim")
+    table.add_column(label_a, ratio=1)
+    table.add_column("", width=1)
+    table.add_column(label_b, ratio=1)
+    for number, ea, eb in example_rows(ex):
+        line = number - 1
+        style = "bold yellow" if line == ex.first_difference else ("cyan" if line > ex.first_difference else "")
+        mark = PARTING_MARK if line == ex.first_difference else ""
+        table.add_row(f"{mark}{number}", Text(ea), "|" if ea != eb else "", Text(eb), style=style or None)
+    return table
