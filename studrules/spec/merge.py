@@ -212,7 +212,9 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
     return result
 
 
-def _move(result: LList, at: int, key: str, anchor_id: Any, step_id: Any, where: Any, problems: list[SpecError]) -> None:
+def _move(
+    result: LList, at: int, key: str, anchor_id: Any, step_id: Any, where: Any, problems: list[SpecError]
+) -> None:
     """Move the step at ``at`` of ``result`` ``key`` (before or after) the step ``anchor_id``."""
     anchor = next((i for i, s in enumerate(result) if _step_id(s) == anchor_id), None)
     if anchor is None or anchor == at:
