@@ -66,6 +66,26 @@ def test_compare_gives_the_same_comparison_in_one_process_and_on_a_cluster(sched
     assert one.examples == cluster.examples
 
 
+def test_many_chunks_go_out_a_window_at_a_time_and_every_one_is_counted(scheduler, monkeypatch):
+    # 41 chunks (the last of 250 hands) against a window of 8 for the two local workers and for
+    # the cluster (WINDOW 3, four a worker): the next chunk goes out as one finishes, and every
+    # chunk is counted once in each place; compare's 13 chunks are added up in order on the cluster
+    from studrules.analysis import distributed as distributed_module
+
+    monkeypatch.setattr(simulate_module, "CHUNK", 500)
+    monkeypatch.setattr(distributed_module, "WINDOW", 3)
+    hands = 20_250
+    one = simulate("caribbean-stud-it", "basic", hands, seed=5, workers=1)
+    two = simulate("caribbean-stud-it", "basic", hands, seed=5, workers=2)
+    cluster = simulate("caribbean-stud-it", "basic", hands, seed=5, dask=scheduler)
+    assert one.hands == two.hands == cluster.hands == hands
+    assert numbers(one) == numbers(two) == numbers(cluster)
+    monkeypatch.setattr(compare_module, "CHUNK", 5)
+    a, b = load_variant("five-card-stud"), load_variant("five-card-stud-fr")
+    kwargs = {"deals": 63, "seed": 4, "players": 3, "policies": ["random"]}
+    assert numbers(compare(a, b, **kwargs)) == numbers(compare(a, b, dask=scheduler, **kwargs))
+
+
 def test_compare_in_chunks_counts_what_one_pass_counts(monkeypatch):
     # the whole-number counts do not depend on the chunks' size at all
     a, b = load_variant("five-card-stud"), load_variant("five-card-stud-fr")

@@ -76,6 +76,10 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: The fewest tasks sent to a cluster at a time (more: four for each of its workers).
+WINDOW = 64
+
+
 def map_chunks(
     client: Any,
     play: Callable[..., T],
@@ -91,14 +95,30 @@ def map_chunks(
     from dask.distributed import as_completed
 
     [sent] = client.scatter([shared], broadcast=True)
-    futures = [client.submit(play, sent, *job, pure=False) for job in jobs]
-    where = {future.key: index for index, future in enumerate(futures)}
+    # a window of tasks at a time, the next sent as one finishes: a run of millions of chunks
+    # neither makes them all first nor keeps a future for each
+    window = max(WINDOW, 4 * len(client.scheduler_info().get("workers", {})))
+    numbered = enumerate(jobs)
+    where: dict[Any, int] = {}
+
+    def send() -> Any:
+        for index, job in numbered:
+            future = client.submit(play, sent, *job, pure=False)
+            where[future.key] = index
+            return future
+        return None
+
+    futures = [f for f in (send() for _ in range(window)) if f is not None]
+    running = as_completed(futures, with_results=True)
     try:
-        for future, result in as_completed(futures, with_results=True):
-            on_done(where[future.key], result)
+        for future, result in running:
+            on_done(where.pop(future.key), result)
             future.release()
+            following = send()
+            if following is not None:
+                running.add(following)
     except BaseException:
-        client.cancel(futures)
+        client.cancel(list(running.futures))
         raise
 
 

@@ -46,12 +46,12 @@ the chunks finish.
 from __future__ import annotations
 
 import functools
-import math
+import itertools
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
@@ -59,6 +59,7 @@ from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy
 from .batch_play import _play, _play_deals, _Table, _table, _view_batch
 from .heap import keep_heap, kept_heap
+from .simulate_result import HandGroup, SideBetResult, SimulationResult, _result
 
 # (the names tests and callers reach through this module)
 _ = (_play_deals, _view_batch)
@@ -72,141 +73,8 @@ __all__ = ["CHUNK", "SimulationResult", "SideBetResult", "HandGroup", "simulate"
 #: hands give the same deals for any number of workers.
 CHUNK = 1 << 17
 
-_Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class HandGroup:
-    """Results for the player's hands of one kind (``pair``, ``ace_king``...).
-
-    ``frequency``: share of all hands; ``raise_rate``: share of these hands
-    raised; ``mean_net``: average result of these hands, in antes."""
-
-    name: str
-    hands: int
-    frequency: float
-    raise_rate: float
-    mean_net: float
-
-
-@dataclass(frozen=True)
-class SideBetResult:
-    """A side bet's results, per unit staked: ``house_edge`` (%, with its
-    ``ci95``), ``stake`` (chips a hand), ``lines``: how often each pay line
-    was hit (a share of hands)."""
-
-    name: str
-    stake: int
-    hands: int
-    house_edge: float
-    ci95: tuple[float, float]
-    net: int
-    lines: Mapping[str, float]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "stake": self.stake,
-            "hands": self.hands,
-            "house_edge": self.house_edge,
-            "ci95": [self.ci95[0], self.ci95[1]],
-            "net": self.net,
-            "lines": dict(self.lines),
-        }
-
-
-@dataclass(frozen=True)
-class SimulationResult:
-    """What a simulation found. Percentages are of the ante unless said otherwise.
-
-    ``house_edge``: the house's average win per hand, % of the ante;
-    ``ci95``: its 95% confidence interval; ``element_of_risk``: the house's
-    average win per chip wagered (ante plus raise), %; ``raise_rate`` and
-    ``house_qualifies``: shares of hands; ``mean_net``: the player's average
-    result per hand in chips; ``std``: the standard deviation of one hand's
-    result, in antes; ``by_hand``: results by the player's hand;
-    ``interrupted``: stopped early (Ctrl-C): ``hands`` is what was played.
-    The figures are of the ante and the raises; ``side_bets``: each side
-    bet placed, apart (:class:`SideBetResult`); ``has_house``: the game
-    compares hands with the house's (else ``house_qualifies`` means nothing)."""
-
-    variant: str
-    strategy: str
-    seed: int
-    hands: int
-    requested: int
-    ante: int
-    house_edge: float
-    ci95: tuple[float, float]
-    element_of_risk: float
-    raise_rate: float
-    house_qualifies: float
-    mean_net: float
-    std: float
-    by_hand: tuple[HandGroup, ...]
-    wagered: int
-    net: int
-    workers: int
-    seconds: float
-    interrupted: bool = False
-    tally: Mapping = field(default_factory=dict, compare=False, repr=False)
-    failure: str | None = None  # why the run stopped short other than Ctrl-C (a worker died)
-    side_bets: tuple[SideBetResult, ...] = ()
-    has_house: bool = True
-
-    @property
-    def half_width(self) -> float:
-        """Half the width of the 95% confidence interval, % of the ante."""
-        return (self.ci95[1] - self.ci95[0]) / 2
-
-    @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain dict for JSON output.
-
-        >>> from studrules.spec.loader import load_variant, shipped_variants
-        >>> banked = next(v for v in map(load_variant, shipped_variants()) if v.is_banked)
-        >>> d = simulate(banked, "raise", 2000, seed=3, workers=1).to_dict()
-        >>> d["hands"], d["raise_rate"], len(d["ci95"])
-        (2000, 1.0, 2)
-        """
-        return {
-            "variant": self.variant,
-            "strategy": self.strategy,
-            "seed": self.seed,
-            "hands": self.hands,
-            "requested": self.requested,
-            "interrupted": self.interrupted,
-            "failure": self.failure,
-            "ante": self.ante,
-            "house_edge": self.house_edge,
-            "ci95": [self.ci95[0], self.ci95[1]],
-            "element_of_risk": self.element_of_risk,
-            "raise_rate": self.raise_rate,
-            "house_qualifies": self.house_qualifies,
-            "mean_net": self.mean_net,
-            "std": self.std,
-            "wagered": self.wagered,
-            "net": self.net,
-            "by_hand": [
-                {
-                    "hand": g.name,
-                    "hands": g.hands,
-                    "frequency": g.frequency,
-                    "raise_rate": g.raise_rate,
-                    "mean_net": g.mean_net,
-                }
-                for g in self.by_hand
-            ],
-            "has_house": self.has_house,
-            "side_bets": {b.name: b.to_dict() for b in self.side_bets},
-            "workers": self.workers,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-        }
 
 
 def simulate(
@@ -253,9 +121,10 @@ def simulate(
         raise SpecError(f"the seed must be a whole number 0 or more, not {seed}")
     table = _table(variant, strategy)
     workers = max(1, int(workers))
-    sizes = [min(CHUNK, hands - start) for start in range(0, hands, CHUNK)]
-    jobs = [(seed, i, n) for i, n in enumerate(sizes)]
-    workers = min(workers, len(jobs)) if dask is None else workers
+    chunks = -(-hands // CHUNK)
+    # the chunks, made one at a time as they are played (a long run's list of them would fill the memory)
+    jobs = ((seed, i, min(CHUNK, hands - i * CHUNK)) for i in range(chunks))
+    workers = min(workers, chunks) if dask is None else workers
     tally: Counter = Counter()
     started = time.perf_counter()
     with kept_heap():  # each chunk reuses the memory the one before freed
@@ -267,7 +136,7 @@ def simulate(
 
 def _play_all(
     table: _Table,
-    jobs: list[tuple[int, int, int]],
+    jobs: Iterator[tuple[int, int, int]],
     workers: int,
     tally: Counter,
     progress: Progress | None,
@@ -298,11 +167,12 @@ def _play_all(
         try:
             # the first chunk is played here: the workers, forked after it, start with the tables and
             # the per-value results it built (else each builds them again: several chunks' time)
-            tally.update(_play_chunk(table, *jobs[0]))
-            done = jobs[0][2]
+            first = next(jobs)
+            tally.update(_play_chunk(table, *first))
+            done = first[2]
             if progress:
                 progress(done, hands)
-            failure = _play_in_workers(table, jobs[1:], workers, tally, progress, hands, done)
+            failure = _play_in_workers(table, jobs, workers, tally, progress, hands, done)
         except KeyboardInterrupt:  # raised once the workers are stopped; the tally holds the chunks played
             interrupted = True
         interrupted = interrupted or failure is not None
@@ -310,7 +180,13 @@ def _play_all(
 
 
 def _play_on_dask(
-    address: str, table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int
+    address: str,
+    table: _Table,
+    jobs: Iterator[tuple[int, int, int]],
+    workers: int,
+    tally: Counter,
+    progress,
+    hands: int,
 ) -> int:
     """The chunks played on a Dask cluster, added to ``tally`` as they come
     (counts: the order does not matter); returns how many workers it had."""
@@ -321,7 +197,7 @@ def _play_on_dask(
     def take(index: int, part: Counter) -> None:
         nonlocal done
         tally.update(part)
-        done += jobs[index][2]
+        done += min(CHUNK, hands - index * CHUNK)
         if progress:
             progress(done, hands)
 
@@ -329,30 +205,47 @@ def _play_on_dask(
 
 
 def _play_in_workers(
-    table: _Table, jobs: list[tuple[int, int, int]], workers: int, tally: Counter, progress, hands: int, done: int = 0
+    table: _Table,
+    jobs: Iterator[tuple[int, int, int]],
+    workers: int,
+    tally: Counter,
+    progress,
+    hands: int,
+    done: int = 0,
 ) -> str | None:
     """The chunks played by worker processes, added to ``tally`` (``done`` hands were played
     before); returns, when a worker died (killed, out of memory), what happened -- the
     chunks finished before it are kept, and nothing waits forever for the lost one."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
-    if not jobs:
+    left = hands - done
+    if left <= 0:
         return None
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context, initializer=_init_worker, initargs=(table,))
+    workers = min(workers, -(-left // CHUNK))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(table,))
     failure = None
-    try:
-        # the workers are started by the first submit: Ctrl-C and SIGTERM wait (blocked) until each
-        # has set its own handlers (_init_worker), so none dies with the parent's handler in place
+    pending: set[Any] = set()
+
+    def send(count: int) -> None:
+        # a worker is started by a submit: Ctrl-C and SIGTERM wait (blocked) until each has set
+        # its own handlers (_init_worker), so none dies with the parent's handler in place
         blocked = _mask(signal.SIG_BLOCK, _STOPS)
         try:
-            pending = {pool.submit(_worker_chunk, job) for job in jobs}
+            for job in itertools.islice(jobs, count):
+                pending.add(pool.submit(_worker_chunk, job))
         finally:
             _mask(signal.SIG_SETMASK, blocked)
+
+    try:
+        send(4 * workers)  # a few chunks a worker at a time, the next sent as one finishes
         while pending and failure is None:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, still = wait(pending, return_when=FIRST_COMPLETED)
+            pending.clear()
+            pending.update(still)
             for future in finished:
                 if future.exception() is not None:
                     error = future.exception()
@@ -367,6 +260,11 @@ def _play_in_workers(
                 done += n
                 if progress:
                     progress(done, hands)
+            try:
+                if failure is None:
+                    send(len(finished))
+            except BrokenProcessPool:
+                failure = "a worker process died (killed, or out of memory)"
     finally:
         for process in list(getattr(pool, "_processes", {}).values()):  # no public way to stop them at once
             process.terminate()
@@ -497,85 +395,3 @@ def _groups_by_value(lowest: tuple[int, ...], size: int) -> np.ndarray:
     size = 1 << max(size - 1, 1).bit_length()  # a power of two: few sizes, few tables
     found = np.searchsorted(np.array(lowest), np.arange(size), side="right") - 1
     return np.maximum(found, 0).astype(np.int8 if len(lowest) < 32 else np.int64)
-
-
-# --- the report --------------------------------------------------------------
-
-
-def _result(
-    variant, strategy, table: _Table, tally: Counter, seed, requested, workers, seconds, interrupted
-) -> SimulationResult:
-    wagered = tally.pop("wagered", 0)
-    side_keys = {k: tally.pop(k) for k in [k for k in tally if k[0] == "side"]}
-    hands = sum(tally.values())
-    ante = table.ante
-    total = sum(net * c for (_, _, _, net), c in tally.items())
-    squares = sum(net * net * c for (_, _, _, net), c in tally.items())
-    raised = sum(c for (_, r, _, _), c in tally.items() if r)
-    qualified = sum(c for (_, _, q, _), c in tally.items() if q)
-    if hands:
-        mean = total / hands
-        variance = (squares * hands - total * total) / (hands * (hands - 1)) if hands > 1 else 0.0
-        std = math.sqrt(max(variance, 0.0))
-        edge = -100.0 * total / (hands * ante)
-        half = 100.0 * _Z95 * std / math.sqrt(hands) / ante
-    else:
-        mean = std = edge = half = 0.0
-    groups = []
-    for g, (name, _) in enumerate(table.groups):
-        cells = {k: c for k, c in tally.items() if k[0] == g}
-        n = sum(cells.values())
-        if not n:
-            continue
-        groups.append(
-            HandGroup(
-                name=name,
-                hands=n,
-                frequency=n / hands,
-                raise_rate=sum(c for k, c in cells.items() if k[1]) / n,
-                mean_net=sum(k[3] * c for k, c in cells.items()) / n / ante,
-            )
-        )
-    tally["wagered"] = wagered
-    tally.update(side_keys)
-    return SimulationResult(
-        variant=variant.name,
-        strategy=strategy.name,
-        seed=seed,
-        hands=hands,
-        requested=requested,
-        ante=ante,
-        house_edge=edge,
-        ci95=(edge - half, edge + half),
-        element_of_risk=-100.0 * total / wagered if wagered else 0.0,
-        raise_rate=raised / hands if hands else 0.0,
-        house_qualifies=qualified / hands if hands else 0.0,
-        mean_net=mean,
-        std=std / ante,
-        by_hand=tuple(groups),
-        wagered=wagered,
-        net=total,
-        workers=workers,
-        seconds=seconds,
-        interrupted=interrupted,
-        tally=dict(tally),
-        side_bets=_side_results(table, side_keys, hands),
-        has_house=table.settle.against != "pay_table",
-    )
-
-
-def _side_results(table: _Table, tally: Mapping, hands: int) -> tuple[SideBetResult, ...]:
-    """Each side bet's edge per unit staked with its 95% interval, and its lines' frequencies."""
-    out = []
-    for bet in table.settle.side_bets:
-        stake = int(bet.amount(dict(table.env)))
-        if stake <= 0 or not hands:
-            continue
-        total = tally.get(("side", bet.name, "net"), 0)
-        squares = tally.get(("side", bet.name, "square"), 0)
-        variance = (squares * hands - total * total) / (hands * (hands - 1)) if hands > 1 else 0.0
-        edge = -100.0 * total / (hands * stake)
-        half = 100.0 * _Z95 * math.sqrt(max(variance, 0.0)) / math.sqrt(hands) / stake
-        lines = {label: tally.get(("side", bet.name, "line", k), 0) / hands for k, (label, _) in enumerate(bet.lines)}
-        out.append(SideBetResult(bet.name, stake, hands, edge, (edge - half, edge + half), total, lines))
-    return tuple(out)
