@@ -55,6 +55,19 @@ def test_the_readme_variant_example_loads(tmp_path):
     assert load_variant(path).name == "my-stud"
 
 
+def test_the_readme_strategy_examples_load_for_their_games(tmp_path):
+    # each is a whole file, as a reader saves it and gives it to --strategy
+    from studrules.spec.loader import load_variant
+    from studrules.spec.strategies import load_strategy
+
+    blocks = [b for b in _yaml_blocks("name") if "rules:" in b and "steps:" not in b]
+    assert len(blocks) == 2
+    for block, game in zip(blocks, ("caribbean-stud-it", "mississippi-stud"), strict=True):
+        path = tmp_path / "strategy.yaml"
+        path.write_text(block, encoding="utf-8")
+        assert load_strategy(path, load_variant(game)).name.startswith("my-")
+
+
 def test_the_readme_shows_commands():
     assert len(_commands()) >= 10
 
