@@ -89,6 +89,12 @@ def format_matrix(matrix: DiffMatrix, width: int = 100) -> str:
     Stakes  123
       ante  aba
         ante: a = 1; b = 2
+
+    A rule named at more length than the column holds is written whole on a line of its own::
+
+        >>> long = DiffMatrix(("a", "b"), (("stakes", "every wager pays on pair of tens", ("1", "2")),))
+        >>> print(format_matrix(long).splitlines()[4:6])
+        ['  every wager pays on pair of tens', '                              ab']
     """
     from .diff import MISSING
 
@@ -123,7 +129,11 @@ def format_matrix(matrix: DiffMatrix, width: int = 100) -> str:
                 out.append((topic.capitalize() if d == 1 else "").ljust(label_w)[:label_w] + head)
             for _, rule, row_values in rows:
                 cells = "".join("." if row_values[i] == MISSING else marks[rule][row_values[i]] for i in cols)
-                out.append(f"  {rule}".ljust(label_w)[:label_w] + cells)
+                label = f"  {rule}"
+                if len(label) >= label_w:  # too long for the column: whole, on a line of its own
+                    out.append(label)
+                    label = ""
+                out.append(label.ljust(label_w) + cells)
         for _, rule, _values in rows:
             legend = [f"{m} = {v};" for v, m in marks[rule].items()]
             legend[-1] = legend[-1].rstrip(";")
