@@ -6,11 +6,12 @@ it prints what happened since his last look (the compact lines of
 (:func:`render_table`: the seats in their fixed order around the table, the
 dealer marked, each seat's cards, stack and bet in this round, the hands in
 words, the pot, the round's bet size and raises left, whose turn it is) and
-reads his choice, one key per verb (:data:`VERB_KEYS`: ``c`` check/call,
-``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show,
-``m`` muck; ``q`` leaves the table, after asking when a hand is under way),
-asking for an amount where there is a choice (an empty answer, Esc or ``q``
-goes back to the choices). :func:`result_lines` says how a hand ended.
+reads his choice, one key per verb (:data:`~.choices.VERB_KEYS`: ``c``
+check/call, ``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold,
+``s`` show, ``m`` muck), asking for an amount or his cards where he has not
+typed them (an empty answer, Esc or ``q`` goes back to the choices);
+``q`` leaves the table, after asking when a hand is under way.
+:func:`result_lines` says how a hand ended.
 """
 
 from __future__ import annotations
@@ -24,78 +25,27 @@ from ..game.policies import Policy
 from ..game.view import View
 from ..game.wilds import rank_char, rank_words, wild_ranks_of
 from ..spec.model import Variant
+from .choices import (
+    NotAChoice,
+    amount_words,
+    cards_question,
+    choice_text,
+    chosen_cards,
+    chosen_hand,
+    hand_question,
+    keys_of as _keys,
+    takes_cards,
+    typed_words,
+)
 from .display import card_text, fancy_output, hand_now, hidden_text, history_lines, pay_words, short_hand_words
 
 __all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines"]
 
+_QUIT_WORDS = ("q", "quit", "exit")
+
 
 class QuitTable(Exception):
     """The person at the terminal asked to leave."""
-
-
-#: The one key of each verb, the same whatever else is legal: ``b`` bets,
-#: brings in or buys, ``r`` raises or completes (a completion raises the
-#: bring-in to a full bet), ``c`` checks or calls. Verbs sharing a key are
-#: never legal together; a verb whose key is taken gets a free letter of its
-#: own name, else a digit.
-VERB_KEYS = {
-    "check": "c",
-    "call": "c",
-    "bet": "b",
-    "bring-in": "b",
-    "buy": "b",
-    "raise": "r",
-    "complete": "r",
-    "fold": "f",
-    "show": "s",
-    "split": "s",
-    "muck": "m",
-    "declare": "d",
-    "discard": "d",
-    "decline": "d",
-    "expose": "e",
-    "pass": "p",
-    "void": "v",
-}
-
-
-def _keys(legal: tuple[LegalAction, ...]) -> dict[str, LegalAction]:
-    """The one-key shortcut of each legal action (:data:`VERB_KEYS`).
-
-    >>> sorted(_keys((LegalAction("fold"), LegalAction("call", 3), LegalAction("complete", to=(10,)))))
-    ['c', 'f', 'r']
-    """
-    keys: dict[str, LegalAction] = {}
-    later = []
-    for la in legal:
-        key = VERB_KEYS.get(la.action)
-        if key is not None and key not in keys:
-            keys[key] = la
-        else:
-            later.append(la)
-    for la in later:  # a key taken: the first free letter of its name, else a digit
-        key = next((ch for ch in la.action if ch.isalpha() and ch not in keys and ch != "q"), None)
-        keys[key or str(len(keys) + 1)] = la
-    return keys
-
-
-def _amounts(la: LegalAction) -> list[int] | None:
-    """The totals to choose from (None: a range min..max)."""
-    if la.to is not None:
-        return list(la.to)
-    return None
-
-
-def _choice_text(key: str, la: LegalAction) -> str:
-    """A choice with its key; a wager against the house of several sizes names them all.
-
-    >>> _choice_text("r", LegalAction("raise", amount=5, to=(5, 10, 15)))
-    '[r] raise 5, 10 or 15'
-    """
-    if la.amount is not None and la.to is not None and len(la.to) > 1:
-        sizes = ", ".join(map(str, la.to[:-1])) + f" or {la.to[-1]}"
-        return f"[{key}] {la.action} {sizes}"
-    return f"[{key}] {la}"
 
 
 class TerminalPlayer(Policy):
@@ -139,7 +89,7 @@ class TerminalPlayer(Policy):
             render_table(view, self.dealer, self.variant, seating=self.seating, hand=self.hand, fancy=self.fancy)
         )
         keys = _keys(view.legal)
-        choices = "   ".join(_choice_text(k, la) for k, la in keys.items())
+        choices = "   ".join(choice_text(k, la) for k, la in keys.items())
         if getattr(self.hand, "phase", None) == "decision" and "c" in keys:  # against the house: a check stands
             choices = choices.replace("[c] check", "[c] check (no further wager)")
         self.console.print(f"Your turn. {choices}   [q] leave", markup=False)
@@ -148,7 +98,7 @@ class TerminalPlayer(Policy):
                 line = self.read("> ")
             except EOFError:
                 raise QuitTable() from None
-            if line.strip().lower() in ("q", "quit", "exit") and not self.confirm_leaving():
+            if typed_words(line)[:1] in (["q"], ["quit"], ["exit"]) and not self.confirm_leaving():
                 continue
             action = self.parse(line, view, keys)
             if action is not None:
@@ -165,27 +115,28 @@ class TerminalPlayer(Policy):
         self.console.print("Playing on.", markup=False)
         return False
 
-    def _ask(self, prompt: str) -> str | None:
-        """A line typed at a sub-prompt; None when he goes back to the choices (empty, Esc or q)."""
+    def _ask(self, prompt: str) -> list[str] | None:
+        """The words typed at a question; None when he goes back to the choices (empty, Esc or q)."""
         try:
             text = self.read(prompt)
         except EOFError:
             raise QuitTable() from None
-        text = text.strip()
-        if not text or "\x1b" in text or text.lower() in ("q", "quit"):
+        words = typed_words(text)
+        if not words or "\x1b" in text or words[0] in _QUIT_WORDS:
             self.console.print("Back to your choices.", markup=False)
             return None
-        return text
+        return words
 
     def parse(self, line: str, view, keys: dict[str, LegalAction]) -> Action | None:
-        """The action a typed line means; None (after saying what is legal) if it means none.
+        """The action a typed line means; None (after saying what is legal) if it means none,
+        and silently for a line that types nothing (Enter, Esc).
 
         ``q`` raises :class:`QuitTable` here: :meth:`act` asks first."""
-        words = line.strip().lower().split()
+        words = typed_words(line)
         if not words:
             return None
         word = words[0]
-        if word in ("q", "quit", "exit"):
+        if word in _QUIT_WORDS:
             raise QuitTable()
         la = keys.get(word)
         if la is None:
@@ -194,63 +145,84 @@ class TerminalPlayer(Policy):
             )
         if la is None:
             self.console.print(
-                f"'{line.strip()}' is not one of your choices: "
-                + ", ".join(_choice_text(k, x) for k, x in keys.items())
+                f"'{' '.join(words)}' is not one of your choices: "
+                + ", ".join(choice_text(k, x) for k, x in keys.items())
                 + ", [q] leave",
                 markup=False,
             )
             return None
-        if la.action in ("discard", "expose", "buy", "pass"):  # some of his cards: 'discard 2c 7d', 'pass 7c'
-            chosen = words[1:]
-            upper = {c.lower(): c for c in la.choices or ()}
-            if any(w not in upper for w in chosen) or not (la.min or 0) <= len(chosen) <= (la.max or 0):
-                self.console.print(
-                    f"{la.action} from {la.min} to {la.max} of: {' '.join(la.choices or ())}", markup=False
-                )
-                return None
-            return Action(view.player, la.action, word=" ".join(upper[w] for w in chosen) or None)
-        if la.action == "split":  # the cards of his second hand: 'split 9c 9d'
-            named = {w.lower() for w in words[1:]}
-            second = next((c for c in la.choices or () if {w.lower() for w in c.split()} == named), None)
-            if second is None:
-                self.console.print(
-                    f"split: name the cards of your second hand, one of: {', '.join(la.choices or ())}", markup=False
-                )
-                return None
-            return Action(view.player, "split", word=second)
+        if takes_cards(la):  # some of his cards: 'discard 2c 7d', 'pass 7c', 'e' alone asks
+            return self._cards(view, la, words[1:], word)
+        if la.action == "split" and la.choices:  # the cards of his second hand: 'split 9c 9d'
+            return self._second_hand(view, la, words[1:], word)
         if la.choices:  # a word to choose: declare high, low or both
             return self._choose(view, la, words[1] if len(words) > 1 else None)
+        return self._wager(view, la, words[1:])
+
+    def _cards(self, view, la: LegalAction, words: list[str], key: str) -> Action | None:
+        """The cards of an action that takes some of his: typed after its key, or asked for."""
+        answer: list[str] | None = words
+        while True:
+            if answer:
+                try:
+                    return Action(view.player, la.action, word=chosen_cards(la, answer) or None)
+                except NotAChoice as err:
+                    self.console.print(str(err), markup=False)
+                    if words:  # typed with the key: back to the choices, as a wrong amount
+                        return None
+            answer = self._ask(cards_question(la))
+            if answer is None:
+                return None
+            if answer[0] in (key, la.action) and len(answer) > 1:  # 'e 5c' typed again at the question
+                answer = answer[1:]
+
+    def _second_hand(self, view, la: LegalAction, words: list[str], key: str) -> Action | None:
+        """The cards of his second hand at a split: typed after its key, or asked for."""
+        mine = tuple(str(c) for c in view.my_cards)
+        answer: list[str] | None = words
+        while True:
+            if answer:
+                try:
+                    return Action(view.player, "split", word=chosen_hand(la, answer, mine))
+                except NotAChoice as err:
+                    self.console.print(str(err), markup=False)
+                    if words:
+                        return None
+            answer = self._ask(hand_question(la))
+            if answer is None:
+                return None
+            if answer[0] in (key, la.action) and len(answer) > 1:
+                answer = answer[1:]
+
+    def _wager(self, view, la: LegalAction, words: list[str]) -> Action | None:
+        """A bet, raise, call or plain verb; an amount asked where several are allowed."""
         amount = None
-        if len(words) > 1:
+        if words:
             try:
-                amount = int(words[1])
+                amount = int(words[0])
             except ValueError:
-                self.console.print(f"'{words[1]}' is not an amount: type a whole number of chips", markup=False)
+                self.console.print(f"'{words[0]}' is not an amount: type a whole number of chips", markup=False)
                 return None
         if la.action in ("complete", "bet", "raise") and (la.to is not None or la.min is not None):
-            totals = _amounts(la)
+            what = amount_words(la)
             if amount is None:
-                if totals is not None and len(totals) == 1:
-                    amount = totals[0]
-                elif totals is None and la.min == la.max:
-                    amount = la.min
-                else:
-                    what = " or ".join(map(str, totals)) if totals is not None else f"{la.min} to {la.max}"
-                    to = "" if la.amount is not None else " to"  # a wager against the house is its size, not a total
-                    while amount is None:
-                        text = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
-                        if text is None:
-                            return None
-                        try:
-                            amount = int(text)
-                        except ValueError:
-                            self.console.print(f"type a whole number: {what}", markup=False)
-                            continue
-                        if not la.allows(amount):
-                            self.console.print(f"{amount} is not allowed: {what}", markup=False)
-                            amount = None
-            if amount is None or not la.allows(amount):
-                self.console.print(f"{la.action} to {amount} is not allowed: {la}", markup=False)
+                amount = la.only_total()
+            if amount is None:
+                to = "" if la.amount is not None else " to"  # a wager against the house is its size, not a total
+                while amount is None:
+                    answer = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
+                    if answer is None:
+                        return None
+                    try:
+                        amount = int(answer[0])
+                    except ValueError:
+                        self.console.print(f"type a whole number: {what}", markup=False)
+                        continue
+                    if not la.allows(amount):
+                        self.console.print(f"{amount} is not allowed: {what}", markup=False)
+                        amount = None
+            if not la.allows(amount):
+                self.console.print(f"{la.action} {amount} is not allowed: {what}", markup=False)
                 return None
             return Action(view.player, la.action, amount)
         if amount is not None and la.amount is not None and amount != la.amount:
@@ -265,10 +237,10 @@ class TerminalPlayer(Policy):
             if word is not None:
                 self.console.print(f"'{word}' is not one of {', '.join(choices)}", markup=False)
             pot = f" for {pot_words(la.pot)}" if la.pot is not None else ""
-            text = self._ask(f"{la.action} {'/'.join(choices)}{pot}? ")
-            if text is None:
+            answer = self._ask(f"{la.action} {'/'.join(choices)}{pot}? ")
+            if answer is None:
                 return None
-            word = text.lower()
+            word = answer[0]
             word = next((c for c in choices if c.startswith(word)), word)
         return Action(view.player, la.action, word=word)
 
