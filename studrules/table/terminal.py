@@ -5,7 +5,7 @@ it prints what happened since his last look (the compact lines of
 :func:`~.display.history_lines`), draws the table as his seat sees it
 (:func:`render_table`: the seats in their fixed order around the table, the
 dealer marked, each seat's cards, stack and bet in this round, the hands in
-words, the pot, the round's bet size and raises left, whose turn it is) and
+words, the pot, the round's bet sizes and raises left, whose turn it is) and
 reads his choice, one key per verb (:data:`~.choices.VERB_KEYS`: ``c``
 check/call, ``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold,
 ``s`` show, ``m`` muck), asking for an amount or his cards where he has not
@@ -271,15 +271,16 @@ def seat_order(view, seating: tuple[str, ...] = ()) -> list[str]:
     return [p for p in seating if p in view.players] + [p for p in view.players if p not in seating]
 
 
-def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = ()) -> str | None:
+def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = (), facing: int = 0) -> str | None:
     """The betting round's terms in words: the bet size (or the least bet;
     the sizes a bet may have now when ``legal`` offers several, as an open
-    pair's double bet) and the raises left (None: no betting round under way)."""
+    pair's double bet, ``facing`` the bet to call) and the raises left (None:
+    no betting round under way)."""
     if hand is None or getattr(hand, "phase", None) != "betting":
         return None
     step = hand.round_rules.step
     size = hand.bet_size
-    sizes = next((la.to for la in legal if la.action == "bet" and la.to and len(la.to) > 1), None)
+    sizes = offered_sizes(legal, facing)
     if step.structure == "fixed_limit":
         terms = f"bets of {' or '.join(map(str, sizes))}" if sizes else f"bets of {size}"
     elif step.structure == "spread_limit":
@@ -290,6 +291,26 @@ def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = ()) -> str | None:
     if left is None:
         return terms + ", raises not capped"
     return terms + (", no raise left" if left == 0 else f", {left} raise{'s' if left != 1 else ''} left")
+
+
+def offered_sizes(legal: tuple[LegalAction, ...], facing: int = 0) -> tuple[int, ...] | None:
+    """The sizes a bet may have now where ``legal`` offers several (None: one
+    size): a bet's or a completion's totals, a raise's totals less ``facing``,
+    the bet it raises.
+
+    >>> offered_sizes((LegalAction("call", 10), LegalAction("raise", to=(20, 30))), facing=10)
+    (10, 20)
+    >>> offered_sizes((LegalAction("check"), LegalAction("bet", to=(10,)))) is None
+    True
+    """
+    for la in legal:
+        if la.amount is not None or la.to is None or len(la.to) < 2:
+            continue
+        if la.action in ("bet", "complete"):
+            return la.to
+        if la.action == "raise":
+            return tuple(total - facing for total in la.to)
+    return None
 
 
 def _phase_words(view, hand: Any) -> str:
@@ -351,7 +372,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     if variant is not None:
         parts.append(variant.title or variant.name)
     parts.append(_phase_words(view, hand))
-    terms = betting_terms(hand, view.legal)
+    terms = betting_terms(hand, view.legal, max(view.bets, default=0))
     if terms:
         parts.append(terms)
     if not banked:
