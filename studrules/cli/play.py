@@ -4,13 +4,16 @@ On a terminal you take the first seat and the bots the others; the table is
 drawn the way your seat sees it (:mod:`studrules.table.terminal`) -- the
 seats in their places, the dealer marked, each seat's up cards, stack and bet
 in this round, your own down cards and your hand in words, the pot, the
-round's bet size and raises left, whose turn it is -- and you choose from
+round's bet sizes and raises left, whose turn it is -- and you choose from
 your legal actions with one key per verb (``c`` check/call, ``b`` bet or
-bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck, ``q``
-leave, asked to confirm in the middle of a hand); an amount is asked when
-there is a choice (Enter goes back). Ctrl-C (or ``q``) ends cleanly and the
-history is saved (``--history``). Hands follow one another, stacks
-carrying over and the deal moving clockwise, until you leave or ``--hands``.
+bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck,
+``e`` turn a card up, ``q`` leave); an amount, or the cards of an action that
+takes some of yours, is asked when you have not typed it (Enter goes back).
+``q`` (or Ctrl-D) in the middle of a hand asks first, then folds your hand
+at your turn: the bots finish the hand, it is settled, saved and counted, and
+the session ends. Ctrl-C ends at once, and the history is saved
+(``--history``). Hands follow one another, stacks carrying over and the deal
+moving clockwise, until you leave or ``--hands``.
 
 When standard input is not a terminal, bots play every seat and the hand
 history prints, so the command works in scripts and CI.
@@ -263,6 +266,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if me in report.players:
                     human.catch_up(report.hand.view(me))
                 human.console.print("\n".join(["Hand over:"] + result_lines(report, human.fancy)), markup=False)
+                if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
+                    session.stop(f"you left the table during hand {report.number}")
+                    break
                 if me not in session.active:
                     session.stop("you are out of chips")
                     break

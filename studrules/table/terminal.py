@@ -9,8 +9,9 @@ words, the pot, the round's bet sizes and raises left, whose turn it is) and
 reads his choice, one key per verb (:data:`~.choices.VERB_KEYS`: ``c``
 check/call, ``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold,
 ``s`` show, ``m`` muck), asking for an amount or his cards where he has not
-typed them (an empty answer, Esc or ``q`` goes back to the choices);
-``q`` leaves the table, after asking when a hand is under way.
+typed them (an empty answer, Esc or ``q`` goes back to the choices).
+``q`` (or Ctrl-D) leaves the table, once he says yes: his hand is folded at
+his turn and he stands up when the hand is over (:attr:`TerminalPlayer.leaving`).
 :func:`result_lines` says how a hand ended.
 """
 
@@ -39,13 +40,38 @@ from .choices import (
 )
 from .display import card_text, fancy_output, hand_now, hidden_text, history_lines, pay_words, short_hand_words
 
-__all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines"]
+__all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines", "leaving_question"]
 
 _QUIT_WORDS = ("q", "quit", "exit")
 
 
 class QuitTable(Exception):
-    """The person at the terminal asked to leave."""
+    """The person at the terminal asked to leave (``q``, or Ctrl-D at a question)."""
+
+
+def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool) -> str:
+    """What leaving in the middle of a hand does, asked before he goes: his hand
+    is folded (mucked at a showdown); where the rules let him do neither now, he
+    does what a seat no one plays does and folds at his next turn. Against the
+    house a hand that cannot fold (it may only stand or wager more) makes no
+    further wager and is settled with the others.
+
+    >>> leaving_question((LegalAction("fold"), LegalAction("call", 10)), False)
+    'Leave the table in the middle of this hand? You fold, and your chips in the pot are lost. [y/N] '
+    >>> leaving_question((LegalAction("check"), LegalAction("raise", 10)), True)  # doctest: +ELLIPSIS
+    'Leave the table in the middle of this hand? You make no further wager; what you have wagered ... [y/N] '
+    """
+    verbs = {la.action for la in legal}
+    if against_the_house:
+        if "fold" in verbs:
+            what = "Your hand is folded: your ante and wagers on this hand are lost."
+        else:
+            what = "You make no further wager; what you have wagered stays on this hand and is settled with the others."
+    elif "fold" in verbs or "muck" in verbs:
+        what = f"You {'fold' if 'fold' in verbs else 'muck your hand'}, and your chips in the pot are lost."
+    else:
+        what = "You cannot fold now: you fold at your next turn, and your chips in the pot are lost."
+    return f"Leave the table in the middle of this hand? {what} [y/N] "
 
 
 class TerminalPlayer(Policy):
@@ -55,7 +81,9 @@ class TerminalPlayer(Policy):
     default); ``console``: a :class:`rich.console.Console`. The table sets
     ``seating`` (every seat clockwise, fixed for the session), ``dealer``
     and ``hand`` (the hand being played, for its betting round's terms)
-    before each hand."""
+    before each hand. ``leaving``: he said he leaves; from then on his hand
+    is folded at each of his turns (see :meth:`leave`), and the table lets
+    him go when the hand is over."""
 
     name = "you"
 
@@ -71,6 +99,7 @@ class TerminalPlayer(Policy):
         self.seating: tuple[str, ...] = ()
         self.hand: Any = None
         self.fancy = fancy_output(self.console)
+        self.leaving = False
 
     def begin(self, variant) -> None:
         self.variant = variant
@@ -84,6 +113,8 @@ class TerminalPlayer(Policy):
             self.console.print("  ", line, sep="")
 
     def act(self, view) -> Action:
+        if self.leaving:
+            return self.leave(view)
         self.catch_up(view)
         self.console.print(
             render_table(view, self.dealer, self.variant, seating=self.seating, hand=self.hand, fancy=self.fancy)
@@ -96,18 +127,37 @@ class TerminalPlayer(Policy):
         while True:
             try:
                 line = self.read("> ")
-            except EOFError:
-                raise QuitTable() from None
-            if typed_words(line)[:1] in (["q"], ["quit"], ["exit"]) and not self.confirm_leaving():
-                continue
-            action = self.parse(line, view, keys)
+            except EOFError:  # Ctrl-D: as q
+                line = "q"
+            try:
+                action = self.parse(line, view, keys)
+            except QuitTable:
+                if not self.confirm_leaving(view):
+                    continue
+                self.leaving = True
+                self.console.print("You leave the table: the others finish the hand without you.", markup=False)
+                return self.leave(view)
             if action is not None:
                 return action
 
-    def confirm_leaving(self) -> bool:
-        """Asked on ``q`` in the middle of a hand: leave now (the hand is lost), or play on."""
+    def leave(self, view) -> Action:
+        """His action at a turn once he is leaving: fold (muck at a showdown);
+        where the rules allow neither now, what the hand does for a seat no one
+        plays (a bring-in, a draw's fewest cards, a check against the house)."""
+        verbs = {la.action for la in view.legal}
+        for verb in ("fold", "muck"):
+            if verb in verbs:
+                return Action(view.player, verb)
+        action = self.hand.default_action() if self.hand is not None else None
+        if action is None or action.player != view.player:
+            raise QuitTable()  # (no hand to ask: the table that drives him has none)
+        return action
+
+    def confirm_leaving(self, view=None) -> bool:
+        """Asked on ``q`` (or Ctrl-D) in the middle of a hand: leave (what that does is said), or play on."""
+        banked = bool(self.variant is not None and self.variant.is_banked)
         try:
-            answer = self.read("Leave the table in the middle of this hand? Your chips in the pot are lost. [y/N] ")
+            answer = self.read(leaving_question(view.legal if view is not None else (), banked))
         except EOFError:
             return True
         if answer.strip().lower() in ("y", "yes"):
@@ -116,7 +166,8 @@ class TerminalPlayer(Policy):
         return False
 
     def _ask(self, prompt: str) -> list[str] | None:
-        """The words typed at a question; None when he goes back to the choices (empty, Esc or q)."""
+        """The words typed at a question; None when he goes back to the choices (empty, Esc or q).
+        Ctrl-D raises :class:`QuitTable`, as ``q`` at the choices."""
         try:
             text = self.read(prompt)
         except EOFError:
