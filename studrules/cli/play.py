@@ -83,7 +83,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--phh",
         metavar="FILE",
-        help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)",
+        help="also export the hands to FILE in the Poker Hand History format: needs --history, and a game PHH "
+        "has a code for (F7S, F7S/8, FR), both checked before the first deal",
     )
     parser.add_argument(
         "--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)"
@@ -208,6 +209,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     from ..records.history import HistoryWriter
     from ..table.session import Session
 
+    problem = _phh_problem(args, variants)
+    if problem is not None:  # a usage error, said before a hand is played
+        print(f"studrules {getattr(args, 'command', NAME)}: error: {problem}", file=sys.stderr)
+        return 2
     live = interactive(args)
     me: str | None = args.name if live else None
     names = seat_names(args.players, me)
@@ -217,8 +222,6 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         append = getattr(args, "append", False)
         check_history_target(args.history, append=append, force=getattr(args, "force", False))
     if getattr(args, "phh", None):  # said before a hand is played
-        if not args.history:
-            raise StudrulesError("--phh exports the saved hands: give --history FILE too")
         keep = [getattr(v, "file", None) for v in variants] + [args.history]
         check_output_file("--phh", args.phh, force=getattr(args, "force", False), keep=keep)
     writer = HistoryWriter(args.history, append=getattr(args, "append", False)) if args.history else None
@@ -350,11 +353,32 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
     return choose
 
 
+def _phh_problem(args, variants) -> str | None:
+    """Why ``--phh`` cannot be written, found before a hand is played: no
+    ``--history`` to export, or no game of the table PHH has a code for (a
+    session's games without one are said on standard error: their hands are
+    left out of the file)."""
+    if not getattr(args, "phh", None):
+        return None
+    if not args.history:
+        return "--phh exports the saved hands: give --history FILE too"
+    from ..records.phh import PHHError, phh_code
+
+    reasons = []
+    for variant in variants:
+        try:
+            phh_code(variant)
+        except PHHError as err:
+            reasons.append(err.message)
+    if len(reasons) == len(variants):
+        return f"--phh: {'; '.join(reasons)}"
+    for reason in reasons:
+        print(f"studrules: --phh leaves out the hands of a game it cannot write: {reason}", file=sys.stderr)
+    return None
+
+
 def _export_phh(args, out: TextIO) -> None:
     from ..records.phh import PHHError, export_history
-
-    if not args.history:
-        raise StudrulesError("--phh exports the saved hands: give --history FILE too")
 
     try:
         _, skipped = export_history(args.history, args.phh)
