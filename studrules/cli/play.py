@@ -11,9 +11,10 @@ bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck,
 takes some of yours, is asked when you have not typed it (Enter goes back).
 ``q`` (or Ctrl-D) in the middle of a hand asks first, then folds your hand
 at your turn: the bots finish the hand, it is settled, saved and counted, and
-the session ends. Ctrl-C ends at once, and the history is saved
-(``--history``). Hands follow one another, stacks carrying over and the deal
-moving clockwise, until you leave or ``--hands``.
+the session ends. Ctrl-C ends at once (the hand under way is saved
+unfinished with ``--history``; without it nothing is saved, and the table
+says so). Hands follow one another, stacks carrying over and the deal moving
+clockwise, until you leave or ``--hands``.
 
 When standard input is not a terminal, bots play every seat and the hand
 history prints, so the command works in scripts and CI.
@@ -314,6 +315,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     summary = session.summary()
     if live or session.played > 1:
         print(summary.text(), file=out)
+    if status == 130 and not args.history:
+        print("(no --history: nothing saved)", file=out if live else sys.stderr)
     if args.history:
         written = writer.count if writer is not None else 0
         done = session.played
