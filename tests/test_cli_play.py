@@ -145,7 +145,8 @@ def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(t
     end = t.expect(r"history saved to .*\n")
     assert t.close() == 130
     # the summary and the saved count agree: the hands played, and the one under way saved unfinished
-    played = int(re.search(r"Session over after (\d+) hand", end).group(1))
+    over = re.search(r"Session over (after (\d+) hand|before any hand was played)", end)
+    played = int(over.group(2) or 0)
     saved = re.search(r"\((\d+) hands?(: (\d+) played and hand (\d+) unfinished)?\)", end)
     assert saved.group(3) is None or int(saved.group(3)) == played
     assert int(saved.group(1)) == played + (1 if saved.group(2) else 0)

@@ -190,6 +190,19 @@ def test_the_header_gives_the_rounds_bet_size_and_raises_left():
     assert "raises not capped" in header(hand, "Ann")  # heads-up
 
 
+def test_facing_an_open_pairs_bet_the_header_gives_both_bet_sizes_the_raise_offers():
+    # French five-card stud: a pair showing allows bets and raises of twice the low limit (10 or 20).
+    # Ann shows queens and bets 10; Bob may raise to 20 or 30, a raise of 10 or 20: the round's sizes
+    cards = {"Ann": ["2d", "Qh", "Qc"], "Bob": ["3s", "9h", "7c"]}
+    hand = Hand(load_variant("five-card-stud-fr"), ["Ann", "Bob"], 200, seed=1, cards=cards)
+    while hand.round == 1:
+        hand.check_or_call()
+    hand.apply(Action.parse("Ann bet 10"))
+    raise_ = next(la for la in hand.view("Bob").legal if la.action == "raise")
+    assert raise_.to == (20, 30)
+    assert "bets of 10 or 20, 3 raises left" in header(hand, "Bob")
+
+
 def test_the_showdown_decision_is_headed_showdown_not_a_betting_round():
     cards = {"Ann": "Ah Ad 2c 3d 4h 5s 9c", "Bob": "Kh Kd 9s 8s 7h 6c 2d"}
     hand = Hand(

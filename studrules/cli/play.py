@@ -4,13 +4,17 @@ On a terminal you take the first seat and the bots the others; the table is
 drawn the way your seat sees it (:mod:`studrules.table.terminal`) -- the
 seats in their places, the dealer marked, each seat's up cards, stack and bet
 in this round, your own down cards and your hand in words, the pot, the
-round's bet size and raises left, whose turn it is -- and you choose from
+round's bet sizes and raises left, whose turn it is -- and you choose from
 your legal actions with one key per verb (``c`` check/call, ``b`` bet or
-bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck, ``q``
-leave, asked to confirm in the middle of a hand); an amount is asked when
-there is a choice (Enter goes back). Ctrl-C (or ``q``) ends cleanly and the
-history is saved (``--history``). Hands follow one another, stacks
-carrying over and the deal moving clockwise, until you leave or ``--hands``.
+bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck,
+``e`` turn a card up, ``q`` leave); an amount, or the cards of an action that
+takes some of yours, is asked when you have not typed it (Enter goes back).
+``q`` (or Ctrl-D) in the middle of a hand asks first, then folds your hand
+at your turn: the bots finish the hand, it is settled, saved and counted, and
+the session ends. Ctrl-C ends at once (the hand under way is saved
+unfinished with ``--history``; without it nothing is saved, and the table
+says so). Hands follow one another, stacks carrying over and the deal moving
+clockwise, until you leave or ``--hands``.
 
 When standard input is not a terminal, bots play every seat and the hand
 history prints, so the command works in scripts and CI.
@@ -80,7 +84,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--phh",
         metavar="FILE",
-        help="also export the hands to FILE in the Poker Hand History format (stud games PHH has a code for)",
+        help="also export the hands to FILE in the Poker Hand History format: needs --history, and a game PHH "
+        "has a code for (F7S, F7S/8, FR), both checked before the first deal",
     )
     parser.add_argument(
         "--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)"
@@ -205,6 +210,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     from ..records.history import HistoryWriter
     from ..table.session import Session
 
+    problem = _phh_problem(args, variants)
+    if problem is not None:  # a usage error, said before a hand is played
+        print(f"studrules {getattr(args, 'command', NAME)}: error: {problem}", file=sys.stderr)
+        return 2
     live = interactive(args)
     me: str | None = args.name if live else None
     names = seat_names(args.players, me)
@@ -214,8 +223,6 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         append = getattr(args, "append", False)
         check_history_target(args.history, append=append, force=getattr(args, "force", False))
     if getattr(args, "phh", None):  # said before a hand is played
-        if not args.history:
-            raise StudrulesError("--phh exports the saved hands: give --history FILE too")
         keep = [getattr(v, "file", None) for v in variants] + [args.history]
         check_output_file("--phh", args.phh, force=getattr(args, "force", False), keep=keep)
     writer = HistoryWriter(args.history, append=getattr(args, "append", False)) if args.history else None
@@ -263,6 +270,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if me in report.players:
                     human.catch_up(report.hand.view(me))
                 human.console.print("\n".join(["Hand over:"] + result_lines(report, human.fancy)), markup=False)
+                if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
+                    session.stop(f"you left the table during hand {report.number}")
+                    break
                 if me not in session.active:
                     session.stop("you are out of chips")
                     break
@@ -305,6 +315,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     summary = session.summary()
     if live or session.played > 1:
         print(summary.text(), file=out)
+    if status == 130 and not args.history:
+        print("(no --history: nothing saved)", file=out if live else sys.stderr)
     if args.history:
         written = writer.count if writer is not None else 0
         done = session.played
@@ -344,11 +356,32 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
     return choose
 
 
+def _phh_problem(args, variants) -> str | None:
+    """Why ``--phh`` cannot be written, found before a hand is played: no
+    ``--history`` to export, or no game of the table PHH has a code for (a
+    session's games without one are said on standard error: their hands are
+    left out of the file)."""
+    if not getattr(args, "phh", None):
+        return None
+    if not args.history:
+        return "--phh exports the saved hands: give --history FILE too"
+    from ..records.phh import PHHError, phh_code
+
+    reasons = []
+    for variant in variants:
+        try:
+            phh_code(variant)
+        except PHHError as err:
+            reasons.append(err.message)
+    if len(reasons) == len(variants):
+        return f"--phh: {'; '.join(reasons)}"
+    for reason in reasons:
+        print(f"studrules: --phh leaves out the hands of a game it cannot write: {reason}", file=sys.stderr)
+    return None
+
+
 def _export_phh(args, out: TextIO) -> None:
     from ..records.phh import PHHError, export_history
-
-    if not args.history:
-        raise StudrulesError("--phh exports the saved hands: give --history FILE too")
 
     try:
         _, skipped = export_history(args.history, args.phh)

@@ -118,11 +118,21 @@ class SessionSummary:
             out["house_net"] = self.house_net
         return out
 
+    def _played_words(self) -> str:
+        """``after 3 hands``; ``before any hand was played``.
+
+        >>> SessionSummary(0, "interrupted", [])._played_words(), SessionSummary(1, "done", [])._played_words()
+        ('before any hand was played', 'after 1 hand')
+        """
+        if not self.hands:
+            return "before any hand was played"
+        return f"after {self.hands} hand{'s' if self.hands != 1 else ''}"
+
     def text(self) -> str:
         """A summary table a player can read."""
         width = max([len("player")] + [len(r["player"]) for r in self.rows])
         lines = [
-            f"Session over after {self.hands} hand{'s' if self.hands != 1 else ''}: {self.reason}.",
+            f"Session over {self._played_words()}: {self.reason}.",
             f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}",
         ]
         for r in self.rows:

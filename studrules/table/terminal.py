@@ -5,12 +5,14 @@ it prints what happened since his last look (the compact lines of
 :func:`~.display.history_lines`), draws the table as his seat sees it
 (:func:`render_table`: the seats in their fixed order around the table, the
 dealer marked, each seat's cards, stack and bet in this round, the hands in
-words, the pot, the round's bet size and raises left, whose turn it is) and
-reads his choice, one key per verb (:data:`VERB_KEYS`: ``c`` check/call,
-``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show,
-``m`` muck; ``q`` leaves the table, after asking when a hand is under way),
-asking for an amount where there is a choice (an empty answer, Esc or ``q``
-goes back to the choices). :func:`result_lines` says how a hand ended.
+words, the pot, the round's bet sizes and raises left, whose turn it is) and
+reads his choice, one key per verb (:data:`~.choices.VERB_KEYS`: ``c``
+check/call, ``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold,
+``s`` show, ``m`` muck), asking for an amount or his cards where he has not
+typed them (an empty answer, Esc or ``q`` goes back to the choices).
+``q`` (or Ctrl-D) leaves the table, once he says yes: his hand is folded at
+his turn and he stands up when the hand is over (:attr:`TerminalPlayer.leaving`).
+:func:`result_lines` says how a hand ended.
 """
 
 from __future__ import annotations
@@ -24,78 +26,52 @@ from ..game.policies import Policy
 from ..game.view import View
 from ..game.wilds import rank_char, rank_words, wild_ranks_of
 from ..spec.model import Variant
+from .choices import (
+    NotAChoice,
+    amount_words,
+    cards_question,
+    choice_text,
+    chosen_cards,
+    chosen_hand,
+    hand_question,
+    keys_of as _keys,
+    takes_cards,
+    typed_words,
+)
 from .display import card_text, fancy_output, hand_now, hidden_text, history_lines, pay_words, short_hand_words
 
-__all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines"]
+__all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines", "leaving_question"]
+
+_QUIT_WORDS = ("q", "quit", "exit")
 
 
 class QuitTable(Exception):
-    """The person at the terminal asked to leave."""
+    """The person at the terminal asked to leave (``q``, or Ctrl-D at a question)."""
 
 
-#: The one key of each verb, the same whatever else is legal: ``b`` bets,
-#: brings in or buys, ``r`` raises or completes (a completion raises the
-#: bring-in to a full bet), ``c`` checks or calls. Verbs sharing a key are
-#: never legal together; a verb whose key is taken gets a free letter of its
-#: own name, else a digit.
-VERB_KEYS = {
-    "check": "c",
-    "call": "c",
-    "bet": "b",
-    "bring-in": "b",
-    "buy": "b",
-    "raise": "r",
-    "complete": "r",
-    "fold": "f",
-    "show": "s",
-    "split": "s",
-    "muck": "m",
-    "declare": "d",
-    "discard": "d",
-    "decline": "d",
-    "expose": "e",
-    "pass": "p",
-    "void": "v",
-}
+def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool) -> str:
+    """What leaving in the middle of a hand does, asked before he goes: his hand
+    is folded (mucked at a showdown); where the rules let him do neither now, he
+    does what a seat no one plays does and folds at his next turn. Against the
+    house a hand that cannot fold (it may only stand or wager more) makes no
+    further wager and is settled with the others.
 
-
-def _keys(legal: tuple[LegalAction, ...]) -> dict[str, LegalAction]:
-    """The one-key shortcut of each legal action (:data:`VERB_KEYS`).
-
-    >>> sorted(_keys((LegalAction("fold"), LegalAction("call", 3), LegalAction("complete", to=(10,)))))
-    ['c', 'f', 'r']
+    >>> leaving_question((LegalAction("fold"), LegalAction("call", 10)), False)
+    'Leave the table in the middle of this hand? You fold, and your chips in the pot are lost. [y/N] '
+    >>> leaving_question((LegalAction("check"), LegalAction("raise", 10)), True)  # doctest: +ELLIPSIS
+    'Leave the table in the middle of this hand? You make no further wager; what you have wagered ... [y/N] '
     """
-    keys: dict[str, LegalAction] = {}
-    later = []
-    for la in legal:
-        key = VERB_KEYS.get(la.action)
-        if key is not None and key not in keys:
-            keys[key] = la
+    verbs = {la.action for la in legal}
+    if against_the_house:
+        if "fold" in verbs:
+            what = "Your hand is folded: your ante and wagers on this hand are lost."
         else:
-            later.append(la)
-    for la in later:  # a key taken: the first free letter of its name, else a digit
-        key = next((ch for ch in la.action if ch.isalpha() and ch not in keys and ch != "q"), None)
-        keys[key or str(len(keys) + 1)] = la
-    return keys
-
-
-def _amounts(la: LegalAction) -> list[int] | None:
-    """The totals to choose from (None: a range min..max)."""
-    if la.to is not None:
-        return list(la.to)
-    return None
-
-
-def _choice_text(key: str, la: LegalAction) -> str:
-    """A choice with its key; a wager against the house of several sizes names them all.
-
-    >>> _choice_text("r", LegalAction("raise", amount=5, to=(5, 10, 15)))
-    '[r] raise 5, 10 or 15'
-    """
-    if la.amount is not None and la.to is not None and len(la.to) > 1:
-        sizes = ", ".join(map(str, la.to[:-1])) + f" or {la.to[-1]}"
-        return f"[{key}] {la.action} {sizes}"
-    return f"[{key}] {la}"
+            what = "You make no further wager; what you have wagered stays on this hand and is settled with the others."
+    elif "fold" in verbs or "muck" in verbs:
+        what = f"You {'fold' if 'fold' in verbs else 'muck your hand'}, and your chips in the pot are lost."
+    else:
+        what = "You cannot fold now: you fold at your next turn, and your chips in the pot are lost."
+    return f"Leave the table in the middle of this hand? {what} [y/N] "
 
 
 class TerminalPlayer(Policy):
@@ -105,7 +81,9 @@ class TerminalPlayer(Policy):
     default); ``console``: a :class:`rich.console.Console`. The table sets
     ``seating`` (every seat clockwise, fixed for the session), ``dealer``
     and ``hand`` (the hand being played, for its betting round's terms)
-    before each hand."""
+    before each hand. ``leaving``: he said he leaves; from then on his hand
+    is folded at each of his turns (see :meth:`leave`), and the table lets
+    him go when the hand is over."""
 
     name = "you"
 
@@ -121,6 +99,7 @@ class TerminalPlayer(Policy):
         self.seating: tuple[str, ...] = ()
         self.hand: Any = None
         self.fancy = fancy_output(self.console)
+        self.leaving = False
 
     def begin(self, variant) -> None:
         self.variant = variant
@@ -134,30 +113,51 @@ class TerminalPlayer(Policy):
             self.console.print("  ", line, sep="")
 
     def act(self, view) -> Action:
+        if self.leaving:
+            return self.leave(view)
         self.catch_up(view)
         self.console.print(
             render_table(view, self.dealer, self.variant, seating=self.seating, hand=self.hand, fancy=self.fancy)
         )
         keys = _keys(view.legal)
-        choices = "   ".join(_choice_text(k, la) for k, la in keys.items())
+        choices = "   ".join(choice_text(k, la) for k, la in keys.items())
         if getattr(self.hand, "phase", None) == "decision" and "c" in keys:  # against the house: a check stands
             choices = choices.replace("[c] check", "[c] check (no further wager)")
         self.console.print(f"Your turn. {choices}   [q] leave", markup=False)
         while True:
             try:
                 line = self.read("> ")
-            except EOFError:
-                raise QuitTable() from None
-            if line.strip().lower() in ("q", "quit", "exit") and not self.confirm_leaving():
-                continue
-            action = self.parse(line, view, keys)
+            except EOFError:  # Ctrl-D: as q
+                line = "q"
+            try:
+                action = self.parse(line, view, keys)
+            except QuitTable:
+                if not self.confirm_leaving(view):
+                    continue
+                self.leaving = True
+                self.console.print("You leave the table: the others finish the hand without you.", markup=False)
+                return self.leave(view)
             if action is not None:
                 return action
 
-    def confirm_leaving(self) -> bool:
-        """Asked on ``q`` in the middle of a hand: leave now (the hand is lost), or play on."""
+    def leave(self, view) -> Action:
+        """His action at a turn once he is leaving: fold (muck at a showdown);
+        where the rules allow neither now, what the hand does for a seat no one
+        plays (a bring-in, a draw's fewest cards, a check against the house)."""
+        verbs = {la.action for la in view.legal}
+        for verb in ("fold", "muck"):
+            if verb in verbs:
+                return Action(view.player, verb)
+        action = self.hand.default_action() if self.hand is not None else None
+        if action is None or action.player != view.player:
+            raise QuitTable()  # (no hand to ask: the table that drives him has none)
+        return action
+
+    def confirm_leaving(self, view=None) -> bool:
+        """Asked on ``q`` (or Ctrl-D) in the middle of a hand: leave (what that does is said), or play on."""
+        banked = bool(self.variant is not None and self.variant.is_banked)
         try:
-            answer = self.read("Leave the table in the middle of this hand? Your chips in the pot are lost. [y/N] ")
+            answer = self.read(leaving_question(view.legal if view is not None else (), banked))
         except EOFError:
             return True
         if answer.strip().lower() in ("y", "yes"):
@@ -165,27 +165,29 @@ class TerminalPlayer(Policy):
         self.console.print("Playing on.", markup=False)
         return False
 
-    def _ask(self, prompt: str) -> str | None:
-        """A line typed at a sub-prompt; None when he goes back to the choices (empty, Esc or q)."""
+    def _ask(self, prompt: str) -> list[str] | None:
+        """The words typed at a question; None when he goes back to the choices (empty, Esc or q).
+        Ctrl-D raises :class:`QuitTable`, as ``q`` at the choices."""
         try:
             text = self.read(prompt)
         except EOFError:
             raise QuitTable() from None
-        text = text.strip()
-        if not text or "\x1b" in text or text.lower() in ("q", "quit"):
+        words = typed_words(text)
+        if not words or "\x1b" in text or words[0] in _QUIT_WORDS:
             self.console.print("Back to your choices.", markup=False)
             return None
-        return text
+        return words
 
     def parse(self, line: str, view, keys: dict[str, LegalAction]) -> Action | None:
-        """The action a typed line means; None (after saying what is legal) if it means none.
+        """The action a typed line means; None (after saying what is legal) if it means none,
+        and silently for a line that types nothing (Enter, Esc).
 
         ``q`` raises :class:`QuitTable` here: :meth:`act` asks first."""
-        words = line.strip().lower().split()
+        words = typed_words(line)
         if not words:
             return None
         word = words[0]
-        if word in ("q", "quit", "exit"):
+        if word in _QUIT_WORDS:
             raise QuitTable()
         la = keys.get(word)
         if la is None:
@@ -194,63 +196,84 @@ class TerminalPlayer(Policy):
             )
         if la is None:
             self.console.print(
-                f"'{line.strip()}' is not one of your choices: "
-                + ", ".join(_choice_text(k, x) for k, x in keys.items())
+                f"'{' '.join(words)}' is not one of your choices: "
+                + ", ".join(choice_text(k, x) for k, x in keys.items())
                 + ", [q] leave",
                 markup=False,
             )
             return None
-        if la.action in ("discard", "expose", "buy", "pass"):  # some of his cards: 'discard 2c 7d', 'pass 7c'
-            chosen = words[1:]
-            upper = {c.lower(): c for c in la.choices or ()}
-            if any(w not in upper for w in chosen) or not (la.min or 0) <= len(chosen) <= (la.max or 0):
-                self.console.print(
-                    f"{la.action} from {la.min} to {la.max} of: {' '.join(la.choices or ())}", markup=False
-                )
-                return None
-            return Action(view.player, la.action, word=" ".join(upper[w] for w in chosen) or None)
-        if la.action == "split":  # the cards of his second hand: 'split 9c 9d'
-            named = {w.lower() for w in words[1:]}
-            second = next((c for c in la.choices or () if {w.lower() for w in c.split()} == named), None)
-            if second is None:
-                self.console.print(
-                    f"split: name the cards of your second hand, one of: {', '.join(la.choices or ())}", markup=False
-                )
-                return None
-            return Action(view.player, "split", word=second)
+        if takes_cards(la):  # some of his cards: 'discard 2c 7d', 'pass 7c', 'e' alone asks
+            return self._cards(view, la, words[1:], word)
+        if la.action == "split" and la.choices:  # the cards of his second hand: 'split 9c 9d'
+            return self._second_hand(view, la, words[1:], word)
         if la.choices:  # a word to choose: declare high, low or both
             return self._choose(view, la, words[1] if len(words) > 1 else None)
+        return self._wager(view, la, words[1:])
+
+    def _cards(self, view, la: LegalAction, words: list[str], key: str) -> Action | None:
+        """The cards of an action that takes some of his: typed after its key, or asked for."""
+        answer: list[str] | None = words
+        while True:
+            if answer:
+                try:
+                    return Action(view.player, la.action, word=chosen_cards(la, answer) or None)
+                except NotAChoice as err:
+                    self.console.print(str(err), markup=False)
+                    if words:  # typed with the key: back to the choices, as a wrong amount
+                        return None
+            answer = self._ask(cards_question(la))
+            if answer is None:
+                return None
+            if answer[0] in (key, la.action) and len(answer) > 1:  # 'e 5c' typed again at the question
+                answer = answer[1:]
+
+    def _second_hand(self, view, la: LegalAction, words: list[str], key: str) -> Action | None:
+        """The cards of his second hand at a split: typed after its key, or asked for."""
+        mine = tuple(str(c) for c in view.my_cards)
+        answer: list[str] | None = words
+        while True:
+            if answer:
+                try:
+                    return Action(view.player, "split", word=chosen_hand(la, answer, mine))
+                except NotAChoice as err:
+                    self.console.print(str(err), markup=False)
+                    if words:
+                        return None
+            answer = self._ask(hand_question(la))
+            if answer is None:
+                return None
+            if answer[0] in (key, la.action) and len(answer) > 1:
+                answer = answer[1:]
+
+    def _wager(self, view, la: LegalAction, words: list[str]) -> Action | None:
+        """A bet, raise, call or plain verb; an amount asked where several are allowed."""
         amount = None
-        if len(words) > 1:
+        if words:
             try:
-                amount = int(words[1])
+                amount = int(words[0])
             except ValueError:
-                self.console.print(f"'{words[1]}' is not an amount: type a whole number of chips", markup=False)
+                self.console.print(f"'{words[0]}' is not an amount: type a whole number of chips", markup=False)
                 return None
         if la.action in ("complete", "bet", "raise") and (la.to is not None or la.min is not None):
-            totals = _amounts(la)
+            what = amount_words(la)
             if amount is None:
-                if totals is not None and len(totals) == 1:
-                    amount = totals[0]
-                elif totals is None and la.min == la.max:
-                    amount = la.min
-                else:
-                    what = " or ".join(map(str, totals)) if totals is not None else f"{la.min} to {la.max}"
-                    to = "" if la.amount is not None else " to"  # a wager against the house is its size, not a total
-                    while amount is None:
-                        text = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
-                        if text is None:
-                            return None
-                        try:
-                            amount = int(text)
-                        except ValueError:
-                            self.console.print(f"type a whole number: {what}", markup=False)
-                            continue
-                        if not la.allows(amount):
-                            self.console.print(f"{amount} is not allowed: {what}", markup=False)
-                            amount = None
-            if amount is None or not la.allows(amount):
-                self.console.print(f"{la.action} to {amount} is not allowed: {la}", markup=False)
+                amount = la.only_total()
+            if amount is None:
+                to = "" if la.amount is not None else " to"  # a wager against the house is its size, not a total
+                while amount is None:
+                    answer = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
+                    if answer is None:
+                        return None
+                    try:
+                        amount = int(answer[0])
+                    except ValueError:
+                        self.console.print(f"type a whole number: {what}", markup=False)
+                        continue
+                    if not la.allows(amount):
+                        self.console.print(f"{amount} is not allowed: {what}", markup=False)
+                        amount = None
+            if not la.allows(amount):
+                self.console.print(f"{la.action} {amount} is not allowed: {what}", markup=False)
                 return None
             return Action(view.player, la.action, amount)
         if amount is not None and la.amount is not None and amount != la.amount:
@@ -265,10 +288,10 @@ class TerminalPlayer(Policy):
             if word is not None:
                 self.console.print(f"'{word}' is not one of {', '.join(choices)}", markup=False)
             pot = f" for {pot_words(la.pot)}" if la.pot is not None else ""
-            text = self._ask(f"{la.action} {'/'.join(choices)}{pot}? ")
-            if text is None:
+            answer = self._ask(f"{la.action} {'/'.join(choices)}{pot}? ")
+            if answer is None:
                 return None
-            word = text.lower()
+            word = answer[0]
             word = next((c for c in choices if c.startswith(word)), word)
         return Action(view.player, la.action, word=word)
 
@@ -299,15 +322,16 @@ def seat_order(view, seating: tuple[str, ...] = ()) -> list[str]:
     return [p for p in seating if p in view.players] + [p for p in view.players if p not in seating]
 
 
-def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = ()) -> str | None:
+def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = (), facing: int = 0) -> str | None:
     """The betting round's terms in words: the bet size (or the least bet;
     the sizes a bet may have now when ``legal`` offers several, as an open
-    pair's double bet) and the raises left (None: no betting round under way)."""
+    pair's double bet, ``facing`` the bet to call) and the raises left (None:
+    no betting round under way)."""
     if hand is None or getattr(hand, "phase", None) != "betting":
         return None
     step = hand.round_rules.step
     size = hand.bet_size
-    sizes = next((la.to for la in legal if la.action == "bet" and la.to and len(la.to) > 1), None)
+    sizes = offered_sizes(legal, facing)
     if step.structure == "fixed_limit":
         terms = f"bets of {' or '.join(map(str, sizes))}" if sizes else f"bets of {size}"
     elif step.structure == "spread_limit":
@@ -318,6 +342,26 @@ def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = ()) -> str | None:
     if left is None:
         return terms + ", raises not capped"
     return terms + (", no raise left" if left == 0 else f", {left} raise{'s' if left != 1 else ''} left")
+
+
+def offered_sizes(legal: tuple[LegalAction, ...], facing: int = 0) -> tuple[int, ...] | None:
+    """The sizes a bet may have now where ``legal`` offers several (None: one
+    size): a bet's or a completion's totals, a raise's totals less ``facing``,
+    the bet it raises.
+
+    >>> offered_sizes((LegalAction("call", 10), LegalAction("raise", to=(20, 30))), facing=10)
+    (10, 20)
+    >>> offered_sizes((LegalAction("check"), LegalAction("bet", to=(10,)))) is None
+    True
+    """
+    for la in legal:
+        if la.amount is not None or la.to is None or len(la.to) < 2:
+            continue
+        if la.action in ("bet", "complete"):
+            return la.to
+        if la.action == "raise":
+            return tuple(total - facing for total in la.to)
+    return None
 
 
 def _phase_words(view, hand: Any) -> str:
@@ -379,7 +423,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     if variant is not None:
         parts.append(variant.title or variant.name)
     parts.append(_phase_words(view, hand))
-    terms = betting_terms(hand, view.legal)
+    terms = betting_terms(hand, view.legal, max(view.bets, default=0))
     if terms:
         parts.append(terms)
     if not banked:

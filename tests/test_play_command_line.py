@@ -1,0 +1,87 @@
+"""``play`` and ``session`` on the command line: what ``--phh`` needs is
+checked before the first deal, as a usage error; without a terminal, a
+session's switch of game is announced with the rule differences, as on one."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from studrules.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_phh_without_a_history_is_a_usage_error_before_any_hand(tmp_path, capsys):
+    phh = tmp_path / "hands.phh"
+    code, out, err = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--phh", str(phh))
+    assert code == 2  # the README's exit code for a usage error
+    assert "studrules play: error: --phh exports the saved hands: give --history FILE too" in err
+    assert out == "" and not phh.exists()  # no hand dealt
+
+
+def test_phh_of_a_game_phh_has_no_code_for_is_refused_before_the_first_deal(tmp_path, capsys):
+    history, phh = tmp_path / "h.jsonl", tmp_path / "hands.phh"
+    argv = ["play", "five-card-stud-fr", "--bots-only", "-n", "1", "--history", str(history), "--phh", str(phh)]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    # five cards in four streets: PHH's stud codes deal seven
+    assert "studrules play: error: --phh: PHH has no code for this game (five-card-stud-fr): it deals 5 cards" in err
+    assert not history.exists() and not phh.exists()
+
+
+def test_a_session_exports_the_games_phh_can_write_and_says_which_it_leaves_out(tmp_path, capsys):
+    history, phh = tmp_path / "h.jsonl", tmp_path / "hands.phh"
+    argv = ["session", "--variants", "razz,five-card-stud-fr", "--bots-only", "-n", "2", "--seed", "1"]
+    code, _, err = run(capsys, *argv, "--history", str(history), "--phh", str(phh))
+    assert code == 0
+    assert (
+        "--phh leaves out the hands of a game it cannot write: PHH has no code for this game (five-card-stud-fr)" in err
+    )
+    assert err.index("leaves out") < err.index("history saved")  # said before the hands were played
+    assert phh.read_text().count('variant = "FR"') == 1  # the one razz hand of the two
+
+
+def test_play_help_says_what_phh_needs(capsys):
+    with contextlib.suppress(SystemExit):  # (--help ends with exit code 0)
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "needs --history, and a game PHH has a code for (F7S, F7S/8, FR)" in text
+
+
+def test_a_switch_of_game_without_a_terminal_prints_the_rule_differences():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "studrules",
+            "session",
+            "--variants",
+            "five-card-stud-fr,razz",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    switch = out.stdout[out.stdout.index("== Hand 2:") :]
+    assert switch.startswith("== Hand 2: the game changes to Razz")
+    lines = switch.splitlines()
+    assert lines[1] == "  What changes from five-card-stud-fr:"
+    # French five-card stud is ranked high, razz ace-to-five low
+    assert any(re.fullmatch(r" +ranking +high -> ace to five low", line) for line in lines[2:40])

@@ -1,0 +1,164 @@
+"""Leaving the terminal table in the middle of a hand does what the table says
+it does: the player who leaves is folded at his turn, the others play the hand
+out, it is settled, saved and counted as a whole hand, and then he stands up;
+Ctrl-D is asked as ``q`` is; the question says what leaving costs, in a pot
+game and against the house."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from studrules.game.actions import Action
+from studrules.game.hand import Hand
+from studrules.game.policies import CheckCall, play_hand
+from studrules.spec.loader import load_variant
+from studrules.table.terminal import TerminalPlayer
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_cli_play import PROMPT, Terminal
+
+
+class Scripted(TerminalPlayer):
+    """A person who types ``answers`` in turn (an EOFError instance: Ctrl-D); the prompts are kept."""
+
+    def __init__(self, *answers):
+        super().__init__(Console(file=io.StringIO(), width=160, force_terminal=False), read=self._next)
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def _next(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        answer = self.answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    @property
+    def screen(self) -> str:
+        return self.console.file.getvalue()
+
+
+def _seat(me: Scripted, hand: Hand) -> Scripted:
+    me.hand, me.seating, me.variant = hand, tuple(hand.players), hand.variant
+    return me
+
+
+def _open_pair_hand() -> Hand:
+    # French five-card stud, Hero and Ann: Hero's 9h is the low up card and brings in for 5; Ann calls;
+    # on the second round Ann shows a pair of queens and bets 10, which Hero faces
+    cards = {"Hero": ["3s", "9h", "7c"], "Ann": ["2d", "Qh", "Qc"]}
+    return Hand(load_variant("five-card-stud-fr"), ["Hero", "Ann"], 200, seed=1, cards=cards)
+
+
+class _BetsTen(CheckCall):
+    """Bets 10 when it may bet; checks or calls otherwise."""
+
+    checks_and_calls = False  # (asked at every turn, so that it bets)
+
+    def act(self, view):
+        bet = next((la for la in view.legal if la.action == "bet"), None)
+        return Action(view.player, "bet", 10) if bet is not None else super().act(view)
+
+
+def test_q_then_yes_folds_at_his_turn_and_the_hand_is_played_out():
+    hand = _open_pair_hand()
+    me = _seat(Scripted("b", "q", "y"), hand)
+    result = play_hand(hand, {"Hero": me, "Ann": _BetsTen()})
+    assert me.leaving and "Hero folds" in [e.describe() for e in hand.events]
+    # antes 5 each, Hero's bring-in 5 called by Ann: a pot of 20; Ann's bet of 10 is not called.
+    # Hero loses his ante and bring-in (10), Ann wins them: 200 - 10 = 190 and 200 + 10 = 210
+    assert result.stacks == {"Hero": 190, "Ann": 210}
+    assert "You fold, and your chips in the pot are lost" in me.prompts[-1]
+
+
+@pytest.mark.parametrize("stay, key, verb", [("n", "c", "call"), ("", "f", "fold")])
+def test_ctrl_d_at_the_choices_asks_as_q_does(stay, key, verb):
+    hand = _open_pair_hand()
+    hand.apply(Action.parse("Hero bring-in"))
+    hand.apply(Action.parse("Ann call"))
+    hand.apply(Action.parse("Ann bet 10"))
+    me = _seat(Scripted(EOFError(), stay, key), hand)
+    action = me.act(hand.view("Hero"))
+    assert me.prompts[1].startswith("Leave the table in the middle of this hand?")
+    assert action.verb == verb and not me.leaving and "Playing on." in me.screen
+
+
+def test_ctrl_d_twice_leaves_and_a_bring_in_that_cannot_fold_folds_at_the_next_turn():
+    hand = _open_pair_hand()
+    me = _seat(Scripted(EOFError(), EOFError()), hand)
+    result = play_hand(hand, {"Hero": me, "Ann": _BetsTen()})
+    assert "You cannot fold now: you fold at your next turn" in me.prompts[1]
+    verbs = [(e.player, e.type) for e in hand.events if e.player == "Hero" and e.type not in ("ante", "deal")]
+    assert verbs == [("Hero", "bring_in"), ("Hero", "fold")]  # the bring-in is forced; the fold comes next
+    assert result.stacks == {"Hero": 190, "Ann": 210}  # as when he folds to the bet: ante and bring-in lost
+
+
+def test_leaving_against_the_house_folds_the_hand_and_its_ante_is_lost():
+    # Italian Caribbean stud: the ante is 10; a fold loses it, whatever the house holds
+    cards = {"Hero": "Kh Kd 7c 7s 2d", "Ann": "3c 4d 8h 9s Jc", "house": "As Kc 9d 5h 3d"}
+    hand = Hand(
+        load_variant("caribbean-stud-it"), ["Hero", "Ann"], 500, seed=1, cards={p: c.split() for p, c in cards.items()}
+    )
+    me = _seat(Scripted("q", "y"), hand)
+    result = play_hand(hand, {"Hero": me, "Ann": CheckCall()})
+    assert "Your hand is folded: your ante and wagers on this hand are lost" in me.prompts[-1]
+    assert "pot" not in me.prompts[-1]
+    assert result.net["Hero"] == -10
+
+
+def test_leaving_where_the_house_game_has_no_fold_makes_no_further_wager():
+    hand = Hand(load_variant("let-it-ride"), ["Hero", "Ann"], 500, seed=3)
+    me = _seat(Scripted("q", "y"), hand)
+    play_hand(hand, {"Hero": me, "Ann": CheckCall()})
+    assert "You make no further wager" in me.prompts[-1] and "pot" not in me.prompts[-1]
+    assert [e.type for e in hand.events if e.player == "Hero" and e.type in ("check", "raise")] == ["check", "check"]
+
+
+# --------------------------------------------------------------------------
+# the command, on a terminal
+
+
+def test_play_leave_mid_hand_settles_saves_and_counts_the_hand(tmp_path):
+    history = tmp_path / "q.jsonl"
+    t = Terminal("play", "--seed", "3", "--history", str(history), NO_COLOR="1")
+    t.expect(PROMPT)
+    t.type("r\n")  # hand 1: Hero completes to 10, the three bots fold
+    t.expect("q to leave: ")
+    t.type("\n")
+    t.expect(PROMPT)
+    t.type("c\n")  # hand 2: Hero calls Bob's bring-in (Cat folded), Ann calls
+    t.expect(PROMPT)
+    t.type("q\n")  # second round: Ann (a pair of queens showing) bets 10; Hero leaves
+    t.expect(r"\[y/N\] ")
+    t.type("y\n")
+    end = t.expect(r"history saved to .*\n")
+    assert t.close() == 0
+    assert "Hero folds" in end and "Ann wins 45 from the pot" in end
+    assert "Session over after 2 hands: you left the table during hand 2." in end
+    assert "(2 hands)" in end and "unfinished" not in end
+    # hand 1: antes 5 each, Hero's 10 takes the antes: Hero 415, the others 395. Hand 2: antes 5, Bob's
+    # bring-in 5 called by Hero and Ann (pot 35), Ann bets 10 and Bob and Hero fold: Ann takes 45.
+    # Hero 415 - 10 = 405, Ann 395 - 20 + 45 = 420, Bob 395 - 10 = 385, Cat 395 - 5 = 390
+    rows = dict(re.findall(r"^  (\w+) +400 +(\d+) ", end, flags=re.M))  # the summary: player, start, final
+    assert rows == {"Hero": "405", "Ann": "420", "Bob": "385", "Cat": "390"}
+    records = [json.loads(line) for line in history.read_text().splitlines()]
+    assert len(records) == 2 and records[1]["result"]["stacks"]["Ann"] == 420
+
+
+def test_ctrl_c_without_a_history_says_nothing_was_saved():
+    t = Terminal("play", "--seed", "3", NO_COLOR="1")
+    t.expect(PROMPT)
+    time.sleep(0.3)  # (as the other Ctrl-C test: the signal lands while input() waits)
+    t.type("\x03")
+    end = t.expect(r"nothing saved\)\n")
+    assert t.close() == 130
+    assert "Session over before any hand was played: interrupted during hand 1." in end
+    assert "(no --history: nothing saved)" in end
