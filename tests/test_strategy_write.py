@@ -190,8 +190,8 @@ def test_the_readme_strategy_of_several_streets_loads_for_mississippi_stud():
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S) if b.startswith("streets:")]
-    strategy = load_strategy_text("name: readme\n" + block, load_variant("mississippi-stud"))
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S) if "\nstreets:" in b]
+    strategy = load_strategy_text(block, load_variant("mississippi-stud"))  # (a whole file: its name too)
     assert strategy.decide("Ac Ad") == "raise 3x" and strategy.decide("Tc 7d 6d 5d", street=2, wagered=3) == "fold"
     assert strategy.decide("Tc 7d 6d 5d", street=2, wagered=4) == "raise 1x"
 
