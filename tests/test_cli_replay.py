@@ -44,3 +44,13 @@ def test_malformed_script_exits_1(tmp_path, capsys) -> None:
     path.write_text("variant: five-card-stud-fr\nplayers: Ann\n")
     assert main(["replay", str(path)]) == 1
     assert "players" in capsys.readouterr().err
+
+
+def test_a_script_with_a_tab_says_yaml_indents_with_spaces(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text(SCRIPT.replace("actions:", "\tactions:"))
+    assert main(["replay", str(path)]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    # line 5 col 1: the tab before `actions:`
+    assert line.startswith(f"studrules: {path}:5:1: not valid YAML: found character")
+    assert line.endswith("; YAML indents with spaces, not tabs")

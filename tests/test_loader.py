@@ -128,7 +128,28 @@ def test_a_duplicate_key_points_at_the_second():
 def test_tabs_are_not_yaml_indentation():
     (e,) = errors_of(BAD / "tabs.yaml")
     assert (e.location.line, e.location.column) == (3, 1)
-    assert e.message.startswith("not valid YAML: found character that cannot start any token")
+    # the parser's words (the C parser's; the pure-Python one names the character), then the advice
+    assert e.message.startswith("not valid YAML: found character")
+    assert e.message.endswith("cannot start any token; YAML indents with spaces, not tabs")
+
+
+def test_a_line_indented_under_a_value_says_to_check_the_indentation(tmp_path):
+    # line 4 `   max: 3` is one space deeper than `min: 2`: it reads as a key inside the
+    # value 2, and the parser stops at its ':' (column 7)
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: x\nseats:\n  min: 2\n   max: 3\n"))
+    assert (e.location.line, e.location.column) == (4, 7)
+    assert e.message.startswith("not valid YAML: mapping values are not allowed")
+    assert e.message.endswith(
+        "; a ':' inside a value, or a line indented under a value: check the indentation, or quote the text"
+    )
+
+
+def test_an_unclosed_list_and_quote_are_named(tmp_path):
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: x\nseats: [2, 8\n"))
+    assert (e.location.line, e.location.column) == (3, 1)  # the end of the text, where ']' was due
+    assert e.message.endswith("; a list in [ ] is not closed, or two of its items have no ',' between them")
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: 'x\n"))
+    assert e.message.endswith("; a quotation mark is not closed")
 
 
 def test_a_python_tag_is_refused_not_run():
