@@ -296,6 +296,23 @@ def test_an_overlay_step_of_the_base_moves_before_or_after_the_step_it_names(tmp
         assert e.message == message and e.location.line == 4
 
 
+def test_a_misspelt_step_to_move_before_or_after_gets_the_closest_id(tmp_path):
+    # seven-card-stud's steps end sixth-street, round-4, seventh-street, round-5, showdown
+    for step, message in (
+        (
+            "deal: {id: eighth-street, players: [up], after: seventh-streat}",
+            "there is no step 'seventh-streat' to put step 'eighth-street' after (did you mean 'seventh-street'?)",
+        ),
+        (
+            "deal: {id: sixth-street, after: round-55}",
+            "step 'sixth-street' cannot move after step 'round-55', which is not there (did you mean 'round-5'?)",
+        ),
+    ):
+        path = write(tmp_path, "bad.yaml", f"extends: seven-card-stud\nname: bad\nsteps:\n  - {step}\n")
+        (e,) = errors_of(path)
+        assert e.message == message and e.location.line == 4
+
+
 def test_extends_by_a_path_relative_to_the_child(tmp_path):
     write(
         tmp_path,
