@@ -16,9 +16,9 @@ from studrules.cli.main import main
             "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
         ),
         (
-            ["play", "five-card-stud-fr", "--stake", "ante=abc"],
+            ["explain", "five-card-stud-fr", "--stake", "antee=3"],
             1,
-            "stake 'ante' must be a whole number of chips, not 'abc'",
+            "studrules: variants/five-card-stud-fr.yaml: unknown stake 'antee': did you mean 'ante'? stakes of five-card-stud-fr: ",
         ),
         (["play", "nosuch"], 1, "studrules: no variant 'nosuch'; shipped variants:"),
         (
@@ -35,10 +35,3 @@ def test_a_bad_argument_is_one_message_without_a_traceback(argv, code, words, ca
     err = capsys.readouterr().err
     assert words in err
     assert "Traceback" not in err
-
-
-def test_a_misspelt_bot_name_gets_a_suggestion(capsys):
-    from studrules.cli.main import main
-
-    assert main(["play", "--bots", "sensibel", "--seed", "1"]) == 1  # a usage error of the bots: exit 1, one line
-    assert "did you mean 'sensible'?" in capsys.readouterr().err

@@ -272,13 +272,27 @@ def add_hands_argument(
 
 
 class BotList(argparse.Action):
-    """Bot names, comma-separated and repeatable, kept as one comma-separated text."""
+    """Bot names, comma-separated and repeatable, kept as one comma-separated text;
+    a name that is no bot is a usage error, with the closest bot.
+
+    >>> p = argparse.ArgumentParser(prog="x")
+    >>> _ = p.add_argument("--bots", action=BotList)
+    >>> p.parse_args(["--bots", "random, strategy:basic"]).bots
+    'random,strategy:basic'
+    """
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from ..game.policies import UnknownPolicyError, bot_kind
+
         given = values if isinstance(values, list) else [values]
         names = [n.strip() for v in given for n in str(v).split(",") if n.strip()]
         if not names:
             parser.error(f"{option_string} needs at least one bot name")
+        for name in names:
+            try:
+                bot_kind(name)
+            except UnknownPolicyError as err:
+                parser.error(f"argument {option_string}: {err.message}")
         mark = f"_{self.dest}_given"  # the default is replaced, what the line gave before is added to
         kept = [getattr(namespace, self.dest)] if getattr(namespace, mark, False) else []
         setattr(namespace, mark, True)
