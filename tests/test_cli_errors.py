@@ -13,12 +13,13 @@ from studrules.cli.main import main
         (
             ["play", "five-card-stud-fr", "--option", "x=y"],
             1,
-            "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
+            # the variant is named as the user named it, not by its file inside the checkout
+            "studrules: five-card-stud-fr: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
         ),
         (
             ["explain", "five-card-stud-fr", "--stake", "antee=3"],
             1,
-            "studrules: variants/five-card-stud-fr.yaml: unknown stake 'antee': did you mean 'ante'? stakes of five-card-stud-fr: ",
+            "studrules: five-card-stud-fr: unknown stake 'antee': did you mean 'ante'? stakes of five-card-stud-fr: ",
         ),
         (["play", "nosuch"], 1, "studrules: no variant 'nosuch'; shipped variants:"),
         (
@@ -35,3 +36,12 @@ def test_a_bad_argument_is_one_message_without_a_traceback(argv, code, words, ca
     err = capsys.readouterr().err
     assert words in err
     assert "Traceback" not in err
+
+
+def test_a_file_the_user_gave_keeps_its_path_in_an_error_about_an_option(tmp_path, capsys):
+    from studrules.spec.resources import variants_dir
+
+    path = tmp_path / "mine.yaml"
+    path.write_text((variants_dir() / "five-card-stud-fr.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["explain", str(path), "--option", "x=y"]) == 1
+    assert capsys.readouterr().err.startswith(f"studrules: {path}: unknown option 'x': ")

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StudrulesError
+from ..errors import SpecError, SpecErrors, StudrulesError
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
 
@@ -88,7 +88,8 @@ def load_with_stakes(
 ) -> Variant:
     """:func:`~studrules.spec.loader.load_variant`, and a one-line warning on
     standard error for each pair of bets whose order the stakes turn round
-    (see :func:`~studrules.spec.stake_order.stake_order_warnings`)."""
+    (see :func:`~studrules.spec.stake_order.stake_order_warnings`). An error
+    about the options and stakes of a variant given by name says its name."""
     import warnings
 
     from ..errors import StakeOrderWarning
@@ -96,7 +97,12 @@ def load_with_stakes(
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", StakeOrderWarning)  # said below with the flag's name
-        variant = load_variant(name, options=options, stakes=stakes)
+        try:
+            variant = load_variant(name, options=options, stakes=stakes)
+        except SpecErrors as err:
+            raise SpecErrors(_by_name(e, name) for e in err.errors) from None
+        except SpecError as err:
+            raise _by_name(err, name) from None
     if stakes:
         from ..spec.stake_order import stake_order_warnings
 
@@ -104,6 +110,22 @@ def load_with_stakes(
         for warning in stake_order_warnings(as_given, variant, stakes, flag):
             print(f"studrules: warning: {warning}", file=sys.stderr)
     return variant
+
+
+def _by_name(err: SpecError, name: str | Path) -> SpecError:
+    """An error about the options and stakes given (it has no line in the file)
+    of a variant the user named by its name: said with that name, not with the
+    path of the file inside the checkout. A file the user gave keeps its path.
+
+    >>> from studrules.errors import Location
+    >>> shipped = Location(str(variants_dir() / "razz.yaml"))
+    >>> _by_name(SpecError("unknown option 'x'", shipped), "razz").message
+    "razz: unknown option 'x'"
+    """
+    loc = err.location
+    if loc is None or loc.line is not None or not loc.file or _same_file(Path(loc.file), Path(name)):
+        return err
+    return type(err)(f"{name}: {err.message}")
 
 
 def display_path(file: str | Path | None) -> str:
