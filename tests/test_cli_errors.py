@@ -27,7 +27,7 @@ from studrules.cli.main import main
             1,
             "option 'ante' has no choice 'maybe': choose one of yes, no",
         ),
-        (["simulate", "five-card-stud-fr"], 1, "simulate is for games against the house"),
+        (["simulate", "five-card-stud-fr"], 1, "simulate plays games against the house; five-card-stud-fr is a pot"),
         (["replay", "/nonexistent/script.yaml"], 1, "no hand script or history file '/nonexistent/script.yaml'"),
     ],
 )

@@ -34,6 +34,7 @@ __all__ = [
     "variant_from_args",
     "load_with_stakes",
     "display_path",
+    "against_the_house",
     "check_output_file",
     "write_output",
     "add_hands_argument",
@@ -126,6 +127,23 @@ def _by_name(err: SpecError, name: str | Path) -> SpecError:
     if loc is None or loc.line is not None or not loc.file or _same_file(Path(loc.file), Path(name)):
         return err
     return type(err)(f"{name}: {err.message}")
+
+
+def against_the_house(variant: Variant, given: str, what: str) -> None:
+    """Refuse a pot game to a command that plays against the house (``what``:
+    ``"analyze counts"``), pointing to ``compare``, which plays one.
+
+    >>> from ..spec.loader import load_variant
+    >>> against_the_house(load_variant("razz"), "razz", "simulate plays")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: simulate plays games against the house; razz is a pot game (players against each other): 'studrules compare razz B' plays it against another game B
+    """
+    if not variant.is_banked:
+        raise SpecError(
+            f"{what} games against the house; {variant.name} is a {variant.kind} game (players against each "
+            f"other): 'studrules compare {given} B' plays it against another game B"
+        )
 
 
 def display_path(file: str | Path | None) -> str:
