@@ -119,9 +119,9 @@ def _by_name(err: SpecError, name: str | Path) -> SpecError:
     path of the file inside the checkout. A file the user gave keeps its path.
 
     >>> from studrules.errors import Location
-    >>> shipped = Location(str(variants_dir() / "razz.yaml"))
-    >>> _by_name(SpecError("unknown option 'x'", shipped), "razz").message
-    "razz: unknown option 'x'"
+    >>> shipped = Location(str(variants_dir() / "my-house-game.yaml"))
+    >>> _by_name(SpecError("unknown option 'x'", shipped), "my-house-game").message
+    "my-house-game: unknown option 'x'"
     """
     loc = err.location
     if loc is None or loc.line is not None or not loc.file or _same_file(Path(loc.file), Path(name)):
@@ -133,11 +133,11 @@ def against_the_house(variant: Variant, given: str, what: str) -> None:
     """Refuse a pot game to a command that plays against the house (``what``:
     ``"analyze counts"``), pointing to ``compare``, which plays one.
 
-    >>> from ..spec.loader import load_variant
-    >>> against_the_house(load_variant("razz"), "razz", "simulate plays")
+    >>> from studrules.spec.examples import example_variant
+    >>> against_the_house(example_variant("one-round"), "mine.yaml", "simulate plays")
     Traceback (most recent call last):
     ...
-    studrules.errors.SpecError: simulate plays games against the house; razz is a pot game (players against each other): 'studrules compare razz B' plays it against another game B
+    studrules.errors.SpecError: simulate plays games against the house; one-round is a pot game (players against each other): 'studrules compare mine.yaml B' plays it against another game B
     """
     if not variant.is_banked:
         raise SpecError(
