@@ -24,6 +24,7 @@ __all__ = [
     "ExpressionError",
     "ScriptError",
     "IllegalActionError",
+    "UsageError",
     "format_path",
     "in_order",
     "StakeOrderWarning",
@@ -159,6 +160,12 @@ class IllegalActionError(StudrulesError, ValueError):
     def __init__(self, message: str, legal: Sequence[object] = (), location: Location | None = None):
         super().__init__(message, location)
         self.legal = list(legal)
+
+
+class UsageError(StudrulesError, ValueError):
+    """A command-line argument written wrong (``--option ante`` without ``=``,
+    ``--stake ante=abc``): the command line answers it as argparse does, with
+    the command's usage and exit code 2."""
 
 
 _Error = TypeVar("_Error", bound=StudrulesError)

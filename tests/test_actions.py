@@ -35,6 +35,19 @@ def test_bad_actions_are_script_errors(text: str, words: str) -> None:
         Action.parse(text)
 
 
+@pytest.mark.parametrize("text, verb", [("Ann flod", "fold"), ("Ann raize 10", "raise"), ("Ann chek", "check")])
+def test_a_misspelt_verb_gets_the_closest_one(text: str, verb: str) -> None:
+    with pytest.raises(ScriptError, match=rf"\(did you mean '{verb}'\?\): the verbs are "):
+        Action.parse(text)
+
+
+def test_a_word_like_no_verb_gets_no_guess() -> None:
+    # "all-in" is a bet, a raise or a call: no one verb to suggest
+    with pytest.raises(ScriptError) as info:
+        Action.parse("Ann all-in")
+    assert "did you mean" not in info.value.message
+
+
 def test_legal_action_shapes() -> None:
     assert LegalAction("call", amount=5).to_dict() == {"action": "call", "amount": 5}
     assert LegalAction("raise", to=(10, 15)).to_dict() == {"action": "raise", "to": [10, 15]}

@@ -13,12 +13,13 @@ from studrules.cli.main import main
         (
             ["play", "five-card-stud-fr", "--option", "x=y"],
             1,
-            "studrules: variants/five-card-stud-fr.yaml: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
+            # the variant is named as the user named it, not by its file inside the checkout
+            "studrules: five-card-stud-fr: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
         ),
         (
-            ["play", "five-card-stud-fr", "--stake", "ante=abc"],
+            ["explain", "five-card-stud-fr", "--stake", "antee=3"],
             1,
-            "stake 'ante' must be a whole number of chips, not 'abc'",
+            "studrules: five-card-stud-fr: unknown stake 'antee': did you mean 'ante'? stakes of five-card-stud-fr: ",
         ),
         (["play", "nosuch"], 1, "studrules: no variant 'nosuch'; shipped variants:"),
         (
@@ -26,7 +27,7 @@ from studrules.cli.main import main
             1,
             "option 'ante' has no choice 'maybe': choose one of yes, no",
         ),
-        (["simulate", "five-card-stud-fr"], 1, "simulate is for games against the house"),
+        (["simulate", "five-card-stud-fr"], 1, "simulate plays games against the house; five-card-stud-fr is a pot"),
         (["replay", "/nonexistent/script.yaml"], 1, "no hand script or history file '/nonexistent/script.yaml'"),
     ],
 )
@@ -37,8 +38,10 @@ def test_a_bad_argument_is_one_message_without_a_traceback(argv, code, words, ca
     assert "Traceback" not in err
 
 
-def test_a_misspelt_bot_name_gets_a_suggestion(capsys):
-    from studrules.cli.main import main
+def test_a_file_the_user_gave_keeps_its_path_in_an_error_about_an_option(tmp_path, capsys):
+    from studrules.spec.resources import variants_dir
 
-    assert main(["play", "--bots", "sensibel", "--seed", "1"]) == 1  # a usage error of the bots: exit 1, one line
-    assert "did you mean 'sensible'?" in capsys.readouterr().err
+    path = tmp_path / "mine.yaml"
+    path.write_text((variants_dir() / "five-card-stud-fr.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["explain", str(path), "--option", "x=y"]) == 1
+    assert capsys.readouterr().err.startswith(f"studrules: {path}: unknown option 'x': ")

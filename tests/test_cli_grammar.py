@@ -140,11 +140,65 @@ def test_a_misspelt_flag_command_or_choice_gets_the_commands_usage_and_a_suggest
     assert hint in err
 
 
-def test_a_misspelt_bot_name_gets_a_suggestion_in_every_command_that_takes_bots(capsys):
-    assert main(["play", "razz", "--bots", "sensibel", "--bots-only"]) == 1
-    assert "did you mean 'sensible'?" in capsys.readouterr().err
-    assert main(["compare", "razz", "razz", "-n", "2", "--bots", "sensibel"]) == 1
-    assert "did you mean 'sensible'?" in capsys.readouterr().err
+BOTS = {
+    "play": ["play", "razz", "--bots-only"],
+    "session": ["session", "--variants", "razz", "--bots-only"],
+    "compare": ["compare", "razz", "razz", "-n", "2"],
+}
+
+
+def test_the_commands_with_bots_are_the_ones_listed_here():
+    assert {name for name, c in COMMANDS.items() if any("--bots" in a.option_strings for a in _visible(c))} == set(BOTS)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_misspelt_bot_name_is_a_usage_error_with_a_suggestion_in_every_command_that_takes_bots(name, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([*BOTS[name], "--bots", "random,sensibel"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: studrules {name}")
+    assert f"studrules {name}: error: argument --bots: unknown bot 'sensibel' (did you mean 'sensible'?)" in err
+
+
+#: Each command that takes --option and --stake (or one of A's and B's), and a variant for it.
+ASSIGNED = {
+    "play": (["play", "razz", "--bots-only"], "--option", "--stake"),
+    "session": (["session", "--variants", "razz", "--bots-only"], "--option", "--stake"),
+    "compare": (["compare", "razz", "razz", "-n", "2"], "--option-b", "--stake-a"),
+    "diff": (["diff", "razz", "razz"], "--option-a", "--stake-b"),
+    "explain": (["explain", "razz"], "--option", "--stake"),
+    "simulate": (["simulate", "three-card-poker", "-n", "2"], "--option", "--stake"),
+    "analyze": (["analyze", "three-card-poker"], "--option", "--stake"),
+}
+
+
+def test_the_commands_with_options_and_stakes_are_the_ones_listed_here():
+    def takes(c):
+        return any(f.startswith(("--option", "--stake")) for a in _visible(c) for f in a.option_strings)
+
+    assert {name for name, c in COMMANDS.items() if takes(c)} == set(ASSIGNED)
+
+
+@pytest.mark.parametrize("name", sorted(ASSIGNED))
+@pytest.mark.parametrize(
+    "which, given, words",
+    [
+        (1, "bring_in_player", "'bring_in_player' must be written NAME=CHOICE"),
+        (1, "=yes", "'=yes' must be written NAME=CHOICE"),
+        (2, "ante", "'ante' must be written NAME=VALUE"),
+        (2, "ante=abc", "stake 'ante' must be a whole number of chips, not 'abc'"),
+        (2, "ante=2.5", "stake 'ante' must be a whole number of chips, not '2.5'"),
+    ],
+)
+def test_a_malformed_option_or_stake_is_a_usage_error_in_every_command(name, which, given, words, capsys):
+    argv, flag = ASSIGNED[name][0], ASSIGNED[name][which]
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, flag, given])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: studrules {name}")
+    assert err.endswith(f"studrules {name}: error: argument {flag}: {words}\n")
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

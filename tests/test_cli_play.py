@@ -219,7 +219,8 @@ def test_bad_bot_name_is_a_message_not_a_traceback():
         cwd=ROOT,
         timeout=60,
     )
-    assert out.returncode == 1 and "unknown bot 'shark'" in out.stderr and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "unknown bot 'shark'" in out.stderr and "Traceback" not in out.stderr
+    assert out.stderr.startswith("usage: studrules play")  # a usage error
 
 
 def test_an_amount_range_is_asked_for_and_a_wrong_amount_answered_with_the_choices():

@@ -44,3 +44,26 @@ def test_malformed_script_exits_1(tmp_path, capsys) -> None:
     path.write_text("variant: five-card-stud-fr\nplayers: Ann\n")
     assert main(["replay", str(path)]) == 1
     assert "players" in capsys.readouterr().err
+
+
+def test_a_script_with_a_tab_says_yaml_indents_with_spaces(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text(SCRIPT.replace("actions:", "\tactions:"))
+    assert main(["replay", str(path)]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    # line 5 col 1: the tab before `actions:`
+    assert line.startswith(f"studrules: {path}:5:1: not valid YAML: found character")
+    assert line.endswith("; YAML indents with spaces, not tabs")
+
+
+def test_a_misspelt_verb_gets_the_closest_one(tmp_path, capsys) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_text(SCRIPT.replace("Cat fold", "Cat flod"))
+    assert main(["replay", str(path)]) == 1  # a malformed script, as README says
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    # line 5 col 25: "actions: [Bob bring-in, " is 24 characters, then `Cat flod`
+    assert line == (
+        f"studrules: {path}:5:25: actions[1]: action 2: 'Cat flod': unknown action 'flod' (did you mean 'fold'?): "
+        "the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, "
+        "expose, buy, decline, pass, split"
+    )

@@ -360,8 +360,6 @@ def test_cli_text_report_shows_the_deals_side_by_side(capsys):
     [
         (["compare", FR, "no-such-variant", "-n", "5"], "no-such-variant"),
         (["compare", FR, FR, "-n", "5", "--players", "1"], "played by 2 to 10 players, not 1"),
-        (["compare", FR, FR, "-n", "5", "--policy", "shark"], "unknown bot 'shark'"),
-        (["compare", FR, FR, "-n", "5", "--stake-a", "bring_in"], "must be written NAME=VALUE"),
         (["compare", FR, FR, "-n", "5", "--stake-b", "bring_ni=3"], "did you mean 'bring_in'"),
         (["compare", FR, FR, "-n", "5", "--option-a", "ties=odd"], "unknown option 'ties'"),
     ],
@@ -379,12 +377,22 @@ def test_cli_html_into_a_folder_or_a_missing_folder_is_refused(capsys, tmp_path)
     assert "there is no folder" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["-n", "0"], ["-n", "many"], ["--seed", "-1"]])
-def test_cli_bad_numbers_are_usage_errors(capsys, argv):
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["-n", "0"], "must be at least 1"),
+        (["-n", "many"], "is not a whole number"),
+        (["--seed", "-1"], "a seed is a whole number from 0"),
+        (["--policy", "shark"], "unknown bot 'shark'"),
+        (["--stake-a", "bring_in"], "'bring_in' must be written NAME=VALUE"),
+    ],
+)
+def test_cli_bad_numbers_bots_and_stakes_are_usage_errors(capsys, argv, words):
     with pytest.raises(SystemExit) as exit_:
         main(["compare", FR, FR, *argv])
     assert exit_.value.code == 2
-    assert "error:" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error:" in err and words in err
 
 
 def test_ctrl_c_stops_early_and_reports_the_deals_played(fr):

@@ -296,6 +296,28 @@ def test_the_analyze_command_prints_json(capsys):
     assert "pair_plus" in data["side_bets"]
 
 
+def test_the_analyze_report_says_hands_and_bets_in_words(capsys):
+    assert main(["analyze", "three-card-poker", "--strategy", "queen-six-four"]) == 0
+    out = capsys.readouterr().out
+    # 48 straight flushes in 22,100 hands: 0.002172 of the deals, paid 5 to 1 on the ante (0.010860);
+    # 52 trips (0.002353) 4 to 1 (0.009412); 720 straights (0.032579) 1 to 1 -- as explain says them
+    assert "    ante bonus: straight flush        0.002172    +0.010860\n" in out
+    assert "    ante bonus: three of a kind       0.002353    +0.009412\n" in out
+    assert "  side bet pair plus: house edge " in out
+    # pair plus pays a straight flush 40 to 1: 0.002172 x 40 = 0.086878
+    assert "    straight flush                    0.002172    +0.086878\n" in out
+    assert "_" not in out.replace("three-card-poker", "").replace("queen-six-four", "")
+
+
+@pytest.mark.parametrize("command, verb", [("analyze", "counts"), ("simulate", "plays")])
+def test_a_pot_game_is_pointed_to_compare(command, verb, capsys):
+    assert main([command, "seven-card-stud"]) == 1
+    assert capsys.readouterr().err == (
+        f"studrules: {command} {verb} games against the house; seven-card-stud is a pot game (players against "
+        "each other): 'studrules compare seven-card-stud B' plays it against another game B\n"
+    )
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("option, published", [("standard", 3.506), ("royal_500", 3.737)])
 def test_let_it_ride_optimal_play_matches_the_published_edge(option, published):

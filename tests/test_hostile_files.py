@@ -269,9 +269,11 @@ def test_validate_reads_the_file_once_however_many_options_it_has(tmp_path, monk
 
 @pytest.mark.parametrize("value", ["1000000000", "-1", "2.5"])
 def test_a_stake_given_on_the_command_line_is_held_to_the_bound_of_the_files(value, capsys):
-    assert main(["explain", "five-card-stud", "--stake", f"ante={value}"]) == 1
+    with pytest.raises(SystemExit) as stop:  # a malformed argument: a usage error
+        main(["explain", "five-card-stud", "--stake", f"ante={value}"])
+    assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert "stake 'ante' must be" in err and "Traceback" not in err
+    assert "argument --stake: stake 'ante' must be" in err and "Traceback" not in err
 
 
 def test_a_float_stake_from_python_is_refused_not_rounded():

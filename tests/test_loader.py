@@ -128,7 +128,28 @@ def test_a_duplicate_key_points_at_the_second():
 def test_tabs_are_not_yaml_indentation():
     (e,) = errors_of(BAD / "tabs.yaml")
     assert (e.location.line, e.location.column) == (3, 1)
-    assert e.message.startswith("not valid YAML: found character that cannot start any token")
+    # the parser's words (the C parser's; the pure-Python one names the character), then the advice
+    assert e.message.startswith("not valid YAML: found character")
+    assert e.message.endswith("cannot start any token; YAML indents with spaces, not tabs")
+
+
+def test_a_line_indented_under_a_value_says_to_check_the_indentation(tmp_path):
+    # line 4 `   max: 3` is one space deeper than `min: 2`: it reads as a key inside the
+    # value 2, and the parser stops at its ':' (column 7)
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: x\nseats:\n  min: 2\n   max: 3\n"))
+    assert (e.location.line, e.location.column) == (4, 7)
+    assert e.message.startswith("not valid YAML: mapping values are not allowed")
+    assert e.message.endswith(
+        "; a ':' inside a value, or a line indented under a value: check the indentation, or quote the text"
+    )
+
+
+def test_an_unclosed_list_and_quote_are_named(tmp_path):
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: x\nseats: [2, 8\n"))
+    assert (e.location.line, e.location.column) == (3, 1)  # the end of the text, where ']' was due
+    assert e.message.endswith("; a list in [ ] is not closed, or two of its items have no ',' between them")
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: 'x\n"))
+    assert e.message.endswith("; a quotation mark is not closed")
 
 
 def test_a_python_tag_is_refused_not_run():
@@ -272,6 +293,23 @@ def test_an_overlay_step_of_the_base_moves_before_or_after_the_step_it_names(tmp
             f"extends: 7-card-stud-hilo-declare\nname: bad\nsteps:\n  - declare: {{id: declare, {place}}}\n",
         )
         (e,) = errors_of(bad)
+        assert e.message == message and e.location.line == 4
+
+
+def test_a_misspelt_step_to_move_before_or_after_gets_the_closest_id(tmp_path):
+    # seven-card-stud's steps end sixth-street, round-4, seventh-street, round-5, showdown
+    for step, message in (
+        (
+            "deal: {id: eighth-street, players: [up], after: seventh-streat}",
+            "there is no step 'seventh-streat' to put step 'eighth-street' after (did you mean 'seventh-street'?)",
+        ),
+        (
+            "deal: {id: sixth-street, after: round-55}",
+            "step 'sixth-street' cannot move after step 'round-55', which is not there (did you mean 'round-5'?)",
+        ),
+    ):
+        path = write(tmp_path, "bad.yaml", f"extends: seven-card-stud\nname: bad\nsteps:\n  - {step}\n")
+        (e,) = errors_of(path)
         assert e.message == message and e.location.line == 4
 
 

@@ -135,6 +135,27 @@ def test_an_unknown_predicate_is_a_located_error(tmp_path):
     assert "unknown name 'pairr'" in err.message and "pair" in err.message
 
 
+def test_a_misindented_strategy_file_says_to_check_the_indentation(tmp_path):
+    # `action: raise` two spaces deeper than `when:`: read as a key inside the condition
+    path = write(
+        tmp_path,
+        "bad.yaml",
+        """
+        name: bad
+        rules:
+          - when: hand >= pair
+              action: raise
+        """,
+    )
+    with pytest.raises(SpecError) as info:
+        load_strategy(path)
+    err = info.value
+    # line 4 col 13: "      action" is 12 characters, then the ':' the parser stops at
+    assert (err.location.line, err.location.column) == (4, 13)
+    assert err.message.startswith("not valid YAML: mapping values are not allowed")
+    assert err.message.endswith("a line indented under a value: check the indentation, or quote the text")
+
+
 def test_a_quoted_condition_is_located_inside_the_quotes(tmp_path):
     path = write(
         tmp_path,

@@ -2,7 +2,8 @@
 the user wrote it: a file that extends another is read in its own terms
 (its steps by id, not by their place among the merged steps), and a problem
 that shows in a part of the base the file does not touch is placed at the
-file's ``extends:``, naming the base's step and line."""
+field of the file that causes it (seats.max, the deck), or else at the file's
+``extends:``, naming the base's step and line."""
 
 from __future__ import annotations
 
@@ -48,18 +49,40 @@ def test_a_schema_error_an_expression_error_and_a_merge_error_are_said_in_one_ru
     assert all(line.startswith(str(tmp_path / "child.yaml")) for line in lines)
 
 
-def test_a_problem_in_the_base_that_the_file_causes_is_placed_in_the_file(tmp_path, capsys):
+def test_a_problem_in_the_base_that_the_file_causes_is_placed_at_the_cause(tmp_path, capsys):
     # 9 ranks (36 cards): 10 players of five-card stud need 10 x 3 = 30 cards by
     # third-street, and a deck of 9TJQKA (6 ranks, 24 cards) has 24
     (line,) = _validate(tmp_path, "name: short\nextends: five-card-stud\ndeck: {ranks: 9TJQKA}\n", capsys)
-    # line 2 col 10: the value of `extends:`
+    # line 3 col 7: the value of `deck:`, the field this file sets
+    assert line == (
+        f"{tmp_path / 'child.yaml'}:3:7: deck: with 10 players the deal needs 30 cards by step "
+        "'third-street' (five-card-stud.yaml:33), more than the 24 of the deck: lower seats.max or add "
+        "'fallback: community' to a deal (at most 4 fit)"
+    )
+
+
+def test_too_many_seats_for_an_inherited_deal_is_placed_at_seats_max(tmp_path, capsys):
+    # seven-card stud deals 3 + 1 + 1 + 1 cards to each player by sixth-street: 9 x 6 = 54
+    # of the 52; 8 x 6 = 48 fit (the seventh card falls back to a community card)
+    text = "name: bad\nextends: seven-card-stud\nseats: {min: 2, max: 9}\n"
+    (line,) = _validate(tmp_path, text, capsys)
+    # line 3 col 22: "seats: {min: 2, max: " is 21 characters, then `9`
     assert line.startswith(
-        f"{tmp_path / 'child.yaml'}:2:10: steps[third-street].deal: with 10 players the deal "
-        "needs 30 cards by this step, more than the 24 of the deck"
+        f"{tmp_path / 'child.yaml'}:3:22: seats.max: with 9 players the deal needs 54 cards by step "
+        "'sixth-street' (seven-card-stud.yaml:50), more than the 52 of the deck: lower seats.max"
     )
-    assert line.endswith(
-        "; step 'third-street' is five-card-stud's (five-card-stud.yaml:33), which this file does not change"
+    assert line.endswith("(at most 8 fit)")
+
+
+def test_a_deal_the_file_adds_keeps_its_error_at_the_deal(tmp_path, capsys):
+    # the file adds a deal of 5 more cards after third-street: 8 players x (3 + 5) = 64 > 52
+    # (the step is the file's own: the error stands at it, line 5)
+    text = (
+        "name: heavy\nextends: seven-card-stud\nsteps:\n"
+        "  - deal: {id: extra, players: [down, down, down, down, down], after: third-street}\n"
     )
+    (line,) = _validate(tmp_path, text, capsys)
+    assert line.startswith(f"{tmp_path / 'child.yaml'}:4:11: steps[extra].deal: with 8 players the deal needs 64")
 
 
 def test_a_file_that_extends_nothing_counts_its_own_steps(tmp_path, capsys):

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StudrulesError
+from ..errors import SpecError, SpecErrors, StudrulesError
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
 
@@ -34,6 +34,7 @@ __all__ = [
     "variant_from_args",
     "load_with_stakes",
     "display_path",
+    "against_the_house",
     "check_output_file",
     "write_output",
     "add_hands_argument",
@@ -88,7 +89,8 @@ def load_with_stakes(
 ) -> Variant:
     """:func:`~studrules.spec.loader.load_variant`, and a one-line warning on
     standard error for each pair of bets whose order the stakes turn round
-    (see :func:`~studrules.spec.stake_order.stake_order_warnings`)."""
+    (see :func:`~studrules.spec.stake_order.stake_order_warnings`). An error
+    about the options and stakes of a variant given by name says its name."""
     import warnings
 
     from ..errors import StakeOrderWarning
@@ -96,7 +98,12 @@ def load_with_stakes(
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", StakeOrderWarning)  # said below with the flag's name
-        variant = load_variant(name, options=options, stakes=stakes)
+        try:
+            variant = load_variant(name, options=options, stakes=stakes)
+        except SpecErrors as err:
+            raise SpecErrors(_by_name(e, name) for e in err.errors) from None
+        except SpecError as err:
+            raise _by_name(err, name) from None
     if stakes:
         from ..spec.stake_order import stake_order_warnings
 
@@ -104,6 +111,39 @@ def load_with_stakes(
         for warning in stake_order_warnings(as_given, variant, stakes, flag):
             print(f"studrules: warning: {warning}", file=sys.stderr)
     return variant
+
+
+def _by_name(err: SpecError, name: str | Path) -> SpecError:
+    """An error about the options and stakes given (it has no line in the file)
+    of a variant the user named by its name: said with that name, not with the
+    path of the file inside the checkout. A file the user gave keeps its path.
+
+    >>> from studrules.errors import Location
+    >>> shipped = Location(str(variants_dir() / "my-house-game.yaml"))
+    >>> _by_name(SpecError("unknown option 'x'", shipped), "my-house-game").message
+    "my-house-game: unknown option 'x'"
+    """
+    loc = err.location
+    if loc is None or loc.line is not None or not loc.file or _same_file(Path(loc.file), Path(name)):
+        return err
+    return type(err)(f"{name}: {err.message}")
+
+
+def against_the_house(variant: Variant, given: str, what: str) -> None:
+    """Refuse a pot game to a command that plays against the house (``what``:
+    ``"analyze counts"``), pointing to ``compare``, which plays one.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> against_the_house(example_variant("one-round"), "mine.yaml", "simulate plays")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: simulate plays games against the house; one-round is a pot game (players against each other): 'studrules compare mine.yaml B' plays it against another game B
+    """
+    if not variant.is_banked:
+        raise SpecError(
+            f"{what} games against the house; {variant.name} is a {variant.kind} game (players against each "
+            f"other): 'studrules compare {given} B' plays it against another game B"
+        )
 
 
 def display_path(file: str | Path | None) -> str:
@@ -272,13 +312,27 @@ def add_hands_argument(
 
 
 class BotList(argparse.Action):
-    """Bot names, comma-separated and repeatable, kept as one comma-separated text."""
+    """Bot names, comma-separated and repeatable, kept as one comma-separated text;
+    a name that is no bot is a usage error, with the closest bot.
+
+    >>> p = argparse.ArgumentParser(prog="x")
+    >>> _ = p.add_argument("--bots", action=BotList)
+    >>> p.parse_args(["--bots", "random, strategy:basic"]).bots
+    'random,strategy:basic'
+    """
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from ..game.policies import UnknownPolicyError, bot_kind
+
         given = values if isinstance(values, list) else [values]
         names = [n.strip() for v in given for n in str(v).split(",") if n.strip()]
         if not names:
             parser.error(f"{option_string} needs at least one bot name")
+        for name in names:
+            try:
+                bot_kind(name)
+            except UnknownPolicyError as err:
+                parser.error(f"argument {option_string}: {err.message}")
         mark = f"_{self.dest}_given"  # the default is replaced, what the line gave before is added to
         kept = [getattr(namespace, self.dest)] if getattr(namespace, mark, False) else []
         setattr(namespace, mark, True)

@@ -23,10 +23,11 @@ import sys
 from pathlib import Path
 
 from ..analysis.exact import ExactResult, analyze
+from ..analysis.expression_words import hand_words
 from ..errors import StudrulesError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
-from ._common import add_variant_arguments, variant_from_args, write_output
+from ._common import add_variant_arguments, against_the_house, variant_from_args, write_output
 
 NAME = "analyze"
 HELP = "work out the exact house edge of a small game against the house, by enumeration"
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.write:
         check_write_target(args.write, force=args.force)
     variant = variant_from_args(args)
+    against_the_house(variant, args.variant, "analyze counts")
     strategy = None
     if not args.optimal:
         strategy, chosen = named_or_fitting(args.strategy, variant, shipped_strategies(), load_strategy)
@@ -110,9 +112,20 @@ def _report(r: ExactResult) -> str:
     if r.lines:
         lines.append("  outcome                          probability   contribution (antes)")
         for name, (p, c) in r.lines.items():
-            lines.append(f"    {name:<30} {p:>11.6f}   {c:>+10.6f}")
+            lines.append(f"    {_words(name):<30} {p:>11.6f}   {c:>+10.6f}")
     for name, bet in r.side_bets.items():
-        lines.append(f"  side bet {name}: house edge {bet['house_edge'] * 100:.4f}% of the stake")
+        lines.append(f"  side bet {name.replace('_', ' ')}: house edge {bet['house_edge'] * 100:.4f}% of the stake")
         for label, line in bet["lines"].items():
-            lines.append(f"    {label:<30} {line['probability']:>11.6f}   {line['contribution']:>+10.6f}")
+            lines.append(f"    {_words(label):<30} {line['probability']:>11.6f}   {line['contribution']:>+10.6f}")
     return "\n".join(lines)
+
+
+def _words(label: str) -> str:
+    """An outcome or pay line of the report in the words ``explain`` uses for it
+    (the JSON keeps the file's names).
+
+    >>> _words("ante bonus: straight_flush"), _words("pair_of_jacks"), _words("beats the house")
+    ('ante bonus: straight flush', 'pair of jacks', 'beats the house')
+    """
+    before, colon, hand = label.rpartition(": ")
+    return before + colon + hand_words(hand).removeprefix("a ")

@@ -33,8 +33,9 @@ EXIT_CODES = """exit codes:
   0    done (validate: every file is valid)
   1    a problem in a file, variant, stake, strategy or history (the message
        says where); validate found errors; simulate stopped on a failure
-  2    a usage error: an unknown command or flag, a missing or malformed
-       argument; replay: an illegal or out-of-turn action in the script
+  2    a usage error: an unknown command, flag or bot, a missing or
+       malformed argument; replay: an illegal or out-of-turn action in the
+       script
   3    replay-phh: the finishing stacks differ from the record's
   130  interrupted by Ctrl-C (what was played so far is reported);
        143: stopped by SIGTERM"""
@@ -212,7 +213,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             formatter_class=HelpFormatter,
         )
         module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(_run=module.run, _parser=p)
     return parser
 
 
@@ -272,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     import warnings
 
-    from ..errors import IllegalActionError, SpecErrors, StakeOrderWarning, StudrulesError
+    from ..errors import IllegalActionError, SpecErrors, StakeOrderWarning, StudrulesError, UsageError
 
     python_form = warnings.showwarning
 
@@ -294,6 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except UsageError as err:  # an argument the command reads as it runs (--option NAME=CHOICE): as argparse says it
+        command: argparse.ArgumentParser = args._parser
+        command.error(err.message)
     except IllegalActionError as err:
         _say(f"studrules: {_shown(err)}")
         return 2

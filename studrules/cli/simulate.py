@@ -21,7 +21,6 @@ import signal
 import sys
 
 from ..analysis.simulate import SimulationResult, simulate
-from ..errors import SpecError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
 from ._common import (
@@ -29,6 +28,7 @@ from ._common import (
     add_hands_argument,
     add_seed_argument,
     add_variant_arguments,
+    against_the_house,
     progress_bar,
     variant_from_args,
     whole_number,
@@ -64,11 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     variant = variant_from_args(args)
-    if not variant.is_banked:
-        raise SpecError(
-            f"simulate is for games against the house; {variant.name} is a {variant.kind} game "
-            "(players against each other)"
-        )
+    against_the_house(variant, args.variant, "simulate plays")
     strategy, chosen = named_or_fitting(args.strategy, variant, shipped_strategies(), load_strategy)
     if chosen:
         print(chosen, file=sys.stderr)

@@ -45,6 +45,7 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -128,6 +129,10 @@ class Action(NamedTuple):
         Traceback (most recent call last):
         ...
         studrules.errors.ScriptError: 'Cat jump': unknown action 'jump': the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, expose, buy, decline, pass, split
+        >>> Action.parse("Cat flod")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        studrules.errors.ScriptError: 'Cat flod': unknown action 'flod' (did you mean 'fold'?): the verbs are ...
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
@@ -140,7 +145,9 @@ class Action(NamedTuple):
         player, verb = parts[0], parts[1].lower()
         verb = _ALIASES.get(verb, verb)
         if verb not in VERBS:
-            raise ScriptError(f"'{text}': unknown action '{parts[1]}': the verbs are {', '.join(VERBS)}")
+            close = difflib.get_close_matches(verb, VERBS, n=1, cutoff=0.7)  # (not "all-in": call?)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise ScriptError(f"'{text}': unknown action '{parts[1]}'{hint}: the verbs are {', '.join(VERBS)}")
         amount = None
         if verb in _WITH_WORD:
             if len(parts) != 3:

@@ -64,6 +64,7 @@ __all__ = [
     "StrategyPolicy",
     "GameStrategyPolicy",
     "POLICY_NAMES",
+    "bot_kind",
     "MAX_OWN_RAISES",
     "make_policy",
     "default_policies",
@@ -407,28 +408,48 @@ def make_policy(spec: str, seed: int | None = None, *, variant: Variant | None =
     studrules.game.policies.UnknownPolicyError: unknown bot 'shark': the bots are check-call, random, sensible, strategy, strategy:NAME (a banked strategy: ace-king-or-better, basic, ...)
     """
     text = str(spec).strip()
-    key = text.lower().replace("_", "-")
-    if key in ("check-call", "checkcall", "call", "calling-station"):
+    kind = bot_kind(text)
+    if kind == "check-call":
         return CheckCall()
-    if key == "random":
+    if kind == "random":
         return RandomPolicy(seed)
-    if key == "sensible":
+    if kind == "sensible":
         policy = Sensible()
         if variant is not None:
             policy.begin(variant)
         return policy
-    if key == "strategy":
+    if kind == "strategy":
         own = GameStrategyPolicy()
         if variant is not None:
             own.begin(variant)
         return own
-    if key.startswith("strategy:") or key.startswith("strategy="):
-        name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
-        from ..spec.strategies import load_strategy
+    name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
+    from ..spec.strategies import load_strategy
 
-        return StrategyPolicy(
-            load_strategy(name.strip(), variant) if variant is not None else load_strategy(name.strip())
-        )
+    return StrategyPolicy(load_strategy(name.strip(), variant) if variant is not None else load_strategy(name.strip()))
+
+
+def bot_kind(spec: str) -> str:
+    """The kind of bot a name gives: ``check-call``, ``random``, ``sensible``,
+    ``strategy`` or ``strategy:`` (a strategy by name or file, read when the
+    bot is made); a name that is no bot raises :class:`UnknownPolicyError`
+    with the closest bot.
+
+    >>> bot_kind("Calling_Station"), bot_kind("strategy:my-file.yaml")
+    ('check-call', 'strategy:')
+    >>> bot_kind("sensibel")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    studrules.game.policies.UnknownPolicyError: unknown bot 'sensibel' (did you mean 'sensible'?): the bots are ...
+    """
+    text = str(spec).strip()
+    key = text.lower().replace("_", "-")
+    if key in ("check-call", "checkcall", "call", "calling-station"):
+        return "check-call"
+    if key in ("random", "sensible", "strategy"):
+        return key
+    if key.startswith("strategy:") or key.startswith("strategy="):
+        return "strategy:"
     try:
         from ..spec.strategies import shipped_strategies
 

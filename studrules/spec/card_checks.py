@@ -7,6 +7,7 @@ with the checks of the hand's order.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ..cards.ranking_wilds import WILD_FORMS
@@ -36,6 +37,34 @@ class _CheckerBase:
 
     def fail(self, message: str, path: FieldPath, *, key: bool = False) -> None:
         self.errors.append(SpecError(message, self.where(path, key=key)))
+
+    def fail_at_cause(self, message: str, index: int, causes: tuple[FieldPath, ...]) -> None:
+        """A problem of step ``index`` that other fields cause: located at the
+        step where this file writes it, else at the first of ``causes`` this file
+        sets (the message then names the step and where it stands), else at the
+        step (the loader places a base's step at ``extends:``)."""
+        at_step = self.where(self.step_path(index))
+        if self._written_here(at_step):
+            self.errors.append(SpecError(message, at_step))
+            return
+        for cause in causes:
+            there = self.where(cause)
+            if self._present(cause) and self._written_here(there):
+                step = f"step '{self.v.steps[index].id}' ({Path(at_step.file or '').name}:{at_step.line})"
+                self.errors.append(SpecError(message.replace("this step", step), there))
+                return
+        self.errors.append(SpecError(message, at_step))
+
+    def _written_here(self, where: Location) -> bool:
+        return where.file is not None and self.v.file is not None and Path(where.file) == Path(self.v.file)
+
+    def _present(self, path: FieldPath) -> bool:
+        node: Any = self.data
+        for part in path:
+            if not isinstance(node, Mapping) or part not in node:
+                return False
+            node = node[part]
+        return True
 
     def step_path(self, index: int, *more: str | int) -> FieldPath:
         kind = self.v.steps[index].kind

@@ -398,10 +398,11 @@ class _Checker(_CardChecks, _BankedChecks):
             advice = "lower seats.max"
         else:
             advice = "lower seats.max or add 'fallback: community' to a deal"
-        self.fail(
+        self.fail_at_cause(
             f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
-            self.step_path(i),
+            i,
+            (("seats", "positions") if seats > self.v.seats.max else ("seats", "max"), ("deck",)),
         )
 
     def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:

@@ -187,11 +187,9 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
         anchor_key = "before" if "before" in body else "after" if "after" in body else None
         if anchor_key is None:
             ids = [i for i in (_step_id(s) for s in result) if isinstance(i, str)]
-            close = difflib.get_close_matches(str(step_id), ids, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
             problems.append(
                 SpecError(
-                    f"step '{step_id}' matches no step of the variant it changes{hint}; "
+                    f"step '{step_id}' matches no step of the variant it changes{_closest(step_id, ids)}; "
                     f"to add a step, say where with 'before:' or 'after:' (steps: {', '.join(ids)})",
                     locate(over, (n, kind, "id")),
                 )
@@ -201,7 +199,8 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
         if anchor is None:
             problems.append(
                 SpecError(
-                    f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}",
+                    f"there is no step '{body[anchor_key]}' to put step '{step_id}' {anchor_key}"
+                    f"{_closest(body[anchor_key], [_step_id(s) for s in result])}",
                     locate(over, (n, kind, anchor_key)),
                 )
             )
@@ -218,7 +217,8 @@ def _move(
     """Move the step at ``at`` of ``result`` ``key`` (before or after) the step ``anchor_id``."""
     anchor = next((i for i, s in enumerate(result) if _step_id(s) == anchor_id), None)
     if anchor is None or anchor == at:
-        why = "itself" if anchor == at else f"step '{anchor_id}', which is not there"
+        others = [_step_id(s) for i, s in enumerate(result) if i != at]
+        why = "itself" if anchor == at else f"step '{anchor_id}', which is not there{_closest(anchor_id, others)}"
         problems.append(SpecError(f"step '{step_id}' cannot move {key} {why}", where))
         return
     step, loc = result.pop(at), result.item_locs.pop(at)
@@ -226,3 +226,15 @@ def _move(
     pos = anchor if key == "before" else anchor + 1
     result.insert(pos, step)
     result.item_locs.insert(pos, loc)
+
+
+def _closest(step_id: Any, ids: list[Any]) -> str:
+    """`` (did you mean 'X'?)`` for the step id closest to ``step_id``, or nothing.
+
+    >>> _closest("seventh-streat", ["sixth-street", "seventh-street", "showdown"])
+    " (did you mean 'seventh-street'?)"
+    >>> _closest("river", ["sixth-street", "showdown"])
+    ''
+    """
+    close = difflib.get_close_matches(str(step_id), [i for i in ids if isinstance(i, str)], n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -298,13 +298,58 @@ def read_document(
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         problem = err.problem or err.context or "not valid YAML"
-        raise SpecError(f"not valid YAML: {problem}", Location(file, line, col)) from None
+        at = text[mark.index : mark.index + 1] if mark and mark.index is not None else ""
+        hint = _yaml_hint(f"{problem} {err.context or ''}", at)
+        raise SpecError(f"not valid YAML: {problem}{hint}", Location(file, line, col)) from None
     except yaml.YAMLError as err:
         raise SpecError(f"not valid YAML: {err}", Location(file)) from None
     doc = Document(data=None, file=file, text=text)
     if node is not None:
         doc.data = _Builder(doc, max_nodes).build(node, (), 0)
     return doc
+
+
+#: The parser's words for the common slips, and what to do about each
+#: (the C parser's words and the pure-Python one's).
+_YAML_HINTS = (
+    (("tab character", "'\\t'"), "YAML indents with spaces, not tabs"),
+    (
+        ("mapping values are not allowed",),
+        "a ':' inside a value, or a line indented under a value: check the indentation, or quote the text",
+    ),
+    (("expected ',' or ']'",), "a list in [ ] is not closed, or two of its items have no ',' between them"),
+    (("expected ',' or '}'",), "a mapping in { } is not closed, or two of its entries have no ',' between them"),
+    (("quoted scalar",), "a quotation mark is not closed"),
+    (("undefined alias",), "'*' starts an alias (of a value named with '&'): quote the text"),
+    (("expected '-' indicator", "block collection"), "a line indented unlike the items of the list above it"),
+    (
+        ("expected key", "expected <block end>"),
+        "a line indented unlike the keys above it, or text after a closing quote or bracket: "
+        "check the indentation, or quote the whole text",
+    ),
+)
+
+
+def _yaml_hint(problem: str, at: str) -> str:
+    """``; `` and what to do about a YAML parser's ``problem`` (found at the character ``at``), or nothing.
+
+    >>> _yaml_hint("found character that cannot start any token", "\\t")
+    '; YAML indents with spaces, not tabs'
+    >>> _yaml_hint("found character that cannot start any token", "@")
+    "; a value cannot begin with '@': quote the text"
+    >>> _yaml_hint("found unexpected end of stream while scanning a quoted scalar", "")
+    '; a quotation mark is not closed'
+    >>> _yaml_hint("something new", "x")
+    ''
+    """
+    if at == "\t":
+        return f"; {_YAML_HINTS[0][1]}"
+    for words, hint in _YAML_HINTS:
+        if any(w in problem for w in words):
+            return f"; {hint}"
+    if "cannot start any token" in problem and at.strip():
+        return f"; a value cannot begin with '{at}': quote the text"
+    return ""
 
 
 def read_strategy_document(source: str | Path, *, file: str | None = None) -> Document:
