@@ -16,7 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # a usage error: argparse's exit, after the command's usage
+        code = int(stop.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -26,6 +29,7 @@ def test_phh_without_a_history_is_a_usage_error_before_any_hand(tmp_path, capsys
     code, out, err = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--phh", str(phh))
     assert code == 2  # the README's exit code for a usage error
     assert "studrules play: error: --phh exports the saved hands: give --history FILE too" in err
+    assert err.startswith("usage: studrules play")
     assert out == "" and not phh.exists()  # no hand dealt
 
 

@@ -26,7 +26,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from ..errors import StudrulesError
+from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
@@ -211,9 +211,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     from ..table.session import Session
 
     problem = _phh_problem(args, variants)
-    if problem is not None:  # a usage error, said before a hand is played
-        print(f"studrules {getattr(args, 'command', NAME)}: error: {problem}", file=sys.stderr)
-        return 2
+    if problem is not None:  # a usage error, said with the command's usage before a hand is played
+        raise UsageError(problem)
     live = interactive(args)
     me: str | None = args.name if live else None
     names = seat_names(args.players, me)
