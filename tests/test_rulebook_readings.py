@@ -101,7 +101,7 @@ def test_community_and_extra_cards_are_counted_in_the_showdown_hand():
     assert "best five cards of the 4 he holds and the community cards" in book("variants/catalogue/oxford-stud.yaml")
     baseball = book("variants/house/baseball.yaml")
     assert "(more with the extra cards a card dealt face up brings)" in baseball
-    assert "A player dealt a 4 face up holds one more card for each" in baseball
+    assert "A player holds one more card for each four dealt to him face up" in baseball
 
 
 def test_the_bring_in_of_a_neighbour_is_completed_only_where_the_option_allows():

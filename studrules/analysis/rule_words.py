@@ -19,6 +19,7 @@ from collections.abc import Collection, Sequence
 from ..cards.card import SUIT_NAMES
 from ..cards.rankings import get_ranking, ranking_for
 from ..cards.rankings_single import HoleCardOfSuit
+from ..game.wilds import rank_name
 from ..spec.model import (
     STANDARD_RANKS,
     BettingStep,
@@ -360,8 +361,8 @@ def held_caveats(variant: Variant, upto: Step) -> list[str]:
             out.append(f"A player who gave up {gave} for a new one has one more card {more} and one fewer {fewer}.")
     extra = [r.rank for r in variant.when_dealt_up if r.deal != "none"]
     if extra:
-        ranks = " or ".join(sorted(set(extra)))
-        out.append(f"A player dealt a {ranks} face up holds one more card for each (see Extra cards).")
+        ranks = " or ".join(rank_name(r) for r in sorted(set(extra)))
+        out.append(f"A player holds one more card for each {ranks} dealt to him face up (see Extra cards).")
     return list(dict.fromkeys(out))
 
 
