@@ -172,9 +172,9 @@ def test_a_default_bot_folds_what_the_game_s_strategy_folds():
 
 def test_a_decision_to_stand_reads_in_the_rule_book_and_the_diff_and_one_with_no_choice_is_refused():
     book = " ".join(explain(load_variant("let-it-ride")).split())
-    assert "Each player goes on without a raise, or raises 10 (the bet)" in book
+    assert "Each player goes on without a raise, or raises 10 (the ante) with the default ante" in book
     rows = {(d.rule, d.a) for d in diff(load_variant("let-it-ride"), load_variant("caribbean-stud-it"))}
-    assert ("decision", "stand or raise 10") in rows
+    assert ("decision", "stand or raise the ante (10)") in rows
     nothing = BASE.replace("{id: second, fold: true, raise: ante}", "{id: second, fold: false}")
     (error,) = errors_of(nothing)
     assert error.startswith("11:") and "nothing to choose" in error

@@ -206,7 +206,10 @@ def test_games_against_a_pay_table_have_no_house_hand():
     let_it_ride = book("let-it-ride")
     assert "against the house (its pay table)" in let_it_ride and "the dealer's hand" not in let_it_ride
     assert "or the house's hand" not in let_it_ride
-    assert "raises 10 (the bet)." in let_it_ride  # the bet stake, whatever the ante: no "default ante"
+    # the "1" and "2" bets equal the "$" bet: a position's own ante, 50 where it chose 50
+    hand = Hand(load_variant("let-it-ride"), ["A", "B"], 1000, antes={"A": 50, "B": 10}, seed=1)
+    assert [str(a) for a in hand.legal_actions()] == ["check", "raise 50"]
+    assert "raises 10 (the ante) with the default ante." in let_it_ride
     assert "against the house (the dealer's hand)" in book("caribbean-stud-it")
     # Mississippi Stud's first decision gives up no earlier raise; the later ones do
     first, *later = book("mississippi-stud").split("Each player, having seen his cards, either folds")[1:]

@@ -23,14 +23,16 @@ settlement against the pay table on the player's hand alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..spec.expressions import Expression
-from ..spec.model import DecisionStep, SettleStep, SideBet
+from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet
 from ..spec.vocabulary import hand_constants
 from .expression_words import hand_words
 
 __all__ = [
+    "stake_values_with_ante",
     "raise_words",
     "pay_table_sentences",
     "pay_table_rows",
@@ -167,3 +169,22 @@ def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
             for label, pct in bet.meter_share
         ]
     return rows
+
+
+def stake_values_with_ante(variant: Any, stakes: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The variant's stake values; in a game against the house where no stake is named ``ante``,
+    ``ante`` the default ante too, which a decision's raise may read (each position's own ante).
+
+    >>> from studrules.spec.loader import load_variant
+    >>> stake_values_with_ante(load_variant("let-it-ride"))["ante"]  # its ante is the 'bet' stake
+    10
+    """
+    from .expression_words import amount_value
+
+    values = dict(variant.stake_values(stakes))
+    antes = variant.steps_of(AnteStep) if variant.is_banked and "ante" not in values else ()
+    for ante in antes[:1]:
+        value = amount_value(ante.amount, values)
+        if value is not None:
+            values["ante"] = value
+    return values

@@ -47,7 +47,7 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
-from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows
+from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
 from .ranking_words import board_ranking, deck_ace
@@ -202,7 +202,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     ['1']
     """
     out: list[Rule] = []
-    values = variant.stake_values(stakes)
+    values = stake_values_with_ante(variant, stakes)  # (a decision's raise may read the ante)
 
     def add(topic: str, rule: str, value: str) -> None:
         out.append(Rule(topic, rule, value, f"{topic}/{rule}"))

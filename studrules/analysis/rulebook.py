@@ -35,7 +35,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
-from .banked_words import bonus_sentences, pay_table_rows, pay_table_sentences, raise_words
+from .banked_words import bonus_sentences, pay_table_rows, pay_table_sentences, raise_words, stake_values_with_ante
 from .expression_words import (
     amount_value,
     amount_words,
@@ -110,7 +110,7 @@ class _Writer:
     def __init__(self, variant: Variant, stakes: Mapping[str, int] | None):
         self.v = variant
         self.overridden = set(stakes or {})
-        self.values = variant.stake_values(stakes)
+        self.values = stake_values_with_ante(variant, stakes)  # (a decision's raise may read the ante)
         self.blocks: list[Block] = []
 
     # helpers
