@@ -296,3 +296,26 @@ def test_a_friend_joins_after_the_start_then_leaves_and_a_spectator_watches(brow
     ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
     assert "Cat stands up" in ann.locator("#table-log").text_content()  # the log is folded away: its text
     shots(ann, "left")
+
+
+def test_friends_with_names_in_other_alphabets_sit_down_and_a_space_is_explained(browser, server, shots):
+    # the server takes a name of letters of any alphabet; the page's own check did not (Latin only)
+    host = browser.new_context().new_page()
+    host.goto(server + "/")
+    host.fill("#host", "Анна")
+    host.locator(f'#games input[value="{FR}"]').check()
+    host.fill("#seats", "3")
+    host.click("#create-button")
+    host.wait_for_url("**/t/*")
+    link = host.locator("#link").inner_text()
+    friend = browser.new_context().new_page()
+    friend.goto(link)
+    friend.fill("#name", "Ann Lee")  # a space: the field says why it refuses
+    assert not friend.locator("#name").evaluate("e => e.checkValidity()")
+    assert "no spaces" in (friend.locator("#name").get_attribute("title") or "")
+    friend.fill("#name", "דני")
+    friend.click("#join-button")
+    host.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    names = host.locator("#seats").inner_text()
+    assert "Анна" in names and "דני" in names
+    shots(host, "alphabets")

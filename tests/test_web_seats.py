@@ -117,6 +117,39 @@ def test_a_player_who_leaves_between_hands_stands_up_at_once_with_his_stack():
     assert set(room.hand.players) == {"Ann", "Bob"} and _chips(room) == 3000
 
 
+def test_a_player_who_sits_down_again_under_the_same_name_is_not_the_one_who_folded():
+    # Cat leaves during hand 1 (folded at her turn), stands up after it, and sits down again as
+    # Cat before hand 2: her new seat shows none of hand 1 (not folded, no cards), and she plays
+    # from the next hand
+    room, ann, bob = _room()
+    cat = room.join("Cat")
+    room.start(ann)
+    hand = room.hand
+    seats = {"Ann": ann, "Bob": bob, "Cat": cat}
+    room.leave(cat)
+    _play_out(room, {p: s for p, s in seats.items() if p != "Cat"} | {"Cat": cat})
+    assert hand.folded[hand.players.index("Cat")] and room.seats[cat.number] is None
+    again = room.join("Cat")
+    view = room.snapshot(again)
+    facts = next(x for x in view["seats"] if x is not None and x["name"] == "Cat")["facts"]
+    assert "folded" not in facts
+    # the last hand is shown to her as to a spectator: none of the first Cat's face-down cards
+    seat = hand.players.index("Cat")
+    down = {str(c) for c, face in zip(hand.cards[seat], hand.faces[seat]) if face == "down"}
+    assert down and not down & set(CARD.findall(json.dumps(view["hand"])))
+
+
+def test_the_box_of_a_game_that_changed_stays_for_that_hand_only():
+    # one game at the table: hand 1 announces it; hand 2 deals the same game and says nothing of a change
+    room, ann, bob = _room()
+    room.start(ann)
+    assert room.snapshot(ann)["announcement"] is not None
+    _play_out(room, {"Ann": ann, "Bob": bob})
+    room.clock.now = 60
+    room.tick()
+    assert room.hand is not None and room.snapshot(ann)["announcement"] is None
+
+
 def test_the_host_removes_a_seat_or_gives_it_to_a_bot_and_nobody_else_may():
     room, ann, bob = _room()
     cat = room.join("Cat")

@@ -103,6 +103,7 @@ class Room:
         self.bots: dict[str, Policy] = {}
         self.log: list[str] = []
         self.announcement: dict[str, Any] | None = None
+        self.dealt: set[int] | None = None  # the seats (ids) dealt into the hand (None: not known, every name)
         self.version = 0
 
     @classmethod
@@ -368,7 +369,9 @@ class Room:
             }
             self._say(report.announcement().splitlines()[0])
         else:
+            self.announcement = None  # (the box of a game that changed stays for that hand only)
             self._say(f"Hand {self._number()}: {report.dealer} deals.")
+        self.dealt = {id(s) for s in self.seats if s is not None and s.name in report.players}
         for name in report.players:
             bot = self.bots.get(name)
             if bot is not None:
@@ -525,7 +528,8 @@ class Room:
         public facts of the hand in play or the last one (``facts``: short
         words the page writes next to the seat)."""
         facts = []
-        in_hand = hand is not None and s.name in hand.players
+        # (a player who stood up and sat down again under the same name is not the one dealt in)
+        in_hand = hand is not None and s.name in hand.players and (self.dealt is None or id(s) in self.dealt)
         if self.session is not None and not in_hand and self.state in ("playing", "choosing"):
             facts.append("plays from the next hand")
         if s.leaving:
@@ -557,7 +561,7 @@ class Room:
         session = self.session
         hand = self.hand
         me = seat.name if seat is not None else None
-        in_hand = hand is not None and me in hand.players
+        in_hand = hand is not None and me in hand.players and (self.dealt is None or id(seat) in self.dealt)
         variant = self.report.variant if self.report is not None else None
         now = self.clock()
         out: dict[str, Any] = {
