@@ -175,9 +175,11 @@ def stake_values_with_ante(variant: Any, stakes: Mapping[str, int] | None = None
     """The variant's stake values; in a game against the house where no stake is named ``ante``,
     ``ante`` the default ante too, which a decision's raise may read (each position's own ante).
 
-    >>> from studrules.spec.loader import load_variant
-    >>> stake_values_with_ante(load_variant("let-it-ride"))["ante"]  # its ante is the 'bet' stake
-    10
+    >>> from studrules.spec.examples import example_text
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = example_text("against-the-house").replace("{ante: 10}", "{bet: 10}").replace("amount: ante}", "amount: bet}")
+    >>> stake_values_with_ante(load_variant_text(text))  # its ante is the 'bet' stake
+    {'bet': 10, 'ante': 10}
     """
     from .expression_words import amount_value
 

@@ -22,32 +22,13 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
+from ..game.actions import VERBS
 from ..game.events import Event
 
 __all__ = ["ACTION_EVENTS", "decisions", "side_by_side", "parting_line"]
 
-#: The events that record what a player chose to do.
-ACTION_EVENTS = frozenset(
-    (
-        "bring_in",
-        "complete",
-        "bet",
-        "raise",
-        "call",
-        "check",
-        "fold",
-        "show",
-        "muck",
-        "declare",
-        "discard",
-        "expose",
-        "buy",
-        "decline",
-        "pass",
-        "split",
-        "void",
-    )
-)
+#: The events that record what a player chose to do: one for each verb of an action.
+ACTION_EVENTS = frozenset(verb.replace("-", "_") for verb in VERBS)
 
 # an event with every chip amount set aside (and the words that may name one):
 # type, player, round, card, face, cards, hand, pot

@@ -3,13 +3,14 @@ ranking values (:func:`ranking_text`), and how the deck's own ranking, which
 orders up cards for the bring-in, who acts first and the odd chip, counts the
 ace (:func:`deck_ace`) and judges boards (:func:`board_ranking`).
 
-    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.spec.examples import example_text, example_variant
+    >>> from studrules.spec.loader import load_variant_text
     >>> ranking_text("ace_to_five_low")
     'ace-to-five low (ace low, straights and flushes ignored, 5-4-3-2-A best)'
-    >>> razz = load_variant("razz")
-    >>> deck_ace(razz.deck), board_ranking(razz.deck)
+    >>> low = load_variant_text(example_text("one-round").replace("kind: pot", "kind: pot\\ndeck: {ranking: ace_to_five_low}"))
+    >>> deck_ace(low.deck), board_ranking(low.deck)
     ('low', 'ace-to-five low')
-    >>> deck_ace(load_variant("seven-card-stud").deck) is None  # standard high poker: aces high, unsaid
+    >>> deck_ace(example_variant("one-round").deck) is None  # standard high poker: aces high, unsaid
     True
 """
 
@@ -62,8 +63,10 @@ def ranking_sentences(variant: Any) -> str:
     """How hands rank, for the rule book's Cards section: the deck's own ranking (which orders
     up cards), and every other ranking a showdown values hands by.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> ranking_sentences(load_variant("razz"))
+    >>> from studrules.spec.examples import example_text
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = example_text("one-round").replace("[high]", "[ace_to_five_low]")
+    >>> ranking_sentences(load_variant_text(text.replace("kind: pot", "kind: pot\\ndeck: {ranking: ace_to_five_low}")))
     'Hands rank by ace-to-five low (ace low, straights and flushes ignored, 5-4-3-2-A best).'
     """
     from ..spec.model import ShowdownStep
@@ -104,8 +107,8 @@ def suit_sentence(variant: Any) -> str:
     """How suits rank, where a rule of the variant breaks a tie by suit (the bring-in, who acts
     first, the odd chip); else that no tie is broken by suit.
 
-    >>> from studrules.spec.loader import load_variant
-    >>> suit_sentence(load_variant("five-card-stud-he"))  # ties go to the player nearest the dealer
+    >>> from studrules.spec.examples import example_variant
+    >>> suit_sentence(example_variant("one-round"))  # ties go to the player nearest the dealer
     'Suits have no rank here: no tie is broken by suit.'
     """
     from ..spec.model import BettingStep, ShowdownStep

@@ -322,16 +322,9 @@ class Sensible(Policy):
         return "muck"
 
     def _wild_ranks(self, view: View) -> str:
-        """The ranks wild for this seat now: the fixed ones, the rank after the last followed
-        card dealt up (read from the wild events), his lowest down card's."""
-        rules = self._wild
-        assert rules is not None
-        rank = None
-        for e in view.events:
-            if e.type == "wild" and e.card is not None:
-                rank = None if rank_char(e.card) == rules.follow else rank_char(e.card)
-        down = [c for c, face in view.cards if face == "down"]
-        return wild_ranks_of(rules, rank, down)
+        """The ranks wild for this seat now: the fixed ones, the followed card's, his lowest down card's."""
+        assert self._wild is not None
+        return wild_ranks_of(self._wild, view.wild_rank, [c for c, face in view.cards if face == "down"])
 
     # -- betting
     def _bet(self, view: View, legal: Mapping[str, LegalAction]) -> Action:

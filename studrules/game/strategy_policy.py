@@ -91,10 +91,12 @@ class GameStrategyPolicy(StrategyPolicy):
     the strategy ``simulate`` and ``analyze`` play when none is named), chosen at
     :meth:`begin`. Where no strategy fits the game (a pot game), it checks and calls.
 
-    >>> from studrules.spec.loader import load_variant
+    >>> from studrules.spec.examples import example_variant
     >>> bot = GameStrategyPolicy()
-    >>> bot.begin(load_variant("three-card-poker")); bot.strategy.name  # the one its file names
-    'queen-six-four'
+    >>> bot.begin(example_variant("against-the-house")); bot.strategy.name  # it names none: the first that fits
+    'ace-king-or-better'
+    >>> bot.begin(example_variant("one-round")); bot.strategy is None  # a pot game: none fits
+    True
     """
 
     def __init__(self) -> None:

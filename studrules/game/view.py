@@ -64,6 +64,7 @@ class View:
     is_over: bool
     pots: tuple[tuple[int, ...], ...] = ()
     own_events: tuple[Event, ...] = ()
+    wild_rank: str | None = None  # the rank the last card after a followed rank made wild (follow the queen)
     # a view made by lazy_seat_view: the hand and the seat its fields are read from
     # when first asked (None once every field is set: always, for a view made whole)
     _hand: Any = field(default=None, init=False, repr=False, compare=False)
@@ -249,4 +250,5 @@ _READ: dict[str, Any] = {
     "is_over": lambda hand, seat, player: hand.over,
     "pots": lambda hand, seat, player: tuple(hand._pot_seats()) if hand.phase == "showdown" else (),
     "own_events": lambda hand, seat, player: tuple([e for e in hand.events if e[1] == player]),
+    "wild_rank": lambda hand, seat, player: hand.wild_rank,
 }
