@@ -16,6 +16,7 @@ from studrules.errors import IllegalActionError
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import MAX_MESSAGE, ProtocolError, parse_message
 from studrules.web.room import Room, TableConfig, TableError
+from studrules.web.room_view import snapshot
 
 TestClient = web_test_client()  # (the module is skipped without the web extra)
 
@@ -148,7 +149,7 @@ def test_a_seat_out_of_the_hand_sees_no_face_down_card(client):
         p.send("Ann", {"type": "start"})
         p.both()
         hand = p.room.hand
-        text = json.dumps(p.room.snapshot(None))
+        text = json.dumps(snapshot(p.room, None))
         down = {str(c) for i in range(hand.n) for c in hand.cards[i] if c not in hand.up[i]}
         assert down and not (down & set(CARD.findall(text)))
 

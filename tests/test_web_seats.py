@@ -14,6 +14,7 @@ from web_support import web_test_client
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import parse_message
 from studrules.web.room import Room, TableConfig, TableError
+from studrules.web.room_view import snapshot
 
 TestClient = web_test_client()  # (the module is skipped without the web extra)
 
@@ -74,7 +75,7 @@ def test_a_late_arrival_takes_a_free_seat_and_plays_from_the_next_hand():
     cat = room.join("Cat")  # during the first hand
     assert cat.number == 2 and cat.stack == 1000
     assert set(room.hand.players) == {"Ann", "Bob"}
-    assert "plays from the next hand" in room.snapshot(cat)["seats"][2]["facts"]
+    assert "plays from the next hand" in snapshot(room, cat)["seats"][2]["facts"]
     _play_out(room, {"Ann": ann, "Bob": bob})
     room.clock.now = 60  # the pause
     room.tick()
@@ -130,7 +131,7 @@ def test_a_player_who_sits_down_again_under_the_same_name_is_not_the_one_who_fol
     _play_out(room, {p: s for p, s in seats.items() if p != "Cat"} | {"Cat": cat})
     assert hand.folded[hand.players.index("Cat")] and room.seats[cat.number] is None
     again = room.join("Cat")
-    view = room.snapshot(again)
+    view = snapshot(room, again)
     facts = next(x for x in view["seats"] if x is not None and x["name"] == "Cat")["facts"]
     assert "folded" not in facts
     # the last hand is shown to her as to a spectator: none of the first Cat's face-down cards
@@ -143,11 +144,11 @@ def test_the_box_of_a_game_that_changed_stays_for_that_hand_only():
     # one game at the table: hand 1 announces it; hand 2 deals the same game and says nothing of a change
     room, ann, bob = _room()
     room.start(ann)
-    assert room.snapshot(ann)["announcement"] is not None
+    assert snapshot(room, ann)["announcement"] is not None
     _play_out(room, {"Ann": ann, "Bob": bob})
     room.clock.now = 60
     room.tick()
-    assert room.hand is not None and room.snapshot(ann)["announcement"] is None
+    assert room.hand is not None and snapshot(room, ann)["announcement"] is None
 
 
 def test_the_host_removes_a_seat_or_gives_it_to_a_bot_and_nobody_else_may():
@@ -258,7 +259,7 @@ def test_a_restart_keeps_hands_won_and_a_kills_legs(tmp_path, when):
     back.tick()  # the next hand: killed by the one who had the legs
     assert back.report.killer == (killer if killer in back.report.players else None)
     if killer is not None:
-        assert "kills this hand" in back.snapshot(None)["seats"][[s.name for s in back.seats].index(killer)]["facts"]
+        assert "kills this hand" in snapshot(back, None)["seats"][[s.name for s in back.seats].index(killer)]["facts"]
 
 
 # --- spectators ----------------------------------------------------------------------
@@ -354,12 +355,12 @@ def test_each_seats_declaration_is_shown_next_to_it_once_public_and_not_before()
             if first is None:
                 first = hand.to_act
                 room.act(seats[first], verb, word=word)
-                facts = [f for s in room.snapshot(bob)["seats"] if s for f in s["facts"]]
+                facts = [f for s in snapshot(room, bob)["seats"] if s for f in s["facts"]]
                 assert not any(f.startswith("declared") for f in facts)  # a secret until all declare
                 continue
         room.act(seats[hand.to_act], verb, word=word)
     assert first is not None
-    shown = {s["name"]: s["facts"] for s in room.snapshot(None)["seats"] if s}
+    shown = {s["name"]: s["facts"] for s in snapshot(room, None)["seats"] if s}
     assert "declared low" in shown["Ann"] and "declared high" in shown["Bob"]
 
 

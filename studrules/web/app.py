@@ -43,6 +43,7 @@ from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .room import Room, Seat, TableConfig, TableError
+from .room_view import snapshot
 from .store import Store
 from .uploads import Uploads
 
@@ -258,7 +259,7 @@ class Server:
     async def broadcast(self, room: Room) -> None:
         for ws, seat in list(self.sockets.get(room.id, {}).items()):
             try:
-                await ws.send_text(json.dumps(room.snapshot(seat if room.holds(seat) else None)))
+                await ws.send_text(json.dumps(snapshot(room, seat if room.holds(seat) else None)))
             except Exception:  # a closed socket: forget it
                 self.sockets.get(room.id, {}).pop(ws, None)
 
@@ -487,7 +488,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
                     await old.close(code=4409)
         srv.ensure_task(room)
         sockets[ws] = seat
-        await ws.send_text(json.dumps(room.snapshot(seat)))
+        await ws.send_text(json.dumps(snapshot(room, seat)))
         limit = RateLimit()
         strikes = 0
         try:

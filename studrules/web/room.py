@@ -48,7 +48,7 @@ from ..game.policies import CheckCall, Policy, make_policy, policy_action
 from ..table.session import Session
 from ..table.terminal import result_lines
 from .config import TableConfig, TableError
-from .protocol import ProtocolError, check_name, hand_payload
+from .protocol import ProtocolError, check_name
 from .store import token_hash
 
 __all__ = ["TableConfig", "Seat", "Room", "TableError"]
@@ -514,73 +514,3 @@ class Room:
 
     def _changed(self) -> None:
         self.version += 1
-
-    def _dealer(self) -> str | None:
-        """Who deals the hand in play (or the last one), or chooses the next game."""
-        if self.session is None:
-            return None
-        if self.report is not None and self.state in ("playing", "between", "over"):
-            return self.report.dealer
-        return self.session.dealer
-
-    def _seat_facts(self, s: Seat, hand: Any) -> dict[str, Any]:
-        """What everybody may know of the seat ``s``: its name, stack, and the
-        public facts of the hand in play or the last one (``facts``: short
-        words the page writes next to the seat)."""
-        facts = []
-        # (a player who stood up and sat down again under the same name is not the one dealt in)
-        in_hand = hand is not None and s.name in hand.players and (self.dealt is None or id(s) in self.dealt)
-        if self.session is not None and not in_hand and self.state in ("playing", "choosing"):
-            facts.append("plays from the next hand")
-        if s.leaving:
-            facts.append("leaves after this hand")
-        if in_hand:
-            # a declaration is an event once it is public (in turn, or all revealed together); it holds no card
-            declared = [e.reason for e in hand.events if e.type == "declare" and e.player == s.name]
-            if declared:
-                facts.append(f"declared {declared[-1]}")
-            if hand.folded[hand.players.index(s.name)]:
-                facts.append("folded")
-            if self.report is not None and self.report.killer == s.name:
-                facts.append("kills this hand")
-        if self.session is not None and self.session.legs is not None and self.session.legs[0] == s.name:
-            legs = self.session.legs[1]
-            facts.append(f"{legs} leg{'s' if legs != 1 else ''}")
-        won = self.session.won.get(s.name, 0) if self.session is not None else 0
-        return {
-            "seat": s.number,
-            "name": s.name,
-            "bot": s.bot is not None,
-            "stack": s.stack,
-            "won": won,
-            "facts": facts,
-        }
-
-    def snapshot(self, seat: Seat | None) -> dict[str, Any]:
-        """Everything ``seat`` may see now, as JSON data (None: a watcher)."""
-        session = self.session
-        hand = self.hand
-        me = seat.name if seat is not None else None
-        in_hand = hand is not None and me in hand.players and (self.dealt is None or id(seat) in self.dealt)
-        variant = self.report.variant if self.report is not None else None
-        now = self.clock()
-        out: dict[str, Any] = {
-            "type": "state",
-            "table": self.id,
-            "state": self.state,
-            "rotate": self.config.rotate,
-            "games": list(self.config.variants),
-            "you": None if seat is None else {"seat": seat.number, "name": seat.name, "host": self.is_host(seat)},
-            "seats": [None if s is None else self._seat_facts(s, hand) for s in self.seats],
-            "hand_number": self._number(),
-            "dealer": self._dealer(),
-            "variant": None if variant is None else {"name": variant.name, "title": variant.title or variant.name},
-            "deadline_in": None if self.deadline is None else max(0.0, round(self.deadline - now, 1)),
-            "announcement": self.announcement,
-            "log": self.log[-50:],
-            "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
-            "result": result_lines(self.report) if self.report is not None and self.report.result else [],
-            "choosing": session.dealer if self.state == "choosing" and session is not None else None,
-            "choices": self.choices() if self.state == "choosing" and session and me == session.dealer else [],
-        }
-        return out

@@ -1,0 +1,98 @@
+"""What each seat of a :class:`~studrules.web.room.Room` sees: the table's
+state as JSON data, written by :func:`snapshot` (a seat's own face-down
+cards, and nobody else's: :func:`~studrules.web.protocol.hand_payload`).
+
+    >>> from studrules.spec.resources import default_variant
+    >>> from studrules.web.room import Room, TableConfig
+    >>> room = Room("t1", TableConfig(variants=(default_variant(),), seats=2), clock=lambda: 0.0)
+    >>> ann = room.join("Ann")
+    >>> view = snapshot(room, ann)
+    >>> view["state"], view["you"], [s and s["name"] for s in view["seats"]]
+    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True}, ['Ann', None])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..table.terminal import result_lines
+from .protocol import hand_payload
+
+if TYPE_CHECKING:
+    from .room import Room, Seat
+
+__all__ = ["snapshot", "seat_facts"]
+
+
+def dealer(room: Room) -> str | None:
+    """Who deals the hand in play (or the last one), or chooses the next game."""
+    if room.session is None:
+        return None
+    if room.report is not None and room.state in ("playing", "between", "over"):
+        return room.report.dealer
+    return room.session.dealer
+
+
+def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
+    """What everybody may know of the seat ``s``: its name, stack, and the
+    public facts of the hand in play or the last one (``facts``: short
+    words the page writes next to the seat)."""
+    facts = []
+    session = room.session
+    # (a player who stood up and sat down again under the same name is not the one dealt in)
+    in_hand = hand is not None and s.name in hand.players and (room.dealt is None or id(s) in room.dealt)
+    if session is not None and not in_hand and room.state in ("playing", "choosing"):
+        facts.append("plays from the next hand")
+    if s.leaving:
+        facts.append("leaves after this hand")
+    if in_hand:
+        # a declaration is an event once it is public (in turn, or all revealed together); it holds no card
+        declared = [e.reason for e in hand.events if e.type == "declare" and e.player == s.name]
+        if declared:
+            facts.append(f"declared {declared[-1]}")
+        if hand.folded[hand.players.index(s.name)]:
+            facts.append("folded")
+        if room.report is not None and room.report.killer == s.name:
+            facts.append("kills this hand")
+    if session is not None and session.legs is not None and session.legs[0] == s.name:
+        legs = session.legs[1]
+        facts.append(f"{legs} leg{'s' if legs != 1 else ''}")
+    won = session.won.get(s.name, 0) if session is not None else 0
+    return {
+        "seat": s.number,
+        "name": s.name,
+        "bot": s.bot is not None,
+        "stack": s.stack,
+        "won": won,
+        "facts": facts,
+    }
+
+
+def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
+    """Everything ``seat`` may see now, as JSON data (None: a watcher)."""
+    session = room.session
+    hand = room.hand
+    me = seat.name if seat is not None else None
+    in_hand = hand is not None and me in hand.players and (room.dealt is None or id(seat) in room.dealt)
+    variant = room.report.variant if room.report is not None else None
+    now = room.clock()
+    chooser = session.dealer if room.state == "choosing" and session is not None else None
+    return {
+        "type": "state",
+        "table": room.id,
+        "state": room.state,
+        "rotate": room.config.rotate,
+        "games": list(room.config.variants),
+        "you": None if seat is None else {"seat": seat.number, "name": seat.name, "host": room.is_host(seat)},
+        "seats": [None if s is None else seat_facts(room, s, hand) for s in room.seats],
+        "hand_number": room._number(),
+        "dealer": dealer(room),
+        "variant": None if variant is None else {"name": variant.name, "title": variant.title or variant.name},
+        "deadline_in": None if room.deadline is None else max(0.0, round(room.deadline - now, 1)),
+        "announcement": room.announcement,
+        "log": room.log[-50:],
+        "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
+        "result": result_lines(room.report) if room.report is not None and room.report.result else [],
+        "choosing": chooser,
+        "choices": room.choices() if chooser is not None and me == chooser else [],
+    }
