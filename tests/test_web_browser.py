@@ -319,3 +319,43 @@ def test_friends_with_names_in_other_alphabets_sit_down_and_a_space_is_explained
     names = host.locator("#seats").inner_text()
     assert "Анна" in names and "דני" in names
     shots(host, "alphabets")
+
+
+def test_the_host_hands_his_part_on_sits_out_comes_back_and_leaves(browser, server, shots):
+    ann = browser.new_context().new_page()
+    ann.goto(server + "/")
+    ann.fill("#host", "Ann")
+    ann.locator(f'#games input[value="{FR}"]').check()
+    ann.fill("#seats", "3")
+    ann.click("#create-button")
+    ann.wait_for_url("**/t/*")
+    bob = browser.new_context().new_page()
+    bob.goto(ann.locator("#link").inner_text())
+    bob.fill("#name", "Bob")
+    bob.click("#join-button")
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    assert bob.locator("#host").is_hidden()
+
+    # Ann makes Bob the host: his page gets the host's panel, hers loses it
+    ann.click('button[aria-label="Make Bob the host"]')
+    bob.wait_for_selector("#host:not([hidden])")
+    ann.wait_for_selector("#host", state="hidden")
+    bob.click("#add-bot")
+    bob.click("#start")
+    bob.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
+
+    # Ann sits out: her page says so; she comes back
+    ann.click("#away")
+    ann.wait_for_selector("#away-note:not([hidden])")
+    bob.wait_for_function(
+        "[...document.querySelectorAll('#seats li')].some(li => li.textContent.includes('Ann') && li.textContent.includes('away'))"
+    )
+    shots(ann, "away")
+    ann.click("#back")
+    ann.wait_for_selector("#away-note", state="hidden")
+
+    # the host leaves: Ann is the host again (the only other player), the bot plays on
+    bob.click("#leave")
+    ann.wait_for_selector("#host:not([hidden])")
+    assert "Ann is the host now" in ann.locator("#table-log").text_content()
+    shots(ann, "host-left")

@@ -16,7 +16,7 @@ from studrules.errors import IllegalActionError
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import MAX_MESSAGE, ProtocolError, parse_message
 from studrules.web.room import Room, TableConfig, TableError
-from studrules.web.room_view import snapshot
+from studrules.web.room_view import choices, snapshot
 
 TestClient = web_test_client()  # (the module is skipped without the web extra)
 
@@ -315,7 +315,7 @@ def test_the_dealer_chooses_and_everybody_sees_what_changes(client):
         p.play_to_the_end()
         # the next hand: Ann deals and chooses, seeing the changes before she picks
         assert p.room.state == "choosing" and p.room.session.dealer == "Ann"
-        preview = next(c for c in p.room.choices() if c["name"] == HE)
+        preview = next(c for c in choices(p.room) if c["name"] == HE)
         assert any(d["rule"] == "ante" for d in preview["differences"])
         p.send("Ann", {"type": "choose", "variant": HE})
         ann, bob = p.both()

@@ -14,7 +14,7 @@
 - ``GET /api/tables/{id}/rules/{game}``: the game's rule book as the table plays it;
 - ``WS /ws/{id}``: the first message ``{"type": "hello", "token": T}``, then
   the messages of :mod:`.protocol`; the server answers each change with the
-  seat's own ``state`` (:meth:`.room.Room.snapshot`), an error with
+  seat's own ``state`` (:func:`.room_view.snapshot`), an error with
   ``{"type": "error", "message": ...}``.
 
 The hands played are not served: a history line holds every card (a folded
@@ -42,6 +42,7 @@ from ..errors import StudrulesError, format_path
 from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
+from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
 from .room_view import snapshot
 from .store import Store
@@ -83,7 +84,7 @@ class Server:
         self.broken: set[str] = set()
         for data in self.store.load_tables():
             try:
-                room = Room.restore(
+                room = restore_room(
                     data, clock=clock, on_hand=self._hand_done, resolve=self.resolve, on_seats=self._save_seats
                 )
                 self.rooms[data["id"]] = room
@@ -198,6 +199,7 @@ class Server:
         extra = session.carried() | {
             "departed": room.departed[-200:],
             "leaving": [s.name for s in room.seats if s is not None and s.leaving],
+            "away": [s.name for s in room.seats if s is not None and s.bot is None and s.away],
         }
         return {
             "dealer": session.dealer,
@@ -213,7 +215,7 @@ class Server:
         if room.id not in self.rooms:
             return  # a table being made: its rows are written when it is
         rows = [(s.number, s.name, s.key, s.bot, s.stack) for s in room.seats if s is not None]
-        self.store.save_seats(room.id, rows, self._session_row(room))
+        self.store.save_seats(room.id, rows, self._session_row(room), host=room.host)
 
     def _hand_done(self, room: Room, report: Any) -> None:
         session = room.session
@@ -287,6 +289,12 @@ class Server:
                 room.remove(seat, message["seat"])
             elif kind == "replace":
                 room.replace(seat, message["seat"], message["kind"] or "sensible")
+            elif kind == "host":
+                room.hand_host(seat, message["seat"])
+            elif kind == "away":
+                room.sit_out(seat)
+            elif kind == "back":
+                room.back(seat)
             else:
                 raise ProtocolError(f"{kind!r} is not a message of a seated player")
         except StudrulesError:

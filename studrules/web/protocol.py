@@ -12,9 +12,14 @@ kind and size) before the table sees it, and raises
   choice table;
 - ``{"type": "start"}``, ``{"type": "bot", "kind": "sensible"}``,
   ``{"type": "remove", "seat": 3}`` (stand a seat up),
-  ``{"type": "replace", "seat": 3, "kind": "sensible"}`` (give it to a bot): the host's;
+  ``{"type": "replace", "seat": 3, "kind": "sensible"}`` (give it to a bot),
+  ``{"type": "host", "seat": 3}`` (make that player the host): the host's
+  (``replace`` of his own seat: any player's);
 - ``{"type": "leave"}``: stand up (between hands; during one, his hand is
-  folded at his turn and he stands up when it ends);
+  folded at his turn and he stands up when it ends; a host leaving hands
+  his part to the next player);
+- ``{"type": "away"}``, ``{"type": "back"}``: sit out (his turns check, else
+  fold, at once) and come back;
 - ``{"type": "watch"}``: instead of ``hello``, a spectator's first message
   (he sees what every seat sees, and acts for nobody);
 - ``{"type": "ping"}``.
@@ -66,10 +71,20 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "leave": {},
     "remove": {"seat": int},
     "replace": {"seat": int, "kind": ("sensible", "check-call", "random")},
+    "host": {"seat": int},
+    "away": {},
+    "back": {},
     "watch": {},
     "ping": {},
 }
-_REQUIRED = {"hello": ("token",), "act": ("verb",), "choose": ("variant",), "remove": ("seat",), "replace": ("seat",)}
+_REQUIRED = {
+    "hello": ("token",),
+    "act": ("verb",),
+    "choose": ("variant",),
+    "remove": ("seat",),
+    "replace": ("seat",),
+    "host": ("seat",),
+}
 
 
 class ProtocolError(StudrulesError):

@@ -39,7 +39,6 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalActionError
@@ -49,24 +48,10 @@ from ..table.session import Session
 from ..table.terminal import result_lines
 from .config import TableConfig, TableError
 from .protocol import ProtocolError, check_name
+from .seat import AWAY_AFTER, Seat, time_out_action
 from .store import token_hash
 
-__all__ = ["TableConfig", "Seat", "Room", "TableError"]
-
-
-@dataclass
-class Seat:
-    """A seat: its number, the player's name, the hash of his secret token
-    (``token`` itself is known only just after joining: it is given once),
-    for a bot its kind, and the stack after the last hand."""
-
-    number: int
-    name: str
-    key: str
-    bot: str | None = None
-    stack: int = 0
-    token: str = ""
-    leaving: bool = False  # stands up when the hand in play is over (his hand folded at his turn)
+__all__ = ["TableConfig", "Seat", "Room", "TableError", "AWAY_AFTER"]
 
 
 class Room:
@@ -104,56 +89,8 @@ class Room:
         self.log: list[str] = []
         self.announcement: dict[str, Any] | None = None
         self.dealt: set[int] | None = None  # the seats (ids) dealt into the hand (None: not known, every name)
+        self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
         self.version = 0
-
-    @classmethod
-    def restore(
-        cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None
-    ) -> Room:
-        """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
-        its seats and stacks, and, once started, its session with the dealer
-        and the players still in; a hand that was in play is returned (the
-        stacks are those before it) and the next is dealt."""
-        room = cls(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
-        for s in data["seats"]:
-            try:
-                check_name(s["name"])  # (a store written before names were matched whole)
-            except ProtocolError as err:
-                raise TableError(f"seat {s['seat']}: {err}") from None
-            room.seats[s["seat"]] = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
-        session = data.get("session")
-        extra = (session or {}).get("extra") or {}
-        room.departed = list(extra.get("departed") or [])
-        if data.get("state") == "waiting" and session is None:
-            room.on_seats = on_seats
-            return room
-        active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
-        stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
-        if session is not None and session.get("reason") or len(stacks) < 2:
-            room.state = "over"
-            room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
-            room.on_seats = on_seats
-            return room
-        room._begin_session(stacks)
-        assert room.session is not None
-        if session is not None:
-            room.hands_before = session["hands"]
-            if session.get("dealer") in stacks:
-                room.session.dealer = session["dealer"]
-            # the last game played: the next switch is announced with what changes from it
-            room.session.last_variant = next(
-                (v for v in room.session.variants if v.name == session.get("last_variant")), None
-            )
-            room.session.carry(extra)  # hands won, a kill's legs...
-        room.on_seats = on_seats
-        room._say("The server restarted: any hand in play was returned, and the game goes on.")
-        room.state = "between"
-        room.deadline = clock()
-        for name in extra.get("leaving") or ():  # asked to stand up during the hand returned: he does now
-            seat = next((s for s in room.seats if s is not None and s.name == name), None)
-            if seat is not None:
-                room._stand(seat)
-        return room
 
     # ---------------------------------------------------------------- seats
 
@@ -201,7 +138,7 @@ class Room:
         during a hand he is in, his hand is folded at his turn and he stands up when it ends."""
         seat = self._seat(who)
         if self.is_host(seat):
-            raise TableError("the host keeps his seat (he may remove the others)")
+            self._pass_host(seat)
         self._stand(seat)
 
     def remove(self, who: Seat | str, number: int) -> None:
@@ -209,14 +146,19 @@ class Room:
         self._stand(self._other(who, number))
 
     def replace(self, who: Seat | str, number: int, kind: str = "sensible") -> None:
-        """The host gives the seat ``number`` to a bot of ``kind``: its stack
-        stays, the bot plays it from now on (its token no longer acts)."""
-        seat = self._other(who, number)
+        """The host gives the seat ``number`` to a bot of ``kind`` (and a player his
+        own seat): its stack stays, the bot plays it from now on (its token no
+        longer acts; a host who gives his own seat hands the host's part on first)."""
+        me = self._seat(who)
+        seat = me if number == me.number and not isinstance(number, bool) else self._other(who, number)
         if seat.bot is not None:
             raise TableError(f"{seat.name} is a bot already")
-        seat.bot, seat.key, seat.leaving = kind, "", False
+        if self.is_host(seat):
+            self._pass_host(seat)
+        seat.bot, seat.key, seat.leaving, seat.away = kind, "", False, False
         policy = self._policy(seat)
         self._say(f"a bot plays {seat.name}'s seat from now on")
+        self._nobody_left()
         if self.session is not None:
             self.session.policies[seat.name] = policy
             self.bots[seat.name] = policy
@@ -237,7 +179,7 @@ class Room:
         if seat is None:
             raise TableError("nobody sits there")
         if self.is_host(seat):
-            raise TableError("the host keeps his seat")
+            raise TableError("that is your own seat: leave the table, or give your seat to a bot")
         return seat
 
     def _stand(self, seat: Seat) -> None:
@@ -258,9 +200,87 @@ class Room:
             self.bots.pop(seat.name, None)
         self.departed.append({"name": seat.name, "stack": seat.stack})
         self._say(f"{seat.name} stands up with {seat.stack}")
-        if chooser:  # the dealer who was choosing went away: the deal has passed on
+        if not self._nobody_left() and chooser:  # the dealer who was choosing went away: the deal has passed on
             self._next_hand()
         self._seats_changed()
+
+    def _nobody_left(self) -> bool:
+        """When the last person has stood up or given his seat to a bot, the game is
+        over (bots do not play on alone): True then. A table of bots from the start
+        (the server's own, :meth:`start` with None) never asks."""
+        if any(s is not None and s.bot is None and not s.leaving for s in self.seats):
+            return False
+        if self.session is not None:
+            self.session.stop("every player has left")
+        if self.state in ("waiting", "between", "choosing"):
+            self.state = "over"
+            self.deadline = None
+            self._say("Every player has left: the game is over.")
+        return True
+
+    # ---------------------------------------------------------------- the host, and a player away
+
+    def _person_at(self, number: Any) -> Seat | None:
+        """The person (not a bot) sitting at seat ``number``, staying past this hand, if any."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
+            return None
+        seat = self.seats[number]
+        return seat if seat is not None and seat.bot is None and not seat.leaving else None
+
+    def _next_host(self, after: int) -> int | None:
+        """The seat that becomes the host after seat ``after``: the next person clockwise,
+        one who is here (not away) before one who is away; None when nobody is left."""
+        n = len(self.seats)
+        people = [s for k in range(1, n + 1) if (s := self._person_at((after + k) % n)) is not None]
+        here = [s for s in people if not s.away and s.number != after]
+        best = here or [s for s in people if s.number != after]
+        return best[0].number if best else None
+
+    def _pass_host(self, seat: Seat) -> None:
+        """The host ``seat`` goes (he leaves, or a bot takes his seat): the next person is the host."""
+        self.host = self._next_host(seat.number)
+        if self.host is not None:
+            self._say(f"{self.seats[self.host].name} is the host now")  # type: ignore[union-attr]
+
+    def hand_host(self, who: Seat | str, number: Any) -> None:
+        """The host makes the person at seat ``number`` the host (he keeps his own seat)."""
+        me = self._host(who)
+        seat = self._person_at(number)
+        if seat is None or seat is me:
+            raise TableError("the host's part goes to another player sitting at the table (not a bot)")
+        self.host = seat.number
+        self._say(f"{me.name} hands the host's part to {seat.name}")
+        self._seats_changed()
+
+    def sit_out(self, who: Seat | str) -> None:
+        """The seat ``who`` is away: from now on his turn checks, else folds, at once
+        (the hand goes on without waiting for his time) until he is :meth:`back`."""
+        seat = self._seat(who)
+        if not seat.away:
+            seat.away = True
+            self._say(f"{seat.name} is away: his seat checks or folds until he is back")
+            self._seats_changed()
+            self._play_away()
+
+    def back(self, who: Seat | str) -> None:
+        """The seat ``who`` is back from :meth:`sit_out` (or from turns that ran out)."""
+        seat = self._seat(who)
+        seat.missed = 0
+        if seat.away:
+            seat.away = False
+            self._say(f"{seat.name} is back")
+            self._seats_changed()
+
+    def _play_away(self) -> None:
+        """Whatever waits for a person who is now away is done at once."""
+        if self.state == "playing" and self.hand is not None and not self.hand.is_over:
+            seat = self._person(self.hand.to_act)
+            if seat is not None and seat.away:
+                self._run()
+        elif self.state == "choosing" and self.session is not None:
+            seat = self._person(self.session.dealer)
+            if seat is not None and seat.away:  # the dealer choosing: the last game again, at once
+                self._next_hand()
 
     def _seat(self, who: Seat | str) -> Seat:
         """The seat acting: a :class:`Seat` of this table (its token was checked
@@ -285,7 +305,8 @@ class Room:
         return seat is not None and self.seats[seat.number] is seat and seat.bot is None
 
     def is_host(self, seat: Seat) -> bool:
-        return seat.number == 0
+        """Whether ``seat`` is the host's (the first seat's, until the host hands it on or goes)."""
+        return seat.number == self.host and seat.bot is None
 
     def add_bot(self, who: Seat | str, kind: str = "sensible") -> Seat:
         """The host seats a bot at the first empty seat."""
@@ -345,7 +366,11 @@ class Room:
         """Deal the next hand, or ask a person dealing at a dealer's choice table for the game."""
         session = self.session
         assert session is not None
-        if variant is None and session.rotate == "dealer" and self._person(session.dealer) is not None:
+        chooser = self._person(session.dealer)
+        if variant is None and session.rotate == "dealer" and chooser is not None and chooser.away:
+            variant = session.last_variant or session.variants[0]  # what his time running out chooses, at once
+            self._say(f"{chooser.name} deals and is away: {variant.name} again")
+        if variant is None and session.rotate == "dealer" and chooser is not None:
             if not session.ended():
                 self.state = "choosing"
                 self.deadline = self.clock() + self.config.timeout
@@ -386,10 +411,13 @@ class Room:
         hand = self.hand
         while not hand.is_over:
             bot = self.bots.get(hand.to_act)
-            leaving = self._person(hand.to_act)
-            if leaving is not None and leaving.leaving:  # he asked to leave: his hand is folded
+            person = self._person(hand.to_act)
+            if person is not None and person.leaving:  # he asked to leave: his hand is folded
                 legal = {la.action for la in hand.legal_actions()}
                 hand.apply(Action(hand.to_act, "fold") if "fold" in legal else hand.default_action())
+                continue
+            if person is not None and person.away:  # sitting out: what his time running out does, at once
+                hand.apply(time_out_action(hand))
                 continue
             if bot is None:
                 self.deadline = self.clock() + self.config.timeout
@@ -437,6 +465,7 @@ class Room:
         if hand.to_act != seat.name:
             raise IllegalActionError(f"it is {hand.to_act}'s turn, not {seat.name}'s", legal=())
         hand.apply(Action(seat.name, verb, amount, word))  # checked against the legal actions; illegal: nothing changes
+        seat.missed = 0
         self._run()
 
     def choose(self, who: Seat | str, name: str) -> None:
@@ -450,21 +479,8 @@ class Room:
         variant = next((v for v in session.variants if v.name == name), None)
         if variant is None:
             raise TableError(f"'{name}' is not one of this table's games")
+        seat.missed = 0
         self._next_hand(variant)
-
-    def choices(self) -> list[dict[str, Any]]:
-        """The games the dealer may pick, each with what changes from the last game."""
-        from ..analysis.diff import diff
-
-        session = self.session
-        if session is None:
-            return []
-        last = session.last_variant
-        out = []
-        for v in session.variants:
-            changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
-            out.append({"name": v.name, "title": v.title or v.name, "same": last is v, "differences": changes})
-        return out
 
     # ---------------------------------------------------------------- time
 
@@ -487,23 +503,32 @@ class Room:
             assert session is not None
             last = session.last_variant or session.variants[0]
             self._say(f"{session.dealer} did not choose in time: {last.name} again")
+            self._missed(session.dealer)
             self._next_hand(last)
             return True
         if self.state == "playing":
             hand = self.hand
-            legal = {la.action for la in hand.legal_actions()}
             player = hand.to_act
-            if "check" in legal:
-                action = Action(player, "check")
-            elif "fold" in legal:
-                action = Action(player, "fold")
-            else:
-                action = hand.default_action()
             self._say(f"{player} ran out of time")
-            hand.apply(action)
+            hand.apply(time_out_action(hand))
+            self._missed(player)
             self._run()
             return True
         return False
+
+    def _missed(self, name: str | None) -> None:
+        """A person's time ran out: AWAY_AFTER turns in a row, and he is away (the
+        hands no longer wait for him) until he comes back."""
+        seat = self._person(name)
+        if seat is None or seat.away:
+            return
+        seat.missed += 1
+        if seat.missed >= AWAY_AFTER:
+            seat.away = True
+            self._say(
+                f"{seat.name} is away ({seat.missed} turns ran out of time): his seat checks or folds until he is back"
+            )
+            self._seats_changed()
 
     # ---------------------------------------------------------------- what each seat sees
 

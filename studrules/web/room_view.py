@@ -8,7 +8,7 @@ cards, and nobody else's: :func:`~studrules.web.protocol.hand_payload`).
     >>> ann = room.join("Ann")
     >>> view = snapshot(room, ann)
     >>> view["state"], view["you"], [s and s["name"] for s in view["seats"]]
-    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True}, ['Ann', None])
+    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True, 'away': False}, ['Ann', None])
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .protocol import hand_payload
 if TYPE_CHECKING:
     from .room import Room, Seat
 
-__all__ = ["snapshot", "seat_facts"]
+__all__ = ["snapshot", "seat_facts", "choices"]
 
 
 def dealer(room: Room) -> str | None:
@@ -45,6 +45,10 @@ def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
         facts.append("plays from the next hand")
     if s.leaving:
         facts.append("leaves after this hand")
+    if s.away and s.bot is None:
+        facts.append("away")
+    if room.is_host(s):
+        facts.append("host")
     if in_hand:
         # a declaration is an event once it is public (in turn, or all revealed together); it holds no card
         declared = [e.reason for e in hand.events if e.type == "declare" and e.player == s.name]
@@ -68,6 +72,22 @@ def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
     }
 
 
+def choices(room: Room) -> list[dict[str, Any]]:
+    """The games the dealer may pick at a dealer's choice table, each with what
+    changes from the last game played."""
+    from ..analysis.diff import diff
+
+    session = room.session
+    if session is None:
+        return []
+    last = session.last_variant
+    out = []
+    for v in session.variants:
+        changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
+        out.append({"name": v.name, "title": v.title or v.name, "same": last is v, "differences": changes})
+    return out
+
+
 def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
     """Everything ``seat`` may see now, as JSON data (None: a watcher)."""
     session = room.session
@@ -83,7 +103,9 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "state": room.state,
         "rotate": room.config.rotate,
         "games": list(room.config.variants),
-        "you": None if seat is None else {"seat": seat.number, "name": seat.name, "host": room.is_host(seat)},
+        "you": None
+        if seat is None
+        else {"seat": seat.number, "name": seat.name, "host": room.is_host(seat), "away": seat.away},
         "seats": [None if s is None else seat_facts(room, s, hand) for s in room.seats],
         "hand_number": room._number(),
         "dealer": dealer(room),
@@ -94,5 +116,5 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
         "result": result_lines(room.report) if room.report is not None and room.report.result else [],
         "choosing": chooser,
-        "choices": room.choices() if chooser is not None and me == chooser else [],
+        "choices": choices(room) if chooser is not None and me == chooser else [],
     }

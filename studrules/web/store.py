@@ -27,7 +27,8 @@ __all__ = ["Store", "token_hash"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY, config TEXT NOT NULL, created REAL NOT NULL, state TEXT NOT NULL DEFAULT 'waiting');
+    id TEXT PRIMARY KEY, config TEXT NOT NULL, created REAL NOT NULL, state TEXT NOT NULL DEFAULT 'waiting',
+    host INTEGER);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
     bot TEXT, stack INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
@@ -62,15 +63,20 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(sessions)")}
         if "extra" not in columns:  # a file written before sessions carried more than the dealer
             self.db.execute("ALTER TABLE sessions ADD COLUMN extra TEXT")
+        if "host" not in {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}:
+            self.db.execute(
+                "ALTER TABLE tables ADD COLUMN host INTEGER"
+            )  # (a file written before a host could hand on)
         self.db.commit()
 
     def close(self) -> None:
         self.db.close()
 
     def save_table(self, table_id: str, config: dict[str, Any], created: float, state: str = "waiting") -> None:
-        with self.db:
+        with self.db:  # (a table made again keeps its host)
             self.db.execute(
-                "INSERT OR REPLACE INTO tables (id, config, created, state) VALUES (?, ?, ?, ?)",
+                "INSERT INTO tables (id, config, created, state) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
+                " SET config = excluded.config, created = excluded.created, state = excluded.state",
                 (table_id, json.dumps(config), created, state),
             )
 
@@ -86,11 +92,15 @@ class Store:
                 (table_id, seat, name, key, bot, stack),
             )
 
-    def save_seats(self, table_id: str, seats: list[tuple[int, str, str, str | None, int]], session=None) -> None:
+    def save_seats(
+        self, table_id: str, seats: list[tuple[int, str, str, str | None, int]], session=None, host: int | None = 0
+    ) -> None:
         """The table's seats as they are now, ``(seat, name, token hash, bot, stack)``
-        each (a seat left empty loses its row), and, once started, its session
-        (see :meth:`save_hand`; ``hands``: the hands played), in one transaction."""
+        each (a seat left empty loses its row), the host's seat number, and, once
+        started, its session (see :meth:`save_hand`; ``hands``: the hands played),
+        in one transaction."""
         with self.db:
+            self.db.execute("UPDATE tables SET host = ? WHERE id = ?", (host, table_id))
             self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             self.db.executemany(
                 "INSERT INTO seats (table_id, seat, name, token_hash, bot, stack) VALUES (?, ?, ?, ?, ?, ?)",
@@ -138,8 +148,8 @@ class Store:
         """Every table with its seats, session and number of hands, oldest first
         (not those closed to make room for others)."""
         out = []
-        for table_id, config, created, state in self.db.execute(
-            "SELECT id, config, created, state FROM tables WHERE state != 'closed' ORDER BY created"
+        for table_id, config, created, state, host in self.db.execute(
+            "SELECT id, config, created, state, host FROM tables WHERE state != 'closed' ORDER BY created"
         ):
             seats = [
                 {"seat": s, "name": n, "token_hash": t, "bot": b, "stack": k}
@@ -167,6 +177,7 @@ class Store:
                     "config": json.loads(config),
                     "created": created,
                     "state": state,
+                    "host": host,
                     "seats": seats,
                     "session": session,
                 }

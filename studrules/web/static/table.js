@@ -126,7 +126,9 @@
     const watchLink = `${location.origin}/w/${s.table}`;
     $("watch-link").textContent = watchLink;
     $("watch-link").href = watchLink;
-    $("leave").hidden = !me || me.host;
+    $("my-seat").hidden = !me || s.state === "over";
+    $("away").hidden = !me || me.away || s.state === "waiting";
+    $("away-note").hidden = !me || !me.away;
     $("watching").hidden = !!me;
     // whose turn
     deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
@@ -234,6 +236,11 @@
         remove.addEventListener("click", () => send({type: "remove", seat: seat.seat}));
         tools.appendChild(remove);
         if (!seat.bot) {
+          const host = document.createElement("button");
+          host.type = "button"; host.textContent = "Make host"; host.dataset.seat = seat.seat;
+          host.setAttribute("aria-label", `Make ${seat.name} the host`);
+          host.addEventListener("click", () => send({type: "host", seat: seat.seat}));
+          tools.appendChild(host);
           const bot = document.createElement("button");
           bot.type = "button"; bot.textContent = "Give to a bot"; bot.dataset.seat = seat.seat;
           bot.setAttribute("aria-label", `A bot plays ${seat.name}'s seat`);
@@ -364,6 +371,12 @@
 
   $("add-bot").addEventListener("click", () => send({type: "bot", kind: "sensible"}));
   $("leave").addEventListener("click", () => send({type: "leave"}));
+  $("to-bot").addEventListener("click", () => {
+    if (state && state.you && confirm("A bot plays your seat and your chips from now on, and you watch. Go on?"))
+      send({type: "replace", seat: state.you.seat, kind: "sensible"});
+  });
+  $("away").addEventListener("click", () => send({type: "away"}));
+  $("back").addEventListener("click", () => send({type: "back"}));
   $("start").addEventListener("click", () => send({type: "start"}));
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("link").href));
   async function showRules(name) {

@@ -1,0 +1,81 @@
+"""A browser table as the store kept it, made again after a restart
+(:func:`restore_room`): its seats and stacks, its host, who is away, and,
+once started, its session with the dealer and the players still in.
+
+    >>> from studrules.spec.resources import default_variant
+    >>> data = {"id": "t1", "config": {"variants": [default_variant()], "seats": 3}, "state": "waiting",
+    ...         "seats": [{"seat": 0, "name": "Ann", "token_hash": "k", "bot": None, "stack": 1000}],
+    ...         "session": None}
+    >>> room = restore_room(data, clock=lambda: 0.0)
+    >>> room.state, room.seats[0].name, room.host
+    ('waiting', 'Ann', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .config import TableConfig, TableError
+from .protocol import ProtocolError, check_name
+from .room import Room
+from .seat import Seat
+
+__all__ = ["restore_room"]
+
+
+def restore_room(
+    data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None
+) -> Room:
+    """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
+    its seats and stacks, and, once started, its session with the dealer
+    and the players still in; a hand that was in play is returned (the
+    stacks are those before it) and the next is dealt. The host is the seat
+    the store names (a store written before the host could hand his part on:
+    the first seat), or the next person when that seat is no person's now."""
+    room = Room(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
+    for s in data["seats"]:
+        try:
+            check_name(s["name"])  # (a store written before names were matched whole)
+        except ProtocolError as err:
+            raise TableError(f"seat {s['seat']}: {err}") from None
+        room.seats[s["seat"]] = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
+    session = data.get("session")
+    extra = (session or {}).get("extra") or {}
+    room.departed = list(extra.get("departed") or [])
+    for s in room.seats:
+        if s is not None and s.bot is None and s.name in (extra.get("away") or ()):
+            s.away = True
+    host = data.get("host")
+    host = 0 if host is None else host
+    room.host = host if room._person_at(host) is not None else room._next_host(host)
+    if data.get("state") == "waiting" and session is None:
+        room.on_seats = on_seats
+        return room
+    active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
+    stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
+    if session is not None and session.get("reason") or len(stacks) < 2:
+        room.state = "over"
+        room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
+        room.on_seats = on_seats
+        return room
+    room._begin_session(stacks)
+    assert room.session is not None
+    if session is not None:
+        room.hands_before = session["hands"]
+        if session.get("dealer") in stacks:
+            room.session.dealer = session["dealer"]
+        # the last game played: the next switch is announced with what changes from it
+        room.session.last_variant = next(
+            (v for v in room.session.variants if v.name == session.get("last_variant")), None
+        )
+        room.session.carry(extra)  # hands won, a kill's legs...
+    room.on_seats = on_seats
+    room._say("The server restarted: any hand in play was returned, and the game goes on.")
+    room.state = "between"
+    room.deadline = clock()
+    for name in extra.get("leaving") or ():  # asked to stand up during the hand returned: he does now
+        seat = next((s for s in room.seats if s is not None and s.name == name), None)
+        if seat is not None:
+            room._stand(seat)
+    return room

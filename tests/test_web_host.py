@@ -1,0 +1,267 @@
+"""The host's part at a browser table, and a player who is away: the host
+leaves or gives his seat to a bot and the next player (clockwise, one who is
+here first) becomes the host; the host hands his part on; the last player
+leaving ends the game; a player whose time runs out twice in a row, or who
+sits out, no longer keeps the hands waiting until he is back. Rooms
+directly, and the server over a temporary SQLite store for a restart."""
+
+from __future__ import annotations
+
+import pytest
+from web_support import web_test_client
+
+from studrules.web.app import Server
+from studrules.web.protocol import ProtocolError, parse_message
+from studrules.web.room import AWAY_AFTER, Room, TableConfig, TableError
+from studrules.web.room_view import snapshot
+
+web_test_client()  # (the module is skipped without the web extra)
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+FR = "five-card-stud-fr"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def _room(seats=3, names=("Ann", "Bob", "Cat"), **settings):
+    config = TableConfig(**({"variants": (FR,), "seats": seats, "timeout": 30, "pause": 60, "seed": 7} | settings))
+    room = Room("t", config, clock=Clock())
+    return (room, *(room.join(n) for n in names))
+
+
+def _passive(hand):
+    legal = {la.action for la in hand.legal_actions()}
+    return next(v for v in ("check", "call", "bring-in", "show", "muck") if v in legal)
+
+
+def _until(room, seats, name):
+    """The people in ``seats`` play passively until ``name`` is to act (True) or the hand ends (False)."""
+    hand = room.hand
+    while not hand.is_over:
+        if hand.to_act == name:
+            return True
+        room.act(seats[hand.to_act], _passive(hand))
+    return False
+
+
+def _next_hand(room):
+    room.clock.now = room.deadline
+    room.tick()
+
+
+def _chips(room):
+    return sum(s.stack for s in room.seats if s is not None) + sum(d["stack"] for d in room.departed)
+
+
+def _host(room):
+    return [s.name for s in room.seats if s is not None and room.is_host(s)]
+
+
+# --- the host goes, or hands his part on ---------------------------------------------------
+
+
+def test_the_host_who_leaves_before_the_start_hands_his_part_to_the_next_player():
+    room, ann, bob, cat = _room()
+    room.leave(ann)
+    assert room.seats[0] is None and _host(room) == ["Bob"]
+    assert "Bob is the host now" in room.log
+    with pytest.raises(TableError, match="only the host"):
+        room.start(cat)
+    room.start(bob)
+    assert room.state == "playing" and set(room.hand.players) == {"Bob", "Cat"}
+
+
+def test_the_next_host_is_the_next_player_clockwise_a_bot_skipped_and_one_who_is_here_first():
+    room, ann, bob, cat, dan = _room(seats=5, names=("Ann", "Bob", "Cat", "Dan"))
+    room.replace(ann, bob.number, "check-call")  # seat 1: a bot now
+    room.sit_out(cat)  # seat 2: away
+    room.leave(ann)
+    assert _host(room) == ["Dan"]  # seat 3: the first clockwise who is a person and here
+    room.leave(dan)
+    assert _host(room) == ["Cat"]  # nobody here: the one away is the host all the same
+
+
+def test_the_host_leaving_during_a_hand_hands_his_part_on_at_once_and_stands_up_after_it():
+    room, ann, bob, cat = _room()
+    room.start(ann)
+    room.leave(ann)
+    assert _host(room) == ["Bob"] and room.seats[0] is ann and ann.leaving
+    room.remove(bob, cat.number)  # the new host's power, during the hand
+    while not room.hand.is_over:
+        room.act({"Bob": bob, "Cat": cat}[room.hand.to_act], _passive(room.hand))
+    assert room.seats[0] is None and room.seats[2] is None and _chips(room) == 3000
+
+
+def test_the_host_hands_his_part_to_another_player_and_keeps_his_seat():
+    room, ann, bob = _room(names=("Ann", "Bob"))
+    bot = room.add_bot(ann)
+    with pytest.raises(TableError, match="not a bot"):
+        room.hand_host(ann, bot.number)
+    with pytest.raises(TableError, match="only the host"):
+        room.hand_host(bob, bob.number)
+    room.hand_host(ann, bob.number)
+    assert _host(room) == ["Bob"] and room.seats[0] is ann
+    assert snapshot(room, bob)["you"]["host"] and not snapshot(room, ann)["you"]["host"]
+    assert "host" in snapshot(room, None)["seats"][1]["facts"]
+    with pytest.raises(TableError, match="only the host"):
+        room.remove(ann, bot.number)
+    room.remove(bob, bot.number)
+    assert room.seats[bot.number] is None
+
+
+def test_a_player_gives_his_own_seat_to_a_bot_and_a_host_who_does_hands_his_part_on():
+    room, ann, bob, cat = _room()
+    room.start(ann)
+    room.replace(bob, bob.number, "check-call")  # his own seat: no host needed
+    assert bob.bot == "check-call" and room.hand.to_act != "Bob"
+    with pytest.raises(TableError):
+        room.seat_of(bob.token)
+    room.replace(ann, ann.number, "check-call")
+    assert ann.bot == "check-call" and _host(room) == ["Cat"]
+    assert room.hand.is_over or room.hand.to_act == "Cat"  # the bots do not wait for anybody
+
+
+def test_the_last_player_leaving_between_hands_ends_the_game():
+    room, ann, bob = _room(names=("Ann", "Bob"))
+    bot = room.add_bot(ann)
+    room.start(ann)
+    seats = {"Ann": ann, "Bob": bob}
+    _until(room, seats, None)
+    room.leave(bob)  # between hands: at once
+    assert room.state == "between" and _host(room) == ["Ann"]
+    room.leave(ann)
+    assert room.state == "over" and room.wakeup() is None
+    assert "Every player has left: the game is over." in room.log
+    assert [s for s in room.seats if s is not None] == [bot] and _chips(room) == 3000
+
+
+def test_the_last_player_leaving_during_a_hand_ends_the_game_once_the_bots_have_finished_it():
+    room, ann = _room(names=("Ann",))
+    bot = room.add_bot(ann)
+    room.start(ann)
+    room.leave(ann)
+    assert room.hand.is_over and room.state == "over" and room.session.reason == "every player has left"
+    assert room.seats[0] is None and room.seats[bot.number] is bot and _chips(room) == 2000
+
+
+def test_a_table_of_bots_the_server_made_plays_on():
+    room = Room("t", TableConfig(variants=(FR,), seats=2, pause=0.0, seed=3), clock=Clock())
+    room.join("Bot1", bot="check-call"), room.join("Bot2", bot="check-call")
+    room.start(None)
+    _next_hand(room)
+    assert room.state in ("playing", "between") and room.hands_before + len(room.session.reports) == 2
+
+
+# --- away ----------------------------------------------------------------------------------
+
+
+def _time_out(room):
+    room.clock.now = room.deadline
+    room.tick()
+
+
+def test_a_player_whose_time_runs_out_twice_in_a_row_is_away_and_the_hands_stop_waiting_for_him():
+    room, ann, bob, cat = _room()
+    room.start(ann)
+    seats = {"Ann": ann, "Bob": bob, "Cat": cat}
+    missed = 0
+    while missed < AWAY_AFTER:
+        if _until(room, seats, "Bob"):
+            _time_out(room)
+            missed += 1
+        else:
+            _next_hand(room)
+    assert bob.away and "away" in snapshot(room, ann)["seats"][1]["facts"] and snapshot(room, bob)["you"]["away"]
+    # from now on, whenever control comes back the room waits for a present player, or for nobody
+    for _ in range(3):
+        while not room.hand.is_over:
+            assert room.hand.to_act != "Bob"
+            room.act(seats[room.hand.to_act], _passive(room.hand))
+        _next_hand(room)
+    room.back(bob)
+    assert not bob.away and _until(room, seats, "Bob") or room.hand.is_over
+    assert _chips(room) == 3000
+
+
+def test_acting_in_time_starts_the_count_again():
+    room, ann, bob, cat = _room()
+    room.start(ann)
+    seats = {"Ann": ann, "Bob": bob, "Cat": cat}
+    turns = []  # for each of Bob's turns: timed out, then acted, then timed out
+    for plan in ("out", "act", "out"):
+        while not _until(room, seats, "Bob"):
+            _next_hand(room)
+        if plan == "out":
+            _time_out(room)
+        else:
+            room.act(bob, _passive(room.hand))
+        turns.append(bob.missed)
+    assert turns == [1, 0, 1] and not bob.away
+
+
+def test_sitting_out_at_his_turn_acts_at_once_with_the_time_out_action():
+    room, ann, bob, cat = _room()
+    room.start(ann)
+    seats = {"Ann": ann, "Bob": bob, "Cat": cat}
+    while not _until(room, seats, "Bob"):
+        _next_hand(room)
+    hand = room.hand
+    legal = {la.action for la in hand.legal_actions()}
+    before = len(hand.actions)
+    room.sit_out(bob)
+    done = hand.actions[before]
+    assert done.player == "Bob" and done.verb == ("check" if "check" in legal else "fold")
+
+
+def test_a_dealer_away_at_a_dealers_choice_table_deals_the_last_game_again_without_asking():
+    games = (FR, "seven-card-stud-hi-lo")
+    room, ann, bob = _room(names=("Ann", "Bob"), variants=games, rotate="dealer")
+    room.start(ann)
+    assert room.state == "choosing"
+    chooser = {"Ann": ann, "Bob": bob}[room.session.dealer]
+    room.choose(chooser, games[1])
+    other = bob if chooser is ann else ann
+    room.sit_out(other)
+    while room.state == "playing":
+        room.act({"Ann": ann, "Bob": bob}[room.hand.to_act], _passive(room.hand))
+    _next_hand(room)  # the deal passes to the player away: no choice asked, the last game again
+    assert room.session.dealer == other.name
+    assert room.state == "playing" and room.report.variant.name == games[1]
+
+
+# --- the protocol and a restart --------------------------------------------------------------
+
+
+def test_the_messages_of_the_host_and_of_a_player_away():
+    assert parse_message('{"type": "host", "seat": 2}')["seat"] == 2
+    assert parse_message('{"type": "away"}') == {"type": "away"}
+    assert parse_message('{"type": "back"}') == {"type": "back"}
+    for bad in ('{"type": "host"}', '{"type": "host", "seat": "Bob"}', '{"type": "away", "seat": 1}'):
+        with pytest.raises(ProtocolError):
+            parse_message(bad)
+
+
+def test_a_restart_keeps_the_host_and_who_is_away(tmp_path):
+    db = tmp_path / "tables.db"
+    clock = Clock()
+    server = Server(db, clock=clock)
+    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 3, "pause": 60, "seed": 5})
+    bob, cat = server.join(room, "Bob"), server.join(room, "Cat")
+    room.start(ann)
+    room.hand_host(ann, cat.number)
+    room.sit_out(bob)
+    server._save_seats(room)  # (what the server's handler does after each message)
+    server.store.close()
+
+    back = Server(db, clock=clock).rooms[room.id]
+    assert _host(back) == ["Cat"]
+    assert back.seat_of(bob.token).away and not back.seat_of(ann.token).away
+    with pytest.raises(TableError, match="only the host"):
+        back.add_bot(ann.token)
