@@ -265,3 +265,15 @@ def test_a_restart_keeps_the_host_and_who_is_away(tmp_path):
     assert back.seat_of(bob.token).away and not back.seat_of(ann.token).away
     with pytest.raises(TableError, match="only the host"):
         back.add_bot(ann.token)
+
+
+def test_a_table_without_a_pause_where_every_player_is_away_deals_one_hand_at_a_tick():
+    # nobody to wait for, as at a table of bots: one hand, then the next at the next tick
+    room, ann, bob = _room(names=("Ann", "Bob"), pause=0.0)
+    room.start(ann)
+    room.sit_out(bob)
+    room.sit_out(ann)
+    played = len(room.session.reports)
+    assert room.state == "between" and played == 1
+    room.tick()
+    assert len(room.session.reports) == played + 1 and room.state == "between"

@@ -445,9 +445,9 @@ class Room:
             self.state = "over"
             self.deadline = None
             self._say(f"The game is over: {session.reason}.")
-        elif self.config.pause > 0 or not any(self._person(p) for p in session.active):
-            # bots alone deal again at the next tick, one hand at a time: a table of
-            # bots never keeps the server from the other tables
+        elif self.config.pause > 0 or not any(not getattr(self._person(p), "away", True) for p in session.active):
+            # bots alone (and players away) deal again at the next tick, one hand at a time:
+            # a table nobody waits for never keeps the server from the other tables
             self.state = "between"
             self.deadline = self.clock() + self.config.pause
         else:
