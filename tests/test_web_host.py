@@ -277,3 +277,27 @@ def test_a_table_without_a_pause_where_every_player_is_away_deals_one_hand_at_a_
     assert room.state == "between" and played == 1
     room.tick()
     assert len(room.session.reports) == played + 1 and room.state == "between"
+
+
+def test_a_table_every_player_left_before_the_start_stays_over_after_a_restart(tmp_path):
+    from web_support import web_test_client
+
+    from studrules.web.app import create_app
+
+    client_class = web_test_client()
+    db = tmp_path / "tables.db"
+    with client_class(create_app(db)) as client:
+        made = client.post("/api/tables", json={"host": "Ann", "variants": [FR], "seats": 3}).json()
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            ws.send_json({"type": "hello", "token": made["token"]})
+            ws.receive_json()
+            ws.send_json({"type": "bot", "kind": "check-call"})
+            ws.receive_json()
+            ws.send_json({"type": "bot", "kind": "check-call"})
+            ws.receive_json()
+            ws.send_json({"type": "leave"})
+            assert ws.receive_json()["state"] == "over"
+    back = Server(db, clock=Clock()).rooms[made["table"]]
+    assert back.state == "over" and back.session is None and back.wakeup() is None  # two bots left: no deal
+    with pytest.raises(TableError, match="the game is over"):
+        back.join("Dan")

@@ -279,7 +279,6 @@ class Server:
                 room.choose(seat, message["variant"])
             elif kind == "start":
                 room.start(seat)
-                self.store.set_state(room.id, room.state)
             elif kind == "bot":
                 bot = room.add_bot(seat, message["kind"] or "sensible")
                 self._save_seat(room, bot)
@@ -297,6 +296,8 @@ class Server:
                 room.back(seat)
             else:
                 raise ProtocolError(f"{kind!r} is not a message of a seated player")
+            if kind != "act":  # (a table started, or over once its last player has gone)
+                self.store.set_state(room.id, room.state)
         except StudrulesError:
             raise  # the player's mistake: he is told, nothing changed
         except Exception:  # the table's own failure: it stops, the others play on

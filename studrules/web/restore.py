@@ -49,7 +49,8 @@ def restore_room(
     host = data.get("host")
     host = 0 if host is None else host
     room.host = host if room._person_at(host) is not None else room._next_host(host)
-    if data.get("state") == "waiting" and session is None:
+    if data.get("state") in ("waiting", "over") and session is None:  # (over: every player left before the start)
+        room.state = data["state"]
         room.on_seats = on_seats
         return room
     active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
