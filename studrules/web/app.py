@@ -6,8 +6,9 @@
 - ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page
   (``/w/{id}``: the same page for a spectator, who sends ``watch``, not ``hello``);
   ``/static/...``: their CSS and JavaScript;
-- ``GET /api/games``: the games this server deals (pot games: friends
-  against each other);
+- ``GET /api/games``: the games this server deals, each with ``banked``
+  (a game against the house: each player at his own position) or not (a pot
+  game: friends against each other);
 - ``POST /api/tables`` ``{"host": NAME, "variants": [...], "rotate": ...}``:
   a new table, its host seated: ``{"table", "token", "link"}``;
 - ``POST /api/tables/{id}/join`` ``{"name": NAME}``: ``{"seat", "token"}``;
@@ -74,7 +75,7 @@ class Server:
     def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.monotonic, allow_uploads: bool = False):
         self.store = Store(db)
         folder = Path(tempfile.mkdtemp()) if str(db) == ":memory:" else Path(f"{db}.variants")
-        self.uploads = Uploads(folder, allowed=allow_uploads, taken=pot_games().__contains__)
+        self.uploads = Uploads(folder, allowed=allow_uploads, taken=shipped_games().__contains__)
         self.clock = clock
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, dict[WebSocket, Seat | None]] = {}  # None: a spectator
@@ -94,8 +95,9 @@ class Server:
     # ---------------------------------------------------------------- games
 
     def games(self) -> dict[str, Any]:
-        """The games this server deals by name: the shipped pot games, and the uploaded ones."""
-        return pot_games() | self.uploads.games()
+        """The games this server deals by name: the shipped games (pot games and games
+        against the house, which a table may mix: a session deals both), and the uploaded ones."""
+        return shipped_games() | self.uploads.games()
 
     def resolve(self, name: str) -> str:
         """What a session loads for the game ``name``: the file of an uploaded game, else the shipped name."""
@@ -197,6 +199,7 @@ class Server:
         last = session.last_variant
         extra = session.carried() | {
             "departed": room.departed[-200:],
+            "antes": dict(room.antes),
             "leaving": [s.name for s in room.seats if s is not None and s.leaving],
         }
         return {
@@ -278,15 +281,17 @@ class Server:
             elif kind == "start":
                 room.start(seat)
                 self.store.set_state(room.id, room.state)
+            elif kind == "ante":
+                room.choose_ante(seat, message["amount"])
             elif kind == "bot":
-                bot = room.add_bot(seat, message["kind"] or "sensible")
+                bot = room.add_bot(seat, message["kind"])
                 self._save_seat(room, bot)
             elif kind == "leave":
                 room.leave(seat)
             elif kind == "remove":
                 room.remove(seat, message["seat"])
             elif kind == "replace":
-                room.replace(seat, message["seat"], message["kind"] or "sensible")
+                room.replace(seat, message["seat"], message["kind"])
             else:
                 raise ProtocolError(f"{kind!r} is not a message of a seated player")
         except StudrulesError:
@@ -307,8 +312,9 @@ class Server:
 
 
 @functools.cache
-def pot_games() -> dict[str, Any]:
-    """The shipped pot games (friends against each other) by name, loaded once."""
+def shipped_games() -> dict[str, Any]:
+    """The shipped games by name, loaded once: pot games (friends against each
+    other) and games against the house (each at his own position)."""
     from ..spec.loader import load_variant, shipped_variants
 
     games = {}
@@ -317,8 +323,7 @@ def pot_games() -> dict[str, Any]:
             v = load_variant(path)
         except StudrulesError:
             continue
-        if not v.is_banked:
-            games[v.name] = v
+        games[v.name] = v
     return games
 
 
@@ -388,7 +393,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
     async def games(request: Request) -> Response:
         return JSONResponse(
             [
-                {"name": v.name, "title": v.title or v.name, "seats": [v.seats.min, v.seats.max]}
+                {"name": v.name, "title": v.title or v.name, "seats": [v.seats.min, v.seats.max], "banked": v.is_banked}
                 for v in srv.games().values()
             ]
         )
@@ -420,7 +425,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             return error(ProtocolError("a variant file is UTF-8 text"))
         except StudrulesError as err:
             return error(err)
-        return JSONResponse({"name": variant.name, "title": variant.title or variant.name})
+        return JSONResponse({"name": variant.name, "title": variant.title or variant.name, "banked": variant.is_banked})
 
     async def join(request: Request) -> Response:
         if too_many(request):
