@@ -10,7 +10,7 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   every switch is announced with the rule differences from the previous hand
   (:func:`studrules.analysis.diff.diff`);
 - a player who cannot afford the next hand (a pot game: no chips left; a
-  game against the house: not enough for an ante and a raise) leaves;
+  game against the house: not enough for an ante, the side bets and a raise) leaves;
 - a variant's ``kill`` carries from hand to hand: the session counts each
   player's legs (hands he wins whole, in a row) and passes the killer to
   the next hand of a game with a kill;
@@ -312,19 +312,22 @@ class Session:
                 return chosen
         return seeded
 
-    def _needs(self, variant) -> int:
-        """Chips a player needs to sit in a hand of ``variant``."""
+    def needs(self, variant, ante: int | None = None) -> int:
+        """Chips a player needs to sit in a hand of ``variant``: against the house, his
+        ante (``ante``: the one he chose; else the game's), the side bets and a raise."""
         if not variant.is_banked:
             return 1
-        from ..spec.model import AnteStep, DecisionStep
+        from ..spec.model import AnteStep, DecisionStep, SettleStep
 
         env = dict(variant.stake_values())
-        ante = 0
+        side = sum(int(b.amount(env)) for st in variant.steps_of(SettleStep) for b in st.side_bets)
         steps = variant.steps_of(AnteStep)
-        if steps:
-            ante = int(steps[0].amount(env))
-            if steps[0].min is not None:
-                ante = max(ante, int(steps[0].min(env)))
+        if ante is None:
+            ante = 0
+            if steps:
+                ante = int(steps[0].amount(env))
+                if steps[0].min is not None:
+                    ante = max(ante, int(steps[0].min(env)))
         env["ante"] = ante
         env.setdefault("hand", 0)
         env.setdefault("house", 0)
@@ -332,7 +335,7 @@ class Session:
         for step in variant.steps_of(DecisionStep):
             if step.raise_amount is not None:
                 raise_amount = max(raise_amount, int(step.raise_amount(env)))
-        return max(1, ante + raise_amount)
+        return max(1, ante + side + raise_amount)
 
     def _check_end(self) -> bool:
         if self.max_hands is not None and self.played >= self.max_hands:
@@ -360,12 +363,14 @@ class Session:
         self.finish(report, result)
         return report
 
-    def begin_next(self, variant=None) -> HandReport | None:
+    def begin_next(self, variant=None, antes: Mapping[str, int] | None = None) -> HandReport | None:
         """Deal the next hand without playing it: its report (``result`` still
         None, :attr:`current` its hand), or None when the session is over.
         Whoever drives the hand (a web table waiting for its players) applies
         the actions, then calls :meth:`finish`. ``variant``: the one the dealer
-        picked, one of :attr:`variants` (None: :meth:`next_variant`)."""
+        picked, one of :attr:`variants` (None: :meth:`next_variant`). ``antes``:
+        in a game against the house, the ante some positions chose (by name;
+        checked by the hand against the table limits and the stacks)."""
         from ..analysis.diff import diff
         from ..game.hand import Hand
 
@@ -375,7 +380,7 @@ class Session:
             variant = self.next_variant()
         elif not any(variant is v for v in self.variants):
             raise StudrulesError(f"{getattr(variant, 'name', variant)} is not one of this session's games")
-        need = self._needs(variant)
+        need = self.needs(variant)
         left_now = [p for p in self.active if self.stacks[p] < need]
         for p in left_now:
             self.active.remove(p)
@@ -387,7 +392,8 @@ class Session:
         order = order[:high]
         seed = self.rng.randrange(2**32)
         killer = self.killer if variant.kill is not None and self.killer in order else None
-        hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed, killer=killer)
+        chosen = {p: a for p, a in (antes or {}).items() if p in order} if variant.is_banked else None
+        hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed, killer=killer, antes=chosen or None)
         previous = self._last_variant
         switched = previous is None or previous is not variant
         differences: list[Difference] = []

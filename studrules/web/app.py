@@ -6,8 +6,9 @@
 - ``GET /``: the page that creates a table; ``GET /t/{id}``: the table's page
   (``/w/{id}``: the same page for a spectator, who sends ``watch``, not ``hello``);
   ``/static/...``: their CSS and JavaScript;
-- ``GET /api/games``: the games this server deals (pot games: friends
-  against each other);
+- ``GET /api/games``: the games this server deals, each with ``banked``
+  (a game against the house: each player at his own position) or not (a pot
+  game: friends against each other);
 - ``POST /api/tables`` ``{"host": NAME, "variants": [...], "rotate": ...}``:
   a new table, its host seated: ``{"table", "token", "link"}``;
 - ``POST /api/tables/{id}/join`` ``{"name": NAME}``: ``{"seat", "token"}``;
@@ -75,7 +76,7 @@ class Server:
     def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.monotonic, allow_uploads: bool = False):
         self.store = Store(db)
         folder = Path(tempfile.mkdtemp()) if str(db) == ":memory:" else Path(f"{db}.variants")
-        self.uploads = Uploads(folder, allowed=allow_uploads, taken=pot_games().__contains__)
+        self.uploads = Uploads(folder, allowed=allow_uploads, taken=shipped_games().__contains__)
         self.clock = clock
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, dict[WebSocket, Seat | None]] = {}  # None: a spectator
@@ -95,8 +96,9 @@ class Server:
     # ---------------------------------------------------------------- games
 
     def games(self) -> dict[str, Any]:
-        """The games this server deals by name: the shipped pot games, and the uploaded ones."""
-        return pot_games() | self.uploads.games()
+        """The games this server deals by name: the shipped games (pot games and games
+        against the house, which a table may mix: a session deals both), and the uploaded ones."""
+        return shipped_games() | self.uploads.games()
 
     def resolve(self, name: str) -> str:
         """What a session loads for the game ``name``: the file of an uploaded game, else the shipped name."""
@@ -198,6 +200,7 @@ class Server:
         last = session.last_variant
         extra = session.carried() | {
             "departed": room.departed[-200:],
+            "antes": dict(room.antes),
             "leaving": [s.name for s in room.seats if s is not None and s.leaving],
             "away": [s.name for s in room.seats if s is not None and s.bot is None and s.away],
         }
@@ -279,15 +282,17 @@ class Server:
                 room.choose(seat, message["variant"])
             elif kind == "start":
                 room.start(seat)
+            elif kind == "ante":
+                room.choose_ante(seat, message["amount"])
             elif kind == "bot":
-                bot = room.add_bot(seat, message["kind"] or "sensible")
+                bot = room.add_bot(seat, message["kind"])
                 self._save_seat(room, bot)
             elif kind == "leave":
                 room.leave(seat)
             elif kind == "remove":
                 room.remove(seat, message["seat"])
             elif kind == "replace":
-                room.replace(seat, message["seat"], message["kind"] or "sensible")
+                room.replace(seat, message["seat"], message["kind"])
             elif kind == "host":
                 room.hand_host(seat, message["seat"])
             elif kind == "away":
@@ -316,8 +321,9 @@ class Server:
 
 
 @functools.cache
-def pot_games() -> dict[str, Any]:
-    """The shipped pot games (friends against each other) by name, loaded once."""
+def shipped_games() -> dict[str, Any]:
+    """The shipped games by name, loaded once: pot games (friends against each
+    other) and games against the house (each at his own position)."""
     from ..spec.loader import load_variant, shipped_variants
 
     games = {}
@@ -326,8 +332,7 @@ def pot_games() -> dict[str, Any]:
             v = load_variant(path)
         except StudrulesError:
             continue
-        if not v.is_banked:
-            games[v.name] = v
+        games[v.name] = v
     return games
 
 
@@ -397,7 +402,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
     async def games(request: Request) -> Response:
         return JSONResponse(
             [
-                {"name": v.name, "title": v.title or v.name, "seats": [v.seats.min, v.seats.max]}
+                {"name": v.name, "title": v.title or v.name, "seats": [v.seats.min, v.seats.max], "banked": v.is_banked}
                 for v in srv.games().values()
             ]
         )
@@ -429,7 +434,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             return error(ProtocolError("a variant file is UTF-8 text"))
         except StudrulesError as err:
             return error(err)
-        return JSONResponse({"name": variant.name, "title": variant.title or variant.name})
+        return JSONResponse({"name": variant.name, "title": variant.title or variant.name, "banked": variant.is_banked})
 
     async def join(request: Request) -> Response:
         if too_many(request):

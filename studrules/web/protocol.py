@@ -10,9 +10,13 @@ kind and size) before the table sees it, and raises
   or the word of a discard, declare...);
 - ``{"type": "choose", "variant": NAME}``: the dealer's pick at a dealer's
   choice table;
+- ``{"type": "ante", "amount": 20}``: at a table with games against the
+  house, the ante this seat's position places from the next hand (within
+  the table limits);
 - ``{"type": "start"}``, ``{"type": "bot", "kind": "sensible"}``,
   ``{"type": "remove", "seat": 3}`` (stand a seat up),
-  ``{"type": "replace", "seat": 3, "kind": "sensible"}`` (give it to a bot),
+  ``{"type": "replace", "seat": 3, "kind": "sensible"}`` (give it to a bot;
+  without ``kind``, the table's own bot: see :func:`~.banked_view.bot_kind`),
   ``{"type": "host", "seat": 3}`` (make that player the host): the host's
   (``replace`` of his own seat: any player's);
 - ``{"type": "leave"}``: stand up (between hands; during one, his hand is
@@ -33,7 +37,7 @@ studrules.web.protocol.ProtocolError: 'act' takes no 'as'
 
 What a seat receives is :func:`hand_payload`: the seat's
 :class:`~studrules.game.view.View` and nothing more (another seat's
-face-down cards never leave the server).
+face-down cards, and the house's, never leave the server).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from ..errors import StudrulesError
 from ..game.actions import VERBS
 from ..game.view import masked_events
 from ..table.terminal import wild_now
+from .banked_view import banked_payload
 
 __all__ = ["MAX_MESSAGE", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
 
@@ -61,16 +66,20 @@ _VARIANT = re.compile(r"[\w.-]{1,64}")
 #: Names the hand itself uses for somebody who is not a player.
 _RESERVED = frozenset({"house", "dealer", "middle", "community", "burns"})
 
+#: The bots the host may seat (``strategy``: each game's own strategy, for games against the house).
+_BOTS = ("sensible", "check-call", "random", "strategy")
+
 # each type: its keys and a check for each
 _FIELDS: dict[str, dict[str, Any]] = {
     "hello": {"token": _TOKEN},
     "act": {"verb": tuple(VERBS), "amount": int, "word": _WORD},
     "choose": {"variant": _VARIANT},
     "start": {},
-    "bot": {"kind": ("sensible", "check-call", "random")},
+    "ante": {"amount": int},
+    "bot": {"kind": _BOTS},
     "leave": {},
     "remove": {"seat": int},
-    "replace": {"seat": int, "kind": ("sensible", "check-call", "random")},
+    "replace": {"seat": int, "kind": _BOTS},
     "host": {"seat": int},
     "away": {},
     "back": {},
@@ -80,6 +89,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
 _REQUIRED = {
     "hello": ("token",),
     "act": ("verb",),
+    "ante": ("amount",),
     "choose": ("variant",),
     "remove": ("seat",),
     "replace": ("seat",),
@@ -190,7 +200,9 @@ class RateLimit:
 def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
     """What ``player``'s seat may see of ``hand`` (None: a seat not in this
     hand sees what every seat sees), as JSON data: built from the seat's
-    :meth:`~studrules.game.hand.Hand.view`, never from the hand's cards."""
+    :meth:`~studrules.game.hand.Hand.view`, never from the hand's cards.
+    ``banked``: in a game against the house, the house's cards as the seat
+    sees them and each position's bets and settlement (:func:`~.banked_view.banked_payload`)."""
     own = player is not None
     view = hand.view(player if own else hand.players[0])
     # a seat out of this hand sees what every seat sees: each event masked for nobody
@@ -227,4 +239,5 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "events": events,
         "over": view.is_over,
         "wild": wild_now(view, variant) if own else None,
+        "banked": banked_payload(seen, view.players, variant) if variant.is_banked else None,
     }

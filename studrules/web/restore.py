@@ -43,6 +43,7 @@ def restore_room(
     session = data.get("session")
     extra = (session or {}).get("extra") or {}
     room.departed = list(extra.get("departed") or [])
+    room.antes = {str(k): int(v) for k, v in (extra.get("antes") or {}).items()}
     for s in room.seats:
         if s is not None and s.bot is None and s.name in (extra.get("away") or ()):
             s.away = True

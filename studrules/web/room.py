@@ -14,7 +14,10 @@ differences) and the room drives each hand: bots act at once, a person's
 action is checked against the hand's legal actions (an illegal one changes
 nothing), and a person who does not act in time checks, or else folds. At a
 dealer's choice table, a person dealing picks the next game (the differences
-from the last game shown to him before he does).
+from the last game shown to him before he does). In a game against the house
+each player plays his own position (:mod:`.banked_view`): he may choose his
+ante within the table limits (:meth:`Room.choose_ante`), and the host's bots
+play each game's own strategy.
 
 Nothing here waits: the server calls :meth:`Room.tick` when
 :meth:`Room.wakeup` says a timer may have run out. Time is the ``clock``
@@ -46,6 +49,7 @@ from ..game.actions import Action
 from ..game.policies import CheckCall, Policy, make_policy, policy_action
 from ..table.session import Session
 from ..table.terminal import result_lines
+from .banked_view import bot_kind, checked_ante, position_antes, table_games
 from .config import TableConfig, TableError
 from .protocol import ProtocolError, check_name
 from .seat import AWAY_AFTER, Seat, time_out_action
@@ -90,6 +94,7 @@ class Room:
         self.announcement: dict[str, Any] | None = None
         self.dealt: set[int] | None = None  # the seats (ids) dealt into the hand (None: not known, every name)
         self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
+        self.antes: dict[str, int] = {}  # against the house: the ante each position chose (by name)
         self.version = 0
 
     # ---------------------------------------------------------------- seats
@@ -145,17 +150,18 @@ class Room:
         """The host stands the seat ``number`` up (a player who went away), as :meth:`leave` does."""
         self._stand(self._other(who, number))
 
-    def replace(self, who: Seat | str, number: int, kind: str = "sensible") -> None:
-        """The host gives the seat ``number`` to a bot of ``kind`` (and a player his
-        own seat): its stack stays, the bot plays it from now on (its token no
-        longer acts; a host who gives his own seat hands the host's part on first)."""
+    def replace(self, who: Seat | str, number: int, kind: str | None = None) -> None:
+        """The host gives the seat ``number`` to a bot of ``kind`` (None: the table's
+        own, :func:`~.banked_view.bot_kind`), and a player his own seat: its stack
+        stays, the bot plays it from now on (its token no longer acts; a host who
+        gives his own seat hands the host's part on first)."""
         me = self._seat(who)
         seat = me if number == me.number and not isinstance(number, bool) else self._other(who, number)
         if seat.bot is not None:
             raise TableError(f"{seat.name} is a bot already")
         if self.is_host(seat):
             self._pass_host(seat)
-        seat.bot, seat.key, seat.leaving, seat.away = kind, "", False, False
+        seat.bot, seat.key, seat.leaving, seat.away = kind or bot_kind(self), "", False, False
         policy = self._policy(seat)
         self._say(f"a bot plays {seat.name}'s seat from now on")
         self._nobody_left()
@@ -199,6 +205,7 @@ class Room:
             seat.stack = session.remove_player(seat.name)
             self.bots.pop(seat.name, None)
         self.departed.append({"name": seat.name, "stack": seat.stack})
+        self.antes.pop(seat.name, None)
         self._say(f"{seat.name} stands up with {seat.stack}")
         if not self._nobody_left() and chooser:  # the dealer who was choosing went away: the deal has passed on
             self._next_hand()
@@ -308,12 +315,21 @@ class Room:
         """Whether ``seat`` is the host's (the first seat's, until the host hands it on or goes)."""
         return seat.number == self.host and seat.bot is None
 
-    def add_bot(self, who: Seat | str, kind: str = "sensible") -> Seat:
-        """The host seats a bot at the first empty seat."""
+    def add_bot(self, who: Seat | str, kind: str | None = None) -> Seat:
+        """The host seats a bot of ``kind`` (None: the table's own, :func:`~.banked_view.bot_kind`)
+        at the first empty seat."""
         self._host(who)
         names = {s.name for s in self.seats if s is not None}
         name = next(f"Bot{i}" for i in range(1, 100) if f"Bot{i}" not in names)
-        return self.join(name, bot=kind)
+        return self.join(name, bot=kind or bot_kind(self))
+
+    def choose_ante(self, who: Seat | str, amount: Any) -> None:
+        """Against the house: the seat ``who`` antes ``amount`` from the next hand (within
+        the table limits; each game keeps it within its own, see :func:`~.banked_view.position_antes`)."""
+        seat = self._seat(who)
+        self.antes[seat.name] = checked_ante(table_games(self), amount)
+        self._changed()
+        self._seats_changed()  # (the store keeps it with the session)
 
     def _host(self, who: Seat | str) -> Seat:
         seat = self._seat(who)
@@ -378,7 +394,9 @@ class Room:
                 return
         if variant is None and session.rotate == "turn" and self.hands_before:
             variant = session.variants[(self.hands_before + len(session.reports)) % len(session.variants)]
-        report = session.begin_next(variant)
+        if variant is None and self.antes:  # (the game first: each game keeps an ante within its limits)
+            variant = session.next_variant()
+        report = session.begin_next(variant, position_antes(session, variant, self.antes) if variant else None)
         if report is None:
             self.state = "over"
             self.deadline = None
@@ -490,7 +508,8 @@ class Room:
 
     def tick(self) -> bool:
         """Play what a timer that ran out decides: the default action (check,
-        else fold) of a person who did not act, the last game again for a
+        else fold; against the house, no further wager where the game allows
+        it, else fold) of a person who did not act, the last game again for a
         dealer who did not choose, the next hand after the pause. True when
         something changed."""
         if self.deadline is None or self.clock() < self.deadline:

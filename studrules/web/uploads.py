@@ -5,8 +5,8 @@ An uploaded text goes through the command line's own reading and checks
 (:func:`~studrules.spec.loader.load_variant_text`: the same size, depth and
 value limits, every problem located) and two more a server needs: its
 ``extends`` may name a shipped game only (never a path: a text from the
-network reads no file of the server's), and it must be a pot game under a
-new name. It is then written to the uploads folder beside the store (never
+network reads no file of the server's), and it must have a new name (a pot
+game or a game against the house alike). It is then written to the uploads folder beside the store (never
 over a file there) and dealt like a shipped game; a history names it by that
 file, so ``studrules replay`` reads its hands.
 
@@ -92,8 +92,6 @@ class Uploads:
                     doc.location(("extends",)),
                 )
         variant = load_variant_text(text, file="upload.yaml")
-        if variant.is_banked:
-            raise UploadError("a table here is friends against each other: upload a pot game (kind: pot)")
         name = variant.name
         if not _NAME.fullmatch(name):
             raise UploadError("an uploaded game's name is lowercase letters, digits, '.', '_' or '-' (at most 64)")

@@ -1,8 +1,10 @@
 "use strict";
 // The page that creates a table: the host's choices, sent as one JSON request.
 (function () {
-  const gamesBox = document.getElementById("games");
+  const gamesBox = document.getElementById("games");  // pot games: friends against each other
+  const houseBox = document.getElementById("house-games");  // games against the house
   const error = document.getElementById("error");
+  const allGames = () => [...gamesBox.querySelectorAll("label"), ...houseBox.querySelectorAll("label")];
 
   function pairs(text, numbers) {
     const out = {};
@@ -33,11 +35,11 @@
     box.checked = !!checked;
     label.appendChild(box);
     label.appendChild(document.createTextNode(` ${g.title} (${g.name})`));
-    gamesBox.appendChild(label);
+    (g.banked ? houseBox : gamesBox).appendChild(label);
   }
 
   fetch("/api/games").then((r) => r.json()).then((games) => {
-    gamesBox.textContent = "";
+    document.getElementById("games-status").textContent = "";
     for (const g of games) addGame(g, false);
   });
 
@@ -58,7 +60,7 @@
 
   document.getElementById("filter").addEventListener("input", (e) => {
     const q = e.target.value.toLowerCase();
-    for (const label of gamesBox.querySelectorAll("label")) {
+    for (const label of allGames()) {
       label.hidden = q !== "" && !label.textContent.toLowerCase().includes(q);
     }
   });
@@ -68,7 +70,7 @@
     error.textContent = "";
     let body;
     try {
-      const variants = [...gamesBox.querySelectorAll("input:checked")].map((b) => b.value);
+      const variants = allGames().map((l) => l.querySelector("input")).filter((b) => b.checked).map((b) => b.value);
       if (!variants.length) throw new Error("choose at least one game");
       body = {
         host: document.getElementById("host").value.trim(),

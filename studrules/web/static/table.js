@@ -162,6 +162,7 @@
     }
     drawSeats(s);
     drawHand(s);
+    drawAnte(s);
     drawStatus();
     // the logs
     const tl = $("table-log");
@@ -209,8 +210,16 @@
       if (notes.length) li.appendChild(document.createTextNode(` (${notes.join(", ")})`));
       const info = document.createElement("span");
       info.className = "chips";
-      info.textContent = ` stack ${stack}` + (k >= 0 && hand.bets[k] ? `, bet ${hand.bets[k]}` : "");
+      const position = k >= 0 && hand.banked ? hand.banked.positions.find((p) => p.player === seat.name) : null;
+      info.textContent = ` stack ${stack}` + (position ? positionWords(position) : k >= 0 && hand.bets[k] ? `, bet ${hand.bets[k]}` : "");
       li.appendChild(info);
+      if (position && position.result) {  // settled against the house: his hand, the pay line, the net
+        const settled = document.createElement("span");
+        settled.className = "settled";
+        settled.dataset.player = seat.name;
+        settled.textContent = position.result.line;
+        li.appendChild(settled);
+      }
       if (k >= 0) {
         const cards = document.createElement("span");
         cards.className = "cards";
@@ -244,7 +253,7 @@
           const bot = document.createElement("button");
           bot.type = "button"; bot.textContent = "Give to a bot"; bot.dataset.seat = seat.seat;
           bot.setAttribute("aria-label", `A bot plays ${seat.name}'s seat`);
-          bot.addEventListener("click", () => send({type: "replace", seat: seat.seat, kind: "sensible"}));
+          bot.addEventListener("click", () => send({type: "replace", seat: seat.seat}));  // the table's own bot
           tools.appendChild(bot);
         }
         li.appendChild(tools);
@@ -261,8 +270,14 @@
     clear(actions);
     $("wild").textContent = hand && hand.wild ? `Wild: ${hand.wild}` : "";
     $("middle").textContent = "";
+    drawHouse(s);
     if (!hand) { $("game-line").textContent = s.state === "waiting" ? "Waiting for the host to start." : ""; return; }
-    $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}, ${s.dealer} deals. Pot ${hand.pot}` + (hand.round ? `, betting round ${hand.round}` : "");
+    if (hand.banked) {
+      const net = s.banked ? `; the house's net so far: ${signed(s.banked.house_net)}` : "";
+      $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}, ${s.dealer} deals. Each player against the house${net}.`;
+    } else {
+      $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}, ${s.dealer} deals. Pot ${hand.pot}` + (hand.round ? `, betting round ${hand.round}` : "");
+    }
     if (hand.community.length) {
       $("middle").textContent = "In the middle: ";
       for (const c of hand.community) $("middle").appendChild(cardEl(c, "up"));
@@ -277,7 +292,7 @@
     }
     shownEvents = hand.events.length;
     ol.scrollTop = ol.scrollHeight;
-    for (const la of hand.legal) actions.appendChild(actionControl(la));
+    for (const la of hand.legal) actions.appendChild(actionControl(la, !!hand.banked));
     const firstButton = actions.querySelector("button");
     if (firstButton && !actions.contains(document.activeElement)) firstButton.focus();
   }
@@ -292,7 +307,50 @@
     return b;
   }
 
-  function actionControl(la) {
+  function signed(n) { return n > 0 ? `+${n}` : `${n}`; }
+
+  // a position against the house: its ante, side bets and wagers, in words
+  function positionWords(p) {
+    let words = `, ante ${p.ante}`;
+    for (const b of p.side_bets) words += `, ${b.name} ${b.amount}`;
+    if (p.raises.length) words += `, wagers ${p.raises.join(" + ")}`;
+    if (p.stood) words += `, no further wager${p.stood > 1 ? ` (${p.stood} times)` : ""}`;
+    return words;
+  }
+
+  // the house's hand in the middle: a card face down until the house turns it up
+  function drawHouse(s) {
+    const banked = s.hand && s.hand.banked;
+    const box = $("house");
+    const cards = $("house-cards");
+    clear(cards);
+    const house = banked ? banked.house : null;
+    box.hidden = !house || house.cards.length === 0;
+    if (box.hidden) { $("house-words").textContent = ""; return; }
+    for (const c of house.cards) cards.appendChild(c ? cardEl(c, "up") : cardEl(null));
+    let words = house.words ? `The house has ${house.words}.` : "";
+    if (banked.house_net !== null) words += ` The house's net this hand: ${signed(banked.house_net)}.`;
+    $("house-words").textContent = words.trim();
+  }
+
+  // the ante this seat's position places against the house, from the next hand
+  function drawAnte(s) {
+    const ante = s.you && s.banked ? s.banked.ante : null;
+    $("ante-form").hidden = !ante || s.state === "over";
+    if (!ante) return;
+    const field = $("ante");
+    field.min = ante.low;
+    if (ante.high !== null) field.max = ante.high; else field.removeAttribute("max");
+    if (document.activeElement !== field) field.value = ante.chosen === null ? "" : ante.chosen;
+    $("ante-limits").textContent = `(${ante.low}${ante.high !== null ? ` to ${ante.high}` : " or more"}` +
+      (ante.chosen === null ? "; now each game's own" : `; now ${ante.chosen}`) + ")";
+  }
+  $("ante-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({type: "ante", amount: parseInt($("ante").value, 10)});
+  });
+
+  function actionControl(la, banked) {
     const box = document.createElement("span");
     box.className = "action";
     const verb = la.action;
@@ -326,6 +384,11 @@
       for (const c of la.choices) box.appendChild(button(`${verb} ${c}${pot}`, {verb, word: c}));
       return box;
     }
+    if (Array.isArray(la.to) && la.amount !== undefined) {
+      // a wager against the house of several sizes: each is its size, not a total
+      for (const t of la.to) box.appendChild(button(`${verb} ${t}`, {verb, amount: t}));
+      return box;
+    }
     if (Array.isArray(la.to)) {
       for (const t of la.to) box.appendChild(button(`${verb} to ${t}`, {verb, amount: t}));
       return box;
@@ -348,7 +411,8 @@
       box.append(label, number, slider, b);
       return box;
     }
-    const text = la.amount !== undefined ? `${verb} ${la.amount}` : verb;
+    let text = la.amount !== undefined ? `${verb} ${la.amount}` : verb;
+    if (banked && verb === "check") text = "check (no further wager)";  // against the house a check stands
     box.appendChild(button(text, {verb}));
     return box;
   }
@@ -369,11 +433,11 @@
   }
   setInterval(drawStatus, 1000);
 
-  $("add-bot").addEventListener("click", () => send({type: "bot", kind: "sensible"}));
+  $("add-bot").addEventListener("click", () => send({type: "bot"}));  // the table's own bot
   $("leave").addEventListener("click", () => send({type: "leave"}));
   $("to-bot").addEventListener("click", () => {
     if (state && state.you && confirm("A bot plays your seat and your chips from now on, and you watch. Go on?"))
-      send({type: "replace", seat: state.you.seat, kind: "sensible"});
+      send({type: "replace", seat: state.you.seat});  // the table's own bot
   });
   $("away").addEventListener("click", () => send({type: "away"}));
   $("back").addEventListener("click", () => send({type: "back"}));

@@ -1,0 +1,252 @@
+"""Games against the house at the browser table.
+
+What a seat sees of a hand against the house (:func:`banked_payload`, a part
+of :func:`~studrules.web.protocol.hand_payload`): the house's cards as that
+seat may see them (a face-down one is None until the house turns it up),
+each position's ante, side bets and raises, and once the hand is settled
+each position's hand, pay line and net, and the house's net. It is read from
+the seat's own view of the events, never from the hand's cards.
+
+The ante a position chooses (:func:`ante_limits`, :func:`ante_range`,
+:func:`position_antes`): where a game's ante has a table minimum and maximum
+(or the player chooses it), each position may ante what it likes within
+them, from the next hand; a chosen ante it cannot cover with the side bets
+and a raise is the game's own again. And the bot the host seats at a table
+with games against the house (:func:`bot_kind`: each game's own strategy).
+
+    >>> from studrules.spec.examples import example_text
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = example_text("against-the-house").replace("{amount: ante}", "{amount: ante, min: 5, max: 50}")
+    >>> ante_limits(load_variant_text(text)), ante_limits(load_variant_text(example_text("one-round")))
+    ((5, 50), None)
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..errors import StudrulesError
+from ..game.house import HOUSE
+from ..game.policies import default_policies
+from ..spec.model import AnteStep, SettleStep
+from ..table.display import pay_words, short_hand_words
+from ..table.session import Session
+from ..table.terminal import house_words
+from .config import TableError
+
+__all__ = [
+    "banked_payload",
+    "ante_limits",
+    "ante_range",
+    "checked_ante",
+    "position_antes",
+    "table_games",
+    "bot_kind",
+    "table_facts",
+    "side_bets",
+]
+
+
+# ---------------------------------------------------------------- what a seat sees
+
+
+def banked_payload(seen: Sequence[Any], players: Sequence[str], variant: Any) -> dict[str, Any]:
+    """What a seat sees of a hand against the house, from ``seen`` (the
+    events as that seat sees them), as JSON data: ``house`` (its cards, None
+    for one face down; its hand in words once every card is up), ``positions``
+    (each position's ante, side bets, raises, whether it folded, and once it
+    is settled its ``result``) and ``house_net`` (once every position is settled)."""
+    house: list[str | None] = []
+    bets = side_bets(variant)
+    positions = {p: _position(p, bets) for p in players}
+    hands: dict[str, str] = {}
+    reasons = []
+    for e in seen:
+        kind, who = e.type, e.player
+        if who == HOUSE:
+            if kind == "deal":
+                house.append(None if e.card is None else str(e.card))
+            elif kind == "reveal" and e.card is not None:  # the house's cards turn up in the order dealt
+                hidden = [i for i, c in enumerate(house) if c is None]
+                if hidden:
+                    house[hidden[0]] = str(e.card)
+            continue
+        pos = positions.get(who)
+        if pos is None:
+            continue
+        if kind == "ante":
+            pos["ante"] += e.amount or 0
+        elif kind == "raise":
+            pos["raises"].append(e.amount or 0)
+        elif kind == "check":
+            pos["stood"] += 1
+        elif kind == "fold":
+            pos["folded"] = True
+        elif kind == "show" and e.hand:
+            hands[who] = short_hand_words(e.hand)
+        elif kind == "settle":
+            reasons.append(e.reason or "")
+            pos["result"] = _settled(who, hands.get(who), e.reason or "", e.amount or 0)
+    settled = [p["result"] for p in positions.values()]
+    up = bool(house) and None not in house
+    return {
+        "house": {
+            "cards": house,
+            "words": house_words(_cards(house), variant, reasons) if up else None,
+        },
+        "positions": list(positions.values()),
+        "house_net": -sum(r["net"] for r in settled) if settled and None not in settled else None,
+    }
+
+
+def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "player": player,
+        "ante": 0,
+        "side_bets": [dict(b) for b in bets],
+        "raises": [],
+        "stood": 0,
+        "folded": False,
+        "result": None,
+    }
+
+
+def side_bets(variant: Any) -> list[dict[str, Any]]:
+    """The side bets every position places at ``variant`` as the table staked them
+    (a stake of 0: not placed), each ``{"name", "amount"}`` (the name in words)."""
+    values = variant.stake_values()
+    out = []
+    for step in variant.steps_of(SettleStep):
+        for bet in step.side_bets:
+            amount = int(bet.amount(values))
+            if amount > 0:
+                out.append({"name": bet.name.replace("_", " "), "amount": amount})
+    return out
+
+
+def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, Any]:
+    """One position's settlement: its hand, its pay line in words and its net, and a line saying them.
+
+    >>> _settled("Ann", "two pair", "beats the house: two_pair pays 2 to 1", 40)["line"]
+    "Ann's hand: two pair; beats the house: two pair pays 2 to 1: +40"
+    >>> _settled("Bob", None, "folded", -10)["line"]
+    'Bob: folded: -10'
+    """
+    pays = pay_words(reason)
+    signed = f"+{net}" if net > 0 else str(net)
+    line = f"{player}'s hand: {hand}; {pays}: {signed}" if hand else f"{player}: {pays}: {signed}"
+    return {"hand": hand, "pays": pays, "net": net, "line": line}
+
+
+def _cards(texts: Iterable[str | None]) -> list[Any]:
+    from ..cards.card import parse_card
+
+    return [parse_card(t) for t in texts if t is not None]
+
+
+# ---------------------------------------------------------------- the ante a position chooses
+
+
+def ante_limits(variant: Any) -> tuple[int, int | None] | None:
+    """The least and the largest ante a position may choose at ``variant`` (None:
+    no largest), or None where it antes the game's own (a pot game, an ante without table limits)."""
+    steps = variant.steps_of(AnteStep) if variant.is_banked else ()
+    if not steps:
+        return None
+    step = steps[0]
+    if step.min is None and step.max is None and not step.chosen_by_player:
+        return None
+    values = variant.stake_values()
+    low = max(1, int(step.min(values))) if step.min is not None else 1
+    high = int(step.max(values)) if step.max is not None else None
+    return low, high
+
+
+def ante_range(games: Iterable[Any]) -> tuple[int, int | None] | None:
+    """The antes a position may choose at a table of ``games``: from the least of their
+    minimums to the largest of their maximums (each game keeps the ante within its own);
+    None where no game lets him choose."""
+    limits = [lim for lim in map(ante_limits, games) if lim is not None]
+    if not limits:
+        return None
+    highs = [high for _, high in limits]
+    return min(low for low, _ in limits), None if None in highs else max(h for h in highs if h is not None)
+
+
+def checked_ante(games: Iterable[Any], amount: Any) -> int:
+    """``amount`` as an ante a position may choose at a table of ``games``; a
+    :class:`~studrules.web.config.TableError` saying the limits otherwise."""
+    limits = ante_range(games)
+    if limits is None:
+        raise TableError("no game of this table lets a position choose its ante")
+    low, high = limits
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < low or (high is not None and amount > high):
+        most = f" to {high}" if high is not None else " or more"
+        raise TableError(f"an ante at this table is from {low}{most}, not {amount}")
+    return amount
+
+
+def position_antes(session: Session, variant: Any, chosen: Mapping[str, int]) -> dict[str, int] | None:
+    """The ante of each player who chose one (``chosen``, by name) at the next hand, of ``variant``:
+    kept within the game's own limits, where his stack covers it with the side bets and a raise
+    (else he antes the game's own); None where nobody did."""
+    limits = ante_limits(variant)
+    if limits is None or not chosen:
+        return None
+    low, high = limits
+    out = {}
+    for name, amount in chosen.items():
+        ante = max(low, amount if high is None else min(amount, high))
+        if name in session.active and session.needs(variant, ante) <= session.stacks.get(name, 0):
+            out[name] = ante
+    return out or None
+
+
+# ---------------------------------------------------------------- the table's games
+
+
+@functools.lru_cache(maxsize=256)
+def _loaded(names: tuple[str, ...], options: tuple[tuple[str, str], ...], stakes: tuple[tuple[str, int], ...]):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (the server checked the table's stakes when it was made)
+        return tuple(Session.load_game(n, dict(options), dict(stakes)) for n in names)
+
+
+def table_games(room: Any) -> tuple[Any, ...]:
+    """The games of ``room`` (a :class:`~studrules.web.room.Room`), loaded as its session loads them."""
+    if room.session is not None:
+        return tuple(room.session.variants)
+    config = room.config
+    try:
+        return _loaded(
+            tuple(room.resolve(n) for n in config.variants),
+            tuple(sorted(config.options.items())),
+            tuple(sorted(config.stakes.items())),
+        )
+    except StudrulesError as err:
+        raise TableError(f"this table's games do not load: {err}") from None
+
+
+def bot_kind(room: Any) -> str:
+    """The bot the host seats at ``room``: ``strategy`` (each game's own strategy)
+    where every game is against the house, else ``sensible`` (which plays a game
+    against the house by its own strategy too)."""
+    return default_policies(table_games(room))[0]
+
+
+def table_facts(room: Any, me: str | None) -> dict[str, Any] | None:
+    """What a seat sees of the table's games against the house, as JSON data (None:
+    it has none): ``house_net`` (the house's net since the start), and ``ante``,
+    the antes a position may choose (``low``, ``high``) and ``me``'s own choice."""
+    games = table_games(room)
+    if not any(v.is_banked for v in games):
+        return None
+    limits = ante_range(games)
+    ante = None
+    if limits is not None:
+        ante = {"low": limits[0], "high": limits[1], "chosen": room.antes.get(me) if me is not None else None}
+    session = room.session
+    return {"house_net": session.house_net if session is not None else 0, "ante": ante}

@@ -1,0 +1,364 @@
+"""Games against the house at the table in a browser, without a browser: the
+rooms directly, and Starlette's test client over a temporary SQLite store.
+
+Each hand is dealt chosen cards (the hand's own ``cards=``), and every stack
+and net below is worked out by hand from the variant file's pay tables
+(``variants/three-card-poker.yaml``, ``variants/let-it-ride.yaml``)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from web_support import web_test_client
+
+from studrules.game import hand as hand_module
+from studrules.web.app import Server, create_app
+from studrules.web.room import Room, TableConfig, TableError
+from studrules.web.room_view import snapshot
+
+TestClient = web_test_client()  # (the module is skipped without the web extra)
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TCP, LIR, CSP, FOUR, FR = "three-card-poker", "let-it-ride", "caribbean-stud-it", "four-card-poker", "five-card-stud-fr"
+CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def deal(monkeypatch):
+    """``deal(cards)``: every hand a session deals from now on gets ``cards``
+    (``{name: [...], "house": [...], "community": [...]}``, the hand's own ``cards=``)."""
+
+    def chosen(cards):
+        real = hand_module.Hand
+
+        class Dealt(real):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, cards=cards, **kwargs)
+
+        monkeypatch.setattr(hand_module, "Hand", Dealt)
+
+    return chosen
+
+
+def _room(variants, seats=3, **settings):
+    config = TableConfig(
+        **({"variants": tuple(variants), "seats": seats, "buy_in": 200, "timeout": 30, "pause": 60} | settings)
+    )
+    return Room("t", config, clock=Clock())
+
+
+def _position(state, name):
+    return next(p for p in state["hand"]["banked"]["positions"] if p["player"] == name)
+
+
+# --- a whole hand ------------------------------------------------------------------------
+
+
+def test_two_people_and_a_bot_play_a_hand_against_the_house_and_each_is_paid_by_the_pay_table(deal):
+    # Three Card Poker, the Pair Plus staked at 5 by the table; Ann antes 20 (the table's limits
+    # are 5 to 100), Bob and the bot the game's 10. The house's Q-J-3 qualifies (queen high).
+    deal(
+        {
+            "Ann": "7s 7d 2c",  # a pair of sevens: plays
+            "Bob": "Kc 9d 4h",  # folds
+            "Bot1": "Jd 9c 4s",  # jack high, below queen-six-four: the game's own strategy folds
+            "house": "Qs Jh 3d",
+        }
+    )
+    room = _room([TCP], stakes={"pair_plus": 5})
+    ann, bob = room.join("Ann"), room.join("Bob")
+    bot = room.add_bot(ann.token)
+    assert bot.bot == "strategy"  # every game of the table is against the house: each game's own strategy
+    room.choose_ante(ann.token, 20)
+    room.start(ann.token)
+    assert room.hand.players == ("Ann", "Bob", "Bot1") and room.hand.to_act == "Ann"
+    state = snapshot(room, ann)
+    assert _position(state, "Ann") == {
+        "player": "Ann",
+        "ante": 20,
+        "side_bets": [{"name": "pair plus", "amount": 5}],
+        "raises": [],
+        "stood": 0,
+        "folded": False,
+        "result": None,
+    }
+    assert _position(state, "Bob")["ante"] == 10
+    assert [la["action"] for la in state["hand"]["legal"]] == ["fold", "raise"]
+    assert state["hand"]["legal"][1]["amount"] == 20  # the play wager is the position's own ante
+    room.act(ann.token, "raise")
+    room.act(bob.token, "fold")  # the bot then folds, and the hand is settled
+    assert room.hand.is_over and room.state == "between"
+    # Ann: her pair beats the house's queen high, which qualifies: ante 20 and play 20 win even
+    # money (+40), the Pair Plus pays a pair 1 to 1 (+5): +45. Bob and the bot fold: the ante
+    # and the Pair Plus lost, -15 each. The house: -45 + 15 + 15 = -15.
+    assert [s.stack for s in room.seats] == [245, 185, 185]
+    assert room.session.house_net == -15
+    state = snapshot(room, bob)
+    banked = state["hand"]["banked"]
+    assert banked["house"]["cards"] == ["Qs", "Jh", "3d"]
+    assert banked["house"]["words"].endswith("which qualifies")
+    assert banked["house_net"] == -15 and state["banked"]["house_net"] == -15
+    ann_result = _position(state, "Ann")["result"]
+    assert ann_result["net"] == 45 and ann_result["hand"] == "pair of sevens"
+    assert ann_result["line"].startswith("Ann's hand: pair of sevens;") and ann_result["line"].endswith(": +45")
+    assert "pair plus" in ann_result["pays"]
+    assert _position(state, "Ann")["raises"] == [20]
+    for name in ("Bob", "Bot1"):
+        position = _position(state, name)
+        assert position["folded"] and position["result"]["net"] == -15
+        assert position["result"]["line"].startswith(f"{name}: folded") and position["result"]["line"].endswith(": -15")
+
+
+def test_a_chosen_ante_the_stack_cannot_cover_with_a_raise_is_the_games_own(deal):
+    deal({"Ann": "7s 7d 2c", "Bob": "Kc 9d 4h", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2, buy_in=50)
+    ann, bob = room.join("Ann"), room.join("Bob")
+    room.choose_ante(ann.token, 30)  # within the table's 5 to 100, but 30 and a play of 30 are more than 50
+    room.choose_ante(bob.token, 25)  # 25 and a play of 25: exactly 50
+    room.start(ann.token)
+    state = snapshot(room, ann)
+    assert (_position(state, "Ann")["ante"], _position(state, "Bob")["ante"]) == (10, 25)
+    assert state["banked"]["ante"] == {"low": 5, "high": 100, "chosen": 30}
+
+
+def test_an_ante_outside_the_table_limits_or_at_a_table_of_pot_games_is_refused():
+    room = _room([TCP])
+    ann = room.join("Ann")
+    for amount in (4, 101, 0):
+        with pytest.raises(TableError, match="an ante at this table is from 5 to 100"):
+            room.choose_ante(ann.token, amount)
+    assert room.antes == {}
+    pot = _room([FR])
+    cat = pot.join("Cat")
+    with pytest.raises(TableError, match="no game of this table lets a position choose its ante"):
+        pot.choose_ante(cat.token, 10)
+    assert snapshot(pot, cat)["banked"] is None
+
+
+# --- what a seat may see -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game, cards, down, up",
+    [
+        # Caribbean stud: the house's fifth card is dealt face up, the other four face down
+        (
+            CSP,
+            {"Ann": "2c 3c 4d 9h Kd", "Bob": "5s 6s 8c Th Qh", "house": "2h 5c 8d Jd Ks"},
+            ["2h", "5c", "8d", "Jd"],
+            ["Ks"],
+        ),
+        # Three Card Poker: the house's three cards face down until it reveals them
+        (TCP, {"Ann": "2c 3c 4d", "Bob": "5s 6s 8c", "house": "2h 5c Jd"}, ["2h", "5c", "Jd"], []),
+    ],
+)
+def test_the_houses_face_down_cards_are_in_no_seats_json_before_the_house_turns_them_up(deal, game, cards, down, up):
+    deal(cards)
+    room = _room([game], seats=2)
+    ann, bob = room.join("Ann"), room.join("Bob")
+    room.start(ann.token)
+
+    def sent(seat):
+        return json.dumps(snapshot(room, seat))
+
+    for who in (ann, bob):  # each seat's turn in the middle of the hand
+        for seat in (ann, bob, None):  # each seat, and a spectator
+            text = sent(seat)
+            assert not set(CARD.findall(text)) & set(down), (seat and seat.name, text)
+            assert set(up) <= set(CARD.findall(text))
+            house = json.loads(text)["hand"]["banked"]["house"]
+            assert house == {"cards": [None] * len(down) + up, "words": None}
+        room.act(who.token, "raise")
+    assert room.hand.is_over  # the house has turned its cards up: now every seat sees them
+    for seat in (ann, bob, None):
+        assert snapshot(room, seat)["hand"]["banked"]["house"]["cards"] == down + up
+
+
+# --- time ----------------------------------------------------------------------------------
+
+
+def test_a_person_who_does_not_act_in_time_against_the_house_folds_where_he_may_not_stand(deal):
+    deal({"Ann": "7s 7d 2c", "Bot1": "Kc 9d 4h", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2)
+    ann = room.join("Ann")
+    room.add_bot(ann.token)
+    room.start(ann.token)
+    assert {la.action for la in room.hand.legal_actions()} == {"fold", "raise"}
+    room.clock.now = 30.0
+    assert room.tick()
+    assert str(room.hand.actions[0]) == "Ann fold" and "Ann ran out of time" in room.log
+    # the ante is lost, and nothing more: 200 - 10
+    assert room.hand.is_over and room.seats[0].stack == 190
+    position = _position(snapshot(room, ann), "Ann")
+    assert position["folded"] and position["raises"] == [] and position["result"]["net"] == -10
+
+
+def test_a_person_who_does_not_act_in_time_at_let_it_ride_lets_no_further_bet_ride(deal):
+    # Let It Ride has no fold: a time-out pulls the bet back (the decision's stand, a check),
+    # twice; the "$" bet alone rides, and her pair of tens pays it 1 to 1: 200 + 10.
+    deal({"Ann": "Ts Tc 4d", "Bot1": "3c 5d 8h", "community": "9h 2s"})
+    room = _room([LIR], seats=2)
+    ann = room.join("Ann")
+    room.add_bot(ann.token)
+    room.start(ann.token)
+    for now in (30.0, 60.0):
+        assert room.hand.to_act == "Ann"
+        assert {la.action for la in room.hand.legal_actions()} == {"check", "raise"}
+        room.clock.now = now
+        assert room.tick()
+    assert [str(a) for a in room.hand.actions if a.player == "Ann"] == ["Ann check", "Ann check"]
+    assert room.hand.is_over and room.seats[0].stack == 210
+    position = _position(snapshot(room, ann), "Ann")
+    assert position["raises"] == [] and position["stood"] == 2
+    assert position["result"]["hand"] == "pair of tens" and position["result"]["net"] == 10
+
+
+# --- bots ----------------------------------------------------------------------------------
+
+
+def test_the_hosts_bot_plays_each_games_own_strategy_and_sensibly_at_a_table_that_mixes_in_pot_games():
+    banked = _room([TCP, LIR])
+    host = banked.join("Ann")
+    bob = banked.join("Bob")
+    assert banked.add_bot(host.token).bot == "strategy"
+    banked.replace(host.token, bob.number)
+    assert banked.seats[bob.number].bot == "strategy"
+    mixed = _room([TCP, FR])
+    host = mixed.join("Ann")
+    assert mixed.add_bot(host.token).bot == "sensible"  # (which plays a game against the house by its strategy)
+    pot = _room([FR])
+    assert pot.add_bot(pot.join("Ann").token).bot == "sensible"
+
+
+# --- the server ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "tables.db")) as c:
+        yield c
+
+
+def _hello(ws, token):
+    ws.send_json({"type": "hello", "token": token})
+    return ws.receive_json()
+
+
+def test_the_games_against_the_house_are_offered_marked_and_a_table_may_mix_them_with_pot_games(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games[TCP]["banked"] and games[CSP]["banked"] and not games[FR]["banked"]
+    body = {"host": "Ann", "variants": [TCP, FR], "seats": 2, "pause": 0, "seed": 3}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    table = r.json()
+    with client.websocket_connect(f"/ws/{table['table']}") as ws:
+        _hello(ws, table["token"])
+        ws.send_json({"type": "bot"})
+        ws.receive_json()
+        ws.send_json({"type": "start"})
+        state = ws.receive_json()
+        assert state["variant"]["name"] == TCP and state["hand"]["banked"] is not None
+        assert state["banked"]["ante"] == {"low": 5, "high": 100, "chosen": None}
+        if state["hand"]["to_act"] != "Ann":
+            state = ws.receive_json()
+        ws.send_json({"type": "act", "verb": "fold"})
+        for _ in range(10):  # the next hand, a pot game, is dealt at once
+            state = ws.receive_json()
+            if state["variant"]["name"] == FR:
+                break
+        assert state["variant"]["name"] == FR and state["hand"]["banked"] is None
+
+
+def test_hostile_actions_against_the_house_are_refused_and_change_nothing(client):
+    r = client.post("/api/tables", json={"host": "Ann", "variants": [FOUR], "seats": 2, "pause": 0, "seed": 3})
+    table = r.json()
+    r = client.post(f"/api/tables/{table['table']}/join", json={"name": "Bob"})
+    bob = r.json()
+    room = client.app.state.server.rooms[table["table"]]
+    with (
+        client.websocket_connect(f"/ws/{table['table']}") as wa,
+        client.websocket_connect(f"/ws/{table['table']}") as wb,
+    ):
+        _hello(wa, table["token"])
+        _hello(wb, bob["token"])
+        wa.send_json({"type": "start"})
+        state = wa.receive_json()
+        wb.receive_json()
+        assert state["hand"]["to_act"] == "Ann"
+        # the play wager is 1 to 3 times the ante of 10: a button for each size
+        assert state["hand"]["legal"] == [{"action": "fold"}, {"action": "raise", "amount": 10, "to": [10, 20, 30]}]
+        events = len(room.hand.events)
+        refused = [
+            (wa, {"type": "act", "verb": "raise", "amount": 25}, "the raise is 10, 20, 30"),
+            (wa, {"type": "act", "verb": "raise", "amount": 1000}, "the raise is 10, 20, 30"),
+            (wa, {"type": "act", "verb": "check"}, "Ann chooses fold/raise here"),
+            (wa, {"type": "act", "verb": "fold", "word": "house"}, "takes no word"),
+            (wb, {"type": "act", "verb": "fold"}, "it is Ann's turn, not Bob's"),
+            (wa, {"type": "ante", "amount": 101}, "from 5 to 100"),
+            (wa, {"type": "ante", "amount": -5}, "whole number"),
+            (wa, {"type": "ante"}, "'ante' needs 'amount'"),
+            (wb, {"type": "bot", "kind": "strategy"}, "only the host"),
+            (wa, {"type": "bot", "kind": "shark"}, "'kind' must be one of"),
+        ]
+        for ws, message, said in refused:
+            ws.send_json(message)
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and said in answer["message"], (message, answer)
+        assert len(room.hand.events) == events and room.hand.to_act == "Ann" and room.antes == {}
+        assert room.hand.stacks == [990, 990]  # each has his ante of 10 out, nothing more
+        wa.send_json({"type": "act", "verb": "raise", "amount": 20})  # a size offered: taken
+        state = wa.receive_json()
+        assert _position(state, "Ann")["raises"] == [20] and state["hand"]["to_act"] == "Bob"
+
+
+def test_an_uploaded_game_against_the_house_is_dealt(tmp_path):
+    text = f"name: house-three\nextends: {TCP}\ntitle: Our Three Card Poker\nstakes: {{ante: 20}}\n"
+    with TestClient(create_app(tmp_path / "tables.db", allow_uploads=True)) as c:
+        r = c.post("/api/variants", content=text.encode())
+        assert r.status_code == 200 and r.json() == {
+            "name": "house-three",
+            "title": "Our Three Card Poker",
+            "banked": True,
+        }
+        r = c.post("/api/variants", content=text.replace("house-three", TCP).encode())
+        assert r.status_code == 400 and "another name" in r.json()["error"]  # a shipped game's name
+        r = c.post("/api/tables", json={"host": "Ann", "variants": ["house-three"], "seats": 2, "seed": 1})
+        table = r.json()
+        with c.websocket_connect(f"/ws/{table['table']}") as ws:
+            _hello(ws, table["token"])
+            ws.send_json({"type": "bot"})
+            ws.receive_json()
+            ws.send_json({"type": "start"})
+            state = ws.receive_json()
+            assert state["variant"]["name"] == "house-three"
+            assert _position(state, "Ann")["ante"] == 20
+
+
+def test_a_chosen_ante_is_kept_when_the_server_restarts(tmp_path):
+    db = tmp_path / "tables.db"
+    clock = Clock()
+    server = Server(db, clock=clock)
+    room, ann = server.create({"host": "Ann", "variants": [TCP], "seats": 2, "pause": 5, "seed": 3})
+    server._save_seat(room, room.add_bot(ann))
+    room.start(ann)
+    room.choose_ante(ann, 40)  # from the next hand
+    room.act(ann, "fold")
+    assert room.state == "between" and _position(snapshot(room, ann), "Ann")["ante"] == 10
+    server.store.close()
+
+    again = Server(db, clock=clock)
+    back = again.rooms[room.id]
+    assert back.antes == {"Ann": 40}
+    back.tick()  # the next hand is dealt
+    assert back.state == "playing" and dict(zip(back.hand.players, back.hand.antes)) == {"Ann": 40, "Bot1": 10}
