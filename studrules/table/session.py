@@ -86,6 +86,8 @@ class HandReport:
         if self.previous is None:
             return f"Hand {self.number}: {title} ({self.variant.name}), {self.dealer} deals."
         lines = [f"Hand {self.number}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
+        if self.previous.name == self.variant.name:  # the same game, its house rules changed
+            lines = [f"Hand {self.number}: {title} ({self.variant.name}) with new house rules; {self.dealer} deals."]
         if not self.differences:
             lines.append("  The rules are the same as the last hand's.")
         else:
@@ -227,6 +229,7 @@ class Session:
         self._differences: dict[tuple[int, int], list[Difference]] = {}  # one diff per pair of variants
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
+        self.turn_from = 0  # the hand (counted by played) the list of games in turn began at
         for v in self.variants:
             low, high = self._seat_range(v)
             if len(self.seating) < low or len(self.seating) > high:
@@ -302,7 +305,7 @@ class Session:
 
     def next_variant(self):
         """The variant the next hand is played under."""
-        number = self.played
+        number = self.played - self.turn_from
         if self.rotate == "turn" or len(self.variants) == 1:
             return self.variants[number % len(self.variants)]
         seeded = self.dealer_rng.choice(self.variants)  # drawn every hand: the same seed, the same bots' choices
@@ -397,20 +400,8 @@ class Session:
                 self._differences[pair] = diff(previous, variant)
             differences = self._differences[pair]
         number = self.played + 1
-        report = HandReport(
-            number,
-            variant,
-            self.dealer,
-            tuple(order),
-            hand,
-            None,
-            seed,
-            switched,
-            previous,
-            differences,
-            tuple(left_now),
-            killer,
-        )
+        told = (number, variant, self.dealer, tuple(order), hand, None, seed, switched, previous, differences)
+        report = HandReport(*told, tuple(left_now), killer)
         self.current = hand
         if self.on_start is not None:
             self.on_start(report)
@@ -533,10 +524,17 @@ class Session:
             "killer": self.killer,
             "house_net": self.house_net,
             "banked_played": self.banked_played,
+            "games": [v.name for v in self.variants],
+            "turn": self.played - self.turn_from,
         }
 
-    def carry(self, data: Mapping[str, Any]) -> None:
-        """Put back what :meth:`carried` gave (players no longer seated are ignored)."""
+    def carry(self, data: Mapping[str, Any], hands: int = 0) -> None:
+        """Put back what :meth:`carried` gave (players no longer seated are ignored).
+        The games in turn go on where they were (``hands``: the hands played, for
+        data written before ``turn`` was); a list of games changed since begins with its first."""
+        games = data.get("games")
+        turn = int(data.get("turn", hands)) if games in (None, [v.name for v in self.variants]) else 0
+        self.turn_from = self.played - turn
         for p, n in (data.get("won") or {}).items():
             if p in self.won:
                 self.won[p] = int(n)
@@ -549,6 +547,24 @@ class Session:
         self.killer = killer if killer in self.seating else None
         self.house_net = int(data.get("house_net") or 0)
         self.banked_played = bool(data.get("banked_played"))
+
+    def change_rules(self, variants=None, *, rotate=None, options=None, stakes=None) -> None:
+        """From the next hand, play ``variants`` (names, paths or loaded, as the
+        session takes them, with ``options`` and ``stakes``) and change games by
+        ``rotate`` (None: as now). The dealer, seats, stacks and hands won stay;
+        a new list of games in turn begins with its first; a kill's legs stay
+        while a game has a kill. The next hand is announced with what changes."""
+        if rotate is not None and rotate not in ROTATIONS:
+            raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
+        loaded = self.variants if variants is None else [self.load_game(v, options, stakes) for v in variants]
+        if not loaded:
+            raise StudrulesError("a session needs at least one variant")
+        if [v.name for v in loaded] != [v.name for v in self.variants]:
+            self.turn_from = self.played
+        self.variants, self.rotate = loaded, rotate or self.rotate
+        self._differences.clear()  # (kept by the variants' ids: the games let go may lend theirs)
+        if not any(v.kill is not None for v in loaded):
+            self.legs = self.killer = None
 
     def play(self) -> list[HandReport]:
         """Play until the session ends; every hand's report."""
