@@ -14,7 +14,10 @@ differences) and the room drives each hand: bots act at once, a person's
 action is checked against the hand's legal actions (an illegal one changes
 nothing), and a person who does not act in time checks, or else folds. At a
 dealer's choice table, a person dealing picks the next game (the differences
-from the last game shown to him before he does).
+from the last game shown to him before he does). Between hands the host may
+change the games, the rotation, stakes, options and times
+(:meth:`Room.configure`, checked by :mod:`.settings_change`): the hand in
+play finishes under the rules it was dealt with.
 
 Nothing here waits: the server calls :meth:`Room.tick` when
 :meth:`Room.wakeup` says a timer may have run out. Time is the ``clock``
@@ -38,7 +41,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +52,7 @@ from ..table.session import Session
 from ..table.terminal import result_lines
 from .config import TableConfig, TableError
 from .protocol import ProtocolError, check_name
+from .settings_change import Change, check_change
 from .store import token_hash
 
 __all__ = ["TableConfig", "Seat", "Room", "TableError"]
@@ -75,7 +79,9 @@ class Room:
     ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
     picks the game), ``playing``, ``between`` (the pause after a hand) or
     ``over``. ``on_hand``: called with each finished hand's report (the
-    store writes it). ``version`` grows with every change the players should see."""
+    store writes it). ``version`` grows with every change the players should see.
+    ``games``: the games the server deals by name (None: any game that loads);
+    ``on_config``: called when the host changes the settings (the store writes them)."""
 
     def __init__(
         self,
@@ -86,10 +92,15 @@ class Room:
         on_hand: Callable[[Room, Any], None] | None = None,
         resolve: Callable[[str], Any] | None = None,
         on_seats: Callable[[Room], None] | None = None,
+        games: Callable[[], Mapping[str, Any]] | None = None,
+        on_config: Callable[[Room], None] | None = None,
     ):
         self.id = table_id
         self.resolve = resolve or (lambda name: name)  # a game's name -> what Session loads (a name or a file)
-        self.config = config
+        self.config = config  # the settings in force
+        self.pending: Change | None = None  # the host's change, from the next hand
+        self.games = games
+        self.on_config = on_config
         self.clock = clock
         self.on_hand = on_hand
         self.on_seats = on_seats  # called when a seat is taken, left or given to a bot (the store writes them)
@@ -108,13 +119,14 @@ class Room:
 
     @classmethod
     def restore(
-        cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None
+        cls, data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None, **more
     ) -> Room:
         """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
         its seats and stacks, and, once started, its session with the dealer
         and the players still in; a hand that was in play is returned (the
-        stacks are those before it) and the next is dealt."""
-        room = cls(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
+        stacks are those before it) and the next is dealt. ``more``: ``games``, ``on_config``."""
+        config = TableConfig.from_dict(data["config"])
+        room = cls(data["id"], config, clock=clock, on_hand=on_hand, resolve=resolve, **more)
         for s in data["seats"]:
             try:
                 check_name(s["name"])  # (a store written before names were matched whole)
@@ -144,7 +156,7 @@ class Room:
             room.session.last_variant = next(
                 (v for v in room.session.variants if v.name == session.get("last_variant")), None
             )
-            room.session.carry(extra)  # hands won, a kill's legs...
+            room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn...
         room.on_seats = on_seats
         room._say("The server restarted: any hand in play was returned, and the game goes on.")
         room.state = "between"
@@ -351,8 +363,6 @@ class Room:
                 self.deadline = self.clock() + self.config.timeout
                 self._say(f"{session.dealer} is choosing the game")
                 return
-        if variant is None and session.rotate == "turn" and self.hands_before:
-            variant = session.variants[(self.hands_before + len(session.reports)) % len(session.variants)]
         report = session.begin_next(variant)
         if report is None:
             self.state = "over"
@@ -404,6 +414,8 @@ class Room:
         session.finish(report)
         for line in result_lines(report):
             self._say(line.strip())
+        if self.pending is not None:  # the host's change: from the next hand
+            self._apply()
         for s in self.seats:
             if s is not None and s.name in session.stacks:
                 s.stack = session.stacks[s.name]
@@ -463,8 +475,61 @@ class Room:
         out = []
         for v in session.variants:
             changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
-            out.append({"name": v.name, "title": v.title or v.name, "same": last is v, "differences": changes})
+            same = last is v or (last is not None and last.name == v.name and not changes)  # (reloaded by a change)
+            out.append({"name": v.name, "title": v.title or v.name, "same": same, "differences": changes})
         return out
+
+    # ---------------------------------------------------------------- settings
+
+    def configure(self, who: Seat | str, changes: Any) -> None:
+        """The host changes the table's settings: ``changes`` names any of the
+        games (``variants``), ``rotate``, ``stakes``, ``options``, ``timeout``
+        and ``pause``, each replacing the table's; the seats, buy-in and seed
+        stay. Checked whole as a new table's are (a :class:`TableError` says
+        what is wrong, and nothing changes); everybody is told. They apply
+        from the next hand: the hand in play finishes under its own rules."""
+        self._host(who)
+        if self.state in ("over", "broken"):
+            raise TableError("the game is over: its settings no longer change")
+        session, pending = self.session, self.pending
+        current = pending.games if pending is not None else None
+        if current is None and session is not None:
+            current = session.variants
+        playing = self.state == "playing"
+        change = check_change(
+            self.next_config,
+            changes,
+            None if self.games is None else self.games(),
+            self.resolve,
+            players=None if session is None else len(session.active),
+            current=current,
+            when=" from the next hand" if playing else "",
+        )
+        if pending is not None and change.games is None:  # (the games of the change before still apply)
+            change.games = pending.games
+        self.pending = change
+        for line in change.lines:
+            self._say(line)
+        if self.on_config is not None:
+            self.on_config(self)
+        if not playing:
+            self._apply()
+
+    @property
+    def next_config(self) -> TableConfig:
+        """The settings of the next hand: the host's change, or those in force."""
+        return self.config if self.pending is None else self.pending.config
+
+    def _apply(self) -> None:
+        """The host's change takes effect (no hand is in play)."""
+        change, self.pending = self.pending, None
+        assert change is not None
+        self.config = change.config
+        session = self.session
+        if session is not None:
+            session.change_rules(change.games, rotate=change.config.rotate)
+            if self.state == "choosing":  # the dealer chooses again, among the games now dealt
+                self._next_hand()
 
     # ---------------------------------------------------------------- time
 
@@ -485,7 +550,9 @@ class Room:
         if self.state == "choosing":
             session = self.session
             assert session is not None
-            last = session.last_variant or session.variants[0]
+            last = session.last_variant
+            # (the games may have changed since: the same game as the host's settings now deal it)
+            last = next((v for v in session.variants if last is not None and v.name == last.name), session.variants[0])
             self._say(f"{session.dealer} did not choose in time: {last.name} again")
             self._next_hand(last)
             return True

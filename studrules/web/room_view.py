@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..table.terminal import result_lines
 from .protocol import hand_payload
+from .settings_change import public_settings
 
 if TYPE_CHECKING:
     from .room import Room, Seat
@@ -83,6 +84,8 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "state": room.state,
         "rotate": room.config.rotate,
         "games": list(room.config.variants),
+        "settings": public_settings(room.config),  # in force
+        "settings_next": None if room.pending is None else public_settings(room.pending.config),  # the host's change
         "you": None if seat is None else {"seat": seat.number, "name": seat.name, "host": room.is_host(seat)},
         "seats": [None if s is None else seat_facts(room, s, hand) for s in room.seats],
         "hand_number": room._number(),
