@@ -4,37 +4,8 @@
   const gamesBox = document.getElementById("games");
   const error = document.getElementById("error");
 
-  function pairs(text, numbers) {
-    const out = {};
-    for (const part of text.split(",")) {
-      const item = part.trim();
-      if (!item) continue;
-      const eq = item.indexOf("=");
-      if (eq < 1) throw new Error(`'${item}' is not name=value`);
-      const key = item.slice(0, eq).trim();
-      const value = item.slice(eq + 1).trim();
-      if (numbers) {
-        if (!/^\d+$/.test(value)) throw new Error(`the stake ${key} is a whole number, not '${value}'`);
-        out[key] = parseInt(value, 10);
-      } else {
-        out[key] = value;
-      }
-    }
-    return out;
-  }
-
-  function addGame(g, checked) {
-    const label = document.createElement("label");
-    label.className = "game";
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.name = "game";
-    box.value = g.name;
-    box.checked = !!checked;
-    label.appendChild(box);
-    label.appendChild(document.createTextNode(` ${g.title} (${g.name})`));
-    gamesBox.appendChild(label);
-  }
+  const {pairs, filter} = window.studrulesForms;
+  const addGame = (g, checked) => window.studrulesForms.addGame(gamesBox, g, checked);
 
   fetch("/api/games").then((r) => r.json()).then((games) => {
     gamesBox.textContent = "";
@@ -56,12 +27,7 @@
     out.textContent = `${data.title} (${data.name}) is one of the games now.`;
   });
 
-  document.getElementById("filter").addEventListener("input", (e) => {
-    const q = e.target.value.toLowerCase();
-    for (const label of gamesBox.querySelectorAll("label")) {
-      label.hidden = q !== "" && !label.textContent.toLowerCase().includes(q);
-    }
-  });
+  filter(document.getElementById("filter"), gamesBox);
 
   document.getElementById("create").addEventListener("submit", async (e) => {
     e.preventDefault();
