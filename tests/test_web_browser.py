@@ -359,3 +359,53 @@ def test_the_host_hands_his_part_on_sits_out_comes_back_and_leaves(browser, serv
     ann.wait_for_selector("#host:not([hidden])")
     assert "Ann is the host now" in ann.locator("#table-log").text_content()
     shots(ann, "host-left")
+
+
+def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, server, shots):
+    # the French game's ante is half the low limit: 5 at the file's low limit
+    # of 10, 10 once the host makes it 20 (the hand in play keeps its 5)
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(server + "/")
+    page.fill("#host", "Ann")
+    page.locator(f'#games input[value="{FR}"]').check()
+    page.fill("#seats", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#add-bot")
+    page.click("#add-bot")
+    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    page.click("#start")
+    page.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
+    assert "Stakes: each game's own" in page.locator("#settings-line").inner_text()
+    assert "Ann antes 5" in page.locator("#events").inner_text()
+
+    # the host's form, opened from the keyboard, is filled with the settings in force
+    page.focus("#settings-change summary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings-form", state="visible")
+    page.wait_for_function(f"document.querySelector('#set-games input[value=\"{FR}\"]').checked")
+    assert page.locator("#set-timeout").input_value() == "30"
+    assert page.locator("input[name=set-rotate][value=turn]").is_checked()
+    page.fill("#set-stakes", "low_limit=20")
+    shots(page, "settings-form")
+    page.click("#settings-button")
+    page.wait_for_function("document.getElementById('settings-next').textContent.includes('low_limit=20')")
+    assert "Changed from the next hand" in page.locator("#settings-status").inner_text()
+    log = page.locator("#table-log").text_content()
+    assert "The host changed the stakes from the next hand: low_limit 10 -> 20" in log
+
+    # the first hand is played out under its own stakes; the next one is dealt with the new ones
+    for _ in range(300):
+        if "Hand 2" in page.locator("#game-line").inner_text():
+            break
+        time.sleep(0.2 if _passive(page) else 0.1)  # (after an action: its buttons go)
+    else:
+        raise AssertionError("the second hand was not dealt")
+    page.wait_for_function("document.getElementById('events').textContent.includes('Ann antes 10')")
+    assert "Bot1 antes 10" in page.locator("#events").inner_text()
+    page.wait_for_selector("#announce:not([hidden])")
+    assert "with new house rules" in page.locator("#announce-text").inner_text()
+    rows = page.locator("#diff tbody").inner_text()
+    assert "round 1: bet size\t10\t20" in rows
+    assert "Stakes: low_limit=20" in page.locator("#settings-line").inner_text()
+    assert page.locator("#settings-next").is_hidden()
+    shots(page, "new-stakes")

@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
+from .session_report import HandReport, SessionSummary
 
 if TYPE_CHECKING:
     from ..analysis.diff import Difference
@@ -55,96 +55,6 @@ __all__ = ["Session", "HandReport", "SessionSummary", "ROTATIONS"]
 #: How the game changes between hands: ``turn`` (each variant in turn) or
 #: ``dealer`` (the dealer picks, seeded).
 ROTATIONS = ("turn", "dealer")
-
-
-@dataclass
-class HandReport:
-    """One hand of a session: its number (1-based), the variant, the dealer,
-    the players in order from the dealer's left, the played hand (``None``
-    once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
-    with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
-    variant; ``left``: players who left the table after this hand."""
-
-    number: int
-    variant: Any
-    dealer: str
-    players: tuple[str, ...]
-    hand: Any
-    result: Any
-    seed: int | None = None
-    switched: bool = False
-    previous: Any = None
-    differences: list = field(default_factory=list)
-    left: tuple[str, ...] = ()
-    killer: str | None = None
-
-    def announcement(self) -> str:
-        """The announcement of a switch of rules, in plain words ('' when none)."""
-        if not self.switched:
-            return ""
-        title = self.variant.title or self.variant.name
-        if self.previous is None:
-            return f"Hand {self.number}: {title} ({self.variant.name}), {self.dealer} deals."
-        lines = [f"Hand {self.number}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
-        if not self.differences:
-            lines.append("  The rules are the same as the last hand's.")
-        else:
-            lines.append(f"  What changes from {self.previous.name}:")
-            width = max(len(d.rule) for d in self.differences)
-            topic = None
-            for d in self.differences:
-                if d.topic != topic:
-                    lines.append(f"  {d.topic.capitalize()}")
-                    topic = d.topic
-                lines.append(f"    {d.rule.ljust(width)}  {d.a} -> {d.b}")
-        return "\n".join(lines)
-
-
-@dataclass
-class SessionSummary:
-    """How a session ended."""
-
-    hands: int
-    reason: str
-    rows: list[dict]
-    house_net: int | None = None
-    winner: str | None = None
-
-    def to_dict(self) -> dict:
-        out: dict = {"hands": self.hands, "reason": self.reason, "players": [dict(r) for r in self.rows]}
-        if self.winner is not None:
-            out["winner"] = self.winner
-        if self.house_net is not None:
-            out["house_net"] = self.house_net
-        return out
-
-    def _played_words(self) -> str:
-        """``after 3 hands``; ``before any hand was played``.
-
-        >>> SessionSummary(0, "interrupted", [])._played_words(), SessionSummary(1, "done", [])._played_words()
-        ('before any hand was played', 'after 1 hand')
-        """
-        if not self.hands:
-            return "before any hand was played"
-        return f"after {self.hands} hand{'s' if self.hands != 1 else ''}"
-
-    def text(self) -> str:
-        """A summary table a player can read."""
-        width = max([len("player")] + [len(r["player"]) for r in self.rows])
-        lines = [
-            f"Session over {self._played_words()}: {self.reason}.",
-            f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}",
-        ]
-        for r in self.rows:
-            net = r["net"]
-            sign = "+" if net > 0 else ""
-            lines.append(
-                f"  {r['player'].ljust(width)}  {r['start']:>7}  {r['final']:>7}  {sign + str(net):>7}  {r['hands_won']:>4}"
-            )
-        if self.house_net is not None:
-            sign = "+" if self.house_net > 0 else ""
-            lines.append(f"  house net: {sign}{self.house_net}")
-        return "\n".join(lines)
 
 
 class Session:
@@ -227,6 +137,7 @@ class Session:
         self._differences: dict[tuple[int, int], list[Difference]] = {}  # one diff per pair of variants
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
+        self.turn_from = 0  # the hand (counted by played) the list of games in turn began at
         for v in self.variants:
             low, high = self._seat_range(v)
             if len(self.seating) < low or len(self.seating) > high:
@@ -302,7 +213,7 @@ class Session:
 
     def next_variant(self):
         """The variant the next hand is played under."""
-        number = self.played
+        number = self.played - self.turn_from
         if self.rotate == "turn" or len(self.variants) == 1:
             return self.variants[number % len(self.variants)]
         seeded = self.dealer_rng.choice(self.variants)  # drawn every hand: the same seed, the same bots' choices
@@ -403,20 +314,8 @@ class Session:
                 self._differences[pair] = diff(previous, variant)
             differences = self._differences[pair]
         number = self.played + 1
-        report = HandReport(
-            number,
-            variant,
-            self.dealer,
-            tuple(order),
-            hand,
-            None,
-            seed,
-            switched,
-            previous,
-            differences,
-            tuple(left_now),
-            killer,
-        )
+        told = (number, variant, self.dealer, tuple(order), hand, None, seed, switched, previous, differences)
+        report = HandReport(*told, tuple(left_now), killer)
         self.current = hand
         if self.on_start is not None:
             self.on_start(report)
@@ -539,10 +438,17 @@ class Session:
             "killer": self.killer,
             "house_net": self.house_net,
             "banked_played": self.banked_played,
+            "games": [v.name for v in self.variants],
+            "turn": self.played - self.turn_from,
         }
 
-    def carry(self, data: Mapping[str, Any]) -> None:
-        """Put back what :meth:`carried` gave (players no longer seated are ignored)."""
+    def carry(self, data: Mapping[str, Any], hands: int = 0) -> None:
+        """Put back what :meth:`carried` gave (players no longer seated are ignored).
+        The games in turn go on where they were (``hands``: the hands played, for
+        data written before ``turn`` was); a list of games changed since begins with its first."""
+        games = data.get("games")
+        turn = int(data.get("turn", hands)) if games in (None, [v.name for v in self.variants]) else 0
+        self.turn_from = self.played - turn
         for p, n in (data.get("won") or {}).items():
             if p in self.won:
                 self.won[p] = int(n)
@@ -555,6 +461,24 @@ class Session:
         self.killer = killer if killer in self.seating else None
         self.house_net = int(data.get("house_net") or 0)
         self.banked_played = bool(data.get("banked_played"))
+
+    def change_rules(self, variants=None, *, rotate=None, options=None, stakes=None) -> None:
+        """From the next hand, play ``variants`` (names, paths or loaded, as the
+        session takes them, with ``options`` and ``stakes``) and change games by
+        ``rotate`` (None: as now). The dealer, seats, stacks and hands won stay;
+        a new list of games in turn begins with its first; a kill's legs stay
+        while a game has a kill. The next hand is announced with what changes."""
+        if rotate is not None and rotate not in ROTATIONS:
+            raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
+        loaded = self.variants if variants is None else [self.load_game(v, options, stakes) for v in variants]
+        if not loaded:
+            raise StudrulesError("a session needs at least one variant")
+        if [v.name for v in loaded] != [v.name for v in self.variants]:
+            self.turn_from = self.played
+        self.variants, self.rotate = loaded, rotate or self.rotate
+        self._differences.clear()  # (kept by the variants' ids: the games let go may lend theirs)
+        if not any(v.kill is not None for v in loaded):
+            self.legs = self.killer = None
 
     def play(self) -> list[HandReport]:
         """Play until the session ends; every hand's report."""

@@ -34,18 +34,18 @@ import logging
 import secrets
 import tempfile
 import time
-import warnings
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StudrulesError, format_path
+from ..errors import StudrulesError
 from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
 from .room_view import snapshot
+from .settings_change import check_table
 from .store import Store
 from .uploads import Uploads
 
@@ -85,9 +85,7 @@ class Server:
         self.broken: set[str] = set()
         for data in self.store.load_tables():
             try:
-                room = restore_room(
-                    data, clock=clock, on_hand=self._hand_done, resolve=self.resolve, on_seats=self._save_seats
-                )
+                room = restore_room(data, clock=clock, on_seats=self._save_seats, **self._room_hooks())
                 self.rooms[data["id"]] = room
                 self._save_seats(room)  # seats that stood up at the restart
             except StudrulesError as err:
@@ -106,45 +104,32 @@ class Server:
 
     # ---------------------------------------------------------------- tables
 
+    def _room_hooks(self) -> dict[str, Any]:
+        """What each room is given of this server: its games, and the store's writers."""
+        return {
+            "on_hand": self._hand_done,
+            "resolve": self.resolve,
+            "games": self.games,
+            "on_config": self._save_config,
+        }
+
     def create(self, body: Any) -> tuple[Room, Seat]:
         if not isinstance(body, dict):
             raise TableError("a table is described by a JSON object")
         host = body.get("host")
-        config = TableConfig.from_dict({k: v for k, v in body.items() if k != "host"}, self.games().__contains__)
-        low = max(self.games()[n].seats.min for n in config.variants)
-        high = min(self.games()[n].seats.max for n in config.variants)
-        if not low <= config.seats <= high:
-            raise TableError(f"these games are played by {low} to {high} players: 'seats' is not {config.seats}")
-        self._check_choices(config)
+        games = self.games()
+        config = TableConfig.from_dict({k: v for k, v in body.items() if k != "host"}, games.__contains__)
+        check_table(config, games, self.resolve)  # each game loads with the stakes and options, as its session will
         if len(self.rooms) >= MAX_TABLES and not self._close_one():
             raise TableError("this server has all the tables it can keep")
         table_id = secrets.token_urlsafe(8)
-        room = Room(table_id, config, clock=self.clock, on_hand=self._hand_done, resolve=self.resolve)
+        room = Room(table_id, config, clock=self.clock, **self._room_hooks())
         seat = room.join(host)
         self.rooms[table_id] = room
         self.store.save_table(table_id, config.to_dict(), time.time())
         self._save_seat(room, seat)
         room.on_seats = self._save_seats
         return room, seat
-
-    def _check_choices(self, config: TableConfig) -> None:
-        """Each game loads with the table's stakes and options, as its session will."""
-        from ..table.session import Session
-
-        games = [self.games()[n] for n in config.variants]
-        for key in config.options:
-            if not any(o.name == key for v in games for o in v.options):
-                raise TableError(f"no game of this table has the option '{key}'")
-        for key in config.stakes:
-            if not any(key == k for v in games for k, _ in v.stakes):
-                raise TableError(f"no game of this table has the stake '{key}'")
-        for name in config.variants:
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # (a stake that turns the bets round is the host's to choose)
-                    Session.load_game(self.resolve(name), config.options, config.stakes)
-            except StudrulesError as err:
-                raise TableError(f"{name} with these stakes and options: {_without_file(err)}") from None
 
     def _close_one(self) -> bool:
         """Make room for a table: close the oldest one that is over or has
@@ -188,6 +173,10 @@ class Server:
         self._save_seat(room, seat)
         self.changed(room)
         return seat
+
+    def _save_config(self, room: Room) -> None:
+        """The settings the host changed: the table's next hands are dealt with them, after a restart too."""
+        self.store.save_config(room.id, room.next_config.to_dict())
 
     def _save_seat(self, room: Room, seat: Seat) -> None:
         self.store.save_seat(room.id, seat.number, seat.name, seat.key, seat.bot, seat.stack)
@@ -299,6 +288,8 @@ class Server:
                 room.sit_out(seat)
             elif kind == "back":
                 room.back(seat)
+            elif kind == "settings":
+                room.configure(seat, message["changes"])
             else:
                 raise ProtocolError(f"{kind!r} is not a message of a seated player")
             if kind != "act":  # (a table started, or over once its last player has gone)
@@ -343,16 +334,6 @@ def _frame_text(frame: MutableMapping[str, Any]) -> str | None:
         return None
     text = frame.get("text")
     return text if text is not None else (frame.get("bytes") or b"").decode("utf-8", "replace")
-
-
-def _without_file(err: StudrulesError) -> str:
-    """What an error of a game's file says, with the field but not the file's
-    path (where the server is installed)."""
-    out = []
-    for e in getattr(err, "errors", None) or [err]:
-        path = format_path(e.location.path) if e.location is not None else ""
-        out.append(f"{path}: {e.message}" if path else e.message)
-    return "; ".join(out[:3])
 
 
 def _json_body(raw: bytes) -> Any:
@@ -459,12 +440,16 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
         except LookupError as err:
             return error(err, 404)
         name = request.path_params["game"]
-        if name not in room.config.variants:
+        # the hand in play's game first, then the games dealt now, those of the host's change, the last hand's
+        dealt = [] if room.report is None else [room.report.variant]
+        playing = dealt if room.state == "playing" else []
+        dealing = [] if room.session is None else room.session.variants
+        changed = (room.pending.games or []) if room.pending is not None else []
+        variant = next((v for v in [*playing, *dealing, *changed, *dealt] if v.name == name), None)
+        if variant is None and name in room.next_config.variants:
+            variant = srv.games()[name]  # (before the start)
+        if variant is None:
             return error(LookupError(f"'{name[:64]}' is not one of this table's games"), 404)
-        if room.session is not None:
-            variant = next(v for v in room.session.variants if v.name == name)
-        else:
-            variant = srv.games()[name]
         return PlainTextResponse(explain(variant))
 
     async def socket(ws: WebSocket) -> None:

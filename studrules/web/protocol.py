@@ -1,9 +1,9 @@
 """What a browser may send, checked, and what one seat may see, written.
 
-Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a
-``type``; :func:`parse_message` checks it whole (known keys only, each of its
-kind and size) before the table sees it, and raises
-:class:`ProtocolError` otherwise. The types a player sends:
+Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes
+(:data:`MAX_SETTINGS` for ``settings``) with a ``type``; :func:`parse_message`
+checks it whole (known keys only, each of its kind and size) before the
+table sees it, and raises :class:`ProtocolError` otherwise. The types a player sends:
 
 - ``{"type": "hello", "token": T}``: the first message, naming the seat;
 - ``{"type": "act", "verb": "raise", "amount": 20}`` (``word``: the cards
@@ -19,6 +19,10 @@ kind and size) before the table sees it, and raises
   without ``kind``, the table's own bot: see :func:`~.banked_view.bot_kind`),
   ``{"type": "host", "seat": 3}`` (make that player the host): the host's
   (``replace`` of his own seat: any player's);
+- ``{"type": "settings", "changes": {"stakes": {"low_limit": 20}}}``: the
+  host changes any of the games (``variants``), ``rotate``, ``stakes``,
+  ``options``, ``timeout`` and ``pause`` from the next hand (the seats,
+  buy-in and seed stay);
 - ``{"type": "leave"}``: stand up (between hands; during one, his hand is
   folded at his turn and he stands up when it ends; a host leaving hands
   his part to the next player);
@@ -51,17 +55,21 @@ from ..game.actions import VERBS
 from ..game.view import masked_events
 from ..table.terminal import wild_now
 from .banked_view import banked_payload
+from .settings_change import CHANGEABLE, FIXED
 
-__all__ = ["MAX_MESSAGE", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
+__all__ = ["MAX_MESSAGE", "MAX_SETTINGS", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
 
 #: The largest message a browser may send, in bytes.
 MAX_MESSAGE = 1024
+#: The largest ``settings`` message, in bytes (as large as the request that makes a table).
+MAX_SETTINGS = 4096
 
 # (each is matched whole, with fullmatch: '$' would let a last newline through)
 _NAME = re.compile(r"[\w.'-]{1,16}")
 _WORD = re.compile(r"[\w ]{0,64}")
 _TOKEN = re.compile(r"[\w-]{8,64}")
 _VARIANT = re.compile(r"[\w.-]{1,64}")
+_KEY = re.compile(r"[\w.-]{1,32}")  # a stake's or an option's name, an option's choice
 
 #: Names the hand itself uses for somebody who is not a player.
 _RESERVED = frozenset({"house", "dealer", "middle", "community", "burns"})
@@ -83,6 +91,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "host": {"seat": int},
     "away": {},
     "back": {},
+    "settings": {"changes": lambda value: _changes(value)},
     "watch": {},
     "ping": {},
 }
@@ -94,6 +103,7 @@ _REQUIRED = {
     "remove": ("seat",),
     "replace": ("seat",),
     "host": ("seat",),
+    "settings": ("changes",),
 }
 
 
@@ -111,8 +121,8 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     ...
     studrules.web.protocol.ProtocolError: 'amount' must be a whole number from 0 to 1000000000
     """
-    if len(text) > MAX_MESSAGE:
-        raise ProtocolError(f"a message is at most {MAX_MESSAGE} bytes, not {len(text)}")
+    if len(text) > MAX_SETTINGS:
+        raise ProtocolError(f"a message is at most {MAX_SETTINGS} bytes, not {len(text)}")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError):  # (RecursionError: nested too deep)
@@ -123,6 +133,9 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     fields = _FIELDS.get(kind)
     if fields is None:
         raise ProtocolError(f"unknown message type {kind[:20]!r}: the types are {', '.join(_FIELDS)}")
+    most = MAX_SETTINGS if kind == "settings" else MAX_MESSAGE
+    if len(text) > most:
+        raise ProtocolError(f"a message is at most {most} bytes, not {len(text)}")
     out: dict[str, Any] = {"type": kind}
     for key, value in data.items():
         if key == "type":
@@ -145,6 +158,8 @@ def _checked(key: str, value: Any, rule: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
             raise ProtocolError(f"{key!r} must be a whole number from 0 to 1000000000")
         return value
+    if callable(rule):
+        return rule(value)
     if not isinstance(value, str):
         raise ProtocolError(f"{key!r} must be text")
     if isinstance(rule, tuple):
@@ -153,6 +168,44 @@ def _checked(key: str, value: Any, rule: Any) -> Any:
         return value
     if not rule.fullmatch(value):
         raise ProtocolError(f"{key!r} is not allowed: {value[:20]!r}")
+    return value
+
+
+def _changes(value: Any) -> dict[str, Any]:
+    """The host's change of the settings: each field of its kind and size (the
+    table checks their values as it checks a new table's).
+
+    >>> _changes({"stakes": {"low_limit": 20}, "pause": 0})
+    {'stakes': {'low_limit': 20}, 'pause': 0}
+    >>> _changes({"buy_in": 500})
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: 'buy_in' cannot change: the seats, the buy-in and the seed stay for the table's life
+    """
+    if not isinstance(value, dict) or not value:
+        raise ProtocolError(f"'changes' is a JSON object naming one or more of: {', '.join(CHANGEABLE)}")
+    for key, v in value.items():
+        if key in FIXED:
+            raise ProtocolError(f"{key!r} cannot change: the seats, the buy-in and the seed stay for the table's life")
+        if key not in CHANGEABLE:
+            raise ProtocolError(f"'changes' takes no {key[:20]!r}: the host may change {', '.join(CHANGEABLE)}")
+        if key == "variants":
+            if not isinstance(v, list) or not 1 <= len(v) <= 20 or not all(isinstance(n, str) for n in v):
+                raise ProtocolError("'variants' is a list of 1 to 20 game names")
+            for n in v:
+                _checked("variants", n, _VARIANT)
+        elif key == "rotate":
+            _checked(key, v, ("turn", "dealer"))
+        elif key in ("stakes", "options"):
+            if not isinstance(v, dict) or len(v) > 20:
+                raise ProtocolError(
+                    f"{key!r} maps at most 20 names to {'whole numbers' if key == 'stakes' else 'choices'}"
+                )
+            for name, x in v.items():
+                _checked(key, name, _KEY)
+                _checked(key, x, int if key == "stakes" else _KEY)
+        elif isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 10**6:
+            raise ProtocolError(f"{key!r} is a number of seconds")
     return value
 
 

@@ -25,15 +25,17 @@ __all__ = ["restore_room"]
 
 
 def restore_room(
-    data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None
+    data: dict[str, Any], *, clock: Callable[[], float], on_hand=None, resolve=None, on_seats=None, **more
 ) -> Room:
     """A table as the store kept it (:meth:`~studrules.web.store.Store.load_tables`):
     its seats and stacks, and, once started, its session with the dealer
     and the players still in; a hand that was in play is returned (the
     stacks are those before it) and the next is dealt. The host is the seat
     the store names (a store written before the host could hand his part on:
-    the first seat), or the next person when that seat is no person's now."""
-    room = Room(data["id"], TableConfig.from_dict(data["config"]), clock=clock, on_hand=on_hand, resolve=resolve)
+    the first seat), or the next person when that seat is no person's now.
+    ``more``: the room's other hooks (``games``, ``on_config``)."""
+    config = TableConfig.from_dict(data["config"])
+    room = Room(data["id"], config, clock=clock, on_hand=on_hand, resolve=resolve, **more)
     for s in data["seats"]:
         try:
             check_name(s["name"])  # (a store written before names were matched whole)
@@ -71,7 +73,7 @@ def restore_room(
         room.session.last_variant = next(
             (v for v in room.session.variants if v.name == session.get("last_variant")), None
         )
-        room.session.carry(extra)  # hands won, a kill's legs...
+        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn...
     room.on_seats = on_seats
     room._say("The server restarted: any hand in play was returned, and the game goes on.")
     room.state = "between"

@@ -17,7 +17,10 @@ dealer's choice table, a person dealing picks the next game (the differences
 from the last game shown to him before he does). In a game against the house
 each player plays his own position (:mod:`.banked_view`): he may choose his
 ante within the table limits (:meth:`Room.choose_ante`), and the host's bots
-play each game's own strategy.
+play each game's own strategy. Between hands the host may
+change the games, the rotation, stakes, options and times
+(:meth:`Room.configure`, checked by :mod:`.settings_change`): the hand in
+play finishes under the rules it was dealt with.
 
 Nothing here waits: the server calls :meth:`Room.tick` when
 :meth:`Room.wakeup` says a timer may have run out. Time is the ``clock``
@@ -41,7 +44,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import IllegalActionError
@@ -51,20 +54,24 @@ from ..table.session import Session
 from ..table.terminal import result_lines
 from .banked_view import bot_kind, checked_ante, position_antes, table_games
 from .config import TableConfig, TableError
+from .presence import _Presence
 from .protocol import ProtocolError, check_name
 from .seat import AWAY_AFTER, Seat, time_out_action
+from .settings_change import Change, check_change
 from .store import token_hash
 
 __all__ = ["TableConfig", "Seat", "Room", "TableError", "AWAY_AFTER"]
 
 
-class Room:
+class Room(_Presence):
     """One table (see the module's documentation).
 
     ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
     picks the game), ``playing``, ``between`` (the pause after a hand) or
     ``over``. ``on_hand``: called with each finished hand's report (the
-    store writes it). ``version`` grows with every change the players should see."""
+    store writes it). ``version`` grows with every change the players should see.
+    ``games``: the games the server deals by name (None: any game that loads);
+    ``on_config``: called when the host changes the settings (the store writes them)."""
 
     def __init__(
         self,
@@ -75,10 +82,15 @@ class Room:
         on_hand: Callable[[Room, Any], None] | None = None,
         resolve: Callable[[str], Any] | None = None,
         on_seats: Callable[[Room], None] | None = None,
+        games: Callable[[], Mapping[str, Any]] | None = None,
+        on_config: Callable[[Room], None] | None = None,
     ):
         self.id = table_id
         self.resolve = resolve or (lambda name: name)  # a game's name -> what Session loads (a name or a file)
-        self.config = config
+        self.config = config  # the settings in force
+        self.pending: Change | None = None  # the host's change, from the next hand
+        self.games = games
+        self.on_config = on_config
         self.clock = clock
         self.on_hand = on_hand
         self.on_seats = on_seats  # called when a seat is taken, left or given to a bot (the store writes them)
@@ -211,84 +223,6 @@ class Room:
             self._next_hand()
         self._seats_changed()
 
-    def _nobody_left(self) -> bool:
-        """When the last person has stood up or given his seat to a bot, the game is
-        over (bots do not play on alone): True then. A table of bots from the start
-        (the server's own, :meth:`start` with None) never asks."""
-        if any(s is not None and s.bot is None and not s.leaving for s in self.seats):
-            return False
-        if self.session is not None:
-            self.session.stop("every player has left")
-        if self.state in ("waiting", "between", "choosing"):
-            self.state = "over"
-            self.deadline = None
-            self._say("Every player has left: the game is over.")
-        return True
-
-    # ---------------------------------------------------------------- the host, and a player away
-
-    def _person_at(self, number: Any) -> Seat | None:
-        """The person (not a bot) sitting at seat ``number``, staying past this hand, if any."""
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
-            return None
-        seat = self.seats[number]
-        return seat if seat is not None and seat.bot is None and not seat.leaving else None
-
-    def _next_host(self, after: int) -> int | None:
-        """The seat that becomes the host after seat ``after``: the next person clockwise,
-        one who is here (not away) before one who is away; None when nobody is left."""
-        n = len(self.seats)
-        people = [s for k in range(1, n + 1) if (s := self._person_at((after + k) % n)) is not None]
-        here = [s for s in people if not s.away and s.number != after]
-        best = here or [s for s in people if s.number != after]
-        return best[0].number if best else None
-
-    def _pass_host(self, seat: Seat) -> None:
-        """The host ``seat`` goes (he leaves, or a bot takes his seat): the next person is the host."""
-        self.host = self._next_host(seat.number)
-        if self.host is not None:
-            self._say(f"{self.seats[self.host].name} is the host now")  # type: ignore[union-attr]
-
-    def hand_host(self, who: Seat | str, number: Any) -> None:
-        """The host makes the person at seat ``number`` the host (he keeps his own seat)."""
-        me = self._host(who)
-        seat = self._person_at(number)
-        if seat is None or seat is me:
-            raise TableError("the host's part goes to another player sitting at the table (not a bot)")
-        self.host = seat.number
-        self._say(f"{me.name} hands the host's part to {seat.name}")
-        self._seats_changed()
-
-    def sit_out(self, who: Seat | str) -> None:
-        """The seat ``who`` is away: from now on his turn checks, else folds, at once
-        (the hand goes on without waiting for his time) until he is :meth:`back`."""
-        seat = self._seat(who)
-        if not seat.away:
-            seat.away = True
-            self._say(f"{seat.name} is away: his seat checks or folds until he is back")
-            self._seats_changed()
-            self._play_away()
-
-    def back(self, who: Seat | str) -> None:
-        """The seat ``who`` is back from :meth:`sit_out` (or from turns that ran out)."""
-        seat = self._seat(who)
-        seat.missed = 0
-        if seat.away:
-            seat.away = False
-            self._say(f"{seat.name} is back")
-            self._seats_changed()
-
-    def _play_away(self) -> None:
-        """Whatever waits for a person who is now away is done at once."""
-        if self.state == "playing" and self.hand is not None and not self.hand.is_over:
-            seat = self._person(self.hand.to_act)
-            if seat is not None and seat.away:
-                self._run()
-        elif self.state == "choosing" and self.session is not None:
-            seat = self._person(self.session.dealer)
-            if seat is not None and seat.away:  # the dealer choosing: the last game again, at once
-                self._next_hand()
-
     def _seat(self, who: Seat | str) -> Seat:
         """The seat acting: a :class:`Seat` of this table (its token was checked
         when the connection began), or a token."""
@@ -310,10 +244,6 @@ class Room:
     def holds(self, seat: Seat | None) -> bool:
         """Whether ``seat`` is still a person's seat at this table (not left, not given to a bot)."""
         return seat is not None and self.seats[seat.number] is seat and seat.bot is None
-
-    def is_host(self, seat: Seat) -> bool:
-        """Whether ``seat`` is the host's (the first seat's, until the host hands it on or goes)."""
-        return seat.number == self.host and seat.bot is None
 
     def add_bot(self, who: Seat | str, kind: str | None = None) -> Seat:
         """The host seats a bot of ``kind`` (None: the table's own, :func:`~.banked_view.bot_kind`)
@@ -392,8 +322,6 @@ class Room:
                 self.deadline = self.clock() + self.config.timeout
                 self._say(f"{session.dealer} is choosing the game")
                 return
-        if variant is None and session.rotate == "turn" and self.hands_before:
-            variant = session.variants[(self.hands_before + len(session.reports)) % len(session.variants)]
         if variant is None and self.antes:  # (the game first: each game keeps an ante within its limits)
             variant = session.next_variant()
         report = session.begin_next(variant, position_antes(session, variant, self.antes) if variant else None)
@@ -450,6 +378,8 @@ class Room:
         session.finish(report)
         for line in result_lines(report):
             self._say(line.strip())
+        if self.pending is not None:  # the host's change: from the next hand
+            self._apply()
         for s in self.seats:
             if s is not None and s.name in session.stacks:
                 s.stack = session.stacks[s.name]
@@ -500,6 +430,58 @@ class Room:
         seat.missed = 0
         self._next_hand(variant)
 
+    # ---------------------------------------------------------------- settings
+
+    def configure(self, who: Seat | str, changes: Any) -> None:
+        """The host changes the table's settings: ``changes`` names any of the
+        games (``variants``), ``rotate``, ``stakes``, ``options``, ``timeout``
+        and ``pause``, each replacing the table's; the seats, buy-in and seed
+        stay. Checked whole as a new table's are (a :class:`TableError` says
+        what is wrong, and nothing changes); everybody is told. They apply
+        from the next hand: the hand in play finishes under its own rules."""
+        self._host(who)
+        if self.state in ("over", "broken"):
+            raise TableError("the game is over: its settings no longer change")
+        session, pending = self.session, self.pending
+        current = pending.games if pending is not None else None
+        if current is None and session is not None:
+            current = session.variants
+        playing = self.state == "playing"
+        change = check_change(
+            self.next_config,
+            changes,
+            None if self.games is None else self.games(),
+            self.resolve,
+            players=None if session is None else len(session.active),
+            current=current,
+            when=" from the next hand" if playing else "",
+        )
+        if pending is not None and change.games is None:  # (the games of the change before still apply)
+            change.games = pending.games
+        self.pending = change
+        for line in change.lines:
+            self._say(line)
+        if self.on_config is not None:
+            self.on_config(self)
+        if not playing:
+            self._apply()
+
+    @property
+    def next_config(self) -> TableConfig:
+        """The settings of the next hand: the host's change, or those in force."""
+        return self.config if self.pending is None else self.pending.config
+
+    def _apply(self) -> None:
+        """The host's change takes effect (no hand is in play)."""
+        change, self.pending = self.pending, None
+        assert change is not None
+        self.config = change.config
+        session = self.session
+        if session is not None:
+            session.change_rules(change.games, rotate=change.config.rotate)
+            if self.state == "choosing":  # the dealer chooses again, among the games now dealt
+                self._next_hand()
+
     # ---------------------------------------------------------------- time
 
     def wakeup(self) -> float | None:
@@ -520,7 +502,9 @@ class Room:
         if self.state == "choosing":
             session = self.session
             assert session is not None
-            last = session.last_variant or session.variants[0]
+            last = session.last_variant
+            # (the games may have changed since: the same game as the host's settings now deal it)
+            last = next((v for v in session.variants if last is not None and v.name == last.name), session.variants[0])
             self._say(f"{session.dealer} did not choose in time: {last.name} again")
             self._missed(session.dealer)
             self._next_hand(last)
@@ -534,20 +518,6 @@ class Room:
             self._run()
             return True
         return False
-
-    def _missed(self, name: str | None) -> None:
-        """A person's time ran out: AWAY_AFTER turns in a row, and he is away (the
-        hands no longer wait for him) until he comes back."""
-        seat = self._person(name)
-        if seat is None or seat.away:
-            return
-        seat.missed += 1
-        if seat.missed >= AWAY_AFTER:
-            seat.away = True
-            self._say(
-                f"{seat.name} is away ({seat.missed} turns ran out of time): his seat checks or folds until he is back"
-            )
-            self._seats_changed()
 
     # ---------------------------------------------------------------- what each seat sees
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..table.terminal import result_lines
 from .banked_view import table_facts
 from .protocol import hand_payload
+from .settings_change import public_settings
 
 if TYPE_CHECKING:
     from .room import Room, Seat
@@ -85,7 +86,8 @@ def choices(room: Room) -> list[dict[str, Any]]:
     out = []
     for v in session.variants:
         changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
-        out.append({"name": v.name, "title": v.title or v.name, "same": last is v, "differences": changes})
+        same = last is v or (last is not None and last.name == v.name and not changes)  # (reloaded by a change)
+        out.append({"name": v.name, "title": v.title or v.name, "same": same, "differences": changes})
     return out
 
 
@@ -104,6 +106,8 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "state": room.state,
         "rotate": room.config.rotate,
         "games": list(room.config.variants),
+        "settings": public_settings(room.config),  # in force
+        "settings_next": None if room.pending is None else public_settings(room.pending.config),  # the host's change
         "you": None
         if seat is None
         else {"seat": seat.number, "name": seat.name, "host": room.is_host(seat), "away": seat.away},

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import MAX_MESSAGE
+from .protocol import MAX_SETTINGS
 
 __all__ = ["HEADER_SECONDS", "KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "uvicorn_settings", "timed_http"]
 
@@ -55,7 +55,7 @@ def uvicorn_settings(header_seconds: float = HEADER_SECONDS) -> dict[str, Any]:
     the application, host and port."""
     return {
         "http": timed_http(header_seconds),
-        "ws_max_size": MAX_MESSAGE * 4,
+        "ws_max_size": MAX_SETTINGS * 2,  # (a message too long is answered, not cut off)
         "limit_concurrency": MAX_CONNECTIONS,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "log_level": "warning",

@@ -1,6 +1,6 @@
 """The web tables kept in SQLite: a restart loses nothing.
 
-Four tables: ``tables`` (each table's settings), ``seats`` (names, a hash of
+Four tables: ``tables`` (each table's settings, as the host last changed them), ``seats`` (names, a hash of
 each secret token, bots, stacks), ``sessions`` (the dealer, the hands
 played, who is still playing, how the game ended, and in ``extra`` what else
 carries from hand to hand: hands won, a kill's legs, who stood up with what) and ``hands`` (every hand
@@ -79,6 +79,18 @@ class Store:
                 " SET config = excluded.config, created = excluded.created, state = excluded.state",
                 (table_id, json.dumps(config), created, state),
             )
+
+    def save_config(self, table_id: str, config: dict[str, Any]) -> None:
+        """The table's settings as the host changed them (its created time and state stay).
+
+        >>> store = Store(":memory:")
+        >>> store.save_table("t1", {"variants": ["x"]}, 5.0, "between")
+        >>> store.save_config("t1", {"variants": ["y"]})
+        >>> [(t["config"], t["created"], t["state"]) for t in store.load_tables()]
+        [({'variants': ['y']}, 5.0, 'between')]
+        """
+        with self.db:
+            self.db.execute("UPDATE tables SET config = ? WHERE id = ?", (json.dumps(config), table_id))
 
     def set_state(self, table_id: str, state: str) -> None:
         with self.db:

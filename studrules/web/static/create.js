@@ -6,37 +6,9 @@
   const error = document.getElementById("error");
   const allGames = () => [...gamesBox.querySelectorAll("label"), ...houseBox.querySelectorAll("label")];
 
-  function pairs(text, numbers) {
-    const out = {};
-    for (const part of text.split(",")) {
-      const item = part.trim();
-      if (!item) continue;
-      const eq = item.indexOf("=");
-      if (eq < 1) throw new Error(`'${item}' is not name=value`);
-      const key = item.slice(0, eq).trim();
-      const value = item.slice(eq + 1).trim();
-      if (numbers) {
-        if (!/^\d+$/.test(value)) throw new Error(`the stake ${key} is a whole number, not '${value}'`);
-        out[key] = parseInt(value, 10);
-      } else {
-        out[key] = value;
-      }
-    }
-    return out;
-  }
-
-  function addGame(g, checked) {
-    const label = document.createElement("label");
-    label.className = "game";
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.name = "game";
-    box.value = g.name;
-    box.checked = !!checked;
-    label.appendChild(box);
-    label.appendChild(document.createTextNode(` ${g.title} (${g.name})`));
-    (g.banked ? houseBox : gamesBox).appendChild(label);
-  }
+  const {pairs, filter} = window.studrulesForms;
+  // pot games in one box, games against the house in the other
+  const addGame = (g, checked) => window.studrulesForms.addGame(g.banked ? houseBox : gamesBox, g, checked);
 
   fetch("/api/games").then((r) => r.json()).then((games) => {
     document.getElementById("games-status").textContent = "";
@@ -58,12 +30,7 @@
     out.textContent = `${data.title} (${data.name}) is one of the games now.`;
   });
 
-  document.getElementById("filter").addEventListener("input", (e) => {
-    const q = e.target.value.toLowerCase();
-    for (const label of allGames()) {
-      label.hidden = q !== "" && !label.textContent.toLowerCase().includes(q);
-    }
-  });
+  filter(document.getElementById("filter"), gamesBox, houseBox);
 
   document.getElementById("create").addEventListener("submit", async (e) => {
     e.preventDefault();

@@ -14,6 +14,7 @@
   let deadline = null;
   let retry = 500;
   let lastAnnouncement = null;
+  let sentSettings = null;  // the host's change sent, until the table takes it or refuses it
 
   const RANKS = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
   const SUITS = {c: ["♣", "clubs"], d: ["♦", "diamonds"], h: ["♥", "hearts"], s: ["♠", "spades"]};
@@ -62,6 +63,7 @@
       const msg = JSON.parse(e.data);
       if (msg.type === "error") {
         $("error").textContent = msg.message;
+        if (sentSettings) { sentSettings = null; $("settings-status").textContent = "Nothing changed."; }
         if (/no seat at this table has that token/.test(msg.message)) {
           localStorage.removeItem(tokenKey);
         }
@@ -129,6 +131,7 @@
     $("my-seat").hidden = !me || s.state === "over";
     $("away").hidden = !me || me.away || s.state === "waiting";
     $("away-note").hidden = !me || !me.away;
+    drawSettings(s);
     $("watching").hidden = !!me;
     // whose turn
     deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
@@ -432,6 +435,83 @@
     $("timer").textContent = left === null || s.state === "waiting" || s.state === "over" ? "" : `${left} s left`;
   }
   setInterval(drawStatus, 1000);
+
+  // the settings in force, the host's change from the next hand, and his form to change them
+  const ROTATIONS = {turn: "each game in turn", dealer: "dealer's choice"};
+  const forms = window.studrulesForms;
+  let gamesLoaded = false;
+  let filled = null;  // the settings the form was last filled with
+
+  function settingsWords(c) {
+    const stakes = forms.pairsText(c.stakes);
+    const options = forms.pairsText(c.options);
+    return `Games: ${c.variants.join(", ")} (${ROTATIONS[c.rotate]}). Stakes: ${stakes || "each game's own"}.` +
+      ` Options: ${options || "each game's own"}. ${c.timeout} s to act, ${c.pause} s between hands.`;
+  }
+
+  function drawSettings(s) {
+    $("settings-line").textContent = s.settings ? `The table's rules: ${settingsWords(s.settings)}` : "";
+    $("settings-next").hidden = !s.settings_next;
+    $("settings-next").textContent = s.settings_next ? `From the next hand: ${settingsWords(s.settings_next)}` : "";
+    const wanted = s.settings_next || s.settings;
+    if (sentSettings && wanted && JSON.stringify(wanted) !== sentSettings) {
+      sentSettings = null;
+      $("settings-status").textContent = s.settings_next ? "Changed from the next hand: see the table log." : "Changed: see the table log.";
+    }
+    if (!sentSettings && !s.settings_next && $("settings-status").textContent.startsWith("Changed from the next hand")) {
+      $("settings-status").textContent = "";  // (that hand has come)
+    }
+    if (s.you && s.you.host && wanted && JSON.stringify(wanted) !== filled) fillSettings(wanted);
+  }
+
+  function fillSettings(c) {
+    if (!gamesLoaded) return;  // (filled when the games come)
+    filled = JSON.stringify(c);
+    for (const r of document.querySelectorAll("input[name=set-rotate]")) r.checked = r.value === c.rotate;
+    for (const box of $("set-games").querySelectorAll("input")) box.checked = c.variants.includes(box.value);
+    $("set-stakes").value = forms.pairsText(c.stakes);
+    $("set-options").value = forms.pairsText(c.options);
+    $("set-timeout").value = c.timeout;
+    $("set-pause").value = c.pause;
+  }
+
+  fetch("/api/games").then((r) => r.json()).then((games) => {
+    const box = $("set-games");
+    clear(box);
+    for (const g of games) forms.addGame(box, g.banked ? {...g, title: `${g.title}, against the house`} : g, false);
+    gamesLoaded = true;
+    if (state) { filled = null; drawSettings(state); }
+  });
+  forms.filter($("set-filter"), $("set-games"));
+
+  $("settings-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    $("settings-status").textContent = "";
+    let changes;
+    try {
+      const variants = [...$("set-games").querySelectorAll("input:checked")].map((b) => b.value);
+      if (!variants.length) throw new Error("choose at least one game");
+      changes = {
+        variants,
+        rotate: document.querySelector("input[name=set-rotate]:checked").value,
+        stakes: forms.pairs($("set-stakes").value, true),
+        options: forms.pairs($("set-options").value, false),
+        timeout: parseFloat($("set-timeout").value),
+        pause: parseFloat($("set-pause").value),
+      };
+    } catch (err) {
+      $("error").textContent = err.message;
+      return;
+    }
+    sentSettings = filled;
+    $("settings-status").textContent = "Sending the change…";
+    send({type: "settings", changes});
+  });
+  $("settings-reset").addEventListener("click", () => {
+    filled = null;
+    if (state) drawSettings(state);
+    $("settings-status").textContent = "";
+  });
 
   $("add-bot").addEventListener("click", () => send({type: "bot"}));  // the table's own bot
   $("leave").addEventListener("click", () => send({type: "leave"}));

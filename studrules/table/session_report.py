@@ -1,0 +1,108 @@
+"""What a :class:`~studrules.table.session.Session` reports: each hand
+(:class:`HandReport`, with the announcement of a switch of rules) and how
+the session ended (:class:`SessionSummary`).
+
+    >>> SessionSummary(2, "one player has every chip", [
+    ...     {"player": "Ann", "start": 100, "final": 200, "net": 100, "hands_won": 2},
+    ...     {"player": "Bob", "start": 100, "final": 0, "net": -100, "hands_won": 0}]).text().splitlines()[0]
+    'Session over after 2 hands: one player has every chip.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["HandReport", "SessionSummary"]
+
+
+@dataclass
+class HandReport:
+    """One hand of a session: its number (1-based), the variant, the dealer,
+    the players in order from the dealer's left, the played hand (``None``
+    once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
+    with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
+    variant; ``left``: players who left the table after this hand."""
+
+    number: int
+    variant: Any
+    dealer: str
+    players: tuple[str, ...]
+    hand: Any
+    result: Any
+    seed: int | None = None
+    switched: bool = False
+    previous: Any = None
+    differences: list = field(default_factory=list)
+    left: tuple[str, ...] = ()
+    killer: str | None = None
+
+    def announcement(self) -> str:
+        """The announcement of a switch of rules, in plain words ('' when none)."""
+        if not self.switched:
+            return ""
+        title = self.variant.title or self.variant.name
+        if self.previous is None:
+            return f"Hand {self.number}: {title} ({self.variant.name}), {self.dealer} deals."
+        lines = [f"Hand {self.number}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
+        if self.previous.name == self.variant.name:  # the same game, its house rules changed
+            lines = [f"Hand {self.number}: {title} ({self.variant.name}) with new house rules; {self.dealer} deals."]
+        if not self.differences:
+            lines.append("  The rules are the same as the last hand's.")
+        else:
+            lines.append(f"  What changes from {self.previous.name}:")
+            width = max(len(d.rule) for d in self.differences)
+            topic = None
+            for d in self.differences:
+                if d.topic != topic:
+                    lines.append(f"  {d.topic.capitalize()}")
+                    topic = d.topic
+                lines.append(f"    {d.rule.ljust(width)}  {d.a} -> {d.b}")
+        return "\n".join(lines)
+
+
+@dataclass
+class SessionSummary:
+    """How a session ended."""
+
+    hands: int
+    reason: str
+    rows: list[dict]
+    house_net: int | None = None
+    winner: str | None = None
+
+    def to_dict(self) -> dict:
+        out: dict = {"hands": self.hands, "reason": self.reason, "players": [dict(r) for r in self.rows]}
+        if self.winner is not None:
+            out["winner"] = self.winner
+        if self.house_net is not None:
+            out["house_net"] = self.house_net
+        return out
+
+    def _played_words(self) -> str:
+        """``after 3 hands``; ``before any hand was played``.
+
+        >>> SessionSummary(0, "interrupted", [])._played_words(), SessionSummary(1, "done", [])._played_words()
+        ('before any hand was played', 'after 1 hand')
+        """
+        if not self.hands:
+            return "before any hand was played"
+        return f"after {self.hands} hand{'s' if self.hands != 1 else ''}"
+
+    def text(self) -> str:
+        """A summary table a player can read."""
+        width = max([len("player")] + [len(r["player"]) for r in self.rows])
+        lines = [
+            f"Session over {self._played_words()}: {self.reason}.",
+            f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}",
+        ]
+        for r in self.rows:
+            net = r["net"]
+            sign = "+" if net > 0 else ""
+            lines.append(
+                f"  {r['player'].ljust(width)}  {r['start']:>7}  {r['final']:>7}  {sign + str(net):>7}  {r['hands_won']:>4}"
+            )
+        if self.house_net is not None:
+            sign = "+" if self.house_net > 0 else ""
+            lines.append(f"  house net: {sign}{self.house_net}")
+        return "\n".join(lines)

@@ -1,0 +1,148 @@
+"""The host's part and a player away, at a browser table (:class:`_Presence`,
+a part of :class:`~studrules.web.room.Room`).
+
+The host is a seat, the first one's until he hands his part on
+(:meth:`~_Presence.hand_host`); a host who leaves or gives his own seat to a
+bot hands it to the next person clockwise, one who is here before one who
+is away. A person away (:meth:`~_Presence.sit_out`, or :data:`~.seat.AWAY_AFTER`
+turns in a row out of time) has his turns checked, else folded, at once,
+until he is :meth:`~_Presence.back`. When the last person has gone, the game
+is over: bots do not play on alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .config import TableError
+from .seat import AWAY_AFTER, Seat
+
+if TYPE_CHECKING:
+    from ..table.session import Session
+
+__all__ = ["_Presence"]
+
+
+class _Presence:
+    """The host's part and a player away: a part of :class:`~studrules.web.room.Room`,
+    whose attributes and methods these read (declared here for the type checker)."""
+
+    if TYPE_CHECKING:
+        seats: list[Seat | None]
+        host: int | None
+        state: str
+        session: Session | None
+        deadline: float | None
+        clock: Callable[[], float]
+
+        @property
+        def hand(self) -> Any: ...
+
+        def _say(self, line: str) -> None: ...
+
+        def _seats_changed(self) -> None: ...
+
+        def _run(self) -> None: ...
+
+        def _seat(self, who: Seat | str) -> Seat: ...
+
+        def _host(self, who: Seat | str) -> Seat: ...
+
+        def _person(self, name: str | None) -> Seat | None: ...
+
+        def _next_hand(self, variant: Any = None) -> None: ...
+
+    def _person_at(self, number: Any) -> Seat | None:
+        """The person (not a bot) sitting at seat ``number``, staying past this hand, if any."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
+            return None
+        seat = self.seats[number]
+        return seat if seat is not None and seat.bot is None and not seat.leaving else None
+
+    def _next_host(self, after: int) -> int | None:
+        """The seat that becomes the host after seat ``after``: the next person clockwise,
+        one who is here (not away) before one who is away; None when nobody is left."""
+        n = len(self.seats)
+        people = [s for k in range(1, n + 1) if (s := self._person_at((after + k) % n)) is not None]
+        here = [s for s in people if not s.away and s.number != after]
+        best = here or [s for s in people if s.number != after]
+        return best[0].number if best else None
+
+    def _pass_host(self, seat: Seat) -> None:
+        """The host ``seat`` goes (he leaves, or a bot takes his seat): the next person is the host."""
+        self.host = self._next_host(seat.number)
+        if self.host is not None:
+            self._say(f"{self.seats[self.host].name} is the host now")  # type: ignore[union-attr]
+
+    def hand_host(self, who: Seat | str, number: Any) -> None:
+        """The host makes the person at seat ``number`` the host (he keeps his own seat)."""
+        me = self._host(who)
+        seat = self._person_at(number)
+        if seat is None or seat is me:
+            raise TableError("the host's part goes to another player sitting at the table (not a bot)")
+        self.host = seat.number
+        self._say(f"{me.name} hands the host's part to {seat.name}")
+        self._seats_changed()
+
+    def sit_out(self, who: Seat | str) -> None:
+        """The seat ``who`` is away: from now on his turn checks, else folds, at once
+        (the hand goes on without waiting for his time) until he is :meth:`back`."""
+        seat = self._seat(who)
+        if not seat.away:
+            seat.away = True
+            self._say(f"{seat.name} is away: his seat checks or folds until he is back")
+            self._seats_changed()
+            self._play_away()
+
+    def back(self, who: Seat | str) -> None:
+        """The seat ``who`` is back from :meth:`sit_out` (or from turns that ran out)."""
+        seat = self._seat(who)
+        seat.missed = 0
+        if seat.away:
+            seat.away = False
+            self._say(f"{seat.name} is back")
+            self._seats_changed()
+
+    def _play_away(self) -> None:
+        """Whatever waits for a person who is now away is done at once."""
+        if self.state == "playing" and self.hand is not None and not self.hand.is_over:
+            seat = self._person(self.hand.to_act)
+            if seat is not None and seat.away:
+                self._run()
+        elif self.state == "choosing" and self.session is not None:
+            seat = self._person(self.session.dealer)
+            if seat is not None and seat.away:  # the dealer choosing: the last game again, at once
+                self._next_hand()
+
+    def is_host(self, seat: Seat) -> bool:
+        """Whether ``seat`` is the host's (the first seat's, until the host hands it on or goes)."""
+        return seat.number == self.host and seat.bot is None
+
+    def _nobody_left(self) -> bool:
+        """When the last person has stood up or given his seat to a bot, the game is
+        over (bots do not play on alone): True then. A table of bots from the start
+        (the server's own, :meth:`start` with None) never asks."""
+        if any(s is not None and s.bot is None and not s.leaving for s in self.seats):
+            return False
+        if self.session is not None:
+            self.session.stop("every player has left")
+        if self.state in ("waiting", "between", "choosing"):
+            self.state = "over"
+            self.deadline = None
+            self._say("Every player has left: the game is over.")
+        return True
+
+    def _missed(self, name: str | None) -> None:
+        """A person's time ran out: AWAY_AFTER turns in a row, and he is away (the
+        hands no longer wait for him) until he comes back."""
+        seat = self._person(name)
+        if seat is None or seat.away:
+            return
+        seat.missed += 1
+        if seat.missed >= AWAY_AFTER:
+            seat.away = True
+            self._say(
+                f"{seat.name} is away ({seat.missed} turns ran out of time): his seat checks or folds until he is back"
+            )
+            self._seats_changed()
