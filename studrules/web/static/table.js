@@ -478,7 +478,9 @@
   fetch("/api/games").then((r) => r.json()).then((games) => {
     const box = $("set-games");
     clear(box);
-    for (const g of games) forms.addGame(box, g.banked ? {...g, title: `${g.title}, against the house`} : g, false);
+    // (one box here: a game against the house says so, where its title does not)
+    const marked = (g) => g.banked && !/against the house/i.test(g.title) ? {...g, title: `${g.title}, against the house`} : g;
+    for (const g of games) forms.addGame(box, marked(g), false);
     gamesLoaded = true;
     if (state) { filled = null; drawSettings(state); }
   });
