@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from web_support import web_test_client
+from web_support import Clock, web_test_client
 
 from studrules.game import hand as hand_module
 from studrules.web.app import Server, create_app
@@ -24,14 +24,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 TCP, LIR, CSP, FOUR, FR = "three-card-poker", "let-it-ride", "caribbean-stud-it", "four-card-poker", "five-card-stud-fr"
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

@@ -110,6 +110,23 @@ def _passive(page) -> bool:
     return False
 
 
+def _create(page, server, host, game, seats):
+    """``host`` makes a table of ``game`` with ``seats`` seats on the create page, and is at its page."""
+    page.goto(server + "/")
+    page.fill("#host", host)
+    page.locator(f'#games input[value="{game}"]').check()
+    page.fill("#seats", str(seats))
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+
+
+def _start_with_a_bot(page):
+    """The host adds a bot and starts."""
+    page.click("#add-bot")
+    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    page.click("#start")
+
+
 def test_two_friends_play_the_french_game_then_the_dealer_switches_to_the_hebrew_one(browser, server, shots):
     ann = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     bob = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()  # a phone
@@ -198,12 +215,7 @@ def test_two_friends_play_the_french_game_then_the_dealer_switches_to_the_hebrew
 
 def test_the_page_is_usable_with_the_keyboard(browser, server, shots):
     page = browser.new_context().new_page()
-    page.goto(server + "/")
-    page.fill("#host", "Ann")
-    page.locator(f'#games input[value="{FR}"]').check()
-    page.fill("#seats", "2")
-    page.click("#create-button")
-    page.wait_for_selector("#add-bot")
+    _create(page, server, "Ann", FR, 2)
     page.focus("#add-bot")
     page.keyboard.press("Enter")  # a bot takes the second seat
     page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
@@ -222,15 +234,8 @@ def test_a_bet_of_any_size_is_typed_in_the_amount_field(browser, server, shots):
     # the Russian home game is no limit: a bet is any total from the minimum
     # to the stack, chosen in a field (and a slider) beside its button
     page = browser.new_context().new_page()
-    page.goto(server + "/")
-    page.fill("#host", "Ann")
-    page.locator('#games input[value="five-card-stud-ru-home"]').check()
-    page.fill("#seats", "2")
-    page.click("#create-button")
-    page.wait_for_selector("#add-bot")
-    page.click("#add-bot")
-    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
-    page.click("#start")
+    _create(page, server, "Ann", "five-card-stud-ru-home", 2)
+    _start_with_a_bot(page)
     for _ in range(60):
         page.wait_for_timeout(200)
         field = page.locator("#amount-bet, #amount-raise")
@@ -254,15 +259,8 @@ def test_a_bet_of_any_size_is_typed_in_the_amount_field(browser, server, shots):
 
 def test_a_friend_joins_after_the_start_then_leaves_and_a_spectator_watches(browser, server, shots):
     ann = browser.new_context().new_page()
-    ann.goto(server + "/")
-    ann.fill("#host", "Ann")
-    ann.locator(f'#games input[value="{FR}"]').check()
-    ann.fill("#seats", "3")
-    ann.click("#create-button")
-    ann.wait_for_selector("#add-bot")
-    ann.click("#add-bot")
-    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
-    ann.click("#start")
+    _create(ann, server, "Ann", FR, 3)
+    _start_with_a_bot(ann)
     ann.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
     link = ann.locator("#link").inner_text()
     watch = ann.locator("#watch-link").inner_text()
@@ -301,12 +299,7 @@ def test_a_friend_joins_after_the_start_then_leaves_and_a_spectator_watches(brow
 def test_friends_with_names_in_other_alphabets_sit_down_and_a_space_is_explained(browser, server, shots):
     # the server takes a name of letters of any alphabet; the page's own check did not (Latin only)
     host = browser.new_context().new_page()
-    host.goto(server + "/")
-    host.fill("#host", "Анна")
-    host.locator(f'#games input[value="{FR}"]').check()
-    host.fill("#seats", "3")
-    host.click("#create-button")
-    host.wait_for_url("**/t/*")
+    _create(host, server, "Анна", FR, 3)
     link = host.locator("#link").inner_text()
     friend = browser.new_context().new_page()
     friend.goto(link)
@@ -323,12 +316,7 @@ def test_friends_with_names_in_other_alphabets_sit_down_and_a_space_is_explained
 
 def test_the_host_hands_his_part_on_sits_out_comes_back_and_leaves(browser, server, shots):
     ann = browser.new_context().new_page()
-    ann.goto(server + "/")
-    ann.fill("#host", "Ann")
-    ann.locator(f'#games input[value="{FR}"]').check()
-    ann.fill("#seats", "3")
-    ann.click("#create-button")
-    ann.wait_for_url("**/t/*")
+    _create(ann, server, "Ann", FR, 3)
     bob = browser.new_context().new_page()
     bob.goto(ann.locator("#link").inner_text())
     bob.fill("#name", "Bob")
@@ -365,15 +353,8 @@ def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, serve
     # the French game's ante is half the low limit: 5 at the file's low limit
     # of 10, 10 once the host makes it 20 (the hand in play keeps its 5)
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.goto(server + "/")
-    page.fill("#host", "Ann")
-    page.locator(f'#games input[value="{FR}"]').check()
-    page.fill("#seats", "2")
-    page.click("#create-button")
-    page.wait_for_selector("#add-bot")
-    page.click("#add-bot")
-    page.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
-    page.click("#start")
+    _create(page, server, "Ann", FR, 2)
+    _start_with_a_bot(page)
     page.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
     assert "Stakes: each game's own" in page.locator("#settings-line").inner_text()
     assert "Ann antes 5" in page.locator("#events").inner_text()

@@ -8,9 +8,9 @@ directly, and the server over a temporary SQLite store for a restart."""
 from __future__ import annotations
 
 import pytest
-from web_support import web_test_client
+from web_support import Clock, web_test_client
 
-from studrules.web.app import Server
+from studrules.web.app import Server, create_app
 from studrules.web.protocol import ProtocolError, parse_message
 from studrules.web.room import AWAY_AFTER, Room, TableConfig, TableError
 from studrules.web.room_view import snapshot
@@ -20,14 +20,6 @@ web_test_client()  # (the module is skipped without the web extra)
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 FR = "five-card-stud-fr"
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
 
 
 def _room(seats=3, names=("Ann", "Bob", "Cat"), **settings):
@@ -280,10 +272,6 @@ def test_a_table_without_a_pause_where_every_player_is_away_deals_one_hand_at_a_
 
 
 def test_a_table_every_player_left_before_the_start_stays_over_after_a_restart(tmp_path):
-    from web_support import web_test_client
-
-    from studrules.web.app import create_app
-
     client_class = web_test_client()
     db = tmp_path / "tables.db"
     with client_class(create_app(db)) as client:

@@ -10,7 +10,7 @@ import re
 import sqlite3
 
 import pytest
-from web_support import web_test_client
+from web_support import Clock, web_test_client
 
 from studrules.errors import IllegalActionError
 from studrules.web.app import Server, create_app
@@ -348,14 +348,6 @@ def test_a_name_taken_at_the_table_is_refused(client):
 
 
 # --- the timer, the store, failures ------------------------------------------------------------
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
 
 
 def _timed_room(**settings):

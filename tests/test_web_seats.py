@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from web_support import web_test_client
+from web_support import Clock, web_test_client
 
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import parse_message
@@ -24,14 +24,6 @@ FR = "five-card-stud-fr"
 HILO = "seven-card-stud-hi-lo"
 DECLARE = "five-stud-hilo-declare"
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
 
 
 def _room(seats=3, **settings):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from web_support import web_test_client
+from web_support import Clock, web_test_client
 
 from studrules.game.policies import CheckCall
 from studrules.spec.loader import load_variant_text
@@ -30,14 +30,6 @@ TestClient = web_test_client()  # (the module is skipped without the web extra)
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 FR, HE = "five-card-stud-fr", "five-card-stud-he"
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
 
 
 def _room(**settings):

@@ -26,3 +26,13 @@ def web_test_client() -> Any:
         warnings.filterwarnings("ignore", message=".*httpx2")
         from starlette.testclient import TestClient
     return TestClient
+
+
+class Clock:
+    """A table's clock the test moves by hand (``clock.now``, seconds)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
