@@ -364,6 +364,8 @@ def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, serve
     page.keyboard.press("Enter")
     page.wait_for_selector("#settings-form", state="visible")
     page.wait_for_function(f"document.querySelector('#set-games input[value=\"{FR}\"]').checked")
+    # the game dealt now is first in the list (a phone shows it without scrolling)
+    assert page.locator("#set-games label").first.locator("input").get_attribute("value") == FR
     assert page.locator("#set-timeout").input_value() == "30"
     assert page.locator("input[name=set-rotate][value=turn]").is_checked()
     page.fill("#set-stakes", "low_limit=20")

@@ -139,7 +139,9 @@ def test_the_last_player_leaving_during_a_hand_ends_the_game_once_the_bots_have_
     bot = room.add_bot(ann)
     room.start(ann)
     room.leave(ann)
-    assert room.hand.is_over and room.state == "over" and room.session.reason == "every player has left"
+    assert (
+        room.hand.is_over and room.state == "over" and room.session.reason == "every player has left or lost his chips"
+    )
     assert room.seats[0] is None and room.seats[bot.number] is bot and _chips(room) == 2000
 
 
@@ -289,3 +291,69 @@ def test_a_table_every_player_left_before_the_start_stays_over_after_a_restart(t
     assert back.state == "over" and back.session is None and back.wakeup() is None  # two bots left: no deal
     with pytest.raises(TableError, match="the game is over"):
         back.join("Dan")
+
+
+def test_a_dealer_away_after_the_host_changed_the_stakes_deals_the_last_game_as_the_table_now_deals_it():
+    he = "five-card-stud-he"
+    room, ann, bob = _room(names=("Ann", "Bob"), variants=(FR, he), rotate="dealer")
+    room.start(ann)
+    seats = {"Ann": ann, "Bob": bob}
+    room.choose(seats[room.session.dealer], he)
+    nxt = bob if room.session.dealer == "Ann" else ann
+    room.sit_out(nxt)
+    room.configure(ann, {"stakes": {"low_limit": 20}})  # the games are loaded again from the next hand
+    _until(room, seats, None)
+    _next_hand(room)
+    assert room.state == "playing" and room.report.variant.name == he and room.session.dealer == nxt.name
+    assert f"{nxt.name} deals and is away: {he} again" in room.log
+    # the Hebrew file's ante is a fifth of the low limit: 4 at the new low limit of 20
+    assert {e.amount for e in room.hand.events if e.type == "ante"} == {4}
+
+
+def test_the_only_player_losing_his_last_chip_ends_the_game_the_bots_do_not_play_on():
+    # antes of 1 from stacks of 20: she gives up every hand she can, so the check-call bots
+    # (who never bet, nor fold) lose a chip or two a hand at the most; two of them: a game without her
+    room, ann = _room(names=("Ann",), buy_in=20, stakes={"low_limit": 2})
+    room.add_bot(ann, "check-call"), room.add_bot(ann, "check-call")
+    room.start(ann)
+    for _ in range(200):
+        if room.state == "over":
+            break
+        if room.state == "between":
+            _next_hand(room)
+            continue
+        hand = room.hand
+        legal = {la.action for la in hand.legal_actions()}
+        room.act(ann, "fold" if "fold" in legal else _passive(hand))
+    assert room.state == "over" and ann.stack == 0
+    assert room.session.reason == "every player has left or lost his chips"
+    assert "Ann" in room.report.players  # the last hand dealt was hers: none was dealt to the bot alone
+    assert "out of chips" in snapshot(room, None)["seats"][0]["facts"]
+
+
+def test_after_a_restart_the_next_hand_is_announced_with_its_number_at_the_table_and_what_changed(tmp_path):
+    db = tmp_path / "tables.db"
+    clock = Clock()
+    server = Server(db, clock=clock)
+    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 2, "pause": 60, "seed": 5})
+    bob = server.join(room, "Bob")
+    room.start(ann)
+    room.configure(ann, {"variants": ["razz"]})  # from the next hand
+    _until(room, {"Ann": ann, "Bob": bob}, None)
+    server.store.close()
+
+    back = Server(db, clock=clock).rooms[room.id]
+    back.tick()
+    text = snapshot(back, None)["announcement"]["text"]
+    assert text.startswith("Hand 2: the game changes to") and "razz" in text.splitlines()[0]
+    assert snapshot(back, None)["announcement"]["differences"]  # razz is not the French game
+
+
+def test_the_host_part_is_not_handed_to_a_player_who_leaves_after_this_hand():
+    room, ann, bob, cat = _room()
+    room.start(ann)
+    room.leave(bob)  # in the hand: he stands up when it ends
+    with pytest.raises(TableError, match="Bob leaves after this hand"):
+        room.hand_host(ann, bob.number)
+    assert _host(room) == ["Ann"] and not snapshot(room, ann)["seats"][1]["bot"]
+    assert snapshot(room, ann)["seats"][1]["leaving"]

@@ -37,16 +37,19 @@ class HandReport:
     left: tuple[str, ...] = ()
     killer: str | None = None
 
-    def announcement(self) -> str:
-        """The announcement of a switch of rules, in plain words ('' when none)."""
+    def announcement(self, number: int | None = None) -> str:
+        """The announcement of a switch of rules, in plain words ('' when none);
+        ``number``: the hand's number at its table where the session began later
+        (a table's server restarted), else the session's own."""
         if not self.switched:
             return ""
         title = self.variant.title or self.variant.name
+        n = self.number if number is None else number
         if self.previous is None:
-            return f"Hand {self.number}: {title} ({self.variant.name}), {self.dealer} deals."
-        lines = [f"Hand {self.number}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
+            return f"Hand {n}: {title} ({self.variant.name}), {self.dealer} deals."
+        lines = [f"Hand {n}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
         if self.previous.name == self.variant.name:  # the same game, its house rules changed
-            lines = [f"Hand {self.number}: {title} ({self.variant.name}) with new house rules; {self.dealer} deals."]
+            lines = [f"Hand {n}: {title} ({self.variant.name}) with new house rules; {self.dealer} deals."]
         if not self.differences:
             lines.append("  The rules are the same as the last hand's.")
         else:

@@ -31,6 +31,7 @@ class _Presence:
     if TYPE_CHECKING:
         seats: list[Seat | None]
         host: int | None
+        for_bots: bool
         state: str
         session: Session | None
         deadline: float | None
@@ -80,6 +81,9 @@ class _Presence:
         me = self._host(who)
         seat = self._person_at(number)
         if seat is None or seat is me:
+            there = self.seats[number] if isinstance(number, int) and 0 <= number < len(self.seats) else None
+            if there is not None and there.leaving:
+                raise TableError(f"{there.name} leaves after this hand: the host's part goes to one who stays")
             raise TableError("the host's part goes to another player sitting at the table (not a bot)")
         self.host = seat.number
         self._say(f"{me.name} hands the host's part to {seat.name}")
@@ -120,13 +124,20 @@ class _Presence:
         return seat.number == self.host and seat.bot is None
 
     def _nobody_left(self) -> bool:
-        """When the last person has stood up or given his seat to a bot, the game is
-        over (bots do not play on alone): True then. A table of bots from the start
-        (the server's own, :meth:`start` with None) never asks."""
-        if any(s is not None and s.bot is None and not s.leaving for s in self.seats):
+        """When the last person has stood up, given his seat to a bot or lost his
+        last chip, the game is over (bots do not play on alone): True then. A
+        table the server started for bots alone (:attr:`for_bots`) plays on."""
+        session = self.session
+        if self.for_bots or any(
+            s is not None
+            and s.bot is None
+            and not s.leaving
+            and (session is None or (s.name in session.active and session.stacks.get(s.name, 0) > 0))
+            for s in self.seats
+        ):
             return False
-        if self.session is not None:
-            self.session.stop("every player has left")
+        if session is not None:
+            session.stop("every player has left or lost his chips")
         if self.state in ("waiting", "between", "choosing"):
             self.state = "over"
             self.deadline = None

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import StudrulesError
+from ..table.session import Session
 from .config import TableConfig, TableError
 from .protocol import ProtocolError, check_name
 from .room import Room
@@ -69,10 +71,9 @@ def restore_room(
         room.hands_before = session["hands"]
         if session.get("dealer") in stacks:
             room.session.dealer = session["dealer"]
-        # the last game played: the next switch is announced with what changes from it
-        room.session.last_variant = next(
-            (v for v in room.session.variants if v.name == session.get("last_variant")), None
-        )
+        # the last game played: the next switch is announced with what changes from it (a game
+        # the host's change took off the table: loaded by its name, with the table's settings)
+        room.session.last_variant = _last_game(room, session.get("last_variant"))
         room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn...
     room.on_seats = on_seats
     room._say("The server restarted: any hand in play was returned, and the game goes on.")
@@ -83,3 +84,18 @@ def restore_room(
         if seat is not None:
             room._stand(seat)
     return room
+
+
+def _last_game(room: Room, name: str | None) -> Any:
+    """The game of the last hand played, by its name: one the table deals, else loaded
+    again (None where it no longer loads: the next hand is announced without differences)."""
+    assert room.session is not None
+    if name is None:
+        return None
+    for v in room.session.variants:
+        if v.name == name:
+            return v
+    try:
+        return Session.load_game(room.resolve(name), room.config.options, room.config.stakes)
+    except StudrulesError:
+        return None

@@ -106,6 +106,7 @@ class Room(_Presence):
         self.announcement: dict[str, Any] | None = None
         self.dealt: set[int] | None = None  # the seats (ids) dealt into the hand (None: not known, every name)
         self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
+        self.for_bots = False  # started by the server for bots alone (they play on without a person)
         self.antes: dict[str, int] = {}  # against the house: the ante each position chose (by name)
         self.version = 0
 
@@ -276,6 +277,7 @@ class Room(_Presence):
             self._host(who)
         if self.state != "waiting":
             raise TableError("the game has already started")
+        self.for_bots = who is None
         self._begin_session()
         self._next_hand()
 
@@ -314,8 +316,9 @@ class Room(_Presence):
         assert session is not None
         chooser = self._person(session.dealer)
         if variant is None and session.rotate == "dealer" and chooser is not None and chooser.away:
-            variant = session.last_variant or session.variants[0]  # what his time running out chooses, at once
-            self._say(f"{chooser.name} deals and is away: {variant.name} again")
+            variant = self._last_game()  # what his time running out chooses, at once
+            again = "again" if session.last_variant is not None else "(the first game)"
+            self._say(f"{chooser.name} deals and is away: {variant.name} {again}")
         if variant is None and session.rotate == "dealer" and chooser is not None:
             if not session.ended():
                 self.state = "choosing"
@@ -333,12 +336,13 @@ class Room(_Presence):
         self.report = report
         self.state = "playing"
         if report.switched:
+            text = report.announcement(self._number())
             self.announcement = {
-                "text": report.announcement(),
+                "text": text,
                 "differences": [d.as_dict() for d in report.differences],
                 "variant": report.variant.name,
             }
-            self._say(report.announcement().splitlines()[0])
+            self._say(text.splitlines()[0])
         else:
             self.announcement = None  # (the box of a game that changed stays for that hand only)
             self._say(f"Hand {self._number()}: {report.dealer} deals.")
@@ -348,6 +352,14 @@ class Room(_Presence):
             if bot is not None:
                 bot.begin(report.variant)
         self._run()
+
+    def _last_game(self) -> Any:
+        """The game of the last hand as the table deals it now (the host's change may have
+        loaded the games again, with other stakes), else the first game dealt."""
+        session = self.session
+        assert session is not None
+        last = session.last_variant
+        return next((v for v in session.variants if last is not None and v.name == last.name), session.variants[0])
 
     def _number(self) -> int:
         return self.hands_before + (self.report.number if self.report is not None else 0)
@@ -387,6 +399,7 @@ class Room(_Presence):
             if s is not None and s.leaving:
                 s.leaving = False
                 self._stand(s)
+        self._nobody_left()  # (the last player may have lost his last chip)
         if self.on_hand is not None:
             self.on_hand(self, report)
         if session.is_over:
@@ -502,9 +515,7 @@ class Room(_Presence):
         if self.state == "choosing":
             session = self.session
             assert session is not None
-            last = session.last_variant
-            # (the games may have changed since: the same game as the host's settings now deal it)
-            last = next((v for v in session.variants if last is not None and v.name == last.name), session.variants[0])
+            last = self._last_game()
             self._say(f"{session.dealer} did not choose in time: {last.name} again")
             self._missed(session.dealer)
             self._next_hand(last)

@@ -43,7 +43,9 @@ def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
     session = room.session
     # (a player who stood up and sat down again under the same name is not the one dealt in)
     in_hand = hand is not None and s.name in hand.players and (room.dealt is None or id(s) in room.dealt)
-    if session is not None and not in_hand and room.state in ("playing", "choosing"):
+    if session is not None and s.name in session.stacks and (s.name not in session.active or s.stack <= 0):
+        facts.append("out of chips")
+    elif session is not None and not in_hand and room.state in ("playing", "choosing"):
         facts.append("plays from the next hand")
     if s.leaving:
         facts.append("leaves after this hand")
@@ -68,6 +70,7 @@ def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
         "seat": s.number,
         "name": s.name,
         "bot": s.bot is not None,
+        "leaving": s.leaving,
         "stack": s.stack,
         "won": won,
         "facts": facts,

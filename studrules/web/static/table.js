@@ -247,12 +247,14 @@
         remove.setAttribute("aria-label", `Remove ${seat.name} from the table`);
         remove.addEventListener("click", () => send({type: "remove", seat: seat.seat}));
         tools.appendChild(remove);
-        if (!seat.bot) {
+        if (!seat.bot && !seat.leaving) {  // (one who leaves after this hand cannot take the host's part)
           const host = document.createElement("button");
           host.type = "button"; host.textContent = "Make host"; host.dataset.seat = seat.seat;
           host.setAttribute("aria-label", `Make ${seat.name} the host`);
           host.addEventListener("click", () => send({type: "host", seat: seat.seat}));
           tools.appendChild(host);
+        }
+        if (!seat.bot) {
           const bot = document.createElement("button");
           bot.type = "button"; bot.textContent = "Give to a bot"; bot.dataset.seat = seat.seat;
           bot.setAttribute("aria-label", `A bot plays ${seat.name}'s seat`);
@@ -469,6 +471,11 @@
     filled = JSON.stringify(c);
     for (const r of document.querySelectorAll("input[name=set-rotate]")) r.checked = r.value === c.rotate;
     for (const box of $("set-games").querySelectorAll("input")) box.checked = c.variants.includes(box.value);
+    // the games dealt now first, in the table's order: on a phone the host sees them without scrolling
+    for (const name of [...c.variants].reverse()) {
+      const box = $("set-games").querySelector(`input[value="${CSS.escape(name)}"]`);
+      if (box) $("set-games").prepend(box.closest("label"));
+    }
     $("set-stakes").value = forms.pairsText(c.stakes);
     $("set-options").value = forms.pairsText(c.options);
     $("set-timeout").value = c.timeout;
