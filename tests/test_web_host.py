@@ -357,3 +357,22 @@ def test_the_host_part_is_not_handed_to_a_player_who_leaves_after_this_hand():
         room.hand_host(ann, bob.number)
     assert _host(room) == ["Ann"] and not snapshot(room, ann)["seats"][1]["bot"]
     assert snapshot(room, ann)["seats"][1]["leaving"]
+
+
+def test_a_restart_keeps_the_count_of_turns_out_of_time(tmp_path):
+    db = tmp_path / "tables.db"
+    clock = Clock()
+    server = Server(db, clock=clock)
+    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 3, "pause": 60, "seed": 5})
+    bob, cat = server.join(room, "Bob"), server.join(room, "Cat")
+    room.start(ann)
+    seats = {"Ann": ann, "Bob": bob, "Cat": cat}
+    while not _until(room, seats, "Bob"):
+        _next_hand(room)
+    _time_out(room)
+    assert bob.missed == 1
+    server._save_seats(room)
+    server.store.close()
+
+    back = Server(db, clock=clock).rooms[room.id]
+    assert back.seat_of(bob.token).missed == 1 and not back.seat_of(bob.token).away

@@ -192,6 +192,7 @@ class Server:
             "antes": dict(room.antes),
             "leaving": [s.name for s in room.seats if s is not None and s.leaving],
             "away": [s.name for s in room.seats if s is not None and s.bot is None and s.away],
+            "missed": {s.name: s.missed for s in room.seats if s is not None and s.bot is None and s.missed},
         }
         return {
             "dealer": session.dealer,

@@ -48,9 +48,11 @@ def restore_room(
     extra = (session or {}).get("extra") or {}
     room.departed = list(extra.get("departed") or [])
     room.antes = {str(k): int(v) for k, v in (extra.get("antes") or {}).items()}
+    missed = extra.get("missed") or {}
     for s in room.seats:
-        if s is not None and s.bot is None and s.name in (extra.get("away") or ()):
-            s.away = True
+        if s is not None and s.bot is None:
+            s.away = s.name in (extra.get("away") or ())
+            s.missed = int(missed.get(s.name, 0))  # (turns in a row out of time: the count goes on)
     host = data.get("host")
     host = 0 if host is None else host
     room.host = host if room._person_at(host) is not None else room._next_host(host)
