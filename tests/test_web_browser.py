@@ -392,3 +392,21 @@ def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, serve
     assert "Stakes: low_limit=20" in page.locator("#settings-line").inner_text()
     assert page.locator("#settings-next").is_hidden()
     shots(page, "new-stakes")
+
+    # a game far from this one: its long list of changes is folded, the count in its summary
+    page.locator(f'#set-games input[value="{FR}"]').uncheck()
+    page.locator('#set-games input[value="razz"]').check()
+    page.click("#settings-button")
+    page.wait_for_function("document.getElementById('settings-next').textContent.includes('razz')")
+    for _ in range(300):
+        if "Hand 3" in page.locator("#game-line").inner_text():
+            break
+        time.sleep(0.2 if _passive(page) else 0.1)
+    else:
+        raise AssertionError("the third hand was not dealt")
+    page.wait_for_function("document.getElementById('announce-text').textContent.includes('razz')")
+    rows = page.locator("#diff tbody tr").count()
+    assert rows > 8 and not page.locator("#diff-box").evaluate("e => e.open")
+    assert page.locator("#diff-summary").inner_text() == f"What changes: {rows} rules"
+    page.click("#diff-summary")
+    assert page.locator("#diff tbody tr").first.is_visible()

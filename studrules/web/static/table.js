@@ -142,7 +142,11 @@
       lastAnnouncement = ann.text;
       $("announce-text").textContent = ann.text.split("\n")[0];
       diffRows($("diff").querySelector("tbody"), ann.differences);
-      $("diff").hidden = ann.differences.length === 0;
+      const rules = ann.differences.length;
+      $("diff-box").hidden = rules === 0;
+      // a long list of changes (two games far apart) is folded: on a phone it would fill pages
+      $("diff-box").open = rules <= 8;
+      $("diff-summary").textContent = `What changes: ${rules} rule${rules === 1 ? "" : "s"}`;
     }
     // the dealer's pick
     const choosing = s.choices && s.choices.length > 0;
