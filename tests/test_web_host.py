@@ -376,3 +376,16 @@ def test_a_restart_keeps_the_count_of_turns_out_of_time(tmp_path):
 
     back = Server(db, clock=clock).rooms[room.id]
     assert back.seat_of(bob.token).missed == 1 and not back.seat_of(bob.token).away
+
+
+def test_a_player_alone_plays_a_game_against_the_house_but_not_a_pot_game():
+    banked = Room("t", TableConfig(variants=("three-card-poker",), seats=2, pause=60, seed=3), clock=Clock())
+    ann = banked.join("Ann")
+    banked.start(ann)  # her box against the house's hand: nobody else is needed
+    assert banked.hand.players == ("Ann",)
+    banked.act(ann, "fold")
+    # the file's ante is 10 and its Pair Plus 0 (no bet): folding loses the ante alone
+    assert banked.hand.is_over and ann.stack == 990
+    alone, bob = _room(names=("Bob",))
+    with pytest.raises(TableError, match="two players at least"):
+        alone.start(bob)

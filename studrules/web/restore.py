@@ -62,7 +62,7 @@ def restore_room(
         return room
     active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
     stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
-    if session is not None and session.get("reason") or len(stacks) < 2:
+    if session is not None and session.get("reason") or len(stacks) < room.fewest():
         room.state = "over"
         room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
         room.on_seats = on_seats

@@ -283,7 +283,7 @@ class Room(_Presence):
 
     def _begin_session(self, stacks: dict[str, int] | None = None) -> None:
         seated = [s for s in self.seats if s is not None and (stacks is None or s.name in stacks)]
-        if len(seated) < 2:
+        if len(seated) < self.fewest():
             raise TableError("two players at least: wait for a friend, or add a bot")
         names = [s.name for s in seated]
         policies = {s.name: self._policy(s) for s in seated}
@@ -352,6 +352,11 @@ class Room(_Presence):
             if bot is not None:
                 bot.begin(report.variant)
         self._run()
+
+    def fewest(self) -> int:
+        """How many players the game starts with: 1 where every game is against the house
+        (a player alone plays his box against the house's hand), else 2."""
+        return 1 if all(v.is_banked for v in table_games(self)) else 2
 
     def _last_game(self) -> Any:
         """The game of the last hand as the table deals it now (the host's change may have
