@@ -430,3 +430,11 @@ def test_the_rule_books_are_those_of_the_hand_in_play_and_of_the_hands_to_come(c
     assert room.state == "between" and room.config.variants == (HE,)
     assert "- low limit: 10" in client.get(rules + FR).text  # the last hand's, though no longer dealt
     assert client.get(rules + "razz").status_code == 404
+
+
+def test_the_rule_book_before_the_start_is_at_the_tables_stakes(client):
+    body = {"host": "Ann", "variants": [FR], "seats": 2, "stakes": {"low_limit": 20}}
+    t = client.post("/api/tables", json=body).json()
+    book = client.get(f"/api/tables/{t['table']}/rules/{FR}").text
+    # the French file: the ante is half the low limit
+    assert "- low limit: 20" in book and "- ante: 10 (half the low limit)" in book

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import StudrulesError
 from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
+from ..table.session import Session
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
@@ -447,8 +448,12 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
         dealing = [] if room.session is None else room.session.variants
         changed = (room.pending.games or []) if room.pending is not None else []
         variant = next((v for v in [*playing, *dealing, *changed, *dealt] if v.name == name), None)
-        if variant is None and name in room.next_config.variants:
-            variant = srv.games()[name]  # (before the start)
+        if variant is None and name in room.next_config.variants:  # (before the start: at the table's stakes)
+            config = room.next_config
+            try:
+                variant = Session.load_game(srv.resolve(name), config.options, config.stakes)
+            except StudrulesError:
+                variant = srv.games()[name]
         if variant is None:
             return error(LookupError(f"'{name[:64]}' is not one of this table's games"), 404)
         return PlainTextResponse(explain(variant))
