@@ -56,6 +56,18 @@ def _host(room):
     return [s.name for s in room.seats if s is not None and room.is_host(s)]
 
 
+def _served(tmp_path, seats):
+    """A server over a store in ``tmp_path``, and a table Ann made there with ``seats`` seats."""
+    server = Server(tmp_path / "tables.db", clock=Clock())
+    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": seats, "pause": 60, "seed": 5})
+    return server, room, ann
+
+
+def _restarted(tmp_path, room):
+    """``room`` as a server started again over the same store has it (the first one's store closed)."""
+    return Server(tmp_path / "tables.db", clock=room.clock).rooms[room.id]
+
+
 # --- the host goes, or hands his part on ---------------------------------------------------
 
 
@@ -243,10 +255,7 @@ def test_the_messages_of_the_host_and_of_a_player_away():
 
 
 def test_a_restart_keeps_the_host_and_who_is_away(tmp_path):
-    db = tmp_path / "tables.db"
-    clock = Clock()
-    server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 3, "pause": 60, "seed": 5})
+    server, room, ann = _served(tmp_path, seats=3)
     bob, cat = server.join(room, "Bob"), server.join(room, "Cat")
     room.start(ann)
     room.hand_host(ann, cat.number)
@@ -254,7 +263,7 @@ def test_a_restart_keeps_the_host_and_who_is_away(tmp_path):
     server._save_seats(room)  # (what the server's handler does after each message)
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = _restarted(tmp_path, room)
     assert _host(back) == ["Cat"]
     assert back.seat_of(bob.token).away and not back.seat_of(ann.token).away
     with pytest.raises(TableError, match="only the host"):
@@ -332,17 +341,14 @@ def test_the_only_player_losing_his_last_chip_ends_the_game_the_bots_do_not_play
 
 
 def test_after_a_restart_the_next_hand_is_announced_with_its_number_at_the_table_and_what_changed(tmp_path):
-    db = tmp_path / "tables.db"
-    clock = Clock()
-    server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 2, "pause": 60, "seed": 5})
+    server, room, ann = _served(tmp_path, seats=2)
     bob = server.join(room, "Bob")
     room.start(ann)
     room.configure(ann, {"variants": ["razz"]})  # from the next hand
     _until(room, {"Ann": ann, "Bob": bob}, None)
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = _restarted(tmp_path, room)
     back.tick()
     text = snapshot(back, None)["announcement"]["text"]
     assert text.startswith("Hand 2: the game changes to") and "razz" in text.splitlines()[0]
@@ -360,10 +366,7 @@ def test_the_host_part_is_not_handed_to_a_player_who_leaves_after_this_hand():
 
 
 def test_a_restart_keeps_the_count_of_turns_out_of_time(tmp_path):
-    db = tmp_path / "tables.db"
-    clock = Clock()
-    server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 3, "pause": 60, "seed": 5})
+    server, room, ann = _served(tmp_path, seats=3)
     bob, cat = server.join(room, "Bob"), server.join(room, "Cat")
     room.start(ann)
     seats = {"Ann": ann, "Bob": bob, "Cat": cat}
@@ -374,7 +377,7 @@ def test_a_restart_keeps_the_count_of_turns_out_of_time(tmp_path):
     server._save_seats(room)
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = _restarted(tmp_path, room)
     assert back.seat_of(bob.token).missed == 1 and not back.seat_of(bob.token).away
 
 
