@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from web_support import Clock, web_test_client
+from web_support import Clock, bot_and_start, web_test_client
 
 from studrules.game import hand as hand_module
 from studrules.web.app import Server, create_app
@@ -256,10 +256,7 @@ def test_the_games_against_the_house_are_offered_marked_and_a_table_may_mix_them
     table = r.json()
     with client.websocket_connect(f"/ws/{table['table']}") as ws:
         _hello(ws, table["token"])
-        ws.send_json({"type": "bot"})
-        ws.receive_json()
-        ws.send_json({"type": "start"})
-        state = ws.receive_json()
+        state = bot_and_start(ws)
         assert state["variant"]["name"] == TCP and state["hand"]["banked"] is not None
         assert state["banked"]["ante"] == {"low": 5, "high": 100, "chosen": None}
         if state["hand"]["to_act"] != "Ann":
@@ -329,10 +326,7 @@ def test_an_uploaded_game_against_the_house_is_dealt(tmp_path):
         table = r.json()
         with c.websocket_connect(f"/ws/{table['table']}") as ws:
             _hello(ws, table["token"])
-            ws.send_json({"type": "bot"})
-            ws.receive_json()
-            ws.send_json({"type": "start"})
-            state = ws.receive_json()
+            state = bot_and_start(ws)
             assert state["variant"]["name"] == "house-three"
             assert _position(state, "Ann")["ante"] == 20
 

@@ -10,7 +10,7 @@ import re
 import sqlite3
 
 import pytest
-from web_support import Clock, web_test_client
+from web_support import Clock, bot_and_start, web_test_client
 
 from studrules.errors import IllegalActionError
 from studrules.web.app import Server, create_app
@@ -521,10 +521,7 @@ def test_an_uploaded_variant_is_dealt_at_a_table(uploading, tmp_path):
     t = _table(uploading, variants=["two-up"])
     with uploading.websocket_connect(f"/ws/{t['table']}") as ws:
         _hello(ws, t["token"])
-        ws.send_json({"type": "bot"})
-        ws.receive_json()
-        ws.send_json({"type": "start"})
-        assert ws.receive_json()["variant"]["name"] == "two-up"
+        assert bot_and_start(ws)["variant"]["name"] == "two-up"
 
 
 @pytest.mark.parametrize(
@@ -556,10 +553,7 @@ def test_a_table_failing_in_a_players_action_stops_alone(client):
     room = server.rooms[a["table"]]
     with client.websocket_connect(f"/ws/{a['table']}") as ws:
         _hello(ws, a["token"])
-        ws.send_json({"type": "bot"})
-        ws.receive_json()
-        ws.send_json({"type": "start"})
-        state = ws.receive_json()
+        state = bot_and_start(ws)
 
         class Broken:
             def act(self, view):

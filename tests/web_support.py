@@ -36,3 +36,11 @@ class Clock:
 
     def __call__(self):
         return self.now
+
+
+def bot_and_start(ws) -> dict:
+    """At a table's socket, its host seats a bot and starts: the state he is sent then."""
+    ws.send_json({"type": "bot"})
+    ws.receive_json()
+    ws.send_json({"type": "start"})
+    return ws.receive_json()
