@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_kill import TWO_LEGS  # (a kill after two legs)
 from web_support import Clock, web_test_client
 
 from studrules.game.policies import CheckCall
@@ -305,14 +306,6 @@ def test_a_restart_after_new_games_deals_the_first_of_them(tmp_path):
 
 
 # --- the session's part: what carries over ----------------------------------------------
-
-TWO_LEGS = """
-extends: five-card-stud
-name: two-legs
-kill:
-  legs: 2
-  stakes: {low_limit: 2 * low_limit, high_limit: 2 * high_limit}
-"""
 
 
 def test_a_kills_legs_go_with_the_last_game_that_has_a_kill():
