@@ -314,8 +314,20 @@ class Session:
                 self._differences[pair] = diff(previous, variant)
             differences = self._differences[pair]
         number = self.played + 1
-        told = (number, variant, self.dealer, tuple(order), hand, None, seed, switched, previous, differences)
-        report = HandReport(*told, tuple(left_now), killer)
+        report = HandReport(
+            number,
+            variant,
+            self.dealer,
+            tuple(order),
+            hand,
+            None,
+            seed,
+            switched=switched,
+            previous=previous,
+            differences=differences,
+            left=tuple(left_now),
+            killer=killer,
+        )
         self.current = hand
         if self.on_start is not None:
             self.on_start(report)
