@@ -225,3 +225,44 @@ def test_a_stored_seat_whose_name_the_game_refuses_is_not_restored(tmp_path, cap
         server = web_app.Server(db)
     assert set(server.rooms) == {good["table"]}
     assert f"table {bad['table']} cannot be restored: seat 1: a name is 1 to 16 letters" in caplog.text
+
+
+# --- the messages of a seated player, each with bad values ----------------------------------
+
+_BAD = [
+    {"type": "host", "seat": 9},  # no such seat
+    {"type": "host", "seat": 0},  # his own
+    {"type": "host", "seat": 1},  # a bot's
+    {"type": "host", "seat": True},
+    {"type": "host", "seat": -1},
+    {"type": "replace", "seat": 2},  # an empty seat
+    {"type": "remove", "seat": 0},  # the host's own seat
+    {"type": "ante", "amount": 5},  # a pot game: no ante to choose
+    {"type": "settings", "changes": {"seats": 2}},
+    {"type": "settings", "changes": {"stakes": {"low_limit": -3}}},
+    {"type": "settings", "changes": []},
+    {"type": "away", "seat": 1},
+    {"type": "back", "now": True},
+    {"type": "choose", "variant": "razz"},  # nobody is choosing
+]
+
+
+@pytest.mark.parametrize("message", _BAD, ids=[f"{m['type']}-{i}" for i, m in enumerate(_BAD)])
+def test_a_seated_players_bad_message_is_refused_with_its_reason_and_changes_nothing(client, message):
+    t = _table(client, pause=60)
+    server = client.app.state.server
+    room = server.rooms[t["table"]]
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        _hello(ws, t["token"])
+        ws.send_json({"type": "bot", "kind": "check-call"})
+        before = ws.receive_json()
+        ws.send_json(message)
+        answer = ws.receive_json()
+        assert answer["type"] == "error" and answer["message"] and "Traceback" not in answer["message"]
+        ws.send_json({"type": "ping"})  # (a state would have come first: nothing changed, nothing is sent)
+        ws.send_json({"type": "bot", "kind": "check-call"})
+        after = ws.receive_json()
+    assert room.id not in server.broken and room.host == 0 and room.state == "waiting"
+    assert [s and s["name"] for s in before["seats"]] == ["Ann", "Bot1", None]
+    assert [s and s["name"] for s in after["seats"]] == ["Ann", "Bot1", "Bot2"]
+    assert before["settings"] == after["settings"] and before["you"] == after["you"]
