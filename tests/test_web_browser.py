@@ -410,3 +410,25 @@ def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, serve
     assert page.locator("#diff-summary").inner_text() == f"What changes: {rows} rules"
     page.click("#diff-summary")
     assert page.locator("#diff tbody tr").first.is_visible()
+
+
+def test_two_friends_chat_and_a_line_is_shown_as_text(browser, server, shots):
+    ann = browser.new_context().new_page()
+    _create(ann, server, "Ann", FR, 3)
+    bob = browser.new_context().new_page()
+    bob.goto(ann.locator("#link").inner_text())
+    bob.fill("#name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector("#chat-form:not([hidden])")
+    bob.fill("#chat-text", "<img src=x onerror=alert(1)> hi Ann")
+    bob.press("#chat-text", "Enter")
+    ann.wait_for_function("document.getElementById('chat').textContent.includes('hi Ann')")
+    assert ann.locator("#chat li").first.inner_text() == "Bob: <img src=x onerror=alert(1)> hi Ann"
+    assert ann.locator("#chat img").count() == 0  # written as text, never as HTML
+    assert bob.locator("#chat-text").input_value() == ""
+    shots(ann, "chat")
+    # a spectator reads the chat and has no field to write in
+    watcher = browser.new_context().new_page()
+    watcher.goto(ann.locator("#watch-link").inner_text())
+    watcher.wait_for_function("document.getElementById('chat').textContent.includes('hi Ann')")
+    assert watcher.locator("#chat-form").is_hidden()

@@ -290,11 +290,13 @@ class Server:
                 room.sit_out(seat)
             elif kind == "back":
                 room.back(seat)
+            elif kind == "say":
+                room.say(seat, message["text"])
             elif kind == "settings":
                 room.configure(seat, message["changes"])
             else:
                 raise ProtocolError(f"{kind!r} is not a message of a seated player")
-            if kind != "act":  # (a table started, or over once its last player has gone)
+            if kind not in ("act", "say"):  # (a table started, or over once its last player has gone)
                 self.store.set_state(room.id, room.state)
         except StudrulesError:
             raise  # the player's mistake: he is told, nothing changed

@@ -28,6 +28,8 @@ table sees it, and raises :class:`ProtocolError` otherwise. The types a player s
   his part to the next player);
 - ``{"type": "away"}``, ``{"type": "back"}``: sit out (his turns check, else
   fold, at once) and come back;
+- ``{"type": "say", "text": "nice hand"}``: a line of the table's chat (1 to
+  200 characters, none a control or direction-override character);
 - ``{"type": "watch"}``: instead of ``hello``, a spectator's first message
   (he sees what every seat sees, and acts for nobody);
 - ``{"type": "ping"}``.
@@ -69,6 +71,8 @@ _NAME = re.compile(r"[\w.'-]{1,16}")
 _WORD = re.compile(r"[\w ]{0,64}")
 _TOKEN = re.compile(r"[\w-]{8,64}")
 _VARIANT = re.compile(r"[\w.-]{1,64}")
+# a chat line: any letters, signs and spaces, no control or direction-override character
+_CHAT = re.compile("[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]{1,200}")
 _KEY = re.compile(r"[\w.-]{1,32}")  # a stake's or an option's name, an option's choice
 
 #: Names the hand itself uses for somebody who is not a player.
@@ -91,6 +95,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "host": {"seat": int},
     "away": {},
     "back": {},
+    "say": {"text": _CHAT},
     "settings": {"changes": lambda value: _changes(value)},
     "watch": {},
     "ping": {},
@@ -103,6 +108,7 @@ _REQUIRED = {
     "remove": ("seat",),
     "replace": ("seat",),
     "host": ("seat",),
+    "say": ("text",),
     "settings": ("changes",),
 }
 

@@ -55,7 +55,7 @@ from ..table.terminal import result_lines
 from .banked_view import bot_kind, checked_ante, position_antes, table_games
 from .config import TableConfig, TableError
 from .presence import _Presence
-from .protocol import ProtocolError, check_name
+from .protocol import ProtocolError, RateLimit, check_name
 from .seat import AWAY_AFTER, Seat, time_out_action
 from .settings_change import Change, check_change
 from .store import token_hash
@@ -108,6 +108,8 @@ class Room(_Presence):
         self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
         self.for_bots = False  # started by the server for bots alone (they play on without a person)
         self.antes: dict[str, int] = {}  # against the house: the ante each position chose (by name)
+        self.chat: list[dict[str, str]] = []  # the players' lines, the last 100 (not kept over a restart)
+        self._chat_limits: dict[int, RateLimit] = {}  # per seat: a line a second, five at once
         self.version = 0
 
     # ---------------------------------------------------------------- seats
@@ -433,6 +435,20 @@ class Room(_Presence):
         hand.apply(Action(seat.name, verb, amount, word))  # checked against the legal actions; illegal: nothing changes
         seat.missed = 0
         self._run()
+
+    def say(self, who: Seat | str, text: str) -> None:
+        """The seat ``who`` says ``text`` at the table's chat (a player's, not a spectator's;
+        a line a second, five at once, 200 characters at most)."""
+        seat = self._seat(who)
+        line = " ".join(str(text).split())[:200]
+        if not line:
+            raise TableError("say something: the line is empty")
+        limit = self._chat_limits.setdefault(seat.number, RateLimit(rate=1.0, burst=5.0))
+        if not limit.allow(self.clock()):
+            raise TableError("one line a second at the chat: slow down")
+        self.chat.append({"name": seat.name, "text": line})
+        del self.chat[:-100]
+        self._changed()
 
     def choose(self, who: Seat | str, name: str) -> None:
         """The dealer picks the next game at a dealer's choice table."""

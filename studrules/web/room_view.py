@@ -121,6 +121,7 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "deadline_in": None if room.deadline is None else max(0.0, round(room.deadline - now, 1)),
         "announcement": room.announcement,
         "log": room.log[-50:],
+        "chat": room.chat[-50:],
         "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
         "result": result_lines(room.report) if room.report is not None and room.report.result else [],
         "choosing": chooser,

@@ -178,6 +178,27 @@
     const res = $("result");
     clear(res);
     for (const line of s.result) { const li = document.createElement("li"); li.textContent = line; res.appendChild(li); }
+    drawChat(s);
+  }
+
+  // the chat: every line as text (never as HTML); a player may write, a spectator reads
+  let chatSeen = "";
+  function drawChat(s) {
+    $("chat-form").hidden = !s.you;
+    const lines = s.chat || [];
+    const key = JSON.stringify(lines);
+    if (key === chatSeen) return;  // (redrawn only when it changes: the live region speaks new lines)
+    chatSeen = key;
+    const ol = $("chat");
+    clear(ol);
+    for (const line of lines) {
+      const li = document.createElement("li");
+      const who = document.createElement("b");
+      who.textContent = line.name;
+      li.appendChild(who);
+      li.appendChild(document.createTextNode(`: ${line.text}`));
+      ol.appendChild(li);
+    }
   }
 
   function showChoice() {
@@ -528,6 +549,13 @@
 
   $("add-bot").addEventListener("click", () => send({type: "bot"}));  // the table's own bot
   $("leave").addEventListener("click", () => send({type: "leave"}));
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    send({type: "say", text});
+    $("chat-text").value = "";
+  });
   $("to-bot").addEventListener("click", () => {
     if (state && state.you && confirm("A bot plays your seat and your chips from now on, and you watch. Go on?"))
       send({type: "replace", seat: state.you.seat});  // the table's own bot
