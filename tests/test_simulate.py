@@ -14,7 +14,7 @@ from studrules.analysis.batch_settlement import settle_batch
 from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, simulate
 from studrules.cards.batch import evaluate_batch
 from studrules.cli.main import main
-from studrules.errors import SpecError
+from studrules.errors import SpecError, StudrulesError
 from studrules.game.settlement import settle_position
 from studrules.spec.loader import load_variant
 from studrules.spec.model import DecisionStep, SettleStep
@@ -100,7 +100,8 @@ def test_a_stake_change_scales_every_result():
 
 
 def test_an_ante_outside_the_table_limits_is_refused():
-    with pytest.raises(SpecError, match="between the table minimum"):
+    # the file's table limits: antes of 5 to 100 (refused as the variant is loaded, before any hand)
+    with pytest.raises(StudrulesError, match="the ante works out to 500, above the table maximum"):
         simulate(load_variant(VARIANT, stakes={"ante": 500}), "basic", 10, seed=1, workers=1)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from web_support import Clock, web_test_client
 
+from studrules.errors import StudrulesError
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import ProtocolError, parse_message
 from studrules.web.room import AWAY_AFTER, Room, TableConfig, TableError
@@ -392,3 +393,38 @@ def test_a_player_alone_plays_a_game_against_the_house_but_not_a_pot_game():
     alone, bob = _room(names=("Bob",))
     with pytest.raises(TableError, match="two players at least"):
         alone.start(bob)
+
+
+def test_a_hand_the_games_refuse_to_deal_leaves_the_table_between_hands_and_says_why(monkeypatch):
+    room, ann, bob = _room(names=("Ann", "Bob"))
+    room.start(ann)
+    _until(room, {"Ann": ann, "Bob": bob}, None)
+    stacks = (ann.stack, bob.stack)
+
+    def refuse(*args, **kwargs):
+        raise StudrulesError("the deck ran out")  # (whatever the games may refuse one day)
+
+    monkeypatch.setattr(room.session, "begin_next", refuse)
+    _next_hand(room)
+    assert room.state == "between" and room.wakeup() is not None and (ann.stack, bob.stack) == stacks
+    assert (
+        room.log[-1] == "The next hand cannot be dealt: the deck ran out. The host may change the games or the stakes."
+    )
+    monkeypatch.undo()
+    _next_hand(room)
+    assert room.state == "playing" and room._number() == 2
+
+
+@pytest.mark.parametrize("when", ["made", "changed"])
+def test_an_ante_outside_a_games_table_limits_is_refused_before_any_hand(when):
+    # Three Card Poker's file: antes of 5 to 100 (table_min, table_max)
+    server = Server(":memory:", clock=Clock())
+    body = {"host": "Ann", "variants": ["three-card-poker"], "seats": 2}
+    if when == "made":
+        with pytest.raises(TableError, match="the ante works out to 2, below the table minimum"):
+            server.create(body | {"stakes": {"ante": 2}})
+        return
+    room, ann = server.create(body)
+    with pytest.raises(TableError, match="the ante works out to 2, below the table minimum"):
+        room.configure(ann, {"stakes": {"ante": 2}})
+    assert room.config.stakes == {} and room.pending is None

@@ -117,10 +117,8 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
     env = variant.stake_values()
     ante_step = antes[0]
     ante = int(ante_step.amount(env))
-    low = int(ante_step.min(env)) if ante_step.min is not None else None
-    high = int(ante_step.max(env)) if ante_step.max is not None else None
-    if (low is not None and ante < low) or (high is not None and ante > high) or ante <= 0:
-        raise SpecError(f"the ante of {name} is {ante}: it must lie between the table minimum {low} and maximum {high}")
+    if ante <= 0:  # (one outside the table limits is refused when the variant is loaded)
+        raise SpecError(f"the ante of {name} is {ante}: simulate plays a position's ante of 1 chip or more")
     # the decisions, each with the cards the player holds when he makes it
     names = dict(env, ante=ante, hand=0, house=0)  # as the hand machine works a decision's amounts
     streets: list[_Street] = []

@@ -442,6 +442,17 @@ class _Checker(_CardChecks, _BankedChecks):
                 low, high = self.value(step.min), self.value(step.max)
                 if low is not None and high is not None and low > high:
                     self.fail(f"the smallest ante ({low}) is more than the largest ({high})", self.step_path(i, "min"))
+                    continue
+                ante = self.value(step.amount)  # (the ante a position posts unless he chooses his own)
+                limits = f"the table's antes go from {low} to {high}" if high is not None else f"at least {low}"
+                if ante is not None and low is not None and ante < low:
+                    self.fail(
+                        f"the ante works out to {ante}, below the table minimum: {limits}", self.step_path(i, "amount")
+                    )
+                elif ante is not None and high is not None and ante > high:
+                    self.fail(
+                        f"the ante works out to {ante}, above the table maximum: {limits}", self.step_path(i, "amount")
+                    )
             elif isinstance(step, BettingStep):
                 bet = self._worked_out(step.bet, self.step_path(i, "bet"), "the bet")
                 if bet is not None and bet <= 0:

@@ -47,7 +47,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, StudrulesError
 from ..game.actions import Action
 from ..game.policies import CheckCall, Policy, make_policy, policy_action
 from ..table.session import Session
@@ -329,7 +329,13 @@ class Room(_Presence):
                 return
         if variant is None and self.antes:  # (the game first: each game keeps an ante within its limits)
             variant = session.next_variant()
-        report = session.begin_next(variant, position_antes(session, variant, self.antes) if variant else None)
+        try:
+            report = session.begin_next(variant, position_antes(session, variant, self.antes) if variant else None)
+        except StudrulesError as err:  # (the games refused the table as it is: nothing was dealt)
+            self.state = "between"
+            self.deadline = self.clock() + max(self.config.pause, 5.0)
+            self._say(f"The next hand cannot be dealt: {err.message}. The host may change the games or the stakes.")
+            return
         if report is None:
             self.state = "over"
             self.deadline = None
