@@ -118,6 +118,8 @@ def _create(page, server, host, game, seats):
     page.fill("#seats", str(seats))
     page.click("#create-button")
     page.wait_for_url("**/t/*")
+    # (the table's link is written when its first state arrives over the socket: after the page loads)
+    page.wait_for_function("document.getElementById('link').textContent.includes('/t/')")
 
 
 def _start_with_a_bot(page):
