@@ -399,7 +399,10 @@ def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, serve
     page.locator(f'#set-games input[value="{FR}"]').uncheck()
     page.locator('#set-games input[value="razz"]').check()
     page.click("#settings-button")
-    page.wait_for_function("document.getElementById('settings-next').textContent.includes('razz')")
+    # (from the next hand, or at once where the hand was over: the bot may have folded)
+    page.wait_for_function(
+        "['settings-next', 'settings-line'].some(id => document.getElementById(id).textContent.includes('razz'))"
+    )
     for _ in range(300):
         if "Hand 3" in page.locator("#game-line").inner_text():
             break
