@@ -122,6 +122,15 @@ def _create(page, server, host, game, seats):
     page.wait_for_function("document.getElementById('link').textContent.includes('/t/')")
 
 
+def _sits_down(browser, host, name):
+    """A friend opens the table's link the host's page gives and sits down as ``name``: his page."""
+    page = browser.new_context().new_page()
+    page.goto(host.locator("#link").inner_text())
+    page.fill("#name", name)
+    page.click("#join-button")
+    return page
+
+
 def _start_with_a_bot(page):
     """The host adds a bot and starts."""
     page.click("#add-bot")
@@ -319,10 +328,7 @@ def test_friends_with_names_in_other_alphabets_sit_down_and_a_space_is_explained
 def test_the_host_hands_his_part_on_sits_out_comes_back_and_leaves(browser, server, shots):
     ann = browser.new_context().new_page()
     _create(ann, server, "Ann", FR, 3)
-    bob = browser.new_context().new_page()
-    bob.goto(ann.locator("#link").inner_text())
-    bob.fill("#name", "Bob")
-    bob.click("#join-button")
+    bob = _sits_down(browser, ann, "Bob")
     ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
     assert bob.locator("#host").is_hidden()
 
@@ -420,10 +426,7 @@ def test_the_host_changes_the_stakes_and_the_next_hand_deals_them(browser, serve
 def test_two_friends_chat_and_a_line_is_shown_as_text(browser, server, shots):
     ann = browser.new_context().new_page()
     _create(ann, server, "Ann", FR, 3)
-    bob = browser.new_context().new_page()
-    bob.goto(ann.locator("#link").inner_text())
-    bob.fill("#name", "Bob")
-    bob.click("#join-button")
+    bob = _sits_down(browser, ann, "Bob")
     bob.wait_for_selector("#chat-form:not([hidden])")
     bob.fill("#chat-text", "<img src=x onerror=alert(1)> hi Ann")
     bob.press("#chat-text", "Enter")
