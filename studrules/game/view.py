@@ -64,7 +64,7 @@ class View:
     is_over: bool
     pots: tuple[tuple[int, ...], ...] = ()
     own_events: tuple[Event, ...] = ()
-    wild_rank: str | None = None  # the rank the last card after a followed rank made wild (follow the queen)
+    wild_rank: str | None = None  # the rank a follow rule made wild last: the card dealt up after a followed rank
     # a view made by lazy_seat_view: the hand and the seat its fields are read from
     # when first asked (None once every field is set: always, for a view made whole)
     _hand: Any = field(default=None, init=False, repr=False, compare=False)
