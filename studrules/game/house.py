@@ -17,7 +17,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
 from .result import PositionResult
-from .settlement import settle_position
+from .settlement import settle_position, side_bet_stakes
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
@@ -76,7 +76,7 @@ class _House(_HandState):
             env = self.plan.stake_env
             low = int(step.min(env)) if step.min is not None else None
             high = int(step.max(env)) if step.max is not None else None
-            side = sum(int(b.amount(env)) for st in self.variant.steps_of(SettleStep) for b in st.side_bets)
+            side = sum(chips for _, chips in side_bet_stakes(self.variant, env))
             limits = memo["ante limits"] = (int(step.amount(env)), low, high, side)
         return limits
 

@@ -48,6 +48,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..spec.model import Payout, SettleStep, SideBet
 
@@ -59,6 +60,7 @@ __all__ = [
     "raise_odds",
     "pay_line",
     "side_bet_net",
+    "side_bet_stakes",
 ]
 
 
@@ -243,6 +245,18 @@ def settle_position(
         side += won
         reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
     return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side)
+
+
+def side_bet_stakes(variant: Any, env: Mapping[str, int]) -> list[tuple[str, int]]:
+    """The side bets every position of ``variant`` places, each ``(name, chips)`` at
+    the stakes ``env`` (a stake of 0: the bet is not placed, but listed).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("against-the-house")
+    >>> side_bet_stakes(v, v.stake_values())
+    []
+    """
+    return [(bet.name, int(bet.amount(env))) for step in variant.steps_of(SettleStep) for bet in step.side_bets]
 
 
 def side_bet_net(bet: SideBet, line: tuple[str, int] | None, stake: int, env: Mapping[str, int]) -> int:

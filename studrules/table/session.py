@@ -228,10 +228,11 @@ class Session:
         ante (``ante``: the one he chose; else the game's), the side bets and a raise."""
         if not variant.is_banked:
             return 1
-        from ..spec.model import AnteStep, DecisionStep, SettleStep
+        from ..game.settlement import side_bet_stakes
+        from ..spec.model import AnteStep, DecisionStep
 
         env = dict(variant.stake_values())
-        side = sum(int(b.amount(env)) for st in variant.steps_of(SettleStep) for b in st.side_bets)
+        side = sum(chips for _, chips in side_bet_stakes(variant, env))
         steps = variant.steps_of(AnteStep)
         if ante is None:
             ante = 0

@@ -31,7 +31,8 @@ from typing import Any
 from ..errors import StudrulesError
 from ..game.house import HOUSE
 from ..game.policies import default_policies
-from ..spec.model import AnteStep, SettleStep
+from ..game.settlement import side_bet_stakes
+from ..spec.model import AnteStep
 from ..table.display import pay_words, short_hand_words
 from ..table.session import Session
 from ..table.terminal import house_words
@@ -59,7 +60,7 @@ def banked_payload(seen: Sequence[Any], players: Sequence[str], variant: Any) ->
     for one face down; its hand in words once every card is up), ``positions``
     (each position's ante, side bets, raises, whether it folded, and once it
     is settled its ``result``) and ``house_net`` (once every position is settled)."""
-    house: list[str | None] = []
+    house: list[Any] = []  # the house's cards as this seat sees them (None: face down)
     bets = side_bets(variant)
     positions = {p: _position(p, bets) for p in players}
     hands: dict[str, str] = {}
@@ -68,11 +69,11 @@ def banked_payload(seen: Sequence[Any], players: Sequence[str], variant: Any) ->
         kind, who = e.type, e.player
         if who == HOUSE:
             if kind == "deal":
-                house.append(None if e.card is None else str(e.card))
+                house.append(e.card)
             elif kind == "reveal" and e.card is not None:  # the house's cards turn up in the order dealt
                 hidden = [i for i, c in enumerate(house) if c is None]
                 if hidden:
-                    house[hidden[0]] = str(e.card)
+                    house[hidden[0]] = e.card
             continue
         pos = positions.get(who)
         if pos is None:
@@ -94,8 +95,8 @@ def banked_payload(seen: Sequence[Any], players: Sequence[str], variant: Any) ->
     up = bool(house) and None not in house
     return {
         "house": {
-            "cards": house,
-            "words": house_words(_cards(house), variant, reasons) if up else None,
+            "cards": [None if c is None else str(c) for c in house],
+            "words": house_words(house, variant, reasons) if up else None,
         },
         "positions": list(positions.values()),
         "house_net": -sum(r["net"] for r in settled) if settled and None not in settled else None,
@@ -117,14 +118,8 @@ def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
 def side_bets(variant: Any) -> list[dict[str, Any]]:
     """The side bets every position places at ``variant`` as the table staked them
     (a stake of 0: not placed), each ``{"name", "amount"}`` (the name in words)."""
-    values = variant.stake_values()
-    out = []
-    for step in variant.steps_of(SettleStep):
-        for bet in step.side_bets:
-            amount = int(bet.amount(values))
-            if amount > 0:
-                out.append({"name": bet.name.replace("_", " "), "amount": amount})
-    return out
+    bets = side_bet_stakes(variant, variant.stake_values())
+    return [{"name": name.replace("_", " "), "amount": chips} for name, chips in bets if chips > 0]
 
 
 def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, Any]:
@@ -139,12 +134,6 @@ def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, 
     signed = f"+{net}" if net > 0 else str(net)
     line = f"{player}'s hand: {hand}; {pays}: {signed}" if hand else f"{player}: {pays}: {signed}"
     return {"hand": hand, "pays": pays, "net": net, "line": line}
-
-
-def _cards(texts: Iterable[str | None]) -> list[Any]:
-    from ..cards.card import parse_card
-
-    return [parse_card(t) for t in texts if t is not None]
 
 
 # ---------------------------------------------------------------- the ante a position chooses
