@@ -11,17 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run
 
 from studrules.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "hunter2-secret-value"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def history(tmp_path: Path, capsys, name: str = "h.jsonl") -> Path:

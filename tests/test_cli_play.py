@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_support import studrules_process
 
 ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
@@ -168,28 +169,14 @@ def test_no_color_on_a_terminal_gives_plain_letters():
 
 
 def test_bots_only_output_has_one_header_line_a_hand():
-    out = subprocess.run(
-        [sys.executable, "-m", "studrules", "play", "--seed", "5", "--hands", "2"],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = studrules_process("play", "--seed", "5", "--hands", "2")
     assert out.returncode == 0, out.stderr
     headers = [line for line in out.stdout.splitlines() if "Five Card Stud" in line]
     assert len(headers) == 2 and all(line.startswith("== Hand ") for line in headers)
 
 
 def test_play_without_a_terminal_lets_bots_play_and_prints_the_history():
-    out = subprocess.run(
-        [sys.executable, "-m", "studrules", "play", "--seed", "5"],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = studrules_process("play", "--seed", "5")
     assert out.returncode == 0, out.stderr
     assert "Five Card Stud (French rules)" in out.stdout
     assert "-- betting round 1" in out.stdout and "-- result" in out.stdout
@@ -197,28 +184,14 @@ def test_play_without_a_terminal_lets_bots_play_and_prints_the_history():
 
 
 def test_banked_play_without_a_terminal_shows_each_positions_settlement():
-    out = subprocess.run(
-        [sys.executable, "-m", "studrules", "play", "caribbean-stud-it", "--seed", "3"],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = studrules_process("play", "caribbean-stud-it", "--seed", "3")
     assert out.returncode == 0, out.stderr
     assert "house:" in out.stdout
     assert not re.search(r"[a-z]_[a-z]+ pays", out.stdout)  # pay lines in words: 'two pair pays', never 'two_pair'
 
 
 def test_bad_bot_name_is_a_message_not_a_traceback():
-    out = subprocess.run(
-        [sys.executable, "-m", "studrules", "play", "--bots", "shark"],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = studrules_process("play", "--bots", "shark")
     assert out.returncode == 2 and "unknown bot 'shark'" in out.stderr and "Traceback" not in out.stderr
     assert out.stderr.startswith("usage: studrules play")  # a usage error
 

@@ -11,18 +11,12 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_support import run
 
-from studrules.cli.main import main
 from studrules.spec.loader import shipped_variants
 from studrules.spec.schema import schema_path, schema_text
 
 BAD = Path(__file__).parent / "bad_variants"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_validate_every_shipped_variant_is_ok(capsys):

@@ -7,17 +7,12 @@ start plays the French text's five-card stud.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from cli_support import studrules_process
 
 from studrules.errors import SpecError, SpecErrors
 from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
 from studrules.spec.resources import default_variant, variants_dir
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_default_variant_is_the_one_variants_default_names():
@@ -35,14 +30,7 @@ def test_the_default_file_is_not_a_shipped_variant():
 
 
 def test_play_without_a_variant_plays_the_default():
-    out = subprocess.run(
-        [sys.executable, "-m", "studrules", "play", "--seed", "5"],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = studrules_process("play", "--seed", "5")
     assert out.returncode == 0, out.stderr
     assert load_variant(default_variant()).title in out.stdout
 

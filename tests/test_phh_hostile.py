@@ -20,9 +20,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from cli_support import run
 
 from studrules.cli import export_phh as export_command
-from studrules.cli.main import main
 from studrules.game.hand import Hand
 from studrules.game.policies import CheckCall, play_hand
 from studrules.records.history import line_digest, write_history
@@ -50,12 +50,6 @@ def phh(*changes: tuple[int, str]) -> str:
     for number, text in changes:
         lines[number - 1] = text
     return "\n".join(lines) + "\n"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(err: str) -> str:

@@ -6,22 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import re
-import subprocess
-import sys
-from pathlib import Path
+
+from cli_support import run, studrules_process
 
 from studrules.cli.main import main
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # a usage error: argparse's exit, after the command's usage
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_phh_without_a_history_is_a_usage_error_before_any_hand(tmp_path, capsys):
@@ -63,25 +51,7 @@ def test_play_help_says_what_phh_needs(capsys):
 
 
 def test_a_switch_of_game_without_a_terminal_prints_the_rule_differences():
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "studrules",
-            "session",
-            "--variants",
-            "five-card-stud-fr,razz",
-            "-n",
-            "2",
-            "--seed",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = studrules_process("session", "--variants", "five-card-stud-fr,razz", "-n", "2", "--seed", "1")
     assert out.returncode == 0, out.stderr
     switch = out.stdout[out.stdout.index("== Hand 2:") :]
     assert switch.startswith("== Hand 2: the game changes to Razz")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
+from cli_support import studrules_process
 
 from studrules.errors import StudrulesError
 from studrules.game.policies import CheckCall, make_policy
@@ -103,13 +101,7 @@ def test_unknown_rotation_and_missing_policy_are_errors():
 
 
 def test_session_command_without_a_terminal_prints_hands_announcements_and_a_summary():
-    out = subprocess.run(
-        [sys.executable, "-m", "studrules", "session", "--variants", f"{FR},{HE}", "--hands", "3", "--seed", "4"],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-    )
+    out = studrules_process("session", "--variants", f"{FR},{HE}", "--hands", "3", "--seed", "4")
     assert out.returncode == 0, out.stderr
     assert "the game changes to" in out.stdout and "bring-in" in out.stdout
     assert "Session over after 3 hands" in out.stdout

@@ -50,6 +50,15 @@ def _room(variants, seats=3, **settings):
     return Room("t", config, clock=Clock())
 
 
+def _ann_and_a_bot(game):
+    """A two-seat table of ``game``: Ann and the table's bot, the first hand dealt."""
+    room = _room([game], seats=2)
+    ann = room.join("Ann")
+    room.add_bot(ann.token)
+    room.start(ann.token)
+    return room, ann
+
+
 def _position(state, name):
     return next(p for p in state["hand"]["banked"]["positions"] if p["player"] == name)
 
@@ -182,10 +191,7 @@ def test_the_houses_face_down_cards_are_in_no_seats_json_before_the_house_turns_
 
 def test_a_person_who_does_not_act_in_time_against_the_house_folds_where_he_may_not_stand(deal):
     deal({"Ann": "7s 7d 2c", "Bot1": "Kc 9d 4h", "house": "Qs Jh 3d"})
-    room = _room([TCP], seats=2)
-    ann = room.join("Ann")
-    room.add_bot(ann.token)
-    room.start(ann.token)
+    room, ann = _ann_and_a_bot(TCP)
     assert {la.action for la in room.hand.legal_actions()} == {"fold", "raise"}
     room.clock.now = 30.0
     assert room.tick()
@@ -200,10 +206,7 @@ def test_a_person_who_does_not_act_in_time_at_let_it_ride_lets_no_further_bet_ri
     # Let It Ride has no fold: a time-out pulls the bet back (the decision's stand, a check),
     # twice; the "$" bet alone rides, and her pair of tens pays it 1 to 1: 200 + 10.
     deal({"Ann": "Ts Tc 4d", "Bot1": "3c 5d 8h", "community": "9h 2s"})
-    room = _room([LIR], seats=2)
-    ann = room.join("Ann")
-    room.add_bot(ann.token)
-    room.start(ann.token)
+    room, ann = _ann_and_a_bot(LIR)
     for now in (30.0, 60.0):
         assert room.hand.to_act == "Ann"
         assert {la.action for la in room.hand.legal_actions()} == {"check", "raise"}
