@@ -33,6 +33,8 @@ __all__ = [
     "add_variant_arguments",
     "variant_from_args",
     "load_with_stakes",
+    "add_side_arguments",
+    "load_sides",
     "display_path",
     "against_the_house",
     "check_output_file",
@@ -349,6 +351,44 @@ def add_bots_argument(parser: argparse.ArgumentParser, default: str | None, defa
         help="the bots, comma-separated, given to the seats in turn: check-call, random, sensible, "
         f"strategy (each game's own), strategy:NAME (default: {default_text})",
     )
+
+
+def add_side_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--option-a``, ``--option-b``, ``--stake-a``, ``--stake-b``: the house-rule
+    options and stakes of the two variants a command sets side by side (A and B)."""
+    for side in ("a", "b"):
+        parser.add_argument(
+            f"--option-{side}",
+            action="append",
+            default=[],
+            metavar="NAME=CHOICE",
+            help=f"a house-rule option of {side.upper()} (repeatable)",
+        )
+    for side in ("a", "b"):
+        parser.add_argument(
+            f"--stake-{side}",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help=f"a stake of {side.upper()}, in chips (repeatable)",
+        )
+
+
+def load_sides(args: argparse.Namespace) -> tuple[Variant, Variant]:
+    """The two variants ``args.a`` and ``args.b``, each with its own options and
+    stakes (:func:`add_side_arguments`), loaded by :func:`load_with_stakes`."""
+    from ..spec.loader import parse_assignments
+
+    a, b = (
+        load_with_stakes(
+            getattr(args, side),
+            parse_assignments(getattr(args, f"option_{side}"), f"--option-{side}"),
+            parse_assignments(getattr(args, f"stake_{side}"), f"--stake-{side}"),
+            f"--stake-{side}",
+        )
+        for side in ("a", "b")
+    )
+    return a, b
 
 
 def add_stack_argument(parser: argparse.ArgumentParser, default_text: str) -> None:

@@ -30,7 +30,6 @@ from ..analysis.compare_report import (
     summary_rows,
 )
 from ..analysis.compare_summary import plain_summary
-from ..spec.loader import parse_assignments
 from ._common import (
     BotList,
     add_bots_argument,
@@ -38,9 +37,10 @@ from ._common import (
     add_deprecated_alias,
     add_hands_argument,
     add_seed_argument,
+    add_side_arguments,
     add_stack_argument,
     check_output_file,
-    load_with_stakes,
+    load_sides,
     progress_bar,
     whole_number,
     write_output,
@@ -77,18 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_bots_argument(parser, None, "sensible; against the house, strategy: each game's own, as simulate plays it")
     add_deprecated_alias(parser, "--policy", "--bots", dest="bots", action=BotList, nargs="+", metavar="NAME")
-    parser.add_argument(
-        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A (repeatable)"
-    )
-    parser.add_argument(
-        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B (repeatable)"
-    )
-    parser.add_argument(
-        "--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips (repeatable)"
-    )
-    parser.add_argument(
-        "--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips (repeatable)"
-    )
+    add_side_arguments(parser)
     add_stack_argument(parser, "100 times the largest stake, at least 1,000; again at every deal")
     add_deprecated_alias(parser, "--stacks", "--stack", dest="stack", metavar="CHIPS", type=whole_number(1))
     parser.add_argument(
@@ -103,18 +92,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    a = load_with_stakes(
-        args.a,
-        parse_assignments(args.option_a, "--option-a"),
-        parse_assignments(args.stake_a, "--stake-a"),
-        "--stake-a",
-    )
-    b = load_with_stakes(
-        args.b,
-        parse_assignments(args.option_b, "--option-b"),
-        parse_assignments(args.stake_b, "--stake-b"),
-        "--stake-b",
-    )
+    a, b = load_sides(args)
     labels = _labels(args, a, b)
     # said before playing, not after
     html_path = check_output_file("--html", args.html, force=args.force, keep=(a.file, b.file)) if args.html else None

@@ -10,8 +10,8 @@ from pathlib import Path
 from ..analysis.diff import diff, diff_matrix, variant_label
 from ..analysis.diff_report import differences_page, format_differences, format_matrix, matrix_sections
 from ..errors import StudrulesError
-from ..spec.loader import load_variant, parse_assignments, shipped_variants
-from ._common import check_output_file, load_with_stakes, write_output
+from ..spec.loader import load_variant, shipped_variants
+from ._common import add_side_arguments, check_output_file, load_sides, write_output
 
 NAME = "diff"
 HELP = "compare the rules of two variants, or of every shipped variant"
@@ -28,18 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", nargs="?", help="first variant (a shipped name or a YAML file)")
     parser.add_argument("b", metavar="B", nargs="?", help="second variant (a shipped name or a YAML file)")
     parser.add_argument("--all", action="store_true", help="a matrix of every shipped variant against the rule topics")
-    parser.add_argument(
-        "--option-a", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of A (repeatable)"
-    )
-    parser.add_argument(
-        "--option-b", action="append", default=[], metavar="NAME=CHOICE", help="a house-rule option of B (repeatable)"
-    )
-    parser.add_argument(
-        "--stake-a", action="append", default=[], metavar="NAME=VALUE", help="a stake of A, in chips (repeatable)"
-    )
-    parser.add_argument(
-        "--stake-b", action="append", default=[], metavar="NAME=VALUE", help="a stake of B, in chips (repeatable)"
-    )
+    add_side_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of the text")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
     parser.add_argument(
@@ -55,18 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if not (args.a and args.b):
         raise StudrulesError("diff needs two variants (diff A B), or --all")
     html_path = _html_target(args)
-    a = load_with_stakes(
-        args.a,
-        parse_assignments(args.option_a, "--option-a"),
-        parse_assignments(args.stake_a, "--stake-a"),
-        "--stake-a",
-    )
-    b = load_with_stakes(
-        args.b,
-        parse_assignments(args.option_b, "--option-b"),
-        parse_assignments(args.stake_b, "--stake-b"),
-        "--stake-b",
-    )
+    a, b = load_sides(args)
     differences = diff(a, b, same_now=True)
     name_a, name_b = variant_label(a, args.stake_a), variant_label(b, args.stake_b)
     if name_a == name_b:
