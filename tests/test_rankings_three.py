@@ -87,3 +87,31 @@ def test_hands_in_words():
     assert THREE.describe(THREE.evaluate("7c 7d Kh")) == "pair of sevens"
     assert THREE.describe(THREE.evaluate("Ah Kh Qh")) == "straight flush, ace high"
     assert THREE.describe(THREE.evaluate("9s 9d 9h")) == "three nines"
+
+
+def test_a_showing_ranks_by_its_groups_first_in_both_few_card_rankings():
+    """Who speaks first by the up cards (a pot game of these rankings): the
+    groups of a rank, the largest first, then the ranks, as stud reads a board
+    (a pair of deuces shows more than ace-king). The key is written here
+    alone: the groups (count, rank), the largest first, compared as tuples,
+    where a showing with one group more beats the same groups without it."""
+    ranks = range(2, 15)
+    suits = "cdhs"
+    for ranking in (THREE, get_ranking("four_card_high")):
+        showings = []
+        for size in range(1, 5):
+            for chosen in itertools.combinations_with_replacement(ranks, size):
+                if max(chosen.count(r) for r in chosen) > 4:
+                    continue
+                seen: Counter = Counter()
+                cards = []
+                for r in chosen:  # each copy of a rank in a suit of its own
+                    cards.append("??23456789TJQKA"[r] + suits[seen[r]])
+                    seen[r] += 1
+                groups = tuple(sorted(((chosen.count(r), r) for r in set(chosen)), reverse=True))
+                showings.append((groups, ranking.visible(" ".join(cards))))
+        by_key = sorted(showings, key=lambda s: s[0])
+        for (key_a, value_a), (key_b, value_b) in itertools.pairwise(by_key):
+            assert (value_a < value_b) == (key_a < key_b), (ranking.name, key_a, key_b)
+            assert (value_a == value_b) == (key_a == key_b), (ranking.name, key_a, key_b)
+        assert ranking.visible("2c 2d") > ranking.visible("Ah Kd")

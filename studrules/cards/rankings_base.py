@@ -19,10 +19,20 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import CardError
-from .card import Card, parse_cards
+from .card import RANK_NAMES, Card, parse_cards
 from .evaluator import Category, describe_signature, group_signature, pack_signature
 
-__all__ = ["Ranking", "LOW_TOP", "cards_in", "ranks_in", "strength_counting_all", "describe_low", "unpack"]
+__all__ = [
+    "Ranking",
+    "LOW_TOP",
+    "cards_in",
+    "ranks_in",
+    "strength_counting_all",
+    "describe_low",
+    "unpack",
+    "showing_by_counts",
+    "showing_in_ranks",
+]
 
 LOW_TOP = 1 << 24
 """Above every packed signature: a low ranking's value is ``LOW_TOP - strength``."""
@@ -88,6 +98,33 @@ def cards_in(cards: str | Iterable[str | Card], sizes: range) -> tuple[Card, ...
 def ranks_in(cards: str | Iterable[str | Card], ace_high: bool, sizes: range) -> list[int]:
     """The ranks of the checked cards, the ace 1 when it is low."""
     return [1 if (c.rank == 14 and not ace_high) else c.rank for c in cards_in(cards, sizes)]
+
+
+def showing_by_counts(cards: str | Iterable[str | Card]) -> int:
+    """The strength of up cards by rank alone, as the few-card rankings read a
+    showing: the most of a rank first, then the ranks high to low.
+
+    >>> showing_by_counts("2c 2d") > showing_by_counts("Ah Kd") > showing_by_counts("Ah Qd") > showing_by_counts("")
+    True
+    >>> showing_by_counts("3c 3d") > showing_by_counts("2c 2d Ah") > showing_by_counts("2h 2s Kh")
+    True
+    """
+    ranks = [c.rank for c in cards_in(cards, range(0, 10))]
+    groups = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    out = 0
+    for count, rank in groups + [(0, 0)] * (9 - len(groups)):  # as many places as a showing's most groups
+        out = out * 15 * 15 + count * 15 + rank
+    return out
+
+
+def showing_in_ranks(cards: str | Iterable[str | Card]) -> str:
+    """Up cards in words, their ranks high to low (the few-card rankings' showing).
+
+    >>> showing_in_ranks("7c Ad 7h"), showing_in_ranks("")
+    ('ace seven seven', 'no cards')
+    """
+    ranks = sorted((c.rank for c in cards_in(cards, range(0, 10))), reverse=True)
+    return " ".join(RANK_NAMES[r] for r in ranks) or "no cards"
 
 
 def strength_counting_all(five: Iterable[Card], ace_low: bool) -> int:

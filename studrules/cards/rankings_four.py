@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .card import RANK_NAMES, RANK_PLURALS, Card
-from .rankings_base import Ranking, cards_in
+from .rankings_base import Ranking, cards_in, showing_by_counts, showing_in_ranks
 
 __all__ = ["FourCardHigh", "FOUR_CARD_CATEGORIES"]
 
@@ -63,13 +63,7 @@ class FourCardHigh(Ranking):
         return max(table[_key(four)] for four in itertools.combinations(held, 4))
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
-        # up cards by rank alone: the most of a rank first, then the ranks high to low
-        ranks = [c.rank for c in cards_in(cards, range(0, 10))]
-        counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
-        out = 0
-        for count, rank in counts:
-            out = out * 15 * 15 + count * 15 + rank
-        return out
+        return showing_by_counts(cards)
 
     def describe(self, value: float) -> str:
         category, ranks = _strengths()[int(value) - 1]
@@ -90,8 +84,7 @@ class FourCardHigh(Ranking):
         return f"{'straight flush' if name == 'straight_flush' else 'straight'}, {RANK_NAMES[ranks[0]]} high"
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
-        ranks = sorted((c.rank for c in cards_in(cards, range(0, 10))), reverse=True)
-        return " ".join(RANK_NAMES[r] for r in ranks) or "no cards"
+        return showing_in_ranks(cards)
 
     def category(self, value: float) -> str:
         """The pay-table name of a value's category: ``three_of_a_kind``, ``pair``...

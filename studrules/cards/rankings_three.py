@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .card import RANK_NAMES, RANK_PLURALS, Card
-from .rankings_base import Ranking, cards_in
+from .rankings_base import Ranking, cards_in, showing_by_counts, showing_in_ranks
 
 __all__ = ["ThreeCardHigh", "THREE_CARD_CATEGORIES"]
 
@@ -48,13 +48,7 @@ class ThreeCardHigh(Ranking):
         return max(_value(tuple(c.code for c in trio)) for trio in itertools.combinations(held, 3))
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
-        # up cards by rank alone: pairs first, then the ranks high to low
-        ranks = sorted((c.rank for c in cards_in(cards, range(0, 10))), key=lambda r: (-1, r), reverse=True)
-        counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
-        out = 0
-        for count, rank in counts:
-            out = out * 15 * 15 + count * 15 + rank
-        return out
+        return showing_by_counts(cards)
 
     def describe(self, value: float) -> str:
         category, rest = divmod(int(value), _BASE)
@@ -73,8 +67,7 @@ class ThreeCardHigh(Ranking):
         return f"{words}, {RANK_NAMES[a]} high"
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
-        ranks = sorted((c.rank for c in cards_in(cards, range(0, 10))), reverse=True)
-        return " ".join(RANK_NAMES[r] for r in ranks) or "no cards"
+        return showing_in_ranks(cards)
 
     def category(self, value: float) -> str:
         """The pay-table name of a value's category: ``straight``, ``pair``...
