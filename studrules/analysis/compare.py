@@ -136,19 +136,8 @@ def compare(
 
     Ctrl-C stops early: the result covers the deals played (``interrupted``).
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> text = '''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bring_in: 2, bet: 10}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up]}
-    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-    ...   - deal: {players: [up, up, up]}
-    ...   - showdown: {rankings: [high]}
-    ... '''
-    >>> a, b = load_variant_text(text), load_variant_text(text, stakes={"bring_in": 5})
+    >>> from studrules.spec.examples import example_variant  # (ante 1, bet 10)
+    >>> a, b = (example_variant("bring-in", stakes={"bring_in": chips}) for chips in (2, 5))
     >>> c = compare(a, b, deals=10, seed=3, players=3, policies=["check-call"])
     >>> c.pot.a.mean, c.pot.b.mean  # check/call: 3 antes, then the bring-in and two calls of it
     (9.0, 18.0)

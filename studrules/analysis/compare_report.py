@@ -66,17 +66,8 @@ ExtraCells = Callable[[str], tuple[str, ...]]
 def format_report(c: Comparison) -> str:
     """The whole report as plain text.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> v = load_variant_text('''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bet: 2}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up, up, up, up]}
-    ...   - betting: {bet: bet}
-    ...   - showdown: {rankings: [high]}
-    ... ''')
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("one-round")
     >>> from studrules.analysis.compare import compare
     >>> lines = format_report(compare(v, v, deals=3, seed=1)).splitlines()
     >>> print(lines[0])

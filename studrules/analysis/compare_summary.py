@@ -35,20 +35,9 @@ def beyond_noise(e: Estimate | None) -> bool:
 def plain_summary(c: Comparison) -> str:
     """The paragraph that opens a report.
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> text = '''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bring_in: 2, bet: 10}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up]}
-    ...   - betting: {bet: bet, bring_in: {who: lowest_up_card, amount: bring_in}}
-    ...   - deal: {players: [up, up, up]}
-    ...   - showdown: {rankings: [high]}
-    ... '''
+    >>> from studrules.spec.examples import example_variant  # (ante 1, bet 10)
     >>> from studrules.analysis.compare import compare
-    >>> a, b = load_variant_text(text), load_variant_text(text, stakes={"bring_in": 5})
+    >>> a, b = (example_variant("bring-in", stakes={"bring_in": chips}) for chips in (2, 5))
     >>> c = compare(a, b, deals=50, seed=3, players=3, policies=["check-call"], labels=("A", "B"))
     >>> print(plain_summary(c).split(". ")[1])
     The average pot is 9 chips larger under B (18 against 9), beyond the noise

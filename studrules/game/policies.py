@@ -526,18 +526,8 @@ def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:
     the house only, ``strategy``: each game's own strategy, the one ``simulate`` plays
     (:class:`GameStrategyPolicy`).
 
-    >>> from studrules.spec.loader import load_variant_text
-    >>> text = '''
-    ... name: one-round
-    ... kind: pot
-    ... stakes: {ante: 1, bet: 2}
-    ... steps:
-    ...   - ante: {amount: ante}
-    ...   - deal: {players: [down, up, up, up, up]}
-    ...   - betting: {bet: bet}
-    ...   - showdown: {rankings: [high]}
-    ... '''
-    >>> default_policies([load_variant_text(text)])
+    >>> from studrules.spec.examples import example_variant
+    >>> default_policies([example_variant("one-round")])
     ('sensible',)
     """
     variants = list(variants)
