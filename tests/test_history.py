@@ -140,3 +140,24 @@ def test_replay_command_reads_a_history(tmp_path):
         [sys.executable, "-m", "studrules", "replay", str(path)], capture_output=True, text=True, timeout=60
     ).stdout
     assert "== hand 2" in text
+
+
+def test_a_shipped_file_of_any_folder_is_named_by_its_name_and_another_file_by_its_path(tmp_path):
+    """A history shared with a friend (a bug report, a rule dispute) must replay on his
+    machine, whose install has another path: a shipped game is written by the name that
+    loads it, whichever folder ships it; a file of the user's own by its path."""
+    from studrules.records.history import variant_reference
+    from studrules.spec.loader import shipped_variants
+    from studrules.spec.resources import variants_dir
+
+    by_folder = {}
+    for path in shipped_variants():
+        by_folder.setdefault(path.parent, path)
+    assert len(by_folder) >= 3  # the variants folder and its groups' (house, catalogue)
+    for path in by_folder.values():
+        assert variant_reference(load_variant(path)) == path.stem
+        assert variant_reference(load_variant(path.stem)) == path.stem
+    own = tmp_path / f"{next(iter(by_folder.values())).stem}.yaml"  # a copy: same name, another place
+    own.write_text(next(iter(by_folder.values())).read_text())
+    assert variant_reference(load_variant(own)) == str(own.resolve())
+    assert variants_dir() not in own.parents

@@ -86,11 +86,14 @@ def variant_reference(variant) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _file_reference(file: str, name: str) -> str:
-    from ..spec.resources import variants_dir
+    """A shipped file (of the variants folder or a group's: ``house/``, ``catalogue/``) by
+    the name that loads it, so a history replays on another machine; any other file by its path."""
+    from ..spec.loader import _shipped_path
 
     path = Path(file)
     try:
-        if path.resolve().parent == variants_dir().resolve() and path.stem == name:
+        shipped = _shipped_path(name) if path.stem == name else None
+        if shipped is not None and shipped.resolve() == path.resolve():
             return name
     except OSError:  # pragma: no cover
         pass
