@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cli_support import studrules_process
+from cli_support import run, studrules_process
 
 from studrules.errors import StudrulesError
 from studrules.game.policies import CheckCall, make_policy
@@ -171,3 +171,17 @@ def test_a_hand_dealt_apart_and_finished_later_is_a_hand_of_the_session():
 
     with pytest.raises(StudrulesError, match="not one of this session's games"):
         s.begin_next(load_variant("razz"))
+
+
+@pytest.mark.parametrize(
+    ("flag", "given", "said"),
+    [
+        ("--stake", "antee=2", "no variant of the session has the stake antee (did you mean 'ante'?)"),
+        ("--option", "zzz=1", "no variant of the session has the option zzz"),
+    ],
+)
+def test_a_stake_or_option_no_game_of_the_session_has_is_refused_not_ignored(capsys, flag, given, said):
+    # a stake applies to each game that has it, but one that none has is a misspelling:
+    # the session would else play at the stakes the host meant to change
+    code, out, err = run(capsys, "session", "--variants", "razz,seven-card-stud", flag, given, "-n", "1")
+    assert code == 1 and said in err and out == ""
