@@ -108,6 +108,35 @@ def test_even_the_fallback_must_fit(tmp_path):
     assert "(at most 8 fit)" in e.message
 
 
+EXTRA_FOUR = MINI.replace("steps:\n", 'when_dealt_up: [{{rank: "4", deal: {deal}}}]\nsteps:\n')
+SEVEN_CARDS = (
+    "  - deal: {{id: first, players: [down, down, up]}}\n"
+    "  - deal: {{id: second, players: [up, up, up]}}\n"
+    "  - deal: {{id: last, players: [down]{fallback}}}\n"
+    "  - betting: {{id: round-1, bet: low_limit}}"
+)
+
+
+def test_the_extra_cards_a_card_dealt_up_earns_count_in_the_deck(tmp_path):
+    """Seven cards to 7 players are 49; a four dealt face up earns an extra card, and
+    the deck's four fours can all fall face up (each player has four up cards), so the
+    deal may need 49 + 4 = 53 > 52: the last deal is short at a full table. It was not
+    counted, and the hand was void at the last card."""
+    text = EXTRA_FOUR.format(seats=7, deal="down", steps=SEVEN_CARDS.format(fallback=""))
+    (e,) = errors_of(write(tmp_path, text))
+    assert (e.location.line, e.location.column) == (8, 11)  # the last deal
+    assert e.message.startswith("with 7 players the deal needs 53 cards by this step, more than the 52 of the deck")
+    assert "(at most 6 fit)" in e.message  # 6 x 7 + 4 = 46
+    # a shared last card where the deck is short, or an extra card that is no card, fit
+    fallback = SEVEN_CARDS.format(fallback=", fallback: community")
+    assert load_variant(write(tmp_path, EXTRA_FOUR.format(seats=7, deal="down", steps=fallback))).seats.max == 7
+    none = SEVEN_CARDS.format(fallback="")
+    assert (
+        load_variant(write(tmp_path, EXTRA_FOUR.format(seats=7, deal="none, price: low_limit", steps=none))).seats.max
+        == 7
+    )
+
+
 def test_a_banked_variant_has_no_betting_round():
     (e,) = errors_of(BAD / "banked-with-betting.yaml")
     assert (e.location.line, e.location.column) == (8, 14)

@@ -408,9 +408,14 @@ class _Checker(_CardChecks, _BankedChecks):
     def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:
         """The first deal the deck cannot give ``seats`` players (its index and
         the step), with the cards needed by then; None when every deal fits.
-        A draw counts as a deal of its most replacement cards."""
+        A draw counts as a deal of its most replacement cards, and the extra
+        cards of ``when_dealt_up`` as many as the deck holds of their ranks (no
+        more than the up cards dealt by then)."""
         size = self.v.deck.cards
         used = 0
+        extra_ranks = {r.rank for r in self.v.when_dealt_up if r.deal != "none"}
+        most_extra = 4 * sum(1 for rank in self.v.deck.ranks if rank in extra_ranks)
+        ups = extra = 0  # the players' up cards dealt by now, and the extra cards they may earn
         for i, step in enumerate(self.v.steps):
             if isinstance(step, DrawStep):
                 if step.replace:
@@ -421,6 +426,11 @@ class _Checker(_CardChecks, _BankedChecks):
             if not isinstance(step, DealStep):
                 continue
             need = step.burn + len(step.players) * seats + len(step.house) + len(step.community)
+            if most_extra:  # an up card (one that may be up) of a rank in when_dealt_up earns one more
+                ups += sum(1 for face in step.players if face != "down") * seats
+                earned = min(most_extra, ups) - extra
+                extra += earned
+                need += earned
             if used + need <= size:
                 used += need
                 continue
