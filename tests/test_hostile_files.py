@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_support import run
 
 from studrules.cli.main import main
 from studrules.errors import StudrulesError
@@ -291,8 +292,8 @@ def test_history_refuses_an_existing_file_and_never_the_variant_being_played(tmp
     mine.write_text("extends: five-card-stud\nname: mine\n", encoding="utf-8")
     before = mine.read_text(encoding="utf-8")
     for extra in ([], ["--force"], ["--append"]):  # a variant's name ends in .yaml, a history's in .jsonl
-        assert main(["play", "mine.yaml", "--history", "mine.yaml", "--seed", "1", *extra]) == 1
-        assert "--history mine.yaml: a hand history's name ends in .jsonl" in capsys.readouterr().err
+        code, _, err = run(capsys, "play", "mine.yaml", "--history", "mine.yaml", "--seed", "1", *extra)
+        assert code == 2 and "--history mine.yaml: a hand history's name ends in .jsonl" in err  # (a usage error)
     assert mine.read_text(encoding="utf-8") == before
     notes = tmp_path / "notes.jsonl"
     notes.write_text("keep me\n", encoding="utf-8")

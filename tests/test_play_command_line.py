@@ -21,6 +21,21 @@ def test_phh_without_a_history_is_a_usage_error_before_any_hand(tmp_path, capsys
     assert out == "" and not phh.exists()  # no hand dealt
 
 
+def test_append_without_a_history_is_a_usage_error_before_any_hand(capsys):
+    # --append continues the history --history names: without one it did nothing, silently
+    for command in (["play", "razz"], ["session", "--variants", "razz"]):
+        code, out, err = run(capsys, *command, "--bots-only", "-n", "1", "--append")
+        assert code == 2 and out == ""
+        assert f"studrules {command[0]}: error: --append continues a history: give --history FILE too" in err
+
+
+def test_write_without_optimal_is_a_usage_error(tmp_path, capsys):
+    target = tmp_path / "play.yaml"
+    code, out, err = run(capsys, "analyze", "caribbean-stud-it", "--write", str(target))
+    assert code == 2 and out == "" and not target.exists()
+    assert "studrules analyze: error: --write writes the optimal play: give --optimal with it" in err
+
+
 def test_phh_of_a_game_phh_has_no_code_for_is_refused_before_the_first_deal(tmp_path, capsys):
     history, phh = tmp_path / "h.jsonl", tmp_path / "hands.phh"
     argv = ["play", "five-card-stud-fr", "--bots-only", "-n", "1", "--history", str(history), "--phh", str(phh)]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..analysis.exact import ExactResult, analyze
 from ..analysis.expression_words import hand_words
-from ..errors import StudrulesError
+from ..errors import StudrulesError, UsageError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
 from ._common import add_variant_arguments, against_the_house, variant_from_args, write_output
@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.write and not args.optimal:
-        raise StudrulesError("--write writes the optimal play: give --optimal with it")
+        raise UsageError("--write writes the optimal play: give --optimal with it")
     if args.write:
         check_write_target(args.write, force=args.force)
     variant = variant_from_args(args)

@@ -175,7 +175,7 @@ def check_history_target(path: str, *, append: bool, force: bool) -> None:
     if target.is_dir():
         raise StudrulesError(f"--history {path}: it is a folder")
     if target.suffix.lower() not in HISTORY_SUFFIXES:  # (replay and export-phh know a history by its name)
-        raise StudrulesError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
+        raise UsageError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
     if not target.exists():
         if append:
             raise StudrulesError(f"--history {path}: --append continues a history, and there is none")
@@ -356,10 +356,12 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
 
 
 def _phh_problem(args, variants) -> str | None:
-    """Why ``--phh`` cannot be written, found before a hand is played: no
-    ``--history`` to export, or no game of the table PHH has a code for (a
+    """Why ``--append`` or ``--phh`` cannot be done, found before a hand is played: no
+    ``--history`` to continue or export, or no game of the table PHH has a code for (a
     session's games without one are said on standard error: their hands are
     left out of the file)."""
+    if getattr(args, "append", False) and not args.history:
+        return "--append continues a history: give --history FILE too"
     if not getattr(args, "phh", None):
         return None
     if not args.history:
