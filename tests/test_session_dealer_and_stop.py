@@ -49,14 +49,15 @@ class _Human:
 
 def test_the_human_dealer_is_asked_and_a_wrong_answer_is_asked_again():
     variants = tuple(load_variant(g) for g in GAMES)
-    human = _Human(["9", "razz"])
+    human = _Human(["9", "raz", "razz"])
     choose = _ask_the_dealer(human, "Hero")
     assert choose("Ann", variants) is None  # a bot deals: not asked
     assert human.prompts == []
     assert choose("Hero", variants).name == "razz"
     shown = human.console.file.getvalue()
     assert "You deal: choose the game" in shown and "3. Razz" in shown
-    assert "'9' is not one of the games: a number from 1 to 3" in shown
+    assert "'9' is not one of the games: a number from 1 to 3, or its name" in shown
+    assert "'raz' is not one of the games: a number from 1 to 3, or its name (did you mean 'razz'?)" in shown
     assert _ask_the_dealer(_Human(["2"]), "Hero")("Hero", variants).name == "five-card-stud-he"
     assert _ask_the_dealer(_Human([""]), "Hero")("Hero", variants).name == "five-card-stud-fr"  # Enter: the first
 

@@ -36,6 +36,7 @@ from ._common import (
     add_seed_argument,
     add_stack_argument,
     check_output_file,
+    choice_hint,
     variant_from_args,
     whole_number,
 )
@@ -350,7 +351,11 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
             named = [v for v in variants if v.name == answer]
             if named:
                 return named[0]
-            human.console.print(f"'{answer}' is not one of the games: a number from 1 to {len(variants)}", markup=False)
+            human.console.print(
+                f"'{answer}' is not one of the games: a number from 1 to {len(variants)}, or its name"
+                f"{choice_hint(answer, [v.name for v in variants])}",
+                markup=False,
+            )
 
     return choose
 
