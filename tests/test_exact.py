@@ -91,6 +91,10 @@ def test_mississippi_stud_optimal_play_matches_the_published_edge_wager_and_risk
     assert round(r.house_edge * 100, 2) == 4.91
     assert round(r.average_wager, 2) == 3.59
     assert round(r.element_of_risk * 100, 2) == 1.37
+    # its outcomes: a fold at each street, each pay line, a push, a loss; every deal ends in one
+    assert sum(p for p, _ in r.lines.values()) == pytest.approx(1.0, abs=1e-9)
+    assert sum(c for _, c in r.lines.values()) == pytest.approx(-r.house_edge, abs=1e-9)
+    assert list(r.lines)[:3] == ["fold: third_street", "fold: fourth_street", "fold: fifth_street"]
 
 
 @pytest.mark.soak
@@ -103,7 +107,28 @@ def test_mississippi_stud_raising_the_least_every_street_loses_four_times_the_me
     variant = load_variant("mississippi-stud")
     r = analyze(variant, load_strategy("raise", variant))
     assert r.house_edge == pytest.approx(4 * 751252 / 2598960, abs=1e-12)
-    assert analyze(variant, load_strategy("fold", variant)).house_edge == pytest.approx(1.0)
+    # each outcome is a line of a random five-card hand, with 4 antes out: the counts above
+    hands = 2598960
+    counts = {
+        "royal_flush": (4, 500),
+        "straight_flush": (36, 100),
+        "four_of_a_kind": (624, 40),
+        "full_house": (3744, 10),
+        "flush": (5108, 6),
+        "straight": (10200, 4),
+        "three_of_a_kind": (54912, 3),
+        "two_pair": (123552, 2),
+        "pair_of_jacks": (337920, 1),
+        "push": (422400, 0),
+        "loses": (1640460, -1),
+    }
+    for name, (count, odds) in counts.items():
+        assert r.lines[name] == pytest.approx((count / hands, 4 * odds * count / hands), abs=1e-12), name
+    for street in ("third_street", "fourth_street", "fifth_street"):
+        assert r.lines[f"fold: {street}"] == (0.0, 0.0)
+    folded = analyze(variant, load_strategy("fold", variant))
+    assert folded.house_edge == pytest.approx(1.0)
+    assert folded.lines["fold: third_street"] == pytest.approx((1.0, -1.0))
 
 
 def test_a_strategy_reading_more_cards_than_a_decision_holds_is_refused_with_the_reason():

@@ -65,26 +65,36 @@ def on_the_hand(
     # each hand value's multiplier of every wager: the line's odds, 0 (push) or -1 (lost)
     push = hand_constants()[settle.push_from][1] if settle.push_from else None
     per_value = np.full(MAX_VALUE + 1, -1.0)
+    # each hand value's outcome: a pay line's index in ``outcomes``, PUSHED, or LOST
+    labels = [label for label, _ in settle.pay_table]
+    line_of_value = np.full(MAX_VALUE + 1, _LOST, dtype=np.int64)
     for v in range(1, MAX_VALUE + 1):
         line = pay_line(settle, v)
         if line is not None:
             per_value[v] = line[1]
+            line_of_value[v] = labels.index(line[0])
         elif push is not None and v >= push:
             per_value[v] = 0.0
+            line_of_value[v] = _PUSHED
     five = np.array(list(itertools.combinations(range(52), 5)), dtype=np.int64)
     hand_values = evaluate_batch(five, check=False)
     binom = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
     # by each hand's colex rank (the sum of C(card, place)), which the work back computes
     multiplier = np.empty(len(five))
-    multiplier[sum(binom[five[:, r], r + 1] for r in range(5))] = per_value[hand_values]
+    colex = sum(binom[five[:, r], r + 1] for r in range(5))
+    multiplier[colex] = per_value[hand_values]
+    outcome = np.empty(len(five), dtype=np.int64)
+    outcome[colex] = line_of_value[hand_values]
     total_value = 0.0
     total_wager = 0.0
+    tally = np.zeros((len(decisions) + len(labels) + 2, 2))  # per outcome: probability, antes won
     for hole, weight in _holes(held):
         rest = np.array([c for c in range(52) if c not in hole], dtype=np.int64)
         work = _WorkBack(hole, rest, multiplier, binom, raises, decisions, ante, strategy)
         value, wager = work.value_at(0, ante)
         total_value += weight * float(value)
         total_wager += weight * float(wager)
+        tally += weight * work.outcomes(outcome, [odds for _, odds in settle.pay_table])
         if record is not None:
             record.extend(work.on_path())
     house_edge = -total_value / ante
@@ -96,7 +106,22 @@ def on_the_hand(
         average,
         house_edge / average,
         comb(52, held) * comb(52 - held, streets) * factorial(streets),
+        _outcome_lines(tally, decisions, labels, push is not None),
     )
+
+
+_PUSHED, _LOST = -1, -2  # a hand's outcome that is no pay line
+
+
+def _outcome_lines(
+    tally: Any, decisions: tuple[DecisionStep, ...], labels: list[str], pushes: bool
+) -> dict[str, tuple[float, float]]:
+    """The report's outcomes, each ``(probability, antes won)``: a fold at each decision that
+    allows one, each pay line (best first, as the file writes them), a push, a loss."""
+    rows = [(f"fold: {d.id or f'decision {k + 1}'}", k) for k, d in enumerate(decisions) if d.fold]
+    rows += [(label, len(decisions) + k) for k, label in enumerate(labels)]
+    rows += ([("push", len(decisions) + len(labels))] if pushes else []) + [("loses", len(decisions) + len(labels) + 1)]
+    return {name: (float(tally[k, 0]), float(tally[k, 1])) for name, k in rows}
 
 
 def action_words(choice: int, raises: list[int], ante: int) -> str:
@@ -161,7 +186,9 @@ class _WorkBack:
         for a, b in itertools.combinations(axes, 2):
             valid &= a != b
         cards = np.sort(np.where(valid[..., None], cards, np.arange(5)), axis=-1)
-        final = np.where(valid, multiplier[sum(binom[cards[..., r], r + 1] for r in range(5))], 0.0)
+        self.valid = valid
+        self.final = sum(binom[cards[..., r], r + 1] for r in range(5))  # each deal's five cards, by colex rank
+        final = np.where(valid, multiplier[self.final], 0.0)
         # the expected multiplier once all but the last community card are known
         self.mean_last = final.sum(axis=-1) / (m - streets + 1)
 
@@ -218,8 +245,7 @@ class _WorkBack:
             best = np.where(better, value, best if best is not None else value)
             spent = np.where(better, total, spent)
             pick = np.where(better, b, pick)
-        if self.strategy is None:
-            self.picked[(street, wagered)] = pick
+        self.picked[(street, wagered)] = pick
         return best, spent
 
     def value_at(self, street: int, wagered: int) -> tuple[Any, Any]:
@@ -260,6 +286,41 @@ class _WorkBack:
             alive = np.repeat((alive & (pick != FOLD))[..., None], m, axis=-1)
             wagered = np.repeat((wagered + np.maximum(pick, 0))[..., None], m, axis=-1)
         return out
+
+    def outcomes(self, outcome: Any, odds: list[int]) -> Any:
+        """Where the chosen play ends over every deal of the community cards, each as likely:
+        rows of ``(probability, antes won)``: a fold at each decision, then each pay line
+        (``outcome`` gives a five-card hand's line by its colex rank, or _PUSHED, _LOST), a
+        push, a loss. The choices are those the work back made (:meth:`value_at` first)."""
+        import numpy as np
+
+        streets = len(self.decisions)
+        shape = (self.m,) * streets
+        wagered = np.full(shape, self.ante, dtype=np.int64)
+        folded_at = np.full(shape, -1, dtype=np.int64)
+        for street in range(streets):
+            alive = folded_at < 0
+            pick = np.full(shape, FOLD, dtype=np.int64)
+            for w in np.unique(wagered[alive & self.valid]).tolist():
+                chosen = self.picked[(street, int(w))].reshape((self.m,) * street + (1,) * (streets - street))
+                pick = np.where(alive & (wagered == w), chosen, pick)
+            folded_at = np.where(alive & (pick == FOLD), street, folded_at)
+            wagered = np.where(alive & (pick != FOLD), wagered + np.maximum(pick, 0), wagered)
+        deals = float(self.valid.sum())
+        rows = np.zeros((streets + len(odds) + 2, 2))
+        for street in range(streets):
+            here = self.valid & (folded_at == street)
+            rows[street] = here.sum() / deals, -wagered[here].sum() / deals / self.ante
+        played = self.valid & (folded_at < 0)
+        line = outcome[self.final]
+        for k, paid in enumerate(odds):
+            here = played & (line == k)
+            rows[streets + k] = here.sum() / deals, paid * wagered[here].sum() / deals / self.ante
+        pushed = played & (line == _PUSHED)
+        rows[streets + len(odds)] = pushed.sum() / deals, 0.0
+        lost = played & (line == _LOST)
+        rows[streets + len(odds) + 1] = lost.sum() / deals, -wagered[lost].sum() / deals / self.ante
+        return rows
 
     def _value_at(self, street: int, wagered: int) -> tuple[Any, Any]:
         import numpy as np
