@@ -133,6 +133,16 @@ def test_tabs_are_not_yaml_indentation():
     assert e.message.endswith("cannot start any token; YAML indents with spaces, not tabs")
 
 
+def test_a_list_left_open_is_said_where_it_opens(tmp_path):
+    # `ante: [1` on line 3 never closes: the parser reads on to line 4's `bring_in:`
+    # (column 11, its ':') before it gives up; the line to mend is 3, where the [ stands
+    text = "name: x\nstakes:\n  ante: [1\n  bring_in: 2\n"
+    (e,) = errors_of(write(tmp_path, "v.yaml", text))
+    assert (e.location.line, e.location.column) == (3, 9)
+    assert e.message.startswith("not valid YAML: did not find expected ',' or ']'; a list in [ ] is not closed")
+    assert e.message.endswith("(the reading stopped at line 4, column 11)")
+
+
 def test_a_line_indented_under_a_value_says_to_check_the_indentation(tmp_path):
     # line 4 `   max: 3` is one space deeper than `min: 2`: it reads as a key inside the
     # value 2, and the parser stops at its ':' (column 7)
@@ -146,8 +156,11 @@ def test_a_line_indented_under_a_value_says_to_check_the_indentation(tmp_path):
 
 def test_an_unclosed_list_and_quote_are_named(tmp_path):
     (e,) = errors_of(write(tmp_path, "v.yaml", "name: x\nseats: [2, 8\n"))
-    assert (e.location.line, e.location.column) == (3, 1)  # the end of the text, where ']' was due
-    assert e.message.endswith("; a list in [ ] is not closed, or two of its items have no ',' between them")
+    assert (e.location.line, e.location.column) == (2, 8)  # the '[' that is not closed
+    assert e.message.endswith(
+        "; a list in [ ] is not closed, or two of its items have no ',' between them"
+        " (the reading stopped at line 3, column 1)"  # the end of the text, where ']' was due
+    )
     (e,) = errors_of(write(tmp_path, "v.yaml", "name: 'x\n"))
     assert e.message.endswith("; a quotation mark is not closed")
 

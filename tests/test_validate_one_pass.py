@@ -99,3 +99,43 @@ steps:
     (line,) = _validate(tmp_path, text, capsys)
     # line 7 col 20: "  - betting: {bet: " is 19 characters, then `bett`
     assert line.endswith(":7:20: steps[2].betting.bet: unknown name 'bett': did you mean 'bet'?")
+
+
+def test_a_stake_the_file_sets_that_breaks_a_base_step_is_placed_at_the_stake(tmp_path, capsys):
+    # seven-card stud's round-1 brings in for `bring_in` and bets the low limit (10); this
+    # file's bring-in of 30 could not be completed. The stake is the line to mend: line 4,
+    # column 13 ("  bring_in: " is 12 characters), not the extends: line
+    text = "name: dear\nextends: seven-card-stud\nstakes:\n  bring_in: 30\n"
+    (line,) = _validate(tmp_path, text, capsys)
+    assert line == (
+        f"{tmp_path / 'child.yaml'}:4:13: stakes.bring_in: the bring-in (30) is more than the bet (10) "
+        "of its round: it could not be completed (the stake 'bring_in', read by step 'round-1' at "
+        "seven-card-stud.yaml:30)"
+    )
+
+
+def test_a_base_step_an_option_of_the_file_breaks_is_placed_at_the_option_change(tmp_path, capsys):
+    # the choice takes round-1's bring-in away, and the base's round-1 still opens with the
+    # bring-in: the problem is the choice's change (line 13, column 15: its `- betting:`
+    # item's mapping), not the extends: line that the base's step used to be placed at
+    text = """\
+name: nobring
+extends: seven-card-stud
+options:
+  nobring:
+    description: no bring-in
+    default: "off"
+    choices:
+      "off": {description: as usual}
+      "on":
+        description: no bring-in at all
+        changes:
+          steps:
+            - betting: {id: round-1, bring_in: null}
+"""
+    (line,) = _validate(tmp_path, text, capsys)
+    assert line.startswith(
+        f"{tmp_path / 'child.yaml'}:13:15: steps[round-1].betting.first_to_act: with option nobring=on: "
+        "first_to_act is 'bring_in' but this round has no bring_in"
+    )
+    assert line.endswith("; step 'round-1' is seven-card-stud's (seven-card-stud.yaml:31), as this option changes it")

@@ -55,6 +55,24 @@ class _CheckerBase:
                 return
         self.errors.append(SpecError(message, at_step))
 
+    def fail_at_stakes(self, message: str, path: FieldPath, *amounts: Expression | None) -> None:
+        """A problem of an amount at ``path`` that the stakes work out: located there when
+        this file writes it, else at the first stake the amounts read that this file sets
+        (a file that extends another and changes a stake: the message then names the step
+        and where it stands), else at ``path`` (the loader places a base's step at ``extends:``)."""
+        at = self.where(path)
+        if not self._written_here(at):
+            for name in sorted(set().union(*(a.names for a in amounts if a is not None))):
+                cause = ("stakes", name)
+                there = self.where(cause)
+                if self._present(cause) and self._written_here(there):
+                    index = path[1] if len(path) > 1 and isinstance(path[1], int) else None
+                    step = f"step '{self.v.steps[index].id}'" if index is not None else "the amount"
+                    where = f"{Path(at.file or '').name}:{at.line}"
+                    self.errors.append(SpecError(f"{message} (the stake '{name}', read by {step} at {where})", there))
+                    return
+        self.errors.append(SpecError(message, at))
+
     def _written_here(self, where: Location) -> bool:
         return where.file is not None and self.v.file is not None and Path(where.file) == Path(self.v.file)
 

@@ -456,19 +456,26 @@ class _Checker(_CardChecks, _BankedChecks):
                 ante = self.value(step.amount)  # (the ante a position posts unless he chooses his own)
                 limits = f"the table's antes go from {low} to {high}" if high is not None else f"at least {low}"
                 if ante is not None and low is not None and ante < low:
-                    self.fail(
-                        f"the ante works out to {ante}, below the table minimum: {limits}", self.step_path(i, "amount")
+                    self.fail_at_stakes(
+                        f"the ante works out to {ante}, below the table minimum: {limits}",
+                        self.step_path(i, "amount"),
+                        step.amount,
+                        step.min,
                     )
                 elif ante is not None and high is not None and ante > high:
-                    self.fail(
-                        f"the ante works out to {ante}, above the table maximum: {limits}", self.step_path(i, "amount")
+                    self.fail_at_stakes(
+                        f"the ante works out to {ante}, above the table maximum: {limits}",
+                        self.step_path(i, "amount"),
+                        step.amount,
+                        step.max,
                     )
             elif isinstance(step, BettingStep):
                 bet = self._worked_out(step.bet, self.step_path(i, "bet"), "the bet")
                 if bet is not None and bet <= 0:
-                    self.fail(
+                    self.fail_at_stakes(
                         f"the bet works out to {bet}; a betting round needs a bet of at least 1 chip",
                         self.step_path(i, "bet"),
+                        step.bet,
                     )
                 elif bet is None:
                     self._table_low(step.bet, self.step_path(i, "bet"), "the bet", least=1)
@@ -499,9 +506,11 @@ class _Checker(_CardChecks, _BankedChecks):
                         step.bring_in.amount, self.step_path(i, "bring_in", "amount"), "the bring-in"
                     )
                     if bring_in is not None and bet is not None and bring_in > bet:
-                        self.fail(
+                        self.fail_at_stakes(
                             f"the bring-in ({bring_in}) is more than the bet ({bet}) of its round: it could not be completed",
                             self.step_path(i, "bring_in", "amount"),
+                            step.bring_in.amount,
+                            step.bet,
                         )
             elif isinstance(step, DecisionStep) and step.raise_amount is not None:
                 self._non_negative(step.raise_amount, self.step_path(i, "raise"), "the raise")
@@ -519,7 +528,9 @@ class _Checker(_CardChecks, _BankedChecks):
     def _non_negative(self, expr: Expression, path: FieldPath, what: str) -> int | None:
         amount = self._worked_out(expr, path, what)
         if amount is not None and amount < 0:
-            self.fail(f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path)
+            self.fail_at_stakes(
+                f"{what} works out to {amount} with the file's stakes; it must be 0 or more", path, expr
+            )
         elif amount is None:
             self._table_low(expr, path, what, least=0)
         return amount

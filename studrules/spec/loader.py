@@ -470,11 +470,17 @@ def _build_chosen(
     from .schema import schema_errors
 
     steps_moved = False  # a choice that adds or removes steps: their places are no longer the file's
+    changed: dict[str, Location] = {}  # a step a chosen option of this file changes: where it does
     for option in declared:
         changes = option.choice(chosen[option.name]).changes
         if changes:
             data = overlay(data, changes)
             steps_moved = steps_moved or "steps" in changes
+            listed = changes.get("steps")
+            for item in listed if isinstance(listed, list) else ():
+                body = step_body(item)
+                if isinstance(body, Mapping) and isinstance(body.get("id"), str) and getattr(item, "loc", None):
+                    changed.setdefault(body["id"], item.loc)
 
     if stakes:
         known = data.get("stakes") or {}
@@ -497,7 +503,7 @@ def _build_chosen(
         data = overlay(data, {"stakes": {k: int(v) for k, v in stakes.items()}})
 
     if errors:
-        raise SpecErrors(_as_the_user_reads(errors, data, file, steps_moved))
+        raise SpecErrors(_as_the_user_reads(errors, data, file, steps_moved, changed))
     # one pass: the schema's errors and the expressions' together (the build reads
     # what the schema let through; the semantic checks need a sound model)
     shape = merging + schema_errors(data, file)
@@ -514,7 +520,7 @@ def _build_chosen(
 
         errors.extend(check_variant(variant, data))
     if errors or variant is None:  # no variant: its problems are among the errors
-        raise SpecErrors(_as_the_user_reads(in_order(errors), data, file, steps_moved))
+        raise SpecErrors(_as_the_user_reads(in_order(errors), data, file, steps_moved, changed))
     return variant
 
 
@@ -543,13 +549,18 @@ def _said_already(error: SpecError, others: list[SpecError]) -> bool:
     return False
 
 
-def _as_the_user_reads(errors: list[SpecError], data: Any, file: str, steps_moved: bool) -> list[SpecError]:
+def _as_the_user_reads(
+    errors: list[SpecError], data: Any, file: str, steps_moved: bool, changed: Mapping[str, Location] | None = None
+) -> list[SpecError]:
     """Errors located in the file the user wrote.
 
     In a file that extends another (or under a choice that adds or removes
     steps), a step is named by its id, not by its place among the merged
     steps; an error in a part of the base the file does not change is placed
-    at its ``extends:`` and says where in the base."""
+    at its ``extends:`` and says where in the base; one in a step of the base
+    that a chosen option of this file changes (``changed``: where, by the
+    step's id), at that change."""
+    changed = changed or {}
     parent = data.get("extends") if isinstance(data, Mapping) else None
     if not parent and not steps_moved:
         return errors
@@ -572,7 +583,11 @@ def _as_the_user_reads(errors: list[SpecError], data: Any, file: str, steps_move
         if parent and loc.file is not None and here.file is not None and Path(loc.file) != Path(here.file):
             where = f"{Path(loc.file).name}:{loc.line}" if loc.line else Path(loc.file).name
             what = f"step '{step_id}'" if isinstance(step_id, str) else "that part"
-            message = f"{message}; {what} is {parent}'s ({where}), which this file does not change"
-            loc = here
+            if isinstance(step_id, str) and step_id in changed:
+                message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this option changes it"
+                loc = changed[step_id]
+            else:
+                message = f"{message}; {what} is {parent}'s ({where}), which this file does not change"
+                loc = here
         out.append(type(e)(message, Location(loc.file, loc.line, loc.column, path)))
     return out
