@@ -526,8 +526,8 @@ def house_words(cards, variant, reasons) -> str | None:
 
 def result_lines(report, fancy: bool = False) -> list[str]:
     """A finished hand's outcome: each player's stack and net; banked games
-    the house's hand, each position's ante, wagers and settlement, pay lines
-    in words. ``fancy``: cards with suit symbols."""
+    the house's hand, each position's ante, side bets made, wagers and
+    settlement, pay lines in words. ``fancy``: cards with suit symbols."""
     result = report.result
     lines = []
     if result.positions is not None:
@@ -540,8 +540,13 @@ def result_lines(report, fancy: bool = False) -> list[str]:
             net = pos["net"]
             wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
             wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
+            sides = "".join(
+                f", {bet.replace('_', ' ')} {side['stake']}"
+                for bet, side in (pos.get("side_bets") or {}).items()
+                if side["stake"]
+            )
             lines.append(
-                f"  {pos['player']}: ante {pos['ante']}, {wagered} -> "
+                f"  {pos['player']}: ante {pos['ante']}{sides}, {wagered} -> "
                 f"{'+' if net > 0 else ''}{net} ({pay_words(pos['reason'])})"
             )
         hn = result.house_net or 0
