@@ -241,3 +241,19 @@ def test_a_void_hand_returns_the_side_bets_made():
     # every bet returned: the ante and the progressive's chip
     assert net(h) == {"Ann": 0}
     assert h.result().positions[0]["side_bets"] == {"progressive": {"stake": 1, "net": 0}}
+
+
+def test_the_rule_book_and_the_diff_say_the_limits():
+    from studrules.analysis.diff import diff
+    from studrules.analysis.rulebook import explain
+
+    limited = load_variant_text(LIMITED.replace("name: three-card-poker", "name: limited"))
+    (difference,) = diff(load_variant(TCP), limited)
+    assert (difference.rule, difference.a, difference.b) == ("pair plus limits", "—", "from table_min to table_max")
+    book = " ".join(explain(limited).split())
+    assert (
+        "Side bet pair plus (the stake pair_plus, 0; 0: not placed; a position may choose his own stake, from 5 to 100)"
+        in book
+    )
+    book = " ".join(explain(load_variant(TCP)).split())
+    assert "a position may choose his own stake, 1 chip or more" in book
