@@ -61,7 +61,12 @@ def test_ann_makes_pair_plus_10_and_bob_none_each_is_settled_on_his_own_stake():
 def test_without_side_bets_every_position_stakes_the_games_own_as_before():
     # the table's Pair Plus of 5 for everybody: Ann +20 and a flush 4 to 1 on 5 (+20): +40;
     # Bob +60 and three of a kind 30 to 1 on 5 (+150): +210
-    assert net(_tcp(stakes={"pair_plus": 5})) == {"Ann": 40, "Bob": 210}
+    h = _tcp(stakes={"pair_plus": 5})
+    assert net(h) == {"Ann": 40, "Bob": 210}
+    # its words and result as they always were, so that a history written before replays
+    said = [e.describe() for e in h.events if e.type == "settle"]
+    assert said[0] == "Ann wins 40 (beats the house: flush pays 1 to 1; pair_plus wins: flush pays 4 to 1)"
+    assert all("side_bets" not in p for p in h.result().positions)
     # a position not named stakes the game's own: Bob's 5, Ann her 10 (+20 + 40)
     assert net(_tcp({"Ann": {"pair_plus": 10}}, stakes={"pair_plus": 5})) == {"Ann": 60, "Bob": 210}
     # and a stake of 0 is none, even where the table stakes 5: Bob +60
@@ -150,9 +155,14 @@ def test_a_side_bet_out_of_its_limits_or_unknown_is_refused_before_any_card(side
     assert Hand(variant, ["Ann", "Bob"], 100, side_bets={"Ann": {"pair_plus": 5}, "Bob": {"pair_plus": 100 - 10}})
 
 
-def test_a_pot_game_has_no_side_bet_to_make():
+def test_a_game_without_side_bets_has_none_to_make():
     with pytest.raises(ValueError, match="razz has none of that name: it has no side bets"):
         Hand(load_variant("razz"), ["Ann", "Bob"], 100, side_bets={"Ann": {"pair_plus": 10}})
+    with pytest.raises(ValueError, match="caribbean-stud-it has none of that name: it has no side bets"):
+        Hand(load_variant(IT), ["Ann"], 100, side_bets={"Ann": {"progressive": 1}})
+    # none made is nothing to refuse: Ann's three nines against a house that does not qualify, +10
+    h = play(IT, {"Ann": "9c 9d 9h 4s 2c", "house": "2d 3d 6h 8c Td"}, ["Ann raise"], side_bets={"Ann": {}})
+    assert net(h) == {"Ann": 10} and "side_bets" not in h.result().positions[0]
 
 
 # --- the limits a file states -------------------------------------------------------------

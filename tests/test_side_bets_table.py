@@ -62,9 +62,10 @@ def test_a_session_deals_each_players_side_bets_and_settles_them(deal):
     lines = result_lines(report)
     assert any(line.startswith("  Ann: ante 10, pair plus 10, wagers 10 -> +60 (") for line in lines)
     assert any(line.startswith("  Bob: ante 10, wagers 10 -> +60 (") for line in lines)
-    # the next hand without a choice: everybody stakes the table's 5 again
+    # the next hand without a choice: everybody stakes the table's 5 again (the hand as it always was)
     report = session.play_next()
-    assert [p["side_bets"]["pair_plus"]["stake"] for p in report.result.positions] == [5, 5]
+    assert all("side_bets" not in p for p in report.result.positions)
+    assert sum(", pair plus 5, " in line for line in result_lines(report)) == 2
 
 
 def test_a_choice_is_kept_within_the_games_limits_and_the_stack(deal):
@@ -85,7 +86,7 @@ def test_a_choice_is_kept_within_the_games_limits_and_the_stack(deal):
     # a choice the stack cannot cover with the ante and a play is not made that hand (the game's own: none)
     session = _session(limited, stacks=50)
     report = session.play_next(side_bets={"Ann": {"pair_plus": 40}})
-    assert report.result.positions[0]["side_bets"]["pair_plus"]["stake"] == 0
+    assert report.hand.side_stakes is None and report.result.positions[0]["side_net"] == 0
 
 
 class Scripted(TerminalPlayer):

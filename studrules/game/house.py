@@ -301,7 +301,8 @@ class _House(_HandState):
                 add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))
             raise_amount = None if folded[i] else (raised or 0)
             mine = side_stakes[i] if side_stakes is not None else None  # (None: the game's own stakes)
-            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0, mine and tuple(mine.values()))
+            stakes = None if mine is None else tuple(mine.values())
+            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0, stakes)
             s = settled.get(key)
             if s is None:
                 s = settled[key] = settle_position(
@@ -330,7 +331,7 @@ class _House(_HandState):
                 "net": net,
                 "reason": s.reason,
             }
-            if side_bets:
+            if side_bets and side_stakes is not None:  # (chosen: a hand of the game's own is as it always was)
                 position["side_bets"] = {bet: {"stake": chips, "net": won} for bet, chips, won in s.side_bets}
             positions.append(position)
         self.contrib = [0] * self.n

@@ -216,8 +216,9 @@ def settle_position(
     ``ranking``: the name of the ranking the values are of (its categories
     and thresholds read the pay tables). A folded position's ``player_value``
     still settles its side bets that stand. ``side_stakes``: the position's
-    own stake on each side bet (by name; a bet not named, or 0: not made);
-    None: each bet's amount at ``env``.
+    own stake on each side bet (by name; a bet not named, or 0: not made),
+    which the reason says with what each won or lost; None: each bet's
+    amount at ``env`` (the reason says which won or lost, as it always has).
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("against-the-house")
@@ -261,7 +262,9 @@ def settle_position(
         won = side_bet_net(bet, line, stake, env)
         side += won
         bets.append((bet.name, stake, won))
-        if line is None:
+        if side_stakes is None:  # the game's own stakes: the words a history written before says too
+            reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
+        elif line is None:
             reason += f"; {bet.name} {stake} loses"
         else:
             result = f"wins {won}" if won >= 0 else f"loses {-won}"

@@ -531,6 +531,9 @@ def result_lines(report, fancy: bool = False) -> list[str]:
     result = report.result
     lines = []
     if result.positions is not None:
+        from ..game.settlement import side_bet_stakes
+
+        own = dict(side_bet_stakes(report.variant, report.variant.stake_values()))  # (where none were chosen)
         house = getattr(report.hand, "house_cards", None)
         if house:
             said = house_words(house, report.variant, [pos["reason"] for pos in result.positions])
@@ -540,11 +543,8 @@ def result_lines(report, fancy: bool = False) -> list[str]:
             net = pos["net"]
             wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
             wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
-            sides = "".join(
-                f", {bet.replace('_', ' ')} {side['stake']}"
-                for bet, side in (pos.get("side_bets") or {}).items()
-                if side["stake"]
-            )
+            stakes = {bet: side["stake"] for bet, side in pos["side_bets"].items()} if "side_bets" in pos else own
+            sides = "".join(f", {bet.replace('_', ' ')} {chips}" for bet, chips in stakes.items() if chips)
             lines.append(
                 f"  {pos['player']}: ante {pos['ante']}{sides}, {wagered} -> "
                 f"{'+' if net > 0 else ''}{net} ({pay_words(pos['reason'])})"
