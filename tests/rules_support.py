@@ -26,13 +26,14 @@ def deal(
     stakes: Mapping[str, int] | None = None,
     stacks: Any = 100,
     antes: Mapping[str, int] | None = None,
+    side_bets: Mapping[str, Mapping[str, int]] | None = None,
     seed: int = 1,
 ) -> Hand:
     """A hand of ``variant`` with these cards; the players are the keys of
     ``cards`` in order (clockwise from the dealer's left) unless given."""
     names = list(players) if players is not None else [k for k in cards if k not in ("burns", "community", "house")]
     v = load_variant(variant, options=dict(options or {}), stakes=dict(stakes or {}))
-    return Hand(v, names, stacks, seed=seed, cards=dict(cards), antes=antes)
+    return Hand(v, names, stacks, seed=seed, cards=dict(cards), antes=antes, side_bets=side_bets)
 
 
 def play(variant: str, cards: Mapping[str, Any], actions: Iterable[str], **kw: Any) -> Hand:

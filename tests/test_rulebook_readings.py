@@ -195,7 +195,10 @@ def test_amounts_and_prices_are_given_in_chips():
         "variants/house/baseball.yaml", up_cards="four-bought-three-pays"
     )
     progressive = book("caribbean-stud-it", progressive="jackpot_500")
-    assert "Side bet progressive (the stake progressive, 1; 0: not placed)" in progressive
+    assert (
+        "Side bet progressive (the stake progressive, 1; 0: not placed; a position may stake exactly 1 or nothing)"
+        in progressive
+    )
     assert "(the meter: 100000, the stake meter)" in progressive
     kill = book("seven-card-stud-hi-lo", kill="scoop")
     assert "the pots of the last of them together at least 100 (five times the high limit)" in kill

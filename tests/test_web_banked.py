@@ -351,3 +351,101 @@ def test_a_chosen_ante_is_kept_when_the_server_restarts(tmp_path):
     assert back.antes == {"Ann": 40}
     back.tick()  # the next hand is dealt
     assert back.state == "playing" and dict(zip(back.hand.players, back.hand.antes)) == {"Ann": 40, "Bot1": 10}
+
+
+# --- the side bets a seat chooses ------------------------------------------------------------
+
+
+def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
+    # Three Card Poker, the host's table staking the Pair Plus at 5; Ann makes it 10, Bob none (0),
+    # the bot does not choose and stakes the table's 5. The house's Q-J-3 qualifies (queen high).
+    deal({"Ann": "Ah 9h 4h", "Bob": "Kc Kd Ks", "Bot1": "Jd 9c 4s", "house": "Qs Jh 3d"})
+    room = _room([TCP], stakes={"pair_plus": 5})
+    ann, bob = room.join("Ann"), room.join("Bob")
+    room.add_bot(ann.token)
+    room.choose_side_bet(ann.token, "pair_plus", 10)
+    room.choose_side_bet(bob.token, "pair_plus", 0)
+    assert snapshot(room, ann)["banked"]["side_bets"] == [
+        {"name": "pair_plus", "words": "pair plus", "low": 1, "high": None, "own": 5, "chosen": 10}
+    ]
+    room.start(ann.token)
+    state = snapshot(room, bob)
+    assert _position(state, "Ann")["side_bets"] == [{"name": "pair plus", "amount": 10}]
+    assert _position(state, "Bob")["side_bets"] == []
+    assert _position(state, "Bot1")["side_bets"] == [{"name": "pair plus", "amount": 5}]
+    room.act(ann.token, "raise")
+    room.act(bob.token, "raise")  # the bot's jack high folds by the game's own strategy
+    # Ann: her flush beats the house (ante 10 and play 10 at even money, +20) and her Pair Plus of
+    # 10 pays a flush 4 to 1 (+40): +60. Bob: three kings beat it (+20), the ante bonus 4 to 1 on
+    # his ante (+40): +60, and no Pair Plus (three of a kind would have paid 30 to 1). The bot
+    # folds: its ante 10 and the table's Pair Plus of 5 lost, -15. The house: -60 - 60 + 15 = -105.
+    assert [s.stack for s in room.seats] == [260, 260, 185]
+    assert room.session.house_net == -105
+    ann_result = _position(snapshot(room, ann), "Ann")["result"]
+    assert ann_result["net"] == 60 and "pair plus 10 wins 40: flush pays 4 to 1" in ann_result["pays"]
+    assert "Ann: ante 10, pair plus 10, wagers 10 -> +60" in " ".join(snapshot(room, ann)["result"])
+
+
+def test_a_side_bet_out_of_its_limits_unknown_or_at_a_table_of_pot_games_is_refused():
+    room = _room([CSP], options={"progressive": "jackpot_500"})  # "a fixed £1": one chip or none
+    ann = room.join("Ann")
+    for name, amount, words in (
+        ("progressive", 2, "the progressive side bet at this table is from 1 to 1 (0: none), not 2"),
+        ("pair_plus", 5, "'pair_plus' is not a side bet of this table: its side bets are progressive"),
+    ):
+        with pytest.raises(TableError, match=re.escape(words)):
+            room.choose_side_bet(ann.token, name, amount)
+    assert room.side_bets == {}
+    room.choose_side_bet(ann.token, "progressive", 1)
+    assert room.side_bets == {"Ann": {"progressive": 1}}
+    pot = _room([FR])
+    cat = pot.join("Cat")
+    with pytest.raises(TableError, match="no game of this table has a side bet"):
+        pot.choose_side_bet(cat.token, "pair_plus", 10)
+    assert pot.side_bets == {}
+
+
+def test_a_side_bet_the_stack_cannot_cover_is_the_games_own_that_hand(deal):
+    deal({"Ann": "7s 7d 2c", "Bob": "Kc 9d 4h", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2, buy_in=50)
+    ann, bob = room.join("Ann"), room.join("Bob")
+    room.choose_side_bet(ann.token, "pair_plus", 40)  # ante 10, Pair Plus 40 and a play of 10: 60 > 50
+    room.choose_side_bet(bob.token, "pair_plus", 30)  # 10 + 30 + 10: exactly 50
+    room.start(ann.token)
+    state = snapshot(room, ann)
+    assert _position(state, "Ann")["side_bets"] == [] and _position(state, "Bob")["side_bets"][0]["amount"] == 30
+    assert state["banked"]["side_bets"][0]["chosen"] == 40  # his choice stays for the hands he can cover
+
+
+def test_side_bets_are_chosen_by_message_and_kept_when_the_server_restarts(tmp_path):
+    db = tmp_path / "tables.db"
+    clock = Clock()
+    server = Server(db, clock=clock)
+    room, ann = server.create({"host": "Ann", "variants": [TCP], "seats": 2, "pause": 5, "seed": 3})
+    server._save_seat(room, room.add_bot(ann))
+    room.start(ann)
+    room.choose_side_bet(ann, "pair_plus", 25)  # from the next hand
+    room.act(ann, "fold")
+    assert room.state == "between" and _position(snapshot(room, ann), "Ann")["side_bets"] == []
+    server.store.close()
+
+    again = Server(db, clock=clock)
+    back = again.rooms[room.id]
+    assert back.side_bets == {"Ann": {"pair_plus": 25}}
+    back.tick()  # the next hand is dealt
+    assert back.state == "playing"
+    assert dict(zip(back.hand.players, back.hand.side_stakes)) == {"Ann": {"pair_plus": 25}, "Bot1": {"pair_plus": 0}}
+
+
+def test_a_side_bet_message_sets_the_seats_stake_and_a_bad_one_is_refused(client):
+    r = client.post("/api/tables", json={"host": "Ann", "variants": [TCP], "seats": 2, "pause": 0, "seed": 3})
+    table = r.json()
+    with client.websocket_connect(f"/ws/{table['table']}") as ws:
+        assert _hello(ws, table["token"])["banked"]["side_bets"][0]["chosen"] is None
+        ws.send_json({"type": "side_bet", "name": "pair_plus", "amount": 15})
+        assert ws.receive_json()["banked"]["side_bets"][0]["chosen"] == 15
+        ws.send_json({"type": "side_bet", "name": "aces_up", "amount": 15})
+        answer = ws.receive_json()
+        assert answer["type"] == "error" and "'aces_up' is not a side bet of this table" in answer["message"]
+        state = bot_and_start(ws)
+        assert _position(state, "Ann")["side_bets"] == [{"name": "pair plus", "amount": 15}]

@@ -37,6 +37,12 @@ def test_a_player_and_a_bot_play_three_card_poker_against_the_house_from_the_pag
     page.fill("#ante", "20")
     page.click("#ante-button")
     page.wait_for_function("document.getElementById('ante-limits').textContent.includes('now 20')")
+    # and makes the Pair Plus, 10 (no limit but her stack: the table stakes none unless one chooses)
+    page.wait_for_selector("#side-bets-form:not([hidden])")
+    assert page.locator("#side-bet-limits-pair_plus").inner_text() == "(1 or more; now none)"
+    page.fill("#side-bet-pair_plus", "10")
+    page.click("#side-bet-button-pair_plus")
+    page.wait_for_function("document.getElementById('side-bet-limits-pair_plus').textContent.includes('now 10')")
     page.click("#start")
 
     # her turn: the house's three cards face down in the middle, her box with its ante,
@@ -44,7 +50,7 @@ def test_a_player_and_a_bot_play_three_card_poker_against_the_house_from_the_pag
     page.wait_for_selector('#actions button[data-verb="raise"]')
     assert page.locator("#house-cards .card.back").count() == 3
     assert page.locator("#house-cards .card:not(.back)").count() == 0
-    assert "ante 20" in page.locator("#seats li").first.inner_text()
+    assert "ante 20, pair plus 10" in page.locator("#seats li").first.inner_text()
     assert page.locator('#actions button[data-verb="fold"]').count() == 1
     assert page.locator('#actions button[data-verb="raise"]').inner_text() == "raise 20"
     assert "against the house" in page.locator("#game-line").inner_text()
@@ -60,7 +66,8 @@ def test_a_player_and_a_bot_play_three_card_poker_against_the_house_from_the_pag
     assert re.search(
         r"The house has .+\. The house's net this hand: [+-]?\d+\.", page.locator("#house-words").inner_text()
     )
-    assert "ante 20, wagers 20" in page.locator("#seats li").first.inner_text()
+    assert "ante 20, pair plus 10, wagers 20" in page.locator("#seats li").first.inner_text()
     results = page.locator("#result").inner_text()
-    assert "the house has" in results and "Ann: ante 20, wagers 20" in results
+    assert "the house has" in results and "Ann: ante 20, pair plus 10, wagers 20" in results
+    assert re.search(r"pair plus 10 (wins \d+|loses)", line), line
     shots(page, "settled")

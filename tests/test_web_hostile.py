@@ -238,6 +238,12 @@ _BAD = [
     {"type": "replace", "seat": 2},  # an empty seat
     {"type": "remove", "seat": 0},  # the host's own seat
     {"type": "ante", "amount": 5},  # a pot game: no ante to choose
+    {"type": "side_bet", "name": "pair_plus", "amount": 5},  # a pot game: no side bet to make
+    {"type": "side_bet", "name": "pair plus", "amount": 5},  # not a bet's name
+    {"type": "side_bet", "name": "pair_plus", "amount": -5},
+    {"type": "side_bet", "name": "pair_plus", "amount": "10"},
+    {"type": "side_bet", "name": "pair_plus"},  # no stake
+    {"type": "side_bet", "amount": 5, "as": "Bob"},
     {"type": "settings", "changes": {"seats": 2}},
     {"type": "settings", "changes": {"stakes": {"low_limit": -3}}},
     {"type": "settings", "changes": []},

@@ -130,11 +130,31 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
         fold = "a position that folds loses it" if bet.on_fold == "lose" else "it stands when the position folds"
         stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
         out.append(
-            f"Side bet {bet.name.replace('_', ' ')} ({stake}; 0: not placed): paid on the "
+            f"Side bet {bet.name.replace('_', ' ')} ({stake}; 0: not placed; {_choice_words(bet, amount)}): paid on the "
             f"player's hand alone by the highest line it reaches, {_side_lines_words(bet, amount)}; below every "
             f"line it loses, and {fold}."
         )
     return out
+
+
+def _choice_words(bet: SideBet, amount: Callable[[Expression], str] | None = None) -> str:
+    """The stake a position may choose on a side bet instead, within the table's limits.
+
+    >>> from studrules.spec.expressions import NUMBER, compile_expression
+    >>> stake = compile_expression("pair_plus", names={"pair_plus": NUMBER, "top": NUMBER})
+    >>> _choice_words(SideBet("pair_plus", stake, (("pair", 1),)))
+    'a position may choose his own stake, 1 chip or more'
+    >>> _choice_words(SideBet("pair_plus", stake, (("pair", 1),), min=stake, max=stake))
+    'a position may stake exactly pair_plus or nothing'
+    """
+    say = amount if amount is not None else (lambda e: e.source)
+    low = say(bet.min) if bet.min is not None else None
+    high = say(bet.max) if bet.max is not None else None
+    if low is not None and low == high:
+        return f"a position may stake exactly {low} or nothing"
+    if high is not None:
+        return f"a position may choose his own stake, from {low or '1 chip'} to {high}"
+    return f"a position may choose his own stake, {low or '1 chip'} or more"
 
 
 def _side_lines_words(bet: SideBet, amount: Callable[[Expression], str] | None = None) -> str:
@@ -159,6 +179,10 @@ def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
     for bet in step.side_bets:
         name = bet.name.replace("_", " ")
         rows.append((f"side bet {name}", f"staked {bet.amount.source}; on a fold: {bet.on_fold}"))
+        if bet.min is not None or bet.max is not None:
+            low = bet.min.source if bet.min is not None else "1"
+            high = bet.max.source if bet.max is not None else "none"
+            rows.append((f"{name} limits", f"from {low} to {high}"))
         unit = "to 1" if bet.pays != "chips" else "for 1"
         rows += [
             (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} {unit}")

@@ -11,7 +11,10 @@ bring-in, ``r`` raise or complete, ``f`` fold, ``s`` show, ``m`` muck,
 takes some of yours, is asked when you have not typed it (Enter goes back).
 ``q`` (or Ctrl-D) in the middle of a hand asks first, then folds your hand
 at your turn: the bots finish the hand, it is settled, saved and counted, and
-the session ends. Ctrl-C ends at once (the hand under way is saved
+the session ends. In a game against the house you choose your side bets:
+``--side-bet NAME=CHIPS`` from the first hand, and ``s`` between hands
+(the stakes outside a game's limits are refused; a bet you never chose is
+staked as the game stakes it, ``--stake``). Ctrl-C ends at once (the hand under way is saved
 unfinished with ``--history``; without it nothing is saved, and the table
 says so). Hands follow one another, stacks carrying over and the deal moving
 clockwise, until you leave or ``--hands``.
@@ -24,11 +27,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
+from ..table.side_bets import side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
 from ._common import (
     add_bots_argument,
@@ -92,6 +96,14 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         "--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)"
     )
     parser.add_argument("--bots-only", action="store_true", help="bots play every seat even on a terminal")
+    parser.add_argument(
+        "--side-bet",
+        metavar="NAME=CHIPS",
+        action="append",
+        default=[],
+        help="against the house: your stake on a side bet from the first hand, within the game's limits, "
+        "0 for none; s between hands changes it (default: the game's own, --stake; repeatable)",
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -215,6 +227,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if problem is not None:  # a usage error, said with the command's usage before a hand is played
         raise UsageError(problem)
     live = interactive(args)
+    mine = _your_side_bets(getattr(args, "side_bet", None), variants, live)
     me: str | None = args.name if live else None
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
@@ -263,7 +276,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     status = 0
     try:
         while True:
-            report = session.play_next()
+            report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
             if report is None:
                 break
             if human is not None:
@@ -278,8 +291,14 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                     break
                 if session.is_over:
                     break
+                bets = side_bet_names(variants)
                 try:
-                    answer = human.read("Enter for the next hand, q to leave: ")
+                    answer = human.read(
+                        f"Enter for the next hand,{' s for your side bets,' if bets else ''} q to leave: "
+                    )
+                    if bets and answer.strip().lower() == "s":
+                        _ask_side_bets(human, variants, mine)
+                        answer = ""
                 except EOFError:
                     answer = "q"
                 if answer.strip().lower() in ("q", "quit", "exit"):
@@ -327,6 +346,58 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
+
+
+def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, int]:
+    """``--side-bet NAME=CHIPS``: your stake on each side bet named, checked against the
+    table's games (a bet one of them has, within their limits) before the first deal.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> _your_side_bets(["bonus=10"], [example_variant("side-bet")], True)
+    {'bonus': 10}
+    >>> _your_side_bets(["bonus=60"], [example_variant("side-bet")], True)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --side-bet bonus=60: the bonus side bet at this table is from 5 to 50 (0: none), not 60
+    """
+    out: dict[str, int] = {}
+    for item in items or []:
+        name, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not name or not value.isdigit():
+            raise UsageError(f"argument --side-bet: '{item}' must be written NAME=CHIPS (a whole number, 0: none)")
+        problem = side_bet_problem(variants, name, int(value))
+        if problem is not None:
+            raise StudrulesError(f"--side-bet {item}: {problem}")
+        out[name] = int(value)
+    if out and not live:
+        raise UsageError(
+            "--side-bet is your own side bet at the table: it needs a terminal, without --bots-only "
+            "(--stake NAME=CHIPS stakes a side bet at every position)"
+        )
+    return out
+
+
+def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> None:
+    """Between hands, ``s``: your stake on each side bet of the table's games from the next
+    hand, one question each (Enter keeps it; 0: none; a stake outside the limits is asked again)."""
+    human.console.print("\nYour side bets from the next hand (Enter keeps each; 0: none)", markup=False)
+    for name in side_bet_names(variants):
+        low, high = side_bet_range(variants, name) or (1, None)
+        limits = f"{low} to {high}" if high is not None else f"{low} or more"
+        now = f"now {mine[name]}" if name in mine else "now the game's own"
+        while True:
+            try:
+                answer = human.read(f"{name.replace('_', ' ')} ({limits}; {now})? ").strip()
+            except EOFError:
+                return
+            if not answer:
+                break
+            chips: Any = int(answer) if answer.isdigit() else answer
+            problem = side_bet_problem(variants, name, chips)
+            if problem is None:
+                mine[name] = chips
+                break
+            human.console.print(problem, markup=False)
 
 
 def _ask_the_dealer(human: TerminalPlayer, me: str | None):

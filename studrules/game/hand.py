@@ -111,7 +111,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     "community": [...], "burns": [...]}`` (texts or cards). ``stakes``:
     stake overrides. ``antes``: a banked game's ante per position
     (``{"Ann": 20}``), checked against the table's minimum and maximum
-    before any card is dealt. ``killer``: the player who kills this hand
+    before any card is dealt. ``side_bets``: in a game against the house,
+    the side bets a position chooses (``{"Ann": {"pair_plus": 10}, "Bob": {}}``):
+    a player named makes the bets he names at those stakes and no other (0:
+    none); a player not named, and everybody when it is not given, stakes
+    each bet's amount at the stakes. Checked against each bet's table
+    limits, and with the ante against his stack, before any card is dealt.
+    ``killer``: the player who kills this hand
     (the variant's ``kill``: its stakes change and he posts the kill blind;
     a :class:`~studrules.table.session.Session` finds him).
     """
@@ -128,6 +134,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         cards: Mapping[str, Any] | None = None,
         stakes: Mapping[str, int] | None = None,
         antes: Mapping[str, int] | None = None,
+        side_bets: Mapping[str, Mapping[str, int]] | None = None,
         killer: str | None = None,
     ):
         self.variant = variant
@@ -219,7 +226,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self._values = None
         self._simple = seating.actions
         self._rotation = plan.rotation(n)
-        self.antes = None if antes is None and plan.plain_antes else self._antes(antes)
+        self.side_stakes = None
+        self.antes = None if antes is None and side_bets is None and plan.plain_antes else self._antes(antes, side_bets)
         self._setup_cards(cards, seed)
         if killer is not None:
             self._post_kill(killer)

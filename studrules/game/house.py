@@ -17,7 +17,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
 from .result import PositionResult
-from .settlement import settle_position, side_bet_stakes
+from .settlement import settle_position, side_bet_limits, side_bet_stakes
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
@@ -37,9 +37,13 @@ class _House(_HandState):
 
     __slots__ = ()
 
-    def _antes(self, antes: Mapping[str, int] | None) -> list[int] | None:
-        """Banked games: each position's ante, checked against the table limits now."""
+    def _antes(
+        self, antes: Mapping[str, int] | None, side_bets: Mapping[str, Mapping[str, int]] | None = None
+    ) -> list[int] | None:
+        """Banked games: each position's ante, checked against the table limits now, with
+        its side bets (:meth:`_side_bets`: what each position stakes on them, checked too)."""
         step = self.plan.ante_step
+        sides = self._side_bets(side_bets)
         if not antes and self.plan.plain_antes:
             return None  # every player posts the variant's ante
         if antes:
@@ -49,11 +53,13 @@ class _House(_HandState):
         if step is None:  # (antes are given: without them a variant with no ante step is plain)
             raise ValueError(f"{self.variant.name} has no ante")
         default, low, high, side = self._ante_limits(step)
-        if not antes and (low is None or low <= default) and (high is None or default <= high):
+        if not antes and sides is None and (low is None or low <= default) and (high is None or default <= high):
             if not self.variant.is_banked or min(self.stacks) >= default + side:
                 return [default] * self.n  # (what the checks below would find)
         out = [int(antes.get(p, default)) for p in self.players] if antes else [default] * self.n
-        for p, a, stack in zip(self.players, out, self.stacks):
+        for i, (p, a, stack) in enumerate(zip(self.players, out, self.stacks)):
+            if sides is not None:
+                side = sides[i]
             if low is not None and a < low:
                 raise IllegalActionError(
                     f"{p}'s ante of {a} is below the table minimum of {low}: antes are {low} to {high}"
@@ -66,6 +72,61 @@ class _House(_HandState):
                 bets = f"ante of {a} and side bets of {side} are" if side else f"ante of {a} is"
                 raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
+
+    def _side_bets(self, chosen: Mapping[str, Mapping[str, int]] | None) -> list[int] | None:
+        """Each position's stake on each side bet (:attr:`side_stakes`), checked against the
+        bets' limits now; the chips each position stakes on them in all (None: nobody chose,
+        and the game's own stakes are within the limits: :meth:`_ante_limits` has their total).
+        A player ``chosen`` names makes the bets he names (0: none); any other the game's own."""
+        self.side_stakes = None
+        bets = self.plan.memo.get("side bets")
+        if bets is None:
+            env = self.plan.stake_env
+            own = dict(side_bet_stakes(self.variant, env))
+            bets = self.plan.memo["side bets"] = [
+                (name, own[name], low, high) for name, low, high in side_bet_limits(self.variant, env)
+            ]
+        within = all(not d or low <= d and (high is None or d <= high) for _, d, low, high in bets)
+        if chosen is None and within:
+            return None
+        if chosen is None:
+            chosen = {}
+        elif not isinstance(chosen, Mapping):
+            raise ValueError(f"side_bets maps players to their side bets, not {chosen!r}")
+        unknown = [p for p in chosen if p not in self.seat]
+        if unknown:
+            raise ValueError(f"side_bets name players who are not in the hand: {', '.join(map(str, unknown))}")
+        names = [name for name, *_ in bets]
+        stakes: list[dict[str, int]] = []
+        for p in self.players:
+            mine = chosen.get(p)
+            if mine is None:
+                mine = {name: d for name, d, _, _ in bets}
+            elif not isinstance(mine, Mapping):
+                raise ValueError(f"{p}'s side bets map each bet to its chips, not {mine!r}")
+            for name, chips in mine.items():
+                if name not in names:
+                    offered = f"its side bets are {', '.join(names)}" if names else "it has no side bets"
+                    raise ValueError(f"{p}'s side bet '{name}': {self.variant.name} has none of that name: {offered}")
+                if type(chips) is not int or chips < 0:
+                    raise ValueError(f"{p}'s side bet {name} is a whole number of chips, 0 for none, not {chips!r}")
+            stakes.append({name: mine.get(name, 0) for name in names})
+        for p, mine in zip(self.players, stakes):
+            for name, _, low, high in bets:
+                chips = mine[name]
+                limits = f"{low} to {high}" if high is not None else f"{low} or more"
+                if chips and chips < low:
+                    raise IllegalActionError(
+                        f"{p}'s side bet {name} of {chips} is below the table minimum of {low}: "
+                        f"its stakes are {limits} (0: none)"
+                    )
+                if chips and high is not None and chips > high:
+                    raise IllegalActionError(
+                        f"{p}'s side bet {name} of {chips} is above the table maximum of {high}: "
+                        f"its stakes are {limits} (0: none)"
+                    )
+        self.side_stakes = stakes
+        return [sum(mine.values()) for mine in stakes]
 
     def _ante_limits(self, step: AnteStep) -> tuple[int, int | None, int | None, int]:
         """The ante step's amount, the table minimum and maximum and the side bets' total:
@@ -228,7 +289,7 @@ class _House(_HandState):
             self.cards,
             self.community,
         )
-        stacks, add_event, side_bets = self.stacks, self.events.append, step.side_bets
+        stacks, add_event, side_bets, side_stakes = self.stacks, self.events.append, step.side_bets, self.side_stakes
         for i, name in enumerate(self.players):
             ante = antes[i] if antes else 0
             raised = raise_amounts[i]
@@ -239,7 +300,9 @@ class _House(_HandState):
                 words = _describe(ranking, value, held)
                 add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))
             raise_amount = None if folded[i] else (raised or 0)
-            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0)
+            mine = side_stakes[i] if side_stakes is not None else None  # (None: the game's own stakes)
+            stakes = None if mine is None else tuple(mine.values())
+            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0, stakes)
             s = settled.get(key)
             if s is None:
                 s = settled[key] = settle_position(
@@ -251,24 +314,26 @@ class _House(_HandState):
                     env=env,
                     forfeited=raised or 0,
                     ranking=self.variant.deck.ranking,
+                    side_stakes=mine,
                 )
             net = s.net
             stacks[i] += ante + (raised or 0) + net
             total += net
             add_event(_new(Event, ("settle", name, None, net, *_NONE6, s.reason, s.ante_net, s.raise_net)))
-            positions.append(
-                {
-                    "player": name,
-                    "ante": ante,
-                    "raise": raised,
-                    "raises": raises[name],
-                    "ante_net": s.ante_net,
-                    "raise_net": s.raise_net,
-                    "side_net": s.side_net,
-                    "net": net,
-                    "reason": s.reason,
-                }
-            )
+            position: PositionResult = {
+                "player": name,
+                "ante": ante,
+                "raise": raised,
+                "raises": raises[name],
+                "ante_net": s.ante_net,
+                "raise_net": s.raise_net,
+                "side_net": s.side_net,
+                "net": net,
+                "reason": s.reason,
+            }
+            if side_bets and side_stakes is not None:  # (chosen: a hand of the game's own is as it always was)
+                position["side_bets"] = {bet: {"stake": chips, "net": won} for bet, chips, won in s.side_bets}
+            positions.append(position)
         self.contrib = [0] * self.n
         self.positions = positions
         self.house_net = -total
@@ -295,6 +360,10 @@ class _House(_HandState):
                 }
                 for i, p in enumerate(self.players)
             ]
+            stakes = self.side_stakes
+            if stakes is not None:  # the side bets chosen, returned with the rest
+                for i, position in enumerate(self.positions):
+                    position["side_bets"] = {bet: {"stake": chips, "net": 0} for bet, chips in stakes[i].items()}
             self.house_net = 0
         self._end()
 

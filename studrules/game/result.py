@@ -86,7 +86,9 @@ class PotResult(TypedDict):
 
 
 #: One position of a game against the house: its ante and raise (None: it
-#: folded), what each won or lost, the net and why.
+#: folded), what each won or lost, the net and why; in a game with side bets
+#: the positions chose (``Hand(side_bets=...)``), ``side_bets``: each one's
+#: stake (0: not made) and its win or loss, by name.
 PositionResult = TypedDict(
     "PositionResult",
     {
@@ -97,6 +99,7 @@ PositionResult = TypedDict(
         "ante_net": int,
         "raise_net": int,
         "side_net": NotRequired[int],
+        "side_bets": NotRequired[dict[str, dict[str, int]]],
         "net": int,
         "reason": str,
     },

@@ -31,7 +31,9 @@ The rules, from a :class:`~studrules.spec.model.SettleStep`:
 8. ``ante_bonus``: a hand played (not folded) has its ante paid also by the
    highest bonus line it reaches, whatever the house holds. ``side_bets``:
    each stake is paid by its own table on the player's hand alone, or lost
-   (and lost by a position that folds, unless it stands).
+   (and lost by a position that folds, unless it stands). A position's stake
+   on a side bet is the bet's amount, or the one he chose
+   (``side_stakes``: a bet he does not name is not made).
 7. ``against='pay_table'``: no comparison with the house. The ante and the
    raises are paid together by the highest pay-table line the player's hand
    reaches (:func:`pay_line`); below every line, a hand at least
@@ -61,6 +63,7 @@ __all__ = [
     "pay_line",
     "side_bet_net",
     "side_bet_stakes",
+    "side_bet_limits",
 ]
 
 
@@ -73,6 +76,7 @@ class PositionSettlement:
     net: int
     reason: str
     side_net: int = 0  # the side bets' win or loss, in ``net`` too
+    side_bets: tuple[tuple[str, int, int], ...] = ()  # each side bet of the step: (name, stake, win or loss)
 
 
 @lru_cache(maxsize=1)
@@ -201,8 +205,9 @@ def settle_position(
     env: Mapping[str, int],
     forfeited: int = 0,
     ranking: str = "high",
+    side_stakes: Mapping[str, int] | None = None,
 ) -> PositionSettlement:
-    """Settle one position (see the module's rules 1-5).
+    """Settle one position (see the module's rules 1-8).
 
     ``player_value``/``house_value``: the best-five values (higher is better);
     ``ante``: this position's ante; ``raise_amount``: its raise, or None when
@@ -210,7 +215,10 @@ def settle_position(
     position had raised at earlier decisions (lost with the ante);
     ``ranking``: the name of the ranking the values are of (its categories
     and thresholds read the pay tables). A folded position's ``player_value``
-    still settles its side bets that stand.
+    still settles its side bets that stand. ``side_stakes``: the position's
+    own stake on each side bet (by name; a bet not named, or 0: not made),
+    which the reason says with what each won or lost; None: each bet's
+    amount at ``env`` (the reason says which won or lost, as it always has).
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("against-the-house")
@@ -218,11 +226,19 @@ def settle_position(
     >>> step, env = v.steps[-1], v.stake_values()
     >>> trips, ak = int(evaluate("7c 7d 7h 2s 4c")), int(evaluate("Ac Kd 8h 3s 5c"))
     >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=20, env=env)
-    PositionSettlement(ante_net=10, raise_net=60, net=70, reason='beats the house: three_of_a_kind pays 3 to 1', side_net=0)
+    PositionSettlement(ante_net=10, raise_net=60, net=70, reason='beats the house: three_of_a_kind pays 3 to 1', side_net=0, side_bets=())
     >>> settle_position(step, player_value=trips, house_value=int(evaluate("Qc Jd 8h 3s 5c")), ante=10, raise_amount=20, env=env).net
     10
     >>> settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=None, env=env).net
     -10
+
+    A side bet of 20 chosen by the position: three of a kind reaches the pair line, 1 to 1::
+
+    >>> step = example_variant("side-bet").steps[-1]
+    >>> s = settle_position(step, player_value=trips, house_value=ak, ante=10, raise_amount=20, env=env,
+    ...                     side_stakes={"bonus": 20})
+    >>> s.net, s.side_bets, s.reason
+    (90, (('bonus', 20, 20),), 'beats the house: three_of_a_kind pays 3 to 1; bonus 20 wins 20: pair pays 1 to 1')
     """
     main = _main(step, player_value, house_value, ante, raise_amount, env, forfeited, ranking)
     if not step.ante_bonus and not step.side_bets:
@@ -234,29 +250,68 @@ def settle_position(
             ante_net += ante * bonus[1]
             reason += f"; ante bonus: {bonus[0]} pays {bonus[1]} to 1"
     side = 0
+    bets = []
     for bet in step.side_bets:
-        stake = int(bet.amount(env))
+        stake = int(bet.amount(env)) if side_stakes is None else int(side_stakes.get(bet.name, 0))
         if stake <= 0:
+            bets.append((bet.name, 0, 0))
             continue
         line = (
             None if raise_amount is None and bet.on_fold == "lose" else pay_line(step, player_value, ranking, bet.lines)
         )
         won = side_bet_net(bet, line, stake, env)
         side += won
-        reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
-    return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side)
+        bets.append((bet.name, stake, won))
+        if side_stakes is None:  # the game's own stakes: the words a history written before says too
+            reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
+        elif line is None:
+            reason += f"; {bet.name} {stake} loses"
+        else:
+            result = f"wins {won}" if won >= 0 else f"loses {-won}"
+            reason += f"; {bet.name} {stake} {result}: {line[0]} {_side_words(bet, line, won + stake)}"
+    return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side, tuple(bets))
 
 
-def side_bet_stakes(variant: Any, env: Mapping[str, int]) -> list[tuple[str, int]]:
-    """The side bets every position of ``variant`` places, each ``(name, chips)`` at
-    the stakes ``env`` (a stake of 0: the bet is not placed, but listed).
+def side_bet_stakes(
+    variant: Any, env: Mapping[str, int], chosen: Mapping[str, int] | None = None
+) -> list[tuple[str, int]]:
+    """The side bets a position of ``variant`` places, each ``(name, chips)``: at the
+    stakes ``env`` (each bet's amount), or as he chose them (``chosen``: a stake by
+    bet name; a bet he does not name is not made). A stake of 0: the bet is not
+    placed, but listed. The one place a position's side bets are worked out: what
+    he must cover, what the table shows.
 
     >>> from studrules.spec.examples import example_variant
-    >>> v = example_variant("against-the-house")
-    >>> side_bet_stakes(v, v.stake_values())
-    []
+    >>> v = example_variant("side-bet", stakes={"bonus": 5})
+    >>> side_bet_stakes(v, v.stake_values()), side_bet_stakes(v, v.stake_values(), {})
+    ([('bonus', 5)], [('bonus', 0)])
+    >>> sum(chips for _, chips in side_bet_stakes(v, v.stake_values(), {"bonus": 25}))
+    25
     """
-    return [(bet.name, int(bet.amount(env))) for step in variant.steps_of(SettleStep) for bet in step.side_bets]
+    bets = [bet for step in variant.steps_of(SettleStep) for bet in step.side_bets]
+    if chosen is None:
+        return [(bet.name, int(bet.amount(env))) for bet in bets]
+    return [(bet.name, int(chosen.get(bet.name, 0))) for bet in bets]
+
+
+def side_bet_limits(variant: Any, env: Mapping[str, int]) -> list[tuple[str, int, int | None]]:
+    """Each side bet of ``variant`` with the least and the most a position may stake on it
+    at the stakes ``env``: ``(name, least, most)`` (most None: no limit but his stack).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("side-bet")
+    >>> side_bet_limits(v, v.stake_values())
+    [('bonus', 5, 50)]
+    """
+    return [
+        (
+            bet.name,
+            max(1, int(bet.min(env))) if bet.min is not None else 1,
+            int(bet.max(env)) if bet.max is not None else None,
+        )
+        for step in variant.steps_of(SettleStep)
+        for bet in step.side_bets
+    ]
 
 
 def side_bet_net(bet: SideBet, line: tuple[str, int] | None, stake: int, env: Mapping[str, int]) -> int:

@@ -75,6 +75,7 @@ class _HandState:
         "showdown_rules",
         "decision_step",
         "antes",
+        "side_stakes",
         "live_ante",
         "last_blind",
         "wild_rank",
@@ -155,6 +156,7 @@ class _HandState:
     offers: list[tuple[int, UpCardRule, Card]] | None  # up cards asking a price: (seat, rule, card), in order
     bets: list[int]  # chips put in this betting round
     antes: list[int] | None  # a banked game's ante per position (None: the variant's, for everybody)
+    side_stakes: list[dict[str, int]] | None  # per position, its stake on each side bet (None: the game's own)
     live_ante: list[int]  # antes and blinds that count toward the first round's bets
     last_blind: int | None  # the seat that posted the last blind (the next one acts first)
     wild_rank: str | None  # the rank a followed card made wild (wild.follow), None: none now

@@ -4,7 +4,7 @@ Each line is one JSON object holding everything needed to play the hand
 again -- the variant (a shipped name or a path), its option choices and stake
 overrides, the players (clockwise, the first at the dealer's left), their
 starting stacks, every card each one received (and the house's, the
-community cards and the burns), the antes of a banked game and the actions
+community cards and the burns), the antes and side bets of a banked game and the actions
 in order -- plus, for reading and checking, the result and a digest of the
 events::
 
@@ -67,7 +67,19 @@ __all__ = [
 #: The value of every line's ``format`` key.
 HISTORY_FORMAT = "studrules-history"
 _VERSION = 1
-_SCRIPT_KEYS = ("variant", "options", "stakes", "players", "stacks", "cards", "seed", "antes", "killer", "actions")
+_SCRIPT_KEYS = (
+    "variant",
+    "options",
+    "stakes",
+    "players",
+    "stacks",
+    "cards",
+    "seed",
+    "antes",
+    "side_bets",
+    "killer",
+    "actions",
+)
 
 
 # --------------------------------------------------------------------------
@@ -155,6 +167,10 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
         record["killer"] = hand.killer
     if variant.is_banked and hand.antes is not None:
         record["antes"] = dict(zip(hand.players, hand.antes))
+    if variant.is_banked and hand.side_stakes is not None:  # (each position's own: the bets made, {} for none)
+        record["side_bets"] = {
+            p: {b: c for b, c in bets.items() if c} for p, bets in zip(hand.players, hand.side_stakes)
+        }
     record["actions"] = [str(a) for a in hand.actions]
     if seed is not None:
         record["seed"] = seed

@@ -13,6 +13,8 @@ cards (some or all; a seed deals the rest) and the actions in order::
       Ann: [9c, Ks, 4d, 7h, 2s]     # (banked games: house: [...]; also community, burns)
     seed: 7                         # deals every card not given (default 0)
     antes: {Ann: 20}                # banked games: an ante per position, optional
+    side_bets: {Ann: {pair_plus: 10}, Bob: {}}   # banked games: the side bets a position
+                                    # chose (Bob: none), optional; others stake the game's own
     actions:                        # "PLAYER VERB [AMOUNT]" in order
       - Dan bring-in
       - Ann complete 10             # complete/bet/raise amounts are the round's total
@@ -67,6 +69,7 @@ SCRIPT_FIELDS = (
     "cards",
     "seed",
     "antes",
+    "side_bets",
     "killer",
     "actions",
     "expect",
@@ -89,6 +92,7 @@ class Script:
     cards: dict = field(default_factory=dict)
     seed: int | None = 0
     antes: dict | None = None
+    side_bets: dict | None = None
     killer: str | None = None
     expect: Any = None
     doc: Document | None = None
@@ -134,12 +138,18 @@ def load_script(script: Mapping | str | Path) -> Script:
     stacks = data.get("stacks", 100)
     if not (isinstance(stacks, (int, list, Mapping)) and not isinstance(stacks, bool)):
         raise fail("'stacks' is a number, a list (one per player) or a mapping by name", "stacks")
-    for key in ("options", "stakes", "cards", "antes"):
+    for key in ("options", "stakes", "cards", "antes", "side_bets"):
         if data.get(key) is not None and not isinstance(data[key], Mapping):
             raise fail(f"'{key}' is a mapping", key)
     for name, value in (data.get("antes") or {}).items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise fail("an ante is a whole number of chips, 0 or more", "antes", name)
+    for name, bets in (data.get("side_bets") or {}).items():
+        if not isinstance(bets, Mapping):
+            raise fail("a player's side bets map each bet to its chips ({pair_plus: 10}; {}: none)", "side_bets", name)
+        for bet, value in bets.items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise fail("a side bet is a whole number of chips, 0 or more", "side_bets", name, bet)
     cards = dict(data.get("cards") or {})
     from ..cards.card import parse_card, parse_cards
 
@@ -181,6 +191,7 @@ def load_script(script: Mapping | str | Path) -> Script:
         cards=cards,
         seed=seed,
         antes=dict(data["antes"]) if data.get("antes") else None,
+        side_bets={str(p): dict(b) for p, b in data["side_bets"].items()} if data.get("side_bets") else None,
         killer=killer,
         expect=data.get("expect"),
         doc=doc,
@@ -221,17 +232,27 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
         raise
     try:
         hand = Hand(
-            variant, s.players, s.stacks, seed=s.seed, cards=s.cards, stakes=None, antes=s.antes, killer=s.killer
+            variant,
+            s.players,
+            s.stacks,
+            seed=s.seed,
+            cards=s.cards,
+            stakes=None,
+            antes=s.antes,
+            side_bets=s.side_bets,
+            killer=s.killer,
         )
     except IllegalActionError as err:
-        raise ScriptError(err.message, where("antes")) from None
+        raise ScriptError(err.message, where("side_bets" if "side bet" in err.message else "antes")) from None
     except CardError as err:
         raise ScriptError(err.message, where("cards")) from None
     except ValueError as err:
         text = str(err)
         probe = text.replace(variant.name, "")  # the variant's own name says nothing of the field
         field_name = (
-            "killer"
+            "side_bets"
+            if "side bet" in probe or "side_bets" in probe
+            else "killer"
             if "kill" in probe
             else "stacks"
             if "stack" in probe

@@ -1,7 +1,7 @@
 """The checks of a game against the house that the schema cannot say: the
 decisions come before the house's cards are turned, a chosen raise has
-bounds that fit together and fit the table's limits, and a pay table is
-read as its settlement reads it. :mod:`studrules.spec.checks` runs them.
+bounds that fit together and fit the table's limits, a pay table is read as
+its settlement reads it, and a side bet's limits fit together and hold its stake. :mod:`studrules.spec.checks` runs them.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ class _BankedChecks(_CheckerBase):
                 self._raise_bounds(i, step)
             elif isinstance(step, SettleStep):
                 self._pay_table(i, step)
+                self._side_bet_limits(i, step)
 
     def _raise_bounds(self, i: int, step: DecisionStep) -> None:
         if not step.fold and not step.stand and step.raise_amount is None:
@@ -157,6 +158,38 @@ class _BankedChecks(_CheckerBase):
                 self.fail(
                     f"the side bet '{bet.name}' needs a pay table with at least one line",
                     self.step_path(i, "side_bets", bet.name),
+                )
+
+    def _side_bet_limits(self, i: int, step: SettleStep) -> None:
+        """A side bet's least stake is a chip or more and not above its most, and the stake
+        a position places unless he chooses (its amount, when placed) is within them."""
+        for bet in step.side_bets:
+            path = self.step_path(i, "side_bets", bet.name)
+            low, high = self.value(bet.min), self.value(bet.max)
+            if low is not None and low < 1:
+                self.fail(
+                    f"the side bet '{bet.name}' has a minimum of {low}: a stake is 1 chip or more (0 is no bet)",
+                    path + ("min",),
+                )
+                continue
+            if low is not None and high is not None and low > high:
+                self.fail(
+                    f"the side bet '{bet.name}' has a minimum ({low}) above its maximum ({high})", path + ("min",)
+                )
+                continue
+            stake = self.value(bet.amount)
+            if stake is None or stake <= 0:  # (0: not placed unless a position chooses it)
+                continue
+            limits = f"from {low or 1} to {high}" if high is not None else f"{low or 1} or more"
+            if low is not None and stake < low:
+                self.fail(
+                    f"the side bet '{bet.name}' is staked {stake}, below its table minimum: its stakes are {limits}",
+                    path + ("amount",),
+                )
+            elif high is not None and stake > high:
+                self.fail(
+                    f"the side bet '{bet.name}' is staked {stake}, above its table maximum: its stakes are {limits}",
+                    path + ("amount",),
                 )
 
 

@@ -533,6 +533,12 @@ class _Builder:
                     if bet.get("meter") is not None
                     else None,
                     meter_share=tuple((str(k), int(v)) for k, v in (bet.get("meter_share") or {}).items()),
+                    min=self.expr(bet["min"], path + ("side_bets", name, "min"), expect=NUMBER)
+                    if bet.get("min") is not None
+                    else None,
+                    max=self.expr(bet["max"], path + ("side_bets", name, "max"), expect=NUMBER)
+                    if bet.get("max") is not None
+                    else None,
                 )
                 for name, bet in (b.get("side_bets") or {}).items()
             ),

@@ -10,6 +10,9 @@ functions on these, so each example does not write its own game out again.
   the house's up, a raise of twice the ante or a fold, the house qualifying
   with ace-king; a house that does not qualify pays the ante and returns the
   raise; the raise pays 3 to 1 on three of a kind.
+- ``side-bet``: ``against-the-house`` with an ante of 5 to 100 and a side
+  bet, ``bonus``, paid on the player's hand alone (a pair 1 to 1, a flush 5
+  to 1), not placed unless a position chooses it, from 5 to 50.
 
 >>> v = example_variant("bring-in", stakes={"bet": 20})
 >>> v.name, v.kind, v.stake_values()
@@ -60,6 +63,19 @@ steps:
   - reveal: {who: house}
   - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
              not_qualified: {ante: {result: win, odds: 1}, raise: {result: push}}}
+""",
+    "side-bet": """\
+name: side-bet
+kind: banked
+seats: {min: 1, max: 7}
+stakes: {ante: 10, bonus: 0}
+steps:
+  - ante: {amount: ante, min: 5, max: 100}
+  - deal: {players: [down, down, down, down, down], house: [down, down, down, down, up]}
+  - decision: {fold: true, raise: 2 * ante}
+  - reveal: {who: house}
+  - settle: {qualify: house >= ace_king, ante_odds: 1, tie: push, pay_table: {three_of_a_kind: 3},
+             side_bets: {bonus: {amount: bonus, min: 5, max: 50, pay_table: {flush: 5, pair: 1}}}}
 """,
 }
 

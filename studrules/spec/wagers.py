@@ -27,7 +27,10 @@ class Payout:
 class SideBet:
     """A wager beside the game, paid by its own pay table on the player's hand
     alone (the highest line the hand reaches; below every line it loses).
-    ``amount``: what each position stakes on it (0: not placed).
+    ``amount``: what each position stakes on it unless he chooses his own
+    (0: not placed). ``min``/``max``: the table's limits on a stake a
+    position chooses (None: no minimum but a chip, no maximum but his
+    stack); a stake outside them is refused before any card is dealt.
     ``on_fold``: ``lose`` (a position that folds loses it) or ``stand``.
     ``pays``: ``odds`` (a line is odds to 1, the stake returned with the win)
     or ``chips`` (a line is the chips won whatever the stake, "for one": the
@@ -42,6 +45,8 @@ class SideBet:
     pays: str = "odds"
     meter: Expression | None = None
     meter_share: tuple[tuple[str, int], ...] = ()
+    min: Expression | None = None
+    max: Expression | None = None
 
     @property
     def lines(self) -> tuple[tuple[str, int], ...]:

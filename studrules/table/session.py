@@ -11,6 +11,8 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   (:func:`studrules.analysis.diff.diff`);
 - a player who cannot afford the next hand (a pot game: no chips left; a
   game against the house: not enough for an ante, the side bets and a raise) leaves;
+- in a game against the house a player may choose his ante and his side bets
+  (:meth:`Session.begin_next`), from hand to hand;
 - a variant's ``kill`` carries from hand to hand: the session counts each
   player's legs (hands he wins whole, in a row) and passes the killer to
   the next hand of a game with a kill;
@@ -45,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
 from .session_report import HandReport, SessionSummary
+from .side_bets import fitted_side_bets
 
 if TYPE_CHECKING:
     from ..analysis.diff import Difference
@@ -223,16 +226,17 @@ class Session:
                 return chosen
         return seeded
 
-    def needs(self, variant, ante: int | None = None) -> int:
+    def needs(self, variant, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
         """Chips a player needs to sit in a hand of ``variant``: against the house, his
-        ante (``ante``: the one he chose; else the game's), the side bets and a raise."""
+        ante (``ante``: the one he chose; else the game's), his side bets (``side_bets``:
+        those he chose, by name, a bet not named not made; else the game's) and a raise."""
         if not variant.is_banked:
             return 1
         from ..game.settlement import side_bet_stakes
         from ..spec.model import AnteStep, DecisionStep
 
         env = dict(variant.stake_values())
-        side = sum(chips for _, chips in side_bet_stakes(variant, env))
+        side = sum(chips for _, chips in side_bet_stakes(variant, env, side_bets))
         steps = variant.steps_of(AnteStep)
         if ante is None:
             ante = 0
@@ -265,9 +269,10 @@ class Session:
 
     # ---------------------------------------------------------------- play
 
-    def play_next(self) -> HandReport | None:
-        """Play one hand; None (and :attr:`reason` set) when the session is over."""
-        report = self.begin_next()
+    def play_next(self, side_bets: Mapping[str, Mapping[str, int]] | None = None) -> HandReport | None:
+        """Play one hand; None (and :attr:`reason` set) when the session is over.
+        ``side_bets``: as :meth:`begin_next` takes them."""
+        report = self.begin_next(side_bets=side_bets)
         if report is None:
             return None
         order = report.players
@@ -275,14 +280,22 @@ class Session:
         self.finish(report, result)
         return report
 
-    def begin_next(self, variant=None, antes: Mapping[str, int] | None = None) -> HandReport | None:
+    def begin_next(
+        self,
+        variant=None,
+        antes: Mapping[str, int] | None = None,
+        side_bets: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> HandReport | None:
         """Deal the next hand without playing it: its report (``result`` still
         None, :attr:`current` its hand), or None when the session is over.
         Whoever drives the hand (a web table waiting for its players) applies
         the actions, then calls :meth:`finish`. ``variant``: the one the dealer
         picked, one of :attr:`variants` (None: :meth:`next_variant`). ``antes``:
         in a game against the house, the ante some positions chose (by name;
-        checked by the hand against the table limits and the stacks)."""
+        checked by the hand against the table limits and the stacks).
+        ``side_bets``: the side bets some players chose (by name: a stake by
+        bet, 0 for none), fitted to the game's limits and their stacks
+        (:func:`~studrules.table.side_bets.fitted_side_bets`)."""
         from ..analysis.diff import diff
         from ..game.hand import Hand
 
@@ -292,8 +305,12 @@ class Session:
             variant = self.next_variant()
         elif not any(variant is v for v in self.variants):
             raise StudrulesError(f"{getattr(variant, 'name', variant)} is not one of this session's games")
+        chosen = {p: a for p, a in (antes or {}).items() if p in self.active} if variant.is_banked else None
+        sides = fitted_side_bets(self, variant, side_bets, chosen) or {}
         need = self.needs(variant)
-        left_now = [p for p in self.active if self.stacks[p] < need]
+        left_now = [
+            p for p in self.active if self.stacks[p] < (self.needs(variant, None, sides[p]) if p in sides else need)
+        ]
         for p in left_now:
             self.active.remove(p)
         low, high = self._seat_range(variant)
@@ -304,8 +321,17 @@ class Session:
         order = order[:high]
         seed = self.rng.randrange(2**32)
         killer = self.killer if variant.kill is not None and self.killer in order else None
-        chosen = {p: a for p, a in (antes or {}).items() if p in order} if variant.is_banked else None
-        hand = Hand(variant, order, {p: self.stacks[p] for p in order}, seed=seed, killer=killer, antes=chosen or None)
+        chosen = {p: a for p, a in (chosen or {}).items() if p in order}
+        sides = {p: bets for p, bets in sides.items() if p in order}
+        hand = Hand(
+            variant,
+            order,
+            {p: self.stacks[p] for p in order},
+            seed=seed,
+            killer=killer,
+            antes=chosen or None,
+            side_bets=sides or None,
+        )
         previous = self._last_variant
         switched = previous is None or previous is not variant
         differences: list[Difference] = []

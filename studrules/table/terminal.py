@@ -526,11 +526,14 @@ def house_words(cards, variant, reasons) -> str | None:
 
 def result_lines(report, fancy: bool = False) -> list[str]:
     """A finished hand's outcome: each player's stack and net; banked games
-    the house's hand, each position's ante, wagers and settlement, pay lines
-    in words. ``fancy``: cards with suit symbols."""
+    the house's hand, each position's ante, side bets made, wagers and
+    settlement, pay lines in words. ``fancy``: cards with suit symbols."""
     result = report.result
     lines = []
     if result.positions is not None:
+        from ..game.settlement import side_bet_stakes
+
+        own = dict(side_bet_stakes(report.variant, report.variant.stake_values()))  # (where none were chosen)
         house = getattr(report.hand, "house_cards", None)
         if house:
             said = house_words(house, report.variant, [pos["reason"] for pos in result.positions])
@@ -540,8 +543,10 @@ def result_lines(report, fancy: bool = False) -> list[str]:
             net = pos["net"]
             wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
             wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
+            stakes = {bet: side["stake"] for bet, side in pos["side_bets"].items()} if "side_bets" in pos else own
+            sides = "".join(f", {bet.replace('_', ' ')} {chips}" for bet, chips in stakes.items() if chips)
             lines.append(
-                f"  {pos['player']}: ante {pos['ante']}, {wagered} -> "
+                f"  {pos['player']}: ante {pos['ante']}{sides}, {wagered} -> "
                 f"{'+' if net > 0 else ''}{net} ({pay_words(pos['reason'])})"
             )
         hn = result.house_net or 0

@@ -191,6 +191,7 @@ class Server:
         extra = session.carried() | {
             "departed": room.departed[-200:],
             "antes": dict(room.antes),
+            "side_bets": {name: dict(bets) for name, bets in room.side_bets.items()},
             "leaving": [s.name for s in room.seats if s is not None and s.leaving],
             "away": [s.name for s in room.seats if s is not None and s.bot is None and s.away],
             "missed": {s.name: s.missed for s in room.seats if s is not None and s.bot is None and s.missed},
@@ -275,6 +276,8 @@ class Server:
                 room.start(seat)
             elif kind == "ante":
                 room.choose_ante(seat, message["amount"])
+            elif kind == "side_bet":
+                room.choose_side_bet(seat, message["name"], message["amount"])
             elif kind == "bot":
                 bot = room.add_bot(seat, message["kind"])
                 self._save_seat(room, bot)

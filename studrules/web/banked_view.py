@@ -54,15 +54,19 @@ __all__ = [
 # ---------------------------------------------------------------- what a seat sees
 
 
-def banked_payload(seen: Sequence[Any], players: Sequence[str], variant: Any) -> dict[str, Any]:
+def banked_payload(
+    seen: Sequence[Any], players: Sequence[str], variant: Any, stakes: Sequence[Mapping[str, int]] | None = None
+) -> dict[str, Any]:
     """What a seat sees of a hand against the house, from ``seen`` (the
     events as that seat sees them), as JSON data: ``house`` (its cards, None
     for one face down; its hand in words once every card is up), ``positions``
     (each position's ante, side bets, raises, whether it folded, and once it
-    is settled its ``result``) and ``house_net`` (once every position is settled)."""
+    is settled its ``result``) and ``house_net`` (once every position is settled).
+    ``stakes``: each position's stake on each side bet, in the order of ``players``
+    (the chips on the table, which every seat sees; None: the game's own for all)."""
     house: list[Any] = []  # the house's cards as this seat sees them (None: face down)
     bets = side_bets(variant)
-    positions = {p: _position(p, bets) for p in players}
+    positions = {p: _position(p, bets if stakes is None else _words(stakes[i])) for i, p in enumerate(players)}
     hands: dict[str, str] = {}
     reasons = []
     for e in seen:
@@ -116,10 +120,13 @@ def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def side_bets(variant: Any) -> list[dict[str, Any]]:
-    """The side bets every position places at ``variant`` as the table staked them
+    """The side bets a position places at ``variant`` as the table staked them
     (a stake of 0: not placed), each ``{"name", "amount"}`` (the name in words)."""
-    bets = side_bet_stakes(variant, variant.stake_values())
-    return [{"name": name.replace("_", " "), "amount": chips} for name, chips in bets if chips > 0]
+    return _words(dict(side_bet_stakes(variant, variant.stake_values())))
+
+
+def _words(stakes: Mapping[str, int]) -> list[dict[str, Any]]:
+    return [{"name": name.replace("_", " "), "amount": chips} for name, chips in stakes.items() if chips > 0]
 
 
 def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, Any]:

@@ -13,6 +13,9 @@ table sees it, and raises :class:`ProtocolError` otherwise. The types a player s
 - ``{"type": "ante", "amount": 20}``: at a table with games against the
   house, the ante this seat's position places from the next hand (within
   the table limits);
+- ``{"type": "side_bet", "name": "pair_plus", "amount": 10}``: at a table
+  with games against the house, this seat's stake on a side bet from the
+  next hand (0: none; within the table limits);
 - ``{"type": "start"}``, ``{"type": "bot", "kind": "sensible"}``,
   ``{"type": "remove", "seat": 3}`` (stand a seat up),
   ``{"type": "replace", "seat": 3, "kind": "sensible"}`` (give it to a bot;
@@ -88,6 +91,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "choose": {"variant": _VARIANT},
     "start": {},
     "ante": {"amount": int},
+    "side_bet": {"name": _KEY, "amount": int},
     "bot": {"kind": _BOTS},
     "leave": {},
     "remove": {"seat": int},
@@ -104,6 +108,7 @@ _REQUIRED = {
     "hello": ("token",),
     "act": ("verb",),
     "ante": ("amount",),
+    "side_bet": ("name", "amount"),
     "choose": ("variant",),
     "remove": ("seat",),
     "replace": ("seat",),
@@ -298,5 +303,5 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "events": events,
         "over": view.is_over,
         "wild": wild_now(view, variant) if own else None,
-        "banked": banked_payload(seen, view.players, variant) if variant.is_banked else None,
+        "banked": banked_payload(seen, view.players, variant, hand.side_stakes) if variant.is_banked else None,
     }

@@ -48,6 +48,7 @@ def restore_room(
     extra = (session or {}).get("extra") or {}
     room.departed = list(extra.get("departed") or [])
     room.antes = {str(k): int(v) for k, v in (extra.get("antes") or {}).items()}
+    room.side_bets = {str(k): {str(b): int(c) for b, c in v.items()} for k, v in (extra.get("side_bets") or {}).items()}
     missed = extra.get("missed") or {}
     for s in room.seats:
         if s is not None and s.bot is None:

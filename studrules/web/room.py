@@ -16,9 +16,9 @@ nothing), and a person who does not act in time checks, or else folds. At a
 dealer's choice table, a person dealing picks the next game (the differences
 from the last game shown to him before he does). In a game against the house
 each player plays his own position (:mod:`.banked_view`): he may choose his
-ante within the table limits (:meth:`Room.choose_ante`), and the host's bots
-play each game's own strategy. Between hands the host may
-change the games, the rotation, stakes, options and times
+ante and side bets within the table limits (:meth:`Room.choose_ante`,
+:mod:`.side_bet_choice`), and the host's bots play each game's own strategy.
+Between hands the host may change the games, the rotation, stakes, options and times
 (:meth:`Room.configure`, checked by :mod:`.settings_change`): the hand in
 play finishes under the rules it was dealt with.
 
@@ -58,12 +58,13 @@ from .presence import _Presence
 from .protocol import ProtocolError, RateLimit, check_name
 from .seat import AWAY_AFTER, Seat, time_out_action
 from .settings_change import Change, check_change
+from .side_bet_choice import _SideBets
 from .store import token_hash
 
 __all__ = ["TableConfig", "Seat", "Room", "TableError", "AWAY_AFTER"]
 
 
-class Room(_Presence):
+class Room(_Presence, _SideBets):
     """One table (see the module's documentation).
 
     ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
@@ -108,6 +109,7 @@ class Room(_Presence):
         self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
         self.for_bots = False  # started by the server for bots alone (they play on without a person)
         self.antes: dict[str, int] = {}  # against the house: the ante each position chose (by name)
+        self.side_bets: dict[str, dict[str, int]] = {}  # and the side bets (by name: a stake by bet)
         self.chat: list[dict[str, str]] = []  # the players' lines, the last 100 (not kept over a restart)
         self._chat_limits: dict[int, RateLimit] = {}  # per seat: a line a second, five at once
         self.version = 0
@@ -220,7 +222,7 @@ class Room(_Presence):
             seat.stack = session.remove_player(seat.name)
             self.bots.pop(seat.name, None)
         self.departed.append({"name": seat.name, "stack": seat.stack})
-        self.antes.pop(seat.name, None)
+        self.antes.pop(seat.name, None), self.side_bets.pop(seat.name, None)
         self._say(f"{seat.name} stands up with {seat.stack}")
         if not self._nobody_left() and chooser:  # the dealer who was choosing went away: the deal has passed on
             self._next_hand()
@@ -330,7 +332,8 @@ class Room(_Presence):
         if variant is None and self.antes:  # (the game first: each game keeps an ante within its limits)
             variant = session.next_variant()
         try:
-            report = session.begin_next(variant, position_antes(session, variant, self.antes) if variant else None)
+            antes = position_antes(session, variant, self.antes) if variant else None
+            report = session.begin_next(variant, antes, self.side_bets)
         except StudrulesError as err:  # (the games refused the table as it is: nothing was dealt)
             self.state = "between"
             self.deadline = self.clock() + max(self.config.pause, 5.0)

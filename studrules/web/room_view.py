@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..table.terminal import result_lines
-from .banked_view import table_facts
 from .protocol import hand_payload
 from .settings_change import public_settings
+from .side_bet_choice import banked_facts
 
 if TYPE_CHECKING:
     from .room import Room, Seat
@@ -126,5 +126,7 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "result": result_lines(room.report) if room.report is not None and room.report.result else [],
         "choosing": chooser,
         "choices": choices(room) if chooser is not None and me == chooser else [],
-        "banked": table_facts(room, me),  # games against the house: the house's net, the ante a seat chooses
+        "banked": banked_facts(
+            room, me
+        ),  # games against the house: the house's net, the ante and side bets a seat chooses
     }

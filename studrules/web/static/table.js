@@ -170,6 +170,7 @@
     drawSeats(s);
     drawHand(s);
     drawAnte(s);
+    drawSideBets(s);
     drawStatus();
     // the logs
     const tl = $("table-log");
@@ -379,6 +380,40 @@
     e.preventDefault();
     send({type: "ante", amount: parseInt($("ante").value, 10)});
   });
+
+  // the side bets this seat's position makes against the house, from the next hand: one line each
+  function drawSideBets(s) {
+    const bets = s.you && s.banked ? s.banked.side_bets : null;
+    const box = $("side-bets");
+    $("side-bets-form").hidden = !bets || bets.length === 0 || s.state === "over";
+    if (!bets) return;
+    if (box.dataset.names !== bets.map((b) => b.name).join(" ")) {  // (made again only when the bets change)
+      clear(box);
+      box.dataset.names = bets.map((b) => b.name).join(" ");
+      for (const b of bets) {
+        const p = document.createElement("p");
+        const label = document.createElement("label");
+        label.htmlFor = `side-bet-${b.name}`;
+        label.textContent = b.words[0].toUpperCase() + b.words.slice(1);
+        const field = document.createElement("input");
+        field.type = "number"; field.min = 0; field.id = `side-bet-${b.name}`;
+        const limits = document.createElement("span");
+        limits.id = `side-bet-limits-${b.name}`;
+        const button = document.createElement("button");
+        button.type = "button"; button.id = `side-bet-button-${b.name}`; button.textContent = `Set my ${b.words}`;
+        button.addEventListener("click", () => send({type: "side_bet", name: b.name, amount: parseInt(field.value, 10)}));
+        p.append(label, " ", field, " ", limits, " ", button);
+        box.appendChild(p);
+      }
+    }
+    for (const b of bets) {
+      const field = $(`side-bet-${b.name}`);
+      if (b.high !== null) field.max = b.high; else field.removeAttribute("max");
+      if (document.activeElement !== field) field.value = b.chosen === null ? "" : b.chosen;
+      $(`side-bet-limits-${b.name}`).textContent = `(${b.low}${b.high !== null ? ` to ${b.high}` : " or more"}` +
+        (b.chosen !== null ? `; now ${b.chosen || "none"})` : b.own ? `; now the table's ${b.own})` : "; now none)");
+    }
+  }
 
   function actionControl(la, banked) {
     const box = document.createElement("span");

@@ -1,0 +1,102 @@
+"""The side bets a player chooses at a table of games against the house, from hand to hand.
+
+A player keeps a choice per side bet (its name: a stake in chips, 0 for none);
+a bet he never chose is staked as the game stakes it (its ``amount``: the
+table's ``--stake``). What the terminal table and the browser table ask of a
+player and check (:func:`side_bet_range`, :func:`side_bet_problem`), and what
+a hand of one game makes of every player's choices (:func:`fitted_side_bets`,
+which :meth:`~studrules.table.session.Session.begin_next` calls): each bet
+of that game kept within its own limits (a table may deal games whose limits
+differ), and none chosen where the player's stack cannot cover them with his
+ante and a raise (he stakes the game's own that hand).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> games = [example_variant("side-bet")]
+    >>> side_bet_range(games, "bonus"), side_bet_problem(games, "bonus", 80)
+    ((5, 50), 'the bonus side bet at this table is from 5 to 50 (0: none), not 80')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..game.settlement import side_bet_limits, side_bet_stakes
+
+__all__ = ["side_bet_names", "side_bet_range", "side_bet_problem", "fitted_side_bets"]
+
+
+def side_bet_names(games: Iterable[Any]) -> list[str]:
+    """The side bets of ``games`` against the house, each once, in the order the games name them."""
+    names: dict[str, None] = {}
+    for v in games:
+        if v.is_banked:
+            names.update(dict.fromkeys(name for name, _, _ in side_bet_limits(v, v.stake_values())))
+    return list(names)
+
+
+def side_bet_range(games: Iterable[Any], name: str) -> tuple[int, int | None] | None:
+    """The stakes a player may choose on the side bet ``name`` at a table of ``games``:
+    from the least of their minimums to the largest of their maximums (None: no
+    maximum; each game keeps the stake within its own); None where no game has it."""
+    limits = [
+        (low, high)
+        for v in games
+        if v.is_banked
+        for bet, low, high in side_bet_limits(v, v.stake_values())
+        if bet == name
+    ]
+    if not limits:
+        return None
+    highs = [high for _, high in limits]
+    return min(low for low, _ in limits), None if None in highs else max(h for h in highs if h is not None)
+
+
+def side_bet_problem(games: Iterable[Any], name: str, chips: Any) -> str | None:
+    """What is wrong with staking ``chips`` on the side bet ``name`` at a table of ``games``
+    (0 is none), or None."""
+    games = list(games)
+    limits = side_bet_range(games, name)
+    if limits is None:
+        names = side_bet_names(games)
+        offered = f"its side bets are {', '.join(names)}" if names else "no game of this table has a side bet"
+        return f"'{name}' is not a side bet of this table: {offered}"
+    low, high = limits
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+        return f"a side bet is a whole number of chips, 0 for none, not {chips!r}"
+    if chips and (chips < low or (high is not None and chips > high)):
+        most = f" to {high}" if high is not None else " or more"
+        return f"the {name} side bet at this table is from {low}{most} (0: none), not {chips}"
+    return None
+
+
+def fitted_side_bets(
+    session: Any,
+    variant: Any,
+    chosen: Mapping[str, Mapping[str, int]] | None,
+    antes: Mapping[str, int] | None = None,
+) -> dict[str, dict[str, int]] | None:
+    """What each player who chose side bets (``chosen``, by name) stakes at the next hand of
+    ``session`` (a :class:`~studrules.table.session.Session`), of
+    ``variant``: every side bet of the game, his choice kept within its limits, the game's own
+    stake for a bet he did not choose; left out (the game's own stakes) where his stack cannot
+    cover them with his ante (``antes``: the one he chose) and a raise. None where nobody chose."""
+    if not chosen or not variant.is_banked:
+        return None
+    env = variant.stake_values()
+    limits = {name: (low, high) for name, low, high in side_bet_limits(variant, env)}
+    own = dict(side_bet_stakes(variant, env))
+    out = {}
+    for player, bets in chosen.items():
+        if player not in session.active:
+            continue
+        mine = dict(own)
+        for name, chips in bets.items():
+            if name in limits and chips > 0:
+                low, high = limits[name]
+                mine[name] = max(low, chips if high is None else min(chips, high))
+            elif name in limits:
+                mine[name] = 0
+        if session.needs(variant, (antes or {}).get(player), mine) <= session.stacks.get(player, 0):
+            out[player] = mine
+    return out or None
