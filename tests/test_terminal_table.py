@@ -226,7 +226,9 @@ def _caribbean():
 
 def test_a_game_against_the_house_shows_each_boxs_ante_and_wagers_and_no_pot():
     hand = _caribbean()
-    screen = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand))
+    # a session passes the button's seat whatever the game: against the house the house deals
+    screen = plain(render_table(hand.view("Ann"), "Ann", hand.variant, hand=hand))
+    assert "(D)" not in screen
     top = screen.split("┏")[0]
     assert "pot" not in top and "your hand: two pair, kings and sevens" in top
     assert "ante" in screen and "wagers" in screen and " bet " not in screen

@@ -413,7 +413,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     """The table as the seat of ``view`` sees it (a rich renderable): a
     header (the game, the round and its terms, the pot, what is wild; then
     your hand in words and whose turn) and a row per seat in the fixed order of
-    ``seating``, the dealer marked (D)."""
+    ``seating``, the dealer marked (D) (against the house no seat deals: none is marked)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -453,7 +453,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     wagers = _wagers(view) if banked else {}
     for p in seat_order(view, seating):
         i = view.players.index(p)
-        name = p + (" (D)" if p == dealer else "")
+        name = p + (" (D)" if p == dealer and not banked else "")  # (against the house, the house deals)
         if p == view.player:
             cards = Text(" ").join(card_text(c, fancy, down=f == "down") for c, f in view.cards)
             name = f"{name} *"
