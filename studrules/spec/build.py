@@ -129,6 +129,15 @@ class _Builder:
             self.errors.append(err)
             return parse_amount_or_expression(False if expect is BOOL else 0)
 
+    def condition_or_none(self, body: Mapping[str, Any], key: str, path: FieldPath) -> Expression | None:
+        """A condition that may be left out (a step's ``when``, a round's ``check``):
+        None when it is, or when it always holds (``true``, the schema's default), so
+        a file that writes the default loads as one that leaves it out."""
+        if key not in body:
+            return None
+        condition = self.expr(body[key], path + (key,), expect=BOOL, names=TABLE_NAMES)
+        return None if condition.is_constant and condition.value() is True else condition
+
     # -- the document ------------------------------------------------------
     def variant(self, chosen: Mapping[str, str], options: tuple[Option, ...]) -> Variant | None:
         d = self.data
@@ -295,9 +304,7 @@ class _Builder:
             return None
         common: _Common = {
             "id": str(body.get("id") or f"{kind}-{index + 1}"),
-            "when": self.expr(body["when"], path + ("when",), expect=BOOL, names=TABLE_NAMES)
-            if "when" in body
-            else None,
+            "when": self.condition_or_none(body, "when", path),
             "quote": _quote(body.get("quote")),
             "location": self.where(path),
         }
@@ -454,7 +461,7 @@ class _Builder:
             if b.get("cap") is None
             else self.expr(b["cap"], path + ("cap",), expect=NUMBER, names=TABLE_NAMES),
             heads_up_uncapped=bool(b.get("heads_up_uncapped", False)),
-            check=self.expr(b["check"], path + ("check",), expect=BOOL, names=TABLE_NAMES) if "check" in b else None,
+            check=self.condition_or_none(b, "check", path),
             max_raise_multiple=None if b.get("max_raise_multiple") is None else int(b["max_raise_multiple"]),
             max_bet=None
             if b.get("max_bet") is None

@@ -126,6 +126,8 @@ def read_rules(
             guard = None
             if "when" in item:  # a table read only when its condition holds
                 guard = _condition(item["when"], doc, (*base, i, "when"), errors, constants)
+                if guard is not None and guard.is_constant and guard.value() is True:
+                    guard = None  # always: as when it is left out (the schema's default)
             if table is not None:
                 rules.append(Rule("table", guard, where(i), table))
             continue
