@@ -293,6 +293,8 @@ class Server:
                 room.sit_out(seat)
             elif kind == "back":
                 room.back(seat)
+            elif kind == "rebuy":
+                room.rebuy(seat)
             elif kind == "say":
                 room.say(seat, message["text"])
             elif kind == "settings":

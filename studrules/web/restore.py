@@ -1,6 +1,7 @@
 """A browser table as the store kept it, made again after a restart
 (:func:`restore_room`): its seats and stacks, its host, who is away, and,
-once started, its session with the dealer and the players still in.
+once started, its session with the dealer, the players still in, those out
+of chips (who may buy in again) and the rebuys made.
 
     >>> from studrules.spec.resources import default_variant
     >>> data = {"id": "t1", "config": {"variants": [default_variant()], "seats": 3}, "state": "waiting",
@@ -62,14 +63,14 @@ def restore_room(
         room.on_seats = on_seats
         return room
     active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
-    stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
-    if session is not None and session.get("reason") or len(stacks) < room.fewest():
-        room.state = "over"
-        room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
-        room.on_seats = on_seats
-        return room
+    # every seat is dealt in again, one out of chips too (he may buy in again): those out stay out
+    stacks = {s.name: s.stack for s in room.seats if s is not None}
+    playing = [name for name, chips in stacks.items() if name in active and chips > 0]
+    if session is not None and session.get("reason") or not playing or len(stacks) < room.fewest():
+        return _over(room, session.get("reason") if session else None, on_seats)
     room._begin_session(stacks)
     assert room.session is not None
+    room.session.active = [p for p in room.session.active if p in active]
     if session is not None:
         room.hands_before = session["hands"]
         if session.get("dealer") in stacks:
@@ -77,7 +78,9 @@ def restore_room(
         # the last game played: the next switch is announced with what changes from it (a game
         # the host's change took off the table: loaded by its name, with the table's settings)
         room.session.last_variant = _last_game(room, session.get("last_variant"))
-        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn...
+        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn, rebuys...
+    if len(playing) < room.fewest() and not room.session.waiting_for():  # (nobody to wait for: too few play)
+        return _over(room, None, on_seats)
     room.on_seats = on_seats
     room._say("The server restarted: any hand in play was returned, and the game goes on.")
     room.state = "between"
@@ -86,6 +89,13 @@ def restore_room(
         seat = next((s for s in room.seats if s is not None and s.name == name), None)
         if seat is not None:
             room._stand(seat)
+    return room
+
+
+def _over(room: Room, reason: str | None, on_seats) -> Room:
+    room.state = "over"
+    room._say(f"The game is over: {reason or 'too few players'}.")
+    room.on_seats = on_seats
     return room
 
 
