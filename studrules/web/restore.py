@@ -77,8 +77,9 @@ def restore_room(
             room.session.dealer = session["dealer"]
         # the last game played: the next switch is announced with what changes from it (a game
         # the host's change took off the table: loaded by its name, with the table's settings)
-        room.session.last_variant = _last_game(room, session.get("last_variant"))
+        room.session.last_variant = _last_game(room, session.get("last_variant"), extra.get("last_rules"))
         room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn, rebuys...
+        room.last_rules = extra.get("last_rules")
     if len(playing) < room.fewest() and not room.session.waiting_for():  # (nobody to wait for: too few play)
         return _over(room, None, on_seats)
     room.on_seats = on_seats
@@ -99,16 +100,22 @@ def _over(room: Room, reason: str | None, on_seats) -> Room:
     return room
 
 
-def _last_game(room: Room, name: str | None) -> Any:
-    """The game of the last hand played, by its name: one the table deals, else loaded
-    again (None where it no longer loads: the next hand is announced without differences)."""
+def _last_game(room: Room, name: str | None, rules: Any = None) -> Any:
+    """The game of the last hand played, by its name, as it was dealt: one the
+    table deals, unless ``rules`` (the stakes and options it was dealt with) are
+    no longer the table's; else loaded again with them (None where it no longer
+    loads: the next hand is announced without differences)."""
     assert room.session is not None
     if name is None:
         return None
-    for v in room.session.variants:
-        if v.name == name:
-            return v
+    stakes, options = room.config.stakes, room.config.options
+    if isinstance(rules, dict):  # (a store written before the rules were kept: the table's)
+        stakes, options = rules.get("stakes") or {}, rules.get("options") or {}
+    if (stakes, options) == (room.config.stakes, room.config.options):
+        for v in room.session.variants:
+            if v.name == name:
+                return v
     try:
-        return Session.load_game(room.resolve(name), room.config.options, room.config.stakes)
+        return Session.load_game(room.resolve(name), options, stakes)
     except StudrulesError:
         return None

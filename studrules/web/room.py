@@ -107,6 +107,7 @@ class Room(_Presence, _SideBets, _Rebuys):
         self.bots: dict[str, Policy] = {}
         self.log: list[str] = []
         self.announcement: dict[str, Any] | None = None
+        self.last_rules: dict[str, Any] | None = None  # the stakes and options the last hand was dealt with
         self.dealt: set[int] | None = None  # the seats (ids) dealt into the hand (None: not known, every name)
         self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
         self.for_bots = False  # started by the server for bots alone (they play on without a person)
@@ -416,6 +417,7 @@ class Room(_Presence, _SideBets, _Rebuys):
         session.finish(report)
         for line in result_lines(report):
             self._say(line.strip())
+        self.last_rules = {"stakes": dict(self.config.stakes), "options": dict(self.config.options)}
         if self.pending is not None:  # the host's change: from the next hand
             self._apply()
         for s in self.seats:
