@@ -361,11 +361,13 @@ def test_a_rebuy_over_the_socket_refused_then_taken(client):
         ws.receive_json()
         ws.send_json({"type": "start"})
         ws.receive_json()
+        stored = client.app.state.server.store.load_tables()
         ws.send_json({"type": "rebuy"})
         assert ws.receive_json() == {
             "type": "error",
             "message": "you still have chips (20): you buy in again once you have lost them",
         }
+        assert client.app.state.server.store.load_tables() == stored  # (nothing changed, not even the store)
         people = {"Ann": room.seats[0], "Bot1": room.seats[1]}
         _until_broke(room, people)
         ws.send_json({"type": "rebuy"})
