@@ -185,3 +185,77 @@ def test_a_stake_or_option_no_game_of_the_session_has_is_refused_not_ignored(cap
     # the session would else play at the stakes the host meant to change
     code, out, err = run(capsys, "session", "--variants", "razz,seven-card-stud", flag, given, "-n", "1")
     assert code == 1 and said in err and out == ""
+
+
+# --- buying in again ---------------------------------------------------------------------
+
+
+def _heads_up(**kwargs):
+    return Session([FR], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()}, stacks=100, **kwargs)
+
+
+def test_a_player_who_buys_in_again_is_counted_against_every_chip_he_bought():
+    s = _heads_up(may_buy_again=lambda name: True)
+    s.stacks = {"Ann": 0, "Bob": 200}  # as a hand leaves them when Ann has lost her last chip
+    s.active.remove("Ann")
+    # Bob has every chip, but Ann may buy in again: the session waits for her rather than end
+    assert not s.ended() and s.waits() and s.waiting_for() == ["Ann"]
+    assert s.play_next() is None and s.reason is None
+    s.rebuy("Ann", 100)
+    assert s.active == ["Ann", "Bob"] and s.stacks["Ann"] == 100 and s.rebuys == {"Ann": 1, "Bob": 0}
+    s.stacks = {"Ann": 150, "Bob": 150}  # a hand later, Bob lost 50 to her
+    rows = {r["player"]: r for r in s.summary().rows}
+    # she bought in twice for 100 and ends with 150: 150 - 200 = -50; Bob bought once: 150 - 100 = +50
+    assert (rows["Ann"]["bought"], rows["Ann"]["final"], rows["Ann"]["net"]) == (200, 150, -50)
+    assert (rows["Bob"]["bought"], rows["Bob"]["final"], rows["Bob"]["net"]) == (100, 150, 50)
+    text = s.summary().text()
+    assert "rebuys" in text.splitlines()[1] and "bought" in text.splitlines()[1]
+
+
+def test_without_a_rebuy_the_player_out_of_chips_ends_the_session_as_before():
+    s = _heads_up()
+    s.stacks = {"Ann": 0, "Bob": 200}
+    s.active.remove("Ann")
+    assert s.ended() and s.reason == "Bob has all the chips" and not s.waits()
+    assert "rebuys" not in s.summary().text()  # (nobody bought in again: the table as it was)
+
+
+def test_a_session_plays_on_after_a_rebuy_and_its_chips_are_those_bought():
+    # stacks of 5 against the French file's ante of 5 (half the low limit of 10): each hand is all in
+    s = Session([FR], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()}, stacks=5, seed=4, hands=6)
+    s.may_buy_again = lambda name: s.rebuys[name] < 2
+    for _ in range(20):
+        if s.play_next() is None and s.waits():
+            (broke,) = s.waiting_for()
+            s.rebuy(broke, 5)
+        if s.is_over:
+            break
+    assert sum(s.rebuys.values()) >= 1  # (somebody lost his chips and bought in again)
+    rows = s.summary().rows
+    bought = sum(r["bought"] for r in rows)
+    assert bought == 10 + 5 * sum(s.rebuys.values())
+    assert sum(r["final"] for r in rows) == bought and sum(r["net"] for r in rows) == 0
+
+
+def test_a_rebuy_is_for_a_seated_player_out_of_chips_while_the_session_is_on():
+    s = _heads_up(may_buy_again=lambda name: True)
+    with pytest.raises(StudrulesError, match=r"Bob still has chips \(100\)"):
+        s.rebuy("Bob", 100)
+    with pytest.raises(StudrulesError, match="Cat is not seated"):
+        s.rebuy("Cat", 100)
+    s.stacks["Ann"] = 0
+    with pytest.raises(StudrulesError, match="a rebuy is a positive number of chips, not 0"):
+        s.rebuy("Ann", 0)
+    s.stop("enough")
+    with pytest.raises(StudrulesError, match="the session is over: enough"):
+        s.rebuy("Ann", 100)
+    assert s.rebuys == {"Ann": 0, "Bob": 0} and s.stacks == {"Ann": 0, "Bob": 100}
+
+
+def test_rebuys_carry_over_a_restored_session():
+    s = _heads_up(may_buy_again=lambda name: True)
+    s.stacks["Ann"] = 0
+    s.rebuy("Ann", 100)
+    again = _heads_up()
+    again.carry(s.carried())
+    assert again.rebuys == {"Ann": 1, "Bob": 0} and again.summary().rows[0]["bought"] == 200

@@ -320,10 +320,10 @@ def test_a_dealer_away_after_the_host_changed_the_stakes_deals_the_last_game_as_
     assert {e.amount for e in room.hand.events if e.type == "ante"} == {4}
 
 
-def test_the_only_player_losing_his_last_chip_ends_the_game_the_bots_do_not_play_on():
+def test_the_only_player_losing_his_last_chip_at_a_table_without_rebuys_ends_the_game_the_bots_do_not_play_on():
     # antes of 1 from stacks of 20: she gives up every hand she can, so the check-call bots
     # (who never bet, nor fold) lose a chip or two a hand at the most; two of them: a game without her
-    room, ann = _room(names=("Ann",), buy_in=20, stakes={"low_limit": 2})
+    room, ann = _room(names=("Ann",), buy_in=20, stakes={"low_limit": 2}, rebuys=False)
     room.add_bot(ann, "check-call"), room.add_bot(ann, "check-call")
     room.start(ann)
     for _ in range(200):

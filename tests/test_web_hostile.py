@@ -250,6 +250,10 @@ _BAD = [
     {"type": "away", "seat": 1},
     {"type": "back", "now": True},
     {"type": "choose", "variant": "razz"},  # nobody is choosing
+    {"type": "rebuy"},  # the game has not started: his buy-in is his stack
+    {"type": "rebuy", "chips": 10**6},  # a rebuy is the table's buy-in, nothing else
+    {"type": "settings", "changes": {"rebuy_limit": 0}},
+    {"type": "settings", "changes": {"rebuys": "always"}},
 ]
 
 

@@ -305,6 +305,31 @@ def test_a_restart_after_new_games_deals_the_first_of_them(tmp_path):
     assert back.report.variant.name == HE and back._number() == 2
 
 
+@pytest.mark.parametrize("when", ["between hands", "during the hand"])
+def test_a_restart_after_a_change_of_the_stakes_alone_announces_what_changed(tmp_path, when):
+    db, clock = tmp_path / "tables.db", Clock()
+    server, room, ann = _server_table(db, clock, variants=[FR], pause=5)
+    room.start(ann)
+    if when == "during the hand":
+        room.configure(ann, {"stakes": {"low_limit": 20}})  # from the next hand
+    _ann_plays_out(room, ann)
+    assert room.state == "between" and room.report.variant.name == FR
+    if when == "between hands":
+        room.configure(ann, {"stakes": {"low_limit": 20}})  # at once
+    server.store.close()
+
+    back = Server(db, clock=clock).rooms[room.id]
+    back.tick()
+    # announced as without the restart: the same game with new house rules, and what changes
+    # (the French file: a bet of the low limit, 10 -> 20; an ante of half of it, 5 -> 10)
+    assert back.report.number == 1 and back._number() == 2
+    assert back.announcement is not None and "(five-card-stud-fr) with new house rules" in back.announcement["text"]
+    rows = {(d["topic"], d["rule"]): (d["a"], d["b"]) for d in back.announcement["differences"]}
+    assert rows[("round 1", "bet size")] == ("10", "20")
+    assert rows[("stakes and forced bets", "ante")] == ("half the low limit (5)", "half the low limit (10)")
+    assert _antes(back.hand) == [("Ann", 10), ("Bot1", 10)]
+
+
 # --- the session's part: what carries over ----------------------------------------------
 
 

@@ -14,7 +14,9 @@ at your turn: the bots finish the hand, it is settled, saved and counted, and
 the session ends. In a game against the house you choose your side bets:
 ``--side-bet NAME=CHIPS`` from the first hand, and ``s`` between hands
 (the stakes outside a game's limits are refused; a bet you never chose is
-staked as the game stakes it, ``--stake``). Ctrl-C ends at once (the hand under way is saved
+staked as the game stakes it, ``--stake``). Out of chips, you are asked whether to buy in
+again for the starting stack (``--rebuys``: how many times; 3 by default).
+Ctrl-C ends at once (the hand under way is saved
 unfinished with ``--history``; without it nothing is saved, and the table
 says so). Hands follow one another, stacks carrying over and the deal moving
 clockwise, until you leave or ``--hands``.
@@ -104,6 +106,32 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="against the house: your stake on a side bet from the first hand, within the game's limits, "
         "0 for none; s between hands changes it (default: the game's own, --stake; repeatable)",
     )
+    parser.add_argument(
+        "--rebuys",
+        metavar="N",
+        type=rebuy_limit,
+        default=REBUYS,
+        help="how many times you may buy in again (for the starting stack) once you have lost your chips: "
+        f"a number (0: never) or 'unlimited' (default: {REBUYS})",
+    )
+
+
+#: How many times the person at the terminal may buy in again, unless --rebuys says otherwise.
+REBUYS = 3
+
+
+def rebuy_limit(text: str) -> int | None:
+    """An argparse type: ``--rebuys``, a whole number (0: never) or ``unlimited`` (None).
+
+    >>> rebuy_limit("2"), rebuy_limit("unlimited")
+    (2, None)
+    """
+    if text.strip().lower() == "unlimited":
+        return None
+    try:
+        return whole_number(0)(text)
+    except argparse.ArgumentTypeError as err:
+        raise argparse.ArgumentTypeError(f"{err} (or 'unlimited')") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -272,12 +300,16 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         on_start=on_start,
         dealer_choice=_ask_the_dealer(human, me) if human is not None and rotate == "dealer" else None,
         keep_reports=1,  # the table shows the hand just played; the summary reads running totals
+        may_buy_again=None if me is None else lambda p: p == me and _under(session.rebuys[p], args.rebuys),
     )
     status = 0
     try:
         while True:
             report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
             if report is None:
+                if human is not None and not session.is_over and buys_again(human, session, stack, args.rebuys):
+                    continue  # (no hand could be dealt without you: you bought in again)
+                session.stop("you are out of chips")
                 break
             if human is not None:
                 if me in report.players:
@@ -286,7 +318,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
                     session.stop(f"you left the table during hand {report.number}")
                     break
-                if me not in session.active:
+                if me not in session.active and not buys_again(human, session, stack, args.rebuys):
                     session.stop("you are out of chips")
                     break
                 if session.is_over:
@@ -398,6 +430,29 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> Non
                 mine[name] = chips
                 break
             human.console.print(problem, markup=False)
+
+
+def _under(used: int, limit: int | None) -> bool:
+    return limit is None or used < limit
+
+
+def buys_again(human: TerminalPlayer, session, chips: int, limit: int | None) -> bool:
+    """Out of chips, the person at the terminal is asked whether he buys in again
+    for ``chips`` (while the session is on and ``limit`` rebuys are not used up):
+    True once he has (he plays from the next hand)."""
+    me = next((p for p, policy in session.policies.items() if policy is human), None)
+    if me is None or session.is_over or me not in session.waiting_for():
+        return False
+    count = f"rebuy {session.rebuys[me] + 1}" + (f" of {limit}" if limit is not None else "")
+    try:
+        answer = human.read(f"You are out of chips. Buy in again for {chips} ({count})? [y/N] ")
+    except EOFError:  # Ctrl-D: no
+        answer = ""
+    if answer.strip().lower() not in ("y", "yes"):
+        return False
+    session.rebuy(me, chips)
+    human.console.print(f"You buy in again for {chips}: you play from the next hand.", markup=False)
+    return True
 
 
 def _ask_the_dealer(human: TerminalPlayer, me: str | None):

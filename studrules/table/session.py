@@ -11,6 +11,9 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   (:func:`studrules.analysis.diff.diff`);
 - a player who cannot afford the next hand (a pot game: no chips left; a
   game against the house: not enough for an ante, the side bets and a raise) leaves;
+  where the table lets him buy in again (``may_buy_again``), he stays seated out
+  of chips and plays again once he does (:meth:`Session.rebuy`), and while no
+  hand can be dealt without him the session waits for him rather than end;
 - in a game against the house a player may choose his ante and his side bets
   (:meth:`Session.begin_next`), from hand to hand;
 - a variant's ``kill`` carries from hand to hand: the session counts each
@@ -18,7 +21,8 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   the next hand of a game with a kill;
 - the session ends when one player has every chip, when fewer players remain
   than a game needs, or after ``hands`` hands; :meth:`Session.summary` gives
-  the hands played and each player's final stack, net and hands won.
+  the hands played and each player's chips bought, final stack, net (against
+  every chip he bought) and hands won.
 
 Pot games only move chips between the players, so their total is conserved;
 in a game against the house each position plays its own stack against the
@@ -41,11 +45,12 @@ house (the summary also gives the house's net)::
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
+from .seating import _Seating
 from .session_report import HandReport, SessionSummary
 from .side_bets import fitted_side_bets
 
@@ -60,7 +65,7 @@ __all__ = ["Session", "HandReport", "SessionSummary", "ROTATIONS"]
 ROTATIONS = ("turn", "dealer")
 
 
-class Session:
+class Session(_Seating):
     """Many hands in a row at one table (see the module's documentation).
 
     ``variants``: names, paths or loaded variants (``options``/``stakes`` apply
@@ -82,6 +87,10 @@ class Session:
     goes to ``history``). ``None`` keeps every hand. ``keep_reports``: how
     many of the last reports :attr:`reports` keeps (``None``: all of them;
     :attr:`played` counts every hand, and the summary reads running totals).
+    ``may_buy_again``: called with the name of a player out of chips, whether
+    he may buy in again (:meth:`rebuy`); while no hand can be dealt and one
+    may, the session waits (:meth:`begin_next` returns None, :attr:`reason`
+    stays None) rather than end. A stack of 0 seats a player out of chips.
     """
 
     def __init__(
@@ -101,6 +110,7 @@ class Session:
         dealer_choice=None,
         keep_hands: int | None = 1,
         keep_reports: int | None = None,
+        may_buy_again: Callable[[str], bool] | None = None,
     ):
         if rotate not in ROTATIONS:
             raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -129,7 +139,10 @@ class Session:
         self.played = 0  # hands played (reports kept or not)
         self.banked_played = False  # a hand against the house was played
         self.current: Hand | None = None  # the hand being played
-        self.active = list(self.seating)
+        self.active = [p for p in self.seating if self.stacks[p] > 0]
+        self.may_buy_again = may_buy_again
+        self.rebuys = dict.fromkeys(self.seating, 0)  # how many times each bought in again
+        self.bought_again = dict.fromkeys(self.seating, 0)  # the chips each bought in again
         # the dealer of the first hand sits at the right of the first player
         self.dealer = self.seating[-1]
         self.reports: list[HandReport] = []
@@ -183,8 +196,10 @@ class Session:
                 raise StudrulesError(f"{len(values)} stacks for {len(self.seating)} players")
             out = dict(zip(self.seating, map(int, values)))
         for p, s in out.items():
-            if s <= 0:
-                raise StudrulesError(f"{p}'s stack must be a positive number of chips, not {s}")
+            if s < 0:
+                raise StudrulesError(f"{p}'s stack must be a whole number of chips, not {s}")
+        if not any(out.values()):
+            raise StudrulesError("a session needs a player with chips")
         return out
 
     # ---------------------------------------------------------------- state
@@ -253,24 +268,33 @@ class Session:
                 raise_amount = max(raise_amount, int(step.raise_amount(env)))
         return max(1, ante + side + raise_amount)
 
+    def waits(self) -> bool:
+        """Whether no hand can be dealt until a player out of chips buys in again."""
+        return not self.is_over and self._short_of_chips() is not None and bool(self.waiting_for())
+
+    def _short_of_chips(self) -> str | None:
+        """Why too few players have chips to go on (None: enough have)."""
+        with_chips = [p for p in self.active if self.stacks[p] > 0]
+        all_pot = not any(v.is_banked for v in self.variants)
+        if all_pot and len(with_chips) == 1:
+            return f"{with_chips[0]} has all the chips"
+        return None if with_chips else "every player is out of chips"
+
     def _check_end(self) -> bool:
         if self.max_hands is not None and self.played >= self.max_hands:
             self.reason = f"{self.max_hands} hand{'s' if self.max_hands != 1 else ''} played"
             return True
-        with_chips = [p for p in self.active if self.stacks[p] > 0]
-        all_pot = not any(v.is_banked for v in self.variants)
-        if all_pot and len(with_chips) == 1:
-            self.reason = f"{with_chips[0]} has all the chips"
-            return True
-        if not with_chips:
-            self.reason = "every player is out of chips"
-            return True
-        return False
+        short = self._short_of_chips()
+        if short is None or self.waiting_for():  # (one may buy in again: the session waits for him)
+            return False
+        self.reason = short
+        return True
 
     # ---------------------------------------------------------------- play
 
     def play_next(self, side_bets: Mapping[str, Mapping[str, int]] | None = None) -> HandReport | None:
-        """Play one hand; None (and :attr:`reason` set) when the session is over.
+        """Play one hand; None (and :attr:`reason` set) when the session is over, or
+        (:attr:`reason` None) when it waits for a player to buy in again.
         ``side_bets``: as :meth:`begin_next` takes them."""
         report = self.begin_next(side_bets=side_bets)
         if report is None:
@@ -289,7 +313,8 @@ class Session:
         """Deal the next hand without playing it: its report (``result`` still
         None, :attr:`current` its hand), or None when the session is over.
         Whoever drives the hand (a web table waiting for its players) applies
-        the actions, then calls :meth:`finish`. ``variant``: the one the dealer
+        the actions, then calls :meth:`finish`. None with :attr:`reason` None:
+        no hand can be dealt until a player out of chips buys in again. ``variant``: the one the dealer
         picked, one of :attr:`variants` (None: :meth:`next_variant`). ``antes``:
         in a game against the house, the ante some positions chose (by name;
         checked by the hand against the table limits and the stacks).
@@ -316,7 +341,8 @@ class Session:
         low, high = self._seat_range(variant)
         order = self.order()
         if len(order) < low or (not variant.is_banked and len(order) < 2):
-            self.reason = f"only {len(order)} player{'s' if len(order) != 1 else ''} can play"
+            if not self.waiting_for():  # (else: a player out of chips may buy in again, and is waited for)
+                self.reason = f"only {len(order)} player{'s' if len(order) != 1 else ''} can play"
             return None
         order = order[:high]
         seed = self.rng.randrange(2**32)
@@ -416,63 +442,15 @@ class Session:
         need = int(kill.min_pot(hand.plan.stakes)) if kill.min_pot is not None else 0
         self.killer = winner if legs >= kill.legs and pot >= need else None
 
-    def _move_dealer(self) -> None:
-        """The deal passes to the next player clockwise who is still at the table."""
-        seating = self.seating
-        i = seating.index(self.dealer)
-        for k in range(1, len(seating) + 1):
-            p = seating[(i + k) % len(seating)]
-            if p in self.active:
-                self.dealer = p
-                return
-
-    def add_player(self, name: str, stack: int, policy: Policy, before: str | None = None) -> None:
-        """Seat ``name`` with ``stack`` chips between hands (a late arrival):
-        he sits in from the next hand, clockwise just before ``before`` (None:
-        at the end of the seating).
-
-        >>> from studrules.game.policies import CheckCall
-        >>> from studrules.spec.resources import default_variant
-        >>> s = Session([default_variant()], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()})
-        >>> s.add_player("Cat", 50, CheckCall(), before="Bob")
-        >>> s.order(), s.remove_player("Ann"), s.order()
-        (['Ann', 'Cat', 'Bob'], 100, ['Cat', 'Bob'])
-        """
-        if name in self.seating:
-            raise StudrulesError(f"{name} is already seated")
-        if stack <= 0:
-            raise StudrulesError(f"{name}'s stack must be a positive number of chips, not {stack}")
-        seating = list(self.seating)
-        seating.insert(seating.index(before) if before in seating else len(seating), name)
-        self.seating = tuple(seating)
-        self.active = [p for p in self.seating if p in self.active or p == name]
-        self.policies[name] = policy
-        self.stacks[name] = self.start[name] = stack
-        self.won[name] = 0  # a newcomer, even under the name of one who left
-
-    def remove_player(self, name: str) -> int:
-        """``name`` stands up between hands: out of the seating, his stack (returned) with him;
-        a dealer who stands up passes the deal to the next player clockwise."""
-        if name not in self.seating:
-            raise StudrulesError(f"{name} is not seated")
-        if self.dealer == name:
-            self._move_dealer()
-        if name in self.active:
-            self.active.remove(name)
-        self.seating = tuple(p for p in self.seating if p != name)
-        if self.legs is not None and self.legs[0] == name:
-            self.legs = None
-        if self.killer == name:
-            self.killer = None
-        return self.stacks.get(name, 0)
-
     def carried(self) -> dict[str, Any]:
         """What passes from hand to hand besides stacks, dealer and seats, as
-        JSON data: hands won, starting stacks, a kill's legs and killer, the house's net.
+        JSON data: hands won, starting stacks, rebuys, a kill's legs and killer, the house's net.
         :meth:`carry` puts it back (a session restored from a store)."""
         return {
             "won": dict(self.won),
             "start": dict(self.start),
+            "rebuys": {p: n for p, n in self.rebuys.items() if n},
+            "bought_again": {p: n for p, n in self.bought_again.items() if n},
             "legs": list(self.legs) if self.legs is not None else None,
             "killer": self.killer,
             "house_net": self.house_net,
@@ -491,9 +469,10 @@ class Session:
         for p, n in (data.get("won") or {}).items():
             if p in self.won:
                 self.won[p] = int(n)
-        for p, n in (data.get("start") or {}).items():
-            if p in self.start:
-                self.start[p] = int(n)
+        for key, counts in (("start", self.start), ("rebuys", self.rebuys), ("bought_again", self.bought_again)):
+            for p, n in (data.get(key) or {}).items():
+                if p in self.seating:
+                    counts[p] = int(n)
         legs = data.get("legs")
         self.legs = (str(legs[0]), int(legs[1])) if legs and legs[0] in self.seating else None
         killer = data.get("killer")
@@ -531,13 +510,16 @@ class Session:
             self.reason = reason
 
     def summary(self) -> SessionSummary:
-        """Hands played, each player's start, final stack, net and hands won."""
+        """Hands played, each player's start, rebuys, chips bought (his start and
+        rebuys), final stack, net (against every chip he bought) and hands won."""
         rows = [
             {
                 "player": p,
                 "start": self.start[p],
+                "rebuys": self.rebuys[p],
+                "bought": self.start[p] + self.bought_again[p],
                 "final": self.stacks[p],
-                "net": self.stacks[p] - self.start[p],
+                "net": self.stacks[p] - self.start[p] - self.bought_again[p],
                 "hands_won": self.won[p],
             }
             for p in self.seating

@@ -93,17 +93,31 @@ class SessionSummary:
         return f"after {self.hands} hand{'s' if self.hands != 1 else ''}"
 
     def text(self) -> str:
-        """A summary table a player can read."""
+        """A summary table a player can read; where a player bought in again, the
+        rebuys and the chips each bought (his net is against all of them).
+
+        >>> print(SessionSummary(9, "you left the table", [
+        ...     {"player": "Ann", "start": 100, "rebuys": 1, "bought": 200, "final": 150, "net": -50, "hands_won": 4},
+        ...     {"player": "Bob", "start": 100, "rebuys": 0, "bought": 100, "final": 150, "net": 50, "hands_won": 5}]).text())
+        Session over after 9 hands: you left the table.
+          player    start  rebuys   bought    final      net   won
+          Ann         100       1      200      150      -50     4
+          Bob         100       0      100      150      +50     5
+        """
         width = max([len("player")] + [len(r["player"]) for r in self.rows])
+        rebought = any(r.get("rebuys") for r in self.rows)
+        extra = f"  {'rebuys':>6}  {'bought':>7}" if rebought else ""
         lines = [
             f"Session over {self._played_words()}: {self.reason}.",
-            f"  {'player'.ljust(width)}  {'start':>7}  {'final':>7}  {'net':>7}  {'won':>4}",
+            f"  {'player'.ljust(width)}  {'start':>7}{extra}  {'final':>7}  {'net':>7}  {'won':>4}",
         ]
         for r in self.rows:
             net = r["net"]
             sign = "+" if net > 0 else ""
+            extra = f"  {r.get('rebuys', 0):>6}  {r.get('bought', r['start']):>7}" if rebought else ""
             lines.append(
-                f"  {r['player'].ljust(width)}  {r['start']:>7}  {r['final']:>7}  {sign + str(net):>7}  {r['hands_won']:>4}"
+                f"  {r['player'].ljust(width)}  {r['start']:>7}{extra}  {r['final']:>7}  {sign + str(net):>7}"
+                f"  {r['hands_won']:>4}"
             )
         if self.house_net is not None:
             sign = "+" if self.house_net > 0 else ""

@@ -555,7 +555,7 @@ def result_lines(report, fancy: bool = False) -> list[str]:
         net = result.net[p]
         lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
     if report.left:
-        lines.append(f"  leaving the table: {', '.join(report.left)}")
+        lines.append(f"  out of chips: {', '.join(report.left)}")  # (out of the game, unless they buy in again)
     return lines
 
 

@@ -195,6 +195,7 @@ class Server:
             "leaving": [s.name for s in room.seats if s is not None and s.leaving],
             "away": [s.name for s in room.seats if s is not None and s.bot is None and s.away],
             "missed": {s.name: s.missed for s in room.seats if s is not None and s.bot is None and s.missed},
+            "last_rules": room.last_rules,  # (a restart announces the next hand's changes from them)
         }
         return {
             "dealer": session.dealer,
@@ -293,6 +294,8 @@ class Server:
                 room.sit_out(seat)
             elif kind == "back":
                 room.back(seat)
+            elif kind == "rebuy":
+                room.rebuy(seat)
             elif kind == "say":
                 room.say(seat, message["text"])
             elif kind == "settings":

@@ -2,6 +2,8 @@
 
 >>> TableConfig.from_dict({"variants": ["house-special"], "seats": 4}).seats
 4
+>>> rebuy_words(TableConfig(("house-special",))), rebuy_words(TableConfig(("house-special",), rebuy_limit=None))
+('up to 3 a player', 'unlimited')
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ from typing import Any
 
 from ..errors import StudrulesError
 
-__all__ = ["TableConfig", "TableError"]
+__all__ = ["TableConfig", "TableError", "REBUY_LIMIT", "rebuy_words"]
 
 _ROTATIONS = ("turn", "dealer")
+
+#: The most rebuys a player may make at a table, unless the host chooses otherwise.
+REBUY_LIMIT = 3
 
 
 class TableError(StudrulesError):
@@ -27,7 +32,9 @@ class TableConfig:
     (``turn``: each in turn; ``dealer``: the dealer picks), ``seats``,
     ``buy_in`` (each player's first stack), ``stakes`` and ``options``
     (applied to each game that has them), ``timeout`` (seconds to act),
-    ``pause`` (seconds between hands) and ``seed`` (None: random deals)."""
+    ``pause`` (seconds between hands), ``seed`` (None: random deals),
+    ``rebuys`` (whether a player who has lost his chips may buy in again, for
+    the buy-in) and ``rebuy_limit`` (how many times each: None, unlimited)."""
 
     variants: tuple[str, ...]
     rotate: str = "turn"
@@ -38,6 +45,8 @@ class TableConfig:
     timeout: float = 30.0
     pause: float = 4.0
     seed: int | None = None
+    rebuys: bool = True
+    rebuy_limit: int | None = REBUY_LIMIT
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +59,8 @@ class TableConfig:
             "timeout": self.timeout,
             "pause": self.pause,
             "seed": self.seed,
+            "rebuys": self.rebuys,
+            "rebuy_limit": self.rebuy_limit,
         }
 
     @classmethod
@@ -58,6 +69,7 @@ class TableConfig:
         if not isinstance(data, dict):
             raise TableError("a table is described by a JSON object")
         known = {"variants", "rotate", "seats", "buy_in", "stakes", "options", "timeout", "pause", "seed"}
+        known |= {"rebuys", "rebuy_limit"}
         extra = set(data) - known
         if extra:
             raise TableError(f"unknown table settings: {', '.join(sorted(str(k)[:20] for k in extra))}")
@@ -92,7 +104,15 @@ class TableConfig:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32):
             raise TableError("'seed' is a whole number from 0 to 2**32-1, or none")
-        return cls(tuple(names), rotate, seats, buy_in, dict(stakes), dict(options), timeout, pause, seed)
+        rebuys = data.get("rebuys", True)
+        if not isinstance(rebuys, bool):
+            raise TableError("'rebuys' is true (a player out of chips may buy in again) or false")
+        limit = data.get("rebuy_limit", REBUY_LIMIT)
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000):
+            raise TableError("'rebuy_limit' is a whole number from 1 to 1000, or null (unlimited)")
+        return cls(
+            tuple(names), rotate, seats, buy_in, dict(stakes), dict(options), timeout, pause, seed, rebuys, limit
+        )
 
 
 def _whole(data: dict, key: str, default: int, low: int, high: int) -> int:
@@ -107,3 +127,10 @@ def _number(data: dict, key: str, default: float, low: float, high: float) -> fl
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise TableError(f"'{key}' is a number of seconds from {low:g} to {high:g}")
     return float(value)
+
+
+def rebuy_words(config: TableConfig) -> str:
+    """The table's rebuys in words: not allowed, up to N a player, or unlimited."""
+    if not config.rebuys:
+        return "not allowed"
+    return "unlimited" if config.rebuy_limit is None else f"up to {config.rebuy_limit} a player"

@@ -6,8 +6,9 @@ The host is a seat, the first one's until he hands his part on
 bot hands it to the next person clockwise, one who is here before one who
 is away. A person away (:meth:`~_Presence.sit_out`, or :data:`~.seat.AWAY_AFTER`
 turns in a row out of time) has his turns checked, else folded, at once,
-until he is :meth:`~_Presence.back`. When the last person has gone, the game
-is over: bots do not play on alone.
+until he is :meth:`~_Presence.back`. When the last person has gone (or lost
+his last chip, and may not buy in again: :mod:`.rebuys`), the game is over:
+bots do not play on alone.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class _Presence:
         def _person(self, name: str | None) -> Seat | None: ...
 
         def _next_hand(self, variant: Any = None) -> None: ...
+
+        def _may_buy_again(self, name: str) -> bool: ...
 
     def _person_at(self, number: Any) -> Seat | None:
         """The person (not a bot) sitting at seat ``number``, staying past this hand, if any."""
@@ -125,14 +128,19 @@ class _Presence:
 
     def _nobody_left(self) -> bool:
         """When the last person has stood up, given his seat to a bot or lost his
-        last chip, the game is over (bots do not play on alone): True then. A
-        table the server started for bots alone (:attr:`for_bots`) plays on."""
+        last chip (and may not buy in again), the game is over (bots do not play
+        on alone): True then. A table the server started for bots alone
+        (:attr:`for_bots`) plays on."""
         session = self.session
         if self.for_bots or any(
             s is not None
             and s.bot is None
             and not s.leaving
-            and (session is None or (s.name in session.active and session.stacks.get(s.name, 0) > 0))
+            and (
+                session is None
+                or (s.name in session.active and session.stacks.get(s.name, 0) > 0)
+                or self._may_buy_again(s.name)
+            )
             for s in self.seats
         ):
             return False

@@ -24,8 +24,12 @@ table sees it, and raises :class:`ProtocolError` otherwise. The types a player s
   (``replace`` of his own seat: any player's);
 - ``{"type": "settings", "changes": {"stakes": {"low_limit": 20}}}``: the
   host changes any of the games (``variants``), ``rotate``, ``stakes``,
-  ``options``, ``timeout`` and ``pause`` from the next hand (the seats,
-  buy-in and seed stay);
+  ``options``, ``timeout``, ``pause``, ``rebuys`` (true or false) and
+  ``rebuy_limit`` (a number, or null: unlimited) from the next hand (the
+  seats, buy-in and seed stay);
+- ``{"type": "rebuy"}``: a player who has lost his chips buys in again, for
+  the table's buy-in, where the table allows it (:mod:`.rebuys`); he plays
+  from the next hand;
 - ``{"type": "leave"}``: stand up (between hands; during one, his hand is
   folded at his turn and he stands up when it ends; a host leaving hands
   his part to the next player);
@@ -99,6 +103,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "host": {"seat": int},
     "away": {},
     "back": {},
+    "rebuy": {},
     "say": {"text": _CHAT},
     "settings": {"changes": lambda value: _changes(value)},
     "watch": {},
@@ -207,6 +212,12 @@ def _changes(value: Any) -> dict[str, Any]:
                 _checked("variants", n, _VARIANT)
         elif key == "rotate":
             _checked(key, v, ("turn", "dealer"))
+        elif key == "rebuys":
+            if not isinstance(v, bool):
+                raise ProtocolError("'rebuys' is true or false")
+        elif key == "rebuy_limit":
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 1000):
+                raise ProtocolError("'rebuy_limit' is a whole number from 1 to 1000, or null (unlimited)")
         elif key in ("stakes", "options"):
             if not isinstance(v, dict) or len(v) > 20:
                 raise ProtocolError(

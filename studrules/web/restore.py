@@ -1,6 +1,7 @@
 """A browser table as the store kept it, made again after a restart
 (:func:`restore_room`): its seats and stacks, its host, who is away, and,
-once started, its session with the dealer and the players still in.
+once started, its session with the dealer, the players still in, those out
+of chips (who may buy in again) and the rebuys made.
 
     >>> from studrules.spec.resources import default_variant
     >>> data = {"id": "t1", "config": {"variants": [default_variant()], "seats": 3}, "state": "waiting",
@@ -62,22 +63,25 @@ def restore_room(
         room.on_seats = on_seats
         return room
     active = set(session["active"]) if session is not None else {s.name for s in room.seats if s is not None}
-    stacks = {s.name: s.stack for s in room.seats if s is not None and s.name in active and s.stack > 0}
-    if session is not None and session.get("reason") or len(stacks) < room.fewest():
-        room.state = "over"
-        room._say(f"The game is over: {session.get('reason') if session else 'too few players'}.")
-        room.on_seats = on_seats
-        return room
+    # every seat is dealt in again, one out of chips too (he may buy in again): those out stay out
+    stacks = {s.name: s.stack for s in room.seats if s is not None}
+    playing = [name for name, chips in stacks.items() if name in active and chips > 0]
+    if session is not None and session.get("reason") or not playing or len(stacks) < room.fewest():
+        return _over(room, session.get("reason") if session else None, on_seats)
     room._begin_session(stacks)
     assert room.session is not None
+    room.session.active = [p for p in room.session.active if p in active]
     if session is not None:
         room.hands_before = session["hands"]
         if session.get("dealer") in stacks:
             room.session.dealer = session["dealer"]
         # the last game played: the next switch is announced with what changes from it (a game
         # the host's change took off the table: loaded by its name, with the table's settings)
-        room.session.last_variant = _last_game(room, session.get("last_variant"))
-        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn...
+        room.session.last_variant = _last_game(room, session.get("last_variant"), extra.get("last_rules"))
+        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn, rebuys...
+        room.last_rules = extra.get("last_rules")
+    if len(playing) < room.fewest() and not room.session.waiting_for():  # (nobody to wait for: too few play)
+        return _over(room, None, on_seats)
     room.on_seats = on_seats
     room._say("The server restarted: any hand in play was returned, and the game goes on.")
     room.state = "between"
@@ -89,16 +93,29 @@ def restore_room(
     return room
 
 
-def _last_game(room: Room, name: str | None) -> Any:
-    """The game of the last hand played, by its name: one the table deals, else loaded
-    again (None where it no longer loads: the next hand is announced without differences)."""
+def _over(room: Room, reason: str | None, on_seats) -> Room:
+    room.state = "over"
+    room._say(f"The game is over: {reason or 'too few players'}.")
+    room.on_seats = on_seats
+    return room
+
+
+def _last_game(room: Room, name: str | None, rules: Any = None) -> Any:
+    """The game of the last hand played, by its name, as it was dealt: one the
+    table deals, unless ``rules`` (the stakes and options it was dealt with) are
+    no longer the table's; else loaded again with them (None where it no longer
+    loads: the next hand is announced without differences)."""
     assert room.session is not None
     if name is None:
         return None
-    for v in room.session.variants:
-        if v.name == name:
-            return v
+    stakes, options = room.config.stakes, room.config.options
+    if isinstance(rules, dict):  # (a store written before the rules were kept: the table's)
+        stakes, options = rules.get("stakes") or {}, rules.get("options") or {}
+    if (stakes, options) == (room.config.stakes, room.config.options):
+        for v in room.session.variants:
+            if v.name == name:
+                return v
     try:
-        return Session.load_game(room.resolve(name), room.config.options, room.config.stakes)
+        return Session.load_game(room.resolve(name), options, stakes)
     except StudrulesError:
         return None

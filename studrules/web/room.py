@@ -14,7 +14,8 @@ differences) and the room drives each hand: bots act at once, a person's
 action is checked against the hand's legal actions (an illegal one changes
 nothing), and a person who does not act in time checks, or else folds. At a
 dealer's choice table, a person dealing picks the next game (the differences
-from the last game shown to him before he does). In a game against the house
+from the last game shown to him before he does). A player out of chips may
+buy in again where the table allows it (:mod:`.rebuys`). In a game against the house
 each player plays his own position (:mod:`.banked_view`): he may choose his
 ante and side bets within the table limits (:meth:`Room.choose_ante`,
 :mod:`.side_bet_choice`), and the host's bots play each game's own strategy.
@@ -56,6 +57,7 @@ from .banked_view import bot_kind, checked_ante, position_antes, table_games
 from .config import TableConfig, TableError
 from .presence import _Presence
 from .protocol import ProtocolError, RateLimit, check_name
+from .rebuys import _Rebuys
 from .seat import AWAY_AFTER, Seat, time_out_action
 from .settings_change import Change, check_change
 from .side_bet_choice import _SideBets
@@ -64,7 +66,7 @@ from .store import token_hash
 __all__ = ["TableConfig", "Seat", "Room", "TableError", "AWAY_AFTER"]
 
 
-class Room(_Presence, _SideBets):
+class Room(_Presence, _SideBets, _Rebuys):
     """One table (see the module's documentation).
 
     ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
@@ -105,6 +107,7 @@ class Room(_Presence, _SideBets):
         self.bots: dict[str, Policy] = {}
         self.log: list[str] = []
         self.announcement: dict[str, Any] | None = None
+        self.last_rules: dict[str, Any] | None = None  # the stakes and options the last hand was dealt with
         self.dealt: set[int] | None = None  # the seats (ids) dealt into the hand (None: not known, every name)
         self.host: int | None = 0  # the host's seat number: the first seat's until he hands it on (None: nobody)
         self.for_bots = False  # started by the server for bots alone (they play on without a person)
@@ -141,6 +144,8 @@ class Room(_Presence, _SideBets):
             session.add_player(name, seat.stack, policy, before=before)
             if bot:
                 self.bots[name] = policy
+            if self.state == "between" and self.deadline is not None:  # (a table waiting for a rebuy: dealt soon)
+                self.deadline = min(self.deadline, self.clock() + self.config.pause)
         self.seats[free] = seat
         late = " and plays from the next hand" if session is not None else ""
         self._say(f"{name} sits down" + (" (a bot)" if bot else "") + late)
@@ -221,7 +226,8 @@ class Room(_Presence, _SideBets):
         if session is not None and seat.name in session.seating:
             seat.stack = session.remove_player(seat.name)
             self.bots.pop(seat.name, None)
-        self.departed.append({"name": seat.name, "stack": seat.stack})
+        bought = self.bought(seat.name)  # (kept where he bought in again: else his buy-in)
+        self.departed.append({"name": seat.name, "stack": seat.stack} | (bought if bought["rebuys"] else {}))
         self.antes.pop(seat.name, None), self.side_bets.pop(seat.name, None)
         self._say(f"{seat.name} stands up with {seat.stack}")
         if not self._nobody_left() and chooser:  # the dealer who was choosing went away: the deal has passed on
@@ -301,6 +307,7 @@ class Room(_Presence, _SideBets):
             seed=self.config.seed,
             options=self.config.options,
             stakes=self.config.stakes,
+            may_buy_again=self._may_buy_again,
         )
 
     @property
@@ -318,6 +325,8 @@ class Room(_Presence, _SideBets):
         """Deal the next hand, or ask a person dealing at a dealer's choice table for the game."""
         session = self.session
         assert session is not None
+        if session.waits():  # (no hand until a player out of chips buys in again)
+            return self._wait_for_rebuy()
         chooser = self._person(session.dealer)
         if variant is None and session.rotate == "dealer" and chooser is not None and chooser.away:
             variant = self._last_game()  # what his time running out chooses, at once
@@ -339,6 +348,8 @@ class Room(_Presence, _SideBets):
             self.deadline = self.clock() + max(self.config.pause, 5.0)
             self._say(f"The next hand cannot be dealt: {err.message}. The host may change the games or the stakes.")
             return
+        if report is None and not session.is_over:  # (a player out of chips may buy in again)
+            return self._wait_for_rebuy()
         if report is None:
             self.state = "over"
             self.deadline = None
@@ -406,6 +417,7 @@ class Room(_Presence, _SideBets):
         session.finish(report)
         for line in result_lines(report):
             self._say(line.strip())
+        self.last_rules = {"stakes": dict(self.config.stakes), "options": dict(self.config.options)}
         if self.pending is not None:  # the host's change: from the next hand
             self._apply()
         for s in self.seats:

@@ -8,7 +8,7 @@ cards, and nobody else's: :func:`~studrules.web.protocol.hand_payload`).
     >>> ann = room.join("Ann")
     >>> view = snapshot(room, ann)
     >>> view["state"], view["you"], [s and s["name"] for s in view["seats"]]
-    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True, 'away': False}, ['Ann', None])
+    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True, 'away': False, 'rebuy': None}, ['Ann', None])
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..table.terminal import result_lines
 from .protocol import hand_payload
+from .rebuys import standings
 from .settings_change import public_settings
 from .side_bet_choice import banked_facts
 
@@ -36,9 +37,9 @@ def dealer(room: Room) -> str | None:
 
 
 def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
-    """What everybody may know of the seat ``s``: its name, stack, and the
-    public facts of the hand in play or the last one (``facts``: short
-    words the page writes next to the seat)."""
+    """What everybody may know of the seat ``s``: its name, stack, the chips
+    bought (his buy-in and rebuys), and the public facts of the hand in play
+    or the last one (``facts``: short words the page writes next to the seat)."""
     facts = []
     session = room.session
     # (a player who stood up and sat down again under the same name is not the one dealt in)
@@ -66,6 +67,10 @@ def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
         legs = session.legs[1]
         facts.append(f"{legs} leg{'s' if legs != 1 else ''}")
     won = session.won.get(s.name, 0) if session is not None else 0
+    bought = room.bought(s.name)
+    if bought["rebuys"]:
+        n = bought["rebuys"]
+        facts.append(f"{n} rebuy{'s' if n != 1 else ''}, {bought['bought']} bought in")
     return {
         "seat": s.number,
         "name": s.name,
@@ -74,6 +79,7 @@ def seat_facts(room: Room, s: Seat, hand: Any) -> dict[str, Any]:
         "stack": s.stack,
         "won": won,
         "facts": facts,
+        **bought,
     }
 
 
@@ -113,7 +119,13 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "settings_next": None if room.pending is None else public_settings(room.pending.config),  # the host's change
         "you": None
         if seat is None
-        else {"seat": seat.number, "name": seat.name, "host": room.is_host(seat), "away": seat.away},
+        else {
+            "seat": seat.number,
+            "name": seat.name,
+            "host": room.is_host(seat),
+            "away": seat.away,
+            "rebuy": room.rebuy_offer(seat),  # (None: none now)
+        },
         "seats": [None if s is None else seat_facts(room, s, hand) for s in room.seats],
         "hand_number": room._number(),
         "dealer": dealer(room),
@@ -125,6 +137,8 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
         "result": result_lines(room.report) if room.report is not None and room.report.result else [],
         "choosing": chooser,
+        "waiting_for": room.waiting_for(),  # who the table waits for to buy in again
+        "standings": standings(room),  # each player's chips bought, stack and net
         "choices": choices(room) if chooser is not None and me == chooser else [],
         "banked": banked_facts(
             room, me

@@ -29,12 +29,12 @@ from typing import Any
 
 from ..errors import StudrulesError, format_path
 from ..table.session import Session
-from .config import TableConfig, TableError
+from .config import TableConfig, TableError, rebuy_words
 
 __all__ = ["CHANGEABLE", "FIXED", "Change", "check_table", "check_change", "public_settings", "without_file"]
 
 #: What the host may change between hands.
-CHANGEABLE = ("variants", "rotate", "stakes", "options", "timeout", "pause")
+CHANGEABLE = ("variants", "rotate", "stakes", "options", "timeout", "pause", "rebuys", "rebuy_limit")
 #: What stays for the table's life.
 FIXED = ("seats", "buy_in", "seed")
 
@@ -167,6 +167,11 @@ def _lines(before: TableConfig, after: TableConfig, old: Sequence[Any], new: Seq
         out.append(f"the time to act{when}: {before.timeout:g} s -> {after.timeout:g} s")
     if before.pause != after.pause:
         out.append(f"the pause between hands{when}: {before.pause:g} s -> {after.pause:g} s")
+    if rebuy_words(before) != rebuy_words(after):
+        out.append(f"the rebuys{when}: {rebuy_words(before)} -> {rebuy_words(after)}")
+    elif before.rebuy_limit != after.rebuy_limit:  # (rebuys not allowed: the limit for when they are)
+        limits = ["unlimited" if n is None else str(n) for n in (before.rebuy_limit, after.rebuy_limit)]
+        out.append(f"the rebuys' limit, once allowed{when}: {limits[0]} -> {limits[1]}")
     return [f"The host changed {line}" for line in out]
 
 

@@ -6,7 +6,7 @@
   const error = document.getElementById("error");
   const allGames = () => [...gamesBox.querySelectorAll("label"), ...houseBox.querySelectorAll("label")];
 
-  const {pairs, filter} = window.studrulesForms;
+  const {pairs, filter, rebuys} = window.studrulesForms;
   // pot games in one box, games against the house in the other
   const addGame = (g, checked) => window.studrulesForms.addGame(g.banked ? houseBox : gamesBox, g, checked);
 
@@ -48,6 +48,7 @@
         timeout: parseFloat(document.getElementById("timeout").value),
         stakes: pairs(document.getElementById("stakes").value, true),
         options: pairs(document.getElementById("options").value, false),
+        ...rebuys("rebuys", "rebuy_limit"),
       };
     } catch (err) {
       error.textContent = err.message;

@@ -1,6 +1,6 @@
 "use strict";
 // What the page that creates a table and the host's panel at the table share:
-// the games to pick from, and the 'name=value, ...' fields of stakes and options.
+// the games to pick from, the 'name=value, ...' fields of stakes and options, and the rebuys.
 window.studrulesForms = (function () {
   // 'low_limit=10, ante=5' -> {low_limit: 10, ante: 5} (numbers: whole numbers only)
   function pairs(text, numbers) {
@@ -53,5 +53,29 @@ window.studrulesForms = (function () {
     });
   }
 
-  return {pairs, pairsText, addGame, filter};
+  // the rebuys' radio buttons (named `name`: none, limit, unlimited) and the limit's field (id `field`)
+  // -> {rebuys, rebuy_limit} (not allowed: the limit stays as it was)
+  function rebuys(name, field) {
+    const choice = document.querySelector(`input[name=${name}]:checked`).value;
+    if (choice === "none") return {rebuys: false};
+    if (choice === "unlimited") return {rebuys: true, rebuy_limit: null};
+    const text = document.getElementById(field).value.trim();
+    const n = /^\d+$/.test(text) ? parseInt(text, 10) : NaN;
+    if (!(n >= 1 && n <= 1000)) throw new Error(`the rebuys a player: a whole number from 1 to 1000, not '${text}'`);
+    return {rebuys: true, rebuy_limit: n};
+  }
+
+  // the table's rebuys put back in the radio buttons and the field
+  function fillRebuys(name, field, c) {
+    const choice = !c.rebuys ? "none" : c.rebuy_limit === null ? "unlimited" : "limit";
+    for (const r of document.querySelectorAll(`input[name=${name}]`)) r.checked = r.value === choice;
+    document.getElementById(field).value = c.rebuy_limit === null ? 3 : c.rebuy_limit;
+  }
+
+  // the table's rebuys in words
+  function rebuysWords(c) {
+    return !c.rebuys ? "not allowed" : c.rebuy_limit === null ? "unlimited" : `up to ${c.rebuy_limit} a player`;
+  }
+
+  return {pairs, pairsText, addGame, filter, rebuys, fillRebuys, rebuysWords};
 })();

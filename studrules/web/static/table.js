@@ -131,6 +131,8 @@
     $("my-seat").hidden = !me || s.state === "over";
     $("away").hidden = !me || me.away || s.state === "waiting";
     $("away-note").hidden = !me || !me.away;
+    drawRebuy(s);
+    drawStandings(s);
     drawSettings(s);
     $("watching").hidden = !!me;
     // whose turn
@@ -199,6 +201,33 @@
       li.appendChild(who);
       li.appendChild(document.createTextNode(`: ${line.text}`));
       ol.appendChild(li);
+    }
+  }
+
+  // a player out of chips: the offer to buy in again (the server says whether he may, and for what)
+  function drawRebuy(s) {
+    const offer = s.you && s.state !== "over" ? s.you.rebuy : null;
+    $("rebuy-note").hidden = !offer;
+    if (!offer) return;
+    $("rebuy").textContent = `Buy in again for ${offer.chips} chips`;
+    $("rebuy-terms").textContent = offer.limit === null ? `(rebuys so far: ${offer.used}; no limit)` :
+      `(rebuy ${offer.used + 1} of ${offer.limit})`;
+  }
+
+  // at the end of the game: each player's chips bought, his stack and his net against them
+  function drawStandings(s) {
+    const rows = s.state === "over" ? s.standings || [] : [];
+    $("standings").hidden = rows.length === 0;
+    const tbody = $("standings-table").querySelector("tbody");
+    clear(tbody);
+    for (const r of rows) {
+      const tr = document.createElement("tr");
+      for (const text of [r.name, r.bought, r.rebuys, r.stack, signed(r.net)]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
     }
   }
 
@@ -491,6 +520,10 @@
     else if (s.state === "choosing") text = s.you && s.choosing === s.you.name ? "You deal: choose the game." : `${s.choosing} is choosing the game.`;
     else if (s.state === "over") text = "The game is over.";
     else if (s.state === "broken") text = "This table has failed and is stopped.";
+    else if (s.waiting_for && s.waiting_for.length) {
+      text = s.you && s.waiting_for.includes(s.you.name) ? "You are out of chips: buy in again to play on, or leave the table." :
+        `Waiting for ${s.waiting_for.join(" or ")} to buy in again.`;
+    }
     else if (s.hand && s.hand.over) text = "Hand over: the next hand is coming.";
     else if (s.hand && s.hand.to_act) text = s.you && s.hand.to_act === s.you.name ? "Your turn." : `${s.hand.to_act}'s turn.`;
     $("status").textContent = text;
@@ -508,7 +541,8 @@
     const stakes = forms.pairsText(c.stakes);
     const options = forms.pairsText(c.options);
     return `Games: ${c.variants.join(", ")} (${ROTATIONS[c.rotate]}). Stakes: ${stakes || "each game's own"}.` +
-      ` Options: ${options || "each game's own"}. ${c.timeout} s to act, ${c.pause} s between hands.`;
+      ` Options: ${options || "each game's own"}. ${c.timeout} s to act, ${c.pause} s between hands.` +
+      ` Rebuys: ${forms.rebuysWords(c)}.`;
   }
 
   function drawSettings(s) {
@@ -540,6 +574,7 @@
     $("set-options").value = forms.pairsText(c.options);
     $("set-timeout").value = c.timeout;
     $("set-pause").value = c.pause;
+    forms.fillRebuys("set-rebuys", "set-rebuy-limit", c);
   }
 
   fetch("/api/games").then((r) => r.json()).then((games) => {
@@ -567,6 +602,7 @@
         options: forms.pairs($("set-options").value, false),
         timeout: parseFloat($("set-timeout").value),
         pause: parseFloat($("set-pause").value),
+        ...forms.rebuys("set-rebuys", "set-rebuy-limit"),
       };
     } catch (err) {
       $("error").textContent = err.message;
@@ -597,6 +633,7 @@
   });
   $("away").addEventListener("click", () => send({type: "away"}));
   $("back").addEventListener("click", () => send({type: "back"}));
+  $("rebuy").addEventListener("click", () => send({type: "rebuy"}));
   $("start").addEventListener("click", () => send({type: "start"}));
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("link").href));
   async function showRules(name) {

@@ -1,0 +1,126 @@
+"""Who sits at a session's table between hands (:class:`_Seating`, a part of
+:class:`~studrules.table.session.Session`): a late arrival sits down, a
+player stands up with his stack, a player out of chips buys in again where
+the table lets him (``may_buy_again``), and the deal passes clockwise among
+those still in the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..errors import StudrulesError
+from ..game.policies import Policy
+
+__all__ = ["_Seating"]
+
+
+class _Seating:
+    """The seats between hands: a part of :class:`~studrules.table.session.Session`,
+    whose attributes these read (declared here for the type checker)."""
+
+    if TYPE_CHECKING:
+        seating: tuple[str, ...]
+        active: list[str]
+        stacks: dict[str, int]
+        start: dict[str, int]
+        won: dict[str, int]
+        rebuys: dict[str, int]
+        bought_again: dict[str, int]
+        policies: dict[str, Policy]
+        dealer: str
+        reason: str | None
+        legs: tuple[str, int] | None
+        killer: str | None
+        may_buy_again: Callable[[str], bool] | None
+
+        @property
+        def is_over(self) -> bool: ...
+
+    def waiting_for(self) -> list[str]:
+        """The players out of chips (left out of the game for want of them) whom
+        ``may_buy_again`` lets buy in again, clockwise."""
+        if self.may_buy_again is None:
+            return []
+        out = (p for p in self.seating if p not in self.active or self.stacks[p] <= 0)
+        return [p for p in out if self.may_buy_again(p)]
+
+    def _move_dealer(self) -> None:
+        """The deal passes to the next player clockwise who is still in the game (none:
+        who is still seated, out of chips, as the session waits for him to buy in again)."""
+        seating = self.seating
+        i = seating.index(self.dealer)
+        ring = [seating[(i + k) % len(seating)] for k in range(1, len(seating) + 1)]  # (he himself last)
+        self.dealer = next((p for p in ring if p in self.active), ring[0])
+
+    def add_player(self, name: str, stack: int, policy: Policy, before: str | None = None) -> None:
+        """Seat ``name`` with ``stack`` chips between hands (a late arrival):
+        he sits in from the next hand, clockwise just before ``before`` (None:
+        at the end of the seating).
+
+        >>> from studrules.game.policies import CheckCall
+        >>> from studrules.spec.resources import default_variant
+        >>> from studrules.table.session import Session
+        >>> s = Session([default_variant()], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()})
+        >>> s.add_player("Cat", 50, CheckCall(), before="Bob")
+        >>> s.order(), s.remove_player("Ann"), s.order()
+        (['Ann', 'Cat', 'Bob'], 100, ['Cat', 'Bob'])
+        """
+        if name in self.seating:
+            raise StudrulesError(f"{name} is already seated")
+        if stack <= 0:
+            raise StudrulesError(f"{name}'s stack must be a positive number of chips, not {stack}")
+        seating = list(self.seating)
+        seating.insert(seating.index(before) if before in seating else len(seating), name)
+        self.seating = tuple(seating)
+        self.active = [p for p in self.seating if p in self.active or p == name]
+        self.policies[name] = policy
+        self.stacks[name] = self.start[name] = stack
+        # a newcomer, even under the name of one who left
+        self.won[name] = self.rebuys[name] = self.bought_again[name] = 0
+
+    def rebuy(self, name: str, chips: int) -> None:
+        """``name``, seated and out of chips (left out of the game for want of them),
+        buys ``chips`` more: he plays from the next hand. Counted in :attr:`rebuys`,
+        and the summary's chips bought (his net is against all of them).
+
+        >>> from studrules.game.policies import CheckCall
+        >>> from studrules.spec.resources import default_variant
+        >>> from studrules.table.session import Session
+        >>> s = Session([default_variant()], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()},
+        ...             stacks={"Ann": 0, "Bob": 200}, may_buy_again=lambda name: True)
+        >>> s.waits(), s.play_next(), s.reason
+        (True, None, None)
+        >>> s.rebuy("Ann", 100)
+        >>> s.active, s.stacks["Ann"], s.rebuys["Ann"], s.summary().rows[0]["bought"]
+        (['Ann', 'Bob'], 100, 1, 100)
+        """
+        if name not in self.seating:
+            raise StudrulesError(f"{name} is not seated")
+        if self.is_over:
+            raise StudrulesError(f"the session is over: {self.reason}")
+        if name in self.active and self.stacks[name] > 0:
+            raise StudrulesError(f"{name} still has chips ({self.stacks[name]})")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise StudrulesError(f"a rebuy is a positive number of chips, not {chips}")
+        self.stacks[name] += chips
+        self.rebuys[name] += 1
+        self.bought_again[name] += chips
+        self.active = [p for p in self.seating if p in self.active or p == name]
+
+    def remove_player(self, name: str) -> int:
+        """``name`` stands up between hands: out of the seating, his stack (returned) with him;
+        a dealer who stands up passes the deal to the next player clockwise."""
+        if name not in self.seating:
+            raise StudrulesError(f"{name} is not seated")
+        if name in self.active:
+            self.active.remove(name)
+        if self.dealer == name:
+            self._move_dealer()
+        self.seating = tuple(p for p in self.seating if p != name)
+        if self.legs is not None and self.legs[0] == name:
+            self.legs = None
+        if self.killer == name:
+            self.killer = None
+        return self.stacks.get(name, 0)

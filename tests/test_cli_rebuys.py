@@ -1,0 +1,125 @@
+"""Buying in again at the terminal table (``--rebuys``): out of chips, the
+person is asked whether he buys in again for the starting stack, as many
+times as ``--rebuys`` allows; the summary counts his net against every chip
+he bought. The person is scripted in this process (the terminal's own
+prompts, answered by what they ask).
+
+The French file (five-card-stud-fr.yaml) at its own stakes: an ante of 5
+(half the low limit of 10). From stacks of 15 the person folds whenever he
+may, so he loses an ante or more a hand until he has no chip."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+
+import pytest
+from cli_support import run
+from rich.console import Console
+
+from studrules.cli import play
+from studrules.table.terminal import TerminalPlayer
+
+FR = "five-card-stud-fr"
+ASKED = "You are out of chips. Buy in again for 15"
+
+
+class Folder(TerminalPlayer):
+    """A person who folds whenever he may (else checks or calls, else brings in), goes on to the next hand,
+    and answers the question of a rebuy with ``rebuy`` ('y' or ''); the prompts are kept."""
+
+    rebuy = "y"
+
+    def __init__(self, console=None):
+        super().__init__(Console(file=io.StringIO(), width=160, force_terminal=False), read=self._answer)
+        self.prompts: list[str] = []
+
+    def _answer(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if prompt.startswith(ASKED):
+            return self.rebuy
+        if prompt == "> ":  # fold, else check or call, else bring in
+            keys = re.findall(r"\[(\w)\]", self.console.file.getvalue().rsplit("Your turn.", 1)[-1])
+            return next(k for k in ("f", "c", "b") if k in keys)
+        return ""  # Enter: the next hand
+
+    def asked(self) -> list[str]:
+        return [p for p in self.prompts if p.startswith(ASKED)]
+
+
+@pytest.fixture
+def person(monkeypatch):
+    """The person at a terminal: the table asks him (a Folder), not standard input."""
+    made: list[Folder] = []
+
+    def make(console=None):
+        made.append(Folder(console))
+        return made[-1]
+
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", make)
+    return made
+
+
+def _session(capsys, *more):
+    argv = ["session", "--variants", FR, "--players", "3", "--stack", "15", "--seed", "3", "--bots", "check-call"]
+    return run(capsys, *argv, *more)
+
+
+def _row(out: str, name: str) -> list[int]:
+    line = next(x for x in out.splitlines() if re.match(rf"\s+{name}\s", x))
+    return [int(n) for n in line.split()[1:]]
+
+
+def test_out_of_chips_he_buys_in_again_as_often_as_the_limit_allows(capsys, person):
+    code, out, _ = _session(capsys, "--rebuys", "1")
+    (me,) = person
+    assert code == 0
+    assert me.asked() == ["You are out of chips. Buy in again for 15 (rebuy 1 of 1)? [y/N] "]
+    assert "You buy in again for 15: you play from the next hand." in me.console.file.getvalue()
+    # his one rebuy used, he is out of chips again and is not asked: the session ends
+    assert "Session over" in out
+    assert out.splitlines()[1].split() == ["player", "start", "rebuys", "bought", "final", "net", "won"]
+    start, rebuys, bought, final, net, _ = _row(out, "Hero")
+    # he bought 15 twice and lost them: 0 - 30 = -30
+    assert (start, rebuys, bought, final, net) == (15, 1, 30, 0, -30)
+    # the chips at the table are those bought: three stacks of 15 and his rebuy
+    rows = [_row(out, n) for n in ("Hero", "Ann", "Bob")]
+    assert sum(r[2] for r in rows) == 60 == sum(r[3] for r in rows) and sum(r[4] for r in rows) == 0
+
+
+def test_he_may_say_no_and_the_session_ends(capsys, person, monkeypatch):
+    monkeypatch.setattr(Folder, "rebuy", "")
+    code, out, _ = _session(capsys)
+    (me,) = person
+    assert me.asked() == ["You are out of chips. Buy in again for 15 (rebuy 1 of 3)? [y/N] "]
+    assert "you are out of chips" in out and "rebuys" not in out  # (nobody bought in again)
+    assert _row(out, "Hero")[1:3] == [0, -15]
+
+
+def test_without_rebuys_he_is_not_asked(capsys, person):
+    code, out, _ = _session(capsys, "--rebuys", "0")
+    (me,) = person
+    assert code == 0 and me.asked() == [] and "rebuys" not in out
+    assert _row(out, "Hero")[1:3] == [0, -15]  # (out of chips: he lost his 15 and was not asked)
+
+
+def test_unlimited_rebuys_are_counted_without_a_limit(capsys, person, monkeypatch):
+    code, out, _ = _session(capsys, "--rebuys", "unlimited", "--hands", "8")
+    (me,) = person
+    assert me.asked() and me.asked()[0] == "You are out of chips. Buy in again for 15 (rebuy 1)? [y/N] "
+    start, rebuys, bought, final, net, _ = _row(out, "Hero")
+    assert rebuys == len(me.asked()) and bought == 15 * (1 + rebuys) and net == final - bought
+
+
+@pytest.mark.parametrize("text", ["-1", "many", "1.5"])
+def test_a_bad_rebuys_is_a_usage_error(capsys, text):
+    code, _, err = run(capsys, "play", "--rebuys", text)
+    assert code == 2 and "--rebuys" in err and "(or 'unlimited')" in err
+
+
+def test_the_rebuys_type_reads_a_number_or_unlimited():
+    assert play.rebuy_limit("0") == 0 and play.rebuy_limit(" Unlimited ") is None
+    with pytest.raises(argparse.ArgumentTypeError, match="must be at least 0, not -2"):
+        play.rebuy_limit("-2")
