@@ -25,7 +25,7 @@ from studrules.spec.loader import load_variant
 
 
 def decision(name: str, cards: dict[str, str], *, options=None, stakes=None, stacks=200) -> str:
-    """What a sensible Ann answers at the first card for a price of the hand."""
+    """What a sensible Ann answers at the hand's first offer of a card or first draw."""
     variant = load_variant(name, options=options or {})
     hand = Hand(variant, list(cards), stacks, seed=1, stakes=stakes, cards={p: c.split() for p, c in cards.items()})
     while hand.phase not in ("offer", "draw"):
@@ -89,6 +89,13 @@ def test_a_hand_beaten_on_the_board_buys_nothing():
     assert decision("english-stud", {"Ann": "7d 2c 9h 5c 3d", "Bob": bob}, stakes=TWIST) == "Ann decline"
 
 
+def test_at_a_free_twist_he_takes_a_new_card_where_one_may_help_and_else_stands_pat():
+    # the house option twist: free: the same reading, without a price to weigh
+    free = {"twist": "free"}
+    assert decision("english-stud", {"Ann": "Kd Kc 9h 5c 2d", "Bob": BOB}, options=free) == "Ann discard 2d"
+    assert decision("english-stud", {"Ann": "As Ks Qs Js Ts", "Bob": BOB}, options=free) == "Ann discard"
+
+
 # -- a three up that costs the pot or a fold (Baseball, four-free-three-pays)
 
 
@@ -145,3 +152,21 @@ def test_the_sensible_bots_buy_the_same_way_every_time_on_the_same_deal():
     first = once()
     assert any(a.split()[1] == "buy" for a in first)
     assert once() == first
+
+
+def test_a_sensible_bot_holding_more_than_nine_cards_still_decides():
+    # Baseball, a four up free: Ann's three fours up (4h 4d 4s) each earn a card down (7c, 8c, 9d),
+    # so she holds ten cards on seventh street; the bot reads its hand as the best of every nine
+    # (it stopped with "a hand to evaluate has 5 to 9 cards, not 10")
+    variant = load_variant("baseball", options={"up_cards": "four-free"})
+    cards = {
+        "Ann": ["Kd", "Kc", "4h", "7c", "4d", "8c", "4s", "9d", "5h", "6s"],
+        "Bob": ["Qs", "Qd", "2c", "Jc", "Tc", "2s", "Ts"],
+    }
+    hand = Hand(variant, ["Ann", "Bob"], 400, seed=1, cards=cards)
+    while not (len(hand.cards_of("Ann")) == 10 and hand.to_act == "Ann"):
+        hand.check_or_call()
+    bots = {p: make_policy("sensible", variant=variant) for p in hand.players}
+    hand.apply(policy_action(bots["Ann"], hand, hand.to_act_seat, "Ann"))
+    play_hand(hand, bots)
+    assert hand.is_over and sum(hand.result().net.values()) == 0

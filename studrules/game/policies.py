@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import full_deck, is_joker, parse_cards
@@ -44,7 +44,16 @@ from ..errors import IllegalActionError, StudrulesError
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
 from .policy_base import Policy, _legal, _passive, _smallest
-from .policy_reading import card_to_give_up, count_outs, ranking_of, strength_class
+from .policy_reading import (
+    card_to_give_up,
+    count_outs,
+    folds_to,
+    offer_deals,
+    ranking_of,
+    strength_class,
+    unseen_cards,
+    visible_strength,
+)
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
 from .wilds import rank_char, wild_ranks_of
@@ -172,7 +181,9 @@ class Sensible(Policy):
       a hand it would fold to a bet, and the price is at most a fifth of the
       pot or the chance of a better hand pays it (outs / unseen cards at
       least price / the pot after paying); else declines. Where declining
-      folds, it pays when it would call that price in a betting round;
+      folds, it pays when it would call that price in a betting round. At a
+      draw whose new cards are free it gives up the same card where some
+      card would help, and else stands pat;
     - showdown: mucks only when, in every pot it may win, a shown hand of a
       player who may win that pot beats it under every ranking;
     - in a game against the house, it plays the game's own strategy (:class:`GameStrategyPolicy`).
@@ -192,12 +203,13 @@ class Sensible(Policy):
         self._house: GameStrategyPolicy | None = None  # a game against the house: its own strategy
         self._deck: tuple[Card, ...] = full_deck()  # the cards of the deck (begin)
         self._offers: tuple[UpCardRule, ...] = ()  # the up-card rules that ask a price (begin)
+        self._draws_replace = False  # every draw of the variant deals new cards for those given up (begin)
 
     def begin(self, variant: Variant) -> None:
         """Judge hands by this variant's ranking and showdown rankings (a game against the
         house: play its own strategy)."""
         from ..cards.rankings import ranking_for
-        from ..spec.model import ShowdownStep
+        from ..spec.model import DrawStep, ShowdownStep
 
         if variant.is_banked:
             self._house = self._house or GameStrategyPolicy()
@@ -213,6 +225,8 @@ class Sensible(Policy):
         self._judges = self._judged_by()
         self._deck = variant.deck.contents()
         self._offers = tuple(r for r in variant.when_dealt_up if r.price is not None)
+        draws = variant.steps_of(DrawStep)
+        self._draws_replace = bool(draws) and all(d.replace for d in draws)
 
     def _judged_by(self) -> tuple[Ranking, ...]:
         """The rankings a holding is judged by: the deck's, and each other of the showdown."""
@@ -235,6 +249,8 @@ class Sensible(Policy):
             return self._bet(view, legal)
         if "buy" in legal or "decline" in legal:
             return self._buy(view, legal)
+        if "discard" in legal and self._draws_replace:
+            return self._draw(view, legal["discard"])
         return _passive(view)
 
     # -- showdown
@@ -295,13 +311,13 @@ class Sensible(Policy):
             jokers = iter(parse_cards("X1 X2 X3 X4 X5 X6 X7 X8"))
             judged = [next(jokers) if not is_joker(c) and rank_char(c) in wild else c for c in mine]
         klass = max(strength_class(r, judged) for r in self._judges)
-        my_value = ranking.visible(mine) if mine else 0
+        my_value = visible_strength(ranking, mine) if mine else 0
         beaten = False
         for i, p in enumerate(view.players):
             if p == me or view.folded[i]:
                 continue
             up = view.up_cards.get(p) or ()
-            if up and ranking.visible(up) > my_value:
+            if up and visible_strength(ranking, up) > my_value:
                 beaten = True
                 break
         return mine, judged, klass, beaten
@@ -319,7 +335,7 @@ class Sensible(Policy):
                 return aggressive("complete")
             return Action(me, "bring-in")
         if "call" in legal:
-            if "fold" in legal and _folds(klass, beaten, legal["call"].amount or 0, view.pot):
+            if "fold" in legal and folds_to(klass, beaten, legal["call"].amount or 0, view.pot):
                 return Action(me, "fold")
             if klass >= 3 and not beaten and "raise" in legal and own_raises(view) < MAX_OWN_RAISES:
                 return aggressive("raise")
@@ -338,7 +354,7 @@ class Sensible(Policy):
             return Action(me, "fold")
         return _passive(view)
 
-    # -- a card for a price
+    # -- a card for a price, a new card at a draw
     def _buy(self, view: View, legal: Mapping[str, LegalAction]) -> Action:
         """Buy or decline (or pay or fold): the class's rules for a card for a price."""
         me = view.player
@@ -347,26 +363,14 @@ class Sensible(Policy):
         if buy is None:  # (his stack does not pay the price)
             return Action(me, no) if no in legal else _passive(view)
         mine, judged, klass, beaten = self._reading(view)
-        wild = self._wild_ranks(view) if self._wild is not None else ""
-        joker = parse_cards("X1")[0]
-
-        def as_judged(card: Card) -> Card:
-            return joker if wild and not is_joker(card) and rank_char(card) in wild else card
-
-        unseen = self._unseen(view)
-        aims_low = self.ranking.aims_low
+        unseen = unseen_cards(view, self._deck)
         word = None
         if buy.choices:  # a new card in the place of one (or more) of his
-            allowed = [mine.index(c) for c in parse_cards(" ".join(buy.choices))]
-            index, outs = card_to_give_up(self._judges, judged, allowed, unseen, judged=as_judged, aims_low=aims_low)
-            count = max(1, buy.min or 0)
-            others = tuple(c for c in buy.choices if c != str(mine[index]))
-            more = fewest_cards(LegalAction("buy", min=count - 1, choices=others), aims_low=aims_low)
-            word = " ".join([str(mine[index]), *(more.split() if more else ())])
-            cost, dealt = (buy.amount or 0) * count, True
+            word, outs = self._give_up(view, buy, mine, judged, unseen)
+            cost, dealt = (buy.amount or 0) * max(1, buy.min or 0), True
         else:  # an extra card an up card offers (or, where declining folds, perhaps none)
-            outs = count_outs(self._judges, judged, unseen, judged=as_judged)
-            cost, dealt = buy.amount or 0, self._offer_deals(view, no)
+            outs = count_outs(self._judges, judged, unseen, judged=self._as_judged(view))
+            cost, dealt = buy.amount or 0, offer_deals(self._offers, view, no)
         stack = view.stacks[view.players.index(me)]
         pot = view.pot
         worth = (
@@ -377,38 +381,41 @@ class Sensible(Policy):
             and (cost * 5 <= pot or outs * (pot + cost) >= cost * len(unseen))
         )
         if no == "fold" and not worth:  # to keep his hand at all: a call of the price
-            worth = not _folds(klass, beaten, cost, pot)
+            worth = not folds_to(klass, beaten, cost, pot)
         if worth or no not in legal:
             return Action(me, "buy", word=word)
         return Action(me, no)
 
-    def _offer_deals(self, view: View, no: str) -> bool:
-        """Whether the offer he answers deals him a card: the priced up-card rules that
-        decline as he may, of the ranks he shows (the card that asks is among his up cards)."""
-        kind = "fold" if no == "fold" else "keep"
-        rules = [r for r in self._offers if r.decline == kind]
-        shown = {rank_char(c) for c in view.up_cards.get(view.player) or ()}
-        rules = [r for r in rules if r.rank in shown] or rules
-        return any(r.deal != "none" for r in rules) if rules else True
+    def _draw(self, view: View, discard: LegalAction) -> Action:
+        """At a draw whose new cards are free: the card whose replacement helps most, when
+        one may help (or as few as he must give up); else he stands pat."""
+        if not discard.choices or not discard.max:
+            return _passive(view)
+        mine, judged, _, _ = self._reading(view)
+        word, outs = self._give_up(view, discard, mine, judged, unseen_cards(view, self._deck))
+        if outs > 0 or discard.min:
+            return Action(view.player, "discard", word=word)
+        return Action(view.player, "discard")
 
-    def _unseen(self, view: View) -> list[Card]:
-        """The cards of the deck this seat has not seen: not his, not showing, not in the
-        middle, not one he gave up."""
-        seen = set(view.my_cards)
-        for cards in view.up_cards.values():
-            seen.update(cards)
-        seen.update(view.community)
-        for e in view.own_events:
-            if e.type == "discard" and e.cards:
-                seen.update(e.cards)
-        return [c for c in self._deck if c not in seen]
+    def _give_up(
+        self, view: View, la: LegalAction, mine: list[Card], judged: list[Card], unseen: list[Card]
+    ) -> tuple[str, int]:
+        """The cards to give up for new ones (the one whose replacement helps most, then
+        his lowest as the step asks for more) and how many unseen cards would help."""
+        aims_low = self.ranking.aims_low
+        allowed = [mine.index(c) for c in parse_cards(" ".join(la.choices or ()))]
+        index, outs = card_to_give_up(
+            self._judges, judged, allowed, unseen, judged=self._as_judged(view), aims_low=aims_low
+        )
+        others = tuple(c for c in la.choices or () if c != str(mine[index]))
+        more = fewest_cards(LegalAction(la.action, min=max(1, la.min or 0) - 1, choices=others), aims_low=aims_low)
+        return " ".join([str(mine[index]), *(more.split() if more else ())]), outs
 
-
-def _folds(klass: int, beaten: bool, price: int, pot: int) -> bool:
-    """Whether the sensible bot folds rather than pay ``price`` to stay in: some board
-    beats him and he holds little, or he holds nothing and the price is more than a
-    fifth of the pot."""
-    return (beaten and klass <= 1) or (klass == 0 and price * 5 > pot)
+    def _as_judged(self, view: View) -> Callable[[Card], Card]:
+        """How a card counts for this seat: a card of a rank wild for him as a joker."""
+        wild = self._wild_ranks(view) if self._wild is not None else ""
+        joker = parse_cards("X1")[0]
+        return lambda card: joker if wild and not is_joker(card) and rank_char(card) in wild else card
 
 
 # --------------------------------------------------------------------------

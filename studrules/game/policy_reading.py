@@ -12,18 +12,32 @@ cards always read the same.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import is_joker, parse_cards
 from ..cards.evaluator import Category, HandValue, evaluate, group_signature
 from .hand_values import best_of_nine
+from .wilds import rank_char
 
 if TYPE_CHECKING:
     from ..cards.card import Card
     from ..cards.rankings import Ranking
+    from ..spec.model import UpCardRule
+    from .view import View
 
-__all__ = ["strength_class", "holding_key", "count_outs", "card_to_give_up", "ranking_of"]
+__all__ = [
+    "strength_class",
+    "holding_key",
+    "visible_strength",
+    "folds_to",
+    "count_outs",
+    "card_to_give_up",
+    "unseen_cards",
+    "offer_deals",
+    "ranking_of",
+]
 
 _ACES = parse_cards("As Ah Ad Ac")
 
@@ -111,6 +125,33 @@ def holding_key(ranking: Ranking | str | None, cards: Iterable[Card]) -> Key:
     top = distinct[need - 1]
     klass = 3 if top <= 7 else 2 if top <= 8 else 1 if top <= 10 else 0
     return (klass, *finer)
+
+
+def visible_strength(ranking: Ranking, cards: Sequence[Card]) -> int:
+    """The ranking's strength of ``cards`` read as a showing (:meth:`~studrules.cards.rankings_base.Ranking.visible`);
+    of more than nine (extra cards earned in the deal), the best of every nine of them,
+    the best five being among some nine.
+
+    >>> from studrules.cards.rankings import get_ranking
+    >>> high = get_ranking("high")
+    >>> visible_strength(high, _cards("2c 3d 4h 6s 8c 9d Jh Qs Ks Kd")) == high.visible(_cards("4h 6s 8c 9d Jh Qs Ks Kd 3d"))
+    True
+    """
+    if len(cards) <= 9:
+        return ranking.visible(cards)
+    return max(ranking.visible(nine) for nine in itertools.combinations(cards, 9))
+
+
+def folds_to(klass: int, beaten: bool, price: int, pot: int) -> bool:
+    """Whether the sensible bot folds rather than pay ``price`` to stay in, its
+    holding of class ``klass``: some board beats his whole hand (``beaten``) and
+    he holds little, or he holds nothing and the price is more than a fifth of
+    the pot.
+
+    >>> folds_to(1, True, 10, 100), folds_to(0, False, 10, 40), folds_to(0, False, 10, 50)
+    (True, True, False)
+    """
+    return (beaten and klass <= 1) or (klass == 0 and price * 5 > pot)
 
 
 def count_outs(
@@ -201,6 +242,31 @@ def _after_each(
         outs += known[0]
         strength += known[1]
     return outs, strength
+
+
+def unseen_cards(view: View, deck: Iterable[Card]) -> list[Card]:
+    """The cards of ``deck`` the seat of ``view`` has not seen: not his, not
+    showing, not in the middle, not one he gave up."""
+    seen = set(view.my_cards)
+    for cards in view.up_cards.values():
+        seen.update(cards)
+    seen.update(view.community)
+    for e in view.own_events:
+        if e.type == "discard" and e.cards:
+            seen.update(e.cards)
+    return [c for c in deck if c not in seen]
+
+
+def offer_deals(rules: Iterable[UpCardRule], view: View, no: str) -> bool:
+    """Whether the offer the seat of ``view`` answers deals him a card, ``no``
+    being how he may refuse it (``decline``, or ``fold``): of the priced
+    up-card ``rules`` that refuse so, those of a rank he shows (the card that
+    asks is among his up cards); any of them when none is."""
+    kind = "fold" if no == "fold" else "keep"
+    priced = [r for r in rules if r.decline == kind]
+    shown = {rank_char(c) for c in view.up_cards.get(view.player) or ()}
+    asking = [r for r in priced if r.rank in shown] or priced
+    return any(r.deal != "none" for r in asking) if asking else True
 
 
 def _fresh(card: Card, held: Sequence[Card]) -> Card:
