@@ -127,6 +127,16 @@ class _Declaring(_HandState):
         word = likely_declaration(self.cards[seat] + self.community, rankings)
         return Action(self.players[seat], "declare", word=word)
 
+    def _declared_ways(self, seat: int, rankings: int) -> Sequence[int]:
+        """The rankings of the showdown ``seat`` plays for: of a high-low declare,
+        each way he declared (for any pot); else every one of the ``rankings``."""
+        declared = self.declared
+        if declared is None or rankings != 2:
+            return range(rankings)
+        words = [declared[seat], *(words[seat] for _, eligible, words in self.declared_pots if seat in eligible)]
+        ways = [k for k in (0, 1) if any(word in _SIDES[k] for word in words)]
+        return ways or range(rankings)
+
     def _declared_parts(
         self,
         values: Sequence[Sequence[float | None]],

@@ -14,7 +14,7 @@ from ..cards.card import SUIT_NAMES, Card
 if TYPE_CHECKING:
     from ..cards.rankings import Ranking
 
-__all__ = ["cards_of_hand", "part_names"]
+__all__ = ["cards_of_hand", "part_names", "no_hand_words"]
 
 
 def cards_of_hand(
@@ -85,6 +85,18 @@ def part_names(rankings: Sequence[Ranking]) -> list[str]:
 
 
 _PART_NAMES: dict[int, tuple[Sequence[Ranking], list[str]]] = {}  # id(rankings) -> (them, their names)
+
+
+def no_hand_words(ranking: Ranking) -> str:
+    """What a player holds under ``ranking`` when his cards make no hand of it
+    (a low that does not qualify, no badugi, no spade in the hole).
+
+    >>> from studrules.cards.rankings import get_ranking
+    >>> no_hand_words(get_ranking("eight_or_better_low")), no_hand_words(get_ranking("high_spade_in_the_hole"))
+    ('no low', 'no spade in the hole')
+    """
+    word = _part_word(ranking)
+    return f"no {word} in the hole" if ranking.hole_cards_only else f"no {word}"
 
 
 def _part_word(ranking: Ranking) -> str:

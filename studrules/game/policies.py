@@ -36,14 +36,24 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards.card import is_joker, parse_cards
+from ..cards.card import full_deck, is_joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError
-from .actions import Action, LegalAction
+from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
 from .policy_base import Policy, _legal, _passive, _smallest
+from .policy_reading import (
+    card_to_give_up,
+    count_outs,
+    folds_to,
+    offer_deals,
+    ranking_of,
+    strength_class,
+    unseen_cards,
+    visible_strength,
+)
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
 from .wilds import rank_char, wild_ranks_of
@@ -51,7 +61,7 @@ from .wilds import rank_char, wild_ranks_of
 if TYPE_CHECKING:
     from ..cards.card import Card
     from ..cards.rankings import Ranking
-    from ..spec.model import Variant, WildRules
+    from ..spec.model import UpCardRule, Variant, WildRules
     from .hand import Hand
     from .result import HandResult
     from .view import View
@@ -153,68 +163,6 @@ class RandomPolicy(Policy):
 # the sensible bot
 
 
-def _ranking_of(ranking: Ranking | str | None) -> Ranking:
-    from ..cards.rankings import get_ranking
-
-    if ranking is None:
-        return get_ranking("high")
-    if isinstance(ranking, str):
-        return get_ranking(ranking)
-    return ranking
-
-
-def strength_class(ranking: Ranking | str | None, cards: Iterable[Card]) -> int:
-    """A rough class of a holding, 0 (nothing) to 3 (strong), for the ranking's goal.
-
-    High rankings: 3 = two pair or better, 2 = a pair of tens or better,
-    1 = any pair or an ace or king high, 0 = less. Low rankings: a paired
-    hand is 0; else the highest of the lowest distinct ranks decides
-    (seven or better 3, eight 2, ten 1).
-
-    >>> strength_class(None, _cards("Kd Ks 9h")), strength_class(None, _cards("Ad 7s")), strength_class(None, _cards("9d 7s"))
-    (2, 1, 0)
-    >>> strength_class("ace_to_five_low", _cards("Ad 3s 6h")), strength_class("ace_to_five_low", _cards("9d 9s"))
-    (3, 0)
-    >>> strength_class(None, _cards("X1 Ad"))  # a joker counts as an ace
-    2
-    """
-    from ..cards.evaluator import Category, visible_signature
-
-    ranking = _ranking_of(ranking)
-    cards = list(cards)
-    if not cards:
-        return 0
-    if any(map(is_joker, cards)):  # roughly: a joker is an ace (wild, or the bug)
-        spare = iter(c for c in parse_cards("As Ah Ad Ac") if c not in cards)
-        cards = [next(spare, c) if is_joker(c) else c for c in cards]
-        cards = [c for c in cards if not is_joker(c)] or parse_cards("As")
-    if not ranking.aims_low:
-        category, ranks = visible_signature(cards)
-        if category >= Category.TWO_PAIR:
-            return 3
-        if category == Category.PAIR:
-            return 2 if ranks[0] >= 10 else 1
-        return 1 if ranks[0] >= 13 else 0
-    # a low ranking: fewer, smaller distinct ranks are better
-    ace_high = getattr(ranking, "ace_high", False)
-    distinct = sorted({(1 if (c.rank == 14 and not ace_high) else c.rank) for c in cards})
-    need = min(len(cards), 5)
-    if len(distinct) < need:
-        return 0
-    top = distinct[need - 1]
-    if top <= 7:
-        return 3
-    if top <= 8:
-        return 2
-    if top <= 10:
-        return 1
-    return 0
-
-
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
-
-
 class Sensible(Policy):
     """A plain rule-based player for pot games, deterministic.
 
@@ -224,6 +172,18 @@ class Sensible(Policy):
       more than a fifth of the pot; raises strong made hands (at most
       :data:`MAX_OWN_RAISES` times a betting round); else calls;
     - first to speak: bets a good hand that no board beats, else checks;
+    - a card for a price (an extra card an up card offers, a new card in the
+      place of one of his at a draw): counts the cards it has not seen that
+      would make its hand better by the rankings in play (a pair, two pair,
+      a flush...; a new low rank, a lower five: :func:`~.policy_reading.count_outs`),
+      giving up at a draw the card whose replacement helps most often; buys
+      when some card helps, the price leaves it chips behind, no board beats
+      a hand it would fold to a bet, and the price is at most a fifth of the
+      pot or the chance of a better hand pays it (outs / unseen cards at
+      least price / the pot after paying); else declines. Where declining
+      folds, it pays when it would call that price in a betting round. At a
+      draw whose new cards are free it gives up the same card where some
+      card would help, and else stands pat;
     - showdown: mucks only when, in every pot it may win, a shown hand of a
       player who may win that pot beats it under every ranking;
     - in a game against the house, it plays the game's own strategy (:class:`GameStrategyPolicy`).
@@ -236,17 +196,20 @@ class Sensible(Policy):
     name = "sensible"
 
     def __init__(self, ranking: Ranking | str | None = None, showdown: Iterable[Ranking | str | None] = ()):
-        self.ranking = _ranking_of(ranking)
-        self.showdown = tuple(_ranking_of(r) for r in showdown) or (self.ranking,)
+        self.ranking = ranking_of(ranking)
+        self.showdown = tuple(ranking_of(r) for r in showdown) or (self.ranking,)
         self._wild: WildRules | None = None  # the variant's wild cards (begin)
         self._judges = self._judged_by()
         self._house: GameStrategyPolicy | None = None  # a game against the house: its own strategy
+        self._deck: tuple[Card, ...] = full_deck()  # the cards of the deck (begin)
+        self._offers: tuple[UpCardRule, ...] = ()  # the up-card rules that ask a price (begin)
+        self._draws_replace = False  # every draw of the variant deals new cards for those given up (begin)
 
     def begin(self, variant: Variant) -> None:
         """Judge hands by this variant's ranking and showdown rankings (a game against the
         house: play its own strategy)."""
         from ..cards.rankings import ranking_for
-        from ..spec.model import ShowdownStep
+        from ..spec.model import DrawStep, ShowdownStep
 
         if variant.is_banked:
             self._house = self._house or GameStrategyPolicy()
@@ -260,6 +223,10 @@ class Sensible(Policy):
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
         self._wild = variant.wild if variant.wild.ranks or variant.wild.follow or variant.wild.low_hole else None
         self._judges = self._judged_by()
+        self._deck = variant.deck.contents()
+        self._offers = tuple(r for r in variant.when_dealt_up if r.price is not None)
+        draws = variant.steps_of(DrawStep)
+        self._draws_replace = bool(draws) and all(d.replace for d in draws)
 
     def _judged_by(self) -> tuple[Ranking, ...]:
         """The rankings a holding is judged by: the deck's, and each other of the showdown."""
@@ -280,6 +247,10 @@ class Sensible(Policy):
             return Action(me, "declare", word=likely_declaration([c for c, _ in view.cards], self.showdown))
         if "bring-in" in legal or "call" in legal or "check" in legal or "bet" in legal or "complete" in legal:
             return self._bet(view, legal)
+        if "buy" in legal or "decline" in legal:
+            return self._buy(view, legal)
+        if "discard" in legal and self._draws_replace:
+            return self._draw(view, legal["discard"])
         return _passive(view)
 
     # -- showdown
@@ -326,30 +297,35 @@ class Sensible(Policy):
         assert self._wild is not None
         return wild_ranks_of(self._wild, view.wild_rank, [c for c, face in view.cards if face == "down"])
 
-    # -- betting
-    def _bet(self, view: View, legal: Mapping[str, LegalAction]) -> Action:
+    def _reading(self, view: View) -> tuple[list[Card], list[Card], int, bool]:
+        """His cards, the same as judged (a wild card as a joker is: roughly an ace), the
+        class of his holding (the best of its chances at every part of the pot: a hi-lo
+        hand may play for the low half), and whether some opponent's up cards alone beat
+        his whole hand."""
         me = view.player
         ranking = self.ranking
         mine = list(view.my_cards)
         judged = mine
-        if self._wild is not None:  # a wild card is judged as a joker is: roughly an ace
+        if self._wild is not None:
             wild = self._wild_ranks(view)
             jokers = iter(parse_cards("X1 X2 X3 X4 X5 X6 X7 X8"))
             judged = [next(jokers) if not is_joker(c) and rank_char(c) in wild else c for c in mine]
-        # the best of its chances at every part of the pot (a hi-lo hand may play for the low half)
         klass = max(strength_class(r, judged) for r in self._judges)
-        my_value = ranking.visible(mine) if mine else 0
-        board = 0
+        my_value = visible_strength(ranking, mine) if mine else 0
         beaten = False
         for i, p in enumerate(view.players):
             if p == me or view.folded[i]:
                 continue
             up = view.up_cards.get(p) or ()
-            if up:
-                value = ranking.visible(up)
-                board = max(board, value)
-                if value > my_value:
-                    beaten = True
+            if up and visible_strength(ranking, up) > my_value:
+                beaten = True
+                break
+        return mine, judged, klass, beaten
+
+    # -- betting
+    def _bet(self, view: View, legal: Mapping[str, LegalAction]) -> Action:
+        me = view.player
+        _, _, klass, beaten = self._reading(view)
 
         def aggressive(verb: str) -> Action:
             return Action(me, verb, _smallest(legal[verb]))
@@ -359,13 +335,10 @@ class Sensible(Policy):
                 return aggressive("complete")
             return Action(me, "bring-in")
         if "call" in legal:
-            price = legal["call"].amount or 0
-            if beaten and klass <= 1 and "fold" in legal:
+            if "fold" in legal and folds_to(klass, beaten, legal["call"].amount or 0, view.pot):
                 return Action(me, "fold")
             if klass >= 3 and not beaten and "raise" in legal and own_raises(view) < MAX_OWN_RAISES:
                 return aggressive("raise")
-            if klass == 0 and "fold" in legal and price * 5 > view.pot:
-                return Action(me, "fold")
             return Action(me, "call")
         if "check" in legal:
             if klass >= 2 and not beaten:
@@ -380,6 +353,69 @@ class Sensible(Policy):
         if "fold" in legal:
             return Action(me, "fold")
         return _passive(view)
+
+    # -- a card for a price, a new card at a draw
+    def _buy(self, view: View, legal: Mapping[str, LegalAction]) -> Action:
+        """Buy or decline (or pay or fold): the class's rules for a card for a price."""
+        me = view.player
+        no = "decline" if "decline" in legal else "fold"
+        buy = legal.get("buy")
+        if buy is None:  # (his stack does not pay the price)
+            return Action(me, no) if no in legal else _passive(view)
+        mine, judged, klass, beaten = self._reading(view)
+        unseen = unseen_cards(view, self._deck)
+        word = None
+        if buy.choices:  # a new card in the place of one (or more) of his
+            word, outs = self._give_up(view, buy, mine, judged, unseen)
+            cost, dealt = (buy.amount or 0) * max(1, buy.min or 0), True
+        else:  # an extra card an up card offers (or, where declining folds, perhaps none)
+            outs = count_outs(self._judges, judged, unseen, judged=self._as_judged(view))
+            cost, dealt = buy.amount or 0, offer_deals(self._offers, view, no)
+        stack = view.stacks[view.players.index(me)]
+        pot = view.pot
+        worth = (
+            dealt
+            and outs > 0
+            and cost < stack  # not all in for a card
+            and not (beaten and klass <= 1)  # a hand he would fold to a bet: dead
+            and (cost * 5 <= pot or outs * (pot + cost) >= cost * len(unseen))
+        )
+        if no == "fold" and not worth:  # to keep his hand at all: a call of the price
+            worth = not folds_to(klass, beaten, cost, pot)
+        if worth or no not in legal:
+            return Action(me, "buy", word=word)
+        return Action(me, no)
+
+    def _draw(self, view: View, discard: LegalAction) -> Action:
+        """At a draw whose new cards are free: the card whose replacement helps most, when
+        one may help (or as few as he must give up); else he stands pat."""
+        if not discard.choices or not discard.max:
+            return _passive(view)
+        mine, judged, _, _ = self._reading(view)
+        word, outs = self._give_up(view, discard, mine, judged, unseen_cards(view, self._deck))
+        if outs > 0 or discard.min:
+            return Action(view.player, "discard", word=word)
+        return Action(view.player, "discard")
+
+    def _give_up(
+        self, view: View, la: LegalAction, mine: list[Card], judged: list[Card], unseen: list[Card]
+    ) -> tuple[str, int]:
+        """The cards to give up for new ones (the one whose replacement helps most, then
+        his lowest as the step asks for more) and how many unseen cards would help."""
+        aims_low = self.ranking.aims_low
+        allowed = [mine.index(c) for c in parse_cards(" ".join(la.choices or ()))]
+        index, outs = card_to_give_up(
+            self._judges, judged, allowed, unseen, judged=self._as_judged(view), aims_low=aims_low
+        )
+        others = tuple(c for c in la.choices or () if c != str(mine[index]))
+        more = fewest_cards(LegalAction(la.action, min=max(1, la.min or 0) - 1, choices=others), aims_low=aims_low)
+        return " ".join([str(mine[index]), *(more.split() if more else ())]), outs
+
+    def _as_judged(self, view: View) -> Callable[[Card], Card]:
+        """How a card counts for this seat: a card of a rank wild for him as a joker."""
+        wild = self._wild_ranks(view) if self._wild is not None else ""
+        joker = parse_cards("X1")[0]
+        return lambda card: joker if wild and not is_joker(card) and rank_char(card) in wild else card
 
 
 # --------------------------------------------------------------------------

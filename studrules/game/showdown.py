@@ -16,7 +16,7 @@ from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _combination_value, _describe, _evaluator, _words_of, best_of_nine, made_of_value
-from .odd_chips import cards_of_hand, part_names
+from .odd_chips import cards_of_hand, no_hand_words, part_names
 from .plan import _ShowdownPlan
 from .pots import contested, divide, side_pots, split_pot, split_pot_parts
 from .state import _HandState, _Round
@@ -29,6 +29,36 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 _SHOW = LegalAction("show")
 _MUCK = LegalAction("muck")
+
+
+__all__ = ["shows_as_first_worded"]
+
+
+def shows_as_first_worded(hand: _Showdown) -> list[Event]:
+    """The events of a finished hand with each show worded as studrules worded it before
+    a show named every hand the showdown ranks: the first ranking's hand alone (the high
+    hand of a hi-lo game, even for a player who declared low), nothing where he has none.
+    A history written then is checked against these events.
+
+    >>> from studrules.game.hand import Hand
+    >>> from studrules.spec.examples import example_text
+    >>> from studrules.spec.loader import load_variant_text
+    >>> v = load_variant_text(example_text("one-round").replace("[high]", "[high, eight_or_better_low]"))
+    >>> h = Hand(v, ["Ann", "Bob"], 100, cards={"Ann": "Ac 2d 3h 5s 8c".split(), "Bob": "Kd Kh 9c 7d 6s".split()})
+    >>> while not h.over:
+    ...     h.check_or_call()
+    >>> [e.describe() for e in h.events if e.type == "show"]  # (Bob's board is the best: he shows first)
+    ['Bob shows Kd Kh 9c 7d 6s: pair of kings, nine-seven-six kickers; no low', 'Ann shows Ac 2d 3h 5s 8c: ace-eight-five-three-two high; eight-five-three-two-ace low']
+    >>> [e.hand for e in shows_as_first_worded(h) if e.type == "show"]
+    ['pair of kings, nine-seven-six kickers', 'ace-eight-five-three-two high']
+    """
+    seat = {p: i for i, p in enumerate(hand.players)}
+    out = []
+    for e in hand.events:
+        if e.type == "show" and e.player in seat and e.cards is not None:
+            e = e._replace(hand=hand._show_words(seat[e.player], e.cards, first_only=True))
+        out.append(e)
+    return out
 
 
 class _Showdown(_HandState):
@@ -57,10 +87,10 @@ class _Showdown(_HandState):
             self.phase = "showdown"
             self._next_shower()
             return
-        if step.compare == "combination":
+        if step.compare == "combination" or len(rankings) > 1:
             for i in order:
                 self._show(i)
-        else:  # _show for each, its values already known
+        else:  # one ranking: _show for each, its values already known
             ranking = rankings[0]
             row = values[0]
             words = _words_of(ranking)
@@ -73,6 +103,8 @@ class _Showdown(_HandState):
                 said = words.get(value) if value is not None and not wild else None
                 if said is None:
                     said = _describe(self._ranking_at(ranking, i) if wild else ranking, value, held)
+                    if value is None:
+                        said = no_hand_words(ranking)
                 events.append(
                     _new(
                         Event,
@@ -178,21 +210,40 @@ class _Showdown(_HandState):
 
     def _show(self, seat: int) -> None:
         self.shown.append(seat)
-        rules = self.showdown_rules
-        rankings = rules.rankings
-        ranking = rankings[0]
         cards = self._hand_cards(seat)
-        if rules.step.compare == "combination":
-            value = ranking.evaluate(cards)
-        else:
-            value = self._values_for(rankings)[0][seat]
-        words = _describe(ranking if rules.plain else self._ranking_at(ranking, seat), value, cards)
+        words = self._show_words(seat, cards)
         self.events.append(
             _new(
                 Event,
                 ("show", self.players[seat], None, None, None, None, None, tuple(cards), words, None, None, None, None),
             )
         )
+
+    def _show_words(self, seat: int, cards: Sequence[Card], *, first_only: bool = False) -> str | None:
+        """The words of the seat's hand as he shows it: the hand each ranking of the
+        showdown ranks for him (in a declare game, of each way he declared), in the
+        rankings' order and joined by "; ", as "no low" where he has none.
+
+        ``first_only``: the first ranking's hand alone, nothing where he has none, as
+        shows were worded before they named every hand (histories written then are
+        checked against these words: :func:`shows_as_first_worded`)."""
+        rules = self.showdown_rules
+        rankings = rules.rankings
+        combination = rules.step.compare == "combination"
+        said = []
+        for k in (0,) if first_only else self._declared_ways(seat, len(rankings)):
+            ranking = rankings[k]
+            mine = ranking if rules.plain else self._ranking_at(ranking, seat)
+            if combination:  # (the full hand, kickers and all; before, read by the ranking without wild cards)
+                value = (ranking if first_only else mine).evaluate(cards)
+            else:
+                value = self._values_for(rankings)[k][seat]
+            words = _describe(mine, value, cards)
+            if value is None and not first_only:
+                words = no_hand_words(ranking)
+            if words:
+                said.append(words)
+        return "; ".join(said) or None
 
     def _can_still_win(self, seat: int) -> bool:
         """Whether the seat's hand may still win or share some pot he plays

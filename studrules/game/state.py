@@ -280,6 +280,8 @@ class _HandState:
             eligible: Sequence[int] = (),
         ) -> list[list[int]]: ...  # _Declaring
 
+        def _declared_ways(self, seat: int, rankings: int) -> Sequence[int]: ...  # _Declaring
+
         def _win_uncontested(self) -> None: ...  # _Showdown
 
         def _pay_dead(self, seat: int, chips: int, *, paid: bool = False) -> None: ...  # _Dealing

@@ -432,12 +432,15 @@ def replay_record(
 
 def record_problem(record: Mapping[str, Any], hand, *, unchecked: bool = False) -> str | None:
     """What a replayed hand contradicts in its line (None: everything holds)."""
+    from ..game.showdown import shows_as_first_worded
+
     digest = record.get("digest")
     if not digest:
         if unchecked:
             return None
         return "has no digest: its events cannot be checked (replay --unchecked plays it anyway)"
-    if events_digest(hand.events) != digest:
+    if events_digest(hand.events) != digest and events_digest(shows_as_first_worded(hand)) != digest:
+        # (a line written before a show named every hand the showdown ranks holds the first one's alone)
         return "does not replay the same: its events differ from the recorded ones"
     stated = record.get("result")
     if hand.is_over:

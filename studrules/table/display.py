@@ -84,7 +84,11 @@ def short_hand_words(words: str) -> str:
     ('jack-high', '8-6-5-3-2')
     >>> short_hand_words("flush, ace-king-queen-jack-nine"), short_hand_words("straight, five high")
     ('flush, ace high', 'straight, five high')
+    >>> short_hand_words("pair of kings, ace-eight-five kickers; eight-five-three-two-ace low")  # each hand of a hi-lo
+    'pair of kings; 8-5-3-2-A'
     """
+    if "; " in words:  # a hand under each ranking of the showdown
+        return "; ".join(short_hand_words(part) for part in words.split("; "))
     parts = [p.strip() for p in words.split(",")]
     parts = [p for p in parts if not p.endswith(("kicker", "kickers"))] or parts[:1]
     out = []
