@@ -44,6 +44,7 @@ from typing import Any, TextIO
 
 from ..errors import Location, ScriptError, SpecError, SpecErrors, StudrulesError
 from ..spec.cache import sha256_hex
+from .script import SCRIPT_FIELDS
 
 __all__ = [
     "HISTORY_FORMAT",
@@ -67,19 +68,8 @@ __all__ = [
 #: The value of every line's ``format`` key.
 HISTORY_FORMAT = "studrules-history"
 _VERSION = 1
-_SCRIPT_KEYS = (
-    "variant",
-    "options",
-    "stakes",
-    "players",
-    "stacks",
-    "cards",
-    "seed",
-    "antes",
-    "side_bets",
-    "killer",
-    "actions",
-)
+#: A record's keys that make it a hand script: a script's fields up to its actions.
+_SCRIPT_KEYS = SCRIPT_FIELDS[: SCRIPT_FIELDS.index("actions") + 1]
 
 
 # --------------------------------------------------------------------------
