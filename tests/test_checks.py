@@ -137,6 +137,14 @@ def test_the_extra_cards_a_card_dealt_up_earns_count_in_the_deck(tmp_path):
     )
 
 
+def test_a_rank_takes_one_rule_when_dealt_up(tmp_path):
+    # two rules for the four: the engine reads one a rank, so the other would never apply
+    text = EXTRA_FOUR.format(seats=6, deal='down}, {rank: "4", deal: up', steps=SEVEN_CARDS.format(fallback=""))
+    (e,) = errors_of(write(tmp_path, text))
+    assert e.message == "rank '4' has a rule already (when_dealt_up[0]): a rank takes one rule (only one would apply)"
+    assert e.location.path == ("when_dealt_up", 1, "rank")
+
+
 def test_a_banked_variant_has_no_betting_round():
     (e,) = errors_of(BAD / "banked-with-betting.yaml")
     assert (e.location.line, e.location.column) == (8, 14)

@@ -163,6 +163,10 @@ def test_an_unclosed_list_and_quote_are_named(tmp_path):
     )
     (e,) = errors_of(write(tmp_path, "v.yaml", "name: 'x\n"))
     assert e.message.endswith("; a quotation mark is not closed")
+    # a list left open inside a mapping on one line: said at its '[' (column 16), not at the '}'
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: x\nkind: pot\nstakes: {ante: [1, 2}\n"))
+    assert (e.location.line, e.location.column) == (3, 16)
+    assert e.message.endswith("(the reading stopped at line 3, column 21)")
 
 
 def test_a_python_tag_is_refused_not_run():

@@ -182,6 +182,8 @@ def test_the_shipped_files_keep_their_stakes_and_state_only_the_progressives_lim
     "limits, line, column, words",
     [
         ("min: 0", 99, 16, "the side bet 'pair_plus' has a minimum of 0: a stake is 1 chip or more"),
+        # no minimum: the least is a chip, so a maximum of 0 allows no stake
+        ("max: 0", 99, 16, "the side bet 'pair_plus' has a maximum of 0: a stake is 1 chip or more"),
         ("min: 50, max: table_min", 99, 16, "the side bet 'pair_plus' has a minimum (50) above its maximum (5)"),
         (
             "min: table_min, max: 8",

@@ -177,6 +177,12 @@ class _BankedChecks(_CheckerBase):
                     f"the side bet '{bet.name}' has a minimum ({low}) above its maximum ({high})", path + ("min",)
                 )
                 continue
+            if low is None and high is not None and high < 1:  # (the least is then a chip)
+                self.fail(
+                    f"the side bet '{bet.name}' has a maximum of {high}: a stake is 1 chip or more (0 is no bet)",
+                    path + ("max",),
+                )
+                continue
             stake = self.value(bet.amount)
             if stake is None or stake <= 0:  # (0: not placed unless a position chooses it)
                 continue

@@ -182,7 +182,15 @@ class _CardChecks(_CheckerBase):
                     f"wild rank '{rank}' is not in the deck (its ranks are {deck}): no card of it is ever dealt",
                     ("wild", "ranks"),
                 )
+        first_of: dict[str, int] = {}
         for i, rule in enumerate(self.v.when_dealt_up):
+            if rule.rank in first_of:  # (the engine reads one rule a rank: the other would never apply)
+                self.fail(
+                    f"rank '{rule.rank}' has a rule already (when_dealt_up[{first_of[rule.rank]}]): "
+                    "a rank takes one rule (only one would apply)",
+                    ("when_dealt_up", i, "rank"),
+                )
+            first_of.setdefault(rule.rank, i)
             if rule.rank not in deck:
                 self.fail(f"rank '{rule.rank}' is not in the deck (its ranks are {deck})", ("when_dealt_up", i, "rank"))
             if rule.price is None and rule.deal == "none":

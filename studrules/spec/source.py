@@ -301,7 +301,7 @@ def read_document(
         at = text[mark.index : mark.index + 1] if mark and mark.index is not None else ""
         hint = _yaml_hint(f"{problem} {err.context or ''}", at)
         opened = err.context_mark
-        if mark is not None and opened is not None and "flow" in (err.context or "") and opened.line < mark.line:
+        if mark is not None and opened is not None and "flow" in (err.context or "") and opened.index < mark.index:
             # a [ ] or { } left open: said where it opens, the line to mend, and where the reading stopped
             hint += f" (the reading stopped at line {mark.line + 1}, column {mark.column + 1})"
             line, col = opened.line + 1, opened.column + 1
