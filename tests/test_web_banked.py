@@ -11,9 +11,8 @@ import json
 import re
 
 import pytest
-from web_support import Clock, bot_and_start, web_test_client
+from web_support import Clock, bot_and_start, deal_every_hand, web_test_client
 
-from studrules.game import hand as hand_module
 from studrules.web.app import Server, create_app
 from studrules.web.room import Room, TableConfig, TableError
 from studrules.web.room_view import snapshot
@@ -31,16 +30,7 @@ def deal(monkeypatch):
     """``deal(cards)``: every hand a session deals from now on gets ``cards``
     (``{name: [...], "house": [...], "community": [...]}``, the hand's own ``cards=``)."""
 
-    def chosen(cards):
-        real = hand_module.Hand
-
-        class Dealt(real):
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, cards=cards, **kwargs)
-
-        monkeypatch.setattr(hand_module, "Hand", Dealt)
-
-    return chosen
+    return lambda cards: deal_every_hand(monkeypatch, cards)
 
 
 def _room(variants, seats=3, **settings):

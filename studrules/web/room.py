@@ -354,6 +354,7 @@ class Room(_Presence, _SideBets, _Rebuys):
             self.state = "over"
             self.deadline = None
             self._say(f"The game is over: {session.reason}.")
+            self._seats_changed()  # (the store keeps why: a restart finds the game over)
             return
         self.report = report
         self.state = "playing"
