@@ -376,6 +376,22 @@ def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
     assert "Ann: ante 10, pair plus 10, wagers 10 -> +60" in " ".join(snapshot(room, ann)["result"])
 
 
+def test_a_stack_in_a_hand_against_the_house_is_behind_the_ante_and_the_side_bets(deal):
+    # (as a pot game's is behind the bets: the same word for the same thing on the page)
+    deal({"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2)
+    ann = room.join("Ann")
+    room.choose_side_bet(ann.token, "pair_plus", 10)
+    room.start(ann.token)
+    # her decision: 200 less her ante 10 and her Pair Plus 10 on the table: 180 behind them
+    assert snapshot(room, ann)["hand"]["stacks"] == [180]
+    room.act(ann.token, "raise")
+    # settled: her pair beats the house's qualifying queen high, ante and play at even money (+20),
+    # the Pair Plus pays a pair 1 to 1 (+10): 230, nothing left on the table
+    state = snapshot(room, ann)
+    assert state["hand"]["over"] and state["hand"]["stacks"] == [230] and state["seats"][0]["stack"] == 230
+
+
 def test_a_side_bet_out_of_its_limits_unknown_or_at_a_table_of_pot_games_is_refused():
     room = _room([CSP], options={"progressive": "jackpot_500"})  # "a fixed £1": one chip or none
     ann = room.join("Ann")

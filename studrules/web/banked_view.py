@@ -40,6 +40,7 @@ from .config import TableError
 
 __all__ = [
     "banked_payload",
+    "behind_wagers",
     "ante_limits",
     "ante_range",
     "checked_ante",
@@ -105,6 +106,23 @@ def banked_payload(
         "positions": list(positions.values()),
         "house_net": -sum(r["net"] for r in settled) if settled and None not in settled else None,
     }
+
+
+def behind_wagers(stacks: Sequence[int], banked: Mapping[str, Any]) -> list[int]:
+    """Each position's stack behind its wagers, from the hand's ``stacks`` (the ante and
+    the raises already out) and ``banked`` (:func:`banked_payload`): the side bets of a
+    position not yet settled are out too, as a pot game's stack is behind its bets.
+
+    >>> banked = {"positions": [{"side_bets": [{"name": "pair plus", "amount": 10}], "result": None},
+    ...                         {"side_bets": [{"name": "pair plus", "amount": 10}], "result": {"net": 20}}]}
+    >>> behind_wagers([90, 120], banked)
+    [80, 120]
+    """
+    out = []
+    for stack, position in zip(stacks, banked["positions"]):
+        side = sum(b["amount"] for b in position["side_bets"]) if position["result"] is None else 0
+        out.append(stack - side)
+    return out
 
 
 def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:

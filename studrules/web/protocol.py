@@ -63,7 +63,7 @@ from ..errors import StudrulesError
 from ..game.actions import VERBS
 from ..game.view import masked_events
 from ..table.terminal import wild_now
-from .banked_view import banked_payload
+from .banked_view import banked_payload, behind_wagers
 from .settings_change import CHANGEABLE, FIXED
 
 __all__ = ["MAX_MESSAGE", "MAX_SETTINGS", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
@@ -296,9 +296,12 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
     # a declaration is in a seat's events once it is public (in turn, or when all are revealed)
     declared = {e.player: e.reason for e in seen if e.type == "declare" and e.player and not e.pot}  # (the main pot's)
     mine = [[str(c), face] for c, face in view.cards] if own else []
+    banked = banked_payload(seen, view.players, variant, hand.side_stakes) if variant.is_banked else None
     return {
         "players": list(view.players),
-        "stacks": list(view.stacks),
+        # each stack behind its wagers: a pot game's behind its bets; against the house, behind
+        # the ante, the side bets and the raises
+        "stacks": list(view.stacks) if banked is None else behind_wagers(view.stacks, banked),
         "folded": list(view.folded),
         "bets": list(view.bets),
         "pot": view.pot,
@@ -314,5 +317,5 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "events": events,
         "over": view.is_over,
         "wild": wild_now(view, variant) if own else None,
-        "banked": banked_payload(seen, view.players, variant, hand.side_stakes) if variant.is_banked else None,
+        "banked": banked,
     }
