@@ -78,7 +78,7 @@ def test_two_people_and_a_bot_play_a_hand_against_the_house_and_each_is_paid_by_
     assert _position(state, "Ann") == {
         "player": "Ann",
         "ante": 20,
-        "side_bets": [{"name": "pair plus", "amount": 5}],
+        "side_bets": [{"name": "pair_plus", "words": "pair plus", "amount": 5}],
         "raises": [],
         "stood": 0,
         "folded": False,
@@ -360,9 +360,9 @@ def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
     ]
     room.start(ann.token)
     state = snapshot(room, bob)
-    assert _position(state, "Ann")["side_bets"] == [{"name": "pair plus", "amount": 10}]
+    assert _position(state, "Ann")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 10}]
     assert _position(state, "Bob")["side_bets"] == []
-    assert _position(state, "Bot1")["side_bets"] == [{"name": "pair plus", "amount": 5}]
+    assert _position(state, "Bot1")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 5}]
     room.act(ann.token, "raise")
     room.act(bob.token, "raise")  # the bot's jack high folds by the game's own strategy
     # Ann: her flush beats the house (ante 10 and play 10 at even money, +20) and her Pair Plus of
@@ -374,6 +374,13 @@ def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
     ann_result = _position(snapshot(room, ann), "Ann")["result"]
     assert ann_result["net"] == 60 and "pair plus 10 wins 40: flush pays 4 to 1" in ann_result["pays"]
     assert "Ann: ante 10, pair plus 10, wagers 10 -> +60" in " ".join(snapshot(room, ann)["result"])
+    # the hand's events name the bet in the same words as the terminal and the result line
+    events = snapshot(room, ann)["hand"]["events"]
+    assert any(
+        line.startswith("Ann wins 60 (") and "pair plus 10 wins 40: flush pays 4 to 1" in line for line in events
+    )
+    assert any(line.startswith("Bot1 loses 15 (folded; pair plus 5 loses") for line in events)
+    assert not any("pair_plus" in line for line in events)
 
 
 def test_a_stack_in_a_hand_against_the_house_is_behind_the_ante_and_the_side_bets(deal):
@@ -454,4 +461,4 @@ def test_a_side_bet_message_sets_the_seats_stake_and_a_bad_one_is_refused(client
         answer = ws.receive_json()
         assert answer["type"] == "error" and "'aces_up' is not a side bet of this table" in answer["message"]
         state = bot_and_start(ws)
-        assert _position(state, "Ann")["side_bets"] == [{"name": "pair plus", "amount": 15}]
+        assert _position(state, "Ann")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 15}]

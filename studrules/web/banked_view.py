@@ -41,6 +41,7 @@ from .config import TableError
 __all__ = [
     "banked_payload",
     "behind_wagers",
+    "bet_words",
     "ante_limits",
     "ante_range",
     "checked_ante",
@@ -139,12 +140,23 @@ def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
 
 def side_bets(variant: Any) -> list[dict[str, Any]]:
     """The side bets a position places at ``variant`` as the table staked them
-    (a stake of 0: not placed), each ``{"name", "amount"}`` (the name in words)."""
+    (a stake of 0: not placed), each ``{"name", "words", "amount"}`` (its name, in words: :func:`bet_words`)."""
     return _words(dict(side_bet_stakes(variant, variant.stake_values())))
 
 
 def _words(stakes: Mapping[str, int]) -> list[dict[str, Any]]:
-    return [{"name": name.replace("_", " "), "amount": chips} for name, chips in stakes.items() if chips > 0]
+    return [{"name": name, "words": bet_words(name), "amount": chips} for name, chips in stakes.items() if chips > 0]
+
+
+def bet_words(name: str) -> str:
+    """A side bet's name in words, as the terminal's result line writes it
+    (:func:`~studrules.table.terminal.result_lines`) and its pay line
+    (:func:`~studrules.table.display.pay_words`).
+
+    >>> bet_words("pair_plus")
+    'pair plus'
+    """
+    return name.replace("_", " ")
 
 
 def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, Any]:

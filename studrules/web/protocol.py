@@ -62,6 +62,7 @@ from typing import Any
 from ..errors import StudrulesError
 from ..game.actions import VERBS
 from ..game.view import masked_events
+from ..table.display import pay_words
 from ..table.terminal import wild_now
 from .banked_view import banked_payload, behind_wagers
 from .settings_change import CHANGEABLE, FIXED
@@ -289,6 +290,8 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
             down[e.player] = down.get(e.player, 0) + 1
         if own and e.type == "deal" and e.player == player and e.card is not None:
             events.append(f"you are dealt {e.card} face {e.face}")
+        elif e.type == "settle":  # (its pay lines and side bets in words, as the terminal writes them)
+            events.append(pay_words(e.describe()))
         else:
             events.append(e.describe(hidden=e.card is None))
     ups = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.settlement import side_bet_stakes
 from ..table.side_bets import side_bet_names, side_bet_problem, side_bet_range
-from .banked_view import table_facts, table_games
+from .banked_view import bet_words, table_facts, table_games
 from .config import TableError
 
 if TYPE_CHECKING:
@@ -77,8 +77,9 @@ def side_bet_facts(room: Any, me: str | None) -> list[dict[str, Any]]:
         own = next(
             chips for v in games if v.is_banked for bet, chips in side_bet_stakes(v, v.stake_values()) if bet == name
         )
-        words = name.replace("_", " ")
-        out.append({"name": name, "words": words, "low": low, "high": high, "own": own, "chosen": chosen.get(name)})
+        out.append(
+            {"name": name, "words": bet_words(name), "low": low, "high": high, "own": own, "chosen": chosen.get(name)}
+        )
     return out
 
 

@@ -259,7 +259,9 @@
       let k = -1;
       if (hand) k = hand.players.indexOf(seat.name);
       if (k >= 0) {
-        stack = hand.stacks[k];
+        // during a hand, the stack behind his wagers; once it is over, the stack he has now
+        // (the seat's: a rebuy after the hand is in it)
+        if (!hand.over) stack = hand.stacks[k];
         if (hand.folded[k]) notes.push("folded");
         if (hand.to_act === seat.name) { notes.push("to act"); li.classList.add("to-act"); }
       }
@@ -372,7 +374,7 @@
   // a position against the house: its ante, side bets and wagers, in words
   function positionWords(p) {
     let words = `, ante ${p.ante}`;
-    for (const b of p.side_bets) words += `, ${b.name} ${b.amount}`;
+    for (const b of p.side_bets) words += `, ${b.words} ${b.amount}`;
     if (p.raises.length) words += `, wagers ${p.raises.join(" + ")}`;
     if (p.stood) words += `, no further wager${p.stood > 1 ? ` (${p.stood} times)` : ""}`;
     return words;
