@@ -418,16 +418,40 @@ def test_a_side_bet_out_of_its_limits_unknown_or_at_a_table_of_pot_games_is_refu
     assert pot.side_bets == {}
 
 
-def test_a_side_bet_the_stack_cannot_cover_is_the_games_own_that_hand(deal):
+def test_a_side_bet_the_stack_cannot_cover_is_refused_with_the_most_it_may_stake(deal):
     deal({"Ann": "7s 7d 2c", "Bob": "Kc 9d 4h", "house": "Qs Jh 3d"})
     room = _room([TCP], seats=2, buy_in=50)
     ann, bob = room.join("Ann"), room.join("Bob")
-    room.choose_side_bet(ann.token, "pair_plus", 40)  # ante 10, Pair Plus 40 and a play of 10: 60 > 50
+    # ante 10, Pair Plus 40 and a play of 10: 60 > 50; the most: 50 - 10 - 10 = 30
+    words = "your stack of 50 cannot cover a pair plus of 40 with your ante and a raise:"
+    with pytest.raises(TableError, match=re.escape(f"{words} the most you can stake on it now is 30 (0: none)")):
+        room.choose_side_bet(ann.token, "pair_plus", 40)
+    assert room.side_bets == {}
     room.choose_side_bet(bob.token, "pair_plus", 30)  # 10 + 30 + 10: exactly 50
     room.start(ann.token)
     state = snapshot(room, ann)
     assert _position(state, "Ann")["side_bets"] == [] and _position(state, "Bob")["side_bets"][0]["amount"] == 30
-    assert state["banked"]["side_bets"][0]["chosen"] == 40  # his choice stays for the hands he can cover
+    # during a hand he is in, his next stack is not known yet: taken, for the hands he can cover
+    room.choose_side_bet(ann.token, "pair_plus", 40)
+    assert snapshot(room, ann)["banked"]["side_bets"][0]["chosen"] == 40
+
+
+def test_a_side_bet_a_loss_leaves_uncovered_is_left_out_and_the_table_says_so(deal):
+    deal({"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2, buy_in=100)
+    ann = room.join("Ann")
+    room.choose_side_bet(ann.token, "pair_plus", 60)  # 10 + 60 + 10 = 80: her 100 covers it
+    room.start(ann.token)
+    room.act(ann.token, "fold")  # her ante and her Pair Plus lost on a fold: 100 - 10 - 60 = 30
+    assert ann.stack == 30
+    room.clock.now = room.deadline
+    room.tick()
+    # hand 2: 80 > 30, dealt without it (the table stakes none); her ante and a play, 20, she covers
+    assert room.state == "playing" and _position(snapshot(room, ann), "Ann")["side_bets"] == []
+    assert room.log[-1] == (
+        "Ann's stack of 30 cannot cover his pair plus of 60 with his ante and a raise: this hand he stakes none"
+    )
+    assert snapshot(room, ann)["banked"]["side_bets"][0]["chosen"] == 60  # his choice stays
 
 
 def test_side_bets_are_chosen_by_message_and_kept_when_the_server_restarts(tmp_path):
