@@ -289,7 +289,8 @@ def test_hostile_actions_against_the_house_are_refused_and_change_nothing(client
             (wb, {"type": "act", "verb": "fold"}, "it is Ann's turn, not Bob's"),
             (wa, {"type": "ante", "amount": 101}, "from 5 to 100"),
             (wa, {"type": "ante", "amount": -5}, "whole number"),
-            (wa, {"type": "ante"}, "'ante' needs 'amount'"),
+            (wa, {"type": "ante"}, "an ante is a whole number of chips: none was given"),
+            (wa, {"type": "side_bet", "name": "pair_plus"}, "a side bet is a whole number of chips, 0 for none: none"),
             (wb, {"type": "bot", "kind": "strategy"}, "only the host"),
             (wa, {"type": "bot", "kind": "shark"}, "'kind' must be one of"),
         ]

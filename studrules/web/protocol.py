@@ -123,6 +123,12 @@ _REQUIRED = {
     "settings": ("changes",),
 }
 
+# a missing field said in the words of the form that sends it (else: "'act' needs 'verb'")
+_MISSING = {
+    ("ante", "amount"): "an ante is a whole number of chips: none was given",
+    ("side_bet", "amount"): "a side bet is a whole number of chips, 0 for none: none was given",
+}
+
 
 class ProtocolError(StudrulesError):
     """A message the server does not take: not JSON, too long, an unknown type or field."""
@@ -137,6 +143,10 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     studrules.web.protocol.ProtocolError: 'amount' must be a whole number from 0 to 1000000000
+    >>> parse_message('{"type": "side_bet", "name": "pair_plus"}')
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: a side bet is a whole number of chips, 0 for none: none was given
     """
     if len(text) > MAX_SETTINGS:
         raise ProtocolError(f"a message is at most {MAX_SETTINGS} bytes, not {len(text)}")
@@ -162,7 +172,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         out[key] = _checked(key, value, fields[key])
     for key in _REQUIRED.get(kind, ()):
         if out.get(key) is None:
-            raise ProtocolError(f"{kind!r} needs {key!r}")
+            raise ProtocolError(_MISSING.get((kind, key), f"{kind!r} needs {key!r}"))
     for key in fields:
         out.setdefault(key, None)
     return out
