@@ -11,9 +11,8 @@ import json
 import re
 
 import pytest
-from web_support import Clock, bot_and_start, web_test_client
+from web_support import Clock, bot_and_start, deal_every_hand, web_test_client
 
-from studrules.game import hand as hand_module
 from studrules.web.app import Server, create_app
 from studrules.web.room import Room, TableConfig, TableError
 from studrules.web.room_view import snapshot
@@ -31,16 +30,7 @@ def deal(monkeypatch):
     """``deal(cards)``: every hand a session deals from now on gets ``cards``
     (``{name: [...], "house": [...], "community": [...]}``, the hand's own ``cards=``)."""
 
-    def chosen(cards):
-        real = hand_module.Hand
-
-        class Dealt(real):
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, cards=cards, **kwargs)
-
-        monkeypatch.setattr(hand_module, "Hand", Dealt)
-
-    return chosen
+    return lambda cards: deal_every_hand(monkeypatch, cards)
 
 
 def _room(variants, seats=3, **settings):
@@ -88,7 +78,7 @@ def test_two_people_and_a_bot_play_a_hand_against_the_house_and_each_is_paid_by_
     assert _position(state, "Ann") == {
         "player": "Ann",
         "ante": 20,
-        "side_bets": [{"name": "pair plus", "amount": 5}],
+        "side_bets": [{"name": "pair_plus", "words": "pair plus", "amount": 5}],
         "raises": [],
         "stood": 0,
         "folded": False,
@@ -299,7 +289,8 @@ def test_hostile_actions_against_the_house_are_refused_and_change_nothing(client
             (wb, {"type": "act", "verb": "fold"}, "it is Ann's turn, not Bob's"),
             (wa, {"type": "ante", "amount": 101}, "from 5 to 100"),
             (wa, {"type": "ante", "amount": -5}, "whole number"),
-            (wa, {"type": "ante"}, "'ante' needs 'amount'"),
+            (wa, {"type": "ante"}, "an ante is a whole number of chips: none was given"),
+            (wa, {"type": "side_bet", "name": "pair_plus"}, "a side bet is a whole number of chips, 0 for none: none"),
             (wb, {"type": "bot", "kind": "strategy"}, "only the host"),
             (wa, {"type": "bot", "kind": "shark"}, "'kind' must be one of"),
         ]
@@ -370,9 +361,9 @@ def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
     ]
     room.start(ann.token)
     state = snapshot(room, bob)
-    assert _position(state, "Ann")["side_bets"] == [{"name": "pair plus", "amount": 10}]
+    assert _position(state, "Ann")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 10}]
     assert _position(state, "Bob")["side_bets"] == []
-    assert _position(state, "Bot1")["side_bets"] == [{"name": "pair plus", "amount": 5}]
+    assert _position(state, "Bot1")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 5}]
     room.act(ann.token, "raise")
     room.act(bob.token, "raise")  # the bot's jack high folds by the game's own strategy
     # Ann: her flush beats the house (ante 10 and play 10 at even money, +20) and her Pair Plus of
@@ -384,6 +375,29 @@ def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
     ann_result = _position(snapshot(room, ann), "Ann")["result"]
     assert ann_result["net"] == 60 and "pair plus 10 wins 40: flush pays 4 to 1" in ann_result["pays"]
     assert "Ann: ante 10, pair plus 10, wagers 10 -> +60" in " ".join(snapshot(room, ann)["result"])
+    # the hand's events name the bet in the same words as the terminal and the result line
+    events = snapshot(room, ann)["hand"]["events"]
+    assert any(
+        line.startswith("Ann wins 60 (") and "pair plus 10 wins 40: flush pays 4 to 1" in line for line in events
+    )
+    assert any(line.startswith("Bot1 loses 15 (folded; pair plus 5 loses") for line in events)
+    assert not any("pair_plus" in line for line in events)
+
+
+def test_a_stack_in_a_hand_against_the_house_is_behind_the_ante_and_the_side_bets(deal):
+    # (as a pot game's is behind the bets: the same word for the same thing on the page)
+    deal({"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2)
+    ann = room.join("Ann")
+    room.choose_side_bet(ann.token, "pair_plus", 10)
+    room.start(ann.token)
+    # her decision: 200 less her ante 10 and her Pair Plus 10 on the table: 180 behind them
+    assert snapshot(room, ann)["hand"]["stacks"] == [180]
+    room.act(ann.token, "raise")
+    # settled: her pair beats the house's qualifying queen high, ante and play at even money (+20),
+    # the Pair Plus pays a pair 1 to 1 (+10): 230, nothing left on the table
+    state = snapshot(room, ann)
+    assert state["hand"]["over"] and state["hand"]["stacks"] == [230] and state["seats"][0]["stack"] == 230
 
 
 def test_a_side_bet_out_of_its_limits_unknown_or_at_a_table_of_pot_games_is_refused():
@@ -405,16 +419,40 @@ def test_a_side_bet_out_of_its_limits_unknown_or_at_a_table_of_pot_games_is_refu
     assert pot.side_bets == {}
 
 
-def test_a_side_bet_the_stack_cannot_cover_is_the_games_own_that_hand(deal):
+def test_a_side_bet_the_stack_cannot_cover_is_refused_with_the_most_it_may_stake(deal):
     deal({"Ann": "7s 7d 2c", "Bob": "Kc 9d 4h", "house": "Qs Jh 3d"})
     room = _room([TCP], seats=2, buy_in=50)
     ann, bob = room.join("Ann"), room.join("Bob")
-    room.choose_side_bet(ann.token, "pair_plus", 40)  # ante 10, Pair Plus 40 and a play of 10: 60 > 50
+    # ante 10, Pair Plus 40 and a play of 10: 60 > 50; the most: 50 - 10 - 10 = 30
+    words = "your stack of 50 cannot cover a pair plus of 40 with your ante and a raise:"
+    with pytest.raises(TableError, match=re.escape(f"{words} the most you can stake on it now is 30 (0: none)")):
+        room.choose_side_bet(ann.token, "pair_plus", 40)
+    assert room.side_bets == {}
     room.choose_side_bet(bob.token, "pair_plus", 30)  # 10 + 30 + 10: exactly 50
     room.start(ann.token)
     state = snapshot(room, ann)
     assert _position(state, "Ann")["side_bets"] == [] and _position(state, "Bob")["side_bets"][0]["amount"] == 30
-    assert state["banked"]["side_bets"][0]["chosen"] == 40  # his choice stays for the hands he can cover
+    # during a hand he is in, his next stack is not known yet: taken, for the hands he can cover
+    room.choose_side_bet(ann.token, "pair_plus", 40)
+    assert snapshot(room, ann)["banked"]["side_bets"][0]["chosen"] == 40
+
+
+def test_a_side_bet_a_loss_leaves_uncovered_is_left_out_and_the_table_says_so(deal):
+    deal({"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2, buy_in=100)
+    ann = room.join("Ann")
+    room.choose_side_bet(ann.token, "pair_plus", 60)  # 10 + 60 + 10 = 80: her 100 covers it
+    room.start(ann.token)
+    room.act(ann.token, "fold")  # her ante and her Pair Plus lost on a fold: 100 - 10 - 60 = 30
+    assert ann.stack == 30
+    room.clock.now = room.deadline
+    room.tick()
+    # hand 2: 80 > 30, dealt without it (the table stakes none); her ante and a play, 20, she covers
+    assert room.state == "playing" and _position(snapshot(room, ann), "Ann")["side_bets"] == []
+    assert room.log[-1] == (
+        "Ann's stack of 30 cannot cover his pair plus of 60 with his ante and a raise: this hand he stakes none"
+    )
+    assert snapshot(room, ann)["banked"]["side_bets"][0]["chosen"] == 60  # his choice stays
 
 
 def test_side_bets_are_chosen_by_message_and_kept_when_the_server_restarts(tmp_path):
@@ -448,4 +486,4 @@ def test_a_side_bet_message_sets_the_seats_stake_and_a_bad_one_is_refused(client
         answer = ws.receive_json()
         assert answer["type"] == "error" and "'aces_up' is not a side bet of this table" in answer["message"]
         state = bot_and_start(ws)
-        assert _position(state, "Ann")["side_bets"] == [{"name": "pair plus", "amount": 15}]
+        assert _position(state, "Ann")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 15}]

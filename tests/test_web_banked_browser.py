@@ -8,6 +8,7 @@ import re
 
 import pytest
 from test_web_browser import browser, server, shots  # noqa: F401  (the fixtures)
+from web_support import deal_every_hand
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +72,69 @@ def test_a_player_and_a_bot_play_three_card_poker_against_the_house_from_the_pag
     assert "the house has" in results and "Ann: ante 20, pair plus 10, wagers 20" in results
     assert re.search(r"pair plus 10 (wins \d+|loses)", line), line
     shots(page, "settled")
+
+
+def test_a_player_alone_against_the_house_sees_his_stack_behind_his_bets_and_his_side_bets_checked(
+    browser,  # noqa: F811
+    server,  # noqa: F811
+    shots,  # noqa: F811
+    monkeypatch,
+):
+    # a table made by the API, for its pause of a minute (the page's form leaves it at the default):
+    # Three Card Poker, Ann alone, a buy-in of 30; every hand her king high against the house's ace
+    # high, which qualifies (the server runs in this process: its hands are dealt these cards)
+    deal_every_hand(monkeypatch, {"Ann": "Kc 9d 4h", "house": "As Jh 3d"})
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(server + "/")
+    table = page.evaluate(
+        """async () => {
+        const body = {host: "Ann", variants: ["three-card-poker"], seats: 2, buy_in: 30, pause: 60, seed: 3};
+        const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+                                             body: JSON.stringify(body)});
+        const t = await r.json();
+        localStorage.setItem("studrules-token-" + t.table, t.token);
+        return t.table;
+    }"""
+    )
+    page.goto(f"{server}/t/{table}")
+    page.wait_for_selector("#side-bets-form:not([hidden])")
+
+    # the side-bet field: nothing typed, or a part of a chip, is explained by the page and nothing is sent
+    page.click("#side-bet-button-pair_plus")
+    assert page.locator("#error").inner_text() == "A pair plus is a whole number of chips, 0 for none: type one."
+    page.fill("#side-bet-pair_plus", "2.5")
+    page.click("#side-bet-button-pair_plus")
+    assert page.locator("#error").inner_text() == "A pair plus is a whole number of chips, 0 for none, not “2.5”."
+    # more than her 30 covers with an ante of 10 and a play of 10: refused, with the most, 30 - 20 = 10
+    page.fill("#side-bet-pair_plus", "1000")
+    page.click("#side-bet-button-pair_plus")
+    page.wait_for_function("document.getElementById('error').textContent.includes('cannot cover')")
+    assert page.locator("#error").inner_text() == (
+        "your stack of 30 cannot cover a pair plus of 1000 with your ante and a raise:"
+        " the most you can stake on it now is 10 (0: none)"
+    )
+    assert page.locator("#side-bet-limits-pair_plus").inner_text() == "(1 or more; now none)"
+    page.fill("#side-bet-pair_plus", "10")
+    page.click("#side-bet-button-pair_plus")
+    page.wait_for_function("document.getElementById('side-bet-limits-pair_plus').textContent.includes('now 10')")
+    page.click("#start")
+
+    # her decision: 30 less her ante 10 and her Pair Plus 10: 10 behind them
+    page.wait_for_selector('#actions button[data-verb="raise"]')
+    assert "stack 10, ante 10, pair plus 10" in page.locator("#seats li").first.inner_text()
+    shots(page, "stack-behind-the-bets")
+    page.click('#actions button[data-verb="raise"]')
+    # her king high loses to the house's ace high: the ante, the play and the Pair Plus (no pair), 30: she
+    # has none left; the events say the bet in the terminal's words
+    page.wait_for_function("document.getElementById('events').textContent.includes('Ann loses 30')")
+    events = page.locator("#events").inner_text()
+    assert "pair plus 10 loses)" in events and "pair_plus" not in events
+    page.wait_for_selector("#rebuy-note:not([hidden])")
+    assert "stack 0," in page.locator("#seats li").first.inner_text()
+
+    # she buys in again during the pause: her seat reads the 30 bought before the next hand
+    page.click("#rebuy")
+    page.wait_for_function("document.getElementById('seats').textContent.includes('1 rebuy, 60 bought in')")
+    seat = page.locator("#seats li").first.inner_text()
+    assert "stack 30," in seat and "Hand 1" in page.locator("#game-line").inner_text()
+    shots(page, "bought-in-again")

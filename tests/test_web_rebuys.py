@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from web_support import Clock, web_test_client
+from web_support import Clock, deal_every_hand, web_test_client
 
 from studrules.web.app import Server, create_app
 from studrules.web.protocol import ProtocolError, parse_message
@@ -339,6 +339,69 @@ def test_one_who_stood_up_after_a_rebuy_is_counted_with_it_after_a_restart(tmp_p
     row = next(r for r in standings(back) if r["name"] == "Bob")
     # he bought in twice, 20 each, and left with 20: 20 - 40 = -20
     assert row == {"name": "Bob", "bought": 40, "rebuys": 1, "stack": 20, "net": -20}
+
+
+TCP = "three-card-poker"
+
+
+def _ann_alone_against_the_house(db, clock, monkeypatch, **settings):
+    """Ann alone at Three Card Poker (buy-in 100, an ante of 10), every hand her pair of sevens against
+    the house's queen high, which qualifies: she plays the first hand and folds every other, until she
+    has too few chips for a hand. The server and the room then."""
+    deal_every_hand(monkeypatch, {"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    server = Server(db, clock=clock)
+    body = {"host": "Ann", "variants": [TCP], "seats": 2, "buy_in": 100, "timeout": 30, "pause": 60, "seed": 3}
+    room, ann = server.create(body | settings)
+    room.start(ann)
+    room.act(ann, "raise")
+    while True:
+        if room.state == "playing":
+            room.act(ann, "fold")
+        elif room.waiting_for() or room.state == "over":
+            return server, room, ann
+        else:
+            _next_hand(room)
+
+
+def test_a_restart_keeps_a_table_against_the_house_waiting_for_its_only_player_to_buy_in_again(tmp_path, monkeypatch):
+    db, clock = tmp_path / "tables.db", Clock()
+    server, room, ann = _ann_alone_against_the_house(db, clock, monkeypatch, rebuy_limit=2)
+    # hand 1: her pair beats the house's qualifying queen high: ante 10 and play 10 at even money, 100 + 20 = 120;
+    # hands 2 to 12 she folds, 10 each: 120 - 11 x 10 = 10, less than an ante and a play (20): out of chips
+    assert (ann.stack, room._number(), room.session.won["Ann"]) == (10, 12, 1)
+    _next_hand(room)  # the table waits for her the time to act, then she is away (the store keeps her out)
+    _next_hand(room)
+    assert room.state == "between" and room.waiting_for() == ["Ann"] and ann.away
+    server.store.close()
+
+    back = Server(db, clock=clock).rooms[room.id]
+    her = back.seat_of(ann.token)
+    state = snapshot(back, her)
+    assert back.state == "between" and back.waiting_for() == ["Ann"]
+    assert (state["hand_number"], _facts(back, "Ann")["won"], her.stack) == (12, 1, 10)
+    assert state["you"]["rebuy"] == {"chips": 100, "used": 0, "limit": 2}
+    back.tick()  # the restart deals at once, if it can: it cannot, and waits for her
+    assert back.state == "between" and "may buy in again" in back.log[-1]
+    back.rebuy(her)  # the table waited for her: hand 13 is dealt at once, with her 10 and the 100 bought: 110
+    assert back.state == "playing" and back._number() == 13
+    assert dict(zip(back.hand.players, back.hand.start)) == {"Ann": 110}
+
+
+def test_a_table_against_the_house_over_for_want_of_chips_is_over_after_a_restart(tmp_path, monkeypatch):
+    db, clock = tmp_path / "tables.db", Clock()
+    server, room, ann = _ann_alone_against_the_house(db, clock, monkeypatch, rebuys=False)
+    # as above, 10 chips after hand 12: too few for a hand, and no rebuy: the game is over
+    assert room.state == "over" and (ann.stack, room._number()) == (10, 12)
+    server.store.close()
+
+    back = Server(db, clock=clock).rooms[room.id]
+    her = back.seat_of(ann.token)
+    assert back.state == "over" and back.log[-1].startswith("The game is over")
+    assert snapshot(back, her)["hand_number"] == 12 and _facts(back, "Ann")["won"] == 1
+    with pytest.raises(TableError, match="the game is over: nobody buys in again"):
+        back.rebuy(her)
+    # her standings: 100 bought, 10 left: -90
+    assert standings(back) == [{"name": "Ann", "bought": 100, "rebuys": 0, "stack": 10, "net": -90}]
 
 
 # --- over the socket ---------------------------------------------------------------------------------

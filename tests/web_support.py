@@ -28,6 +28,20 @@ def web_test_client() -> Any:
     return TestClient
 
 
+def deal_every_hand(monkeypatch, cards: dict[str, str]) -> None:
+    """Every hand a session deals from now on gets ``cards`` (``{name: "7s 7d 2c", "house": ...,
+    "community": ...}``, the hand's own ``cards=``)."""
+    from studrules.game import hand as hand_module
+
+    real = hand_module.Hand
+
+    class Dealt(real):  # type: ignore[valid-type, misc]
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, cards=cards, **kwargs)
+
+    monkeypatch.setattr(hand_module, "Hand", Dealt)
+
+
 class Clock:
     """A table's clock the test moves by hand (``clock.now``, seconds)."""
 

@@ -241,7 +241,8 @@ class Session(_Seating):
                 return chosen
         return seeded
 
-    def needs(self, variant, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
+    @staticmethod
+    def needs(variant, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
         """Chips a player needs to sit in a hand of ``variant``: against the house, his
         ante (``ante``: the one he chose; else the game's), his side bets (``side_bets``:
         those he chose, by name, a bet not named not made; else the game's) and a raise."""

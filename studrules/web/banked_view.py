@@ -40,6 +40,8 @@ from .config import TableError
 
 __all__ = [
     "banked_payload",
+    "behind_wagers",
+    "bet_words",
     "ante_limits",
     "ante_range",
     "checked_ante",
@@ -107,6 +109,23 @@ def banked_payload(
     }
 
 
+def behind_wagers(stacks: Sequence[int], banked: Mapping[str, Any]) -> list[int]:
+    """Each position's stack behind its wagers, from the hand's ``stacks`` (the ante and
+    the raises already out) and ``banked`` (:func:`banked_payload`): the side bets of a
+    position not yet settled are out too, as a pot game's stack is behind its bets.
+
+    >>> banked = {"positions": [{"side_bets": [{"name": "pair plus", "amount": 10}], "result": None},
+    ...                         {"side_bets": [{"name": "pair plus", "amount": 10}], "result": {"net": 20}}]}
+    >>> behind_wagers([90, 120], banked)
+    [80, 120]
+    """
+    out = []
+    for stack, position in zip(stacks, banked["positions"]):
+        side = sum(b["amount"] for b in position["side_bets"]) if position["result"] is None else 0
+        out.append(stack - side)
+    return out
+
+
 def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "player": player,
@@ -121,12 +140,23 @@ def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
 
 def side_bets(variant: Any) -> list[dict[str, Any]]:
     """The side bets a position places at ``variant`` as the table staked them
-    (a stake of 0: not placed), each ``{"name", "amount"}`` (the name in words)."""
+    (a stake of 0: not placed), each ``{"name", "words", "amount"}`` (its name, in words: :func:`bet_words`)."""
     return _words(dict(side_bet_stakes(variant, variant.stake_values())))
 
 
 def _words(stakes: Mapping[str, int]) -> list[dict[str, Any]]:
-    return [{"name": name.replace("_", " "), "amount": chips} for name, chips in stakes.items() if chips > 0]
+    return [{"name": name, "words": bet_words(name), "amount": chips} for name, chips in stakes.items() if chips > 0]
+
+
+def bet_words(name: str) -> str:
+    """A side bet's name in words, as the terminal's result line writes it
+    (:func:`~studrules.table.terminal.result_lines`) and its pay line
+    (:func:`~studrules.table.display.pay_words`).
+
+    >>> bet_words("pair_plus")
+    'pair plus'
+    """
+    return name.replace("_", " ")
 
 
 def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, Any]:

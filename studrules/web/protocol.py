@@ -62,8 +62,9 @@ from typing import Any
 from ..errors import StudrulesError
 from ..game.actions import VERBS
 from ..game.view import masked_events
+from ..table.display import pay_words
 from ..table.terminal import wild_now
-from .banked_view import banked_payload
+from .banked_view import banked_payload, behind_wagers
 from .settings_change import CHANGEABLE, FIXED
 
 __all__ = ["MAX_MESSAGE", "MAX_SETTINGS", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
@@ -122,6 +123,12 @@ _REQUIRED = {
     "settings": ("changes",),
 }
 
+# a missing field said in the words of the form that sends it (else: "'act' needs 'verb'")
+_MISSING = {
+    ("ante", "amount"): "an ante is a whole number of chips: none was given",
+    ("side_bet", "amount"): "a side bet is a whole number of chips, 0 for none: none was given",
+}
+
 
 class ProtocolError(StudrulesError):
     """A message the server does not take: not JSON, too long, an unknown type or field."""
@@ -136,6 +143,10 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     studrules.web.protocol.ProtocolError: 'amount' must be a whole number from 0 to 1000000000
+    >>> parse_message('{"type": "side_bet", "name": "pair_plus"}')
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: a side bet is a whole number of chips, 0 for none: none was given
     """
     if len(text) > MAX_SETTINGS:
         raise ProtocolError(f"a message is at most {MAX_SETTINGS} bytes, not {len(text)}")
@@ -161,7 +172,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         out[key] = _checked(key, value, fields[key])
     for key in _REQUIRED.get(kind, ()):
         if out.get(key) is None:
-            raise ProtocolError(f"{kind!r} needs {key!r}")
+            raise ProtocolError(_MISSING.get((kind, key), f"{kind!r} needs {key!r}"))
     for key in fields:
         out.setdefault(key, None)
     return out
@@ -289,6 +300,8 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
             down[e.player] = down.get(e.player, 0) + 1
         if own and e.type == "deal" and e.player == player and e.card is not None:
             events.append(f"you are dealt {e.card} face {e.face}")
+        elif e.type == "settle":  # (its pay lines and side bets in words, as the terminal writes them)
+            events.append(pay_words(e.describe()))
         else:
             events.append(e.describe(hidden=e.card is None))
     ups = {p: [str(c) for c in cards] for p, cards in view.up_cards.items()}
@@ -296,9 +309,12 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
     # a declaration is in a seat's events once it is public (in turn, or when all are revealed)
     declared = {e.player: e.reason for e in seen if e.type == "declare" and e.player and not e.pot}  # (the main pot's)
     mine = [[str(c), face] for c, face in view.cards] if own else []
+    banked = banked_payload(seen, view.players, variant, hand.side_stakes) if variant.is_banked else None
     return {
         "players": list(view.players),
-        "stacks": list(view.stacks),
+        # each stack behind its wagers: a pot game's behind its bets; against the house, behind
+        # the ante, the side bets and the raises
+        "stacks": list(view.stacks) if banked is None else behind_wagers(view.stacks, banked),
         "folded": list(view.folded),
         "bets": list(view.bets),
         "pot": view.pot,
@@ -314,5 +330,5 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "events": events,
         "over": view.is_over,
         "wild": wild_now(view, variant) if own else None,
-        "banked": banked_payload(seen, view.players, variant, hand.side_stakes) if variant.is_banked else None,
+        "banked": banked,
     }

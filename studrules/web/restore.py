@@ -66,20 +66,19 @@ def restore_room(
     # every seat is dealt in again, one out of chips too (he may buy in again): those out stay out
     stacks = {s.name: s.stack for s in room.seats if s is not None}
     playing = [name for name, chips in stacks.items() if name in active and chips > 0]
-    if session is not None and session.get("reason") or not playing or len(stacks) < room.fewest():
-        return _over(room, session.get("reason") if session else None, on_seats)
-    room._begin_session(stacks)
+    reason = session.get("reason") if session is not None else None
+    if len(stacks) < room.fewest():
+        return _over(room, reason, on_seats)
+    try:  # (a finished table too: its standings count the rebuys, its hands and hands won stay)
+        _session(room, stacks, active, session, extra)
+    except StudrulesError:
+        if reason is None:
+            raise
+        room.session = None  # (a finished table whose games no longer load: over all the same)
+    if reason is not None:
+        return _over(room, reason, on_seats)
     assert room.session is not None
-    room.session.active = [p for p in room.session.active if p in active]
-    if session is not None:
-        room.hands_before = session["hands"]
-        if session.get("dealer") in stacks:
-            room.session.dealer = session["dealer"]
-        # the last game played: the next switch is announced with what changes from it (a game
-        # the host's change took off the table: loaded by its name, with the table's settings)
-        room.session.last_variant = _last_game(room, session.get("last_variant"), extra.get("last_rules"))
-        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn, rebuys...
-        room.last_rules = extra.get("last_rules")
+    # nobody with chips is no end while one out of them may buy in again: the table waits for him
     if len(playing) < room.fewest() and not room.session.waiting_for():  # (nobody to wait for: too few play)
         return _over(room, None, on_seats)
     room.on_seats = on_seats
@@ -93,8 +92,28 @@ def restore_room(
     return room
 
 
+def _session(room: Room, stacks: dict[str, int], active: set[str], session: Any, extra: dict[str, Any]) -> None:
+    """The session of ``room`` again: its seats and stacks, those still in, and (``session``:
+    the store's row, None for a table started before it was written) the dealer, the hands
+    played, the last game and what the session carries from hand to hand."""
+    room._begin_session(stacks)
+    assert room.session is not None
+    room.session.active = [p for p in room.session.active if p in active]
+    if session is not None:
+        room.hands_before = session["hands"]
+        if session.get("dealer") in stacks:
+            room.session.dealer = session["dealer"]
+        # the last game played: the next switch is announced with what changes from it (a game
+        # the host's change took off the table: loaded by its name, with the table's settings)
+        room.session.last_variant = _last_game(room, session.get("last_variant"), extra.get("last_rules"))
+        room.session.carry(extra, room.hands_before)  # hands won, a kill's legs, the games in turn, rebuys...
+        room.last_rules = extra.get("last_rules")
+
+
 def _over(room: Room, reason: str | None, on_seats) -> Room:
     room.state = "over"
+    if room.session is not None:
+        room.session.stop(reason or "too few players")
     room._say(f"The game is over: {reason or 'too few players'}.")
     room.on_seats = on_seats
     return room

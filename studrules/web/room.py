@@ -354,6 +354,7 @@ class Room(_Presence, _SideBets, _Rebuys):
             self.state = "over"
             self.deadline = None
             self._say(f"The game is over: {session.reason}.")
+            self._seats_changed()  # (the store keeps why: a restart finds the game over)
             return
         self.report = report
         self.state = "playing"
@@ -369,6 +370,7 @@ class Room(_Presence, _SideBets, _Rebuys):
             self.announcement = None  # (the box of a game that changed stays for that hand only)
             self._say(f"Hand {self._number()}: {report.dealer} deals.")
         self.dealt = {id(s) for s in self.seats if s is not None and s.name in report.players}
+        self._note_uncovered(report)  # (a side bet his stack no longer covers: he is told)
         for name in report.players:
             bot = self.bots.get(name)
             if bot is not None:

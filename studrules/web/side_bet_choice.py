@@ -28,11 +28,13 @@ side bet's limits, the game's own stake and the seat's choice.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from ..game.settlement import side_bet_stakes
-from ..table.side_bets import side_bet_names, side_bet_problem, side_bet_range
-from .banked_view import table_facts, table_games
+from ..game.settlement import side_bet_limits, side_bet_stakes
+from ..table.session import Session
+from ..table.side_bets import fitted_side_bets, side_bet_names, side_bet_problem, side_bet_range
+from .banked_view import bet_words, position_antes, table_facts, table_games
 from .config import TableError
 
 if TYPE_CHECKING:
@@ -47,22 +49,90 @@ class _SideBets:
 
     if TYPE_CHECKING:
         side_bets: dict[str, dict[str, int]]
+        antes: dict[str, int]
+        state: str
+        session: Session | None
+
+        @property
+        def hand(self) -> Any: ...
 
         def _seat(self, who: Seat | str) -> Seat: ...
         def _changed(self) -> None: ...
         def _seats_changed(self) -> None: ...
+        def _say(self, line: str) -> None: ...
 
     def choose_side_bet(self, who: Seat | str, name: Any, amount: Any) -> None:
         """Against the house: the seat ``who`` stakes ``amount`` on the side bet ``name``
         from the next hand (0: none), within the limits of the table's games that have it;
         a :class:`~studrules.web.config.TableError` saying them otherwise, and nothing changes."""
         seat = self._seat(who)
-        problem = side_bet_problem(table_games(self), name, amount)
+        problem = side_bet_problem(table_games(self), name, amount) or self._uncovered(seat, name, amount)
         if problem is not None:
             raise TableError(problem)
         self.side_bets.setdefault(seat.name, {})[name] = amount
         self._changed()
         self._seats_changed()  # (the store keeps them with the session)
+
+    def _uncovered(self, seat: Seat, name: str, amount: int) -> str | None:
+        """Why ``seat``'s stack cannot cover ``amount`` on the side bet ``name`` with his ante
+        and a raise in any game of the table that has it, with the most he can stake now; None
+        where one game covers it, or where his stack is not known yet (a hand he is in is being
+        played; he is out of chips and may buy in again)."""
+        hand, session = self.hand, self.session
+        if not amount or session is not None and seat.name not in session.active:
+            return None
+        if self.state == "playing" and hand is not None and not hand.is_over and seat.name in hand.players:
+            return None
+        me, stack = seat.name, seat.stack
+        # (the session's own checks, on a session of him alone with the stack he has now)
+        probe: Any = SimpleNamespace(active=[me], stacks={me: stack}, needs=Session.needs)
+        chosen = {me: self.antes[me]} if me in self.antes else {}
+        most = 0
+        for v in table_games(self):
+            limits = (
+                {bet: (low, high) for bet, low, high in side_bet_limits(v, v.stake_values())} if v.is_banked else {}
+            )
+            if name not in limits:
+                continue
+            ante = (position_antes(probe, v, chosen) or {}).get(me)
+            if fitted_side_bets(
+                probe, v, {me: self.side_bets.get(me, {}) | {name: amount}}, {me: ante} if ante else None
+            ):
+                return None
+            without = fitted_side_bets(
+                probe, v, {me: self.side_bets.get(me, {}) | {name: 0}}, {me: ante} if ante else None
+            )
+            if without is not None:
+                low, high = limits[name]
+                room = stack - Session.needs(v, ante, without[me])
+                room = room if high is None else min(room, high)
+                most = max(most, room if room >= low else 0)
+        words = bet_words(name)
+        can = f"the most you can stake on it now is {most}" if most else f"your stack covers no {words} now"
+        return f"your stack of {stack} cannot cover a {words} of {amount} with your ante and a raise: {can} (0: none)"
+
+    def _note_uncovered(self, report: Any) -> None:
+        """Tell the table of each player whose chosen side bets the hand of ``report`` was
+        dealt without: his stack could not cover them with his ante and a raise."""
+        variant, hand = report.variant, report.hand
+        if not variant.is_banked:
+            return
+        env = variant.stake_values()
+        limits = {bet: (low, high) for bet, low, high in side_bet_limits(variant, env)}
+        own = dict(side_bet_stakes(variant, env))
+        for i, player in enumerate(hand.players):
+            staked = hand.side_stakes[i] if hand.side_stakes is not None else own
+            for bet, chips in self.side_bets.get(player, {}).items():
+                if bet not in limits or not chips:
+                    continue
+                low, high = limits[bet]
+                wanted = max(low, chips if high is None else min(chips, high))
+                if staked.get(bet, 0) != wanted:
+                    instead = f"the table's {own[bet]}" if own.get(bet) else "none"
+                    self._say(
+                        f"{player}'s stack of {hand.start[i]} cannot cover his {bet_words(bet)} of {wanted} with"
+                        f" his ante and a raise: this hand he stakes {instead}"
+                    )
 
 
 def side_bet_facts(room: Any, me: str | None) -> list[dict[str, Any]]:
@@ -77,8 +147,9 @@ def side_bet_facts(room: Any, me: str | None) -> list[dict[str, Any]]:
         own = next(
             chips for v in games if v.is_banked for bet, chips in side_bet_stakes(v, v.stake_values()) if bet == name
         )
-        words = name.replace("_", " ")
-        out.append({"name": name, "words": words, "low": low, "high": high, "own": own, "chosen": chosen.get(name)})
+        out.append(
+            {"name": name, "words": bet_words(name), "low": low, "high": high, "own": own, "chosen": chosen.get(name)}
+        )
     return out
 
 

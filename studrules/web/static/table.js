@@ -259,7 +259,9 @@
       let k = -1;
       if (hand) k = hand.players.indexOf(seat.name);
       if (k >= 0) {
-        stack = hand.stacks[k];
+        // during a hand, the stack behind his wagers; once it is over, the stack he has now
+        // (the seat's: a rebuy after the hand is in it)
+        if (!hand.over) stack = hand.stacks[k];
         if (hand.folded[k]) notes.push("folded");
         if (hand.to_act === seat.name) { notes.push("to act"); li.classList.add("to-act"); }
       }
@@ -372,7 +374,7 @@
   // a position against the house: its ante, side bets and wagers, in words
   function positionWords(p) {
     let words = `, ante ${p.ante}`;
-    for (const b of p.side_bets) words += `, ${b.name} ${b.amount}`;
+    for (const b of p.side_bets) words += `, ${b.words} ${b.amount}`;
     if (p.raises.length) words += `, wagers ${p.raises.join(" + ")}`;
     if (p.stood) words += `, no further wager${p.stood > 1 ? ` (${p.stood} times)` : ""}`;
     return words;
@@ -405,9 +407,21 @@
     $("ante-limits").textContent = `(${ante.low}${ante.high !== null ? ` to ${ante.high}` : " or more"}` +
       (ante.chosen === null ? "; now each game's own" : `; now ${ante.chosen}`) + ")";
   }
+  // a stake typed in a field: a whole number of chips, else null and the page says why (nothing is sent)
+  function wholeChips(field, what) {
+    const text = field.value.trim();
+    if (/^\d+$/.test(text)) return parseInt(text, 10);
+    // (a number field gives "" for what is not a number: the field's own check says so)
+    const typed = text || (field.validity && field.validity.badInput ? "what was typed" : "");
+    $("error").textContent = `${what} is a whole number of chips${what === "An ante" ? "" : ", 0 for none"}` +
+      (typed ? `, not ${typed === "what was typed" ? typed : `“${typed}”`}` : ": type one") + ".";
+    field.focus();
+    return null;
+  }
   $("ante-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    send({type: "ante", amount: parseInt($("ante").value, 10)});
+    const amount = wholeChips($("ante"), "An ante");
+    if (amount !== null) send({type: "ante", amount});
   });
 
   // the side bets this seat's position makes against the house, from the next hand: one line each
@@ -430,7 +444,10 @@
         limits.id = `side-bet-limits-${b.name}`;
         const button = document.createElement("button");
         button.type = "button"; button.id = `side-bet-button-${b.name}`; button.textContent = `Set my ${b.words}`;
-        button.addEventListener("click", () => send({type: "side_bet", name: b.name, amount: parseInt(field.value, 10)}));
+        button.addEventListener("click", () => {
+          const amount = wholeChips(field, `A ${b.words}`);
+          if (amount !== null) send({type: "side_bet", name: b.name, amount});
+        });
         p.append(label, " ", field, " ", limits, " ", button);
         box.appendChild(p);
       }
