@@ -34,6 +34,7 @@ from typing import Any, TextIO
 from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
+from ..table.choices import typed_number
 from ..table.side_bets import side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
 from ._common import (
@@ -395,12 +396,13 @@ def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, 
     out: dict[str, int] = {}
     for item in items or []:
         name, sep, value = (part.strip() for part in item.partition("="))
-        if not sep or not name or not value.isdigit():
+        chips = typed_number(value)
+        if not sep or not name or chips is None:
             raise UsageError(f"argument --side-bet: '{item}' must be written NAME=CHIPS (a whole number, 0: none)")
-        problem = side_bet_problem(variants, name, int(value))
+        problem = side_bet_problem(variants, name, chips)
         if problem is not None:
             raise StudrulesError(f"--side-bet {item}: {problem}")
-        out[name] = int(value)
+        out[name] = chips
     if out and not live:
         raise UsageError(
             "--side-bet is your own side bet at the table: it needs a terminal, without --bots-only "
@@ -424,7 +426,8 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> Non
                 return
             if not answer:
                 break
-            chips: Any = int(answer) if answer.isdigit() else answer
+            typed = typed_number(answer)
+            chips: Any = answer if typed is None else typed
             problem = side_bet_problem(variants, name, chips)
             if problem is None:
                 mine[name] = chips
@@ -472,8 +475,9 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
                 return variants[0]
             if not answer:
                 return variants[0]
-            if answer.isdigit() and 1 <= int(answer) <= len(variants):
-                return variants[int(answer) - 1]
+            number = typed_number(answer)
+            if number is not None and 1 <= number <= len(variants):
+                return variants[number - 1]
             named = [v for v in variants if v.name == answer]
             if named:
                 return named[0]

@@ -36,6 +36,7 @@ from .choices import (
     hand_question,
     keys_of as _keys,
     takes_cards,
+    typed_number,
     typed_words,
 )
 from .display import card_text, fancy_output, hand_now, hidden_text, history_lines, pay_words, short_hand_words
@@ -249,9 +250,8 @@ class TerminalPlayer(Policy):
         """A bet, raise, call or plain verb; an amount asked where several are allowed."""
         amount = None
         if words:
-            try:
-                amount = int(words[0])
-            except ValueError:
+            amount = typed_number(words[0])
+            if amount is None:
                 self.console.print(f"'{words[0]}' is not an amount: type a whole number of chips", markup=False)
                 return None
         if la.action in ("complete", "bet", "raise") and (la.to is not None or la.min is not None):
@@ -264,9 +264,8 @@ class TerminalPlayer(Policy):
                     answer = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
                     if answer is None:
                         return None
-                    try:
-                        amount = int(answer[0])
-                    except ValueError:
+                    amount = typed_number(answer[0])
+                    if amount is None:
                         self.console.print(f"type a whole number: {what}", markup=False)
                         continue
                     if not la.allows(amount):
