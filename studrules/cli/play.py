@@ -14,8 +14,9 @@ at your turn: the bots finish the hand, it is settled, saved and counted, and
 the session ends. In a game against the house you choose your side bets:
 ``--side-bet NAME=CHIPS`` from the first hand, and ``s`` between hands
 (the stakes outside a game's limits are refused; a bet you never chose is
-staked as the game stakes it, ``--stake``). Out of chips, you are asked whether to buy in
-again for the starting stack (``--rebuys``: how many times; 3 by default).
+staked as the game stakes it, ``--stake``). Out of chips (against the house: too few for the next hand, asked
+before it), you are asked whether to buy in again for the starting stack
+(``--rebuys``: how many times; 3 by default): y or yes, n, no or Enter.
 Ctrl-C ends at once (the hand under way is saved
 unfinished with ``--history``; without it nothing is saved, and the table
 says so). Hands follow one another, stacks carrying over and the deal moving
@@ -308,9 +309,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         while True:
             report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
             if report is None:
-                if human is not None and not session.is_over and buys_again(human, session, stack, args.rebuys):
+                if human is not None and not session.is_over and buys_again(human, session, stack, args.rebuys, mine):
                     continue  # (no hand could be dealt without you: you bought in again)
-                session.stop("you are out of chips")
+                short = me is not None and session.stacks[me] > 0
+                session.stop("you have too few chips for a hand" if short else "you are out of chips")
                 break
             if human is not None:
                 if me in report.players:
@@ -319,8 +321,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
                     session.stop(f"you left the table during hand {report.number}")
                     break
-                if me not in session.active and not buys_again(human, session, stack, args.rebuys):
-                    session.stop("you are out of chips")
+                short = me is not None and not session.is_over and session.sits_out(me, mine)  # (asked before it)
+                if (me not in session.active) and not buys_again(human, session, stack, args.rebuys, mine):
+                    session.stop("you have too few chips for a hand" if short else "you are out of chips")
                     break
                 if session.is_over:
                     break
@@ -439,20 +442,31 @@ def _under(used: int, limit: int | None) -> bool:
     return limit is None or used < limit
 
 
-def buys_again(human: TerminalPlayer, session, chips: int, limit: int | None) -> bool:
-    """Out of chips, the person at the terminal is asked whether he buys in again
-    for ``chips`` (while the session is on and ``limit`` rebuys are not used up):
-    True once he has (he plays from the next hand)."""
+def buys_again(
+    human: TerminalPlayer, session, chips: int, limit: int | None, side_bets: dict[str, int] | None = None
+) -> bool:
+    """Out of chips (or with too few for a hand: ``side_bets``, his chosen ones, count), the
+    person at the terminal is asked whether he buys in again for ``chips`` (while the session
+    is on and ``limit`` rebuys are not used up): y or yes, n, no or Enter (no); anything else
+    is asked again. True once he has (he plays from the next hand)."""
     me = next((p for p, policy in session.policies.items() if policy is human), None)
     if me is None or session.is_over or me not in session.waiting_for():
         return False
     count = f"rebuy {session.rebuys[me] + 1}" + (f" of {limit}" if limit is not None else "")
-    try:
-        answer = human.read(f"You are out of chips. Buy in again for {chips} ({count})? [y/N] ")
-    except EOFError:  # Ctrl-D: no
-        answer = ""
-    if answer.strip().lower() not in ("y", "yes"):
-        return False
+    left = session.stacks[me]
+    why = "You are out of chips."
+    if left > 0:
+        why = f"You have too few chips for a hand ({left}; a hand needs {session.needed(me, side_bets)})."
+    while True:
+        try:
+            answer = human.read(f"{why} Buy in again for {chips} ({count})? [y/N] ").strip().lower()
+        except EOFError:  # Ctrl-D: no
+            answer = "n"
+        if answer in ("y", "yes"):
+            break
+        if answer in ("", "n", "no"):
+            return False
+        human.console.print("Type y to buy in again, or n (or Enter) to leave the table.", markup=False)
     session.rebuy(me, chips)
     human.console.print(f"You buy in again for {chips}: you play from the next hand.", markup=False)
     return True

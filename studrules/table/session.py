@@ -52,7 +52,7 @@ from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
 from .seating import _Seating
 from .session_report import HandReport, SessionSummary
-from .side_bets import fitted_side_bets
+from .side_bets import chosen_stakes, fitted_side_bets
 
 if TYPE_CHECKING:
     from ..analysis.diff import Difference
@@ -267,6 +267,30 @@ class Session(_Seating):
             if step.raise_amount is not None:
                 raise_amount = max(raise_amount, int(step.raise_amount(env)))
         return max(1, ante + side + raise_amount)
+
+    def needed(self, player: str, side_bets: Mapping[str, int] | None = None) -> int:
+        """Chips ``player`` needs for the next hand: of the next game where the games go in
+        turn (or there is one), else the least any game needs (the dealer chooses); with his
+        chosen side bets (``side_bets``) where his stack covers them, as :meth:`begin_next` fits them."""
+        one = len(self.variants) == 1 or self.rotate == "turn"
+        games = [self.variants[(self.played - self.turn_from) % len(self.variants)]] if one else self.variants
+        need = []
+        for v in games:
+            least = self.needs(v)
+            if side_bets and v.is_banked:
+                mine = self.needs(v, None, chosen_stakes(v, side_bets))
+                least = mine if mine <= self.stacks[player] else least
+            need.append(least)
+        return min(need)
+
+    def sits_out(self, player: str, side_bets: Mapping[str, int] | None = None) -> bool:
+        """Whether ``player``, in the game, has too few chips for the next hand (:meth:`needed`):
+        then he is left out of the game now, as :meth:`begin_next` would leave him, and may buy in
+        again before it (:meth:`rebuy`, where ``may_buy_again`` lets him)."""
+        if player not in self.active or self.stacks[player] >= self.needed(player, side_bets):
+            return False
+        self.active.remove(player)
+        return True
 
     def waits(self) -> bool:
         """Whether no hand can be dealt until a player out of chips buys in again."""
