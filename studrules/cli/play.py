@@ -36,7 +36,7 @@ from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.choices import typed_number
-from ..table.side_bets import side_bet_names, side_bet_problem, side_bet_range
+from ..table.side_bets import most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
 from ._common import (
     add_bots_argument,
@@ -288,6 +288,12 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             human.hand = report.hand
             if not text:
                 text = f"Hand {report.number}: {report.dealer} deals."
+            if me in report.unstaked:
+                chosen = ", ".join(f"{b.replace('_', ' ')} {c}" for b, c in mine.items() if c)
+                text += (
+                    f"\nYour side bets ({chosen}) are not made this hand: your stack of {session.stacks[me]} "
+                    "cannot cover them with your ante and wagers."
+                )
             human.console.print("\n" + text, markup=False)
 
     session = Session(
@@ -333,7 +339,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                         f"Enter for the next hand,{' s for your side bets,' if bets else ''} q to leave: "
                     )
                     if bets and answer.strip().lower() == "s":
-                        _ask_side_bets(human, variants, mine)
+                        _ask_side_bets(human, variants, mine, session, me)
                         answer = ""
                 except EOFError:
                     answer = "q"
@@ -414,9 +420,10 @@ def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, 
     return out
 
 
-def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> None:
+def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], session=None, me: str | None = None) -> None:
     """Between hands, ``s``: your stake on each side bet of the table's games from the next
-    hand, one question each (Enter keeps it; 0: none; a stake outside the limits is asked again)."""
+    hand, one question each (Enter keeps it; 0: none; a stake outside the limits, or more than
+    ``me``'s stack at ``session`` covers now with his ante and wagers, is asked again)."""
     human.console.print("\nYour side bets from the next hand (Enter keeps each; 0: none)", markup=False)
     for name in side_bet_names(variants):
         low, high = side_bet_range(variants, name) or (1, None)
@@ -432,6 +439,16 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> Non
             typed = typed_number(answer)
             chips: Any = answer if typed is None else typed
             problem = side_bet_problem(variants, name, chips)
+            most = most_side_bet(session, me, name, mine) if session is not None and me is not None else None
+            if problem is None and chips and most is not None and chips > most:
+                label = name.replace("_", " ")
+                problem = (
+                    f"your stack of {session.stacks[me]} covers at most {most} on the {label} with your ante "
+                    f"and wagers (0: none), not {chips}"
+                    if most >= low
+                    else f"your stack of {session.stacks[me]} cannot cover a {label} bet now with your ante and "
+                    f"wagers (0: none)"
+                )
             if problem is None:
                 mine[name] = chips
                 break

@@ -373,6 +373,11 @@ class Session(_Seating):
         killer = self.killer if variant.kill is not None and self.killer in order else None
         chosen = {p: a for p, a in (chosen or {}).items() if p in order}
         sides = {p: bets for p, bets in sides.items() if p in order}
+        unstaked = tuple(
+            p
+            for p, bets in (side_bets or {}).items()
+            if variant.is_banked and p in order and p not in sides and any(chosen_stakes(variant, bets).values())
+        )
         hand = Hand(
             variant,
             order,
@@ -404,6 +409,7 @@ class Session(_Seating):
             differences=differences,
             left=tuple(left_now),
             killer=killer,
+            unstaked=unstaked,
         )
         self.current = hand
         if self.on_start is not None:

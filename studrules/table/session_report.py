@@ -22,7 +22,8 @@ class HandReport:
     the players in order from the dealer's left, the played hand (``None``
     once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
     with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
-    variant; ``left``: players who left the table after this hand."""
+    variant; ``left``: players who left the table after this hand; ``unstaked``: players
+    whose chosen side bets are not made this hand, their stack too short to cover them."""
 
     number: int
     variant: Any
@@ -36,6 +37,7 @@ class HandReport:
     differences: list = field(default_factory=list)
     left: tuple[str, ...] = ()
     killer: str | None = None
+    unstaked: tuple[str, ...] = ()
 
     def announcement(self, number: int | None = None) -> str:
         """The announcement of a switch of rules, in plain words ('' when none);

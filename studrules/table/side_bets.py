@@ -23,7 +23,7 @@ from typing import Any
 
 from ..game.settlement import side_bet_limits, side_bet_stakes
 
-__all__ = ["side_bet_names", "side_bet_range", "side_bet_problem", "fitted_side_bets", "chosen_stakes"]
+__all__ = ["side_bet_names", "side_bet_range", "side_bet_problem", "fitted_side_bets", "chosen_stakes", "most_side_bet"]
 
 
 def side_bet_names(games: Iterable[Any]) -> list[str]:
@@ -112,3 +112,17 @@ def chosen_stakes(variant: Any, bets: Mapping[str, int]) -> dict[str, int]:
         elif name in limits:
             mine[name] = 0
     return mine
+
+
+def most_side_bet(session: Any, player: str, name: str, bets: Mapping[str, int]) -> int | None:
+    """The most ``player`` may stake on the side bet ``name`` at the next hand of ``session``
+    with his stack now: his stack less his ante, the most he may wager and his other side bets
+    (``bets``, his choice), in the game of the session where that leaves most; None where no
+    game against the house has the bet. Below the bet's least stake, he cannot make it now."""
+    most = None
+    for v in session.variants:
+        if not v.is_banked or all(bet != name for bet, _, _ in side_bet_limits(v, v.stake_values())):
+            continue
+        room = session.stacks.get(player, 0) - session.needs(v, None, chosen_stakes(v, {**bets, name: 0}))
+        most = room if most is None else max(most, room)
+    return most
