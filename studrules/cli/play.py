@@ -288,7 +288,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             human.hand = report.hand
             if not text:
                 text = f"Hand {report.number}: {report.dealer} deals."
-            if me in report.unstaked:
+            if me is not None and me in report.unstaked:
                 chosen = ", ".join(f"{b.replace('_', ' ')} {c}" for b, c in mine.items() if c)
                 text += (
                     f"\nYour side bets ({chosen}) are not made this hand: your stack of {session.stacks[me]} "
