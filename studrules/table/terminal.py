@@ -408,11 +408,31 @@ def _wagers(view) -> dict[str, tuple[int, int]]:
     return {p: (a, w) for p, (a, w) in out.items()}
 
 
+def _side_bets(view, hand: Any) -> dict[str, int]:
+    """Each position's side bets staked on this hand and not yet settled, in a game against the
+    house (the hand keeps them apart from the stacks until the settlement)."""
+    if hand is None or not getattr(hand.variant, "is_banked", False):
+        return {}
+    from ..game.settlement import side_bet_stakes
+
+    chosen = hand.side_stakes
+    own = sum(chips for _, chips in side_bet_stakes(hand.variant, hand.plan.stake_env))
+    posted = {e.player for e in view.events if e.type == "ante"}
+    settled = {e.player for e in view.events if e.type == "settle"}
+    out = {}
+    for i, p in enumerate(view.players):
+        staked = sum(chosen[i].values()) if chosen is not None else own
+        if staked and p in posted and p not in settled:
+            out[p] = staked
+    return out
+
+
 def render_table(view, dealer: str | None = None, variant=None, *, seating=(), hand=None, fancy: bool = False):
     """The table as the seat of ``view`` sees it (a rich renderable): a
     header (the game, the round and its terms, the pot, what is wild; then
     your hand in words and whose turn) and a row per seat in the fixed order of
-    ``seating``, the dealer marked (D) (against the house no seat deals: none is marked)."""
+    ``seating``, the dealer marked (D) (against the house no seat deals: none is marked; each
+    box's ante, wagers and side bets staked, its stack what remains behind them)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -439,9 +459,12 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     table = Table(show_lines=False)
     table.add_column("seat")
     table.add_column("stack", justify="right")
+    sides = _side_bets(view, hand) if banked else {}  # staked: not in the stack shown
     if banked:
         table.add_column("ante", justify="right")
         table.add_column("wagers", justify="right")
+        if sides:
+            table.add_column("side bets", justify="right")
     else:
         table.add_column("bet", justify="right")
     table.add_column("cards")
@@ -470,10 +493,19 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
         if banked:
             ante, wager = wagers.get(p, (0, 0))
             money = [str(ante) if ante else "", str(wager) if wager else ""]
+            if sides:
+                money.append(str(sides[p]) if p in sides else "")
         else:
             money = [str(view.bets[i]) if view.bets[i] else ""]
-        table.add_row(Text(name), str(view.stacks[i]), *money, cards if cards.plain else Text("-"), Text(words), status)
-    blank = [""] * (2 if banked else 1)
+        table.add_row(
+            Text(name),
+            str(view.stacks[i] - sides.get(p, 0)),
+            *money,
+            cards if cards.plain else Text("-"),
+            Text(words),
+            status,
+        )
+    blank = [""] * ((3 if sides else 2) if banked else 1)
     if "house" in dealt:
         ups = view.house_up_cards
         hidden = max(0, dealt["house"] - len(ups))
