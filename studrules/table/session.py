@@ -145,6 +145,8 @@ class Session(_Seating):
         self.bought_again = dict.fromkeys(self.seating, 0)  # the chips each bought in again
         # the dealer of the first hand sits at the right of the first player
         self.dealer = self.seating[-1]
+        self.last_dealer: str | None = None  # who dealt the last hand
+        self.out_since: dict[str, int] = {}  # who went out of chips at the end of a hand: the hands played then
         self.reports: list[HandReport] = []
         self.won = dict.fromkeys(self.seating, 0)
         self.house_net = 0
@@ -290,6 +292,7 @@ class Session(_Seating):
         if player not in self.active or self.stacks[player] >= self.needed(player, side_bets):
             return False
         self.active.remove(player)
+        self.out_since[player] = self.played
         return True
 
     def waits(self) -> bool:
@@ -436,6 +439,7 @@ class Session(_Seating):
         gone = [p for p in self.active if self.stacks[p] <= 0]
         for p in gone:
             self.active.remove(p)
+            self.out_since[p] = self.played + 1
         report.left = tuple(left_now + gone)
         self.reports.append(report)
         self.played += 1
@@ -447,6 +451,7 @@ class Session(_Seating):
         self._last_variant = variant
         if self.history is not None:
             self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
+        self.last_dealer = self.dealer
         self._move_dealer()
         self._check_end()
 
