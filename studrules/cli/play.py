@@ -283,11 +283,11 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     def on_start(report) -> None:
         text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
         if human is not None:
-            human.dealer = report.dealer
+            human.dealer = report.dealing
             human.seating = session.seating  # the seats stay in their places; the deal moves
             human.hand = report.hand
-            if not text:
-                text = f"Hand {report.number}: {report.dealer} deals."
+            if not text:  # (against the house the house deals: no seat is named)
+                text = f"Hand {report.number}" + (f": {report.dealing} deals." if report.dealing else ".")
             if me is not None and me in report.unstaked:
                 chosen = ", ".join(f"{b.replace('_', ' ')} {c}" for b, c in mine.items() if c)
                 text += (
@@ -355,9 +355,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 title = f"{report.variant.title or report.variant.name} ({report.variant.name})"
                 changes = report.announcement().split("\n")[1:] if report.previous is not None else []
                 game = f"the game changes to {title}" if changes else title
-                print(
-                    f"== Hand {report.number}: {game}; {report.dealer} deals to {', '.join(report.players)}", file=out
-                )
+                seats = ", ".join(report.players)
+                deals = f"{report.dealing} deals to {seats}" if report.dealing else f"{seats} against the house"
+                print(f"== Hand {report.number}: {game}; {deals}", file=out)
                 print("\n".join(changes + [pay_words(history)]), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
