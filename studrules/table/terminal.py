@@ -25,7 +25,7 @@ from ..game.events import pot_words
 from ..game.policies import Policy
 from ..game.view import View
 from ..game.wilds import rank_char, rank_words, wild_ranks_of
-from ..spec.model import Variant
+from ..spec.model import BettingStep, Variant
 from .choices import (
     NotAChoice,
     amount_words,
@@ -50,10 +50,12 @@ class QuitTable(Exception):
     """The person at the terminal asked to leave (``q``, or Ctrl-D at a question)."""
 
 
-def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool) -> str:
+def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool, open_fold: bool = False) -> str:
     """What leaving in the middle of a hand does, asked before he goes: his hand
     is folded (mucked at a showdown); where the rules let him do neither now, he
-    does what a seat no one plays does and folds at his next turn. Against the
+    does what a seat no one plays does: he folds at his next turn where every round
+    lets a player fold without facing a bet (``open_fold``), else he checks while no one
+    bets, folds to the first bet and mucks at the showdown. Against the
     house a hand that cannot fold (it may only stand or wager more) makes no
     further wager and is settled with the others.
 
@@ -70,8 +72,13 @@ def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool) ->
             what = "You make no further wager; what you have wagered stays on this hand and is settled with the others."
     elif "fold" in verbs or "muck" in verbs:
         what = f"You {'fold' if 'fold' in verbs else 'muck your hand'}, and your chips in the pot are lost."
-    else:
+    elif open_fold:
         what = "You cannot fold now: you fold at your next turn, and your chips in the pot are lost."
+    else:  # (no fold without a bet: a check where he may, as for a seat no one plays)
+        what = (
+            "You cannot fold now, nor later while no one bets: you check until then, fold to the first bet, "
+            "and muck at the showdown; your chips in the pot are lost."
+        )
     return f"Leave the table in the middle of this hand? {what} [y/N] "
 
 
@@ -144,7 +151,8 @@ class TerminalPlayer(Policy):
     def leave(self, view) -> Action:
         """His action at a turn once he is leaving: fold (muck at a showdown);
         where the rules allow neither now, what the hand does for a seat no one
-        plays (a bring-in, a draw's fewest cards, a check against the house)."""
+        plays (a bring-in, a check where no fold is allowed without a bet, a draw's
+        fewest cards, a check against the house)."""
         verbs = {la.action for la in view.legal}
         for verb in ("fold", "muck"):
             if verb in verbs:
@@ -157,8 +165,11 @@ class TerminalPlayer(Policy):
     def confirm_leaving(self, view=None) -> bool:
         """Asked on ``q`` (or Ctrl-D) in the middle of a hand: leave (what that does is said), or play on."""
         banked = bool(self.variant is not None and self.variant.is_banked)
+        rounds = self.variant.steps_of(BettingStep) if self.variant is not None else ()
+        # (in the bring-in's round his next turn faces a bet: a completion or a raise)
+        open_fold = all(step.open_fold for step in rounds if step.bring_in is None)
         try:
-            answer = self.read(leaving_question(view.legal if view is not None else (), banked))
+            answer = self.read(leaving_question(view.legal if view is not None else (), banked, open_fold))
         except EOFError:
             return True
         if answer.strip().lower() in ("y", "yes"):
