@@ -165,7 +165,7 @@ class TerminalPlayer(Policy):
     def confirm_leaving(self, view=None) -> bool:
         """Asked on ``q`` (or Ctrl-D) in the middle of a hand: leave (what that does is said), or play on."""
         banked = bool(self.variant is not None and self.variant.is_banked)
-        rounds = self.variant.steps_of(BettingStep) if self.variant is not None else ()
+        rounds: tuple[BettingStep, ...] = tuple(self.variant.steps_of(BettingStep)) if self.variant is not None else ()
         # (in the bring-in's round his next turn faces a bet: a completion or a raise)
         open_fold = all(step.open_fold for step in rounds if step.bring_in is None)
         try:
