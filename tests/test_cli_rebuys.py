@@ -123,3 +123,58 @@ def test_the_rebuys_type_reads_a_number_or_unlimited():
     assert play.rebuy_limit("0") == 0 and play.rebuy_limit(" Unlimited ") is None
     with pytest.raises(argparse.ArgumentTypeError, match="must be at least 0, not -2"):
         play.rebuy_limit("-2")
+
+
+class Undecided(Folder):
+    """A Folder who answers the question of a rebuy with each of ``rebuys`` in turn, whatever its words."""
+
+    rebuys = ["maybe", "r", "y"]
+
+    def _answer(self, prompt: str) -> str:
+        if "Buy in again" in prompt:
+            self.prompts.append(prompt)
+            return self.rebuys.pop(0)
+        return super()._answer(prompt)
+
+
+@pytest.fixture
+def undecided(monkeypatch, person):
+    made: list[Folder] = []
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(Undecided()) or made[-1])
+    return made
+
+
+def test_a_rebuy_is_asked_again_until_he_says_yes_or_no(capsys, undecided, monkeypatch):
+    # 'maybe', then an 'r' left over from the last decision: asked again each time with a hint; then y
+    monkeypatch.setattr(Undecided, "rebuys", ["maybe", "r", "y"])
+    code, out, _ = _session(capsys, "--rebuys", "1")
+    (me,) = undecided
+    asked = [p for p in me.prompts if "Buy in again" in p]
+    assert asked == ["You are out of chips. Buy in again for 15 (rebuy 1 of 1)? [y/N] "] * 3
+    screen = me.console.file.getvalue()
+    assert screen.count("Type y to buy in again, or n (or Enter) to leave the table.") == 2
+    assert "You buy in again for 15" in screen and _row(out, "Hero")[1] == 1  # one rebuy
+
+
+@pytest.mark.parametrize("no", ["n", "No", ""])
+def test_n_no_or_enter_says_no(capsys, undecided, monkeypatch, no):
+    monkeypatch.setattr(Undecided, "rebuys", ["what", no])
+    code, out, _ = _session(capsys)
+    (me,) = undecided
+    assert len([p for p in me.prompts if "Buy in again" in p]) == 2
+    assert "you are out of chips" in out and _row(out, "Hero")[1:3] == [0, -15]
+
+
+def test_against_the_house_too_few_chips_for_a_hand_is_asked_before_the_next_hand(capsys, undecided, monkeypatch):
+    # Three Card Poker: ante 10 and a play of 10, so a hand needs 20. From 25 Hero folds his first
+    # hand and loses his ante: 15 left, too few; the rebuy is the first question after that hand.
+    monkeypatch.setattr(Undecided, "rebuys", ["n"])
+    argv = ["play", "three-card-poker", "--players", "1", "--stack", "25", "--seed", "1", "--rebuys", "1"]
+    code, out, _ = run(capsys, *argv)
+    (me,) = undecided
+    assert code == 0
+    after = me.prompts[me.prompts.index("> ") + 1 :]
+    assert after == [
+        "You have too few chips for a hand (15; a hand needs 20). Buy in again for 25 (rebuy 1 of 1)? [y/N] "
+    ]
+    assert "you have too few chips for a hand" in out and _row(out, "Hero")[1:3] == [15, -10]  # 25 - 10

@@ -162,3 +162,16 @@ def test_ctrl_c_without_a_history_says_nothing_was_saved():
     assert t.close() == 130
     assert "Session over before any hand was played: interrupted during hand 1." in end
     assert "(no --history: nothing saved)" in end
+
+
+def test_leaving_at_a_bring_in_where_no_fold_is_allowed_without_a_bet_says_what_follows():
+    # Seven-card stud (no open fold): Hero brings in and leaves; Ann checks and calls, never bets,
+    # so Hero can never fold: he checks each round and mucks at the showdown, as the question says.
+    hand = Hand(load_variant("seven-card-stud"), ["Hero", "Ann"], 200, seed=1)
+    me = _seat(Scripted("q", "y"), hand)
+    play_hand(hand, {"Hero": me, "Ann": CheckCall()})
+    assert "you check until then, fold to the first bet, and muck at the showdown" in me.prompts[-1]
+    assert "at your next turn" not in me.prompts[-1]
+    verbs = [e.type for e in hand.events if e.player == "Hero" and e.type not in ("ante", "deal")]
+    # the bring-in on third street, a check on each of the four streets after, the muck
+    assert verbs == ["bring_in", "check", "check", "check", "check", "muck"]

@@ -148,3 +148,48 @@ def test_play_on_a_terminal_with_a_side_bet_shows_it_staked_and_settled():
     assert "pair plus 10 wins" in seen or "pair plus 10 loses" in seen
     assert "Hero: ante 10, pair plus 10, wagers 10 -> " in seen
     assert t.close() == 0
+
+
+def test_a_stake_beyond_what_the_stack_covers_now_is_refused_with_the_most():
+    # Three Card Poker: ante 10 and a play of 10. From 2010 the Pair Plus may take 2010 - 20 = 1990.
+    session = Session([load_variant(TCP)], ["Hero"], {"Hero": CheckCall()}, stacks=2010)
+    mine: dict[str, int] = {}
+    me = Scripted("99999999", "1991", "1990")
+    _ask_side_bets(me, session.variants, mine, session, "Hero")
+    assert mine == {"pair_plus": 1990} and len(me.prompts) == 3
+    screen = me.console.file.getvalue()
+    assert (
+        "your stack of 2010 covers at most 1990 on the pair plus with your ante and wagers (0: none), not 99999999"
+        in screen
+    )
+    # from 20 (an ante and a play, nothing over) no Pair Plus can be made: only 0
+    session.stacks["Hero"] = 20
+    me = Scripted("1", "0")
+    _ask_side_bets(me, session.variants, mine, session, "Hero")
+    assert (
+        mine == {"pair_plus": 0} and "your stack of 20 cannot cover a pair plus bet now" in me.console.file.getvalue()
+    )
+
+
+def test_a_chosen_side_bet_the_stack_cannot_cover_is_reported_not_made():
+    # from 50, Ann's Pair Plus of 40 needs 10 + 40 + 10 = 60: not made, and the report says so; Bob chose none
+    session = _session(load_variant(TCP), stacks=50)
+    report = session.play_next(side_bets={"Ann": {"pair_plus": 40}, "Bob": {"pair_plus": 0}})
+    assert report.unstaked == ("Ann",) and report.hand.side_stakes == [{"pair_plus": 0}, {"pair_plus": 0}]
+    report = session.play_next(side_bets={"Ann": {"pair_plus": 5}})  # (10 + 5 + 10 = 25: covered)
+    assert report.unstaked == ()
+
+
+def test_the_terminal_says_when_his_side_bet_is_not_made(capsys, monkeypatch):
+    from studrules.cli import play
+
+    me = Scripted(*["f"] * 5)
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: me)
+    # from 45 a Pair Plus of 30 needs 10 + 30 + 10 = 50: the hand is dealt without it, and he is told
+    code, out, _ = run(capsys, "play", TCP, "--players", "1", "--stack", "45", "--side-bet", "pair_plus=30", "-n", "1")
+    assert code == 0
+    assert (
+        "Your side bets (pair plus 30) are not made this hand: your stack of 45 cannot cover them "
+        "with your ante and wagers." in me.console.file.getvalue()
+    )

@@ -277,3 +277,26 @@ def test_every_decision_of_a_shipped_game_draws_a_table_naming_the_seats_hand(na
         assert "your hand: " in screen.split("┏")[0]
         assert ("(D)" not in screen) if variant.is_banked else ("Cat (D)" in screen)  # the house deals its games
         hand.apply(hand.default_action())
+
+
+def _row_cells(screen: str, seat: str) -> list[str]:
+    line = next(x for x in screen.splitlines() if x.startswith(f"│ {seat}"))
+    return [cell.strip() for cell in line.strip("│").split("│")]
+
+
+def test_against_the_house_the_stack_shown_is_what_remains_behind_the_ante_wagers_and_side_bets():
+    # Three Card Poker, stacks 2010: Hero antes 10 and stakes 10 on the Pair Plus, then plays 10;
+    # Ann antes 10 and makes no side bet. Hero has 2010 - 10 - 10 - 10 = 1980 behind, Ann 2000.
+    hand = Hand(
+        load_variant("three-card-poker"),
+        ["Hero", "Ann"],
+        2010,
+        seed=4,
+        side_bets={"Hero": {"pair_plus": 10}, "Ann": {}},
+    )
+    hand.apply(Action("Hero", "raise", 10))
+    screen = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand))
+    assert "side bets" in next(x for x in screen.splitlines() if "stack" in x)
+    # seat, stack, ante, wagers, side bets, ...
+    assert _row_cells(screen, "Hero")[1:5] == ["1980", "10", "10", "10"]
+    assert _row_cells(screen, "Ann")[1:5] == ["2000", "10", "", ""]

@@ -14,8 +14,9 @@ at your turn: the bots finish the hand, it is settled, saved and counted, and
 the session ends. In a game against the house you choose your side bets:
 ``--side-bet NAME=CHIPS`` from the first hand, and ``s`` between hands
 (the stakes outside a game's limits are refused; a bet you never chose is
-staked as the game stakes it, ``--stake``). Out of chips, you are asked whether to buy in
-again for the starting stack (``--rebuys``: how many times; 3 by default).
+staked as the game stakes it, ``--stake``). Out of chips (against the house: too few for the next hand, asked
+before it), you are asked whether to buy in again for the starting stack
+(``--rebuys``: how many times; 3 by default): y or yes, n, no or Enter.
 Ctrl-C ends at once (the hand under way is saved
 unfinished with ``--history``; without it nothing is saved, and the table
 says so). Hands follow one another, stacks carrying over and the deal moving
@@ -34,7 +35,8 @@ from typing import Any, TextIO
 from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
-from ..table.side_bets import side_bet_names, side_bet_problem, side_bet_range
+from ..table.choices import typed_number
+from ..table.side_bets import most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
 from ._common import (
     add_bots_argument,
@@ -281,11 +283,17 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     def on_start(report) -> None:
         text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
         if human is not None:
-            human.dealer = report.dealer
+            human.dealer = report.dealing
             human.seating = session.seating  # the seats stay in their places; the deal moves
             human.hand = report.hand
-            if not text:
-                text = f"Hand {report.number}: {report.dealer} deals."
+            if not text:  # (against the house the house deals: no seat is named)
+                text = f"Hand {report.number}" + (f": {report.dealing} deals." if report.dealing else ".")
+            if me is not None and me in report.unstaked:
+                chosen = ", ".join(f"{b.replace('_', ' ')} {c}" for b, c in mine.items() if c)
+                text += (
+                    f"\nYour side bets ({chosen}) are not made this hand: your stack of {session.stacks[me]} "
+                    "cannot cover them with your ante and wagers."
+                )
             human.console.print("\n" + text, markup=False)
 
     session = Session(
@@ -307,9 +315,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         while True:
             report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
             if report is None:
-                if human is not None and not session.is_over and buys_again(human, session, stack, args.rebuys):
+                if human is not None and not session.is_over and buys_again(human, session, stack, args.rebuys, mine):
                     continue  # (no hand could be dealt without you: you bought in again)
-                session.stop("you are out of chips")
+                short = me is not None and session.stacks[me] > 0
+                session.stop("you have too few chips for a hand" if short else "you are out of chips")
                 break
             if human is not None:
                 if me in report.players:
@@ -318,8 +327,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
                     session.stop(f"you left the table during hand {report.number}")
                     break
-                if me not in session.active and not buys_again(human, session, stack, args.rebuys):
-                    session.stop("you are out of chips")
+                short = me is not None and not session.is_over and session.sits_out(me, mine)  # (asked before it)
+                if (me not in session.active) and not buys_again(human, session, stack, args.rebuys, mine):
+                    session.stop("you have too few chips for a hand" if short else "you are out of chips")
                     break
                 if session.is_over:
                     break
@@ -329,7 +339,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                         f"Enter for the next hand,{' s for your side bets,' if bets else ''} q to leave: "
                     )
                     if bets and answer.strip().lower() == "s":
-                        _ask_side_bets(human, variants, mine)
+                        _ask_side_bets(human, variants, mine, session, me)
                         answer = ""
                 except EOFError:
                     answer = "q"
@@ -345,9 +355,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 title = f"{report.variant.title or report.variant.name} ({report.variant.name})"
                 changes = report.announcement().split("\n")[1:] if report.previous is not None else []
                 game = f"the game changes to {title}" if changes else title
-                print(
-                    f"== Hand {report.number}: {game}; {report.dealer} deals to {', '.join(report.players)}", file=out
-                )
+                seats = ", ".join(report.players)
+                deals = f"{report.dealing} deals to {seats}" if report.dealing else f"{seats} against the house"
+                print(f"== Hand {report.number}: {game}; {deals}", file=out)
                 print("\n".join(changes + [pay_words(history)]), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
@@ -395,12 +405,13 @@ def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, 
     out: dict[str, int] = {}
     for item in items or []:
         name, sep, value = (part.strip() for part in item.partition("="))
-        if not sep or not name or not value.isdigit():
+        chips = typed_number(value)
+        if not sep or not name or chips is None:
             raise UsageError(f"argument --side-bet: '{item}' must be written NAME=CHIPS (a whole number, 0: none)")
-        problem = side_bet_problem(variants, name, int(value))
+        problem = side_bet_problem(variants, name, chips)
         if problem is not None:
             raise StudrulesError(f"--side-bet {item}: {problem}")
-        out[name] = int(value)
+        out[name] = chips
     if out and not live:
         raise UsageError(
             "--side-bet is your own side bet at the table: it needs a terminal, without --bots-only "
@@ -409,9 +420,10 @@ def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, 
     return out
 
 
-def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> None:
+def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], session=None, me: str | None = None) -> None:
     """Between hands, ``s``: your stake on each side bet of the table's games from the next
-    hand, one question each (Enter keeps it; 0: none; a stake outside the limits is asked again)."""
+    hand, one question each (Enter keeps it; 0: none; a stake outside the limits, or more than
+    ``me``'s stack at ``session`` covers now with his ante and wagers, is asked again)."""
     human.console.print("\nYour side bets from the next hand (Enter keeps each; 0: none)", markup=False)
     for name in side_bet_names(variants):
         low, high = side_bet_range(variants, name) or (1, None)
@@ -424,8 +436,19 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int]) -> Non
                 return
             if not answer:
                 break
-            chips: Any = int(answer) if answer.isdigit() else answer
+            typed = typed_number(answer)
+            chips: Any = answer if typed is None else typed
             problem = side_bet_problem(variants, name, chips)
+            most = most_side_bet(session, me, name, mine) if session is not None and me is not None else None
+            if problem is None and chips and most is not None and chips > most:
+                label = name.replace("_", " ")
+                problem = (
+                    f"your stack of {session.stacks[me]} covers at most {most} on the {label} with your ante "
+                    f"and wagers (0: none), not {chips}"
+                    if most >= low
+                    else f"your stack of {session.stacks[me]} cannot cover a {label} bet now with your ante and "
+                    f"wagers (0: none)"
+                )
             if problem is None:
                 mine[name] = chips
                 break
@@ -436,20 +459,31 @@ def _under(used: int, limit: int | None) -> bool:
     return limit is None or used < limit
 
 
-def buys_again(human: TerminalPlayer, session, chips: int, limit: int | None) -> bool:
-    """Out of chips, the person at the terminal is asked whether he buys in again
-    for ``chips`` (while the session is on and ``limit`` rebuys are not used up):
-    True once he has (he plays from the next hand)."""
+def buys_again(
+    human: TerminalPlayer, session, chips: int, limit: int | None, side_bets: dict[str, int] | None = None
+) -> bool:
+    """Out of chips (or with too few for a hand: ``side_bets``, his chosen ones, count), the
+    person at the terminal is asked whether he buys in again for ``chips`` (while the session
+    is on and ``limit`` rebuys are not used up): y or yes, n, no or Enter (no); anything else
+    is asked again. True once he has (he plays from the next hand)."""
     me = next((p for p, policy in session.policies.items() if policy is human), None)
     if me is None or session.is_over or me not in session.waiting_for():
         return False
     count = f"rebuy {session.rebuys[me] + 1}" + (f" of {limit}" if limit is not None else "")
-    try:
-        answer = human.read(f"You are out of chips. Buy in again for {chips} ({count})? [y/N] ")
-    except EOFError:  # Ctrl-D: no
-        answer = ""
-    if answer.strip().lower() not in ("y", "yes"):
-        return False
+    left = session.stacks[me]
+    why = "You are out of chips."
+    if left > 0:
+        why = f"You have too few chips for a hand ({left}; a hand needs {session.needed(me, side_bets)})."
+    while True:
+        try:
+            answer = human.read(f"{why} Buy in again for {chips} ({count})? [y/N] ").strip().lower()
+        except EOFError:  # Ctrl-D: no
+            answer = "n"
+        if answer in ("y", "yes"):
+            break
+        if answer in ("", "n", "no"):
+            return False
+        human.console.print("Type y to buy in again, or n (or Enter) to leave the table.", markup=False)
     session.rebuy(me, chips)
     human.console.print(f"You buy in again for {chips}: you play from the next hand.", markup=False)
     return True
@@ -472,8 +506,9 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
                 return variants[0]
             if not answer:
                 return variants[0]
-            if answer.isdigit() and 1 <= int(answer) <= len(variants):
-                return variants[int(answer) - 1]
+            number = typed_number(answer)
+            if number is not None and 1 <= number <= len(variants):
+                return variants[number - 1]
             named = [v for v in variants if v.name == answer]
             if named:
                 return named[0]

@@ -28,6 +28,7 @@ __all__ = [
     "hand_question",
     "takes_cards",
     "typed_words",
+    "typed_number",
 ]
 
 #: The one key of each verb, the same whatever else is legal: ``b`` bets,
@@ -86,6 +87,20 @@ def typed_words(line: str) -> list[str]:
     """
     text = _ESCAPES.sub(" ", line)
     return "".join(ch if ch.isprintable() else " " for ch in text).lower().split()
+
+
+def typed_number(word: str) -> int | None:
+    """The whole number ``word`` types in ASCII digits (``1,000`` and ``1_000`` read too, as
+    on the command line), else None: ``str.isdigit`` is true of other digits too (``²``, ``٣``),
+    which ``int`` refuses or reads as a number nobody typed; at most 18 digits.
+
+    >>> typed_number(" 20 "), typed_number("1,000"), typed_number("²"), typed_number("-5"), typed_number("١٠")
+    (20, 1000, None, None, None)
+    """
+    text = word.strip().replace(",", "").replace("_", "")
+    if not text or not text.isascii() or not text.isdigit() or len(text) > 18:
+        return None
+    return int(text)
 
 
 def keys_of(legal: tuple[LegalAction, ...]) -> dict[str, LegalAction]:

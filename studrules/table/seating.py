@@ -34,6 +34,9 @@ class _Seating:
         legs: tuple[str, int] | None
         killer: str | None
         may_buy_again: Callable[[str], bool] | None
+        played: int
+        last_dealer: str | None
+        out_since: dict[str, int]
 
         @property
         def is_over(self) -> bool: ...
@@ -46,11 +49,12 @@ class _Seating:
         out = (p for p in self.seating if p not in self.active or self.stacks[p] <= 0)
         return [p for p in out if self.may_buy_again(p)]
 
-    def _move_dealer(self) -> None:
-        """The deal passes to the next player clockwise who is still in the game (none:
-        who is still seated, out of chips, as the session waits for him to buy in again)."""
+    def _move_dealer(self, after: str | None = None) -> None:
+        """The deal passes to the next player clockwise (from ``after``, else the dealer) who
+        is still in the game (none: who is still seated, out of chips, as the session waits for
+        him to buy in again)."""
         seating = self.seating
-        i = seating.index(self.dealer)
+        i = seating.index(after if after in seating else self.dealer)
         ring = [seating[(i + k) % len(seating)] for k in range(1, len(seating) + 1)]  # (he himself last)
         self.dealer = next((p for p in ring if p in self.active), ring[0])
 
@@ -108,6 +112,9 @@ class _Seating:
         self.rebuys[name] += 1
         self.bought_again[name] += chips
         self.active = [p for p in self.seating if p in self.active or p == name]
+        if self.out_since.get(name) == self.played and self.last_dealer is not None:
+            # he sat through no hand: the deal passes from the last dealer as if he had never left
+            self._move_dealer(self.last_dealer)
 
     def remove_player(self, name: str) -> int:
         """``name`` stands up between hands: out of the seating, his stack (returned) with him;

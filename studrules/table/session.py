@@ -52,7 +52,7 @@ from ..errors import StudrulesError
 from ..game.policies import Policy, play_hand
 from .seating import _Seating
 from .session_report import HandReport, SessionSummary
-from .side_bets import fitted_side_bets
+from .side_bets import chosen_stakes, fitted_side_bets
 
 if TYPE_CHECKING:
     from ..analysis.diff import Difference
@@ -145,6 +145,8 @@ class Session(_Seating):
         self.bought_again = dict.fromkeys(self.seating, 0)  # the chips each bought in again
         # the dealer of the first hand sits at the right of the first player
         self.dealer = self.seating[-1]
+        self.last_dealer: str | None = None  # who dealt the last hand
+        self.out_since: dict[str, int] = {}  # who went out of chips at the end of a hand: the hands played then
         self.reports: list[HandReport] = []
         self.won = dict.fromkeys(self.seating, 0)
         self.house_net = 0
@@ -269,6 +271,31 @@ class Session(_Seating):
                 raise_amount = max(raise_amount, int(step.raise_amount(env)))
         return max(1, ante + side + raise_amount)
 
+    def needed(self, player: str, side_bets: Mapping[str, int] | None = None) -> int:
+        """Chips ``player`` needs for the next hand: of the next game where the games go in
+        turn (or there is one), else the least any game needs (the dealer chooses); with his
+        chosen side bets (``side_bets``) where his stack covers them, as :meth:`begin_next` fits them."""
+        one = len(self.variants) == 1 or self.rotate == "turn"
+        games = [self.variants[(self.played - self.turn_from) % len(self.variants)]] if one else self.variants
+        need = []
+        for v in games:
+            least = self.needs(v)
+            if side_bets and v.is_banked:
+                mine = self.needs(v, None, chosen_stakes(v, side_bets))
+                least = mine if mine <= self.stacks[player] else least
+            need.append(least)
+        return min(need)
+
+    def sits_out(self, player: str, side_bets: Mapping[str, int] | None = None) -> bool:
+        """Whether ``player``, in the game, has too few chips for the next hand (:meth:`needed`):
+        then he is left out of the game now, as :meth:`begin_next` would leave him, and may buy in
+        again before it (:meth:`rebuy`, where ``may_buy_again`` lets him)."""
+        if player not in self.active or self.stacks[player] >= self.needed(player, side_bets):
+            return False
+        self.active.remove(player)
+        self.out_since[player] = self.played
+        return True
+
     def waits(self) -> bool:
         """Whether no hand can be dealt until a player out of chips buys in again."""
         return not self.is_over and self._short_of_chips() is not None and bool(self.waiting_for())
@@ -350,6 +377,11 @@ class Session(_Seating):
         killer = self.killer if variant.kill is not None and self.killer in order else None
         chosen = {p: a for p, a in (chosen or {}).items() if p in order}
         sides = {p: bets for p, bets in sides.items() if p in order}
+        unstaked = tuple(
+            p
+            for p, bets in (side_bets or {}).items()
+            if variant.is_banked and p in order and p not in sides and any(chosen_stakes(variant, bets).values())
+        )
         hand = Hand(
             variant,
             order,
@@ -381,6 +413,7 @@ class Session(_Seating):
             differences=differences,
             left=tuple(left_now),
             killer=killer,
+            unstaked=unstaked,
         )
         self.current = hand
         if self.on_start is not None:
@@ -407,6 +440,7 @@ class Session(_Seating):
         gone = [p for p in self.active if self.stacks[p] <= 0]
         for p in gone:
             self.active.remove(p)
+            self.out_since[p] = self.played + 1
         report.left = tuple(left_now + gone)
         self.reports.append(report)
         self.played += 1
@@ -418,6 +452,7 @@ class Session(_Seating):
         self._last_variant = variant
         if self.history is not None:
             self.history.write(hand, number=number, seed=seed, dealer=self.dealer)
+        self.last_dealer = self.dealer
         self._move_dealer()
         self._check_end()
 

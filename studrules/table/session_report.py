@@ -22,7 +22,8 @@ class HandReport:
     the players in order from the dealer's left, the played hand (``None``
     once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
     with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
-    variant; ``left``: players who left the table after this hand."""
+    variant; ``left``: players who left the table after this hand; ``unstaked``: players
+    whose chosen side bets are not made this hand, their stack too short to cover them."""
 
     number: int
     variant: Any
@@ -36,6 +37,13 @@ class HandReport:
     differences: list = field(default_factory=list)
     left: tuple[str, ...] = ()
     killer: str | None = None
+    unstaked: tuple[str, ...] = ()
+
+    @property
+    def dealing(self) -> str | None:
+        """Who deals this hand, to be said: the dealer of a pot game; None against the house
+        (the house deals; the session's button still moves, for the pot games of a mixed table)."""
+        return None if self.variant.is_banked else self.dealer
 
     def announcement(self, number: int | None = None) -> str:
         """The announcement of a switch of rules, in plain words ('' when none);
@@ -45,11 +53,13 @@ class HandReport:
             return ""
         title = self.variant.title or self.variant.name
         n = self.number if number is None else number
+        deals = f", {self.dealing} deals." if self.dealing is not None else "."
         if self.previous is None:
-            return f"Hand {n}: {title} ({self.variant.name}), {self.dealer} deals."
-        lines = [f"Hand {n}: the game changes to {title} ({self.variant.name}); {self.dealer} deals."]
+            return f"Hand {n}: {title} ({self.variant.name}){deals}"
+        deals = deals.replace(",", ";")
+        lines = [f"Hand {n}: the game changes to {title} ({self.variant.name}){deals}"]
         if self.previous.name == self.variant.name:  # the same game, its house rules changed
-            lines = [f"Hand {n}: {title} ({self.variant.name}) with new house rules; {self.dealer} deals."]
+            lines = [f"Hand {n}: {title} ({self.variant.name}) with new house rules{deals}"]
         if not self.differences:
             lines.append("  The rules are the same as the last hand's.")
         else:

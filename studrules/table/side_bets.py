@@ -23,7 +23,7 @@ from typing import Any
 
 from ..game.settlement import side_bet_limits, side_bet_stakes
 
-__all__ = ["side_bet_names", "side_bet_range", "side_bet_problem", "fitted_side_bets"]
+__all__ = ["side_bet_names", "side_bet_range", "side_bet_problem", "fitted_side_bets", "chosen_stakes", "most_side_bet"]
 
 
 def side_bet_names(games: Iterable[Any]) -> list[str]:
@@ -83,20 +83,46 @@ def fitted_side_bets(
     cover them with his ante (``antes``: the one he chose) and a raise. None where nobody chose."""
     if not chosen or not variant.is_banked:
         return None
-    env = variant.stake_values()
-    limits = {name: (low, high) for name, low, high in side_bet_limits(variant, env)}
-    own = dict(side_bet_stakes(variant, env))
     out = {}
     for player, bets in chosen.items():
         if player not in session.active:
             continue
-        mine = dict(own)
-        for name, chips in bets.items():
-            if name in limits and chips > 0:
-                low, high = limits[name]
-                mine[name] = max(low, chips if high is None else min(chips, high))
-            elif name in limits:
-                mine[name] = 0
+        mine = chosen_stakes(variant, bets)
         if session.needs(variant, (antes or {}).get(player), mine) <= session.stacks.get(player, 0):
             out[player] = mine
     return out or None
+
+
+def chosen_stakes(variant: Any, bets: Mapping[str, int]) -> dict[str, int]:
+    """A player's stake on every side bet of ``variant`` (a game against the house) from his
+    choice (``bets``, by name, 0 for none), each kept within the game's limits; the game's own
+    stake on a bet he did not choose.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> chosen_stakes(example_variant("side-bet"), {"bonus": 80}), chosen_stakes(example_variant("side-bet"), {})
+    ({'bonus': 50}, {'bonus': 0})
+    """
+    env = variant.stake_values()
+    limits = {name: (low, high) for name, low, high in side_bet_limits(variant, env)}
+    mine = dict(side_bet_stakes(variant, env))
+    for name, chips in bets.items():
+        if name in limits and chips > 0:
+            low, high = limits[name]
+            mine[name] = max(low, chips if high is None else min(chips, high))
+        elif name in limits:
+            mine[name] = 0
+    return mine
+
+
+def most_side_bet(session: Any, player: str, name: str, bets: Mapping[str, int]) -> int | None:
+    """The most ``player`` may stake on the side bet ``name`` at the next hand of ``session``
+    with his stack now: his stack less his ante, the most he may wager and his other side bets
+    (``bets``, his choice), in the game of the session where that leaves most; None where no
+    game against the house has the bet. Below the bet's least stake, he cannot make it now."""
+    most = None
+    for v in session.variants:
+        if not v.is_banked or all(bet != name for bet, _, _ in side_bet_limits(v, v.stake_values())):
+            continue
+        room = session.stacks.get(player, 0) - session.needs(v, None, chosen_stakes(v, {**bets, name: 0}))
+        most = room if most is None else max(most, room)
+    return most

@@ -12,7 +12,7 @@ check/call, ``b`` bet or bring-in, ``r`` raise or complete, ``f`` fold,
 typed them (an empty answer, Esc or ``q`` goes back to the choices).
 ``q`` (or Ctrl-D) leaves the table, once he says yes: his hand is folded at
 his turn and he stands up when the hand is over (:attr:`TerminalPlayer.leaving`).
-:func:`result_lines` says how a hand ended.
+:func:`result_lines` says how a hand ended (both in :mod:`.drawing`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,7 @@ from typing import Any
 from ..game.actions import Action, LegalAction
 from ..game.events import pot_words
 from ..game.policies import Policy
-from ..game.view import View
-from ..game.wilds import rank_char, rank_words, wild_ranks_of
-from ..spec.model import Variant
+from ..spec.model import BettingStep
 from .choices import (
     NotAChoice,
     amount_words,
@@ -36,11 +34,14 @@ from .choices import (
     hand_question,
     keys_of as _keys,
     takes_cards,
+    typed_number,
     typed_words,
 )
-from .display import card_text, fancy_output, hand_now, hidden_text, history_lines, pay_words, short_hand_words
+from .display import fancy_output, history_lines
+from .drawing import house_words, render_table, result_lines, wild_now
 
-__all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines", "leaving_question"]
+# (the drawing's words, where the browser table and the tests have always found them)
+__all__ = ["QuitTable", "TerminalPlayer", "render_table", "result_lines", "leaving_question", "house_words", "wild_now"]
 
 _QUIT_WORDS = ("q", "quit", "exit")
 
@@ -49,10 +50,12 @@ class QuitTable(Exception):
     """The person at the terminal asked to leave (``q``, or Ctrl-D at a question)."""
 
 
-def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool) -> str:
+def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool, open_fold: bool = False) -> str:
     """What leaving in the middle of a hand does, asked before he goes: his hand
     is folded (mucked at a showdown); where the rules let him do neither now, he
-    does what a seat no one plays does and folds at his next turn. Against the
+    does what a seat no one plays does: he folds at his next turn where every round
+    lets a player fold without facing a bet (``open_fold``), else he checks while no one
+    bets, folds to the first bet and mucks at the showdown. Against the
     house a hand that cannot fold (it may only stand or wager more) makes no
     further wager and is settled with the others.
 
@@ -69,8 +72,13 @@ def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool) ->
             what = "You make no further wager; what you have wagered stays on this hand and is settled with the others."
     elif "fold" in verbs or "muck" in verbs:
         what = f"You {'fold' if 'fold' in verbs else 'muck your hand'}, and your chips in the pot are lost."
-    else:
+    elif open_fold:
         what = "You cannot fold now: you fold at your next turn, and your chips in the pot are lost."
+    else:  # (no fold without a bet: a check where he may, as for a seat no one plays)
+        what = (
+            "You cannot fold now, nor later while no one bets: you check until then, fold to the first bet, "
+            "and muck at the showdown; your chips in the pot are lost."
+        )
     return f"Leave the table in the middle of this hand? {what} [y/N] "
 
 
@@ -143,7 +151,8 @@ class TerminalPlayer(Policy):
     def leave(self, view) -> Action:
         """His action at a turn once he is leaving: fold (muck at a showdown);
         where the rules allow neither now, what the hand does for a seat no one
-        plays (a bring-in, a draw's fewest cards, a check against the house)."""
+        plays (a bring-in, a check where no fold is allowed without a bet, a draw's
+        fewest cards, a check against the house)."""
         verbs = {la.action for la in view.legal}
         for verb in ("fold", "muck"):
             if verb in verbs:
@@ -156,8 +165,11 @@ class TerminalPlayer(Policy):
     def confirm_leaving(self, view=None) -> bool:
         """Asked on ``q`` (or Ctrl-D) in the middle of a hand: leave (what that does is said), or play on."""
         banked = bool(self.variant is not None and self.variant.is_banked)
+        rounds: tuple[BettingStep, ...] = tuple(self.variant.steps_of(BettingStep)) if self.variant is not None else ()
+        # (in the bring-in's round his next turn faces a bet: a completion or a raise)
+        open_fold = all(step.open_fold for step in rounds if step.bring_in is None)
         try:
-            answer = self.read(leaving_question(view.legal if view is not None else (), banked))
+            answer = self.read(leaving_question(view.legal if view is not None else (), banked, open_fold))
         except EOFError:
             return True
         if answer.strip().lower() in ("y", "yes"):
@@ -249,9 +261,8 @@ class TerminalPlayer(Policy):
         """A bet, raise, call or plain verb; an amount asked where several are allowed."""
         amount = None
         if words:
-            try:
-                amount = int(words[0])
-            except ValueError:
+            amount = typed_number(words[0])
+            if amount is None:
                 self.console.print(f"'{words[0]}' is not an amount: type a whole number of chips", markup=False)
                 return None
         if la.action in ("complete", "bet", "raise") and (la.to is not None or la.min is not None):
@@ -264,9 +275,8 @@ class TerminalPlayer(Policy):
                     answer = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
                     if answer is None:
                         return None
-                    try:
-                        amount = int(answer[0])
-                    except ValueError:
+                    amount = typed_number(answer[0])
+                    if amount is None:
                         self.console.print(f"type a whole number: {what}", markup=False)
                         continue
                     if not la.allows(amount):
@@ -294,276 +304,3 @@ class TerminalPlayer(Policy):
             word = answer[0]
             word = next((c for c in choices if c.startswith(word)), word)
         return Action(view.player, la.action, word=word)
-
-
-# --------------------------------------------------------------------------
-# the table
-
-
-def _down_counts(view) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for e in view.events:
-        if e.type == "deal":
-            counts[e.player] = counts.get(e.player, 0) + 1
-    return counts
-
-
-def seat_order(view, seating: tuple[str, ...] = ()) -> list[str]:
-    """The seats of the hand in their fixed order around the table: the
-    session's seating (clockwise, the same every hand), whoever deals; the
-    hand's own order without one.
-
-    >>> class V: players = ("Cat", "Ann", "Bob")
-    >>> seat_order(V, ("Ann", "Bob", "Cat")), seat_order(V)
-    (['Ann', 'Bob', 'Cat'], ['Cat', 'Ann', 'Bob'])
-    """
-    if not seating:
-        return list(view.players)
-    return [p for p in seating if p in view.players] + [p for p in view.players if p not in seating]
-
-
-def betting_terms(hand: Any, legal: tuple[LegalAction, ...] = (), facing: int = 0) -> str | None:
-    """The betting round's terms in words: the bet size (or the least bet;
-    the sizes a bet may have now when ``legal`` offers several, as an open
-    pair's double bet, ``facing`` the bet to call) and the raises left (None:
-    no betting round under way)."""
-    if hand is None or getattr(hand, "phase", None) != "betting":
-        return None
-    step = hand.round_rules.step
-    size = hand.bet_size
-    sizes = offered_sizes(legal, facing)
-    if step.structure == "fixed_limit":
-        terms = f"bets of {' or '.join(map(str, sizes))}" if sizes else f"bets of {size}"
-    elif step.structure == "spread_limit":
-        terms = f"bets from {size}"
-    else:
-        terms = f"{step.structure.replace('_', '-')}, least bet {size}"
-    left = hand.raises_left()
-    if left is None:
-        return terms + ", raises not capped"
-    return terms + (", no raise left" if left == 0 else f", {left} raise{'s' if left != 1 else ''} left")
-
-
-def offered_sizes(legal: tuple[LegalAction, ...], facing: int = 0) -> tuple[int, ...] | None:
-    """The sizes a bet may have now where ``legal`` offers several (None: one
-    size): a bet's or a completion's totals, a raise's totals less ``facing``,
-    the bet it raises.
-
-    >>> offered_sizes((LegalAction("call", 10), LegalAction("raise", to=(20, 30))), facing=10)
-    (10, 20)
-    >>> offered_sizes((LegalAction("check"), LegalAction("bet", to=(10,)))) is None
-    True
-    """
-    for la in legal:
-        if la.amount is not None or la.to is None or len(la.to) < 2:
-            continue
-        if la.action in ("bet", "complete"):
-            return la.to
-        if la.action == "raise":
-            return tuple(total - facing for total in la.to)
-    return None
-
-
-def _phase_words(view, hand: Any) -> str:
-    phase = getattr(hand, "phase", None)
-    if phase == "showdown":
-        return "showdown: show or muck"
-    if phase == "decision":
-        return "your decision against the house" if view.to_act == view.player else "decisions against the house"
-    if phase in ("draw", "declare", "pass", "split", "expose", "offer"):
-        return {"offer": "an up card offered"}.get(phase, phase)
-    if view.round:
-        return f"betting round {view.round}"
-    return "before the betting"
-
-
-def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
-    """The ranks wild now for the seat of ``view`` (``mine``), or as the
-    table sees another seat (without his down cards)."""
-    rules = variant.wild
-    wild_rank = None
-    for event in view.events:
-        if event.type == "wild" and event.card is not None:
-            rank = rank_char(event.card)
-            wild_rank = None if rank == rules.follow else rank
-    down = [card for card, face in view.cards if face == "down"] if mine else []
-    return "".join(wild_ranks_of(rules, wild_rank, down))
-
-
-def _my_hand_words(view, variant) -> str | None:
-    if variant is None:
-        return None
-    cards = list(view.my_cards) + list(view.community)
-    down = [c for c, f in view.cards if f == "down"]
-    wild = _wild_ranks(view, variant) if variant.wild.any else ""
-    return hand_now(variant, cards, wild_ranks=wild, down=down)
-
-
-def _wagers(view) -> dict[str, tuple[int, int]]:
-    """Each position's ante and wagers (raises) in a game against the house."""
-    out: dict[str, list[int]] = {}
-    for e in view.events:
-        if e.type in ("ante", "raise") and e.player is not None:
-            pair = out.setdefault(e.player, [0, 0])
-            pair[0 if e.type == "ante" else 1] += e.amount or 0
-    return {p: (a, w) for p, (a, w) in out.items()}
-
-
-def render_table(view, dealer: str | None = None, variant=None, *, seating=(), hand=None, fancy: bool = False):
-    """The table as the seat of ``view`` sees it (a rich renderable): a
-    header (the game, the round and its terms, the pot, what is wild; then
-    your hand in words and whose turn) and a row per seat in the fixed order of
-    ``seating``, the dealer marked (D) (against the house no seat deals: none is marked)."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    banked = bool(variant is not None and variant.is_banked)
-    parts = []
-    if variant is not None:
-        parts.append(variant.title or variant.name)
-    parts.append(_phase_words(view, hand))
-    terms = betting_terms(hand, view.legal, max(view.bets, default=0))
-    if terms:
-        parts.append(terms)
-    if not banked:
-        parts.append(f"pot {view.pot}")
-    wild = wild_now(view, variant) if variant is not None else None
-    if wild:
-        parts.append(f"wild: {wild}")
-    mine = _my_hand_words(view, variant)
-    second = []  # the header's second line: the seat's own hand and whose turn
-    if mine:
-        second.append(f"your hand: {mine}")
-    if view.to_act:
-        second.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
-    table = Table(show_lines=False)
-    table.add_column("seat")
-    table.add_column("stack", justify="right")
-    if banked:
-        table.add_column("ante", justify="right")
-        table.add_column("wagers", justify="right")
-    else:
-        table.add_column("bet", justify="right")
-    table.add_column("cards")
-    table.add_column("hand")
-    table.add_column("")
-    dealt = _down_counts(view)
-    shown = {e.player: e for e in view.events if e.type == "show"}
-    wagers = _wagers(view) if banked else {}
-    for p in seat_order(view, seating):
-        i = view.players.index(p)
-        name = p + (" (D)" if p == dealer and not banked else "")  # (against the house, the house deals)
-        if p == view.player:
-            cards = Text(" ").join(card_text(c, fancy, down=f == "down") for c, f in view.cards)
-            name = f"{name} *"
-            words = mine or ""
-        else:
-            ups = view.up_cards.get(p) or ()
-            hidden = max(0, dealt.get(p, 0) - len(ups))
-            texts = ([hidden_text(fancy, hidden)] if hidden else []) + [card_text(c, fancy) for c in ups]
-            cards = Text(" ").join(texts)
-            words = _others_words(p, ups, shown, variant, view)
-        if p in shown and shown[p].cards and p != view.player:
-            cards = Text(" ").join(card_text(c, fancy) for c in shown[p].cards)
-        status = "folded" if view.folded[i] else ("<- to act" if view.to_act == p else "")
-        # names and cards are text, never markup: a name such as '[/x]' shows as it is
-        if banked:
-            ante, wager = wagers.get(p, (0, 0))
-            money = [str(ante) if ante else "", str(wager) if wager else ""]
-        else:
-            money = [str(view.bets[i]) if view.bets[i] else ""]
-        table.add_row(Text(name), str(view.stacks[i]), *money, cards if cards.plain else Text("-"), Text(words), status)
-    blank = [""] * (2 if banked else 1)
-    if "house" in dealt:
-        ups = view.house_up_cards
-        hidden = max(0, dealt["house"] - len(ups))
-        texts = ([hidden_text(fancy, hidden)] if hidden else []) + [card_text(c, fancy) for c in ups]
-        reasons = [e.reason or "" for e in view.events if e.type == "settle"]
-        said = house_words(ups, variant, reasons) if not hidden else None
-        table.add_row("house", "", *blank, Text(" ").join(texts), Text(said or ""), "")
-    if view.community:
-        table.add_row("middle", "", *blank, Text(" ").join(card_text(c, fancy) for c in view.community), "", "")
-    header = [Text(" | ".join(parts), style="bold")] + ([Text(" | ".join(second), style="bold")] if second else [])
-    return Group(*header, table)
-
-
-def _others_words(player: str, ups, shown: dict, variant, view) -> str:
-    """Another seat's hand: its shown hand at the showdown, else what its up cards show."""
-    if player in shown and shown[player].hand:
-        return short_hand_words(shown[player].hand)
-    if variant is None or len(ups) < 2:
-        return ""
-    wild = _wild_ranks(view, variant, mine=False) if variant.wild.any else ""
-    words = hand_now(variant, list(ups), wild_ranks=wild)
-    return f"showing {words}" if words else ""
-
-
-def house_words(cards, variant, reasons) -> str | None:
-    """The house's hand (``cards``, every one up) in words, and whether it
-    qualifies as the settlement's ``reasons`` said (nothing said of it when
-    no position was settled against the house's hand).
-
-    >>> from studrules.spec.examples import example_variant
-    >>> from studrules.cards.card import parse_cards
-    >>> game = example_variant("against-the-house")
-    >>> house_words(parse_cards("3d 6c Ah 8d Jc"), game, ["the house does not qualify"])
-    'ace-high, which does not qualify'
-    """
-    if variant is None or not cards:
-        return None
-    words = hand_now(variant, list(cards))
-    played = [r for r in reasons if "house" in r]  # settled against the house's hand
-    if not played:
-        return words
-    qualifies = not any("does not qualify" in r for r in played)
-    return f"{words or 'its hand'}, which {'qualifies' if qualifies else 'does not qualify'}"
-
-
-# --------------------------------------------------------------------------
-# printing results
-
-
-def result_lines(report, fancy: bool = False) -> list[str]:
-    """A finished hand's outcome: each player's stack and net; banked games
-    the house's hand, each position's ante, side bets made, wagers and
-    settlement, pay lines in words. ``fancy``: cards with suit symbols."""
-    result = report.result
-    lines = []
-    if result.positions is not None:
-        from ..game.settlement import side_bet_stakes
-
-        own = dict(side_bet_stakes(report.variant, report.variant.stake_values()))  # (where none were chosen)
-        house = getattr(report.hand, "house_cards", None)
-        if house:
-            said = house_words(house, report.variant, [pos["reason"] for pos in result.positions])
-            shown = " ".join(card_text(c, fancy).plain for c in house)
-            lines.append(f"  the house has {shown}" + (f": {said}" if said else ""))
-        for pos in result.positions:
-            net = pos["net"]
-            wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
-            wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
-            stakes = {bet: side["stake"] for bet, side in pos["side_bets"].items()} if "side_bets" in pos else own
-            sides = "".join(f", {bet.replace('_', ' ')} {chips}" for bet, chips in stakes.items() if chips)
-            lines.append(
-                f"  {pos['player']}: ante {pos['ante']}{sides}, {wagered} -> "
-                f"{'+' if net > 0 else ''}{net} ({pay_words(pos['reason'])})"
-            )
-        hn = result.house_net or 0
-        lines.append(f"  house: {'+' if hn > 0 else ''}{hn}")
-    for p in report.players:
-        net = result.net[p]
-        lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
-    if report.left:
-        lines.append(f"  out of chips: {', '.join(report.left)}")  # (out of the game, unless they buy in again)
-    return lines
-
-
-def wild_now(view: View, variant: Variant) -> str | None:
-    """What is wild for the seat of ``view`` now, in words (None: nothing ever is).
-
-    The changing rank is the one the last ``wild`` event set: a card of the
-    followed rank clears it, any other card makes its rank wild."""
-    if not variant.wild.any:
-        return None
-    return ", ".join(rank_words(r) for r in _wild_ranks(view, variant)) or "nothing yet"
