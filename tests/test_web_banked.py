@@ -226,6 +226,22 @@ def test_the_hosts_bot_plays_each_games_own_strategy_and_sensibly_at_a_table_tha
     assert pot.add_bot(pot.join("Ann").token).bot == "sensible"
 
 
+def test_no_seat_deals_a_hand_against_the_house_and_a_pot_game_of_the_same_table_names_its_dealer():
+    # the session moves its button every hand; a hand against the house is dealt by the house
+    room, ann = _ann_and_a_bot(TCP)
+    assert room.report is not None and room.report.variant.is_banked
+    assert snapshot(room, ann)["dealer"] is None
+    assert any(line.startswith("Hand 1") for line in room.log)
+    assert not any(line.startswith("Hand 1:") and "deals" in line for line in room.log)
+    pot = _room([FR], seats=2)
+    host = pot.join("Ann")
+    pot.add_bot(host.token)
+    pot.start(host.token)
+    dealer = snapshot(pot, host)["dealer"]
+    assert dealer in ("Ann", "Bot1") and dealer == pot.report.dealer
+    assert any(line.startswith("Hand 1:") and line.endswith(f"{dealer} deals.") for line in pot.log)
+
+
 # --- the server ----------------------------------------------------------------------------
 
 

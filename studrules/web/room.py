@@ -368,7 +368,7 @@ class Room(_Presence, _SideBets, _Rebuys):
             self._say(text.splitlines()[0])
         else:
             self.announcement = None  # (the box of a game that changed stays for that hand only)
-            self._say(f"Hand {self._number()}: {report.dealer} deals.")
+            self._say(f"Hand {self._number()}" + (f": {report.dealing} deals." if report.dealing else "."))
         self.dealt = {id(s) for s in self.seats if s is not None and s.name in report.players}
         self._note_uncovered(report)  # (a side bet his stack no longer covers: he is told)
         for name in report.players:

@@ -28,11 +28,11 @@ __all__ = ["snapshot", "seat_facts", "choices"]
 
 
 def dealer(room: Room) -> str | None:
-    """Who deals the hand in play (or the last one), or chooses the next game."""
+    """Who deals the hand in play (or the last one: none against the house), or chooses the next game."""
     if room.session is None:
         return None
     if room.report is not None and room.state in ("playing", "between", "over"):
-        return room.report.dealer
+        return room.report.dealing  # (None for a hand against the house: the house deals)
     return room.session.dealer
 
 

@@ -115,12 +115,14 @@ class _SideBets:
         """Tell the table of each player whose chosen side bets the hand of ``report`` was
         dealt without: his stack could not cover them with his ante and a raise."""
         variant, hand = report.variant, report.hand
-        if not variant.is_banked:
+        if not report.unstaked:  # (the session says who was dealt in without his choice)
             return
         env = variant.stake_values()
         limits = {bet: (low, high) for bet, low, high in side_bet_limits(variant, env)}
         own = dict(side_bet_stakes(variant, env))
         for i, player in enumerate(hand.players):
+            if player not in report.unstaked:
+                continue
             staked = hand.side_stakes[i] if hand.side_stakes is not None else own
             for bet, chips in self.side_bets.get(player, {}).items():
                 if bet not in limits or not chips:

@@ -336,7 +336,7 @@
     if (!hand) { $("game-line").textContent = s.state === "waiting" ? "Waiting for the host to start." : ""; return; }
     if (hand.banked) {
       const net = s.banked ? `; the house's net so far: ${signed(s.banked.house_net)}` : "";
-      $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}, ${s.dealer} deals. Each player against the house${net}.`;
+      $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}. Each player against the house${net}.`;
     } else {
       $("game-line").textContent = `Hand ${s.hand_number}: ${s.variant.title}, ${s.dealer} deals. Pot ${hand.pot}` + (hand.round ? `, betting round ${hand.round}` : "");
     }
