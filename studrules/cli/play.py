@@ -36,7 +36,7 @@ from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.choices import typed_number
-from ..table.side_bets import most_side_bet, side_bet_names, side_bet_problem, side_bet_range
+from ..table.side_bets import bet_words, most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
 from ._common import (
     add_bots_argument,
@@ -289,7 +289,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             if not text:  # (against the house the house deals: no seat is named)
                 text = f"Hand {report.number}" + (f": {report.dealing} deals." if report.dealing else ".")
             if me is not None and me in report.unstaked:
-                chosen = ", ".join(f"{b.replace('_', ' ')} {c}" for b, c in mine.items() if c)
+                chosen = ", ".join(f"{bet_words(b)} {c}" for b, c in mine.items() if c)
                 text += (
                     f"\nYour side bets ({chosen}) are not made this hand: your stack of {session.stacks[me]} "
                     "cannot cover them with your ante and wagers."
@@ -431,7 +431,7 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], sessio
         now = f"now {mine[name]}" if name in mine else "now the game's own"
         while True:
             try:
-                answer = human.read(f"{name.replace('_', ' ')} ({limits}; {now})? ").strip()
+                answer = human.read(f"{bet_words(name)} ({limits}; {now})? ").strip()
             except EOFError:
                 return
             if not answer:
@@ -441,7 +441,7 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], sessio
             problem = side_bet_problem(variants, name, chips)
             most = most_side_bet(session, me, name, mine) if session is not None and me is not None else None
             if problem is None and chips and most is not None and chips > most:
-                label = name.replace("_", " ")
+                label = bet_words(name)
                 problem = (
                     f"your stack of {session.stacks[me]} covers at most {most} on the {label} with your ante "
                     f"and wagers (0: none), not {chips}"

@@ -15,6 +15,7 @@ from ..game.view import View
 from ..game.wilds import rank_char, rank_words, wild_ranks_of
 from ..spec.model import Variant
 from .display import card_text, hand_now, hidden_text, pay_words, short_hand_words
+from .side_bets import bet_words
 
 __all__ = [
     "render_table",
@@ -307,7 +308,7 @@ def result_lines(report, fancy: bool = False) -> list[str]:
             wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
             wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
             stakes = {bet: side["stake"] for bet, side in pos["side_bets"].items()} if "side_bets" in pos else own
-            sides = "".join(f", {bet.replace('_', ' ')} {chips}" for bet, chips in stakes.items() if chips)
+            sides = "".join(f", {bet_words(bet)} {chips}" for bet, chips in stakes.items() if chips)
             lines.append(
                 f"  {pos['player']}: ante {pos['ante']}{sides}, {wagered} -> "
                 f"{'+' if net > 0 else ''}{net} ({pay_words(pos['reason'])})"

@@ -370,7 +370,11 @@ class Session(_Seating):
         order = self.order()
         if len(order) < low or (not variant.is_banked and len(order) < 2):
             if not self.waiting_for():  # (else: a player out of chips may buy in again, and is waited for)
-                self.reason = f"only {len(order)} player{'s' if len(order) != 1 else ''} can play"
+                self.reason = (
+                    "nobody has chips enough to play"
+                    if not order
+                    else f"only {len(order)} player{'s' if len(order) != 1 else ''} can play"
+                )
             return None
         order = order[:high]
         seed = self.rng.randrange(2**32)

@@ -23,7 +23,25 @@ from typing import Any
 
 from ..game.settlement import side_bet_limits, side_bet_stakes
 
-__all__ = ["side_bet_names", "side_bet_range", "side_bet_problem", "fitted_side_bets", "chosen_stakes", "most_side_bet"]
+__all__ = [
+    "bet_words",
+    "side_bet_names",
+    "side_bet_range",
+    "side_bet_problem",
+    "fitted_side_bets",
+    "chosen_stakes",
+    "most_side_bet",
+]
+
+
+def bet_words(name: str) -> str:
+    """A side bet's name in words, as the tables write it (its pay line reads the same:
+    :func:`~studrules.table.display.pay_words`).
+
+    >>> bet_words("pair_plus")
+    'pair plus'
+    """
+    return name.replace("_", " ")
 
 
 def side_bet_names(games: Iterable[Any]) -> list[str]:
@@ -66,7 +84,7 @@ def side_bet_problem(games: Iterable[Any], name: str, chips: Any) -> str | None:
         return f"a side bet is a whole number of chips, 0 for none, not {chips!r}"
     if chips and (chips < low or (high is not None and chips > high)):
         most = f" to {high}" if high is not None else " or more"
-        return f"the {name} side bet at this table is from {low}{most} (0: none), not {chips}"
+        return f"the {bet_words(name)} side bet at this table is from {low}{most} (0: none), not {chips}"
     return None
 
 

@@ -35,6 +35,7 @@ from ..game.settlement import side_bet_stakes
 from ..spec.model import AnteStep
 from ..table.display import pay_words, short_hand_words
 from ..table.session import Session
+from ..table.side_bets import bet_words
 from ..table.terminal import house_words
 from .config import TableError
 
@@ -146,17 +147,6 @@ def side_bets(variant: Any) -> list[dict[str, Any]]:
 
 def _words(stakes: Mapping[str, int]) -> list[dict[str, Any]]:
     return [{"name": name, "words": bet_words(name), "amount": chips} for name, chips in stakes.items() if chips > 0]
-
-
-def bet_words(name: str) -> str:
-    """A side bet's name in words, as the terminal's result line writes it
-    (:func:`~studrules.table.terminal.result_lines`) and its pay line
-    (:func:`~studrules.table.display.pay_words`).
-
-    >>> bet_words("pair_plus")
-    'pair plus'
-    """
-    return name.replace("_", " ")
 
 
 def _settled(player: str, hand: str | None, reason: str, net: int) -> dict[str, Any]:
