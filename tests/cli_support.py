@@ -1,14 +1,19 @@
 """What the command-line tests share: a command run in this process
 (:func:`run`, its exit code and what it wrote) or in a fresh one, as a user
-runs it (:func:`studrules_process`)."""
+runs it (:func:`studrules_process`), and a person at the terminal who types
+given answers (:class:`Scripted`)."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
+from rich.console import Console
+
 from studrules.cli.main import main
+from studrules.table.terminal import TerminalPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,3 +38,24 @@ def studrules_process(*argv: str, timeout: float = 60) -> subprocess.CompletedPr
         cwd=ROOT,
         timeout=timeout,
     )
+
+
+class Scripted(TerminalPlayer):
+    """A person who types ``answers`` in turn (an EOFError instance: Ctrl-D); the prompts
+    and the screen are kept."""
+
+    def __init__(self, *answers):
+        super().__init__(Console(file=io.StringIO(), width=160, force_terminal=False), read=self._next)
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def _next(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        answer = self.answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    @property
+    def screen(self) -> str:
+        return self.console.file.getvalue()

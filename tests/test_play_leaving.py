@@ -6,7 +6,6 @@ game and against the house."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import sys
@@ -14,36 +13,15 @@ import time
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from studrules.game.actions import Action
 from studrules.game.hand import Hand
 from studrules.game.policies import CheckCall, play_hand
 from studrules.spec.loader import load_variant
-from studrules.table.terminal import TerminalPlayer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_support import Scripted
 from test_cli_play import PROMPT, Terminal
-
-
-class Scripted(TerminalPlayer):
-    """A person who types ``answers`` in turn (an EOFError instance: Ctrl-D); the prompts are kept."""
-
-    def __init__(self, *answers):
-        super().__init__(Console(file=io.StringIO(), width=160, force_terminal=False), read=self._next)
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-
-    def _next(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        answer = self.answers.pop(0)
-        if isinstance(answer, BaseException):
-            raise answer
-        return answer
-
-    @property
-    def screen(self) -> str:
-        return self.console.file.getvalue()
 
 
 def _seat(me: Scripted, hand: Hand) -> Scripted:

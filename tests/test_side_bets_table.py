@@ -9,13 +9,11 @@ of a kind 4 to 1; the Pair Plus a flush 4 to 1, three of a kind 30 to 1)."""
 
 from __future__ import annotations
 
-import io
 import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run
-from rich.console import Console
+from cli_support import Scripted, run
 
 from studrules.cli.play import _ask_side_bets
 from studrules.game import hand as hand_module
@@ -23,7 +21,7 @@ from studrules.game.policies import CheckCall
 from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.resources import variants_dir
 from studrules.table.session import Session
-from studrules.table.terminal import TerminalPlayer, result_lines
+from studrules.table.terminal import result_lines
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_cli_play import Terminal
@@ -87,18 +85,6 @@ def test_a_choice_is_kept_within_the_games_limits_and_the_stack(deal):
     session = _session(limited, stacks=50)
     report = session.play_next(side_bets={"Ann": {"pair_plus": 40}})
     assert report.hand.side_stakes is None and report.result.positions[0]["side_net"] == 0
-
-
-class Scripted(TerminalPlayer):
-    """A person who types ``answers`` in turn; the prompts and the screen are kept."""
-
-    def __init__(self, *answers):
-        super().__init__(Console(file=io.StringIO(), width=160, force_terminal=False), read=self._next)
-        self.answers, self.prompts = list(answers), []
-
-    def _next(self, prompt):
-        self.prompts.append(prompt)
-        return self.answers.pop(0)
 
 
 def test_between_hands_s_asks_each_side_bet_and_a_stake_out_of_its_limits_again():

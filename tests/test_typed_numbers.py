@@ -5,35 +5,15 @@ each is refused with a message and asked again, never a traceback."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from cli_support import run
-from rich.console import Console
+from cli_support import Scripted, run
 
 from studrules.cli.play import _ask_side_bets, _ask_the_dealer
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 from studrules.table.choices import keys_of
-from studrules.table.terminal import TerminalPlayer
 
 TCP = "three-card-poker"
-
-
-class Scripted(TerminalPlayer):
-    """A person who types ``answers`` in turn; the prompts and the screen are kept."""
-
-    def __init__(self, *answers):
-        super().__init__(Console(file=io.StringIO(), width=160, force_terminal=False), read=self._next)
-        self.answers, self.prompts = list(answers), []
-
-    def _next(self, prompt):
-        self.prompts.append(prompt)
-        return self.answers.pop(0)
-
-    @property
-    def screen(self) -> str:
-        return self.console.file.getvalue()
 
 
 @pytest.mark.parametrize("word", ["²", "٣", "１０", "-5", "1.5", ""])
