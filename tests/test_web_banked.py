@@ -341,13 +341,18 @@ def test_an_uploaded_game_against_the_house_is_dealt(tmp_path):
             assert _position(state, "Ann")["ante"] == 20
 
 
-def test_a_chosen_ante_is_kept_when_the_server_restarts(tmp_path):
-    db = tmp_path / "tables.db"
-    clock = Clock()
+def _stored_table_of_ann_and_a_bot(db, clock):
+    """A server storing in ``db``: Ann's two-seat Three Card Poker table with a bot, the first hand dealt."""
     server = Server(db, clock=clock)
     room, ann = server.create({"host": "Ann", "variants": [TCP], "seats": 2, "pause": 5, "seed": 3})
     server._save_seat(room, room.add_bot(ann))
     room.start(ann)
+    return server, room, ann
+
+
+def test_a_chosen_ante_is_kept_when_the_server_restarts(tmp_path):
+    db, clock = tmp_path / "tables.db", Clock()
+    server, room, ann = _stored_table_of_ann_and_a_bot(db, clock)
     room.choose_ante(ann, 40)  # from the next hand
     room.act(ann, "fold")
     assert room.state == "between" and _position(snapshot(room, ann), "Ann")["ante"] == 10
@@ -472,12 +477,8 @@ def test_a_side_bet_a_loss_leaves_uncovered_is_left_out_and_the_table_says_so(de
 
 
 def test_side_bets_are_chosen_by_message_and_kept_when_the_server_restarts(tmp_path):
-    db = tmp_path / "tables.db"
-    clock = Clock()
-    server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": [TCP], "seats": 2, "pause": 5, "seed": 3})
-    server._save_seat(room, room.add_bot(ann))
-    room.start(ann)
+    db, clock = tmp_path / "tables.db", Clock()
+    server, room, ann = _stored_table_of_ann_and_a_bot(db, clock)
     room.choose_side_bet(ann, "pair_plus", 25)  # from the next hand
     room.act(ann, "fold")
     assert room.state == "between" and _position(snapshot(room, ann), "Ann")["side_bets"] == []

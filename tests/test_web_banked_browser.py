@@ -15,6 +15,13 @@ pytestmark = pytest.mark.browser
 TCP = "three-card-poker"
 
 
+def _stake_pair_plus(page, chips: int) -> None:
+    """The player stakes ``chips`` on the Pair Plus from the page's form, and sees it taken."""
+    page.fill("#side-bet-pair_plus", str(chips))
+    page.click("#side-bet-button-pair_plus")
+    page.wait_for_function(f"document.getElementById('side-bet-limits-pair_plus').textContent.includes('now {chips}')")
+
+
 def test_a_player_and_a_bot_play_three_card_poker_against_the_house_from_the_page(browser, server, shots):  # noqa: F811
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     page.goto(server + "/")
@@ -41,9 +48,7 @@ def test_a_player_and_a_bot_play_three_card_poker_against_the_house_from_the_pag
     # and makes the Pair Plus, 10 (no limit but her stack: the table stakes none unless one chooses)
     page.wait_for_selector("#side-bets-form:not([hidden])")
     assert page.locator("#side-bet-limits-pair_plus").inner_text() == "(1 or more; now none)"
-    page.fill("#side-bet-pair_plus", "10")
-    page.click("#side-bet-button-pair_plus")
-    page.wait_for_function("document.getElementById('side-bet-limits-pair_plus').textContent.includes('now 10')")
+    _stake_pair_plus(page, 10)
     page.click("#start")
 
     # her turn: the house's three cards face down in the middle, her box with its ante,
@@ -114,9 +119,7 @@ def test_a_player_alone_against_the_house_sees_his_stack_behind_his_bets_and_his
         " the most you can stake on it now is 10 (0: none)"
     )
     assert page.locator("#side-bet-limits-pair_plus").inner_text() == "(1 or more; now none)"
-    page.fill("#side-bet-pair_plus", "10")
-    page.click("#side-bet-button-pair_plus")
-    page.wait_for_function("document.getElementById('side-bet-limits-pair_plus').textContent.includes('now 10')")
+    _stake_pair_plus(page, 10)
     page.click("#start")
 
     # her decision: 30 less her ante 10 and her Pair Plus 10: 10 behind them
