@@ -166,16 +166,43 @@ def test_a_chosen_side_bet_the_stack_cannot_cover_is_reported_not_made():
     assert report.unstaked == ()
 
 
-def test_the_terminal_says_when_his_side_bet_is_not_made(capsys, monkeypatch):
+def _at_the_terminal(monkeypatch, *answers):
     from studrules.cli import play
 
-    me = Scripted(*["f"] * 5)
+    me = Scripted(*answers)
     monkeypatch.setattr(play, "interactive", lambda args: True)
     monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: me)
-    # from 45 a Pair Plus of 30 needs 10 + 30 + 10 = 50: the hand is dealt without it, and he is told
-    code, out, _ = run(capsys, "play", TCP, "--players", "1", "--stack", "45", "--side-bet", "pair_plus=30", "-n", "1")
+    return me
+
+
+def test_a_side_bet_the_starting_stack_cannot_cover_is_refused_before_the_deal(capsys, monkeypatch, tmp_path):
+    me = _at_the_terminal(monkeypatch, "f")
+    history = tmp_path / "h.jsonl"
+    # from 45 a Pair Plus of 30 needs 10 + 30 + 10 = 50: refused, with the most 45 covers: 45 - 20 = 25
+    args = ("--players", "1", "--stack", "45", "--history", str(history), "-n", "1")
+    code, out, err = run(capsys, "play", TCP, *args, "--side-bet", "pair_plus=30")
+    assert code == 1 and "Traceback" not in err
+    assert "--side-bet pair_plus=30: a starting stack of 45 covers at most 25 on the pair plus" in err
+    assert me.prompts == [] and not history.exists()  # nothing dealt, no history begun
+    # from 20 (an ante and a play) no Pair Plus can be made at all
+    code, out, err = run(capsys, "play", TCP, "--players", "1", "--stack", "20", "--side-bet", "pair_plus=5")
+    assert code == 1 and "a starting stack of 20 cannot cover a pair plus bet" in err
+    # 25 is covered: the hand is played
+    code, out, err = run(capsys, "play", TCP, *args, "--side-bet", "pair_plus=25")
+    assert code == 0 and "pair plus 25" in me.console.file.getvalue()
+
+
+def test_the_terminal_says_when_his_side_bet_is_not_made(capsys, monkeypatch):
+    me = _at_the_terminal(monkeypatch, "f", "", "f", "")
+    # from 60 a Pair Plus of 30 is covered (10 + 30 + 10 = 50). Seed 1 deals him 6s 2h 9d, no
+    # pair: he folds and loses the ante and the Pair Plus, 60 - 40 = 20, an ante and a play:
+    # the second hand is dealt without the Pair Plus, and he is told
+    args = ("--players", "1", "--stack", "60", "--side-bet", "pair_plus=30", "-n", "2", "--seed", "1")
+    code, out, _ = run(capsys, "play", TCP, *args)
     assert code == 0
+    screen = me.console.file.getvalue()
+    assert "you [6s] [2h] [9d]" in screen
     assert (
-        "Your side bets (pair plus 30) are not made this hand: your stack of 45 cannot cover them "
-        "with your ante and wagers." in me.console.file.getvalue()
+        "Your side bets (pair plus 30) are not made this hand: your stack of 20 cannot cover them "
+        "with your ante and wagers." in screen
     )

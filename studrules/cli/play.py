@@ -262,6 +262,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
+    if me is not None:
+        _check_side_bets_covered(mine, variants, me, stack)
     if args.history:
         append = getattr(args, "append", False)
         check_history_target(args.history, append=append, force=getattr(args, "force", False))
@@ -418,6 +420,35 @@ def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, 
             "(--stake NAME=CHIPS stakes a side bet at every position)"
         )
     return out
+
+
+def _check_side_bets_covered(mine: dict[str, int], variants, me: str, stack: int) -> None:
+    """Refuse, before the first deal, a ``--side-bet`` that the starting ``stack`` cannot
+    cover with the ante and wagers of any game of the table that has the bet (the first
+    hand would not make it), saying the most it covers.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> _check_side_bets_covered({"bonus": 10}, [example_variant("side-bet")], "Ann", 1000)
+    >>> _check_side_bets_covered({"bonus": 50}, [example_variant("side-bet")], "Ann", 40)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --side-bet bonus=50: a starting stack of 40 covers at most 10 on the bonus with the ante and wagers (0: none)
+    """
+    from types import SimpleNamespace
+
+    from ..table.session import Session
+
+    probe: Any = SimpleNamespace(variants=variants, stacks={me: stack}, needs=Session.needs)
+    for name, chips in mine.items():
+        most = most_side_bet(probe, me, name, mine)
+        if not chips or most is None or chips <= most:
+            continue
+        low = (side_bet_range(variants, name) or (1, None))[0]
+        label = bet_words(name)
+        can = f"covers at most {most} on the {label}" if most >= low else f"cannot cover a {label} bet"
+        raise StudrulesError(
+            f"--side-bet {name}={chips}: a starting stack of {stack} {can} with the ante and wagers (0: none)"
+        )
 
 
 def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], session=None, me: str | None = None) -> None:
