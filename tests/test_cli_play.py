@@ -105,7 +105,7 @@ def test_play_on_a_terminal_start_act_see_the_board_finish_a_hand_and_quit(tmp_p
     # check or call until the hand is over
     while True:
         t.type("c\n")
-        seen = t.expect(r"\n> |next hand, q to leave: ")
+        seen = t.expect(r"\n> |next hand,[^\n]* q to leave: ")
         if "next hand" in seen:
             break
     assert "Hand over:" in seen and "Hero:" in seen
@@ -127,7 +127,7 @@ def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(t
         if "[b]" in seen:
             break
         t.type("c\n")
-        seen = t.expect(r"\n> |next hand, q to leave: ")
+        seen = t.expect(r"\n> |next hand,[^\n]* q to leave: ")
         if "next hand" in seen:
             t.type("\n")
             seen = t.expect(PROMPT)
@@ -137,7 +137,7 @@ def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(t
         t.type("9999\n")
         assert "not allowed" in t.expect(r"how much.*\? ")
         t.type(re.search(r"\((\d+)", after).group(1) + "\n")
-        t.expect(r"\n> |next hand, q to leave: ")
+        t.expect(r"\n> |next hand,[^\n]* q to leave: ")
     # Ctrl-C once the program waits at its prompt: a SIGINT that lands between the
     # prompt's printing and input()'s read() is only seen at the next key (CPython's
     # input() checks for signals when a read is interrupted, not before it starts)

@@ -178,3 +178,63 @@ def test_against_the_house_too_few_chips_for_a_hand_is_asked_before_the_next_han
         "You have too few chips for a hand (15; a hand needs 20). Buy in again for 25 (rebuy 1 of 1)? [y/N] "
     ]
     assert "you have too few chips for a hand" in out and _row(out, "Hero")[1:3] == [15, -10]  # 25 - 10
+
+
+class Topper(Folder):
+    """A Folder who, offered a top-up between hands, takes it once (t, then y; ``top_up``: the answer
+    to its question)."""
+
+    top_up = "y"
+
+    def _answer(self, prompt: str) -> str:
+        if "t to top up" in prompt and not any("t to top up" in p for p in self.prompts):
+            self.prompts.append(prompt)
+            return "t"
+        if prompt.startswith("Top up"):
+            self.prompts.append(prompt)
+            return self.top_up
+        return super()._answer(prompt)
+
+
+@pytest.mark.parametrize("answer", ["y", "n"])
+def test_between_hands_he_tops_up_to_the_buy_in_and_it_counts_as_a_rebuy(capsys, monkeypatch, answer):
+    made: list[Topper] = []
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(Topper()) or made[-1])
+    monkeypatch.setattr(Topper, "top_up", answer)
+    code, out, _ = _session(capsys, "--rebuys", "1", "--hands", "3")
+    (me,) = made
+    asked = [p for p in me.prompts if p.startswith(("Enter", "Top up"))]
+    # hand 1: he antes 5 and folds at his first turn: 15 - 5 = 10, 5 short of the buy-in of 15
+    assert asked[:2] == [
+        "Enter for the next hand, t to top up to 15, q to leave: ",
+        "Top up to 15: buy 5 more (rebuy 1 of 1)? [y/N] ",
+    ]
+    if answer == "y":
+        start, rebuys, bought, final, net, _ = _row(out, "Hero")
+        # his one purchase made, no top-up is offered again; hands 2 and 3 cost an ante each:
+        # 15 - 5 - 5 = 5, against 15 + 5 bought: -15
+        assert asked[2:] == ["Enter for the next hand, q to leave: "]
+        assert "You buy 5 more: you play the next hand with 15." in me.console.file.getvalue()
+        assert (start, rebuys, bought, final, net) == (15, 1, 20, 5, -15)
+    else:
+        # no: nothing bought, and the top-up is offered again after hand 2 (10 - 5 = 5 left);
+        # three antes lost: 15 - 15 = 0
+        assert asked[2] == "Enter for the next hand, t to top up to 15, q to leave: "
+        assert _row(out, "Hero")[:3] == [15, 0, -15] and "rebuys" not in out
+        assert "You buy" not in me.console.file.getvalue()
+
+
+def test_a_top_up_past_the_buy_in_or_for_nobody_seated_is_refused():
+    from studrules.errors import StudrulesError
+    from studrules.game.policies import CheckCall
+    from studrules.spec.loader import load_variant
+    from studrules.spec.resources import variants_dir
+    from studrules.table.session import Session
+
+    s = Session([load_variant(variants_dir() / f"{FR}.yaml")], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()})
+    with pytest.raises(StudrulesError, match="a top-up brings a stack up to 50, not past it"):
+        s.top_up("Ann", 50)  # (he has 100)
+    with pytest.raises(StudrulesError, match="Cat is not seated"):
+        s.top_up("Cat", 200)
+    assert s.stacks == {"Ann": 100, "Bob": 100} and s.rebuys == {"Ann": 0, "Bob": 0}

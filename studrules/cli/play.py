@@ -16,7 +16,9 @@ the session ends. In a game against the house you choose your side bets:
 (the stakes outside a game's limits are refused; a bet you never chose is
 staked as the game stakes it, ``--stake``). Out of chips (against the house: too few for the next hand, asked
 before it), you are asked whether to buy in again for the starting stack
-(``--rebuys``: how many times; 3 by default): y or yes, n, no or Enter.
+(``--rebuys``: how many times; 3 by default): y or yes, n, no or Enter;
+between hands ``t`` tops a short stack up to the starting stack (a purchase
+the same limit counts).
 Ctrl-C ends at once (the hand under way is saved
 unfinished with ``--history``; without it nothing is saved, and the table
 says so). Hands follow one another, stacks carrying over and the deal moving
@@ -35,6 +37,7 @@ from typing import Any, TextIO
 from ..errors import StudrulesError, UsageError
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
+from ..table.buying_in import buys_again, offers_top_up, tops_up, within_limit
 from ..table.choices import typed_number
 from ..table.side_bets import bet_words, most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
@@ -310,7 +313,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         on_start=on_start,
         dealer_choice=_ask_the_dealer(human, me) if human is not None and rotate == "dealer" else None,
         keep_reports=1,  # the table shows the hand just played; the summary reads running totals
-        may_buy_again=None if me is None else lambda p: p == me and _under(session.rebuys[p], args.rebuys),
+        may_buy_again=None if me is None else lambda p: p == me and within_limit(session.rebuys[p], args.rebuys),
     )
     status = 0
     try:
@@ -336,12 +339,17 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if session.is_over:
                     break
                 bets = side_bet_names(variants)
+                top_up = offers_top_up(session, me, stack, args.rebuys)
                 try:
                     answer = human.read(
-                        f"Enter for the next hand,{' s for your side bets,' if bets else ''} q to leave: "
+                        f"Enter for the next hand,{' s for your side bets,' if bets else ''}"
+                        f"{f' t to top up to {stack},' if top_up else ''} q to leave: "
                     )
                     if bets and answer.strip().lower() == "s":
                         _ask_side_bets(human, variants, mine, session, me)
+                        answer = ""
+                    elif top_up and me is not None and answer.strip().lower() == "t":
+                        tops_up(human, session, me, stack, args.rebuys)
                         answer = ""
                 except EOFError:
                     answer = "q"
@@ -484,40 +492,6 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], sessio
                 mine[name] = chips
                 break
             human.console.print(problem, markup=False)
-
-
-def _under(used: int, limit: int | None) -> bool:
-    return limit is None or used < limit
-
-
-def buys_again(
-    human: TerminalPlayer, session, chips: int, limit: int | None, side_bets: dict[str, int] | None = None
-) -> bool:
-    """Out of chips (or with too few for a hand: ``side_bets``, his chosen ones, count), the
-    person at the terminal is asked whether he buys in again for ``chips`` (while the session
-    is on and ``limit`` rebuys are not used up): y or yes, n, no or Enter (no); anything else
-    is asked again. True once he has (he plays from the next hand)."""
-    me = next((p for p, policy in session.policies.items() if policy is human), None)
-    if me is None or session.is_over or me not in session.waiting_for():
-        return False
-    count = f"rebuy {session.rebuys[me] + 1}" + (f" of {limit}" if limit is not None else "")
-    left = session.stacks[me]
-    why = "You are out of chips."
-    if left > 0:
-        why = f"You have too few chips for a hand ({left}; a hand needs {session.needed(me, side_bets)})."
-    while True:
-        try:
-            answer = human.read(f"{why} Buy in again for {chips} ({count})? [y/N] ").strip().lower()
-        except EOFError:  # Ctrl-D: no
-            answer = "n"
-        if answer in ("y", "yes"):
-            break
-        if answer in ("", "n", "no"):
-            return False
-        human.console.print("Type y to buy in again, or n (or Enter) to leave the table.", markup=False)
-    session.rebuy(me, chips)
-    human.console.print(f"You buy in again for {chips}: you play from the next hand.", markup=False)
-    return True
 
 
 def _ask_the_dealer(human: TerminalPlayer, me: str | None):

@@ -108,13 +108,51 @@ class _Seating:
             raise StudrulesError(f"{name} still has chips ({self.stacks[name]})")
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise StudrulesError(f"a rebuy is a positive number of chips, not {chips}")
-        self.stacks[name] += chips
-        self.rebuys[name] += 1
-        self.bought_again[name] += chips
+        self._buy(name, chips)
         self.active = [p for p in self.seating if p in self.active or p == name]
         if self.out_since.get(name) == self.played and self.last_dealer is not None:
             # he sat through no hand: the deal passes from the last dealer as if he had never left
             self._move_dealer(self.last_dealer)
+
+    def top_up(self, name: str, to: int) -> int:
+        """``name``, seated, buys chips between hands to bring his stack up to ``to`` (the
+        table's buy-in), never past it: he plays from the next hand with ``to``. A top-up is a
+        purchase like a rebuy: counted in :attr:`rebuys` (the table's limit on rebuys is a
+        limit on purchases) and in the summary's chips bought. Returns the chips bought.
+
+        >>> from studrules.game.policies import CheckCall
+        >>> from studrules.spec.resources import default_variant
+        >>> from studrules.table.session import Session
+        >>> s = Session([default_variant()], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()},
+        ...             stacks={"Ann": 30, "Bob": 170})
+        >>> s.top_up("Ann", 100), s.stacks["Ann"], s.rebuys["Ann"], s.summary().rows[0]["bought"]
+        (70, 100, 1, 100)
+        >>> s.top_up("Ann", 100)
+        Traceback (most recent call last):
+        ...
+        studrules.errors.StudrulesError: Ann has 100 chips: a top-up brings a stack up to 100, not past it
+        """
+        if name not in self.seating:
+            raise StudrulesError(f"{name} is not seated")
+        if self.is_over:
+            raise StudrulesError(f"the session is over: {self.reason}")
+        if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
+            raise StudrulesError(f"a top-up is to a positive number of chips, not {to}")
+        if self.stacks[name] >= to:
+            raise StudrulesError(
+                f"{name} has {self.stacks[name]} chips: a top-up brings a stack up to {to}, not past it"
+            )
+        chips = to - self.stacks[name]
+        if name in self.active and self.stacks[name] > 0:
+            self._buy(name, chips)
+        else:  # (out of chips, or sitting out with too few for a hand: back in the game)
+            self.rebuy(name, chips)
+        return chips
+
+    def _buy(self, name: str, chips: int) -> None:
+        self.stacks[name] += chips
+        self.rebuys[name] += 1
+        self.bought_again[name] += chips
 
     def remove_player(self, name: str) -> int:
         """``name`` stands up between hands: out of the seating, his stack (returned) with him;
