@@ -177,6 +177,22 @@ class _Sum:
         return Estimate(mean, *interval, n)
 
 
+def _percent_of_deals(acc: _Sum) -> Estimate | None:
+    """The percentage of deals where something happened (each deal added as 0
+    or 100), its interval Wilson's as for any rate: every deal or none is not
+    yet certain (none from a single deal).
+
+    >>> every = _Sum()
+    >>> every.add_count(100, 10)
+    >>> e = _percent_of_deals(every); e.mean, round(e.low, 1), e.high  # ten in ten: 72.2% to 100%
+    (100.0, 72.2, 100.0)
+    """
+    if acc.n == 0:
+        return None
+    rate = _rate(round(acc.s / 100), acc.n)
+    return Estimate(rate.percent, rate.low, rate.high, acc.n)
+
+
 def _within(e: Estimate | None, least: float, most: float) -> Estimate | None:
     """``e`` with its interval cut to the values it can take (a percentage of deals: 0 to 100).
 
@@ -483,8 +499,8 @@ class _Tally:
             stacks=stacks,
             pot=Paired(pot_a.estimate(), pot_b.estimate(), self.pot_diff.estimate()),
             showdown=Paired(
-                _within(self.show["a"].estimate(), 0, 100),
-                _within(self.show["b"].estimate(), 0, 100),
+                _percent_of_deals(self.show["a"]),
+                _percent_of_deals(self.show["b"]),
                 _within(self.show["d"].estimate(), -100, 100),
             ),
             house_edge=paired(self.edge),
