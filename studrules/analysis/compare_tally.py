@@ -484,6 +484,7 @@ class _Tally:
                 options=dict(variant.chosen),
                 bring_in=_rate(self.bring_in[key], deals),
                 bring_in_by_seat=dict(self.bring_in_seat[key]),
+                deck=len(variant.deck.contents()),
             )
 
         rounds = tuple(RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items()))
@@ -518,6 +519,7 @@ class _Tally:
             pot_histogram=histogram,
             examples=tuple(examples),
             interrupted=interrupted,
+            same_decks=a.deck.contents() == b.deck.contents(),
             seconds=seconds,
             pot_counts_a=pots_a,
             pot_counts_b=pots_b,
