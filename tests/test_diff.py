@@ -525,3 +525,37 @@ def test_cli_diff_all_json_lists_every_shipped_variant(capsys):
     assert data["variants"] == [p.stem for p in shipped_variants()]
     assert all(len(r["values"]) == len(data["variants"]) for r in data["rows"])
     assert any(r["differs"] for r in data["rows"])
+
+
+def test_a_side_bet_s_stake_and_limits_are_compared_by_meaning_not_by_formula(tmp_path):
+    # three-card-poker.yaml: pair_plus stakes `amount: pair_plus` (0 unless given) with no min or
+    # max: 1 chip at least (the schema's default), no limit. A file that writes the default min
+    # of 1 and stakes the same chips by a number says the same thing: no difference.
+    same = tmp_path / "tcp-same.yaml"
+    same.write_text(
+        textwrap.dedent("""\
+            extends: three-card-poker
+            name: tcp-same
+            steps:
+              - settle:
+                  id: settle
+                  side_bets:
+                    pair_plus: {amount: 0, min: 1, pay_table: {straight_flush: 40, three_of_a_kind: 30, straight: 6, flush: 4, pair: 1}}
+            """),
+        encoding="utf-8",
+    )
+    assert diff(load_variant("three-card-poker"), load_variant(str(same))) == []
+    # a maximum of twice the ante: 20 chips at the file's ante of 10, against a plain 20: the same
+    # at these stakes by another formula, listed apart (same_now), not as a difference
+    twice = tmp_path / "tcp-twice.yaml"
+    plain = tmp_path / "tcp-plain.yaml"
+    for path, maximum in ((twice, "2 * ante"), (plain, "20")):
+        path.write_text(
+            str(same.read_text(encoding="utf-8"))
+            .replace("tcp-same", path.stem)
+            .replace("min: 1,", f"min: 1, max: '{maximum}',"),
+            encoding="utf-8",
+        )
+    assert diff(load_variant(str(twice)), load_variant(str(plain))) == []
+    (d,) = diff(load_variant(str(twice)), load_variant(str(plain)), same_now=True)
+    assert (d.rule, d.a, d.b, d.same_now) == ("pair plus limits", "from 1 to twice the ante (20)", "from 1 to 20", True)

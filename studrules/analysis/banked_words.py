@@ -171,18 +171,20 @@ def _side_lines_words(bet: SideBet, amount: Callable[[Expression], str] | None =
     return ", ".join(shares + fixed) + f"{meter}, paid for one: the stake is collected either way"
 
 
-def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
-    """The ante bonus and the side bets as (rule, value) rows for the diff."""
+def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> list[tuple[str, str]]:
+    """The ante bonus and the side bets as (rule, value) rows for the diff, each
+    amount in words by ``amount`` (the diff's: its value at the stakes). A side
+    bet's limits are always a row, the defaults written out (1 chip, no limit),
+    so a file that states a default says what one that leaves it out says."""
     rows = [
         (f"ante bonus on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in step.ante_bonus
     ]
     for bet in step.side_bets:
         name = bet.name.replace("_", " ")
-        rows.append((f"side bet {name}", f"staked {bet.amount.source}; on a fold: {bet.on_fold}"))
-        if bet.min is not None or bet.max is not None:
-            low = bet.min.source if bet.min is not None else "1"
-            high = bet.max.source if bet.max is not None else "none"
-            rows.append((f"{name} limits", f"from {low} to {high}"))
+        rows.append((f"side bet {name}", f"staked {amount(bet.amount)}; on a fold: {bet.on_fold}"))
+        low = amount(bet.min) if bet.min is not None else "1"
+        high = amount(bet.max) if bet.max is not None else "no limit"
+        rows.append((f"{name} limits", f"from {low} to {high}"))
         unit = "to 1" if bet.pays != "chips" else "for 1"
         rows += [
             (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} {unit}")

@@ -402,7 +402,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
         for label, odds in step.pay_table:
             add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
-        for rule, value in bonus_rule_rows(step):
+        for rule, value in bonus_rule_rows(step, amount):
             add(topic, rule, value)
         add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
         add(topic, "largest payout", amount(step.max_payout) if step.max_payout is not None else "no limit")
