@@ -15,7 +15,7 @@ import pytest
 from studrules.analysis.diff import MISSING, NO_ROUND, Difference, diff, diff_matrix, rules
 from studrules.analysis.diff_report import SAME_NOW_HEADING, format_matrix
 from studrules.cli.main import main
-from studrules.spec.loader import load_variant, shipped_variants
+from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
 
 FR, HE, RU_HOME, RU_CASINO, IT = (
     "five-card-stud-fr",
@@ -559,3 +559,30 @@ def test_a_side_bet_s_stake_and_limits_are_compared_by_meaning_not_by_formula(tm
     assert diff(load_variant(str(twice)), load_variant(str(plain))) == []
     (d,) = diff(load_variant(str(twice)), load_variant(str(plain)), same_now=True)
     assert (d.rule, d.a, d.b, d.same_now) == ("pair plus limits", "from 1 to twice the ante (20)", "from 1 to 20", True)
+
+
+def test_a_pay_table_game_s_side_bets_and_payout_cap_are_rules_the_diff_and_the_rule_book_say():
+    # Let It Ride with a cap of 5,000 chips and a side bet on the five cards: both are rules of
+    # the settlement, whatever the hand is settled against (no house hand here)
+    capped = load_variant_text(
+        textwrap.dedent(
+            """\
+        extends: let-it-ride
+        name: capped
+        stakes: {bonus: 1}
+        steps:
+          - settle:
+              id: settle
+              max_payout: 5000
+              side_bets:
+                bonus: {amount: bonus, pay_table: {three_of_a_kind: 3}}
+        """
+        )
+    )
+    d = {(x.topic, x.rule): (x.a, x.b) for x in diff(load_variant("let-it-ride"), capped)}
+    assert d[("settlement", "largest payout")] == ("no limit", "5000")
+    assert d[("settlement", "side bet bonus")] == (MISSING, "staked 1; on a fold: lose")
+    assert d[("settlement", "bonus pays on three of a kind")] == (MISSING, "3 to 1")
+    from studrules.analysis.rulebook import explain
+
+    assert "At most 5000 is paid to one position in one hand." in " ".join(explain(capped).split())

@@ -395,16 +395,18 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         if step.against == "pay_table":
             for rule, value in settle_rule_rows(step):
                 add(topic, rule, value)
-            continue
-        add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
-        add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
-        add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
-        add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
-        for label, odds in step.pay_table:
-            add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        else:
+            add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
+            add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
+            add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
+            add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
+            for label, odds in step.pay_table:
+                add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        # the ante bonus, the side bets and the cap, whatever the hand is settled against
         for rule, value in bonus_rule_rows(step, amount):
             add(topic, rule, value)
-        add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
+        if step.against != "pay_table":
+            add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
         add(topic, "largest payout", amount(step.max_payout) if step.max_payout is not None else "no limit")
 
     # void hands

@@ -506,6 +506,12 @@ class _Writer:
         else:
             self.p(f"Each player {raise_text}.", self.when(step))
 
+    def cap(self, step: SettleStep) -> list[str]:
+        """The payout cap in a sentence, if the settlement has one."""
+        if step.max_payout is None:
+            return []
+        return [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]
+
     def showdown(self, step: ShowdownStep) -> None:
         self.h2("Showdown")
         self.ul(showdown_items(step, self.v))
@@ -513,7 +519,9 @@ class _Writer:
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
         if step.against == "pay_table":
-            self.ul(pay_table_sentences(step) + bonus_sentences(step, lambda e: self.amount(e, bare=True)))
+            self.ul(
+                pay_table_sentences(step) + bonus_sentences(step, lambda e: self.amount(e, bare=True)) + self.cap(step)
+            )
             self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
             return
         hand = house_hand_words(step.qualify)
@@ -544,11 +552,7 @@ class _Writer:
                 f"A hand equal to the house's: {house_tie_words(step.tie)}.",
                 *bonus_sentences(step, lambda e: self.amount(e, bare=True)),
             ]
-            + (
-                [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]
-                if step.max_payout is not None
-                else []
-            )
+            + self.cap(step)
         )
         if step.pay_table:
             self.blocks.append(
