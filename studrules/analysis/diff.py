@@ -47,6 +47,7 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
+from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
@@ -450,6 +451,7 @@ def diff(
     >>> [(d.a, d.b, d.same_now) for d in diff(a, b, same_now=True)]
     [('20', 'twice the low limit (20)', True)]
     """
+    a, b = loaded_variant(a, "diff"), loaded_variant(b, "diff")
     ra = rules(a, stakes=stakes_a)
     rb = rules(b, stakes=stakes_b)
     va = {r.key: r for r in ra}
@@ -481,6 +483,7 @@ def diff(
 
 def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     """Every variant against every rule (a rule-book appendix)."""
+    variants = [loaded_variant(v, "diff_matrix") for v in variants]
     per = [{r.key: r for r in rules(v)} for v in variants]
     per_figures = [{r.key: r.value_text for r in rules(v, figures=True)} for v in variants]
     keys = _merged_keys(*(rules(v) for v in variants))

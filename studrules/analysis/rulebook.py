@@ -35,6 +35,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
+from .arguments import loaded_variant
 from .banked_words import bonus_sentences, pay_table_rows, pay_table_sentences, raise_words, stake_values_with_ante
 from .expression_words import (
     amount_value,
@@ -97,7 +98,7 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
         >>> explain(v, markdown=True).startswith("# ")
         True
     """
-    blocks = rule_book(variant, stakes=stakes)
+    blocks = rule_book(loaded_variant(variant, "explain"), stakes=stakes)
     return render_markdown(blocks) if markdown else render_text(blocks)
 
 
