@@ -39,6 +39,8 @@ __all__ = [
     "settle_rule_rows",
     "bonus_sentences",
     "bonus_rule_rows",
+    "cap_sentences",
+    "raise_table_rows",
 ]
 
 
@@ -78,6 +80,13 @@ def pay_table_sentences(step: SettleStep) -> list[str]:
     return out
 
 
+def cap_sentences(step: SettleStep, amount: Callable[[Expression], str]) -> list[str]:
+    """The payout cap in a sentence, if the settlement has one, whatever it is settled against."""
+    if step.max_payout is None:
+        return []
+    return [f"At most {amount(step.max_payout)} is paid to one position in one hand."]
+
+
 def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
     """The pay table's lines, best first, as (hand, odds) rows.
 
@@ -96,6 +105,17 @@ def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
             words += " or better"
         out.append((words[:1].upper() + words[1:], f"{odds} to 1"))
     return tuple(out)
+
+
+def raise_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
+    """The raise's pay table against the house as (hand, odds) rows, in the file's order; a
+    winning hand of a category the table leaves out is paid 1 to 1 (settlement.raise_odds)."""
+    rows = []
+    for label, odds in step.pay_table:
+        words = hand_words(label).removeprefix("a ")
+        rows.append((words[:1].upper() + words[1:], f"{odds} to 1"))
+    other = (("Any other winning hand", "1 to 1"),) if "high_card" not in dict(step.pay_table) else ()
+    return tuple(rows) + other
 
 
 def settle_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
