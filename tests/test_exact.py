@@ -397,3 +397,12 @@ def test_a_side_bet_lost_on_a_fold_in_a_pay_table_game_is_refused_when_placed():
     text = _LET_IT_RIDE_WITH.replace("{extra}", _BONUS).replace("let-it-ride", "mississippi-stud")
     with pytest.raises(SpecError, match=r"side bet lost on a fold .*\(bonus of mississippi-stud-with\)"):
         analyze(load_variant_text(text), optimal=True)
+
+
+def test_an_unplaced_side_bet_lost_on_a_fold_is_left_out_not_counted_as_if_nobody_folded():
+    # Let It Ride where the first decision may fold: a side bet a fold takes, placed at 0 (not
+    # placed), is nothing to refuse, and no figure pretending every hand reaches its five cards
+    text = _LET_IT_RIDE_WITH.replace("{extra}", _BONUS).replace("stakes: {bonus: 1}", "stakes: {bonus: 0}")
+    text = text.replace("steps:\n", "steps:\n  - decision: {id: bet_one, fold: true}\n")
+    r = analyze(load_variant_text(text), optimal=True)
+    assert r.side_bets == {}

@@ -114,10 +114,14 @@ def on_the_hand(
     house_edge = -total_value / ante
     average = total_wager / ante
     # a side bet on the hand alone that no fold takes: paid on the five cards, every one of the
-    # C(52, 5) hands as likely as another
+    # C(52, 5) hands as likely as another (one a fold takes is not placed: refused above if it were)
     every = np.ones(len(five), dtype=bool)
     share = np.full(len(five), 1 / len(five))
-    side = {bet.name: side_bet_result(settle, bet, hand_values, every, "high", share, env) for bet in settle.side_bets}
+    side = {
+        bet.name: side_bet_result(settle, bet, hand_values, every, "high", share, env)
+        for bet in settle.side_bets
+        if not folds or bet.on_fold == "stand"
+    }
     return ExactResult(
         variant.name,
         "optimal" if strategy is None else strategy.name,
