@@ -586,3 +586,24 @@ def test_a_pay_table_game_s_side_bets_and_payout_cap_are_rules_the_diff_and_the_
     from studrules.analysis.rulebook import explain
 
     assert "At most 5000 is paid to one position in one hand." in " ".join(explain(capped).split())
+
+
+def test_the_odd_chip_s_suits_written_as_the_deck_s_order_say_what_leaving_them_out_says(tmp_path):
+    # five-card-stud-fr.yaml's deck ranks suits clubs < diamonds < hearts < spades; odd_chip:
+    # high_card_suit goes by the deck's order unless odd_chip_suits gives its own (the schema).
+    # Writing the deck's own order is the same rule; the reverse order is another.
+    def showdown(name: str, suits: str) -> object:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(
+            f"extends: {FR}\nname: {name}\nsteps:\n  - showdown: {{id: showdown, odd_chip: high_card_suit{suits}}}\n",
+            encoding="utf-8",
+        )
+        return load_variant(str(path))
+
+    left_out = showdown("left-out", "")
+    written = showdown("written", ", odd_chip_suits: [clubs, diamonds, hearts, spades]")
+    reversed_ = showdown("reversed", ", odd_chip_suits: [spades, hearts, diamonds, clubs]")
+    assert diff(left_out, written) == []
+    (d,) = diff(left_out, reversed_)
+    assert "(spades > hearts > diamonds > clubs for the odd chip)" in d.a
+    assert "(clubs > diamonds > hearts > spades for the odd chip)" in d.b

@@ -384,7 +384,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
             else step.ties,
         )
         if step.ties == "split":
-            chip = odd_chip_words(step.odd_chip, step.odd_chip_suits)
+            # the suits the odd chip goes by, its own or the deck's: the same order written or left
+            # to the deck says the same
+            chip = odd_chip_words(step.odd_chip, step.odd_chip_suits or variant.deck.suit_order)
         else:
             chip = MISSING + " (pots are not split)"
         add("ties and odd chips", f"odd chip{suffix}", chip)
