@@ -607,3 +607,13 @@ def test_the_odd_chip_s_suits_written_as_the_deck_s_order_say_what_leaving_them_
     (d,) = diff(left_out, reversed_)
     assert "(spades > hearts > diamonds > clubs for the odd chip)" in d.a
     assert "(clubs > diamonds > hearts > spades for the odd chip)" in d.b
+
+
+def test_the_meter_a_progressive_s_shares_are_of_is_a_rule_at_the_stakes():
+    # caribbean-stud-it's progressive (jackpot_100) pays the royal 100% of the meter, a stake of
+    # 100,000 by default: at a meter of 200,000 the royal pays twice as much, a difference
+    opts = {"progressive": "jackpot_100"}
+    a = load_variant(IT, options=opts)
+    b = load_variant(IT, options=opts, stakes={"meter": 200000})
+    d = {(x.topic, x.rule): (x.a, x.b) for x in diff(a, b)}
+    assert d == {("settlement", "progressive meter"): ("100000", "200000")}

@@ -214,6 +214,8 @@ def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> li
             (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{pct}% of the meter")
             for label, pct in bet.meter_share
         ]
+        if bet.meter is not None:  # what the shares are of, at the stakes
+            rows.append((f"{name} meter", amount(bet.meter)))
     return rows
 
 
