@@ -187,7 +187,10 @@ def test_french_vs_italian_house_game():
     assert d[("settlement", "raise pays on full house")] == (MISSING, "7 to 1")
     assert d[("settlement", "tie with the house")] == (MISSING, "bets returned")
     # 004.4 the croupier declares the game void when players share information
-    assert d[("void hands", "dealer may declare void")] == ("no", "yes")
+    assert d[("void hands", "dealer may declare void")] == (
+        "no",
+        "yes: when players exchange information about their hands",
+    )
     # 004.2 antes between the table minimum and maximum
     assert d[("stakes and forced bets", "ante limits")] == (MISSING, "from 5 to 100")
     # both: wrong card count voids the hand; same suit order
@@ -298,7 +301,10 @@ def test_russian_casino_vs_italian_house_game():
     assert d[("the deal", "betting rounds")] == ("5", "none")
     assert ("round 5", "cards held") not in d
     assert d[("players", "players")] == ("2 to 8", "1 to 7")
-    assert d[("void hands", "dealer may declare void")] == ("no", "yes")
+    assert d[("void hands", "dealer may declare void")] == (
+        "no",
+        "yes: when players exchange information about their hands",
+    )
 
 
 # --- meaning, not text ---------------------------------------------------------
@@ -617,3 +623,18 @@ def test_the_meter_a_progressive_s_shares_are_of_is_a_rule_at_the_stakes():
     b = load_variant(IT, options=opts, stakes={"meter": 200000})
     d = {(x.topic, x.rule): (x.a, x.b) for x in diff(a, b)}
     assert d == {("settlement", "progressive meter"): ("100000", "200000")}
+
+
+def test_when_the_dealer_may_declare_a_hand_void_is_part_of_the_rule():
+    # caribbean-stud-it.yaml: the croupier voids the hand "when players exchange information
+    # about their hands"; a house that voids it when a card is exposed has another rule
+    other = load_variant_text(
+        f"extends: {IT}\nname: car-void\nvoid: {{wrong_card_count: true, declared: true, declared_when: a card is exposed}}\n"
+    )
+    d = {(x.topic, x.rule): (x.a, x.b) for x in diff(load_variant(IT), other)}
+    assert d == {
+        ("void hands", "dealer may declare void"): (
+            "yes: when players exchange information about their hands",
+            "yes: when a card is exposed",
+        )
+    }

@@ -414,7 +414,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
 
     # void hands
     add("void hands", "wrong number of cards", "void" if variant.void.wrong_card_count else "not void")
-    add("void hands", "dealer may declare void", "yes" if variant.void.declared else "no")
+    when = f": when {variant.void.declared_when}" if variant.void.declared_when else ""
+    add("void hands", "dealer may declare void", f"yes{when}" if variant.void.declared else "no")
     return sorted(out, key=lambda r: topic_rank(r.topic))  # (stable: each topic's rules in their order)
 
 
