@@ -112,6 +112,28 @@ def test_the_stake_override_and_the_extends_file_give_the_same_comparison(fr, fr
     assert da == db
 
 
+def test_a_comparison_says_when_the_decks_differ_and_the_seed_cannot_give_the_same_cards(fr, tmp_path):
+    # a 36-card deck (six to ace: 9 ranks x 4 suits) against the 52 cards: a deal's seed shuffles
+    # each deck, but a card such as a deuce is in one deck only, so the cards cannot be the same,
+    # and the report must not say "the same decks"
+    path = tmp_path / "fr-36.yaml"
+    path.write_text(
+        f"extends: {FR}\nname: fr-36\ndeck: {{ranks: 6789TJQKA}}\nseats: {{min: 2, max: 7}}\n", encoding="utf-8"
+    )
+    c = compare(fr, load_variant(str(path)), deals=3, seed=1, examples=0)
+    assert (c.same_decks, c.a.deck, c.b.deck) == (False, 52, 36)
+    d = c.to_dict()
+    assert (d["same_decks"], d["a"]["deck"], d["b"]["deck"]) == (False, 52, 36)
+    said = "The decks differ (52 cards under A, 36 under B)"
+    assert said in format_report(c).splitlines()[2]
+    page = html_report(c)
+    assert said in page and "the same decks under both rule sets" not in page
+    # the same 52 cards under both (the Hebrew rules): nothing said, the same decks
+    same = compare(fr, load_variant("five-card-stud-he"), deals=3, seed=1, examples=0)
+    assert same.same_decks and "decks differ" not in format_report(same)
+    assert "the same decks under both rule sets" in html_report(same)
+
+
 def test_both_rule_sets_get_the_same_cards_in_the_same_order(fr):
     he = load_variant("five-card-stud-he")
     c = compare(fr, he, deals=40, seed=9, examples=5)

@@ -71,3 +71,16 @@ def test_a_rate_of_none_or_every_deal_ends_its_interval_at_exactly_0_or_100():
     assert (none.low, round(none.high, 3)) == (0.0, 0.383) and every.high == 100.0
     assert _rate_text(none) == "0% of 1,000 (0% to 0.383%)"
     assert _rate_text(every) == "100% of 1,000 (99.6% to 100%)"
+
+
+def test_how_often_the_showdown_is_reached_is_a_rate_not_yet_certain_from_two_deals():
+    # both deals go to the showdown under A and neither under B (everyone folds): 2 of 2 and
+    # 0 of 2, rates like any other, with Wilson's interval, not Student's t (whose spread of two
+    # equal values is none: "100% (100% to 100%)"). 0 of 2 reaches z^2 / (n + z^2) = 3.8415 /
+    # 5.8415 = 65.76%; 2 of 2 starts at 1 - 65.76% = 34.24% (Wilson's interval is symmetric in
+    # p and 1 - p).
+    c = compared(SHOWDOWN, SHOWDOWN)
+    a, b = c.showdown.a, c.showdown.b
+    assert (a.mean, round(a.low, 2), a.high, a.n) == (100.0, 34.24, 100.0, 2)
+    assert (b.mean, b.low, round(b.high, 2), b.n) == (0.0, 0.0, 65.76, 2)
+    assert "100% (34.2% to 100%)" in format_report(c)

@@ -15,7 +15,7 @@ import pytest
 from studrules.analysis.diff import MISSING, NO_ROUND, Difference, diff, diff_matrix, rules
 from studrules.analysis.diff_report import SAME_NOW_HEADING, format_matrix
 from studrules.cli.main import main
-from studrules.spec.loader import load_variant, shipped_variants
+from studrules.spec.loader import load_variant, load_variant_text, shipped_variants
 
 FR, HE, RU_HOME, RU_CASINO, IT = (
     "five-card-stud-fr",
@@ -187,7 +187,10 @@ def test_french_vs_italian_house_game():
     assert d[("settlement", "raise pays on full house")] == (MISSING, "7 to 1")
     assert d[("settlement", "tie with the house")] == (MISSING, "bets returned")
     # 004.4 the croupier declares the game void when players share information
-    assert d[("void hands", "dealer may declare void")] == ("no", "yes")
+    assert d[("void hands", "dealer may declare void")] == (
+        "no",
+        "yes: when players exchange information about their hands",
+    )
     # 004.2 antes between the table minimum and maximum
     assert d[("stakes and forced bets", "ante limits")] == (MISSING, "from 5 to 100")
     # both: wrong card count voids the hand; same suit order
@@ -298,7 +301,10 @@ def test_russian_casino_vs_italian_house_game():
     assert d[("the deal", "betting rounds")] == ("5", "none")
     assert ("round 5", "cards held") not in d
     assert d[("players", "players")] == ("2 to 8", "1 to 7")
-    assert d[("void hands", "dealer may declare void")] == ("no", "yes")
+    assert d[("void hands", "dealer may declare void")] == (
+        "no",
+        "yes: when players exchange information about their hands",
+    )
 
 
 # --- meaning, not text ---------------------------------------------------------
@@ -525,3 +531,110 @@ def test_cli_diff_all_json_lists_every_shipped_variant(capsys):
     assert data["variants"] == [p.stem for p in shipped_variants()]
     assert all(len(r["values"]) == len(data["variants"]) for r in data["rows"])
     assert any(r["differs"] for r in data["rows"])
+
+
+def test_a_side_bet_s_stake_and_limits_are_compared_by_meaning_not_by_formula(tmp_path):
+    # three-card-poker.yaml: pair_plus stakes `amount: pair_plus` (0 unless given) with no min or
+    # max: 1 chip at least (the schema's default), no limit. A file that writes the default min
+    # of 1 and stakes the same chips by a number says the same thing: no difference.
+    same = tmp_path / "tcp-same.yaml"
+    same.write_text(
+        textwrap.dedent("""\
+            extends: three-card-poker
+            name: tcp-same
+            steps:
+              - settle:
+                  id: settle
+                  side_bets:
+                    pair_plus: {amount: 0, min: 1, pay_table: {straight_flush: 40, three_of_a_kind: 30, straight: 6, flush: 4, pair: 1}}
+            """),
+        encoding="utf-8",
+    )
+    assert diff(load_variant("three-card-poker"), load_variant(str(same))) == []
+    # a maximum of twice the ante: 20 chips at the file's ante of 10, against a plain 20: the same
+    # at these stakes by another formula, listed apart (same_now), not as a difference
+    twice = tmp_path / "tcp-twice.yaml"
+    plain = tmp_path / "tcp-plain.yaml"
+    for path, maximum in ((twice, "2 * ante"), (plain, "20")):
+        path.write_text(
+            str(same.read_text(encoding="utf-8"))
+            .replace("tcp-same", path.stem)
+            .replace("min: 1,", f"min: 1, max: '{maximum}',"),
+            encoding="utf-8",
+        )
+    assert diff(load_variant(str(twice)), load_variant(str(plain))) == []
+    (d,) = diff(load_variant(str(twice)), load_variant(str(plain)), same_now=True)
+    assert (d.rule, d.a, d.b, d.same_now) == ("pair plus limits", "from 1 to twice the ante (20)", "from 1 to 20", True)
+
+
+def test_a_pay_table_game_s_side_bets_and_payout_cap_are_rules_the_diff_and_the_rule_book_say():
+    # Let It Ride with a cap of 5,000 chips and a side bet on the five cards: both are rules of
+    # the settlement, whatever the hand is settled against (no house hand here)
+    capped = load_variant_text(
+        textwrap.dedent(
+            """\
+        extends: let-it-ride
+        name: capped
+        stakes: {bonus: 1}
+        steps:
+          - settle:
+              id: settle
+              max_payout: 5000
+              side_bets:
+                bonus: {amount: bonus, pay_table: {three_of_a_kind: 3}}
+        """
+        )
+    )
+    d = {(x.topic, x.rule): (x.a, x.b) for x in diff(load_variant("let-it-ride"), capped)}
+    assert d[("settlement", "largest payout")] == ("no limit", "5000")
+    assert d[("settlement", "side bet bonus")] == (MISSING, "staked 1; on a fold: lose")
+    assert d[("settlement", "bonus pays on three of a kind")] == (MISSING, "3 to 1")
+    from studrules.analysis.rulebook import explain
+
+    assert "At most 5000 is paid to one position in one hand." in " ".join(explain(capped).split())
+
+
+def test_the_odd_chip_s_suits_written_as_the_deck_s_order_say_what_leaving_them_out_says(tmp_path):
+    # five-card-stud-fr.yaml's deck ranks suits clubs < diamonds < hearts < spades; odd_chip:
+    # high_card_suit goes by the deck's order unless odd_chip_suits gives its own (the schema).
+    # Writing the deck's own order is the same rule; the reverse order is another.
+    def showdown(name: str, suits: str) -> object:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(
+            f"extends: {FR}\nname: {name}\nsteps:\n  - showdown: {{id: showdown, odd_chip: high_card_suit{suits}}}\n",
+            encoding="utf-8",
+        )
+        return load_variant(str(path))
+
+    left_out = showdown("left-out", "")
+    written = showdown("written", ", odd_chip_suits: [clubs, diamonds, hearts, spades]")
+    reversed_ = showdown("reversed", ", odd_chip_suits: [spades, hearts, diamonds, clubs]")
+    assert diff(left_out, written) == []
+    (d,) = diff(left_out, reversed_)
+    assert "(spades > hearts > diamonds > clubs for the odd chip)" in d.a
+    assert "(clubs > diamonds > hearts > spades for the odd chip)" in d.b
+
+
+def test_the_meter_a_progressive_s_shares_are_of_is_a_rule_at_the_stakes():
+    # caribbean-stud-it's progressive (jackpot_100) pays the royal 100% of the meter, a stake of
+    # 100,000 by default: at a meter of 200,000 the royal pays twice as much, a difference
+    opts = {"progressive": "jackpot_100"}
+    a = load_variant(IT, options=opts)
+    b = load_variant(IT, options=opts, stakes={"meter": 200000})
+    d = {(x.topic, x.rule): (x.a, x.b) for x in diff(a, b)}
+    assert d == {("settlement", "progressive meter"): ("100000", "200000")}
+
+
+def test_when_the_dealer_may_declare_a_hand_void_is_part_of_the_rule():
+    # caribbean-stud-it.yaml: the croupier voids the hand "when players exchange information
+    # about their hands"; a house that voids it when a card is exposed has another rule
+    other = load_variant_text(
+        f"extends: {IT}\nname: car-void\nvoid: {{wrong_card_count: true, declared: true, declared_when: a card is exposed}}\n"
+    )
+    d = {(x.topic, x.rule): (x.a, x.b) for x in diff(load_variant(IT), other)}
+    assert d == {
+        ("void hands", "dealer may declare void"): (
+            "yes: when players exchange information about their hands",
+            "yes: when a card is exposed",
+        )
+    }

@@ -351,3 +351,58 @@ def test_let_it_ride_optimal_play_matches_the_published_edge(option, published):
     r = analyze(load_variant("let-it-ride", options={"pay_table": option}), optimal=True)
     assert round(r.house_edge * 100, 3) == published
     assert r.deals == 22100 * 49 * 48
+
+
+# --- pay-table games: what the count does not weigh is refused, a side bet on the hand is counted
+
+
+_LET_IT_RIDE_WITH = """\
+extends: let-it-ride
+name: let-it-ride-with
+stakes: {bonus: 1}
+steps:
+  - settle:
+      id: settle
+{extra}
+"""
+_BONUS = """\
+      side_bets:
+        bonus: {amount: bonus, pay_table: {royal_flush: 1000, straight_flush: 200, four_of_a_kind: 50,
+                full_house: 11, flush: 8, straight: 5, three_of_a_kind: 3}}"""
+
+
+def test_a_pay_table_game_with_a_payout_cap_is_refused_not_counted_without_it():
+    # a cap of 5,000 chips on Let It Ride (ante 10): a royal riding three bets would be paid
+    # 30,000; the count weighs no cap, so it must not give the uncapped 3.5057% as the figure
+    capped = load_variant_text(_LET_IT_RIDE_WITH.replace("{extra}", "      max_payout: 5000"))
+    with pytest.raises(SpecError, match="does not count a payout cap; let-it-ride-with has one: use simulate"):
+        analyze(capped, optimal=True)
+
+
+def test_a_side_bet_on_the_five_cards_of_a_pay_table_game_is_counted_by_the_hand_counts():
+    # Let It Ride takes no fold: every position plays its five cards to the end, so a side bet
+    # on them is paid by the C(52,5) = 2,598,960 hands' counts. Paying royal 1000, straight
+    # flush 200, quads 50, full house 11, flush 8, straight 5, trips 3 (each returning odds + 1):
+    # 4 x 1001 + 36 x 201 + 624 x 51 + 3,744 x 12 + 5,108 x 9 + 10,200 x 6 + 54,912 x 4
+    # = 414,812 returned for 2,598,960 staked: a house edge of 1 - 414,812 / 2,598,960 = 84.0393%
+    r = analyze(load_variant_text(_LET_IT_RIDE_WITH.replace("{extra}", _BONUS)), optimal=True)
+    bonus = r.side_bets["bonus"]
+    assert round(100 * bonus["house_edge"], 4) == 84.0393
+    assert bonus["lines"]["three_of_a_kind"]["probability"] == pytest.approx(54912 / 2598960)
+    assert round(100 * r.house_edge, 4) == 3.5057  # the ante's figure is the game's, the side bet apart
+
+
+def test_a_side_bet_lost_on_a_fold_in_a_pay_table_game_is_refused_when_placed():
+    # Mississippi Stud folds: the bet's fate then hangs on the folds, which the count does not weigh
+    text = _LET_IT_RIDE_WITH.replace("{extra}", _BONUS).replace("let-it-ride", "mississippi-stud")
+    with pytest.raises(SpecError, match=r"side bet lost on a fold .*\(bonus of mississippi-stud-with\)"):
+        analyze(load_variant_text(text), optimal=True)
+
+
+def test_an_unplaced_side_bet_lost_on_a_fold_is_left_out_not_counted_as_if_nobody_folded():
+    # Let It Ride where the first decision may fold: a side bet a fold takes, placed at 0 (not
+    # placed), is nothing to refuse, and no figure pretending every hand reaches its five cards
+    text = _LET_IT_RIDE_WITH.replace("{extra}", _BONUS).replace("stakes: {bonus: 1}", "stakes: {bonus: 0}")
+    text = text.replace("steps:\n", "steps:\n  - decision: {id: bet_one, fold: true}\n")
+    r = analyze(load_variant_text(text), optimal=True)
+    assert r.side_bets == {}

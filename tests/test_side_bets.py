@@ -261,7 +261,8 @@ def test_the_rule_book_and_the_diff_say_the_limits():
 
     limited = load_variant_text(LIMITED.replace("name: three-card-poker", "name: limited"))
     (difference,) = diff(load_variant(TCP), limited)
-    assert (difference.rule, difference.a, difference.b) == ("pair plus limits", "—", "from table_min to table_max")
+    # the default limits written out (1 chip, no limit); the file's, table_min and table_max at its stakes
+    assert (difference.rule, difference.a, difference.b) == ("pair plus limits", "from 1 to no limit", "from 5 to 100")
     book = " ".join(explain(limited).split())
     assert (
         "Side bet pair plus (the stake pair_plus, 0; 0: not placed; a position may choose his own stake, from 5 to 100)"

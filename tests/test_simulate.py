@@ -344,3 +344,29 @@ def test_a_run_stopped_before_any_hand_reports_no_figures():
     assert lines[0].endswith("(interrupted: 0 of 200)")
     assert lines[1:] == ["  no hand was played: nothing to report"]
     assert "house edge" in format_report(played)
+
+
+def test_a_few_hands_give_student_s_interval_and_one_hand_none():
+    # one hand: nothing measures the spread, so no interval (JSON null, "no interval: 1 hand")
+    one = simulate(load_variant(VARIANT), "raise", 1, seed=1, workers=1)
+    assert one.hands == 1 and one.ci95 is None and one.half_width is None
+    assert one.to_dict()["ci95"] is None
+    # two hands: the edge's half-width is t(0.975, 1 degree of freedom) = 12.706205 standard
+    # errors, the standard error being std / sqrt(2) (std in antes, the edge in % of the ante);
+    # the normal 1.96 would claim an interval 6.5 times narrower
+    two = simulate(load_variant(VARIANT), "raise", 2, seed=1, workers=1)
+    assert two.std > 0
+    assert two.half_width == pytest.approx(100 * 12.706205 * two.std / math.sqrt(2), rel=1e-6)
+    # the interval in chips: nets of -10 and -5 with an ante of 10 average -7.5 chips (75% of the
+    # ante), std sqrt(12.5) = 3.5355, standard error 2.5 chips, x 12.706205 = 31.7655 chips:
+    # 75% +- 317.655%
+    from studrules.analysis.simulate_result import _edge_interval
+
+    low, high = _edge_interval(2, -15, 10 * 10 + 5 * 5, 10)
+    assert (round(low, 3), round(high, 3)) == (-242.655, 392.655)
+
+
+def test_the_report_of_one_hand_says_it_gives_no_interval(capsys):
+    main(["simulate", VARIANT, "--strategy", "raise", "-n", "1", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert ": 1 hand, seed 0" in out and "(no interval: 1 hand)" in out and "95% CI" not in out

@@ -39,6 +39,8 @@ __all__ = [
     "settle_rule_rows",
     "bonus_sentences",
     "bonus_rule_rows",
+    "cap_sentences",
+    "raise_table_rows",
 ]
 
 
@@ -78,6 +80,13 @@ def pay_table_sentences(step: SettleStep) -> list[str]:
     return out
 
 
+def cap_sentences(step: SettleStep, amount: Callable[[Expression], str]) -> list[str]:
+    """The payout cap in a sentence, if the settlement has one, whatever it is settled against."""
+    if step.max_payout is None:
+        return []
+    return [f"At most {amount(step.max_payout)} is paid to one position in one hand."]
+
+
 def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
     """The pay table's lines, best first, as (hand, odds) rows.
 
@@ -96,6 +105,17 @@ def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
             words += " or better"
         out.append((words[:1].upper() + words[1:], f"{odds} to 1"))
     return tuple(out)
+
+
+def raise_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
+    """The raise's pay table against the house as (hand, odds) rows, in the file's order; a
+    winning hand of a category the table leaves out is paid 1 to 1 (settlement.raise_odds)."""
+    rows = []
+    for label, odds in step.pay_table:
+        words = hand_words(label).removeprefix("a ")
+        rows.append((words[:1].upper() + words[1:], f"{odds} to 1"))
+    other = (("Any other winning hand", "1 to 1"),) if "high_card" not in dict(step.pay_table) else ()
+    return tuple(rows) + other
 
 
 def settle_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
@@ -171,18 +191,20 @@ def _side_lines_words(bet: SideBet, amount: Callable[[Expression], str] | None =
     return ", ".join(shares + fixed) + f"{meter}, paid for one: the stake is collected either way"
 
 
-def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
-    """The ante bonus and the side bets as (rule, value) rows for the diff."""
+def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> list[tuple[str, str]]:
+    """The ante bonus and the side bets as (rule, value) rows for the diff, each
+    amount in words by ``amount`` (the diff's: its value at the stakes). A side
+    bet's limits are always a row, the defaults written out (1 chip, no limit),
+    so a file that states a default says what one that leaves it out says."""
     rows = [
         (f"ante bonus on {hand_words(label).removeprefix('a ')}", f"{odds} to 1") for label, odds in step.ante_bonus
     ]
     for bet in step.side_bets:
         name = bet.name.replace("_", " ")
-        rows.append((f"side bet {name}", f"staked {bet.amount.source}; on a fold: {bet.on_fold}"))
-        if bet.min is not None or bet.max is not None:
-            low = bet.min.source if bet.min is not None else "1"
-            high = bet.max.source if bet.max is not None else "none"
-            rows.append((f"{name} limits", f"from {low} to {high}"))
+        rows.append((f"side bet {name}", f"staked {amount(bet.amount)}; on a fold: {bet.on_fold}"))
+        low = amount(bet.min) if bet.min is not None else "1"
+        high = amount(bet.max) if bet.max is not None else "no limit"
+        rows.append((f"{name} limits", f"from {low} to {high}"))
         unit = "to 1" if bet.pays != "chips" else "for 1"
         rows += [
             (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} {unit}")
@@ -192,6 +214,8 @@ def bonus_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
             (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{pct}% of the meter")
             for label, pct in bet.meter_share
         ]
+        if bet.meter is not None:  # what the shares are of, at the stakes
+            rows.append((f"{name} meter", amount(bet.meter)))
     return rows
 
 

@@ -72,6 +72,7 @@ from ..game.hand import Hand
 from ..game.policies import default_policies, make_policy, play_hand
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.model import Variant
+from .arguments import loaded_variant
 from .compare_tally import HISTOGRAM_BINS, _Tally, first_difference, pot_bins
 from .comparison import Comparison
 from .diff import variant_label
@@ -144,6 +145,7 @@ def compare(
     >>> c.forced_bet_changes.count, c.play_changes.count, c.amounts_only_changes.count
     (10, 0, 10)
     """
+    a, b = loaded_variant(a, "compare"), loaded_variant(b, "compare")
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
         raise StudrulesError(f"the number of deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):

@@ -166,7 +166,15 @@ def headline(c: Comparison) -> str:
     return (
         f"A: {c.a.label}  |  B: {c.b.label}\n"
         f"{_deals(c.deals)}, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
-        f"policies: {', '.join(c.policies)}"
+        f"policies: {', '.join(c.policies)}" + ("" if c.same_decks else f"\n{decks_differ(c)}")
+    )
+
+
+def decks_differ(c: Comparison) -> str:
+    """What the seed shares when A and B deal from other decks: not the cards."""
+    return (
+        f"The decks differ ({c.a.deck} cards under A, {c.b.deck} under B): each deal shuffles both "
+        "from the same seed, but they are not the same cards."
     )
 
 
@@ -418,6 +426,8 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
         f"{_deals(c.deals)}{stopped}, seed {c.seed}, the same decks under both rule sets; {len(c.players)} players "
         f"with {c.stacks:,} chips each at the start of every deal; policies: {', '.join(c.policies)}."
     )
+    if not c.same_decks:
+        note = note.replace(", the same decks under both rule sets;", ";") + " " + decks_differ(c)
     return html_page(f"{a} against {b}", sections, note=note)
 
 

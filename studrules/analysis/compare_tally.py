@@ -177,6 +177,22 @@ class _Sum:
         return Estimate(mean, *interval, n)
 
 
+def _percent_of_deals(acc: _Sum) -> Estimate | None:
+    """The percentage of deals where something happened (each deal added as 0
+    or 100), its interval Wilson's as for any rate: every deal or none is not
+    yet certain (none from a single deal).
+
+    >>> every = _Sum()
+    >>> every.add_count(100, 10)
+    >>> e = _percent_of_deals(every); e.mean, round(e.low, 1), e.high  # ten in ten: 72.2% to 100%
+    (100.0, 72.2, 100.0)
+    """
+    if acc.n == 0:
+        return None
+    rate = _rate(round(acc.s / 100), acc.n)
+    return Estimate(rate.percent, rate.low, rate.high, acc.n)
+
+
 def _within(e: Estimate | None, least: float, most: float) -> Estimate | None:
     """``e`` with its interval cut to the values it can take (a percentage of deals: 0 to 100).
 
@@ -468,6 +484,7 @@ class _Tally:
                 options=dict(variant.chosen),
                 bring_in=_rate(self.bring_in[key], deals),
                 bring_in_by_seat=dict(self.bring_in_seat[key]),
+                deck=len(variant.deck.contents()),
             )
 
         rounds = tuple(RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items()))
@@ -483,8 +500,8 @@ class _Tally:
             stacks=stacks,
             pot=Paired(pot_a.estimate(), pot_b.estimate(), self.pot_diff.estimate()),
             showdown=Paired(
-                _within(self.show["a"].estimate(), 0, 100),
-                _within(self.show["b"].estimate(), 0, 100),
+                _percent_of_deals(self.show["a"]),
+                _percent_of_deals(self.show["b"]),
                 _within(self.show["d"].estimate(), -100, 100),
             ),
             house_edge=paired(self.edge),
@@ -502,6 +519,7 @@ class _Tally:
             pot_histogram=histogram,
             examples=tuple(examples),
             interrupted=interrupted,
+            same_decks=a.deck.contents() == b.deck.contents(),
             seconds=seconds,
             pot_counts_a=pots_a,
             pot_counts_b=pots_b,

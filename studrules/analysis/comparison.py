@@ -111,7 +111,8 @@ class RoundChange:
 @dataclass(frozen=True)
 class Side:
     """One variant as compared: its label, kind, stakes, how often it has a
-    bring-in and who pays it (deals per seat)."""
+    bring-in and who pays it (deals per seat), and the cards of its deck
+    (jokers included)."""
 
     label: str
     variant: str
@@ -120,6 +121,7 @@ class Side:
     options: Mapping[str, str]
     bring_in: Rate
     bring_in_by_seat: Mapping[str, int]
+    deck: int = 52
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -130,6 +132,7 @@ class Side:
             "options": dict(self.options),
             "bring_in": self.bring_in.to_dict(),
             "bring_in_by_seat": dict(self.bring_in_by_seat),
+            "deck": self.deck,
         }
 
 
@@ -206,7 +209,11 @@ class Comparison:
     the largest pot + 1.
     ``pot_counts_a``/``pot_counts_b``: how many deals had each pot size
     (pot -> deals, smallest pot first; for charts): the pots of a run take
-    as much room as its distinct pot sizes, however many deals."""
+    as much room as its distinct pot sizes, however many deals.
+    ``same_decks``: whether A and B deal from decks of the same cards, so
+    that a deal's seed gives both the same cards (two other decks, 36 cards
+    against 52 or a joker added, are each shuffled from the seed: other
+    cards)."""
 
     a: Side
     b: Side
@@ -233,6 +240,7 @@ class Comparison:
     amounts_only_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     amount_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     interrupted: bool = False
+    same_decks: bool = True
     seconds: float = field(default=0.0, compare=False)
     pot_counts_a: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
     pot_counts_b: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
@@ -256,6 +264,7 @@ class Comparison:
             "a": self.a.to_dict(),
             "b": self.b.to_dict(),
             "seed": self.seed,
+            "same_decks": self.same_decks,
             "deals": self.deals,
             "requested": self.requested,
             "interrupted": self.interrupted,

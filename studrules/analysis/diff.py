@@ -47,6 +47,7 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
+from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
@@ -383,7 +384,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
             else step.ties,
         )
         if step.ties == "split":
-            chip = odd_chip_words(step.odd_chip, step.odd_chip_suits)
+            # the suits the odd chip goes by, its own or the deck's: the same order written or left
+            # to the deck says the same
+            chip = odd_chip_words(step.odd_chip, step.odd_chip_suits or variant.deck.suit_order)
         else:
             chip = MISSING + " (pots are not split)"
         add("ties and odd chips", f"odd chip{suffix}", chip)
@@ -395,21 +398,24 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         if step.against == "pay_table":
             for rule, value in settle_rule_rows(step):
                 add(topic, rule, value)
-            continue
-        add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
-        add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
-        add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
-        add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
-        for label, odds in step.pay_table:
-            add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
-        for rule, value in bonus_rule_rows(step):
+        else:
+            add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))
+            add(topic, "house not qualified: ante", payout_words(step.not_qualified_ante))
+            add(topic, "house not qualified: raise", payout_words(step.not_qualified_raise))
+            add(topic, "ante pays", payout_words(Payout("win", step.ante_odds)))
+            for label, odds in step.pay_table:
+                add(topic, f"raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        # the ante bonus, the side bets and the cap, whatever the hand is settled against
+        for rule, value in bonus_rule_rows(step, amount):
             add(topic, rule, value)
-        add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
+        if step.against != "pay_table":
+            add(topic, "tie with the house", {"push": "bets returned"}.get(step.tie, step.tie))
         add(topic, "largest payout", amount(step.max_payout) if step.max_payout is not None else "no limit")
 
     # void hands
     add("void hands", "wrong number of cards", "void" if variant.void.wrong_card_count else "not void")
-    add("void hands", "dealer may declare void", "yes" if variant.void.declared else "no")
+    when = f": when {variant.void.declared_when}" if variant.void.declared_when else ""
+    add("void hands", "dealer may declare void", f"yes{when}" if variant.void.declared else "no")
     return sorted(out, key=lambda r: topic_rank(r.topic))  # (stable: each topic's rules in their order)
 
 
@@ -448,6 +454,7 @@ def diff(
     >>> [(d.a, d.b, d.same_now) for d in diff(a, b, same_now=True)]
     [('20', 'twice the low limit (20)', True)]
     """
+    a, b = loaded_variant(a, "diff"), loaded_variant(b, "diff")
     ra = rules(a, stakes=stakes_a)
     rb = rules(b, stakes=stakes_b)
     va = {r.key: r for r in ra}
@@ -479,6 +486,7 @@ def diff(
 
 def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     """Every variant against every rule (a rule-book appendix)."""
+    variants = [loaded_variant(v, "diff_matrix") for v in variants]
     per = [{r.key: r for r in rules(v)} for v in variants]
     per_figures = [{r.key: r.value_text for r in rules(v, figures=True)} for v in variants]
     keys = _merged_keys(*(rules(v) for v in variants))

@@ -36,7 +36,7 @@ from typing import Any
 from ..errors import SpecError
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
-from .exact_base import ExactResult, features, one_step
+from .exact_base import ExactResult, features, one_step, side_bet_result
 
 __all__ = ["ExactResult", "analyze"]
 
@@ -188,35 +188,8 @@ def _against_the_house(
     for label_, line_odds in settle.ante_bonus:
         hit = float(share[plays & (bonus == line_odds)].sum())
         lines[f"ante bonus: {label_}"] = (hit, hit * line_odds)
-    side = {bet.name: _side_bet(settle, bet, values, plays, ranking_name, share, env) for bet in settle.side_bets}
+    side = {bet.name: side_bet_result(settle, bet, values, plays, ranking_name, share, env) for bet in settle.side_bets}
     return ExactResult(variant.name, label, house_edge, average, house_edge / average, deal_count, lines, side)
-
-
-def _side_bet(
-    settle: SettleStep, bet: Any, values: Any, plays: Any, ranking: str, share: Any, env: Any
-) -> dict[str, Any]:
-    """A side bet's edge per unit staked, over every player hand, each of its ``share`` of the
-    situations (a fold loses it unless it stands). A line paid in chips (``pays: chips``, the
-    stake collected either way) or a share of the meter is read as the engine settles it, for
-    the stake and the meter of ``env``; a line's contribution is its net per unit staked."""
-    import numpy as np
-
-    from ..game.settlement import pay_line, side_bet_net
-
-    stake = max(int(bet.amount(env)), 1)  # a chip line pays its chips "for one": per unit of a placed bet
-    distinct, inverse = np.unique(values, return_inverse=True)
-    found = [pay_line(settle, int(v), ranking, bet.lines) for v in distinct]
-    labels = [label for label, _ in bet.lines]
-    line_of = np.array([labels.index(line[0]) if line else -1 for line in found])[inverse.reshape(-1)]
-    kept = plays | (bet.on_fold == "stand")
-    lines: dict[str, dict[str, float]] = {}
-    ev = -float(share.sum())
-    for k, line in enumerate(bet.lines):
-        hit = float(share[kept & (line_of == k)].sum())
-        per_unit = side_bet_net(bet, line, stake, env) / stake
-        lines[line[0]] = {"probability": hit, "contribution": hit * per_unit}
-        ev += hit * (per_unit + 1)
-    return {"house_edge": -ev, "lines": lines, "on_fold": bet.on_fold}
 
 
 # --- helpers -------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """What the exact analysis shares between its shapes of game (see :mod:`studrules.analysis.exact`):
-the result, the view names a strategy reads over rows of cards, the one step of a kind."""
+the result, the view names a strategy reads over rows of cards, the one step of a kind, a side bet's
+edge on the player's hand alone."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import SpecError
-from ..spec.model import Variant
+from ..spec.model import SettleStep, Variant
 from ..spec.strategies import Strategy
 
-__all__ = ["ExactResult", "FOLD", "chosen_amounts", "features", "one_step"]
+__all__ = ["ExactResult", "FOLD", "chosen_amounts", "features", "one_step", "side_bet_result"]
 
 FOLD = -1  # the code of a fold among the choices (a raise or a stand is its amount, 0 for a stand)
 
@@ -108,3 +109,30 @@ def one_step(variant: Variant, kind: type, word: str) -> Any:
     if len(steps) != 1:
         raise SpecError(f"analyze reads one {word} step; {variant.name} has {len(steps)}")
     return steps[0]
+
+
+def side_bet_result(
+    settle: SettleStep, bet: Any, values: Any, plays: Any, ranking: str, share: Any, env: Any
+) -> dict[str, Any]:
+    """A side bet's edge per unit staked, over every player hand, each of its ``share`` of the
+    situations (a fold loses it unless it stands). A line paid in chips (``pays: chips``, the
+    stake collected either way) or a share of the meter is read as the engine settles it, for
+    the stake and the meter of ``env``; a line's contribution is its net per unit staked."""
+    import numpy as np
+
+    from ..game.settlement import pay_line, side_bet_net
+
+    stake = max(int(bet.amount(env)), 1)  # a chip line pays its chips "for one": per unit of a placed bet
+    distinct, inverse = np.unique(values, return_inverse=True)
+    found = [pay_line(settle, int(v), ranking, bet.lines) for v in distinct]
+    labels = [label for label, _ in bet.lines]
+    line_of = np.array([labels.index(line[0]) if line else -1 for line in found])[inverse.reshape(-1)]
+    kept = plays | (bet.on_fold == "stand")
+    lines: dict[str, dict[str, float]] = {}
+    ev = -float(share.sum())
+    for k, line in enumerate(bet.lines):
+        hit = float(share[kept & (line_of == k)].sum())
+        per_unit = side_bet_net(bet, line, stake, env) / stake
+        lines[line[0]] = {"probability": hit, "contribution": hit * per_unit}
+        ev += hit * (per_unit + 1)
+    return {"house_edge": -ev, "lines": lines, "on_fold": bet.on_fold}

@@ -40,7 +40,7 @@ def on_the_hand(
     from ..cards.evaluator import MAX_VALUE
     from ..game.settlement import pay_line
     from ..spec.vocabulary import hand_constants
-    from .exact_base import ExactResult, one_step
+    from .exact_base import ExactResult, one_step, side_bet_result
 
     # the order of the hand: hole cards, then a decision before each community card
     order: list[str] = []
@@ -60,6 +60,20 @@ def on_the_hand(
             f"five cards in all; {variant.name} is dealt otherwise, and is not counted yet"
         )
     env = variant.stake_values()
+    # what the count below does not weigh is refused, not left out of the figure
+    if settle.max_payout is not None:
+        raise SpecError(f"analyze does not count a payout cap; {variant.name} has one: use simulate")
+    if settle.ante_bonus:
+        raise SpecError(
+            f"analyze does not count an ante bonus in a pay-table game; {variant.name} has one: use simulate"
+        )
+    folds = any(d.fold for d in decisions)
+    for bet in settle.side_bets:
+        if folds and bet.on_fold != "stand" and int(bet.amount(env)) > 0:
+            raise SpecError(
+                f"analyze does not count a side bet lost on a fold in a pay-table game ({bet.name} of "
+                f"{variant.name}): use simulate, or leave it unplaced (--stake {bet.amount.source}=0)"
+            )
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
     raises = [offered_raises(d, env, ante) for d in decisions]
     # each hand value's multiplier of every wager: the line's odds, 0 (push) or -1 (lost)
@@ -99,6 +113,15 @@ def on_the_hand(
             record.extend(work.on_path())
     house_edge = -total_value / ante
     average = total_wager / ante
+    # a side bet on the hand alone that no fold takes: paid on the five cards, every one of the
+    # C(52, 5) hands as likely as another (one a fold takes is not placed: refused above if it were)
+    every = np.ones(len(five), dtype=bool)
+    share = np.full(len(five), 1 / len(five))
+    side = {
+        bet.name: side_bet_result(settle, bet, hand_values, every, "high", share, env)
+        for bet in settle.side_bets
+        if not folds or bet.on_fold == "stand"
+    }
     return ExactResult(
         variant.name,
         "optimal" if strategy is None else strategy.name,
@@ -107,6 +130,7 @@ def on_the_hand(
         house_edge / average,
         comb(52, held) * comb(52 - held, streets) * factorial(streets),
         _outcome_lines(tally, decisions, labels, push is not None),
+        side,
     )
 
 

@@ -35,12 +35,20 @@ from ..spec.model import (
     Step,
     Variant,
 )
-from .banked_words import bonus_sentences, pay_table_rows, pay_table_sentences, raise_words, stake_values_with_ante
+from .arguments import loaded_variant
+from .banked_words import (
+    bonus_sentences,
+    cap_sentences,
+    pay_table_rows,
+    pay_table_sentences,
+    raise_table_rows,
+    raise_words,
+    stake_values_with_ante,
+)
 from .expression_words import (
     amount_value,
     amount_words,
     condition_words,
-    hand_words,
     house_hand_words,
     number_words,
     phrase,
@@ -97,7 +105,7 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
         >>> explain(v, markdown=True).startswith("# ")
         True
     """
-    blocks = rule_book(variant, stakes=stakes)
+    blocks = rule_book(loaded_variant(variant, "explain"), stakes=stakes)
     return render_markdown(blocks) if markdown else render_text(blocks)
 
 
@@ -513,7 +521,11 @@ class _Writer:
     def settlement(self, step: SettleStep) -> None:
         self.h2("Settlement against the house")
         if step.against == "pay_table":
-            self.ul(pay_table_sentences(step) + bonus_sentences(step, lambda e: self.amount(e, bare=True)))
+            self.ul(
+                pay_table_sentences(step)
+                + bonus_sentences(step, lambda e: self.amount(e, bare=True))
+                + cap_sentences(step, self.amount)
+            )
             self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
             return
         hand = house_hand_words(step.qualify)
@@ -544,24 +556,10 @@ class _Writer:
                 f"A hand equal to the house's: {house_tie_words(step.tie)}.",
                 *bonus_sentences(step, lambda e: self.amount(e, bare=True)),
             ]
-            + (
-                [f"At most {self.amount(step.max_payout)} is paid to one position in one hand."]
-                if step.max_payout is not None
-                else []
-            )
+            + cap_sentences(step, self.amount)
         )
         if step.pay_table:
-            self.blocks.append(
-                Block(
-                    "table",
-                    items=tuple(
-                        (_cap(hand_words(label).removeprefix("a ")), f"{odds} to 1") for label, odds in step.pay_table
-                    )
-                    # a winning hand of a category the table leaves out is paid 1 to 1 (settlement.raise_odds)
-                    + ((("Any other winning hand", "1 to 1"),) if "high_card" not in dict(step.pay_table) else ()),
-                    header=("Player's hand", "Raise pays"),
-                )
-            )
+            self.blocks.append(Block("table", items=raise_table_rows(step), header=("Player's hand", "Raise pays")))
 
     def void(self) -> None:
         vr = self.v.void

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .batch_play import _Table
+from .intervals import mean_interval
 
 __all__ = ["HandGroup", "SideBetResult", "SimulationResult"]
-
-_Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 
 
 @dataclass(frozen=True)
@@ -34,14 +33,14 @@ class HandGroup:
 @dataclass(frozen=True)
 class SideBetResult:
     """A side bet's results, per unit staked: ``house_edge`` (%, with its
-    ``ci95``), ``stake`` (chips a hand), ``lines``: how often each pay line
-    was hit (a share of hands)."""
+    ``ci95``, None from a single hand), ``stake`` (chips a hand), ``lines``:
+    how often each pay line was hit (a share of hands)."""
 
     name: str
     stake: int
     hands: int
     house_edge: float
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None
     net: int
     lines: Mapping[str, float]
 
@@ -50,7 +49,7 @@ class SideBetResult:
             "stake": self.stake,
             "hands": self.hands,
             "house_edge": self.house_edge,
-            "ci95": [self.ci95[0], self.ci95[1]],
+            "ci95": None if self.ci95 is None else [self.ci95[0], self.ci95[1]],
             "net": self.net,
             "lines": dict(self.lines),
         }
@@ -61,7 +60,7 @@ class SimulationResult:
     """What a simulation found. Percentages are of the ante unless said otherwise.
 
     ``house_edge``: the house's average win per hand, % of the ante;
-    ``ci95``: its 95% confidence interval; ``element_of_risk``: the house's
+    ``ci95``: its 95% confidence interval (Student's t; None from a single hand); ``element_of_risk``: the house's
     average win per chip wagered (ante plus raise), %; ``raise_rate`` and
     ``house_qualifies``: shares of hands; ``mean_net``: the player's average
     result per hand in chips; ``std``: the standard deviation of one hand's
@@ -78,7 +77,7 @@ class SimulationResult:
     requested: int
     ante: int
     house_edge: float
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None
     element_of_risk: float
     raise_rate: float
     house_qualifies: float
@@ -96,9 +95,9 @@ class SimulationResult:
     has_house: bool = True
 
     @property
-    def half_width(self) -> float:
-        """Half the width of the 95% confidence interval, % of the ante."""
-        return (self.ci95[1] - self.ci95[0]) / 2
+    def half_width(self) -> float | None:
+        """Half the width of the 95% confidence interval, % of the ante (None from a single hand)."""
+        return None if self.ci95 is None else (self.ci95[1] - self.ci95[0]) / 2
 
     @property
     def hands_per_second(self) -> float:
@@ -124,7 +123,7 @@ class SimulationResult:
             "failure": self.failure,
             "ante": self.ante,
             "house_edge": self.house_edge,
-            "ci95": [self.ci95[0], self.ci95[1]],
+            "ci95": None if self.ci95 is None else [self.ci95[0], self.ci95[1]],
             "element_of_risk": self.element_of_risk,
             "raise_rate": self.raise_rate,
             "house_qualifies": self.house_qualifies,
@@ -168,10 +167,9 @@ def _result(
         mean = total / hands
         variance = (squares * hands - total * total) / (hands * (hands - 1)) if hands > 1 else 0.0
         std = math.sqrt(max(variance, 0.0))
-        edge = -100.0 * total / (hands * ante)
-        half = 100.0 * _Z95 * std / math.sqrt(hands) / ante
+        edge = 100.0 * -total / (hands * ante)  # (no -0.0 for a break-even run)
     else:
-        mean = std = edge = half = 0.0
+        mean = std = edge = 0.0
     groups = []
     for g, (name, _) in enumerate(table.groups):
         cells = {k: c for k, c in tally.items() if k[0] == g}
@@ -197,7 +195,7 @@ def _result(
         requested=requested,
         ante=ante,
         house_edge=edge,
-        ci95=(edge - half, edge + half),
+        ci95=_edge_interval(hands, total, squares, ante),
         element_of_risk=-100.0 * total / wagered if wagered else 0.0,
         raise_rate=raised / hands if hands else 0.0,
         house_qualifies=qualified / hands if hands else 0.0,
@@ -224,9 +222,26 @@ def _side_results(table: _Table, tally: Mapping, hands: int) -> tuple[SideBetRes
             continue
         total = tally.get(("side", bet.name, "net"), 0)
         squares = tally.get(("side", bet.name, "square"), 0)
-        variance = (squares * hands - total * total) / (hands * (hands - 1)) if hands > 1 else 0.0
-        edge = -100.0 * total / (hands * stake)
-        half = 100.0 * _Z95 * math.sqrt(max(variance, 0.0)) / math.sqrt(hands) / stake
+        edge = 100.0 * -total / (hands * stake)
         lines = {label: tally.get(("side", bet.name, "line", k), 0) / hands for k, (label, _) in enumerate(bet.lines)}
-        out.append(SideBetResult(bet.name, stake, hands, edge, (edge - half, edge + half), total, lines))
+        out.append(
+            SideBetResult(bet.name, stake, hands, edge, _edge_interval(hands, total, squares, stake), total, lines)
+        )
     return tuple(out)
+
+
+def _edge_interval(hands: int, net: int, squares: int, unit: int) -> tuple[float, float] | None:
+    """The 95% interval of the house edge, % of ``unit`` chips, from the players' net chips
+    over ``hands`` and its sum of squares: Student's t as ``compare``'s means
+    (:func:`~.intervals.mean_interval`), None from fewer than two hands.
+
+    >>> [round(x, 3) for x in _edge_interval(2, -15, 125, 10)]  # nets -10, -5: 75%, give or take 12.706 x 25%
+    [-242.655, 392.655]
+    >>> _edge_interval(1, -20, 400, 10) is None
+    True
+    """
+    interval = mean_interval(hands, net, squares)
+    if interval is None:
+        return None
+    low, high = interval
+    return -100.0 * high / unit, -100.0 * low / unit

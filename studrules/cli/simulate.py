@@ -137,16 +137,13 @@ def format_report(result: SimulationResult) -> str:
 
 def _headline(result: SimulationResult) -> str:
     stopped = f" (interrupted: {result.hands:,} of {result.requested:,})" if result.interrupted else ""
-    return f"{result.variant}, strategy {result.strategy}: {result.hands:,} hands, seed {result.seed}{stopped}"
+    hands = f"{result.hands:,} hand{'' if result.hands == 1 else 's'}"
+    return f"{result.variant}, strategy {result.strategy}: {hands}, seed {result.seed}{stopped}"
 
 
 def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
-    low, high = result.ci95
     return [
-        (
-            "house edge",
-            f"{result.house_edge:.3f}% of the ante (95% CI {low:.3f}% to {high:.3f}%, ±{result.half_width:.3f})",
-        ),
+        ("house edge", f"{result.house_edge:.3f}% of the ante ({_interval(result.ci95, plus_minus=True)})"),
         ("element of risk", f"{result.element_of_risk:.3f}% of the total wagered"),
         ("player raises", f"{100 * result.raise_rate:.2f}% of hands"),
         (
@@ -163,16 +160,24 @@ def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
     ]
 
 
+def _interval(ci95: tuple[float, float] | None, plus_minus: bool = False) -> str:
+    """A 95% interval in words; a single hand gives none (nothing measures its spread)."""
+    if ci95 is None:
+        return "no interval: 1 hand"
+    low, high = ci95
+    half = f", ±{(high - low) / 2:.3f}" if plus_minus else ""
+    return f"95% CI {low:.3f}% to {high:.3f}%{half}"
+
+
 def _side_rows(result: SimulationResult) -> list[tuple[str, str]]:
     """One row per side bet placed: its edge per unit staked and how often it pays."""
     rows = []
     for bet in result.side_bets:
-        low, high = bet.ci95
         paid = sum(bet.lines.values())
         rows.append(
             (
                 f"side bet {bet.name}",
-                f"{bet.house_edge:.3f}% of the stake of {bet.stake} (95% CI {low:.3f}% to {high:.3f}%); "
+                f"{bet.house_edge:.3f}% of the stake of {bet.stake} ({_interval(bet.ci95)}); "
                 f"pays on {100 * paid:.3f}% of hands",
             )
         )

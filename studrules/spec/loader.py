@@ -38,6 +38,7 @@ from . import resources
 from .build import build_options, build_variant
 from .cache import cached
 from .expressions import MAX_NUMBER
+from .file_kinds import refuse_the_other_kind
 from .merge import overlay, step_body
 from .model import Option, Variant
 from .resources import variants_dir
@@ -418,6 +419,7 @@ def _build(
 
     ``declared``: the options already read and checked, with the choices to
     apply (``data`` then holds no options block)."""
+    refuse_the_other_kind(data, file, "variant")
     errors: list[SpecError] = []
     merging = list(getattr(data, "problems", ()))  # the steps that could not be laid over the base
 

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, SpecError, SpecErrors
 from .expressions import BOOL, NUMBER, Expression, ExprType
+from .file_kinds import refuse_the_other_kind
 from .resources import strategies_dir
 from .source import Document, check_data_file, file_version, read_strategy_document
 from .strategy_fit import _CARD_NAMES, fit_errors
@@ -431,6 +432,7 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
     data = doc.data
     if not isinstance(data, dict):
         raise SpecErrors([SpecError("a strategy file is a mapping: name, title, game, rules", Location(file, 1, 1))])
+    refuse_the_other_kind(data, file, "strategy")
     errors: list[SpecError] = []
     for key in data:
         if key not in _FIELDS:

@@ -1,0 +1,41 @@
+"""Variant files and strategy files are both YAML: one given where the other is read is named
+for what it is, in one located message, rather than as every field the other kind lacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import Location, SpecError, SpecErrors
+
+__all__ = ["refuse_the_other_kind"]
+
+# the fields that make each kind what it is
+_VARIANT = ("steps", "extends")
+_STRATEGY = ("rules", "streets")
+
+
+def refuse_the_other_kind(data: Any, file: str, wanted: str) -> None:
+    """Raise :class:`SpecErrors` if ``data`` (a file's top level) is plainly the other kind of
+    file than ``wanted`` (``"variant"`` or ``"strategy"``): it has the other kind's fields and
+    none of its own.
+
+    >>> refuse_the_other_kind({"name": "x", "rules": []}, "x.yaml", "variant")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecErrors: x.yaml:1:1: this is a strategy file (it has 'rules'), not a variant (which has 'steps'): a strategy is given with --strategy FILE
+    >>> refuse_the_other_kind({"name": "x", "steps": []}, "x.yaml", "variant")
+    """
+    if not isinstance(data, dict):
+        return
+    own, other = (_VARIANT, _STRATEGY) if wanted == "variant" else (_STRATEGY, _VARIANT)
+    kept = [k for k in other if k in data]
+    if not kept or any(k in data for k in own):
+        return
+    if wanted == "variant":
+        message = (
+            f"this is a strategy file (it has '{kept[0]}'), not a variant (which has 'steps'): "
+            "a strategy is given with --strategy FILE"
+        )
+    else:
+        message = f"this is a variant file (it has '{kept[0]}'), not a strategy (which has 'rules' or 'streets')"
+    raise SpecErrors([SpecError(message, Location(file, 1, 1))])
