@@ -370,3 +370,12 @@ def test_the_report_of_one_hand_says_it_gives_no_interval(capsys):
     main(["simulate", VARIANT, "--strategy", "raise", "-n", "1", "--workers", "1"])
     out = capsys.readouterr().out
     assert ": 1 hand, seed 0" in out and "(no interval: 1 hand)" in out and "95% CI" not in out
+
+
+def test_the_report_names_a_side_bet_in_words_and_the_json_by_its_name(capsys):
+    argv = ["simulate", "three-card-poker", "--strategy", "queen-six-four", "--stake", "pair_plus=10"]
+    assert main([*argv, "-n", "2000", "--seed", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "side bet pair plus: " in out and "pair_plus" not in out  # as analyze and the tables write it
+    assert main([*argv, "-n", "2000", "--seed", "1", "--workers", "1", "--json"]) == 0
+    assert "pair_plus" in capsys.readouterr().out  # (the JSON keeps the file's name of the bet)

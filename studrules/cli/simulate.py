@@ -22,6 +22,7 @@ import sys
 
 from ..analysis.simulate import SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
+from ..table.side_bets import bet_words
 from ..spec.strategy_fit import default_help, named_or_fitting
 from ._common import (
     add_dask_argument,
@@ -176,7 +177,7 @@ def _side_rows(result: SimulationResult) -> list[tuple[str, str]]:
         paid = sum(bet.lines.values())
         rows.append(
             (
-                f"side bet {bet.name}",
+                f"side bet {bet_words(bet.name)}",
                 f"{bet.house_edge:.3f}% of the stake of {bet.stake} ({_interval(bet.ci95)}); "
                 f"pays on {100 * paid:.3f}% of hands",
             )
