@@ -74,3 +74,23 @@ def test_a_switch_of_game_without_a_terminal_prints_the_rule_differences():
     assert lines[1] == "  What changes from five-card-stud-fr:"
     # French five-card stud is ranked high, razz ace-to-five low
     assert any(re.fullmatch(r" +ranking +high -> ace to five low", line) for line in lines[2:40])
+
+
+def test_your_name_may_not_be_a_word_of_the_game(capsys, monkeypatch):
+    # 'house' names the house in a hand's events and scripts: the table refuses it with a
+    # message (it was a ValueError traceback from the first deal); 'dealer' likewise
+    from studrules.cli import play
+
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    for name in ("house", "dealer"):
+        code, out, err = run(capsys, "play", "razz", "--name", name, "-n", "1")
+        assert code == 1 and out == "" and "Traceback" not in err
+        assert f"studrules: '{name}' is a word of the game" in err
+
+
+def test_no_bot_takes_your_name_in_other_capitals():
+    # the bots are Ann, Bob, Cat...: you as 'ann' sit with Bob and Cat, not beside an 'Ann'
+    from studrules.cli.play import seat_names
+
+    assert seat_names(3, "ann") == ["ann", "Bob", "Cat"]
+    assert seat_names(3, "Hero") == ["Hero", "Ann", "Bob"]

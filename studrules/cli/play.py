@@ -33,6 +33,7 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import StudrulesError, UsageError
+from ..game.hand import RESERVED_NAMES
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.choices import typed_number
@@ -190,13 +191,18 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
 
 
 def seat_names(count: int, me: str | None) -> list[str]:
-    names = [n for n in BOT_NAMES if n != me]
+    # (a bot's name that differs from yours only in capitals would read as yours)
+    names = [n for n in BOT_NAMES if me is None or n.lower() != me.lower()]
     if count > len(names) + (1 if me else 0):
         raise StudrulesError(f"at most {len(BOT_NAMES) + 1} players at one table")
     if me is None:
         return names[:count]
     if not me or any(ch.isspace() for ch in me) or not me.isprintable():
         raise StudrulesError(f"your name is one printable word, not {me!r}")
+    if me in RESERVED_NAMES:
+        raise StudrulesError(
+            f"'{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name"
+        )
     return [me] + names[: count - 1]
 
 
