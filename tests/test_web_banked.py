@@ -526,3 +526,18 @@ def test_a_side_bet_message_sets_the_seats_stake_and_a_bad_one_is_refused(client
         assert answer["type"] == "error" and "'aces_up' is not a side bet of this table" in answer["message"]
         state = bot_and_start(ws)
         assert _position(state, "Ann")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 15}]
+
+
+def test_a_buy_in_below_what_a_hand_against_the_house_needs_is_refused(tmp_path):
+    # Three Card Poker at its own stakes: an ante of 10, no Pair Plus, a play of 10: 20 chips a
+    # hand. A buy-in of 15 seated a player the table could never deal in (it waited for him to
+    # buy in again, for 15 more).
+    server = Server(tmp_path / "tables.db", clock=Clock())
+    with pytest.raises(TableError, match=re.escape("a hand of three-card-poker needs 20 chips")):
+        server.create({"host": "Ann", "variants": [TCP], "buy_in": 15})
+    assert server.rooms == {}
+    room, ann = server.create({"host": "Ann", "variants": [TCP], "buy_in": 20})  # exactly a hand
+    # a change to a Pair Plus of 40 the table stakes: 10 + 40 + 10 = 60 > 20, refused, nothing changes
+    with pytest.raises(TableError, match=re.escape("needs 60 chips (the ante, the side bets the table stakes")):
+        room.configure(ann, {"stakes": {"pair_plus": 40}})
+    assert room.config.stakes == {} and room.pending is None
