@@ -94,3 +94,30 @@ def test_no_bot_takes_your_name_in_other_capitals():
 
     assert seat_names(3, "ann") == ["ann", "Bob", "Cat"]
     assert seat_names(3, "Hero") == ["Hero", "Ann", "Bob"]
+
+
+def test_a_stack_below_what_a_hand_against_the_house_needs_is_refused(capsys):
+    # Three Card Poker: an ante of 10 and a play of 10, 20 chips a hand; with 15 bots alone
+    # printed nothing at all, and at a terminal you were asked to buy in again for 15
+    for command in (["play", "three-card-poker"], ["session", "--variants", "razz,three-card-poker"]):
+        code, out, err = run(capsys, *command, "--bots-only", "--stack", "15")
+        assert code == 1 and out == ""
+        assert (
+            "studrules: --stack 15: a hand of three-card-poker needs 20 chips (its ante, its side bets and a raise)"
+            in err
+        )
+    code, out, err = run(capsys, "play", "three-card-poker", "--bots-only", "--stack", "20", "-n", "1")
+    assert code == 0 and "== Hand 1" in out
+
+
+def test_bots_alone_stopping_short_of_the_hands_asked_say_why(capsys):
+    # 20 chips, a hand needs 20: with seed 1 Ann folds the first hand (her ante of 10 lost), and
+    # 10 chips deal her no second hand of the three asked: the session says so (it said nothing)
+    code, out, _ = run(
+        capsys, "play", "three-card-poker", "--players", "1", "--stack", "20", "--bots-only", "-n", "3", "--seed", "1"
+    )
+    assert code == 0 and "Ann: 10 (-10)" in out
+    assert "Session over after 1 hand: nobody has chips enough to play." in out
+    # one hand asked and played: no summary, as before
+    code, out, _ = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--seed", "1")
+    assert "Session over" not in out

@@ -175,6 +175,26 @@ def default_stack(variants) -> int:
     return max(100, 20 * biggest)
 
 
+def _check_stack(stack: int, variants) -> None:
+    """Refuse a starting stack below what a hand of one of ``variants`` needs against the
+    house (its ante, its side bets and a raise): nobody could ever be dealt in.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> _check_stack(5, [example_variant("side-bet")])  # an ante of 10, no bonus, a raise of 2 * 10
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --stack 5: a hand of side-bet needs 30 chips (its ante, its side bets and a raise)
+    """
+    from ..table.session import Session
+
+    for v in variants:
+        need = Session.needs(v)
+        if stack < need:
+            raise StudrulesError(
+                f"--stack {stack}: a hand of {v.name} needs {need} chips (its ante, its side bets and a raise)"
+            )
+
+
 def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]:
     """A policy for each bot seat, from the comma-separated ``--bots`` list, in turn."""
     kinds = [k.strip() for k in str(spec).split(",") if k.strip()] or ["sensible"]
@@ -268,6 +288,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
+    _check_stack(stack, variants)
     if args.history:
         append = getattr(args, "append", False)
         check_history_target(args.history, append=append, force=getattr(args, "force", False))
@@ -380,7 +401,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         if writer is not None:
             writer.close()
     summary = session.summary()
-    if live or session.played > 1:
+    # (bots alone: one hand needs no summary, but a session that stopped short says why)
+    if live or session.played > 1 or (hands is not None and session.played < hands):
         print(summary.text(), file=out)
     if status == 130 and not args.history:
         print("(no --history: nothing saved)", file=out if live else sys.stderr)
