@@ -150,8 +150,10 @@ class _SideBets:
         variant, hand = report.variant, report.hand
         limits_of_ante = ante_limits(variant)
         for i, player in enumerate(hand.players):
-            if limits_of_ante is None or player not in self.antes or hand.antes is None:
-                break
+            if limits_of_ante is None or hand.antes is None:
+                break  # (no ante of his choosing in this game)
+            if player not in self.antes:
+                continue
             low, high = limits_of_ante
             chosen = self.antes[player]
             wanted = max(low, chosen if high is None else min(chosen, high))
