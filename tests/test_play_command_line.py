@@ -121,3 +121,14 @@ def test_bots_alone_stopping_short_of_the_hands_asked_say_why(capsys):
     # one hand asked and played: no summary, as before
     code, out, _ = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--seed", "1")
     assert "Session over" not in out
+
+
+def test_bots_alone_fill_a_table_of_ten_as_the_message_says(capsys):
+    # 'at most 10 players at one table', but bots alone had nine names and --players 10 was refused
+    code, out, err = run(
+        capsys, "play", "five-card-stud-fr", "--players", "10", "--bots-only", "-n", "1", "--seed", "3"
+    )
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].endswith("to Ann, Bob, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jay")
+    code, out, err = run(capsys, "play", "five-card-stud-fr", "--players", "11", "--bots-only")
+    assert code == 1 and "studrules: at most 10 players at one table" in err

@@ -55,7 +55,7 @@ HELP = "play hands at a table against bots (bots only, printing the history, whe
 ORDER = 10
 
 #: Names of the bots' seats, in order.
-BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jay")  # (a table of ten: bots alone too)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "add_table_arguments", "make_bots"]
 
@@ -213,8 +213,8 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
 def seat_names(count: int, me: str | None) -> list[str]:
     # (a bot's name that differs from yours only in capitals would read as yours)
     names = [n for n in BOT_NAMES if me is None or n.lower() != me.lower()]
-    if count > len(names) + (1 if me else 0):
-        raise StudrulesError(f"at most {len(BOT_NAMES) + 1} players at one table")
+    if count > len(BOT_NAMES):
+        raise StudrulesError(f"at most {len(BOT_NAMES)} players at one table")
     if me is None:
         return names[:count]
     if not me or any(ch.isspace() for ch in me) or not me.isprintable():
