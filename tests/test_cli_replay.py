@@ -67,3 +67,25 @@ def test_a_misspelt_verb_gets_the_closest_one(tmp_path, capsys) -> None:
         "the verbs are bring-in, complete, bet, raise, call, check, fold, show, muck, void, declare, discard, "
         "expose, buy, decline, pass, split"
     )
+
+
+def test_replay_writes_a_settlements_pay_lines_in_words(tmp_path, capsys) -> None:
+    # Three Card Poker: Ann antes 20 and stakes 10 on the Pair Plus with As Ks Qs, a straight
+    # flush; the house's 5-3-2 does not qualify (queen high does). Her ante wins 1 to 1 (+20),
+    # her play of 20 pushes, the ante bonus pays 5 to 1 (+100), the Pair Plus 40 to 1 (+400):
+    # +520. Bob folds his ante of 10.
+    path = tmp_path / "tcp.yaml"
+    path.write_text(
+        "variant: three-card-poker\nplayers: [Ann, Bob]\nstacks: 1000\nantes: {Ann: 20}\n"
+        "side_bets: {Ann: {pair_plus: 10}, Bob: {}}\n"
+        "cards: {Ann: [As, Ks, Qs], Bob: [2h, 7d, 9c], house: [2c, 3d, 5h]}\n"
+        "actions: [Ann raise, Bob fold]\n"
+    )
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    # as play and the table write it: no straight_flush, no pair_plus
+    assert (
+        "Ann wins 520 (the house does not qualify; ante bonus: straight flush pays 5 to 1; "
+        "pair plus 10 wins 400: straight flush pays 40 to 1)"
+    ) in out
+    assert "Bob loses 10 (folded)" in out and "Ann: 1520 (+520)" in out

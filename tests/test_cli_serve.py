@@ -51,3 +51,25 @@ def test_the_command_refuses_such_a_store_with_a_message(tmp_path):
     )
     assert done.returncode != 0 and "not an SQLite file" in done.stderr and "Traceback" not in done.stderr
     assert path.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_a_port_in_use_or_out_of_range_is_refused_before_the_server_says_it_serves(tmp_path, capsys):
+    # another program holds the port: uvicorn's own "ERROR: [Errno 98]" came after
+    # "tables at http://...", and a port of 99999 was an OverflowError traceback
+    import socket
+
+    from cli_support import run
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        code, out, err = run(capsys, "serve", "--port", str(port), "--db", str(tmp_path / "t.db"))
+    assert code == 1 and "tables at" not in out
+    assert (
+        f"studrules: --host 127.0.0.1 --port {port}: the server cannot listen there (another program listens on that port)"
+        in err
+    )
+    code, out, err = run(capsys, "serve", "--port", "99999", "--db", str(tmp_path / "t.db"))
+    assert code == 2 and "argument --port: must be at most 65,535, not 99,999" in err
+    assert not (tmp_path / "t.db").exists()  # nothing made

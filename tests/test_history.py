@@ -161,3 +161,19 @@ def test_a_shipped_file_of_any_folder_is_named_by_its_name_and_another_file_by_i
     own.write_text(next(iter(by_folder.values())).read_text())
     assert variant_reference(load_variant(own)) == str(own.resolve())
     assert variants_dir() not in own.parents
+
+
+def test_a_changed_line_of_a_hand_against_the_house_is_refused_with_a_message(tmp_path):
+    # a hand against the house has no showdown step (its positions show at the settlement):
+    # checking its events against a digest they do not match read the showdown's rules it
+    # never had, and replay ended in an AttributeError traceback
+    v = load_variant("three-card-poker")
+    h = Hand(v, ["Ann", "Bob"], 100, seed=4)
+    play_hand(h, {p: make_policy("strategy") for p in h.players})
+    path = tmp_path / "h.jsonl"
+    write_history(path, [h])
+    record = json.loads(path.read_text())
+    record["digest"] = "0" * 20
+    path.write_text(json.dumps(record) + "\n")
+    with pytest.raises(StudrulesError, match="does not replay the same: its events differ from the recorded ones"):
+        replay_history(path)

@@ -223,3 +223,23 @@ def test_the_pokerkit_flag_says_which_hands_pokerkit_cannot_replay():
             assert replays != flagged, (name, seed, fields.get("_studrules_pokerkit"), fields["actions"])
             seen[flagged] += 1
     assert seen[True] >= 1 and seen[False] >= 50
+
+
+def test_a_killed_hand_is_written_at_the_kills_stakes_and_replays():
+    # seven-card-stud-hi-lo with kill=scoop doubles the ante (1), the bring-in (3) and the
+    # limits (10/20) in the hand Ann kills: ante 2, bring-in 6, bets of 20 and 40 (the file
+    # wrote the usual 1, 3, 10, 20, so replay-phh refused the first bet of 20).
+    # Ann (Ah up) and Bob (Kd up) face the bring-in of Cat's deuce: Cat brings in for 6, Ann
+    # completes to 20, Bob folds, Cat folds: Ann wins the antes 2 + 2 + 2 and the bring-in 6.
+    from studrules.records.phh_replay import read_phh, replay_phh
+
+    variant = load_variant("seven-card-stud-hi-lo", options={"kill": "scoop"})
+    cards = {"Ann": ["9c", "9d", "Ah"], "Bob": ["8c", "8d", "Kd"], "Cat": ["3c", "4d", "2s"]}
+    hand = Hand(variant, ["Ann", "Bob", "Cat"], 200, seed=1, cards=cards, killer="Ann")
+    for action in ("Cat bring-in", "Ann complete 20", "Bob fold", "Cat fold"):
+        hand.apply(action)
+    assert hand.result().net == {"Ann": 2 + 6 + 2, "Bob": -2, "Cat": -2 - 6}
+    fields = hand_to_phh(hand)
+    assert (fields["antes"], fields["bring_in"], fields["small_bet"], fields["big_bet"]) == ([2, 2, 2], 6, 20, 40)
+    again = replay_phh(read_phh(dumps_phh([fields])))
+    assert list(again.result().stacks.values()) == [210, 198, 192]

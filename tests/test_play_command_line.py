@@ -74,3 +74,61 @@ def test_a_switch_of_game_without_a_terminal_prints_the_rule_differences():
     assert lines[1] == "  What changes from five-card-stud-fr:"
     # French five-card stud is ranked high, razz ace-to-five low
     assert any(re.fullmatch(r" +ranking +high -> ace to five low", line) for line in lines[2:40])
+
+
+def test_your_name_may_not_be_a_word_of_the_game(capsys, monkeypatch):
+    # 'house' names the house in a hand's events and scripts: the table refuses it with a
+    # message (it was a ValueError traceback from the first deal); 'dealer' likewise
+    from studrules.cli import play
+
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    for name in ("house", "dealer"):
+        code, out, err = run(capsys, "play", "razz", "--name", name, "-n", "1")
+        assert code == 1 and out == "" and "Traceback" not in err
+        assert f"studrules: '{name}' is a word of the game" in err
+
+
+def test_no_bot_takes_your_name_in_other_capitals():
+    # the bots are Ann, Bob, Cat...: you as 'ann' sit with Bob and Cat, not beside an 'Ann'
+    from studrules.cli.play import seat_names
+
+    assert seat_names(3, "ann") == ["ann", "Bob", "Cat"]
+    assert seat_names(3, "Hero") == ["Hero", "Ann", "Bob"]
+
+
+def test_a_stack_below_what_a_hand_against_the_house_needs_is_refused(capsys):
+    # Three Card Poker: an ante of 10 and a play of 10, 20 chips a hand; with 15 bots alone
+    # printed nothing at all, and at a terminal you were asked to buy in again for 15
+    for command in (["play", "three-card-poker"], ["session", "--variants", "razz,three-card-poker"]):
+        code, out, err = run(capsys, *command, "--bots-only", "--stack", "15")
+        assert code == 1 and out == ""
+        assert (
+            "studrules: --stack 15: a hand of three-card-poker needs 20 chips (its ante, its side bets and a raise)"
+            in err
+        )
+    code, out, err = run(capsys, "play", "three-card-poker", "--bots-only", "--stack", "20", "-n", "1")
+    assert code == 0 and "== Hand 1" in out
+
+
+def test_bots_alone_stopping_short_of_the_hands_asked_say_why(capsys):
+    # 20 chips, a hand needs 20: with seed 1 Ann folds the first hand (her ante of 10 lost), and
+    # 10 chips deal her no second hand of the three asked: the session says so (it said nothing)
+    code, out, _ = run(
+        capsys, "play", "three-card-poker", "--players", "1", "--stack", "20", "--bots-only", "-n", "3", "--seed", "1"
+    )
+    assert code == 0 and "Ann: 10 (-10)" in out
+    assert "Session over after 1 hand: nobody has chips enough to play." in out
+    # one hand asked and played: no summary, as before
+    code, out, _ = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--seed", "1")
+    assert "Session over" not in out
+
+
+def test_bots_alone_fill_a_table_of_ten_as_the_message_says(capsys):
+    # 'at most 10 players at one table', but bots alone had nine names and --players 10 was refused
+    code, out, err = run(
+        capsys, "play", "five-card-stud-fr", "--players", "10", "--bots-only", "-n", "1", "--seed", "3"
+    )
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].endswith("to Ann, Bob, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jay")
+    code, out, err = run(capsys, "play", "five-card-stud-fr", "--players", "11", "--bots-only")
+    assert code == 1 and "studrules: at most 10 players at one table" in err

@@ -259,3 +259,16 @@ def test_rebuys_carry_over_a_restored_session():
     again = _heads_up()
     again.carry(s.carried())
     assert again.rebuys == {"Ann": 1, "Bob": 0} and again.summary().rows[0]["bought"] == 200
+
+
+def test_a_game_listed_twice_in_a_row_is_no_switch_of_rules():
+    # razz, razz, seven-card stud (razz weighted twice): hand 2 is razz again, the same name
+    # and the same rules: no "the game changes to Razz" (the browser table wrote "Razz with new
+    # house rules" and then "The rules are the same as the last hand's"); hand 3 switches
+    s = Session(
+        ["razz", "razz", "seven-card-stud"], PLAYERS, {p: CheckCall() for p in PLAYERS}, stacks=500, hands=3, seed=1
+    )
+    reports = [s.play_next() for _ in range(3)]
+    assert [r.switched for r in reports] == [True, False, True]
+    assert reports[1].announcement() == ""
+    assert reports[2].announcement().startswith("Hand 3: the game changes to Seven Card Stud")

@@ -111,16 +111,38 @@ def test_two_people_and_a_bot_play_a_hand_against_the_house_and_each_is_paid_by_
         assert position["result"]["line"].startswith(f"{name}: folded") and position["result"]["line"].endswith(": -15")
 
 
-def test_a_chosen_ante_the_stack_cannot_cover_with_a_raise_is_the_games_own(deal):
+def test_a_chosen_ante_the_stack_cannot_cover_with_a_raise_is_refused_with_the_most_it_covers(deal):
     deal({"Ann": "7s 7d 2c", "Bob": "Kc 9d 4h", "house": "Qs Jh 3d"})
     room = _room([TCP], seats=2, buy_in=50)
     ann, bob = room.join("Ann"), room.join("Bob")
-    room.choose_ante(ann.token, 30)  # within the table's 5 to 100, but 30 and a play of 30 are more than 50
+    # within the table's 5 to 100, but 30 and a play of 30 are more than 50; the most: 25 + 25 = 50
+    # (it was taken, and the hand dealt at the game's 10 without a word)
+    words = "your stack of 50 cannot cover an ante of 30 with a raise: the most you can ante now is 25"
+    with pytest.raises(TableError, match=re.escape(words)):
+        room.choose_ante(ann.token, 30)
     room.choose_ante(bob.token, 25)  # 25 and a play of 25: exactly 50
+    assert room.antes == {"Bob": 25}
     room.start(ann.token)
     state = snapshot(room, ann)
     assert (_position(state, "Ann")["ante"], _position(state, "Bob")["ante"]) == (10, 25)
-    assert state["banked"]["ante"] == {"low": 5, "high": 100, "chosen": 30}
+
+
+def test_a_chosen_ante_a_loss_leaves_uncovered_is_the_games_own_and_the_table_says_so(deal):
+    deal({"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2, buy_in=100)
+    ann = room.join("Ann")
+    room.choose_ante(ann.token, 40)  # 40 and a play of 40: her 100 covers it
+    room.start(ann.token)
+    room.act(ann.token, "fold")  # her ante lost: 100 - 40 = 60
+    assert ann.stack == 60
+    room.clock.now = room.deadline
+    room.tick()
+    # hand 2: 40 + 40 = 80 > 60, dealt at the game's own 10 (10 + 10 she covers), and said
+    assert room.state == "playing" and _position(snapshot(room, ann), "Ann")["ante"] == 10
+    assert room.log[-1] == "Ann's stack of 60 cannot cover his ante of 40 with a raise: this hand he antes 10"
+    # during a hand she is in her next stack is not known yet: a choice is taken
+    room.choose_ante(ann.token, 50)
+    assert snapshot(room, ann)["banked"]["ante"]["chosen"] == 50
 
 
 def test_an_ante_outside_the_table_limits_or_at_a_table_of_pot_games_is_refused():
@@ -504,3 +526,18 @@ def test_a_side_bet_message_sets_the_seats_stake_and_a_bad_one_is_refused(client
         assert answer["type"] == "error" and "'aces_up' is not a side bet of this table" in answer["message"]
         state = bot_and_start(ws)
         assert _position(state, "Ann")["side_bets"] == [{"name": "pair_plus", "words": "pair plus", "amount": 15}]
+
+
+def test_a_buy_in_below_what_a_hand_against_the_house_needs_is_refused(tmp_path):
+    # Three Card Poker at its own stakes: an ante of 10, no Pair Plus, a play of 10: 20 chips a
+    # hand. A buy-in of 15 seated a player the table could never deal in (it waited for him to
+    # buy in again, for 15 more).
+    server = Server(tmp_path / "tables.db", clock=Clock())
+    with pytest.raises(TableError, match=re.escape("a hand of three-card-poker needs 20 chips")):
+        server.create({"host": "Ann", "variants": [TCP], "buy_in": 15})
+    assert server.rooms == {}
+    room, ann = server.create({"host": "Ann", "variants": [TCP], "buy_in": 20})  # exactly a hand
+    # a change to a Pair Plus of 40 the table stakes: 10 + 40 + 10 = 60 > 20, refused, nothing changes
+    with pytest.raises(TableError, match=re.escape("needs 60 chips (the ante, the side bets the table stakes")):
+        room.configure(ann, {"stakes": {"pair_plus": 40}})
+    assert room.config.stakes == {} and room.pending is None

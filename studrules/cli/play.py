@@ -35,6 +35,7 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import StudrulesError, UsageError
+from ..game.hand import RESERVED_NAMES
 from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.buying_in import buys_again, offers_top_up, tops_up, within_limit
@@ -57,7 +58,7 @@ HELP = "play hands at a table against bots (bots only, printing the history, whe
 ORDER = 10
 
 #: Names of the bots' seats, in order.
-BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jay")  # (a table of ten: bots alone too)
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "add_table_arguments", "make_bots"]
 
@@ -177,6 +178,26 @@ def default_stack(variants) -> int:
     return max(100, 20 * biggest)
 
 
+def _check_stack(stack: int, variants) -> None:
+    """Refuse a starting stack below what a hand of one of ``variants`` needs against the
+    house (its ante, its side bets and a raise): nobody could ever be dealt in.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> _check_stack(5, [example_variant("side-bet")])  # an ante of 10, no bonus, a raise of 2 * 10
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --stack 5: a hand of side-bet needs 30 chips (its ante, its side bets and a raise)
+    """
+    from ..table.session import Session
+
+    for v in variants:
+        need = Session.needs(v)
+        if stack < need:
+            raise StudrulesError(
+                f"--stack {stack}: a hand of {v.name} needs {need} chips (its ante, its side bets and a raise)"
+            )
+
+
 def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]:
     """A policy for each bot seat, from the comma-separated ``--bots`` list, in turn."""
     kinds = [k.strip() for k in str(spec).split(",") if k.strip()] or ["sensible"]
@@ -193,13 +214,18 @@ def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]
 
 
 def seat_names(count: int, me: str | None) -> list[str]:
-    names = [n for n in BOT_NAMES if n != me]
-    if count > len(names) + (1 if me else 0):
-        raise StudrulesError(f"at most {len(BOT_NAMES) + 1} players at one table")
+    # (a bot's name that differs from yours only in capitals would read as yours)
+    names = [n for n in BOT_NAMES if me is None or n.lower() != me.lower()]
+    if count > len(BOT_NAMES):
+        raise StudrulesError(f"at most {len(BOT_NAMES)} players at one table")
     if me is None:
         return names[:count]
     if not me or any(ch.isspace() for ch in me) or not me.isprintable():
         raise StudrulesError(f"your name is one printable word, not {me!r}")
+    if me in RESERVED_NAMES:
+        raise StudrulesError(
+            f"'{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name"
+        )
     return [me] + names[: count - 1]
 
 
@@ -265,6 +291,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
+    _check_stack(stack, variants)
     if me is not None:
         _check_side_bets_covered(mine, variants, me, stack)
     if args.history:
@@ -384,7 +411,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         if writer is not None:
             writer.close()
     summary = session.summary()
-    if live or session.played > 1:
+    # (bots alone: one hand needs no summary, but a session that stopped short says why)
+    if live or session.played > 1 or (hands is not None and session.played < hands):
         print(summary.text(), file=out)
     if status == 130 and not args.history:
         print("(no --history: nothing saved)", file=out if live else sys.stderr)

@@ -16,6 +16,7 @@ from ..game.hand import Hand
 from ..records.history import HISTORY_SUFFIXES, is_history_file, replay_hands
 from ..records.script import hand_output, history_text, run_script
 from ..spec.source import check_data_file
+from ..table.display import pay_words
 
 NAME = "replay"
 HELP = "play a hand script (YAML or JSON) and print the hand history"
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(hand_output(hand), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(history_text(hand))
+        print(pay_words(history_text(hand)))  # (pay lines in words, as play prints them)
     return 0
 
 
@@ -71,5 +72,5 @@ def _replay_history_file(args: argparse.Namespace) -> int:
         if index:
             print()
         print(f"== hand {index + 1}")
-        print(history_text(hand))
+        print(pay_words(history_text(hand)))
     return 0

@@ -10,6 +10,7 @@ starting the server again loses nothing. It needs the optional extra:
 from __future__ import annotations
 
 import argparse
+import errno
 from pathlib import Path
 
 from ..errors import StudrulesError
@@ -22,13 +23,19 @@ ORDER = 12
 __all__ = ["NAME", "HELP", "add_arguments", "run", "check_store"]
 
 _SQLITE = b"SQLite format 3\x00"
+#: Why an address cannot be listened on, in words, by the error's number.
+_BIND_WORDS = {
+    errno.EADDRINUSE: "another program listens on that port",
+    errno.EADDRNOTAVAIL: "that address is none of this machine's",
+    errno.EACCES: "a port below 1024 needs the administrator's rights",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)"
     )
-    parser.add_argument("--port", type=whole_number(1), default=8000, help="the port (default: 8000)")
+    parser.add_argument("--port", type=whole_number(1, 65535), default=8000, help="the port (default: 8000)")
     parser.add_argument(
         "--db",
         metavar="FILE",
@@ -59,6 +66,33 @@ def check_store(path: Path) -> None:
         raise StudrulesError(f"--db {path} is not an SQLite file: it is left as it is (choose another --db)")
 
 
+def check_address(host: str, port: int) -> None:
+    """Refuse an address the server cannot listen on (a port another program holds, a host
+    name that names no address of this machine), said before the server says it serves.
+
+    >>> check_address("nosuchhost.invalid", 8000)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --host nosuchhost.invalid --port 8000: the server cannot listen there (the host name is not known)
+    """
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError):
+        infos = []
+    why = "the host name is not known"
+    for family, kind, proto, _, address in infos:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the server binds it)
+            try:
+                probe.bind(address)
+                return
+            except OSError as err:
+                why = _BIND_WORDS.get(err.errno or 0, str(err.strerror or err).lower())
+    raise StudrulesError(f"--host {host} --port {port}: the server cannot listen there ({why})")
+
+
 def run(args: argparse.Namespace) -> int:
     path = Path(args.db)
     check_store(path)
@@ -72,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     from ..web.serving import uvicorn_settings
 
+    check_address(args.host, args.port)
     app = create_app(path, allow_uploads=args.allow_uploads)
     uploads = ", variant uploads on" if args.allow_uploads else ""
     print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}{uploads}); Ctrl-C stops")

@@ -68,7 +68,7 @@ from .dealing import _Dealing
 from .declare import _Declaring
 from .draw import _Drawing
 from .expose import _Exposing
-from .house import DEALER, HOUSE, _House
+from .house import DEALER, HOUSE, RESERVED_NAMES, _House
 from .offers import _Offering
 from .passing import _Passing
 from .plan import _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
@@ -77,7 +77,7 @@ from .showdown import _Showdown
 from .splitting import _Splitting
 from .view import View, seat_view
 
-__all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER"]
+__all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER", "RESERVED_NAMES"]
 
 _new = tuple.__new__
 _TABLE = tuple(TABLE_NAMES)
@@ -242,7 +242,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         for p in names:
             if not p or any(ch.isspace() for ch in p) or not p.isprintable():
                 raise ValueError(f"a player's name is one printable word, not {p!r}")
-            if p in (HOUSE, DEALER, "community", "burns"):
+            if p in RESERVED_NAMES:
                 raise ValueError(f"'{p}' is a reserved name: choose another player's name")
         low, high = seats.min, seats.max
         if seats.positions:

@@ -24,6 +24,8 @@ from .state import _HandState
 HOUSE = "house"
 #: The name the dealer goes by when he declares a hand void.
 DEALER = "dealer"
+#: The names a player may not take: the hand's own words for somebody who is not a player.
+RESERVED_NAMES = (HOUSE, DEALER, "community", "burns")
 
 _new = tuple.__new__  # an event made from its thirteen fields
 _NONE4, _NONE6, _NONE8, _NONE9, _NONE11 = ((None,) * k for k in (4, 6, 8, 9, 11))

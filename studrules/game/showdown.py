@@ -52,6 +52,8 @@ def shows_as_first_worded(hand: _Showdown) -> list[Event]:
     >>> [e.hand for e in shows_as_first_worded(h) if e.type == "show"]
     ['pair of kings, nine-seven-six kickers', 'ace-eight-five-three-two high']
     """
+    if getattr(hand, "showdown_rules", None) is None:
+        return list(hand.events)  # (no showdown step: a hand against the house shows at its settlement)
     seat = {p: i for i, p in enumerate(hand.players)}
     out = []
     for e in hand.events:

@@ -133,7 +133,7 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
     variant = hand.variant
     ref = variant_reference(variant)
     options = dict(variant.chosen)
-    cards: dict[str, list[str]] = {p: [str(c) for c in hand.cards[i]] for i, p in enumerate(hand.players)}
+    cards = _received_cards(hand)
     if hand.house_cards:
         cards["house"] = [str(c) for c in hand.house_cards]
     if hand.community:
@@ -173,6 +173,18 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
     record["digest"] = events_digest(hand.events)
     record["line_digest"] = line_digest(record)
     return record
+
+
+def _received_cards(hand) -> dict[str, list[str]]:
+    """Each player's cards in the order the deal gave them (a replacement at a
+    draw after the cards before it), as a script's ``cards`` reads them: not
+    the cards he holds at the end, which a draw or a pass has changed (a card
+    passed to him was dealt to his neighbour)."""
+    cards: dict[str, list[str]] = {p: [] for p in hand.players}
+    for e in hand.events:
+        if e.type in ("deal", "draw") and e.card is not None and e.player in cards:
+            cards[e.player].append(str(e.card))
+    return cards
 
 
 def line_digest(record: Mapping[str, Any]) -> str:

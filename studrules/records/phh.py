@@ -87,7 +87,9 @@ def phh_code(variant) -> str:
     return _structure(variant)[0]
 
 
-def _structure(variant) -> tuple[str, dict]:
+def _structure(variant, stakes: Mapping[str, int] | None = None) -> tuple[str, dict]:
+    """The game's PHH code and its numbers at ``stakes`` (None: the variant's own; a
+    hand's are the stakes it was played at, a kill's doubled ones too)."""
     from ..spec.model import AnteStep, BettingStep, DealStep, DeclareStep, DrawStep, ExposeStep, ShowdownStep
 
     def no(why: str) -> PHHError:
@@ -109,7 +111,8 @@ def _structure(variant) -> tuple[str, dict]:
         raise no(f"it uses a {variant.deck.cards}-card deck")
     if not variant.deck.ace_low_straight:
         raise no("its ace is never low in a straight; PHH's games count A-2-3-4-5 as a straight")
-    stakes = variant.stake_values()
+    if stakes is None:
+        stakes = variant.stake_values()
     deals = variant.steps_of(DealStep)
     faces = tuple(tuple(d.players) for d in deals)
     if faces != _FACES:
@@ -265,7 +268,7 @@ def hand_to_phh(hand, *, number: int | None = None) -> dict:
     betting is over before the last street because players are all in, the
     players still in show what they hold before the rest is dealt, as PHH
     (and PokerKit) has it, and show again at the end."""
-    code, info = _structure(hand.variant)
+    code, info = _structure(hand.variant, hand.plan.stakes)  # (as played: a killed hand at the kill's stakes)
     seat = {p: i + 1 for i, p in enumerate(hand.players)}
     actions: list[str] = []
     pending: list[tuple[int, str, str]] = []  # deals not written yet: (street, player, card)

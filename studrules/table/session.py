@@ -396,13 +396,16 @@ class Session(_Seating):
             side_bets=sides or None,
         )
         previous = self._last_variant
-        switched = previous is None or previous is not variant
         differences: list[Difference] = []
-        if previous is not None and switched:
+        if previous is not None and previous is not variant:
             pair = (id(previous), id(variant))  # the session's variants live as long as it does
             if pair not in self._differences:
                 self._differences[pair] = diff(previous, variant)
             differences = self._differences[pair]
+        # (a game listed twice, razz after razz, is no switch: the same name and the same rules)
+        switched = previous is None or (
+            previous is not variant and (previous.name != variant.name or bool(differences))
+        )
         number = self.played + 1
         report = HandReport(
             number,

@@ -265,10 +265,15 @@ class Room(_Presence, _SideBets, _Rebuys):
         return self.join(name, bot=kind or bot_kind(self))
 
     def choose_ante(self, who: Seat | str, amount: Any) -> None:
-        """Against the house: the seat ``who`` antes ``amount`` from the next hand (within
-        the table limits; each game keeps it within its own, see :func:`~.banked_view.position_antes`)."""
+        """Against the house: the seat ``who`` antes ``amount`` from the next hand (within the table
+        limits and what his stack covers with a raise; each game keeps it within its own, see
+        :func:`~.banked_view.position_antes`)."""
         seat = self._seat(who)
-        self.antes[seat.name] = checked_ante(table_games(self), amount)
+        ante = checked_ante(table_games(self), amount)
+        problem = self.ante_uncovered(seat, ante)  # (his stack, with a raise: as a side bet is refused)
+        if problem is not None:
+            raise TableError(problem)
+        self.antes[seat.name] = ante
         self._changed()
         self._seats_changed()  # (the store keeps it with the session)
 

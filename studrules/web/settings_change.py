@@ -108,6 +108,14 @@ def check_table(
                 loaded.append(Session.load_game(resolve(name), config.options, config.stakes))
         except StudrulesError as err:
             raise TableError(f"{name} with these stakes and options: {without_file(err)}") from None
+    for name, v in zip(config.variants, loaded):
+        # (a buy-in below what a hand against the house needs seats players who can never be dealt in)
+        need = Session.needs(v)
+        if config.buy_in < need:
+            raise TableError(
+                f"a hand of {name} needs {need} chips (the ante, the side bets the table stakes and a raise):"
+                f" the buy-in of {config.buy_in} does not cover it"
+            )
     return loaded
 
 

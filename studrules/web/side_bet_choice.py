@@ -1,4 +1,4 @@
-"""The side bets a seated player chooses at a browser table of games against the house.
+"""The side bets (and the ante) a seated player chooses at a browser table of games against the house.
 
 Between hands (or during one, for the next) a player stakes what he likes on
 each side bet of the table's games, within its limits, or 0 for none
@@ -6,7 +6,10 @@ each side bet of the table's games, within its limits, or 0 for none
 the ``side_bet`` message); a bet he never chose is staked as the table stakes it.
 Each hand keeps his stakes within its own game's limits, and one his stack
 cannot cover with the ante and a raise is the game's own that hand
-(:func:`~studrules.table.side_bets.fitted_side_bets`). What a seat sees of
+(:func:`~studrules.table.side_bets.fitted_side_bets`). An ante is refused
+when his stack cannot cover it with a raise in any game of the table
+(:meth:`_SideBets.ante_uncovered`), and a hand that deals him the game's
+own ante instead says so in the table log. What a seat sees of
 them: :func:`banked_facts`, the table's facts against the house with each
 side bet's limits, the game's own stake and the seat's choice.
 
@@ -34,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.settlement import side_bet_limits, side_bet_stakes
 from ..table.session import Session
 from ..table.side_bets import fitted_side_bets, side_bet_names, side_bet_problem, side_bet_range
-from .banked_view import bet_words, position_antes, table_facts, table_games
+from .banked_view import ante_limits, ante_range, bet_words, position_antes, table_facts, table_games
 from .config import TableError
 
 if TYPE_CHECKING:
@@ -111,10 +114,54 @@ class _SideBets:
         can = f"the most you can stake on it now is {most}" if most else f"your stack covers no {words} now"
         return f"your stack of {stack} cannot cover a {words} of {amount} with your ante and a raise: {can} (0: none)"
 
+    def ante_uncovered(self, seat: Seat, amount: int) -> str | None:
+        """Why ``seat``'s stack cannot cover the ante ``amount`` with a raise in any game of
+        the table, with the most it covers now; None where one game covers it, or where his
+        stack is not known yet (a hand he is in is being played; he is out of chips)."""
+        hand, session = self.hand, self.session
+        if session is not None and seat.name not in session.active:
+            return None
+        if self.state == "playing" and hand is not None and not hand.is_over and seat.name in hand.players:
+            return None
+        me, stack = seat.name, seat.stack
+        # (what the next hand does with it: position_antes, on a session of him alone with his stack)
+        probe: Any = SimpleNamespace(active=[me], stacks={me: stack}, needs=Session.needs)
+        games = [v for v in table_games(self) if ante_limits(v) is not None]
+
+        def covers(ante: int) -> bool:
+            return any(position_antes(probe, v, {me: ante}) for v in games)
+
+        if not games or covers(amount):
+            return None
+        low = (ante_range(games) or (1, None))[0]
+        most, top = None, amount - 1  # (a larger ante needs more chips: the most is found by halving)
+        while low <= top:
+            middle = (low + top) // 2
+            if covers(middle):
+                most, low = middle, middle + 1
+            else:
+                top = middle - 1
+        can = f"the most you can ante now is {most}" if most is not None else "you ante each game's own"
+        return f"your stack of {stack} cannot cover an ante of {amount} with a raise: {can}"
+
     def _note_uncovered(self, report: Any) -> None:
-        """Tell the table of each player whose chosen side bets the hand of ``report`` was
-        dealt without: his stack could not cover them with his ante and a raise."""
+        """Tell the table of each player whose chosen ante or side bets the hand of ``report``
+        was dealt without: his stack could not cover them with a raise."""
         variant, hand = report.variant, report.hand
+        limits_of_ante = ante_limits(variant)
+        for i, player in enumerate(hand.players):
+            if limits_of_ante is None or hand.antes is None:
+                break  # (no ante of his choosing in this game)
+            if player not in self.antes:
+                continue
+            low, high = limits_of_ante
+            chosen = self.antes[player]
+            wanted = max(low, chosen if high is None else min(chosen, high))
+            if hand.antes[i] != wanted:
+                self._say(
+                    f"{player}'s stack of {hand.start[i]} cannot cover his ante of {wanted} with a raise:"
+                    f" this hand he antes {hand.antes[i]}"
+                )
         if not report.unstaked:  # (the session says who was dealt in without his choice)
             return
         env = variant.stake_values()
