@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 
+import pytest
 from cli_support import run, studrules_process
 
 from studrules.cli.main import main
@@ -103,7 +104,7 @@ def test_a_stack_below_what_a_hand_against_the_house_needs_is_refused(capsys):
         code, out, err = run(capsys, *command, "--bots-only", "--stack", "15")
         assert code == 1 and out == ""
         assert (
-            "studrules: --stack 15: a hand of three-card-poker needs 20 chips (its ante, its side bets and a raise)"
+            "studrules: --stack 15: a hand of three-card-poker needs 20 chips (its ante, its side bets and its raises)"
             in err
         )
     code, out, err = run(capsys, "play", "three-card-poker", "--bots-only", "--stack", "20", "-n", "1")
@@ -132,3 +133,21 @@ def test_bots_alone_fill_a_table_of_ten_as_the_message_says(capsys):
     assert out.splitlines()[0].endswith("to Ann, Bob, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jay")
     code, out, err = run(capsys, "play", "five-card-stud-fr", "--players", "11", "--bots-only")
     assert code == 1 and "studrules: at most 10 players at one table" in err
+
+
+@pytest.mark.parametrize(
+    "game, enough",
+    [
+        # "the player must make three equal bets": 10 + 10 + 10 (a bet of 10)
+        ("let-it-ride", 30),
+        # an ante of 5 and a raise of at least 1x at each of the three decisions: 5 + 3 x 5
+        ("mississippi-stud", 20),
+        # Caribbean Stud: the ante of 10 and one call of twice the ante (one decision)
+        ("caribbean-stud-it", 30),
+    ],
+)
+def test_a_hand_against_the_house_needs_every_wager_it_may_ask_at_its_least(capsys, game, enough):
+    code, out, err = run(capsys, "play", game, "--bots-only", "--stack", str(enough - 1))
+    assert code == 1 and f"a hand of {game} needs {enough} chips" in err
+    code, out, err = run(capsys, "play", game, "--bots-only", "--stack", str(enough), "-n", "1")
+    assert code == 0 and "== Hand 1" in out

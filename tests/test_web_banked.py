@@ -117,7 +117,7 @@ def test_a_chosen_ante_the_stack_cannot_cover_with_a_raise_is_refused_with_the_m
     ann, bob = room.join("Ann"), room.join("Bob")
     # within the table's 5 to 100, but 30 and a play of 30 are more than 50; the most: 25 + 25 = 50
     # (it was taken, and the hand dealt at the game's 10 without a word)
-    words = "your stack of 50 cannot cover an ante of 30 with a raise: the most you can ante now is 25"
+    words = "your stack of 50 cannot cover an ante of 30 with the raises: the most you can ante now is 25"
     with pytest.raises(TableError, match=re.escape(words)):
         room.choose_ante(ann.token, 30)
     room.choose_ante(bob.token, 25)  # 25 and a play of 25: exactly 50
@@ -139,7 +139,7 @@ def test_a_chosen_ante_a_loss_leaves_uncovered_is_the_games_own_and_the_table_sa
     room.tick()
     # hand 2: 40 + 40 = 80 > 60, dealt at the game's own 10 (10 + 10 she covers), and said
     assert room.state == "playing" and _position(snapshot(room, ann), "Ann")["ante"] == 10
-    assert room.log[-1] == "Ann's stack of 60 cannot cover his ante of 40 with a raise: this hand he antes 10"
+    assert room.log[-1] == "Ann's stack of 60 cannot cover his ante of 40 with the raises: this hand he antes 10"
     # during a hand she is in her next stack is not known yet: a choice is taken
     room.choose_ante(ann.token, 50)
     assert snapshot(room, ann)["banked"]["ante"]["chosen"] == 50
@@ -467,7 +467,7 @@ def test_a_side_bet_the_stack_cannot_cover_is_refused_with_the_most_it_may_stake
     room = _room([TCP], seats=2, buy_in=50)
     ann, bob = room.join("Ann"), room.join("Bob")
     # ante 10, Pair Plus 40 and a play of 10: 60 > 50; the most: 50 - 10 - 10 = 30
-    words = "your stack of 50 cannot cover a pair plus of 40 with your ante and a raise:"
+    words = "your stack of 50 cannot cover a pair plus of 40 with your ante and the raises:"
     with pytest.raises(TableError, match=re.escape(f"{words} the most you can stake on it now is 30 (0: none)")):
         room.choose_side_bet(ann.token, "pair_plus", 40)
     assert room.side_bets == {}
@@ -493,7 +493,7 @@ def test_a_side_bet_a_loss_leaves_uncovered_is_left_out_and_the_table_says_so(de
     # hand 2: 80 > 30, dealt without it (the table stakes none); her ante and a play, 20, she covers
     assert room.state == "playing" and _position(snapshot(room, ann), "Ann")["side_bets"] == []
     assert room.log[-1] == (
-        "Ann's stack of 30 cannot cover his pair plus of 60 with his ante and a raise: this hand he stakes none"
+        "Ann's stack of 30 cannot cover his pair plus of 60 with his ante and the raises: this hand he stakes none"
     )
     assert snapshot(room, ann)["banked"]["side_bets"][0]["chosen"] == 60  # his choice stays
 

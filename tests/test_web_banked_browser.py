@@ -115,7 +115,7 @@ def test_a_player_alone_against_the_house_sees_his_stack_behind_his_bets_and_his
     page.click("#side-bet-button-pair_plus")
     page.wait_for_function("document.getElementById('error').textContent.includes('cannot cover')")
     assert page.locator("#error").inner_text() == (
-        "your stack of 30 cannot cover a pair plus of 1000 with your ante and a raise:"
+        "your stack of 30 cannot cover a pair plus of 1000 with your ante and the raises:"
         " the most you can stake on it now is 10 (0: none)"
     )
     assert page.locator("#side-bet-limits-pair_plus").inner_text() == "(1 or more; now none)"

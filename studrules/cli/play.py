@@ -180,13 +180,13 @@ def default_stack(variants) -> int:
 
 def _check_stack(stack: int, variants) -> None:
     """Refuse a starting stack below what a hand of one of ``variants`` needs against the
-    house (its ante, its side bets and a raise): nobody could ever be dealt in.
+    house (its ante, its side bets and its raises): nobody could ever be dealt in.
 
     >>> from studrules.spec.examples import example_variant
     >>> _check_stack(5, [example_variant("side-bet")])  # an ante of 10, no bonus, a raise of 2 * 10
     Traceback (most recent call last):
     ...
-    studrules.errors.StudrulesError: --stack 5: a hand of side-bet needs 30 chips (its ante, its side bets and a raise)
+    studrules.errors.StudrulesError: --stack 5: a hand of side-bet needs 30 chips (its ante, its side bets and its raises)
     """
     from ..table.session import Session
 
@@ -194,7 +194,7 @@ def _check_stack(stack: int, variants) -> None:
         need = Session.needs(v)
         if stack < need:
             raise StudrulesError(
-                f"--stack {stack}: a hand of {v.name} needs {need} chips (its ante, its side bets and a raise)"
+                f"--stack {stack}: a hand of {v.name} needs {need} chips (its ante, its side bets and its raises)"
             )
 
 

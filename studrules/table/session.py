@@ -10,7 +10,7 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   every switch is announced with the rule differences from the previous hand
   (:func:`studrules.analysis.diff.diff`);
 - a player who cannot afford the next hand (a pot game: no chips left; a
-  game against the house: not enough for an ante, the side bets and a raise) leaves;
+  game against the house: not enough for an ante, the side bets and the raises) leaves;
   where the table lets him buy in again (``may_buy_again``), he stays seated out
   of chips and plays again once he does (:meth:`Session.rebuy`), and while no
   hand can be dealt without him the session waits for him rather than end;
@@ -247,7 +247,9 @@ class Session(_Seating):
     def needs(variant, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
         """Chips a player needs to sit in a hand of ``variant``: against the house, his
         ante (``ante``: the one he chose; else the game's), his side bets (``side_bets``:
-        those he chose, by name, a bet not named not made; else the game's) and a raise."""
+        those he chose, by name, a bet not named not made; else the game's) and the least
+        raise of every decision (each wager the hand may ask of him: Let It Ride's three
+        equal bets, Mississippi Stud's ante and three raises of 1x)."""
         if not variant.is_banked:
             return 1
         from ..game.settlement import side_bet_stakes
@@ -265,11 +267,8 @@ class Session(_Seating):
         env["ante"] = ante
         env.setdefault("hand", 0)
         env.setdefault("house", 0)
-        raise_amount = 0
-        for step in variant.steps_of(DecisionStep):
-            if step.raise_amount is not None:
-                raise_amount = max(raise_amount, int(step.raise_amount(env)))
-        return max(1, ante + side + raise_amount)
+        raises = sum(int(step.raise_amount(env)) for step in variant.steps_of(DecisionStep) if step.raise_amount)
+        return max(1, ante + side + raises)
 
     def needed(self, player: str, side_bets: Mapping[str, int] | None = None) -> int:
         """Chips ``player`` needs for the next hand: of the next game where the games go in

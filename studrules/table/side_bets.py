@@ -8,7 +8,7 @@ a hand of one game makes of every player's choices (:func:`fitted_side_bets`,
 which :meth:`~studrules.table.session.Session.begin_next` calls): each bet
 of that game kept within its own limits (a table may deal games whose limits
 differ), and none chosen where the player's stack cannot cover them with his
-ante and a raise (he stakes the game's own that hand).
+ante and its raises (he stakes the game's own that hand).
 
     >>> from studrules.spec.examples import example_variant
     >>> games = [example_variant("side-bet")]
@@ -98,7 +98,7 @@ def fitted_side_bets(
     ``session`` (a :class:`~studrules.table.session.Session`), of
     ``variant``: every side bet of the game, his choice kept within its limits, the game's own
     stake for a bet he did not choose; left out (the game's own stakes) where his stack cannot
-    cover them with his ante (``antes``: the one he chose) and a raise. None where nobody chose."""
+    cover them with his ante (``antes``: the one he chose) and the raises. None where nobody chose."""
     if not chosen or not variant.is_banked:
         return None
     out = {}

@@ -11,7 +11,7 @@ The ante a position chooses (:func:`ante_limits`, :func:`ante_range`,
 :func:`position_antes`): where a game's ante has a table minimum and maximum
 (or the player chooses it), each position may ante what it likes within
 them, from the next hand; a chosen ante it cannot cover with the side bets
-and a raise is the game's own again. And the bot the host seats at a table
+and the raises is the game's own again. And the bot the host seats at a table
 with games against the house (:func:`bot_kind`: each game's own strategy).
 
     >>> from studrules.spec.examples import example_text
@@ -207,7 +207,7 @@ def checked_ante(games: Iterable[Any], amount: Any) -> int:
 
 def position_antes(session: Session, variant: Any, chosen: Mapping[str, int]) -> dict[str, int] | None:
     """The ante of each player who chose one (``chosen``, by name) at the next hand, of ``variant``:
-    kept within the game's own limits, where his stack covers it with the side bets and a raise
+    kept within the game's own limits, where his stack covers it with the side bets and the raises
     (else he antes the game's own); None where nobody did."""
     limits = ante_limits(variant)
     if limits is None or not chosen:

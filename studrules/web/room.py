@@ -266,7 +266,7 @@ class Room(_Presence, _SideBets, _Rebuys):
 
     def choose_ante(self, who: Seat | str, amount: Any) -> None:
         """Against the house: the seat ``who`` antes ``amount`` from the next hand (within the table
-        limits and what his stack covers with a raise; each game keeps it within its own, see
+        limits and what his stack covers with the raises; each game keeps it within its own, see
         :func:`~.banked_view.position_antes`)."""
         seat = self._seat(who)
         ante = checked_ante(table_games(self), amount)

@@ -113,7 +113,7 @@ def check_table(
         need = Session.needs(v)
         if config.buy_in < need:
             raise TableError(
-                f"a hand of {name} needs {need} chips (the ante, the side bets the table stakes and a raise):"
+                f"a hand of {name} needs {need} chips (the ante, the side bets the table stakes and the raises):"
                 f" the buy-in of {config.buy_in} does not cover it"
             )
     return loaded

@@ -5,9 +5,9 @@ each side bet of the table's games, within its limits, or 0 for none
 (:meth:`_SideBets.choose_side_bet`, a part of :class:`~studrules.web.room.Room`;
 the ``side_bet`` message); a bet he never chose is staked as the table stakes it.
 Each hand keeps his stakes within its own game's limits, and one his stack
-cannot cover with the ante and a raise is the game's own that hand
+cannot cover with the ante and the raises is the game's own that hand
 (:func:`~studrules.table.side_bets.fitted_side_bets`). An ante is refused
-when his stack cannot cover it with a raise in any game of the table
+when his stack cannot cover it with the raises in any game of the table
 (:meth:`_SideBets.ante_uncovered`), and a hand that deals him the game's
 own ante instead says so in the table log. What a seat sees of
 them: :func:`banked_facts`, the table's facts against the house with each
@@ -78,7 +78,7 @@ class _SideBets:
 
     def _uncovered(self, seat: Seat, name: str, amount: int) -> str | None:
         """Why ``seat``'s stack cannot cover ``amount`` on the side bet ``name`` with his ante
-        and a raise in any game of the table that has it, with the most he can stake now; None
+        and the raises in any game of the table that has it, with the most he can stake now; None
         where one game covers it, or where his stack is not known yet (a hand he is in is being
         played; he is out of chips and may buy in again)."""
         hand, session = self.hand, self.session
@@ -112,10 +112,12 @@ class _SideBets:
                 most = max(most, room if room >= low else 0)
         words = bet_words(name)
         can = f"the most you can stake on it now is {most}" if most else f"your stack covers no {words} now"
-        return f"your stack of {stack} cannot cover a {words} of {amount} with your ante and a raise: {can} (0: none)"
+        return (
+            f"your stack of {stack} cannot cover a {words} of {amount} with your ante and the raises: {can} (0: none)"
+        )
 
     def ante_uncovered(self, seat: Seat, amount: int) -> str | None:
-        """Why ``seat``'s stack cannot cover the ante ``amount`` with a raise in any game of
+        """Why ``seat``'s stack cannot cover the ante ``amount`` with the raises in any game of
         the table, with the most it covers now; None where one game covers it, or where his
         stack is not known yet (a hand he is in is being played; he is out of chips)."""
         hand, session = self.hand, self.session
@@ -142,11 +144,11 @@ class _SideBets:
             else:
                 top = middle - 1
         can = f"the most you can ante now is {most}" if most is not None else "you ante each game's own"
-        return f"your stack of {stack} cannot cover an ante of {amount} with a raise: {can}"
+        return f"your stack of {stack} cannot cover an ante of {amount} with the raises: {can}"
 
     def _note_uncovered(self, report: Any) -> None:
         """Tell the table of each player whose chosen ante or side bets the hand of ``report``
-        was dealt without: his stack could not cover them with a raise."""
+        was dealt without: his stack could not cover them with the raises."""
         variant, hand = report.variant, report.hand
         limits_of_ante = ante_limits(variant)
         for i, player in enumerate(hand.players):
@@ -159,7 +161,7 @@ class _SideBets:
             wanted = max(low, chosen if high is None else min(chosen, high))
             if hand.antes[i] != wanted:
                 self._say(
-                    f"{player}'s stack of {hand.start[i]} cannot cover his ante of {wanted} with a raise:"
+                    f"{player}'s stack of {hand.start[i]} cannot cover his ante of {wanted} with the raises:"
                     f" this hand he antes {hand.antes[i]}"
                 )
         if not report.unstaked:  # (the session says who was dealt in without his choice)
@@ -180,7 +182,7 @@ class _SideBets:
                     instead = f"the table's {own[bet]}" if own.get(bet) else "none"
                     self._say(
                         f"{player}'s stack of {hand.start[i]} cannot cover his {bet_words(bet)} of {wanted} with"
-                        f" his ante and a raise: this hand he stakes {instead}"
+                        f" his ante and the raises: this hand he stakes {instead}"
                     )
 
 
