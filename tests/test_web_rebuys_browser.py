@@ -88,3 +88,37 @@ def test_a_friend_out_of_chips_sees_the_button_and_buys_in_again(browser, server
     ann.click("#settings-button")
     ann.wait_for_function("document.getElementById('table-log').textContent.includes('rebuys')")
     assert "up to 1 a player -> unlimited" in ann.locator("#table-log").text_content()
+
+
+def test_a_friend_short_of_the_buy_in_tops_up_between_hands(browser, server, shots):  # noqa: F811
+    # a buy-in of 20 at a low limit of 2: Ann antes 1 and folds at her first turn, 18 or 19 left
+    ann = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    ann.goto(server + "/")
+    ann.fill("#host", "Ann")
+    ann.locator(f'#games input[value="{FR}"]').check()
+    ann.fill("#seats", "2")
+    ann.fill("#buy_in", "20")
+    ann.fill("#stakes", "low_limit=2")
+    ann.click("#create-button")
+    ann.wait_for_url("**/t/*")
+    ann.wait_for_function("document.getElementById('link').textContent.includes('/t/')")
+    bob = _sits_down(browser, ann, "Bob")
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    ann.click("#start")
+    ann.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
+    assert ann.locator("#top-up-note").is_hidden()  # (her stack is in play)
+    for _ in range(300):
+        if ann.locator("#top-up-note").is_visible():
+            break
+        acted = _fold_or_play(ann) or _passive(bob)
+        time.sleep(0.2 if acted else 0.1)
+    else:
+        raise AssertionError("Ann was never offered a top-up")
+    words = ann.locator("#top-up").inner_text()
+    assert words in ("Top up to 20 chips (1 more)", "Top up to 20 chips (2 more)")
+    assert ann.locator("#top-up-terms").inner_text() == "(rebuy 1 of 3)"
+    shots(ann, "top-up")
+    ann.click("#top-up")
+    for p in (ann, bob):
+        p.wait_for_function("document.getElementById('table-log').textContent.includes('up to the buy-in of 20')")
+    assert ann.locator("#top-up-note").is_hidden()

@@ -296,6 +296,8 @@ class Server:
                 room.back(seat)
             elif kind == "rebuy":
                 room.rebuy(seat)
+            elif kind == "top_up":
+                room.top_up(seat)
             elif kind == "say":
                 room.say(seat, message["text"])
             elif kind == "settings":

@@ -30,6 +30,9 @@ table sees it, and raises :class:`ProtocolError` otherwise. The types a player s
 - ``{"type": "rebuy"}``: a player who has lost his chips buys in again, for
   the table's buy-in, where the table allows it (:mod:`.rebuys`); he plays
   from the next hand;
+- ``{"type": "top_up"}``: between hands, a player with chips left but fewer
+  than the buy-in buys what brings him up to it (a purchase the table's
+  rebuys count);
 - ``{"type": "leave"}``: stand up (between hands; during one, his hand is
   folded at his turn and he stands up when it ends; a host leaving hands
   his part to the next player);
@@ -105,6 +108,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "away": {},
     "back": {},
     "rebuy": {},
+    "top_up": {},
     "say": {"text": _CHAT},
     "settings": {"changes": lambda value: _changes(value)},
     "watch": {},

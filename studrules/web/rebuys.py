@@ -1,10 +1,13 @@
-"""A player who has lost his chips buys in again, at a browser table
-(:class:`_Rebuys`, a part of :class:`~studrules.web.room.Room`).
+"""A player who has lost his chips buys in again, and one with chips left tops up to
+the buy-in, at a browser table (:class:`_Rebuys`, a part of
+:class:`~studrules.web.room.Room`).
 
 Where the table allows it (its settings ``rebuys`` and ``rebuy_limit``, the
 host's to choose and to change between hands), a person out of chips (a pot
 game: none left; against the house: too few for a hand) buys in again for
 the table's buy-in (:meth:`~_Rebuys.rebuy`) and plays from the next hand;
+a person with chips left but fewer than the buy-in may top up to it between
+hands (:meth:`~_Rebuys.top_up`; a purchase the same limit counts);
 every seat sees how many times each bought and the chips he bought in all
 (:meth:`~_Rebuys.bought`), and the standings (:func:`standings`) count each
 net against all of them. A bot does not buy in again.
@@ -56,6 +59,7 @@ class _Rebuys:
         clock: Callable[[], float]
         config: TableConfig
         report: Any
+        hand: Any
         departed: list[dict[str, Any]]
 
         @property
@@ -145,6 +149,58 @@ class _Rebuys:
         assert self.session is not None
         used = self.session.rebuys[seat.name]
         return {"chips": self.config.buy_in, "used": used, "limit": self.next_config.rebuy_limit}
+
+    def top_up(self, who: Seat | str) -> None:
+        """The seat ``who``, with chips left but fewer than the table's buy-in, tops his stack
+        up to it between hands (a purchase the table's rebuys count, as a rebuy): he plays
+        the next hand with the buy-in. A :class:`TableError` says why not (and nothing changes)."""
+        seat = self._seat(who)
+        why = self.top_up_refusal(seat)
+        if why is not None:
+            raise TableError(why)
+        session = self.session
+        assert session is not None
+        to = self.config.buy_in
+        chips = session.top_up(seat.name, to)
+        seat.stack = session.stacks[seat.name]
+        n, limit = session.rebuys[seat.name], self.next_config.rebuy_limit
+        count = f"rebuy {n} of {limit}" if limit is not None else f"rebuy {n}"
+        self._say(f"{seat.name} buys {chips} more, up to the buy-in of {to} ({count})")
+        if self.state == "between" and self._waiting_after is self.report:  # (the table waited: it deals now)
+            self._waiting_after = _NOT_WAITING
+            self._next_hand()
+        self._seats_changed()
+
+    def top_up_refusal(self, seat: Seat) -> str | None:
+        """Why ``seat`` may not top up now (None: he may)."""
+        session = self.session
+        if seat.bot is not None:
+            return "a bot does not buy chips"
+        if self.state in ("over", "broken"):
+            return "the game is over: nobody buys chips"
+        if session is None or self.state == "waiting":
+            return "the game has not started: your buy-in is your stack"
+        if seat.name not in session.seating:
+            return "you are not dealt in at this table"
+        hand = self.hand
+        if self.state == "playing" and hand is not None and not hand.is_over and seat.name in hand.players:
+            return "you top up between hands: your stack is in play in this hand"
+        stack, to = session.stacks[seat.name], self.config.buy_in
+        if stack <= 0:
+            return "you are out of chips: you buy in again"
+        if stack >= to:
+            return f"you have {stack}: a top-up brings a stack up to the buy-in of {to}, not past it"
+        return self._rebuy_rule(seat)
+
+    def top_up_offer(self, seat: Seat) -> dict[str, Any] | None:
+        """What the page offers ``seat`` (None: no top-up now): the stack it brings him to,
+        the chips it costs, the rebuys used and the limit."""
+        if self.top_up_refusal(seat) is not None:
+            return None
+        assert self.session is not None
+        used, to = self.session.rebuys[seat.name], self.config.buy_in
+        chips = to - self.session.stacks[seat.name]
+        return {"to": to, "chips": chips, "used": used, "limit": self.next_config.rebuy_limit}
 
     def waiting_for(self) -> list[str]:
         """Who the table waits for to buy in again (no hand can be dealt without him)."""

@@ -125,6 +125,7 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
             "host": room.is_host(seat),
             "away": seat.away,
             "rebuy": room.rebuy_offer(seat),  # (None: none now)
+            "top_up": room.top_up_offer(seat),  # (None: none now)
         },
         "seats": [None if s is None else seat_facts(room, s, hand) for s in room.seats],
         "hand_number": room._number(),

@@ -132,6 +132,7 @@
     $("away").hidden = !me || me.away || s.state === "waiting";
     $("away-note").hidden = !me || !me.away;
     drawRebuy(s);
+    drawTopUp(s);
     drawStandings(s);
     drawSettings(s);
     $("watching").hidden = !!me;
@@ -211,6 +212,16 @@
     if (!offer) return;
     $("rebuy").textContent = `Buy in again for ${offer.chips} chips`;
     $("rebuy-terms").textContent = offer.limit === null ? `(rebuys so far: ${offer.used}; no limit)` :
+      `(rebuy ${offer.used + 1} of ${offer.limit})`;
+  }
+
+  // a player with chips left but fewer than the buy-in: the offer to top up to it between hands
+  function drawTopUp(s) {
+    const offer = s.you && s.state !== "over" ? s.you.top_up : null;
+    $("top-up-note").hidden = !offer;
+    if (!offer) return;
+    $("top-up").textContent = `Top up to ${offer.to} chips (${offer.chips} more)`;
+    $("top-up-terms").textContent = offer.limit === null ? `(rebuys so far: ${offer.used}; no limit)` :
       `(rebuy ${offer.used + 1} of ${offer.limit})`;
   }
 
@@ -651,6 +662,7 @@
   $("away").addEventListener("click", () => send({type: "away"}));
   $("back").addEventListener("click", () => send({type: "back"}));
   $("rebuy").addEventListener("click", () => send({type: "rebuy"}));
+  $("top-up").addEventListener("click", () => send({type: "top_up"}));
   $("start").addEventListener("click", () => send({type: "start"}));
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("link").href));
   async function showRules(name) {
