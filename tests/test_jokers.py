@@ -23,6 +23,7 @@ from studrules.cards.rankings_deck_order import DeckOrderHigh
 from studrules.cards.wild_reference import reference_high
 from studrules.errors import CardError, SpecErrors
 from studrules.game.hand import Hand
+from studrules.game.policies import make_policy, play_hand
 from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.model import DeckSpec
 
@@ -269,3 +270,20 @@ def test_wild_cards_count_in_the_short_deck_ranking_of_a_deck_stripped_at_the_bo
     sixes = with_wilds(get_ranking("short_deck_high"), of_ranks("6"))
     assert sixes.describe(sixes.evaluate("Ah Kh Qh Jh 6c")) == "royal flush"
     assert sixes.describe(sixes.evaluate("Ac 7d 8h 9s 6c")) == "straight, nine high"
+
+
+def test_the_sensible_bot_reads_a_joker_showing_as_the_table_does():
+    # seven-card stud with one joker: B shows the joker. A's 2c is the lowest up card
+    # (a joker showing is the highest for the bring-in), so A owes it; A holds K-9-2,
+    # nothing (class 0): he brings in rather than complete. B's joker counts roughly as
+    # an ace (A-Q-7, class 1) and no board beats his whole hand (A shows a deuce, C a
+    # ten): he calls. Reading B's board used to raise "X1 is a joker" in the bot.
+    variant = load_variant_text("extends: seven-card-stud\nname: one-joker\ndeck: {jokers: 1}\n")
+    cards = {"A": ["9h", "Kd", "2c"], "B": ["7s", "Qh", "X1"], "C": ["Jc", "8d", "Ts"]}
+    hand = Hand(variant, list(cards), 1000, cards=cards, seed=1)
+    play_hand(hand, {p: make_policy("sensible", variant=variant) for p in cards})
+    first = {}
+    for action in hand.actions:
+        first.setdefault(action.player, action.verb)
+    assert (first["A"], first["B"]) == ("bring-in", "call")
+    assert hand.is_over

@@ -56,7 +56,7 @@ from .policy_reading import (
 )
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
-from .wilds import rank_char, wild_ranks_of
+from .wilds import rank_char, showing_ranking, wild_ranks_of
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -217,7 +217,8 @@ class Sensible(Policy):
             return
         self._house = None
 
-        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
+        # (a joker face up read as it plays, as the table orders the boards)
+        self.ranking = showing_ranking(variant)
         steps = variant.steps_of(ShowdownStep)
         names = steps[-1].rankings if steps else ()
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
