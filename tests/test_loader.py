@@ -267,6 +267,19 @@ def test_a_null_in_an_overlay_takes_the_base_field_out_so_its_default_applies(tm
     assert child.step("round-3").cap.value() == 3
 
 
+def test_an_overlay_naming_one_step_id_twice_is_an_error_not_a_silent_replacement(tmp_path):
+    # two new deals both called 'extra': the second used to be merged into the first,
+    # so the up card the first adds vanished and only the down card was dealt
+    text = (
+        "extends: five-card-stud\nname: child\nseats: {max: 4}\nsteps:\n"
+        "  - deal: {id: extra, players: [up], after: round-4}\n"
+        "  - deal: {id: extra, players: [down], after: round-4}\n"
+    )
+    (e,) = errors_of(write(tmp_path, "child.yaml", text))
+    assert (e.location.line, e.location.column) == (6, 16)  # the second 'extra'
+    assert e.message.startswith("the step id 'extra' is already used by step 1 of this list")
+
+
 def test_an_overlay_step_whose_id_matches_no_step_is_an_error_not_a_step_at_the_end(tmp_path):
     child = write(
         tmp_path, "child.yaml", "extends: five-card-stud\nname: child\nsteps:\n  - betting: {id: round-22, cap: 1}\n"

@@ -147,6 +147,7 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
                 return i
         return None
 
+    named: dict[Any, int] = {}  # id -> the overlay's first step naming it
     for n, step in enumerate(over):
         kind, body = step_kind(step), step_body(step)
         where = locate(over, (n,))
@@ -157,6 +158,16 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
         if step_id is None:
             problems.append(
                 SpecError("a step laid over another variant needs an 'id' to say which step it changes", where)
+            )
+            continue
+        if isinstance(step_id, str) and named.setdefault(step_id, n) != n:
+            # (the second would silently change, or replace, what the first added or changed)
+            problems.append(
+                SpecError(
+                    f"the step id '{step_id}' is already used by step {named[step_id] + 1} of this list: "
+                    "each step here adds or changes one step; give a new step an id of its own",
+                    locate(over, (n, kind, "id")),
+                )
             )
             continue
         at = index_of(step_id)
