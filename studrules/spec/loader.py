@@ -38,7 +38,7 @@ from . import resources
 from .build import build_options, build_variant
 from .cache import cached
 from .expressions import MAX_NUMBER
-from .merge import overlay, step_body
+from .merge import changed_in, overlay, step_body
 from .model import Option, Variant
 from .resources import variants_dir
 from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document
@@ -586,6 +586,9 @@ def _as_the_user_reads(
             if isinstance(step_id, str) and step_id in changed:
                 message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this option changes it"
                 loc = changed[step_id]
+            elif isinstance(step_id, str) and (mine := changed_in(steps[loc.path[1]], here.file)) is not None:
+                message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this file changes it"
+                loc = mine
             else:
                 message = f"{message}; {what} is {parent}'s ({where}), which this file does not change"
                 loc = here

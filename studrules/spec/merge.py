@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import Location, SpecError
 from .source import FieldPath, LDict, LList, locate
 
-__all__ = ["overlay", "without_nulls", "step_kind", "step_body", "MERGE_KEYS"]
+__all__ = ["overlay", "without_nulls", "step_kind", "step_body", "changed_in", "MERGE_KEYS"]
 
 # keys that steer a merge and never reach the merged step
 MERGE_KEYS = ("remove", "before", "after")
@@ -48,6 +48,14 @@ def step_kind(step: Any) -> str | None:
 def step_body(step: Any) -> Any:
     kind = step_kind(step)
     return step[kind] if kind is not None else None
+
+
+def changed_in(step: Any, file: str) -> Location | None:
+    """Where ``file`` changes this merged step of the variant it extends: the first
+    field of the step the file sets (None: the file leaves the step as it is)."""
+    body = step_body(step)
+    mine = [loc for loc in getattr(body, "key_locs", {}).values() if loc.file == file and loc.line]
+    return min(mine, key=lambda loc: (loc.line, loc.column)) if mine else None
 
 
 def overlay(base: Any, over: Any, path: FieldPath = (), problems: list[SpecError] | None = None) -> Any:
