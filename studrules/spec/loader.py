@@ -573,9 +573,9 @@ def _as_the_user_reads(
             out.append(e)
             continue
         path = loc.path
-        step_id = None
-        if len(path) > 1 and path[0] == "steps" and isinstance(path[1], int) and 0 <= path[1] < len(steps):
-            body = step_body(steps[path[1]])
+        step_id, at = None, path[1] if len(path) > 1 and isinstance(path[1], int) else -1
+        if path[:1] == ("steps",) and 0 <= at < len(steps):
+            body = step_body(steps[at])
             step_id = body.get("id") if isinstance(body, Mapping) else None
             if isinstance(step_id, str):
                 path = ("steps", f"[{step_id}]", *path[2:])
@@ -586,7 +586,7 @@ def _as_the_user_reads(
             if isinstance(step_id, str) and step_id in changed:
                 message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this option changes it"
                 loc = changed[step_id]
-            elif isinstance(step_id, str) and (mine := changed_in(steps[loc.path[1]], here.file)) is not None:
+            elif isinstance(step_id, str) and (mine := changed_in(steps[at], here.file)) is not None:
                 message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this file changes it"
                 loc = mine
             else:
