@@ -74,6 +74,23 @@ def test_bring_in_as_first_to_act_needs_a_bring_in():
     )
 
 
+def test_a_round_the_blinds_open_has_no_bring_in_as_well(tmp_path):
+    # five-card stud's round-1 opens with the low card's bring-in; blinds laid before its
+    # deal would open it too, and the big blind, were his the low card, would owe both:
+    # the file is refused at its blinds step (line 4, column 13: the step's mapping after "  - blinds: ")
+    text = "extends: five-card-stud\nname: both\nsteps:\n  - blinds: {id: blinds, amounts: [1, 2], after: ante}\n"
+    (e,) = errors_of(write(tmp_path, text))
+    assert (e.location.line, e.location.column) == (4, 13)
+    assert e.message.startswith("the blinds open the betting of round 'round-1', which has a bring-in as well")
+    # the same with the round's bring-in taken out (and its first player after the blinds) loads
+    load_variant(
+        write(
+            tmp_path,
+            text + "  - betting: {id: round-1, bring_in: null, first_to_act: after_blinds}\n",
+        )
+    )
+
+
 def test_the_cards_dealt_to_the_most_seats_must_fit_the_deck():
     # 8 players: 3 + 3 cards each is 48, the last card makes 56 > 52; 7 players need 49.
     (e,) = errors_of(BAD / "too-many-cards.yaml")

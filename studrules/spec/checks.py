@@ -210,6 +210,7 @@ class _Checker(_CardChecks, _BankedChecks):
         dealt = False
         bring_ins = 0
         blinds = False
+        opened_by_blinds: int | None = None  # the blinds step whose bets open the next round
         for i, step in enumerate(self.v.steps):
             if isinstance(step, ExposeStep):
                 # up_cards counts the cards surely up by now (an optional exposure or
@@ -263,7 +264,7 @@ class _Checker(_CardChecks, _BankedChecks):
                         self.step_path(i),
                     )
             if isinstance(step, BlindsStep):
-                blinds = True
+                blinds, opened_by_blinds = True, i
                 if self.v.is_banked:
                     self.fail(
                         "blinds are bets between players: a banked variant has none (each position antes)",
@@ -293,6 +294,13 @@ class _Checker(_CardChecks, _BankedChecks):
                     )
             elif isinstance(step, BettingStep):
                 rule = step.first_to_act.rule
+                if opened_by_blinds is not None and step.bring_in is not None:
+                    self.fail(
+                        f"the blinds open the betting of round '{step.id}', which has a bring-in as well: "
+                        "a player would owe both; take the round's bring_in out (bring_in: null) or the blinds",
+                        self.step_path(opened_by_blinds),
+                    )
+                opened_by_blinds = None
                 if step.bring_in is not None:
                     bring_ins += 1
                     if up_cards == 0:
