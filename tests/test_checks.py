@@ -193,6 +193,16 @@ def test_seats_min_is_not_above_max():
     assert e.message == "seats.min (6) is more than seats.max (4)"
 
 
+def test_a_pot_game_needs_two_players(tmp_path):
+    # seats.min 1 let 'play --players 1' deal a one-player pot game that printed nothing;
+    # a game against the house may seat one position (caribbean-stud-it loads with its own)
+    text = "extends: five-card-stud\nname: alone\nseats: {min: 1, max: 3}\n"
+    (e,) = errors_of(write(tmp_path, text))
+    assert (e.location.line, e.location.column) == (3, 14)
+    assert e.message == "seats.min is 1, but a pot game is played by players against each other: at least 2"
+    assert load_variant("caribbean-stud-it").seats.min == 1
+
+
 def test_a_stake_that_works_out_negative_is_reported_once_at_the_stake():
     (e,) = errors_of(BAD / "negative-stake.yaml")
     assert (e.location.line, e.location.column) == (4, 9)

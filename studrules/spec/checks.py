@@ -125,6 +125,11 @@ class _Checker(_CardChecks, _BankedChecks):
         s = self.v.seats
         if s.min > s.max:
             self.fail(f"seats.min ({s.min}) is more than seats.max ({s.max})", ("seats", "min"))
+        elif s.min < 2 and not self.v.is_banked:
+            self.fail(
+                f"seats.min is {s.min}, but a pot game is played by players against each other: at least 2",
+                ("seats", "min"),
+            )
         if s.positions is not None:
             low, high = s.positions
             if low > high:
