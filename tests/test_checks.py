@@ -193,6 +193,18 @@ def test_seats_min_is_not_above_max():
     assert e.message == "seats.min (6) is more than seats.max (4)"
 
 
+def test_a_banked_table_whose_boxes_the_deck_cannot_deal_says_to_lower_its_positions(tmp_path):
+    # caribbean-stud-it: seats 1 to 7 on a table of [5, 7] positions, five cards to each box
+    # and the house. A 32-card deck: 7 boxes and the house need 8 * 5 = 40 cards; 5 boxes
+    # need 30 and fit. seats.max is 5 already: the positions are what to lower
+    text = 'extends: caribbean-stud-it\nname: short\ndeck: {ranks: "789TJQKA"}\nseats: {min: 1, max: 5}\n'
+    (e,) = errors_of(write(tmp_path, text))
+    assert e.message.startswith("with 7 positions the deal needs 40 cards by step 'deal'")
+    assert e.message.endswith(
+        "more than the 32 of the deck: lower seats.positions or add 'fallback: community' to a deal (at most 5 fit)"
+    )
+
+
 def test_a_pot_game_needs_two_players(tmp_path):
     # seats.min 1 let 'play --players 1' deal a one-player pot game that printed nothing;
     # a game against the house may seat one position (caribbean-stud-it loads with its own)

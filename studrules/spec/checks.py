@@ -405,17 +405,20 @@ class _Checker(_CardChecks, _BankedChecks):
         i, step, needed = short
         fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
         hint = f" (at most {fit} fit)" if fit else ""
+        # a banked table's boxes, where they are more than its players, are what to lower
+        boxes = seats > self.v.seats.max
+        table, lower = ("positions", "seats.positions") if boxes else ("players", "seats.max")
         if isinstance(step, DrawStep):
-            advice = "lower seats.max or the most cards a player may draw"
+            advice = f"lower {lower} or the most cards a player may draw"
         elif step.fallback == "community":
-            advice = "lower seats.max"
+            advice = f"lower {lower}"
         else:
-            advice = "lower seats.max or add 'fallback: community' to a deal"
+            advice = f"lower {lower} or add 'fallback: community' to a deal"
         self.fail_at_cause(
-            f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
+            f"with {seats} {table} the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
             i,
-            (("seats", "positions") if seats > self.v.seats.max else ("seats", "max"), ("deck",)),
+            (("seats", "positions") if boxes else ("seats", "max"), ("deck",)),
         )
 
     def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:
