@@ -213,6 +213,16 @@ def test_jokers_are_refused_where_nothing_could_read_them(text: str, message: st
     assert message in str(err.value)
 
 
+def test_jokers_in_a_game_against_the_house_are_refused_at_the_deck_s_jokers():
+    # mississippi-stud has no showdown: the jokers would count nowhere. The file writes no
+    # wild: the problem is its deck.jokers (line 3, column 16, the 1), not the base's wild
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text("extends: mississippi-stud\nname: bad\ndeck: {jokers: 1}\n")
+    (e,) = err.value.errors
+    assert e.message == "a game against the house has no showdown: the jokers would count nowhere"
+    assert (e.location.line, e.location.column, e.location.path) == (3, 16, ("deck", "jokers"))
+
+
 # --- Mexican Poker ------------------------------------------------------------------
 
 
