@@ -267,6 +267,14 @@ def test_a_null_in_an_overlay_takes_the_base_field_out_so_its_default_applies(tm
     assert child.step("round-3").cap.value() == 3
 
 
+def test_extends_naming_a_file_beside_it_without_its_suffix_asks_for_the_path(tmp_path):
+    # 'extends: base' is looked up among the shipped names; the file base.yaml beside the
+    # child is what was meant: the message names it instead of listing every shipped game
+    write(tmp_path, "base.yaml", "extends: five-card-stud\nname: base\n")
+    (e,) = errors_of(write(tmp_path, "child.yaml", "extends: base\nname: child\n"))
+    assert e.message == "no variant 'base': did you mean 'base.yaml'?"
+
+
 def test_an_overlay_naming_one_step_id_twice_is_an_error_not_a_silent_replacement(tmp_path):
     # two new deals both called 'extra': the second used to be merged into the first,
     # so the up card the first adds vanished and only the down card was dealt

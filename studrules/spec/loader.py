@@ -133,7 +133,8 @@ def resolve_variant_path(
     names = [p.stem for p in shipped_variants()]
     if "/" in text or text.endswith(VARIANT_SUFFIXES):
         raise SpecError(f"no variant '{text}': no such file{_shipped_hint(text, names)}", location)
-    close = difflib.get_close_matches(text, names, n=1)
+    close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
+    close = close or difflib.get_close_matches(text, names, n=1)  # (a file beside it, named by its path)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
 
