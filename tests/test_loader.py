@@ -275,6 +275,15 @@ def test_extends_naming_a_file_beside_it_without_its_suffix_asks_for_the_path(tm
     assert e.message == "no variant 'base': did you mean 'base.yaml'?"
 
 
+def test_a_hand_script_given_as_a_variant_is_named_as_one(tmp_path):
+    # a script's variant:/players:/actions: used to be three unknown fields and a missing
+    # name and steps; the file is a hand script, which replay plays
+    script = write(tmp_path, "hand.yaml", "variant: five-card-stud\nplayers: [Ann, Bob]\nactions: []\n")
+    (e,) = errors_of(script)
+    assert e.message == f"this is a hand script, not a variant: 'studrules replay {script}' plays it"
+    assert (e.location.line, e.location.column) == (1, 1)
+
+
 def test_an_overlay_naming_one_step_id_twice_is_an_error_not_a_silent_replacement(tmp_path):
     # two new deals both called 'extra': the second used to be merged into the first,
     # so the up card the first adds vanished and only the down card was dealt
