@@ -222,9 +222,7 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
     if not isinstance(data, LDict):  # read_document makes an LDict of every mapping
         raise SpecError("a variant file must be a mapping of fields (name:, steps:, ...)", doc.location(()))
     if "variant" in data and "actions" in data and "steps" not in data:
-        raise SpecError(
-            f"this is a hand script, not a variant: 'studrules replay {doc.file}' plays it", doc.location(())
-        )
+        raise SpecError(f"this is a hand script, not a variant: 'studrules replay {doc.file}' plays it", doc.location())
     parent = data.get("extends")
     if parent is not None:
         if not isinstance(parent, str):
