@@ -205,6 +205,19 @@ def test_a_banked_table_whose_boxes_the_deck_cannot_deal_says_to_lower_its_posit
     )
 
 
+def test_a_pass_after_a_draw_dealt_face_up_counts_the_hole_cards_the_draw_may_turn_up(tmp_path):
+    # five-card stud: one down card and two up by round 2. A draw of one face-down card for a
+    # new one dealt face up may leave a player no card down, and a pass of one face-down card
+    # then gave him nothing to pass: he passed none, received one, and the hand stopped at
+    # the showdown on a player with four cards. Without the draw the pass loads.
+    base = "extends: five-card-stud\nname: twist\nseats: {max: 6}\nsteps:\n"
+    draw = "  - draw: {id: draw, discard: {max: 1}, face: up, after: round-2}\n"
+    trash = "  - pass: {id: trash, count: 1, to: left, before: fourth-street}\n"
+    (e,) = errors_of(write(tmp_path, base + draw + trash))
+    assert e.message == "each player passes 1 face-down card, but may hold only 0 face down by now"
+    load_variant(write(tmp_path, base + trash))
+
+
 def test_a_pot_game_needs_two_players(tmp_path):
     # seats.min 1 let 'play --players 1' deal a one-player pot game that printed nothing;
     # a game against the house may seat one position (caribbean-stud-it loads with its own)

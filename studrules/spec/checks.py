@@ -216,30 +216,36 @@ class _Checker(_CardChecks, _BankedChecks):
         bring_ins = 0
         blinds = False
         opened_by_blinds: int | None = None  # the blinds step whose bets open the next round
+        turned = 0  # face-down cards a player's choices may have turned up besides (a draw dealt up...)
         for i, step in enumerate(self.v.steps):
+            # up_cards counts the cards surely up by now; down, the fewest a player may hold down
+            down = max(0, player_cards - up_cards - turned)
+            holds = f"{'may hold' if turned else 'holds'} only {down} face down by now"
             if isinstance(step, ExposeStep):
-                # up_cards counts the cards surely up by now (an optional exposure or
-                # a face that depends on it may add more)
                 if step.count_min is not None and step.count_min > step.count:
                     self.fail(
                         f"count.min ({step.count_min}) is more than count.max ({step.count})",
                         self.step_path(i, "count", "min"),
                     )
-                elif player_cards - up_cards < step.least:
+                elif down < step.least:
                     self.fail(
                         f"each player turns up {step.least} face-down card{'s' if step.least != 1 else ''}, "
-                        f"but holds only {player_cards - up_cards} face down by now",
+                        f"but {holds}",
                         self.step_path(i, "count"),
                     )
                 up_cards += step.least
-            if isinstance(step, PassStep) and player_cards - up_cards < step.count:
+                turned += step.count - step.least
+            if isinstance(step, PassStep) and down < step.count:
                 self.fail(
-                    f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, "
-                    f"but holds only {player_cards - up_cards} face down by now",
+                    f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, but {holds}",
                     self.step_path(i, "count"),
                 )
             if isinstance(step, SplitStep):
-                self._split(i, step, player_cards, player_cards - up_cards)
+                self._split(i, step, player_cards, down)
+            if isinstance(step, DrawStep) and step.replace and step.face == "up":
+                turned += step.discard_max  # (face-down cards given up for new ones dealt face up)
+            if isinstance(step, BettingStep) and step.first_to_act.expose:
+                turned += 1
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(
