@@ -297,3 +297,19 @@ def test_the_sensible_bot_reads_a_joker_showing_as_the_table_does():
         first.setdefault(action.player, action.verb)
     assert (first["A"], first["B"]) == ("bring-in", "call")
     assert hand.is_over
+
+
+def test_the_sensible_bot_declares_counting_its_joker_as_the_showdown_does():
+    # seven-card stud hi-lo declare (ace-to-five low, no qualifier) with one joker, wild.
+    # A holds the joker, 2d 3h 5s 7c and K Q: the joker makes his low 7-5-3-2-A and his
+    # high only a pair of kings (no three of a kind): he declares low. Reading the joker
+    # as a card of no rank used to raise "X1 is a joker" in the bot's declaration.
+    variant = load_variant_text("extends: seven-card-stud-hi-lo-declare\nname: one-joker\ndeck: {jokers: 1}\n")
+    cards = {"A": ["X1", "2d", "3h", "5s", "7c", "Kd", "Qh"], "B": ["9c", "9d", "Ts", "Jc", "Jd", "4s", "8h"]}
+    hand = Hand(variant, list(cards), 1000, cards=cards, seed=1)
+    while hand.phase != "declare":
+        hand.check_or_call()
+    seat = hand.to_act
+    bot = make_policy("sensible", variant=variant)
+    action = bot.act(hand.view(seat))
+    assert (seat, action.verb, action.word) == ("A", "declare", "low")
