@@ -143,6 +143,26 @@ def test_a_list_left_open_is_said_where_it_opens(tmp_path):
     assert e.message.endswith("(the reading stopped at line 4, column 11)")
 
 
+def test_a_list_left_open_before_block_items_or_the_end_is_said_where_it_opens(tmp_path):
+    # `steps: [` (line 2, its '[' at column 8) and then '- ' items, as a block list is
+    # written: the parser stops at line 3's '-' (column 3) with "did not find expected
+    # node content", which named neither the '[' nor its line
+    text = "name: bad\nsteps: [\n  - ante: {amount: 1}\n"
+    (e,) = errors_of(write(tmp_path, "v.yaml", text))
+    assert (e.location.line, e.location.column) == (2, 8)
+    assert e.message == (
+        "not valid YAML: did not find expected node content; a list in [ ] is not closed "
+        "(a '- ' item cannot stand inside it) (the reading stopped at line 3, column 3)"
+    )
+    # the text ends after the '[': the reading stops at the end (line 3, column 1)
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: bad\nsteps: [\n"))
+    assert (e.location.line, e.location.column) == (2, 8)
+    assert e.message.endswith("; a list in [ ] is not closed (the reading stopped at line 3, column 1)")
+    # an item missing in a list that is closed is no list left open
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: bad\nseats: [2, , 8]\n"))
+    assert "not closed" not in e.message
+
+
 def test_a_line_indented_under_a_value_says_to_check_the_indentation(tmp_path):
     # line 4 `   max: 3` is one space deeper than `min: 2`: it reads as a key inside the
     # value 2, and the parser stops at its ':' (column 7)
