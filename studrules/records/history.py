@@ -133,7 +133,12 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
     variant = hand.variant
     ref = variant_reference(variant)
     options = dict(variant.chosen)
-    cards: dict[str, list[str]] = {p: [str(c) for c in hand.cards[i]] for i, p in enumerate(hand.players)}
+    # each player's cards in the order the deck gave them, as a script gives them: a card drawn
+    # after the ones dealt, a discarded one kept, a card passed to him not his (his neighbour's)
+    cards: dict[str, list[str]] = {p: [] for p in hand.players}
+    for e in hand.events:
+        if e.card is not None and (e.type == "deal" or e.type == "draw") and e.player in cards:
+            cards[e.player].append(str(e.card))
     if hand.house_cards:
         cards["house"] = [str(c) for c in hand.house_cards]
     if hand.community:
