@@ -74,6 +74,23 @@ def test_bring_in_as_first_to_act_needs_a_bring_in():
     )
 
 
+def test_a_round_the_blinds_open_has_no_bring_in_as_well(tmp_path):
+    # five-card stud's round-1 opens with the low card's bring-in; blinds laid before its
+    # deal would open it too, and the big blind, were his the low card, would owe both:
+    # the file is refused at its blinds step (line 4, column 13: the step's mapping after "  - blinds: ")
+    text = "extends: five-card-stud\nname: both\nsteps:\n  - blinds: {id: blinds, amounts: [1, 2], after: ante}\n"
+    (e,) = errors_of(write(tmp_path, text))
+    assert (e.location.line, e.location.column) == (4, 13)
+    assert e.message.startswith("the blinds open the betting of round 'round-1', which has a bring-in as well")
+    # the same with the round's bring-in taken out (and its first player after the blinds) loads
+    load_variant(
+        write(
+            tmp_path,
+            text + "  - betting: {id: round-1, bring_in: null, first_to_act: after_blinds}\n",
+        )
+    )
+
+
 def test_the_cards_dealt_to_the_most_seats_must_fit_the_deck():
     # 8 players: 3 + 3 cards each is 48, the last card makes 56 > 52; 7 players need 49.
     (e,) = errors_of(BAD / "too-many-cards.yaml")
@@ -174,6 +191,41 @@ def test_seats_min_is_not_above_max():
     (e,) = errors_of(BAD / "seats-min-above-max.yaml")
     assert (e.location.line, e.location.column) == (2, 14)
     assert e.message == "seats.min (6) is more than seats.max (4)"
+
+
+def test_a_banked_table_whose_boxes_the_deck_cannot_deal_says_to_lower_its_positions(tmp_path):
+    # caribbean-stud-it: seats 1 to 7 on a table of [5, 7] positions, five cards to each box
+    # and the house. A 32-card deck: 7 boxes and the house need 8 * 5 = 40 cards; 5 boxes
+    # need 30 and fit. seats.max is 5 already: the positions are what to lower
+    text = 'extends: caribbean-stud-it\nname: short\ndeck: {ranks: "789TJQKA"}\nseats: {min: 1, max: 5}\n'
+    (e,) = errors_of(write(tmp_path, text))
+    assert e.message.startswith("with 7 positions the deal needs 40 cards by step 'deal'")
+    assert e.message.endswith(
+        "more than the 32 of the deck: lower seats.positions or add 'fallback: community' to a deal (at most 5 fit)"
+    )
+
+
+def test_a_pass_after_a_draw_dealt_face_up_counts_the_hole_cards_the_draw_may_turn_up(tmp_path):
+    # five-card stud: one down card and two up by round 2. A draw of one face-down card for a
+    # new one dealt face up may leave a player no card down, and a pass of one face-down card
+    # then gave him nothing to pass: he passed none, received one, and the hand stopped at
+    # the showdown on a player with four cards. Without the draw the pass loads.
+    base = "extends: five-card-stud\nname: twist\nseats: {max: 6}\nsteps:\n"
+    draw = "  - draw: {id: draw, discard: {max: 1}, face: up, after: round-2}\n"
+    trash = "  - pass: {id: trash, count: 1, to: left, before: fourth-street}\n"
+    (e,) = errors_of(write(tmp_path, base + draw + trash))
+    assert e.message == "each player passes 1 face-down card, but may hold only 0 face down by now"
+    load_variant(write(tmp_path, base + trash))
+
+
+def test_a_pot_game_needs_two_players(tmp_path):
+    # seats.min 1 let 'play --players 1' deal a one-player pot game that printed nothing;
+    # a game against the house may seat one position (caribbean-stud-it loads with its own)
+    text = "extends: five-card-stud\nname: alone\nseats: {min: 1, max: 3}\n"
+    (e,) = errors_of(write(tmp_path, text))
+    assert (e.location.line, e.location.column) == (3, 14)
+    assert e.message == "seats.min is 1, but a pot game is played by players against each other: at least 2"
+    assert load_variant("caribbean-stud-it").seats.min == 1
 
 
 def test_a_stake_that_works_out_negative_is_reported_once_at_the_stake():

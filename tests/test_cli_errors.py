@@ -45,3 +45,15 @@ def test_a_file_the_user_gave_keeps_its_path_in_an_error_about_an_option(tmp_pat
     path.write_text((variants_dir() / "five-card-stud-fr.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["explain", str(path), "--option", "x=y"]) == 1
     assert capsys.readouterr().err.startswith(f"studrules: {path}: unknown option 'x': ")
+
+
+def test_a_problem_the_stakes_given_cause_says_the_stakes(capsys):
+    # seven-card stud brings in for 3 and bets 10 on third street: --stake bring_in=30 makes
+    # a bring-in that could not be completed. The message is placed at the file's bring-in
+    # (seven-card-stud.yaml, line 30, column 64) and says which --stake made it so
+    assert main(["play", "seven-card-stud", "--stake", "bring_in=30", "-n", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "studrules: variants/seven-card-stud.yaml:30:64: steps[2].betting.bring_in.amount: with --stake bring_in=30: "
+        "the bring-in (30) is more than the bet (10) of its round: it could not be completed\n"
+    )

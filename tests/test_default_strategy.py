@@ -157,6 +157,9 @@ def test_the_strategy_a_file_names_is_checked(tmp_path, capsys):
     text = (variants_dir() / "three-card-poker.yaml").read_text()
     with pytest.raises(SpecErrors, match="no shipped strategy 'no-such-one': the shipped ones are ace-king-or-better"):
         load_variant_text(text.replace("strategy: queen-six-four", "strategy: no-such-one"))
+    # a misspelt one: the closest shipped name
+    with pytest.raises(SpecErrors, match="no shipped strategy 'queen-six-for': did you mean 'queen-six-four'[?]$"):
+        load_variant_text(text.replace("strategy: queen-six-four", "strategy: queen-six-for"))
     pot = (variants_dir() / "seven-card-stud.yaml").read_text().replace("kind: pot\n", "kind: pot\nstrategy: basic\n")
     with pytest.raises(SpecErrors, match="'strategy' is the strategy of a game against the house; this is a pot game"):
         load_variant_text(pot)

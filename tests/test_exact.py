@@ -140,6 +140,18 @@ def test_a_strategy_reading_more_cards_than_a_decision_holds_is_refused_with_the
         analyze(load_variant_text(SEVEN_AGAINST_THE_HOUSE), optimal=True)
 
 
+@pytest.mark.parametrize("base", ["let-it-ride", "caribbean-stud-it"])
+def test_a_stripped_deck_is_refused_rather_than_counted_as_the_standard_deck(base):
+    # the counts are the 52-card deck's: let-it-ride's hand-alone path returned them for a
+    # 32-card deck (losing 76% of hands, as the standard deck does); against the house's
+    # hand analyze sent the user to simulate, which refuses a stripped deck as well
+    text = (
+        f'extends: {base}\nname: stripped\ndeck: {{ranks: "789TJQKA"}}\nseats: {{min: 1, max: 5, positions: [5, 5]}}\n'
+    )
+    with pytest.raises(SpecError, match="analyze counts hands dealt from the standard 52-card deck"):
+        analyze(load_variant_text(text), optimal=True)
+
+
 # a game against the house that analyze does not count: seven cards each
 SEVEN_AGAINST_THE_HOUSE = """
 name: seven-against-the-house

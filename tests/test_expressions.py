@@ -221,6 +221,15 @@ def test_whitespace_is_free():
     assert compiled("2\t*\tante")({"ante": 4}) == 8
 
 
+def test_a_name_of_the_table_where_only_the_stakes_are_read_says_so():
+    # an ante's amount (a stake's) reads the stakes alone: 'players' is a name of the table
+    err = error_of("players * ante", names={"ante": NUMBER})
+    assert err.message == (
+        "unknown name 'players': it is what the table shows, and this amount reads only the stakes; "
+        "the names that can be used here are ante, ace_king, cap, pair"
+    )
+
+
 # --- expected type ---------------------------------------------------------
 
 
@@ -259,8 +268,9 @@ def test_expect_none_accepts_any_type():
         (
             "zzz + 1",
             12,
-            "unknown name 'zzz'; the names that can be used here are ace_king, ante, "
-            "antes_posted, big_bet, cap, hand, heads_up, high_limit and 4 more",
+            # the amounts first, then the named hands
+            "unknown name 'zzz'; the names that can be used here are ante, antes_posted, "
+            "big_bet, hand, heads_up, high_limit, low_limit, open_pair and 4 more",
         ),
         # syntax
         ("2 *", 15, "expected a number, a name or '(' after '*', but the expression ends there"),

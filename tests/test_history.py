@@ -50,6 +50,22 @@ def test_histories_round_trip_with_identical_events_for_every_shipped_variant(tm
     assert [r.net for r in replay_history(path)] == [h.result().net for h in hands]
 
 
+@pytest.mark.parametrize("name", ["anaconda", "english-stud", "super-stud"])
+def test_a_history_of_a_game_with_passes_or_draws_replays(tmp_path, name):
+    # a record's cards are each player's cards as the deck gave them: a pass (anaconda) put the
+    # neighbour's cards in his list and a draw (english-stud's twists, super-stud's draw) left
+    # the discarded ones out, so the replay dealt other cards and stopped at an illegal action
+    hands = [played(name, seed) for seed in range(4)]
+    path = tmp_path / "h.jsonl"
+    write_history(path, hands)
+    assert [h.events for h in replay_hands(path)] == [h.events for h in hands]
+    # a discarded card is kept in the record, after it the new one
+    for hand, record in zip(hands, read_history(path), strict=True):
+        for e in hand.events:
+            if e.type == "discard" and e.cards:
+                assert set(map(str, e.cards)) <= set(record["cards"][e.player])
+
+
 def test_a_record_holds_variant_options_stakes_players_stacks_cards_and_actions(tmp_path):
     v = load_variant("five-card-stud-fr", stakes={"low_limit": 20})
     h = Hand(v, ["Ann", "Bob"], [150, 90], seed=5)

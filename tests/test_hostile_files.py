@@ -146,6 +146,8 @@ def test_too_many_stakes_is_one_located_error():
     text = "name: many\nkind: pot\nstakes:\n" + stakes + PLAIN_STEPS
     message = refused(load_variant_text, text, file="many.yaml")
     assert "many.yaml:4:3: stakes: 1501 stakes: a variant has at most 1000" in message
+    # and only that one: the steps' amounts read 's1', a stake the file does name
+    assert "unknown name" not in message
 
 
 def test_an_expression_keeps_only_the_names_it_reads():

@@ -23,6 +23,7 @@ from studrules.cards.rankings_deck_order import DeckOrderHigh
 from studrules.cards.wild_reference import reference_high
 from studrules.errors import CardError, SpecErrors
 from studrules.game.hand import Hand
+from studrules.game.policies import make_policy, play_hand
 from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.model import DeckSpec
 
@@ -212,6 +213,16 @@ def test_jokers_are_refused_where_nothing_could_read_them(text: str, message: st
     assert message in str(err.value)
 
 
+def test_jokers_in_a_game_against_the_house_are_refused_at_the_deck_s_jokers():
+    # mississippi-stud has no showdown: the jokers would count nowhere. The file writes no
+    # wild: the problem is its deck.jokers (line 3, column 16, the 1), not the base's wild
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text("extends: mississippi-stud\nname: bad\ndeck: {jokers: 1}\n")
+    (e,) = err.value.errors
+    assert e.message == "a game against the house has no showdown: the jokers would count nowhere"
+    assert (e.location.line, e.location.column, e.location.path) == (3, 16, ("deck", "jokers"))
+
+
 # --- Mexican Poker ------------------------------------------------------------------
 
 
@@ -269,3 +280,36 @@ def test_wild_cards_count_in_the_short_deck_ranking_of_a_deck_stripped_at_the_bo
     sixes = with_wilds(get_ranking("short_deck_high"), of_ranks("6"))
     assert sixes.describe(sixes.evaluate("Ah Kh Qh Jh 6c")) == "royal flush"
     assert sixes.describe(sixes.evaluate("Ac 7d 8h 9s 6c")) == "straight, nine high"
+
+
+def test_the_sensible_bot_reads_a_joker_showing_as_the_table_does():
+    # seven-card stud with one joker: B shows the joker. A's 2c is the lowest up card
+    # (a joker showing is the highest for the bring-in), so A owes it; A holds K-9-2,
+    # nothing (class 0): he brings in rather than complete. B's joker counts roughly as
+    # an ace (A-Q-7, class 1) and no board beats his whole hand (A shows a deuce, C a
+    # ten): he calls. Reading B's board used to raise "X1 is a joker" in the bot.
+    variant = load_variant_text("extends: seven-card-stud\nname: one-joker\ndeck: {jokers: 1}\n")
+    cards = {"A": ["9h", "Kd", "2c"], "B": ["7s", "Qh", "X1"], "C": ["Jc", "8d", "Ts"]}
+    hand = Hand(variant, list(cards), 1000, cards=cards, seed=1)
+    play_hand(hand, {p: make_policy("sensible", variant=variant) for p in cards})
+    first = {}
+    for action in hand.actions:
+        first.setdefault(action.player, action.verb)
+    assert (first["A"], first["B"]) == ("bring-in", "call")
+    assert hand.is_over
+
+
+def test_the_sensible_bot_declares_counting_its_joker_as_the_showdown_does():
+    # seven-card stud hi-lo declare (ace-to-five low, no qualifier) with one joker, wild.
+    # A holds the joker, 2d 3h 5s 7c and K Q: the joker makes his low 7-5-3-2-A and his
+    # high only a pair of kings (no three of a kind): he declares low. Reading the joker
+    # as a card of no rank used to raise "X1 is a joker" in the bot's declaration.
+    variant = load_variant_text("extends: seven-card-stud-hi-lo-declare\nname: one-joker\ndeck: {jokers: 1}\n")
+    cards = {"A": ["X1", "2d", "3h", "5s", "7c", "Kd", "Qh"], "B": ["9c", "9d", "Ts", "Jc", "Jd", "4s", "8h"]}
+    hand = Hand(variant, list(cards), 1000, cards=cards, seed=1)
+    while hand.phase != "declare":
+        hand.check_or_call()
+    seat = hand.to_act
+    bot = make_policy("sensible", variant=variant)
+    action = bot.act(hand.view(seat))
+    assert (seat, action.verb, action.word) == ("A", "declare", "low")

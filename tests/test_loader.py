@@ -143,6 +143,26 @@ def test_a_list_left_open_is_said_where_it_opens(tmp_path):
     assert e.message.endswith("(the reading stopped at line 4, column 11)")
 
 
+def test_a_list_left_open_before_block_items_or_the_end_is_said_where_it_opens(tmp_path):
+    # `steps: [` (line 2, its '[' at column 8) and then '- ' items, as a block list is
+    # written: the parser stops at line 3's '-' (column 3) with "did not find expected
+    # node content", which named neither the '[' nor its line
+    text = "name: bad\nsteps: [\n  - ante: {amount: 1}\n"
+    (e,) = errors_of(write(tmp_path, "v.yaml", text))
+    assert (e.location.line, e.location.column) == (2, 8)
+    assert e.message == (
+        "not valid YAML: did not find expected node content; a list in [ ] is not closed "
+        "(a '- ' item cannot stand inside it) (the reading stopped at line 3, column 3)"
+    )
+    # the text ends after the '[': the reading stops at the end (line 3, column 1)
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: bad\nsteps: [\n"))
+    assert (e.location.line, e.location.column) == (2, 8)
+    assert e.message.endswith("; a list in [ ] is not closed (the reading stopped at line 3, column 1)")
+    # an item missing in a list that is closed is no list left open
+    (e,) = errors_of(write(tmp_path, "v.yaml", "name: bad\nseats: [2, , 8]\n"))
+    assert "not closed" not in e.message
+
+
 def test_a_line_indented_under_a_value_says_to_check_the_indentation(tmp_path):
     # line 4 `   max: 3` is one space deeper than `min: 2`: it reads as a key inside the
     # value 2, and the parser stops at its ':' (column 7)
@@ -265,6 +285,36 @@ def test_a_null_in_an_overlay_takes_the_base_field_out_so_its_default_applies(tm
     assert (parent.deck.cards, child.deck.cards) == (36, 52)  # the default deck: 52 cards
     assert (parent.step("round-2").cap.value(), child.step("round-2").cap) == (3, None)  # no cap: the default
     assert child.step("round-3").cap.value() == 3
+
+
+def test_extends_naming_a_file_beside_it_without_its_suffix_asks_for_the_path(tmp_path):
+    # 'extends: base' is looked up among the shipped names; the file base.yaml beside the
+    # child is what was meant: the message names it instead of listing every shipped game
+    write(tmp_path, "base.yaml", "extends: five-card-stud\nname: base\n")
+    (e,) = errors_of(write(tmp_path, "child.yaml", "extends: base\nname: child\n"))
+    assert e.message == "no variant 'base': did you mean 'base.yaml'?"
+
+
+def test_a_hand_script_given_as_a_variant_is_named_as_one(tmp_path):
+    # a script's variant:/players:/actions: used to be three unknown fields and a missing
+    # name and steps; the file is a hand script, which replay plays
+    script = write(tmp_path, "hand.yaml", "variant: five-card-stud\nplayers: [Ann, Bob]\nactions: []\n")
+    (e,) = errors_of(script)
+    assert e.message == f"this is a hand script, not a variant: 'studrules replay {script}' plays it"
+    assert (e.location.line, e.location.column) == (1, 1)
+
+
+def test_an_overlay_naming_one_step_id_twice_is_an_error_not_a_silent_replacement(tmp_path):
+    # two new deals both called 'extra': the second used to be merged into the first,
+    # so the up card the first adds vanished and only the down card was dealt
+    text = (
+        "extends: five-card-stud\nname: child\nseats: {max: 4}\nsteps:\n"
+        "  - deal: {id: extra, players: [up], after: round-4}\n"
+        "  - deal: {id: extra, players: [down], after: round-4}\n"
+    )
+    (e,) = errors_of(write(tmp_path, "child.yaml", text))
+    assert (e.location.line, e.location.column) == (6, 16)  # the second 'extra'
+    assert e.message.startswith("the step id 'extra' is already used by step 1 of this list")
 
 
 def test_an_overlay_step_whose_id_matches_no_step_is_an_error_not_a_step_at_the_end(tmp_path):

@@ -37,6 +37,11 @@ def test_when_no_low_qualifies_the_pot_is_split_among_the_players_in_it():
     # nine or better, every hand shown (nobody mucks): neither qualifies, each takes back his half
     shown = NINE_OR_BETTER_RAZZ.replace("or_better:", "muck: false, or_better:")
     assert winners(shown, {"Ann": ten_seven, "Bob": ten_eight}) == set()
+    # the same where a loser may muck: a hand that qualifies for nothing, shown first
+    # or after another that qualifies for nothing, may still share the pot, so it is
+    # shown, not mucked; each put in 4 (ante 1, Bob's bring-in of 3 for his 6 up, Ann's
+    # call) and takes 4 back
+    assert winners(NINE_OR_BETTER_RAZZ, {"Ann": ten_seven, "Bob": ten_eight}) == set()
     # razz as dealt: the better ten low wins it all
     assert winners("extends: razz\nname: plain-razz\n", {"Ann": ten_seven, "Bob": ten_eight}) == {"Ann"}
 

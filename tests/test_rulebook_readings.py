@@ -101,7 +101,11 @@ def test_community_and_extra_cards_are_counted_in_the_showdown_hand():
     assert "best five cards of the 4 he holds and the community cards" in book("variants/catalogue/oxford-stud.yaml")
     baseball = book("variants/house/baseball.yaml")
     assert "(more with the extra cards a card dealt face up brings)" in baseball
-    assert "A player holds one more card for each four dealt to him face up" in baseball
+    assert "A player holds one more card for each four dealt to him face up (see Extra cards)" in baseball
+    # where the extra card is bought, he holds it only if he buys it
+    bought = book("variants/house/baseball.yaml", up_cards="four-bought")
+    assert "A player holds one more card for each four dealt to him face up that he buys a card for" in bought
+    assert "for each four dealt to him face up (see Extra cards)" not in bought
 
 
 def test_the_bring_in_of_a_neighbour_is_completed_only_where_the_option_allows():

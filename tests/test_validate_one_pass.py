@@ -139,3 +139,17 @@ options:
         "first_to_act is 'bring_in' but this round has no bring_in"
     )
     assert line.endswith("; step 'round-1' is seven-card-stud's (seven-card-stud.yaml:31), as this option changes it")
+
+
+def test_a_base_step_the_file_itself_changes_into_a_problem_is_placed_at_its_change(tmp_path, capsys):
+    # five-card stud's round-2 opens with the best visible hand; this file gives the round
+    # a bring-in, so its first_to_act (the base's, unchanged) no longer fits. The file does
+    # change the step: the problem is placed at its change, line 4, column 15 (the `id:`
+    # that names the step, after "  - betting: {", 14 characters), not at the extends:
+    # line with "which this file does not change"
+    text = (
+        "name: brings\nextends: five-card-stud\nsteps:\n  - betting: {id: round-2, bring_in: {who: lowest_up_card}}\n"
+    )
+    (line,) = _validate(tmp_path, text, capsys)
+    assert line.startswith(f"{tmp_path / 'child.yaml'}:4:15: steps[round-2].betting.first_to_act: ")
+    assert line.endswith("; step 'round-2' is five-card-stud's (five-card-stud.yaml:37), as this file changes it")

@@ -61,6 +61,11 @@ def analyze(
     decisions = variant.steps_of(DecisionStep)
     if strategy is not None:
         strategy.check_fits(variant)
+    if not variant.deck.is_standard:  # (the counts are the standard deck's; simulate refuses it as well)
+        raise SpecError(
+            f"analyze counts hands dealt from the standard 52-card deck, where A-2-3-4-5 is a straight; "
+            f"{variant.name} uses another: play its hands one by one (studrules play, or the Hand API) instead"
+        )
     if settle.against == "pay_table":
         from ..spec.strategy_fit import offered_raises
         from .exact_streets import action_words, on_the_hand

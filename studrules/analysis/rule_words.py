@@ -359,10 +359,12 @@ def held_caveats(variant: Variant, upto: Step) -> list[str]:
                 ("an up card", "down", "up") if step.face == "down" else ("a face-down card", "up", "down")
             )
             out.append(f"A player who gave up {gave} for a new one has one more card {more} and one fewer {fewer}.")
-    extra = [r.rank for r in variant.when_dealt_up if r.deal != "none"]
-    if extra:
-        ranks = " or ".join(rank_name(r) for r in sorted(set(extra)))
-        out.append(f"A player holds one more card for each {ranks} dealt to him face up (see Extra cards).")
+    for bought in (False, True):  # a card for a price is his only if he buys it
+        extra = [r.rank for r in variant.when_dealt_up if r.deal != "none" and (r.price is not None) == bought]
+        if extra:
+            ranks = " or ".join(rank_name(r) for r in sorted(set(extra)))
+            which = f"{ranks} dealt to him face up" + (" that he buys a card for" if bought else "")
+            out.append(f"A player holds one more card for each {which} (see Extra cards).")
     return list(dict.fromkeys(out))
 
 

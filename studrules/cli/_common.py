@@ -102,10 +102,10 @@ def load_with_stakes(
         warnings.simplefilter("ignore", StakeOrderWarning)  # said below with the flag's name
         try:
             variant = load_variant(name, options=options, stakes=stakes)
-        except SpecErrors as err:
-            raise SpecErrors(_by_name(e, name) for e in err.errors) from None
-        except SpecError as err:
-            raise _by_name(err, name) from None
+        except (SpecErrors, SpecError) as err:
+            errors = err.errors if isinstance(err, SpecErrors) else [err]
+            errors = [_by_name(e, name) for e in _with_the_stakes(errors, name, options, stakes, flag)]
+            raise (SpecErrors(errors) if isinstance(err, SpecErrors) else errors[0]) from None
     if stakes:
         from ..spec.stake_order import stake_order_warnings
 
@@ -113,6 +113,26 @@ def load_with_stakes(
         for warning in stake_order_warnings(as_given, variant, stakes, flag):
             print(f"studrules: warning: {warning}", file=sys.stderr)
     return variant
+
+
+def _with_the_stakes(
+    errors: list[SpecError], name: str | Path, options: Mapping[str, Any], stakes: Mapping[str, Any], flag: str
+) -> list[SpecError]:
+    """Errors placed in the file that only the stakes given cause (the file loads
+    without them), each said with the stakes: ``with --stake low_limit=0: ...``."""
+    from ..spec.loader import load_variant
+
+    if not stakes or all(e.location is None or e.location.line is None for e in errors):
+        return errors
+    try:
+        load_variant(name, options=options)
+    except (SpecErrors, SpecError):
+        return errors  # (the file's own problems)
+    given = " ".join(f"{flag} {k}={v}" for k, v in stakes.items())
+    return [
+        e if e.location is None or e.location.line is None else type(e)(f"with {given}: {e.message}", e.location)
+        for e in errors
+    ]
 
 
 def _by_name(err: SpecError, name: str | Path) -> SpecError:

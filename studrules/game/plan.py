@@ -90,7 +90,7 @@ class _Plan:
     ace_keys: dict[str, list[int]]  # card_key with the ace high or low (a bring-in's ace; see ace_key)
 
     def __init__(self, variant: Variant, stakes: dict[str, int]):
-        from ..cards.rankings import ranking_for
+        from .wilds import showing_ranking
 
         self.variant = variant
         self.stakes = stakes
@@ -101,13 +101,7 @@ class _Plan:
         ante = self.ante_step = antes[0] if antes else None
         # no antes given: every player posts the variant's (see Hand._antes)
         self.plain_antes = ante is None or (ante.min is None and ante.max is None and not variant.is_banked)
-        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
-        if variant.deck.jokers:  # a joker showing reads as it plays face up
-            from ..cards.ranking_wilds import with_wilds
-
-            self.ranking = with_wilds(
-                self.ranking, frozenset(), five_of_a_kind=variant.wild.five_of_a_kind, joker=variant.wild.joker_showing
-            )
+        self.ranking = showing_ranking(variant)  # a joker showing reads as it plays face up
         self.visible_cache = _VISIBLE_CACHES.setdefault(self.ranking, {})
         if len(_VISIBLE_CACHES) > 64:  # (rankings made for the tables of many files)
             _VISIBLE_CACHES.clear()

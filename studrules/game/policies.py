@@ -56,7 +56,7 @@ from .policy_reading import (
 )
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
-from .wilds import rank_char, wild_ranks_of
+from .wilds import rank_char, seat_ranking, showing_ranking, wild_ranks_of
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -199,6 +199,7 @@ class Sensible(Policy):
         self.ranking = ranking_of(ranking)
         self.showdown = tuple(ranking_of(r) for r in showdown) or (self.ranking,)
         self._wild: WildRules | None = None  # the variant's wild cards (begin)
+        self._wild_rules: WildRules | None = None  # the same, or the deck's jokers alone (begin)
         self._judges = self._judged_by()
         self._house: GameStrategyPolicy | None = None  # a game against the house: its own strategy
         self._deck: tuple[Card, ...] = full_deck()  # the cards of the deck (begin)
@@ -217,11 +218,13 @@ class Sensible(Policy):
             return
         self._house = None
 
-        self.ranking = ranking_for(variant.deck, variant.deck.ranking)
+        # (a joker face up read as it plays, as the table orders the boards)
+        self.ranking = showing_ranking(variant)
         steps = variant.steps_of(ShowdownStep)
         names = steps[-1].rankings if steps else ()
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
         self._wild = variant.wild if variant.wild.ranks or variant.wild.follow or variant.wild.low_hole else None
+        self._wild_rules = variant.wild if variant.wild.any else None  # (the jokers too)
         self._judges = self._judged_by()
         self._deck = variant.deck.contents()
         self._offers = tuple(r for r in variant.when_dealt_up if r.price is not None)
@@ -244,7 +247,7 @@ class Sensible(Policy):
         if "show" in legal or "muck" in legal:
             return Action(me, self._show_or_muck(view, legal))
         if "declare" in legal:
-            return Action(me, "declare", word=likely_declaration([c for c, _ in view.cards], self.showdown))
+            return Action(me, "declare", word=likely_declaration([c for c, _ in view.cards], self._as_counted(view)))
         if "bring-in" in legal or "call" in legal or "check" in legal or "bet" in legal or "complete" in legal:
             return self._bet(view, legal)
         if "buy" in legal or "decline" in legal:
@@ -291,6 +294,15 @@ class Sensible(Policy):
                 if best is None or my_value >= best:
                     return "show"
         return "muck"
+
+    def _as_counted(self, view: View) -> tuple[Ranking, ...]:
+        """The showdown's rankings as they count this seat's cards: his wild cards and the jokers wild."""
+        rules = self._wild_rules
+        if rules is None:
+            return self.showdown
+        down = [c for c, face in view.cards if face == "down"]
+        ranks = wild_ranks_of(rules, view.wild_rank, down)
+        return tuple(seat_ranking(r, rules, ranks, down) for r in self.showdown)
 
     def _wild_ranks(self, view: View) -> str:
         """The ranks wild for this seat now: the fixed ones, the followed card's, his lowest down card's."""

@@ -267,7 +267,7 @@ class _Showdown(_HandState):
                         best = value
                 if best is None or mine > best or (tie_wins and mine == best):
                     return True
-            return False
+            return _nobody_qualifies(values, [seat, *shown])  # (the pot is then split among the players in it)
         for eligible in self._pot_seats():
             if seat not in eligible:
                 continue
@@ -283,6 +283,8 @@ class _Showdown(_HandState):
                         best_shown = value
                 if best_shown is None or mine > best_shown or (tie_wins and mine == best_shown):
                     return True
+            if _nobody_qualifies(values, [seat, *rivals]):
+                return True
         return False
 
     def _pot_seats(self) -> list[tuple[int, ...]]:
@@ -584,3 +586,9 @@ class _Showdown(_HandState):
             shares = divide(pot.amount, list(pot.eligible))
             self._award(index, pot, shares, {})
         self._end()
+
+
+def _nobody_qualifies(values: Sequence[Sequence[float | None]], seats: Sequence[int]) -> bool:
+    """Whether none of these seats' hands qualifies under any ranking: a pot nobody
+    qualifies for is split among the players in it, so a hand of them may still share it."""
+    return all(row[i] is None for row in values for i in seats)

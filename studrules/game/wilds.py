@@ -15,9 +15,9 @@ from ..cards.card import RANK_NAMES, RANK_PLURALS, RANKS, Card, is_joker
 from ..cards.ranking_wilds import with_wilds
 from ..cards.rankings_base import Ranking
 from ..cards.wild import of_ranks
-from ..spec.model import WildRules
+from ..spec.model import Variant, WildRules
 
-__all__ = ["rank_char", "rank_name", "rank_words", "wild_ranks_of", "seat_ranking"]
+__all__ = ["rank_char", "rank_name", "rank_words", "wild_ranks_of", "seat_ranking", "showing_ranking"]
 
 
 # (id of the base ranking, the wild ranks, the rules) -> the ranking: made once and
@@ -59,6 +59,28 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card])
     if rules.low_hole and down:
         ranks.add(rank_char(min(down, key=lambda c: c.rank)))
     return "".join(sorted(ranks, key=RANKS.index))
+
+
+def showing_ranking(variant: Variant) -> Ranking:
+    """The ranking that orders what the players show (acting order, the bring-in,
+    a bot's reading of the boards): the deck's, with a joker face up read as it
+    plays (wild, or the bug); the wild ranks show as they are.
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.spec.examples import example_text
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = example_text("bring-in").replace("kind: pot", "kind: pot\\ndeck: {jokers: 1}")
+    >>> showing = showing_ranking(load_variant_text(text))
+    >>> showing.visible(parse_cards("X1 Kd")) > showing.visible(parse_cards("Ac Kc"))  # a pair of kings
+    True
+    """
+    from ..cards.rankings import ranking_for
+
+    ranking = ranking_for(variant.deck, variant.deck.ranking)
+    if not variant.deck.jokers:
+        return ranking
+    wild = variant.wild
+    return with_wilds(ranking, frozenset(), five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing)
 
 
 def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[Card] = ()) -> Ranking:

@@ -6,6 +6,7 @@ its settlement reads it, and a side bet's limits fit together and hold its stake
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 
 from ..errors import StudrulesError
@@ -33,8 +34,10 @@ class _BankedChecks(_CheckerBase):
         if not self.v.is_banked:
             self.fail("'strategy' is the strategy of a game against the house; this is a pot game", ("strategy",))
         elif not (strategies_dir() / f"{name}.yaml").is_file():
-            shipped = ", ".join(sorted(p.stem for p in strategies_dir().glob("*.yaml")))
-            self.fail(f"no shipped strategy '{name}': the shipped ones are {shipped}", ("strategy",))
+            names = sorted(p.stem for p in strategies_dir().glob("*.yaml"))
+            close = difflib.get_close_matches(name, names, n=1)
+            known = f"did you mean '{close[0]}'?" if close else f"the shipped ones are {', '.join(names)}"
+            self.fail(f"no shipped strategy '{name}': {known}", ("strategy",))
 
     def banked(self) -> None:
         self._strategy_name()

@@ -260,6 +260,7 @@ class _Builder:
         names = list(d)
         if len(names) > MAX_STAKES:
             self.fail(f"{len(names)} stakes: a variant has at most {MAX_STAKES}", ("stakes",))
+            self.stake_names.update(dict.fromkeys(names, NUMBER))  # (the steps' amounts are not unknown names)
             return ()
         values: dict[str, int] = {}  # each stake worked out in turn: none may grow past the limit
         for i, (name, value) in enumerate(d.items()):

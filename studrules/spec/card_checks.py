@@ -214,10 +214,17 @@ class _CardChecks(_CheckerBase):
                     ("wild", "rankings", i),
                 )
         if not wild.rankings and not played & set(WILD_FORMS):
+            # wild cards that are the deck's jokers alone: said at deck.jokers, which makes them
+            jokers = not (wild.ranks or wild.follow or wild.low_hole)
+            why = (
+                "a game against the house has no showdown"
+                if self.v.is_banked
+                else f"no ranking of the showdown has a wild form ({', '.join(WILD_FORMS)})"
+            )
             self.fail(
-                f"no ranking of the showdown has a wild form ({', '.join(WILD_FORMS)}): the wild cards would count nowhere",
-                ("wild",),
-                key=True,
+                f"{why}: the {'jokers' if jokers else 'wild cards'} would count nowhere",
+                ("deck", "jokers") if jokers else ("wild",),
+                key=not jokers,
             )
 
     def jokers(self) -> None:

@@ -125,6 +125,11 @@ class _Checker(_CardChecks, _BankedChecks):
         s = self.v.seats
         if s.min > s.max:
             self.fail(f"seats.min ({s.min}) is more than seats.max ({s.max})", ("seats", "min"))
+        elif s.min < 2 and not self.v.is_banked:
+            self.fail(
+                f"seats.min is {s.min}, but a pot game is played by players against each other: at least 2",
+                ("seats", "min"),
+            )
         if s.positions is not None:
             low, high = s.positions
             if low > high:
@@ -210,30 +215,37 @@ class _Checker(_CardChecks, _BankedChecks):
         dealt = False
         bring_ins = 0
         blinds = False
+        opened_by_blinds: int | None = None  # the blinds step whose bets open the next round
+        turned = 0  # face-down cards a player's choices may have turned up besides (a draw dealt up...)
         for i, step in enumerate(self.v.steps):
+            # up_cards counts the cards surely up by now; down, the fewest a player may hold down
+            down = max(0, player_cards - up_cards - turned)
+            holds = f"{'may hold' if turned else 'holds'} only {down} face down by now"
             if isinstance(step, ExposeStep):
-                # up_cards counts the cards surely up by now (an optional exposure or
-                # a face that depends on it may add more)
                 if step.count_min is not None and step.count_min > step.count:
                     self.fail(
                         f"count.min ({step.count_min}) is more than count.max ({step.count})",
                         self.step_path(i, "count", "min"),
                     )
-                elif player_cards - up_cards < step.least:
+                elif down < step.least:
                     self.fail(
                         f"each player turns up {step.least} face-down card{'s' if step.least != 1 else ''}, "
-                        f"but holds only {player_cards - up_cards} face down by now",
+                        f"but {holds}",
                         self.step_path(i, "count"),
                     )
                 up_cards += step.least
-            if isinstance(step, PassStep) and player_cards - up_cards < step.count:
+                turned += step.count - step.least
+            if isinstance(step, PassStep) and down < step.count:
                 self.fail(
-                    f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, "
-                    f"but holds only {player_cards - up_cards} face down by now",
+                    f"each player passes {step.count} face-down card{'s' if step.count != 1 else ''}, but {holds}",
                     self.step_path(i, "count"),
                 )
             if isinstance(step, SplitStep):
-                self._split(i, step, player_cards, player_cards - up_cards)
+                self._split(i, step, player_cards, down)
+            if isinstance(step, DrawStep) and step.replace and step.face == "up":
+                turned += step.discard_max  # (face-down cards given up for new ones dealt face up)
+            if isinstance(step, BettingStep) and step.first_to_act.expose:
+                turned += 1
             if isinstance(step, DrawStep):
                 if step.discard_min > step.discard_max:
                     self.fail(
@@ -263,7 +275,7 @@ class _Checker(_CardChecks, _BankedChecks):
                         self.step_path(i),
                     )
             if isinstance(step, BlindsStep):
-                blinds = True
+                blinds, opened_by_blinds = True, i
                 if self.v.is_banked:
                     self.fail(
                         "blinds are bets between players: a banked variant has none (each position antes)",
@@ -293,6 +305,13 @@ class _Checker(_CardChecks, _BankedChecks):
                     )
             elif isinstance(step, BettingStep):
                 rule = step.first_to_act.rule
+                if opened_by_blinds is not None and step.bring_in is not None:
+                    self.fail(
+                        f"the blinds open the betting of round '{step.id}', which has a bring-in as well: "
+                        "a player would owe both; take the round's bring_in out (bring_in: null) or the blinds",
+                        self.step_path(opened_by_blinds),
+                    )
+                opened_by_blinds = None
                 if step.bring_in is not None:
                     bring_ins += 1
                     if up_cards == 0:
@@ -392,17 +411,20 @@ class _Checker(_CardChecks, _BankedChecks):
         i, step, needed = short
         fit = max((n for n in range(1, self.v.deck.cards + 1) if self._short_deal(n) is None), default=0)
         hint = f" (at most {fit} fit)" if fit else ""
+        # a banked table's boxes, where they are more than its players, are what to lower
+        boxes = seats > self.v.seats.max
+        table, lower = ("positions", "seats.positions") if boxes else ("players", "seats.max")
         if isinstance(step, DrawStep):
-            advice = "lower seats.max or the most cards a player may draw"
+            advice = f"lower {lower} or the most cards a player may draw"
         elif step.fallback == "community":
-            advice = "lower seats.max"
+            advice = f"lower {lower}"
         else:
-            advice = "lower seats.max or add 'fallback: community' to a deal"
+            advice = f"lower {lower} or add 'fallback: community' to a deal"
         self.fail_at_cause(
-            f"with {seats} players the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
+            f"with {seats} {table} the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
             i,
-            (("seats", "positions") if seats > self.v.seats.max else ("seats", "max"), ("deck",)),
+            (("seats", "positions") if boxes else ("seats", "max"), ("deck",)),
         )
 
     def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:

@@ -96,10 +96,17 @@ class Compiler:
         close = difflib.get_close_matches(name, known, n=1)
         if close:
             return f"unknown name '{name}': did you mean '{close[0]}'?"
+        from .vocabulary import TABLE_NAMES
+
+        # a name of the table ('players', 'pot') where only the stakes are read (an ante, a stake)
+        stakes_only = name in TABLE_NAMES and not any(n in self.names for n in (*TABLE_NAMES, "house", "hand"))
+        why = ": it is what the table shows, and this amount reads only the stakes" if stakes_only else ""
         if not known:
-            return f"unknown name '{name}': no names can be used here"
+            return f"unknown name '{name}'{why}: no names can be used here"
+        # the amounts first (the stakes, what the table shows), then the named hands
+        known = sorted(self.names) + sorted(set(self.constants) - set(self.names))
         shown = ", ".join(known[:8]) + (f" and {len(known) - 8} more" if len(known) > 8 else "")
-        return f"unknown name '{name}'; the names that can be used here are {shown}"
+        return f"unknown name '{name}'{why}; the names that can be used here are {shown}"
 
     # --- composites
 

@@ -1,5 +1,5 @@
-"""Variant files and strategy files are both YAML: one given where the other is read is named
-for what it is, in one located message, rather than as every field the other kind lacks."""
+"""Variant files, strategy files and hand scripts are all YAML: one given where another is read
+is named for what it is, in one located message, rather than as every field the other kind lacks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import Location, SpecError, SpecErrors
 
-__all__ = ["refuse_the_other_kind"]
+__all__ = ["refuse_the_other_kind", "refuse_a_hand_script"]
 
 # the fields that make each kind what it is
 _VARIANT = ("steps", "extends")
@@ -39,3 +39,16 @@ def refuse_the_other_kind(data: Any, file: str, wanted: str) -> None:
     else:
         message = f"this is a variant file (it has '{kept[0]}'), not a strategy (which has 'rules' or 'streets')"
     raise SpecErrors([SpecError(message, Location(file, 1, 1))])
+
+
+def refuse_a_hand_script(data: Any, file: str | None, where: Location) -> None:
+    """Raise :class:`SpecError` at ``where`` if ``data``, read as a variant, is a hand script
+    (its ``variant`` and ``actions``, no ``steps``), naming the command that plays it.
+
+    >>> refuse_a_hand_script({"variant": "razz", "actions": []}, "h.yaml", Location("h.yaml", 1, 1))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: h.yaml:1:1: this is a hand script, not a variant: 'studrules replay h.yaml' plays it
+    """
+    if isinstance(data, dict) and "variant" in data and "actions" in data and "steps" not in data:
+        raise SpecError(f"this is a hand script, not a variant: 'studrules replay {file}' plays it", where)

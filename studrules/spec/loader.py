@@ -38,8 +38,8 @@ from . import resources
 from .build import build_options, build_variant
 from .cache import cached
 from .expressions import MAX_NUMBER
-from .file_kinds import refuse_the_other_kind
-from .merge import overlay, step_body
+from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
+from .merge import changed_in, overlay, step_body
 from .model import Option, Variant
 from .resources import variants_dir
 from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document
@@ -134,7 +134,8 @@ def resolve_variant_path(
     names = [p.stem for p in shipped_variants()]
     if "/" in text or text.endswith(VARIANT_SUFFIXES):
         raise SpecError(f"no variant '{text}': no such file{_shipped_hint(text, names)}", location)
-    close = difflib.get_close_matches(text, names, n=1)
+    close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
+    close = close or difflib.get_close_matches(text, names, n=1)  # (a file beside it, named by its path)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
 
@@ -221,6 +222,7 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
         raise SpecError("the file is empty: a variant needs at least 'name' and 'steps'", Location(doc.file, 1, 1))
     if not isinstance(data, LDict):  # read_document makes an LDict of every mapping
         raise SpecError("a variant file must be a mapping of fields (name:, steps:, ...)", doc.location(()))
+    refuse_a_hand_script(data, doc.file, doc.location())
     parent = data.get("extends")
     if parent is not None:
         if not isinstance(parent, str):
@@ -575,9 +577,9 @@ def _as_the_user_reads(
             out.append(e)
             continue
         path = loc.path
-        step_id = None
-        if len(path) > 1 and path[0] == "steps" and isinstance(path[1], int) and 0 <= path[1] < len(steps):
-            body = step_body(steps[path[1]])
+        step_id, at = None, path[1] if len(path) > 1 and isinstance(path[1], int) else -1
+        if path[:1] == ("steps",) and 0 <= at < len(steps):
+            body = step_body(steps[at])
             step_id = body.get("id") if isinstance(body, Mapping) else None
             if isinstance(step_id, str):
                 path = ("steps", f"[{step_id}]", *path[2:])
@@ -588,6 +590,9 @@ def _as_the_user_reads(
             if isinstance(step_id, str) and step_id in changed:
                 message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this option changes it"
                 loc = changed[step_id]
+            elif isinstance(step_id, str) and (mine := changed_in(steps[at], here.file)) is not None:
+                message = f"{message}; step '{step_id}' is {parent}'s ({where}), as this file changes it"
+                loc = mine
             else:
                 message = f"{message}; {what} is {parent}'s ({where}), which this file does not change"
                 loc = here

@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import Location, SpecError
 from .source import FieldPath, LDict, LList, locate
 
-__all__ = ["overlay", "without_nulls", "step_kind", "step_body", "MERGE_KEYS"]
+__all__ = ["overlay", "without_nulls", "step_kind", "step_body", "changed_in", "MERGE_KEYS"]
 
 # keys that steer a merge and never reach the merged step
 MERGE_KEYS = ("remove", "before", "after")
@@ -48,6 +48,14 @@ def step_kind(step: Any) -> str | None:
 def step_body(step: Any) -> Any:
     kind = step_kind(step)
     return step[kind] if kind is not None else None
+
+
+def changed_in(step: Any, file: str) -> Location | None:
+    """Where ``file`` changes this merged step of the variant it extends: the first
+    field of the step the file sets (None: the file leaves the step as it is)."""
+    body = step_body(step)
+    mine = [loc for loc in getattr(body, "key_locs", {}).values() if loc.file == file and loc.line]
+    return min(mine, key=lambda loc: (loc.line, loc.column)) if mine else None
 
 
 def overlay(base: Any, over: Any, path: FieldPath = (), problems: list[SpecError] | None = None) -> Any:
@@ -147,6 +155,7 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
                 return i
         return None
 
+    named: dict[Any, int] = {}  # id -> the overlay's first step naming it
     for n, step in enumerate(over):
         kind, body = step_kind(step), step_body(step)
         where = locate(over, (n,))
@@ -157,6 +166,16 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
         if step_id is None:
             problems.append(
                 SpecError("a step laid over another variant needs an 'id' to say which step it changes", where)
+            )
+            continue
+        if isinstance(step_id, str) and named.setdefault(step_id, n) != n:
+            # (the second would silently change, or replace, what the first added or changed)
+            problems.append(
+                SpecError(
+                    f"the step id '{step_id}' is already used by step {named[step_id] + 1} of this list: "
+                    "each step here adds or changes one step; give a new step an id of its own",
+                    locate(over, (n, kind, "id")),
+                )
             )
             continue
         at = index_of(step_id)

@@ -301,10 +301,19 @@ def read_document(
         at = text[mark.index : mark.index + 1] if mark and mark.index is not None else ""
         hint = _yaml_hint(f"{problem} {err.context or ''}", at)
         opened = err.context_mark
-        if mark is not None and opened is not None and "flow" in (err.context or "") and opened.index < mark.index:
+        at_open = (opened.line, opened.column, opened.index) if opened is not None else None
+        if mark is not None and err.context == "while parsing a flow node":
+            # an item missing in a [ ] or { } (the text ended, or a '- ' item came): the one left open
+            bracket = _open_bracket(text, mark.index)
+            if bracket is not None:
+                at_open = (text.count("\n", 0, bracket), bracket - (text.rfind("\n", 0, bracket) + 1), bracket)
+                kind = "a list in [ ]" if text[bracket] == "[" else "a mapping in { }"
+                item = " (a '- ' item cannot stand inside it)" if text.startswith("-", mark.index) else ""
+                hint = f"; {kind} is not closed{item}"
+        if mark is not None and at_open is not None and "flow" in (err.context or "") and at_open[2] < mark.index:
             # a [ ] or { } left open: said where it opens, the line to mend, and where the reading stopped
             hint += f" (the reading stopped at line {mark.line + 1}, column {mark.column + 1})"
-            line, col = opened.line + 1, opened.column + 1
+            line, col = at_open[0] + 1, at_open[1] + 1
         raise SpecError(f"not valid YAML: {problem}{hint}", Location(file, line, col)) from None
     except yaml.YAMLError as err:
         raise SpecError(f"not valid YAML: {err}", Location(file)) from None
@@ -333,6 +342,41 @@ _YAML_HINTS = (
         "check the indentation, or quote the whole text",
     ),
 )
+
+
+def _open_bracket(text: str, end: int) -> int | None:
+    """Where the ``[`` or ``{`` that holds the place ``end`` and is never closed stands
+    (quoted text and comments skipped), or None.
+
+    >>> text = "name: x\\nsteps: [\\n  - ante: {amount: 1}\\n"
+    >>> _open_bracket(text, text.index("-")), text.index("[")
+    (15, 15)
+    >>> _open_bracket("a: [1, , 'x]', {b: 2}]", 7) is None  # closed at the end: an item is missing
+    True
+    """
+    stack: list[int] = []
+    holding = None  # the innermost bracket open at end
+    i = 0
+    while i < len(text):
+        if i >= end and holding is None:
+            holding = stack[-1] if stack else -1
+        c = text[i]
+        if c in "'\"" and (i == 0 or text[i - 1] in " \t\n[{,:"):
+            close = text.find(c, i + 1)
+            i = len(text) if close < 0 else close + 1
+            continue
+        if c == "#" and (i == 0 or text[i - 1] in " \t\n"):
+            newline = text.find("\n", i)
+            i = len(text) if newline < 0 else newline
+            continue
+        if c in "[{":
+            stack.append(i)
+        elif c in "]}" and stack:
+            stack.pop()
+        i += 1
+    if holding is None:
+        holding = stack[-1] if stack else -1
+    return holding if holding in stack else None
 
 
 def _yaml_hint(problem: str, at: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from .expressions import BOOL, HAND, NUMBER, ExprType
+from .expression_language import BOOL, HAND, NUMBER, ExprType
 
 __all__ = [
     "TABLE_NAMES",

@@ -8,7 +8,7 @@ cards, and nobody else's: :func:`~studrules.web.protocol.hand_payload`).
     >>> ann = room.join("Ann")
     >>> view = snapshot(room, ann)
     >>> view["state"], view["you"], [s and s["name"] for s in view["seats"]]
-    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True, 'away': False, 'rebuy': None}, ['Ann', None])
+    ('waiting', {'seat': 0, 'name': 'Ann', 'host': True, 'away': False, 'rebuy': None, 'top_up': None}, ['Ann', None])
 """
 
 from __future__ import annotations
