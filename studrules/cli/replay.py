@@ -16,6 +16,7 @@ from ..game.hand import Hand
 from ..records.history import HISTORY_SUFFIXES, is_history_file, replay_hands
 from ..records.script import hand_output, history_text, run_script
 from ..spec.source import check_data_file
+from ..table.display import pay_words
 
 NAME = "replay"
 HELP = "play a hand script (YAML or JSON) and print the hand history"
@@ -56,8 +57,14 @@ def run(args: argparse.Namespace) -> int:
         json.dump(hand_output(hand), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(history_text(hand))
+        print(_readable(history_text(hand)))
     return 0
+
+
+def _readable(history: str) -> str:
+    """A hand's history as a player reads it: each settlement's pay line in words
+    (``three of a kind pays 3 to 1``, not the pay table's key), as ``play`` prints it."""
+    return "\n".join(pay_words(line) if " to 1" in line else line for line in history.split("\n"))
 
 
 def _replay_history_file(args: argparse.Namespace) -> int:
@@ -71,5 +78,5 @@ def _replay_history_file(args: argparse.Namespace) -> int:
         if index:
             print()
         print(f"== hand {index + 1}")
-        print(history_text(hand))
+        print(_readable(history_text(hand)))
     return 0

@@ -22,8 +22,8 @@ import sys
 
 from ..analysis.simulate import SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
-from ..table.side_bets import bet_words
 from ..spec.strategy_fit import default_help, named_or_fitting
+from ..table.side_bets import bet_words
 from ._common import (
     add_dask_argument,
     add_hands_argument,
