@@ -485,12 +485,18 @@ class _Writer:
         ]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
+        out.append("He cannot check.")
         if bi.completion_is_raise:
-            out.append(
-                "Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises "
-                "(the bring-in player's own completion, instead of posting it, is the opening bet)."
+            # (his own completion is spoken of only where he may complete)
+            own = (
+                " (the bring-in player's own completion, instead of posting it, is the opening bet)"
+                if bi.complete
+                else ""
             )
-        out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
+            out.append(
+                f"Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises{own}."
+            )
+        out.append("Then the others, clockwise, fold, call or raise.")
         out.append(low_card_all_in_words(bi.low_card_all_in, bi.complete))
         return out
 
