@@ -89,3 +89,21 @@ def test_replay_writes_a_settlements_pay_lines_in_words(tmp_path, capsys) -> Non
         "pair plus 10 wins 400: straight flush pays 40 to 1)"
     ) in out
     assert "Bob loses 10 (folded)" in out and "Ann: 1520 (+520)" in out
+
+
+def test_replay_says_a_settlement_s_pay_line_in_words(tmp_path, capsys) -> None:
+    # Italian text: "Se il croupier possiede la combinazione Asso/Re o meglio, il gioco prosegue"
+    # (if the croupier holds ace/king or better, play goes on) "... al pagamento di quelle
+    # vincenti" (the winning hands are paid); "Le puntate iniziali sono sempre pagate alla pari"
+    # (the antes are always paid at even money). The house's A-K-4-3-2 qualifies; Ann's three
+    # sevens beat it: ante 10 at even money (+10), raise 2 x 10 = 20 at the standard table's
+    # 3 to 1 (+60): +70, said as the table and `play` say it, not by the pay table's key.
+    path = tmp_path / "it.yaml"
+    path.write_text(
+        "variant: caribbean-stud-it\nplayers: [Ann]\nstacks: 100\n"
+        "cards: {Ann: [7c, 7d, 7h, 3c, 2d], house: [Ah, Kc, 4d, 3s, 2h]}\nactions: [Ann raise]\n"
+    )
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann wins 70 (beats the house: three of a kind pays 3 to 1)" in out
+    assert "three_of_a_kind" not in out

@@ -242,3 +242,25 @@ def test_a_game_that_breaks_no_tie_by_suit_gives_suits_no_rank():
     assert Hand(load_variant("five-card-stud-fr"), ["A", "B"], 1000, cards=cards).to_act == "B"
     assert "Suits have no rank here: no tie is broken by suit." in book("five-card-stud-he")
     assert "Suits rank spades > hearts > diamonds > clubs" in book("five-card-stud-fr")
+
+
+def test_where_the_bring_in_player_may_only_post_the_book_does_not_speak_of_his_own_completion():
+    # French text, both readings at once (options bring_in_player=bring_in_only, completion=raise):
+    # "Ce joueur doit poser le Bring-in" (this player must post the bring-in) and "seules une
+    # ouverture et trois relances" (only an opening and three raises): the bring-in (5) opens,
+    # Cat's completion to 10 is the first raise, Dan's 20 and Ann's 30 the other two; Bob may
+    # then only call 25 or fold. Bob never completes, so the book says nothing of it.
+    opts = {"bring_in_player": "bring_in_only", "completion": "raise"}
+    cards = {"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"], "Cat": ["Js", "Ac"], "Dan": ["Ts", "Ah"]}
+    hand = Hand(load_variant("five-card-stud-fr", options=opts), list(cards), 1000, cards=cards)
+    assert [str(a) for a in hand.legal_actions()] == ["bring-in 5"]
+    for action in ["Bob bring-in", "Cat complete 10", "Dan raise 20", "Ann raise 30"]:
+        hand.apply(action)
+    assert [str(a) for a in hand.legal_actions()] == ["fold", "call 25"]
+    text = book("five-card-stud-fr", **opts)
+    assert "own completion" not in text and "He may instead complete" not in text
+    assert "Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises." in text
+    # with the default bring_in_player the parenthesis stays
+    assert "(the bring-in player's own completion, instead of posting it, is the opening bet)" in book(
+        "five-card-stud-fr", completion="raise"
+    )

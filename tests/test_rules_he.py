@@ -28,6 +28,18 @@ ROUND_1 = ["Dan bring-in", "Ann call", "Bob call", "Cat call"]
 ROUND_2 = ["Ann check", "Bob check", "Cat check", "Dan check"]
 
 
+def test_the_first_card_is_dealt_face_down_and_all_the_others_face_up():
+    # "את הקלף הראשון מחלקים עם הפנים כלפי מטה, ואת שאר הקלפים מחלקים עם הפנים כלפי מעלה."
+    # (the first card is dealt face down, and the rest of the cards face up)
+    # Ann and Dan play to the end: each holds his hole card down and four cards up; Bob sees
+    # Ann's four up cards and not her hole card (2h).
+    h = play(HE, FULL, ROUND_1 + ROUND_2 + ROUND_3 + ["Ann check", "Dan check"])
+    assert [f for _, f in h.view("Ann").cards] == ["down", "up", "up", "up", "up"]
+    assert [f for _, f in h.view("Dan").cards] == ["down", "up", "up", "up", "up"]
+    assert [str(c) for c in h.view("Bob").up_cards["Ann"]] == ["Ad", "Ac", "7c", "9h"]
+    assert "2h" not in {str(e.card) for e in h.view("Bob").events if e.type == "deal" and e.player == "Ann"}
+
+
 def test_the_ante_is_a_fifth_of_the_low_bet_and_posted_by_everyone_before_the_deal():
     # "Ante, שהוא הימור שכל שחקן חייב לשים לפני חלוקת הקלפים, גובה ההימור הוא כ- 1/5 מגובה ההימור הנמוך"
     h = deal(HE, FULL)

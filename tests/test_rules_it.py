@@ -112,6 +112,20 @@ def test_the_ace_counts_as_one_in_a_straight():
     assert net(h) == {"Ann": 10 + 80}
 
 
+def test_the_ace_counts_as_one_in_a_straight_flush_too_and_in_no_other_run():
+    # "L’Asso vale uno nelle sole combinazioni a scala e della scala a colore." (the ace counts as
+    # one only in the straight and the straight flush combinations)
+    # A-2-3-4-5 of diamonds is a straight flush, not a flush: the raise of 20 at 50 to 1 (+1000),
+    # the ante at even money (+10).
+    assert net(settle("Ad 2d 3d 4d 5d", HOUSE_AK)) == {"Ann": 10 + 20 * 50}
+    # "nelle sole": nowhere else, so Q-K-A-2-3 runs round no corner: it is ace-high A-K-Q-3-2,
+    # which beats the house's A-K-8-5-3 only as a high card (Q over 8): paid 1 to 1, +10 +20.
+    assert net(settle("Qd Kh As 2c 3s", HOUSE_AK)) == {"Ann": 10 + 20}
+    # The house's own A-2-3-4-5 is a straight: it qualifies ("Asso/Re o meglio") and beats
+    # Ann's kings: ante and raise lost.
+    assert net(settle("Kc Kd 9h 7s 6d", "As 2d 3c 4h 5s")) == {"Ann": -30}
+
+
 def test_ace_king_is_the_lowest_qualifying_hand_and_beats_ace_queen():
     # "Se il croupier possiede la combinazione Asso/Re o meglio, il gioco prosegue."
     # Ann's A-Q-J-9-7 loses to the house's A-K-8-5-3: ante and raise lost.

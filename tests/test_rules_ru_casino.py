@@ -36,6 +36,18 @@ def test_two_down_one_up_then_three_up_and_one_down():
     assert [f for _, f in h.view("Ann").cards] == ["down", "down", "up", "up", "up", "up", "down"]
 
 
+def test_the_other_players_do_not_see_a_closed_card():
+    # "Закрытую карту не могут видеть другие игроки." (the other players cannot see a closed card)
+    # Ann's closed cards are 2h, 3h and, on seventh street, 4c; Cat sees only her four open cards.
+    h = play(RU, DECK, ROUND_1 + ROUND_2 + ["Ann bet 10", "Bob fold", "Cat call", "Ann check", "Cat check"])
+    assert h.round == 5
+    cat = h.view("Cat")
+    assert [str(c) for c in cat.up_cards["Ann"]] == ["9c", "Kd", "9d", "Ks"]
+    seen = {str(e.card) for e in cat.events if e.card is not None and e.player == "Ann"}
+    assert not seen & {"2h", "3h", "4c"}
+    assert [str(c) for c, f in h.view("Ann").cards if f == "down"] == ["2h", "3h", "4c"]
+
+
 def test_compulsory_ante_before_the_deal():
     # "Каждый игрок должен поставить анте перед тем, как начнется сдача карт."
     h = deal(RU, DECK)

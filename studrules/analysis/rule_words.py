@@ -49,6 +49,7 @@ __all__ = [
     "cap_words",
     "short_all_in_words",
     "low_card_all_in_words",
+    "completion_raise_words",
     "odd_chip_words",
     "payout_words",
     "faces_words",
@@ -258,6 +259,18 @@ def low_card_all_in_words(rule: str, complete: bool = True) -> str:
         return "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
     may = "brings in, completes or folds" if complete else "brings in or folds"
     return f"If he is all in, the next player with chips acts first: he {may}."
+
+
+def completion_raise_words(complete: bool) -> str:
+    """How a completion counts toward the cap where completing a posted bring-in is a
+    raise; ``complete``: whether the bring-in player may complete himself (else his own
+    completion is not spoken of).
+
+    >>> completion_raise_words(complete=False)
+    'Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises.'
+    """
+    own = " (the bring-in player's own completion, instead of posting it, is the opening bet)" if complete else ""
+    return f"Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises{own}."
 
 
 def odd_chip_words(odd_chip: str, suits: tuple[str, ...] = (), ace: str | None = None) -> str:

@@ -64,6 +64,7 @@ from .rule_words import (
     bring_in_who_words,
     cards_held,
     cards_text,
+    completion_raise_words,
     deck_sentence,
     faces_words,
     first_to_act_words,
@@ -485,12 +486,10 @@ class _Writer:
         ]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
+        out.append("He cannot check.")
         if bi.completion_is_raise:
-            out.append(
-                "Once the bring-in is posted, a player who completes it makes a raise toward the limit on raises "
-                "(the bring-in player's own completion, instead of posting it, is the opening bet)."
-            )
-        out.append("He cannot check. Then the others, clockwise, fold, call or raise.")
+            out.append(completion_raise_words(bi.complete))
+        out.append("Then the others, clockwise, fold, call or raise.")
         out.append(low_card_all_in_words(bi.low_card_all_in, bi.complete))
         return out
 
