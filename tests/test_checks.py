@@ -240,6 +240,21 @@ def test_a_bring_in_above_the_bet_could_not_be_completed():
     assert e.message == "the bring-in (5) is more than the bet (2) of its round: it could not be completed"
 
 
+@pytest.mark.parametrize("stakes", [{"ante": 0}, {"low_limit": 1}])
+def test_a_bring_in_that_works_out_to_nothing_is_refused(stakes):
+    # the French file's bring-in is its ante, half the low limit: an ante of 0, or a low limit of 1
+    # (half a chip, played as 0), bring in for 0, which nobody can call: the others could only bet
+    # or fold. A bring-in is a forced bet of at least a chip
+    with pytest.raises(SpecErrors) as caught:
+        load_variant("five-card-stud-fr", stakes=stakes)
+    (e,) = caught.value.errors
+    assert e.message.endswith(
+        "the bring-in works out to 0: a bring-in is at least 1 chip (a round without one leaves bring_in out)"
+    )
+    assert e.location.file.endswith("five-card-stud-fr.yaml")
+    assert load_variant("five-card-stud-fr", stakes={"low_limit": 2}).stake_values()["ante"] == 1  # (1 chip: played)
+
+
 def test_an_option_default_names_one_of_its_choices():
     (e,) = errors_of(BAD / "option-default-missing.yaml")
     assert (e.location.line, e.location.column) == (6, 14)

@@ -204,6 +204,10 @@ def test_a_change_after_a_change_in_the_same_hand_builds_on_it():
             {"stakes": {"low_limit": 0}},
             f"{FR} with these stakes and options: steps[2].betting.bet: the bet works out to 0",
         ),
+        (  # (half a chip of ante and bring-in, played as 0: nobody could call the bring-in)
+            {"stakes": {"low_limit": 1}},
+            f"{FR} with these stakes and options: steps[2].betting.bring_in.amount: the bring-in works out to 0",
+        ),
         ({"stakes": {"low_limit": -1}}, "the stake low_limit is from 0 to 1000000"),
         ({"stakes": {"low_limit": "ten"}}, "'stakes' maps stake names to whole numbers"),
         ({"stakes": {"zzz": 1}}, "no game of this table has the stake 'zzz'"),

@@ -527,7 +527,14 @@ class _Checker(_CardChecks, _BankedChecks):
                     bring_in = self._non_negative(
                         step.bring_in.amount, self.step_path(i, "bring_in", "amount"), "the bring-in"
                     )
-                    if bring_in is not None and bet is not None and bring_in > bet:
+                    if bring_in == 0:
+                        self.fail_at_stakes(
+                            "the bring-in works out to 0: a bring-in is at least 1 chip (a round without one "
+                            "leaves bring_in out)",
+                            self.step_path(i, "bring_in", "amount"),
+                            step.bring_in.amount,
+                        )
+                    elif bring_in is not None and bet is not None and bring_in > bet:
                         self.fail_at_stakes(
                             f"the bring-in ({bring_in}) is more than the bet ({bet}) of its round: it could not be completed",
                             self.step_path(i, "bring_in", "amount"),
