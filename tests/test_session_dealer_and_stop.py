@@ -62,6 +62,28 @@ def test_the_human_dealer_is_asked_and_a_wrong_answer_is_asked_again():
     assert _ask_the_dealer(_Human([""]), "Hero")("Hero", variants).name == "five-card-stud-fr"  # Enter: the first
 
 
+class _CtrlD(_Human):
+    def read(self, prompt):
+        self.prompts.append(prompt)
+        raise EOFError
+
+
+def test_a_game_listed_twice_is_one_choice_and_ctrl_d_leaves_the_table():
+    import pytest
+
+    from studrules.table.terminal import QuitTable
+
+    # razz listed twice (to deal it more often in turn) is offered once: 3 games, numbered 1 to 3
+    variants = tuple(load_variant(g) for g in [*GAMES, "razz"])
+    human = _Human(["4", "3"])
+    assert _ask_the_dealer(human, "Hero")("Hero", variants).name == "razz"
+    shown = human.console.file.getvalue()
+    assert "'4' is not one of the games: a number from 1 to 3" in shown and shown.count("(razz)\n") == 1
+    # Ctrl-D at the question leaves the table (it dealt the first game)
+    with pytest.raises(QuitTable):
+        _ask_the_dealer(_CtrlD([]), "Hero")("Hero", variants)
+
+
 def test_ctrl_c_mid_hand_says_the_same_count_in_the_summary_and_the_history_line(tmp_path, monkeypatch, capsys):
     # two hands finish, then Ctrl-C during the third: the summary counts 2 played hands,
     # and the history line says 2 hands and the unfinished third (3 lines in the file)

@@ -124,6 +124,12 @@ def test_new_games_deal_the_first_of_them_next_and_the_switch_shows_what_changes
     assert room.report.variant.name == FR  # the second of the new list
 
 
+def test_a_game_listed_twice_is_one_choice_of_the_dealer():
+    room, seats = _room(rotate="dealer", pause=0, variants=(FR, HE, FR))
+    room.start(seats["Ann"])
+    assert room.state == "choosing" and [c["name"] for c in choices(room)] == [FR, HE]
+
+
 def test_a_change_while_the_dealer_chooses_offers_him_the_new_games():
     room, seats = _room(rotate="dealer", pause=0)
     room.start(seats["Ann"])

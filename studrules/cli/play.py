@@ -40,6 +40,7 @@ from ..game.policies import Policy, make_policy
 from ..spec.resources import default_variant
 from ..table.buying_in import buys_again, offers_top_up, tops_up, within_limit
 from ..table.choices import typed_number
+from ..table.seating import games_once
 from ..table.side_bets import bet_words, most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
 from ._common import (
@@ -524,19 +525,21 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], sessio
 
 def _ask_the_dealer(human: TerminalPlayer, me: str | None):
     """Under dealer's choice, the game of a hand you deal is yours to name:
-    by its number or its name (Enter: the first)."""
+    by its number or its name (Enter: the first; a game the session lists twice is
+    offered once; Ctrl-D leaves the table, as ``q`` does)."""
 
     def choose(dealer: str, variants):
         if dealer != me:
             return None
+        variants = games_once(variants)
         lines = [f"You deal: choose the game (Enter for {variants[0].name})"]
         lines += [f"  {i}. {v.title or v.name} ({v.name})" for i, v in enumerate(variants, 1)]
         human.console.print("\n" + "\n".join(lines), markup=False)
         while True:
             try:
                 answer = human.read("game? ").strip()
-            except EOFError:
-                return variants[0]
+            except EOFError:  # Ctrl-D: he leaves, as at every other question of the table
+                raise QuitTable from None
             if not answer:
                 return variants[0]
             number = typed_number(answer)

@@ -13,7 +13,21 @@ from typing import TYPE_CHECKING
 from ..errors import StudrulesError
 from ..game.policies import Policy
 
-__all__ = ["_Seating"]
+__all__ = ["_Seating", "games_once"]
+
+
+def games_once(variants):
+    """A session's games with each name once, in the order they are first listed: the
+    dealer's choices where a session lists a game twice (to deal it more often in turn).
+
+    >>> from types import SimpleNamespace as G
+    >>> [g.name for g in games_once([G(name="one"), G(name="two"), G(name="one")])]
+    ['one', 'two']
+    """
+    first: dict[str, object] = {}
+    for v in variants:
+        first.setdefault(v.name, v)
+    return list(first.values())
 
 
 class _Seating:

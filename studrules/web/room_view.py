@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..table.seating import games_once
 from ..table.terminal import result_lines
 from .protocol import hand_payload
 from .rebuys import standings
@@ -93,7 +94,7 @@ def choices(room: Room) -> list[dict[str, Any]]:
         return []
     last = session.last_variant
     out = []
-    for v in session.variants:
+    for v in games_once(session.variants):  # (a game listed twice is one choice)
         changes = [d.as_dict() for d in diff(last, v)] if last is not None and last is not v else []
         same = last is v or (last is not None and last.name == v.name and not changes)  # (reloaded by a change)
         out.append({"name": v.name, "title": v.title or v.name, "same": same, "differences": changes})
