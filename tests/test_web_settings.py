@@ -466,3 +466,25 @@ def test_the_rule_book_before_the_start_is_at_the_tables_stakes(client):
     book = client.get(f"/api/tables/{t['table']}/rules/{FR}").text
     # the French file: the ante is half the low limit
     assert "- low limit: 20" in book and "- ante: 10 (half the low limit)" in book
+
+
+def test_stakes_played_other_than_given_are_told_at_the_table(tmp_path):
+    # the French ante is half the low limit: a low limit of 3 makes it 1.5 chips, played as 1
+    # (chips are whole), as the command line warns; the table's log tells the host
+    server = Server(tmp_path / "tables.db", clock=Clock())
+    room, ann = server.create({"host": "Ann", "variants": [FR, HE], "seats": 2, "stakes": {"low_limit": 3}})
+    assert (
+        f"{FR}: the stake low_limit=3 makes ante (low_limit / 2) 1.5 of a chip: it is played as 1; "
+        "give it too (ante=N in the stakes) or stakes that make it whole"
+    ) in room.log
+    # whole stakes: nothing to tell (a low limit of 4: an ante of 2)
+    room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 2, "stakes": {"low_limit": 4}})
+    assert room.log == ["Ann sits down"]
+    # the host's change says it too, with the change's own lines
+    server.join(room, "Bob")
+    room.start(ann)
+    room.configure(ann, {"stakes": {"low_limit": 5}})
+    assert (
+        f"{FR}: the stake low_limit=5 makes ante (low_limit / 2) 2.5 of a chip: it is played as 2; "
+        "give it too (ante=N in the stakes) or stakes that make it whole"
+    ) in room.log

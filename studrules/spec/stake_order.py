@@ -145,7 +145,13 @@ def _rounded(variant: Variant, stakes: Mapping[str, Any], given: str, verb: str)
         values[name] = int(expr(values))
         exact = expr({k: _Exact(v) for k, v in values.items()})  # type: ignore[misc]  # (numbers, exact)
         if isinstance(exact, Fraction) and exact.denominator != 1:
-            how = f"--stake {name}=N" if given.startswith("--") else f"stakes={{{name!r}: N}}"
+            how = (
+                f"--stake {name}=N"
+                if given.startswith("--")
+                else f"stakes={{{name!r}: N}}"
+                if given.startswith("stakes=")
+                else f"{name}=N in the stakes"
+            )
             out.append(
                 f"{given} {verb} {name} ({expr.source}) {float(exact):g} of a chip: it is played as {values[name]}; "
                 f"give it too ({how}) or stakes that make it whole"

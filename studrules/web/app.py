@@ -46,7 +46,7 @@ from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
 from .room_view import snapshot
-from .settings_change import check_table
+from .settings_change import check_table, stake_notes
 from .store import Store
 from .uploads import Uploads
 
@@ -120,11 +120,14 @@ class Server:
         host = body.get("host")
         games = self.games()
         config = TableConfig.from_dict({k: v for k, v in body.items() if k != "host"}, games.__contains__)
-        check_table(config, games, self.resolve)  # each game loads with the stakes and options, as its session will
+        loaded = check_table(
+            config, games, self.resolve
+        )  # each game loads with the stakes and options, as its session will
         if len(self.rooms) >= MAX_TABLES and not self._close_one():
             raise TableError("this server has all the tables it can keep")
         table_id = secrets.token_urlsafe(8)
         room = Room(table_id, config, clock=self.clock, **self._room_hooks())
+        room.log += stake_notes(config, loaded, self.resolve)  # (a stake played other than given: the host is told)
         seat = room.join(host)
         self.rooms[table_id] = room
         self.store.save_table(table_id, config.to_dict(), time.time())

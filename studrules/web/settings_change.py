@@ -31,7 +31,16 @@ from ..errors import StudrulesError, format_path
 from ..table.session import Session
 from .config import TableConfig, TableError, rebuy_words
 
-__all__ = ["CHANGEABLE", "FIXED", "Change", "check_table", "check_change", "public_settings", "without_file"]
+__all__ = [
+    "CHANGEABLE",
+    "FIXED",
+    "Change",
+    "check_table",
+    "check_change",
+    "stake_notes",
+    "public_settings",
+    "without_file",
+]
 
 #: What the host may change between hands.
 CHANGEABLE = ("variants", "rotate", "stakes", "options", "timeout", "pause", "rebuys", "rebuy_limit")
@@ -119,6 +128,32 @@ def check_table(
     return loaded
 
 
+def stake_notes(
+    config: TableConfig, loaded: Sequence[Any], resolve: Callable[[str], Any] = lambda name: name
+) -> list[str]:
+    """What the table's stakes do that the host may not mean, a line per game (as the command
+    line warns of it): a stake worked out to a fraction of a chip (played without it), bets
+    put in the other order than the file's.
+
+    >>> from studrules.spec.resources import default_variant
+    >>> config = TableConfig(variants=(default_variant(),), seats=2, stakes={"low_limit": 3})
+    >>> stake_notes(config, check_table(config, None))[0].split(": ", 1)[1]
+    'the stake low_limit=3 makes ante (low_limit / 2) 1.5 of a chip: it is played as 1; give it too (ante=N in the stakes) or stakes that make it whole'
+    """
+    from ..spec.stake_order import stake_order_warnings
+
+    out = []
+    for name, game in zip(config.variants, loaded):
+        given = {k: v for k, v in config.stakes.items() if any(k == s for s, _ in game.stakes)}
+        if not given:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            written = Session.load_game(resolve(name), config.options, {})
+        out += [f"{name}: {line}" for line in stake_order_warnings(written, game, given, "the stake")]
+    return out
+
+
 def check_change(
     before: TableConfig,
     changes: Any,
@@ -153,7 +188,8 @@ def check_change(
             raise TableError(f"{v.name} is played by {v.seats.min} players at least: {players} play at this table")
     if current is None and config.stakes != before.stakes:
         current = check_table(before, games, resolve)
-    return Change(config, loaded, _lines(before, config, current or [], loaded or current or [], when))
+    notes = stake_notes(config, loaded, resolve) if loaded is not None and config.stakes != before.stakes else []
+    return Change(config, loaded, _lines(before, config, current or [], loaded or current or [], when) + notes)
 
 
 def _lines(before: TableConfig, after: TableConfig, old: Sequence[Any], new: Sequence[Any], when: str) -> list[str]:
