@@ -245,7 +245,9 @@ def condition_words(expr: Expression | str | tuple) -> str:
     >>> condition_words("house >= ace_king")
     'the house has ace-king or better'
     >>> condition_words("players_in >= 3 and not heads_up")
-    'players in is at least 3 and it is not true that only two players are left in the hand'
+    'the number of players still in is at least 3 and it is not true that only two players are left in the hand'
+    >>> condition_words("pot > 10")
+    'the pot is more than 10'
     """
     node = expr if isinstance(expr, tuple) else canonical(expr)
     kind = node[0]
@@ -328,7 +330,16 @@ def _hand_comparison(op: str, hand: str) -> str:
     }[op]
 
 
+# What the table shows, as amounts a condition compares (spec.vocabulary.TABLE_NAMES).
+_TABLE_AMOUNT_WORDS = {
+    "players_in": "the number of players still in",
+    "players": "the number of players dealt in",
+    "round": "the number of the betting round",
+    "pot": "the pot",
+}
+
+
 def _operand_words(node: tuple) -> str:
     if node[0] == "name":
-        return node[1].replace("_", " ")
+        return _TABLE_AMOUNT_WORDS.get(node[1]) or node[1].replace("_", " ")
     return phrase(node)
