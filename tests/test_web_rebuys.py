@@ -14,6 +14,7 @@ chip or two a hand until she has none."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -413,7 +414,9 @@ def client(tmp_path):
         yield c
 
 
-def test_a_rebuy_over_the_socket_refused_then_taken(client):
+@contextlib.contextmanager
+def ann_and_a_bot_over_the_socket(client):
+    """A table of Ann (on a socket) and a check-call bot, started: (the socket, the room)."""
     body = {"host": "Ann", "variants": [FR], "seats": 2, "buy_in": BUY_IN, "stakes": {"low_limit": 2}, "seed": 7}
     t = client.post("/api/tables", json=body | {"pause": 60}).json()
     room = client.app.state.server.rooms[t["table"]]
@@ -424,6 +427,11 @@ def test_a_rebuy_over_the_socket_refused_then_taken(client):
         ws.receive_json()
         ws.send_json({"type": "start"})
         ws.receive_json()
+        yield ws, room
+
+
+def test_a_rebuy_over_the_socket_refused_then_taken(client):
+    with ann_and_a_bot_over_the_socket(client) as (ws, room):
         stored = client.app.state.server.store.load_tables()
         ws.send_json({"type": "rebuy"})
         assert ws.receive_json() == {

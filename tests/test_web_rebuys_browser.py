@@ -28,16 +28,19 @@ def _fold_or_play(page) -> bool:
     return _passive(page)
 
 
-def test_a_friend_out_of_chips_sees_the_button_and_buys_in_again(browser, server, shots):  # noqa: F811
+def _ann_and_bob(browser, server, shots, buy_in, rebuy_limit=None):  # noqa: F811
+    """Ann makes a table of the French game at a low limit of 2 with ``buy_in`` (and
+    ``rebuy_limit``), Bob sits down, Ann starts: their pages once hand 1 is dealt."""
     ann = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     ann.goto(server + "/")
     ann.fill("#host", "Ann")
     ann.locator(f'#games input[value="{FR}"]').check()
     ann.fill("#seats", "2")
-    ann.fill("#buy_in", "2")
+    ann.fill("#buy_in", str(buy_in))
     ann.fill("#stakes", "low_limit=2")
     assert ann.locator("input[name=rebuys][value=limit]").is_checked()  # (allowed, up to 3: the default)
-    ann.fill("#rebuy_limit", "1")
+    if rebuy_limit is not None:
+        ann.fill("#rebuy_limit", str(rebuy_limit))
     shots(ann, "create")
     ann.click("#create-button")
     ann.wait_for_url("**/t/*")
@@ -46,6 +49,11 @@ def test_a_friend_out_of_chips_sees_the_button_and_buys_in_again(browser, server
     ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
     ann.click("#start")
     ann.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
+    return ann, bob
+
+
+def test_a_friend_out_of_chips_sees_the_button_and_buys_in_again(browser, server, shots):  # noqa: F811
+    ann, bob = _ann_and_bob(browser, server, shots, buy_in=2, rebuy_limit=1)
     assert "Rebuys: up to 1 a player" in ann.locator("#settings-line").inner_text()
     assert ann.locator("#rebuy-note").is_hidden()
 
@@ -92,20 +100,7 @@ def test_a_friend_out_of_chips_sees_the_button_and_buys_in_again(browser, server
 
 def test_a_friend_short_of_the_buy_in_tops_up_between_hands(browser, server, shots):  # noqa: F811
     # a buy-in of 20 at a low limit of 2: Ann antes 1 and folds at her first turn, 18 or 19 left
-    ann = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    ann.goto(server + "/")
-    ann.fill("#host", "Ann")
-    ann.locator(f'#games input[value="{FR}"]').check()
-    ann.fill("#seats", "2")
-    ann.fill("#buy_in", "20")
-    ann.fill("#stakes", "low_limit=2")
-    ann.click("#create-button")
-    ann.wait_for_url("**/t/*")
-    ann.wait_for_function("document.getElementById('link').textContent.includes('/t/')")
-    bob = _sits_down(browser, ann, "Bob")
-    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
-    ann.click("#start")
-    ann.wait_for_function("document.getElementById('game-line').textContent.includes('Hand 1')")
+    ann, bob = _ann_and_bob(browser, server, shots, buy_in=20)
     assert ann.locator("#top-up-note").is_hidden()  # (her stack is in play)
     for _ in range(300):
         if ann.locator("#top-up-note").is_visible():

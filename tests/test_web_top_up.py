@@ -9,7 +9,16 @@ a bring-in of 1), a buy-in of 20; Ann folds whenever she may against check-call 
 from __future__ import annotations
 
 import pytest
-from test_web_rebuys import BUY_IN, _as_it_is, _chips, _next_hand, _passive, _room, client  # noqa: F401
+from test_web_rebuys import (  # noqa: F401  (client: the fixture)
+    BUY_IN,
+    _as_it_is,
+    _chips,
+    _next_hand,
+    _passive,
+    _room,
+    ann_and_a_bot_over_the_socket,
+    client,
+)
 
 from studrules.web.rebuys import standings
 from studrules.web.room import TableError
@@ -83,16 +92,7 @@ def test_no_top_up_where_the_table_allows_no_rebuys():
 
 
 def test_a_top_up_over_the_socket(client):  # noqa: F811
-    body = {"host": "Ann", "variants": ["five-card-stud-fr"], "seats": 2, "buy_in": BUY_IN}
-    t = client.post("/api/tables", json=body | {"stakes": {"low_limit": 2}, "seed": 7, "pause": 60}).json()
-    room = client.app.state.server.rooms[t["table"]]
-    with client.websocket_connect(f"/ws/{t['table']}") as ws:
-        ws.send_json({"type": "hello", "token": t["token"]})
-        ws.receive_json()
-        ws.send_json({"type": "bot", "kind": "check-call"})
-        ws.receive_json()
-        ws.send_json({"type": "start"})
-        ws.receive_json()
+    with ann_and_a_bot_over_the_socket(client) as (ws, room):
         ws.send_json({"type": "top_up", "chips": 5})
         assert ws.receive_json()["type"] == "error"  # (the message takes nothing more)
         _one_hand(room, {"Ann": room.seats[0], "Bot1": room.seats[1]})

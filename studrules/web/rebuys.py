@@ -89,27 +89,43 @@ class _Rebuys:
         assert session is not None
         chips = self.config.buy_in
         session.rebuy(seat.name, chips)
-        seat.stack = session.stacks[seat.name]
         seat.away, seat.missed = False, 0  # (buying in, he is here)
+        self._bought(seat, f"buys in again for {chips} ({{count}}) and plays from the next hand")
+
+    def _bought(self, seat: Seat, words: str) -> None:
+        """After a purchase: the seat's stack, the table told (``words``, with its ``{count}``
+        of rebuys), and the hand the table waited for dealt at once."""
+        session = self.session
+        assert session is not None
+        seat.stack = session.stacks[seat.name]
         n, limit = session.rebuys[seat.name], self.next_config.rebuy_limit
         count = f"rebuy {n} of {limit}" if limit is not None else f"rebuy {n}"
-        self._say(f"{seat.name} buys in again for {chips} ({count}) and plays from the next hand")
+        self._say(f"{seat.name} {words.format(count=count)}")
         if self.state == "between" and self._waiting_after is self.report:  # (the table waited: it deals now)
             self._waiting_after = _NOT_WAITING
             self._next_hand()
         self._seats_changed()
 
-    def rebuy_refusal(self, seat: Seat) -> str | None:
-        """Why ``seat`` may not buy in again now (None: he may)."""
+    def _purchase_refusal(self, seat: Seat, verb: str) -> str | None:
+        """Why ``seat`` may not buy chips (``verb``: what a purchase is, 'buy in again') at all
+        now, whatever his stack (None: he may)."""
         session = self.session
         if seat.bot is not None:
-            return "a bot does not buy in again"
+            return f"a bot does not {verb}"
         if self.state in ("over", "broken"):
-            return "the game is over: nobody buys in again"
+            return f"the game is over: nobody {verb.replace('buy', 'buys', 1)}"
         if session is None or self.state == "waiting":
             return "the game has not started: your buy-in is your stack"
         if seat.name not in session.seating:
             return "you are not dealt in at this table"
+        return None
+
+    def rebuy_refusal(self, seat: Seat) -> str | None:
+        """Why ``seat`` may not buy in again now (None: he may)."""
+        session = self.session
+        why = self._purchase_refusal(seat, "buy in again")
+        if why is not None or session is None:
+            return why
         if seat.name in session.active and session.stacks[seat.name] > 0:
             return f"you still have chips ({session.stacks[seat.name]}): you buy in again once you have lost them"
         return self._rebuy_rule(seat)
@@ -162,26 +178,14 @@ class _Rebuys:
         assert session is not None
         to = self.config.buy_in
         chips = session.top_up(seat.name, to)
-        seat.stack = session.stacks[seat.name]
-        n, limit = session.rebuys[seat.name], self.next_config.rebuy_limit
-        count = f"rebuy {n} of {limit}" if limit is not None else f"rebuy {n}"
-        self._say(f"{seat.name} buys {chips} more, up to the buy-in of {to} ({count})")
-        if self.state == "between" and self._waiting_after is self.report:  # (the table waited: it deals now)
-            self._waiting_after = _NOT_WAITING
-            self._next_hand()
-        self._seats_changed()
+        self._bought(seat, f"buys {chips} more, up to the buy-in of {to} ({{count}})")
 
     def top_up_refusal(self, seat: Seat) -> str | None:
         """Why ``seat`` may not top up now (None: he may)."""
         session = self.session
-        if seat.bot is not None:
-            return "a bot does not buy chips"
-        if self.state in ("over", "broken"):
-            return "the game is over: nobody buys chips"
-        if session is None or self.state == "waiting":
-            return "the game has not started: your buy-in is your stack"
-        if seat.name not in session.seating:
-            return "you are not dealt in at this table"
+        why = self._purchase_refusal(seat, "buy chips")
+        if why is not None or session is None:
+            return why
         hand = self.hand
         if self.state == "playing" and hand is not None and not hand.is_over and seat.name in hand.players:
             return "you top up between hands: your stack is in play in this hand"
