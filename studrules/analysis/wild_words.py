@@ -84,6 +84,8 @@ def joker_sentences(wild: WildRules) -> list[str]:
         "bug": f"A joker is the bug: {bug}.",
         "bug_up": f"A joker is the bug while face up: {bug}; face down it is wild and stands for any card "
         "(as the cards lie at the showdown).",
+        "bug_dealt_up": f"A joker dealt face up is the bug: {bug}; a joker dealt face down is wild and stands "
+        "for any card, and stays wild if its player turns it up.",
     }[wild.joker]
     showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
     return [
@@ -107,7 +109,12 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
     >>> dict(rows)["wild cards count in"]
     'the high hand only'
     """
-    jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
+    jokers = {
+        "wild": "wild",
+        "bug": "the bug",
+        "bug_up": "the bug face up, wild face down",
+        "bug_dealt_up": "the bug if dealt face up, wild if dealt face down",
+    }[wild.joker]
     ranks = set(wild.ranks) | ({wild.follow} if wild.follow and wild.follow_itself else set())
     counted = [r for r in wild.rankings if r in showdown]
     hands = _and_list([r.replace("_", " ") for r in counted])

@@ -25,8 +25,9 @@ class WildRules:
     ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
     ``wild`` (any card), ``bug`` (an ace, or any card completing a straight,
-    a flush or a straight flush) or ``bug_up`` (the bug while face up, wild
-    while face down)."""
+    a flush or a straight flush), ``bug_up`` (the bug while face up, wild
+    while face down) or ``bug_dealt_up`` (the bug if dealt face up, wild if
+    dealt face down, even once turned up)."""
 
     ranks: str = ""
     follow: str | None = None
@@ -47,7 +48,7 @@ class WildRules:
     @property
     def reads_hole_cards(self) -> bool:
         """Whether what is wild for a player depends on his face-down cards."""
-        return self.low_hole or (self.jokers > 0 and self.joker == "bug_up")
+        return self.low_hole or (self.jokers > 0 and self.joker in ("bug_up", "bug_dealt_up"))
 
     @property
     def joker_showing(self) -> str:
