@@ -32,7 +32,7 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
         one = rank_name(wild.follow)
-        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole else ""
+        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole or wild.low_card else ""
         out.append(
             f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
             f"moves it to the card after that one, and a {one} dealt face up last leaves none."
@@ -45,6 +45,11 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         out.append(
             "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
             "(the ace counts high)."
+        )
+    if wild.low_card:
+        out.append(
+            "Each player's lowest card, face up or down, and every card of that rank in his hand, is wild for him "
+            "alone (the ace counts high)."
         )
     if wild.rankings:
         out.append(f"Wild cards count in the {_and_list([r.replace('_', ' ') for r in wild.rankings])} hand only.")
@@ -126,6 +131,7 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
         ("wild ranks", _and_list([rank_words(r) for r in sorted(ranks, key=RANKS.index)]) or "none"),
         ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
         ("low hole card wild", "yes" if wild.low_hole else "no"),
+        ("lowest card wild", "yes" if wild.low_card else "no"),
         ("wild cards count in", count_in),
         (
             "five of a kind",

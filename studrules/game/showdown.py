@@ -140,7 +140,8 @@ class _Showdown(_HandState):
             return ranking
         down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.reads_hole_cards else []
         holes = joker_holes(rules, down, self.events, self.players[seat])
-        return seat_ranking(ranking, rules, wild_ranks_of(rules, self.wild_rank, down), holes)
+        ranks = wild_ranks_of(rules, self.wild_rank, down, self.cards[seat])
+        return seat_ranking(ranking, rules, ranks, holes)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded

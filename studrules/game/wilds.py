@@ -49,16 +49,19 @@ def rank_name(rank: str) -> str:
     return RANK_NAMES[RANKS.index(rank) + 2]
 
 
-def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card]) -> str:
+def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card], held: Sequence[Card] = ()) -> str:
     """The ranks wild for a player now: the rules' fixed ranks, the followed
-    card's rank (and the followed rank itself with ``follow_itself``), and the
-    rank of his lowest down card under ``low_hole``.
+    card's rank (and the followed rank itself with ``follow_itself``), the
+    rank of his lowest down card under ``low_hole``, and of his lowest card
+    of all ``held`` under ``low_card``.
 
     >>> wild_ranks_of(WildRules(ranks="39"), None, ())
     '39'
     >>> from studrules.cards.card import parse_cards
     >>> wild_ranks_of(WildRules(follow="Q", low_hole=True), "7", parse_cards("Kd 4c 9s"))
     '47'
+    >>> wild_ranks_of(WildRules(ranks="K", low_card=True), None, parse_cards("9s"), parse_cards("9s 3h Kd"))
+    '3K'
     """
     ranks = set(rules.ranks)
     if wild_rank is not None:
@@ -67,6 +70,8 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card])
         ranks.add(rules.follow)
     if rules.low_hole and down:
         ranks.add(rank_char(min(down, key=lambda c: c.rank)))
+    if rules.low_card and held:
+        ranks.add(rank_char(min(held, key=lambda c: c.rank)))
     return "".join(sorted(ranks, key=RANKS.index))
 
 

@@ -20,7 +20,8 @@ class WildRules:
     """Wild cards at the showdown: ``ranks`` always wild; ``follow``: after a
     card of that rank is dealt face up, the rank of the next up card is wild
     (``follow_itself``: the followed rank too); ``low_hole``: each player's
-    lowest down card's rank is wild in his hand alone. ``rankings``: the
+    lowest down card's rank is wild in his hand alone; ``low_card``: his
+    lowest card's, face up or down. ``rankings``: the
     showdown rankings they count in (empty: all). ``five_of_a_kind`` and
     ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
@@ -33,6 +34,7 @@ class WildRules:
     follow: str | None = None
     follow_itself: bool = False
     low_hole: bool = False
+    low_card: bool = False
     rankings: tuple[str, ...] = ()
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
@@ -43,7 +45,7 @@ class WildRules:
     @property
     def any(self) -> bool:
         """Whether anything is ever wild (a joker always is, or the bug)."""
-        return bool(self.ranks or self.follow or self.low_hole or self.jokers)
+        return bool(self.ranks or self.follow or self.low_hole or self.low_card or self.jokers)
 
     @property
     def reads_hole_cards(self) -> bool:

@@ -119,7 +119,7 @@ def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
             rank = rank_char(event.card)
             wild_rank = None if rank == rules.follow else rank
     down = [card for card, face in view.cards if face == "down"] if mine else []
-    return "".join(wild_ranks_of(rules, wild_rank, down))
+    return "".join(wild_ranks_of(rules, wild_rank, down, view.my_cards if mine else ()))
 
 
 def _my_hand_words(view, variant) -> str | None:
