@@ -33,9 +33,11 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
     if wild.follow is not None:
         one = rank_name(wild.follow)
         too = " too" if wild.ranks or wild.follow_itself or wild.low_hole or wild.low_card else ""
+        kept = wild.follow_itself or wild.follow in wild.ranks
+        last = f"leaves none ({rank_words(wild.follow)} stay wild)" if kept else "leaves none"
         out.append(
             f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
-            f"moves it to the card after that one, and a {one} dealt face up last leaves none."
+            f"moves it to the card after that one, and a {one} dealt face up last {last}."
         )
         if wild.follow_itself and wild.follow not in wild.ranks:
             out.append(f"{rank_words(wild.follow).capitalize()} are wild as well.")
