@@ -233,6 +233,15 @@ def test_the_follow_card_itself_is_not_wild_unless_the_file_says_so():
     text = flat(explain(load_variant("follow-the-queen-generic-poker")))
     assert "the rank of the next card dealt face up is wild; a later queen" in text
     assert "Queens themselves are not wild." in text
+    assert "a queen dealt face up last leaves none." in text
+
+
+def test_a_follow_card_dealt_up_last_leaves_the_follow_rank_wild_where_it_is_wild_itself():
+    # the house game: queens are wild all hand, and "a queen as the last up card
+    # leaves only queens wild" (en.wikibooks.org Poker/FollowQueen, as
+    # variants/house/follow-the-queen.yaml cites it): no followed rank, not no wild card
+    text = flat(explain(load_variant("follow-the-queen")))
+    assert "a queen dealt face up last leaves none (queens stay wild)." in text
 
 
 def test_a_card_turned_up_or_bought_face_down_is_counted_apart():

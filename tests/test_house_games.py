@@ -79,15 +79,32 @@ def test_follow_the_queen_the_rank_after_the_last_queen_up_is_wild():
     assert winners == {"Ann"}
 
 
-def test_kings_and_little_ones_each_players_lowest_down_card_is_wild_for_him_alone():
-    # Ann's down cards 4c 9d 2s: her deuce is wild, with the king: 8-9-J and two
-    # wild cards make a queen-high straight. Bob's down cards Ac Ad 6h: his six
-    # is wild (the ace counts high), not Ann's deuce: A-A-A and the six are four aces.
+def test_kings_and_little_ones_each_players_lowest_card_is_wild_for_him_alone():
+    # Ann's lowest card is her 2s: her deuce is wild, with the king: 8-9-J and two
+    # wild cards make a queen-high straight. Bob's lowest card is his 5c (the ace
+    # counts high): his five is wild, not Ann's deuce: A-A-A and the five are four aces.
     cards = {"Ann": "4c 9d Ks 7h 8h Jc 2s", "Bob": "Ac Ad As Qs Qd 5c 6h"}
     winners, shown, _ = showdown_words("kings-and-little-ones", cards)
     assert shown["Ann"] == "straight, queen high"
     assert shown["Bob"].startswith("four aces")
     assert winners == {"Bob"}
+
+
+def test_kings_and_little_ones_the_little_one_may_be_an_up_card():
+    # "Wild cards in this game are Kings and the smallest card in each player's
+    # hand" (onlinepoker.net, "Kings and Little Ones"), face up or down alike.
+    # Seven-card stud order: two down, four up, one down.
+    # Ann: 9c 9d down, 4s Kd 4h Jc up, 8h down. Her smallest card is a four: both
+    # fours and the king are wild, three wild cards with 9-9: five nines. (Were
+    # only her face-down cards counted, 9-9-8, her eight and king would be wild:
+    # four nines, jack kicker.)
+    # Bob: 2c 5d down, Tc Td Th Ac up, 6h down. His smallest card, 2c, is wild:
+    # four tens, ace kicker, either way. Five nines beat four tens.
+    cards = {"Ann": "9c 9d 4s Kd 4h Jc 8h", "Bob": "2c 5d Tc Td Th Ac 6h"}
+    winners, shown, _ = showdown_words("kings-and-little-ones", cards)
+    assert shown["Ann"].startswith("five nines")
+    assert shown["Bob"].startswith("four tens")
+    assert winners == {"Ann"}
 
 
 def test_wild_rules_that_cannot_be_played_are_refused_at_load():
@@ -99,6 +116,7 @@ def test_wild_rules_that_cannot_be_played_are_refused_at_load():
         ("deck: {ranks: 6789TJQKA}\nseats: {min: 2, max: 5}\nwild: {ranks: '2'}\n", "wild rank '2' is not in the deck"),
         ("wild: {ranks: K, rankings: [badugi]}\n", "wild cards cannot count in 'badugi'"),
         ("wild: {ranks: K, rankings: [ace_to_five_low]}\n", "'ace_to_five_low' is not a ranking of the showdown"),
+        ("deck: {jokers: 1}\nwild: {low_card: true}\n", "jokers and the low card wild are not played together"),
     ]
     for text, words in cases:
         with pytest.raises(SpecErrors) as err:

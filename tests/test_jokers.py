@@ -269,6 +269,32 @@ def test_mexican_poker_the_joker_down_is_wild_and_a_flush_beats_a_full_house():
     assert out["result"]["stacks"] == {"Ann": 96, "Bob": 104}
 
 
+def test_mexican_poker_a_joker_dealt_down_stays_wild_when_its_player_turns_it_up():
+    # The joker is wild "in all cases when dealt face down; however, when dealt
+    # face up, it is wild only with Aces, Flushes and Straights"
+    # (turlockpoker.com, "Mexican Poker"; luckyladyla.com says the same;
+    # pokernewsheadlines.com: "This is true even if it is later shown"), and
+    # generic_poker sets the joker's role when it deals the card
+    # (Game._apply_wild_card_rules_to_card, given the face it is dealt with).
+    # Bob's Ah is the highest up card: he brings in 3, Ann calls (pot 1 + 1 +
+    # 3 + 3 = 8). Ann turns her hole joker up, so her third card, Kd, comes
+    # down; she keeps it down, and 7c and 7d come up. Bob keeps his 2h down:
+    # Ac, As, 3d come up. Bob's aces lead each later round; all check.
+    # Showdown: Ann's joker, face up now but dealt face down, is wild: K-K-K
+    # with 7-7, kings full of sevens (as the bug it would be an ace: two pair,
+    # kings and sevens, ace kicker). Bob: three aces, three-two kickers. The
+    # full house wins the 8: Ann 100 - 4 + 8 = 104, Bob 96.
+    out = _script(
+        "mexican-poker",
+        {"Ann": "X1 Kc Kd 7c 7d", "Bob": "2h Ah Ac As 3d"},
+        ["Bob bring-in", "Ann call"]
+        + ["Ann expose X1", "Bob expose", "Bob check", "Ann check"]
+        + ["Ann expose", "Bob expose", "Bob check", "Ann check"] * 2,
+    )
+    assert _shown(out) == {"Ann": "full house, kings over sevens", "Bob": "three aces, three-two kickers"}
+    assert out["result"]["stacks"] == {"Ann": 104, "Bob": 96}
+
+
 def test_wild_cards_count_in_the_short_deck_ranking_of_a_deck_stripped_at_the_bottom():
     from studrules.cards.ranking_wilds import with_wilds
     from studrules.cards.wild import of_ranks

@@ -32,10 +32,12 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
         one = rank_name(wild.follow)
-        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole else ""
+        too = " too" if wild.ranks or wild.follow_itself or wild.low_hole or wild.low_card else ""
+        kept = wild.follow_itself or wild.follow in wild.ranks
+        last = f"leaves none ({rank_words(wild.follow)} stay wild)" if kept else "leaves none"
         out.append(
             f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
-            f"moves it to the card after that one, and a {one} dealt face up last leaves none."
+            f"moves it to the card after that one, and a {one} dealt face up last {last}."
         )
         if wild.follow_itself and wild.follow not in wild.ranks:
             out.append(f"{rank_words(wild.follow).capitalize()} are wild as well.")
@@ -45,6 +47,11 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         out.append(
             "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
             "(the ace counts high)."
+        )
+    if wild.low_card:
+        out.append(
+            "Each player's lowest card, face up or down, and every card of that rank in his hand, is wild for him "
+            "alone (the ace counts high)."
         )
     if wild.rankings:
         out.append(f"Wild cards count in the {_and_list([r.replace('_', ' ') for r in wild.rankings])} hand only.")
@@ -84,6 +91,8 @@ def joker_sentences(wild: WildRules) -> list[str]:
         "bug": f"A joker is the bug: {bug}.",
         "bug_up": f"A joker is the bug while face up: {bug}; face down it is wild and stands for any card "
         "(as the cards lie at the showdown).",
+        "bug_dealt_up": f"A joker dealt face up is the bug: {bug}; a joker dealt face down is wild and stands "
+        "for any card, and stays wild if its player turns it up.",
     }[wild.joker]
     showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
     return [
@@ -107,7 +116,12 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
     >>> dict(rows)["wild cards count in"]
     'the high hand only'
     """
-    jokers = {"wild": "wild", "bug": "the bug", "bug_up": "the bug face up, wild face down"}[wild.joker]
+    jokers = {
+        "wild": "wild",
+        "bug": "the bug",
+        "bug_up": "the bug face up, wild face down",
+        "bug_dealt_up": "the bug if dealt face up, wild if dealt face down",
+    }[wild.joker]
     ranks = set(wild.ranks) | ({wild.follow} if wild.follow and wild.follow_itself else set())
     counted = [r for r in wild.rankings if r in showdown]
     hands = _and_list([r.replace("_", " ") for r in counted])
@@ -119,6 +133,7 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
         ("wild ranks", _and_list([rank_words(r) for r in sorted(ranks, key=RANKS.index)]) or "none"),
         ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
         ("low hole card wild", "yes" if wild.low_hole else "no"),
+        ("lowest card wild", "yes" if wild.low_card else "no"),
         ("wild cards count in", count_in),
         (
             "five of a kind",

@@ -56,7 +56,7 @@ from .policy_reading import (
 )
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
-from .wilds import rank_char, seat_ranking, showing_ranking, wild_ranks_of
+from .wilds import joker_holes, rank_char, seat_ranking, showing_ranking, wild_ranks_of
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -223,7 +223,8 @@ class Sensible(Policy):
         steps = variant.steps_of(ShowdownStep)
         names = steps[-1].rankings if steps else ()
         self.showdown = tuple(ranking_for(variant.deck, r) for r in names) or (self.ranking,)
-        self._wild = variant.wild if variant.wild.ranks or variant.wild.follow or variant.wild.low_hole else None
+        wild = variant.wild
+        self._wild = wild if wild.ranks or wild.follow or wild.low_hole or wild.low_card else None
         self._wild_rules = variant.wild if variant.wild.any else None  # (the jokers too)
         self._judges = self._judged_by()
         self._deck = variant.deck.contents()
@@ -301,13 +302,15 @@ class Sensible(Policy):
         if rules is None:
             return self.showdown
         down = [c for c, face in view.cards if face == "down"]
-        ranks = wild_ranks_of(rules, view.wild_rank, down)
-        return tuple(seat_ranking(r, rules, ranks, down) for r in self.showdown)
+        ranks = wild_ranks_of(rules, view.wild_rank, down, view.my_cards)
+        holes = joker_holes(rules, down, view.own_events, view.player)
+        return tuple(seat_ranking(r, rules, ranks, holes) for r in self.showdown)
 
     def _wild_ranks(self, view: View) -> str:
         """The ranks wild for this seat now: the fixed ones, the followed card's, his lowest down card's."""
         assert self._wild is not None
-        return wild_ranks_of(self._wild, view.wild_rank, [c for c, face in view.cards if face == "down"])
+        down = [c for c, face in view.cards if face == "down"]
+        return wild_ranks_of(self._wild, view.wild_rank, down, view.my_cards)
 
     def _reading(self, view: View) -> tuple[list[Card], list[Card], int, bool]:
         """His cards, the same as judged (a wild card as a joker is: roughly an ace), the

@@ -9,15 +9,24 @@ ranking at the showdown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards.card import RANK_NAMES, RANK_PLURALS, RANKS, Card, is_joker
 from ..cards.ranking_wilds import with_wilds
 from ..cards.rankings_base import Ranking
 from ..cards.wild import of_ranks
 from ..spec.model import Variant, WildRules
+from .events import Event
 
-__all__ = ["rank_char", "rank_name", "rank_words", "wild_ranks_of", "seat_ranking", "showing_ranking"]
+__all__ = [
+    "rank_char",
+    "rank_name",
+    "rank_words",
+    "wild_ranks_of",
+    "seat_ranking",
+    "showing_ranking",
+    "joker_holes",
+]
 
 
 # (id of the base ranking, the wild ranks, the rules) -> the ranking: made once and
@@ -40,16 +49,19 @@ def rank_name(rank: str) -> str:
     return RANK_NAMES[RANKS.index(rank) + 2]
 
 
-def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card]) -> str:
+def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card], held: Sequence[Card] = ()) -> str:
     """The ranks wild for a player now: the rules' fixed ranks, the followed
-    card's rank (and the followed rank itself with ``follow_itself``), and the
-    rank of his lowest down card under ``low_hole``.
+    card's rank (and the followed rank itself with ``follow_itself``), the
+    rank of his lowest down card under ``low_hole``, and of his lowest card
+    of all ``held`` under ``low_card``.
 
     >>> wild_ranks_of(WildRules(ranks="39"), None, ())
     '39'
     >>> from studrules.cards.card import parse_cards
     >>> wild_ranks_of(WildRules(follow="Q", low_hole=True), "7", parse_cards("Kd 4c 9s"))
     '47'
+    >>> wild_ranks_of(WildRules(ranks="K", low_card=True), None, parse_cards("9s"), parse_cards("9s 3h Kd"))
+    '3K'
     """
     ranks = set(rules.ranks)
     if wild_rank is not None:
@@ -58,7 +70,27 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card])
         ranks.add(rules.follow)
     if rules.low_hole and down:
         ranks.add(rank_char(min(down, key=lambda c: c.rank)))
+    if rules.low_card and held:
+        ranks.add(rank_char(min(held, key=lambda c: c.rank)))
     return "".join(sorted(ranks, key=RANKS.index))
+
+
+def joker_holes(rules: WildRules, down: Sequence[Card], events: Iterable[Event], player: str) -> list[Card]:
+    """The cards of ``player`` among which a joker is wild for :func:`seat_ranking`:
+    his face-down cards ``down`` and, under ``bug_dealt_up``, the jokers he was
+    dealt face down and turned up since (his ``expose`` events).
+
+    >>> from studrules.cards.card import parse_cards
+    >>> turned = [Event("expose", "Ann", 1, card=parse_cards("X1")[0], face="up")]
+    >>> [str(c) for c in joker_holes(WildRules(jokers=1, joker="bug_dealt_up"), parse_cards("Kd"), turned, "Ann")]
+    ['Kd', 'X1']
+    >>> [str(c) for c in joker_holes(WildRules(jokers=1, joker="bug_up"), parse_cards("Kd"), turned, "Ann")]
+    ['Kd']
+    """
+    held = list(down)
+    if rules.joker == "bug_dealt_up":
+        held += [e.card for e in events if e.type == "expose" and e.player == player and e.card and is_joker(e.card)]
+    return held
 
 
 def showing_ranking(variant: Variant) -> Ranking:
@@ -85,9 +117,10 @@ def showing_ranking(variant: Variant) -> Ranking:
 
 def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[Card] = ()) -> Ranking:
     """``ranking`` counting every card of ``ranks`` as wild, and the deck's
-    jokers as the rules say (``bug_up``: the bug, but wild among the
-    player's face-down cards ``down``), when the rules let wild cards count in
-    it; else ``ranking`` itself.
+    jokers as the rules say (``bug_up``, ``bug_dealt_up``: the bug, but wild
+    among ``down``: the player's face-down cards, and for ``bug_dealt_up`` the
+    jokers dealt him face down, :func:`joker_holes`), when the rules let wild
+    cards count in it; else ``ranking`` itself.
 
     >>> from studrules.cards.card import parse_cards
     >>> from studrules.cards.rankings import get_ranking
@@ -96,12 +129,13 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
     'three kings, seven-five kickers'
     """
     if rules.jokers:
-        hidden = "".join(str(c) for c in down if is_joker(c)) if rules.joker == "bug_up" else ""
+        hiding = rules.joker in ("bug_up", "bug_dealt_up")
+        hidden = "".join(str(c) for c in down if is_joker(c)) if hiding else ""
         key = (id(ranking), ranks + hidden, rules)
         made = _MADE.get(key)
         if made is None or made[0] is not ranking:
-            wilds = of_ranks(ranks) | frozenset(c for c in down if is_joker(c) and rules.joker == "bug_up")
-            joker = "bug" if rules.joker in ("bug", "bug_up") else "wild"
+            wilds = of_ranks(ranks) | frozenset(c for c in down if is_joker(c) and hiding)
+            joker = "wild" if rules.joker == "wild" else "bug"
             counted = with_wilds(
                 ranking,
                 wilds,

@@ -215,7 +215,7 @@ class _CardChecks(_CheckerBase):
                 )
         if not wild.rankings and not played & set(WILD_FORMS):
             # wild cards that are the deck's jokers alone: said at deck.jokers, which makes them
-            jokers = not (wild.ranks or wild.follow or wild.low_hole)
+            jokers = not (wild.ranks or wild.follow or wild.low_hole or wild.low_card)
             why = (
                 "a game against the house has no showdown"
                 if self.v.is_banked
@@ -240,6 +240,8 @@ class _CardChecks(_CheckerBase):
             self.fail(f"{why}: jokers and a followed wild rank are not played together", ("deck", "jokers"))
         if wild.low_hole:
             self.fail(f"{why}: jokers and the low hole card wild are not played together", ("deck", "jokers"))
+        if wild.low_card:
+            self.fail(f"{why}: jokers and the low card wild are not played together", ("deck", "jokers"))
         if self.v.when_dealt_up:
             self.fail(f"{why}: jokers and extra cards for an up card are not played together", ("deck", "jokers"))
         played = [deck.ranking] + [r for s in self.v.steps_of(ShowdownStep) for r in s.rankings]

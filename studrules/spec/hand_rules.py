@@ -20,18 +20,21 @@ class WildRules:
     """Wild cards at the showdown: ``ranks`` always wild; ``follow``: after a
     card of that rank is dealt face up, the rank of the next up card is wild
     (``follow_itself``: the followed rank too); ``low_hole``: each player's
-    lowest down card's rank is wild in his hand alone. ``rankings``: the
+    lowest down card's rank is wild in his hand alone; ``low_card``: his
+    lowest card's, face up or down. ``rankings``: the
     showdown rankings they count in (empty: all). ``five_of_a_kind`` and
     ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
     ``wild`` (any card), ``bug`` (an ace, or any card completing a straight,
-    a flush or a straight flush) or ``bug_up`` (the bug while face up, wild
-    while face down)."""
+    a flush or a straight flush), ``bug_up`` (the bug while face up, wild
+    while face down) or ``bug_dealt_up`` (the bug if dealt face up, wild if
+    dealt face down, even once turned up)."""
 
     ranks: str = ""
     follow: str | None = None
     follow_itself: bool = False
     low_hole: bool = False
+    low_card: bool = False
     rankings: tuple[str, ...] = ()
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
@@ -42,12 +45,12 @@ class WildRules:
     @property
     def any(self) -> bool:
         """Whether anything is ever wild (a joker always is, or the bug)."""
-        return bool(self.ranks or self.follow or self.low_hole or self.jokers)
+        return bool(self.ranks or self.follow or self.low_hole or self.low_card or self.jokers)
 
     @property
     def reads_hole_cards(self) -> bool:
         """Whether what is wild for a player depends on his face-down cards."""
-        return self.low_hole or (self.jokers > 0 and self.joker == "bug_up")
+        return self.low_hole or (self.jokers > 0 and self.joker in ("bug_up", "bug_dealt_up"))
 
     @property
     def joker_showing(self) -> str:

@@ -77,7 +77,7 @@ __all__ = [
 
 FACES = ("up", "down")
 #: What a joker is (``WildRules.joker``).
-JOKER_RULES = ("wild", "bug", "bug_up")
+JOKER_RULES = ("wild", "bug", "bug_up", "bug_dealt_up")
 #: A player's card may also be dealt face down only when all his cards are up.
 PLAYER_FACES = (*FACES, "down_if_all_up")
 FIRST_TO_ACT_RULES = (

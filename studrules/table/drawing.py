@@ -12,7 +12,7 @@ from typing import Any
 
 from ..game.actions import LegalAction
 from ..game.view import View
-from ..game.wilds import rank_char, rank_words, wild_ranks_of
+from ..game.wilds import joker_holes, rank_char, rank_words, wild_ranks_of
 from ..spec.model import Variant
 from .display import card_text, hand_now, hidden_text, pay_words, short_hand_words
 from .side_bets import bet_words
@@ -119,7 +119,7 @@ def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
             rank = rank_char(event.card)
             wild_rank = None if rank == rules.follow else rank
     down = [card for card, face in view.cards if face == "down"] if mine else []
-    return "".join(wild_ranks_of(rules, wild_rank, down))
+    return "".join(wild_ranks_of(rules, wild_rank, down, view.my_cards if mine else ()))
 
 
 def _my_hand_words(view, variant) -> str | None:
@@ -128,7 +128,7 @@ def _my_hand_words(view, variant) -> str | None:
     cards = list(view.my_cards) + list(view.community)
     down = [c for c, f in view.cards if f == "down"]
     wild = _wild_ranks(view, variant) if variant.wild.any else ""
-    return hand_now(variant, cards, wild_ranks=wild, down=down)
+    return hand_now(variant, cards, wild_ranks=wild, down=joker_holes(variant.wild, down, view.events, view.player))
 
 
 def _wagers(view) -> dict[str, tuple[int, int]]:
