@@ -166,3 +166,45 @@ def test_the_high_bet_goes_when_the_open_pair_folds():
     h.apply("Ann fold")  # the only open pair is out: the high bet with it
     assert h.to_act == "Bob"
     assert [str(a) for a in h.legal_actions()] == ["fold", "call 10", "raise to 20"]
+
+
+def _raise_every_time(variant, seed: int, stacks: int, check_each: bool) -> Hand:
+    """Two players, each raising (or betting, or completing) whenever allowed, else calling."""
+    hand = Hand(variant, ["P1", "P2"], stacks, seed=seed)
+    while not hand.is_over:
+        if hand.phase != "betting":
+            hand.apply(hand.default_action())
+            continue
+        legal = hand.legal_actions()
+        if check_each:
+            assert legal == _general_legal(hand), (variant.name, seed, stacks, [str(e) for e in hand.events[-3:]])
+        la = next((a for a in legal if a.action in ("raise", "bet", "complete")), None)
+        if la is None:
+            la = next(a for a in legal if a.action in ("call", "check", "bring-in"))
+        total = None if la.to is None and la.max is None else (max(la.to) if la.to is not None else la.max)
+        hand.apply(Action(hand.to_act, la.action, total))
+    return hand
+
+
+@pytest.mark.parametrize("stacks", [60, 75, 100, 131, 400, 5000])
+@pytest.mark.parametrize("name", ["five-card-stud", "seven-card-stud"])
+def test_heads_up_raising_past_the_cap_ends_as_the_general_path(name, stacks):
+    # no cap heads-up: the short ways hold past the cap only while both stacks cover a call
+    # and another raise; the raising war runs the stacks down to all in, one way or the other
+    variant = load_variant(VARIANTS / f"{name}.yaml")
+    plan = _plan(variant, None)
+    rounds = [s for s in plan.steps if isinstance(s, _BettingPlan)]
+    assert all(r.plain and r.raise_room for r in rounds)  # (else the short ways are not met here)
+    for seed in range(3):
+        short = _raise_every_time(variant, seed, stacks, check_each=True)
+        assert short.result().net and set(short.stacks) <= {0, 2 * stacks}  # one player won it all
+        kept = [r.plain for r in rounds]
+        try:
+            for r in rounds:
+                r.plain = False
+            general = _raise_every_time(variant, seed, stacks, check_each=False)
+        finally:
+            for r, plain in zip(rounds, kept):
+                r.plain = plain
+        assert short.events == general.events, (name, seed, stacks)
+        assert short.result() == general.result(), (name, seed, stacks)

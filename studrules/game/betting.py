@@ -185,7 +185,8 @@ class _Betting(_BetSizes):
                     if one
                     else (self._bet_option("complete", seat, self.bets[seat] + self.stacks[seat]),)
                 )
-            elif self.raises < rules.cap and not self.capped:  # type: ignore[operator]  # (a number: plain)
+            elif not self.capped and (self.raises < rules.cap or rules.raise_room):  # type: ignore[operator]
+                # (the cap a number: plain; past it and not capped: heads-up with no cap)
                 if one:
                     legal += (_RAISE_TO.get(cur + size) or _known("raise", cur + size),)
                 else:  # (the round's raise options are kept by the bet to call: _sized)
@@ -249,6 +250,16 @@ class _Betting(_BetSizes):
             if option is not None:
                 return head + (option,)
         return head
+
+    def _past_cap(self, room: int) -> None:
+        """Heads-up with no cap, a raise past the cap: the round's margin no longer bounds
+        the bet to call, so the stacks stay deep (the short ways hold) only while each
+        player in covers the bet to call and ``room`` more (a raise, one to spare)."""
+        stacks, bets, cur = self.stacks, self.bets, self.cur + room
+        for j in self._in:
+            if stacks[j] + bets[j] <= cur:
+                self._deep = self._plain_round = False
+                return
 
     def _others_all_in(self, seat: int) -> bool:
         """Every other player still in is all in, or has no more chips than
@@ -353,7 +364,10 @@ class _Betting(_BetSizes):
             if raised or (verb == "complete" and old and rules.completion_is_raise):
                 raises = self.raises = self.raises + 1
                 if raises >= rules.cap:  # type: ignore[operator]  # (a number: plain)
-                    self.capped = True
+                    if rules.raise_room and len(self._in) == 2:  # heads-up, no cap (nobody is all in)
+                        self._past_cap(rules.raise_room)
+                    else:
+                        self.capped = True
             self.opened = True
             self._last_round.aggressive.append((seat, verb))
             self.events.append(
@@ -534,8 +548,11 @@ class _Betting(_BetSizes):
                 # (a completion of the posted bring-in counts as a raise where the house says so)
                 raises = self.raises = self.raises + 1
                 cap = rules.cap if rules.cap_rule is None else self._cap_now()
-                if cap is not None and raises >= cap and not (rules.step.heads_up_uncapped and self._heads_up()):
-                    self.capped = True
+                if cap is not None and raises >= cap:
+                    if not (rules.step.heads_up_uncapped and self._heads_up()):
+                        self.capped = True
+                    elif self._deep and rules.raise_room:
+                        self._past_cap(rules.raise_room)
                 if not fixed:
                     self.full_size = size if raised else max(total, self.bet_size)
             elif not fixed:

@@ -309,6 +309,7 @@ class _BettingPlan:
         "half_bet",
         "completion_is_raise",
         "deep_margin",
+        "raise_room",
         "plain",
         "alt_reads",
         "memos",
@@ -368,17 +369,21 @@ class _BettingPlan:
         self.completion_is_raise = step.bring_in is not None and step.bring_in.completion_is_raise
         # a bound on how far a fixed-limit round moves the bet to call: the bring-in, then at most
         # (cap + 2) of its largest size (the opening, the raises, one to spare); None where none is
-        # known before the table (no cap, a cap, size or bring-in read at the table, no cap heads-up)
+        # known before the table (no cap, a cap, size or bring-in read at the table). With no cap
+        # heads-up, the bound holds up to the cap; past it, ``raise_room`` (a raise and one to
+        # spare) is what every stack must still cover beyond the bet to call (_Betting._past_cap)
         sizes = [size for size in (bet, *(value for _, value in alts)) if size is not None]
         self.deep_margin: int | None = None
+        self.raise_room: int | None = None
         if (
             self.fixed
             and cap is not None
-            and not step.heads_up_uncapped
             and len(sizes) == 1 + len(alts)
             and (step.bring_in is None or bring_in is not None)
         ):
             self.deep_margin = (bring_in or 0) + (cap + 2) * max(sizes)
+            if step.heads_up_uncapped:
+                self.raise_room = 2 * max(sizes)
         # fixed limit, sizes known before the table (the alternatives' read only the players in), a cap
         # that is a number, checking always allowed and check-raising too: with deep stacks, every
         # decision of the round takes the betting's short ways (_Betting.legal_actions, _fold_or_aggress_plain, _start_plain)
