@@ -68,6 +68,7 @@ from .rule_words import (
     tie_break_words,
 )
 from .step_words import cards_used_sentences, up_card_rule_words
+from .table_amounts import per_player
 from .wild_words import wild_rule_rows
 
 __all__ = [
@@ -209,6 +210,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         out.append(Rule(topic, rule, value, f"{topic}/{rule}"))
 
     def amount(expr) -> str:
+        if (per := per_player(expr)) is not None:  # a dealer ante of so much a player
+            return f"{amount(per[0])} for each {per[1]}"
         if figures:
             value = amount_value(expr, values)
             if value is not None:

@@ -85,6 +85,7 @@ from .step_words import (
     extra_card_sentences,
     kill_sentences,
 )
+from .table_amounts import per_player
 from .wild_words import wild_sentences
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
@@ -142,6 +143,8 @@ class _Writer:
         """``5 (equal to the ante)``: the value first, as a player says it.
 
         ``bare``: the value alone when the words only name a stake."""
+        if (per := per_player(expr)) is not None:  # a dealer ante of so much a player
+            return f"{self.amount(per[0], bare=True)} for each {per[1]}"
         words = amount_words(expr, self.v)
         value = amount_value(expr, self.values)
         if value is None:

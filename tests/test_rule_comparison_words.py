@@ -1,0 +1,39 @@
+"""The words of the rule-comparison tools (explain, diff, compare), where an
+audit of them as a game designer uses them found a formula shown raw, brackets
+doubled, an internal name, or a comparison that means nothing. Each expected
+phrase is worked out from the rule by hand."""
+
+from __future__ import annotations
+
+from studrules.analysis.diff import diff
+from studrules.analysis.rulebook import explain
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant_text
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def dealer_ante(amount: str):
+    return load_variant_text(
+        "extends: five-card-stud\nname: dealer-ante\nstakes: {ante: 2}\n"
+        f"steps:\n  - ante: {{id: ante, who: dealer, amount: {amount}}}\n"
+    )
+
+
+def test_a_dealer_ante_of_so_much_a_player_reads_as_so_much_for_each_player():
+    v = dealer_ante("ante * players")
+    hand = Hand(v, ["Ann", "Bob", "Cat"], 100, seed=2)
+    assert [(e.player, e.amount) for e in hand.events if e.type == "ante"] == [("Cat", 6)]  # 2 a player, 3 players
+    book = flat(explain(v))
+    assert "the dealer alone posts, for the whole table, an ante of 2 for each player dealt in." in book
+    assert "ante * players" not in book
+    rows = {(d.rule, d.b) for d in diff(dealer_ante("1"), v)}
+    assert ("ante", "2 for each player dealt in") in rows
+
+
+def test_a_dealer_ante_of_one_chip_a_player_does_not_read_the_players():
+    book = flat(explain(dealer_ante("players")))
+    assert "an ante of 1 for each player dealt in." in book
+    assert "the players" not in book
