@@ -396,7 +396,7 @@ def test_an_option_choice_shows():
     d = differences(RU_HOME, RU_HOME, options_b={"opener": "lowest_card"})
     assert d[("round 1", "first to act")] == (
         "the player still in nearest the dealer's left",
-        "the player holding the lowest card (hidden cards included) (he turns that card face up)",
+        "the player holding the lowest card (hidden cards included), who turns that card face up",
     )
     assert d[("round 1", "first-to-act ties")] == (MISSING, "by suit (spades highest)")
 

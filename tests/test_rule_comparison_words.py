@@ -8,7 +8,7 @@ from __future__ import annotations
 from studrules.analysis.diff import diff
 from studrules.analysis.rulebook import explain
 from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant_text
+from studrules.spec.loader import load_variant, load_variant_text
 
 
 def flat(text: str) -> str:
@@ -37,3 +37,15 @@ def test_a_dealer_ante_of_one_chip_a_player_does_not_read_the_players():
     book = flat(explain(dealer_ante("players")))
     assert "an ante of 1 for each player dealt in." in book
     assert "the players" not in book
+
+
+def test_the_lowest_card_opener_who_exposes_it_reads_without_doubled_brackets():
+    # the Russian home game's opener option: the player with the lowest card, hidden ones
+    # included, speaks first and must turn that card up
+    a = load_variant("five-card-stud-ru-home")
+    b = load_variant("five-card-stud-ru-home", options={"opener": "lowest_card"})
+    rows = {d.rule: d.b for d in diff(a, b)}
+    assert rows["first to act"] == (
+        "the player holding the lowest card (hidden cards included), who turns that card face up"
+    )
+    assert ") (" not in rows["first to act"]

@@ -169,8 +169,8 @@ def first_to_act_words(first: FirstToAct, by: str | None = None) -> str:
         words += f" by {by}"
     if first.community:
         words += ", the community cards face up counted in every board"
-    if first.expose:
-        words += " (he turns that card face up)"
+    if first.expose:  # (after the rule's own brackets: "(hidden cards included)")
+        words += ", who turns that card face up"
     return words
 
 
