@@ -47,6 +47,7 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
+from .amounts_said import per_player
 from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
@@ -68,7 +69,6 @@ from .rule_words import (
     tie_break_words,
 )
 from .step_words import cards_used_sentences, up_card_rule_words
-from .table_amounts import per_player
 from .wild_words import wild_rule_rows
 
 __all__ = [

@@ -35,6 +35,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
+from .amounts_said import book_amount
 from .arguments import loaded_variant
 from .banked_words import (
     bonus_sentences,
@@ -47,7 +48,6 @@ from .banked_words import (
 )
 from .expression_words import (
     amount_value,
-    amount_words,
     condition_words,
     house_hand_words,
     number_words,
@@ -85,7 +85,6 @@ from .step_words import (
     extra_card_sentences,
     kill_sentences,
 )
-from .table_amounts import per_player
 from .wild_words import wild_sentences
 
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
@@ -140,18 +139,8 @@ class _Writer:
             self.blocks.append(Block(kind, items=tuple(items)))
 
     def amount(self, expr: Expression, *, bare: bool = False) -> str:
-        """``5 (equal to the ante)``: the value first, as a player says it.
-
-        ``bare``: the value alone when the words only name a stake."""
-        if (per := per_player(expr)) is not None:  # a dealer ante of so much a player
-            return f"{self.amount(per[0], bare=True)} for each {per[1]}"
-        words = amount_words(expr, self.v)
-        value = amount_value(expr, self.values)
-        if value is None:
-            return words
-        if words == str(value) or (bare and canonical(expr)[0] == "name" and words.startswith("the ")):
-            return str(value)
-        return f"{value} ({words})"
+        """``5 (equal to the ante)``: the value first, as a player says it (:func:`.amounts_said.book_amount`)."""
+        return book_amount(expr, self.v, self.values, bare=bare)
 
     # sections
     def write(self) -> list[Block]:

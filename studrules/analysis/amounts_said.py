@@ -1,22 +1,48 @@
-"""Amounts of so much a player, as a player says them.
+"""Amounts as the rule book says them: the value first, then the words.
 
-A dealer ante (or any amount that may read what the table shows) written
-``ante * players`` is so much for each player dealt in: the rule book and the
-diff say it as ``1 for each player dealt in``, the share worded as every other
-amount (:func:`per_player` splits it off), where the formula alone read
+:func:`book_amount` gives ``5 (half the low limit)``. A dealer ante (or any
+amount that may read what the table shows) written ``ante * players`` is so
+much for each player dealt in: the rule book and the diff say it as ``1 for
+each player dealt in``, the share worded as every other amount
+(:func:`per_player` splits it off), where the formula alone read
 ``ante * players``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..spec.expression_language import NUMBER
 from ..spec.expressions import Expression, canonical, compile_expression
-from .expression_words import canonical_text
+from ..spec.model import Variant
+from .expression_words import amount_value, amount_words, canonical_text
 
-__all__ = ["per_player"]
+__all__ = ["book_amount", "per_player"]
 
 # the table's counts of players (spec.vocabulary.TABLE_NAMES): who each share is for
 _PLAYERS = {"players": "player dealt in", "players_in": "player still in"}
+
+
+def book_amount(expr: Expression, variant: Variant, values: Mapping[str, int], *, bare: bool = False) -> str:
+    """``5 (equal to the ante)``: the value first, as a player says it.
+
+    ``bare``: the value alone when the words only name a stake.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> v = example_variant("bring-in")
+    >>> bring_in = v.step("round-1").bring_in.amount
+    >>> book_amount(bring_in, v, v.stake_values()), book_amount(v.step("round-1").bet, v, v.stake_values(), bare=True)
+    ('1 (equal to the ante)', '10')
+    """
+    if (per := per_player(expr)) is not None:  # a dealer ante of so much a player
+        return f"{book_amount(per[0], variant, values, bare=True)} for each {per[1]}"
+    words = amount_words(expr, variant)
+    value = amount_value(expr, values)
+    if value is None:
+        return words
+    if words == str(value) or (bare and canonical(expr)[0] == "name" and words.startswith("the ")):
+        return str(value)
+    return f"{value} ({words})"
 
 
 def per_player(expr: Expression | str) -> tuple[Expression, str] | None:
