@@ -5,8 +5,13 @@ phrase is worked out from the rule by hand."""
 
 from __future__ import annotations
 
+import pytest
+
+from studrules.analysis.compare import compare
 from studrules.analysis.diff import diff
 from studrules.analysis.rulebook import explain
+from studrules.cli.main import main
+from studrules.errors import StudrulesError
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant, load_variant_text
 
@@ -49,3 +54,20 @@ def test_the_lowest_card_opener_who_exposes_it_reads_without_doubled_brackets():
         "the player holding the lowest card (hidden cards included), who turns that card face up"
     )
     assert ") (" not in rows["first to act"]
+
+
+@pytest.mark.parametrize("a, b", [("five-card-stud", "caribbean-stud-it"), ("caribbean-stud-it", "razz")])
+def test_compare_refuses_a_pot_game_beside_a_game_against_the_house(capsys, tmp_path, a, b):
+    # the pot game's chips are won from the other players, the house game's from the house:
+    # the same deals under both say nothing of either's rules
+    page = tmp_path / "compare.html"
+    with pytest.raises(SystemExit) as stop:
+        main(["compare", a, b, "-n", "5", "--html", str(page)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    pot, house = (a, b) if b.startswith("caribbean") else (b, a)
+    assert f"cannot compare {a} with {b}" in err
+    assert f"{pot} is a pot game" in err and f"{house} a game against the house" in err
+    assert "Traceback" not in err and not page.exists()
+    with pytest.raises(StudrulesError, match="a pot game"):  # the library refuses too
+        compare(load_variant(a), load_variant(b), deals=5, seed=0)
