@@ -71,3 +71,15 @@ def test_compare_refuses_a_pot_game_beside_a_game_against_the_house(capsys, tmp_
     assert "Traceback" not in err and not page.exists()
     with pytest.raises(StudrulesError, match="a pot game"):  # the library refuses too
         compare(load_variant(a), load_variant(b), deals=5, seed=0)
+
+
+def test_a_ranking_is_named_as_players_name_it_not_by_its_file_name():
+    # razz is won by the best ace-to-five low hand; the Cards section says "ace-to-five low" too
+    razz = flat(explain(load_variant("razz")))
+    assert "The best ace-to-five low hand wins the pot." in razz
+    assert "ace to five" not in razz and "ranking wins" not in razz
+    hi_lo = flat(explain(load_variant("seven-card-stud-hi-lo")))
+    assert "the best high hand and the best qualifying eight-or-better low hand;" in hi_lo
+    rows = {d.rule: (d.a, d.b) for d in diff(load_variant("seven-card-stud"), load_variant("razz"))}
+    assert rows["ranking"] == ("high", "ace-to-five low")
+    assert rows["hands"] == ("high", "ace-to-five low")

@@ -52,7 +52,7 @@ from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
-from .ranking_words import board_ranking, deck_ace
+from .ranking_words import board_ranking, deck_ace, ranking_name
 from .rule_words import (
     TIED_RULES,
     ace_words,
@@ -232,7 +232,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     rest = deck[deck.index(" (") :] if " (" in deck else deck[deck.index(" cards") + 6 :]  # and the jokers
     add("cards", "deck", f"{4 * len(variant.deck.ranks)} cards" + rest)
     add("cards", "suit order", suit_order_words(variant))
-    add("cards", "ranking", variant.deck.ranking.replace("_", " "))
+    add("cards", "ranking", ranking_name(variant.deck.ranking))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
@@ -358,15 +358,15 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add(
             "showdown",
             f"hands{suffix}",
-            " and ".join(r.replace("_", " ") for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
+            " and ".join(ranking_name(r) for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
         )
         qualifiers = [
-            f"{name.replace('_', ' ')}: " + (f"{o} or better" if o is not None else f"at least {a}")
+            f"{ranking_name(name)}: " + (f"{o} or better" if o is not None else f"at least {a}")
             for name in step.rankings
             for o, a in [step.qualifier(name)]
             if o is not None or a is not None
         ] + [
-            f"{name.replace('_', ' ')}: a hand holding {'-'.join(ranks)} beats any without"
+            f"{ranking_name(name)}: a hand holding {'-'.join(ranks)} beats any without"
             for name, ranks in step.holding_first
         ]
         add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")

@@ -34,6 +34,7 @@ from ..spec.model import (
     Variant,
 )
 from .expression_words import number_words, ordinal, phrase
+from .ranking_words import ranking_name
 
 __all__ = [
     "suit_order_words",
@@ -478,14 +479,14 @@ def _and_list(words: Sequence[str]) -> str:
 
 def parts_words(rankings: Sequence[str], qualified: Collection[str] | None = None) -> str:
     """Who takes each part of a split pot: ``the best high hand and the best
-    qualifying eight or better low hand``; the same ranking twice is told
+    qualifying eight-or-better low hand``; the same ranking twice is told
     apart by order (its hands are made of different cards). ``qualified``:
     the rankings a hand must qualify for (None: every one but high).
 
     >>> parts_words(["high", "high"])
     'the best first high hand and the best second high hand'
     >>> parts_words(["high", "ace_to_five_low"], qualified=())
-    'the best high hand and the best ace to five low hand'
+    'the best high hand and the best ace-to-five low hand'
     """
     if len(set(rankings)) == len(rankings):
         return " and ".join(part_words(r, qualified) for r in rankings)
@@ -502,7 +503,7 @@ def part_words(ranking: str, qualified: Collection[str] | None = None) -> str:
         which = "lowest" if part.lowest else "highest"
         return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
     qualifying = "qualifying " if qualified is None or ranking in qualified else ""
-    return f"the best {qualifying}{ranking.replace('_', ' ')} hand"
+    return f"the best {qualifying}{ranking_name(ranking)} hand"
 
 
 def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
@@ -511,25 +512,23 @@ def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
 
     >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
     >>> qualifier_sentences(eight, DeckSpec())
-    ['An ace to five low hand qualifies only with eight or better.']
+    ['An ace-to-five low hand qualifies only with eight or better.']
     >>> faces = ShowdownStep("showdown", rankings=("ace_to_five_low",), holding_first=(("ace_to_five_low", "JQK"),))
     >>> qualifier_sentences(faces, DeckSpec())[0][:76]
-    'An ace to five low hand holding a jack, queen or king among all its cards be'
+    'An ace-to-five low hand holding a jack, queen or king among all its cards be'
     """
     out = []
     for name in step.rankings:
         or_better, at_least = step.qualifier(name)
-        article = "An" if name[0] in "aeiou" else "A"
+        article = "An" if ranking_name(name)[0] in "aeiou" else "A"
         if or_better is not None or at_least is not None:
             qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
-            out.append(
-                f"{article} {name.replace('_', ' ')} hand qualifies only with {getattr(qualified, 'words', '')}."
-            )
+            out.append(f"{article} {ranking_name(name)} hand qualifies only with {getattr(qualified, 'words', '')}.")
         ranks = step.holding(name)
         if ranks is not None:
             words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)
             out.append(
-                f"{article} {name.replace('_', ' ')} hand holding {words} among all its cards beats every hand "
+                f"{article} {ranking_name(name)} hand holding {words} among all its cards beats every hand "
                 "holding none, whatever the rest; between hands of the same class the ranking decides."
             )
     return out
