@@ -83,3 +83,15 @@ def test_a_ranking_is_named_as_players_name_it_not_by_its_file_name():
     rows = {d.rule: (d.a, d.b) for d in diff(load_variant("seven-card-stud"), load_variant("razz"))}
     assert rows["ranking"] == ("high", "ace-to-five low")
     assert rows["hands"] == ("high", "ace-to-five low")
+
+
+def test_a_pay_table_one_game_lacks_stays_together_in_the_diff():
+    # Caribbean Stud pays the raise by a table of ten lines (pair 1:1 ... royal flush 100:1);
+    # Three Card Poker has none, but an ante bonus and a pair plus table: each table's lines
+    # follow one another, not interleaved line by line with the other game's
+    rules = [d.rule for d in diff(load_variant("caribbean-stud-it"), load_variant("three-card-poker"))]
+    raise_rows = [i for i, r in enumerate(rules) if r.startswith("raise pays on ")]
+    bonus_rows = [i for i, r in enumerate(rules) if r.startswith("ante bonus on ")]
+    assert len(raise_rows) == 10 and raise_rows == list(range(raise_rows[0], raise_rows[0] + 10))
+    assert len(bonus_rows) == 3 and bonus_rows == list(range(bonus_rows[0], bonus_rows[0] + 3))
+    assert rules[raise_rows[0]] == "raise pays on high card" and rules[raise_rows[-1]] == "raise pays on royal flush"

@@ -524,17 +524,23 @@ def _is_round(topic: str) -> bool:
 
 
 def _merged_keys(*lists: Sequence[Rule]) -> list[str]:
-    # rules are listed in the same order by every variant: sort by topic, then
-    # by the rule's place inside its topic, then by first appearance
-    order: dict[str, tuple] = {}
+    # every variant's rules in its own order, topic by topic: a rule another list lacks goes
+    # after the rule it follows in its own list (a pay table's lines stay together, not
+    # interleaved line by line with another table's), the first of its topic first
+    merged: list[str] = []
+    topics: dict[str, str] = {}
     for li in lists:
-        within: dict[str, int] = {}
+        previous: Rule | None = None
         for r in li:
-            place = within.setdefault(r.topic, 0)
-            within[r.topic] = place + 1
-            if r.key not in order:
-                order[r.key] = (topic_rank(r.topic), place, len(order))
-    return sorted(order, key=lambda k: order[k])
+            if r.key not in topics:
+                topics[r.key] = r.topic
+                if previous is not None and previous.topic == r.topic:
+                    merged.insert(merged.index(previous.key) + 1, r.key)
+                else:
+                    first = next((i for i, k in enumerate(merged) if topics[k] == r.topic), len(merged))
+                    merged.insert(first, r.key)
+            previous = r
+    return sorted(merged, key=lambda k: topic_rank(topics[k]))
 
 
 def _deal_text(step: DealStep) -> str:
