@@ -95,3 +95,18 @@ def test_a_pay_table_one_game_lacks_stays_together_in_the_diff():
     assert len(raise_rows) == 10 and raise_rows == list(range(raise_rows[0], raise_rows[0] + 10))
     assert len(bonus_rows) == 3 and bonus_rows == list(range(bonus_rows[0], bonus_rows[0] + 3))
     assert rules[raise_rows[0]] == "raise pays on high card" and rules[raise_rows[-1]] == "raise pays on royal flush"
+
+
+def test_the_diff_says_who_brings_in_when_the_low_card_is_all_in_in_words():
+    # the file's no_bring_in: nobody brings in, the round's first player (the dealer's left)
+    # opens and may check; its next_player: the next player with chips must bring in
+    base = load_variant("five-card-stud")
+    text = (
+        "extends: five-card-stud\nname: no-bring-in-all-in\nsteps:\n  - betting:\n      id: round-1\n"
+        "      bring_in: {who: lowest_up_card, tie_break: suit, amount: bring_in, low_card_all_in: no_bring_in}\n"
+    )
+    rows = {d.rule: (d.a, d.b) for d in diff(base, load_variant_text(text))}
+    assert rows["bring-in player all in"] == (
+        "the next player with chips brings in",
+        "nobody brings in: the player at the dealer's left opens and may check",
+    )

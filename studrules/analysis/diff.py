@@ -62,6 +62,7 @@ from .rule_words import (
     cards_held,
     deck_words,
     first_to_act_words,
+    low_card_all_in_value,
     odd_chip_words,
     payout_words,
     showdown_order_words,
@@ -290,7 +291,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
         add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")
-        add(topic, f"bring-in all in{suffix}", bi.low_card_all_in.replace("_", " "))
+        add(topic, f"bring-in player all in{suffix}", low_card_all_in_value(bi.low_card_all_in))
 
     # the deal
     topic = "the deal"

@@ -45,6 +45,7 @@ __all__ = [
     "TIED_RULES",
     "seat_rule_words",
     "first_to_act_words",
+    "low_card_all_in_value",
     "bring_in_who_words",
     "showdown_order_words",
     "cap_words",
@@ -260,6 +261,20 @@ def low_card_all_in_words(rule: str, complete: bool = True) -> str:
         return "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
     may = "brings in, completes or folds" if complete else "brings in or folds"
     return f"If he is all in, the next player with chips acts first: he {may}."
+
+
+def low_card_all_in_value(rule: str) -> str:
+    """The diff's short form of :func:`low_card_all_in_words`: what happens when the player
+    who owes the bring-in is all in.
+
+    >>> low_card_all_in_value("next_player")
+    'the next player with chips brings in'
+    >>> low_card_all_in_value("no_bring_in")
+    "nobody brings in: the player at the dealer's left opens and may check"
+    """
+    if rule == "no_bring_in":
+        return "nobody brings in: the player at the dealer's left opens and may check"
+    return "the next player with chips brings in"
 
 
 def completion_raise_words(complete: bool) -> str:
