@@ -388,6 +388,7 @@ def test_an_option_choice_shows():
     # 001.2 "usually played with an ante": the option removes it
     assert d == {
         ("stakes and forced bets", "ante"): ("a fifth of the low limit (2)", "none"),
+        ("stakes and forced bets", "ante posted by"): ("every player", MISSING),
         ("stakes and forced bets", "ante counts toward bets"): ("no (dead)", MISSING),
     }
     d = differences(RU_HOME, RU_HOME, options_b={"reraise": "forbidden"})

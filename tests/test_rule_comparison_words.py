@@ -110,3 +110,9 @@ def test_the_diff_says_who_brings_in_when_the_low_card_is_all_in_in_words():
         "the next player with chips brings in",
         "nobody brings in: the player at the dealer's left opens and may check",
     )
+
+
+def test_the_diff_says_who_posts_an_ante_on_both_sides():
+    # every player antes in five-card stud; the dealer alone, for the table, in the other file
+    rows = {d.rule: (d.a, d.b) for d in diff(load_variant("five-card-stud"), dealer_ante("players"))}
+    assert rows["ante posted by"] == ("every player", "the dealer, for the table")

@@ -271,8 +271,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     for i, step in enumerate(antes):
         name = "ante" if i == 0 else f"ante {i + 1}"
         add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))
-        if step.who == "dealer":
-            add(topic, f"{name} posted by", "the dealer, for the table")
+        add(topic, f"{name} posted by", "the dealer, for the table" if step.who == "dealer" else "every player")
         add(topic, f"{name} counts toward bets", "no (dead)" if step.dead else "yes (live)")
         if step.min is not None or step.max is not None:
             low = amount(step.min) if step.min is not None else "none"
