@@ -116,3 +116,15 @@ def test_the_diff_says_who_posts_an_ante_on_both_sides():
     # every player antes in five-card stud; the dealer alone, for the table, in the other file
     rows = {d.rule: (d.a, d.b) for d in diff(load_variant("five-card-stud"), dealer_ante("players"))}
     assert rows["ante posted by"] == ("every player", "the dealer, for the table")
+
+
+def test_the_diff_words_a_qualifier_as_the_rule_book_does_not_as_cards():
+    # the double-qualifier game: a high hand needs 9-9-8-8-5 (two pair, nines and eights with
+    # a five) or better; caveman super's badugi K-Q-J-10 or better, four cards
+    seven = load_variant("seven-card-stud")
+    double = load_variant("variants/catalogue/7-card-stud-double-qualifier.yaml")
+    rows = {d.rule: d.b for d in diff(seven, double)}
+    assert rows["qualifiers"] == "high: two pair, nines and eights, five kicker or better"
+    caveman = {d.rule: d.b for d in diff(seven, load_variant("variants/catalogue/caveman-super.yaml"))}
+    assert caveman["qualifiers"] == "badugi: four-card badugi, K-Q-J-10 or better"
+    assert "Kc Qd" not in caveman["qualifiers"]

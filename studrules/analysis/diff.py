@@ -65,6 +65,7 @@ from .rule_words import (
     low_card_all_in_value,
     odd_chip_words,
     payout_words,
+    qualifier_values,
     showdown_order_words,
     suit_order_words,
     tie_break_words,
@@ -360,15 +361,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
             f"hands{suffix}",
             " and ".join(ranking_name(r) for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
         )
-        qualifiers = [
-            f"{ranking_name(name)}: " + (f"{o} or better" if o is not None else f"at least {a}")
-            for name in step.rankings
-            for o, a in [step.qualifier(name)]
-            if o is not None or a is not None
-        ] + [
-            f"{ranking_name(name)}: a hand holding {'-'.join(ranks)} beats any without"
-            for name, ranks in step.holding_first
-        ]
+        qualifiers = qualifier_values(step, variant.deck)
         add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")
         made = cards_used_sentences(step.rankings, step.cards_used)
         add("showdown", f"cards used{suffix}", " ".join(made) if made else "any five of his cards and the community's")

@@ -46,6 +46,7 @@ __all__ = [
     "seat_rule_words",
     "first_to_act_words",
     "low_card_all_in_value",
+    "qualifier_values",
     "bring_in_who_words",
     "showdown_order_words",
     "cap_words",
@@ -519,6 +520,26 @@ def part_words(ranking: str, qualified: Collection[str] | None = None) -> str:
         return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
     qualifying = "qualifying " if qualified is None or ranking in qualified else ""
     return f"the best {qualifying}{ranking_name(ranking)} hand"
+
+
+def qualifier_values(step: ShowdownStep, deck: DeckSpec) -> list[str]:
+    """The diff's short form of :func:`qualifier_sentences`, in the same words: each
+    ranking's qualifier, then each class of hands that beats the rest.
+
+    >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
+    >>> qualifier_values(eight, DeckSpec())
+    ['ace-to-five low: eight or better']
+    """
+    out = []
+    for name in step.rankings:
+        or_better, at_least = step.qualifier(name)
+        if or_better is not None or at_least is not None:
+            qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
+            out.append(f"{ranking_name(name)}: {getattr(qualified, 'words', '')}")
+    for name, ranks in step.holding_first:
+        words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)
+        out.append(f"{ranking_name(name)}: a hand holding {words} beats any without")
+    return out
 
 
 def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
