@@ -128,3 +128,9 @@ def test_the_diff_words_a_qualifier_as_the_rule_book_does_not_as_cards():
     caveman = {d.rule: d.b for d in diff(seven, load_variant("variants/catalogue/caveman-super.yaml"))}
     assert caveman["qualifiers"] == "badugi: four-card badugi, K-Q-J-10 or better"
     assert "Kc Qd" not in caveman["qualifiers"]
+
+
+def test_the_diff_says_who_stood_pat_stands_pat_in_words():
+    # English Stud: who stands pat at the first twist stands pat at the second
+    rows = {d.rule: d.b for d in diff(load_variant("seven-card-stud"), load_variant("english-stud"))}
+    assert rows["a player who stood pat before (2)"] == "stands pat here too"
