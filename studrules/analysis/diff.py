@@ -52,7 +52,8 @@ from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
-from .ranking_words import board_ranking, deck_ace, ranking_name
+from .ranking_names import ranking_name
+from .ranking_words import board_ranking, deck_ace
 from .rule_words import (
     TIED_RULES,
     ace_words,

@@ -21,7 +21,6 @@ from typing import Any
 from ..cards.rankings import get_ranking, ranking_for
 
 __all__ = [
-    "ranking_name",
     "ranking_text",
     "ranking_sentences",
     "suit_sentence",
@@ -29,32 +28,6 @@ __all__ = [
     "board_ranking",
     "showdown_rankings",
 ]
-
-
-# The rankings (cards.rankings) as players name a hand of them: "the best ace-to-five low hand".
-_RANKING_NAMES = {
-    "ace_to_five_low": "ace-to-five low",
-    "ace_to_five_high": "ace-to-five high",
-    "ace_to_six_low": "ace-to-six low",
-    "deuce_to_seven_low": "deuce-to-seven low",
-    "eight_or_better_low": "eight-or-better low",
-    "badugi_ace_high": "ace-high badugi",
-    "two_card_high": "two-card high",
-    "two_card_ace_to_five_low": "two-card ace-to-five low",
-    "three_card_high": "three-card high",
-    "four_card_high": "four-card high",
-    "four_flush_high": "four-flush high",
-    "short_deck_high": "short-deck high",
-}
-
-
-def ranking_name(name: str) -> str:
-    """A ranking's name as players say it before "hand": ``the best {name} hand``.
-
-    >>> ranking_name("deuce_to_seven_low"), ranking_name("badugi_ace_high"), ranking_name("high")
-    ('deuce-to-seven low', 'ace-high badugi', 'high')
-    """
-    return _RANKING_NAMES.get(name, name.replace("_", " "))
 
 
 def ranking_text(name: str, deck: Any = None) -> str:

@@ -34,7 +34,7 @@ from ..spec.model import (
     Variant,
 )
 from .expression_words import number_words, ordinal, phrase
-from .ranking_words import ranking_name
+from .ranking_names import ranking_name
 
 __all__ = [
     "suit_order_words",

@@ -15,7 +15,8 @@ from ..cards.rankings import get_ranking
 from ..cards.rankings_single import HoleCardOfSuit
 from ..spec.model import DealStep, DeclareStep, ShowdownStep, SplitStep, Variant
 from .expression_words import number_words
-from .ranking_words import deck_ace, ranking_name
+from .ranking_names import ranking_name
+from .ranking_words import deck_ace
 from .rule_words import (
     cards_held,
     odd_chip_words,

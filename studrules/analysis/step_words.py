@@ -16,7 +16,7 @@ from ..game.wilds import rank_name
 from ..spec.expressions import Expression
 from ..spec.model import DeclareStep, DrawStep, ExposeStep, KillRules, PassStep, SplitStep, UpCardRule
 from .expression_words import number_words, phrase, stake_words
-from .ranking_words import ranking_name
+from .ranking_names import ranking_name
 
 __all__ = [
     "declare_sentences",

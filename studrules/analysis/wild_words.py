@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..cards.card import RANKS
 from ..game.wilds import rank_name, rank_words
 from ..spec.model import WildRules
-from .ranking_words import ranking_name
+from .ranking_names import ranking_name
 from .rule_words import _and_list
 
 __all__ = ["wild_sentences", "joker_sentences", "wild_rule_rows"]
