@@ -134,3 +134,10 @@ def test_the_diff_says_who_stood_pat_stands_pat_in_words():
     # English Stud: who stands pat at the first twist stands pat at the second
     rows = {d.rule: d.b for d in diff(load_variant("seven-card-stud"), load_variant("english-stud"))}
     assert rows["a player who stood pat before (2)"] == "stands pat here too"
+
+
+def test_simulate_names_the_ace_king_row_as_the_rule_book_does(capsys):
+    # Caribbean Stud's house qualifies with ace-king or better; the report's row of those hands
+    assert main(["simulate", "caribbean-stud-it", "-n", "200", "--seed", "1"]) == 0
+    labels = [line.split()[0] for line in capsys.readouterr().out.splitlines() if "%" in line and line.startswith(" ")]
+    assert "ace-king" in labels and "ace" not in labels
