@@ -141,3 +141,13 @@ def test_simulate_names_the_ace_king_row_as_the_rule_book_does(capsys):
     assert main(["simulate", "caribbean-stud-it", "-n", "200", "--seed", "1"]) == 0
     labels = [line.split()[0] for line in capsys.readouterr().out.splitlines() if "%" in line and line.startswith(" ")]
     assert "ace-king" in labels and "ace" not in labels
+
+
+def test_the_diff_says_a_card_down_only_if_all_are_up_as_the_rule_book_does():
+    # Mexican Poker: after the first two, each card comes face down if all the player's cards
+    # are face up by then, else face up
+    rows = {
+        d.rule: d.b
+        for d in diff(load_variant("seven-card-stud"), load_variant("variants/catalogue/mexican-poker.yaml"))
+    }
+    assert rows["deal 2"] == "players: down if all his cards are face up by then, else face up"

@@ -62,6 +62,7 @@ from .rule_words import (
     cap_words,
     cards_held,
     deck_words,
+    face_words,
     first_to_act_words,
     low_card_all_in_value,
     odd_chip_words,
@@ -542,7 +543,7 @@ def _deal_text(step: DealStep) -> str:
     if step.burn:
         parts.append(f"burn {step.burn}")
     if step.players:
-        parts.append("players: " + ", ".join(f.replace("_", " ") for f in step.players))
+        parts.append("players: " + ", ".join(face_words(f).removeprefix("face ") for f in step.players))
     if step.house:
         parts.append("house: " + ", ".join(step.house))
     if step.community:
