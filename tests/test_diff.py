@@ -388,6 +388,7 @@ def test_an_option_choice_shows():
     # 001.2 "usually played with an ante": the option removes it
     assert d == {
         ("stakes and forced bets", "ante"): ("a fifth of the low limit (2)", "none"),
+        ("stakes and forced bets", "ante posted by"): ("every player", MISSING),
         ("stakes and forced bets", "ante counts toward bets"): ("no (dead)", MISSING),
     }
     d = differences(RU_HOME, RU_HOME, options_b={"reraise": "forbidden"})
@@ -396,7 +397,7 @@ def test_an_option_choice_shows():
     d = differences(RU_HOME, RU_HOME, options_b={"opener": "lowest_card"})
     assert d[("round 1", "first to act")] == (
         "the player still in nearest the dealer's left",
-        "the player holding the lowest card (hidden cards included) (he turns that card face up)",
+        "the player holding the lowest card (hidden cards included), who turns that card face up",
     )
     assert d[("round 1", "first-to-act ties")] == (MISSING, "by suit (spades highest)")
 

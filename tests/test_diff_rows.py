@@ -90,7 +90,7 @@ def test_every_rule_of_a_draw_is_listed_with_where_it_comes():
         "discard": ("exactly two of his face-down cards", MISSING),
         "replaced": ("no", MISSING),
         "price of a new card": ("free", MISSING),
-        "stood pat before: stands pat": ("no", MISSING),
+        "a player who stood pat before": ("may draw here", MISSING),
         "comes": ("after round 1, each holding 5 cards", MISSING),
     }
 

@@ -213,11 +213,11 @@ def test_a_declare_showdown_divides_by_declaration_not_by_a_qualifier():
 def test_a_split_with_no_qualifier_does_not_speak_of_qualifying():
     # razzdeucey: ace-to-five and deuce-to-seven lows, no qualifier either way
     text = _showdown("razzdeucey")
-    assert "divided equally between the best ace to five low hand and the best deuce to seven low hand." in text
+    assert "divided equally between the best ace-to-five low hand and the best deuce-to-seven low hand." in text
     assert "qualif" not in text
     # an eight-or-better low qualifies, and a half nobody takes goes to the other
     eight = _showdown("seven-card-stud-hi-lo")
-    assert "the best qualifying eight or better low hand; a half no hand can take goes to the other" in eight
+    assert "the best qualifying eight-or-better low hand; a half no hand can take goes to the other" in eight
 
 
 def test_each_hand_of_a_split_is_counted_in_its_own_cards():

@@ -74,7 +74,7 @@ def test_a_switch_of_game_without_a_terminal_prints_the_rule_differences():
     lines = switch.splitlines()
     assert lines[1] == "  What changes from five-card-stud-fr:"
     # French five-card stud is ranked high, razz ace-to-five low
-    assert any(re.fullmatch(r" +ranking +high -> ace to five low", line) for line in lines[2:40])
+    assert any(re.fullmatch(r" +ranking +high -> ace-to-five low", line) for line in lines[2:40])
 
 
 def test_your_name_may_not_be_a_word_of_the_game(capsys, monkeypatch):

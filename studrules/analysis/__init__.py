@@ -3,7 +3,9 @@
 - :mod:`.diff`: two variants rule by rule; :mod:`.diff_report` writes it (text,
   the wrapped matrix of every variant, HTML).
 - The rule book: :mod:`.rulebook` puts it together, :mod:`.rule_words` and
-  :mod:`.expression_words` say each rule and formula in words,
+  :mod:`.expression_words` say each rule and formula in words (an amount
+  of so much a player: :mod:`.amounts_said`; a ranking's name:
+  :mod:`.ranking_names`),
   :mod:`.rulebook_output` writes it as text or Markdown.
 - The same cards under two rule sets: :mod:`.compare` plays and tallies,
   :mod:`.comparison` holds the result, :mod:`.compare_report` writes it,

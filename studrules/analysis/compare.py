@@ -81,6 +81,7 @@ from .diff import variant_label
 # beside the function that makes it.
 __all__ = [
     "compare",
+    "kinds_refusal",
     "Comparison",
     "deal_seed",
     "first_difference",
@@ -146,6 +147,8 @@ def compare(
     (10, 0, 10)
     """
     a, b = loaded_variant(a, "compare"), loaded_variant(b, "compare")
+    if (why := kinds_refusal(a, b)) is not None:
+        raise StudrulesError(why)
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
         raise StudrulesError(f"the number of deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -273,6 +276,27 @@ def _chunks(deals: int) -> Iterator[tuple[int, int]]:
 def _chunk_tally(job: _Job, start: int, end: int) -> _Tally:
     """One chunk's tally (a task on a Dask worker)."""
     return _play_deals(job, start, end, _Tally(job.names, job.policy_names, job.examples))
+
+
+def kinds_refusal(a: Variant, b: Variant) -> str | None:
+    """Why ``a`` and ``b`` cannot be compared on the same cards: a pot game
+    beside a game against the house (None when both are of one kind). Their
+    figures measure different things: chips won from the other players out of
+    one pot, against chips the house pays or takes hand by hand.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> kinds_refusal(example_variant("one-round"), example_variant("bring-in")) is None
+    True
+    """
+    if a.is_banked == b.is_banked:
+        return None
+    pot, house = (b, a) if a.is_banked else (a, b)
+    return (
+        f"cannot compare {a.name} with {b.name}: {pot.name} is a pot game (the players play against each "
+        f"other) and {house.name} a game against the house (each hand is settled against the house's), so "
+        "their pots, winners and chips won measure different things on the same cards; compare two pot games "
+        f"or two games against the house ('studrules diff {a.name} {b.name}' sets their rules side by side)"
+    )
 
 
 def deal_seed(seed: int, *parts: int) -> int:

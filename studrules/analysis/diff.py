@@ -47,10 +47,12 @@ from ..spec.model import (
     ShowdownStep,
     Variant,
 )
+from .amounts_said import per_player
 from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase
+from .ranking_names import ranking_name
 from .ranking_words import board_ranking, deck_ace
 from .rule_words import (
     TIED_RULES,
@@ -60,9 +62,12 @@ from .rule_words import (
     cap_words,
     cards_held,
     deck_words,
+    face_words,
     first_to_act_words,
+    low_card_all_in_value,
     odd_chip_words,
     payout_words,
+    qualifier_values,
     showdown_order_words,
     suit_order_words,
     tie_break_words,
@@ -209,6 +214,8 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         out.append(Rule(topic, rule, value, f"{topic}/{rule}"))
 
     def amount(expr) -> str:
+        if (per := per_player(expr)) is not None:  # a dealer ante of so much a player
+            return f"{amount(per[0])} for each {per[1]}"
         if figures:
             value = amount_value(expr, values)
             if value is not None:
@@ -229,7 +236,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     rest = deck[deck.index(" (") :] if " (" in deck else deck[deck.index(" cards") + 6 :]  # and the jokers
     add("cards", "deck", f"{4 * len(variant.deck.ranks)} cards" + rest)
     add("cards", "suit order", suit_order_words(variant))
-    add("cards", "ranking", variant.deck.ranking.replace("_", " "))
+    add("cards", "ranking", ranking_name(variant.deck.ranking))
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
@@ -267,8 +274,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     for i, step in enumerate(antes):
         name = "ante" if i == 0 else f"ante {i + 1}"
         add(topic, name, "chosen by the player" if step.chosen_by_player else amount(step.amount))
-        if step.who == "dealer":
-            add(topic, f"{name} posted by", "the dealer, for the table")
+        add(topic, f"{name} posted by", "the dealer, for the table" if step.who == "dealer" else "every player")
         add(topic, f"{name} counts toward bets", "no (dead)" if step.dead else "yes (live)")
         if step.min is not None or step.max is not None:
             low = amount(step.min) if step.min is not None else "none"
@@ -287,7 +293,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
         add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")
-        add(topic, f"bring-in all in{suffix}", bi.low_card_all_in.replace("_", " "))
+        add(topic, f"bring-in player all in{suffix}", low_card_all_in_value(bi.low_card_all_in))
 
     # the deal
     topic = "the deal"
@@ -355,17 +361,9 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
         add(
             "showdown",
             f"hands{suffix}",
-            " and ".join(r.replace("_", " ") for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
+            " and ".join(ranking_name(r) for r in step.rankings) + (" (split)" if len(step.rankings) > 1 else ""),
         )
-        qualifiers = [
-            f"{name.replace('_', ' ')}: " + (f"{o} or better" if o is not None else f"at least {a}")
-            for name in step.rankings
-            for o, a in [step.qualifier(name)]
-            if o is not None or a is not None
-        ] + [
-            f"{name.replace('_', ' ')}: a hand holding {'-'.join(ranks)} beats any without"
-            for name, ranks in step.holding_first
-        ]
+        qualifiers = qualifier_values(step, variant.deck)
         add("showdown", f"qualifiers{suffix}", "; ".join(qualifiers) or "none beyond the rankings'")
         made = cards_used_sentences(step.rankings, step.cards_used)
         add("showdown", f"cards used{suffix}", " ".join(made) if made else "any five of his cards and the community's")
@@ -521,17 +519,23 @@ def _is_round(topic: str) -> bool:
 
 
 def _merged_keys(*lists: Sequence[Rule]) -> list[str]:
-    # rules are listed in the same order by every variant: sort by topic, then
-    # by the rule's place inside its topic, then by first appearance
-    order: dict[str, tuple] = {}
+    # every variant's rules in its own order, topic by topic: a rule another list lacks goes
+    # after the rule it follows in its own list (a pay table's lines stay together, not
+    # interleaved line by line with another table's), the first of its topic first
+    merged: list[str] = []
+    topics: dict[str, str] = {}
     for li in lists:
-        within: dict[str, int] = {}
+        previous: Rule | None = None
         for r in li:
-            place = within.setdefault(r.topic, 0)
-            within[r.topic] = place + 1
-            if r.key not in order:
-                order[r.key] = (topic_rank(r.topic), place, len(order))
-    return sorted(order, key=lambda k: order[k])
+            if r.key not in topics:
+                topics[r.key] = r.topic
+                if previous is not None and previous.topic == r.topic:
+                    merged.insert(merged.index(previous.key) + 1, r.key)
+                else:
+                    first = next((i for i, k in enumerate(merged) if topics[k] == r.topic), len(merged))
+                    merged.insert(first, r.key)
+            previous = r
+    return sorted(merged, key=lambda k: topic_rank(topics[k]))
 
 
 def _deal_text(step: DealStep) -> str:
@@ -539,7 +543,7 @@ def _deal_text(step: DealStep) -> str:
     if step.burn:
         parts.append(f"burn {step.burn}")
     if step.players:
-        parts.append("players: " + ", ".join(f.replace("_", " ") for f in step.players))
+        parts.append("players: " + ", ".join(face_words(f).removeprefix("face ") for f in step.players))
     if step.house:
         parts.append("house: " + ", ".join(step.house))
     if step.community:

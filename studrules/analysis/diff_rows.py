@@ -121,7 +121,7 @@ def draw_rows(step: DrawStep) -> list[tuple[str, str]]:
         ("discard", f"{count} {cards}"),
         ("replaced", f"yes, {face}" if step.replace else "no"),
         ("price of a new card", "free" if step.price is None else phrase(step.price)),
-        ("stood pat before: stands pat", "yes" if step.pat_stays_pat else "no"),
+        ("a player who stood pat before", "stands pat here too" if step.pat_stays_pat else "may draw here"),
     ]
 
 

@@ -159,6 +159,8 @@ def phrase(expr: Expression | str | tuple) -> str:
     ('twice the ante', 'the low limit', '7', '1 + ante')
     >>> phrase("min(pot, 2 * high_limit)")
     'the smaller of the pot and twice the high limit'
+    >>> phrase("players_in"), phrase("round * 2")
+    ('the number of players still in', 'twice the number of the betting round')
     """
     node = expr if isinstance(expr, tuple) else canonical(expr)
     if node[0] == "num":
@@ -171,19 +173,19 @@ def phrase(expr: Expression | str | tuple) -> str:
         if which is not None:
             parts = [phrase(a) for a in node[2]]
             return f"the {which} of {', '.join(parts[:-1])} and {parts[-1]}"
-    if node[0] == "name":
-        return f"the {stake_words(node[1])}"
+    if node[0] == "name":  # a stake, or what the table shows (a dealer ante, a bet of the pot)
+        return _TABLE_AMOUNT_WORDS.get(node[1]) or f"the {stake_words(node[1])}"
     if node[0] == "op" and len(node[1]) == 2:
         a, b = node[1]
         op = node[2]
         if op == "/" and a[0] == "name" and b[0] == "num" and not isinstance(b[1], bool):
             frac = _FRACTIONS.get(b[1])
-            return f"{frac} the {stake_words(a[1])}" if frac else f"1/{b[1]} of the {stake_words(a[1])}"
+            return f"{frac} {phrase(a)}" if frac else f"1/{b[1]} of {phrase(a)}"
         if op == "*":
             num, name = (a, b) if a[0] == "num" else (b, a)
             if num[0] == "num" and name[0] == "name" and not isinstance(num[1], bool):
                 mult = _MULTIPLES.get(num[1], f"{num[1]} times")
-                return f"{mult} the {stake_words(name[1])}"
+                return f"{mult} {phrase(name)}"
     return _text(node)
 
 

@@ -20,7 +20,14 @@ from typing import Any
 
 from ..cards.rankings import get_ranking, ranking_for
 
-__all__ = ["ranking_text", "ranking_sentences", "suit_sentence", "deck_ace", "board_ranking", "showdown_rankings"]
+__all__ = [
+    "ranking_text",
+    "ranking_sentences",
+    "suit_sentence",
+    "deck_ace",
+    "board_ranking",
+    "showdown_rankings",
+]
 
 
 def ranking_text(name: str, deck: Any = None) -> str:

@@ -34,6 +34,7 @@ from ..spec.model import (
     Variant,
 )
 from .expression_words import number_words, ordinal, phrase
+from .ranking_names import ranking_name
 
 __all__ = [
     "suit_order_words",
@@ -44,6 +45,8 @@ __all__ = [
     "TIED_RULES",
     "seat_rule_words",
     "first_to_act_words",
+    "low_card_all_in_value",
+    "qualifier_values",
     "bring_in_who_words",
     "showdown_order_words",
     "cap_words",
@@ -169,8 +172,8 @@ def first_to_act_words(first: FirstToAct, by: str | None = None) -> str:
         words += f" by {by}"
     if first.community:
         words += ", the community cards face up counted in every board"
-    if first.expose:
-        words += " (he turns that card face up)"
+    if first.expose:  # (after the rule's own brackets: "(hidden cards included)")
+        words += ", who turns that card face up"
     return words
 
 
@@ -259,6 +262,20 @@ def low_card_all_in_words(rule: str, complete: bool = True) -> str:
         return "If he is all in, nobody brings in: the player at the dealer's left opens and may check."
     may = "brings in, completes or folds" if complete else "brings in or folds"
     return f"If he is all in, the next player with chips acts first: he {may}."
+
+
+def low_card_all_in_value(rule: str) -> str:
+    """The diff's short form of :func:`low_card_all_in_words`: what happens when the player
+    who owes the bring-in is all in.
+
+    >>> low_card_all_in_value("next_player")
+    'the next player with chips brings in'
+    >>> low_card_all_in_value("no_bring_in")
+    "nobody brings in: the player at the dealer's left opens and may check"
+    """
+    if rule == "no_bring_in":
+        return "nobody brings in: the player at the dealer's left opens and may check"
+    return "the next player with chips brings in"
 
 
 def completion_raise_words(complete: bool) -> str:
@@ -478,14 +495,14 @@ def _and_list(words: Sequence[str]) -> str:
 
 def parts_words(rankings: Sequence[str], qualified: Collection[str] | None = None) -> str:
     """Who takes each part of a split pot: ``the best high hand and the best
-    qualifying eight or better low hand``; the same ranking twice is told
+    qualifying eight-or-better low hand``; the same ranking twice is told
     apart by order (its hands are made of different cards). ``qualified``:
     the rankings a hand must qualify for (None: every one but high).
 
     >>> parts_words(["high", "high"])
     'the best first high hand and the best second high hand'
     >>> parts_words(["high", "ace_to_five_low"], qualified=())
-    'the best high hand and the best ace to five low hand'
+    'the best high hand and the best ace-to-five low hand'
     """
     if len(set(rankings)) == len(rankings):
         return " and ".join(part_words(r, qualified) for r in rankings)
@@ -502,7 +519,27 @@ def part_words(ranking: str, qualified: Collection[str] | None = None) -> str:
         which = "lowest" if part.lowest else "highest"
         return f"the player with the {which} {SUIT_NAMES[part.suit][:-1]} in the hole"
     qualifying = "qualifying " if qualified is None or ranking in qualified else ""
-    return f"the best {qualifying}{ranking.replace('_', ' ')} hand"
+    return f"the best {qualifying}{ranking_name(ranking)} hand"
+
+
+def qualifier_values(step: ShowdownStep, deck: DeckSpec) -> list[str]:
+    """The diff's short form of :func:`qualifier_sentences`, in the same words: each
+    ranking's qualifier, then each class of hands that beats the rest.
+
+    >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
+    >>> qualifier_values(eight, DeckSpec())
+    ['ace-to-five low: eight or better']
+    """
+    out = []
+    for name in step.rankings:
+        or_better, at_least = step.qualifier(name)
+        if or_better is not None or at_least is not None:
+            qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
+            out.append(f"{ranking_name(name)}: {getattr(qualified, 'words', '')}")
+    for name, ranks in step.holding_first:
+        words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)
+        out.append(f"{ranking_name(name)}: a hand holding {words} beats any without")
+    return out
 
 
 def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
@@ -511,25 +548,23 @@ def qualifier_sentences(step: ShowdownStep, deck: DeckSpec) -> list[str]:
 
     >>> eight = ShowdownStep("showdown", rankings=("high", "ace_to_five_low"), or_better=(("ace_to_five_low", 8),))
     >>> qualifier_sentences(eight, DeckSpec())
-    ['An ace to five low hand qualifies only with eight or better.']
+    ['An ace-to-five low hand qualifies only with eight or better.']
     >>> faces = ShowdownStep("showdown", rankings=("ace_to_five_low",), holding_first=(("ace_to_five_low", "JQK"),))
     >>> qualifier_sentences(faces, DeckSpec())[0][:76]
-    'An ace to five low hand holding a jack, queen or king among all its cards be'
+    'An ace-to-five low hand holding a jack, queen or king among all its cards be'
     """
     out = []
     for name in step.rankings:
         or_better, at_least = step.qualifier(name)
-        article = "An" if name[0] in "aeiou" else "A"
+        article = "An" if ranking_name(name)[0] in "aeiou" else "A"
         if or_better is not None or at_least is not None:
             qualified = ranking_for(deck, name, or_better=or_better, at_least=at_least)
-            out.append(
-                f"{article} {name.replace('_', ' ')} hand qualifies only with {getattr(qualified, 'words', '')}."
-            )
+            out.append(f"{article} {ranking_name(name)} hand qualifies only with {getattr(qualified, 'words', '')}.")
         ranks = step.holding(name)
         if ranks is not None:
             words = getattr(ranking_for(deck, name, holding=ranks), "words", ranks)
             out.append(
-                f"{article} {name.replace('_', ' ')} hand holding {words} among all its cards beats every hand "
+                f"{article} {ranking_name(name)} hand holding {words} among all its cards beats every hand "
                 "holding none, whatever the rest; between hands of the same class the ranking decides."
             )
     return out

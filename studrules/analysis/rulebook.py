@@ -35,6 +35,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
+from .amounts_said import book_amount
 from .arguments import loaded_variant
 from .banked_words import (
     bonus_sentences,
@@ -47,7 +48,6 @@ from .banked_words import (
 )
 from .expression_words import (
     amount_value,
-    amount_words,
     condition_words,
     house_hand_words,
     number_words,
@@ -139,16 +139,8 @@ class _Writer:
             self.blocks.append(Block(kind, items=tuple(items)))
 
     def amount(self, expr: Expression, *, bare: bool = False) -> str:
-        """``5 (equal to the ante)``: the value first, as a player says it.
-
-        ``bare``: the value alone when the words only name a stake."""
-        words = amount_words(expr, self.v)
-        value = amount_value(expr, self.values)
-        if value is None:
-            return words
-        if words == str(value) or (bare and canonical(expr)[0] == "name" and words.startswith("the ")):
-            return str(value)
-        return f"{value} ({words})"
+        """``5 (equal to the ante)``: the value first, as a player says it (:func:`.amounts_said.book_amount`)."""
+        return book_amount(expr, self.v, self.values, bare=bare)
 
     # sections
     def write(self) -> list[Block]:

@@ -15,6 +15,7 @@ from ..cards.rankings import get_ranking
 from ..cards.rankings_single import HoleCardOfSuit
 from ..spec.model import DealStep, DeclareStep, ShowdownStep, SplitStep, Variant
 from .expression_words import number_words
+from .ranking_names import ranking_name
 from .ranking_words import deck_ace
 from .rule_words import (
     cards_held,
@@ -52,7 +53,7 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
     singles = [r for r in step.rankings if isinstance(get_ranking(r), HoleCardOfSuit)]
     if variant.steps_of(SplitStep):
         each = ", ".join(
-            f"{number_words(n)} for the {r.replace('_', ' ')} hand" for r, n in zip(step.rankings, step_sizes(variant))
+            f"{number_words(n)} for the {ranking_name(r)} hand" for r, n in zip(step.rankings, step_sizes(variant))
         )
         items.append(f"Each player plays the hands he set when he divided his cards: {each}.")
     elif total + shared > 5 and all(u == (None, None) for u in step.cards_used):
@@ -61,9 +62,7 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
             apart = " for each part apart (a card may serve in both)" if len(step.rankings) > len(singles) + 1 else ""
             items.append(f"Each player plays his best five cards of {held}{apart}{spade}.")
         elif len(step.rankings) > 1:
-            each = ", ".join(
-                f"{number_words(n)} for the {r.replace('_', ' ')} hand" for r, n in zip(step.rankings, sizes)
-            )
+            each = ", ".join(f"{number_words(n)} for the {ranking_name(r)} hand" for r, n in zip(step.rankings, sizes))
             items.append(f"Each player plays his best cards of {held}: {each}.")
     if step.muck:
         items.append("A player may muck (throw his hand away unseen) instead of showing; he gives up the pot.")
@@ -71,8 +70,7 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
         items.append("Every hand still in is shown; nobody mucks.")
     if len(step.rankings) == 1:
         r = step.rankings[0]
-        best = "high hand" if r == "high" else f"hand by the {r.replace('_', ' ')} ranking"
-        items.append(f"The best {best} wins the pot.")
+        items.append(f"The best {ranking_name(r)} hand wins the pot.")
     else:
         qualified = [r for r in step.rankings if _must_qualify(step, r)]
         names = parts_words(step.rankings, qualified)

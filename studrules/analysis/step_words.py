@@ -16,6 +16,7 @@ from ..game.wilds import rank_name
 from ..spec.expressions import Expression
 from ..spec.model import DeclareStep, DrawStep, ExposeStep, KillRules, PassStep, SplitStep, UpCardRule
 from .expression_words import number_words, phrase, stake_words
+from .ranking_names import ranking_name
 
 __all__ = [
     "declare_sentences",
@@ -265,7 +266,7 @@ def cards_used_sentences(rankings: Sequence[str], used: Sequence[tuple[int | Non
         if (own, community) == (None, None):
             continue
         which = ("first " if k == 0 else "second ") if len(set(rankings)) < len(rankings) else ""
-        hand = f"The {which}{name.replace('_', ' ')} hand"
+        hand = f"The {which}{ranking_name(name)} hand"
         if community == 0:
             out.append(f"{hand} is made of the player's own cards only.")
             continue

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..cards.card import RANKS
 from ..game.wilds import rank_name, rank_words
 from ..spec.model import WildRules
+from .ranking_names import ranking_name
 from .rule_words import _and_list
 
 __all__ = ["wild_sentences", "joker_sentences", "wild_rule_rows"]
@@ -54,7 +55,7 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
             "alone (the ace counts high)."
         )
     if wild.rankings:
-        out.append(f"Wild cards count in the {_and_list([r.replace('_', ' ') for r in wild.rankings])} hand only.")
+        out.append(f"Wild cards count in the {_and_list([ranking_name(r) for r in wild.rankings])} hand only.")
     out.append(
         "A wild card stands for any card, one already held included: four aces and a wild card are five aces. "
         + (
@@ -124,7 +125,7 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
     }[wild.joker]
     ranks = set(wild.ranks) | ({wild.follow} if wild.follow and wild.follow_itself else set())
     counted = [r for r in wild.rankings if r in showdown]
-    hands = _and_list([r.replace("_", " ") for r in counted])
+    hands = _and_list([ranking_name(r) for r in counted])
     if not wild.rankings or set(showdown) <= set(wild.rankings):
         count_in = "every hand"
     else:

@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from ..analysis.compare import MAX_DEALS, Comparison, compare
+from ..analysis.compare import MAX_DEALS, Comparison, compare, kinds_refusal
 from ..analysis.compare_report import (
     PARTING_MARK,
     bring_ins,
@@ -30,6 +30,7 @@ from ..analysis.compare_report import (
     summary_rows,
 )
 from ..analysis.compare_summary import plain_summary
+from ..errors import UsageError
 from ._common import (
     BotList,
     add_bots_argument,
@@ -93,6 +94,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     a, b = load_sides(args)
+    if (why := kinds_refusal(a, b)) is not None:  # (before any file is checked or deal played)
+        raise UsageError(why)
     labels = _labels(args, a, b)
     # said before playing, not after
     html_path = check_output_file("--html", args.html, force=args.force, keep=(a.file, b.file)) if args.html else None

@@ -20,6 +20,7 @@ import json
 import signal
 import sys
 
+from ..analysis.expression_words import hand_words
 from ..analysis.simulate import SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
@@ -185,12 +186,18 @@ def _side_rows(result: SimulationResult) -> list[tuple[str, str]]:
     return rows
 
 
+def _hand_label(name: str) -> str:
+    """A kind of hand as a row's label: ``ace-king``, ``pair`` (the words of the rule book, no article)."""
+    words = hand_words(name)
+    return words[2:] if words.startswith("a ") else words
+
+
 def _hand_rows(result: SimulationResult) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [("hand", "frequency", "raised", "hands", "mean (antes)")]
     for g in result.by_hand:
         rows.append(
             (
-                g.name.replace("_", " "),
+                _hand_label(g.name),
                 f"{100 * g.frequency:.4f}%",
                 f"{100 * g.raise_rate:.1f}%",
                 f"{g.hands:,}",
