@@ -252,3 +252,34 @@ def test_blinds_that_cannot_be_played_are_refused_at_load(text, words):
         load_variant_text("extends: five-card-stud\nname: bad\n" + text)
     assert any(words in str(e) for e in err.value.errors), err.value.errors
 
+
+BACKWARDS = (
+    "extends: five-card-stud\nname: bad\nstakes: {ante: null}\nsteps:\n"
+    "  - ante: {id: ante, remove: true}\n"
+    "  - blinds: {id: blinds, amounts: [5, 2], before: second-street}\n"
+    "  - betting: {id: round-1, bring_in: null, first_to_act: after_blinds}\n"
+)
+
+
+def test_a_big_blind_below_the_small_blind_is_refused_where_it_is_written():
+    # the blinds are posted from the dealer's left, the small blind, then the big blind
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text(BACKWARDS, file="bad.yaml")
+    (e,) = err.value.errors
+    assert (e.location.file, e.location.line, e.location.column) == ("bad.yaml", 6, 39)  # the 2
+    assert "the big blind (2) is less than the small blind (5)" in e.message
+
+
+def test_blinds_out_of_order_are_refused_and_equal_blinds_are_not():
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text(BACKWARDS.replace("[5, 2]", "[1, 4, 2]"), file="bad.yaml")
+    assert any("blind 3 (2) is less than blind 2 (4)" in str(e) for e in err.value.errors), err.value.errors
+    assert load_variant_text(BACKWARDS.replace("[5, 2]", "[2, 2]"), file="ok.yaml").name == "bad"
+
+
+def test_a_stake_that_puts_the_small_blind_above_the_big_one_is_refused():
+    from studrules.spec.loader import load_variant
+
+    with pytest.raises(SpecErrors) as err:
+        load_variant(MISS, stakes={"small_blind": 30})  # the big blind is the small bet, 10
+    assert any("the big blind (10) is less than the small blind (30)" in str(e) for e in err.value.errors)

@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import Location, SpecError, StudrulesError
 from .amount_range import describe_table, lowest
 from .banked_checks import _BankedChecks
+from .blind_checks import _BlindChecks
 from .card_checks import _CardChecks
 from .expressions import Expression
 from .merge import MERGE_KEYS, step_body
@@ -82,7 +83,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
     return out
 
 
-class _Checker(_CardChecks, _BankedChecks):
+class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
     # -- the checks ----------------------------------------------------------
     def run(self) -> list[SpecError]:
         self.seats()
@@ -93,6 +94,7 @@ class _Checker(_CardChecks, _BankedChecks):
         self.hand_order()
         self.deck_fits()
         self.amounts()
+        self.blind_order()
         self.wild_rules()
         self.jokers()
         self.hole_card_rankings()
