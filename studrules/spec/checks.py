@@ -422,11 +422,18 @@ class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
             advice = f"lower {lower}"
         else:
             advice = f"lower {lower} or add 'fallback: community' to a deal"
+        # (in a file that extends another: the table, the deck, or a deal before this one that it writes)
+        earlier = [
+            self.step_path(j, *field)
+            for j in range(i - 1, -1, -1)
+            if isinstance(self.v.steps[j], (DealStep, DrawStep))
+            for field in (("players",), ("community",), ("house",), ("burn",), ("discard",), ())
+        ]
         self.fail_at_cause(
             f"with {seats} {table} the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
             i,
-            (("seats", "positions") if boxes else ("seats", "max"), ("deck",)),
+            (("seats", "positions") if boxes else ("seats", "max"), ("deck", "ranks"), ("deck",), *earlier),
         )
 
     def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:
