@@ -55,12 +55,37 @@ def test_a_spread_limit_bet_is_any_amount_from_bet_to_max_bet():
     assert legal(hand)["bet"] == (2, 10)
 
 
-def test_a_spread_limit_raise_adds_any_amount_from_bet_to_max_bet():
+def test_a_spread_limit_raise_adds_at_least_the_last_bet_or_raise_and_at_most_max_bet():
+    # Robert's Rules of Poker, betting and raising, 5: "Any wager not all-in must be at
+    # least the size of the previous bet or raise in that round."
     hand = at_round_2(SPREAD, "Ann bet 5")
     assert hand.to_act == "Bob"
-    assert legal(hand)["raise"] == (7, 15)  # 5 + 2 to 5 + 10
-    hand.apply("Bob raise 15")
-    assert legal(hand)["raise"] == (17, 25)  # the same spread again, over 15
+    assert legal(hand)["raise"] == (10, 15)  # 5 + 5 (Ann's bet) to 5 + 10
+    hand.apply("Bob raise 12")  # adds 7
+    assert legal(hand)["raise"] == (19, 22)  # 12 + 7 (Bob's raise) to 12 + 10
+
+
+def test_a_spread_limit_raise_smaller_than_the_last_raise_is_refused():
+    hand = at_round_2(SPREAD, "Ann bet 8")
+    with pytest.raises(Exception, match="not an allowed total"):
+        hand.apply("Bob raise 10")  # adds 2 to a bet of 8
+
+
+def test_a_spread_limit_small_opening_bet_leaves_the_whole_spread_to_the_raise():
+    hand = at_round_2(SPREAD, "Ann bet 2")
+    assert legal(hand)["raise"] == (4, 12)  # 2 + 2 to 2 + 10
+
+
+def test_a_spread_limit_all_in_raise_short_of_the_last_raise_does_not_reopen_the_betting():
+    # Cat has 25: ante 1 and 3 in round 1 leave her 21. Ann bets 8, Bob raises 8 to 16, Cat
+    # is all in for 21, a raise of 5, short of Bob's 8: Bob, who has acted, may only call or fold.
+    hand = Hand(variant(SPREAD), ["Ann", "Bob", "Cat"], {"Ann": 200, "Bob": 200, "Cat": 25}, seed=1, cards=CARDS)
+    for action in ("Ann bring-in", "Bob call", "Cat call", "Ann bet 8", "Bob raise 16", "Cat raise 21"):
+        hand.apply(action)
+    assert "raise" in legal(hand)  # Ann has not acted since Bob's full raise
+    hand.apply("Ann call")
+    assert hand.to_act == "Bob"
+    assert set(legal(hand)) == {"fold", "call"}
 
 
 def test_a_spread_limit_refuses_a_bet_above_its_top():
@@ -130,7 +155,7 @@ def test_the_rule_book_states_the_spread_the_formula_cap_and_no_check_raise():
     from studrules.analysis.rulebook import explain
 
     book = " ".join(explain(variant(f"{SPREAD}, {CAP}, check_raise: false")).split())
-    assert "Any bet from 2 to 10; a raise adds any amount from 2 to 10." in book
+    assert "Any bet from 2 to 10; a raise adds at least the last bet or raise of the round, and at most 10." in book
     assert "A player who has checked may not raise later in the round" in book
     assert (
         "Raises allowed after the bet, as the table stands: 5 when only two players are left in the hand, else 1."
@@ -226,3 +251,35 @@ def test_blinds_that_cannot_be_played_are_refused_at_load(text, words):
     with pytest.raises(SpecErrors) as err:
         load_variant_text("extends: five-card-stud\nname: bad\n" + text)
     assert any(words in str(e) for e in err.value.errors), err.value.errors
+
+
+BACKWARDS = (
+    "extends: five-card-stud\nname: bad\nstakes: {ante: null}\nsteps:\n"
+    "  - ante: {id: ante, remove: true}\n"
+    "  - blinds: {id: blinds, amounts: [5, 2], before: second-street}\n"
+    "  - betting: {id: round-1, bring_in: null, first_to_act: after_blinds}\n"
+)
+
+
+def test_a_big_blind_below_the_small_blind_is_refused_where_it_is_written():
+    # the blinds are posted from the dealer's left, the small blind, then the big blind
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text(BACKWARDS, file="bad.yaml")
+    (e,) = err.value.errors
+    assert (e.location.file, e.location.line, e.location.column) == ("bad.yaml", 6, 39)  # the 2
+    assert "the big blind (2) is less than the small blind (5)" in e.message
+
+
+def test_blinds_out_of_order_are_refused_and_equal_blinds_are_not():
+    with pytest.raises(SpecErrors) as err:
+        load_variant_text(BACKWARDS.replace("[5, 2]", "[1, 4, 2]"), file="bad.yaml")
+    assert any("blind 3 (2) is less than blind 2 (4)" in str(e) for e in err.value.errors), err.value.errors
+    assert load_variant_text(BACKWARDS.replace("[5, 2]", "[2, 2]"), file="ok.yaml").name == "bad"
+
+
+def test_a_stake_that_puts_the_small_blind_above_the_big_one_is_refused():
+    from studrules.spec.loader import load_variant
+
+    with pytest.raises(SpecErrors) as err:
+        load_variant(MISS, stakes={"small_blind": 30})  # the big blind is the small bet, 10
+    assert any("the big blind (10) is less than the small blind (30)" in str(e) for e in err.value.errors)

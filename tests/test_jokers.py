@@ -339,3 +339,29 @@ def test_the_sensible_bot_declares_counting_its_joker_as_the_showdown_does():
     bot = make_policy("sensible", variant=variant)
     action = bot.act(hand.view(seat))
     assert (seat, action.verb, action.word) == ("A", "declare", "low")
+
+
+def test_mexican_poker_a_joker_turned_up_is_wild_in_the_showing_that_orders_the_betting():
+    # BARGE's Mexican Poker (the rule book generic_poker's config names): "A Joker that
+    # is dealt face down and exposed by a player is still a completely wild card, rather
+    # than a bug"; only "A Joker dealt face-up is considered to be an ace for the purposes
+    # of the high hand". Ann's Kc is the highest up card: she brings in, Bob calls. Ann
+    # turns her hole joker up (her third card, 4s, comes down); Bob keeps 3c down, and
+    # 2d comes up. Round 2: Ann shows X1 Kc, wild: a pair of kings, above Bob's pair of
+    # deuces (as the bug it would be ace-king, below them): Ann acts first.
+    out = _script(
+        "mexican-poker",
+        {"Ann": "X1 Kc 4s", "Bob": "3c 2h 2d"},
+        ["Ann bring-in", "Bob call", "Ann expose X1", "Bob expose", "Ann check"],
+    )
+    assert [_first_to_act(out, r) for r in (1, 2)] == ["Ann", "Ann"]
+
+
+def test_the_rule_book_says_a_joker_turned_up_shows_as_it_plays():
+    from studrules.analysis.rulebook import explain
+
+    book = " ".join(explain(load_variant("mexican-poker")).split())
+    assert (
+        "A joker showing counts as the bug, an ace (one dealt face down and turned up, as the card that "
+        "makes the best showing), for who acts first" in book
+    )

@@ -441,6 +441,42 @@ def test_an_unknown_choice_lists_the_valid_ones():
     assert e.message == "option 'ante' has no choice 'maybe': choose one of yes, no"
 
 
+TWO_OPTIONS = """\
+extends: five-card-stud
+name: late-bets
+options:
+  late_bet:
+    default: normal
+    choices:
+      normal: {}
+      none:
+        changes:
+          steps:
+            - betting: {id: round-3, bet: 0}
+  cap:
+    default: three
+    choices:
+      three: {}
+      four: {changes: {steps: [{betting: {id: round-2, cap: 4}}]}}
+"""
+
+
+def test_a_problem_a_chosen_option_causes_is_said_with_that_option(tmp_path):
+    # the file loads with its defaults; late_bet=none makes round 3's bet 0, cap=four is sound
+    path = write(tmp_path, "v.yaml", TWO_OPTIONS)
+    assert load_variant(path).name == "late-bets"
+    (e,) = errors_of(path, options={"late_bet": "none", "cap": "four"})
+    assert (e.location.line, e.location.column) == (11, 43)  # the 0 the choice writes
+    assert (
+        e.message == "with option late_bet=none: the bet works out to 0; a betting round needs a bet of at least 1 chip"
+    )
+
+
+def test_a_file_s_own_problem_is_not_laid_on_the_option_chosen(tmp_path):
+    path = write(tmp_path, "v.yaml", TWO_OPTIONS + "stakes: {low_limit: 0}\n")
+    assert all("with option" not in e.message for e in errors_of(path, options={"cap": "four"}))
+
+
 def test_a_stake_override_recomputes_the_stakes_that_depend_on_it():
     """The French text: "L´ante représente la moitié de la limite basse de la table."
     and "le bring-in a la même valeur que l´ante"; the high limit is read as twice

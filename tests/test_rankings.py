@@ -7,7 +7,7 @@ import pytest
 
 from studrules.cards.card import full_deck, parse_cards
 from studrules.cards.evaluator import evaluate
-from studrules.cards.rankings import RANKING_NAMES, Ranking, get_ranking
+from studrules.cards.rankings import ALL_RANKING_NAMES, RANKING_NAMES, Ranking, get_ranking
 from studrules.errors import CardError
 
 DECK = full_deck()
@@ -184,3 +184,21 @@ def test_the_wheel_values_counted_without_the_tables_are_the_evaluators():
     assert evaluate("5c 4c 3c 2c Ac") == rankings._STEEL_WHEEL
     assert evaluate("6c 4d 3h 2s Ac") == rankings._ACE_SIX_HIGH
     assert evaluate("6c 4c 3c 2c Ac") == rankings._ACE_SIX_FLUSH
+
+
+# --- describe takes a value from evaluate, and only that ---------------------------
+
+
+@pytest.mark.parametrize("name", ALL_RANKING_NAMES)
+def test_describe_of_none_is_a_card_error_that_says_what_none_is(name):
+    # evaluate gives None for a hand that does not qualify: it has no words
+    with pytest.raises(CardError, match="None is no hand value: it is what evaluate gives a hand that does not"):
+        get_ranking(name).describe(None)
+
+
+@pytest.mark.parametrize("name", ALL_RANKING_NAMES)
+@pytest.mark.parametrize("value", ["x", -1.0, 0, float("nan"), float("inf"), 1e30, True])
+def test_describe_of_a_number_no_hand_has_is_a_card_error(name, value):
+    # every hand value of every ranking is a finite number above 0 (the least hand is 1 or more)
+    with pytest.raises(CardError, match="is no hand value of the"):
+        get_ranking(name).describe(value)

@@ -309,6 +309,31 @@ def test_cli_pot_variant_says_simulate_is_for_games_against_the_house(capsys):
     assert "games against the house" in capsys.readouterr().err
 
 
+def test_cli_refuses_an_absurd_number_of_hands_naming_the_limit(capsys, monkeypatch):
+    # 10**15 hands would run for years: a usage error (exit 2) before anything is played
+    import studrules.cli.simulate as command
+
+    def played(*args, **kwargs):
+        raise AssertionError("the hands were played")
+
+    monkeypatch.setattr(command, "simulate", played)
+    with pytest.raises(SystemExit) as err:
+        main(["simulate", VARIANT, "--strategy", "raise", "-n", str(10**15)])
+    assert err.value.code == 2
+    assert "must be at most 1,000,000,000,000, not 1,000,000,000,000,000" in capsys.readouterr().err
+
+
+def test_simulate_refuses_more_hands_than_its_limit(monkeypatch):
+    import studrules.analysis.simulate as simulation
+
+    def table(*args):
+        raise AssertionError("the table was set for the hands")
+
+    monkeypatch.setattr(simulation, "_table", table)
+    with pytest.raises(SpecError, match="from 1 to 1,000,000,000,000, not 1,000,000,000,001"):
+        simulate(VARIANT, "raise", 10**12 + 1, 0, workers=1)
+
+
 # --- published exact results (long) ----------------------------------------------
 
 # The Wizard of Odds' exact analysis over all 19,933,230,517,200 deals

@@ -1,7 +1,8 @@
 """A simulation of any length keeps its memory flat: the chunks are made as they
-are played and a few at a time go to the workers, so a run of 10^18 hands
-stopped after two chunks has used what a run of two chunks uses (where the
-list of its chunks alone once took gigabytes before the first hand)."""
+are played and a few at a time go to the workers, so a run of the most hands
+simulate plays (MAX_HANDS, 10^12) stopped after two chunks has used what a run
+of two chunks uses (where the list of its chunks alone once took gigabytes
+before the first hand)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import tracemalloc
 import pytest
 
 from studrules.analysis import simulate as simulate_module
-from studrules.analysis.simulate import simulate
+from studrules.analysis.simulate import MAX_HANDS, simulate
 
 
 def peak_stopped_after_two_chunks(hands: int, workers: int) -> tuple[int, int]:
@@ -34,6 +35,6 @@ def peak_stopped_after_two_chunks(hands: int, workers: int) -> tuple[int, int]:
 def test_a_run_of_any_length_uses_the_memory_of_the_chunks_it_plays(monkeypatch, workers):
     monkeypatch.setattr(simulate_module, "CHUNK", 2_000)
     short_hands, short_peak = peak_stopped_after_two_chunks(3 * 2_000, workers)
-    long_hands, long_peak = peak_stopped_after_two_chunks(10**18, workers)
+    long_hands, long_peak = peak_stopped_after_two_chunks(MAX_HANDS, workers)
     assert short_hands >= 2 * 2_000 and long_hands >= 2 * 2_000
-    assert long_peak < short_peak + 2_000_000  # (a list of 5 * 10^14 chunks: far beyond any machine)
+    assert long_peak < short_peak + 2_000_000  # (a list of 5 * 10^8 chunks: gigabytes)

@@ -53,9 +53,10 @@ def test_a_problem_in_the_base_that_the_file_causes_is_placed_at_the_cause(tmp_p
     # 9 ranks (36 cards): 10 players of five-card stud need 10 x 3 = 30 cards by
     # third-street, and a deck of 9TJQKA (6 ranks, 24 cards) has 24
     (line,) = _validate(tmp_path, "name: short\nextends: five-card-stud\ndeck: {ranks: 9TJQKA}\n", capsys)
-    # line 3 col 7: the value of `deck:`, the field this file sets
+    # line 3 col 15: the value of `deck.ranks` ("deck: {ranks: " is 14 characters), the field
+    # this file sets that makes the deck small
     assert line == (
-        f"{tmp_path / 'child.yaml'}:3:7: deck: with 10 players the deal needs 30 cards by step "
+        f"{tmp_path / 'child.yaml'}:3:15: deck.ranks: with 10 players the deal needs 30 cards by step "
         "'third-street' (five-card-stud.yaml:33), more than the 24 of the deck: lower seats.max or add "
         "'fallback: community' to a deal (at most 4 fit)"
     )
@@ -83,6 +84,36 @@ def test_a_deal_the_file_adds_keeps_its_error_at_the_deal(tmp_path, capsys):
     )
     (line,) = _validate(tmp_path, text, capsys)
     assert line.startswith(f"{tmp_path / 'child.yaml'}:4:11: steps[extra].deal: with 8 players the deal needs 64")
+
+
+def test_a_deal_the_file_enlarges_holds_the_error_of_a_later_inherited_deal(tmp_path, capsys):
+    # second-street of five-card stud dealt as three down and one up: 10 players hold 4 cards
+    # after it and 6 after fourth-street, 60 of the 52 (7 x 6 = 42 fit); fourth-street is the
+    # base's, unchanged: the error stands at the players this file writes (line 4, col 40:
+    # "  - deal: {id: second-street, players: " is 39 characters)
+    text = (
+        "name: more\nextends: five-card-stud\nsteps:\n  - deal: {id: second-street, players: [down, down, down, up]}\n"
+    )
+    (line,) = _validate(tmp_path, text, capsys)
+    assert line == (
+        f"{tmp_path / 'child.yaml'}:4:40: steps[second-street].deal.players: with 10 players the deal needs 60 "
+        "cards by step 'fourth-street' (five-card-stud.yaml:40), more than the 52 of the deck: lower seats.max "
+        "or add 'fallback: community' to a deal (at most 7 fit)"
+    )
+
+
+def test_a_deal_the_file_adds_holds_the_error_of_a_later_inherited_deal(tmp_path, capsys):
+    # three more down cards after second-street: 10 players x (2 + 3) = 50 fit, and third-street's
+    # card makes 60 of the 52; the error stands at the added deal's players (line 4, col 32)
+    text = (
+        "name: more\nextends: five-card-stud\nsteps:\n"
+        "  - deal: {id: extra, players: [down, down, down], after: second-street}\n"
+    )
+    (line,) = _validate(tmp_path, text, capsys)
+    assert line.startswith(
+        f"{tmp_path / 'child.yaml'}:4:32: steps[extra].deal.players: with 10 players the deal needs 60 cards by "
+        "step 'third-street' (five-card-stud.yaml:33)"
+    )
 
 
 def test_a_file_that_extends_nothing_counts_its_own_steps(tmp_path, capsys):

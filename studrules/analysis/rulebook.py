@@ -432,7 +432,10 @@ class _Writer:
             )
         elif step.structure == "spread_limit" and step.max_bet is not None:
             top = self.amount(step.max_bet)
-            sentences.append(f"Any bet from {bet} to {top}; a raise adds any amount from {bet} to {top}.")
+            sentences.append(
+                f"Any bet from {bet} to {top}; a raise adds at least the last bet or raise of the round, "
+                f"and at most {top}."
+            )
         for alt in step.alternatives:
             sentences.append(self.alternative(alt))
         cap = fixed_cap(step)

@@ -67,12 +67,18 @@ _ = (_play_deals, _view_batch)
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["CHUNK", "SimulationResult", "SideBetResult", "HandGroup", "simulate", "deal_batch"]
+__all__ = ["CHUNK", "MAX_HANDS", "SimulationResult", "SideBetResult", "HandGroup", "simulate", "deal_batch"]
 
 #: Hands per chunk. Part of the seeding scheme: the same seed and number of
 #: hands give the same deals for any number of workers.
 CHUNK = 1 << 17
 
+
+#: The most hands one run plays: a trillion, more than a day of the fastest
+#: game (some ten million hands a second); far more than any figure needs
+#: (the 95% interval of a million hands is already about a fifth of a percent
+#: of the ante wide), so a count above it is a mistyped one.
+MAX_HANDS = 10**12
 
 Progress = Callable[[int, int], None]
 
@@ -114,8 +120,8 @@ def simulate(
         # its hand names ('pair', 'queen_high') are thresholds of the variant's own ranking
         strategy = load_strategy(strategy.file, variant)
     hands = int(hands)
-    if hands < 1:
-        raise SpecError(f"the number of hands must be at least 1, not {hands}")
+    if not 1 <= hands <= MAX_HANDS:
+        raise SpecError(f"the number of hands must be a whole number from 1 to {MAX_HANDS:,}, not {hands:,}")
     seed = int(seed)
     if seed < 0:
         raise SpecError(f"the seed must be a whole number 0 or more, not {seed}")

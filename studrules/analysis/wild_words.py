@@ -96,6 +96,8 @@ def joker_sentences(wild: WildRules) -> list[str]:
         "for any card, and stays wild if its player turns it up.",
     }[wild.joker]
     showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
+    if wild.joker == "bug_dealt_up":  # (one dealt face down and turned up plays wild, and shows so)
+        showing += " (one dealt face down and turned up, as the card that makes the best showing)"
     return [
         first,
         f"A joker showing counts {showing}, for who acts first; for the bring-in it is the highest card, above "

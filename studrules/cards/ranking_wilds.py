@@ -93,9 +93,11 @@ class WildRanking(Ranking):
         cards = parse_cards(cards)
         if self.joker is None or not any(map(is_joker, cards)):
             return self._base.visible(cards)
-        # a joker showing: as it plays (wild, or the bug, an ace); the wild ranks show as they are
+        # a joker showing: as it plays (wild, or the bug, an ace; one of ``wild``: wild); the wild
+        # ranks show as they are
         if self.name == "high":
-            return visible_wild(cards, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
+            jokers = frozenset(c for c in self.wild if is_joker(c))
+            return visible_wild(cards, jokers, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
         if self.name == "deuce_to_seven_low":
             return visible_wild_deuce_to_seven(cards)
         return visible_wild_ace_to_five(cards)

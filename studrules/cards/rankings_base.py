@@ -14,8 +14,10 @@ import them all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from numbers import Real
 from typing import ClassVar
 
 from ..errors import CardError
@@ -40,7 +42,12 @@ LOW_TOP = 1 << 24
 
 @dataclass(frozen=True)
 class Ranking:
-    """How hands compare. Subclasses fill in the four methods."""
+    """How hands compare. Subclasses fill in the four methods.
+
+    :meth:`describe` takes a value from :meth:`evaluate`; anything else (None, the
+    value of a hand that does not qualify, or a number no hand has) is a
+    :class:`~studrules.errors.CardError` that says so, in every ranking.
+    """
 
     name: str
     ace_high: bool
@@ -73,12 +80,50 @@ class Ranking:
         raise NotImplementedError
 
     def describe(self, value: float) -> str:
-        """A value from :meth:`evaluate` in words."""
+        """A value from :meth:`evaluate` in words (a CardError for anything else).
+
+        >>> from studrules.cards.rankings import get_ranking
+        >>> get_ranking("eight_or_better_low").describe(None)
+        Traceback (most recent call last):
+        ...
+        studrules.errors.CardError: None is no hand value: it is what evaluate gives a hand that does not qualify under eight_or_better_low, and such a hand has no words
+        """
         raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # (every ranking's own describe refuses what is not one of its values, the same way)
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("describe")
+        if own is not None:
+            cls.describe = _checked_describe(own)  # type: ignore[method-assign,assignment]
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         """A showing in words."""
         raise NotImplementedError
+
+
+def _checked_describe(describe: Callable[[Ranking, float], str]) -> Callable[[Ranking, float], str]:
+    """``describe``, refusing with a CardError a value that no hand of the ranking has."""
+
+    def checked(self: Ranking, value: float) -> str:
+        if value is None:
+            raise CardError(
+                f"None is no hand value: it is what evaluate gives a hand that does not qualify under {self.name}, "
+                "and such a hand has no words"
+            )
+        wrong = isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value <= 0
+        if not wrong:
+            try:
+                return describe(self, value)
+            except (ValueError, TypeError, KeyError, IndexError, OverflowError):
+                pass  # (a number that is no value of this ranking)
+        raise CardError(
+            f"{value!r} is no hand value of the {self.name} ranking: describe takes a value from its evaluate"
+        )
+
+    checked.__doc__ = describe.__doc__ or Ranking.describe.__doc__
+    checked.__name__ = checked.__qualname__ = "describe"
+    return checked
 
 
 def cards_in(cards: str | Iterable[str | Card], sizes: range) -> tuple[Card, ...]:

@@ -21,7 +21,7 @@ import signal
 import sys
 
 from ..analysis.expression_words import hand_words
-from ..analysis.simulate import SimulationResult, simulate
+from ..analysis.simulate import MAX_HANDS, SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
 from ..table.side_bets import bet_words
@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
         f"(default: {default_help()})",
     )
-    add_hands_argument(parser, 1_000_000, "hands to play (default: 1,000,000)")
+    add_hands_argument(parser, 1_000_000, f"hands to play (default: 1,000,000; at most {MAX_HANDS:,})", most=MAX_HANDS)
     add_seed_argument(parser, 0, "random seed: the same seed gives the same numbers (default: 0)")
     parser.add_argument(
         "--workers",

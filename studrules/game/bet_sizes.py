@@ -185,12 +185,14 @@ class _BetSizes(_Turns):
                 totals = [t for t in totals if t <= limit]
             totals = [t for t in totals if t > cur]
             return _option("raise", to=tuple(totals)) if totals else None
-        spread = step.structure == "spread_limit"
-        low = cur + (self.bet_size if spread else self.full_size)
+        # (every structure but fixed limit: a raise adds at least the round's last full bet or
+        # raise; Robert's Rules: "any wager not all-in must be at least the size of the previous
+        # bet or raise in that round", spread limit included)
+        low = cur + self.full_size
         high = all_in
         if step.structure == "pot_limit":
             high = min(high, self._pot_limit_total(seat))
-        elif spread:
+        elif step.structure == "spread_limit":
             high = min(high, cur + self._max_bet_now())
         if limit is not None:
             high = min(high, limit)

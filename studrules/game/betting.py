@@ -534,7 +534,7 @@ class _Betting(_BetSizes):
                     if alt.sticky and size == value and value != self.bet_size:
                         self.size_lock = value
         elif raised:
-            full = size >= (self.bet_size if rules.step.structure == "spread_limit" else self.full_size)
+            full = size >= self.full_size
         else:
             full = total >= self.bet_size
         stacks[seat] = stack

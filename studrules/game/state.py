@@ -216,7 +216,7 @@ class _HandState:
     _checks: list[Event | None]  # per seat, its check event in this round, then per seat its fold event (shared)
     cur: int  # the bet to call
     bet_size: int  # the round's bet
-    full_size: int  # a full bet or raise (pot and no limit)
+    full_size: int  # a full bet or raise (pot, no and spread limit)
     raises: int
     capped: bool
     acted: list[bool]

@@ -11,6 +11,10 @@ from __future__ import annotations
 from ..cards.card import Card
 from ..spec.model import BettingStep, BringIn
 from .state import _HandState
+from .wilds import joker_holes, turned_joker_showing
+
+#: ``up_key`` from here up: a joker shows (its count is the fourteenth, above the thirteen ranks')
+_JOKER_UP = 1 << 4 * 13
 
 
 class _Turns(_HandState):
@@ -66,9 +70,11 @@ class _Turns(_HandState):
             cards = up[i]
             if not cards:
                 continue
-            v = cache.get(up_key[i]) if len(cards) < 5 else None
+            v = cache.get(up_key[i]) if len(cards) < 5 and up_key[i] < _JOKER_UP else None
             if v is None:
-                v = plan.visible(cards, up_key[i])
+                v = self._turned_joker_showing(i, cards) if up_key[i] >= _JOKER_UP else None
+                if v is None:
+                    v = plan.visible(cards, up_key[i])
             if target is None or (v > target if highest else v < target):
                 target = v
                 tied = [i]
@@ -76,6 +82,22 @@ class _Turns(_HandState):
                 tied.append(i)
         self._visible_memo = (self._ups, len(seats), highest, tied)
         return tied
+
+    def _turned_joker_showing(self, seat: int, cards: list[Card]) -> int | None:
+        """The strength of ``cards`` shown by ``seat`` where they hold a joker dealt him face
+        down and turned up since, under ``bug_dealt_up``: wild in the showing as in his hand,
+        where a joker dealt face up shows as the bug. None where they hold no such joker."""
+        variant = self.plan.variant
+        if variant.wild.joker != "bug_dealt_up":
+            return None
+        turned = frozenset(c for c in joker_holes(variant.wild, (), self.events, self.players[seat]) if c in cards)
+        if not turned:
+            return None
+        memo = self.plan.memo
+        ranking = memo.get(("turned joker", turned))
+        if ranking is None:
+            ranking = memo[("turned joker", turned)] = turned_joker_showing(variant, turned)
+        return ranking.visible(cards)
 
     def _best_with_community(self, seats: list[int], highest: bool) -> list[int]:
         """As :meth:`_best_visible`, each board judged with the community cards
@@ -87,7 +109,9 @@ class _Turns(_HandState):
         for i in seats:
             if not up[i]:
                 continue
-            v = plan.visible(up[i] + shared)
+            v = self._turned_joker_showing(i, up[i] + shared)
+            if v is None:
+                v = plan.visible(up[i] + shared)
             if target is None or (v > target if highest else v < target):
                 target = v
                 tied = [i]

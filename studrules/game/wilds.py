@@ -115,6 +115,27 @@ def showing_ranking(variant: Variant) -> Ranking:
     return with_wilds(ranking, frozenset(), five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing)
 
 
+def turned_joker_showing(variant: Variant, turned: frozenset[Card]) -> Ranking:
+    """:func:`showing_ranking` with the jokers of ``turned`` wild: under
+    ``bug_dealt_up`` a joker dealt face down and turned up since plays wild, and
+    its showing reads it so, where a joker dealt face up shows as the bug (an ace).
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.spec.examples import example_text
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = example_text("bring-in").replace("kind: pot", "kind: pot\\ndeck: {jokers: 1}\\nwild: {joker: bug_dealt_up}")
+    >>> v = load_variant_text(text)
+    >>> turned = turned_joker_showing(v, frozenset(parse_cards("X1")))
+    >>> turned.visible(parse_cards("X1 Kd")) > showing_ranking(v).visible(parse_cards("X1 Kd"))  # kings, not ace-king
+    True
+    """
+    from ..cards.rankings import ranking_for
+
+    wild = variant.wild
+    ranking = ranking_for(variant.deck, variant.deck.ranking)
+    return with_wilds(ranking, turned, five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing)
+
+
 def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[Card] = ()) -> Ranking:
     """``ranking`` counting every card of ``ranks`` as wild, and the deck's
     jokers as the rules say (``bug_up``, ``bug_dealt_up``: the bug, but wild

@@ -79,9 +79,12 @@ class _CheckerBase:
     def _present(self, path: FieldPath) -> bool:
         node: Any = self.data
         for part in path:
-            if not isinstance(node, Mapping) or part not in node:
+            if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                node = node[part]  # (a step of the list of steps)
+            elif not isinstance(node, Mapping) or part not in node:
                 return False
-            node = node[part]
+            else:
+                node = node[part]
         return True
 
     def step_path(self, index: int, *more: str | int) -> FieldPath:

@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import Location, SpecError, StudrulesError
 from .amount_range import describe_table, lowest
 from .banked_checks import _BankedChecks
+from .blind_checks import _BlindChecks
 from .card_checks import _CardChecks
 from .expressions import Expression
 from .merge import MERGE_KEYS, step_body
@@ -82,7 +83,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
     return out
 
 
-class _Checker(_CardChecks, _BankedChecks):
+class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
     # -- the checks ----------------------------------------------------------
     def run(self) -> list[SpecError]:
         self.seats()
@@ -93,6 +94,7 @@ class _Checker(_CardChecks, _BankedChecks):
         self.hand_order()
         self.deck_fits()
         self.amounts()
+        self.blind_order()
         self.wild_rules()
         self.jokers()
         self.hole_card_rankings()
@@ -420,11 +422,18 @@ class _Checker(_CardChecks, _BankedChecks):
             advice = f"lower {lower}"
         else:
             advice = f"lower {lower} or add 'fallback: community' to a deal"
+        # (in a file that extends another: the table, the deck, or a deal before this one that it writes)
+        earlier = [
+            self.step_path(j, *field)
+            for j in range(i - 1, -1, -1)
+            if isinstance(self.v.steps[j], (DealStep, DrawStep))
+            for field in (("players",), ("community",), ("house",), ("burn",), ("discard",), ())
+        ]
         self.fail_at_cause(
             f"with {seats} {table} the deal needs {needed} cards by this step, more than the {self.v.deck.cards} of the deck: "
             f"{advice}{hint}",
             i,
-            (("seats", "positions") if boxes else ("seats", "max"), ("deck",)),
+            (("seats", "positions") if boxes else ("seats", "max"), ("deck", "ranks"), ("deck",), *earlier),
         )
 
     def _short_deal(self, seats: int) -> tuple[int, DealStep | DrawStep, int] | None:

@@ -37,6 +37,7 @@ from ..errors import Location, SpecError, SpecErrors, StudrulesError, UsageError
 from . import resources
 from .build import build_options, build_variant
 from .cache import cached
+from .chosen_options import chosen_choices, with_the_options
 from .expressions import MAX_NUMBER
 from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
 from .merge import changed_in, overlay, step_body
@@ -435,29 +436,11 @@ def _build(
     if option_problems:
         raise SpecErrors(in_order(merging + option_problems + schema_errors(data, file)))
     options_read = build_options(data) if isinstance(data.get("options"), dict) else ()
-    chosen: dict[str, str] = {o.name: o.default for o in options_read}
-    for name, choice in (options or {}).items():
-        option = next((o for o in options_read if o.name == name), None)
-        if option is None:
-            valid = ", ".join(o.name for o in options_read) or "none"
-            close = difflib.get_close_matches(name, [o.name for o in options_read], n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
-            errors.append(
-                SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file))
-            )
-            continue
-        # YAML and Python may give yes/no as booleans
-        choice = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
-        names = [c.name for c in option.choices]
-        if choice not in names:
-            errors.append(
-                SpecError(f"option '{name}' has no choice '{choice}': choose one of {', '.join(names)}", Location(file))
-            )
-            continue
-        chosen[name] = choice
-    if errors:
-        raise SpecErrors(errors)
-    return _build_chosen(data, file, stakes, options_read, chosen, errors, merging)
+    chosen = chosen_choices(options_read, options, data.get("name"), file)
+    # (errors: none yet, and each build below gathers its own)
+    return with_the_options(
+        lambda pick: _build_chosen(data, file, stakes, options_read, pick, [], merging), options_read, chosen
+    )
 
 
 def _build_chosen(

@@ -304,8 +304,8 @@ class BettingStep(Step):
     """A betting round.
 
     ``structure``: fixed_limit (every bet and raise is ``bet``), pot_limit or
-    no_limit (``bet`` is the minimum), spread_limit (any bet, and any amount
-    a raise adds, from ``bet`` to ``max_bet``). ``cap``: raises allowed after
+    no_limit (``bet`` is the minimum), spread_limit (any bet from ``bet`` to
+    ``max_bet``; a raise adds at least the round's last bet or raise, at most ``max_bet``). ``cap``: raises allowed after
     the opening bet (None: no cap), an amount that may read the table
     (``if(heads_up, 10, 3)``), worked out whenever a raise is considered;
     ``heads_up_uncapped``: no cap while only two players are in the hand at

@@ -1,0 +1,101 @@
+"""The house-rule choices given at load (``--option NAME=CHOICE``, or
+``options=`` from Python): read against the options a file declares, and the
+problems a choice causes said with it.
+
+A choice's changes are laid over the file before the checks, so a problem
+they cause is placed in the file like any other; the message then names the
+choice, as ``studrules validate`` names it when it checks every choice::
+
+    >>> from studrules.spec.loader import load_variant_text
+    >>> text = '''
+    ... name: late-bet
+    ... kind: pot
+    ... stakes: {bet: 2}
+    ... options:
+    ...   late_bet:
+    ...     default: normal
+    ...     choices:
+    ...       normal: {}
+    ...       none: {changes: {stakes: {bet: 0}}}
+    ... steps:
+    ...   - deal: {players: [down, up, up, up, up]}
+    ...   - betting: {bet: bet}
+    ...   - showdown: {rankings: [high]}
+    ... '''
+    >>> load_variant_text(text, options={"late_bet": "none"}, file="late.yaml")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecErrors: late.yaml:13:20: steps[1].betting.bet: with option late_bet=none: the bet works out to 0; a betting round needs a bet of at least 1 chip
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import Location, SpecError, SpecErrors, StudrulesError
+from .model import Option, Variant
+
+__all__ = ["chosen_choices", "with_the_options"]
+
+
+def chosen_choices(
+    declared: tuple[Option, ...], given: Mapping[str, Any] | None, name: Any, file: str
+) -> dict[str, str]:
+    """Each declared option's choice: the one ``given`` names, else its default. An
+    unknown option or choice is a :class:`~studrules.errors.SpecErrors` listing the
+    valid ones (``name``: the variant's, to say whose options they are)."""
+    chosen: dict[str, str] = {o.name: o.default for o in declared}
+    errors: list[SpecError] = []
+    for option_name, choice in (given or {}).items():
+        option = next((o for o in declared if o.name == option_name), None)
+        if option is None:
+            valid = ", ".join(o.name for o in declared) or "none"
+            close = difflib.get_close_matches(option_name, [o.name for o in declared], n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            errors.append(
+                SpecError(f"unknown option '{option_name}': {hint}options of {name}: {valid}", Location(file))
+            )
+            continue
+        # YAML and Python may give yes/no as booleans
+        choice = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
+        names = [c.name for c in option.choices]
+        if choice not in names:
+            errors.append(
+                SpecError(
+                    f"option '{option_name}' has no choice '{choice}': choose one of {', '.join(names)}", Location(file)
+                )
+            )
+            continue
+        chosen[option_name] = choice
+    if errors:
+        raise SpecErrors(errors)
+    return chosen
+
+
+def with_the_options(
+    build: Callable[[dict[str, str]], Variant], declared: tuple[Option, ...], chosen: dict[str, str]
+) -> Variant:
+    """``build(chosen)``; where that fails and the defaults do not, each problem is
+    said with the choices that cause it (``with option late_bet=none: ...``): those
+    that fail alone, else (two choices that fail only together) all the choices made."""
+    try:
+        return build(chosen)
+    except SpecErrors as err:
+        defaults = {o.name: o.default for o in declared}
+        picked = [(name, choice) for name, choice in chosen.items() if choice != defaults.get(name)]
+        if not picked or _fails(build, defaults):
+            raise  # (the file's own problems, or its stakes')
+        blamed = [(name, choice) for name, choice in picked if _fails(build, {**defaults, name: choice})] or picked
+        said = ", ".join(f"{name}={choice}" for name, choice in blamed)
+        prefix = f"with option{'s' if len(blamed) > 1 else ''} {said}: "
+        raise SpecErrors([type(e)(prefix + e.message, e.location) for e in err.errors]) from None
+
+
+def _fails(build: Callable[[dict[str, str]], Variant], chosen: dict[str, str]) -> bool:
+    try:
+        build(chosen)
+    except StudrulesError:
+        return True
+    return False
