@@ -26,3 +26,12 @@ def test_diff_all_with_a_variant_is_a_usage_error(capsys):
     code, _, err = run(capsys, "diff", "razz", "--all")
     assert code == 2
     assert "give no variant names with it" in err
+
+
+def test_the_compare_report_calls_the_players_bots_as_its_flag_does(capsys):
+    # --bots chooses them and README says 'chips won per seat and per bot': the report says bot, never policy
+    code, out, _ = run(capsys, "compare", "razz", "seven-card-stud", "-n", "4", "--bots", "check-call,random")
+    assert code == 0
+    assert "bots: check-call, random" in out
+    assert "Chips won per deal, by bot" in out
+    assert "polic" not in out.lower()
