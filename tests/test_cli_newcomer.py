@@ -4,6 +4,7 @@ traceback."""
 
 from __future__ import annotations
 
+import pytest
 from cli_support import run
 
 
@@ -35,3 +36,51 @@ def test_the_compare_report_calls_the_players_bots_as_its_flag_does(capsys):
     assert "bots: check-call, random" in out
     assert "Chips won per deal, by bot" in out
     assert "polic" not in out.lower()
+
+
+@pytest.mark.parametrize(
+    "argv, unrelated",
+    [
+        (["version"], "did you mean 'session'"),  # 'studrules version': not the session command
+        (["play", "--debug"], "did you mean '--rebuys'"),
+        (["play", "--file", "x"], "did you mean '--force'"),
+        (["play", "--games", "razz"], "did you mean '--name'"),
+        (["play", "--user", "x"], "did you mean '--seed'"),
+    ],
+)
+def test_a_word_like_no_command_or_flag_gets_no_unrelated_guess(argv, unrelated, capsys):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert "did you mean" not in err, unrelated
+
+
+def test_the_start_of_several_variant_names_gets_the_list_not_one_guess(capsys):
+    # 'stud' begins studaha, stud-ru-casino and more: guessing studaha would mislead
+    code, _, err = run(capsys, "explain", "stud")
+    assert code == 1
+    assert "did you mean" not in err
+    assert "no variant 'stud'; shipped variants: " in err
+
+
+@pytest.mark.parametrize(
+    "argv, hint",
+    [
+        (["plya"], "did you mean 'play'?"),
+        (["play", "--histroy", "h.jsonl"], "did you mean '--history'?"),
+        (["compare", "razz", "razz", "--policies", "x"], "did you mean '--bots'?"),
+    ],
+)
+def test_a_near_miss_is_still_named(argv, hint, capsys):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert hint in err
+
+
+@pytest.mark.parametrize(
+    "word, meant",
+    [("seven-card-stut", "seven-card-stud"), ("Razz", "razz"), ("caribbean", "caribbean-stud-it")],
+)
+def test_a_near_miss_of_a_variant_name_is_named(word, meant, capsys):
+    code, _, err = run(capsys, "explain", word)
+    assert code == 1
+    assert f"no variant '{word}': did you mean '{meant}'?" in err

@@ -16,13 +16,12 @@ NAME=VALUE`` (both repeatable)::
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import SpecError, SpecErrors, StudrulesError
+from ..errors import SpecError, SpecErrors, StudrulesError, close_matches
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
 
@@ -458,7 +457,7 @@ def choice_hint(word: str, choices: Sequence[str]) -> str:
     >>> choice_hint("--colour", ["--seed"])
     ''
     """
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    close = close_matches(word, list(choices))
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
@@ -478,6 +477,6 @@ def unknown_argument_message(parser: argparse.ArgumentParser, extras: Sequence[s
             flags.update((s, new or s) for s in action.option_strings if s.startswith("--"))
     shown = []
     for word in extras:
-        close = difflib.get_close_matches(word.split("=", 1)[0], list(flags), n=1, cutoff=0.6)
+        close = close_matches(word.split("=", 1)[0], list(flags))
         shown.append(f"{word} (did you mean '{flags[close[0]]}'?)" if word.startswith("--") and close else word)
     return f"unrecognized argument{'s' if len(extras) > 1 else ''}: {' '.join(shown)}"

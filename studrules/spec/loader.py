@@ -27,13 +27,12 @@ Every problem of a file is reported together in one
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, StudrulesError, UsageError, in_order
+from ..errors import Location, SpecError, SpecErrors, StudrulesError, UsageError, close_matches, in_order
 from . import resources
 from .build import build_options, build_variant
 from .cache import cached
@@ -135,7 +134,7 @@ def resolve_variant_path(
     if "/" in text or text.endswith(VARIANT_SUFFIXES):
         raise SpecError(f"no variant '{text}': no such file{_shipped_hint(text, names)}", location)
     close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
-    close = close or difflib.get_close_matches(text, names, n=1)  # (a file beside it, named by its path)
+    close = close or close_matches(text, names)  # (a file beside it, named by its path)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
 
@@ -150,7 +149,7 @@ def _shipped_hint(text: str, names: list[str]) -> str:
     True
     """
     stem = Path(text).name.removesuffix(".yaml").removesuffix(".yml")
-    close = difflib.get_close_matches(stem, names, n=1)
+    close = close_matches(stem, names)
     path = _shipped_path(close[0]) if close else None
     if path is None:
         return ""
@@ -440,7 +439,7 @@ def _build(
         option = next((o for o in options_read if o.name == name), None)
         if option is None:
             valid = ", ".join(o.name for o in options_read) or "none"
-            close = difflib.get_close_matches(name, [o.name for o in options_read], n=1)
+            close = close_matches(name, [o.name for o in options_read])
             hint = f"did you mean '{close[0]}'? " if close else ""
             errors.append(
                 SpecError(f"unknown option '{name}': {hint}options of {data.get('name')}: {valid}", Location(file))
@@ -490,7 +489,7 @@ def _build_chosen(
         known = data.get("stakes") or {}
         for name, value in stakes.items():
             if name not in known:
-                close = difflib.get_close_matches(name, list(known), n=1)
+                close = close_matches(name, list(known))
                 hint = f"did you mean '{close[0]}'? " if close else ""
                 errors.append(
                     SpecError(

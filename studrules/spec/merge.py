@@ -24,11 +24,10 @@ One rule serves both. An overlay is a mapping laid over the base document:
 from __future__ import annotations
 
 import copy
-import difflib
 from dataclasses import replace
 from typing import Any
 
-from ..errors import Location, SpecError
+from ..errors import Location, SpecError, close_matches
 from .source import FieldPath, LDict, LList, locate
 
 __all__ = ["overlay", "without_nulls", "step_kind", "step_body", "changed_in", "MERGE_KEYS"]
@@ -255,5 +254,5 @@ def _closest(step_id: Any, ids: list[Any]) -> str:
     >>> _closest("river", ["sixth-street", "showdown"])
     ''
     """
-    close = difflib.get_close_matches(str(step_id), [i for i in ids if isinstance(i, str)], n=1)
+    close = close_matches(str(step_id), [i for i in ids if isinstance(i, str)])
     return f" (did you mean '{close[0]}'?)" if close else ""
