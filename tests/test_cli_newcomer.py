@@ -84,3 +84,26 @@ def test_a_near_miss_of_a_variant_name_is_named(word, meant, capsys):
     code, _, err = run(capsys, "explain", word)
     assert code == 1
     assert f"no variant '{word}': did you mean '{meant}'?" in err
+
+
+def test_a_misspelt_stake_in_a_file_that_extends_another_is_refused_at_its_name(tmp_path, capsys):
+    # 'low_limt' would be a new stake no amount names, and seven-card stud's low limit would stay 10
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: seven-card-stud\nname: mine\nstakes:\n  low_limt: 5\n", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1
+    assert f"{path}:4:3: stakes.low_limt: seven-card-stud has no stake 'low_limt'" in out + err
+    assert "did you mean 'low_limit'?" in out + err
+    code, _, err = run(capsys, "play", str(path), "-n", "1")
+    assert code == 1 and "Traceback" not in err
+
+
+def test_a_new_stake_an_extending_file_uses_is_taken(tmp_path, capsys):
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: mine\nstakes:\n  big_ante: 4\n"
+        "steps:\n  - ante: {id: ante, amount: big_ante}\n",
+        encoding="utf-8",
+    )
+    code, _, _ = run(capsys, "validate", str(path))
+    assert code == 0

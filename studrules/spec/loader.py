@@ -38,7 +38,7 @@ from .build import build_options, build_variant
 from .cache import cached
 from .expressions import MAX_NUMBER
 from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
-from .merge import changed_in, overlay, step_body
+from .merge import changed_in, overlay, step_body, unused_new_stakes
 from .model import Option, Variant
 from .resources import variants_dir
 from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document
@@ -236,6 +236,7 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
         problems = list(getattr(base, "problems", ()))
         merged = overlay(base, child, problems=problems)  # a step that cannot be merged: reported with the rest
         merged["extends"] = parent
+        problems += unused_new_stakes(base, child, merged, parent)
         if isinstance(merged, LDict):
             merged.value_locs["extends"] = data.value_locs["extends"]  # every key read has its place
             merged.problems = tuple(_steps_by_id(problems, child.get("steps")))
