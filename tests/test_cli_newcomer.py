@@ -107,3 +107,33 @@ def test_a_new_stake_an_extending_file_uses_is_taken(tmp_path, capsys):
     )
     code, _, _ = run(capsys, "validate", str(path))
     assert code == 0
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        # razz.yaml: seats 2 to 8 (from seven-card-stud.yaml); three-card-poker.yaml: positions 1 to 7
+        (
+            ["play", "razz", "--players", "20", "-n", "1"],
+            "argument --players: razz is played by 2 to 8 players, not 20",
+        ),
+        (["play", "razz", "--players", "1", "-n", "1"], "argument --players: razz is played by 2 to 8 players, not 1"),
+        (
+            ["play", "three-card-poker", "--players", "20", "-n", "1"],
+            "argument --players: three-card-poker is played by 1 to 7 positions, not 20",
+        ),
+        (
+            ["session", "--variants", "razz,five-card-stud-fr", "--players", "9", "-n", "1"],
+            "argument --players: razz is played by 2 to 8 players, not 9",
+        ),
+        (
+            ["compare", "razz", "seven-card-stud", "--players", "20", "-n", "2"],
+            "argument --players: razz and seven-card-stud are played by 2 to 8 players, not 20",
+        ),
+    ],
+)
+def test_more_players_than_the_game_seats_is_a_usage_error_with_its_range(argv, said, capsys):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert said in err

@@ -47,6 +47,7 @@ __all__ = [
     "add_deprecated_alias",
     "unknown_argument_message",
     "choice_hint",
+    "check_players",
 ]
 
 
@@ -165,6 +166,29 @@ def against_the_house(variant: Variant, given: str, what: str) -> None:
             f"{what} games against the house; {variant.name} is a {variant.kind} game (players against each "
             f"other): 'studrules compare {given} B' plays it against another game B"
         )
+
+
+def check_players(players: int, variants: Sequence[Variant]) -> None:
+    """Refuse ``--players`` where a game of the table cannot seat that many,
+    with each such game's range (a usage error: the command's usage, exit code 2).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> check_players(12, [example_variant("one-round")])
+    Traceback (most recent call last):
+    ...
+    studrules.errors.UsageError: argument --players: one-round is played by 2 to 10 players, not 12
+    """
+    from ..errors import UsageError
+
+    refused: dict[str, list[str]] = {}  # "2 to 8 players" -> the games played by so many
+    for v in variants:
+        low, high = v.seats.min, max(v.seats.max, v.seats.positions[1] if v.seats.positions else 0)
+        seats = f"{low} to {high} {'positions' if v.is_banked else 'players'}"
+        if not low <= players <= high and v.name not in refused.get(seats, []):
+            refused.setdefault(seats, []).append(v.name)
+    said = [f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'} played by {r}" for r, names in refused.items()]
+    if said:
+        raise UsageError(f"argument --players: {'; '.join(said)}, not {players}")
 
 
 def display_path(file: str | Path | None) -> str:

@@ -40,6 +40,7 @@ from ._common import (
     add_side_arguments,
     add_stack_argument,
     check_output_file,
+    check_players,
     load_sides,
     progress_bar,
     whole_number,
@@ -93,6 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     a, b = load_sides(args)
+    check_players(args.players, [a, b])
     labels = _labels(args, a, b)
     # said before playing, not after
     html_path = check_output_file("--html", args.html, force=args.force, keep=(a.file, b.file)) if args.html else None

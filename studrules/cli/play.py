@@ -49,6 +49,7 @@ from ._common import (
     add_seed_argument,
     add_stack_argument,
     check_output_file,
+    check_players,
     choice_hint,
     variant_from_args,
     whole_number,
@@ -289,6 +290,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     live = interactive(args)
     mine = _your_side_bets(getattr(args, "side_bet", None), variants, live)
     me: str | None = args.name if live else None
+    check_players(args.players, variants)
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
