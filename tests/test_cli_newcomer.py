@@ -137,3 +137,28 @@ def test_more_players_than_the_game_seats_is_a_usage_error_with_its_range(argv, 
     assert code == 2
     assert out == ""
     assert said in err
+
+
+def test_a_variant_path_written_with_backslashes_is_answered_with_slashes(tmp_path, monkeypatch, capsys):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "mine.yaml").write_text("extends: razz\nname: mine\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "explain", "games\\mine.yaml")
+    assert code == 1
+    assert err == (
+        "studrules: no variant 'games\\mine.yaml': no such file; did you mean 'games/mine.yaml'? "
+        "(a path is written with / here, not \\)\n"
+    )
+    # a file that is not there either: the path as it is written here, not the shipped list
+    code, _, err = run(capsys, "play", "games\\yours", "-n", "1")
+    assert code == 1
+    assert (
+        err
+        == "studrules: no variant 'games\\yours': no such file; a path is written with / here, not \\: 'games/yours'\n"
+    )
+
+
+def test_a_strategy_path_written_with_backslashes_is_answered_with_slashes(capsys):
+    code, _, err = run(capsys, "simulate", "three-card-poker", "--strategy", "mine\\s.yaml", "-n", "2")
+    assert code == 1
+    assert "no strategy 'mine\\s.yaml'; a path is written with / here, not \\: 'mine/s.yaml'" in err

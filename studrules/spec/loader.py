@@ -41,7 +41,7 @@ from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
 from .merge import changed_in, overlay, step_body, unused_new_stakes
 from .model import Option, Variant
 from .resources import variants_dir
-from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document
+from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document, slash_hint
 
 __all__ = [
     "load_variant",
@@ -131,8 +131,8 @@ def resolve_variant_path(
     if refused is not None:
         raise refused
     names = [p.stem for p in shipped_variants()]
-    if "/" in text or text.endswith(VARIANT_SUFFIXES):
-        raise SpecError(f"no variant '{text}': no such file{_shipped_hint(text, names)}", location)
+    if "/" in text or "\\" in text or text.endswith(VARIANT_SUFFIXES):
+        raise SpecError(f"no variant '{text}': no such file{slash_hint(text) or _shipped_hint(text, names)}", location)
     close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
     close = close or close_matches(text, names)  # (a file beside it, named by its path)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"

@@ -58,7 +58,7 @@ from ..errors import Location, SpecError, SpecErrors, close_matches
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
 from .resources import strategies_dir
-from .source import Document, check_data_file, file_version, read_strategy_document
+from .source import Document, check_data_file, file_version, read_strategy_document, slash_hint
 from .strategy_fit import _CARD_NAMES, fit_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 from .strategy_shape import SHAPE_NAMES, shape_view
@@ -576,7 +576,7 @@ def _resolve(name_or_path: str | Path) -> Path:
             return check_data_file(c, what="strategy", shown=text)
     names = shipped_strategies()
     close = close_matches(text, names)
-    hint = f": did you mean '{close[0]}'?" if close else ""
+    hint = slash_hint(text) or (f": did you mean '{close[0]}'?" if close else "")
     raise SpecError(f"no strategy '{text}'{hint} (shipped strategies: {', '.join(names)})")
 
 
