@@ -162,3 +162,44 @@ def test_a_strategy_path_written_with_backslashes_is_answered_with_slashes(capsy
     code, _, err = run(capsys, "simulate", "three-card-poker", "--strategy", "mine\\s.yaml", "-n", "2")
     assert code == 1
     assert "no strategy 'mine\\s.yaml'; a path is written with / here, not \\: 'mine/s.yaml'" in err
+
+
+def test_a_name_given_with_no_terminal_is_said_to_take_no_seat(capsys):
+    # bots play every seat when standard input is not a terminal (the tests' is not): --name seats nobody
+    code, out, err = run(capsys, "play", "razz", "--name", "Zed", "-n", "1", "--seed", "1")
+    assert code == 0
+    assert err == (
+        "studrules: warning: --name names your seat at a terminal; here bots play every seat "
+        "(standard input is not a terminal, or --bots-only), so no seat takes it\n"
+    )
+    assert "Zed" not in out
+    code, _, err = run(capsys, "play", "razz", "-n", "1", "--seed", "1")
+    assert code == 0 and err == ""
+
+
+def test_ctrl_d_at_the_top_up_question_is_no(capsys, monkeypatch):
+    from test_cli_rebuys import Topper, _session
+
+    from studrules.cli import play
+
+    class CtrlD(Topper):
+        def _answer(self, prompt: str) -> str:
+            if prompt.startswith("Top up"):
+                self.prompts.append(prompt)
+                raise EOFError
+            return super()._answer(prompt)
+
+    made: list[CtrlD] = []
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(CtrlD()) or made[-1])
+    code, out, err = _session(capsys, "--rebuys", "1", "--hands", "3")
+    (me,) = made
+    assert code == 0 and "Traceback" not in err
+    # as n: nothing bought, the session goes on and the top-up is offered again after hand 2
+    asked = [p for p in me.prompts if p.startswith(("Enter", "Top up"))]
+    assert asked[:3] == [
+        "Enter for the next hand, t to top up to 15, q to leave: ",
+        "Top up to 15: buy 5 more (rebuy 1 of 1)? [y/N] ",
+        "Enter for the next hand, t to top up to 15, q to leave: ",
+    ]
+    assert "Session over after 3 hands" in out and "rebuys" not in out

@@ -48,6 +48,7 @@ __all__ = [
     "unknown_argument_message",
     "choice_hint",
     "check_players",
+    "your_name",
 ]
 
 
@@ -189,6 +190,25 @@ def check_players(players: int, variants: Sequence[Variant]) -> None:
     said = [f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'} played by {r}" for r, names in refused.items()]
     if said:
         raise UsageError(f"argument --players: {'; '.join(said)}, not {players}")
+
+
+def your_name(given: str | None, live: bool) -> str | None:
+    """The name of the seat of the person at the terminal (``--name``, else Hero);
+    None where bots play every seat (``live`` false), said on standard error when
+    a name was given, so that it is not dropped silently.
+
+    >>> your_name(None, True), your_name("Zed", True), your_name(None, False)
+    ('Hero', 'Zed', None)
+    """
+    if live:
+        return "Hero" if given is None else given
+    if given is not None:
+        print(
+            "studrules: warning: --name names your seat at a terminal; here bots play every seat "
+            "(standard input is not a terminal, or --bots-only), so no seat takes it",
+            file=sys.stderr,
+        )
+    return None
 
 
 def display_path(file: str | Path | None) -> str:
