@@ -203,3 +203,13 @@ def test_ctrl_d_at_the_top_up_question_is_no(capsys, monkeypatch):
         "Enter for the next hand, t to top up to 15, q to leave: ",
     ]
     assert "Session over after 3 hands" in out and "rebuys" not in out
+
+
+def test_studrules_alone_is_a_usage_error_that_lists_the_commands(capsys):
+    # as argparse answers a missing argument: the usage on standard error and exit code 2
+    code, out, err = run(capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("usage: studrules [-h] [--version] COMMAND ...\n")
+    assert "studrules: error: give a command: list, play, session," in err
+    assert "('studrules --help' says what each does)" in err

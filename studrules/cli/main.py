@@ -33,9 +33,9 @@ EXIT_CODES = """exit codes:
   0    done (validate: every file is valid)
   1    a problem in a file, variant, stake, strategy or history (the message
        says where); validate found errors; simulate stopped on a failure
-  2    a usage error: an unknown command, flag or bot, a missing or
-       malformed argument; replay: an illegal or out-of-turn action in the
-       script
+  2    a usage error: no command, an unknown command, flag or bot, a
+       missing or malformed argument; replay: an illegal or out-of-turn
+       action in the script
   3    replay-phh: the finishing stacks differ from the record's
   130  interrupted by Ctrl-C (what was played so far is reported);
        143: stopped by SIGTERM"""
@@ -268,9 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         _say(f"studrules: {err.strerror or err}")
         return 1
-    if not getattr(args, "_run", None):
-        parser.print_help()
-        return 0
+    if not getattr(args, "_run", None):  # no command: argparse's usage error, with the commands to choose from
+        commands = ", ".join(name for _, name, _, _ in _command_table())
+        parser.error(f"give a command: {commands} ('studrules --help' says what each does)")
     import warnings
 
     from ..errors import IllegalActionError, SpecErrors, StakeOrderWarning, StudrulesError, UsageError
