@@ -213,3 +213,18 @@ def test_studrules_alone_is_a_usage_error_that_lists_the_commands(capsys):
     assert err.startswith("usage: studrules [-h] [--version] COMMAND ...\n")
     assert "studrules: error: give a command: list, play, session," in err
     assert "('studrules --help' says what each does)" in err
+
+
+def test_an_escape_sequence_or_line_break_in_a_name_given_is_shown_not_acted_on(tmp_path, capsys):
+    # ESC [2J clears a terminal's screen: a message that repeats the name writes it as \x1b, on one line
+    code, _, err = run(capsys, "explain", "\x1b[2Jx.yaml")
+    assert code == 1
+    assert err == "studrules: no variant '\\x1b[2Jx.yaml': no such file\n"
+    code, _, err = run(capsys, "\x1b[2J")
+    assert code == 2 and "\x1b" not in err and "'\\x1b[2J'" in err
+    path = tmp_path / "two\nlines.yaml"
+    path.write_text("extends: razz\nname: x\nstakes:\n  antee: 2\n", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1 and out.count("\n") == 1 and "two\\nlines.yaml:4:3: stakes.antee: razz has no stake 'antee'" in out
+    code, _, err = run(capsys, "explain", str(path))
+    assert code == 1 and err.count("\n") == 1 and "two\\nlines.yaml:4:3:" in err

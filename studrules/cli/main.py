@@ -318,22 +318,26 @@ def _say(line: str) -> None:
     nothing more can be said, and the exit code still says what happened."""
     import contextlib
 
+    from ._common import visible
+
     with contextlib.suppress(OSError):
-        print(line, file=sys.stderr, flush=True)
+        print(visible(line, keep_lines=True), file=sys.stderr, flush=True)
 
 
 def _shown(err: StudrulesError) -> str:
-    """The error as a user reads it: a shipped file as ``variants/NAME.yaml``."""
+    """The error as a user reads it: a shipped file as ``variants/NAME.yaml``, on one line
+    (a line break or an escape sequence in a name the user gave is written as Python writes it)."""
+    from ._common import display_path, visible
+
     loc = err.location
     if loc is None or not loc.file or loc.file.startswith("<"):
-        return str(err)
+        return visible(str(err))
     from dataclasses import replace
 
     from ..errors import StudrulesError
-    from ._common import display_path
 
     shown = StudrulesError(err.message, replace(loc, file=display_path(loc.file)))
-    return str(shown)
+    return visible(str(shown))
 
 
 if __name__ == "__main__":  # pragma: no cover
