@@ -228,3 +228,23 @@ def test_an_escape_sequence_or_line_break_in_a_name_given_is_shown_not_acted_on(
     assert code == 1 and out.count("\n") == 1 and "two\\nlines.yaml:4:3: stakes.antee: razz has no stake 'antee'" in out
     code, _, err = run(capsys, "explain", str(path))
     assert code == 1 and err.count("\n") == 1 and "two\\nlines.yaml:4:3:" in err
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["explain", ""], "argument VARIANT: empty; give a shipped variant's name (studrules list) or a YAML file"),
+        (["compare", " ", "razz"], "argument A: empty; give a shipped variant's name"),
+        (["session", "--variants", " , "], "argument --variants: give at least one variant, comma-separated"),
+        (["play", "razz", "-n", "1", "--history", ""], "argument --history: empty; give a file's name"),
+        (["compare", "razz", "razz", "-n", "2", "--html", ""], "argument --html: empty; give a file's name"),
+        (["replay", ""], "argument SCRIPT: empty; give a file's name"),
+        (["validate", "razz", ""], "argument FILE: empty; give a file's name"),
+    ],
+)
+def test_an_empty_variant_or_file_name_is_a_usage_error(argv, said, capsys):
+    # an empty path read as the current folder ("'' is a folder"), or an empty --history as none: nothing saved
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert said in err

@@ -85,7 +85,17 @@ def variant_from_args(args: argparse.Namespace) -> Variant:
 
     options = parse_assignments(getattr(args, "option", None), "--option")
     stakes = parse_assignments(getattr(args, "stake", None), "--stake")
-    return load_with_stakes(args.variant, options, stakes)
+    return load_with_stakes(_named(args.variant, "VARIANT"), options, stakes)
+
+
+def _named(given: str, argument: str) -> str:
+    """A variant as the command line gives it; an empty one is a usage error
+    (an empty path would read as the current folder)."""
+    from ..errors import UsageError
+
+    if not given.strip():
+        raise UsageError(f"argument {argument}: empty; give a shipped variant's name (studrules list) or a YAML file")
+    return given
 
 
 def load_with_stakes(
@@ -462,7 +472,7 @@ def load_sides(args: argparse.Namespace) -> tuple[Variant, Variant]:
 
     a, b = (
         load_with_stakes(
-            getattr(args, side),
+            _named(getattr(args, side), side.upper()),
             parse_assignments(getattr(args, f"option_{side}"), f"--option-{side}"),
             parse_assignments(getattr(args, f"stake_{side}"), f"--stake-{side}"),
             f"--stake-{side}",

@@ -271,6 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "_run", None):  # no command: argparse's usage error, with the commands to choose from
         commands = ", ".join(name for _, name, _, _ in _command_table())
         parser.error(f"give a command: {commands} ('studrules --help' says what each does)")
+    _refuse_empty_files(args._parser, args)
     import warnings
 
     from ..errors import IllegalActionError, SpecErrors, StakeOrderWarning, StudrulesError, UsageError
@@ -311,6 +312,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         _say(f"studrules: {err.strerror or err}: {err.filename or ''}".rstrip(": "))
         return 1
+
+
+#: The metavars of the arguments that name a file.
+_FILE_METAVARS = ("FILE", "SCRIPT", "HISTORY")
+
+
+def _refuse_empty_files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A file argument given as an empty text (``--history ''``) is a usage error:
+    it would be taken as none given, or as the current folder."""
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if action.metavar in _FILE_METAVARS and any(isinstance(v, str) and not v.strip() for v in values):
+            name = "/".join(action.option_strings) or str(action.metavar)
+            parser.error(f"argument {name}: empty; give a file's name")
 
 
 def _say(line: str) -> None:
