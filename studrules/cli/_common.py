@@ -49,7 +49,6 @@ __all__ = [
     "choice_hint",
     "check_players",
     "your_name",
-    "visible",
 ]
 
 
@@ -220,23 +219,6 @@ def your_name(given: str | None, live: bool) -> str | None:
             file=sys.stderr,
         )
     return None
-
-
-def visible(text: str, *, keep_lines: bool = False) -> str:
-    r"""``text`` with each character a terminal would act on rather than show
-    (an escape sequence's ESC, a carriage return, a line break in a file's
-    name) written as Python writes it, so a message is one line and cannot
-    clear the screen; ``keep_lines`` keeps line breaks (argparse's usage).
-
-    >>> print(visible("no variant '\x1b[2Jx.yaml'"), visible("a\nb"))
-    no variant '\x1b[2Jx.yaml' a\nb
-    """
-    if text.isprintable():
-        return text
-    return "".join(
-        ch if ch.isprintable() or (keep_lines and ch == "\n") else ch.encode("unicode_escape").decode("ascii")
-        for ch in text
-    )
 
 
 def display_path(file: str | Path | None) -> str:

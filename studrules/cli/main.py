@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover - errors are imported in main(), after --v
 
     from ..errors import StudrulesError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "visible"]
 
 
 #: What ``studrules --help`` says of the exit codes (tests/test_cli_grammar.py checks each).
@@ -56,10 +56,10 @@ class _Parser(argparse.ArgumentParser):
             file.write(message)
 
     def error(self, message: str) -> NoReturn:  # argparse's own exit code for usage errors is 2
-        from ._common import choice_hint
-
         wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
         if wrong:
+            from ._common import choice_hint
+
             message += choice_hint(wrong.group(1), re.findall(r"'([^']*)'", wrong.group(2)))
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -334,16 +334,31 @@ def _say(line: str) -> None:
     nothing more can be said, and the exit code still says what happened."""
     import contextlib
 
-    from ._common import visible
-
     with contextlib.suppress(OSError):
         print(visible(line, keep_lines=True), file=sys.stderr, flush=True)
+
+
+def visible(text: str, *, keep_lines: bool = False) -> str:
+    r"""``text`` with each character a terminal would act on rather than show
+    (an escape sequence's ESC, a carriage return, a line break in a file's
+    name) written as Python writes it, so a message is one line and cannot
+    clear the screen; ``keep_lines`` keeps line breaks (argparse's usage).
+
+    >>> print(visible("no variant '\x1b[2Jx.yaml'"), visible("a\nb"))
+    no variant '\x1b[2Jx.yaml' a\nb
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or (keep_lines and ch == "\n") else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
 
 
 def _shown(err: StudrulesError) -> str:
     """The error as a user reads it: a shipped file as ``variants/NAME.yaml``, on one line
     (a line break or an escape sequence in a name the user gave is written as Python writes it)."""
-    from ._common import display_path, visible
+    from ._common import display_path
 
     loc = err.location
     if loc is None or not loc.file or loc.file.startswith("<"):

@@ -15,7 +15,8 @@ from typing import Any
 
 from ..errors import Location, SpecError, SpecErrors, StudrulesError
 from ..spec.loader import choice_errors
-from ._common import display_path, visible
+from ._common import display_path
+from .main import visible
 
 NAME = "validate"
 HELP = "check variant files: every error with file:line:column, field and message"
