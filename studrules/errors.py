@@ -27,6 +27,7 @@ __all__ = [
     "UsageError",
     "format_path",
     "in_order",
+    "close_matches",
     "StakeOrderWarning",
 ]
 
@@ -190,6 +191,58 @@ def in_order(errors: Iterable[_Error]) -> list[_Error]:
         unique,
         key=lambda e: ((e.location.line or 0) if e.location else 0, (e.location.column or 0) if e.location else 0),
     )
+
+
+#: How alike a word and a name must be (difflib's ratio) for a "did you mean": one
+#: letter wrong, missing, extra or swapped in a word of four letters or more is
+#: (``flod``: fold, 0.75); two wrong in seven letters is not (``version``: session,
+#: 0.71), unless the word begins as the name does (``policies``: policy, 0.71).
+CLOSENESS = 0.75
+CLOSENESS_SAME_START = 0.7
+
+
+def close_matches(word: object, choices: Iterable[object]) -> list[str]:
+    """The one of ``choices`` a mistyped ``word`` most likely meant, as a list of
+    at most one (as :func:`difflib.get_close_matches` with ``n=1``), for a
+    message's "did you mean". The same name in other capitals is it; the
+    leading dashes of a flag are left out of the likeness (``--debug`` is not
+    ``--rebuys``); a word that is the start of one name alone (``caribbean``),
+    or that starts with a name (``betting_round``: betting), points to it; the
+    start of several names (``stud``) points to none of them unless one is
+    very like it. A word like no name gets nothing rather than an unrelated guess.
+
+    >>> close_matches("flod", ["fold", "call"]), close_matches("Razz", ["razz"])
+    (['fold'], ['razz'])
+    >>> close_matches("version", ["session", "serve"]), close_matches("--debug", ["--rebuys", "--seed"])
+    ([], [])
+    >>> close_matches("caribbean", ["caribbean-stud", "razz"]), close_matches("stud", ["studaha", "stud-ru-casino"])
+    (['caribbean-stud'], [])
+    >>> close_matches("betting_round", ["betting", "deal"]), close_matches("--policies", ["--policy", "--seed"])
+    (['betting'], ['--policy'])
+    """
+    import difflib
+
+    names = [str(c) for c in choices]
+    bare = {n.lstrip("-").lower(): n for n in reversed(names)}  # (the first of two alike names wins)
+    key = str(word).lstrip("-").lower()
+    if not key:
+        return []
+    if key in bare:
+        return [bare[key]]
+    longer = [b for b in bare if len(key) >= 3 and b.startswith(key)]
+    if len(longer) == 1:
+        return [bare[longer[0]]]
+    matcher = difflib.SequenceMatcher(b=key)
+    likeness = []
+    for b in bare:
+        matcher.set_seq1(b)
+        likeness.append((matcher.ratio(), b))
+    ratio, best = max(likeness, default=(0.0, ""))
+    least = 0.85 if longer else CLOSENESS if best[:1] != key[:1] else CLOSENESS_SAME_START
+    if ratio >= least:
+        return [bare[best]]
+    shorter = [b for b in bare if len(b) >= 4 and key.startswith(b) and not key[len(b)].isalnum()]
+    return [bare[shorter[0]]] if len(shorter) == 1 else []
 
 
 class StakeOrderWarning(UserWarning):

@@ -381,7 +381,7 @@ def test_cli_text_report_shows_the_deals_side_by_side(capsys):
     "argv, message",
     [
         (["compare", FR, "no-such-variant", "-n", "5"], "no-such-variant"),
-        (["compare", FR, FR, "-n", "5", "--players", "1"], "played by 2 to 10 players, not 1"),
+        # --players the game cannot seat: a usage error (tests/test_cli_newcomer.py)
         (["compare", FR, FR, "-n", "5", "--stake-b", "bring_ni=3"], "did you mean 'bring_in'"),
         (["compare", FR, FR, "-n", "5", "--option-a", "ties=odd"], "unknown option 'ties'"),
     ],

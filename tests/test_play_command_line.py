@@ -132,7 +132,7 @@ def test_bots_alone_fill_a_table_of_ten_as_the_message_says(capsys):
     assert code == 0 and err == ""
     assert out.splitlines()[0].endswith("to Ann, Bob, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jay")
     code, out, err = run(capsys, "play", "five-card-stud-fr", "--players", "11", "--bots-only")
-    assert code == 1 and "studrules: at most 10 players at one table" in err
+    assert code == 2 and "argument --players: five-card-stud-fr is played by 2 to 10 players, not 11" in err
 
 
 @pytest.mark.parametrize(

@@ -85,8 +85,8 @@ def format_report(c: Comparison) -> str:
     else:
         out += _columns(("seat", "A", "B", "B - A"), net_rows(c.net_by_seat))
     if len(c.net_by_policy) > 1:  # one policy at every seat: its average is 0 in a pot game
-        out += ["", "Chips won per deal, by policy"]
-        out += _columns(("policy", "A", "B", "B - A"), net_rows(c.net_by_policy))
+        out += ["", "Chips won per deal, by bot"]
+        out += _columns(("bot", "A", "B", "B - A"), net_rows(c.net_by_policy))
     out += ["", "Pot sizes (chips; each bin from its first figure up to, not including, its second): deals per bin"]
     out += _pot_histogram_text(c.pot_histogram)
     for ex in c.examples:
@@ -161,12 +161,12 @@ def format_example(ex: Example, label_a: str = "A", label_b: str = "B", width: i
 
 
 def headline(c: Comparison) -> str:
-    """The report's first lines: A and B, the deals, the seed, the players and their policies."""
+    """The report's first lines: A and B, the deals, the seed, the players and their bots."""
     stopped = f" (interrupted: {c.deals:,} of {c.requested:,})" if c.interrupted else ""
     return (
         f"A: {c.a.label}  |  B: {c.b.label}\n"
         f"{_deals(c.deals)}, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
-        f"policies: {', '.join(c.policies)}" + ("" if c.same_decks else f"\n{decks_differ(c)}")
+        f"bots: {', '.join(c.policies)}" + ("" if c.same_decks else f"\n{decks_differ(c)}")
     )
 
 
@@ -400,9 +400,9 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
         )
         + table(seat_head, seat_rows, caption="Chips won per deal, by seat (P1 sits at the dealer's left)")
         + table(
-            ["policy", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"],
+            ["bot", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"],
             policy_rows,
-            caption="Chips won per deal, by policy",
+            caption="Chips won per deal, by bot",
         )
     )
     sections.append(Section("Net result per seat", net, id="net"))
@@ -424,7 +424,7 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     stopped = f" (interrupted after {c.deals:,} of {c.requested:,})" if c.interrupted else ""
     note = (
         f"{_deals(c.deals)}{stopped}, seed {c.seed}, the same decks under both rule sets; {len(c.players)} players "
-        f"with {c.stacks:,} chips each at the start of every deal; policies: {', '.join(c.policies)}."
+        f"with {c.stacks:,} chips each at the start of every deal; bots: {', '.join(c.policies)}."
     )
     if not c.same_decks:
         note = note.replace(", the same decks under both rule sets;", ";") + " " + decks_differ(c)

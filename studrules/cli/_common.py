@@ -16,13 +16,12 @@ NAME=VALUE`` (both repeatable)::
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import SpecError, SpecErrors, StudrulesError
+from ..errors import SpecError, SpecErrors, StudrulesError, close_matches
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
 
@@ -48,6 +47,8 @@ __all__ = [
     "add_deprecated_alias",
     "unknown_argument_message",
     "choice_hint",
+    "check_players",
+    "your_name",
 ]
 
 
@@ -83,7 +84,17 @@ def variant_from_args(args: argparse.Namespace) -> Variant:
 
     options = parse_assignments(getattr(args, "option", None), "--option")
     stakes = parse_assignments(getattr(args, "stake", None), "--stake")
-    return load_with_stakes(args.variant, options, stakes)
+    return load_with_stakes(_named(args.variant, "VARIANT"), options, stakes)
+
+
+def _named(given: str, argument: str) -> str:
+    """A variant as the command line gives it; an empty one is a usage error
+    (an empty path would read as the current folder)."""
+    from ..errors import UsageError
+
+    if not given.strip():
+        raise UsageError(f"argument {argument}: empty; give a shipped variant's name (studrules list) or a YAML file")
+    return given
 
 
 def load_with_stakes(
@@ -166,6 +177,48 @@ def against_the_house(variant: Variant, given: str, what: str) -> None:
             f"{what} games against the house; {variant.name} is a {variant.kind} game (players against each "
             f"other): 'studrules compare {given} B' plays it against another game B"
         )
+
+
+def check_players(players: int, variants: Sequence[Variant]) -> None:
+    """Refuse ``--players`` where a game of the table cannot seat that many,
+    with each such game's range (a usage error: the command's usage, exit code 2).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> check_players(12, [example_variant("one-round")])
+    Traceback (most recent call last):
+    ...
+    studrules.errors.UsageError: argument --players: one-round is played by 2 to 10 players, not 12
+    """
+    from ..errors import UsageError
+
+    refused: dict[str, list[str]] = {}  # "2 to 8 players" -> the games played by so many
+    for v in variants:
+        low, high = v.seats.min, max(v.seats.max, v.seats.positions[1] if v.seats.positions else 0)
+        seats = f"{low} to {high} {'positions' if v.is_banked else 'players'}"
+        if not low <= players <= high and v.name not in refused.get(seats, []):
+            refused.setdefault(seats, []).append(v.name)
+    said = [f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'} played by {r}" for r, names in refused.items()]
+    if said:
+        raise UsageError(f"argument --players: {'; '.join(said)}, not {players}")
+
+
+def your_name(given: str | None, live: bool) -> str | None:
+    """The name of the seat of the person at the terminal (``--name``, else Hero);
+    None where bots play every seat (``live`` false), said on standard error when
+    a name was given, so that it is not dropped silently.
+
+    >>> your_name(None, True), your_name("Zed", True), your_name(None, False)
+    ('Hero', 'Zed', None)
+    """
+    if live:
+        return "Hero" if given is None else given
+    if given is not None:
+        print(
+            "studrules: warning: --name names your seat at a terminal; here bots play every seat "
+            "(standard input is not a terminal, or --bots-only), so no seat takes it",
+            file=sys.stderr,
+        )
+    return None
 
 
 def display_path(file: str | Path | None) -> str:
@@ -401,7 +454,7 @@ def load_sides(args: argparse.Namespace) -> tuple[Variant, Variant]:
 
     a, b = (
         load_with_stakes(
-            getattr(args, side),
+            _named(getattr(args, side), side.upper()),
             parse_assignments(getattr(args, f"option_{side}"), f"--option-{side}"),
             parse_assignments(getattr(args, f"stake_{side}"), f"--stake-{side}"),
             f"--stake-{side}",
@@ -458,7 +511,7 @@ def choice_hint(word: str, choices: Sequence[str]) -> str:
     >>> choice_hint("--colour", ["--seed"])
     ''
     """
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    close = close_matches(word, list(choices))
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
@@ -478,6 +531,6 @@ def unknown_argument_message(parser: argparse.ArgumentParser, extras: Sequence[s
             flags.update((s, new or s) for s in action.option_strings if s.startswith("--"))
     shown = []
     for word in extras:
-        close = difflib.get_close_matches(word.split("=", 1)[0], list(flags), n=1, cutoff=0.6)
+        close = close_matches(word.split("=", 1)[0], list(flags))
         shown.append(f"{word} (did you mean '{flags[close[0]]}'?)" if word.startswith("--") and close else word)
     return f"unrecognized argument{'s' if len(extras) > 1 else ''}: {' '.join(shown)}"

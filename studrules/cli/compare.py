@@ -2,7 +2,7 @@
 
 Plays the same deals under both variants (see :mod:`studrules.analysis.compare`) and
 prints a plain paragraph (who is favoured, by how much, beyond the noise or
-not), then the measures side by side, per seat and per policy, then a few deals
+not), then the measures side by side, per seat and per bot, then a few deals
 whose outcome diverges as two hand histories side by side, the same event
 on one line, the line where the play parts marked. A progress bar shows on a terminal; ``--json`` prints
 one JSON object instead; ``--html FILE`` also writes a self-contained page
@@ -41,6 +41,7 @@ from ._common import (
     add_side_arguments,
     add_stack_argument,
     check_output_file,
+    check_players,
     load_sides,
     progress_bar,
     whole_number,
@@ -96,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     a, b = load_sides(args)
     if (why := kinds_refusal(a, b)) is not None:  # (before any file is checked or deal played)
         raise UsageError(why)
+    check_players(args.players, [a, b])
     labels = _labels(args, a, b)
     # said before playing, not after
     html_path = check_output_file("--html", args.html, force=args.force, keep=(a.file, b.file)) if args.html else None
@@ -172,8 +174,8 @@ def _print_rich(c: Comparison) -> None:
     for row in net_rows(c.net_by_seat, bring_ins(c) if bring_in else None):
         seats.add_row(*row)
     console.print(seats)
-    policies = Table(title="Chips won per deal, by policy", title_justify="left")
-    for name in ("policy", "A", "B", "B \u2212 A"):
+    policies = Table(title="Chips won per deal, by bot", title_justify="left")
+    for name in ("bot", "A", "B", "B \u2212 A"):
         policies.add_column(name)
     for row in net_rows(c.net_by_policy):
         policies.add_row(*row)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..analysis.diff import diff, diff_matrix, variant_label
 from ..analysis.diff_report import differences_page, format_differences, format_matrix, matrix_sections
-from ..errors import StudrulesError
+from ..errors import UsageError
 from ..spec.loader import load_variant, shipped_variants
 from ._common import add_side_arguments, check_output_file, load_sides, write_output
 
@@ -39,10 +39,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.all:
         if args.a or args.b:
-            raise StudrulesError("diff --all compares every shipped variant: give no variant names with it")
+            raise UsageError("diff --all compares every shipped variant: give no variant names with it")
         return _run_all(args)
     if not (args.a and args.b):
-        raise StudrulesError("diff needs two variants (diff A B), or --all")
+        if args.a:
+            raise UsageError(
+                f"diff needs a second variant to set beside {args.a}: studrules diff {args.a} B (or --all)"
+            )
+        raise UsageError("diff needs two variants: studrules diff A B (or --all, every shipped variant)")
     html_path = _html_target(args)
     a, b = load_sides(args)
     differences = diff(a, b, same_now=True)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover - errors are imported in main(), after --v
 
     from ..errors import StudrulesError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "visible"]
 
 
 #: What ``studrules --help`` says of the exit codes (tests/test_cli_grammar.py checks each).
@@ -33,9 +33,9 @@ EXIT_CODES = """exit codes:
   0    done (validate: every file is valid)
   1    a problem in a file, variant, stake, strategy or history (the message
        says where); validate found errors; simulate stopped on a failure
-  2    a usage error: an unknown command, flag or bot, a missing or
-       malformed argument; replay: an illegal or out-of-turn action in the
-       script
+  2    a usage error: no command, an unknown command, flag or bot, a
+       missing or malformed argument; replay: an illegal or out-of-turn
+       action in the script
   3    replay-phh: the finishing stacks differ from the record's
   130  interrupted by Ctrl-C (what was played so far is reported);
        143: stopped by SIGTERM"""
@@ -56,10 +56,10 @@ class _Parser(argparse.ArgumentParser):
             file.write(message)
 
     def error(self, message: str) -> NoReturn:  # argparse's own exit code for usage errors is 2
-        from ._common import choice_hint
-
         wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
         if wrong:
+            from ._common import choice_hint
+
             message += choice_hint(wrong.group(1), re.findall(r"'([^']*)'", wrong.group(2)))
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -268,9 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         _say(f"studrules: {err.strerror or err}")
         return 1
-    if not getattr(args, "_run", None):
-        parser.print_help()
-        return 0
+    if not getattr(args, "_run", None):  # no command: argparse's usage error, with the commands to choose from
+        commands = ", ".join(name for _, name, _, _ in _command_table())
+        parser.error(f"give a command: {commands} ('studrules --help' says what each does)")
+    _refuse_empty_files(args._parser, args)
     import warnings
 
     from ..errors import IllegalActionError, SpecErrors, StakeOrderWarning, StudrulesError, UsageError
@@ -313,27 +314,61 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+#: The metavars of the arguments that name a file.
+_FILE_METAVARS = ("FILE", "SCRIPT", "HISTORY")
+
+
+def _refuse_empty_files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A file argument given as an empty text (``--history ''``) is a usage error:
+    it would be taken as none given, or as the current folder."""
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if action.metavar in _FILE_METAVARS and any(isinstance(v, str) and not v.strip() for v in values):
+            name = "/".join(action.option_strings) or str(action.metavar)
+            parser.error(f"argument {name}: empty; give a file's name")
+
+
 def _say(line: str) -> None:
     """Write ``line`` to standard error; where that cannot be written (a full device),
     nothing more can be said, and the exit code still says what happened."""
     import contextlib
 
     with contextlib.suppress(OSError):
-        print(line, file=sys.stderr, flush=True)
+        print(visible(line, keep_lines=True), file=sys.stderr, flush=True)
+
+
+def visible(text: str, *, keep_lines: bool = False) -> str:
+    r"""``text`` with each character a terminal would act on rather than show
+    (an escape sequence's ESC, a carriage return, a line break in a file's
+    name) written as Python writes it, so a message is one line and cannot
+    clear the screen; ``keep_lines`` keeps line breaks (argparse's usage).
+
+    >>> print(visible("no variant '\x1b[2Jx.yaml'"), visible("a\nb"))
+    no variant '\x1b[2Jx.yaml' a\nb
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or (keep_lines and ch == "\n") else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
 
 
 def _shown(err: StudrulesError) -> str:
-    """The error as a user reads it: a shipped file as ``variants/NAME.yaml``."""
+    """The error as a user reads it: a shipped file as ``variants/NAME.yaml``, on one line
+    (a line break or an escape sequence in a name the user gave is written as Python writes it)."""
+    from ._common import display_path
+
     loc = err.location
     if loc is None or not loc.file or loc.file.startswith("<"):
-        return str(err)
+        return visible(str(err))
     from dataclasses import replace
 
     from ..errors import StudrulesError
-    from ._common import display_path
 
     shown = StudrulesError(err.message, replace(loc, file=display_path(loc.file)))
-    return str(shown)
+    return visible(str(shown))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -49,9 +49,11 @@ from ._common import (
     add_seed_argument,
     add_stack_argument,
     check_output_file,
+    check_players,
     choice_hint,
     variant_from_args,
     whole_number,
+    your_name,
 )
 
 NAME = "play"
@@ -102,7 +104,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         "has a code for (F7S, F7S/8, FR), both checked before the first deal",
     )
     parser.add_argument(
-        "--name", metavar="NAME", default="Hero", help="your name at the table (default: Hero, as in hand histories)"
+        "--name", metavar="NAME", help="your name at the table, on a terminal (default: Hero, as in hand histories)"
     )
     parser.add_argument("--bots-only", action="store_true", help="bots play every seat even on a terminal")
     parser.add_argument(
@@ -288,7 +290,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         raise UsageError(problem)
     live = interactive(args)
     mine = _your_side_bets(getattr(args, "side_bet", None), variants, live)
-    me: str | None = args.name if live else None
+    me = your_name(args.name, live)
+    check_players(args.players, variants)
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)

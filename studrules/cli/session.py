@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from ..errors import StudrulesError
+from ..errors import StudrulesError, UsageError
 from ..spec.loader import load_variant, parse_assignments
 from ..table.session import ROTATIONS
 from ._common import add_hands_argument, choice_hint, load_with_stakes
@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     names = [n.strip() for n in str(args.variants).split(",") if n.strip()]
     if not names:
-        raise StudrulesError("--variants needs at least one variant name")
+        raise UsageError("argument --variants: give at least one variant, comma-separated (razz,seven-card-stud)")
     options = parse_assignments(args.option, "--option")
     stakes = parse_assignments(args.stake, "--stake")
     variants = []

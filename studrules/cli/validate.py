@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import Location, SpecError, SpecErrors, StudrulesError
 from ..spec.loader import choice_errors
 from ._common import display_path
+from .main import visible
 
 NAME = "validate"
 HELP = "check variant files: every error with file:line:column, field and message"
@@ -74,9 +75,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         for r in results:
             if r["valid"]:
-                print(f"ok {r['file']}")
+                print(visible(f"ok {r['file']}"))
             for e in r["errors"]:
-                print(str(_shown(e, r["file"])))
+                print(visible(str(_shown(e, r["file"]))))
     return 0 if all(r["valid"] for r in results) else 1
 
 

@@ -45,12 +45,11 @@ Its :meth:`~LegalAction.to_dict` shape, as hand scripts print it under
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards.card import is_joker, parse_cards
-from ..errors import ScriptError
+from ..errors import ScriptError, close_matches
 from .events import pot_words
 
 __all__ = ["VERBS", "Action", "LegalAction", "fewest_cards"]
@@ -145,7 +144,7 @@ class Action(NamedTuple):
         player, verb = parts[0], parts[1].lower()
         verb = _ALIASES.get(verb, verb)
         if verb not in VERBS:
-            close = difflib.get_close_matches(verb, VERBS, n=1, cutoff=0.7)  # (not "all-in": call?)
+            close = close_matches(verb, VERBS)  # (not "all-in": call?)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             raise ScriptError(f"'{text}': unknown action '{parts[1]}'{hint}: the verbs are {', '.join(VERBS)}")
         amount = None

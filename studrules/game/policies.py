@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import full_deck, is_joker, parse_cards
-from ..errors import IllegalActionError, StudrulesError
+from ..errors import IllegalActionError, StudrulesError, close_matches
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
 from .policy_base import Policy, _legal, _passive, _smallest
@@ -502,9 +502,8 @@ def bot_kind(spec: str) -> str:
         names = "fold, raise, pair-or-better, ace-king-or-better, basic"
     if not names.endswith("..."):
         names = names + ", ..."
-    import difflib
 
-    close = difflib.get_close_matches(text, [*POLICY_NAMES, *(f"strategy:{n}" for n in names.split(", "))], n=1)
+    close = close_matches(text, [*POLICY_NAMES, *(f"strategy:{n}" for n in names.split(", "))])
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     raise UnknownPolicyError(
         f"unknown bot '{text}'{hint}: the bots are {', '.join(POLICY_NAMES)} (a banked strategy: {names})"

@@ -45,14 +45,13 @@ ignored here.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..cards.card import Card
-from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError
+from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError, close_matches
 from ..game.actions import Action
 from ..game.hand import Hand
 from ..spec.source import Document, read_document
@@ -120,7 +119,7 @@ def load_script(script: Mapping | str | Path) -> Script:
         raise fail("a hand script is a mapping of fields (variant:, players:, actions:, ...)")
     for key in data:
         if key not in SCRIPT_FIELDS:
-            close = difflib.get_close_matches(str(key), SCRIPT_FIELDS, n=1)
+            close = close_matches(str(key), SCRIPT_FIELDS)
             hint = f"did you mean '{close[0]}'? " if close else ""
             raise fail(f"unknown field '{key}': {hint}the fields are {', '.join(SCRIPT_FIELDS)}", key)
     for key in ("variant", "players"):

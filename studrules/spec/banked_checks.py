@@ -6,10 +6,9 @@ its settlement reads it, and a side bet's limits fit together and hold its stake
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 
-from ..errors import StudrulesError
+from ..errors import StudrulesError, close_matches
 from .card_checks import _CheckerBase
 from .expressions import Expression
 from .model import AnteStep, DecisionStep, RevealStep, SettleStep
@@ -35,7 +34,7 @@ class _BankedChecks(_CheckerBase):
             self.fail("'strategy' is the strategy of a game against the house; this is a pot game", ("strategy",))
         elif not (strategies_dir() / f"{name}.yaml").is_file():
             names = sorted(p.stem for p in strategies_dir().glob("*.yaml"))
-            close = difflib.get_close_matches(name, names, n=1)
+            close = close_matches(name, names)
             known = f"did you mean '{close[0]}'?" if close else f"the shipped ones are {', '.join(names)}"
             self.fail(f"no shipped strategy '{name}': {known}", ("strategy",))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import Location, SpecError, StudrulesError
+from ..errors import Location, SpecError, StudrulesError, close_matches
 from .amount_range import describe_table, lowest
 from .banked_checks import _BankedChecks
 from .blind_checks import _BlindChecks
@@ -70,9 +70,7 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
         names = [str(c) for c in option["choices"]]
         default = option.get("default")
         if isinstance(default, str) and default not in names:  # a non-text default is the schema's to report
-            import difflib
-
-            close = difflib.get_close_matches(str(default), names, n=1)
+            close = close_matches(str(default), names)
             hint = f"did you mean '{close[0]}'? " if close else ""
             out.append(
                 SpecError(

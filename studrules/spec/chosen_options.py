@@ -30,11 +30,10 @@ choice, as ``studrules validate`` names it when it checks every choice::
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, StudrulesError
+from ..errors import Location, SpecError, SpecErrors, StudrulesError, close_matches
 from .model import Option, Variant
 
 __all__ = ["chosen_choices", "with_the_options"]
@@ -52,7 +51,7 @@ def chosen_choices(
         option = next((o for o in declared if o.name == option_name), None)
         if option is None:
             valid = ", ".join(o.name for o in declared) or "none"
-            close = difflib.get_close_matches(option_name, [o.name for o in declared], n=1)
+            close = close_matches(option_name, [o.name for o in declared])
             hint = f"did you mean '{close[0]}'? " if close else ""
             errors.append(
                 SpecError(f"unknown option '{option_name}': {hint}options of {name}: {valid}", Location(file))

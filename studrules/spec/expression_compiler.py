@@ -7,11 +7,11 @@ single Python frame, with no checks left in it but division by zero.
 
 from __future__ import annotations
 
-import difflib
 import operator
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..errors import close_matches
 from .expression_language import (
     BOOL,
     HAND,
@@ -93,7 +93,7 @@ class Compiler:
         known = sorted(set(self.names) | set(self.constants))
         if name.lower() in KEYWORDS:
             return f"unknown name '{name}': did you mean '{name.lower()}'?"
-        close = difflib.get_close_matches(name, known, n=1)
+        close = close_matches(name, known)
         if close:
             return f"unknown name '{name}': did you mean '{close[0]}'?"
         from .vocabulary import TABLE_NAMES

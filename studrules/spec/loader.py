@@ -27,23 +27,22 @@ Every problem of a file is reported together in one
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, StudrulesError, UsageError, in_order
+from ..errors import Location, SpecError, SpecErrors, StudrulesError, UsageError, close_matches, in_order
 from . import resources
 from .build import build_options, build_variant
 from .cache import cached
 from .chosen_options import chosen_choices, with_the_options
 from .expressions import MAX_NUMBER
 from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
-from .merge import changed_in, overlay, step_body
+from .merge import changed_in, overlay, step_body, unused_new_stakes
 from .model import Option, Variant
 from .resources import variants_dir
-from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document
+from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document, slash_hint
 
 __all__ = [
     "load_variant",
@@ -133,10 +132,10 @@ def resolve_variant_path(
     if refused is not None:
         raise refused
     names = [p.stem for p in shipped_variants()]
-    if "/" in text or text.endswith(VARIANT_SUFFIXES):
-        raise SpecError(f"no variant '{text}': no such file{_shipped_hint(text, names)}", location)
+    if "/" in text or "\\" in text or text.endswith(VARIANT_SUFFIXES):
+        raise SpecError(f"no variant '{text}': no such file{slash_hint(text) or _shipped_hint(text, names)}", location)
     close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
-    close = close or difflib.get_close_matches(text, names, n=1)  # (a file beside it, named by its path)
+    close = close or close_matches(text, names)  # (a file beside it, named by its path)
     hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
     raise SpecError(f"no variant '{text}'{hint}", location)
 
@@ -151,7 +150,7 @@ def _shipped_hint(text: str, names: list[str]) -> str:
     True
     """
     stem = Path(text).name.removesuffix(".yaml").removesuffix(".yml")
-    close = difflib.get_close_matches(stem, names, n=1)
+    close = close_matches(stem, names)
     path = _shipped_path(close[0]) if close else None
     if path is None:
         return ""
@@ -238,6 +237,7 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
         problems = list(getattr(base, "problems", ()))
         merged = overlay(base, child, problems=problems)  # a step that cannot be merged: reported with the rest
         merged["extends"] = parent
+        problems += unused_new_stakes(base, child, merged, parent)
         if isinstance(merged, LDict):
             merged.value_locs["extends"] = data.value_locs["extends"]  # every key read has its place
             merged.problems = tuple(_steps_by_id(problems, child.get("steps")))
@@ -473,7 +473,7 @@ def _build_chosen(
         known = data.get("stakes") or {}
         for name, value in stakes.items():
             if name not in known:
-                close = difflib.get_close_matches(name, list(known), n=1)
+                close = close_matches(name, list(known))
                 hint = f"did you mean '{close[0]}'? " if close else ""
                 errors.append(
                     SpecError(

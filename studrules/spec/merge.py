@@ -24,11 +24,10 @@ One rule serves both. An overlay is a mapping laid over the base document:
 from __future__ import annotations
 
 import copy
-import difflib
 from dataclasses import replace
 from typing import Any
 
-from ..errors import Location, SpecError
+from ..errors import Location, SpecError, close_matches
 from .source import FieldPath, LDict, LList, locate
 
 __all__ = ["overlay", "without_nulls", "step_kind", "step_body", "changed_in", "MERGE_KEYS"]
@@ -255,5 +254,55 @@ def _closest(step_id: Any, ids: list[Any]) -> str:
     >>> _closest("river", ["sixth-street", "showdown"])
     ''
     """
-    close = difflib.get_close_matches(str(step_id), [i for i in ids if isinstance(i, str)], n=1)
+    close = close_matches(str(step_id), [i for i in ids if isinstance(i, str)])
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def unused_new_stakes(base: Any, child: Any, merged: Any, parent: str) -> list[SpecError]:
+    """The stakes a file that ``extends`` ``parent`` adds beside its base's and
+    no amount uses: a misspelt stake (``low_limt: 5``) would leave the base's
+    as it was and be taken silently, where in a file of its own the amounts
+    naming the stake would be refused. Each is said at its name, with the
+    base's stake closest to it.
+
+    >>> from .source import read_document
+    >>> base = {"stakes": {"ante": 1}, "steps": [{"ante": {"id": "a", "amount": "ante"}}]}
+    >>> child = read_document("stakes:\\n  antee: 2\\n", file="mine.yaml").data
+    >>> [str(e) for e in unused_new_stakes(base, child, overlay(base, child), "base")]
+    ["mine.yaml:2:3: stakes.antee: base has no stake 'antee' and no amount of the game names it: did you mean 'ante'? (the stakes of base: ante)"]
+    """
+    import re
+
+    stakes, known = child.get("stakes"), base.get("stakes") if isinstance(base, dict) else None
+    if not isinstance(stakes, dict) or not isinstance(known, dict):
+        return []
+    used: set[str] = set()
+    for text in _texts({k: v for k, v in merged.items() if k != "stakes"} if isinstance(merged, dict) else merged):
+        used.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    for value in (merged.get("stakes") or {}).values() if isinstance(merged, dict) else ():
+        used.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", str(value)))
+    out = []
+    for name in stakes:
+        if name in known or name in used:
+            continue
+        close = close_matches(name, known)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        out.append(
+            SpecError(
+                f"{parent} has no stake '{name}' and no amount of the game names it: {hint}"
+                f"(the stakes of {parent}: {', '.join(map(str, known))})",
+                locate(child, ("stakes", name), key=True),
+            )
+        )
+    return out
+
+
+def _texts(data: Any) -> list[str]:
+    """Every text in ``data``, however deep."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [t for v in data.values() for t in _texts(v)]
+    if isinstance(data, list):
+        return [t for v in data for t in _texts(v)]
+    return []

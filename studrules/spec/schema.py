@@ -18,14 +18,13 @@ from its parent. The loader validates the merged result in full
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, in_order
+from ..errors import Location, SpecError, close_matches, in_order
 from .expressions import KEYWORDS
 from .merge import without_nulls
 from .source import FieldPath, locate
@@ -344,7 +343,7 @@ def _enum_words(value: Any, allowed: list[Any], field: str) -> str:
     if isinstance(value, bool) and any(str(a) in ("yes", "no", "on", "off") for a in words):
         return f"found {_show(value)}: YAML reads yes/no/on/off as true/false; write the word in quotes. Choose one of: {listing}"
     if isinstance(value, str):
-        close = difflib.get_close_matches(value, [str(a) for a in words], n=1, cutoff=0.6)
+        close = close_matches(value, [str(a) for a in words])
         hint = f": did you mean '{close[0]}'? Choose" if close else ": choose"
         return f"unknown {field or 'word'} '{value}'{hint} one of: {listing}"
     return f"{_show(value)} is not allowed for {field or 'this field'}: choose one of: {listing}"
@@ -390,7 +389,7 @@ def _show(value: Any) -> str:
 
 
 def _did_you_mean(word: str, known: list[str], *, listing: str) -> str:
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    close = close_matches(word, known)
     if close:
         return f": did you mean '{close[0]}'?"
     return f"; {listing}: {', '.join(known)}" if known else ""

@@ -37,6 +37,7 @@ __all__ = [
     "plain",
     "is_file",
     "check_data_file",
+    "slash_hint",
     "read_bounded",
     "read_strategy_document",
     "file_version",
@@ -181,6 +182,24 @@ def is_file(path: str | Path) -> bool:
         return False
 
 
+def slash_hint(text: str) -> str:
+    r"""For a path that names no file: where it is written with backslashes, as
+    Windows writes paths, a hint that paths are written with ``/`` here, with
+    the path so written (asked as "did you mean" where that file is there).
+
+    >>> print(slash_hint(r"games\mine.yaml"))
+    ; a path is written with / here, not \: 'games/mine.yaml'
+    >>> slash_hint("games/mine.yaml")
+    ''
+    """
+    if "\\" not in text:
+        return ""
+    forward = text.replace("\\", "/")
+    if is_file(Path(forward)):
+        return f"; did you mean '{forward}'? (a path is written with / here, not \\)"
+    return f"; a path is written with / here, not \\: '{forward}'"
+
+
 def check_data_file(
     path: Path,
     *,
@@ -210,7 +229,7 @@ def check_data_file(
     try:
         mode = path.stat().st_mode
     except (OSError, ValueError):
-        raise SpecError(f"no {what} file '{name}'", location) from None
+        raise SpecError(f"no {what} file '{name}'{slash_hint(name)}", location) from None
     if stat.S_ISDIR(mode):
         raise SpecError(f"'{name}' is a folder, not a {what} file", location)
     if path.suffix.lower() not in suffixes:

@@ -47,7 +47,6 @@ loader checks the same and more, each problem located.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -55,11 +54,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, SpecErrors
+from ..errors import Location, SpecError, SpecErrors, close_matches
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
 from .resources import strategies_dir
-from .source import Document, check_data_file, file_version, read_strategy_document
+from .source import Document, check_data_file, file_version, read_strategy_document, slash_hint
 from .strategy_fit import _CARD_NAMES, fit_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 from .strategy_shape import SHAPE_NAMES, shape_view
@@ -436,7 +435,7 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
     errors: list[SpecError] = []
     for key in data:
         if key not in _FIELDS:
-            close = difflib.get_close_matches(str(key), _FIELDS, n=1)
+            close = close_matches(str(key), _FIELDS)
             hint = f": did you mean '{close[0]}'?" if close else f"; fields are {', '.join(_FIELDS)}"
             errors.append(SpecError(f"unknown field '{key}'{hint}", doc.location((key,), key=True)))
     name = data.get("name")
@@ -576,8 +575,8 @@ def _resolve(name_or_path: str | Path) -> Path:
         if found:  # only a regular .yaml/.yml file is read: no other file's lines reach a message
             return check_data_file(c, what="strategy", shown=text)
     names = shipped_strategies()
-    close = difflib.get_close_matches(text, names, n=1)
-    hint = f": did you mean '{close[0]}'?" if close else ""
+    close = close_matches(text, names)
+    hint = slash_hint(text) or (f": did you mean '{close[0]}'?" if close else "")
     raise SpecError(f"no strategy '{text}'{hint} (shipped strategies: {', '.join(names)})")
 
 

@@ -9,13 +9,12 @@ decision allows) or a raise of a size in antes, ``raise 3x``. A rule is
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Location, SpecError
+from ..errors import Location, SpecError, close_matches
 from .expressions import BOOL, HAND, NUMBER, Expression, ExprType, compile_expression
 from .source import Document, FieldPath
 from .strategy_tables import HandTable, KeyError_
@@ -133,7 +132,7 @@ def read_rules(
             continue
         for k in item:
             if k not in ("when", "action"):
-                close = difflib.get_close_matches(str(k), ("when", "action", "otherwise", "hands"), n=1)
+                close = close_matches(str(k), ("when", "action", "otherwise", "hands"))
                 hint = f": did you mean '{close[0]}'?" if close else ""
                 errors.append(SpecError(f"unknown key '{k}' in a rule{hint}", doc.location((*base, i, k), key=True)))
         if "when" not in item:

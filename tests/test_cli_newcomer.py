@@ -1,0 +1,250 @@
+"""A newcomer's mistakes at the command line: each gets one clear line saying
+where and what (exit code 2 for a usage error), changes nothing, and shows no
+traceback."""
+
+from __future__ import annotations
+
+import pytest
+from cli_support import run
+
+
+def test_diff_of_one_variant_is_a_usage_error_that_asks_for_the_second(capsys):
+    code, out, err = run(capsys, "diff", "razz")
+    assert code == 2
+    assert out == ""
+    assert err.startswith("usage: studrules diff")
+    assert "studrules diff: error: diff needs a second variant to set beside razz: studrules diff razz B" in err
+    assert "Traceback" not in err
+
+
+def test_diff_of_no_variant_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "diff")
+    assert code == 2
+    assert "diff needs two variants: studrules diff A B" in err
+
+
+def test_diff_all_with_a_variant_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "diff", "razz", "--all")
+    assert code == 2
+    assert "give no variant names with it" in err
+
+
+def test_the_compare_report_calls_the_players_bots_as_its_flag_does(capsys):
+    # --bots chooses them and README says 'chips won per seat and per bot': the report says bot, never policy
+    code, out, _ = run(capsys, "compare", "razz", "seven-card-stud", "-n", "4", "--bots", "check-call,random")
+    assert code == 0
+    assert "bots: check-call, random" in out
+    assert "Chips won per deal, by bot" in out
+    assert "polic" not in out.lower()
+
+
+@pytest.mark.parametrize(
+    "argv, unrelated",
+    [
+        (["version"], "did you mean 'session'"),  # 'studrules version': not the session command
+        (["play", "--debug"], "did you mean '--rebuys'"),
+        (["play", "--file", "x"], "did you mean '--force'"),
+        (["play", "--games", "razz"], "did you mean '--name'"),
+        (["play", "--user", "x"], "did you mean '--seed'"),
+    ],
+)
+def test_a_word_like_no_command_or_flag_gets_no_unrelated_guess(argv, unrelated, capsys):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert "did you mean" not in err, unrelated
+
+
+def test_the_start_of_several_variant_names_gets_the_list_not_one_guess(capsys):
+    # 'stud' begins studaha, stud-ru-casino and more: guessing studaha would mislead
+    code, _, err = run(capsys, "explain", "stud")
+    assert code == 1
+    assert "did you mean" not in err
+    assert "no variant 'stud'; shipped variants: " in err
+
+
+@pytest.mark.parametrize(
+    "argv, hint",
+    [
+        (["plya"], "did you mean 'play'?"),
+        (["play", "--histroy", "h.jsonl"], "did you mean '--history'?"),
+        (["compare", "razz", "razz", "--policies", "x"], "did you mean '--bots'?"),
+    ],
+)
+def test_a_near_miss_is_still_named(argv, hint, capsys):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert hint in err
+
+
+@pytest.mark.parametrize(
+    "word, meant",
+    [("seven-card-stut", "seven-card-stud"), ("Razz", "razz"), ("caribbean", "caribbean-stud-it")],
+)
+def test_a_near_miss_of_a_variant_name_is_named(word, meant, capsys):
+    code, _, err = run(capsys, "explain", word)
+    assert code == 1
+    assert f"no variant '{word}': did you mean '{meant}'?" in err
+
+
+def test_a_misspelt_stake_in_a_file_that_extends_another_is_refused_at_its_name(tmp_path, capsys):
+    # 'low_limt' would be a new stake no amount names, and seven-card stud's low limit would stay 10
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: seven-card-stud\nname: mine\nstakes:\n  low_limt: 5\n", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1
+    assert f"{path}:4:3: stakes.low_limt: seven-card-stud has no stake 'low_limt'" in out + err
+    assert "did you mean 'low_limit'?" in out + err
+    code, _, err = run(capsys, "play", str(path), "-n", "1")
+    assert code == 1 and "Traceback" not in err
+
+
+def test_a_new_stake_an_extending_file_uses_is_taken(tmp_path, capsys):
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: mine\nstakes:\n  big_ante: 4\n"
+        "steps:\n  - ante: {id: ante, amount: big_ante}\n",
+        encoding="utf-8",
+    )
+    code, _, _ = run(capsys, "validate", str(path))
+    assert code == 0
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        # razz.yaml: seats 2 to 8 (from seven-card-stud.yaml); three-card-poker.yaml: positions 1 to 7
+        (
+            ["play", "razz", "--players", "20", "-n", "1"],
+            "argument --players: razz is played by 2 to 8 players, not 20",
+        ),
+        (["play", "razz", "--players", "1", "-n", "1"], "argument --players: razz is played by 2 to 8 players, not 1"),
+        (
+            ["play", "three-card-poker", "--players", "20", "-n", "1"],
+            "argument --players: three-card-poker is played by 1 to 7 positions, not 20",
+        ),
+        (
+            ["session", "--variants", "razz,five-card-stud-fr", "--players", "9", "-n", "1"],
+            "argument --players: razz is played by 2 to 8 players, not 9",
+        ),
+        (
+            ["compare", "razz", "seven-card-stud", "--players", "20", "-n", "2"],
+            "argument --players: razz and seven-card-stud are played by 2 to 8 players, not 20",
+        ),
+    ],
+)
+def test_more_players_than_the_game_seats_is_a_usage_error_with_its_range(argv, said, capsys):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert said in err
+
+
+def test_a_variant_path_written_with_backslashes_is_answered_with_slashes(tmp_path, monkeypatch, capsys):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "mine.yaml").write_text("extends: razz\nname: mine\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "explain", "games\\mine.yaml")
+    assert code == 1
+    assert err == (
+        "studrules: no variant 'games\\mine.yaml': no such file; did you mean 'games/mine.yaml'? "
+        "(a path is written with / here, not \\)\n"
+    )
+    # a file that is not there either: the path as it is written here, not the shipped list
+    code, _, err = run(capsys, "play", "games\\yours", "-n", "1")
+    assert code == 1
+    assert (
+        err
+        == "studrules: no variant 'games\\yours': no such file; a path is written with / here, not \\: 'games/yours'\n"
+    )
+
+
+def test_a_strategy_path_written_with_backslashes_is_answered_with_slashes(capsys):
+    code, _, err = run(capsys, "simulate", "three-card-poker", "--strategy", "mine\\s.yaml", "-n", "2")
+    assert code == 1
+    assert "no strategy 'mine\\s.yaml'; a path is written with / here, not \\: 'mine/s.yaml'" in err
+
+
+def test_a_name_given_with_no_terminal_is_said_to_take_no_seat(capsys):
+    # bots play every seat when standard input is not a terminal (the tests' is not): --name seats nobody
+    code, out, err = run(capsys, "play", "razz", "--name", "Zed", "-n", "1", "--seed", "1")
+    assert code == 0
+    assert err == (
+        "studrules: warning: --name names your seat at a terminal; here bots play every seat "
+        "(standard input is not a terminal, or --bots-only), so no seat takes it\n"
+    )
+    assert "Zed" not in out
+    code, _, err = run(capsys, "play", "razz", "-n", "1", "--seed", "1")
+    assert code == 0 and err == ""
+
+
+def test_ctrl_d_at_the_top_up_question_is_no(capsys, monkeypatch):
+    from test_cli_rebuys import Topper, _session
+
+    from studrules.cli import play
+
+    class CtrlD(Topper):
+        def _answer(self, prompt: str) -> str:
+            if prompt.startswith("Top up"):
+                self.prompts.append(prompt)
+                raise EOFError
+            return super()._answer(prompt)
+
+    made: list[CtrlD] = []
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(CtrlD()) or made[-1])
+    code, out, err = _session(capsys, "--rebuys", "1", "--hands", "3")
+    (me,) = made
+    assert code == 0 and "Traceback" not in err
+    # as n: nothing bought, the session goes on and the top-up is offered again after hand 2
+    asked = [p for p in me.prompts if p.startswith(("Enter", "Top up"))]
+    assert asked[:3] == [
+        "Enter for the next hand, t to top up to 15, q to leave: ",
+        "Top up to 15: buy 5 more (rebuy 1 of 1)? [y/N] ",
+        "Enter for the next hand, t to top up to 15, q to leave: ",
+    ]
+    assert "Session over after 3 hands" in out and "rebuys" not in out
+
+
+def test_studrules_alone_is_a_usage_error_that_lists_the_commands(capsys):
+    # as argparse answers a missing argument: the usage on standard error and exit code 2
+    code, out, err = run(capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("usage: studrules [-h] [--version] COMMAND ...\n")
+    assert "studrules: error: give a command: list, play, session," in err
+    assert "('studrules --help' says what each does)" in err
+
+
+def test_an_escape_sequence_or_line_break_in_a_name_given_is_shown_not_acted_on(tmp_path, capsys):
+    # ESC [2J clears a terminal's screen: a message that repeats the name writes it as \x1b, on one line
+    code, _, err = run(capsys, "explain", "\x1b[2Jx.yaml")
+    assert code == 1
+    assert err == "studrules: no variant '\\x1b[2Jx.yaml': no such file\n"
+    code, _, err = run(capsys, "\x1b[2J")
+    assert code == 2 and "\x1b" not in err and "'\\x1b[2J'" in err
+    path = tmp_path / "two\nlines.yaml"
+    path.write_text("extends: razz\nname: x\nstakes:\n  antee: 2\n", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1 and out.count("\n") == 1 and "two\\nlines.yaml:4:3: stakes.antee: razz has no stake 'antee'" in out
+    code, _, err = run(capsys, "explain", str(path))
+    assert code == 1 and err.count("\n") == 1 and "two\\nlines.yaml:4:3:" in err
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["explain", ""], "argument VARIANT: empty; give a shipped variant's name (studrules list) or a YAML file"),
+        (["compare", " ", "razz"], "argument A: empty; give a shipped variant's name"),
+        (["session", "--variants", " , "], "argument --variants: give at least one variant, comma-separated"),
+        (["play", "razz", "-n", "1", "--history", ""], "argument --history: empty; give a file's name"),
+        (["compare", "razz", "razz", "-n", "2", "--html", ""], "argument --html: empty; give a file's name"),
+        (["replay", ""], "argument SCRIPT: empty; give a file's name"),
+        (["validate", "razz", ""], "argument FILE: empty; give a file's name"),
+    ],
+)
+def test_an_empty_variant_or_file_name_is_a_usage_error(argv, said, capsys):
+    # an empty path read as the current folder ("'' is a folder"), or an empty --history as none: nothing saved
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert said in err
