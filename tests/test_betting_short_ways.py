@@ -64,7 +64,10 @@ def _table_seen(hand: Hand) -> dict:
     }
 
 
-def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
+def _play(variant, names, seed: int, stacks: int, check_each: bool, choose=None) -> Hand:
+    """A hand played with every betting decision ``choose(legal, rng)``'s (an action and its
+    total; default: one at random); ``check_each``: each decision's legal actions checked
+    against the general path's."""
     hand = Hand(variant, names, stacks, seed=seed)
     rng = random.Random(seed)
     while not hand.is_over:
@@ -77,14 +80,19 @@ def _play(variant, names, seed: int, stacks: int, check_each: bool) -> Hand:
             table = _table_seen(hand)  # what the alternatives' memo key and every condition read
             assert hand._table_values(NAMES) == tuple(table[name] for name in NAMES), (variant.name, seed)
             assert {k: hand._env()[k] for k in NAMES} == table, (variant.name, seed)
-        la = legal[rng.randrange(len(legal))]
-        total = None
-        if la.to is not None:
-            total = la.to[rng.randrange(len(la.to))]
-        elif la.min is not None and la.max is not None and la.action in ("bet", "raise", "complete"):
-            total = rng.randint(la.min, la.max)
+        la, total = (choose or _at_random)(legal, rng)
         hand.apply(Action(hand.to_act, la.action, total))
     return hand
+
+
+def _at_random(legal, rng):
+    la = legal[rng.randrange(len(legal))]
+    total = None
+    if la.to is not None:
+        total = la.to[rng.randrange(len(la.to))]
+    elif la.min is not None and la.max is not None and la.action in ("bet", "raise", "complete"):
+        total = rng.randint(la.min, la.max)
+    return la, total
 
 
 def test_plain_rounds_are_met(pot_variants):
@@ -168,22 +176,12 @@ def test_the_high_bet_goes_when_the_open_pair_folds():
     assert [str(a) for a in h.legal_actions()] == ["fold", "call 10", "raise to 20"]
 
 
-def _raise_every_time(variant, seed: int, stacks: int, check_each: bool) -> Hand:
-    """Two players, each raising (or betting, or completing) whenever allowed, else calling."""
-    hand = Hand(variant, ["P1", "P2"], stacks, seed=seed)
-    while not hand.is_over:
-        if hand.phase != "betting":
-            hand.apply(hand.default_action())
-            continue
-        legal = hand.legal_actions()
-        if check_each:
-            assert legal == _general_legal(hand), (variant.name, seed, stacks, [str(e) for e in hand.events[-3:]])
-        la = next((a for a in legal if a.action in ("raise", "bet", "complete")), None)
-        if la is None:
-            la = next(a for a in legal if a.action in ("call", "check", "bring-in"))
-        total = None if la.to is None and la.max is None else (max(la.to) if la.to is not None else la.max)
-        hand.apply(Action(hand.to_act, la.action, total))
-    return hand
+def _raise_every_time(legal, rng):
+    """Raise (or bet, or complete) to the most allowed whenever allowed, else call or check."""
+    la = next((a for a in legal if a.action in ("raise", "bet", "complete")), None)
+    if la is None:
+        la = next(a for a in legal if a.action in ("call", "check", "bring-in"))
+    return la, None if la.to is None and la.max is None else (max(la.to) if la.to is not None else la.max)
 
 
 @pytest.mark.parametrize("stacks", [60, 75, 100, 131, 400, 5000])
@@ -196,13 +194,13 @@ def test_heads_up_raising_past_the_cap_ends_as_the_general_path(name, stacks):
     rounds = [s for s in plan.steps if isinstance(s, _BettingPlan)]
     assert all(r.plain and r.raise_room for r in rounds)  # (else the short ways are not met here)
     for seed in range(3):
-        short = _raise_every_time(variant, seed, stacks, check_each=True)
+        short = _play(variant, ["P1", "P2"], seed, stacks, True, _raise_every_time)
         assert short.result().net and set(short.stacks) <= {0, 2 * stacks}  # one player won it all
         kept = [r.plain for r in rounds]
         try:
             for r in rounds:
                 r.plain = False
-            general = _raise_every_time(variant, seed, stacks, check_each=False)
+            general = _play(variant, ["P1", "P2"], seed, stacks, False, _raise_every_time)
         finally:
             for r, plain in zip(rounds, kept):
                 r.plain = plain
