@@ -126,3 +126,42 @@ def test_a_needed_rank_the_deck_lacks_is_refused():
     (e,) = errors_of(text + "wild: {low_card: true, low_needs: '2'}\n")
     assert e.location is not None and e.location.path == ("wild", "low_needs")
     assert "'2' is not in the deck" in e.message
+
+
+# --- the house option of kings-and-little-ones ------------------------------------------------------
+
+
+def winners(options: dict[str, str], cards: dict[str, str]) -> set[str]:
+    variant = load_variant("kings-and-little-ones", options=options)
+    hand = Hand(variant, list(cards), 500, seed=1, cards={p: c.split() for p, c in cards.items()})
+    while not hand.is_over:
+        hand.check_or_call()
+    return {p for p, net in hand.result().net.items() if net > 0}
+
+
+def test_the_dealer_announces_whether_a_king_is_required():
+    # "the dealer must announce whether a King is required for the small card to act as a wild card"
+    assert load_variant("kings-and-little-ones").wild.low_needs is None  # the default: not required
+    assert load_variant("kings-and-little-ones", options={"king_required": "no"}).wild.low_needs is None
+    assert load_variant("kings-and-little-ones", options={"king_required": "yes"}).wild.low_needs == "K"
+    # the hands above: Ann's deuce makes four aces only when no king is required
+    assert winners({}, CARDS) == {"Ann"}
+    assert winners({"king_required": "yes"}, CARDS) == {"Bob"}
+
+
+@pytest.mark.parametrize(("choice", "said"), [("yes", True), ("no", False)])
+def test_explain_reads_the_option_back(capsys, choice, said):
+    from studrules.cli.main import main
+
+    assert main(["explain", "kings-and-little-ones", "--option", f"king_required={choice}"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Each player's lowest card, face up or down, and every card of that rank in his hand" in text
+    assert ("but only if he holds a king, face up or down" in text) is said
+
+
+def test_diff_of_the_two_choices_is_the_low_card_row(capsys):
+    from studrules.cli.main import main
+
+    assert main(["diff", "kings-and-little-ones", "kings-and-little-ones", "--option-b", "king_required=yes"]) == 0
+    out = capsys.readouterr().out
+    assert "lowest card wild" in out and "yes, for a player holding a king" in out
