@@ -47,12 +47,12 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
     if wild.low_hole:
         out.append(
             "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
-            "(the ace counts high)."
+            f"(the ace counts high){_low_needs_words(wild)}."
         )
     if wild.low_card:
         out.append(
             "Each player's lowest card, face up or down, and every card of that rank in his hand, is wild for him "
-            "alone (the ace counts high)."
+            f"alone (the ace counts high){_low_needs_words(wild)}."
         )
     if wild.rankings:
         out.append(f"Wild cards count in the {_and_list([ranking_name(r) for r in wild.rankings])} hand only.")
@@ -135,8 +135,8 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
     rows = [
         ("wild ranks", _and_list([rank_words(r) for r in sorted(ranks, key=RANKS.index)]) or "none"),
         ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
-        ("low hole card wild", "yes" if wild.low_hole else "no"),
-        ("lowest card wild", "yes" if wild.low_card else "no"),
+        ("low hole card wild", _low_value(wild) if wild.low_hole else "no"),
+        ("lowest card wild", _low_value(wild) if wild.low_card else "no"),
         ("wild cards count in", count_in),
         (
             "five of a kind",
@@ -145,3 +145,29 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
         ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
     ]
     return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]
+
+
+def _low_needs_words(wild: WildRules) -> str:
+    """The end of the low card's sentence: the rank its player must hold for it to be wild.
+
+    >>> _low_needs_words(WildRules(low_card=True, low_needs="K"))
+    ', but only if he holds a king, face up or down (his lowest card may be that king)'
+    """
+    if wild.low_needs is None:
+        return ""
+    one = rank_name(wild.low_needs)
+    return f", but only if he holds {_a(one)}, face up or down (his lowest card may be that {one})"
+
+
+def _low_value(wild: WildRules) -> str:
+    """The diff's value of a low card wild: ``yes``, or for whom.
+
+    >>> _low_value(WildRules(low_card=True, low_needs="K"))
+    'yes, for a player holding a king'
+    """
+    return "yes" if wild.low_needs is None else f"yes, for a player holding {_a(rank_name(wild.low_needs))}"
+
+
+def _a(name: str) -> str:
+    """``king`` -> ``a king``, ``ace`` -> ``an ace``."""
+    return f"an {name}" if name[0] in "ae" else f"a {name}"

@@ -53,7 +53,8 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card],
     """The ranks wild for a player now: the rules' fixed ranks, the followed
     card's rank (and the followed rank itself with ``follow_itself``), the
     rank of his lowest down card under ``low_hole``, and of his lowest card
-    of all ``held`` under ``low_card``.
+    of all ``held`` under ``low_card``; with ``low_needs``, either only when
+    ``held`` (all his cards, up and down) has a card of that rank.
 
     >>> wild_ranks_of(WildRules(ranks="39"), None, ())
     '39'
@@ -62,15 +63,19 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card],
     '47'
     >>> wild_ranks_of(WildRules(ranks="K", low_card=True), None, parse_cards("9s"), parse_cards("9s 3h Kd"))
     '3K'
+    >>> wild_ranks_of(WildRules(ranks="K", low_card=True, low_needs="K"), None, (), parse_cards("9s 3h 7d"))
+    'K'
     """
     ranks = set(rules.ranks)
     if wild_rank is not None:
         ranks.add(wild_rank)
     if rules.follow is not None and rules.follow_itself:
         ranks.add(rules.follow)
-    if rules.low_hole and down:
+    needs = rules.low_needs
+    low_wild = needs is None or any(not is_joker(c) and rank_char(c) == needs for c in held)
+    if rules.low_hole and down and low_wild:
         ranks.add(rank_char(min(down, key=lambda c: c.rank)))
-    if rules.low_card and held:
+    if rules.low_card and held and low_wild:
         ranks.add(rank_char(min(held, key=lambda c: c.rank)))
     return "".join(sorted(ranks, key=RANKS.index))
 

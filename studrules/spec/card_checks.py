@@ -202,6 +202,19 @@ class _CardChecks(_CheckerBase):
                 self.fail("decline: fold needs a price to decline", ("when_dealt_up", i, "decline"))
         if wild.follow is not None and wild.follow not in deck:
             self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
+        if wild.low_needs is not None:
+            if not (wild.low_card or wild.low_hole):
+                self.fail(
+                    "wild.low_needs says what a player must hold for his low card to be wild, but no low card "
+                    "is wild: add low_card or low_hole",
+                    ("wild", "low_needs"),
+                )
+            elif wild.low_needs not in deck:
+                self.fail(
+                    f"wild.low_needs '{wild.low_needs}' is not in the deck (its ranks are {deck}): "
+                    "no low card would ever be wild",
+                    ("wild", "low_needs"),
+                )
         if not wild.any:
             return
         played = {r for s in self.v.steps_of(ShowdownStep) for r in s.rankings}

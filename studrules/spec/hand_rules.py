@@ -21,7 +21,9 @@ class WildRules:
     card of that rank is dealt face up, the rank of the next up card is wild
     (``follow_itself``: the followed rank too); ``low_hole``: each player's
     lowest down card's rank is wild in his hand alone; ``low_card``: his
-    lowest card's, face up or down. ``rankings``: the
+    lowest card's, face up or down; ``low_needs``: a rank he must hold, face
+    up or down, for his low card to be wild (the low card itself counts: a
+    player whose lowest card is of that rank holds one). ``rankings``: the
     showdown rankings they count in (empty: all). ``five_of_a_kind`` and
     ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
@@ -35,6 +37,7 @@ class WildRules:
     follow_itself: bool = False
     low_hole: bool = False
     low_card: bool = False
+    low_needs: str | None = None
     rankings: tuple[str, ...] = ()
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False

@@ -42,6 +42,7 @@ _PATTERN_WORDS = {
     "^[A-Za-z0-9][A-Za-z0-9_.-]*$": "use letters, digits, '-', '_' and '.' (round-1)",
     "^[A-Za-z0-9_][A-Za-z0-9_-]*$": "use letters, digits, '-' and '_'",
     "^[a-z]{2,3}(-[A-Za-z0-9]+)*$": "use an ISO language code such as fr, he, ru, it",
+    "^[2-9TJQKA]$": "give one rank from 23456789TJQKA (T for ten), e.g. K",
     "^[2-9TJQKA]{5,13}$": "give 5 to 13 ranks from 23456789TJQKA (T for ten), each once, e.g. 6789TJQKA for a 36-card deck",
 }
 
