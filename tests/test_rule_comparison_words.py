@@ -151,3 +151,16 @@ def test_the_diff_says_a_card_down_only_if_all_are_up_as_the_rule_book_does():
         for d in diff(load_variant("seven-card-stud"), load_variant("variants/catalogue/mexican-poker.yaml"))
     }
     assert rows["deal 2"] == "players: down if all his cards are face up by then, else face up"
+
+
+def test_a_rank_that_begins_with_a_vowel_sound_takes_an():
+    # "When a eight is dealt face up", "the card after a ace up", "a A dealt up" were read
+    follow_eight = load_variant_text("extends: follow-the-queen\nname: follow-the-eight\nwild: {follow: '8'}\n")
+    assert "When an eight is dealt face up, the rank of the next card dealt face up is wild" in flat(
+        explain(follow_eight)
+    )
+    follow_ace = load_variant_text("extends: follow-the-queen\nname: follow-the-ace\nwild: {follow: A}\n")
+    rows = {(d.rule, d.b) for d in diff(load_variant("follow-the-queen"), follow_ace)}
+    assert ("changing wild card", "the card after an ace up") in rows
+    aces_up = load_variant_text("extends: baseball\nname: ace-baseball\nwhen_dealt_up: [{rank: A, deal: down}]\n")
+    assert any(d.rule == "an A dealt up" for d in diff(load_variant("baseball"), aces_up))

@@ -73,7 +73,7 @@ from .rule_words import (
     tie_break_words,
 )
 from .step_words import cards_used_sentences, up_card_rule_words
-from .wild_words import wild_rule_rows
+from .wild_words import a_or_an, wild_rule_rows
 
 __all__ = [
     "Rule",
@@ -240,7 +240,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
-        add("extra cards", f"a {r.rank} dealt up", up_card_rule_words(r))
+        add("extra cards", f"{a_or_an(r.rank)} dealt up", up_card_rule_words(r))
     # every game has these rows (a game without wild cards says none), so that against a wild
     # game only what differs shows
     showdown = [r for step in variant.steps_of(ShowdownStep) for r in step.rankings]

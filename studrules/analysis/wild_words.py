@@ -16,7 +16,7 @@ from ..spec.model import WildRules
 from .ranking_names import ranking_name
 from .rule_words import _and_list
 
-__all__ = ["wild_sentences", "joker_sentences", "wild_rule_rows"]
+__all__ = ["wild_sentences", "joker_sentences", "wild_rule_rows", "a_or_an"]
 
 
 def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts first") -> list[str]:
@@ -37,7 +37,7 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         kept = wild.follow_itself or wild.follow in wild.ranks
         last = f"leaves none ({rank_words(wild.follow)} stay wild)" if kept else "leaves none"
         out.append(
-            f"When a {one} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
+            f"When {a_or_an(one)} is dealt face up, the rank of the next card dealt face up is wild{too}; a later {one} "
             f"moves it to the card after that one, and a {one} dealt face up last {last}."
         )
         if wild.follow_itself and wild.follow not in wild.ranks:
@@ -134,7 +134,7 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
         count_in = f"the {hands} hand{'s' if len(counted) > 1 else ''} only" if counted else "no hand"
     rows = [
         ("wild ranks", _and_list([rank_words(r) for r in sorted(ranks, key=RANKS.index)]) or "none"),
-        ("changing wild card", f"the card after a {rank_name(wild.follow)} up" if wild.follow else "none"),
+        ("changing wild card", f"the card after {a_or_an(rank_name(wild.follow))} up" if wild.follow else "none"),
         ("low hole card wild", _low_value(wild) if wild.low_hole else "no"),
         ("lowest card wild", _low_value(wild) if wild.low_card else "no"),
         ("wild cards count in", count_in),
@@ -156,7 +156,7 @@ def _low_needs_words(wild: WildRules) -> str:
     if wild.low_needs is None:
         return ""
     one = rank_name(wild.low_needs)
-    return f", but only if he holds {_a(one)}, face up or down (his lowest card may be that {one})"
+    return f", but only if he holds {a_or_an(one)}, face up or down (his lowest card may be that {one})"
 
 
 def _low_value(wild: WildRules) -> str:
@@ -165,9 +165,13 @@ def _low_value(wild: WildRules) -> str:
     >>> _low_value(WildRules(low_card=True, low_needs="K"))
     'yes, for a player holding a king'
     """
-    return "yes" if wild.low_needs is None else f"yes, for a player holding {_a(rank_name(wild.low_needs))}"
+    return "yes" if wild.low_needs is None else f"yes, for a player holding {a_or_an(rank_name(wild.low_needs))}"
 
 
-def _a(name: str) -> str:
-    """``king`` -> ``a king``, ``ace`` -> ``an ace``."""
-    return f"an {name}" if name[0] in "ae" else f"a {name}"
+def a_or_an(name: str) -> str:
+    """A card or rank named with its article, as said aloud.
+
+    >>> a_or_an("king"), a_or_an("ace"), a_or_an("eight"), a_or_an("A"), a_or_an("8"), a_or_an("4")
+    ('a king', 'an ace', 'an eight', 'an A', 'an 8', 'a 4')
+    """
+    return f"an {name}" if name[0] in "aeAE8" else f"a {name}"
