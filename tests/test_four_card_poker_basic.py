@@ -1,4 +1,4 @@
-"""Four Card Poker's basic strategy (strategies/four-card-poker-basic.yaml).
+"""Four Card Poker's basic strategy (strategies/four-card-poker-basic.yaml), the game's default.
 
 The strategy Shuffle Master prints on its table pamphlet (as Wikipedia quotes
 it): "Pair of 2's or less, fold. Pair of 3's through 9's, bet 1x ante. Pair
@@ -23,9 +23,16 @@ import pytest
 
 from studrules.analysis.exact import analyze
 from studrules.spec.loader import load_variant
-from studrules.spec.strategies import load_strategy
+from studrules.spec.strategies import load_strategy, shipped_strategies
 
 GAME, BASIC = "four-card-poker", "four-card-poker-basic"
+
+
+def test_the_game_plays_the_published_basic_strategy_unless_told_otherwise():
+    assert load_variant(GAME).strategy == BASIC
+    # the old default stays shipped and still plays the game
+    assert "pair-or-better" in shipped_strategies()
+    assert load_strategy("pair-or-better", load_variant(GAME)).decide("2c 2d Ah Ks Qc") == "raise"
 
 
 @pytest.mark.parametrize(
