@@ -21,9 +21,9 @@ from studrules.spec.resources import strategies_dir
 from studrules.spec.strategy_fit import plays_alike
 
 # Each shipped game against the house and the strategy that must be chosen for it, by hand:
-# - every shipped game names its own (basic, queen-six-four, pair-or-better: the house edges
-#   of the README's table; Let It Ride's and Mississippi Stud's optimal play, as analyze
-#   --optimal --write wrote it);
+# - every shipped game names its own (basic, queen-six-four, four-card-poker-basic: published
+#   strategies, their house edges in the README; Let It Ride's and Mississippi Stud's optimal
+#   play, as analyze --optimal --write wrote it);
 # - a game that names none gets the first that fits, by name: below, Let It Ride without its
 #   line skips ace-king-or-better and basic (they read 'hand' or 'ace_king', hands of five, and
 #   the player holds 3 cards at the first decision), passes over fold (it plays every hand
@@ -31,7 +31,7 @@ from studrules.spec.strategy_fit import plays_alike
 EXPECTED = {
     "caribbean-stud-it": "basic",
     "three-card-poker": "queen-six-four",
-    "four-card-poker": "pair-or-better",
+    "four-card-poker": "four-card-poker-basic",
     "let-it-ride": "let-it-ride-optimal",
     "mississippi-stud": "mississippi-stud-optimal",
 }

@@ -34,7 +34,8 @@ CASES = {
     "three-card-poker": ("queen-six-four", {"pair_plus": 5}, False),
     "mississippi-stud": ("raise", {}, False),
     "let-it-ride": ("fold", {}, True),  # stands on both bets: only the $ bet rides
-    "four-card-poker": ("pair-or-better", {"aces_up": 5}, True),  # every hand against every dealer hand
+    # every hand against every dealer hand; the default strategy raises 1x and 3x
+    "four-card-poker": ("four-card-poker-basic", {"aces_up": 5}, True),
 }
 
 
