@@ -62,6 +62,60 @@ def test_the_start_of_several_variant_names_gets_the_list_not_one_guess(capsys):
     assert "no variant 'stud'; shipped variants: " in err
 
 
+def test_an_unknown_variant_lists_a_few_names_and_where_all_are(capsys):
+    # ~94 shipped names on one line read as noise: eight of them, those holding the word first, and 'studrules list'
+    from studrules.spec.loader import shipped_variants
+
+    names = [p.stem for p in shipped_variants()]
+    code, _, err = run(capsys, "explain", "qqq")
+    assert code == 1
+    assert err == (
+        f"studrules: no variant 'qqq'; shipped variants: {', '.join(names[:8])} "
+        f"and {len(names) - 8} more ('studrules list' shows them all)\n"
+    )
+    code, _, err = run(capsys, "explain", "mississippi")
+    holding = [n for n in names if "mississippi" in n]  # the start of several: no guess
+    assert err.startswith(f"studrules: no variant 'mississippi'; shipped variants: {', '.join(holding[:8])}")
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        # strategies/: a guess alone, or the ten shipped names (a list that short is given whole)
+        (
+            ["simulate", "three-card-poker", "--strategy", "bsic", "-n", "2"],
+            "no strategy 'bsic': did you mean 'basic'?\n",
+        ),
+        (
+            ["simulate", "three-card-poker", "--strategy", "qqq", "-n", "2"],
+            "no strategy 'qqq'; shipped strategies: ace-king-or-better, basic, fold, let-it-ride-basic, "
+            "let-it-ride-optimal, mississippi-stud-basic, mississippi-stud-optimal, pair-or-better, queen-six-four, raise\n",
+        ),
+    ],
+)
+def test_an_unknown_strategy_gets_the_guess_or_the_names(argv, said, capsys):
+    code, _, err = run(capsys, *argv)
+    assert code == 1
+    assert err == f"studrules: {said}"
+
+
+def test_an_unknown_ranking_lists_a_few_and_where_all_are(tmp_path, capsys):
+    # schemas/variant.schema.json's $defs/ranking: 16 names; eight, then the count and where they are
+    import json
+
+    from studrules.spec.resources import schemas_dir
+
+    rankings = json.loads((schemas_dir() / "variant.schema.json").read_text())["$defs"]["ranking"]["enum"]
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: razz\nname: mine\ndeck: {ranking: qqq}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert (
+        f"unknown ranking 'qqq': choose one of: {', '.join(rankings[:8])} and {len(rankings) - 8} more "
+        "('studrules schema --print' has them all)" in out
+    )
+
+
 @pytest.mark.parametrize(
     "argv, hint",
     [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import StudrulesError, close_matches
+from ..errors import StudrulesError, unknown_name_hint
 from .card_checks import _CheckerBase
 from .expressions import Expression
 from .model import AnteStep, DecisionStep, RevealStep, SettleStep
@@ -34,9 +34,10 @@ class _BankedChecks(_CheckerBase):
             self.fail("'strategy' is the strategy of a game against the house; this is a pot game", ("strategy",))
         elif not (strategies_dir() / f"{name}.yaml").is_file():
             names = sorted(p.stem for p in strategies_dir().glob("*.yaml"))
-            close = close_matches(name, names)
-            known = f"did you mean '{close[0]}'?" if close else f"the shipped ones are {', '.join(names)}"
-            self.fail(f"no shipped strategy '{name}': {known}", ("strategy",))
+            self.fail(
+                f"no shipped strategy '{name}'{unknown_name_hint(name, names, listing='shipped strategies')}",
+                ("strategy",),
+            )
 
     def banked(self) -> None:
         self._strategy_name()
@@ -141,9 +142,9 @@ class _BankedChecks(_CheckerBase):
         for path, lines in tables:
             for label, _ in lines:
                 if label not in known:
+                    hint = unknown_name_hint(label, sorted(known), listing="its hands are")
                     self.fail(
-                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking; its hands are "
-                        f"{', '.join(sorted(known))}",
+                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking{hint}",
                         self.step_path(i, *path, label),
                         key=True,
                     )
