@@ -302,3 +302,19 @@ def test_an_empty_variant_or_file_name_is_a_usage_error(argv, said, capsys):
     assert code == 2
     assert out == ""
     assert said in err
+
+
+@pytest.mark.parametrize("argv, same_as", [(["help"], ["--help"]), (["help", "play"], ["play", "--help"])])
+def test_help_as_a_command_is_the_help_flag(argv, same_as, capsys):
+    # 'studrules help' and 'studrules help play', as git and pip read them: the help --help prints, exit code 0
+    code, out, err = run(capsys, *argv)
+    flag_code, flag_out, _ = run(capsys, *same_as)
+    assert (code, err) == (0, "")
+    assert out == flag_out and flag_code == 0
+    assert out.startswith(f"usage: studrules {' '.join(argv[1:])}".rstrip() + " [-h]")
+
+
+def test_help_of_a_word_that_is_no_command_is_a_usage_error(capsys):
+    code, out, err = run(capsys, "help", "plya")
+    assert code == 2 and out == ""
+    assert "invalid choice: 'plya'" in err and "(did you mean 'play'?)" in err

@@ -195,7 +195,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="studrules",
         description="An engine for stud poker house rules: play, validate, explain and compare variants.",
-        epilog="'studrules COMMAND --help' gives a command's options and examples.\n\n" + EXIT_CODES,
+        epilog="'studrules COMMAND --help' (or 'studrules help COMMAND') gives a command's options and examples."
+        "\n\n" + EXIT_CODES,
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"studrules {__version__}")
@@ -238,6 +239,24 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _help_as_flag(words: list[str]) -> list[str]:
+    """``studrules help`` as ``studrules --help``, and ``studrules help COMMAND``
+    as ``studrules COMMAND --help`` (as git and pip read them); ``help`` and a
+    word that is no command is the usage error argparse gives that word.
+
+    >>> _help_as_flag(["help"]), _help_as_flag(["help", "play"]), _help_as_flag(["play", "help"])
+    (['--help'], ['play', '--help'], ['play', 'help'])
+    >>> _help_as_flag(["help", "plya"])
+    ['plya']
+    """
+    if not words or words[0] != "help":
+        return words
+    if len(words) == 1:
+        return ["--help"]
+    names = {name for _, name, _, _ in _command_table()}
+    return [words[1], "--help"] if words[1] in names else words[1:]
+
+
 def _usable_streams() -> None:
     """Output that cannot stop a command: a stream the shell closed (``>&-``)
     writes nowhere, and a terminal that cannot show a character (not UTF-8)
@@ -254,7 +273,7 @@ def _usable_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _usable_streams()
-    words = sys.argv[1:] if argv is None else list(argv)
+    words = _help_as_flag(sys.argv[1:] if argv is None else list(argv))
     # only the chosen subcommand's module (and what it imports) is imported
     parser = build_parser(_chosen_command(words) or "")
     try:
