@@ -318,3 +318,38 @@ def test_help_of_a_word_that_is_no_command_is_a_usage_error(capsys):
     code, out, err = run(capsys, "help", "plya")
     assert code == 2 and out == ""
     assert "invalid choice: 'plya'" in err and "(did you mean 'play'?)" in err
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        # variants/DEFAULT names five-card-stud-fr, whose stakes hold an ante; argparse took 5 for the VARIANT
+        (
+            ["play", "--ante", "5"],
+            "unrecognized argument: --ante (a stake of five-card-stud-fr: did you mean '--stake ante=5'?)",
+        ),
+        # seven-card-stud.yaml (razz extends it): low_limit, high_limit, ante, bring_in
+        (
+            ["play", "razz", "--ante", "5", "-n", "1"],
+            "unrecognized arguments: --ante (a stake of razz: did you mean '--stake ante=5'?) 5",
+        ),
+        (["explain", "razz", "--low-limit=4"], "--low-limit=4 (a stake of razz: did you mean '--stake low_limit=4'?)"),
+        (["play", "razz", "--bring-in"], "--bring-in (a stake of razz: did you mean '--stake bring_in=N'?)"),
+        # three-card-poker.yaml: pair_plus, the side bet's stake
+        (
+            ["simulate", "three-card-poker", "--pair-plus", "5"],
+            "--pair-plus (a stake of three-card-poker: did you mean '--stake pair_plus=5'?) 5",
+        ),
+    ],
+)
+def test_a_stake_given_as_a_flag_is_answered_with_the_stake_flag(argv, said, capsys):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert said in err
+
+
+def test_a_flag_that_names_no_stake_gets_no_stake_hint(capsys):
+    # razz has no stake 'colour'; a variant that is no file gives no stakes to guess from
+    for argv in (["play", "razz", "--colour", "red"], ["play", "nosuch", "--ante", "5"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and "--stake" not in err.splitlines()[-1]

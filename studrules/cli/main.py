@@ -69,7 +69,7 @@ class _Parser(argparse.ArgumentParser):
         if extras:  # said by the command that was given them, not by the top-level parser
             from ._common import unknown_argument_message
 
-            self.error(unknown_argument_message(self, extras))
+            self.error(unknown_argument_message(self, extras, parsed))
         return parsed, extras
 
 
