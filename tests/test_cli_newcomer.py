@@ -353,3 +353,22 @@ def test_a_flag_that_names_no_stake_gets_no_stake_hint(capsys):
     for argv in (["play", "razz", "--colour", "red"], ["play", "nosuch", "--ante", "5"]):
         code, _, err = run(capsys, *argv)
         assert code == 2 and "--stake" not in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("markdown", [[], ["--markdown"]])
+def test_explain_names_each_stake_as_stake_takes_it(markdown, capsys):
+    # three-card-poker.yaml's stakes: table_min 5, table_max 100, ante 10, pair_plus 0 (words: 'pair plus')
+    code, out, _ = run(capsys, "explain", "three-card-poker", *markdown)
+    assert code == 0
+    out = out.replace("\\_", "_")  # (Markdown writes table_min as table\_min: it reads as table_min)
+    for line in (
+        "- table minimum (table_min): 5",
+        "- table maximum (table_max): 100",
+        "- ante (ante): 10",
+        "- pair plus (pair_plus): 0",
+    ):
+        assert line + "\n" in out
+    assert "Change them with --stake NAME=VALUE, NAME as in brackets;" in " ".join(out.split())
+    # the name read there is the one --stake takes: the pair plus stake becomes 5
+    code, out, _ = run(capsys, "explain", "three-card-poker", "--stake", "pair_plus=5", *markdown)
+    assert code == 0 and "- pair plus (pair_plus): 5\n" in out.replace("\\_", "_")
