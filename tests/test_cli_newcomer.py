@@ -372,3 +372,20 @@ def test_explain_names_each_stake_as_stake_takes_it(markdown, capsys):
     # the name read there is the one --stake takes: the pair plus stake becomes 5
     code, out, _ = run(capsys, "explain", "three-card-poker", "--stake", "pair_plus=5", *markdown)
     assert code == 0 and "- pair plus (pair_plus): 5\n" in out.replace("\\_", "_")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # australian-stud's rule book: "An all-in bet ..." (its betting rounds); 7-card-stud-hilo-regular's "ace-to-five"
+        ["explain", "australian-stud"],
+        ["explain", "7-card-stud-hilo-regular"],
+        # the names of the shipped strategies in simulate's help: mississippi-stud-basic, ...
+        ["simulate", "--help"],
+    ],
+)
+def test_lines_break_between_words_never_inside_a_hyphenated_one(argv, capsys):
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    broken = [line for line in out.splitlines() if line.rstrip()[-2:-1].isalpha() and line.rstrip().endswith("-")]
+    assert broken == []

@@ -129,7 +129,13 @@ def _module_texts() -> list[tuple[str, str | None]]:
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's formatter, except that a paragraph whose lines are indented
-    (the examples, the exit codes) is printed as written."""
+    (the examples, the exit codes) is printed as written, and that lines break
+    between words only, never inside a hyphenated name (``mississippi-stud-basic``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         paragraphs = text.split("\n\n")
@@ -139,7 +145,12 @@ class HelpFormatter(argparse.HelpFormatter):
             if len(lines) > 1 and all(line.startswith("  ") for line in lines[1:]):
                 out.append("\n".join(indent + line for line in lines))
             else:
-                out.append(super()._fill_text(paragraph, width, indent))
+                import textwrap
+
+                flat = self._whitespace_matcher.sub(" ", paragraph).strip()
+                out.append(
+                    textwrap.fill(flat, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+                )
         return "\n\n".join(out)
 
 
