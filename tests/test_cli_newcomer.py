@@ -389,3 +389,25 @@ def test_lines_break_between_words_never_inside_a_hyphenated_one(argv, capsys):
     assert code == 0
     broken = [line for line in out.splitlines() if line.rstrip()[-2:-1].isalpha() and line.rstrip().endswith("-")]
     assert broken == []
+
+
+def test_a_backslash_path_under_extends_is_answered_from_the_extending_files_folder(tmp_path, monkeypatch, capsys):
+    # extends reads a path from the folder of the file that writes it: games/sub/base.yaml for games/mine.yaml
+    (tmp_path / "games" / "sub").mkdir(parents=True)
+    (tmp_path / "games" / "sub" / "base.yaml").write_text("extends: razz\nname: base\n", encoding="utf-8")
+    (tmp_path / "games" / "mine.yaml").write_text("extends: sub\\base.yaml\nname: mine\n", encoding="utf-8")
+    (tmp_path / "other").mkdir()  # other/base.yaml from the current folder, which extends would not read
+    (tmp_path / "other" / "base.yaml").write_text("extends: razz\nname: other\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "explain", "games/mine.yaml")
+    assert code == 1
+    assert (
+        "no variant 'sub\\base.yaml': no such file; did you mean 'sub/base.yaml'? (a path is written with / here" in err
+    )
+    # a file there from the current folder only: no 'did you mean' for a file extends would not read
+    (tmp_path / "games" / "yours.yaml").write_text("extends: other\\base.yaml\nname: yours\n", encoding="utf-8")
+    code, _, err = run(capsys, "explain", "games/yours.yaml")
+    assert code == 1
+    assert (
+        "no variant 'other\\base.yaml': no such file; a path is written with / here, not \\: 'other/base.yaml'" in err
+    )

@@ -142,7 +142,9 @@ def resolve_variant_path(
         raise refused
     names = [p.stem for p in shipped_variants()]
     if "/" in text or "\\" in text or text.endswith(VARIANT_SUFFIXES):
-        raise SpecError(f"no variant '{text}': no such file{slash_hint(text) or _shipped_hint(text, names)}", location)
+        raise SpecError(
+            f"no variant '{text}': no such file{slash_hint(text, relative_to) or _shipped_hint(text, names)}", location
+        )
     close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
     close = close or close_matches(text, names)  # (a file beside it, named by its path)
     if close:
