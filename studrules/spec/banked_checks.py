@@ -17,6 +17,9 @@ from .vocabulary import category_constants, hand_constants
 
 __all__: list[str] = []
 
+#: Where every shipped strategy's name is read (--strategy's help lists them).
+ALL_STRATEGIES = "'studrules simulate --help' shows them all"
+
 # The lines a settlement against the house reads: a hand's category.
 _CATEGORY_LINES = frozenset(category_constants()) - {"ace_king"}
 
@@ -35,7 +38,7 @@ class _BankedChecks(_CheckerBase):
         elif not (strategies_dir() / f"{name}.yaml").is_file():
             names = sorted(p.stem for p in strategies_dir().glob("*.yaml"))
             self.fail(
-                f"no shipped strategy '{name}'{unknown_name_hint(name, names, listing='shipped strategies')}",
+                f"no shipped strategy '{name}'{unknown_name_hint(name, names, listing='shipped strategies', all_at=ALL_STRATEGIES)}",
                 ("strategy",),
             )
 

@@ -575,7 +575,9 @@ def _resolve(name_or_path: str | Path) -> Path:
         if found:  # only a regular .yaml/.yml file is read: no other file's lines reach a message
             return check_data_file(c, what="strategy", shown=text)
     names = shipped_strategies()
-    hint = slash_hint(text) or unknown_name_hint(text, names, listing="shipped strategies")
+    hint = slash_hint(text) or unknown_name_hint(
+        text, names, listing="shipped strategies", all_at="'studrules simulate --help' shows them all"
+    )
     raise SpecError(f"no strategy '{text}'{hint}")
 
 
