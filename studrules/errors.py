@@ -28,6 +28,8 @@ __all__ = [
     "format_path",
     "in_order",
     "close_matches",
+    "some_names",
+    "unknown_name_hint",
     "StakeOrderWarning",
 ]
 
@@ -243,6 +245,55 @@ def close_matches(word: object, choices: Iterable[object]) -> list[str]:
         return [bare[best]]
     shorter = [b for b in bare if len(b) >= 4 and key.startswith(b) and not key[len(b)].isalnum()]
     return [bare[shorter[0]]] if len(shorter) == 1 else []
+
+
+#: How many names an error lists of a longer list (the rest counted, and where to read them said).
+MOST_NAMES = 8
+
+
+def some_names(names: Iterable[object], *, like: object = "", all_at: str = "", most: int = MOST_NAMES) -> str:
+    """The known names an error lists: every one of a short list; of a long one
+    (more than a few past ``most``), ``most`` of them -- those holding the word
+    given (``like``) first -- and how many more, with what shows them all
+    (``all_at``), so a message stays a line a reader reads.
+
+    >>> some_names(["ante", "bring_in"])
+    'ante, bring_in'
+    >>> some_names([], all_at="x")
+    'none'
+    >>> names = [f"game-{n}" for n in range(20)]
+    >>> some_names(names, like="1", all_at="'studrules list' shows them all", most=4)
+    "game-1, game-10, game-11, game-12 and 16 more ('studrules list' shows them all)"
+    >>> some_names(names[:6], most=4)  # (two more are named rather than counted)
+    'game-0, game-1, game-2, game-3, game-4, game-5'
+    """
+    shown = [str(n) for n in names]
+    if not shown:
+        return "none"
+    if len(shown) <= most + 2:
+        return ", ".join(shown)
+    key = str(like).lower()
+    if key:
+        shown = [n for n in shown if key in n.lower()] + [n for n in shown if key not in n.lower()]
+    where = f" ({all_at})" if all_at else ""
+    return f"{', '.join(shown[:most])} and {len(shown) - most} more{where}"
+
+
+def unknown_name_hint(word: object, names: Iterable[object], *, listing: str, all_at: str = "") -> str:
+    """What follows "no X 'word'" in a message: the name a mistyped ``word`` most
+    likely meant (:func:`close_matches`), else a few of the known names
+    (:func:`some_names`) after ``listing``, their heading.
+
+    >>> unknown_name_hint("bsic", ["basic", "fold"], listing="shipped strategies")
+    ": did you mean 'basic'?"
+    >>> unknown_name_hint("xyz", ["basic", "fold"], listing="shipped strategies")
+    '; shipped strategies: basic, fold'
+    """
+    known = [str(n) for n in names]
+    close = close_matches(word, known)
+    if close:
+        return f": did you mean '{close[0]}'?"
+    return f"; {listing}: {some_names(known, like=word, all_at=all_at)}"
 
 
 class StakeOrderWarning(UserWarning):

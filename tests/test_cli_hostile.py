@@ -192,7 +192,7 @@ def test_a_name_with_a_control_character_is_refused_at_the_table(capsys):
 
 def test_an_empty_strategy_name_is_no_strategy_not_a_folder(capsys):
     code, _, err = run(capsys, "simulate", "caribbean-stud-it", "--strategy", "", "-n", "10")
-    assert code == 1 and err.startswith("studrules: no strategy '' (shipped strategies: ")
+    assert code == 1 and err.startswith("studrules: no strategy ''; shipped strategies: ")
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="a device that is always full")

@@ -62,6 +62,55 @@ def test_the_start_of_several_variant_names_gets_the_list_not_one_guess(capsys):
     assert "no variant 'stud'; shipped variants: " in err
 
 
+def test_an_unknown_variant_lists_a_few_names_and_where_all_are(capsys):
+    # ~94 shipped names on one line read as noise: eight of them, those holding the word first, and 'studrules list'
+    from studrules.spec.loader import shipped_variants
+
+    names = [p.stem for p in shipped_variants()]
+    code, _, err = run(capsys, "explain", "qqq")
+    assert code == 1
+    assert err == (
+        f"studrules: no variant 'qqq'; shipped variants: {', '.join(names[:8])} "
+        f"and {len(names) - 8} more ('studrules list' shows them all)\n"
+    )
+    code, _, err = run(capsys, "explain", "mississippi")
+    holding = [n for n in names if "mississippi" in n]  # the start of several: no guess
+    assert err.startswith(f"studrules: no variant 'mississippi'; shipped variants: {', '.join(holding[:8])}")
+
+
+def test_an_unknown_strategy_gets_the_guess_or_the_names(capsys):
+    code, _, err = run(capsys, "simulate", "three-card-poker", "--strategy", "bsic", "-n", "2")
+    assert (code, err) == (1, "studrules: no strategy 'bsic': did you mean 'basic'?\n")
+    # no guess: the names of strategies/, whole while they are ten or fewer, else eight and where all are
+    from studrules.spec.resources import strategies_dir
+
+    names = sorted(p.stem for p in strategies_dir().glob("*.yaml"))
+    code, _, err = run(capsys, "simulate", "three-card-poker", "--strategy", "qqq", "-n", "2")
+    listed = (
+        ", ".join(names)
+        if len(names) <= 10
+        else f"{', '.join(names[:8])} and {len(names) - 8} more ('studrules simulate --help' shows them all)"
+    )
+    assert (code, err) == (1, f"studrules: no strategy 'qqq'; shipped strategies: {listed}\n")
+
+
+def test_an_unknown_ranking_lists_a_few_and_where_all_are(tmp_path, capsys):
+    # schemas/variant.schema.json's $defs/ranking: 16 names; eight, then the count and where they are
+    import json
+
+    from studrules.spec.resources import schemas_dir
+
+    rankings = json.loads((schemas_dir() / "variant.schema.json").read_text())["$defs"]["ranking"]["enum"]
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: razz\nname: mine\ndeck: {ranking: qqq}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert (
+        f"unknown ranking 'qqq': choose one of: {', '.join(rankings[:8])} and {len(rankings) - 8} more "
+        "('studrules schema --print' has them all)" in out
+    )
+
+
 @pytest.mark.parametrize(
     "argv, hint",
     [
@@ -248,3 +297,112 @@ def test_an_empty_variant_or_file_name_is_a_usage_error(argv, said, capsys):
     assert code == 2
     assert out == ""
     assert said in err
+
+
+@pytest.mark.parametrize("argv, same_as", [(["help"], ["--help"]), (["help", "play"], ["play", "--help"])])
+def test_help_as_a_command_is_the_help_flag(argv, same_as, capsys):
+    # 'studrules help' and 'studrules help play', as git and pip read them: the help --help prints, exit code 0
+    code, out, err = run(capsys, *argv)
+    flag_code, flag_out, _ = run(capsys, *same_as)
+    assert (code, err) == (0, "")
+    assert out == flag_out and flag_code == 0
+    assert out.startswith(f"usage: studrules {' '.join(argv[1:])}".rstrip() + " [-h]")
+
+
+def test_help_of_a_word_that_is_no_command_is_a_usage_error(capsys):
+    code, out, err = run(capsys, "help", "plya")
+    assert code == 2 and out == ""
+    assert "invalid choice: 'plya'" in err and "(did you mean 'play'?)" in err
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        # variants/DEFAULT names five-card-stud-fr, whose stakes hold an ante; argparse took 5 for the VARIANT
+        (
+            ["play", "--ante", "5"],
+            "unrecognized argument: --ante (a stake of five-card-stud-fr: did you mean '--stake ante=5'?)",
+        ),
+        # seven-card-stud.yaml (razz extends it): low_limit, high_limit, ante, bring_in
+        (
+            ["play", "razz", "--ante", "5", "-n", "1"],
+            "unrecognized arguments: --ante (a stake of razz: did you mean '--stake ante=5'?) 5",
+        ),
+        (["explain", "razz", "--low-limit=4"], "--low-limit=4 (a stake of razz: did you mean '--stake low_limit=4'?)"),
+        (["play", "razz", "--bring-in"], "--bring-in (a stake of razz: did you mean '--stake bring_in=N'?)"),
+        # three-card-poker.yaml: pair_plus, the side bet's stake
+        (
+            ["simulate", "three-card-poker", "--pair-plus", "5"],
+            "--pair-plus (a stake of three-card-poker: did you mean '--stake pair_plus=5'?) 5",
+        ),
+    ],
+)
+def test_a_stake_given_as_a_flag_is_answered_with_the_stake_flag(argv, said, capsys):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert said in err
+
+
+def test_a_flag_that_names_no_stake_gets_no_stake_hint(capsys):
+    # razz has no stake 'colour'; a variant that is no file gives no stakes to guess from
+    for argv in (["play", "razz", "--colour", "red"], ["play", "nosuch", "--ante", "5"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and "--stake" not in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("markdown", [[], ["--markdown"]])
+def test_explain_names_each_stake_as_stake_takes_it(markdown, capsys):
+    # three-card-poker.yaml's stakes: table_min 5, table_max 100, ante 10, pair_plus 0 (words: 'pair plus')
+    code, out, _ = run(capsys, "explain", "three-card-poker", *markdown)
+    assert code == 0
+    out = out.replace("\\_", "_")  # (Markdown writes table_min as table\_min: it reads as table_min)
+    for line in (
+        "- table minimum (table_min): 5",
+        "- table maximum (table_max): 100",
+        "- ante (ante): 10",
+        "- pair plus (pair_plus): 0",
+    ):
+        assert line + "\n" in out
+    assert "Change them with --stake NAME=VALUE, NAME as in brackets;" in " ".join(out.split())
+    # the name read there is the one --stake takes: the pair plus stake becomes 5
+    code, out, _ = run(capsys, "explain", "three-card-poker", "--stake", "pair_plus=5", *markdown)
+    assert code == 0 and "- pair plus (pair_plus): 5\n" in out.replace("\\_", "_")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # australian-stud's rule book: "An all-in bet ..." (its betting rounds); 7-card-stud-hilo-regular's "ace-to-five"
+        ["explain", "australian-stud"],
+        ["explain", "7-card-stud-hilo-regular"],
+        # the names of the shipped strategies in simulate's help: mississippi-stud-basic, ...
+        ["simulate", "--help"],
+    ],
+)
+def test_lines_break_between_words_never_inside_a_hyphenated_one(argv, capsys):
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    broken = [line for line in out.splitlines() if line.rstrip()[-2:-1].isalpha() and line.rstrip().endswith("-")]
+    assert broken == []
+
+
+def test_a_backslash_path_under_extends_is_answered_from_the_extending_files_folder(tmp_path, monkeypatch, capsys):
+    # extends reads a path from the folder of the file that writes it: games/sub/base.yaml for games/mine.yaml
+    (tmp_path / "games" / "sub").mkdir(parents=True)
+    (tmp_path / "games" / "sub" / "base.yaml").write_text("extends: razz\nname: base\n", encoding="utf-8")
+    (tmp_path / "games" / "mine.yaml").write_text("extends: sub\\base.yaml\nname: mine\n", encoding="utf-8")
+    (tmp_path / "other").mkdir()  # other/base.yaml from the current folder, which extends would not read
+    (tmp_path / "other" / "base.yaml").write_text("extends: razz\nname: other\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "explain", "games/mine.yaml")
+    assert code == 1
+    assert (
+        "no variant 'sub\\base.yaml': no such file; did you mean 'sub/base.yaml'? (a path is written with / here" in err
+    )
+    # a file there from the current folder only: no 'did you mean' for a file extends would not read
+    (tmp_path / "games" / "yours.yaml").write_text("extends: other\\base.yaml\nname: yours\n", encoding="utf-8")
+    code, _, err = run(capsys, "explain", "games/yours.yaml")
+    assert code == 1
+    assert (
+        "no variant 'other\\base.yaml': no such file; a path is written with / here, not \\: 'other/base.yaml'" in err
+    )

@@ -155,7 +155,7 @@ def test_the_strategy_a_file_names_is_checked(tmp_path, capsys):
     from studrules.spec.resources import variants_dir
 
     text = (variants_dir() / "three-card-poker.yaml").read_text()
-    with pytest.raises(SpecErrors, match="no shipped strategy 'no-such-one': the shipped ones are ace-king-or-better"):
+    with pytest.raises(SpecErrors, match="no shipped strategy 'no-such-one'; shipped strategies: ace-king-or-better"):
         load_variant_text(text.replace("strategy: queen-six-four", "strategy: no-such-one"))
     # a misspelt one: the closest shipped name
     with pytest.raises(SpecErrors, match="no shipped strategy 'queen-six-for': did you mean 'queen-six-four'[?]$"):

@@ -49,8 +49,9 @@ def test_french_bring_in_is_the_lowest_up_card_suits_break_ties_equal_to_the_ant
 def test_french_ante_is_half_the_low_limit_and_stakes_show_how_they_are_derived():
     # 000 rule 1: "L'ante représente la moitié de la limite basse de la table."
     text = flat(explain(load_variant("five-card-stud-fr")))
-    assert "ante: 5 (half the low limit)" in text
-    assert "bring-in: 5 (equal to the ante)" in text
+    # each stake in words, then the name --stake takes (the file's: ante, bring_in)
+    assert "ante (ante): 5 (half the low limit)" in text
+    assert "bring-in (bring_in): 5 (equal to the ante)" in text
     assert "every player posts an ante of 5 (half the low limit)" in text
 
 
@@ -77,14 +78,14 @@ def test_hebrew_bring_in_is_half_the_low_bet_and_ties_go_nearest_the_dealer():
     # 001 rule 4: "חייב לשים הימור בגובה ½ מההימור הנמוך" ... "זה שקרוב יותר לדילר"
     text = flat(explain(load_variant("five-card-stud-he")))
     assert "brings in for 5 (half the low limit); ties go to the player nearest the dealer's left." in text
-    assert "ante: 2 (a fifth of the low limit)" in text
+    assert "ante (ante): 2 (a fifth of the low limit)" in text
     # 001 rule 8: each player may show or muck; mucking gives up the pot
     assert "may muck" in text and "gives up the pot" in text
 
 
 def test_stake_overrides_change_the_numbers_and_keep_the_words():
     text = flat(explain(load_variant("five-card-stud-fr", stakes={"low_limit": 20})))
-    assert "ante: 10 (half the low limit)" in text
+    assert "ante (ante): 10 (half the low limit)" in text
     assert "brings in for 10 (equal to the ante)" in text
 
 

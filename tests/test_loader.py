@@ -107,8 +107,10 @@ def test_extends_of_a_text_too_long_to_be_a_file_name_is_no_variant(tmp_path):
     path.write_text("name: long-extends\nextends: " + "x" * 5000 + "\n", encoding="utf-8")
     (e,) = errors_of(path)
     assert (e.location.line, e.location.column) == (2, 10)
+    # no shipped name holds the text: the first eight of the list, and where the others are
+    names = [p.stem for p in shipped_variants()]
     assert e.message.startswith("no variant 'xxxxx") and e.message.endswith(
-        "'; shipped variants: " + ", ".join(p.stem for p in shipped_variants())
+        f"'; shipped variants: {', '.join(names[:8])} and {len(names) - 8} more ('studrules list' shows them all)"
     )
 
 

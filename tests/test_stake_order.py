@@ -74,7 +74,7 @@ def test_explain_prints_the_warning_on_stderr_and_still_explains(capsys):
     captured = capsys.readouterr()
     assert captured.err.startswith("studrules: warning: --stake low_limit=30 puts high_limit")
     assert captured.err.count("\n") == 1  # one line, though three rounds pair up the same two stakes
-    assert "high limit: 20" in captured.out
+    assert "high limit (high_limit): 20" in captured.out
 
 
 def test_a_two_sided_command_names_the_side_the_stake_was_given_for(capsys):

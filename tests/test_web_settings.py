@@ -452,11 +452,11 @@ def test_the_rule_books_are_those_of_the_hand_in_play_and_of_the_hands_to_come(c
     room.start(ann)
     room.configure(ann, {"variants": [HE], "stakes": {"low_limit": 30}})
     rules = f"/api/tables/{t['table']}/rules/"
-    assert "- low limit: 10" in client.get(rules + FR).text  # the hand in play's, as it was dealt
-    assert "- low limit: 30" in client.get(rules + HE).text  # the next hands', at the new stakes
+    assert "- low limit (low_limit): 10" in client.get(rules + FR).text  # the hand in play's, as it was dealt
+    assert "- low limit (low_limit): 30" in client.get(rules + HE).text  # the next hands', at the new stakes
     _ann_plays_out(room, ann)
     assert room.state == "between" and room.config.variants == (HE,)
-    assert "- low limit: 10" in client.get(rules + FR).text  # the last hand's, though no longer dealt
+    assert "- low limit (low_limit): 10" in client.get(rules + FR).text  # the last hand's, though no longer dealt
     assert client.get(rules + "razz").status_code == 404
 
 
@@ -465,7 +465,7 @@ def test_the_rule_book_before_the_start_is_at_the_tables_stakes(client):
     t = client.post("/api/tables", json=body).json()
     book = client.get(f"/api/tables/{t['table']}/rules/{FR}").text
     # the French file: the ante is half the low limit
-    assert "- low limit: 20" in book and "- ante: 10 (half the low limit)" in book
+    assert "- low limit (low_limit): 20" in book and "- ante (ante): 10 (half the low limit)" in book
 
 
 def test_stakes_played_other_than_given_are_told_at_the_table(tmp_path):

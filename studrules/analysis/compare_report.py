@@ -75,7 +75,7 @@ def format_report(c: Comparison) -> str:
     >>> print(lines[3])
     Every seat wins and loses the same chips under both rule sets over 3 deals. The average pot is the
     """
-    out = [headline(c), "", *textwrap.wrap(plain_summary(c), 100), ""]
+    out = [headline(c), "", *textwrap.wrap(plain_summary(c), 100, break_on_hyphens=False), ""]
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
     out += ["", "Chips won per deal, by seat (P1 sits at the dealer's left)"]
     if has_bring_in(c):

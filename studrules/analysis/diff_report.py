@@ -106,6 +106,7 @@ def format_matrix(matrix: DiffMatrix, width: int = 100) -> str:
         f"differ{'s' if len(differing) == 1 else ''} (the {'other is' if same == 1 else f'{same} others are'} "
         "the same in every variant).",
         width,
+        break_on_hyphens=False,
     )
     out += _wrap_items([f"{i} {n}" for i, n in enumerate(names, 1)], "   ", width, "Columns: ", " " * 9)
     topics: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
@@ -194,7 +195,9 @@ def _by_topic(differences: Sequence[Difference], indent: str, width: int) -> lis
         out.append(f"{indent}  {d.rule}")
         for side, value in (("A", d.a), ("B", d.b)):
             pad = f"{indent}      "
-            out += textwrap.wrap(value, width, initial_indent=f"{indent}    {side}: ", subsequent_indent=pad)
+            out += textwrap.wrap(
+                value, width, initial_indent=f"{indent}    {side}: ", subsequent_indent=pad, break_on_hyphens=False
+            )
     return out
 
 
@@ -209,7 +212,7 @@ def _wrap_items(items: Sequence[str], sep: str, width: int, first: str, rest: st
             line = rest
             fresh = True
         if fresh and len(line) + len(item) > width:
-            wrapped = textwrap.wrap(item, width, initial_indent=line, subsequent_indent=rest)
+            wrapped = textwrap.wrap(item, width, initial_indent=line, subsequent_indent=rest, break_on_hyphens=False)
             lines += wrapped[:-1]
             line = wrapped[-1]
         else:

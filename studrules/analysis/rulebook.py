@@ -238,13 +238,14 @@ class _Writer:
         for name, expr in self.v.stakes:
             value = self.values[name]
             node = canonical(expr)
+            said = f"{stake_words(name)} ({name}): {value}"  # (the name --stake takes, beside the words)
             if node[0] == "num" or name in self.overridden:
-                items.append(f"{stake_words(name)}: {value}")
+                items.append(said)
             else:
                 words = f"equal to {phrase(node)}" if node[0] == "name" else phrase(node)
-                items.append(f"{stake_words(name)}: {value} ({words})")
+                items.append(f"{said} ({words})")
         self.ul(items)
-        self.p("Change them with --stake NAME=VALUE; stakes worked out from another follow it.")
+        self.p("Change them with --stake NAME=VALUE, NAME as in brackets; stakes worked out from another follow it.")
 
     def forced_bets(self) -> None:
         self.h2("Forced bets")

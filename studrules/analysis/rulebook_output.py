@@ -49,6 +49,19 @@ class Block:
 _WIDTH = 78
 
 
+def _wrap(text: str, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``text`` in lines of at most ``_WIDTH``, broken only between words: never
+    inside a hyphenated one ("an all-in bet", "ace-to-five"), which would read
+    as two.
+
+    >>> _wrap("x" * 70 + " an all-in bet")
+    ['xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx an', 'all-in bet']
+    """
+    return textwrap.wrap(
+        text, _WIDTH, initial_indent=initial_indent, subsequent_indent=subsequent_indent, break_on_hyphens=False
+    )
+
+
 def render_text(blocks: Sequence[Block]) -> str:
     """Plain text for terminals and pipes."""
     out: list[str] = []
@@ -60,14 +73,14 @@ def render_text(blocks: Sequence[Block]) -> str:
         elif b.kind == "h3":
             out += [b.text, ""]
         elif b.kind == "p":
-            out += textwrap.wrap(b.text, _WIDTH) + [""]
+            out += _wrap(b.text) + [""]
         elif b.kind in ("ul", "ol"):
             for i, item in enumerate(b.items, 1):
                 text, sub = item if isinstance(item, tuple) else (item, ())
                 bullet = f"{i}. " if b.kind == "ol" else "- "
-                out += textwrap.wrap(text, _WIDTH, initial_indent=bullet, subsequent_indent=" " * len(bullet))
+                out += _wrap(text, initial_indent=bullet, subsequent_indent=" " * len(bullet))
                 for s in sub:
-                    out += textwrap.wrap(s, _WIDTH, initial_indent="    * ", subsequent_indent="      ")
+                    out += _wrap(s, initial_indent="    * ", subsequent_indent="      ")
             out.append("")
         elif b.kind == "table":
             rows = [b.header, *b.items]

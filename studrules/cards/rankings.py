@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..errors import close_matches, some_names
 from .card import RANKS, Card, parse_cards
 from .evaluator import (
     Category,
@@ -369,7 +370,10 @@ def get_ranking(name: str) -> Ranking:
     if ranking is None and isinstance(name, str):
         ranking = _RANKINGS.get(name.strip().lower().replace("-", "_").replace(" ", "_"))
     if ranking is None:
-        raise UnknownRankingError(f"unknown ranking {name!r}: choose one of {', '.join(ALL_RANKING_NAMES)}")
+        close = close_matches(name, ALL_RANKING_NAMES)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        listed = some_names(ALL_RANKING_NAMES, like=name, all_at="ALL_RANKING_NAMES has them all")
+        raise UnknownRankingError(f"unknown ranking {name!r}: {hint}choose one of {listed}")
     return ranking
 
 

@@ -515,9 +515,13 @@ def choice_hint(word: str, choices: Sequence[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def unknown_argument_message(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str:
-    """The error for arguments a command does not take, with the closest flag
-    it does take for each unknown one.
+def unknown_argument_message(
+    parser: argparse.ArgumentParser, extras: Sequence[str], parsed: argparse.Namespace | None = None
+) -> str:
+    """The error for arguments a command does not take, with the ``--stake``
+    meant where one names a stake of the variant (``parsed``: what the command
+    line gave; see :mod:`~studrules.cli._stake_flags`), else the closest flag the
+    command does take.
 
     >>> p = argparse.ArgumentParser()
     >>> _ = p.add_argument("--seed")
@@ -530,7 +534,15 @@ def unknown_argument_message(parser: argparse.ArgumentParser, extras: Sequence[s
         if action.help is not argparse.SUPPRESS or new:
             flags.update((s, new or s) for s in action.option_strings if s.startswith("--"))
     shown = []
-    for word in extras:
+    for at, word in enumerate(extras):
+        stake = ""
+        if word.startswith("--") and word.split("=", 1)[0] not in flags:
+            from ._stake_flags import stake_flag_hint
+
+            stake = stake_flag_hint(parser, parsed, extras, at)
         close = close_matches(word.split("=", 1)[0], list(flags))
-        shown.append(f"{word} (did you mean '{flags[close[0]]}'?)" if word.startswith("--") and close else word)
+        if stake:
+            shown.append(word + stake)
+        else:
+            shown.append(f"{word} (did you mean '{flags[close[0]]}'?)" if word.startswith("--") and close else word)
     return f"unrecognized argument{'s' if len(extras) > 1 else ''}: {' '.join(shown)}"

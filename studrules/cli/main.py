@@ -69,7 +69,7 @@ class _Parser(argparse.ArgumentParser):
         if extras:  # said by the command that was given them, not by the top-level parser
             from ._common import unknown_argument_message
 
-            self.error(unknown_argument_message(self, extras))
+            self.error(unknown_argument_message(self, extras, parsed))
         return parsed, extras
 
 
@@ -129,7 +129,13 @@ def _module_texts() -> list[tuple[str, str | None]]:
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's formatter, except that a paragraph whose lines are indented
-    (the examples, the exit codes) is printed as written."""
+    (the examples, the exit codes) is printed as written, and that lines break
+    between words only, never inside a hyphenated name (``mississippi-stud-basic``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         paragraphs = text.split("\n\n")
@@ -139,7 +145,12 @@ class HelpFormatter(argparse.HelpFormatter):
             if len(lines) > 1 and all(line.startswith("  ") for line in lines[1:]):
                 out.append("\n".join(indent + line for line in lines))
             else:
-                out.append(super()._fill_text(paragraph, width, indent))
+                import textwrap
+
+                flat = self._whitespace_matcher.sub(" ", paragraph).strip()
+                out.append(
+                    textwrap.fill(flat, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+                )
         return "\n\n".join(out)
 
 
@@ -195,7 +206,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="studrules",
         description="An engine for stud poker house rules: play, validate, explain and compare variants.",
-        epilog="'studrules COMMAND --help' gives a command's options and examples.\n\n" + EXIT_CODES,
+        epilog="'studrules COMMAND --help' (or 'studrules help COMMAND') gives a command's options and examples."
+        "\n\n" + EXIT_CODES,
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"studrules {__version__}")
@@ -238,6 +250,24 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _help_as_flag(words: list[str]) -> list[str]:
+    """``studrules help`` as ``studrules --help``, and ``studrules help COMMAND``
+    as ``studrules COMMAND --help`` (as git and pip read them); ``help`` and a
+    word that is no command is the usage error argparse gives that word.
+
+    >>> _help_as_flag(["help"]), _help_as_flag(["help", "play"]), _help_as_flag(["play", "help"])
+    (['--help'], ['play', '--help'], ['play', 'help'])
+    >>> _help_as_flag(["help", "plya"])
+    ['plya']
+    """
+    if not words or words[0] != "help":
+        return words
+    if len(words) == 1:
+        return ["--help"]
+    names = {name for _, name, _, _ in _command_table()}
+    return [words[1], "--help"] if words[1] in names else words[1:]
+
+
 def _usable_streams() -> None:
     """Output that cannot stop a command: a stream the shell closed (``>&-``)
     writes nowhere, and a terminal that cannot show a character (not UTF-8)
@@ -254,7 +284,7 @@ def _usable_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _usable_streams()
-    words = sys.argv[1:] if argv is None else list(argv)
+    words = _help_as_flag(sys.argv[1:] if argv is None else list(argv))
     # only the chosen subcommand's module (and what it imports) is imported
     parser = build_parser(_chosen_command(words) or "")
     try:

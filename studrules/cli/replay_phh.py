@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import StudrulesError
+from ..errors import StudrulesError, some_names
 from ..records.phh_replay import read_phh_file, replay_phh, unseen_cards
 from ..records.script import history_text
 from ._common import add_deprecated_alias
@@ -78,5 +78,5 @@ def _one_hand(fields: dict, file: str, hand: str | None) -> dict:
             f"{file} holds {len(sections)} hands ([{sections[0]}] to [{sections[-1]}]): choose one with --hand N"
         )
     if hand not in fields or not isinstance(fields[hand], dict):
-        raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {', '.join(f'[{s}]' for s in sections)}")
+        raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {some_names(f'[{s}]' for s in sections)}")
     return fields[hand]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import StudrulesError, close_matches
+from ..errors import StudrulesError, unknown_name_hint
 from .card_checks import _CheckerBase
 from .expressions import Expression
 from .model import AnteStep, DecisionStep, RevealStep, SettleStep
@@ -16,6 +16,9 @@ from .resources import strategies_dir
 from .vocabulary import category_constants, hand_constants
 
 __all__: list[str] = []
+
+#: Where every shipped strategy's name is read (--strategy's help lists them).
+ALL_STRATEGIES = "'studrules simulate --help' shows them all"
 
 # The lines a settlement against the house reads: a hand's category.
 _CATEGORY_LINES = frozenset(category_constants()) - {"ace_king"}
@@ -34,9 +37,10 @@ class _BankedChecks(_CheckerBase):
             self.fail("'strategy' is the strategy of a game against the house; this is a pot game", ("strategy",))
         elif not (strategies_dir() / f"{name}.yaml").is_file():
             names = sorted(p.stem for p in strategies_dir().glob("*.yaml"))
-            close = close_matches(name, names)
-            known = f"did you mean '{close[0]}'?" if close else f"the shipped ones are {', '.join(names)}"
-            self.fail(f"no shipped strategy '{name}': {known}", ("strategy",))
+            self.fail(
+                f"no shipped strategy '{name}'{unknown_name_hint(name, names, listing='shipped strategies', all_at=ALL_STRATEGIES)}",
+                ("strategy",),
+            )
 
     def banked(self) -> None:
         self._strategy_name()
@@ -141,9 +145,9 @@ class _BankedChecks(_CheckerBase):
         for path, lines in tables:
             for label, _ in lines:
                 if label not in known:
+                    hint = unknown_name_hint(label, sorted(known), listing="its hands are")
                     self.fail(
-                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking; its hands are "
-                        f"{', '.join(sorted(known))}",
+                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking{hint}",
                         self.step_path(i, *path, label),
                         key=True,
                     )

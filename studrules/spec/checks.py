@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import Location, SpecError, StudrulesError, close_matches
+from ..errors import Location, SpecError, StudrulesError, close_matches, some_names
 from .amount_range import describe_table, lowest
 from .banked_checks import _BankedChecks
 from .blind_checks import _BlindChecks
@@ -109,7 +109,7 @@ class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
             for name, _ in kill.stakes:
                 if name not in known:
                     self.fail(
-                        f"'{name}' is not a stake of this variant (its stakes: {', '.join(known)})",
+                        f"'{name}' is not a stake of this variant (its stakes: {some_names(known, like=name)})",
                         ("kill", "stakes", name),
                     )
             if self.v.is_banked:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, StudrulesError, close_matches
+from ..errors import Location, SpecError, SpecErrors, StudrulesError, close_matches, some_names
 from .model import Option, Variant
 
 __all__ = ["chosen_choices", "with_the_options"]
@@ -50,7 +50,7 @@ def chosen_choices(
     for option_name, choice in (given or {}).items():
         option = next((o for o in declared if o.name == option_name), None)
         if option is None:
-            valid = ", ".join(o.name for o in declared) or "none"
+            valid = some_names([o.name for o in declared], like=option_name)
             close = close_matches(option_name, [o.name for o in declared])
             hint = f"did you mean '{close[0]}'? " if close else ""
             errors.append(

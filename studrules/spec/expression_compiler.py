@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..errors import close_matches
+from ..errors import close_matches, some_names
 from .expression_language import (
     BOOL,
     HAND,
@@ -105,7 +105,7 @@ class Compiler:
             return f"unknown name '{name}'{why}: no names can be used here"
         # the amounts first (the stakes, what the table shows), then the named hands
         known = sorted(self.names) + sorted(set(self.constants) - set(self.names))
-        shown = ", ".join(known[:8]) + (f" and {len(known) - 8} more" if len(known) > 8 else "")
+        shown = some_names(known)
         return f"unknown name '{name}'{why}; the names that can be used here are {shown}"
 
     # --- composites

@@ -32,7 +32,16 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors, StudrulesError, UsageError, close_matches, in_order
+from ..errors import (
+    Location,
+    SpecError,
+    SpecErrors,
+    StudrulesError,
+    UsageError,
+    close_matches,
+    in_order,
+    some_names,
+)
 from . import resources
 from .build import build_options, build_variant
 from .cache import cached
@@ -133,11 +142,15 @@ def resolve_variant_path(
         raise refused
     names = [p.stem for p in shipped_variants()]
     if "/" in text or "\\" in text or text.endswith(VARIANT_SUFFIXES):
-        raise SpecError(f"no variant '{text}': no such file{slash_hint(text) or _shipped_hint(text, names)}", location)
+        raise SpecError(
+            f"no variant '{text}': no such file{slash_hint(text, relative_to) or _shipped_hint(text, names)}", location
+        )
     close = [f"{text}{s}" for s in VARIANT_SUFFIXES for c in candidates[:1] if _exists(Path(f"{c}{s}"))]
     close = close or close_matches(text, names)  # (a file beside it, named by its path)
-    hint = f": did you mean '{close[0]}'?" if close else f"; shipped variants: {', '.join(names)}"
-    raise SpecError(f"no variant '{text}'{hint}", location)
+    if close:
+        raise SpecError(f"no variant '{text}': did you mean '{close[0]}'?", location)
+    listed = some_names(names, like=text, all_at="'studrules list' shows them all")
+    raise SpecError(f"no variant '{text}'; shipped variants: {listed}", location)
 
 
 def _shipped_hint(text: str, names: list[str]) -> str:
@@ -477,7 +490,7 @@ def _build_chosen(
                 hint = f"did you mean '{close[0]}'? " if close else ""
                 errors.append(
                     SpecError(
-                        f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {', '.join(known)}",
+                        f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {some_names(known, like=name)}",
                         Location(file),
                     )
                 )

@@ -27,7 +27,7 @@ import copy
 from dataclasses import replace
 from typing import Any
 
-from ..errors import Location, SpecError, close_matches
+from ..errors import Location, SpecError, close_matches, some_names
 from .source import FieldPath, LDict, LList, locate
 
 __all__ = ["overlay", "without_nulls", "step_kind", "step_body", "changed_in", "MERGE_KEYS"]
@@ -290,7 +290,7 @@ def unused_new_stakes(base: Any, child: Any, merged: Any, parent: str) -> list[S
         out.append(
             SpecError(
                 f"{parent} has no stake '{name}' and no amount of the game names it: {hint}"
-                f"(the stakes of {parent}: {', '.join(map(str, known))})",
+                f"(the stakes of {parent}: {some_names(known, like=name)})",
                 locate(child, ("stakes", name), key=True),
             )
         )

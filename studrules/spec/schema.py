@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, close_matches, in_order
+from ..errors import Location, SpecError, close_matches, in_order, some_names
 from .expressions import KEYWORDS
 from .merge import without_nulls
 from .source import FieldPath, locate
@@ -340,7 +340,9 @@ _FIELD_WORDS = {
 def _enum_words(value: Any, allowed: list[Any], field: str) -> str:
     field = _FIELD_WORDS.get(field, field.replace("_", " "))
     words = [a for a in allowed if a is not None]
-    listing = ", ".join(str(a) for a in words)
+    listing = some_names(
+        words, like=value if isinstance(value, str) else "", all_at="'studrules schema --print' has them all"
+    )
     if isinstance(value, bool) and any(str(a) in ("yes", "no", "on", "off") for a in words):
         return f"found {_show(value)}: YAML reads yes/no/on/off as true/false; write the word in quotes. Choose one of: {listing}"
     if isinstance(value, str):
@@ -393,7 +395,7 @@ def _did_you_mean(word: str, known: list[str], *, listing: str) -> str:
     close = close_matches(word, known)
     if close:
         return f": did you mean '{close[0]}'?"
-    return f"; {listing}: {', '.join(known)}" if known else ""
+    return f"; {listing}: {some_names(known, like=word)}" if known else ""
 
 
 def _field(path: FieldPath) -> str:

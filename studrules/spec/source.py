@@ -182,10 +182,12 @@ def is_file(path: str | Path) -> bool:
         return False
 
 
-def slash_hint(text: str) -> str:
+def slash_hint(text: str, relative_to: Path | None = None) -> str:
     r"""For a path that names no file: where it is written with backslashes, as
     Windows writes paths, a hint that paths are written with ``/`` here, with
-    the path so written (asked as "did you mean" where that file is there).
+    the path so written (asked as "did you mean" where that file is there:
+    from the folder ``relative_to`` where given, as ``extends`` reads a path
+    from the extending file's folder, else from the current one).
 
     >>> print(slash_hint(r"games\mine.yaml"))
     ; a path is written with / here, not \: 'games/mine.yaml'
@@ -195,7 +197,8 @@ def slash_hint(text: str) -> str:
     if "\\" not in text:
         return ""
     forward = text.replace("\\", "/")
-    if is_file(Path(forward)):
+    where = relative_to / forward if relative_to is not None and not Path(forward).is_absolute() else Path(forward)
+    if is_file(where):
         return f"; did you mean '{forward}'? (a path is written with / here, not \\)"
     return f"; a path is written with / here, not \\: '{forward}'"
 

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, SpecErrors, close_matches
+from ..errors import Location, SpecError, SpecErrors, close_matches, unknown_name_hint
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
 from .resources import strategies_dir
@@ -407,7 +407,7 @@ def load_strategy(name_or_path: str | Path, variant: Variant | None = None) -> S
     >>> load_strategy("bsic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'? (shipped strategies: ace-king-or-better, basic, ...)
+    studrules.errors.SpecError: no strategy 'bsic': did you mean 'basic'?
     """
     path = _resolve(name_or_path)
     return _read_file(str(path), file_version(path), variant)
@@ -575,9 +575,10 @@ def _resolve(name_or_path: str | Path) -> Path:
         if found:  # only a regular .yaml/.yml file is read: no other file's lines reach a message
             return check_data_file(c, what="strategy", shown=text)
     names = shipped_strategies()
-    close = close_matches(text, names)
-    hint = slash_hint(text) or (f": did you mean '{close[0]}'?" if close else "")
-    raise SpecError(f"no strategy '{text}'{hint} (shipped strategies: {', '.join(names)})")
+    hint = slash_hint(text) or unknown_name_hint(
+        text, names, listing="shipped strategies", all_at="'studrules simulate --help' shows them all"
+    )
+    raise SpecError(f"no strategy '{text}'{hint}")
 
 
 def _constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
