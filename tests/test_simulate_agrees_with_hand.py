@@ -301,14 +301,14 @@ def test_the_simulator_settles_every_deal_as_the_hand_machine_does(strategy_name
 
 @pytest.mark.parametrize("pay_table", PAY_TABLES)
 def test_a_chunk_of_the_simulator_tallies_what_the_hand_machine_plays_on_its_deals(pay_table):
-    # simulate.py: "chunk i draws from its own generator seeded by
-    # SeedSequence(seed, spawn_key=(i,))"; its deals are deal_batch's rows,
-    # the player's cards first, then the house's.
+    # simulate.py: "chunk i draws from its own generator (NumPy's PCG64DXSM)
+    # seeded by SeedSequence(seed, spawn_key=(i,))"; its deals are deal_batch's
+    # rows, the player's cards first, then the house's.
     variant = _variant(pay_table)
     strategy = load_strategy("basic", variant)
     seed, index, hands = 7, 3, 1000
     tally = _play_chunk(_table(variant, strategy), seed, index, hands)
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
+    rng = np.random.Generator(np.random.PCG64DXSM(np.random.SeedSequence(seed, spawn_key=(index,))))
     deals = deal_batch(rng, hands, 10)
     raised, amounts, nets = _hand_path(variant, strategy, deals)
     wagered = tally.pop("wagered")
