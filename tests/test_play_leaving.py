@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -134,9 +133,7 @@ def test_play_leave_mid_hand_settles_saves_and_counts_the_hand(tmp_path):
 def test_ctrl_c_without_a_history_says_nothing_was_saved():
     t = Terminal("play", "--seed", "3", NO_COLOR="1")
     t.expect(PROMPT)
-    time.sleep(0.3)  # (as the other Ctrl-C test: the signal lands while input() waits)
-    t.type("\x03")
-    end = t.expect(r"nothing saved\)\n")
+    end = t.interrupt(r"nothing saved\)\n")
     assert t.close() == 130
     assert "Session over before any hand was played: interrupted during hand 1." in end
     assert "(no --history: nothing saved)" in end
