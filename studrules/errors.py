@@ -21,6 +21,7 @@ __all__ = [
     "CardError",
     "SpecError",
     "SpecErrors",
+    "OtherKindOfFileError",
     "ExpressionError",
     "ScriptError",
     "IllegalActionError",
@@ -151,6 +152,15 @@ class SpecErrors(StudrulesError, ValueError):
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.errors)
+
+
+class OtherKindOfFileError(SpecErrors):
+    """A file of the other kind than the one read: a strategy read as a variant, or the
+    reverse (``kind``: what the file is, ``"strategy"`` or ``"variant"``)."""
+
+    def __init__(self, errors: Iterable[SpecError], kind: str):
+        super().__init__(errors)
+        self.kind = kind
 
 
 class ScriptError(SpecError):

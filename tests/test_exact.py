@@ -132,10 +132,11 @@ def test_mississippi_stud_raising_the_least_every_street_loses_four_times_the_me
 
 
 def test_a_strategy_reading_more_cards_than_a_decision_holds_is_refused_with_the_reason():
-    # queen-six-four reads a third card; Mississippi Stud decides first on two
+    # a strategy for any game against the house that reads a third card; Mississippi Stud decides first on two
     variant = load_variant("mississippi-stud")
+    third = "{name: third, game: banked, rules: [{when: third_card >= queen, action: raise}, {otherwise: fold}]}"
     with pytest.raises(SpecErrors, match="a player holds 2 at a decision"):
-        analyze(variant, load_strategy("queen-six-four"))
+        analyze(variant, load_strategy_text(third))
     with pytest.raises(SpecError, match="use simulate"):
         analyze(load_variant_text(SEVEN_AGAINST_THE_HOUSE), optimal=True)
 

@@ -72,7 +72,7 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
             f"Derived by exact enumeration (studrules analyze {variant.name} --optimal): the house edge is "
             f"{result.house_edge * 100:.4f}% of the ante, the element of risk {result.element_of_risk * 100:.4f}%."
         ),
-        "game": "banked",
+        "game": variant.name,  # it plays this game and the variants that extend it
     }
     if streets == 1:
         data["rules"] = rules_of[0]

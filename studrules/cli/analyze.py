@@ -27,6 +27,7 @@ from ..analysis.expression_words import hand_words
 from ..errors import StudrulesError, UsageError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
+from ..spec.strategy_game import strategies_help
 from ._common import add_variant_arguments, against_the_house, variant_from_args, write_output
 
 NAME = "analyze"
@@ -42,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--strategy",
         metavar="NAME",
-        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
+        help=f"a shipped strategy ({strategies_help()}; 'studrules list --strategies' lists them) or a path to a strategy file "
         f"(default, without --optimal: {default_help()})",
     )
     group.add_argument("--optimal", action="store_true", help="the play that maximises the player's return")

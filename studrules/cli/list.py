@@ -10,10 +10,10 @@ from typing import Any
 from ..spec.resources import variants_dir
 
 NAME = "list"
-HELP = "list the shipped variants by group: name, title, kind and source text or catalogue entry"
+HELP = "list the shipped variants by group: name, title, kind and source text or catalogue entry (--strategies: the strategies)"
 ORDER = 10
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "variant_rows"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "variant_rows", "strategy_rows"]
 
 #: The groups, in the order listed: a shipped file's group is its folder under
 #: variants/ (files at the top are the source texts' rules, or the casino
@@ -28,6 +28,38 @@ GROUP_TITLES = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON list of the variants")
+    parser.add_argument(
+        "--strategies",
+        action="store_true",
+        help="list the shipped strategies instead: name, the game each is for, title",
+    )
+
+
+def strategy_rows() -> list[dict[str, Any]]:
+    """One row per shipped strategy: its name, its ``game`` (``banked``: any game against
+    the house) and its title."""
+    from ..spec.strategies import load_strategy, shipped_strategies
+
+    rows = []
+    for name in shipped_strategies():
+        strategy = load_strategy(name)
+        rows.append({"name": strategy.name, "game": strategy.game, "title": strategy.title})
+    return rows
+
+
+def _print_strategies(as_json: bool) -> int:
+    rows = strategy_rows()
+    if as_json:
+        json.dump(rows, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        return 0
+    shown = [{**r, "game": "any against the house" if r["game"] == "banked" else r["game"]} for r in rows]
+    headers = ("name", "game", "title")
+    widths = [max(len(h), *(len(r[h]) for r in shown)) for h in headers]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())
+    for r in shown:
+        print("  ".join(r[h].ljust(w) for h, w in zip(headers, widths)).rstrip())
+    return 0
 
 
 def variant_rows() -> list[dict[str, Any]]:
@@ -93,6 +125,8 @@ def _loaded_rows() -> list[dict[str, Any]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.strategies:
+        return _print_strategies(args.json)
     rows = variant_rows()
     if args.json:
         json.dump(rows, sys.stdout, indent=2, ensure_ascii=False)

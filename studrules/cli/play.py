@@ -36,13 +36,14 @@ from typing import Any, TextIO
 
 from ..errors import StudrulesError, UsageError
 from ..game.hand import RESERVED_NAMES
-from ..game.policies import Policy, make_policy
+from ..game.policies import Policy
 from ..spec.resources import default_variant
 from ..table.buying_in import buys_again, offers_top_up, tops_up, within_limit
 from ..table.choices import typed_number
 from ..table.seating import games_once
 from ..table.side_bets import bet_words, most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
+from ._bots import make_bots
 from ._common import (
     add_bots_argument,
     add_hands_argument,
@@ -199,21 +200,6 @@ def _check_stack(stack: int, variants) -> None:
             raise StudrulesError(
                 f"--stack {stack}: a hand of {v.name} needs {need} chips (its ante, its side bets and its raises)"
             )
-
-
-def make_bots(spec: str, names, variants, seed: int | None) -> dict[str, Policy]:
-    """A policy for each bot seat, from the comma-separated ``--bots`` list, in turn."""
-    kinds = [k.strip() for k in str(spec).split(",") if k.strip()] or ["sensible"]
-    banked = any(v.is_banked for v in variants) and not any(not v.is_banked for v in variants)
-    if banked and kinds == ["sensible"]:
-        kinds = ["strategy"]  # each game's own strategy, as simulate plays it
-    out = {}
-    for i, name in enumerate(names):
-        bot_seed = None if seed is None else seed * 101 + i
-        out[name] = make_policy(
-            kinds[i % len(kinds)], seed=bot_seed, variant=variants[0] if len(variants) == 1 else None
-        )
-    return out
 
 
 def seat_names(count: int, me: str | None) -> list[str]:

@@ -24,6 +24,7 @@ from ..analysis.expression_words import hand_words
 from ..analysis.simulate import MAX_HANDS, SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
+from ..spec.strategy_game import strategies_help
 from ..table.side_bets import bet_words
 from ._common import (
     add_dask_argument,
@@ -48,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strategy",
         metavar="NAME",
-        help=f"a shipped strategy ({', '.join(shipped_strategies())}) or a path to a strategy file "
+        help=f"a shipped strategy ({strategies_help()}; 'studrules list --strategies' lists them) or a path to a strategy file "
         f"(default: {default_help()})",
     )
     add_hands_argument(parser, 1_000_000, f"hands to play (default: 1,000,000; at most {MAX_HANDS:,})", most=MAX_HANDS)

@@ -1,9 +1,12 @@
-"""``studrules validate FILE...``: check variant files and say what is wrong, where.
+"""``studrules validate FILE...``: check variant and strategy files and say what is wrong, where.
 
-Each file is loaded as ``load_variant`` would load it (extends, options,
+Each variant file is loaded as ``load_variant`` would load it (extends, options,
 schema, semantic checks); every choice of every option is tried too, so a
-choice that breaks the file is caught before anyone picks it. Exit status 0
-when every file is valid, 1 otherwise.
+choice that breaks the file is caught before anyone picks it. A strategy file
+(its ``rules`` or ``streets``; or a shipped strategy's name) is loaded as
+``--strategy`` loads it, and checked against the game its ``game:`` names
+(where that game is shipped or a file), or against ``--variant``. Exit status
+0 when every file is valid, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -11,35 +14,59 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, SpecErrors, StudrulesError
+from ..errors import Location, OtherKindOfFileError, SpecError, SpecErrors, StudrulesError
 from ..spec.loader import choice_errors
 from ._common import display_path
 from .main import visible
 
 NAME = "validate"
-HELP = "check variant files: every error with file:line:column, field and message"
+HELP = "check variant and strategy files: every error with file:line:column, field and message"
 ORDER = 60
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "validate_file"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "validate_file", "validate_strategy"]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..spec.model import Variant
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", metavar="FILE", nargs="+", help="variant files (or shipped variant names)")
+    parser.add_argument(
+        "files", metavar="FILE", nargs="+", help="variant or strategy files (or shipped variants' or strategies' names)"
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON list: one object per file with its errors")
+    parser.add_argument(
+        "--variant",
+        metavar="VARIANT",
+        help="check each strategy file against this game (default: the game its 'game:' names, where it ships or is a file)",
+    )
 
 
-def validate_file(file: str) -> list[SpecError]:
-    """Every problem of one variant file, its options' choices included (empty: valid).
+def validate_file(file: str, variant: Variant | None = None) -> list[SpecError]:
+    """Every problem of one variant file, its options' choices included (empty: valid); of a
+    strategy file, its own and those of playing the game it is for (or ``variant``).
 
     The file is read once; each choice is checked by its changes."""
+    return _checked(file, variant)[1]
+
+
+def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], str]:
+    """What ``file`` is (``variant`` or ``strategy``), its problems, and for a strategy the
+    game it was checked against in words."""
+    if _shipped_strategy(file) and not _shipped_variant(file):
+        return ("strategy", *validate_strategy(file, variant))
     try:
         _, problems = choice_errors(file)
+    except OtherKindOfFileError as err:
+        if err.kind == "strategy":
+            return ("strategy", *validate_strategy(file, variant))
+        return "variant", list(err.errors), ""
     except SpecErrors as err:
-        return list(err.errors)
+        return "variant", list(err.errors), ""
     except StudrulesError as err:
-        return [_as_spec_error(err, file)]
+        return "variant", [_as_spec_error(err, file)], ""
     errors: list[SpecError] = []
     seen = set()
     for option, choice, found in problems:
@@ -49,23 +76,68 @@ def validate_file(file: str) -> list[SpecError]:
             if key not in seen:
                 seen.add(key)
                 errors.append(SpecError(f"with option {option}={choice}: {e.message}", e.location))
-    return errors
+    return "variant", errors, ""
+
+
+def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[SpecError], str]:
+    """Every problem of one strategy file (empty: valid), loaded for ``variant``, else for the game
+    its ``game:`` names where that game ships or is a file; and the game it was checked against
+    in words."""
+    from ..spec.loader import load_variant
+    from ..spec.strategies import load_strategy
+    from ..spec.strategy_game import ANY_BANKED_GAME, bound_game
+
+    try:
+        strategy = load_strategy(file)
+        if variant is None:
+            game = strategy.game
+            if game == ANY_BANKED_GAME:
+                return [], "any game against the house"
+            named = bound_game(game, strategy.file)
+            path = Path(strategy.file or "").parent / game if "/" in game or game.endswith((".yaml", ".yml")) else None
+            if path is None and not _shipped_variant(game):
+                return [], f"{named}, which does not ship: give --variant FILE to check it against its file"
+            variant = load_variant(path or game)
+        load_strategy(file, variant)
+    except SpecErrors as err:
+        return list(err.errors), ""
+    except StudrulesError as err:
+        return [_as_spec_error(err, file)], ""
+    return [], variant.name
+
+
+def _shipped_strategy(name: str) -> bool:
+    from ..spec.strategies import shipped_strategies
+
+    return "/" not in name and name in shipped_strategies()
+
+
+def _shipped_variant(name: str) -> bool:
+    from ..spec.loader import shipped_variants
+
+    return any(p.stem == name for p in shipped_variants())
 
 
 def run(args: argparse.Namespace) -> int:
+    variant = None
+    if args.variant is not None:
+        from ..spec.loader import load_variant
+
+        variant = load_variant(args.variant)
     results: list[dict[str, Any]] = []
     for file in args.files:
         try:
-            errors = validate_file(file)
+            kind, errors, checked = _checked(file, variant)
         except RecursionError:
-            errors = [SpecError("the file nests too deeply to check", Location(file))]
-        results.append({"file": file, "valid": not errors, "errors": errors})
+            kind, errors, checked = "variant", [SpecError("the file nests too deeply to check", Location(file))], ""
+        results.append({"file": file, "kind": kind, "valid": not errors, "errors": errors, "checked": checked})
     if args.json:
         out = []
         for r in results:
             out.append(
                 {
                     "file": r["file"],
+                    "kind": r["kind"],
                     "valid": r["valid"],
                     "errors": [_shown(e, r["file"]).to_dict() for e in r["errors"]],
                 }
@@ -75,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         for r in results:
             if r["valid"]:
-                print(visible(f"ok {r['file']}"))
+                game = f" (a strategy for {r['checked']})" if r["kind"] == "strategy" else ""
+                print(visible(f"ok {r['file']}{game}"))
             for e in r["errors"]:
                 print(visible(str(_shown(e, r["file"]))))
     return 0 if all(r["valid"] for r in results) else 1

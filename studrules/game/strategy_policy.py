@@ -37,6 +37,23 @@ class StrategyPolicy(Policy):
         self.strategy = strategy
         self.name = f"strategy:{strategy.name}"
         self._choices = _shared_choices(strategy)
+        self._read_for: Variant | None = None
+
+    def begin(self, variant: Variant) -> None:
+        """Before each hand: the strategy as ``variant`` reads it (its ranking's hand values:
+        a strategy named for a table of several games is loaded for each one it meets; one that
+        does not fit the game raises the located reason)."""
+        if variant is self._read_for or not variant.is_banked:
+            return
+        file = self.strategy.file
+        if file and not file.startswith("<"):  # (a strategy from text stays as it was read)
+            from ..spec.strategies import load_strategy
+
+            strategy = load_strategy(file, variant)
+            if strategy is not self.strategy:
+                self.strategy = strategy
+                self._choices = _shared_choices(strategy)
+        self._read_for = variant
 
     def act(self, view: View) -> Action:
         legal = _legal(view)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Location, SpecError, SpecErrors
+from ..errors import Location, OtherKindOfFileError, SpecError
 
 __all__ = ["refuse_the_other_kind", "refuse_a_hand_script"]
 
@@ -15,14 +15,14 @@ _STRATEGY = ("rules", "streets")
 
 
 def refuse_the_other_kind(data: Any, file: str, wanted: str) -> None:
-    """Raise :class:`SpecErrors` if ``data`` (a file's top level) is plainly the other kind of
+    """Raise :class:`~studrules.errors.OtherKindOfFileError` if ``data`` (a file's top level) is plainly the other kind of
     file than ``wanted`` (``"variant"`` or ``"strategy"``): it has the other kind's fields and
     none of its own.
 
     >>> refuse_the_other_kind({"name": "x", "rules": []}, "x.yaml", "variant")
     Traceback (most recent call last):
     ...
-    studrules.errors.SpecErrors: x.yaml:1:1: this is a strategy file (it has 'rules'), not a variant (which has 'steps'): a strategy is given with --strategy FILE
+    studrules.errors.OtherKindOfFileError: x.yaml:1:1: this is a strategy file (it has 'rules'), not a variant (which has 'steps'): a strategy is given with --strategy FILE
     >>> refuse_the_other_kind({"name": "x", "steps": []}, "x.yaml", "variant")
     """
     if not isinstance(data, dict):
@@ -38,7 +38,9 @@ def refuse_the_other_kind(data: Any, file: str, wanted: str) -> None:
         )
     else:
         message = f"this is a variant file (it has '{kept[0]}'), not a strategy (which has 'rules' or 'streets')"
-    raise SpecErrors([SpecError(message, Location(file, 1, 1))])
+    raise OtherKindOfFileError(
+        [SpecError(message, Location(file, 1, 1))], "strategy" if wanted == "variant" else "variant"
+    )
 
 
 def refuse_a_hand_script(data: Any, file: str | None, where: Location) -> None:

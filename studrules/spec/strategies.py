@@ -60,6 +60,7 @@ from .file_kinds import refuse_the_other_kind
 from .resources import strategies_dir
 from .source import Document, check_data_file, file_version, read_strategy_document, slash_hint
 from .strategy_fit import _CARD_NAMES, fit_errors
+from .strategy_game import ANY_BANKED_GAME, game_errors, game_reference_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 from .strategy_shape import SHAPE_NAMES, shape_view
 
@@ -87,7 +88,6 @@ _RANK_WORDS = "two three four five six seven eight nine ten jack queen king ace"
 RANK_CONSTANTS: Mapping[str, int] = dict(zip(_RANK_WORDS.split(), range(2, 15)))
 
 _FIELDS = ("name", "title", "description", "game", "rules", "streets", "source")
-_GAMES = ("banked",)
 
 
 @dataclass(frozen=True)
@@ -324,9 +324,11 @@ class Strategy:
         return bool(when(view))
 
     def check_fits(self, variant: Variant) -> None:
-        """Raise a located :class:`SpecErrors` if this strategy cannot play ``variant``."""
-        errors = fit_errors(
-            self.name, self.streets or (self.rules,), variant, self.game_location or Location(self.file)
+        """Raise a located :class:`SpecErrors` if this strategy cannot play ``variant``: a game
+        other than its ``game`` (or one extending it), or one whose cards its rules do not fit."""
+        where = self.game_location or Location(self.file)
+        errors = game_errors(self.name, self.game, self.file, variant, where) or fit_errors(
+            self.name, self.streets or (self.rules,), variant, where
         )
         if errors:
             raise SpecErrors(errors)
@@ -442,14 +444,12 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
     if not isinstance(name, str) or not name.strip():
         errors.append(SpecError("a strategy needs a 'name' (text)", doc.location(("name",))))
         name = Path(file).stem
-    game = data.get("game", "banked")
-    if game not in _GAMES:
-        errors.append(
-            SpecError(
-                f"'game' must be one of: {', '.join(_GAMES)} (strategies decide against the house)",
-                doc.location(("game",)),
-            )
-        )
+    game = data.get("game", ANY_BANKED_GAME)
+    errors += game_reference_errors(game, file, doc.location(("game",)))
+    if variant is not None and not errors:  # another game's: said before its rules are read in this one's ranking
+        mismatch = game_errors(name, game, file, variant, doc.location(("game",)))
+        if mismatch:
+            raise SpecErrors(mismatch)
     ranking = variant.deck.ranking if variant is not None else "high"
     streets: tuple[tuple[Rule, ...], ...] = ()
     if "streets" in data:

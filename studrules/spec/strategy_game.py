@@ -1,0 +1,131 @@
+"""The game a strategy is written for: its file's ``game:``.
+
+``game: banked`` plays any game against the house whose cards fit the rules
+(:mod:`studrules.spec.strategy_fit`); ``game: NAME`` (a variant's name, or a path to a
+variant file from the strategy file's folder, which gives the name) plays that game and
+the variants that extend it (:func:`~studrules.spec.lineage.lineage`), and is refused
+elsewhere, where its rules would read the cards of another game::
+
+    game: three-card-poker      # strategies/queen-six-four.yaml
+
+>>> from studrules.spec.loader import load_variant
+>>> bound_game("three-card-poker", None), bound_game("banked", None)
+('three-card-poker', None)
+>>> [e.message for e in game_errors("queen-six-four", "three-card-poker", None, load_variant("let-it-ride"), None)]
+["strategy 'queen-six-four' is for three-card-poker, not let-it-ride: it plays three-card-poker and the variants that extend it (copy the file and set 'game: let-it-ride', or 'game: banked' for any game against the house, to play it there)"]
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import Location, SpecError, close_matches
+from .lineage import lineage, variant_name_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Variant
+
+__all__ = [
+    "ANY_BANKED_GAME",
+    "bound_game",
+    "game_reference_errors",
+    "game_errors",
+    "shipped_strategy_games",
+    "strategies_help",
+]
+
+#: ``game:`` of a strategy for any game against the house
+ANY_BANKED_GAME = "banked"
+
+
+def _folder(file: str | None) -> Path | None:
+    return Path(file).parent if file and not file.startswith("<") else None
+
+
+def _is_path(game: str) -> bool:
+    return "/" in game or "\\" in game or game.endswith((".yaml", ".yml"))
+
+
+def bound_game(game: str, file: str | None) -> str | None:
+    """The name of the variant a strategy's ``game`` names (None: ``banked``, any game): a
+    name as it stands (a game of one's own need not be shipped), a path's file's ``name``
+    (``file``: the strategy file, whose folder a relative path starts from)."""
+    if game == ANY_BANKED_GAME:
+        return None
+    return variant_name_of(game, _folder(file)) if _is_path(game) else game
+
+
+def game_reference_errors(game: object, file: str | None, location: Location) -> list[SpecError]:
+    """What is wrong with a strategy file's ``game`` as written (empty: ``banked``, or a
+    variant that is there), at ``location``."""
+    if not isinstance(game, str) or not game.strip():
+        return [
+            SpecError(
+                f"'game' is '{ANY_BANKED_GAME}' (any game against the house) or the variant the strategy is "
+                "for: a shipped name, or a path to its file",
+                location,
+            )
+        ]
+    try:
+        bound_game(game, file)
+    except SpecError as err:
+        return [SpecError(f"'game': {err.message}", location)]
+    return []
+
+
+def game_errors(name: str, game: str, file: str | None, variant: Variant, location: Location | None) -> list[SpecError]:
+    """Why the strategy ``name``, written for ``game``, may not play ``variant`` (empty:
+    it may: ``banked``, or a game in the variant's lineage)."""
+    try:
+        bound = bound_game(game, file)
+    except SpecError as err:
+        return [SpecError(f"'game': {err.message}", location)]
+    names = lineage(variant) if bound is not None else ()
+    if bound is None or bound in names:
+        return []
+    close = close_matches(bound, names)
+    hint = (
+        f" (did you mean 'game: {close[0]}'?)"
+        if close
+        else f" (copy the file and set 'game: {variant.name}', or 'game: {ANY_BANKED_GAME}' for any game "
+        "against the house, to play it there)"
+    )
+    return [
+        SpecError(
+            f"strategy '{name}' is for {bound}, not {variant.name}: it plays {bound} and the variants that "
+            f"extend it{hint}",
+            location,
+        )
+    ]
+
+
+def shipped_strategy_games() -> dict[str, str]:
+    """Each shipped strategy's ``game``, by name, read off its file's top-level ``game:``
+    line without loading it (for a command's help; ``banked`` where there is none).
+
+    >>> games = shipped_strategy_games()
+    >>> games["queen-six-four"], games["fold"]
+    ('three-card-poker', 'banked')
+    """
+    from .resources import strategies_dir
+
+    games = {}
+    for path in sorted(strategies_dir().glob("*.yaml")):
+        found = re.search(r"^game:[ \t]*([^\s#]+)", path.read_text(encoding="utf-8"), re.MULTILINE)
+        games[path.stem] = found.group(1).strip("'\"") if found else ANY_BANKED_GAME
+    return games
+
+
+def strategies_help() -> str:
+    """The shipped strategies for a ``--strategy`` help: those for any game against the
+    house, then each bound to one game with its game.
+
+    >>> strategies_help()  # doctest: +ELLIPSIS
+    'ace-king-or-better, fold, pair-or-better, raise (any game against the house); basic (caribbean-stud-it), ...'
+    """
+    games = shipped_strategy_games()
+    generic = [n for n, g in games.items() if g == ANY_BANKED_GAME]
+    bound = [f"{n} ({g})" for n, g in games.items() if g != ANY_BANKED_GAME]
+    return f"{', '.join(generic)} (any game against the house); {', '.join(bound)}"
