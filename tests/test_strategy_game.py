@@ -119,6 +119,10 @@ def test_a_game_that_is_no_file_or_no_name_is_a_located_error(tmp_path):
         load_strategy_text(f"name: b\ngame: 5\n{rules}")
     with pytest.raises(SpecErrors, match="'game' is 'banked'"):
         load_strategy_text(f"name: c\ngame: ''\n{rules}")
+    # no variant is called so (a name is lowercase letters, digits and dashes, at most 60)
+    for game in ("Three Card Poker", "x" * 61):
+        with pytest.raises(SpecErrors, match="is no variant's name .* nor a path to a variant file"):
+            load_strategy_text(f"name: d\ngame: {game}\n{rules}")
 
 
 def test_a_misspelt_game_is_pointed_to_the_one_it_is_played_with():

@@ -39,6 +39,9 @@ __all__ = [
 #: ``game:`` of a strategy for any game against the house
 ANY_BANKED_GAME = "banked"
 
+#: a variant's name, as the variant schema has it
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
+
 
 def _folder(file: str | None) -> Path | None:
     return Path(file).parent if file and not file.startswith("<") else None
@@ -65,6 +68,14 @@ def game_reference_errors(game: object, file: str | None, location: Location) ->
             SpecError(
                 f"'game' is '{ANY_BANKED_GAME}' (any game against the house) or the variant the strategy is "
                 "for: a shipped name, or a path to its file",
+                location,
+            )
+        ]
+    if not _is_path(game) and not _NAME.fullmatch(game):
+        return [
+            SpecError(
+                f"'game': {game[:60]!r}{'...' if len(game) > 60 else ''} is no variant's name (lowercase letters, "
+                "digits and dashes, at most 60) nor a path to a variant file (.yaml)",
                 location,
             )
         ]
