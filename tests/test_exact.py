@@ -86,6 +86,7 @@ def test_always_raising_pays_the_dealer_who_does_not_qualify_and_costs_more():
     assert blind.average_wager == 2.0 and blind.lines["fold"][0] == 0.0
 
 
+@pytest.mark.soak  # (some 5 s)
 def test_mississippi_stud_optimal_play_matches_the_published_edge_wager_and_risk():
     r = analyze(load_variant("mississippi-stud"), optimal=True)
     assert round(r.house_edge * 100, 2) == 4.91

@@ -32,7 +32,7 @@ from studrules.spec.strategies import load_strategy
 CASES = {
     "caribbean-stud-it": ("basic", {}, True),  # the basic strategy's exact count: some 15 seconds
     "three-card-poker": ("queen-six-four", {"pair_plus": 5}, False),
-    "mississippi-stud": ("raise", {}, False),
+    "mississippi-stud": ("raise", {}, True),  # some 6 s
     "let-it-ride": ("fold", {}, True),  # stands on both bets: only the $ bet rides
     # every hand against every dealer hand; the default strategy raises 1x and 3x
     "four-card-poker": ("four-card-poker-basic", {"aces_up": 5}, True),

@@ -136,6 +136,7 @@ def test_the_published_let_it_ride_strategy_hand_by_hand(cards, street, action):
     ) == (action)
 
 
+@pytest.mark.soak  # (some 7 s)
 def test_the_published_let_it_ride_strategy_loses_what_its_authors_publish(capsys):
     # counted exactly: the house edge 3.51% of the ante, 1.23 bets left riding
     # and an element of risk of 2.85% (John Grochowski, "Let It Ride Redux"),
