@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
 from .hand_rules import KillRules, UpCardRule, VoidRules, WildRules
+from .options import Choice, Option
 from .wagers import Payout, SideBet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -500,32 +501,6 @@ class SettleStep(Step):
     pay_table: tuple[tuple[str, int], ...] = ()
     tie: str = "push"
     max_payout: Expression | None = None
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One choice of a house-rule option, with the overlay it applies."""
-
-    name: str
-    description: str | None = None
-    changes: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)  # YAML, merged over the variant
-
-
-@dataclass(frozen=True)
-class Option:
-    """A house rule the players may switch without editing the file."""
-
-    name: str
-    description: str
-    choices: tuple[Choice, ...]
-    default: str
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-    def choice(self, name: str) -> Choice:
-        for c in self.choices:
-            if c.name == name:
-                return c
-        raise KeyError(name)
 
 
 @dataclass(frozen=True)
