@@ -17,8 +17,7 @@ import pytest
 from cli_support import run
 
 from studrules.errors import SpecErrors
-from studrules.spec.lineage import lineage
-from studrules.spec.loader import load_variant
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.strategies import load_strategy, load_strategy_text, shipped_strategies
 from studrules.spec.strategy_game import shipped_strategy_games
 
@@ -42,11 +41,23 @@ def write(folder, name, text):
 
 
 def test_a_variant_s_lineage_is_its_name_then_each_variant_it_extends(tmp_path):
-    assert lineage(load_variant("razz")) == ("razz", "seven-card-stud")
-    assert lineage(load_variant("let-it-ride")) == ("let-it-ride",)
+    assert load_variant("razz").lineage == ("razz", "seven-card-stud")  # variants/razz.yaml: extends: seven-card-stud
+    assert load_variant("let-it-ride").lineage == ("let-it-ride",)
     write(tmp_path, "house-ride.yaml", "extends: let-it-ride\nname: house-ride\ntitle: Our Let It Ride\n")
     write(tmp_path, "late-ride.yaml", "extends: house-ride.yaml\nname: late-ride\n")
-    assert lineage(load_variant(tmp_path / "late-ride.yaml")) == ("late-ride", "house-ride", "let-it-ride")
+    assert load_variant(tmp_path / "late-ride.yaml").lineage == ("late-ride", "house-ride", "let-it-ride")
+
+
+def test_the_lineage_follows_a_long_chain_of_names_and_survives_options_and_text():
+    # each file's extends: read by hand from variants/catalogue (five files, then the shipped one)
+    studugi = ("mississippi-studugi", "mississippi-stud-poker", "mississippi-stud-8", "7-card-stud-8", "7-card-stud")
+    assert load_variant("variants/catalogue/mississippi-studugi.yaml").lineage == (*studugi, "seven-card-stud")
+    # a house rule chosen lays its changes over the data: the chain read with extends stays
+    baseball = load_variant("variants/house/baseball.yaml")
+    other = next(c.name for c in baseball.options[0].choices if c.name != baseball.options[0].default)
+    chosen = load_variant("variants/house/baseball.yaml", {baseball.options[0].name: other})
+    assert chosen.chosen != baseball.chosen and chosen.lineage == ("baseball", "seven-card-stud")
+    assert load_variant_text("extends: let-it-ride\nname: mine\n").lineage == ("mine", "let-it-ride")
 
 
 def test_every_shipped_strategy_names_its_game():

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ from .build import build_options, build_variant
 from .cache import cached
 from .chosen_options import chosen_choices, with_the_options
 from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
+from .lineage import ancestors
 from .merge import changed_in, overlay, step_body, unused_new_stakes
 from .model import Option, Variant
 from .resources import variants_dir
@@ -253,6 +255,7 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
         if isinstance(merged, LDict):
             merged.value_locs["extends"] = data.value_locs["extends"]  # every key read has its place
             merged.problems = tuple(_steps_by_id(problems, child.get("steps")))
+            merged.ancestors = ancestors(base)
         data = merged
     return data, doc.file or file
 
@@ -403,9 +406,10 @@ def _build(
     options_read = build_options(data) if isinstance(data.get("options"), dict) else ()
     chosen = chosen_choices(options_read, options, data.get("name"), file)
     # (errors: none yet, and each build below gathers its own)
-    return with_the_options(
+    variant = with_the_options(
         lambda pick: _build_chosen(data, file, stakes, options_read, pick, [], merging), options_read, chosen
     )
+    return replace(variant, lineage=(variant.name, *getattr(data, "ancestors", ())))
 
 
 def _build_chosen(

@@ -526,6 +526,11 @@ class Variant:
     file: str | None = field(default=None, compare=False, repr=False)
     extends: str | None = field(default=None, compare=False)
     strategy: str | None = field(default=None, compare=False)  # the shipped strategy played when none is named
+    lineage: tuple[str, ...] = field(default=(), compare=False)  # its name, then each it extends (spec.lineage)
+
+    def __post_init__(self) -> None:
+        if not self.lineage:  # not loaded from a file (built by hand): its own name
+            object.__setattr__(self, "lineage", (self.name,))
 
     @property
     def is_banked(self) -> bool:
