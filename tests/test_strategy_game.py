@@ -144,6 +144,20 @@ def test_a_misspelt_game_is_pointed_to_the_one_it_is_played_with():
         strategy.check_fits(load_variant("three-card-poker"))
 
 
+def test_a_misspelt_game_played_elsewhere_is_pointed_to_the_shipped_one(tmp_path, capsys):
+    # 'mississipi-stud' (one p short) ships nowhere and is like mississippi-stud alone
+    path = write(tmp_path, "mine.yaml", "name: mine\ngame: mississipi-stud\nrules: [{otherwise: fold}]\n")
+    with pytest.raises(SpecErrors) as caught:
+        load_strategy(str(path), load_variant("three-card-poker"))
+    (error,) = caught.value.errors
+    assert "is for mississipi-stud, not three-card-poker" in error.message
+    assert "no variant 'mississipi-stud' ships: did you mean 'game: mississippi-stud'?" in error.message
+    assert (error.location.line, error.location.column) == (2, 7)  # at the value of game:
+    code, out, err = run(capsys, "analyze", "three-card-poker", "--strategy", str(path))
+    assert code == 1 and not out and "Traceback" not in err
+    assert "mine.yaml:2:7:" in err and "did you mean 'game: mississippi-stud'?" in err, err
+
+
 def test_the_written_optimal_play_names_its_game(tmp_path, capsys):
     target = tmp_path / "tcp-optimal.yaml"
     code, _, err = run(capsys, "analyze", "three-card-poker", "--optimal", "--write", str(target))
@@ -161,7 +175,7 @@ def test_the_commands_refuse_a_strategy_for_another_game_where_it_is_written(cap
         ("play", "let-it-ride", "--bots", "strategy:queen-six-four", "--hands", "1", "--seed", "1"),
     ):
         code, out, err = run(capsys, *argv)
-        assert code != 0, argv
+        assert code == 1, argv  # as every error in a file (studrules/cli/main.py)
         assert "Traceback" not in out + err
         assert "queen-six-four.yaml:18:7:" in err and "is for three-card-poker, not let-it-ride" in err, err
 

@@ -119,12 +119,16 @@ def game_errors(name: str, game: str, file: str | None, variant: Variant, locati
     if bound is None or bound in names:
         return []
     close = close_matches(bound, names)
-    hint = (
-        f" (did you mean 'game: {close[0]}'?)"
-        if close
-        else f" (copy the file and set 'game: {variant.name}', or 'game: {ANY_BANKED_GAME}' for any game "
-        "against the house, to play it there)"
-    )
+    misspelt = None if close or _is_path(game) else _shipped_like(bound)
+    if close:
+        hint = f" (did you mean 'game: {close[0]}'?)"
+    elif misspelt:
+        hint = f" (no variant '{bound}' ships: did you mean 'game: {misspelt}'?)"
+    else:
+        hint = (
+            f" (copy the file and set 'game: {variant.name}', or 'game: {ANY_BANKED_GAME}' for any game "
+            "against the house, to play it there)"
+        )
     return [
         SpecError(
             f"strategy '{name}' is for {bound}, not {variant.name}: it plays {bound} and the variants that "
@@ -132,6 +136,20 @@ def game_errors(name: str, game: str, file: str | None, variant: Variant, locati
             location,
         )
     ]
+
+
+def _shipped_like(name: str) -> str | None:
+    """The shipped variant ``name`` was likely meant for, where none ships by that name
+    (None where one does, or none is like it: a game of one's own need not ship).
+
+    >>> _shipped_like("let-it-rid"), _shipped_like("let-it-ride"), _shipped_like("my-own-game")
+    ('let-it-ride', None, None)
+    """
+    from .loader import shipped_variants
+
+    names = [p.stem for p in shipped_variants()]
+    close = [] if name in names else close_matches(name, names)
+    return close[0] if close else None
 
 
 def shipped_strategy_games() -> dict[str, str]:
