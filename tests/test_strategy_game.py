@@ -17,8 +17,7 @@ import pytest
 from cli_support import run
 
 from studrules.errors import SpecErrors
-from studrules.spec.lineage import lineage
-from studrules.spec.loader import load_variant
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.strategies import load_strategy, load_strategy_text, shipped_strategies
 from studrules.spec.strategy_game import shipped_strategy_games
 
@@ -42,11 +41,23 @@ def write(folder, name, text):
 
 
 def test_a_variant_s_lineage_is_its_name_then_each_variant_it_extends(tmp_path):
-    assert lineage(load_variant("razz")) == ("razz", "seven-card-stud")
-    assert lineage(load_variant("let-it-ride")) == ("let-it-ride",)
+    assert load_variant("razz").lineage == ("razz", "seven-card-stud")  # variants/razz.yaml: extends: seven-card-stud
+    assert load_variant("let-it-ride").lineage == ("let-it-ride",)
     write(tmp_path, "house-ride.yaml", "extends: let-it-ride\nname: house-ride\ntitle: Our Let It Ride\n")
     write(tmp_path, "late-ride.yaml", "extends: house-ride.yaml\nname: late-ride\n")
-    assert lineage(load_variant(tmp_path / "late-ride.yaml")) == ("late-ride", "house-ride", "let-it-ride")
+    assert load_variant(tmp_path / "late-ride.yaml").lineage == ("late-ride", "house-ride", "let-it-ride")
+
+
+def test_the_lineage_follows_a_long_chain_of_names_and_survives_options_and_text():
+    # each file's extends: read by hand from variants/catalogue (five files, then the shipped one)
+    studugi = ("mississippi-studugi", "mississippi-stud-poker", "mississippi-stud-8", "7-card-stud-8", "7-card-stud")
+    assert load_variant("variants/catalogue/mississippi-studugi.yaml").lineage == (*studugi, "seven-card-stud")
+    # a house rule chosen lays its changes over the data: the chain read with extends stays
+    baseball = load_variant("variants/house/baseball.yaml")
+    other = next(c.name for c in baseball.options[0].choices if c.name != baseball.options[0].default)
+    chosen = load_variant("variants/house/baseball.yaml", {baseball.options[0].name: other})
+    assert chosen.chosen != baseball.chosen and chosen.lineage == ("baseball", "seven-card-stud")
+    assert load_variant_text("extends: let-it-ride\nname: mine\n").lineage == ("mine", "let-it-ride")
 
 
 def test_every_shipped_strategy_names_its_game():
@@ -133,6 +144,20 @@ def test_a_misspelt_game_is_pointed_to_the_one_it_is_played_with():
         strategy.check_fits(load_variant("three-card-poker"))
 
 
+def test_a_misspelt_game_played_elsewhere_is_pointed_to_the_shipped_one(tmp_path, capsys):
+    # 'mississipi-stud' (one p short) ships nowhere and is like mississippi-stud alone
+    path = write(tmp_path, "mine.yaml", "name: mine\ngame: mississipi-stud\nrules: [{otherwise: fold}]\n")
+    with pytest.raises(SpecErrors) as caught:
+        load_strategy(str(path), load_variant("three-card-poker"))
+    (error,) = caught.value.errors
+    assert "is for mississipi-stud, not three-card-poker" in error.message
+    assert "no variant 'mississipi-stud' ships: did you mean 'game: mississippi-stud'?" in error.message
+    assert (error.location.line, error.location.column) == (2, 7)  # at the value of game:
+    code, out, err = run(capsys, "analyze", "three-card-poker", "--strategy", str(path))
+    assert code == 1 and not out and "Traceback" not in err
+    assert "mine.yaml:2:7:" in err and "did you mean 'game: mississippi-stud'?" in err, err
+
+
 def test_the_written_optimal_play_names_its_game(tmp_path, capsys):
     target = tmp_path / "tcp-optimal.yaml"
     code, _, err = run(capsys, "analyze", "three-card-poker", "--optimal", "--write", str(target))
@@ -150,7 +175,7 @@ def test_the_commands_refuse_a_strategy_for_another_game_where_it_is_written(cap
         ("play", "let-it-ride", "--bots", "strategy:queen-six-four", "--hands", "1", "--seed", "1"),
     ):
         code, out, err = run(capsys, *argv)
-        assert code != 0, argv
+        assert code == 1, argv  # as every error in a file (studrules/cli/main.py)
         assert "Traceback" not in out + err
         assert "queen-six-four.yaml:18:7:" in err and "is for three-card-poker, not let-it-ride" in err, err
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,17 +38,17 @@ from ..errors import (
     SpecError,
     SpecErrors,
     StudrulesError,
-    UsageError,
     close_matches,
     in_order,
     some_names,
 )
 from . import resources
+from .assignments import parse_assignments, stake_problem
 from .build import build_options, build_variant
 from .cache import cached
 from .chosen_options import chosen_choices, with_the_options
-from .expressions import MAX_NUMBER
 from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
+from .lineage import ancestors
 from .merge import changed_in, overlay, step_body, unused_new_stakes
 from .model import Option, Variant
 from .resources import variants_dir
@@ -254,55 +255,9 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
         if isinstance(merged, LDict):
             merged.value_locs["extends"] = data.value_locs["extends"]  # every key read has its place
             merged.problems = tuple(_steps_by_id(problems, child.get("steps")))
+            merged.ancestors = ancestors(base)
         data = merged
     return data, doc.file or file
-
-
-def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
-    """``['ante=no', 'ties=split']`` -> ``{'ante': 'no', 'ties': 'split'}`` (for --option, --stake).
-
-    ``what`` is the flag (``--option``, ``--stake-a``...); an item that is not
-    NAME=VALUE, or a stake that is not a number of chips, is a
-    :class:`~studrules.errors.UsageError`:
-
-    >>> parse_assignments(["bring_in_player"], "--option")
-    Traceback (most recent call last):
-    ...
-    studrules.errors.UsageError: argument --option: 'bring_in_player' must be written NAME=CHOICE
-    >>> parse_assignments(["ante=abc"], "--stake")
-    Traceback (most recent call last):
-    ...
-    studrules.errors.UsageError: argument --stake: stake 'ante' must be a whole number of chips, not 'abc'
-    """
-    out: dict[str, str] = {}
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            form = "NAME=VALUE" if "stake" in what else "NAME=CHOICE"
-            raise UsageError(f"argument {what}: '{item}' must be written {form}")
-        problem = stake_problem(name.strip(), value.strip()) if "stake" in what else None
-        if problem:
-            raise UsageError(f"argument {what}: {problem}")
-        out[name.strip()] = value.strip()
-    return out
-
-
-def stake_problem(name: str, value: Any) -> str | None:
-    """What is wrong with ``value`` as the stake ``name`` (a whole number of chips,
-    below the bound every stake of a file has), or None.
-
-    >>> stake_problem("ante", "2.5"), stake_problem("ante", "10")
-    ("stake 'ante' must be a whole number of chips, not '2.5'", None)
-    """
-    try:
-        if isinstance(value, (bool, float)):  # 2.5 chips is no stake: never rounded quietly
-            raise ValueError(value)
-        number = int(value)
-    except (TypeError, ValueError):
-        return f"stake '{name}' must be a whole number of chips, not '{value}'"
-    if not 0 <= number < MAX_NUMBER:
-        return f"stake '{name}' must be between 0 and {MAX_NUMBER - 1:,}, not {number}"
-    return None
 
 
 def load_variant(
@@ -451,9 +406,10 @@ def _build(
     options_read = build_options(data) if isinstance(data.get("options"), dict) else ()
     chosen = chosen_choices(options_read, options, data.get("name"), file)
     # (errors: none yet, and each build below gathers its own)
-    return with_the_options(
+    variant = with_the_options(
         lambda pick: _build_chosen(data, file, stakes, options_read, pick, [], merging), options_read, chosen
     )
+    return replace(variant, lineage=(variant.name, *getattr(data, "ancestors", ())))
 
 
 def _build_chosen(

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location
 from .hand_rules import KillRules, UpCardRule, VoidRules, WildRules
+from .options import Choice, Option
 from .wagers import Payout, SideBet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -503,32 +504,6 @@ class SettleStep(Step):
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One choice of a house-rule option, with the overlay it applies."""
-
-    name: str
-    description: str | None = None
-    changes: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)  # YAML, merged over the variant
-
-
-@dataclass(frozen=True)
-class Option:
-    """A house rule the players may switch without editing the file."""
-
-    name: str
-    description: str
-    choices: tuple[Choice, ...]
-    default: str
-    quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-    def choice(self, name: str) -> Choice:
-        for c in self.choices:
-            if c.name == name:
-                return c
-        raise KeyError(name)
-
-
-@dataclass(frozen=True)
 class Variant:
     """A loaded, validated variant with its options chosen."""
 
@@ -551,6 +526,11 @@ class Variant:
     file: str | None = field(default=None, compare=False, repr=False)
     extends: str | None = field(default=None, compare=False)
     strategy: str | None = field(default=None, compare=False)  # the shipped strategy played when none is named
+    lineage: tuple[str, ...] = field(default=(), compare=False)  # its name, then each it extends (spec.lineage)
+
+    def __post_init__(self) -> None:
+        if not self.lineage:  # not loaded from a file (built by hand): its own name
+            object.__setattr__(self, "lineage", (self.name,))
 
     @property
     def is_banked(self) -> bool:

@@ -87,9 +87,11 @@ class LDict(dict[str, Any]):
     Merging (``extends``, options) copies these containers, so a value keeps
     the position of the file it came from. ``problems``: on a document merged
     from a file and the one it extends, what could not be merged (a step laid
-    over one that is not there), reported with the rest of the file's errors."""
+    over one that is not there), reported with the rest of the file's errors;
+    ``ancestors``: on such a document, the names of the variants it extends,
+    nearest first (:func:`~studrules.spec.lineage.ancestors`)."""
 
-    __slots__ = ("loc", "key_locs", "value_locs", "problems")
+    __slots__ = ("loc", "key_locs", "value_locs", "problems", "ancestors")
 
     def __init__(self, *args: Any, loc: Location | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -97,6 +99,7 @@ class LDict(dict[str, Any]):
         self.key_locs: dict[str, Location] = {}
         self.value_locs: dict[str, Location] = {}
         self.problems: tuple[SpecError, ...] = ()
+        self.ancestors: tuple[str, ...] = ()
 
 
 class LList(list[Any]):

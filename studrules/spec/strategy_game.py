@@ -3,7 +3,7 @@
 ``game: banked`` plays any game against the house whose cards fit the rules
 (:mod:`studrules.spec.strategy_fit`); ``game: NAME`` (a variant's name, or a path to a
 variant file from the strategy file's folder, which gives the name) plays that game and
-the variants that extend it (:func:`~studrules.spec.lineage.lineage`), and is refused
+the variants that extend it (:attr:`~studrules.spec.model.Variant.lineage`), and is refused
 elsewhere, where its rules would read the cards of another game::
 
     game: three-card-poker      # strategies/queen-six-four.yaml
@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Location, SpecError, close_matches
-from .lineage import lineage, variant_name_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Variant
@@ -34,6 +33,7 @@ __all__ = [
     "game_errors",
     "shipped_strategy_games",
     "strategies_help",
+    "variant_name_of",
 ]
 
 #: ``game:`` of a strategy for any game against the house
@@ -49,6 +49,28 @@ def _folder(file: str | None) -> Path | None:
 
 def _is_path(game: str) -> bool:
     return "/" in game or "\\" in game or game.endswith((".yaml", ".yml"))
+
+
+def variant_name_of(reference: str, relative_to: Path | None = None) -> str:
+    """The name of the variant that ``reference`` (a shipped name, or a path to a variant
+    file, relative to ``relative_to``) names: a shipped name is its own; a file's is the
+    ``name`` it gives. A :class:`~studrules.errors.SpecError` where no variant is found.
+
+    >>> variant_name_of("let-it-ride")
+    'let-it-ride'
+    >>> variant_name_of("let-it-rid")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: no variant 'let-it-rid': did you mean 'let-it-ride'?
+    """
+    from .loader import resolve_variant_path
+    from .source import read_document
+
+    path = resolve_variant_path(reference, relative_to=relative_to, within=(relative_to,) if relative_to else None)
+    data = read_document(path).data
+    if isinstance(data, dict) and isinstance(data.get("name"), str):
+        return str(data["name"])
+    return Path(path).stem
 
 
 def bound_game(game: str, file: str | None) -> str | None:
@@ -93,16 +115,20 @@ def game_errors(name: str, game: str, file: str | None, variant: Variant, locati
         bound = bound_game(game, file)
     except SpecError as err:
         return [SpecError(f"'game': {err.message}", location)]
-    names = lineage(variant) if bound is not None else ()
+    names = variant.lineage if bound is not None else ()
     if bound is None or bound in names:
         return []
     close = close_matches(bound, names)
-    hint = (
-        f" (did you mean 'game: {close[0]}'?)"
-        if close
-        else f" (copy the file and set 'game: {variant.name}', or 'game: {ANY_BANKED_GAME}' for any game "
-        "against the house, to play it there)"
-    )
+    misspelt = None if close or _is_path(game) else _shipped_like(bound)
+    if close:
+        hint = f" (did you mean 'game: {close[0]}'?)"
+    elif misspelt:
+        hint = f" (no variant '{bound}' ships: did you mean 'game: {misspelt}'?)"
+    else:
+        hint = (
+            f" (copy the file and set 'game: {variant.name}', or 'game: {ANY_BANKED_GAME}' for any game "
+            "against the house, to play it there)"
+        )
     return [
         SpecError(
             f"strategy '{name}' is for {bound}, not {variant.name}: it plays {bound} and the variants that "
@@ -110,6 +136,20 @@ def game_errors(name: str, game: str, file: str | None, variant: Variant, locati
             location,
         )
     ]
+
+
+def _shipped_like(name: str) -> str | None:
+    """The shipped variant ``name`` was likely meant for, where none ships by that name
+    (None where one does, or none is like it: a game of one's own need not ship).
+
+    >>> _shipped_like("let-it-rid"), _shipped_like("let-it-ride"), _shipped_like("my-own-game")
+    ('let-it-ride', None, None)
+    """
+    from .loader import shipped_variants
+
+    names = [p.stem for p in shipped_variants()]
+    close = [] if name in names else close_matches(name, names)
+    return close[0] if close else None
 
 
 def shipped_strategy_games() -> dict[str, str]:

@@ -1,0 +1,63 @@
+"""House-rule choices and stakes as given on a command line: ``NAME=VALUE`` items.
+
+``--option late_bet=none`` and ``--stake ante=5`` are read here into mappings
+for :func:`~studrules.spec.loader.load_variant` (which re-exports
+:func:`parse_assignments`); :func:`stake_problem` also checks a stake a file or a
+caller gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import UsageError
+from .expressions import MAX_NUMBER
+
+__all__ = ["parse_assignments", "stake_problem"]
+
+
+def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
+    """``['ante=no', 'ties=split']`` -> ``{'ante': 'no', 'ties': 'split'}`` (for --option, --stake).
+
+    ``what`` is the flag (``--option``, ``--stake-a``...); an item that is not
+    NAME=VALUE, or a stake that is not a number of chips, is a
+    :class:`~studrules.errors.UsageError`:
+
+    >>> parse_assignments(["bring_in_player"], "--option")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.UsageError: argument --option: 'bring_in_player' must be written NAME=CHOICE
+    >>> parse_assignments(["ante=abc"], "--stake")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.UsageError: argument --stake: stake 'ante' must be a whole number of chips, not 'abc'
+    """
+    out: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            form = "NAME=VALUE" if "stake" in what else "NAME=CHOICE"
+            raise UsageError(f"argument {what}: '{item}' must be written {form}")
+        problem = stake_problem(name.strip(), value.strip()) if "stake" in what else None
+        if problem:
+            raise UsageError(f"argument {what}: {problem}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def stake_problem(name: str, value: Any) -> str | None:
+    """What is wrong with ``value`` as the stake ``name`` (a whole number of chips,
+    below the bound every stake of a file has), or None.
+
+    >>> stake_problem("ante", "2.5"), stake_problem("ante", "10")
+    ("stake 'ante' must be a whole number of chips, not '2.5'", None)
+    """
+    try:
+        if isinstance(value, (bool, float)):  # 2.5 chips is no stake: never rounded quietly
+            raise ValueError(value)
+        number = int(value)
+    except (TypeError, ValueError):
+        return f"stake '{name}' must be a whole number of chips, not '{value}'"
+    if not 0 <= number < MAX_NUMBER:
+        return f"stake '{name}' must be between 0 and {MAX_NUMBER - 1:,}, not {number}"
+    return None
