@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, OtherKindOfFileError, SpecError, SpecErrors, StudrulesError
@@ -85,7 +84,7 @@ def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[S
     in words."""
     from ..spec.loader import load_variant
     from ..spec.strategies import load_strategy
-    from ..spec.strategy_game import ANY_BANKED_GAME, bound_game
+    from ..spec.strategy_game import ANY_BANKED_GAME, game_variant
 
     try:
         strategy = load_strategy(file)
@@ -93,11 +92,10 @@ def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[S
             game = strategy.game
             if game == ANY_BANKED_GAME:
                 return [], "any game against the house"
-            named = bound_game(game, strategy.file)
-            path = Path(strategy.file or "").parent / game if "/" in game or game.endswith((".yaml", ".yml")) else None
-            if path is None and not _shipped_variant(game):
-                return [], f"{named}, which does not ship: give --variant FILE to check it against its file"
-            variant = load_variant(path or game)
+            found = game_variant(game, strategy.file)
+            if found is None:
+                return [], f"{game}, which does not ship: give --variant FILE to check it against its file"
+            variant = load_variant(found)
         load_strategy(file, variant)
     except SpecErrors as err:
         return list(err.errors), ""

@@ -2,15 +2,13 @@
 
 The loader reads each file a variant ``extends`` (:func:`ancestors` gathers their
 names as it does) and keeps the chain as :attr:`~studrules.spec.model.Variant.lineage`.
-A strategy written for a game (``game: let-it-ride``) plays that game and every variant
-whose lineage names it: a house's Let It Ride that ``extends: let-it-ride`` and changes
-the pay table is still Let It Ride to the strategy (:mod:`studrules.spec.strategy_game`).
+A strategy written for a game (``game: my-game``) plays that game and every variant
+whose lineage names it: a house's version that ``extends: my-game`` and changes the pay
+table is still that game to the strategy (:mod:`studrules.spec.strategy_game`).
 
-    >>> from studrules.spec.loader import load_variant
-    >>> load_variant("razz").lineage
-    ('razz', 'seven-card-stud')
-    >>> load_variant("let-it-ride").lineage
-    ('let-it-ride',)
+    >>> from studrules.spec.examples import example_variant
+    >>> example_variant("against-the-house").lineage
+    ('against-the-house',)
 """
 
 from __future__ import annotations
@@ -28,9 +26,9 @@ def ancestors(base: Any) -> tuple[str, ...]:
 
     >>> from studrules.spec.source import LDict
     >>> parent = LDict({"name": "house-stud"})
-    >>> parent.ancestors = ("seven-card-stud",)
+    >>> parent.ancestors = ("base-stud",)
     >>> ancestors(parent)
-    ('house-stud', 'seven-card-stud')
+    ('house-stud', 'base-stud')
     """
     name = base.get("name") if isinstance(base, Mapping) else None
     return ((name,) if isinstance(name, str) else ()) + tuple(getattr(base, "ancestors", ()))

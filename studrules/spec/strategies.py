@@ -489,8 +489,10 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
         ranking=ranking,
         streets=streets,
     )
-    if variant is not None:
-        strategy.check_fits(variant)
+    if variant is not None:  # (its game checked above, before the rules were read)
+        fits = fit_errors(name, streets or (rules,), variant, strategy.game_location or Location(file))
+        if fits:
+            raise SpecErrors(fits)
     return strategy
 
 
