@@ -98,6 +98,28 @@ def test_raise_bounds_that_cannot_hold_are_located_errors(change, line, words):
     assert error.startswith(f"{line}:") and words in error
 
 
+@pytest.mark.parametrize(
+    "amount, name",
+    [("if(hand >= pair_of_aces, 3 * ante, ante)", "hand"), ("if(house >= ace_king, 2 * ante, ante)", "house")],
+)
+def test_a_decision_that_reads_a_hand_is_a_located_error(amount, name):
+    # Every position is offered the same raises: a raise_max that read 'hand'
+    # was once accepted and played as if every hand were the lowest (the
+    # four aces offered only the least raise); the house's cards are not
+    # known at all before they are revealed.
+    text = BASE.replace("raise_max: 2 * ante", f'raise_max: "{amount}"')
+    (error,) = errors_of_located(text)
+    line = text.splitlines()[8]  # the decision's line (the text starts with a newline: line 9)
+    assert (error.location.line, error.location.column) == (9, line.index(f"({name}") + 2)
+    assert error.message.startswith(f"unknown name '{name}': a decision offers every position the same raises")
+
+
+def errors_of_located(text: str):
+    with pytest.raises(SpecErrors) as caught:
+        load_variant_text(text)
+    return caught.value.errors
+
+
 def test_pay_lines_the_settlement_cannot_read_are_located_errors():
     # a pair's line against the house (the raise is paid by category there)
     against_house = """

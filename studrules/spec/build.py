@@ -48,7 +48,7 @@ from .model import (
     WildRules,
 )
 from .source import FieldPath, locate
-from .vocabulary import HOUSE_NAMES, TABLE_NAMES, hand_constants
+from .vocabulary import DECISION_NAMES, HOUSE_NAMES, TABLE_NAMES, hand_constants
 
 __all__ = ["build_variant", "SUIT_WORDS", "normalise_suit"]
 
@@ -479,13 +479,13 @@ class _Builder:
         return DecisionStep(
             fold=bool(b.get("fold", True)),
             stand=bool(b.get("stand", False)),
-            raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=HOUSE_NAMES)
+            raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=DECISION_NAMES)
             if "raise" in b
             else None,
-            raise_max=self.expr(b["raise_max"], path + ("raise_max",), expect=NUMBER, names=HOUSE_NAMES)
+            raise_max=self.expr(b["raise_max"], path + ("raise_max",), expect=NUMBER, names=DECISION_NAMES)
             if "raise_max" in b
             else None,
-            raise_unit=self.expr(b["raise_unit"], path + ("raise_unit",), expect=NUMBER, names=HOUSE_NAMES)
+            raise_unit=self.expr(b["raise_unit"], path + ("raise_unit",), expect=NUMBER, names=DECISION_NAMES)
             if "raise_unit" in b
             else None,
             **common,

@@ -101,6 +101,9 @@ class Compiler:
         # a name of the table ('players', 'pot') where only the stakes are read (an ante, a stake)
         stakes_only = name in TABLE_NAMES and not any(n in self.names for n in (*TABLE_NAMES, "house", "hand"))
         why = ": it is what the table shows, and this amount reads only the stakes" if stakes_only else ""
+        if name in ("hand", "house") and "ante" in self.names and not any(n in self.names for n in ("hand", "house")):
+            # a decision against the house: its raises are the same whatever the cards
+            why = ": a decision offers every position the same raises whatever the cards (the hands are read at the settlement)"
         if not known:
             return f"unknown name '{name}'{why}: no names can be used here"
         # the amounts first (the stakes, what the table shows), then the named hands

@@ -16,6 +16,7 @@ from .expression_language import BOOL, HAND, NUMBER, ExprType
 __all__ = [
     "TABLE_NAMES",
     "HOUSE_NAMES",
+    "DECISION_NAMES",
     "hand_constants",
     "category_constants",
     "describe_name",
@@ -39,6 +40,11 @@ HOUSE_NAMES: Mapping[str, ExprType] = {
     "hand": HAND,  # the player's best five cards
     "ante": NUMBER,  # this position's own ante
 }
+
+# A decision against the house (its raise, most and unit): the position's own
+# ante. No hand: every position is offered the same raises whatever his cards,
+# and the house's are not known before they are revealed.
+DECISION_NAMES: Mapping[str, ExprType] = {"ante": NUMBER}
 
 _DESCRIPTIONS = {
     "open_pair": "some player shows a pair among his up cards",
