@@ -11,7 +11,7 @@ Values are whole numbers from 1 (the worst hand, 6-4-3-2 of mixed suits) up,
 one for each distinct strength, so a higher value is a better hand and
 values stay small (under 2,000). The ranking names its own thresholds
 (:meth:`FourCardHigh.thresholds`): each category's lowest hand, each pair's
-(``pair_of_aces``) and each high card's.
+(``pair_of_aces``), each four of a kind's (``four_aces``) and each high card's.
 
 >>> four = FourCardHigh("four_card_high", True, "")
 >>> four.evaluate("2c 2d 2h 2s") > four.evaluate("5h 4h 3h 2h") > four.evaluate("3c 3d 3h 2s")
@@ -97,13 +97,16 @@ class FourCardHigh(Ranking):
 
     def thresholds(self) -> dict[str, int]:
         """The named thresholds: each category's lowest hand (``pair``,
-        ``flush``...), each pair's (``pair_of_aces``) and each high card's
+        ``flush``...), each pair's (``pair_of_aces``), each four of a kind's
+        (``four_aces``: a pay table's "four aces") and each high card's
         (``ace_high``: the lowest hand with an ace on top).
 
         >>> t = FourCardHigh("four_card_high", True, "").thresholds()
         >>> t["four_of_a_kind"] > t["straight_flush"] > t["three_of_a_kind"] > t["flush"] > t["straight"]
         True
         >>> t["two_pair"] > t["pair_of_aces"] > t["pair"] > t["ace_high"]
+        True
+        >>> t["four_aces"] > t["four_kings"] > t["four_twos"] == t["four_of_a_kind"]
         True
         """
         return dict(_thresholds())
@@ -174,6 +177,8 @@ def _thresholds() -> tuple[tuple[str, int], ...]:
         out.setdefault(name, v)  # worst first: the first seen is the lowest
         if name == "pair":
             out.setdefault(f"pair_of_{RANK_PLURALS[ranks[0]]}", v)
+        elif name == "four_of_a_kind":
+            out.setdefault(f"four_{RANK_PLURALS[ranks[0]]}", v)
         elif name == "high_card":
             out.setdefault(f"{RANK_NAMES[ranks[0]]}_high", v)
     return tuple(sorted(out.items()))

@@ -61,14 +61,18 @@ def describe_name(name: str) -> str:
 
 @cache
 def hand_constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
-    """The named hand thresholds: each category's lowest hand, ``ace_king``, and
-    each pair's lowest hand (``pair_of_jacks``). A ranking that names its own
+    """The named hand thresholds: each category's lowest hand, ``ace_king``,
+    each pair's lowest hand (``pair_of_jacks``) and each four of a kind's
+    (``four_aces``). A ranking that names its own
     (``thresholds()``, as the three-card ranking's ``queen_high``) gives those.
 
     ``hand >= pair`` reads: the hand is a pair or better; ``hand >= pair_of_jacks``:
     jacks or better.
 
     >>> hand_constants()["pair_of_twos"] == hand_constants()["pair"]
+    True
+    >>> t = hand_constants()
+    >>> t["straight_flush"][1] > t["four_aces"][1] > t["four_kings"][1] > t["four_twos"][1] == t["four_of_a_kind"][1]
     True
     >>> "queen_high" in hand_constants("three_card_high"), "queen_high" in hand_constants()
     (True, False)
@@ -84,6 +88,8 @@ def hand_constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
     for rank, word in zip("23456789TJQKA", _PAIR_WORDS, strict=True):
         kickers = " ".join(f"{k}c" for k in low_kickers.get(rank, "4 3 2").split())
         table[f"pair_of_{word}"] = (HAND, int(evaluate(f"{rank}s {rank}h {kickers}")))
+        # each four of a kind's lowest hand, for pay tables ("four aces")
+        table[f"four_{word}"] = (HAND, int(evaluate(f"{rank}s {rank}h {rank}d {rank}c {'3' if rank == '2' else '2'}c")))
     return table
 
 
