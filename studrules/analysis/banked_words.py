@@ -29,6 +29,7 @@ from typing import Any
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet
 from ..spec.vocabulary import hand_constants
+from ..spec.wagers import Odds, odds_words
 from .expression_words import hand_words
 
 __all__ = [
@@ -126,8 +127,8 @@ def settle_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
     return rows
 
 
-def _lines_words(lines: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{hand_words(label).removeprefix('a ')} {odds} to 1" for label, odds in lines)
+def _lines_words(lines: tuple[tuple[str, Odds], ...]) -> str:
+    return ", ".join(f"{hand_words(label).removeprefix('a ')} {odds_words(odds)}" for label, odds in lines)
 
 
 def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None = None) -> list[str]:
@@ -148,13 +149,24 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
         )
     for bet in step.side_bets:
         fold = "a position that folds loses it" if bet.on_fold == "lose" else "it stands when the position folds"
-        stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
+        if bet.required:
+            stake = "required: every position stakes his own ante on it"
+        else:
+            stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
+            stake += f"; 0: not placed; {_choice_words(bet, amount)}"
         out.append(
-            f"Side bet {bet.name.replace('_', ' ')} ({stake}; 0: not placed; {_choice_words(bet, amount)}): paid on the "
-            f"player's hand alone by the highest line it reaches, {_side_lines_words(bet, amount)}; below every "
-            f"line it loses, and {fold}."
+            f"Side bet {bet.name.replace('_', ' ')} ({stake}): paid on the player's hand alone by the highest "
+            f"line it reaches, whatever the house holds, {_side_lines_words(bet, amount)}; below every line "
+            f"{_below_words(bet)}, and {fold}."
         )
     return out
+
+
+def _below_words(bet: SideBet) -> str:
+    """What a side bet's hand below every line gets, in words."""
+    if bet.below == "push_unless_beaten":
+        return "its stake is returned, unless the house qualifies and its hand beats the player's (then it loses)"
+    return "it loses"
 
 
 def _choice_words(bet: SideBet, amount: Callable[[Expression], str] | None = None) -> str:
@@ -201,13 +213,20 @@ def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> li
     ]
     for bet in step.side_bets:
         name = bet.name.replace("_", " ")
-        rows.append((f"side bet {name}", f"staked {amount(bet.amount)}; on a fold: {bet.on_fold}"))
-        low = amount(bet.min) if bet.min is not None else "1"
-        high = amount(bet.max) if bet.max is not None else "no limit"
-        rows.append((f"{name} limits", f"from {low} to {high}"))
-        unit = "to 1" if bet.pays != "chips" else "for 1"
+        staked = "required, at each position's ante" if bet.required else f"staked {amount(bet.amount)}"
+        rows.append((f"side bet {name}", f"{staked}; on a fold: {bet.on_fold}"))
+        if bet.required:
+            rows.append((f"{name} limits", "none: the ante's"))
+        else:
+            low = amount(bet.min) if bet.min is not None else "1"
+            high = amount(bet.max) if bet.max is not None else "no limit"
+            rows.append((f"{name} limits", f"from {low} to {high}"))
+        rows.append((f"{name} below every line", "push unless beaten" if bet.below == "push_unless_beaten" else "lose"))
         rows += [
-            (f"{name} pays on {hand_words(label).removeprefix('a ')}", f"{odds} {unit}")
+            (
+                f"{name} pays on {hand_words(label).removeprefix('a ')}",
+                odds_words(odds) if bet.pays != "chips" else f"{odds} for 1",
+            )
             for label, odds in bet.pay_table
         ]
         rows += [

@@ -273,7 +273,19 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         raise_total=raise_total,
         ranking=table.ranking,
     )
-    side = side_bets_batch(table.settle, player_value=player_value, played=alive, env=env, ranking=table.ranking)
+    beaten = qualified & (house_value > player_value) if table.house_cards else np.zeros(hands, dtype=bool)
+    side = side_bets_batch(
+        table.settle,
+        player_value=player_value,
+        played=alive,
+        env=env,
+        ranking=table.ranking,
+        ante=table.ante,
+        beaten=beaten,
+    )
+    for bet in table.settle.side_bets:  # a required bet is the game's own: in its net, not beside it
+        if bet.required and bet.name in side:
+            net = net + side.pop(bet.name)[1]
     return {
         "player_value": player_value,
         "raised": raise_total > 0,

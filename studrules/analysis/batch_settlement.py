@@ -25,6 +25,7 @@ from ..game.settlement import (
 )
 from ..spec.expressions import Expression
 from ..spec.model import SettleStep
+from ..spec.wagers import Odds
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -198,24 +199,28 @@ def side_bets_batch(
     played: np.ndarray,
     env: Mapping[str, int],
     ranking: str = "high",
+    ante: int = 0,
+    beaten: np.ndarray | None = None,
 ) -> dict[str, tuple[int, np.ndarray, np.ndarray]]:
     """Each side bet placed (its stake above 0): ``{name: (stake, net, line)}``, one entry per hand.
 
     ``net``: what the bet won or lost (as :func:`~studrules.game.settlement.side_bet_net`);
     ``line``: the index of the line paid in the bet's ``lines``, -1 for none.
     A position that folded (``played`` false) loses a bet that does not stand.
+    A required bet is staked at ``ante``; a bet that pushes unless beaten reads
+    ``beaten`` (the house qualifies and beats the hand) below every line.
     """
     import numpy as np
 
     played = np.asarray(played, dtype=bool)
     out: dict[str, tuple[int, np.ndarray, np.ndarray]] = {}
     for bet in step.side_bets:
-        stake = int(bet.amount(env))
+        stake = ante if bet.required else int(bet.amount(env))
         if stake <= 0:
             continue
         labels = [label for label, _ in bet.lines]
 
-        def index(v: float, lines: tuple[tuple[str, int], ...] = bet.lines, labels: list[str] = labels) -> int:
+        def index(v: float, lines: tuple[tuple[str, Odds], ...] = bet.lines, labels: list[str] = labels) -> int:
             line = pay_line(step, v, ranking, lines)
             return -1 if line is None else labels.index(line[0])
 
@@ -223,7 +228,10 @@ def side_bets_batch(
         if bet.on_fold != "stand":
             line = np.where(played, line, -1)
         wins = np.array([side_bet_net(bet, item, stake, env) for item in bet.lines] + [-stake], dtype=np.int64)
-        out[bet.name] = (stake, wins[line], line)
+        net = wins[line]
+        if bet.below == "push_unless_beaten" and beaten is not None:  # below every line, played, not beaten: returned
+            net = np.where((line < 0) & played & ~beaten, 0, net)
+        out[bet.name] = (stake, net, line)
     return out
 
 
@@ -251,7 +259,7 @@ def _hand_multiplier(step: SettleStep, value: float, ranking: str) -> int:
     """Against the pay table: what each chip wagered gets, for a hand of this value (odds, 0 or -1)."""
     from ..spec.vocabulary import hand_constants
 
-    line = pay_line(step, value, ranking)
+    line: tuple[str, int] | None = pay_line(step, value, ranking)
     if line is not None:
         return line[1]
     if step.push_from is not None and value >= hand_constants(ranking)[step.push_from][1]:

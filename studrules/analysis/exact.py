@@ -153,10 +153,20 @@ def _against_the_house(
     }
     on_ante = sum(counts[:, k] * a for k, (a, _) in enumerate(parts.values())) + total * bonus * ante
     per_chip = sum(counts[:, k] * b for k, (_, b) in enumerate(parts.values()))
+    # a required bet (staked at the ante) is the game's own: in what a hand played or folded wins
+    on_fold = -ante * total
+    for bet in settle.side_bets:
+        if bet.required:
+            played_net, folded_net = _required_nets(settle, bet, distinct, inverse, ranking_name, ante, env)
+            below = played_net == _BELOW
+            beaten_net = -ante * counts[:, 3]  # below every line: lost only to a qualifying house hand that beats it
+            pushes = bet.below == "push_unless_beaten"
+            on_ante = on_ante + np.where(below, beaten_net if pushes else -ante * total, played_net * total)
+            on_fold = on_fold + np.where(folded_net == _BELOW, -ante * total, folded_net * total)
     if strategy is None:
         # the best choice, a raise worth as much as a smaller one or a fold taken (the larger wager)
         chosen = np.full(len(hands), FOLD, dtype=np.int64)
-        best = -ante * total if step.fold or not options else None
+        best = on_fold if step.fold or not options else None
         for b in options:
             worth = on_ante + b * per_chip
             better = np.ones(len(hands), dtype=bool) if best is None else worth >= best
@@ -181,10 +191,11 @@ def _against_the_house(
         record.append((0, hands, shown, words, np.ones(len(hands), dtype=np.int64), (weights, worth)))
     every = float(weights.sum())
     share = weights / every  # each row's share of the player's situations
-    won = np.where(plays, on_ante + raised * per_chip, -ante * total)
+    won = np.where(plays, on_ante + raised * per_chip, on_fold)
     house_edge = -float(np.sum(won * share / total)) / ante
     played = float(share[plays].sum())
-    average = float(ante + np.sum(share * raised)) / ante
+    required = [bet for bet in settle.side_bets if bet.required]
+    average = float(ante * (1 + len(required)) + np.sum(share * raised)) / ante
     lines: dict[str, tuple[float, float]] = {"fold": (1 - played, -(1 - played))}
     for k, (what, (ante_won, chip_won)) in enumerate(parts.items()):
         prob = float(np.sum((counts[:, k] / total * share)[plays]))
@@ -193,11 +204,39 @@ def _against_the_house(
     for label_, line_odds in settle.ante_bonus:
         hit = float(share[plays & (bonus == line_odds)].sum())
         lines[f"ante bonus: {label_}"] = (hit, hit * line_odds)
-    side = {bet.name: side_bet_result(settle, bet, values, plays, ranking_name, share, env) for bet in settle.side_bets}
+    side = {}
+    beaten = counts[:, 3] / total  # per row: the share of the house's hands that qualify and beat it
+    for bet in settle.side_bets:
+        result = side_bet_result(settle, bet, values, plays, ranking_name, share, env, ante=ante, beaten=beaten)
+        if not bet.required:
+            side[bet.name] = result
+            continue
+        for what, line in result["lines"].items():  # (a required bet's stake is the ante: per unit is per ante)
+            lines[f"{bet.name}: {what}"] = (line["probability"], line["contribution"])
     return ExactResult(variant.name, label, house_edge, average, house_edge / average, deal_count, lines, side)
 
 
 # --- helpers -------------------------------------------------------------------------
+
+
+_BELOW = -(1 << 62)  # a required bet's hand below every line (settled against the house's)
+
+
+def _required_nets(
+    settle: Any, bet: Any, distinct: Any, inverse: Any, ranking: str, ante: int, env: Any
+) -> tuple[Any, Any]:
+    """Per row, what a required bet of ``ante`` chips nets on the player's hand alone when he
+    plays and when he folds: the line's pay, or :data:`_BELOW` (below every line; folded,
+    a bet that does not stand is lost: -ante)."""
+    import numpy as np
+
+    from ..game.settlement import pay_line, side_bet_net
+
+    found = [pay_line(settle, int(v), ranking, bet.lines) for v in distinct]
+    nets = np.array([_BELOW if line is None else side_bet_net(bet, line, ante, env) for line in found], dtype=np.int64)
+    played = nets[inverse]
+    folded = played if bet.on_fold == "stand" else np.full(len(played), -ante, dtype=np.int64)
+    return played, folded
 
 
 def _unit(payout: Any) -> int:

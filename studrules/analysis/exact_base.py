@@ -112,17 +112,28 @@ def one_step(variant: Variant, kind: type, word: str) -> Any:
 
 
 def side_bet_result(
-    settle: SettleStep, bet: Any, values: Any, plays: Any, ranking: str, share: Any, env: Any
+    settle: SettleStep,
+    bet: Any,
+    values: Any,
+    plays: Any,
+    ranking: str,
+    share: Any,
+    env: Any,
+    ante: int = 1,
+    beaten: Any = None,
 ) -> dict[str, Any]:
     """A side bet's edge per unit staked, over every player hand, each of its ``share`` of the
     situations (a fold loses it unless it stands). A line paid in chips (``pays: chips``, the
     stake collected either way) or a share of the meter is read as the engine settles it, for
-    the stake and the meter of ``env``; a line's contribution is its net per unit staked."""
+    the stake and the meter of ``env`` (a required bet: ``ante``); a line's contribution is its
+    net per unit staked. A bet that pushes unless beaten, below every line, loses only in
+    ``beaten`` (per row: the share of the house's hands that qualify and beat it)."""
     import numpy as np
 
     from ..game.settlement import pay_line, side_bet_net
 
-    stake = max(int(bet.amount(env)), 1)  # a chip line pays its chips "for one": per unit of a placed bet
+    stake = ante if bet.required else int(bet.amount(env))
+    stake = max(stake, 1)  # a chip line pays its chips "for one": per unit of a placed bet
     distinct, inverse = np.unique(values, return_inverse=True)
     found = [pay_line(settle, int(v), ranking, bet.lines) for v in distinct]
     labels = [label for label, _ in bet.lines]
@@ -130,6 +141,11 @@ def side_bet_result(
     kept = plays | (bet.on_fold == "stand")
     lines: dict[str, dict[str, float]] = {}
     ev = -float(share.sum())
+    if bet.below == "push_unless_beaten" and beaten is not None:  # below every line, played: back unless beaten
+        below = plays & (line_of < 0)
+        pushed = float(np.sum((share * (1 - beaten))[below]))
+        lines["push"] = {"probability": pushed, "contribution": 0.0}
+        ev += pushed
     for k, line in enumerate(bet.lines):
         hit = float(share[kept & (line_of == k)].sum())
         per_unit = side_bet_net(bet, line, stake, env) / stake

@@ -69,6 +69,10 @@ def on_the_hand(
         )
     folds = any(d.fold for d in decisions)
     for bet in settle.side_bets:
+        if bet.required:
+            raise SpecError(
+                f"analyze does not count a required bet in a pay-table game ({bet.name} of {variant.name}): use simulate"
+            )
         if folds and bet.on_fold != "stand" and int(bet.amount(env)) > 0:
             raise SpecError(
                 f"analyze does not count a side bet lost on a fold in a pay-table game ({bet.name} of "
@@ -83,7 +87,7 @@ def on_the_hand(
     labels = [label for label, _ in settle.pay_table]
     line_of_value = np.full(MAX_VALUE + 1, _LOST, dtype=np.int64)
     for v in range(1, MAX_VALUE + 1):
-        line = pay_line(settle, v)
+        line: tuple[str, int] | None = pay_line(settle, v)
         if line is not None:
             per_value[v] = line[1]
             line_of_value[v] = labels.index(line[0])

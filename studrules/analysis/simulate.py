@@ -392,7 +392,8 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
         net_index, cell = divmod(key, cells)
         g, rest = divmod(cell, 4)
         tally[(g, bool(rest & 2), bool(rest & 1), int(nets[net_index]))] = int(counts[key])
-    tally["wagered"] = hands * table.ante + int(raise_amount.sum())
+    required = sum(1 for bet in table.settle.side_bets if bet.required)  # each staked at the ante
+    tally["wagered"] = hands * table.ante * (1 + required) + int(raise_amount.sum())
     for name, (_, side_net, line) in played["side_bets"].items():
         tally[("side", name, "net")] = int(side_net.sum())
         tally[("side", name, "square")] = int((side_net * side_net).sum())

@@ -17,7 +17,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
 from .result import PositionResult
-from .settlement import settle_position, side_bet_limits, side_bet_stakes
+from .settlement import required_bets, settle_position, side_bet_limits, side_bet_stakes
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
@@ -55,8 +55,9 @@ class _House(_HandState):
         if step is None:  # (antes are given: without them a variant with no ante step is plain)
             raise ValueError(f"{self.variant.name} has no ante")
         default, low, high, side = self._ante_limits(step)
+        ways = 1 + self._required_bets()  # a required bet stakes the ante again
         if not antes and sides is None and (low is None or low <= default) and (high is None or default <= high):
-            if not self.variant.is_banked or min(self.stacks) >= default + side:
+            if not self.variant.is_banked or min(self.stacks) >= default * ways + side:
                 return [default] * self.n  # (what the checks below would find)
         out = [int(antes.get(p, default)) for p in self.players] if antes else [default] * self.n
         for i, (p, a, stack) in enumerate(zip(self.players, out, self.stacks)):
@@ -70,10 +71,19 @@ class _House(_HandState):
                 raise IllegalActionError(
                     f"{p}'s ante of {a} is above the table maximum of {high}: antes are {low} to {high}"
                 )
-            if self.variant.is_banked and a + side > stack:
-                bets = f"ante of {a} and side bets of {side} are" if side else f"ante of {a} is"
+            if self.variant.is_banked and a * ways + side > stack:
+                bets = f"ante of {a}" + (f" (staked {ways} times: the required bets)" if ways > 1 else "")
+                bets += f" and side bets of {side} are" if side else (" are" if ways > 1 else " is")
                 raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
+
+    def _required_bets(self) -> int:
+        """How many side bets every position makes at his ante (``required``), once per plan."""
+        memo = self.plan.memo
+        count: int | None = memo.get("required bets")
+        if count is None:
+            count = memo["required bets"] = len(required_bets(self.variant))
+        return count
 
     def _side_bets(self, chosen: Mapping[str, Mapping[str, int]] | None) -> list[int] | None:
         """Each position's stake on each side bet (:attr:`side_stakes`), checked against the
@@ -107,6 +117,11 @@ class _House(_HandState):
             elif not isinstance(mine, Mapping):
                 raise ValueError(f"{p}'s side bets map each bet to its chips, not {mine!r}")
             for name, chips in mine.items():
+                if name in required_bets(self.variant):
+                    raise ValueError(
+                        f"{p}'s side bet '{name}': every position makes it at his ante, "
+                        "so it is not chosen (leave it out)"
+                    )
                 if name not in names:
                     offered = f"its side bets are {', '.join(names)}" if names else "it has no side bets"
                     raise ValueError(f"{p}'s side bet '{name}': {self.variant.name} has none of that name: {offered}")

@@ -50,9 +50,12 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..spec.model import Payout, SettleStep, SideBet
+from ..spec.wagers import Odds, odds_words, paid
+
+_O = TypeVar("_O", bound=Odds)  # a pay table's odds: whole (the raise's, the ante bonus) or not (a side bet's)
 
 __all__ = [
     "PositionSettlement",
@@ -131,8 +134,8 @@ def raise_odds(step: SettleStep, player_value: float, ranking: str = "high") -> 
 
 
 def pay_line(
-    step: SettleStep, player_value: float, ranking: str = "high", lines: tuple[tuple[str, int], ...] | None = None
-) -> tuple[str, int] | None:
+    step: SettleStep, player_value: float, ranking: str = "high", lines: tuple[tuple[str, _O], ...] | None = None
+) -> tuple[str, _O] | None:
     """Against the pay table: the highest line the hand reaches and its odds (None: below every line).
 
     >>> from studrules.spec.loader import load_variant_text
@@ -155,7 +158,7 @@ def pay_line(
     from ..spec.vocabulary import hand_constants
 
     constants = hand_constants(ranking)
-    best: tuple[int, str, int] | None = None
+    best: tuple[int, str, Any] | None = None
     for label, odds in step.pay_table if lines is None else lines:
         floor = constants[label][1]
         if player_value >= floor and (best is None or floor > best[0]):
@@ -166,7 +169,7 @@ def pay_line(
 def _on_the_hand(step: SettleStep, player_value: float, ante: int, raised: int, ranking: str) -> PositionSettlement:
     from ..spec.vocabulary import hand_constants
 
-    line = pay_line(step, player_value, ranking)
+    line: tuple[str, int] | None = pay_line(step, player_value, ranking)
     if line is not None:
         label, odds = line
         return PositionSettlement(ante * odds, raised * odds, (ante + raised) * odds, f"{label} pays {odds} to 1")
@@ -251,18 +254,33 @@ def settle_position(
             reason += f"; ante bonus: {bonus[0]} pays {bonus[1]} to 1"
     side = 0
     bets = []
+    beaten: bool | None = None  # whether the house qualifies and beats the hand (worked out once, if asked)
     for bet in step.side_bets:
-        stake = int(bet.amount(env)) if side_stakes is None else int(side_stakes.get(bet.name, 0))
+        if bet.required:  # staked at the position's own ante, whatever he chose
+            stake = ante
+        else:
+            stake = int(bet.amount(env)) if side_stakes is None else int(side_stakes.get(bet.name, 0))
         if stake <= 0:
             bets.append((bet.name, 0, 0))
             continue
         line = (
             None if raise_amount is None and bet.on_fold == "lose" else pay_line(step, player_value, ranking, bet.lines)
         )
-        won = side_bet_net(bet, line, stake, env)
+        pushed = False
+        if line is None and raise_amount is not None and bet.below == "push_unless_beaten":
+            if beaten is None:
+                beaten = house_value > player_value and house_qualifies(step, house_value, env)
+            pushed = not beaten
+        won = 0 if pushed else side_bet_net(bet, line, stake, env)
         side += won
         bets.append((bet.name, stake, won))
-        if side_stakes is None:  # the game's own stakes: the words a history written before says too
+        if pushed:
+            reason += (
+                f"; {bet.name} pushes" if side_stakes is None and not bet.required else f"; {bet.name} {stake} pushes"
+            )
+        elif (
+            side_stakes is None and not bet.required
+        ):  # the game's own stakes: the words a history written before says too
             reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
         elif line is None:
             reason += f"; {bet.name} {stake} loses"
@@ -279,7 +297,8 @@ def side_bet_stakes(
     stakes ``env`` (each bet's amount), or as he chose them (``chosen``: a stake by
     bet name; a bet he does not name is not made). A stake of 0: the bet is not
     placed, but listed. The one place a position's side bets are worked out: what
-    he must cover, what the table shows.
+    he must cover, what the table shows. A bet every position makes at his ante
+    (``required``, :func:`required_bets`) is not among them: it is no choice.
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("side-bet", stakes={"bonus": 5})
@@ -288,7 +307,7 @@ def side_bet_stakes(
     >>> sum(chips for _, chips in side_bet_stakes(v, v.stake_values(), {"bonus": 25}))
     25
     """
-    bets = [bet for step in variant.steps_of(SettleStep) for bet in step.side_bets]
+    bets = [bet for step in variant.steps_of(SettleStep) for bet in step.side_bets if not bet.required]
     if chosen is None:
         return [(bet.name, int(bet.amount(env))) for bet in bets]
     return [(bet.name, int(chosen.get(bet.name, 0))) for bet in bets]
@@ -311,10 +330,22 @@ def side_bet_limits(variant: Any, env: Mapping[str, int]) -> list[tuple[str, int
         )
         for step in variant.steps_of(SettleStep)
         for bet in step.side_bets
+        if not bet.required
     ]
 
 
-def side_bet_net(bet: SideBet, line: tuple[str, int] | None, stake: int, env: Mapping[str, int]) -> int:
+def required_bets(variant: Any) -> list[str]:
+    """The side bets of ``variant`` every position makes at his own ante (``required``): not
+    a choice, so not among :func:`side_bet_stakes` nor :func:`side_bet_limits`.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> required_bets(example_variant("side-bet"))
+    []
+    """
+    return [bet.name for step in variant.steps_of(SettleStep) for bet in step.side_bets if bet.required]
+
+
+def side_bet_net(bet: SideBet, line: tuple[str, Odds] | None, stake: int, env: Mapping[str, int]) -> int:
     """What a side bet of ``stake`` chips wins (positive) or loses on the pay line its hand reached.
 
     ``pays: odds``: the line's odds to 1, the stake returned; ``pays: chips``:
@@ -333,15 +364,15 @@ def side_bet_net(bet: SideBet, line: tuple[str, int] | None, stake: int, env: Ma
         return -stake
     label, value = line
     if bet.pays != "chips":
-        return stake * value
+        return paid(stake, value)
     if bet.meter is not None and label in dict(bet.meter_share):
-        return int(bet.meter(env)) * value // 100 - stake
-    return value - stake
+        return int(bet.meter(env)) * int(value) // 100 - stake
+    return int(value) - stake  # (a line paid in chips is whole: the checks see to it)
 
 
-def _side_words(bet: SideBet, line: tuple[str, int], paid: int) -> str:
+def _side_words(bet: SideBet, line: tuple[str, Odds], paid: int) -> str:
     if bet.pays != "chips":
-        return f"pays {line[1]} to 1"
+        return f"pays {odds_words(line[1])}"
     if line[0] in dict(bet.meter_share):
         return f"pays {line[1]}% of the meter: {paid}"
     return f"pays {paid}"

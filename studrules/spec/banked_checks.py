@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from ..errors import StudrulesError, unknown_name_hint
 from .card_checks import _CheckerBase
 from .expressions import Expression
-from .model import AnteStep, DecisionStep, RevealStep, SettleStep
+from .model import AnteStep, DecisionStep, RevealStep, SettleStep, SideBet
 from .resources import strategies_dir
 from .vocabulary import category_constants, hand_constants
+from .wagers import Odds
 
 __all__: list[str] = []
 
@@ -137,7 +138,7 @@ class _BankedChecks(_CheckerBase):
     def _lines(self, i: int, step: SettleStep) -> None:
         """Every line read on the hand alone names a threshold of the variant's ranking."""
         known = hand_constants(self.v.deck.ranking)
-        tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, int], ...]]] = [(("ante_bonus",), step.ante_bonus)]
+        tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, Odds], ...]]] = [(("ante_bonus",), step.ante_bonus)]
         tables += [(("side_bets", bet.name, "pay_table"), bet.pay_table) for bet in step.side_bets]
         tables += [(("side_bets", bet.name, "meter_share"), bet.meter_share) for bet in step.side_bets]
         if step.against == "pay_table":
@@ -165,6 +166,38 @@ class _BankedChecks(_CheckerBase):
                     f"the side bet '{bet.name}' needs a pay table with at least one line",
                     self.step_path(i, "side_bets", bet.name),
                 )
+            self._side_bet_kind(i, step, bet)
+
+    def _side_bet_kind(self, i: int, step: SettleStep, bet: SideBet) -> None:
+        """A required bet is staked at the ante and chosen by nobody; a bet that pushes unless
+        beaten is settled against the house's hand; a line paid in chips is whole chips."""
+        path = self.step_path(i, "side_bets", bet.name)
+        if bet.pays == "chips":
+            for label, odds in bet.pay_table:
+                if not isinstance(odds, int):
+                    self.fail(
+                        f"the side bet '{bet.name}' pays chips: its line '{label}' is a whole number of chips, "
+                        "not odds",
+                        path + ("pay_table", label),
+                    )
+        if bet.required:
+            if bet.amount.source.strip() != "ante" or bet.min is not None or bet.max is not None:
+                self.fail(
+                    f"the side bet '{bet.name}' is required: every position stakes his ante on it, so its "
+                    "amount is 'ante' and it has no min or max",
+                    path + ("required",),
+                )
+            if bet.pays == "chips":
+                self.fail(
+                    f"the side bet '{bet.name}' is required: it is staked at the ante and paid odds, not chips for one",
+                    path + ("required",),
+                )
+        if bet.below == "push_unless_beaten" and step.against != "house":
+            self.fail(
+                f"the side bet '{bet.name}' pushes unless the house beats the hand: that needs a house hand "
+                "(against: house)",
+                path + ("below",),
+            )
 
     def _side_bet_limits(self, i: int, step: SettleStep) -> None:
         """A side bet's least stake is a chip or more and not above its most, and the stake

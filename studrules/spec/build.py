@@ -49,6 +49,7 @@ from .model import (
 )
 from .source import FieldPath, locate
 from .vocabulary import DECISION_NAMES, HOUSE_NAMES, TABLE_NAMES, hand_constants
+from .wagers import odds_of
 
 __all__ = ["build_variant", "SUIT_WORDS", "normalise_suit"]
 
@@ -536,8 +537,10 @@ class _Builder:
                 SideBet(
                     name=str(name),
                     amount=self.expr(bet.get("amount", 0), path + ("side_bets", name, "amount"), expect=NUMBER),
-                    pay_table=tuple((str(k), int(v)) for k, v in (bet.get("pay_table") or {}).items()),
+                    pay_table=tuple((str(k), odds_of(v)) for k, v in (bet.get("pay_table") or {}).items()),
                     on_fold=str(bet.get("on_fold", "lose")),
+                    required=bool(bet.get("required", False)),
+                    below=str(bet.get("below", "lose")),
                     pays=str(bet.get("pays", "odds")),
                     meter=self.expr(bet["meter"], path + ("side_bets", name, "meter"), expect=NUMBER)
                     if bet.get("meter") is not None

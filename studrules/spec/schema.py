@@ -44,6 +44,7 @@ _PATTERN_WORDS = {
     "^[a-z]{2,3}(-[A-Za-z0-9]+)*$": "use an ISO language code such as fr, he, ru, it",
     "^[2-9TJQKA]$": "give one rank from 23456789TJQKA (T for ten), e.g. K",
     "^[2-9TJQKA]{5,13}$": "give 5 to 13 ranks from 23456789TJQKA (T for ten), each once, e.g. 6789TJQKA for a 36-card deck",
+    "^[0-9]{1,6} to [1-9][0-9]{0,5}$": "odds are a whole number (to 1) or 'A to B', e.g. 3 to 2",
 }
 
 _TYPE_WORDS = {
