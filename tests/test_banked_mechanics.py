@@ -99,19 +99,23 @@ def test_raise_bounds_that_cannot_hold_are_located_errors(change, line, words):
 
 
 @pytest.mark.parametrize(
-    "amount, name",
-    [("if(hand >= pair_of_aces, 3 * ante, ante)", "hand"), ("if(house >= ace_king, 2 * ante, ante)", "house")],
+    "amount, name, words",
+    [
+        # the first decision holds three cards: no hand of the five-card ranking yet
+        ("if(hand >= pair_of_aces, 3 * ante, ante)", "hand", "'hand' reads the player's best 5 cards, but a player"),
+        ("if(house >= ace_king, 2 * ante, ante)", "house", "unknown name 'house': the house's hand is not known"),
+    ],
 )
-def test_a_decision_that_reads_a_hand_is_a_located_error(amount, name):
-    # Every position is offered the same raises: a raise_max that read 'hand'
-    # was once accepted and played as if every hand were the lowest (the
-    # four aces offered only the least raise); the house's cards are not
-    # known at all before they are revealed.
+def test_a_decision_that_reads_a_hand_it_cannot_know_is_a_located_error(amount, name, words):
+    # A raise_max that read 'hand' was once accepted and played as if every
+    # hand were the lowest; it may now read the hand the player holds at the
+    # decision, which here is three cards of a five-card ranking. The house's
+    # cards are not known at all before they are revealed.
     text = BASE.replace("raise_max: 2 * ante", f'raise_max: "{amount}"')
     (error,) = errors_of_located(text)
     line = text.splitlines()[8]  # the decision's line (the text starts with a newline: line 9)
     assert (error.location.line, error.location.column) == (9, line.index(f"({name}") + 2)
-    assert error.message.startswith(f"unknown name '{name}': a decision offers every position the same raises")
+    assert error.message.startswith(words)
 
 
 def errors_of_located(text: str):

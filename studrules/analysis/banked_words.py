@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..spec.expressions import Expression
+from ..spec.expressions import Expression, canonical
 from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet
 from ..spec.vocabulary import hand_constants
 from ..spec.wagers import Odds, odds_words
@@ -46,15 +46,21 @@ __all__ = [
 
 
 def raise_words(step: DecisionStep, amount: Callable[[Expression], str]) -> str:
-    """The raise of a decision: ``raises 10`` or ``raises 5 to 15, in steps of 5``.
+    """The raise of a decision: ``raises 10`` or ``raises 5 to 15, in steps of 5``; a most that
+    reads the hand by hands (``raises ante, or up to 3 * ante with a pair of aces or better``).
 
     ``amount``: how the caller writes an amount (with or without its value).
 
-    >>> from studrules.spec.expressions import NUMBER, compile_expression
-    >>> amount = lambda text: compile_expression(text, names={"ante": NUMBER})
+    >>> from studrules.spec.expressions import HAND, NUMBER, compile_expression
+    >>> from studrules.spec.vocabulary import hand_constants
+    >>> amount = lambda text: compile_expression(text, names={"ante": NUMBER, "hand": HAND}, constants=hand_constants())
     >>> step = DecisionStep("d", raise_amount=amount("ante"), raise_max=amount("3 * ante"), raise_unit=amount("ante"))
     >>> raise_words(step, lambda e: e.source)
     'raises from ante to 3 * ante, in steps of ante'
+    >>> by_hand = DecisionStep("d", raise_amount=amount("ante"), raise_unit=amount("ante"),
+    ...                        raise_max=amount("if(hand >= pair_of_aces, 3 * ante, ante)"))
+    >>> raise_words(by_hand, lambda e: e.source)
+    'raises ante, or up to 3 * ante with a pair of aces or better, in steps of ante'
     """
     stand = "goes on without a raise, or " if step.stand else ""
     if step.raise_amount is None:
@@ -62,7 +68,41 @@ def raise_words(step: DecisionStep, amount: Callable[[Expression], str]) -> str:
     if step.raise_max is None:
         return f"{stand}raises {amount(step.raise_amount)}"
     unit = f", in steps of {amount(step.raise_unit)}" if step.raise_unit is not None else ""
+    tiers = _hand_tiers(step.raise_max)
+    if tiers is not None:  # the most by the player's hand: the most of every hand, then the better hands'
+        *better, (_, most) = tiers
+        low = amount(step.raise_amount)
+        words = low if canonical(most) == canonical(step.raise_amount) else f"from {low} to {amount(most)}"
+        for k, (hand, top) in enumerate(better):
+            words += f", {'or' if k == 0 else 'else'} up to {amount(top)} {hand}"
+        return f"{stand}raises {words}{unit}"
     return f"{stand}raises from {amount(step.raise_amount)} to {amount(step.raise_max)}{unit}"
+
+
+def _hand_tiers(most: Expression) -> list[tuple[str, Expression]] | None:
+    """A most that reads the hand as ``if(condition, amount, if(..., else))``: each condition in
+    words (``with a pair of aces or better``) with its amount, then ``("", else)``; None when it
+    is written otherwise (or an amount reads the hand itself)."""
+    from ..spec.expressions import NUMBER, compile_expression
+    from .amounts_said import _names
+    from .expression_words import canonical_text, condition_words, house_hand_words
+
+    if "hand" not in most.names:
+        return None
+    node, tiers = canonical(most), []
+    while node[0] == "call" and node[1] == "if":
+        condition, yes, node = node[2]
+        text = canonical_text(condition)
+        hand = house_hand_words(text, owner="hand")
+        tiers.append((f"with {hand}" if hand is not None else f"when {condition_words(text)}", yes))
+    tiers.append(("", node))
+    if len(tiers) == 1 or any("hand" in _names(top) for _, top in tiers):
+        return None
+    # each amount as an expression of its own (the caller says it, with its value)
+    return [
+        (words, compile_expression(canonical_text(top), names=dict.fromkeys(_names(top), NUMBER)))
+        for words, top in tiers
+    ]
 
 
 def pay_table_sentences(step: SettleStep) -> list[str]:

@@ -5,8 +5,10 @@ decided and settled (:func:`_play`).
 The decisions are played in order on the hands still in, each with the cards
 the player holds then (his own and the community cards turned so far) and
 the house's up cards; a strategy's rules are read at every decision, and its
-``raise`` is the least raise the decision allows (a decision that offers no
-fold makes ``fold`` mean going on without a raise: ``stand``). The
+``raise`` is the least raise the decision allows, its ``raise Nx`` the largest
+up to N antes that the hand may make (a most that reads the hand: each hand's
+own, :func:`within_most`; a decision that offers no fold makes ``fold`` mean
+going on without a raise: ``stand``). The
 settlement is :func:`~studrules.analysis.batch_settlement.settle_batch` and
 :func:`~studrules.analysis.batch_settlement.side_bets_batch`, the same rules
 as the hand machine's.
@@ -21,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SpecError
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
+from ..spec.raise_sizes import reads_hand
 from ..spec.strategies import Strategy
 from ..spec.strategy_fit import _CARD_NAMES, raise_choices
 from ..spec.strategy_rules import action_size
 from ..spec.strategy_shape import SHAPE_NAMES, shape_columns
-from .batch_settlement import settle_batch
+from .batch_settlement import _over_values, settle_batch
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -43,7 +46,9 @@ class _Street:
     own: int  # his own cards dealt before it
     community: int  # community cards turned before it
     location: Any = field(default=None, compare=False)
-    offered: tuple[int, ...] = ()  # every raise it allows, the least first
+    offered: tuple[int, ...] = ()  # every raise it allows some hand, the least first
+    most: Expression | None = None  # the most a hand may raise, where it reads the hand (raise_max)
+    unit: int = 1  # the raises' unit
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,7 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
     if ante <= 0:  # (one outside the table limits is refused when the variant is loaded)
         raise SpecError(f"the ante of {name} is {ante}: simulate plays a position's ante of 1 chip or more")
     # the decisions, each with the cards the player holds when he makes it
-    names = dict(env, ante=ante, hand=0, house=0)  # as the hand machine works a decision's amounts
+    names = dict(env, ante=ante)  # as the hand machine works a decision's amounts
     streets: list[_Street] = []
     own = community = 0
     house_faces: list[str] = []
@@ -132,7 +137,9 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
         elif isinstance(step, DecisionStep):
             amount = int(step.raise_amount(names)) if step.raise_amount is not None else None
             offered = tuple(raise_choices(step, variant)[1])
-            streets.append(_Street(step.fold, step.stand, amount, own, community, step.location, offered))
+            most = step.raise_max if reads_hand(step) else None
+            unit = max(int(step.raise_unit(names)), 1) if step.raise_unit is not None else 1
+            streets.append(_Street(step.fold, step.stand, amount, own, community, step.location, offered, most, unit))
     ranking = variant.deck.ranking
     from ..cards.rankings import get_ranking
 
@@ -226,7 +233,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
             held, house_now = held[:, rows], house[:, rows]
         size = held.shape[1]
         value = None
-        if "hand" in table.strategy.names:
+        if "hand" in table.strategy.names or street.most is not None:
             value = evaluate_columns(held, table.ranking)
             if rows is None and (street.own, street.community) == (table.player_cards, table.community_cards):
                 final_value = value
@@ -254,10 +261,15 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
             sizes = np.array(
                 [_raise_size(table, street, a) if r else 0 for a, r in zip(actions, raises)], dtype=np.int64
             )
+            chosen = np.take(sizes, which)
+            if street.most is not None:  # each hand's raise, brought down to the most it allows
+                assert value is not None and street.amount is not None
+                most = _over_values(street.most, {"hand": value}, dict(table.env, ante=table.ante))
+                chosen = np.where(chosen > 0, within_most(chosen, most, street.amount, street.unit), 0)
             if rows is None:
-                raise_total += np.take(sizes, which)
+                raise_total += chosen
             else:
-                raise_total[rows] += np.take(sizes, which)
+                raise_total[rows] += chosen
     player_value = final_value
     if player_value is None:
         player_value = evaluate_columns(table.held(columns, table.player_cards, table.community_cards), table.ranking)
@@ -297,9 +309,26 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     }
 
 
+def within_most(chosen: np.ndarray, most: np.ndarray, low: int, unit: int) -> np.ndarray:
+    """Each raise ``chosen`` (of the raises some hand may make), brought down to the largest raise
+    its own hand allows (from ``low`` up to its ``most`` in steps of ``unit``): the largest up to
+    the chosen, the least if none is, as :func:`_raise_size` chooses among one hand's raises.
+
+    >>> import numpy as np
+    >>> within_most(np.array([30, 30, 20, 10]), np.array([30, 10, 15, 30]), 10, 5).tolist()
+    [30, 10, 15, 10]
+    """
+    import numpy as np
+
+    top = np.maximum(np.minimum(chosen, most), low)
+    return low + (top - low) // unit * unit
+
+
 def _raise_size(table: _Table, street: _Street, action: str) -> int:
     """The chips an action raises at ``street``: ``raise Nx`` the largest raise the decision
-    allows up to N antes (the least if none is), any other raise the least (as the strategy's bots do)."""
+    allows up to N antes (the least if none is), any other raise the least (as the strategy's bots do);
+    where the most reads the hand, of the raises some hand may make (:func:`within_most` then
+    brings each hand's down to its own)."""
     size = action_size(action)
     if size is None:
         return street.offered[0]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.settlement import (
     _payout,  # the same payout rule, for one chip (a payout is linear in the stake)
@@ -379,7 +379,8 @@ def _over_values(expr: Expression, arrays: Mapping[str, np.ndarray], env: Mappin
         return np.full(size, int(expr(env)), dtype=np.int64)
     names = dict(env)
     names.update(dict.fromkeys(arrays, 0))
-    memo = _expression_memo(expr, tuple(used), tuple(sorted(env.items())))
+    # (the same text in another ranking is another expression: its constants are in the key)
+    memo = _expression_memo(expr, expr.constant_values(), tuple(used), tuple(sorted(env.items())))
     if len(used) == 1:  # one array read: a table indexed by its values
 
         def worked(value: int) -> int:
@@ -401,7 +402,9 @@ def _over_values(expr: Expression, arrays: Mapping[str, np.ndarray], env: Mappin
 
 
 @functools.lru_cache(maxsize=64)
-def _expression_memo(expr: Expression, used: tuple[str, ...], env: tuple[tuple[str, int], ...]) -> _Memo:
-    """Where an expression's value for each row of the values it reads is kept, for one environment
-    (and, when it reads one array, for each value in a table: :func:`_dense_lookup`)."""
+def _expression_memo(
+    expr: Expression, constants: tuple[tuple[str, Any], ...], used: tuple[str, ...], env: tuple[tuple[str, int], ...]
+) -> _Memo:
+    """Where an expression's value for each row of the values it reads is kept, for its constants
+    and one environment (and, when it reads one array, for each value in a table: :func:`_dense_lookup`)."""
     return _Memo()

@@ -75,7 +75,7 @@ def analyze(
         if record is not None and found is not None:
             env = variant.stake_values()
             ante = int(one_step(variant, AnteStep, "ante").amount(env))
-            offered = [offered_raises(d, env, ante) for d in decisions]
+            offered = [offered_raises(d, env, ante, variant.deck.ranking) for d in decisions]
             for street, cards, choices, wagered in found:
                 words = {int(c): action_words(int(c), offered[street], ante) for c in set(choices.tolist())}
                 record.append((street, cards, None, [words[int(c)] for c in choices.tolist()], wagered))
@@ -96,7 +96,8 @@ def _against_the_house(
     import numpy as np
 
     from ..game.settlement import pay_line, raise_odds
-    from ..spec.strategy_fit import offered_raises
+    from ..spec.raise_sizes import reads_hand
+    from ..spec.strategy_fit import decision_cards, offered_raises
     from .exact_base import FOLD, chosen_amounts
     from .exact_house import counts_the_ranking, house_counts
     from .exact_streets import action_words
@@ -127,8 +128,13 @@ def _against_the_house(
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
     step = decisions[0]
     names = dict(env, ante=ante, hand=0, house=0)
-    offered = offered_raises(step, env, ante)
+    offered = offered_raises(step, env, ante, ranking_name)
     options = ([0] if step.stand else []) + offered
+    if reads_hand(step) and decision_cards(variant)[0] != player:
+        raise SpecError(
+            f"analyze counts a most raise that reads the hand where the player holds all his cards at the "
+            f"decision; in {variant.name} he holds {decision_cards(variant)[0]} of {player}: use simulate"
+        )
     found = house_counts(ranking_name, house, player, house_up, lambda v: bool(settle.qualify(dict(names, house=v))))
     hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
     # every player hand, every up card, every set of the house's other cards
@@ -163,20 +169,25 @@ def _against_the_house(
             pushes = bet.below == "push_unless_beaten"
             on_ante = on_ante + np.where(below, beaten_net if pushes else -ante * total, played_net * total)
             on_fold = on_fold + np.where(folded_net == _BELOW, -ante * total, folded_net * total)
+    # each hand's raise for a raise of b chips: b, or where the most reads the hand, the largest
+    # up to b its hand allows (as simulate and the bots bring a strategy's raise down)
+    mine = _raises_of(step, env, ante, values, offered)
     if strategy is None:
-        # the best choice, a raise worth as much as a smaller one or a fold taken (the larger wager)
+        # the best choice, a raise worth as much as a smaller one or a fold taken (the larger wager);
+        # a raise the hand may not make is not a choice (its own raise is, at its own size)
         chosen = np.full(len(hands), FOLD, dtype=np.int64)
         best = on_fold if step.fold or not options else None
         for b in options:
             worth = on_ante + b * per_chip
             better = np.ones(len(hands), dtype=bool) if best is None else worth >= best
+            better &= mine(b) == b
             best = np.where(better, worth, best if best is not None else worth)
             chosen = np.where(better, b, chosen)
         label = "optimal"
     else:
         shown = up[:, None] if (up >= 0).all() else None
         actions, index = strategy.choose_batch(features(strategy, hands, shown, 0), len(hands))
-        chosen = np.array(chosen_amounts(actions, step, offered, ante), dtype=np.int64)[index]
+        chosen = mine(np.array(chosen_amounts(actions, step, offered, ante), dtype=np.int64)[index])
         label = strategy.name
     plays = chosen != FOLD
     raised = np.maximum(chosen, 0)
@@ -185,7 +196,7 @@ def _against_the_house(
         kinds, which = np.unique(chosen, return_inverse=True)
         words = np.array([action_words(int(c), offered, ante) for c in kinds.tolist()])[which.reshape(-1)]
         # each choice's worth (antes per situation) and each row's weight, for a shorter file
-        worth = {action_words(b, offered, ante): (on_ante + b * per_chip) / total / ante for b in options}
+        worth = {action_words(b, offered, ante): (on_ante + mine(b) * per_chip) / total / ante for b in options}
         if step.fold:
             worth["fold"] = np.full(len(hands), -1.0)
         record.append((0, hands, shown, words, np.ones(len(hands), dtype=np.int64), (weights, worth)))
@@ -237,6 +248,28 @@ def _required_nets(
     played = nets[inverse]
     folded = played if bet.on_fold == "stand" else np.full(len(played), -ante, dtype=np.int64)
     return played, folded
+
+
+def _raises_of(step: DecisionStep, env: Any, ante: int, values: Any, offered: list[int]) -> Any:
+    """``mine(b)``: each hand's choice (a row per value of ``values``) for the choice ``b`` (a
+    raise in chips of those some hand may make, 0 a stand, :data:`~.exact_base.FOLD`; one or a
+    row each): ``b`` itself, but a raise where the most reads the hand: the largest up to ``b``
+    that hand is allowed (the least if none is)."""
+    import numpy as np
+
+    from ..spec.raise_sizes import reads_hand
+    from .batch_play import within_most
+    from .batch_settlement import _over_values
+
+    def rows(b: Any) -> Any:
+        return np.broadcast_to(np.asarray(b, dtype=np.int64), values.shape)
+
+    if not reads_hand(step) or not offered:
+        return rows
+    assert step.raise_max is not None
+    most = _over_values(step.raise_max, {"hand": values}, dict(env, ante=ante))
+    unit = max(int(step.raise_unit(dict(env, ante=ante))), 1) if step.raise_unit is not None else 1
+    return lambda b: np.where(rows(b) > 0, within_most(rows(b), most, offered[0], unit), rows(b))
 
 
 def _unit(payout: Any) -> int:

@@ -88,8 +88,14 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
 
 def chosen_amounts(actions: list[str], step: Any, raises: list[int], ante: int) -> list[int]:
     """Each action a strategy names as a choice of ``step``: :data:`FOLD`, 0 (a stand) or the raise
-    in chips (``raise`` and a size the decision does not offer: the least of ``raises``; a fold
-    where the decision has none: a stand, or the least raise)."""
+    in chips (``raise``: the least of ``raises``; ``raise Nx``: the largest of ``raises`` up to N
+    antes, the least if none is, as simulate and the bots choose; a fold where the decision has
+    none: a stand, or the least raise). ``raises``: those some hand may make (where the most reads
+    the hand, each hand's is brought down to its own after).
+
+    >>> chosen_amounts(["raise 2x", "raise 3x", "raise", "raise 1x"], None, [10, 20], 10)
+    [20, 20, 10, 10]
+    """
     from ..spec.strategies import action_size
 
     codes = []
@@ -100,7 +106,7 @@ def chosen_amounts(actions: list[str], step: Any, raises: list[int], ante: int) 
             codes.append(0)
         else:
             n = action_size(action)
-            codes.append(raises[0] if n is None or n * ante not in raises else n * ante)
+            codes.append(raises[0] if n is None else max((a for a in raises if a <= n * ante), default=raises[0]))
     return codes
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import SpecError
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
+from ..spec.raise_sizes import reads_hand
 from ..spec.strategies import Strategy
 from ..spec.strategy_fit import offered_raises
 from .exact_base import FOLD, chosen_amounts
@@ -60,7 +61,13 @@ def on_the_hand(
             f"five cards in all; {variant.name} is dealt otherwise, and is not counted yet"
         )
     env = variant.stake_values()
-    # what the count below does not weigh is refused, not left out of the figure
+    # what the count below does not weigh is refused, not left out of the figure (a most raise that
+    # reads the hand: a decision here holds fewer than five cards, refused at load for the high ranking)
+    if any(reads_hand(d) for d in decisions):
+        raise SpecError(
+            f"analyze does not count a most raise that reads the hand in a game of several decisions; "
+            f"{variant.name} has one: use simulate"
+        )
     if settle.max_payout is not None:
         raise SpecError(f"analyze does not count a payout cap; {variant.name} has one: use simulate")
     if settle.ante_bonus:
@@ -79,7 +86,7 @@ def on_the_hand(
                 f"{variant.name}): use simulate, or leave it unplaced (--stake {bet.amount.source}=0)"
             )
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
-    raises = [offered_raises(d, env, ante) for d in decisions]
+    raises = [offered_raises(d, env, ante, variant.deck.ranking) for d in decisions]
     # each hand value's multiplier of every wager: the line's odds, 0 (push) or -1 (lost)
     push = hand_constants()[settle.push_from][1] if settle.push_from else None
     per_value = np.full(MAX_VALUE + 1, -1.0)

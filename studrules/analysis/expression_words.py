@@ -270,15 +270,17 @@ def condition_words(expr: Expression | str | tuple) -> str:
     return _text(node)
 
 
-def house_hand_words(expr: Expression | str) -> str | None:
-    """The house's hand a condition asks for, when the condition is only that
-    (``house >= ace_king`` -> ``ace-king or better``); None otherwise.
+def house_hand_words(expr: Expression | str, owner: str = "house") -> str | None:
+    """The house's hand (``owner``: or the player's, ``hand``) a condition asks for, when the
+    condition is only that (``house >= ace_king`` -> ``ace-king or better``); None otherwise.
 
     >>> house_hand_words("house >= ace_king"), house_hand_words("house >= pair and hand >= pair")
     ('ace-king or better', None)
+    >>> house_hand_words("hand >= pair_of_aces", owner="hand")
+    'a pair of aces or better'
     """
     node = canonical(expr)
-    if node[0] == "cmp" and node[2] == ("name", "house") and node[3][0] == "name":
+    if node[0] == "cmp" and node[2] == ("name", owner) and node[3][0] == "name":
         return _hand_comparison(node[1], hand_words(node[3][1]))
     return None
 

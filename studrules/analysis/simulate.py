@@ -27,7 +27,8 @@ lines written in the variant are evaluated once for every distinct hand
 value in a batch and looked up, which is exact. Hands are valued in the
 variant's ranking: five to nine cards of the high ranking, or the three- and
 four-card rankings by table look-up (any other ranking hand by hand: slow,
-but the same values). A strategy raises the least each decision allows. The
+but the same values). A strategy's ``raise`` is the least raise a decision
+allows, its ``raise Nx`` the largest the hand may make up to N antes. The
 deal is the standard 52-card deck with the ace low in A-2-3-4-5: a variant
 whose ``deck:`` says otherwise is refused with a message, as is a step played
 only under a condition (``when:``).

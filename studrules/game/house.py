@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from ..errors import IllegalActionError
 from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
+from ..spec.raise_sizes import raises_at, reads_hand
 from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
@@ -159,7 +160,8 @@ class _House(_HandState):
         return limits
 
     def _raise_amounts(self, seat: int) -> tuple[int, ...]:
-        """Every raise this seat may make at the decision, the least first."""
+        """Every raise this seat may make at the decision, the least first: at his ante
+        and, where the most reads it, his hand (:func:`~studrules.spec.raise_sizes.raises_at`)."""
         step = self.decision_step
         if step.raise_amount is None:
             return (0,)
@@ -169,19 +171,30 @@ class _House(_HandState):
         amounts: tuple[int, ...] | None = memo.get(key)
         if amounts is not None:
             return amounts
-        env = dict(self.plan.stake_env)
-        env["ante"] = ante
-        env.setdefault("hand", 0)
-        env.setdefault("house", 0)
-        low = int(step.raise_amount(env))
-        if step.raise_max is None:
-            amounts = (low,)
-        else:
-            high = int(step.raise_max(env))
-            unit = max(int(step.raise_unit(env)), 1) if step.raise_unit is not None else 1
-            amounts = tuple(range(low, max(high, low) + 1, unit))
+        if reads_hand(step):  # the same ante offers each hand its own raises
+            return self._raises_by_hand(seat, step, ante)
+        amounts = raises_at(step, self.plan.stake_env, ante)
         if len(memo) < 256:
             memo[key] = amounts
+        return amounts
+
+    def _raises_by_hand(self, seat: int, step: DecisionStep, ante: int) -> tuple[int, ...]:
+        """:meth:`_raise_amounts` of a most that reads the hand: the value of the best hand of
+        the cards the seat holds now (his own and the community's), the raises kept by it."""
+        value = self.plan.ranking.evaluate(self.cards[seat] + self.community) or 0  # (as the settlement values it)
+        memo = self.plan.memo
+        key = ("raises by hand", id(step), ante)
+        by_value: dict[float, tuple[int, ...]] | None = memo.get(key)
+        if by_value is None:
+            by_value = {}
+            if len(memo) < 256:
+                memo[key] = by_value
+        amounts = by_value.get(value)
+        if amounts is None:
+            amounts = raises_at(step, self.plan.stake_env, ante, value)
+            if len(by_value) >= 4096:
+                by_value.clear()
+            by_value[value] = amounts
         return amounts
 
     def _start_decision(self, step: DecisionStep) -> None:

@@ -6,12 +6,14 @@ its settlement reads it, and a side bet's limits fit together and hold its stake
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-from ..errors import StudrulesError, unknown_name_hint
+from ..errors import SpecError, StudrulesError, unknown_name_hint
 from .card_checks import _CheckerBase
 from .expressions import Expression
-from .model import AnteStep, DecisionStep, RevealStep, SettleStep, SideBet
+from .model import AnteStep, DealStep, DecisionStep, RevealStep, SettleStep, SideBet
+from .raise_sizes import named_hands, reads_hand
 from .resources import strategies_dir
 from .vocabulary import category_constants, hand_constants
 from .wagers import Odds
@@ -48,19 +50,42 @@ class _BankedChecks(_CheckerBase):
         if not self.v.is_banked:
             return
         revealed = False
+        held = 0  # the cards a player holds: his own and the community's dealt so far
         for i, step in enumerate(self.v.steps):
             if isinstance(step, RevealStep) and step.who == "house":
                 revealed = True
+            elif isinstance(step, DealStep):
+                held += len(step.players) + len(step.community)
             elif isinstance(step, DecisionStep):
                 if revealed:
                     self.fail(
                         "a decision after the house's cards are turned up: the players decide before the house reveals",
                         self.step_path(i),
                     )
+                self._hand_held(step, held)
                 self._raise_bounds(i, step)
             elif isinstance(step, SettleStep):
                 self._pay_table(i, step)
                 self._side_bet_limits(i, step)
+
+    def _hand_held(self, step: DecisionStep, held: int) -> None:
+        """A most that reads the hand needs a hand of the ranking among the cards held then."""
+        if step.raise_max is None or not reads_hand(step):
+            return
+        from ..cards.rankings import get_ranking
+
+        try:
+            least = int(get_ranking(self.v.deck.ranking).fewest_cards)
+        except (KeyError, ValueError):  # (an unknown ranking is said where the deck is checked)
+            return
+        if held < least:
+            self.errors.append(
+                SpecError(
+                    f"'hand' reads the player's best {least} cards, but a player holds {held} at this decision "
+                    f"(the most he may raise can read his hand only once he holds {least})",
+                    step.raise_max.name_location("hand"),
+                )
+            )
 
     def _raise_bounds(self, i: int, step: DecisionStep) -> None:
         if not step.fold and not step.stand and step.raise_amount is None:
@@ -80,29 +105,44 @@ class _BankedChecks(_CheckerBase):
         ante_values = {self.value(a.amount) for a in antes[:1]}
         for a in antes[:1]:
             ante_values |= {self.value(a.min), self.value(a.max)}
+        # a most that reads the hand: at every named hand of the ranking, and below them all
+        hands = named_hands(self.v.deck.ranking) if reads_hand(step) else (0,)
         for ante in sorted(v for v in ante_values if v is not None):
-            env = dict(self.stakes, ante=ante, hand=0, house=0)
-            low = _worked(step.raise_amount, env)
-            high = _worked(step.raise_max, env)
-            unit = _worked(step.raise_unit, env)
-            if low is not None and high is not None and high < low:
-                self.fail(
-                    f"with an ante of {ante} the most a player may raise ({high}) is less than the least ({low})",
-                    self.step_path(i, "raise_max"),
-                )
-                return
-            if unit is not None and unit <= 0:
-                self.fail(
-                    f"with an ante of {ante} the raise's unit works out to {unit}; it must be 1 or more",
-                    self.step_path(i, "raise_unit"),
-                )
-                return
-            if unit is not None and low is not None and high is not None and (high - low) % unit:
-                self.fail(
-                    f"with an ante of {ante} the raises run from {low} in steps of {unit} and never reach the most, {high}",
-                    self.step_path(i, "raise_max"),
-                )
-                return
+            for hand in hands:
+                env = dict(self.stakes, ante=ante, hand=hand)
+                low = _worked(step.raise_amount, env)
+                high = _worked(step.raise_max, env)
+                unit = _worked(step.raise_unit, env)
+                with_ = f"with an ante of {ante}" + (self._hand_words(hand, step) if len(hands) > 1 else "")
+                if low is not None and high is not None and high < low:
+                    self.fail(
+                        f"{with_} the most a player may raise ({high}) is less than the least ({low})",
+                        self.step_path(i, "raise_max"),
+                    )
+                    return
+                if unit is not None and unit <= 0:
+                    self.fail(
+                        f"{with_} the raise's unit works out to {unit}; it must be 1 or more",
+                        self.step_path(i, "raise_unit"),
+                    )
+                    return
+                if unit is not None and low is not None and high is not None and (high - low) % unit:
+                    self.fail(
+                        f"{with_} the raises run from {low} in steps of {unit} and never reach the most, {high}",
+                        self.step_path(i, "raise_max"),
+                    )
+                    return
+
+    def _hand_words(self, hand: int, step: DecisionStep) -> str:
+        """`` and a hand of pair_of_aces``: a hand value as the file names it (a name the most
+        reads first), or `` and a hand below every named one (hand 0)``."""
+        known = hand_constants(self.v.deck.ranking)
+        names = [name for name, (_, value) in known.items() if value == hand]
+        if not names:
+            return f" and a hand below every named one (hand {hand})"
+        source = step.raise_max.source if step.raise_max is not None else ""
+        read = [name for name in names if re.search(rf"\b{name}\b", source)]
+        return f" and a hand of {(read or names)[0]}"
 
     def _pay_table(self, i: int, step: SettleStep) -> None:
         self._lines(i, step)

@@ -48,7 +48,7 @@ from .model import (
     WildRules,
 )
 from .source import FieldPath, locate
-from .vocabulary import DECISION_NAMES, HOUSE_NAMES, TABLE_NAMES, hand_constants
+from .vocabulary import DECISION_NAMES, DECISION_REFUSED, HOUSE_NAMES, RAISE_MAX_NAMES, TABLE_NAMES, hand_constants
 from .wagers import odds_of
 
 __all__ = ["build_variant", "SUIT_WORDS", "normalise_suit"]
@@ -113,18 +113,22 @@ class _Builder:
         self.errors.append(SpecError(message, self.where(path)))
 
     def expr(
-        self, value: Any, path: FieldPath, *, expect: ExprType, names: Mapping[str, ExprType] | None = None
+        self,
+        value: Any,
+        path: FieldPath,
+        *,
+        expect: ExprType,
+        names: Mapping[str, ExprType] | None = None,
+        refused: Mapping[str, str] | None = None,
     ) -> Expression:
-        """Compile an amount or a condition found at ``path`` (a number, true/false or text).
-
-        A problem is recorded and a stand-in (0, or false) takes the
-        expression's place: no variant is built from a document with problems."""
+        """An amount or a condition at ``path`` compiled (``refused``: why a name known elsewhere is not known
+        here); a problem is recorded and a stand-in (0, or false) returned: no variant is built then."""
         allowed = dict(self.stake_names)
         if names:
             allowed.update(names)
         try:
             return parse_amount_or_expression(
-                value, allowed, hand_constants(self.ranking_name), expect, self.where(path)
+                value, allowed, hand_constants(self.ranking_name), expect, self.where(path), refused=refused
             )
         except SpecError as err:
             self.errors.append(err)
@@ -477,18 +481,17 @@ class _Builder:
         )
 
     def _step_decision(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
+        def amount(key: str, names: Mapping[str, ExprType]) -> Expression | None:  # (the most reads the hand)
+            if key not in b:
+                return None
+            return self.expr(b[key], path + (key,), expect=NUMBER, names=names, refused=DECISION_REFUSED)
+
         return DecisionStep(
             fold=bool(b.get("fold", True)),
             stand=bool(b.get("stand", False)),
-            raise_amount=self.expr(b["raise"], path + ("raise",), expect=NUMBER, names=DECISION_NAMES)
-            if "raise" in b
-            else None,
-            raise_max=self.expr(b["raise_max"], path + ("raise_max",), expect=NUMBER, names=DECISION_NAMES)
-            if "raise_max" in b
-            else None,
-            raise_unit=self.expr(b["raise_unit"], path + ("raise_unit",), expect=NUMBER, names=DECISION_NAMES)
-            if "raise_unit" in b
-            else None,
+            raise_amount=amount("raise", DECISION_NAMES),
+            raise_max=amount("raise_max", RAISE_MAX_NAMES),
+            raise_unit=amount("raise_unit", DECISION_NAMES),
             **common,
         )
 

@@ -42,10 +42,12 @@ class Compiler:
         source: str,
         names: Mapping[str, ExprType],
         constants: Mapping[str, tuple[ExprType, Value]],
+        refused: Mapping[str, str] | None = None,
     ):
         self.source = source
         self.names = names
         self.constants = constants
+        self.refused = refused or {}  # why a name is not known here, said instead of a guess
 
     def compile(self, tree: Branch[Token]) -> _Node:
         """The compiled node of a parse tree (the whole expression's, or a part's)."""
@@ -93,17 +95,17 @@ class Compiler:
         known = sorted(set(self.names) | set(self.constants))
         if name.lower() in KEYWORDS:
             return f"unknown name '{name}': did you mean '{name.lower()}'?"
-        close = close_matches(name, known)
-        if close:
-            return f"unknown name '{name}': did you mean '{close[0]}'?"
-        from .vocabulary import TABLE_NAMES
+        reason = self.refused.get(name)  # a name known elsewhere but not here: why, not a guess
+        why = f": {reason}" if reason is not None else ""
+        if reason is None:
+            close = close_matches(name, known)
+            if close:
+                return f"unknown name '{name}': did you mean '{close[0]}'?"
+            from .vocabulary import TABLE_NAMES
 
-        # a name of the table ('players', 'pot') where only the stakes are read (an ante, a stake)
-        stakes_only = name in TABLE_NAMES and not any(n in self.names for n in (*TABLE_NAMES, "house", "hand"))
-        why = ": it is what the table shows, and this amount reads only the stakes" if stakes_only else ""
-        if name in ("hand", "house") and "ante" in self.names and not any(n in self.names for n in ("hand", "house")):
-            # a decision against the house: its raises are the same whatever the cards
-            why = ": a decision offers every position the same raises whatever the cards (the hands are read at the settlement)"
+            # a name of the table ('players', 'pot') where only the stakes are read (an ante, a stake)
+            stakes_only = name in TABLE_NAMES and not any(n in self.names for n in (*TABLE_NAMES, "house", "hand"))
+            why = ": it is what the table shows, and this amount reads only the stakes" if stakes_only else ""
         if not known:
             return f"unknown name '{name}'{why}: no names can be used here"
         # the amounts first (the stakes, what the table shows), then the named hands

@@ -173,6 +173,29 @@ class Expression:
             raise _error(f"'{self.source}' is not a constant: it depends on {needed}", self.location, 1)
         return value
 
+    def constant_values(self) -> tuple[tuple[str, Value], ...]:
+        """The named constants the text was compiled with, and their values, sorted: what tells
+        apart two expressions of the same text in two rankings (``hand >= pair_of_aces``), equal
+        as expressions (a memo of their values keys on both).
+
+        >>> compile_expression("hand >= pair", names={"hand": HAND}, constants={"pair": (HAND, 9)}).constant_values()
+        (('pair', 9),)
+        """
+        return tuple(sorted((name, entry[1]) for name, entry in self._recipe[2].items()))
+
+    def name_location(self, name: str) -> Location | None:
+        """Where the text first reads ``name`` in its file (where the text starts when it
+        does not read it; None: the expression has no location).
+
+        >>> e = compile_expression("max(ante, 2 * low)", names={"ante": NUMBER, "low": NUMBER},
+        ...                        location=Location("v.yaml", 4, 10))
+        >>> e.name_location("low")
+        Location(file='v.yaml', line=4, column=24, path=())
+        """
+        if self.location is None:
+            return None
+        return self.location.shifted(self._name_columns.get(name, 1) - 1)
+
     def _missing_name(self, missing: KeyError) -> ExpressionError:
         name = missing.args[0] if missing.args else None
         if isinstance(name, str) and name in self.names:
@@ -220,6 +243,8 @@ def compile_expression(
     constants: Mapping[str, tuple[ExprType, Value]] | None = None,
     expect: ExprType | None = None,
     location: Location | None = None,
+    *,
+    refused: Mapping[str, str] | None = None,
 ) -> Expression:
     """Parse, check and compile ``source`` into an :class:`Expression`.
 
@@ -227,7 +252,8 @@ def compile_expression(
     with their types; ``constants`` are names with a value fixed now
     (``{"pair": (HAND, 2000)}``). ``expect`` is the type the caller needs
     (``None`` accepts any). ``location`` is where the text starts in its file;
-    errors point at the offending character inside it.
+    errors point at the offending character inside it. ``refused``: why a
+    name known elsewhere is not known here, said when the text reads it.
 
     >>> hands = {"pair": (HAND, 2000), "ace_king": (HAND, 1234)}
     >>> e = compile_expression("hand >= ace_king", names={"hand": HAND}, constants=hands, expect=BOOL)
@@ -257,7 +283,7 @@ def compile_expression(
         tree = parse(source)
     except Problem as problem:
         raise _error(problem.message, location, problem.column) from None
-    return _from_tree(source, tree, names, constants, expect, location)
+    return _from_tree(source, tree, names, constants, expect, location, refused=refused)
 
 
 def _from_tree(
@@ -268,10 +294,12 @@ def _from_tree(
     expect: ExprType | None,
     location: Location | None,
     flat: tuple[Any, ...] | None = None,
+    *,
+    refused: Mapping[str, str] | None = None,
 ) -> Expression:
     """The expression of a parse tree (Lark's, or :func:`plain_tree`'s of ``flat``)."""
     try:
-        node = Compiler(source, names, constants).compile(tree)
+        node = Compiler(source, names, constants, refused).compile(tree)
         if expect is not None and node.type is not expect:
             raise Problem(
                 f"this is {node.type.words}, but {expect.words} is needed here",
@@ -292,8 +320,11 @@ def parse_amount_or_expression(
     constants: Mapping[str, tuple[ExprType, Value]] | None = None,
     expect: ExprType | None = None,
     location: Location | None = None,
+    *,
+    refused: Mapping[str, str] | None = None,
 ) -> Expression:
-    """An :class:`Expression` from a YAML field holding a number, true/false or a string.
+    """An :class:`Expression` from a YAML field holding a number, true/false or a string
+    (``refused``: as :func:`compile_expression` takes it).
 
     >>> parse_amount_or_expression(10).value()
     10
@@ -305,7 +336,7 @@ def parse_amount_or_expression(
     studrules.errors.ExpressionError: <input>:1:1: expected a whole number of chips or an expression, found 2.5
     """
     if isinstance(value, str):
-        return compile_expression(value, names, constants, expect, location)
+        return compile_expression(value, names, constants, expect, location, refused=refused)
     names = dict(names or {})
     constants = dict(constants or {})
     _check_declarations(names, constants, expect)

@@ -168,26 +168,22 @@ def _table_errors(rule: Any, player_cards: int, house_up: int, variant: Variant)
 
 
 def raise_choices(step: Any, variant: Variant) -> tuple[int, list[int]]:
-    """The ante and every raise a decision offers, the least first, at the variant's stakes."""
+    """The ante and every raise a decision offers some hand, the least first, at the variant's stakes."""
     from .model import AnteStep
 
     env = variant.stake_values()
     antes = variant.steps_of(AnteStep)
     ante = int(antes[0].amount(env)) if antes else 1
-    return ante, offered_raises(step, env, ante)
+    return ante, offered_raises(step, env, ante, variant.deck.ranking)
 
 
-def offered_raises(step: Any, env: Mapping[str, int], ante: int) -> list[int]:
-    """Every raise a decision allows at the stakes ``env`` and this ante, the least first."""
-    names = dict(env, ante=ante, hand=0, house=0)
-    if step.raise_amount is None:
-        return []
-    low = int(step.raise_amount(names))
-    if step.raise_max is None:
-        return [low]
-    high = int(step.raise_max(names))
-    unit = max(int(step.raise_unit(names)), 1) if step.raise_unit is not None else 1
-    return list(range(low, high + 1, unit))
+def offered_raises(step: Any, env: Mapping[str, int], ante: int, ranking: str = "high") -> list[int]:
+    """Every raise a decision allows some hand at the stakes ``env`` and this ante, the least
+    first (a most that reads the hand, valued in ``ranking``: up to the largest most of any
+    hand, :func:`~studrules.spec.raise_sizes.every_raise`)."""
+    from .raise_sizes import every_raise
+
+    return list(every_raise(step, env, ante, ranking))
 
 
 def _fewest(variant: Variant) -> int:

@@ -17,6 +17,8 @@ __all__ = [
     "TABLE_NAMES",
     "HOUSE_NAMES",
     "DECISION_NAMES",
+    "RAISE_MAX_NAMES",
+    "DECISION_REFUSED",
     "hand_constants",
     "category_constants",
     "describe_name",
@@ -41,10 +43,19 @@ HOUSE_NAMES: Mapping[str, ExprType] = {
     "ante": NUMBER,  # this position's own ante
 }
 
-# A decision against the house (its raise, most and unit): the position's own
-# ante. No hand: every position is offered the same raises whatever his cards,
-# and the house's are not known before they are revealed.
+# A decision against the house: its least raise and its unit (``raise``,
+# ``raise_unit``) read the position's own ante, the same for every hand; its
+# most (``raise_max``) may read his hand too, the best of the cards he holds
+# at the decision ("three times the ante with a pair of aces or better"). The
+# house's hand is read by none: its cards are not known before they are revealed.
 DECISION_NAMES: Mapping[str, ExprType] = {"ante": NUMBER}
+RAISE_MAX_NAMES: Mapping[str, ExprType] = {"ante": NUMBER, "hand": HAND}
+
+# Why a decision's amounts do not know a name of the settlement (its load error says it).
+DECISION_REFUSED: Mapping[str, str] = {
+    "hand": "a decision's least raise and its unit are the same for every hand (only its most, raise_max, may read 'hand')",
+    "house": "the house's hand is not known at a decision (its cards are read at the settlement)",
+}
 
 _DESCRIPTIONS = {
     "open_pair": "some player shows a pair among his up cards",
