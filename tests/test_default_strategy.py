@@ -32,6 +32,7 @@ EXPECTED = {
     "caribbean-stud-it": "basic",
     "three-card-poker": "queen-six-four",
     "four-card-poker": "four-card-poker-basic",
+    "crazy-4-poker": "crazy-4-poker-basic",
     "let-it-ride": "let-it-ride-optimal",
     "mississippi-stud": "mississippi-stud-optimal",
 }
@@ -47,7 +48,13 @@ def _why(name: str) -> str:
 
 # analyze's exact counts of Four Card Poker, Caribbean and Mississippi stud take 5 to 20 s: the soak
 # run covers them (as tests/test_simulate_agrees_with_analyze.py does)
-SLOW_TO_COUNT = {"four-card-poker", "caribbean-stud-it", "mississippi-stud", "let-it-ride"}  # (4-5 s each: soak)
+SLOW_TO_COUNT = {
+    "four-card-poker",
+    "crazy-4-poker",
+    "caribbean-stud-it",
+    "mississippi-stud",
+    "let-it-ride",
+}  # (4-5 s each: soak)
 
 
 def _banked(capsys) -> set[str]:

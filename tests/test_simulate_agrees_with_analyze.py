@@ -36,6 +36,8 @@ CASES = {
     "let-it-ride": ("fold", {}, True),  # stands on both bets: only the $ bet rides
     # every hand against every dealer hand; the default strategy raises 1x and 3x
     "four-card-poker": ("four-card-poker-basic", {"aces_up": 5}, True),
+    # the required Super Bonus in the game's edge; the Queens Up placed beside it
+    "crazy-4-poker": ("crazy-4-poker-basic", {"queens_up": 5}, True),  # some 5 s
 }
 
 

@@ -24,6 +24,7 @@ from studrules.spec.strategy_game import shipped_strategy_games
 BOUND = {
     "basic": "caribbean-stud-it",
     "four-card-poker-basic": "four-card-poker",
+    "crazy-4-poker-basic": "crazy-4-poker",
     "let-it-ride-basic": "let-it-ride",
     "let-it-ride-optimal": "let-it-ride",
     "mississippi-stud-basic": "mississippi-stud",
@@ -31,7 +32,14 @@ BOUND = {
     "queen-six-four": "three-card-poker",
 }
 GENERIC = ("ace-king-or-better", "fold", "pair-or-better", "raise")
-BANKED = ("caribbean-stud-it", "four-card-poker", "let-it-ride", "mississippi-stud", "three-card-poker")
+BANKED = (
+    "caribbean-stud-it",
+    "crazy-4-poker",
+    "four-card-poker",
+    "let-it-ride",
+    "mississippi-stud",
+    "three-card-poker",
+)
 
 
 def write(folder, name, text):

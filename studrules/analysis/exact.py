@@ -198,7 +198,7 @@ def _against_the_house(
         # each choice's worth (antes per situation) and each row's weight, for a shorter file
         worth = {action_words(b, offered, ante): (on_ante + mine(b) * per_chip) / total / ante for b in options}
         if step.fold:
-            worth["fold"] = np.full(len(hands), -1.0)
+            worth["fold"] = on_fold / total / ante  # (-1 ante, and a required bet lost with it)
         record.append((0, hands, shown, words, np.ones(len(hands), dtype=np.int64), (weights, worth)))
     every = float(weights.sum())
     share = weights / every  # each row's share of the player's situations

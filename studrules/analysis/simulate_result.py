@@ -218,7 +218,7 @@ def _side_results(table: _Table, tally: Mapping, hands: int) -> tuple[SideBetRes
     out = []
     for bet in table.settle.side_bets:
         stake = int(bet.amount(dict(table.env)))
-        if stake <= 0 or not hands:
+        if stake <= 0 or not hands or bet.required:  # (a required bet is in the game's own figures)
             continue
         total = tally.get(("side", bet.name, "net"), 0)
         squares = tally.get(("side", bet.name, "square"), 0)
