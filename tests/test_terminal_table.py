@@ -237,6 +237,18 @@ def test_a_game_against_the_house_shows_each_boxs_ante_and_wagers_and_no_pot():
     assert deal == ["dealt: you [Kh] [Kd] [7c] [7s] [2d] · the house 4 down 3c"]
 
 
+def test_a_required_bet_shows_among_the_side_bets_staked():
+    # Crazy 4 Poker: Ann antes 10 and stakes 10 on the required Super Bonus;
+    # her stack of 500 shows 480 (what she has not staked), the ante 10, and
+    # 10 staked on side bets.
+    hand = Hand(load_variant("crazy-4-poker"), ["Ann"], 500, seed=1)
+    screen = plain(render_table(hand.view("Ann"), "Ann", hand.variant, hand=hand))
+    header = next(line for line in screen.splitlines() if "seat" in line)
+    row = next(line for line in screen.splitlines() if "Ann *" in line)
+    cells = dict(zip([c.strip() for c in header.split("┃")], [c.strip() for c in row.split("│")]))
+    assert (cells["stack"], cells["ante"], cells["side bets"]) == ("480", "10", "10")
+
+
 def test_the_house_hand_is_named_with_its_qualifying_and_the_pay_line_in_words():
     hand = _caribbean()
     hand.apply(Action.parse("Ann raise"))

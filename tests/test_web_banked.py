@@ -541,3 +541,21 @@ def test_a_buy_in_below_what_a_hand_against_the_house_needs_is_refused(tmp_path)
     with pytest.raises(TableError, match=re.escape("needs 60 chips (the ante, the side bets the table stakes")):
         room.configure(ann, {"stakes": {"pair_plus": 40}})
     assert room.config.stakes == {} and room.pending is None
+
+
+def test_a_required_bet_is_staked_at_each_positions_own_ante():
+    # Crazy 4 Poker's Super Bonus: Ann antes 20, Bob the table's 10; each
+    # stakes his ante on it, shown with the side bets and out of his stack
+    from studrules.game.hand import Hand
+    from studrules.spec.loader import load_variant
+    from studrules.web.banked_view import banked_payload, behind_wagers
+
+    variant = load_variant("crazy-4-poker")
+    hand = Hand(variant, ["Ann", "Bob"], 500, seed=1, antes={"Ann": 20})
+    banked = banked_payload(hand.events, ["Ann", "Bob"], variant)
+    assert [(p["ante"], p["side_bets"]) for p in banked["positions"]] == [
+        (20, [{"name": "super_bonus", "words": "super bonus", "amount": 20}]),
+        (10, [{"name": "super_bonus", "words": "super bonus", "amount": 10}]),
+    ]
+    # the stacks after the antes (480, 490), behind the Super Bonus too
+    assert behind_wagers(hand.stacks, banked) == [460, 480]

@@ -146,15 +146,16 @@ def _side_bets(view, hand: Any) -> dict[str, int]:
     house (the hand keeps them apart from the stacks until the settlement)."""
     if hand is None or not getattr(hand.variant, "is_banked", False):
         return {}
-    from ..game.settlement import side_bet_stakes
+    from ..game.settlement import required_bets, side_bet_stakes
 
     chosen = hand.side_stakes
     own = sum(chips for _, chips in side_bet_stakes(hand.variant, hand.plan.stake_env))
-    posted = {e.player for e in view.events if e.type == "ante"}
+    required = len(required_bets(hand.variant))  # each staked at the position's ante
+    posted = {e.player: e.amount or 0 for e in view.events if e.type == "ante"}
     settled = {e.player for e in view.events if e.type == "settle"}
     out = {}
     for i, p in enumerate(view.players):
-        staked = sum(chosen[i].values()) if chosen is not None else own
+        staked = (sum(chosen[i].values()) if chosen is not None else own) + required * posted.get(p, 0)
         if staked and p in posted and p not in settled:
             out[p] = staked
     return out

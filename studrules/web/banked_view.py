@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import StudrulesError
 from ..game.house import HOUSE
 from ..game.policies import default_policies
-from ..game.settlement import side_bet_stakes
+from ..game.settlement import required_bets, side_bet_stakes
 from ..spec.model import AnteStep
 from ..table.display import pay_words, short_hand_words
 from ..table.session import Session
@@ -70,6 +70,7 @@ def banked_payload(
     house: list[Any] = []  # the house's cards as this seat sees them (None: face down)
     bets = side_bets(variant)
     positions = {p: _position(p, bets if stakes is None else _words(stakes[i])) for i, p in enumerate(players)}
+    required = required_bets(variant)  # staked at each position's ante, as it is posted
     hands: dict[str, str] = {}
     reasons = []
     for e in seen:
@@ -87,6 +88,8 @@ def banked_payload(
             continue
         if kind == "ante":
             pos["ante"] += e.amount or 0
+            for name in required:
+                _stake(pos, name, pos["ante"])
         elif kind == "raise":
             pos["raises"].append(e.amount or 0)
         elif kind == "check":
@@ -125,6 +128,15 @@ def behind_wagers(stacks: Sequence[int], banked: Mapping[str, Any]) -> list[int]
         side = sum(b["amount"] for b in position["side_bets"]) if position["result"] is None else 0
         out.append(stack - side)
     return out
+
+
+def _stake(position: dict[str, Any], name: str, chips: int) -> None:
+    """Set a position's stake on the side bet ``name`` (a required bet: his ante)."""
+    for bet in position["side_bets"]:
+        if bet["name"] == name:
+            bet["amount"] = chips
+            return
+    position["side_bets"].insert(0, {"name": name, "words": bet_words(name), "amount": chips})
 
 
 def _position(player: str, bets: list[dict[str, Any]]) -> dict[str, Any]:
