@@ -58,8 +58,8 @@ def test_a_tally_holds_one_entry_per_pot_size(monkeypatch):
     seen: list[int] = []
     pot = compare_tally._pot
 
-    def recording(result):
-        seen.append(pot(result))
+    def recording(result, required=0):
+        seen.append(pot(result, required))
         return seen[-1]
 
     monkeypatch.setattr(compare_tally, "_pot", recording)
@@ -110,3 +110,19 @@ def test_the_histogram_of_counted_pots_bins_every_pot():
         "last_bin_open": True,
     }
     assert pot_histogram({}, {})["a"] == []
+
+
+def test_a_required_bet_counts_in_the_chips_wagered_against_the_house():
+    # Crazy 4 Poker: Ann antes 10, stakes 10 on the Super Bonus and plays 10
+    # (1x with a pair of kings): 30 chips wagered; folded, 20.
+    from studrules.game.hand import Hand
+    from studrules.spec.loader import load_variant
+
+    variant = load_variant("crazy-4-poker")
+    played = Hand(variant, ["Ann"], 500, cards={"Ann": "Kc Kd 7h 5s 2c", "house": "Qc Jd 9h 7s 3d"})
+    played.apply("Ann raise 10")
+    folded = Hand(variant, ["Ann"], 500, cards={"Ann": "Kc Kd 7h 5s 2c", "house": "Qc Jd 9h 7s 3d"})
+    folded.apply("Ann fold")
+    tally = compare_tally._Tally(("Ann",), ("strategy",), 0)  # (the seats' names, the bots')
+    tally.add(0, 0, {"Ann": "strategy"}, played, folded)
+    assert tally.pots == {"a": Counter({30: 1}), "b": Counter({20: 1})}

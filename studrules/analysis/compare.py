@@ -28,7 +28,7 @@ How the deals are the same:
   policy sits in every seat equally often.
 
 Measures, per deal: the *pot* is the chips in the pots of a pot game, or the
-chips wagered against the house (antes and raises) in a banked game; a hand
+chips wagered against the house (antes, required bets and raises) in a banked game; a hand
 *reaches the showdown* when a hand is shown or read; the *bring-in player* is
 the one due to post it (who may complete instead), compared over the deals
 where both rule sets have one; the *first to act* of a

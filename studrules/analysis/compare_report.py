@@ -234,7 +234,7 @@ def pot_label(c: Comparison) -> str:
     if kinds == {"pot"}:
         return "average pot"
     if kinds == {"banked"}:
-        return "average chips wagered (antes and raises)"
+        return "average chips wagered (antes, required bets and raises)"
     return "average pot (chips wagered, against the house)"
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..game.events import Event
 from ..game.hand import Hand
+from ..game.settlement import required_bets
 from .compare_lines import decisions, parting_line, side_by_side
 from .comparison import Comparison, Estimate, Example, Paired, Rate, RoundChange, Side
 from .intervals import mean_interval, rate_interval
@@ -230,9 +231,11 @@ def _rate(count: int, of: int) -> Rate:
     return Rate(count, of, 100 * count / of, 100 * interval[0], 100 * interval[1])
 
 
-def _pot(result) -> int:
+def _pot(result, required: int = 0) -> int:
+    """The chips in play: a pot game's pots; against the house each position's ante (once
+    more for each of the ``required`` bets staked at it) and raises."""
     if result.positions is not None:
-        return sum((p.get("ante") or 0) + (p.get("raise") or 0) for p in result.positions)
+        return sum((p.get("ante") or 0) * (1 + required) + (p.get("raise") or 0) for p in result.positions)
     return sum(p["amount"] for p in result.pots)
 
 
@@ -381,7 +384,7 @@ class _Tally:
     def add(self, deal: int, deck: int, seating: Mapping[str, str], ha: Hand, hb: Hand) -> None:
         self.deals += 1
         ra, rb = ha.result(), hb.result()
-        pa, pb = _pot(ra), _pot(rb)
+        pa, pb = _pot(ra, len(required_bets(ha.variant))), _pot(rb, len(required_bets(hb.variant)))
         self.pots["a"][pa] += 1
         self.pots["b"][pb] += 1
         self.pot_diff.add(pb - pa)
