@@ -33,6 +33,7 @@ EXPECTED = {
     "three-card-poker": "queen-six-four",
     "four-card-poker": "four-card-poker-basic",
     "crazy-4-poker": "crazy-4-poker-basic",
+    "double-down-stud": "double-down-stud-optimal",
     "let-it-ride": "let-it-ride-optimal",
     "mississippi-stud": "mississippi-stud-optimal",
 }
@@ -51,6 +52,7 @@ def _why(name: str) -> str:
 SLOW_TO_COUNT = {
     "four-card-poker",
     "crazy-4-poker",
+    "double-down-stud",
     "caribbean-stud-it",
     "mississippi-stud",
     "let-it-ride",

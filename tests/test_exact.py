@@ -224,6 +224,7 @@ def test_the_table_rankings_best_of_many_cards_in_batch_is_the_best_of_every_sub
         assert (evaluate_table_batch(hands, ranking) == evaluate_batch_in(hands, ranking)).all()
 
 
+@pytest.mark.soak  # some 3.5 s (the default run stays near two minutes; CI's soak stage runs it)
 def test_the_best_four_of_five_against_the_best_four_of_six_is_counted_as_brute_force_counts_it():
     # the dealer's best four of six (one up) against the player's best four of five: for these
     # hands, every dealer hand of the 1,370,754 (five of the 46 cards left) evaluated
@@ -395,6 +396,7 @@ def test_a_pay_table_game_with_a_payout_cap_is_refused_not_counted_without_it():
         analyze(capped, optimal=True)
 
 
+@pytest.mark.soak  # some 3 s (the default run stays near two minutes; CI's soak stage runs it)
 def test_a_side_bet_on_the_five_cards_of_a_pay_table_game_is_counted_by_the_hand_counts():
     # Let It Ride takes no fold: every position plays its five cards to the end, so a side bet
     # on them is paid by the C(52,5) = 2,598,960 hands' counts. Paying royal 1000, straight

@@ -113,6 +113,7 @@ def test_the_required_bet_is_not_a_choice_and_is_covered_with_the_ante():
         play(C4, {"Ann": "Qc Qd 7h 5s 2c"}, [], stacks=15)
 
 
+@pytest.mark.soak  # some 4.5 s: every hand against every dealer hand (CI's soak stage runs it)
 def test_the_published_strategy_counted_exactly_gives_the_published_element_of_risk():
     # "With proper strategy the element of risk is only 1.09%" (Wizard of
     # Odds, Crazy 4 Poker, 2004: Stanley Ko's analysis for Shuffle Master),

@@ -38,6 +38,8 @@ CASES = {
     "four-card-poker": ("four-card-poker-basic", {"aces_up": 5}, True),
     # the required Super Bonus in the game's edge; the Queens Up placed beside it
     "crazy-4-poker": ("crazy-4-poker-basic", {"queens_up": 5}, True),  # some 5 s
+    # the optimal play as analyze --optimal --write wrote it: some 10 s to count
+    "double-down-stud": ("double-down-stud-optimal", {}, True),
 }
 
 

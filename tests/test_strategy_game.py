@@ -25,6 +25,7 @@ BOUND = {
     "basic": "caribbean-stud-it",
     "four-card-poker-basic": "four-card-poker",
     "crazy-4-poker-basic": "crazy-4-poker",
+    "double-down-stud-optimal": "double-down-stud",
     "let-it-ride-basic": "let-it-ride",
     "let-it-ride-optimal": "let-it-ride",
     "mississippi-stud-basic": "mississippi-stud",
@@ -35,6 +36,7 @@ GENERIC = ("ace-king-or-better", "fold", "pair-or-better", "raise")
 BANKED = (
     "caribbean-stud-it",
     "crazy-4-poker",
+    "double-down-stud",
     "four-card-poker",
     "let-it-ride",
     "mississippi-stud",

@@ -43,11 +43,13 @@ def on_the_hand(
     from ..spec.vocabulary import hand_constants
     from .exact_base import ExactResult, one_step, side_bet_result
 
-    # the order of the hand: hole cards, then a decision before each community card
+    # the order of the hand: hole cards, then a decision before each community card (community
+    # cards turned up before the first decision are known to the player as his own are: hole)
     order: list[str] = []
     for s in variant.steps:
         if isinstance(s, DealStep):
-            order += ["hole"] * len(s.players) + ["board"] * len(s.community)
+            board = "board" if "decide" in order else "hole"
+            order += ["hole"] * len(s.players) + [board] * len(s.community)
             if s.house:
                 raise SpecError(f"analyze counts pay-table games without a house hand; {variant.name} deals one")
         elif isinstance(s, DecisionStep):
