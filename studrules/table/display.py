@@ -169,9 +169,12 @@ def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down:
     return "; ".join(said)
 
 
-# a pay line's label (before "pays N to 1") and a side bet's name (after "; ", before "wins:" or
-# "loses", or before its stake and "wins" or "loses"); nothing else, so a player called ann_b keeps his name
-_LABEL = re.compile(r"\b[a-z][a-z0-9_]*(?= pays \d)|(?<=; )[a-z][a-z0-9_]*(?= wins:| loses| \d+ (?:wins|loses))")
+# a pay line's label (before "pays N to 1") and a side bet's name (after "; ", before "wins:",
+# "loses" or "pushes", or before its stake and one of them); nothing else, so a player called ann_b
+# keeps his name
+_LABEL = re.compile(
+    r"\b[a-z][a-z0-9_]*(?= pays \d)|(?<=; )[a-z][a-z0-9_]*(?= wins:| loses| pushes| \d+ (?:wins|loses|pushes))"
+)
 
 
 def pay_words(reason: str) -> str:
@@ -181,6 +184,8 @@ def pay_words(reason: str) -> str:
     'beats the house: two pair pays 2 to 1; pair plus 10 wins 40: flush pays 4 to 1'
     >>> pay_words("beats the house: two_pair pays 2 to 1; pair_plus wins: flush pays 4 to 1; aces_up loses")
     'beats the house: two pair pays 2 to 1; pair plus wins: flush pays 4 to 1; aces up loses'
+    >>> pay_words("house does not qualify: ante returned; super_bonus 10 pushes")
+    'house does not qualify: ante returned; super bonus 10 pushes'
     >>> pay_words("ann_b wins 10 (pair_of_jacks pays 1 to 1; ante bonus: straight_flush pays 5 to 1)")
     'ann_b wins 10 (pair of jacks pays 1 to 1; ante bonus: straight flush pays 5 to 1)'
     """
