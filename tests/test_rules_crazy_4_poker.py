@@ -141,3 +141,11 @@ def test_simulate_counts_the_super_bonus_in_the_game_not_beside_it():
     # its 1x or 3x on top: the chips wagered are 20 a hand and the raises
     raised = found.raise_rate * found.hands * 10
     assert found.wagered >= found.hands * 20 + raised
+
+
+def test_the_command_line_says_the_super_bonus_is_not_chosen(capsys):
+    from studrules.cli.main import main
+
+    assert main(["play", C4, "--side-bet", "super_bonus=20", "-n", "1", "--players", "1", "--bots-only"]) == 1
+    err = capsys.readouterr().err
+    assert "'super_bonus' is required: every position stakes his ante on it, so it is not chosen" in err

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..game.settlement import side_bet_limits, side_bet_stakes
+from ..game.settlement import required_bets, side_bet_limits, side_bet_stakes
 
 __all__ = [
     "bet_words",
@@ -78,6 +78,8 @@ def side_bet_problem(games: Iterable[Any], name: str, chips: Any) -> str | None:
     if limits is None:
         names = side_bet_names(games)
         offered = f"its side bets are {', '.join(names)}" if names else "no game of this table has a side bet"
+        if any(name in required_bets(v) for v in games if v.is_banked):
+            return f"'{name}' is required: every position stakes his ante on it, so it is not chosen ({offered})"
         return f"'{name}' is not a side bet of this table: {offered}"
     low, high = limits
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
