@@ -204,3 +204,21 @@ def test_a_decision_to_stand_reads_in_the_rule_book_and_the_diff_and_one_with_no
     nothing = BASE.replace("{id: second, fold: true, raise: ante}", "{id: second, fold: false}")
     (error,) = errors_of(nothing)
     assert error.startswith("11:") and "nothing to choose" in error
+
+
+def test_a_raise_never_takes_the_chips_staked_on_side_bets():
+    # Four Card Poker with the Aces Up at 10: Ann's 25 chips stake the ante
+    # (10) and the Aces Up (10), which the settlement takes: 5 are left, less
+    # than the play of 10, so she may only fold. Once a raise of 10 was
+    # offered, and losing every bet left her at -5.
+    variant = load_variant("four-card-poker", stakes={"aces_up": 10})
+    cards = {"Ann": "2c 5d 9h Js Kc", "house": "Ac Ad Ah As Qc 3d"}
+    assert [la.action for la in Hand(variant, ["Ann"], 25, cards=cards).legal_actions()] == ["fold"]
+    # with 30 chips the play of 10 fits (1x only: 2x would need 20); she loses all three bets: 0 left
+    hand = Hand(variant, ["Ann"], 30, cards=cards)
+    assert [(la.action, la.to or la.amount) for la in hand.legal_actions()] == [("fold", None), ("raise", 10)]
+    hand.apply("Ann raise 10")
+    assert hand.result().stacks == {"Ann": 0}
+    # a required bet the same: Crazy 4 Poker's Super Bonus (the ante again) leaves 5 of 25
+    crazy = Hand(load_variant("crazy-4-poker"), ["Ann"], 25, cards={"Ann": "2c 5d 9h Js Kc"})
+    assert [la.action for la in crazy.legal_actions()] == ["fold"]

@@ -149,3 +149,11 @@ def test_the_command_line_says_the_super_bonus_is_not_chosen(capsys):
     assert main(["play", C4, "--side-bet", "super_bonus=20", "-n", "1", "--players", "1", "--bots-only"]) == 1
     err = capsys.readouterr().err
     assert "'super_bonus' is required: every position stakes his ante on it, so it is not chosen" in err
+
+
+def test_a_table_asks_for_the_ante_the_super_bonus_and_the_play(capsys):
+    # 10 + 10 + the least play of 10: 30 chips to sit in a hand
+    from studrules.cli.main import main
+
+    assert main(["play", C4, "--stack", "25", "-n", "1", "--players", "1", "--bots-only"]) != 0
+    assert "needs 30 chips" in capsys.readouterr().err

@@ -78,6 +78,20 @@ class _House(_HandState):
                 raise IllegalActionError(f"{p}'s {bets} more than his stack of {stack}")
         return out
 
+    def _staked_beside(self, seat: int) -> int:
+        """The chips ``seat`` has staked beside his ante and raises, on the side bets (his own
+        choice, or the game's) and the required bets: his until the settlement takes them."""
+        stakes = self.side_stakes
+        if stakes is not None:
+            side = sum(stakes[seat].values())
+        else:
+            side = self.plan.memo.get("own side stakes")  # type: ignore[assignment]
+            if side is None:
+                own = side_bet_stakes(self.variant, self.plan.stake_env)
+                side = self.plan.memo["own side stakes"] = sum(chips for _, chips in own)
+        required = self._required_bets()
+        return side + (required * self.antes[seat] if required and self.antes else 0)
+
     def _required_bets(self) -> int:
         """How many side bets every position makes at his ante (``required``), once per plan."""
         memo = self.plan.memo
@@ -209,7 +223,7 @@ class _House(_HandState):
     def _decision_legal(self, seat: int) -> tuple[LegalAction, ...]:
         """At a banked game's decision: fold, or raise when the stack allows it."""
         every = self._raise_amounts(seat)
-        stack = self.stacks[seat]
+        stack = self.stacks[seat] - self._staked_beside(seat)  # (the side bets are his too, not yet taken)
         step = self.decision_step
         memo = self.plan.memo
         key = ("decision", id(step), every)

@@ -247,12 +247,13 @@ class Session(_Seating):
     def needs(variant, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
         """Chips a player needs to sit in a hand of ``variant``: against the house, his
         ante (``ante``: the one he chose; else the game's), his side bets (``side_bets``:
-        those he chose, by name, a bet not named not made; else the game's) and the least
+        those he chose, by name, a bet not named not made; else the game's), each required
+        bet (his ante again) and the least
         raise of every decision (each wager the hand may ask of him: Let It Ride's three
         equal bets, Mississippi Stud's ante and three raises of 1x)."""
         if not variant.is_banked:
             return 1
-        from ..game.settlement import side_bet_stakes
+        from ..game.settlement import required_bets, side_bet_stakes
         from ..spec.model import AnteStep, DecisionStep
 
         env = dict(variant.stake_values())
@@ -268,7 +269,8 @@ class Session(_Seating):
         env.setdefault("hand", 0)
         env.setdefault("house", 0)
         raises = sum(int(step.raise_amount(env)) for step in variant.steps_of(DecisionStep) if step.raise_amount)
-        return max(1, ante + side + raises)
+        required = len(required_bets(variant)) * ante  # each staked at his ante
+        return max(1, ante + side + required + raises)
 
     def needed(self, player: str, side_bets: Mapping[str, int] | None = None) -> int:
         """Chips ``player`` needs for the next hand: of the next game where the games go in
