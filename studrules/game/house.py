@@ -82,13 +82,13 @@ class _House(_HandState):
         """The chips ``seat`` has staked beside his ante and raises, on the side bets (his own
         choice, or the game's) and the required bets: his until the settlement takes them."""
         stakes = self.side_stakes
+        step = self.plan.ante_step
         if stakes is not None:
             side = sum(stakes[seat].values())
+        elif step is not None:
+            side = self._ante_limits(step)[3]  # (the game's own stakes, worked once per plan)
         else:
-            side = self.plan.memo.get("own side stakes")  # type: ignore[assignment]
-            if side is None:
-                own = side_bet_stakes(self.variant, self.plan.stake_env)
-                side = self.plan.memo["own side stakes"] = sum(chips for _, chips in own)
+            side = sum(chips for _, chips in side_bet_stakes(self.variant, self.plan.stake_env))
         required = self._required_bets()
         return side + (required * self.antes[seat] if required and self.antes else 0)
 
@@ -124,6 +124,7 @@ class _House(_HandState):
         if unknown:
             raise ValueError(f"side_bets name players who are not in the hand: {', '.join(map(str, unknown))}")
         names = [name for name, *_ in bets]
+        required = required_bets(self.variant)
         stakes: list[dict[str, int]] = []
         for p in self.players:
             mine = chosen.get(p)
@@ -132,7 +133,7 @@ class _House(_HandState):
             elif not isinstance(mine, Mapping):
                 raise ValueError(f"{p}'s side bets map each bet to its chips, not {mine!r}")
             for name, chips in mine.items():
-                if name in required_bets(self.variant):
+                if name in required:
                     raise ValueError(
                         f"{p}'s side bet '{name}': every position makes it at his ante, "
                         "so it is not chosen (leave it out)"

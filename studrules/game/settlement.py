@@ -274,13 +274,10 @@ def settle_position(
         won = 0 if pushed else side_bet_net(bet, line, stake, env)
         side += won
         bets.append((bet.name, stake, won))
+        own = side_stakes is None and not bet.required  # the game's own stakes: the words a history written before says
         if pushed:
-            reason += (
-                f"; {bet.name} pushes" if side_stakes is None and not bet.required else f"; {bet.name} {stake} pushes"
-            )
-        elif (
-            side_stakes is None and not bet.required
-        ):  # the game's own stakes: the words a history written before says too
+            reason += f"; {bet.name} pushes" if own else f"; {bet.name} {stake} pushes"
+        elif own:
             reason += f"; {bet.name} " + (f"wins: {line[0]} {_side_words(bet, line, won + stake)}" if line else "loses")
         elif line is None:
             reason += f"; {bet.name} {stake} loses"
