@@ -29,6 +29,7 @@ _EXPORTS: dict[str, str] = {
     "ExpressionError": "errors",
     "ScriptError": "errors",
     "IllegalActionError": "errors",
+    "ArgumentError": "errors",
     "Location": "errors",
     # cards and hands
     "Card": "cards.card",

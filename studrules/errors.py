@@ -175,6 +175,11 @@ class IllegalActionError(StudrulesError, ValueError):
         self.legal = list(legal)
 
 
+class ArgumentError(StudrulesError, ValueError):
+    """A value a Python function cannot take (``Hand(variant, players, stacks=-5)``, a stake
+    the variant has no name for): the message names the argument and says what it takes."""
+
+
 class UsageError(StudrulesError, ValueError):
     """A command-line argument written wrong (``--option ante`` without ``=``,
     ``--stake ante=abc``): the command line answers it as argparse does, with

@@ -70,9 +70,9 @@ from dataclasses import dataclass
 from ..errors import StudrulesError
 from ..game.hand import Hand
 from ..game.policies import default_policies, make_policy, play_hand
+from ..spec.arguments import loaded_variant
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.model import Variant
-from .arguments import loaded_variant
 from .compare_tally import HISTOGRAM_BINS, _Tally, first_difference, pot_bins
 from .comparison import Comparison
 from .diff import variant_label

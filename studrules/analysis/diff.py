@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..spec.arguments import loaded_variant
 from ..spec.expressions import canonical
 from ..spec.model import (
     AnteStep,
@@ -48,7 +49,6 @@ from ..spec.model import (
     Variant,
 )
 from .amounts_said import per_player
-from .arguments import loaded_variant
 from .banked_words import bonus_rule_rows, raise_words, settle_rule_rows, stake_values_with_ante
 from .diff_rows import check_rows, choice_step_rows
 from .expression_words import amount_text, amount_value, condition_words, hand_words, house_hand_words, phrase

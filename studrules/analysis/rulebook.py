@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..cards.rankings import get_ranking
+from ..spec.arguments import loaded_variant
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
     AnteStep,
@@ -36,7 +37,6 @@ from ..spec.model import (
     Variant,
 )
 from .amounts_said import book_amount
-from .arguments import loaded_variant
 from .banked_words import (
     bonus_sentences,
     cap_sentences,

@@ -213,7 +213,7 @@ def _flush7(key: int, hand: tuple[Card, ...]) -> HandValue:
 def _evaluate_other(cards: str | Iterable[str | Card]) -> HandValue:
     """Anything but five or seven card objects: checked, and parsed if need be."""
     if not isinstance(cards, (tuple, list)):
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        cards = parse_cards(cards)  # (text, a set of cards, or not cards at all: CardError says so)
     return _evaluate_cards(cards if _all_cards(cards) else parse_cards(cards))
 
 

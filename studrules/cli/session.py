@@ -11,12 +11,12 @@ seat; otherwise bots play every seat and each hand's history prints.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
 
-from ..errors import StudrulesError, UsageError
+from ..errors import UsageError
 from ..spec.loader import load_variant, parse_assignments
 from ..table.session import ROTATIONS
-from ._common import add_hands_argument, choice_hint, load_with_stakes
+from ..table.session_arguments import known_to_some
+from ._common import add_hands_argument, load_with_stakes
 from .play import add_table_arguments, run_table
 
 NAME = "session"
@@ -75,21 +75,12 @@ def run(args: argparse.Namespace) -> int:
         known = {k for k, _ in base.stakes}
         mine = {k: v for k, v in stakes.items() if k in known}
         variants.append(load_with_stakes(name, chosen, mine) if (chosen or mine) else base)
-    _check_known("option", options, {o.name for v in variants for o in v.options})
-    _check_known("stake", stakes, {k for v in variants for k, _ in v.stakes})
+    known_to_some("option", options, (o.name for v in variants for o in v.options))
+    known_to_some("stake", stakes, (k for v in variants for k, _ in v.stakes))
     hands = args.hands
     if hands is None and not _interactive(args):
         hands = 200  # bots alone: a bound so that scripts end
     return run_table(args, variants, hands=hands, rotate=args.rotate)
-
-
-def _check_known(what: str, given: Mapping[str, object], known: set[str]) -> None:
-    """Every ``--option`` and ``--stake`` must name one that a variant of the session has
-    (each applies to the variants that have it): a misspelt name is an error, not ignored."""
-    unknown = [k for k in given if k not in known]
-    if unknown:
-        hints = "".join(choice_hint(k, sorted(known)) for k in unknown[:1])
-        raise StudrulesError(f"no variant of the session has the {what} {', '.join(unknown)}{hints}")
 
 
 def _interactive(args) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards.card import Card, Deck, full_deck, is_joker, parse_cards
-from ..errors import CardError
+from ..errors import ArgumentError, CardError
 from ..spec.model import BlindsStep, DealStep, UpCardRule
 from .events import Event
 from .house import HOUSE
@@ -51,12 +51,12 @@ class _Dealing(_HandState):
             parsed = list(parse_cards(value)) if value is not None else []
             if key in extra:
                 if key == "house" and not self.variant.is_banked:
-                    raise ValueError("cards for the house: only a game against the house has one")
+                    raise ArgumentError("cards for the house: only a game against the house has one")
                 extra[key] = parsed
             elif key in self.seat:
                 given[self.seat[key]] = parsed
             else:
-                raise ValueError(
+                raise ArgumentError(
                     f"cards are given for '{key}', who is not a player (players: {', '.join(self.players)})"
                 )
             every.extend(parsed)
@@ -153,7 +153,7 @@ class _Dealing(_HandState):
         assert kill is not None
         seat = self.seat.get(killer)
         if seat is None:
-            raise ValueError(f"the killer {killer} is not in this hand")
+            raise ArgumentError(f"the killer {killer} is not in this hand")
         killed = ", ".join(f"{name.replace('_', ' ')} {self.plan.stakes[name]}" for name, _ in kill.stakes)
         self.events.append(Event("kill", killer, None, reason=killed or None))
         if kill.blind is None:

@@ -48,7 +48,8 @@ from operator import sub as _sub
 from typing import Any
 
 from ..cards.card import Card
-from ..errors import IllegalActionError
+from ..errors import ArgumentError, IllegalActionError
+from ..spec.arguments import loaded_variant
 from ..spec.model import (
     BlindsStep,
     DecisionStep,
@@ -137,15 +138,22 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         side_bets: Mapping[str, Mapping[str, int]] | None = None,
         killer: str | None = None,
     ):
+        if type(variant) is not Variant:
+            variant = loaded_variant(variant, "Hand")
         self.variant = variant
         self.killer = killer
         if killer is not None:
             self.usual_stakes = variant.stake_values(stakes)
             stakes = killed_stakes(variant, stakes)
         self.plan = plan = _plan(variant, stakes)
-        names = tuple(players)
+        try:
+            names = tuple(players)
+        except TypeError:
+            raise ArgumentError(f"players are a list of names, not {players!r}") from None
         seating = plan.seatings.get(names)  # players met before were checked then
         if seating is None:
+            if isinstance(players, (str, bytes, Mapping)):
+                raise ArgumentError(f"players are a list of names, not {players!r}")
             names = tuple(str(p) for p in names)
             if names not in plan.checked_players:
                 self._check_players(names)
@@ -238,18 +246,18 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     def _check_players(self, names: tuple[str, ...]) -> None:
         seats = self.variant.seats
         if len(set(names)) != len(names):
-            raise ValueError(f"each player must have a different name: {', '.join(names)}")
+            raise ArgumentError(f"each player must have a different name: {', '.join(names)}")
         for p in names:
             if not p or any(ch.isspace() for ch in p) or not p.isprintable():
-                raise ValueError(f"a player's name is one printable word, not {p!r}")
+                raise ArgumentError(f"a player's name is one printable word, not {p!r}")
             if p in RESERVED_NAMES:
-                raise ValueError(f"'{p}' is a reserved name: choose another player's name")
+                raise ArgumentError(f"'{p}' is a reserved name: choose another player's name")
         low, high = seats.min, seats.max
         if seats.positions:
             high = max(high, seats.positions[1])
         if not low <= len(names) <= high:
             what = "positions" if self.variant.is_banked else "players"
-            raise ValueError(f"{self.variant.name} is played by {low} to {high} {what}, not {len(names)}")
+            raise ArgumentError(f"{self.variant.name} is played by {low} to {high} {what}, not {len(names)}")
 
     def _stacks(self, stacks: int | Sequence[int] | Mapping[str, int]) -> list[int]:
         n = self.n
@@ -259,19 +267,21 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             missing = [p for p in self.players if p not in stacks]
             extra = [p for p in stacks if p not in self.seat]
             if missing or extra:
-                raise ValueError(f"stacks must give every player: missing {missing}, unknown {extra}")
+                raise ArgumentError(f"stacks must give every player: missing {missing}, unknown {extra}")
             out = [stacks[p] for p in self.players]
-        elif isinstance(stacks, int):
-            if isinstance(stacks, bool):  # not a number of chips (nor a list of them)
-                raise TypeError("'bool' object is not iterable")
+        elif isinstance(stacks, int) and not isinstance(stacks, bool):
             out = [stacks] * n
-        else:
+        elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
             out = list(stacks)
             if len(out) != n:
-                raise ValueError(f"{len(out)} stacks for {n} players")
+                raise ArgumentError(f"{len(out)} stacks for {n} players")
+        else:  # (True, "100", 2.5: neither a number of chips nor a list of them)
+            raise ArgumentError(
+                f"stacks are a whole number of chips, a list of them or a mapping by name, not {stacks!r}"
+            )
         for p, s in zip(self.players, out):
             if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
-                raise ValueError(f"{p}'s stack must be a positive whole number of chips, not {s!r}")
+                raise ArgumentError(f"{p}'s stack must be a positive whole number of chips, not {s!r}")
         return out
 
     # ---------------------------------------------------------------- public state
@@ -492,7 +502,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         """What ``player``'s seat may see now."""
         seat = self.seat.get(player)
         if seat is None:
-            raise ValueError(f"{player} is not in this hand")
+            raise ArgumentError(f"{player} is not in this hand")
         return seat_view(self, seat, player)
 
     def cards_of(self, player: str) -> tuple[Card, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import IllegalActionError
+from ..errors import ArgumentError, IllegalActionError
 from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
 from ..spec.raise_sizes import raises_at, reads_hand
 from .actions import Action, LegalAction
@@ -50,11 +50,16 @@ class _House(_HandState):
         if not antes and self.plan.plain_antes:
             return None  # every player posts the variant's ante
         if antes:
+            if not isinstance(antes, Mapping):
+                raise ArgumentError(f"antes map players to their antes, not {antes!r}")
             unknown = [p for p in antes if p not in self.seat]
             if unknown:
-                raise ValueError(f"antes name players who are not in the hand: {', '.join(map(str, unknown))}")
+                raise ArgumentError(f"antes name players who are not in the hand: {', '.join(map(str, unknown))}")
+            for p, a in antes.items():
+                if type(a) is not int or a < 0:
+                    raise ArgumentError(f"{p}'s ante is a whole number of chips, 0 or more, not {a!r}")
         if step is None:  # (antes are given: without them a variant with no ante step is plain)
-            raise ValueError(f"{self.variant.name} has no ante")
+            raise ArgumentError(f"{self.variant.name} has no ante")
         default, low, high, side = self._ante_limits(step)
         ways = 1 + self._required_bets()  # a required bet stakes the ante again
         if not antes and sides is None and (low is None or low <= default) and (high is None or default <= high):
@@ -119,10 +124,10 @@ class _House(_HandState):
         if chosen is None:
             chosen = {}
         elif not isinstance(chosen, Mapping):
-            raise ValueError(f"side_bets maps players to their side bets, not {chosen!r}")
+            raise ArgumentError(f"side_bets maps players to their side bets, not {chosen!r}")
         unknown = [p for p in chosen if p not in self.seat]
         if unknown:
-            raise ValueError(f"side_bets name players who are not in the hand: {', '.join(map(str, unknown))}")
+            raise ArgumentError(f"side_bets name players who are not in the hand: {', '.join(map(str, unknown))}")
         names = [name for name, *_ in bets]
         required = required_bets(self.variant)
         stakes: list[dict[str, int]] = []
@@ -131,18 +136,20 @@ class _House(_HandState):
             if mine is None:
                 mine = {name: d for name, d, _, _ in bets}
             elif not isinstance(mine, Mapping):
-                raise ValueError(f"{p}'s side bets map each bet to its chips, not {mine!r}")
+                raise ArgumentError(f"{p}'s side bets map each bet to its chips, not {mine!r}")
             for name, chips in mine.items():
                 if name in required:
-                    raise ValueError(
+                    raise ArgumentError(
                         f"{p}'s side bet '{name}': every position makes it at his ante, "
                         "so it is not chosen (leave it out)"
                     )
                 if name not in names:
                     offered = f"its side bets are {', '.join(names)}" if names else "it has no side bets"
-                    raise ValueError(f"{p}'s side bet '{name}': {self.variant.name} has none of that name: {offered}")
+                    raise ArgumentError(
+                        f"{p}'s side bet '{name}': {self.variant.name} has none of that name: {offered}"
+                    )
                 if type(chips) is not int or chips < 0:
-                    raise ValueError(f"{p}'s side bet {name} is a whole number of chips, 0 for none, not {chips!r}")
+                    raise ArgumentError(f"{p}'s side bet {name} is a whole number of chips, 0 for none, not {chips!r}")
             stakes.append({name: mine.get(name, 0) for name in names})
         for p, mine in zip(self.players, stakes):
             for name, _, low, high in bets:

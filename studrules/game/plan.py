@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
+from ..errors import ArgumentError
+from ..spec.assignments import stake_override_problems
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, UpCardRule, Variant
 from ..spec.vocabulary import TABLE_NAMES
@@ -35,15 +37,33 @@ _PLANS: dict[tuple[int, tuple[tuple[str, int], ...]], _Plan] = {}
 
 def _plan(variant: Variant, stakes: Mapping[str, int] | None) -> _Plan:
     """The plan of ``variant`` with these stake overrides: made once, then shared."""
-    key = (id(variant), tuple(sorted(stakes.items())) if stakes else ())
-    cached = _PLANS.get(key)
+    key: tuple[int, tuple[tuple[str, int], ...]] | None
+    try:
+        key = (id(variant), tuple(sorted(stakes.items())) if stakes else ())
+        cached = _PLANS.get(key)
+    except (AttributeError, TypeError):  # (not a mapping of names to chips: said below)
+        key = cached = None
     if cached is not None and cached.variant is variant:
         return cached
+    _check_stakes(variant, stakes)
     if len(_PLANS) > 256:
         _PLANS.clear()
     plan = _Plan(variant, variant.stake_values(stakes))
-    _PLANS[key] = plan
+    if key is not None:
+        _PLANS[key] = plan
     return plan
+
+
+def _check_stakes(variant: Variant, stakes: Any) -> None:
+    """An :class:`~studrules.errors.ArgumentError` for stake overrides the variant cannot take
+    (as :func:`~studrules.spec.loader.load_variant` refuses them)."""
+    if not stakes:
+        return
+    if not isinstance(stakes, Mapping):
+        raise ArgumentError(f"stakes map each stake's name to its chips, not {stakes!r}")
+    problems = stake_override_problems(stakes, (name for name, _ in variant.stakes), variant.name)
+    if problems:
+        raise ArgumentError("; ".join(problems))
 
 
 class _Plan:
@@ -499,6 +519,7 @@ def killed_stakes(variant: Variant, stakes: Mapping[str, int] | None) -> dict[st
     """The stakes of a killed hand: the variant's kill read from the usual
     ones (``stakes``: the hand's overrides)."""
     if variant.kill is None:
-        raise ValueError(f"{variant.name} has no kill: no player kills its hands")
+        raise ArgumentError(f"{variant.name} has no kill: no player kills its hands")
+    _check_stakes(variant, stakes)
     usual = variant.stake_values(stakes)
     return {**(stakes or {}), **variant.kill.killed_stakes(usual)}

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StudrulesError
+from ..spec.arguments import loaded_variant
 
 __all__ = ["PHHError", "phh_code", "hand_to_phh", "record_to_phh", "export_history", "dumps_phh"]
 
@@ -84,7 +85,7 @@ def phh_code(variant) -> str:
     ...
     studrules.records.phh.PHHError: PHH has no code for this game (bring-in): it deals 5 cards in 2 streets; PHH's stud games deal seven: two down and one up, three up, one down
     """
-    return _structure(variant)[0]
+    return _structure(loaded_variant(variant, "phh_code"))[0]
 
 
 def _structure(variant, stakes: Mapping[str, int] | None = None) -> tuple[str, dict]:

@@ -103,6 +103,8 @@ def load_script(script: Mapping | str | Path) -> Script:
     if isinstance(script, Mapping):
         doc = Document(data=dict(script), file=None)
         base = None
+    elif not isinstance(script, (str, Path)):
+        raise ScriptError(f"a hand script is a mapping, a path or YAML text, not {script!r}")
     else:
         doc = read_document(script)
         base = Path(script).parent if (isinstance(script, Path) or "\n" not in str(script)) else None

@@ -8,12 +8,13 @@ caller gives.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import UsageError, close_matches, some_names
 from .expressions import MAX_NUMBER
 
-__all__ = ["parse_assignments", "stake_problem"]
+__all__ = ["parse_assignments", "stake_problem", "stake_override_problems"]
 
 
 def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
@@ -61,3 +62,25 @@ def stake_problem(name: str, value: Any) -> str | None:
     if not 0 <= number < MAX_NUMBER:
         return f"stake '{name}' must be between 0 and {MAX_NUMBER - 1:,}, not {number}"
     return None
+
+
+def stake_override_problems(stakes: Mapping[Any, Any], known: Iterable[str], variant_name: object) -> list[str]:
+    """What is wrong with ``stakes`` as overrides of a variant's stakes (``known``: their
+    names): each name it does not have, with the closest, and each value
+    :func:`stake_problem` refuses.
+
+    >>> stake_override_problems({"antee": 5, "bring_in": -1}, ["ante", "bring_in"], "razz")
+    ["unknown stake 'antee': did you mean 'ante'? stakes of razz: ante, bring_in", "stake 'bring_in' must be between 0 and 999,999,999, not -1"]
+    """
+    known = list(known)
+    problems = []
+    for name, value in stakes.items():
+        if name not in known:
+            close = close_matches(name, known)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            problems.append(f"unknown stake '{name}': {hint}stakes of {variant_name}: {some_names(known, like=name)}")
+            continue
+        problem = stake_problem(name, value)
+        if problem:
+            problems.append(problem)
+    return problems

@@ -43,7 +43,7 @@ from ..errors import (
     some_names,
 )
 from . import resources
-from .assignments import parse_assignments, stake_problem
+from .assignments import parse_assignments, stake_override_problems
 from .build import build_options, build_variant
 from .cache import cached
 from .chosen_options import chosen_choices, with_the_options
@@ -440,20 +440,7 @@ def _build_chosen(
 
     if stakes:
         known = data.get("stakes") or {}
-        for name, value in stakes.items():
-            if name not in known:
-                close = close_matches(name, list(known))
-                hint = f"did you mean '{close[0]}'? " if close else ""
-                errors.append(
-                    SpecError(
-                        f"unknown stake '{name}': {hint}stakes of {data.get('name')}: {some_names(known, like=name)}",
-                        Location(file),
-                    )
-                )
-                continue
-            problem = stake_problem(name, value)
-            if problem:
-                errors.append(SpecError(problem, Location(file)))
+        errors.extend(SpecError(p, Location(file)) for p in stake_override_problems(stakes, known, data.get("name")))
         if errors:
             raise SpecErrors(errors)
         data = overlay(data, {"stakes": {k: int(v) for k, v in stakes.items()}})

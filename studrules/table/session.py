@@ -44,13 +44,15 @@ house (the summary also gives the house's net)::
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StudrulesError
+from ..errors import ArgumentError, StudrulesError
 from ..game.policies import Policy, play_hand
 from .seating import _Seating
+from .session_arguments import count_or_none, known_to_some, session_games, session_players, session_policies
 from .session_report import HandReport, SessionSummary
 from .side_bets import chosen_stakes, fitted_side_bets
 
@@ -113,20 +115,23 @@ class Session(_Seating):
         may_buy_again: Callable[[str], bool] | None = None,
     ):
         if rotate not in ROTATIONS:
-            raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
-        if not variants:
-            raise StudrulesError("a session needs at least one variant")
-        self.variants = [self.load_game(v, options, stakes) for v in variants]
-        self.seating = tuple(str(p) for p in players)
-        if len(set(self.seating)) != len(self.seating):
-            raise StudrulesError(f"each player needs a different name: {', '.join(self.seating)}")
-        missing = [p for p in self.seating if p not in policies]
-        if missing:
-            raise StudrulesError(f"no policy for {', '.join(missing)}")
-        self.policies = dict(policies)
+            raise ArgumentError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
+        games = session_games(variants)
+        for what, given in (("options", options), ("stakes", stakes)):
+            if given is not None and not isinstance(given, Mapping):
+                raise ArgumentError(f"{what} map each name to its {what[:-1]}, not {given!r}")
+        if seed is not None and type(seed) is not int:
+            raise ArgumentError(f"seed is None or a whole number, not {seed!r}")
+        self.variants = [self.load_game(v, options, stakes) for v in games]
+        known_to_some("option", options or {}, (o.name for v in self.variants for o in v.options))
+        known_to_some("stake", stakes or {}, (k for v in self.variants for k, _ in v.stakes))
+        self.seating = session_players(players)
+        self.policies = session_policies(policies, self.seating)
         self.stacks = self._initial(stacks)
         self.start = dict(self.stacks)
-        self.max_hands = hands
+        self.max_hands = count_or_none(hands, "hands", 1)
+        keep_hands = count_or_none(keep_hands, "keep_hands", 0)
+        keep_reports = count_or_none(keep_reports, "keep_reports", 0)
         self.rotate = rotate
         self.seed = seed
         self.rng = random.Random(seed)
@@ -160,7 +165,7 @@ class Session(_Seating):
             low, high = self._seat_range(v)
             if len(self.seating) < low or len(self.seating) > high:
                 what = "positions" if v.is_banked else "players"
-                raise StudrulesError(f"{v.name} is played by {low} to {high} {what}, not {len(self.seating)}")
+                raise ArgumentError(f"{v.name} is played by {low} to {high} {what}, not {len(self.seating)}")
 
     # ---------------------------------------------------------------- setup
 
@@ -168,7 +173,7 @@ class Session(_Seating):
     def load_game(v, options, stakes):
         """A game of the session: ``v`` as given, or loaded by name or path with the
         ``options`` it has and the ``stakes`` it names (the others are other games')."""
-        if not isinstance(v, str):
+        if not isinstance(v, (str, os.PathLike)):
             return v
         from ..spec.loader import load_variant
 
@@ -189,19 +194,26 @@ class Session(_Seating):
 
     def _initial(self, stacks) -> dict[str, int]:
         if isinstance(stacks, Mapping):
-            out = {p: int(stacks[p]) for p in self.seating}
-        elif isinstance(stacks, int):
+            missing = [p for p in self.seating if p not in stacks]
+            if missing:
+                raise ArgumentError(f"stacks must give every player: missing {', '.join(missing)}")
+            out = {p: stacks[p] for p in self.seating}
+        elif isinstance(stacks, int) and not isinstance(stacks, bool):
             out = dict.fromkeys(self.seating, stacks)
-        else:
+        elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
             values = list(stacks)
             if len(values) != len(self.seating):
-                raise StudrulesError(f"{len(values)} stacks for {len(self.seating)} players")
-            out = dict(zip(self.seating, map(int, values)))
+                raise ArgumentError(f"{len(values)} stacks for {len(self.seating)} players")
+            out = dict(zip(self.seating, values))
+        else:
+            raise ArgumentError(
+                f"stacks are a whole number of chips, a list of them or a mapping by name, not {stacks!r}"
+            )
         for p, s in out.items():
-            if s < 0:
-                raise StudrulesError(f"{p}'s stack must be a whole number of chips, not {s}")
+            if type(s) is not int or s < 0:
+                raise ArgumentError(f"{p}'s stack must be a whole number of chips, not {s!r}")
         if not any(out.values()):
-            raise StudrulesError("a session needs a player with chips")
+            raise ArgumentError("a session needs a player with chips")
         return out
 
     # ---------------------------------------------------------------- state
@@ -531,10 +543,13 @@ class Session(_Seating):
         a new list of games in turn begins with its first; a kill's legs stay
         while a game has a kill. The next hand is announced with what changes."""
         if rotate is not None and rotate not in ROTATIONS:
-            raise StudrulesError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
-        loaded = self.variants if variants is None else [self.load_game(v, options, stakes) for v in variants]
-        if not loaded:
-            raise StudrulesError("a session needs at least one variant")
+            raise ArgumentError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
+        if variants is None:
+            loaded = self.variants
+        else:
+            loaded = [self.load_game(v, options, stakes) for v in session_games(variants)]
+            known_to_some("option", options or {}, (o.name for v in loaded for o in v.options))
+            known_to_some("stake", stakes or {}, (k for v in loaded for k, _ in v.stakes))
         if [v.name for v in loaded] != [v.name for v in self.variants]:
             self.turn_from = self.played
         self.variants, self.rotate = loaded, rotate or self.rotate

@@ -1,0 +1,100 @@
+"""The checks a :class:`~studrules.table.session.Session` makes of what it is given from
+Python, before any hand is dealt: each says which argument and what it takes, as an
+:class:`~studrules.errors.ArgumentError` (the command line's own checks come first)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..errors import ArgumentError, close_matches
+from ..spec.model import Variant
+
+__all__ = ["session_games", "session_players", "session_policies", "count_or_none", "known_to_some"]
+
+
+def session_games(variants: Any) -> list[str | os.PathLike | Variant]:
+    """The session's games as given: a list of names, paths or loaded variants.
+
+    >>> session_games("razz")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: variants are a list of names, paths or loaded variants (['razz']), not 'razz'
+    """
+    if isinstance(variants, (str, os.PathLike, Variant)):
+        shown = [variants.name if isinstance(variants, Variant) else str(variants)]
+        raise ArgumentError(f"variants are a list of names, paths or loaded variants ({shown!r}), not {variants!r}")
+    if not isinstance(variants, Iterable):
+        raise ArgumentError(f"variants are a list of names, paths or loaded variants, not {variants!r}")
+    games = list(variants)
+    if not games:
+        raise ArgumentError("a session needs at least one variant")
+    for game in games:
+        if not isinstance(game, (str, os.PathLike, Variant)):
+            raise ArgumentError(
+                f"a session's games are names, paths or loaded variants (studrules.load_variant(NAME or FILE)), "
+                f"not {game!r}"
+            )
+    return games
+
+
+def session_players(players: Any) -> tuple[str, ...]:
+    """The names of the players, clockwise, each different.
+
+    >>> session_players(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    >>> session_players(4)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: players are a list of names, not 4
+    """
+    if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
+        raise ArgumentError(f"players are a list of names, not {players!r}")
+    seating = tuple(str(p) for p in players)
+    if len(set(seating)) != len(seating):
+        raise ArgumentError(f"each player needs a different name: {', '.join(seating)}")
+    return seating
+
+
+def session_policies(policies: Any, seating: tuple[str, ...]) -> dict[str, Any]:
+    """Who decides for each player: a mapping by name, each with an ``act(view)``."""
+    if not isinstance(policies, Mapping):
+        raise ArgumentError(f"policies map each player's name to his policy, not {policies!r}")
+    missing = [p for p in seating if p not in policies]
+    if missing:
+        raise ArgumentError(f"no policy for {', '.join(missing)}")
+    for p in seating:
+        if not callable(getattr(policies[p], "act", None)):
+            raise ArgumentError(f"{p}'s policy has no act(view): give a studrules.Policy, not {policies[p]!r}")
+    return dict(policies)
+
+
+def count_or_none(value: Any, name: str, least: int) -> int | None:
+    """``value`` if it is None or a whole number at least ``least``.
+
+    >>> count_or_none(-1, "hands", 1)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: hands is None or a whole number, 1 or more, not -1
+    """
+    if value is None or (type(value) is int and value >= least):
+        return value
+    raise ArgumentError(f"{name} is None or a whole number, {least} or more, not {value!r}")
+
+
+def known_to_some(what: str, given: Mapping[str, object], known: Iterable[str]) -> None:
+    """Every option or stake given names one that some game of the session has (each
+    applies to the games that have it): a misspelt name is an error, not ignored.
+
+    >>> known_to_some("stake", {"antee": 5}, ["ante", "bring_in"])
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: no variant of the session has the stake antee (did you mean 'ante'?)
+    """
+    names = sorted(set(known))
+    unknown = [k for k in given if k not in names]
+    if unknown:
+        close = close_matches(unknown[0], names)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise ArgumentError(f"no variant of the session has the {what} {', '.join(map(str, unknown))}{hint}")
