@@ -55,7 +55,7 @@ def test_more_deals_than_the_bound_are_a_usage_error_not_a_run(capsys, game, ctr
 
 def test_compare_itself_refuses_more_deals_than_the_bound(ctrl_c_at_the_fourth_deal):
     v = example_variant("bring-in")
-    with pytest.raises(StudrulesError, match="from 1 to 1,000,000,000, not 1000000001"):
+    with pytest.raises(StudrulesError, match="from 1 to 1,000,000,000, not 1,000,000,001"):
         compare_module.compare(v, v, deals=BOUND + 1, seed=1)
     assert not ctrl_c_at_the_fourth_deal
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 import studrules
+from studrules.analysis.exact import analyze
+from studrules.analysis.simulate import simulate
 from studrules.errors import ArgumentError, CardError, ScriptError, StudrulesError
 
 FR = "five-card-stud-fr"  # ante 5, bring-in 5, limits 10/20 (variants/five-card-stud-fr.yaml)
@@ -162,3 +164,37 @@ def test_change_rules_says_what_it_cannot_take():
     with pytest.raises(ArgumentError, match="variants are a list"):
         session.change_rules("razz")
     assert [v.name for v in session.variants] == [FR]  # nothing changed
+
+
+# ---------------------------------------------------------------- simulate, analyze and compare
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda v: simulate(v, "queen-six-four", "x", 1), "the number of hands must be a whole number from 1 to"),
+        (lambda v: simulate(v, "queen-six-four", 2.5, 1), "not 2.5"),
+        (lambda v: simulate(v, "queen-six-four", 10, "x"), "the seed must be a whole number 0 or more, not 'x'"),
+        (lambda v: simulate(v, "queen-six-four", 10, 1, workers=0), "workers must be a whole number 1 or more, not 0"),
+        (lambda v: simulate(v, 5, 10, 1), "simulate takes a strategy's name, a path or studrules.load_strategy"),
+        (lambda v: simulate(5, "queen-six-four", 10, 1), "simulate takes loaded variants"),
+        (lambda v: analyze(5, studrules.load_strategy("queen-six-four")), "analyze takes loaded variants"),
+        (lambda v: analyze(v, "queen-six-four"), "analyze takes a strategy loaded with studrules.load_strategy"),
+    ],
+)
+def test_the_house_games_functions_say_what_they_take(call, message):
+    """Before: 2.5 hands played as 2, 'x' was int()'s own message, and a number given for
+    the variant or strategy failed inside with an AttributeError."""
+    with pytest.raises(ArgumentError, match=message):
+        call(studrules.load_variant("three-card-poker"))
+
+
+def test_numpy_whole_numbers_are_whole_numbers():
+    numpy = pytest.importorskip("numpy")
+    result = simulate("three-card-poker", "queen-six-four", numpy.int64(1000), numpy.int64(2), workers=1)
+    assert result.hands == 1000
+
+
+def test_compare_names_the_players_it_cannot_seat(fr):
+    with pytest.raises(ArgumentError, match="five-card-stud-fr is played by 2 to 10 players, not 'x'"):
+        studrules.compare(fr, fr, deals=2, seed=1, players="x")

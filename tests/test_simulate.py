@@ -14,7 +14,7 @@ from studrules.analysis.batch_settlement import settle_batch
 from studrules.analysis.simulate import CHUNK, _play_chunk, _table, _view_batch, deal_batch, simulate
 from studrules.cards.batch import evaluate_batch
 from studrules.cli.main import main
-from studrules.errors import SpecError, StudrulesError
+from studrules.errors import ArgumentError, SpecError, StudrulesError
 from studrules.game.settlement import settle_position
 from studrules.spec.loader import load_variant
 from studrules.spec.model import DecisionStep, SettleStep
@@ -332,7 +332,7 @@ def test_simulate_refuses_more_hands_than_its_limit(monkeypatch):
         raise AssertionError("the table was set for the hands")
 
     monkeypatch.setattr(simulation, "_table", table)
-    with pytest.raises(SpecError, match="from 1 to 1,000,000,000,000, not 1,000,000,000,001"):
+    with pytest.raises(ArgumentError, match="from 1 to 1,000,000,000,000, not 1,000,000,000,001"):
         simulate(VARIANT, "raise", 10**12 + 1, 0, workers=1)
 
 

@@ -67,10 +67,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..errors import StudrulesError
+from ..errors import ArgumentError, StudrulesError
 from ..game.hand import Hand
 from ..game.policies import default_policies, make_policy, play_hand
-from ..spec.arguments import loaded_variant
+from ..spec.arguments import loaded_variant, whole_number
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.model import Variant
 from .compare_tally import HISTOGRAM_BINS, _Tally, first_difference, pot_bins
@@ -149,18 +149,16 @@ def compare(
     a, b = loaded_variant(a, "compare"), loaded_variant(b, "compare")
     if (why := kinds_refusal(a, b)) is not None:
         raise StudrulesError(why)
-    if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
-        raise StudrulesError(f"the number of deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
+    whole_number(deals, "the number of deals", 1, MAX_DEALS)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StudrulesError(f"the seed must be a whole number, not {seed!r}")
+        raise ArgumentError(f"the seed must be a whole number, not {seed!r}")
     for variant in (a, b):
         _check_seats(variant, players)
     names = tuple(f"P{i + 1}" for i in range(players))
     policy_names = tuple(policies or default_policies((a, b)))
     if stacks is None:
         stacks = _default_stacks(a, b)
-    if not isinstance(stacks, int) or isinstance(stacks, bool) or stacks < 1:
-        raise StudrulesError(f"stacks must be a whole number of chips, at least 1, not {stacks!r}")
+    whole_number(stacks, "stacks", 1)
     label_a, label_b = labels or _labels(a, b)
     # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
     job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
@@ -322,7 +320,7 @@ def _check_seats(variant: Variant, players: int) -> None:
         high = max(high, seats.positions[1])
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
         what = "positions" if variant.is_banked else "players"
-        raise StudrulesError(f"{variant.name} is played by {low} to {high} {what}, not {players}")
+        raise ArgumentError(f"{variant.name} is played by {low} to {high} {what}, not {players!r}")
 
 
 def _default_stacks(a: Variant, b: Variant) -> int:

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import SpecError
+from ..errors import ArgumentError, SpecError
+from ..spec.arguments import loaded_variant
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
 from .exact_base import ExactResult, features, one_step, side_bet_result
@@ -53,6 +54,11 @@ def analyze(
     the house's hand also ``(weights, worth)``: how many situations each row stands for, and
     each choice's worth in antes per row), for :mod:`.strategy_writer`.
     """
+    variant = loaded_variant(variant, "analyze")
+    if strategy is not None and not isinstance(strategy, Strategy):
+        raise ArgumentError(
+            f"analyze takes a strategy loaded with studrules.load_strategy(NAME or FILE), not {strategy!r}"
+        )
     if not variant.is_banked:
         raise SpecError(f"analyze is for games against the house; {variant.name} is a {variant.kind} game")
     if strategy is None and not optimal:

@@ -55,9 +55,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
+from ..spec.arguments import loaded_strategy, loaded_variant, whole_number
 from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy
 from .batch_play import _play, _play_deals, _Table, _table, _view_batch
@@ -108,28 +110,26 @@ def simulate(
     (``interrupted`` is then true). A variant or strategy that cannot be
     simulated is a :class:`~studrules.errors.SpecError`.
     """
-    if isinstance(variant, str):
+    if isinstance(variant, (str, PurePath)):
         from ..spec.loader import load_variant
 
         variant = load_variant(variant)
+    variant = loaded_variant(variant, "simulate")
+    strategy = loaded_strategy(strategy, "simulate")
+    hands = whole_number(hands, "the number of hands", 1, MAX_HANDS)
+    seed = whole_number(seed, "the seed", 0)
+    workers = whole_number(workers, "workers", 1)
     if not variant.is_banked:
         raise SpecError(
             f"simulate plays games against the house; {variant.name} is a {variant.kind} game "
             "(players against each other)"
         )
-    if isinstance(strategy, str):
+    if isinstance(strategy, (str, PurePath)):
         strategy = load_strategy(strategy, variant)
     elif strategy.ranking != variant.deck.ranking and strategy.file:
         # its hand names ('pair', 'queen_high') are thresholds of the variant's own ranking
         strategy = load_strategy(strategy.file, variant)
-    hands = int(hands)
-    if not 1 <= hands <= MAX_HANDS:
-        raise SpecError(f"the number of hands must be a whole number from 1 to {MAX_HANDS:,}, not {hands:,}")
-    seed = int(seed)
-    if seed < 0:
-        raise SpecError(f"the seed must be a whole number 0 or more, not {seed}")
     table = _table(variant, strategy)
-    workers = max(1, int(workers))
     chunks = -(-hands // CHUNK)
     # the chunks, made one at a time as they are played (a long run's list of them would fill the memory)
     jobs = ((seed, i, min(CHUNK, hands - i * CHUNK)) for i in range(chunks))
