@@ -14,7 +14,7 @@ import pytest
 from studrules.analysis.exact import analyze
 from studrules.errors import SpecErrors
 from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant_text
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.wagers import odds_of, odds_words, paid
 
 BASE = """
@@ -135,3 +135,17 @@ def test_analyze_counts_the_required_bet_in_the_games_edge():
     assert found.average_wager == pytest.approx(2 + (1 - folded))
     assert "bonus: flush" in found.lines and "bonus: push" in found.lines
     assert not found.side_bets
+
+
+def test_the_ante_line_names_the_bets_staked_beside_it():
+    """The history said "Ann antes 20" while the bonus stood at 20 beside it; the line now names it,
+    and then the side bets a position chooses (Crazy 4 Poker: the Super Bonus at his ante, the
+    Queens Up as he stakes it; none chosen, none named)."""
+    h = _hand("Ah 9h 7h 4h 2h", "Kc Kd Ks 3c 3d", antes={"Ann": 20})
+    assert [e.describe() for e in h.events if e.type == "ante"] == ["Ann antes 20 with bonus 20"]
+    crazy = load_variant("crazy-4-poker")
+    h = Hand(crazy, ["Ann", "Bob"], 200, seed=1, side_bets={"Ann": {"queens_up": 5}, "Bob": {}})
+    assert [e.describe() for e in h.events if e.type == "ante"] == [
+        "Ann antes 10 with super_bonus 10 and queens_up 5",
+        "Bob antes 10 with super_bonus 10",
+    ]

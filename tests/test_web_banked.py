@@ -424,6 +424,8 @@ def test_each_player_makes_his_own_side_bets_and_is_paid_on_them(deal):
         line.startswith("Ann wins 60 (") and "pair plus 10 wins 40: flush pays 4 to 1" in line for line in events
     )
     assert any(line.startswith("Bot1 loses 15 (folded; pair plus 5 loses") for line in events)
+    # each ante line names the side bet staked beside it: Ann's 10, none for Bob, the bot the table's 5
+    assert {"Ann antes 10 with pair plus 10", "Bob antes 10", "Bot1 antes 10 with pair plus 5"} <= set(events)
     assert not any("pair_plus" in line for line in events)
 
 

@@ -111,6 +111,7 @@ class _Dealing(_HandState):
         else:
             amounts = self.antes if self.antes is not None else [amount] * self.n
         live = not (step.dead or dealer)
+        banked = self.variant.is_banked
         events = self.events
         posted = False
         made = self._seating.antes
@@ -126,11 +127,12 @@ class _Dealing(_HandState):
                 self.live_ante[i] += a
             elif dealer:  # posted for the whole table: the main pot's, not a bet of his
                 self._pay_dead(i, a, paid=True)
-            event = made[i].get(a)
+            beside = self._beside_words(i, a) if banked else None  # (the line names his side bets)
+            event = made[i].get(a) if beside is None else None
             if event is None:
-                event = made[i][a] = _new(
-                    Event, ("ante", name, None, a, None, None, None, None, None, None, None, None, None)
-                )
+                event = _new(Event, ("ante", name, None, a, None, None, None, None, None, None, beside, None, None))
+                if beside is None:
+                    made[i][a] = event
             events.append(event)
             posted = True
         self.antes_posted = self.antes_posted or posted

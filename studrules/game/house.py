@@ -97,6 +97,19 @@ class _House(_HandState):
         required = self._required_bets()
         return side + (required * self.antes[seat] if required and self.antes else 0)
 
+    def _beside_words(self, seat: int, ante: int) -> str | None:
+        """What ``seat`` stakes beside his ante of ``ante``, as his ante line says it: the
+        required bets, then the side bets he makes (``with super_bonus 10 and queens_up 5``);
+        None: nothing."""
+        stakes = self.side_stakes
+        mine = stakes[seat].items() if stakes is not None else side_bet_stakes(self.variant, self.plan.stake_env)
+        bets = [f"{name} {ante}" for name in required_bets(self.variant)] + [
+            f"{name} {chips}" for name, chips in mine if chips
+        ]
+        if not bets:
+            return None
+        return "with " + (" and ".join(bets) if len(bets) < 3 else f"{', '.join(bets[:-1])} and {bets[-1]}")
+
     def _required_bets(self) -> int:
         """How many side bets every position makes at his ante (``required``), once per plan."""
         memo = self.plan.memo

@@ -296,6 +296,8 @@ class _HandState:
 
         def _make_void(self, reason: str) -> None: ...  # _House
 
+        def _beside_words(self, seat: int, ante: int) -> str | None: ...  # _House
+
 
 _NOBODY: frozenset[int] = frozenset()
 

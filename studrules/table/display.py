@@ -188,8 +188,16 @@ def pay_words(reason: str) -> str:
     'house does not qualify: ante returned; super bonus 10 pushes'
     >>> pay_words("ann_b wins 10 (pair_of_jacks pays 1 to 1; ante bonus: straight_flush pays 5 to 1)")
     'ann_b wins 10 (pair of jacks pays 1 to 1; ante bonus: straight flush pays 5 to 1)'
+    >>> pay_words("ann_b antes 10 with super_bonus 10, aces_up 5 and pair_plus 5")
+    'ann_b antes 10 with super bonus 10, aces up 5 and pair plus 5'
     """
-    return _LABEL.sub(lambda m: hand_words(m.group()).removeprefix("a "), reason)
+    said = _LABEL.sub(lambda m: hand_words(m.group()).removeprefix("a "), reason)
+    return _BESIDE_ANTE.sub(lambda m: _BET_NAME.sub(lambda b: hand_words(b.group()), m.group()), said)
+
+
+# an ante line's bets beside it ("antes 10 with super_bonus 10 and queens_up 5"), and each bet's name
+_BESIDE_ANTE = re.compile(r"(?<= antes )\d+ with [a-z][a-z0-9_]* \d+(?:(?:, | and )[a-z][a-z0-9_]* \d+)*")
+_BET_NAME = re.compile(r"\b[a-z][a-z0-9_]*(?= \d)")
 
 
 _BETTING = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold", "blind"))
@@ -261,7 +269,7 @@ def _run_line(run: list[Event], me: str | None, fancy: bool) -> Any:
         amounts = {e.amount for e in run}
         if len(amounts) == 1 and not any(e.reason for e in run):
             return Text(f"{', '.join(str(e.player) for e in run)} ante {run[0].amount}")
-        return Text(" · ".join(e.describe() for e in run))
+        return Text(pay_words(" · ".join(e.describe() for e in run)))
     # a deal or a reveal: each seat's cards, in the order they were dealt
     seats: dict[str, list[Any]] = {}
     hidden: dict[str, int] = {}

@@ -304,7 +304,7 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
             down[e.player] = down.get(e.player, 0) + 1
         if own and e.type == "deal" and e.player == player and e.card is not None:
             events.append(f"you are dealt {e.card} face {e.face}")
-        elif e.type == "settle":  # (its pay lines and side bets in words, as the terminal writes them)
+        elif e.type in ("settle", "ante"):  # (pay lines and side bets in words, as the terminal writes them)
             events.append(pay_words(e.describe()))
         else:
             events.append(e.describe(hidden=e.card is None))
