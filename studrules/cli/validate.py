@@ -54,7 +54,9 @@ def validate_file(file: str, variant: Variant | None = None) -> list[SpecError]:
 def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], str]:
     """What ``file`` is (``variant`` or ``strategy``), its problems, and for a strategy the
     game it was checked against in words."""
-    if _shipped_strategy(file) and not _shipped_variant(file):
+    from ..spec.loader import shipped_names
+
+    if _shipped_strategy(file) and file not in shipped_names():
         return ("strategy", *validate_strategy(file, variant))
     try:
         _, problems = choice_errors(file)
@@ -108,12 +110,6 @@ def _shipped_strategy(name: str) -> bool:
     from ..spec.strategies import shipped_strategies
 
     return "/" not in name and name in shipped_strategies()
-
-
-def _shipped_variant(name: str) -> bool:
-    from ..spec.loader import shipped_variants
-
-    return any(p.stem == name for p in shipped_variants())
 
 
 def run(args: argparse.Namespace) -> int:

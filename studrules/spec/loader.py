@@ -60,6 +60,7 @@ __all__ = [
     "load_variant_data",
     "resolve_variant_path",
     "shipped_variants",
+    "shipped_names",
     "parse_assignments",
     "choice_errors",
 ]
@@ -77,6 +78,17 @@ def shipped_variants() -> list[Path]:
     root = variants_dir()
     skip = len(root.parts)
     return sorted(root.rglob("*.yaml"), key=lambda p: (len(p.parts) - skip, p.parts[skip:]))
+
+
+def shipped_names() -> list[str]:
+    """The names of the shipped variants, in the order of :func:`shipped_variants`.
+
+    >>> from studrules.spec.resources import default_variant
+    >>> names = shipped_names()
+    >>> default_variant() in names, len(set(names)) == len(names)
+    (True, True)
+    """
+    return [p.stem for p in shipped_variants()]
 
 
 def _shipped_path(name: str) -> Path | None:
@@ -141,7 +153,7 @@ def resolve_variant_path(
                 refused = refused or err
     if refused is not None:
         raise refused
-    names = [p.stem for p in shipped_variants()]
+    names = shipped_names()
     if "/" in text or "\\" in text or text.endswith(VARIANT_SUFFIXES):
         raise SpecError(
             f"no variant '{text}': no such file{slash_hint(text, relative_to) or _shipped_hint(text, names)}", location

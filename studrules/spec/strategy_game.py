@@ -101,13 +101,9 @@ def game_variant(game: str, file: str | None) -> str | Path | None:
 
         folder = _folder(file)
         return resolve_variant_path(game, relative_to=folder, within=(folder,) if folder else None)
-    return game if game in _shipped_names() else None
+    from .loader import shipped_names
 
-
-def _shipped_names() -> list[str]:
-    from .loader import shipped_variants
-
-    return [p.stem for p in shipped_variants()]
+    return game if game in shipped_names() else None
 
 
 def game_reference_errors(game: object, file: str | None, location: Location) -> list[SpecError]:
@@ -174,7 +170,9 @@ def _shipped_like(name: str) -> str | None:
     >>> _shipped_like(default_variant()), _shipped_like("my-own-game")
     (None, None)
     """
-    names = _shipped_names()
+    from .loader import shipped_names
+
+    names = shipped_names()
     close = [] if name in names else close_matches(name, names)
     return close[0] if close else None
 

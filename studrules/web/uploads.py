@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpecError, StudrulesError
-from ..spec.loader import load_variant, load_variant_text, shipped_variants
+from ..spec.loader import load_variant, load_variant_text, shipped_names
 from ..spec.source import MAX_BYTES, read_document
 
 __all__ = ["Uploads", "UploadError"]
@@ -85,7 +85,7 @@ class Uploads:
         data = doc.data
         if isinstance(data, dict) and "extends" in data:
             parent = data["extends"]
-            shipped = {p.stem for p in shipped_variants()}
+            shipped = set(shipped_names())
             if not isinstance(parent, str) or parent not in shipped:
                 raise SpecError(
                     "an uploaded variant 'extends' a shipped game by its name, never a file",
