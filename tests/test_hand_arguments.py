@@ -198,3 +198,23 @@ def test_numpy_whole_numbers_are_whole_numbers():
 def test_compare_names_the_players_it_cannot_seat(fr):
     with pytest.raises(ArgumentError, match="five-card-stud-fr is played by 2 to 10 players, not 'x'"):
         studrules.compare(fr, fr, deals=2, seed=1, players="x")
+
+
+def test_apply_says_what_it_cannot_take(fr):
+    hand = studrules.Hand(fr, P, 100, seed=1)
+    with pytest.raises(studrules.IllegalActionError, match=r"5 is not an action: give an Action or its text"):
+        hand.apply(5)
+    assert hand.actions == []
+
+
+def test_explain_refuses_stakes_the_variant_cannot_take(fr):
+    """Before, explain(v, stakes={"antee": 1}) printed the book at the usual stakes."""
+    with pytest.raises(ArgumentError, match="unknown stake 'antee': did you mean 'ante'"):
+        studrules.explain(fr, stakes={"antee": 1})
+    with pytest.raises(ArgumentError, match="stake 'ante' must be between 0"):
+        studrules.explain(fr, stakes={"ante": -1})
+
+
+def test_diff_matrix_takes_a_list(fr):
+    with pytest.raises(ArgumentError, match="diff_matrix takes a list of loaded variants, not 5"):
+        studrules.diff_matrix(5)

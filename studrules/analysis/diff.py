@@ -30,10 +30,11 @@ or lists them flagged ``same_now`` when asked.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ArgumentError
 from ..spec.arguments import loaded_variant
 from ..spec.expressions import canonical
 from ..spec.model import (
@@ -484,6 +485,8 @@ def diff(
 
 def diff_matrix(variants: Sequence[Variant]) -> DiffMatrix:
     """Every variant against every rule (a rule-book appendix)."""
+    if isinstance(variants, (str, Variant)) or not isinstance(variants, Iterable):
+        raise ArgumentError(f"diff_matrix takes a list of loaded variants, not {variants!r}")
     variants = [loaded_variant(v, "diff_matrix") for v in variants]
     per = [{r.key: r for r in rules(v)} for v in variants]
     per_figures = [{r.key: r.value_text for r in rules(v, figures=True)} for v in variants]

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..cards.rankings import get_ranking
+from ..errors import ArgumentError
 from ..spec.arguments import loaded_variant
+from ..spec.assignments import stake_override_problems
 from ..spec.expressions import Expression, canonical
 from ..spec.model import (
     AnteStep,
@@ -106,7 +108,12 @@ def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdo
         >>> explain(v, markdown=True).startswith("# ")
         True
     """
-    blocks = rule_book(loaded_variant(variant, "explain"), stakes=stakes)
+    variant = loaded_variant(variant, "explain")
+    if stakes:
+        problems = stake_override_problems(stakes, (name for name, _ in variant.stakes), variant.name)
+        if problems:
+            raise ArgumentError("; ".join(problems))
+    blocks = rule_book(variant, stakes=stakes)
     return render_markdown(blocks) if markdown else render_text(blocks)
 
 

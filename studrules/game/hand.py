@@ -320,6 +320,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         what is legal) and changes nothing when it is not allowed now."""
         if isinstance(action, str):
             action = Action.parse(action)
+        elif type(action) is not Action and not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action: give an Action or its text ('Bob raise 10')")
         elif action.word is not None and action.verb not in WORDED:  # (a text's words are read by parse)
             raise IllegalActionError(f"'{action}': '{action.verb}' takes no word after it")
         seat = self.seat.get(action.player)
