@@ -295,26 +295,13 @@ class _Betting(_BetSizes):
             stacks[seat] = stack - amount
             bets[seat] = mine + amount
             self.contrib[seat] += amount
-            self.events.append(
-                _new(
-                    Event,
-                    (
-                        "call",
-                        self.players[seat],
-                        self.round,
-                        amount,
-                        mine + amount,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None if stack > amount else "all in",
-                        None,
-                        None,
-                    ),
+            if stack > amount:  # (his event made once for the seating)
+                key = ("call", seat, self.round, amount, mine + amount)
+                self.events.append(self._seating.wagers.get(key) or self._seating.wager(key))
+            else:
+                self.events.append(
+                    Event("call", self.players[seat], self.round, amount, mine + amount, reason="all in")
                 )
-            )
         acted = self.acted
         acted[seat] = True
         # the next player to act: _next_turn's search, written out here (a call costs ~5% of a
@@ -370,12 +357,8 @@ class _Betting(_BetSizes):
                         self.capped = True
             self.opened = True
             self._last_round.aggressive.append((seat, verb))
-            self.events.append(
-                _new(
-                    Event,
-                    (verb, self.players[seat], self.round, put, to, None, None, None, None, None, None, None, None),
-                )
-            )
+            key = (verb, seat, self.round, put, to)  # (nobody all in: his event made once for the seating)
+            self.events.append(self._seating.wagers.get(key) or self._seating.wager(key))
         # the next player to act (_next_turn's search; nobody is all in: every stack is deep)
         folded, bets = self.folded, self.bets
         for j in self._rotation[seat]:
@@ -484,26 +467,11 @@ class _Betting(_BetSizes):
         if amount >= self.bet_size:
             self.opened = True
             self._last_round.aggressive.append((seat, "bet"))
-        self.events.append(
-            _new(
-                Event,
-                (
-                    "bring_in",
-                    self.players[seat],
-                    self.round,
-                    amount,
-                    total,
-                    None,
-                    None,
-                    None,
-                    None,
-                    None,
-                    "all in" if stacks[seat] == 0 else None,
-                    None,
-                    None,
-                ),
-            )
-        )
+        if stacks[seat]:  # (not all in: his event made once for the seating)
+            key = ("bring_in", seat, self.round, amount, total)
+            self.events.append(self._seating.wagers.get(key) or self._seating.wager(key))
+        else:
+            self.events.append(Event("bring_in", self.players[seat], self.round, amount, total, reason="all in"))
 
     def _put(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
