@@ -453,16 +453,18 @@ def _fisher_yates(rng: random.Random, x: list[_T]) -> None:
     ``getrandbits``, drawn again while too large), so the same cards, without
     a Python call per card."""
     getrandbits = rng.getrandbits
-    for i, n, k in _draw_steps(len(x)):
+    for i, k in _draw_steps(len(x)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:  # (not below i + 1: drawn again)
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
 @functools.lru_cache(maxsize=64)
-def _draw_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _draw_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Each place ``i`` the shuffle fills, last first, with the bits ``k`` of a draw
+    below ``i + 1`` (``random``'s ``_randbelow``: ``(i + 1).bit_length()``)."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def _same_as_random_shuffle() -> bool:

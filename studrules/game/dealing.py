@@ -273,7 +273,7 @@ class _Dealing(_HandState):
         if pos + len(seats) * len(faces) + len(house) > len(pack):
             return False
         events = self.events
-        players, cards, up_cards, up_key = self.players, self.cards, self.up, self.up_key
+        cards, up_cards, up_key = self.cards, self.up, self.up_key
         nibble = self.plan.rank_nibble
         seating = self._seating
         for k, face in enumerate(faces):
@@ -289,19 +289,20 @@ class _Dealing(_HandState):
                 if up:
                     up_cards[i].append(card)
                     up_key[i] += nibble[code]
-                event = table[i][code]
-                if event is None:
-                    event = table[i][code] = _new(
-                        Event,
-                        ("deal", players[i], None, None, None, card, face, None, None, None, None, None, None),
-                    )
-                events.append(event)
+                events.append(table[i][code] or self._deal_event(table, i, card, face))
             if house and k < len(house):  # the house's card of this pass, after the players'
                 pos = self._deal_house_card(house[k], pack, pos)
         for face in house[len(faces) :]:  # the house's cards beyond the players'
             pos = self._deal_house_card(face, pack, pos)
         deck._dealt = pos
         return True
+
+    def _deal_event(self, table: list[list[Event | None]], seat: int, card: Card, face: str) -> Event:
+        """The event of ``card`` dealt to ``seat`` with ``face``, made once into the seating's ``table``."""
+        event = table[seat][card.code] = _new(
+            Event, ("deal", self.players[seat], None, None, None, card, face, None, None, None, None, None, None)
+        )
+        return event
 
     def _deal_house_card(self, face: str, pack: list[Card], pos: int) -> int:
         """Deal the house the card at ``pos`` of ``pack`` with ``face``; the next position."""
