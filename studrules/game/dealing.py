@@ -99,8 +99,9 @@ class _Dealing(_HandState):
         stacks, contrib = self.stacks, self.contrib
         if not dealer and self.antes is None and 0 < amount <= min(stacks):
             # every player posts the same ante in full: the lists at once, the events made once per amount
-            stacks[:] = [s - amount for s in stacks]
-            contrib[:] = [c + amount for c in contrib]
+            for i in range(self.n):  # (a loop: cheaper than two list comprehensions)
+                stacks[i] -= amount
+                contrib[i] += amount
             if not step.dead:
                 self.live_ante[:] = [a + amount for a in self.live_ante]
             self.events.extend(self._seating.ante_row(amount))

@@ -176,8 +176,12 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.split_step = None
         self.split_hands = None
         self.bets = [0] * n
-        self.cards = [[] for _ in range(n)]
-        self.up = [[] for _ in range(n)]
+        held: list[list[Card]] = []
+        shown: list[list[Card]] = []
+        for _ in names:  # (one loop for both: cheaper than two list comprehensions)
+            held.append([])
+            shown.append([])
+        self.cards, self.up = held, shown
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
         self._visible_memo = None

@@ -82,7 +82,10 @@ class _Showdown(_HandState):
         values = self._values_for(rankings)
         first = self._showdown_first(step)
         folded = self.folded
-        order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
+        order = []  # from the first, clockwise (a loop: cheaper than a comprehension)
+        for i in self._rotation[first - 1]:
+            if not folded[i]:
+                order.append(i)
         self.showdown_order = order
         if step.muck:
             self.show_queue = list(order)
@@ -571,7 +574,8 @@ class _Showdown(_HandState):
         total = sum(self.contrib)
         self.stacks[winner] += total
         name = self.players[winner]
-        self.events.append(Event("award", name, None, total, pot=0, reason="everyone else folded"))
+        key = (winner, total)  # (his award of these chips made once for the seating)
+        self.events.append(self._seating.awards.get(key) or self._seating.award(key))
         self.pots_result.append({"amount": total, "eligible": [name], "winners": {name: total}})
         self._end()
 
