@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import _random
 import functools
+import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NoReturn, TypeVar
@@ -453,16 +454,20 @@ def _fisher_yates(rng: random.Random, x: list[_T]) -> None:
     ``getrandbits``, drawn again while too large), so the same cards, without
     a Python call per card."""
     getrandbits = rng.getrandbits
-    for i, n, k in _draw_steps(len(x)):
-        j = getrandbits(k)
-        while j >= n:
+    for k, places in _draw_steps(len(x)):
+        for i in places:
             j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+            while j > i:  # (not below i + 1: drawn again)
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
 
 
 @functools.lru_cache(maxsize=64)
-def _draw_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _draw_steps(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The places ``i`` the shuffle fills, last first, in runs of the same bits ``k`` of
+    a draw below ``i + 1`` (``random``'s ``_randbelow``: ``(i + 1).bit_length()``)."""
+    runs = itertools.groupby(range(size - 1, 0, -1), lambda i: (i + 1).bit_length())
+    return tuple((k, tuple(places)) for k, places in runs)
 
 
 def _same_as_random_shuffle() -> bool:

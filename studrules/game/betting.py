@@ -168,30 +168,33 @@ class _Betting(_BetSizes):
                 legal += (_known("complete", self.bet_size) if rules.one_size else self._sized("complete", 0),)
             self._legal = legal
             return legal
-        to_call = cur - self.bets[seat]
-        if to_call > 0:
-            legal = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
-        else:
-            legal = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY
+        mine = self.bets[seat]
+        more = None  # the bet, completion or raise he may make, if any
         if not self.acted[seat]:
             lock = self.size_lock
             size = self.bet_size if lock is None else lock
             one = rules.one_size or lock is not None
             if cur == 0:
-                legal += (_BET_TO.get(size) or _known("bet", size),) if one else (self._sized("bet", 0),)
+                more = (_BET_TO.get(size) or _known("bet", size)) if one else self._sized("bet", 0)
             elif not self.opened:
-                legal += (
-                    (_known("complete", size),)
-                    if one
-                    else (self._bet_option("complete", seat, self.bets[seat] + self.stacks[seat]),)
-                )
+                more = _known("complete", size) if one else self._bet_option("complete", seat, mine + self.stacks[seat])
             elif not self.capped and (self.raises < rules.cap or rules.raise_room):  # type: ignore[operator]
                 # (the cap a number: plain; past it and not capped: heads-up with no cap)
                 if one:
-                    legal += (_RAISE_TO.get(cur + size) or _known("raise", cur + size),)
+                    more = _RAISE_TO.get(cur + size) or _known("raise", cur + size)
                 else:  # (the round's raise options are kept by the bet to call: _sized)
                     memo = self._sizes_memo
-                    legal += ((memo.get(cur) if memo is not None else None) or self._sized("raise", cur),)
+                    more = (memo.get(cur) if memo is not None else None) or self._sized("raise", cur)
+        # fold and call, or check (and fold, where an open fold is allowed), then the bet, completion or
+        # raise: each tuple made at once
+        to_call = cur - mine
+        if to_call > 0:
+            call = _CALL_OF.get(to_call) or _known("call", to_call)
+            legal = (_FOLD, call) if more is None else (_FOLD, call, more)
+        elif more is None:
+            legal = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY
+        else:
+            legal = (_CHECK, _FOLD, more) if rules.open_fold else (_CHECK, more)
         self._legal = legal
         return legal
 
@@ -295,26 +298,13 @@ class _Betting(_BetSizes):
             stacks[seat] = stack - amount
             bets[seat] = mine + amount
             self.contrib[seat] += amount
-            self.events.append(
-                _new(
-                    Event,
-                    (
-                        "call",
-                        self.players[seat],
-                        self.round,
-                        amount,
-                        mine + amount,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        None if stack > amount else "all in",
-                        None,
-                        None,
-                    ),
+            if stack > amount:  # (his event made once for the seating)
+                key = ("call", seat, self.round, amount, mine + amount)
+                self.events.append(self._seating.wagers.get(key) or self._seating.wager(key))
+            else:
+                self.events.append(
+                    Event("call", self.players[seat], self.round, amount, mine + amount, reason="all in")
                 )
-            )
         acted = self.acted
         acted[seat] = True
         # the next player to act: _next_turn's search, written out here (a call costs ~5% of a
@@ -335,9 +325,14 @@ class _Betting(_BetSizes):
         (_aggress has no short way of its own). True when the round is over (the hand then
         goes on: hand.act)."""
         rules = self.round_rules
-        if verb == "fold":
-            self._fold_at(seat)
-            if len(self._in) == 1:
+        if verb == "fold":  # (_fold_at, written out: a fold is a call shorter)
+            self.folded[seat] = True
+            in_hand = self._in
+            in_hand.remove(seat)
+            if not rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
+                self._sizes_memo = None  # (the players in changed what the alternatives read)
+            self.events.append(self._checks[self.n + seat] or self._fold_event(seat))
+            if len(in_hand) == 1:
                 self.to_act_seat = None
                 self._win_uncontested()
                 return False
@@ -370,12 +365,8 @@ class _Betting(_BetSizes):
                         self.capped = True
             self.opened = True
             self._last_round.aggressive.append((seat, verb))
-            self.events.append(
-                _new(
-                    Event,
-                    (verb, self.players[seat], self.round, put, to, None, None, None, None, None, None, None, None),
-                )
-            )
+            key = (verb, seat, self.round, put, to)  # (nobody all in: his event made once for the seating)
+            self.events.append(self._seating.wagers.get(key) or self._seating.wager(key))
         # the next player to act (_next_turn's search; nobody is all in: every stack is deep)
         folded, bets = self.folded, self.bets
         for j in self._rotation[seat]:
@@ -394,11 +385,13 @@ class _Betting(_BetSizes):
         self._in.remove(seat)
         if not self.round_rules.alts_fold_steady or self.up_key[seat] & _TWO_OR_MORE:
             self._sizes_memo = None  # (the players in changed what the alternatives read)
-        folds = self._checks  # (the round's check events, then its fold events: shared)
-        event = folds[self.n + seat]
-        if event is None:
-            event = folds[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
-        self.events.append(event)
+        self.events.append(self._checks[self.n + seat] or self._fold_event(seat))
+
+    def _fold_event(self, seat: int) -> Event:
+        """``seat``'s fold event in this round, made once into the round's check and fold
+        events (``_checks``: each seat's check, then each seat's fold; shared by the hands)."""
+        event = self._checks[self.n + seat] = _new(Event, ("fold", self.players[seat], self.round) + _NO_MORE)
+        return event
 
     def _apply_bet(self, seat: int, action: Action) -> None:
         verb = action.verb
@@ -484,26 +477,11 @@ class _Betting(_BetSizes):
         if amount >= self.bet_size:
             self.opened = True
             self._last_round.aggressive.append((seat, "bet"))
-        self.events.append(
-            _new(
-                Event,
-                (
-                    "bring_in",
-                    self.players[seat],
-                    self.round,
-                    amount,
-                    total,
-                    None,
-                    None,
-                    None,
-                    None,
-                    None,
-                    "all in" if stacks[seat] == 0 else None,
-                    None,
-                    None,
-                ),
-            )
-        )
+        if stacks[seat]:  # (not all in: his event made once for the seating)
+            key = ("bring_in", seat, self.round, amount, total)
+            self.events.append(self._seating.wagers.get(key) or self._seating.wager(key))
+        else:
+            self.events.append(Event("bring_in", self.players[seat], self.round, amount, total, reason="all in"))
 
     def _put(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount

@@ -80,7 +80,6 @@ from .view import View, seat_view
 
 __all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER", "RESERVED_NAMES"]
 
-_new = tuple.__new__
 _TABLE = tuple(TABLE_NAMES)
 
 #: The phases where a player acts, besides betting: how his action is
@@ -177,8 +176,12 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.split_step = None
         self.split_hands = None
         self.bets = [0] * n
-        self.cards = [[] for _ in range(n)]
-        self.up = [[] for _ in range(n)]
+        held: list[list[Card]] = []
+        shown: list[list[Card]] = []
+        for _ in names:  # (one loop for both: cheaper than two list comprehensions)
+            held.append([])
+            shown.append([])
+        self.cards, self.up = held, shown
         self.up_key = [0] * n  # per seat: the sum of its up cards' rank_nibble
         self._ups = 0  # up cards so far
         self._visible_memo = None
@@ -384,7 +387,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                     if total is None or not (total in to if to is not None else la.allows(total)):
                         self.apply(Action(self.players[seat], verb, total))  # (says why not)
                         return
-                    action = _new(Action, (self.players[seat], verb, total, None))
+                    key = (seat, verb, total)  # (his action made once for the seating)
+                    action = self._seating.totals.get(key) or self._seating.total(key)
                 self.actions.append(action)
                 self._legal = None
                 if self._plain_round and not self.bring_in_due and verb != "check":  # (_take's short way, here)

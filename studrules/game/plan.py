@@ -463,7 +463,7 @@ class _Seating:
     show, muck and fold actions, and the events that come back hand after hand, made once each
     (events and actions are immutable values, so hands share them)."""
 
-    __slots__ = ("names", "seat", "actions", "deals", "checks", "antes", "ante_rows")
+    __slots__ = ("names", "seat", "actions", "deals", "checks", "antes", "ante_rows", "wagers", "totals", "awards")
 
     def __init__(self, names: tuple[str, ...]):
         self.names = names
@@ -485,6 +485,36 @@ class _Seating:
         self.checks: dict[int, list[Event | None]] = {}
         self.antes: list[dict[int, Event]] = [{} for _ in names]
         self.ante_rows: dict[int, list[Event]] = {}  # amount -> every seat's ante event of it
+        # wagers[(type, seat, round, amount, to)]: a bring-in's, call's, bet's, raise's or completion's
+        # event, not all in; totals[(seat, verb, total)]: a bet's, raise's or completion's action
+        self.wagers: dict[tuple[str, int, int, int, int], Event] = {}
+        self.totals: dict[tuple[int, str, int], Action] = {}
+        self.awards: dict[tuple[int, int], Event] = {}  # (seat, chips): his award when everyone else folded
+
+    def wager(self, key: tuple[str, int, int, int, int]) -> Event:
+        """The event of a chip-moving betting ``key`` (type, seat, round, amount, to), not all in:
+        made the first time (the hot paths look in ``wagers`` first)."""
+        if len(self.wagers) >= 4096:  # (pot and no limit: many totals)
+            self.wagers.clear()
+        kind, seat, rnd, amount, to = key
+        event = self.wagers[key] = Event(kind, self.names[seat], rnd, amount, to)
+        return event
+
+    def award(self, key: tuple[int, int]) -> Event:
+        """The award of ``key`` (seat, chips) to a player whom everyone else folded to, made the first time."""
+        if len(self.awards) >= 4096:
+            self.awards.clear()
+        seat, chips = key
+        event = self.awards[key] = Event("award", self.names[seat], None, chips, pot=0, reason="everyone else folded")
+        return event
+
+    def total(self, key: tuple[int, str, int]) -> Action:
+        """The action of ``key`` (seat, verb, total): a bet, raise or completion, made the first time."""
+        if len(self.totals) >= 4096:
+            self.totals.clear()
+        seat, verb, total = key
+        action = self.totals[key] = Action(self.names[seat], verb, total)
+        return action
 
     def ante_row(self, amount: int) -> list[Event]:
         """Every seat's ante event of ``amount`` chips, in seat order (made once each)."""

@@ -9,6 +9,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from ..cards.card import Card
@@ -82,7 +83,7 @@ class _Showdown(_HandState):
         values = self._values_for(rankings)
         first = self._showdown_first(step)
         folded = self.folded
-        order = [i for i in self._rotation[first - 1] if not folded[i]]  # from the first, clockwise
+        order = list(filterfalse(folded.__getitem__, self._rotation[first - 1]))  # from the first, clockwise
         self.showdown_order = order
         if step.muck:
             self.show_queue = list(order)
@@ -364,7 +365,7 @@ class _Showdown(_HandState):
         if self.dead_chips is not None and any(self.dead_chips):
             return False
         mucked = self.mucked
-        contenders = [i for i in eligible if not mucked[i]] or eligible
+        contenders = ([i for i in eligible if not mucked[i]] or eligible) if any(mucked) else eligible
         row = self._values_for(rules.rankings)[0]
         best = self._best(row, contenders, rules.step.ties == "first_shown")
         if len(best) != 1:
@@ -382,7 +383,8 @@ class _Showdown(_HandState):
         self.events.append(
             _new(Event, ("award", name, None, total, None, None, None, None, words, 0, None, None, None))
         )
-        self.pots_result.append({"amount": total, "eligible": [names[i] for i in eligible], "winners": {name: total}})
+        eligible_names = list(map(names.__getitem__, eligible))  # (no comprehension: a call less)
+        self.pots_result.append({"amount": total, "eligible": eligible_names, "winners": {name: total}})
         self._end()
         return True
 
@@ -571,7 +573,8 @@ class _Showdown(_HandState):
         total = sum(self.contrib)
         self.stacks[winner] += total
         name = self.players[winner]
-        self.events.append(Event("award", name, None, total, pot=0, reason="everyone else folded"))
+        key = (winner, total)  # (his award of these chips made once for the seating)
+        self.events.append(self._seating.awards.get(key) or self._seating.award(key))
         self.pots_result.append({"amount": total, "eligible": [name], "winners": {name: total}})
         self._end()
 
