@@ -54,6 +54,7 @@ class LongestFlush(Ranking):
     Any number of cards makes a hand: one card is a one-card flush."""
 
     fewest_cards = 1
+    every_card_counts = True
 
     def evaluate(self, cards: str | Iterable[str | Card]) -> int:
         return _best(cards_in(cards, range(1, 53)))
