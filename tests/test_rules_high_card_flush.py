@@ -198,3 +198,23 @@ def test_the_rule_book_says_the_hands_in_the_rule_cards_words(capsys):
     assert "The house qualifies with a three-card flush, nine high, or better." in text
     assert "up to 30 (three times the ante) with a six-card flush or better" in text
     assert "A hand is all its cards: the player's 7, and the house's 7." in text
+
+
+@pytest.mark.soak  # some 20 s on one worker: ten million hands
+def test_the_published_strategy_simulated_lies_where_the_published_figures_put_it():
+    """No figure is published for Mousseau's strategy alone; two bound it. "This strategy has
+    a house edge of 0.06% higher than optimal strategy" (Wizard of Odds), and Gordon Michaels'
+    advanced strategy, which plays Mousseau's hands but reads the off-suit cards for T-3-2 to
+    T-9-8, has "a house edge of 2.6855%": the optimal play is at most 2.6855%, so Mousseau's
+    at most 2.7455%; and no better than the advanced strategy, so at least 2.6855%. simulate's
+    99.9% interval (3.29 standard errors) must reach into [2.6855%, 2.7455%]."""
+    from studrules.analysis.simulate import simulate
+    from studrules.spec.loader import load_variant
+
+    found = simulate(load_variant(HCF), "high-card-flush-mousseau", 10_000_000, seed=1, workers=1)
+    low, high = found.ci95
+    middle, half = (low + high) / 2, (high - low) / 2 * 3.29 / 1.96
+    assert middle - half <= 2.7455 and middle + half >= 2.6855, found.ci95
+    # "Ideally, when you play the game correctly, you will call 67.86% of the time"
+    # (worldcasinoindex.com): the strategy raises nearly as often (its standard error 0.015%)
+    assert abs(found.raise_rate - 0.6786) < 0.002
