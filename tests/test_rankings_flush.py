@@ -155,3 +155,18 @@ def test_lengths_of_seven_cards_counted_by_hand():
     for length in (2, 3, 4, 5):
         share = counts[length] / comb(52, 7)
         assert abs((seen == length).mean() - share) < 4 * (share * (1 - share) / 200_000) ** 0.5
+
+
+def test_the_rule_book_of_a_pot_game_of_the_ranking_says_every_card_counts(tmp_path):
+    from studrules.analysis.rulebook import explain
+    from studrules.spec.loader import load_variant
+
+    path = tmp_path / "flush-stud.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: flush-stud\ndeck: {ranking: longest_flush}\n"
+        "steps:\n  - showdown: {id: showdown, rankings: [longest_flush]}\n"
+    )
+    text = " ".join(explain(load_variant(path)).split())
+    assert "The best longest-flush hand wins the pot." in text
+    assert "Every card a player holds makes his hand, as the ranking values them." in text
+    assert "All one cards count" not in text
