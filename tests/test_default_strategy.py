@@ -57,9 +57,8 @@ SLOW_TO_COUNT = {
     "caribbean-stud-it",
     "mississippi-stud",
     "let-it-ride",
-}  # (4-5 s each: soak)
-# seven cards against seven: analyze refuses to count it, in one line (below)
-NOT_COUNTED = {"high-card-flush"}
+    "high-card-flush",
+}  # (4-5 s each: soak; high-card-flush some 30 s)
 
 
 def _banked(capsys) -> set[str]:
@@ -110,7 +109,7 @@ def test_simulate_with_no_strategy_plays_as_with_that_strategy_named(name, capsy
 
 
 def _analyze_cases():
-    for name in sorted(set(EXPECTED) - NOT_COUNTED):
+    for name in sorted(EXPECTED):
         marks = [pytest.mark.soak] if name in SLOW_TO_COUNT else []
         yield pytest.param(name, marks=marks)
 
@@ -124,15 +123,6 @@ def test_analyze_with_no_strategy_counts_the_first_that_fits_and_names_it(name, 
     assert default["strategy"] == chosen
     assert _why(name) in err
     assert 0 < default["house_edge"] < 2 and default["deals"] > 0
-
-
-@pytest.mark.parametrize("name", sorted(NOT_COUNTED))
-def test_analyze_of_a_game_it_does_not_count_says_so_in_one_line_and_names_simulate(name, capsys):
-    assert main(["analyze", name]) == 1
-    out, err = capsys.readouterr()
-    assert out == "" and "Traceback" not in err
-    assert len([line for line in err.splitlines() if line.startswith("studrules:")]) == 1
-    assert "use simulate" in err
 
 
 def test_analyze_with_no_strategy_counts_as_with_that_strategy_named(capsys):

@@ -179,14 +179,22 @@ def test_the_flush_bonus_edges_counted_by_hand():
         assert abs(100 * edge - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, (name, bet.ci95)
 
 
-def test_analyze_says_it_does_not_count_seven_cards_against_seven():
+def test_analyze_refuses_a_house_card_up_in_one_line_naming_simulate(tmp_path):
+    # analyze counts a hand valued by its suits only with every card down: a house of High Card
+    # Flush showing its first card is not counted
     from studrules.analysis.exact import analyze
     from studrules.errors import SpecError
     from studrules.spec.loader import load_variant
     from studrules.spec.strategies import load_strategy
 
-    variant = load_variant(HCF)
-    with pytest.raises(SpecError, match="deals 7 and 7 cards.*use simulate"):
+    path = tmp_path / "shown.yaml"
+    path.write_text(
+        "extends: high-card-flush\nname: shown\nsteps:\n  - deal:\n      id: deal\n"
+        "      players: [down, down, down, down, down, down, down]\n"
+        "      house: [up, down, down, down, down, down, down]\n"
+    )
+    variant = load_variant(path)
+    with pytest.raises(SpecError, match="any number of cards, all down, of a ranking valued by suits.*use simulate"):
         analyze(variant, load_strategy("high-card-flush-mousseau", variant))
 
 
