@@ -102,3 +102,13 @@ def test_high_card_flush_counted_exactly_agrees_with_the_published_figures():
     assert round(100 * (1 - float((every.counts[:, 0] / every.per_row * share).sum())), 2) == 75.36
     assert 100 * best.house_edge < 2.6855 < 100 * mousseau.house_edge
     assert round(100 * mousseau.house_edge, 4) == 2.7114 and round(100 * best.house_edge, 4) == 2.6645
+
+
+def test_a_ranking_by_suit_where_a_longer_suit_is_not_worth_more_is_refused(monkeypatch):
+    from studrules.cards.rankings_flush import LongestFlush
+
+    table = LongestFlush("longest_flush", True, "").suit_table()
+    reverse = tuple(8192 - v if v else 0 for v in table)  # a shorter suit worth more
+    monkeypatch.setattr(LongestFlush, "suit_table", lambda self: reverse)
+    with pytest.raises(SpecError, match="a ranking where a longer suit is worth more"):
+        suit_counts("longest_flush", 3, 3, lambda v: True)

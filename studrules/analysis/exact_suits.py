@@ -41,7 +41,8 @@ _CHUNK = 400_000  # player rows counted at once
 
 
 def counts_by_suit(ranking: str) -> bool:
-    """Whether the ranking is valued by each suit's set of ranks (:func:`suit_counts` counts it)."""
+    """Whether the ranking is valued by each suit's set of ranks (:func:`suit_counts` counts it
+    where a longer suit is always worth more, as the longest flush has it)."""
     from ..cards.rankings import get_ranking
 
     return ranking != "high" and hasattr(get_ranking(ranking), "suit_table")
@@ -57,10 +58,12 @@ def suit_counts(ranking: str, house_cards: int, player_cards: int, qualifies: Ca
     from ..cards.rankings import get_ranking
 
     table = np.array(get_ranking(ranking).suit_table(), dtype=np.int64)  # type: ignore[attr-defined]
+    lengths = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
+    if any(table[lengths == k].max() >= table[lengths == k + 1].min() for k in range(13)):
+        raise SpecError(f"analyze counts by suit a ranking where a longer suit is worth more; {ranking} is not one")
     least = _least_qualifying(table, qualifies)
     masks, weight = _classes(player_cards)
     value = table[masks].max(axis=1)
-    lengths = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
     length_of = np.zeros(len(table), dtype=np.int64)  # a value's suit length (0: no value)
     length_of[table] = lengths
     counter = _Counter(table, lengths, length_of, house_cards)
