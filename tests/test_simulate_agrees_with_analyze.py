@@ -11,7 +11,8 @@ The default run samples a few hundred thousand hands a game (a couple of
 seconds each) and leaves out the games whose exact count is slow (Let It
 Ride: 22,100 hole-card hands worked back, about half a minute; Four Card
 Poker: every hand against every dealer hand, some 20 seconds; Caribbean
-Stud's basic strategy, every hand against every dealer hand, some 15); the soak run
+Stud's basic strategy, every hand against every dealer hand, some 15; High Card
+Flush, seven cards against seven counted suit by suit, some 30); the soak run
 covers them all with 10 million hands each. The seeds are fixed: a pass is
 not luck that can run out between runs.
 """

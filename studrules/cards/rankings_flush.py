@@ -44,7 +44,7 @@ from .rankings_base import Ranking, cards_in
 __all__ = ["LongestFlush", "LENGTH_WORDS"]
 
 #: A flush's length in words, as its threshold names say it (``three_card_flush``).
-LENGTH_WORDS: tuple[str, ...] = ("-", "one", "two", "three", "four", "five", "six", "seven")
+LENGTH_WORDS: tuple[str, ...] = ("", "one", "two", "three", "four", "five", "six", "seven")
 LENGTH_WORDS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen")
 
 
