@@ -34,6 +34,7 @@ EXPECTED = {
     "four-card-poker": "four-card-poker-basic",
     "crazy-4-poker": "crazy-4-poker-basic",
     "double-down-stud": "double-down-stud-optimal",
+    "high-card-flush": "high-card-flush-mousseau",
     "let-it-ride": "let-it-ride-optimal",
     "mississippi-stud": "mississippi-stud-optimal",
 }
@@ -56,7 +57,8 @@ SLOW_TO_COUNT = {
     "caribbean-stud-it",
     "mississippi-stud",
     "let-it-ride",
-}  # (4-5 s each: soak)
+    "high-card-flush",
+}  # (4-5 s each: soak; high-card-flush some 30 s)
 
 
 def _banked(capsys) -> set[str]:

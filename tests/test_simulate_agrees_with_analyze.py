@@ -11,7 +11,8 @@ The default run samples a few hundred thousand hands a game (a couple of
 seconds each) and leaves out the games whose exact count is slow (Let It
 Ride: 22,100 hole-card hands worked back, about half a minute; Four Card
 Poker: every hand against every dealer hand, some 20 seconds; Caribbean
-Stud's basic strategy, every hand against every dealer hand, some 15); the soak run
+Stud's basic strategy, every hand against every dealer hand, some 15; High Card
+Flush, seven cards against seven counted suit by suit, some 30); the soak run
 covers them all with 10 million hands each. The seeds are fixed: a pass is
 not luck that can run out between runs.
 """
@@ -40,6 +41,8 @@ CASES = {
     "crazy-4-poker": ("crazy-4-poker-basic", {"queens_up": 5}, True),  # some 5 s
     # the optimal play as analyze --optimal --write wrote it: some 10 s to count
     "double-down-stud": ("double-down-stud-optimal", {}, True),
+    # seven cards against seven, counted suit by suit: some 30 s
+    "high-card-flush": ("high-card-flush-mousseau", {"flush_bonus": 5}, True),
 }
 
 

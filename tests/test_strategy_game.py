@@ -26,6 +26,7 @@ BOUND = {
     "four-card-poker-basic": "four-card-poker",
     "crazy-4-poker-basic": "crazy-4-poker",
     "double-down-stud-optimal": "double-down-stud",
+    "high-card-flush-mousseau": "high-card-flush",
     "let-it-ride-basic": "let-it-ride",
     "let-it-ride-optimal": "let-it-ride",
     "mississippi-stud-basic": "mississippi-stud",
@@ -38,6 +39,7 @@ BANKED = (
     "crazy-4-poker",
     "double-down-stud",
     "four-card-poker",
+    "high-card-flush",
     "let-it-ride",
     "mississippi-stud",
     "three-card-poker",
@@ -284,3 +286,20 @@ def test_a_session_checks_the_named_strategy_against_each_game_before_a_hand(cap
     code, out, err = run(capsys, *argv, "--bots", "strategy:pair-or-better")
     assert code == 1 and not out
     assert "pair-or-better.yaml:6:11: rules[0].when: 'hand' reads the player's best 5 cards, but in let-it-ride" in err
+
+
+def test_a_strategy_loaded_alone_reads_its_games_hands_in_that_games_ranking(tmp_path):
+    # high-card-flush-mousseau names four_card_flush, a hand of the longest_flush ranking
+    # (variants/high-card-flush.yaml's deck), which the high ranking has not
+    alone = load_strategy("high-card-flush-mousseau")
+    assert alone.ranking == "longest_flush"
+    assert alone.decide("6d 5d 4d 3d Ah Kh 8c") == "raise 3x" and alone.decide("Ts 7s 5s Ad Kh Qc 2d") == "fold"
+    # a game that is only a name (no file) leaves the high ranking: its names are read there
+    mine = load_strategy_text(
+        "name: mine\ngame: my-own-game\nrules: [{when: hand >= pair, action: raise}, {otherwise: fold}]\n"
+    )
+    assert mine.ranking == "high"
+    with pytest.raises(SpecErrors, match="unknown name 'four_card_flush'"):
+        load_strategy_text(
+            "name: m\ngame: my-own-game\nrules: [{when: hand >= four_card_flush, action: raise}, {otherwise: fold}]\n"
+        )

@@ -19,7 +19,7 @@ from studrules.cards.card import Card, parse_cards
 from studrules.cli.main import main
 from studrules.spec.loader import load_variant
 from studrules.spec.strategies import load_strategy, load_strategy_text, view_features
-from studrules.spec.strategy_shape import NO_STRAIGHT, SHAPE_NAMES, shape_columns, shape_view
+from studrules.spec.strategy_shape import FLUSH_RANK_NAMES, NO_STRAIGHT, SHAPE_NAMES, shape_columns, shape_view
 
 
 def view(text: str) -> dict:
@@ -27,7 +27,8 @@ def view(text: str) -> dict:
 
 
 def test_sets_of_a_rank_worked_out_by_hand():
-    assert view("Ts Th 4c") == {"of_a_kind": 2, "pairs": 1, "pair_rank": 10, "flush_cards": 1, "straight_span": 14}
+    counted = {k: v for k, v in view("Ts Th 4c").items() if k not in FLUSH_RANK_NAMES}
+    assert counted == {"of_a_kind": 2, "pairs": 1, "pair_rank": 10, "flush_cards": 1, "straight_span": 14}
     assert view("9s 9h 4c 4d")["pairs"] == 2 and view("9s 9h 4c 4d")["pair_rank"] == 9  # two pair: the higher
     assert view("7s 7h 7c Kd")["of_a_kind"] == 3 and view("7s 7h 7c Kd")["pairs"] == 1
     assert view("Ac Kd 9s")["pair_rank"] == 0 and view("Ac Kd 9s")["of_a_kind"] == 1
@@ -41,6 +42,28 @@ def test_suits_and_ranks_in_a_row_worked_out_by_hand():
     assert view("Ac 7d 2s")["straight_span"] == 7  # ace (low) to seven, not two to ace
     assert view("2c Kd")["straight_span"] == 12
     assert view("Ac Jd Tc 9c")["flush_cards"] == 3 and view("Ac Jd Tc 9c")["straight_span"] == 6
+
+
+def test_the_longest_suits_ranks_worked_out_by_hand():
+    # T-8-6 of spades is the longest suit; the other cards do not count
+    assert [view("Ts 8s 6s Ad Kh Qc 2d")[n] for n in FLUSH_RANK_NAMES] == [10, 8, 6, 0, 0]
+    # two three-card suits: the one whose cards rank higher, high to low (K-7-2 over Q-J-T)
+    assert [view("Kc 7c 2c Qd Jd Td 3h")[n] for n in FLUSH_RANK_NAMES[:3]] == [13, 7, 2]
+    # and of K-7-2 against K-8-2, the eight decides
+    assert view("Kc 7c 2c Kd 8d 2d 3h")["flush_second_card"] == 8
+    # a longer suit beats higher cards: the four clubs, not the three aces-high diamonds
+    assert [view("5c 4c 3c 2c Ad Kd Qd")[n] for n in FLUSH_RANK_NAMES] == [5, 4, 3, 2, 0]
+    assert [view("Ah Kh Qh Jh Th 9h 8h")[n] for n in FLUSH_RANK_NAMES] == [14, 13, 12, 11, 10]
+
+
+def test_the_longest_suits_ranks_over_random_seven_card_hands():
+    rng = random.Random(9)
+    rows = [tuple(rng.sample(range(52), 7)) for _ in range(5000)]
+    columns = shape_columns(np.array(rows), SHAPE_NAMES)
+    for i, codes in enumerate(rows):
+        expected = brute_force(codes)
+        assert shape_view(codes, SHAPE_NAMES) == expected
+        assert {name: int(columns[name][i]) for name in SHAPE_NAMES} == expected
 
 
 def brute_force(codes: tuple[int, ...]) -> dict:
@@ -58,7 +81,13 @@ def brute_force(codes: tuple[int, ...]) -> dict:
             for low in range(1, 16 - width)
             if all(low <= r < low + width or (r == 14 and low == 1) for r in ranks)
         )
+    # the longest suit, of two as long the one whose ranks, high to low, compare higher
+    suit_ranks = max(
+        (sorted((r for r, s in zip(ranks, suits, strict=True) if s == suit), reverse=True) for suit in range(4)),
+        key=lambda held: (len(held), held),
+    )
     return {
+        **dict(zip(FLUSH_RANK_NAMES, suit_ranks + [0] * 5, strict=False)),
         "of_a_kind": max(counts.values()),
         "pairs": sum(n >= 2 for n in counts.values()),
         "pair_rank": max((r for r, n in counts.items() if n >= 2), default=0),

@@ -9,7 +9,8 @@ the figures. Two shapes of game are counted:
   every player hand against every house hand from the cards left (three
   cards against three, five against five, the best four of five against
   the best four of six), by inclusion and exclusion over the player's
-  cards (:mod:`.exact_house`).
+  cards (:mod:`.exact_house`); seven against seven where a hand is
+  valued by its suits (the longest flush), suit by suit (:mod:`.exact_suits`).
   The strategy is a loaded :class:`~studrules.spec.strategies.Strategy` or,
   with ``optimal``, the choice of the best expectation hand by hand: a fold
   or, the expectation being linear in the raise, the least or the largest
@@ -107,25 +108,28 @@ def _against_the_house(
     from .exact_base import FOLD, chosen_amounts
     from .exact_house import counts_the_ranking, house_counts
     from .exact_streets import action_words
+    from .exact_suits import counts_by_suit, suit_counts
 
     deals = variant.steps_of(DealStep)
     player = sum(len(d.players) for d in deals)
     house = sum(len(d.house) for d in deals)
     house_up = sum(1 for d in deals for face in d.house if face == "up")
     ranking_name = variant.deck.ranking
+    # a hand valued by its suits (the longest flush) is counted suit by suit, every card down
+    by_suit = counts_by_suit(ranking_name) and house_up == 0
     if (
         len(decisions) != 1
         or house_up > 1
         or any(d.community for d in deals)
         or not variant.deck.is_standard
-        or not counts_the_ranking(ranking_name)
-        or player > 5
-        or house - house_up > 5
+        or not (by_suit or counts_the_ranking(ranking_name))
+        or (not by_suit and (player > 5 or house - house_up > 5))
     ):
         raise SpecError(
             f"analyze counts games of one decision against the house's hand (at most five cards a "
             f"player, at most five hidden house cards and one up, a standard deck, a ranking "
-            f"evaluated in batch), or of several decisions on the hand alone; {variant.name} deals "
+            f"evaluated in batch; any number of cards, all down, of a ranking valued by suits), or of "
+            f"several decisions on the hand alone; {variant.name} deals "
             f"{player} and {house} cards ({house_up} up) with {len(decisions)} decision(s): use simulate"
         )
     if settle.max_payout is not None:
@@ -141,7 +145,15 @@ def _against_the_house(
             f"analyze counts a most raise that reads the hand where the player holds all his cards at the "
             f"decision; in {variant.name} he holds {decision_cards(variant)[0]} of {player}: use simulate"
         )
-    found = house_counts(ranking_name, house, player, house_up, lambda v: bool(settle.qualify(dict(names, house=v))))
+
+    def qualifies(value: int) -> bool:
+        return bool(settle.qualify(dict(names, house=value)))
+
+    found = (
+        suit_counts(ranking_name, house, player, qualifies)
+        if by_suit
+        else house_counts(ranking_name, house, player, house_up, qualifies)
+    )
     hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
     # every player hand, every up card, every set of the house's other cards
     deal_count = int(weights.sum()) * found.per_row

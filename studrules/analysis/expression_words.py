@@ -15,6 +15,7 @@ book (:mod:`studrules.analysis.rulebook`) and the diff
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from ..spec.expressions import Expression, canonical
@@ -114,11 +115,15 @@ def stake_words(name: str) -> str:
 def hand_words(name: str) -> str:
     """A named hand threshold in words: ``ace_king`` -> ``ace-king``.
 
-    >>> hand_words("three_of_a_kind")
-    'three of a kind'
+    >>> hand_words("three_of_a_kind"), hand_words("five_card_flush"), hand_words("nine_high_three_card_flush")
+    ('three of a kind', 'a five-card flush', 'a three-card flush, nine high,')
     """
     if name.startswith("pair_of_"):  # a pair's lowest hand: "a pair of jacks"
         return "a " + name.replace("_", " ")
+    flush = re.fullmatch(r"(?:([a-z]+)_high_)?([a-z]+)_card_flush", name)
+    if flush:  # a flush's length (the longest flush ranking): "a five-card flush", "a three-card flush, nine high"
+        top, length = flush.groups()
+        return f"a {length}-card flush" + (f", {top} high," if top else "")
     return _HAND_WORDS.get(name, name.replace("_", " "))
 
 

@@ -20,6 +20,7 @@ _RANKING_NAMES = {
     "three_card_high": "three-card high",
     "four_card_high": "four-card high",
     "four_flush_high": "four-flush high",
+    "longest_flush": "longest-flush",
     "short_deck_high": "short-deck high",
 }
 

@@ -535,7 +535,9 @@ class _Writer:
         size = get_ranking(self.v.deck.ranking).fewest_cards
         mine = sum(cards_held(self.v, step)) + sum(len(d.community) for d in self.v.steps_of(DealStep))
         house = sum(len(d.house) for d in self.v.steps_of(DealStep))
-        if size < max(mine, house):
+        if get_ranking(self.v.deck.ranking).every_card_counts:
+            self.p(f"A hand is all its cards: the player's {mine}, and the house's {house}.")
+        elif size < max(mine, house):
             self.p(f"A hand is the best {size} cards: of the player's {mine}, and of the house's {house}.")
         self.p(
             "The house always plays: it needs no qualifying hand."

@@ -96,7 +96,9 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
         items.append(f"A chip left over when the pot is divided between them goes to {first}.")
     items.extend(cards_used_sentences(step.rankings, step.cards_used))
     items += qualifier_sentences(step, variant.deck)
-    if step.compare == "full":
+    if step.compare == "full" and all(get_ranking(name).every_card_counts for name in step.rankings):
+        items.append("Every card a player holds makes his hand, as the ranking values them.")
+    elif step.compare == "full":
         size = max(get_ranking(name).fewest_cards for name in step.rankings)
         cards = "Both cards count" if size == 2 else f"All {number_words(size)} cards count"
         items.append(f"{cards}: kickers break ties, and high-card hands compare card by card.")

@@ -96,7 +96,9 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDA
     ``high`` is :func:`evaluate_batch` (5 to 9 cards). A ranking that gives
     its values by the ranks and whether they are suited (``rank_table()``,
     hands of ``hand_cards`` cards: the three- and four-card rankings) is a
-    table look-up per subset of that many cards, the best one kept. Any other
+    table look-up per subset of that many cards, the best one kept. A ranking
+    valued by each suit's set of ranks (``suit_table()``: the longest flush)
+    is a look-up per suit, the best one kept. Any other
     ranking is evaluated hand by hand (right, and slow). Codes are trusted
     (distinct, 0..51).
 
@@ -113,6 +115,8 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDA
     from .rankings import get_ranking
 
     found = get_ranking(ranking)
+    if hasattr(found, "suit_table"):
+        return _by_suit(arr, ranking)
     size = getattr(found, "hand_cards", None)
     if size is None or arr.shape[1] < size:
         from .card import Card
@@ -169,6 +173,24 @@ def evaluate_columns(columns: ArrayLike, ranking: str = "high") -> NDArray[np.in
     if flushes.size:
         values[flushes] = t["flush"][t["rank_bit"][cols[:, flushes]].sum(axis=0)]
     return values
+
+
+def _by_suit(arr: NDArray[np.int64], ranking: str) -> NDArray[np.int64]:
+    """A ranking valued by each suit's set of ranks (``suit_table()``), the best suit kept."""
+    table = _suit_table(ranking)
+    bits = np.left_shift(1, arr >> 2)
+    suits = arr & 3
+    out = np.zeros(arr.shape[0], dtype=np.int64)
+    for s in range(4):
+        np.maximum(out, table[np.where(suits == s, bits, 0).sum(axis=1)], out=out)
+    return out
+
+
+@functools.cache
+def _suit_table(ranking: str) -> NDArray[np.int64]:
+    from .rankings import get_ranking
+
+    return np.array(get_ranking(ranking).suit_table(), dtype=np.int64)  # type: ignore[attr-defined]
 
 
 @functools.cache

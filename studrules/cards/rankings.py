@@ -53,6 +53,7 @@ from .evaluator import (
 )
 from .rankings_base import LOW_TOP, Ranking, cards_in, describe_low, ranks_in, strength_counting_all
 from .rankings_deck_order import DeckOrderHigh
+from .rankings_flush import LongestFlush
 from .rankings_four import FourCardHigh
 from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardHigh
 from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
@@ -341,6 +342,12 @@ _RANKINGS: dict[str, Ranking] = {
             True,
             "the best four cards: four of a kind, straight flush, three of a kind, flush, straight, two pair, "
             "pair, high card; the ace high or low in a straight",
+        ),
+        LongestFlush(
+            "longest_flush",
+            True,
+            "the longest flush: the most cards of one suit, then those cards high to low as flushes rank; "
+            "straights and pairs ignored",
         ),
     )
 }

@@ -62,6 +62,10 @@ class Ranking:
     #: players to hold at least that many.
     fewest_cards: ClassVar[int] = 5
 
+    #: True for a ranking that values all the cards held together (the
+    #: longest flush: the longest suit of them all), not the best few of them.
+    every_card_counts: ClassVar[bool] = False
+
     @property
     def aims_low(self) -> bool:
         """True when the ranking rewards small cards (the low rankings,

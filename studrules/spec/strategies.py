@@ -60,7 +60,7 @@ from .file_kinds import refuse_the_other_kind
 from .resources import strategies_dir
 from .source import Document, check_data_file, file_version, read_strategy_document, slash_hint
 from .strategy_fit import _CARD_NAMES, fit_errors
-from .strategy_game import ANY_BANKED_GAME, game_errors, game_reference_errors
+from .strategy_game import ANY_BANKED_GAME, game_errors, game_ranking, game_reference_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
 from .strategy_shape import SHAPE_NAMES, shape_view
 
@@ -450,7 +450,10 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
         mismatch = game_errors(name, game, file, variant, doc.location(("game",)))
         if mismatch:
             raise SpecErrors(mismatch)
-    ranking = variant.deck.ranking if variant is not None else "high"
+    if variant is not None:
+        ranking = variant.deck.ranking
+    else:  # the game's own ranking, where the game's file is there: its hands by name
+        ranking = "high" if errors else game_ranking(game, file)
     streets: tuple[tuple[Rule, ...], ...] = ()
     if "streets" in data:
         if "rules" in data:

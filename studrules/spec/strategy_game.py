@@ -36,6 +36,7 @@ __all__ = [
     "strategies_help",
     "variant_name_of",
     "game_variant",
+    "game_ranking",
 ]
 
 #: ``game:`` of a strategy for any game against the house
@@ -104,6 +105,29 @@ def game_variant(game: str, file: str | None) -> str | Path | None:
     from .loader import shipped_names
 
     return game if game in shipped_names() else None
+
+
+def game_ranking(game: object, file: str | None) -> str:
+    """The ranking a strategy's ``hand`` is read in when it is loaded without a variant: that
+    of the game it names, where that game's file is there (so a strategy for a game of its own
+    ranking names that ranking's hands, ``four_card_flush``), else ``high``.
+
+    >>> game_ranking("banked", None), game_ranking("my-own-game", None), game_ranking("three-card-poker", None)
+    ('high', 'high', 'three_card_high')
+    """
+    from ..errors import SpecErrors
+
+    if not isinstance(game, str):
+        return "high"
+    try:
+        found = game_variant(game, file)
+        if found is None:
+            return "high"
+        from .loader import load_variant
+
+        return load_variant(found).deck.ranking
+    except (SpecError, SpecErrors, OSError):  # (a game that does not load is said where it is played)
+        return "high"
 
 
 def game_reference_errors(game: object, file: str | None, location: Location) -> list[SpecError]:

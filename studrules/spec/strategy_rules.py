@@ -40,6 +40,12 @@ VIEW_NAMES: Mapping[str, Any] = {
     "pair_rank": NUMBER,  # the highest rank he holds two or more of; 0: none
     "flush_cards": NUMBER,  # the most of his cards in one suit
     "straight_span": NUMBER,  # ranks in a row his cards need, ace high or low; 14: two share a rank
+    # the ranks of his longest suit's cards, high to low (of two as long, the higher); 0 past its length
+    "flush_highest_card": NUMBER,
+    "flush_second_card": NUMBER,
+    "flush_third_card": NUMBER,
+    "flush_fourth_card": NUMBER,
+    "flush_fifth_card": NUMBER,
 }
 
 _ACTION_WORDS = "raise or fold (or stand, or raise Nx: N antes)"
