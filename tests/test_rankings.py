@@ -29,6 +29,7 @@ def test_ranking_names():
         "three_card_high",
         "four_card_high",
         "longest_flush",
+        "longest_suit_run",
     }
     for name in RANKING_NAMES:
         ranking = get_ranking(name)

@@ -26,17 +26,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..cards.rankings import get_ranking
 from ..spec.expressions import Expression, canonical
 from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet
 from ..spec.vocabulary import hand_constants
 from ..spec.wagers import Odds, odds_words
-from .expression_words import hand_words
+from .expression_words import hand_words, number_words
+from .rulebook_output import Block
 
 __all__ = [
     "stake_values_with_ante",
     "raise_words",
     "pay_table_sentences",
     "pay_table_rows",
+    "pay_table_block",
     "settle_rule_rows",
     "bonus_sentences",
     "bonus_rule_rows",
@@ -105,12 +108,23 @@ def _hand_tiers(most: Expression) -> list[tuple[str, Expression]] | None:
     ]
 
 
-def pay_table_sentences(step: SettleStep) -> list[str]:
-    """A settlement against the pay table in sentences."""
-    out = [
-        "The house plays no hand: each position's five best cards (his own and the community cards) are paid "
-        "by the table below, the ante and every raise alike, at the odds of the highest line the hand reaches."
-    ]
+def pay_table_sentences(step: SettleStep, ranking: str = "high") -> list[str]:
+    """A settlement against the pay table in sentences (``ranking``: the deck's)."""
+    found = get_ranking(ranking)
+    cards = "cards" if found.every_card_counts else f"{number_words(found.fewest_cards)} best cards"
+    line = "the best paid line the hand holds" if hasattr(found, "holds") else "the highest line the hand reaches"
+    if step.raise_pay_table:
+        out = [
+            f"The house plays no hand: each position's ante is paid on his {cards} (his own and the community "
+            f"cards) by the table below, at the odds of {line}."
+        ]
+    else:
+        out = [
+            f"The house plays no hand: each position's {cards} (his own and the community cards) are paid "
+            f"by the table below, the ante and every raise alike, at the odds of {line}."
+        ]
+    if step.raise_pay_table:
+        out.append(f"Every raise is paid by a table of its own: {_lines_words(step.raise_pay_table)}.")
     if step.push_from is not None:
         out.append(
             f"A hand below every line of the table but at least {hand_words(step.push_from)} gets its wagers back; "
@@ -128,8 +142,8 @@ def cap_sentences(step: SettleStep, amount: Callable[[Expression], str]) -> list
     return [f"At most {amount(step.max_payout)} is paid to one position in one hand."]
 
 
-def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
-    """The pay table's lines, best first, as (hand, odds) rows.
+def pay_table_rows(step: SettleStep, ranking: str = "high") -> tuple[tuple[str, str], ...]:
+    """The pay table's lines, best first, as (hand, odds) rows (``ranking``: the deck's).
 
     >>> from studrules.spec.expressions import BOOL, compile_expression
     >>> step = SettleStep("s", qualify=compile_expression("true", expect=BOOL), against="pay_table",
@@ -137,8 +151,11 @@ def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
     >>> pay_table_rows(step)
     (('Straight', '4 to 1'), ('Pair of jacks or better', '1 to 1'))
     """
-    constants = hand_constants()
-    lines = sorted(step.pay_table, key=lambda line: -constants[line[0]][1])
+    constants = hand_constants(ranking)
+    if all(label in constants for label, _ in step.pay_table):  # floors of the ranking's order: the highest first
+        lines = sorted(step.pay_table, key=lambda line: -constants[line[0]][1])
+    else:  # lines each held or not: the best paid first
+        lines = sorted(step.pay_table, key=lambda line: -line[1])
     out = []
     for label, odds in lines:
         words = hand_words(label).removeprefix("a ")
@@ -146,6 +163,12 @@ def pay_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
             words += " or better"
         out.append((words[:1].upper() + words[1:], f"{odds} to 1"))
     return tuple(out)
+
+
+def pay_table_block(step: SettleStep, ranking: str = "high") -> Block:
+    """The rule book's table of :func:`pay_table_rows`, headed by what it pays."""
+    pays = "The ante pays" if step.raise_pay_table else "Every wager pays"
+    return Block("table", items=pay_table_rows(step, ranking), header=("Player's hand", pays))
 
 
 def raise_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
@@ -159,10 +182,15 @@ def raise_table_rows(step: SettleStep) -> tuple[tuple[str, str], ...]:
     return tuple(rows) + other
 
 
-def settle_rule_rows(step: SettleStep) -> list[tuple[str, str]]:
-    """A settlement against the pay table as (rule, value) rows for the diff."""
+def settle_rule_rows(step: SettleStep, ranking: str = "high") -> list[tuple[str, str]]:
+    """A settlement against the pay table as (rule, value) rows for the diff (``ranking``: the deck's)."""
     rows = [("settled against", "the pay table, on the player's hand alone")]
-    rows += [(f"every wager pays on {hand.lower()}", odds) for hand, odds in pay_table_rows(step)]
+    wagers = "the ante" if step.raise_pay_table else "every wager"
+    rows += [(f"{wagers} pays on {hand.lower()}", odds) for hand, odds in pay_table_rows(step, ranking)]
+    rows += [
+        (f"a raise pays on {hand_words(label).removeprefix('a ')}", f"{odds} to 1")
+        for label, odds in step.raise_pay_table
+    ]
     rows.append(("below the table", f"push from {hand_words(step.push_from)}" if step.push_from else "lose"))
     return rows
 

@@ -108,7 +108,15 @@ def settle_batch(
         multiplier = _per_value(
             player_value, lambda v: _hand_multiplier(step, v, ranking), _memo(step, ranking, "multiplier")
         )
-        played_net = (ante + amount) * multiplier
+        if step.raise_pay_table:  # the ante by the pay table, the raises by their own
+            by_raise = _per_value(
+                player_value,
+                lambda v: _hand_multiplier(step, v, ranking, step.raise_pay_table),
+                _memo(step, ranking, "raise multiplier"),
+            )
+            played_net = ante * multiplier + amount * by_raise
+        else:
+            played_net = (ante + amount) * multiplier
         net = np.where(raised, played_net, folded_net())
     else:
         qualified = _over_values(step.qualify, arrays, base).astype(bool)
@@ -255,11 +263,12 @@ def _memo(step: SettleStep, ranking: str, rule: str) -> _Memo:
     return _Memo()
 
 
-def _hand_multiplier(step: SettleStep, value: float, ranking: str) -> int:
-    """Against the pay table: what each chip wagered gets, for a hand of this value (odds, 0 or -1)."""
+def _hand_multiplier(step: SettleStep, value: float, ranking: str, lines: tuple[tuple[str, int], ...] = ()) -> int:
+    """Against the pay table: what each chip wagered gets, for a hand of this value (odds, 0 or
+    -1), by the pay table or the given ``lines`` (the raises' own table)."""
     from ..spec.vocabulary import hand_constants
 
-    line: tuple[str, int] | None = pay_line(step, value, ranking)
+    line: tuple[str, int] | None = pay_line(step, value, ranking, lines or None)
     if line is not None:
         return line[1]
     if step.push_from is not None and value >= hand_constants(ranking)[step.push_from][1]:

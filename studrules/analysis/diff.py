@@ -395,7 +395,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
     add(topic, "winner", "each hand against the house" if variant.is_banked else "the best hand takes the pot")
     for step in variant.steps_of(SettleStep):
         if step.against == "pay_table":
-            for rule, value in settle_rule_rows(step):
+            for rule, value in settle_rule_rows(step, variant.deck.ranking):
                 add(topic, rule, value)
         else:
             add(topic, "house qualifies with", house_hand_words(step.qualify) or condition_words(step.qualify))

@@ -72,6 +72,10 @@ def on_the_hand(
         )
     if settle.max_payout is not None:
         raise SpecError(f"analyze does not count a payout cap; {variant.name} has one: use simulate")
+    if settle.raise_pay_table:
+        raise SpecError(
+            f"analyze does not count raises paid by a table of their own; {variant.name} has one: use simulate"
+        )
     if settle.ante_bonus:
         raise SpecError(
             f"analyze does not count an ante bonus in a pay-table game; {variant.name} has one: use simulate"

@@ -117,13 +117,15 @@ def hand_words(name: str) -> str:
 
     >>> hand_words("three_of_a_kind"), hand_words("five_card_flush"), hand_words("nine_high_three_card_flush")
     ('three of a kind', 'a five-card flush', 'a three-card flush, nine high,')
+    >>> hand_words("four_card_straight_flush")
+    'a four-card straight flush'
     """
     if name.startswith("pair_of_"):  # a pair's lowest hand: "a pair of jacks"
         return "a " + name.replace("_", " ")
-    flush = re.fullmatch(r"(?:([a-z]+)_high_)?([a-z]+)_card_flush", name)
+    flush = re.fullmatch(r"(?:([a-z]+)_high_)?([a-z]+)_card_(straight_)?flush", name)
     if flush:  # a flush's length (the longest flush ranking): "a five-card flush", "a three-card flush, nine high"
-        top, length = flush.groups()
-        return f"a {length}-card flush" + (f", {top} high," if top else "")
+        top, length, straight = flush.groups()
+        return f"a {length}-card {'straight ' if straight else ''}flush" + (f", {top} high," if top else "")
     return _HAND_WORDS.get(name, name.replace("_", " "))
 
 

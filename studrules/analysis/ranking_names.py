@@ -21,6 +21,7 @@ _RANKING_NAMES = {
     "four_card_high": "four-card high",
     "four_flush_high": "four-flush high",
     "longest_flush": "longest-flush",
+    "longest_suit_run": "longest-suit-run",
     "short_deck_high": "short-deck high",
 }
 

@@ -42,7 +42,7 @@ from .amounts_said import book_amount
 from .banked_words import (
     bonus_sentences,
     cap_sentences,
-    pay_table_rows,
+    pay_table_block,
     pay_table_sentences,
     raise_table_rows,
     raise_words,
@@ -524,11 +524,11 @@ class _Writer:
         self.h2("Settlement against the house")
         if step.against == "pay_table":
             self.ul(
-                pay_table_sentences(step)
+                pay_table_sentences(step, self.v.deck.ranking)
                 + bonus_sentences(step, lambda e: self.amount(e, bare=True))
                 + cap_sentences(step, self.amount)
             )
-            self.blocks.append(Block("table", items=pay_table_rows(step), header=("Player's hand", "Every wager pays")))
+            self.blocks.append(pay_table_block(step, self.v.deck.ranking))
             return
         hand = house_hand_words(step.qualify)
         always = step.qualify.source.strip() == "true"

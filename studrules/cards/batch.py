@@ -98,7 +98,9 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDA
     hands of ``hand_cards`` cards: the three- and four-card rankings) is a
     table look-up per subset of that many cards, the best one kept. A ranking
     valued by each suit's set of ranks (``suit_table()``: the longest flush)
-    is a look-up per suit, the best one kept. Any other
+    is a look-up per suit, the best one kept; one valued by measures of each
+    suit (``suit_measures()``: the longest suit run), each measure's best
+    suit, weighted and summed. Any other
     ranking is evaluated hand by hand (right, and slow). Codes are trusted
     (distinct, 0..51).
 
@@ -117,6 +119,8 @@ def evaluate_batch_in(codes: ArrayLike, ranking: str) -> NDArray[np.int64] | NDA
     found = get_ranking(ranking)
     if hasattr(found, "suit_table"):
         return _by_suit(arr, ranking)
+    if hasattr(found, "suit_measures"):
+        return _by_suit_measures(arr, ranking)
     size = getattr(found, "hand_cards", None)
     if size is None or arr.shape[1] < size:
         from .card import Card
@@ -184,6 +188,29 @@ def _by_suit(arr: NDArray[np.int64], ranking: str) -> NDArray[np.int64]:
     for s in range(4):
         np.maximum(out, table[np.where(suits == s, bits, 0).sum(axis=1)], out=out)
     return out
+
+
+def _by_suit_measures(arr: NDArray[np.int64], ranking: str) -> NDArray[np.int64]:
+    """A ranking valued by measures of each suit's set of ranks (``suit_measures()``): each
+    measure's best suit, weighted, summed."""
+    bits = np.left_shift(1, arr >> 2)
+    suits = arr & 3
+    masks = [np.where(suits == s, bits, 0).sum(axis=1) for s in range(4)]
+    out = np.zeros(arr.shape[0], dtype=np.int64)
+    for table, weight in _suit_measures(ranking):
+        best = table[masks[0]]
+        for mask in masks[1:]:
+            np.maximum(best, table[mask], out=best)
+        out += weight * best
+    return out
+
+
+@functools.cache
+def _suit_measures(ranking: str) -> tuple[tuple[NDArray[np.int64], int], ...]:
+    from .rankings import get_ranking
+
+    measures = get_ranking(ranking).suit_measures()  # type: ignore[attr-defined]
+    return tuple((np.array(table, dtype=np.int64), int(weight)) for table, weight in measures)
 
 
 @functools.cache

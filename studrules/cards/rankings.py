@@ -59,6 +59,7 @@ from .rankings_high import AceToFiveHigh, FourFlushHigh, ShortDeckHigh, TwoCardH
 from .rankings_low import AceToSixLow, Badugi, TwoCardAceToFiveLow
 from .rankings_qualified import at_least, holding_first, or_better
 from .rankings_single import HoleCardOfSuit
+from .rankings_suit_run import LongestSuitRun
 from .rankings_three import ThreeCardHigh
 
 __all__ = [
@@ -348,6 +349,12 @@ _RANKINGS: dict[str, Ranking] = {
             True,
             "the longest flush: the most cards of one suit, then those cards high to low as flushes rank; "
             "straights and pairs ignored",
+        ),
+        LongestSuitRun(
+            "longest_suit_run",
+            True,
+            "the longest straight flush (the ace high or low) and the longest flush, each a line a pay "
+            "table may name: four_card_straight_flush, five_card_flush...",
         ),
     )
 }

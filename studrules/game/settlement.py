@@ -136,7 +136,8 @@ def raise_odds(step: SettleStep, player_value: float, ranking: str = "high") -> 
 def pay_line(
     step: SettleStep, player_value: float, ranking: str = "high", lines: tuple[tuple[str, _O], ...] | None = None
 ) -> tuple[str, _O] | None:
-    """Against the pay table: the highest line the hand reaches and its odds (None: below every line).
+    """Against the pay table: the highest line the hand reaches and its odds (None: below every line);
+    in a ranking whose lines are each held or not (``holds``), the best paid line it holds.
 
     >>> from studrules.spec.loader import load_variant_text
     >>> v = load_variant_text('''
@@ -157,25 +158,56 @@ def pay_line(
     """
     from ..spec.vocabulary import hand_constants
 
+    table: tuple[tuple[str, Any], ...] = step.pay_table if lines is None else lines
+    holds = _line_test(ranking)
+    if holds is not None:  # lines held or not, in no one order: the best paid of those held
+        held = [(label, odds) for label, odds in table if holds(player_value, label)]
+        return max(held, key=lambda line: line[1]) if held else None
     constants = hand_constants(ranking)
     best: tuple[int, str, Any] | None = None
-    for label, odds in step.pay_table if lines is None else lines:
+    for label, odds in table:
         floor = constants[label][1]
         if player_value >= floor and (best is None or floor > best[0]):
             best = (floor, label, odds)
     return None if best is None else (best[1], best[2])
 
 
+def _line_test(ranking: str) -> Any:
+    """A ranking's own test of whether a hand holds a line (``holds``), or None: its lines
+    are floors of its order, a hand holding every line at or below it."""
+    if ranking == "high":
+        return None
+    from ..cards.rankings import get_ranking
+
+    return getattr(get_ranking(ranking), "holds", None)
+
+
 def _on_the_hand(step: SettleStep, player_value: float, ante: int, raised: int, ranking: str) -> PositionSettlement:
     from ..spec.vocabulary import hand_constants
 
     line: tuple[str, int] | None = pay_line(step, player_value, ranking)
+    pushes = step.push_from is not None and player_value >= hand_constants(ranking)[step.push_from][1]
+    raise_line = pay_line(step, player_value, ranking, step.raise_pay_table) if step.raise_pay_table else None
+    if raise_line is not None or (line is not None and step.raise_pay_table):  # the raises by their own table
+        ante_net, ante_words = _by_line(line, ante, pushes, "the ante")
+        raise_net, raise_words = _by_line(raise_line, raised, pushes, "the raises")
+        return PositionSettlement(ante_net, raise_net, ante_net + raise_net, f"{ante_words}; {raise_words}")
     if line is not None:
         label, odds = line
         return PositionSettlement(ante * odds, raised * odds, (ante + raised) * odds, f"{label} pays {odds} to 1")
-    if step.push_from is not None and player_value >= hand_constants(ranking)[step.push_from][1]:
+    if pushes:
         return PositionSettlement(0, 0, 0, "below the pay table's lines: wagers returned")
     return PositionSettlement(-ante, -raised, -ante - raised, "below the pay table's lines: wagers lost")
+
+
+def _by_line(line: tuple[str, int] | None, stake: int, pushes: bool, wager: str) -> tuple[int, str]:
+    """What ``stake`` nets by its table's ``line`` (None: below every line; ``pushes``: at least
+    ``push_from``), and the words for it."""
+    if line is not None:
+        return stake * line[1], f"{wager}: {line[0]} pays {line[1]} to 1"
+    if pushes:
+        return 0, f"{wager}: below the table's lines, returned"
+    return -stake, f"{wager}: below the table's lines, lost"
 
 
 def house_qualifies(step: SettleStep, house_value: float, env: Mapping[str, int]) -> bool:

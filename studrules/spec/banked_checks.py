@@ -161,11 +161,15 @@ class _BankedChecks(_CheckerBase):
                         self.step_path(i, "push_from"),
                     )
             return
-        if step.push_from is not None:
-            self.fail(
-                "'push_from' is for a settlement against the pay table (against: pay_table)",
-                self.step_path(i, "push_from"),
-            )
+        for field, given in (
+            ("push_from", step.push_from is not None),
+            ("raise_pay_table", bool(step.raise_pay_table)),
+        ):
+            if given:
+                self.fail(
+                    f"'{field}' is for a settlement against the pay table (against: pay_table)",
+                    self.step_path(i, field),
+                )
         for label, _ in step.pay_table:
             if label not in _CATEGORY_LINES:
                 self.fail(
@@ -177,12 +181,13 @@ class _BankedChecks(_CheckerBase):
 
     def _lines(self, i: int, step: SettleStep) -> None:
         """Every line read on the hand alone names a threshold of the variant's ranking."""
-        known = hand_constants(self.v.deck.ranking)
+        known = set(hand_constants(self.v.deck.ranking)) | set(_ranking_lines(self.v.deck.ranking))
         tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, Odds], ...]]] = [(("ante_bonus",), step.ante_bonus)]
         tables += [(("side_bets", bet.name, "pay_table"), bet.pay_table) for bet in step.side_bets]
         tables += [(("side_bets", bet.name, "meter_share"), bet.meter_share) for bet in step.side_bets]
         if step.against == "pay_table":
             tables.append((("pay_table",), step.pay_table))
+            tables.append((("raise_pay_table",), step.raise_pay_table))
         for path, lines in tables:
             for label, _ in lines:
                 if label not in known:
@@ -286,3 +291,13 @@ def _worked(expr: Expression | None, env: Mapping[str, int]) -> int | None:
     except StudrulesError:  # (an amount the table decides: nothing to check here)
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _ranking_lines(ranking: str) -> tuple[str, ...]:
+    """The lines a ranking names besides its thresholds (``lines()``: each held or not), if any."""
+    from ..cards.rankings import UnknownRankingError, get_ranking
+
+    try:
+        return tuple(getattr(get_ranking(ranking), "lines", tuple)())
+    except UnknownRankingError:  # (reported where the deck is checked)
+        return ()

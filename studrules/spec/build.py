@@ -525,13 +525,13 @@ class _Builder:
 
     def _step_settle(self, b: Mapping[str, Any], path: FieldPath, common: _Common) -> Step:
         nq = b.get("not_qualified") or {}
-        table = b.get("pay_table") or {}
         return SettleStep(
             qualify=self.expr(b.get("qualify", "true"), path + ("qualify",), expect=BOOL, names=HOUSE_NAMES),
             ante_odds=int(b.get("ante_odds", 1)),
             not_qualified_ante=self._payout(nq.get("ante"), Payout("win", 1)),
             not_qualified_raise=self._payout(nq.get("raise"), Payout("push")),
-            pay_table=tuple((str(k), int(v)) for k, v in table.items()),
+            pay_table=tuple((str(k), int(v)) for k, v in (b.get("pay_table") or {}).items()),
+            raise_pay_table=tuple((str(k), int(v)) for k, v in (b.get("raise_pay_table") or {}).items()),
             tie=str(b.get("tie", "push")),
             against=str(b.get("against", "house")),
             push_from=str(b["push_from"]) if b.get("push_from") is not None else None,

@@ -487,7 +487,8 @@ class SettleStep(Step):
     position in one hand. ``against='pay_table'``: no house hand; the pay
     table pays the ante and every raise on the player's hand alone (with the
     community cards), a hand below every line but at least ``push_from``
-    pushes, any other loses. ``ante_bonus``: lines paid on the ante of every
+    pushes, any other loses; ``raise_pay_table``, when given, pays the raises
+    instead (the ante by ``pay_table``). ``ante_bonus``: lines paid on the ante of every
     hand played, whatever the house holds. ``side_bets``: :class:`SideBet`."""
 
     qualify: Expression
@@ -499,6 +500,7 @@ class SettleStep(Step):
     not_qualified_ante: Payout = Payout("win", 1)
     not_qualified_raise: Payout = Payout("push")
     pay_table: tuple[tuple[str, int], ...] = ()
+    raise_pay_table: tuple[tuple[str, int], ...] = ()  # against the pay table: the raises' own, if any
     tie: str = "push"
     max_payout: Expression | None = None
 
