@@ -179,6 +179,73 @@ def test_the_flush_bonus_edges_counted_by_hand():
         assert abs(100 * edge - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, (name, bet.ci95)
 
 
+def test_the_straight_flush_bonus_pays_a_run_in_another_suit_than_the_flush_played():
+    # Ann plays four hearts (raise 1x) and holds 5-6-7 of spades: a three-card
+    # straight flush, 9 to 1 on her bonus of 5 (+45), whatever her hearts do.
+    # The house's A-K-Q of clubs qualifies; her four hearts beat its three
+    # clubs: ante +10, raise +10. Net +65.
+    h = hand("2h 9h Jh Kh 5s 6s 7s", "Ac Kc Qc 2d 3d 4s 8s", side_bets={"Ann": {"straight_flush_bonus": 5}})
+    assert net(h) == {"Ann": 65}
+    # A-2-3 of diamonds is a run (the ace low), kept when she folds: -10 + 45.
+    h = hand("Ad 2d 3d 9c Jc 5h Ts", "Ac Kc Qc 2s 3s 4s 8s", "fold", side_bets={"Ann": {"straight_flush_bonus": 5}})
+    assert net(h) == {"Ann": 35}
+    # K-A-2 of hearts goes around the corner: runs of two (K-A, A-2), the bonus lost: -10 - 5.
+    h = hand("Kh Ah 2h 9c 7c 5d Ts", "Ac Kc Qc 2s 3s 4s 8s", "fold", side_bets={"Ann": {"straight_flush_bonus": 5}})
+    assert net(h) == {"Ann": -15}
+
+
+def _longest_run(mask: int) -> int:
+    """The most ranks in a row of a suit (bit r: rank r + 2), the ace also below the two."""
+    best = now = 0
+    for present in [mask >> 12 & 1] + [mask >> r & 1 for r in range(13)]:
+        now = now + 1 if present else 0
+        best = max(best, now)
+    return best
+
+
+def test_the_straight_flush_bonus_edge_counted_by_hand():
+    """Seven-card hands whose every suit runs shorter than r: the coefficient of x**7 in the
+    product over the four suits of the rank sets of each size with no run of r. The table
+    500/200/100/50/9 then costs 6.3515% of the stake; simulate brackets it."""
+    tot = comb(52, 7)
+    shorter = {}
+    for r in range(1, 9):
+        sizes = [0] * 14
+        for mask in range(1 << 13):
+            if _longest_run(mask) < r:
+                sizes[mask.bit_count()] += 1
+        poly = [1]
+        for _ in range(4):
+            poly = [
+                sum(poly[i] * sizes[k - i] for i in range(len(poly)) if 0 <= k - i < 14) for k in range(len(poly) + 13)
+            ]
+        shorter[r] = poly[7]
+    hands = {r: shorter[r + 1] - shorter[r] for r in range(1, 8)}
+    assert sum(hands.values()) == tot and hands[7] == 32  # eight runs of seven in each suit
+    pays = {7: 500, 6: 200, 5: 100, 4: 50, 3: 9}
+    edge = -sum(n * pays.get(r, -1) for r, n in hands.items()) / tot
+    assert round(100 * edge, 4) == 6.3515
+    from studrules.analysis.simulate import simulate
+    from studrules.spec.loader import load_variant
+
+    variant = load_variant(HCF, stakes={"straight_flush_bonus": 5})
+    (bet,) = simulate(variant, "high-card-flush-mousseau", 400_000, seed=2, workers=1).side_bets
+    assert bet.name == "straight_flush_bonus"
+    low, high = bet.ci95
+    assert abs(100 * edge - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, bet.ci95
+
+
+@pytest.mark.soak  # some 30 s: every deal counted suit by suit
+def test_analyze_counts_the_straight_flush_bonus_in_its_own_ranking():
+    from studrules.analysis.exact import analyze
+    from studrules.spec.loader import load_variant
+    from studrules.spec.strategies import load_strategy
+
+    variant = load_variant(HCF, stakes={"straight_flush_bonus": 5})
+    found = analyze(variant, load_strategy("high-card-flush-mousseau", variant))
+    assert round(100 * found.side_bets["straight_flush_bonus"]["house_edge"], 4) == 6.3515  # as counted by hand above
+
+
 def test_analyze_refuses_a_house_card_up_in_one_line_naming_simulate(tmp_path):
     # analyze counts a hand valued by its suits only with every card down: a house of High Card
     # Flush showing its first card is not counted

@@ -32,6 +32,7 @@ from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet
 from ..spec.vocabulary import hand_constants
 from ..spec.wagers import Odds, odds_words
 from .expression_words import hand_words, number_words
+from .ranking_names import ranking_name
 from .rulebook_output import Block
 
 __all__ = [
@@ -222,10 +223,13 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
         else:
             stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
             stake += f"; 0: not placed; {_choice_words(bet, amount)}"
+        hand, line = "hand alone", "the highest line it reaches"
+        if bet.ranking is not None:  # his cards valued again in the bet's own ranking
+            hand = f"cards alone, valued as a {ranking_name(bet.ranking)} hand,"
+            line = "the best paid line they hold" if hasattr(get_ranking(bet.ranking), "holds") else line
         out.append(
-            f"Side bet {bet.name.replace('_', ' ')} ({stake}): paid on the player's hand alone by the highest "
-            f"line it reaches, whatever the house holds, {_side_lines_words(bet, amount)}; below every line "
-            f"{_below_words(bet)}, and {fold}."
+            f"Side bet {bet.name.replace('_', ' ')} ({stake}): paid on the player's {hand} by {line}, whatever "
+            f"the house holds, {_side_lines_words(bet, amount)}; below every line {_below_words(bet)}, and {fold}."
         )
     return out
 
@@ -283,6 +287,8 @@ def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> li
         name = bet.name.replace("_", " ")
         staked = "required, at each position's ante" if bet.required else f"staked {amount(bet.amount)}"
         rows.append((f"side bet {name}", f"{staked}; on a fold: {bet.on_fold}"))
+        if bet.ranking is not None:
+            rows.append((f"{name} paid on", f"the {ranking_name(bet.ranking)} hand"))
         if bet.required:
             rows.append((f"{name} limits", "none: the ante's"))
         else:

@@ -209,6 +209,7 @@ def side_bets_batch(
     ranking: str = "high",
     ante: int = 0,
     beaten: np.ndarray | None = None,
+    values_in: Mapping[str, np.ndarray] | None = None,
 ) -> dict[str, tuple[int, np.ndarray, np.ndarray]]:
     """Each side bet placed (its stake above 0): ``{name: (stake, net, line)}``, one entry per hand.
 
@@ -216,7 +217,8 @@ def side_bets_batch(
     ``line``: the index of the line paid in the bet's ``lines``, -1 for none.
     A position that folded (``played`` false) loses a bet that does not stand.
     A required bet is staked at ``ante``; a bet that pushes unless beaten reads
-    ``beaten`` (the house qualifies and beats the hand) below every line.
+    ``beaten`` (the house qualifies and beats the hand) below every line. A bet
+    of another ranking reads the hands' values in it from ``values_in``.
     """
     import numpy as np
 
@@ -227,12 +229,15 @@ def side_bets_batch(
         if stake <= 0:
             continue
         labels = [label for label, _ in bet.lines]
+        own = ranking if bet.ranking is None else bet.ranking
 
-        def index(v: float, lines: tuple[tuple[str, Odds], ...] = bet.lines, labels: list[str] = labels) -> int:
-            line = pay_line(step, v, ranking, lines)
+        def index(
+            v: float, lines: tuple[tuple[str, Odds], ...] = bet.lines, labels: list[str] = labels, own: str = own
+        ) -> int:
+            line = pay_line(step, v, own, lines)
             return -1 if line is None else labels.index(line[0])
 
-        line = _per_value(player_value, index)
+        line = _per_value(player_value if own == ranking else (values_in or {})[own], index)
         if bet.on_fold != "stand":
             line = np.where(played, line, -1)
         wins = np.array([side_bet_net(bet, item, stake, env) for item in bet.lines] + [-stake], dtype=np.int64)

@@ -117,6 +117,26 @@ def one_step(variant: Variant, kind: type, word: str) -> Any:
     return steps[0]
 
 
+def values_in_ranking(cards: Any, ranking: str, game: str) -> Any:
+    """Rows of the player's cards (each standing for every renaming of its suits) valued in a
+    side bet's own ``ranking``; a ranking that reads one suit is refused (the rows would not
+    stand for their renamings).
+
+    >>> import numpy as np
+    >>> values_in_ranking(np.array([[0, 4, 8, 12, 17, 21, 26]]), "longest_suit_run", "x").tolist()  # 2c 3c 4c 5c 6d 7d 8h
+    [68]
+    """
+    from ..cards.rankings import get_ranking
+    from .exact_house import values_of
+
+    if getattr(get_ranking(ranking), "suit", None) is not None:
+        raise SpecError(
+            f"analyze counts hands one per class of suit renaming; a side bet of {game} is paid in the "
+            f"{ranking} ranking, which reads one suit: use simulate"
+        )
+    return values_of(cards, ranking)
+
+
 def side_bet_result(
     settle: SettleStep,
     bet: Any,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..cards.rankings import get_ranking
 from ..errors import ArgumentError, IllegalActionError
 from ..spec.model import AnteStep, DecisionStep, RevealStep, SettleStep
 from ..spec.raise_sizes import raises_at, reads_hand
@@ -18,7 +19,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
 from .result import PositionResult
-from .settlement import required_bets, settle_position, side_bet_limits, side_bet_stakes
+from .settlement import required_bets, settle_position, side_bet_limits, side_bet_rankings, side_bet_stakes
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
@@ -355,19 +356,23 @@ class _House(_HandState):
             self.community,
         )
         stacks, add_event, side_bets, side_stakes = self.stacks, self.events.append, step.side_bets, self.side_stakes
+        others = side_bet_rankings(step, self.variant.deck.ranking)  # the side bets' own rankings
         for i, name in enumerate(self.players):
             ante = antes[i] if antes else 0
             raised = raise_amounts[i]
             held = cards[i] + community  # the community cards count in every hand
             # a folded hand is valued only for its side bets that stand
             value = ranking.evaluate(held) if not folded[i] or side_bets else None
+            values_in = {r: get_ranking(r).evaluate(held) or 0 for r in others} if others else None
             if not folded[i]:
                 words = _describe(ranking, value, held)
                 add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))
             raise_amount = None if folded[i] else (raised or 0)
             mine = side_stakes[i] if side_stakes is not None else None  # (None: the game's own stakes)
             stakes = None if mine is None else tuple(mine.values())
-            key = (id(step), value or 0, house_value, ante, raise_amount, raised or 0, stakes)
+            key: tuple[object, ...] = (id(step), value or 0, house_value, ante, raise_amount, raised or 0, stakes)
+            if values_in:
+                key += tuple(values_in.values())
             s = settled.get(key)
             if s is None:
                 s = settled[key] = settle_position(
@@ -380,6 +385,7 @@ class _House(_HandState):
                     forfeited=raised or 0,
                     ranking=self.variant.deck.ranking,
                     side_stakes=mine,
+                    values_in=values_in,
                 )
             net = s.net
             stacks[i] += ante + (raised or 0) + net

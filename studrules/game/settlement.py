@@ -66,6 +66,7 @@ __all__ = [
     "pay_line",
     "side_bet_net",
     "side_bet_stakes",
+    "side_bet_rankings",
     "side_bet_limits",
 ]
 
@@ -241,6 +242,7 @@ def settle_position(
     forfeited: int = 0,
     ranking: str = "high",
     side_stakes: Mapping[str, int] | None = None,
+    values_in: Mapping[str, float] | None = None,
 ) -> PositionSettlement:
     """Settle one position (see the module's rules 1-8).
 
@@ -254,6 +256,8 @@ def settle_position(
     own stake on each side bet (by name; a bet not named, or 0: not made),
     which the reason says with what each won or lost; None: each bet's
     amount at ``env`` (the reason says which won or lost, as it always has).
+    ``values_in``: the player's value in each other ranking a side bet names
+    (:func:`side_bet_rankings`), by the ranking's name.
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("against-the-house")
@@ -295,9 +299,12 @@ def settle_position(
         if stake <= 0:
             bets.append((bet.name, 0, 0))
             continue
-        line = (
-            None if raise_amount is None and bet.on_fold == "lose" else pay_line(step, player_value, ranking, bet.lines)
-        )
+        if raise_amount is None and bet.on_fold == "lose":
+            line = None
+        elif bet.ranking is None or bet.ranking == ranking:
+            line = pay_line(step, player_value, ranking, bet.lines)
+        else:  # the bet's own ranking: the player's cards valued in it
+            line = pay_line(step, (values_in or {})[bet.ranking], bet.ranking, bet.lines)
         pushed = False
         if line is None and raise_amount is not None and bet.below == "push_unless_beaten":
             if beaten is None:
@@ -317,6 +324,17 @@ def settle_position(
             result = f"wins {won}" if won >= 0 else f"loses {-won}"
             reason += f"; {bet.name} {stake} {result}: {line[0]} {_side_words(bet, line, won + stake)}"
     return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side, tuple(bets))
+
+
+def side_bet_rankings(step: SettleStep, ranking: str) -> tuple[str, ...]:
+    """The rankings other than the deck's (``ranking``) that a side bet's lines are of:
+    the player's cards are valued in each for :func:`settle_position`'s ``values_in``.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> side_bet_rankings(load_variant("high-card-flush").steps_of(SettleStep)[0], "longest_flush")
+    ('longest_suit_run',)
+    """
+    return tuple(dict.fromkeys(b.ranking for b in step.side_bets if b.ranking is not None and b.ranking != ranking))
 
 
 def side_bet_stakes(

@@ -180,20 +180,25 @@ class _BankedChecks(_CheckerBase):
                 )
 
     def _lines(self, i: int, step: SettleStep) -> None:
-        """Every line read on the hand alone names a threshold of the variant's ranking."""
-        known = set(hand_constants(self.v.deck.ranking)) | set(_ranking_lines(self.v.deck.ranking))
-        tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, Odds], ...]]] = [(("ante_bonus",), step.ante_bonus)]
-        tables += [(("side_bets", bet.name, "pay_table"), bet.pay_table) for bet in step.side_bets]
-        tables += [(("side_bets", bet.name, "meter_share"), bet.meter_share) for bet in step.side_bets]
+        """Every line read on the hand alone names a threshold of the variant's ranking (a side
+        bet's: of its own ranking, where it names one)."""
+        deck = self.v.deck.ranking
+        tables: list[tuple[tuple[str | int, ...], tuple[tuple[str, Odds], ...], str]] = [
+            (("ante_bonus",), step.ante_bonus, deck)
+        ]
+        for bet in step.side_bets:
+            tables.append((("side_bets", bet.name, "pay_table"), bet.pay_table, bet.ranking or deck))
+            tables.append((("side_bets", bet.name, "meter_share"), bet.meter_share, bet.ranking or deck))
         if step.against == "pay_table":
-            tables.append((("pay_table",), step.pay_table))
-            tables.append((("raise_pay_table",), step.raise_pay_table))
-        for path, lines in tables:
+            tables.append((("pay_table",), step.pay_table, deck))
+            tables.append((("raise_pay_table",), step.raise_pay_table, deck))
+        for path, lines, ranking in tables:
+            known = set(hand_constants(ranking)) | set(_ranking_lines(ranking))
             for label, _ in lines:
                 if label not in known:
                     hint = unknown_name_hint(label, sorted(known), listing="its hands are")
                     self.fail(
-                        f"'{label}' is not a hand of the {self.v.deck.ranking} ranking{hint}",
+                        f"'{label}' is not a hand of the {ranking} ranking{hint}",
                         self.step_path(i, *path, label),
                         key=True,
                     )

@@ -536,32 +536,30 @@ class _Builder:
             against=str(b.get("against", "house")),
             push_from=str(b["push_from"]) if b.get("push_from") is not None else None,
             ante_bonus=tuple((str(k), int(v)) for k, v in (b.get("ante_bonus") or {}).items()),
-            side_bets=tuple(
-                SideBet(
-                    name=str(name),
-                    amount=self.expr(bet.get("amount", 0), path + ("side_bets", name, "amount"), expect=NUMBER),
-                    pay_table=tuple((str(k), odds_of(v)) for k, v in (bet.get("pay_table") or {}).items()),
-                    on_fold=str(bet.get("on_fold", "lose")),
-                    required=bool(bet.get("required", False)),
-                    below=str(bet.get("below", "lose")),
-                    pays=str(bet.get("pays", "odds")),
-                    meter=self.expr(bet["meter"], path + ("side_bets", name, "meter"), expect=NUMBER)
-                    if bet.get("meter") is not None
-                    else None,
-                    meter_share=tuple((str(k), int(v)) for k, v in (bet.get("meter_share") or {}).items()),
-                    min=self.expr(bet["min"], path + ("side_bets", name, "min"), expect=NUMBER)
-                    if bet.get("min") is not None
-                    else None,
-                    max=self.expr(bet["max"], path + ("side_bets", name, "max"), expect=NUMBER)
-                    if bet.get("max") is not None
-                    else None,
-                )
-                for name, bet in (b.get("side_bets") or {}).items()
-            ),
+            side_bets=tuple(self._side_bet(str(name), bet, path) for name, bet in (b.get("side_bets") or {}).items()),
             max_payout=self.expr(b["max_payout"], path + ("max_payout",), expect=NUMBER, names=HOUSE_NAMES)
             if b.get("max_payout") is not None
             else None,
             **common,
+        )
+
+    def _side_bet(self, name: str, bet: Mapping[str, Any], path: FieldPath) -> SideBet:
+        def number(key: str) -> Expression | None:
+            return None if bet.get(key) is None else self.expr(bet[key], path + ("side_bets", name, key), expect=NUMBER)
+
+        return SideBet(
+            name=name,
+            amount=self.expr(bet.get("amount", 0), path + ("side_bets", name, "amount"), expect=NUMBER),
+            pay_table=tuple((str(k), odds_of(v)) for k, v in (bet.get("pay_table") or {}).items()),
+            on_fold=str(bet.get("on_fold", "lose")),
+            required=bool(bet.get("required", False)),
+            below=str(bet.get("below", "lose")),
+            pays=str(bet.get("pays", "odds")),
+            meter=number("meter"),
+            meter_share=tuple((str(k), int(v)) for k, v in (bet.get("meter_share") or {}).items()),
+            min=number("min"),
+            max=number("max"),
+            ranking=str(bet["ranking"]) if bet.get("ranking") is not None else None,
         )
 
 

@@ -85,7 +85,8 @@ class SideBet:
     counts in the game's house edge. ``below``: what a hand below every
     line gets: ``lose`` (the default), or ``push_unless_beaten`` (its stake
     back, unless the house qualifies and its hand beats the player's: then
-    it loses)."""
+    it loses). ``ranking``: the ranking the bet's lines are of, where it is
+    not the deck's (the player's cards valued again in it)."""
 
     name: str
     amount: Expression
@@ -98,6 +99,7 @@ class SideBet:
     max: Expression | None = None
     required: bool = False
     below: str = "lose"
+    ranking: str | None = None
 
     @property
     def lines(self) -> tuple[tuple[str, Odds], ...]:
