@@ -31,6 +31,7 @@ from studrules.spec.strategy_fit import plays_alike
 EXPECTED = {
     "caribbean-stud-it": "basic",
     "three-card-poker": "queen-six-four",
+    "three-card-poker-6-card-bonus": "queen-six-four",
     "four-card-poker": "four-card-poker-basic",
     "crazy-4-poker": "crazy-4-poker-basic",
     "double-down-stud": "double-down-stud-optimal",

@@ -33,6 +33,8 @@ from studrules.spec.strategies import load_strategy
 CASES = {
     "caribbean-stud-it": ("basic", {}, True),  # the basic strategy's exact count: some 15 seconds
     "three-card-poker": ("queen-six-four", {"pair_plus": 5}, False),
+    # the 6 Card Bonus counted over every set of six cards: some 2 s
+    "three-card-poker-6-card-bonus": ("queen-six-four", {"pair_plus": 5, "six_card_bonus": 5}, False),
     "mississippi-stud": ("raise", {}, True),  # some 6 s
     "let-it-ride": ("fold", {}, True),  # stands on both bets: only the $ bet rides
     # every hand against every dealer hand; the default strategy raises 1x and 3x

@@ -223,13 +223,15 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
         else:
             stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
             stake += f"; 0: not placed; {_choice_words(bet, amount)}"
-        hand, line = "hand alone", "the highest line it reaches"
-        if bet.ranking is not None:  # his cards valued again in the bet's own ranking
-            hand = f"cards alone, valued as a {ranking_name(bet.ranking)} hand,"
-            line = "the best paid line they hold" if hasattr(get_ranking(bet.ranking), "holds") else line
+        hand, line = "the player's hand alone", "the highest line it reaches"
+        if bet.ranking is not None or bet.with_house:  # his cards (and the house's) valued in the bet's ranking
+            whose = "the player's and the house's cards together" if bet.with_house else "the player's cards alone"
+            hand = f"{whose}, valued as a {ranking_name(bet.ranking or 'high')} hand,"
+            line = "the best paid line they hold" if hasattr(get_ranking(bet.ranking or "high"), "holds") else line
+        holds = "" if bet.with_house else ", whatever the house holds"
         out.append(
-            f"Side bet {bet.name.replace('_', ' ')} ({stake}): paid on the player's {hand} by {line}, whatever "
-            f"the house holds, {_side_lines_words(bet, amount)}; below every line {_below_words(bet)}, and {fold}."
+            f"Side bet {bet.name.replace('_', ' ')} ({stake}): paid on {hand} by {line}{holds}, "
+            f"{_side_lines_words(bet, amount)}; below every line {_below_words(bet)}, and {fold}."
         )
     return out
 
@@ -287,8 +289,9 @@ def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> li
         name = bet.name.replace("_", " ")
         staked = "required, at each position's ante" if bet.required else f"staked {amount(bet.amount)}"
         rows.append((f"side bet {name}", f"{staked}; on a fold: {bet.on_fold}"))
-        if bet.ranking is not None:
-            rows.append((f"{name} paid on", f"the {ranking_name(bet.ranking)} hand"))
+        if bet.ranking is not None or bet.with_house:
+            cards = "the player's and the house's cards" if bet.with_house else "the player's cards"
+            rows.append((f"{name} paid on", f"{cards}, a {ranking_name(bet.ranking or 'high')} hand"))
         if bet.required:
             rows.append((f"{name} limits", "none: the ante's"))
         else:

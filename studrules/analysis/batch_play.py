@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
-from ..game.settlement import side_bet_rankings
+from ..game.settlement import side_bet_hands
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.raise_sizes import reads_hand
@@ -287,9 +287,9 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         ranking=table.ranking,
     )
     beaten = qualified & (house_value > player_value) if table.house_cards else np.zeros(hands, dtype=bool)
-    others = side_bet_rankings(table.settle, table.ranking)  # the side bets' own rankings: the cards valued in each
+    others = side_bet_hands(table.settle, table.ranking)  # the side bets' own hands: the cards valued in each
     held = table.held(columns, table.player_cards, table.community_cards) if others else columns
-    values_in = {r: evaluate_columns(held, r) for r in others}
+    values_in = {(r, h): evaluate_columns(np.concatenate([held, house]) if h else held, r) for r, h in others}
     side = side_bets_batch(
         table.settle,
         player_value=player_value,

@@ -209,7 +209,7 @@ def side_bets_batch(
     ranking: str = "high",
     ante: int = 0,
     beaten: np.ndarray | None = None,
-    values_in: Mapping[str, np.ndarray] | None = None,
+    values_in: Mapping[tuple[str, bool], np.ndarray] | None = None,
 ) -> dict[str, tuple[int, np.ndarray, np.ndarray]]:
     """Each side bet placed (its stake above 0): ``{name: (stake, net, line)}``, one entry per hand.
 
@@ -218,7 +218,8 @@ def side_bets_batch(
     A position that folded (``played`` false) loses a bet that does not stand.
     A required bet is staked at ``ante``; a bet that pushes unless beaten reads
     ``beaten`` (the house qualifies and beats the hand) below every line. A bet
-    of another ranking reads the hands' values in it from ``values_in``.
+    of another hand reads its values from ``values_in`` (as
+    :func:`~studrules.game.settlement.side_bet_hands` names them).
     """
     import numpy as np
 
@@ -237,7 +238,8 @@ def side_bets_batch(
             line = pay_line(step, v, own, lines)
             return -1 if line is None else labels.index(line[0])
 
-        line = _per_value(player_value if own == ranking else (values_in or {})[own], index)
+        own_hand = own == ranking and not bet.with_house
+        line = _per_value(player_value if own_hand else (values_in or {})[own, bet.with_house], index)
         if bet.on_fold != "stand":
             line = np.where(played, line, -1)
         wins = np.array([side_bet_net(bet, item, stake, env) for item in bet.lines] + [-stake], dtype=np.int64)

@@ -105,7 +105,7 @@ def _against_the_house(
     from ..game.settlement import pay_line, raise_odds
     from ..spec.raise_sizes import reads_hand
     from ..spec.strategy_fit import decision_cards, offered_raises
-    from .exact_base import FOLD, chosen_amounts, values_in_ranking
+    from .exact_base import FOLD, chosen_amounts, side_bet_on_every_set, values_in_ranking
     from .exact_house import counts_the_ranking, house_counts
     from .exact_streets import action_words
     from .exact_suits import counts_by_suit, suit_counts
@@ -237,6 +237,9 @@ def _against_the_house(
     beaten = counts[:, 3] / total  # per row: the share of the house's hands that qualify and beat it
     for bet in settle.side_bets:
         own = bet.ranking or ranking_name
+        if bet.with_house:  # the player's and the house's cards together: every set of them alike
+            side[bet.name] = side_bet_on_every_set(settle, bet, player + house, own, env, variant.name)
+            continue
         paid_on = values if own == ranking_name else values_in_ranking(hands, own, variant.name)
         result = side_bet_result(settle, bet, paid_on, plays, own, share, env, ante=ante, beaten=beaten)
         if not bet.required:

@@ -4,8 +4,10 @@ edge on the player's hand alone."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from math import comb
 from typing import Any
 
 from ..errors import SpecError
@@ -135,6 +137,39 @@ def values_in_ranking(cards: Any, ranking: str, game: str) -> Any:
             f"{ranking} ranking, which reads one suit: use simulate"
         )
     return values_of(cards, ranking)
+
+
+def side_bet_on_every_set(
+    settle: SettleStep, bet: Any, cards: int, ranking: str, env: Any, game: str
+) -> dict[str, Any]:
+    """:func:`side_bet_result` of a bet paid on the player's and the house's cards together
+    (``cards`` in all), every set of that many cards as likely as another: counted over all
+    of them, up to seven. It must stand when the player folds (else what the player does
+    would weigh in, which this count does not)."""
+    import numpy as np
+
+    from .exact_house import values_of
+
+    if bet.on_fold != "stand" or cards > 7:
+        why = "it is lost on a fold" if bet.on_fold != "stand" else f"its hand is of {cards} cards, more than seven"
+        raise SpecError(
+            f"analyze counts a side bet on the player's and the house's cards over every set of their cards; "
+            f"{bet.name} of {game} is not one it counts ({why}): use simulate"
+        )
+    tail = min(cards, 4)  # the last cards of each set: every combination of them, laid out once
+    rest = np.array(list(itertools.combinations(range(52), tail)), dtype=np.int64)
+    counted: dict[int, int] = {}
+    for head in itertools.combinations(range(52), cards - tail):
+        above = rest[np.searchsorted(rest[:, 0], head[-1], side="right") :] if head else rest
+        if not len(above):
+            continue
+        rows = np.concatenate([np.tile(np.array(head, dtype=np.int64), (len(above), 1)), above], axis=1)
+        values, counts = np.unique(values_of(rows, ranking), return_counts=True)
+        for v, n in zip(values.tolist(), counts.tolist()):
+            counted[v] = counted.get(v, 0) + n
+    values = np.array(list(counted), dtype=np.int64)
+    share = np.array(list(counted.values()), dtype=np.float64) / comb(52, cards)
+    return side_bet_result(settle, bet, values, np.ones(len(values), dtype=bool), ranking, share, env)
 
 
 def side_bet_result(

@@ -19,7 +19,7 @@ from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _describe
 from .result import PositionResult
-from .settlement import required_bets, settle_position, side_bet_limits, side_bet_rankings, side_bet_stakes
+from .settlement import required_bets, settle_position, side_bet_hands, side_bet_limits, side_bet_stakes
 from .state import _HandState
 
 #: The name the house goes by in events and scripts of banked games.
@@ -356,14 +356,18 @@ class _House(_HandState):
             self.community,
         )
         stacks, add_event, side_bets, side_stakes = self.stacks, self.events.append, step.side_bets, self.side_stakes
-        others = side_bet_rankings(step, self.variant.deck.ranking)  # the side bets' own rankings
+        others = side_bet_hands(step, self.variant.deck.ranking)  # the side bets' own hands
         for i, name in enumerate(self.players):
             ante = antes[i] if antes else 0
             raised = raise_amounts[i]
             held = cards[i] + community  # the community cards count in every hand
             # a folded hand is valued only for its side bets that stand
             value = ranking.evaluate(held) if not folded[i] or side_bets else None
-            values_in = {r: get_ranking(r).evaluate(held) or 0 for r in others} if others else None
+            values_in = (
+                {(r, h): get_ranking(r).evaluate(held + self.house_cards if h else held) or 0 for r, h in others}
+                if others
+                else None
+            )
             if not folded[i]:
                 words = _describe(ranking, value, held)
                 add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))

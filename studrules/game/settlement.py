@@ -66,7 +66,7 @@ __all__ = [
     "pay_line",
     "side_bet_net",
     "side_bet_stakes",
-    "side_bet_rankings",
+    "side_bet_hands",
     "side_bet_limits",
 ]
 
@@ -242,7 +242,7 @@ def settle_position(
     forfeited: int = 0,
     ranking: str = "high",
     side_stakes: Mapping[str, int] | None = None,
-    values_in: Mapping[str, float] | None = None,
+    values_in: Mapping[tuple[str, bool], float] | None = None,
 ) -> PositionSettlement:
     """Settle one position (see the module's rules 1-8).
 
@@ -256,8 +256,8 @@ def settle_position(
     own stake on each side bet (by name; a bet not named, or 0: not made),
     which the reason says with what each won or lost; None: each bet's
     amount at ``env`` (the reason says which won or lost, as it always has).
-    ``values_in``: the player's value in each other ranking a side bet names
-    (:func:`side_bet_rankings`), by the ranking's name.
+    ``values_in``: the value of each other hand a side bet is paid on
+    (:func:`side_bet_hands`), by ``(ranking, with the house's cards)``.
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("against-the-house")
@@ -299,12 +299,13 @@ def settle_position(
         if stake <= 0:
             bets.append((bet.name, 0, 0))
             continue
+        paid_in = bet.ranking or ranking
         if raise_amount is None and bet.on_fold == "lose":
             line = None
-        elif bet.ranking is None or bet.ranking == ranking:
+        elif paid_in == ranking and not bet.with_house:
             line = pay_line(step, player_value, ranking, bet.lines)
-        else:  # the bet's own ranking: the player's cards valued in it
-            line = pay_line(step, (values_in or {})[bet.ranking], bet.ranking, bet.lines)
+        else:  # the bet's own hand: the player's cards (and the house's) valued in its ranking
+            line = pay_line(step, (values_in or {})[paid_in, bet.with_house], paid_in, bet.lines)
         pushed = False
         if line is None and raise_amount is not None and bet.below == "push_unless_beaten":
             if beaten is None:
@@ -326,15 +327,16 @@ def settle_position(
     return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side, tuple(bets))
 
 
-def side_bet_rankings(step: SettleStep, ranking: str) -> tuple[str, ...]:
-    """The rankings other than the deck's (``ranking``) that a side bet's lines are of:
-    the player's cards are valued in each for :func:`settle_position`'s ``values_in``.
+def side_bet_hands(step: SettleStep, ranking: str) -> tuple[tuple[str, bool], ...]:
+    """The hands a side bet is paid on other than the player's in the deck's ``ranking``, each
+    ``(ranking, with the house's cards)``: valued for :func:`settle_position`'s ``values_in``.
 
     >>> from studrules.spec.loader import load_variant
-    >>> side_bet_rankings(load_variant("high-card-flush").steps_of(SettleStep)[0], "longest_flush")
-    ('longest_suit_run',)
+    >>> side_bet_hands(load_variant("high-card-flush").steps_of(SettleStep)[0], "longest_flush")
+    (('longest_suit_run', False),)
     """
-    return tuple(dict.fromkeys(b.ranking for b in step.side_bets if b.ranking is not None and b.ranking != ranking))
+    hands = ((bet.ranking or ranking, bet.with_house) for bet in step.side_bets)
+    return tuple(hand for hand in dict.fromkeys(hands) if hand != (ranking, False))
 
 
 def side_bet_stakes(

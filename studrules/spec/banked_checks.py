@@ -242,11 +242,21 @@ class _BankedChecks(_CheckerBase):
                     f"the side bet '{bet.name}' is required: it is staked at the ante and paid odds, not chips for one",
                     path + ("required",),
                 )
+            if bet.with_house:
+                self.fail(
+                    f"the side bet '{bet.name}' is required: it is paid on the player's own cards (cards: player)",
+                    path + ("cards",),
+                )
         if bet.below == "push_unless_beaten" and step.against != "house":
             self.fail(
                 f"the side bet '{bet.name}' pushes unless the house beats the hand: that needs a house hand "
                 "(against: house)",
                 path + ("below",),
+            )
+        if bet.with_house and not any(d.house for d in self.v.steps_of(DealStep)):
+            self.fail(
+                f"the side bet '{bet.name}' is paid on the player's and the house's cards: the house is dealt none",
+                path + ("cards",),
             )
 
     def _side_bet_limits(self, i: int, step: SettleStep) -> None:

@@ -560,6 +560,7 @@ class _Builder:
             min=number("min"),
             max=number("max"),
             ranking=str(bet["ranking"]) if bet.get("ranking") is not None else None,
+            cards=str(bet.get("cards", "player")),
         )
 
 

@@ -86,7 +86,10 @@ class SideBet:
     line gets: ``lose`` (the default), or ``push_unless_beaten`` (its stake
     back, unless the house qualifies and its hand beats the player's: then
     it loses). ``ranking``: the ranking the bet's lines are of, where it is
-    not the deck's (the player's cards valued again in it)."""
+    not the deck's (the player's cards valued again in it). ``cards``:
+    ``player`` (his own and the community's) or ``player_and_house`` (the
+    house's too: "the best five-card hand made out of the player's and the
+    dealer's six cards")."""
 
     name: str
     amount: Expression
@@ -100,6 +103,12 @@ class SideBet:
     required: bool = False
     below: str = "lose"
     ranking: str | None = None
+    cards: str = "player"
+
+    @property
+    def with_house(self) -> bool:
+        """Whether the bet is paid on the player's cards and the house's together."""
+        return self.cards == "player_and_house"
 
     @property
     def lines(self) -> tuple[tuple[str, Odds], ...]:
