@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from .card import RANK_NAMES, Card
 from .rankings_base import Ranking, cards_in
 
-__all__ = ["LongestFlush", "LENGTH_WORDS"]
+__all__ = ["LongestFlush", "LENGTH_WORDS", "suit_masks"]
 
 #: A flush's length in words, as its threshold names say it (``three_card_flush``).
 LENGTH_WORDS: tuple[str, ...] = ("", "one", "two", "three", "four", "five", "six", "seven")
@@ -105,12 +105,22 @@ class LongestFlush(Ranking):
         return _table()
 
 
-def _best(cards: Iterable[Card]) -> int:
+def suit_masks(cards: Iterable[Card]) -> list[int]:
+    """Each suit's set of ranks in ``cards``: a mask per suit, bit ``rank - 2`` for each rank.
+
+    >>> from .card import parse_cards
+    >>> [bin(m) for m in suit_masks(parse_cards("2c 3c Ac Kd"))]
+    ['0b1000000000011', '0b100000000000', '0b0', '0b0']
+    """
     masks = [0, 0, 0, 0]
     for card in cards:
         masks[card.code & 3] |= 1 << (card.rank - 2)
+    return masks
+
+
+def _best(cards: Iterable[Card]) -> int:
     table = _table()
-    return max(table[m] for m in masks)
+    return max(table[m] for m in suit_masks(cards))
 
 
 def _ranks_of(value: float) -> tuple[int, ...]:

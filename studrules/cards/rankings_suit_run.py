@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from .card import Card
 from .rankings_base import Ranking, cards_in
-from .rankings_flush import LENGTH_WORDS
+from .rankings_flush import LENGTH_WORDS, suit_masks
 
 __all__ = ["LongestSuitRun"]
 
@@ -118,9 +118,7 @@ class LongestSuitRun(Ranking):
 
 
 def _value(cards: Iterable[Card]) -> int:
-    masks = [0, 0, 0, 0]
-    for card in cards:
-        masks[card.code & 3] |= 1 << (card.rank - 2)
+    masks = suit_masks(cards)
     runs = _runs()
     return _SCALE * max(m.bit_count() for m in masks) + max(runs[m] for m in masks)
 
