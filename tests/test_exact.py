@@ -423,4 +423,5 @@ def test_an_unplaced_side_bet_lost_on_a_fold_is_left_out_not_counted_as_if_nobod
     text = _LET_IT_RIDE_WITH.replace("{extra}", _BONUS).replace("stakes: {bonus: 1}", "stakes: {bonus: 0}")
     text = text.replace("steps:\n", "steps:\n  - decision: {id: bet_one, fold: true}\n")
     r = analyze(load_variant_text(text), optimal=True)
-    assert r.side_bets == {}
+    assert "bonus" not in r.side_bets  # (the 3 Card Bonus of let-it-ride stands on a fold: counted)
+    assert set(r.side_bets) == {"three_card_bonus"}

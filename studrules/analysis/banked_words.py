@@ -224,8 +224,8 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
             stake = f"the stake {bet.amount.source}" + (f", {amount(bet.amount)}" if amount is not None else "")
             stake += f"; 0: not placed; {_choice_words(bet, amount)}"
         hand, line = "the player's hand alone", "the highest line it reaches"
-        if bet.ranking is not None or bet.with_house:  # his cards (and the house's) valued in the bet's ranking
-            whose = "the player's and the house's cards together" if bet.with_house else "the player's cards alone"
+        if bet.ranking is not None or not bet.own_hand:  # its cards valued in its ranking
+            whose = _WHOSE[bet.cards]
             hand = f"{whose}, valued as a {ranking_name(bet.ranking or 'high')} hand,"
             line = "the best paid line they hold" if hasattr(get_ranking(bet.ranking or "high"), "holds") else line
         holds = "" if bet.with_house else ", whatever the house holds"
@@ -234,6 +234,14 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
             f"{_side_lines_words(bet, amount)}; below every line {_below_words(bet)}, and {fold}."
         )
     return out
+
+
+# whose cards a side bet is paid on (SideBet.cards), in words
+_WHOSE = {
+    "player": "the player's cards alone",
+    "own": "the player's own cards alone (not the community cards)",
+    "player_and_house": "the player's and the house's cards together",
+}
 
 
 def _below_words(bet: SideBet) -> str:
@@ -289,8 +297,8 @@ def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> li
         name = bet.name.replace("_", " ")
         staked = "required, at each position's ante" if bet.required else f"staked {amount(bet.amount)}"
         rows.append((f"side bet {name}", f"{staked}; on a fold: {bet.on_fold}"))
-        if bet.ranking is not None or bet.with_house:
-            cards = "the player's and the house's cards" if bet.with_house else "the player's cards"
+        if bet.ranking is not None or not bet.own_hand:
+            cards = _WHOSE[bet.cards].removesuffix(" together").removesuffix(" alone")
             rows.append((f"{name} paid on", f"{cards}, a {ranking_name(bet.ranking or 'high')} hand"))
         if bet.required:
             rows.append((f"{name} limits", "none: the ante's"))

@@ -209,7 +209,7 @@ def side_bets_batch(
     ranking: str = "high",
     ante: int = 0,
     beaten: np.ndarray | None = None,
-    values_in: Mapping[tuple[str, bool], np.ndarray] | None = None,
+    values_in: Mapping[tuple[str, str], np.ndarray] | None = None,
 ) -> dict[str, tuple[int, np.ndarray, np.ndarray]]:
     """Each side bet placed (its stake above 0): ``{name: (stake, net, line)}``, one entry per hand.
 
@@ -238,8 +238,8 @@ def side_bets_batch(
             line = pay_line(step, v, own, lines)
             return -1 if line is None else labels.index(line[0])
 
-        own_hand = own == ranking and not bet.with_house
-        line = _per_value(player_value if own_hand else (values_in or {})[own, bet.with_house], index)
+        own_hand = own == ranking and bet.own_hand
+        line = _per_value(player_value if own_hand else (values_in or {})[own, bet.cards], index)
         if bet.on_fold != "stand":
             line = np.where(played, line, -1)
         wins = np.array([side_bet_net(bet, item, stake, env) for item in bet.lines] + [-stake], dtype=np.int64)

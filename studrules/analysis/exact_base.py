@@ -140,18 +140,20 @@ def values_in_ranking(cards: Any, ranking: str, game: str) -> Any:
 
 
 def side_bet_on_every_set(
-    settle: SettleStep, bet: Any, cards: int, ranking: str, env: Any, game: str
+    settle: SettleStep, bet: Any, cards: int, ranking: str, env: Any, game: str, folds: bool = True
 ) -> dict[str, Any]:
-    """:func:`side_bet_result` of a bet paid on the player's and the house's cards together
-    (``cards`` in all), every set of that many cards as likely as another: counted over all
-    of them, up to seven. It must stand when the player folds (else what the player does
-    would weigh in, which this count does not)."""
+    """:func:`side_bet_result` of a bet paid on a set of ``cards`` cards of its own (the
+    player's and the house's together, or the player's own without the community's), every
+    set of that many cards as likely as another: counted over all of them, up to seven. In a
+    game with a fold (``folds``) it must stand when the player folds (else what the player
+    does would weigh in, which this count does not)."""
     import numpy as np
 
     from .exact_house import values_of
 
-    if bet.on_fold != "stand" or cards > 7:
-        why = "it is lost on a fold" if bet.on_fold != "stand" else f"its hand is of {cards} cards, more than seven"
+    lost = folds and bet.on_fold != "stand"
+    if lost or cards > 7:
+        why = "it is lost on a fold" if lost else f"its hand is of {cards} cards, more than seven"
         raise SpecError(
             f"analyze counts a side bet on the player's and the house's cards over every set of their cards; "
             f"{bet.name} of {game} is not one it counts ({why}): use simulate"

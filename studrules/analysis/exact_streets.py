@@ -41,7 +41,7 @@ def on_the_hand(
     from ..cards.evaluator import MAX_VALUE
     from ..game.settlement import pay_line
     from ..spec.vocabulary import hand_constants
-    from .exact_base import ExactResult, one_step, side_bet_result, values_in_ranking
+    from .exact_base import ExactResult, one_step, side_bet_on_every_set, side_bet_result, values_in_ranking
 
     # the order of the hand: hole cards, then a decision before each community card (community
     # cards turned up before the first decision are known to the player as his own are: hole)
@@ -135,7 +135,9 @@ def on_the_hand(
     every = np.ones(len(five), dtype=bool)
     share = np.full(len(five), 1 / len(five))
     side = {
-        bet.name: side_bet_result(
+        bet.name: side_bet_on_every_set(settle, bet, held, bet.ranking or "high", env, variant.name, folds)
+        if bet.cards == "own"  # the hole cards alone, every set of them alike
+        else side_bet_result(
             settle,
             bet,
             hand_values if bet.ranking in (None, "high") else values_in_ranking(five, bet.ranking, variant.name),

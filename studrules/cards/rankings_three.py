@@ -85,6 +85,8 @@ class ThreeCardHigh(Ranking):
         >>> t = ThreeCardHigh("three_card_high", True, "").thresholds()
         >>> t["straight"] > t["flush"] > t["pair_of_aces"] > t["pair"] > t["queen_high"]
         True
+        >>> t["mini_royal"] > t["straight_flush"]  # A-K-Q suited
+        True
         """
         return dict(_thresholds())
 
@@ -144,4 +146,5 @@ def _thresholds() -> tuple[tuple[str, int], ...]:
         elif name == "high_card":
             key = f"{RANK_NAMES[ranks[0]]}_high"
             out[key] = min(out.get(key, value), value)
+    out["mini_royal"] = table[((14, 13, 12), True)]  # A-K-Q suited, the best straight flush
     return tuple(sorted(out.items()))

@@ -364,7 +364,13 @@ class _House(_HandState):
             # a folded hand is valued only for its side bets that stand
             value = ranking.evaluate(held) if not folded[i] or side_bets else None
             values_in = (
-                {(r, h): get_ranking(r).evaluate(held + self.house_cards if h else held) or 0 for r, h in others}
+                {
+                    (r, whose): get_ranking(r).evaluate(
+                        held + self.house_cards if whose == "player_and_house" else cards[i] if whose == "own" else held
+                    )
+                    or 0
+                    for r, whose in others
+                }
                 if others
                 else None
             )

@@ -242,7 +242,7 @@ def settle_position(
     forfeited: int = 0,
     ranking: str = "high",
     side_stakes: Mapping[str, int] | None = None,
-    values_in: Mapping[tuple[str, bool], float] | None = None,
+    values_in: Mapping[tuple[str, str], float] | None = None,
 ) -> PositionSettlement:
     """Settle one position (see the module's rules 1-8).
 
@@ -257,7 +257,7 @@ def settle_position(
     which the reason says with what each won or lost; None: each bet's
     amount at ``env`` (the reason says which won or lost, as it always has).
     ``values_in``: the value of each other hand a side bet is paid on
-    (:func:`side_bet_hands`), by ``(ranking, with the house's cards)``.
+    (:func:`side_bet_hands`), by ``(ranking, cards)``.
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("against-the-house")
@@ -302,10 +302,10 @@ def settle_position(
         paid_in = bet.ranking or ranking
         if raise_amount is None and bet.on_fold == "lose":
             line = None
-        elif paid_in == ranking and not bet.with_house:
+        elif paid_in == ranking and bet.own_hand:
             line = pay_line(step, player_value, ranking, bet.lines)
-        else:  # the bet's own hand: the player's cards (and the house's) valued in its ranking
-            line = pay_line(step, (values_in or {})[paid_in, bet.with_house], paid_in, bet.lines)
+        else:  # the bet's own hand: its cards valued in its ranking
+            line = pay_line(step, (values_in or {})[paid_in, bet.cards], paid_in, bet.lines)
         pushed = False
         if line is None and raise_amount is not None and bet.below == "push_unless_beaten":
             if beaten is None:
@@ -327,16 +327,17 @@ def settle_position(
     return PositionSettlement(ante_net, main.raise_net, ante_net + main.raise_net + side, reason, side, tuple(bets))
 
 
-def side_bet_hands(step: SettleStep, ranking: str) -> tuple[tuple[str, bool], ...]:
+def side_bet_hands(step: SettleStep, ranking: str) -> tuple[tuple[str, str], ...]:
     """The hands a side bet is paid on other than the player's in the deck's ``ranking``, each
-    ``(ranking, with the house's cards)``: valued for :func:`settle_position`'s ``values_in``.
+    ``(ranking, cards)`` (``cards``: a side bet's, whose cards): valued for
+    :func:`settle_position`'s ``values_in``.
 
     >>> from studrules.spec.loader import load_variant
     >>> side_bet_hands(load_variant("high-card-flush").steps_of(SettleStep)[0], "longest_flush")
-    (('longest_suit_run', False),)
+    (('longest_suit_run', 'player'),)
     """
-    hands = ((bet.ranking or ranking, bet.with_house) for bet in step.side_bets)
-    return tuple(hand for hand in dict.fromkeys(hands) if hand != (ranking, False))
+    hands = ((bet.ranking or ranking, bet.cards) for bet in step.side_bets)
+    return tuple(hand for hand in dict.fromkeys(hands) if hand != (ranking, "player"))
 
 
 def side_bet_stakes(

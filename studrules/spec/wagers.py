@@ -87,9 +87,10 @@ class SideBet:
     back, unless the house qualifies and its hand beats the player's: then
     it loses). ``ranking``: the ranking the bet's lines are of, where it is
     not the deck's (the player's cards valued again in it). ``cards``:
-    ``player`` (his own and the community's) or ``player_and_house`` (the
-    house's too: "the best five-card hand made out of the player's and the
-    dealer's six cards")."""
+    ``player`` (his own and the community's), ``own`` (his own alone, the
+    community's left out: "The bet is based on your three cards only") or
+    ``player_and_house`` (the house's too: "the best five-card hand made out
+    of the player's and the dealer's six cards")."""
 
     name: str
     amount: Expression
@@ -109,6 +110,12 @@ class SideBet:
     def with_house(self) -> bool:
         """Whether the bet is paid on the player's cards and the house's together."""
         return self.cards == "player_and_house"
+
+    @property
+    def own_hand(self) -> bool:
+        """Whether the bet is paid on the player's hand as the game values it (his cards and the
+        community's, in the deck's ranking: ``ranking`` is the deck's)."""
+        return self.cards == "player"
 
     @property
     def lines(self) -> tuple[tuple[str, Odds], ...]:

@@ -1,0 +1,74 @@
+"""Let It Ride's 3 Card Bonus: a side bet on the player's three cards alone (``cards: own``,
+the community cards left out), ranked as three-card hands (``ranking: three_card_high``).
+
+The three-card hands, counted by hand over all C(52, 3) = 22,100: 4 mini royals (A-K-Q of a
+suit), 44 other straight flushes (12 runs a suit, A-2-3 to K-Q-J... less the mini royal: 4 x
+11), 52 three of a kind (13 x C(4, 3)), 720 straights (12 runs x 4**3, less the 48 straight
+flushes), 1,096 flushes (4 x C(13, 3), less the 48), 3,744 pairs (13 x C(4, 2) x 48). With the
+table 50/40/30/6/4/1 they give 2.1357% ("2.14 percent"), with a flush at 3 7.0950% ("the
+house edge is 7.1 percent", tunicatravel.com, "Let It Ride: 3-card Side Bet").
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+from rules_support import net, play
+
+from studrules.analysis.exact import analyze
+from studrules.analysis.simulate import simulate
+from studrules.spec.loader import load_variant
+from studrules.spec.strategies import load_strategy
+
+LIR = "let-it-ride"
+RUNS = 12  # A-2-3 to Q-K-A
+HANDS = {"mini_royal": 4, "straight_flush": 4 * RUNS - 4, "three_of_a_kind": 13 * comb(4, 3)}
+HANDS |= {"straight": RUNS * 4**3 - 4 * RUNS, "flush": 4 * comb(13, 3) - 4 * RUNS, "pair": 13 * comb(4, 2) * 48}
+PAYS = {
+    "flush_4": {"mini_royal": 50, "straight_flush": 40, "three_of_a_kind": 30, "straight": 6, "flush": 4, "pair": 1}
+}
+PAYS["flush_3"] = PAYS["flush_4"] | {"flush": 3}
+
+
+def _edge(table: str) -> float:
+    won = sum(n * PAYS[table][line] for line, n in HANDS.items())
+    return -(won - (comb(52, 3) - sum(HANDS.values()))) / comb(52, 3)
+
+
+def test_the_counts_give_the_published_edges():
+    assert (HANDS["straight_flush"], HANDS["straight"], HANDS["flush"], HANDS["pair"]) == (44, 720, 1_096, 3_744)
+    assert round(100 * _edge("flush_4"), 2) == 2.14 and round(100 * _edge("flush_3"), 1) == 7.1
+
+
+@pytest.mark.parametrize("table", sorted(PAYS))
+def test_analyze_counts_every_three_card_hand(table):
+    variant = load_variant(LIR, options={"three_card_bonus_table": table}, stakes={"three_card_bonus": 5})
+    bet = analyze(variant, load_strategy("let-it-ride-basic", variant)).side_bets["three_card_bonus"]
+    assert bet["house_edge"] == pytest.approx(_edge(table), abs=1e-12)
+    for line, n in HANDS.items():
+        assert bet["lines"][line]["probability"] == pytest.approx(n / comb(52, 3), abs=1e-12), line
+
+
+def test_simulate_brackets_the_count():
+    variant = load_variant(LIR, stakes={"three_card_bonus": 5})
+    (bet,) = simulate(variant, "let-it-ride-basic", 400_000, seed=7, workers=1).side_bets
+    low, high = bet.ci95
+    assert abs(100 * _edge("flush_4") - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, bet.ci95
+
+
+def test_the_bonus_reads_the_three_cards_and_not_the_community_cards():
+    # A-K-Q of hearts: a mini royal, 50 to 1 on 5 (+250); with the community J-T of hearts the
+    # five cards are a royal flush, 1,000 to 1 on the "$" bet of 10 alone (+10,000). Net +10,250.
+    bonus = {"Ann": {"three_card_bonus": 5}}
+    h = play(LIR, {"Ann": "Ah Kh Qh", "community": "Jh Th"}, ["Ann check", "Ann check"], side_bets=bonus)
+    assert net(h) == {"Ann": 10_250}
+    # A pair of sevens in her three cards and a third seven among the community cards: the bonus
+    # pays the pair, 1 to 1 (+5), not three of a kind; the hand's three sevens pay 3 to 1 on the
+    # three bets riding (+90). Net +95.
+    h = play(LIR, {"Ann": "7c 7d 2s", "community": "7h Kd"}, ["Ann raise", "Ann raise"], side_bets=bonus)
+    assert net(h) == {"Ann": 95}
+    # Nothing in her three cards: the bonus lost (-5) whatever the five make; a pair of kings
+    # with the community cards pays 1 to 1 on the "$" bet (+10). Net +5.
+    h = play(LIR, {"Ann": "Kc 9d 2s", "community": "Kh 5d"}, ["Ann check", "Ann check"], side_bets=bonus)
+    assert net(h) == {"Ann": 5}
