@@ -18,7 +18,8 @@ from rules_support import net, play
 
 from studrules.analysis.exact import analyze
 from studrules.analysis.simulate import simulate
-from studrules.spec.loader import load_variant
+from studrules.errors import SpecErrors
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.strategies import load_strategy
 
 LIR = "let-it-ride"
@@ -72,3 +73,36 @@ def test_the_bonus_reads_the_three_cards_and_not_the_community_cards():
     # with the community cards pays 1 to 1 on the "$" bet (+10). Net +5.
     h = play(LIR, {"Ann": "Kc 9d 2s", "community": "Kh 5d"}, ["Ann check", "Ann check"], side_bets=bonus)
     assert net(h) == {"Ann": 5}
+
+
+@pytest.mark.parametrize(
+    ("game", "bet", "words"),
+    [
+        # three own cards are no five-card hand
+        (
+            "let-it-ride",
+            "{amount: 0, cards: own, ranking: high, pay_table: {flush: 3}}",
+            "values 3 cards as a high hand, which takes 5 to 9 cards",
+        ),
+        # Caribbean Stud's five cards and the dealer's five are ten: more than the best five of nine
+        (
+            "caribbean-stud-it",
+            "{amount: 0, cards: player_and_house, pay_table: {flush: 3}}",
+            "values 10 cards as a high hand, which takes 5 to 9 cards",
+        ),
+    ],
+)
+def test_a_side_bet_whose_cards_make_no_hand_of_its_ranking_is_refused_where_it_is_written(game, bet, words):
+    text = f"""
+extends: {game}
+name: mine
+steps:
+  - settle:
+      id: settle
+      side_bets:
+        mine: {bet}
+"""
+    with pytest.raises(SpecErrors, match=words) as caught:
+        load_variant_text(text)
+    (error,) = caught.value.errors
+    assert error.location.line == 8 and error.location.path[-1] == "cards"

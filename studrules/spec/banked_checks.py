@@ -253,10 +253,34 @@ class _BankedChecks(_CheckerBase):
                 "(against: house)",
                 path + ("below",),
             )
-        if bet.with_house and not any(d.house for d in self.v.steps_of(DealStep)):
+        deals = self.v.steps_of(DealStep)
+        if bet.with_house and not any(d.house for d in deals):
             self.fail(
                 f"the side bet '{bet.name}' is paid on the player's and the house's cards: the house is dealt none",
                 path + ("cards",),
+            )
+            return
+        self._side_bet_cards(bet, deals, path)
+
+    def _side_bet_cards(self, bet: SideBet, deals: tuple[DealStep, ...], path: tuple[str | int, ...]) -> None:
+        """A side bet's cards make a hand of its ranking: as many as the ranking reads at least,
+        and at most nine where it takes the best five of them."""
+        from ..cards.rankings import UnknownRankingError, get_ranking
+
+        held = sum(len(d.players) for d in deals)
+        held += 0 if bet.cards == "own" else sum(len(d.community) for d in deals)
+        held += sum(len(d.house) for d in deals) if bet.with_house else 0
+        name = bet.ranking or self.v.deck.ranking
+        try:
+            ranking = get_ranking(name)
+        except UnknownRankingError:  # (reported where the ranking is read)
+            return
+        if held < ranking.fewest_cards or (held > 9 and not ranking.every_card_counts):
+            takes = f"{ranking.fewest_cards} or more" if ranking.every_card_counts else f"{ranking.fewest_cards} to 9"
+            self.fail(
+                f"the side bet '{bet.name}' values {held} card{'s' if held != 1 else ''} as a {name} hand, which "
+                f"takes {takes} cards",
+                path + ("cards" if bet.cards != "player" or bet.ranking is None else "ranking",),
             )
 
     def _side_bet_limits(self, i: int, step: SettleStep) -> None:
