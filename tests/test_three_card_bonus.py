@@ -90,6 +90,12 @@ def test_the_bonus_reads_the_three_cards_and_not_the_community_cards():
             "{amount: 0, cards: player_and_house, pay_table: {flush: 3}}",
             "values 10 cards as a high hand, which takes 5 to 9 cards",
         ),
+        # a ranking of a player's face-down cards at a pot's showdown values no side bet
+        (
+            "caribbean-stud-it",
+            "{amount: 0, ranking: high_spade_in_the_hole, pay_table: {flush: 3}}",
+            "reads a player's face-down cards",
+        ),
     ],
 )
 def test_a_side_bet_whose_cards_make_no_hand_of_its_ranking_is_refused_where_it_is_written(game, bet, words):
@@ -105,4 +111,4 @@ steps:
     with pytest.raises(SpecErrors, match=words) as caught:
         load_variant_text(text)
     (error,) = caught.value.errors
-    assert error.location.line == 8 and error.location.path[-1] == "cards"
+    assert error.location.line == 8 and error.location.path[-1] in ("cards", "ranking")

@@ -275,6 +275,13 @@ class _BankedChecks(_CheckerBase):
             ranking = get_ranking(name)
         except UnknownRankingError:  # (reported where the ranking is read)
             return
+        if ranking.hole_cards_only:
+            self.fail(
+                f"the side bet '{bet.name}' is paid in the {name} ranking, which reads a player's face-down cards "
+                "at a showdown of the pot: a side bet's lines are of a ranking of the cards themselves",
+                path + ("ranking",),
+            )
+            return
         if held < ranking.fewest_cards or (held > 9 and not ranking.every_card_counts):
             takes = f"{ranking.fewest_cards} or more" if ranking.every_card_counts else f"{ranking.fewest_cards} to 9"
             self.fail(
