@@ -283,3 +283,31 @@ def test_a_stake_that_puts_the_small_blind_above_the_big_one_is_refused():
     with pytest.raises(SpecErrors) as err:
         load_variant(MISS, stakes={"small_blind": 30})  # the big blind is the small bet, 10
     assert any("the big blind (10) is less than the small blind (30)" in str(e) for e in err.value.errors)
+
+
+@pytest.mark.parametrize(
+    "extra, stacks, after, put",
+    [
+        # one ante of 1 from equal stacks: everybody alike before and after
+        ("", 100, [99, 99, 99], [1, 1, 1]),
+        # from unequal stacks: each pays 1 from his own
+        ("", [100, 50, 80], [99, 49, 79], [1, 1, 1]),
+        # a second, dead ante of 3 after the first: 1 + 3 from each
+        ("  - ante: {id: second-ante, amount: 3, dead: true, before: second-street}\n", 100, [96, 96, 96], [4, 4, 4]),
+        # Ann's blind of 1 first leaves the stacks equal (101 - 1 = 100) but her chips in
+        # one more than the others': the ante adds 1 to each
+        (
+            "  - blinds: {id: blinds, amounts: [1], before: ante}\n"
+            "  - betting: {id: round-1, bring_in: null, first_to_act: after_blinds}\n",
+            [101, 100, 100],
+            [99, 99, 99],
+            [2, 1, 1],
+        ),
+    ],
+)
+def test_an_ante_everybody_posts_in_full_takes_it_from_each_stack(extra, stacks, after, put):
+    v = load_variant_text("extends: five-card-stud\nname: antes\n" + ("steps:\n" + extra if extra else ""))
+    hand = Hand(v, ["Ann", "Bob", "Cat"], stacks, seed=2)
+    assert hand.stacks == after
+    assert hand.contrib == put
+    assert hand.pot == sum(put)

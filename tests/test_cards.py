@@ -150,3 +150,36 @@ def test_shuffle_moves_only_the_cards_not_yet_dealt():
     deck.shuffle()
     assert top not in deck.peek_remaining()
     assert sorted(deck.peek_remaining()) == [c for c in full_deck() if c is not top]
+
+
+def test_a_shuffled_deck_deals_what_random_shuffle_deals_and_leaves_the_generator_as_it_does():
+    # the promise of a seed: random.Random(seed).shuffle's order, for a whole deck and for
+    # decks of every size, with the generator left where random.shuffle leaves it (a
+    # generator shared by a run of hands deals the same run)
+    whole = list(full_deck())
+    for seed in range(300):
+        expected = list(whole)
+        random.Random(seed).shuffle(expected)
+        assert list(Deck(seed=seed, shuffled=True).peek_remaining()) == expected
+    shared, reference = random.Random(7), random.Random(7)
+    for size in list(range(53)) * 3:
+        cards = whole[:size]
+        expected = list(cards)
+        reference.shuffle(expected)
+        assert list(Deck(shared, cards, shuffled=True).peek_remaining()) == expected
+        assert shared.getstate() == reference.getstate()
+
+
+def test_the_inlined_shuffle_is_random_shuffle_beyond_a_deck():
+    # past 52 cards the draws take more bits (up to 10 here); with 0 to 2 items, none
+    from studrules.cards import card
+
+    for size in (0, 1, 2, 3, 63, 64, 65, 200, 1000):
+        for seed in range(20):
+            a, b = list(range(size)), list(range(size))
+            ra, rb = random.Random(seed), random.Random(seed)
+            ra.shuffle(a)
+            card._fisher_yates(rb, b)
+            assert a == b
+            assert ra.getstate() == rb.getstate()
+    assert card._shuffle is card._fisher_yates  # the guard found it the same on this Python
