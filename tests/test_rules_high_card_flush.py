@@ -21,6 +21,7 @@ from math import comb
 
 import pytest
 from rules_support import net, play
+from side_bet_support import simulated_within
 
 from studrules.errors import IllegalActionError
 
@@ -225,14 +226,8 @@ def test_the_straight_flush_bonus_edge_counted_by_hand():
     pays = {7: 500, 6: 200, 5: 100, 4: 50, 3: 9}
     edge = -sum(n * pays.get(r, -1) for r, n in hands.items()) / tot
     assert round(100 * edge, 4) == 6.3515
-    from studrules.analysis.simulate import simulate
-    from studrules.spec.loader import load_variant
-
-    variant = load_variant(HCF, stakes={"straight_flush_bonus": 5})
-    (bet,) = simulate(variant, "high-card-flush-mousseau", 400_000, seed=2, workers=1).side_bets
-    assert bet.name == "straight_flush_bonus"
-    low, high = bet.ci95
-    assert abs(100 * edge - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, bet.ci95
+    stakes = {"straight_flush_bonus": 5}
+    simulated_within(HCF, "high-card-flush-mousseau", "straight_flush_bonus", edge, 2, stakes=stakes)
 
 
 @pytest.mark.soak  # some 30 s: every deal counted suit by suit

@@ -18,12 +18,10 @@ from math import comb
 
 import pytest
 from rules_support import net, play
+from side_bet_support import counted_exactly, simulated_within
 
-from studrules.analysis.exact import analyze
-from studrules.analysis.simulate import simulate
 from studrules.errors import SpecErrors
-from studrules.spec.loader import load_variant, load_variant_text
-from studrules.spec.strategies import load_strategy
+from studrules.spec.loader import load_variant_text
 
 TCP = "three-card-poker-6-card-bonus"
 SETS = {"royal_flush": 4 * 47, "straight_flush": 4 * 9 * 46, "four_of_a_kind": 13 * comb(48, 2)}
@@ -49,19 +47,13 @@ def test_the_counts_give_the_published_edges():
 
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_analyze_counts_every_six_card_set(table):
-    variant = load_variant(TCP, options={"six_card_bonus_table": table}, stakes={"six_card_bonus": 5})
-    found = analyze(variant, load_strategy("queen-six-four", variant))
-    bet = found.side_bets["six_card_bonus"]
-    assert bet["house_edge"] == pytest.approx(_edge(table), abs=1e-12)
-    for line, n in SETS.items():
-        assert bet["lines"][line]["probability"] == pytest.approx(n / comb(52, 6), abs=1e-12), line
+    lines = {line: n / comb(52, 6) for line, n in SETS.items()}
+    load = {"options": {"six_card_bonus_table": table}, "stakes": {"six_card_bonus": 5}}
+    counted_exactly(TCP, "queen-six-four", "six_card_bonus", _edge(table), lines, **load)
 
 
 def test_simulate_brackets_the_count():
-    variant = load_variant(TCP, stakes={"six_card_bonus": 5})
-    (bet,) = simulate(variant, "queen-six-four", 400_000, seed=5, workers=1).side_bets
-    low, high = bet.ci95
-    assert abs(100 * _edge("flush_20") - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, bet.ci95
+    simulated_within(TCP, "queen-six-four", "six_card_bonus", _edge("flush_20"), 5, stakes={"six_card_bonus": 5})
 
 
 def test_a_hand_is_paid_on_the_six_cards_even_when_the_player_folds():

@@ -15,12 +15,10 @@ from math import comb
 
 import pytest
 from rules_support import net, play
+from side_bet_support import counted_exactly, simulated_within
 
-from studrules.analysis.exact import analyze
-from studrules.analysis.simulate import simulate
 from studrules.errors import SpecErrors
-from studrules.spec.loader import load_variant, load_variant_text
-from studrules.spec.strategies import load_strategy
+from studrules.spec.loader import load_variant_text
 
 LIR = "let-it-ride"
 RUNS = 12  # A-2-3 to Q-K-A
@@ -44,18 +42,13 @@ def test_the_counts_give_the_published_edges():
 
 @pytest.mark.parametrize("table", sorted(PAYS))
 def test_analyze_counts_every_three_card_hand(table):
-    variant = load_variant(LIR, options={"three_card_bonus_table": table}, stakes={"three_card_bonus": 5})
-    bet = analyze(variant, load_strategy("let-it-ride-basic", variant)).side_bets["three_card_bonus"]
-    assert bet["house_edge"] == pytest.approx(_edge(table), abs=1e-12)
-    for line, n in HANDS.items():
-        assert bet["lines"][line]["probability"] == pytest.approx(n / comb(52, 3), abs=1e-12), line
+    lines = {line: n / comb(52, 3) for line, n in HANDS.items()}
+    load = {"options": {"three_card_bonus_table": table}, "stakes": {"three_card_bonus": 5}}
+    counted_exactly(LIR, "let-it-ride-basic", "three_card_bonus", _edge(table), lines, **load)
 
 
 def test_simulate_brackets_the_count():
-    variant = load_variant(LIR, stakes={"three_card_bonus": 5})
-    (bet,) = simulate(variant, "let-it-ride-basic", 400_000, seed=7, workers=1).side_bets
-    low, high = bet.ci95
-    assert abs(100 * _edge("flush_4") - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, bet.ci95
+    simulated_within(LIR, "let-it-ride-basic", "three_card_bonus", _edge("flush_4"), 7, stakes={"three_card_bonus": 5})
 
 
 def test_the_bonus_reads_the_three_cards_and_not_the_community_cards():
