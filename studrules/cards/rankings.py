@@ -353,8 +353,8 @@ _RANKINGS: dict[str, Ranking] = {
         LongestSuitRun(
             "longest_suit_run",
             True,
-            "the longest straight flush (the ace high or low) and the longest flush, each a line a pay "
-            "table may name: four_card_straight_flush, five_card_flush...",
+            "the longest flush, then the longest straight flush (the ace high or low), perhaps of another "
+            "suit; a pay table names lines of both, five_card_flush and four_card_straight_flush, each held or not",
         ),
     )
 }
