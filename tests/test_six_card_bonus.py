@@ -45,7 +45,9 @@ def test_the_counts_give_the_published_edges():
     assert round(100 * _edge("quads_100"), 4) == 8.5614
 
 
-@pytest.mark.parametrize("table", sorted(TABLES))
+@pytest.mark.parametrize(
+    "table", ["flush_20", pytest.param("quads_100", marks=pytest.mark.soak)]
+)  # (some 2.5 s each: every set of six cards)
 def test_analyze_counts_every_six_card_set(table):
     lines = {line: n / comb(52, 6) for line, n in SETS.items()}
     load = {"options": {"six_card_bonus_table": table}, "stakes": {"six_card_bonus": 5}}

@@ -1,5 +1,9 @@
 """Let It Ride's 3 Card Bonus: a side bet on the player's three cards alone (``cards: own``,
-the community cards left out), ranked as three-card hands (``ranking: three_card_high``).
+the community cards left out), ranked as three-card hands (``ranking: three_card_high``); and
+Mississippi Stud's, on the three community cards alone (``cards: community``: "Three card
+bonus wagers are based on the three community cards", theoceanac.com), paid by the same table
+with a flush at 3, standing when the player folds ("Bonus wagers remain active even if the
+player folds").
 
 The three-card hands, counted by hand over all C(52, 3) = 22,100: 4 mini royals (A-K-Q of a
 suit), 44 other straight flushes (12 runs a suit, A-2-3 to K-Q-J... less the mini royal: 4 x
@@ -21,6 +25,7 @@ from studrules.errors import SpecErrors
 from studrules.spec.loader import load_variant_text
 
 LIR = "let-it-ride"
+MS = "mississippi-stud"
 RUNS = 12  # A-2-3 to Q-K-A
 HANDS = {"mini_royal": 4, "straight_flush": 4 * RUNS - 4, "three_of_a_kind": 13 * comb(4, 3)}
 HANDS |= {"straight": RUNS * 4**3 - 4 * RUNS, "flush": 4 * comb(13, 3) - 4 * RUNS, "pair": 13 * comb(4, 2) * 48}
@@ -40,7 +45,9 @@ def test_the_counts_give_the_published_edges():
     assert round(100 * _edge("flush_4"), 2) == 2.14 and round(100 * _edge("flush_3"), 1) == 7.1
 
 
-@pytest.mark.parametrize("table", sorted(PAYS))
+@pytest.mark.parametrize(
+    "table", ["flush_4", pytest.param("flush_3", marks=pytest.mark.soak)]
+)  # (some 4 s each: the game's own work back)
 def test_analyze_counts_every_three_card_hand(table):
     lines = {line: n / comb(52, 3) for line, n in HANDS.items()}
     load = {"options": {"three_card_bonus_table": table}, "stakes": {"three_card_bonus": 5}}
@@ -49,6 +56,36 @@ def test_analyze_counts_every_three_card_hand(table):
 
 def test_simulate_brackets_the_count():
     simulated_within(LIR, "let-it-ride-basic", "three_card_bonus", _edge("flush_4"), 7, stakes={"three_card_bonus": 5})
+
+
+@pytest.mark.soak  # some 10 s: the game's own work back over every hole and community card
+def test_mississippi_stud_s_bonus_is_counted_on_the_community_cards():
+    lines = {line: n / comb(52, 3) for line, n in HANDS.items()}
+    stakes = {"three_card_bonus": 5}
+    counted_exactly(MS, "mississippi-stud-optimal", "three_card_bonus", _edge("flush_3"), lines, stakes=stakes)
+
+
+def test_mississippi_stud_s_bonus_simulated_brackets_the_count():
+    stakes = {"three_card_bonus": 5}
+    simulated_within(MS, "mississippi-stud-optimal", "three_card_bonus", _edge("flush_3"), 9, stakes=stakes)
+
+
+def test_mississippi_stud_s_bonus_reads_the_community_cards_alone_and_stands_on_a_fold():
+    bonus = {"Ann": {"three_card_bonus": 5}}
+    # Q-K-A of hearts turned up: a mini royal, 50 to 1 on 5 (+250), though Ann folds her 2-7 at once
+    # and loses her ante of 5. Net +245.
+    h = play(MS, {"Ann": "2c 7d", "community": "Qh Kh Ah"}, ["Ann fold"], side_bets=bonus)
+    assert net(h) == {"Ann": 245}
+    # Her pair of sevens in the hole and a seven among the community cards: the bonus sees no pair
+    # there (4-7-J of three suits): lost, -5. Her three sevens pay 3 to 1 on the ante and the three
+    # raises of 5 each: 4 x 5 x 3 = +60. Net +55.
+    h = play(
+        MS,
+        {"Ann": "7c 7d", "community": "4h 7s Jd"},
+        ["Ann raise 5", "Ann raise 5", "Ann raise 5"],
+        side_bets=bonus,
+    )
+    assert net(h) == {"Ann": 55}
 
 
 def test_the_bonus_reads_the_three_cards_and_not_the_community_cards():

@@ -240,6 +240,7 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
 _WHOSE = {
     "player": "the player's cards alone",
     "own": "the player's own cards alone (not the community cards)",
+    "community": "the community cards alone",
     "player_and_house": "the player's and the house's cards together",
 }
 

@@ -289,7 +289,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     beaten = qualified & (house_value > player_value) if table.house_cards else np.zeros(hands, dtype=bool)
     others = side_bet_hands(table.settle, table.ranking)  # the side bets' own hands: the cards valued in each
     held = table.held(columns, table.player_cards, table.community_cards) if others else columns
-    hands_of = {"player": held, "own": held[: table.player_cards]}
+    hands_of = {"player": held, "own": held[: table.player_cards], "community": held[table.player_cards :]}
     if any(whose == "player_and_house" for _, whose in others):
         hands_of["player_and_house"] = np.concatenate([held, house])
     values_in = {(r, whose): evaluate_columns(hands_of[whose], r) for r, whose in others}

@@ -135,8 +135,10 @@ def on_the_hand(
     every = np.ones(len(five), dtype=bool)
     share = np.full(len(five), 1 / len(five))
     side = {
-        bet.name: side_bet_on_every_set(settle, bet, held, bet.ranking or "high", env, variant.name, folds)
-        if bet.cards == "own"  # the hole cards alone, every set of them alike
+        bet.name: side_bet_on_every_set(
+            settle, bet, held if bet.cards == "own" else streets, bet.ranking or "high", env, variant.name, folds
+        )
+        if bet.cards in ("own", "community")  # the hole cards, or the community cards, alone: every set alike
         else side_bet_result(
             settle,
             bet,

@@ -363,17 +363,12 @@ class _House(_HandState):
             held = cards[i] + community  # the community cards count in every hand
             # a folded hand is valued only for its side bets that stand
             value = ranking.evaluate(held) if not folded[i] or side_bets else None
-            values_in = (
-                {
-                    (r, whose): get_ranking(r).evaluate(
-                        held + self.house_cards if whose == "player_and_house" else cards[i] if whose == "own" else held
-                    )
-                    or 0
-                    for r, whose in others
-                }
-                if others
-                else None
-            )
+            if others:  # the side bets' own hands: each one's cards valued in its ranking
+                hands_of = {"player": held, "own": cards[i], "community": community}
+                hands_of["player_and_house"] = held + self.house_cards
+                values_in = {(r, whose): get_ranking(r).evaluate(hands_of[whose]) or 0 for r, whose in others}
+            else:
+                values_in = None
             if not folded[i]:
                 words = _describe(ranking, value, held)
                 add_event(_new(Event, ("show", name, None, None, None, None, None, tuple(cards[i]), words, *_NONE4)))

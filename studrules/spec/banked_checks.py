@@ -267,7 +267,7 @@ class _BankedChecks(_CheckerBase):
         and at most nine where it takes the best five of them."""
         from ..cards.rankings import UnknownRankingError, get_ranking
 
-        held = sum(len(d.players) for d in deals)
+        held = 0 if bet.cards == "community" else sum(len(d.players) for d in deals)
         held += 0 if bet.cards == "own" else sum(len(d.community) for d in deals)
         held += sum(len(d.house) for d in deals) if bet.with_house else 0
         name = bet.ranking or self.v.deck.ranking

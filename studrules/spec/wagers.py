@@ -88,7 +88,9 @@ class SideBet:
     it loses). ``ranking``: the ranking the bet's lines are of, where it is
     not the deck's (the player's cards valued again in it). ``cards``:
     ``player`` (his own and the community's), ``own`` (his own alone, the
-    community's left out: "The bet is based on your three cards only") or
+    community's left out: "The bet is based on your three cards only"),
+    ``community`` (the community cards alone: "Three card bonus wagers are
+    based on the three community cards") or
     ``player_and_house`` (the house's too: "the best five-card hand made out
     of the player's and the dealer's six cards")."""
 
