@@ -126,6 +126,12 @@ def test_the_bonus_reads_the_three_cards_and_not_the_community_cards():
             "{amount: 0, ranking: high_spade_in_the_hole, pay_table: {flush: 3}}",
             "reads a player's face-down cards",
         ),
+        # Flush Rush deals a folded hand no more cards: a bet on them cannot stand on a fold
+        (
+            "flush-rush",
+            "{amount: 0, on_fold: stand, pay_table: {five_card_flush: 10}}",
+            "stands when the player folds and is paid on his cards, but he may fold before all of them are dealt",
+        ),
     ],
 )
 def test_a_side_bet_whose_cards_make_no_hand_of_its_ranking_is_refused_where_it_is_written(game, bet, words):
@@ -141,4 +147,4 @@ steps:
     with pytest.raises(SpecErrors, match=words) as caught:
         load_variant_text(text)
     (error,) = caught.value.errors
-    assert error.location.line == 8 and error.location.path[-1] in ("cards", "ranking")
+    assert error.location.line == 8 and error.location.path[-1] in ("cards", "ranking", "on_fold")

@@ -262,11 +262,28 @@ class _BankedChecks(_CheckerBase):
             return
         self._side_bet_cards(bet, deals, path)
 
+    def _own_cards_after_a_fold(self) -> bool:
+        """Whether a player is dealt cards of his own after a decision where he may fold."""
+        may_fold = False
+        for step in self.v.steps:
+            if isinstance(step, DecisionStep) and step.fold:
+                may_fold = True
+            elif isinstance(step, DealStep) and step.players and may_fold:
+                return True
+        return False
+
     def _side_bet_cards(self, bet: SideBet, deals: tuple[DealStep, ...], path: tuple[str | int, ...]) -> None:
         """A side bet's cards make a hand of its ranking: as many as the ranking reads at least,
         and at most nine where it takes the best five of them."""
         from ..cards.rankings import UnknownRankingError, get_ranking
 
+        if bet.on_fold == "stand" and bet.cards != "community" and self._own_cards_after_a_fold():
+            self.fail(
+                f"the side bet '{bet.name}' stands when the player folds and is paid on his cards, but he may "
+                "fold before all of them are dealt (a folded hand is dealt no more): let a fold lose it "
+                "(on_fold: lose), or pay it on cards dealt before the fold",
+                path + ("on_fold",),
+            )
         held = 0 if bet.cards == "community" else sum(len(d.players) for d in deals)
         held += 0 if bet.cards == "own" else sum(len(d.community) for d in deals)
         held += sum(len(d.house) for d in deals) if bet.with_house else 0
