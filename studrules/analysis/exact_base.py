@@ -4,6 +4,7 @@ edge on the player's hand alone."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -149,15 +150,28 @@ def side_bet_on_every_set(
     does would weigh in, which this count does not)."""
     import numpy as np
 
-    from .exact_house import values_of
-
     lost = folds and bet.on_fold != "stand"
     if lost or cards > 7:
         why = "it is lost on a fold" if lost else f"its hand is of {cards} cards, more than seven"
         raise SpecError(
-            f"analyze counts a side bet on the player's and the house's cards over every set of their cards; "
+            f"analyze counts a side bet on cards of its own (the player's and the house's, his own, or the "
+            f"community's) over every set of them; "
             f"{bet.name} of {game} is not one it counts ({why}): use simulate"
         )
+    counted = _every_set(cards, ranking)
+    values = np.array([v for v, _ in counted], dtype=np.int64)
+    share = np.array([n for _, n in counted], dtype=np.float64) / comb(52, cards)
+    return side_bet_result(settle, bet, values, np.ones(len(values), dtype=bool), ranking, share, env)
+
+
+@functools.lru_cache(maxsize=16)
+def _every_set(cards: int, ranking: str) -> tuple[tuple[int, int], ...]:
+    """Every set of ``cards`` cards valued in ``ranking``: (value, how many sets), worked once
+    per process (the six-card count takes some 2 seconds)."""
+    import numpy as np
+
+    from .exact_house import values_of
+
     tail = min(cards, 4)  # the last cards of each set: every combination of them, laid out once
     rest = np.array(list(itertools.combinations(range(52), tail)), dtype=np.int64)
     counted: dict[int, int] = {}
@@ -169,9 +183,7 @@ def side_bet_on_every_set(
         values, counts = np.unique(values_of(rows, ranking), return_counts=True)
         for v, n in zip(values.tolist(), counts.tolist()):
             counted[v] = counted.get(v, 0) + n
-    values = np.array(list(counted), dtype=np.int64)
-    share = np.array(list(counted.values()), dtype=np.float64) / comb(52, cards)
-    return side_bet_result(settle, bet, values, np.ones(len(values), dtype=bool), ranking, share, env)
+    return tuple(counted.items())
 
 
 def side_bet_result(
