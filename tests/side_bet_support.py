@@ -30,10 +30,12 @@ def counted_exactly(
         assert found["lines"][line]["probability"] == pytest.approx(probability, abs=1e-12), line
 
 
-def simulated_within(game: str, strategy: str, bet: str, edge: float, seed: int, **load: Any) -> None:
-    """``simulate`` of 400,000 hands puts side bet ``bet``'s ``edge`` (per unit staked) within
+def simulated_within(
+    game: str, strategy: str, bet: str, edge: float, seed: int, hands: int = 400_000, **load: Any
+) -> None:
+    """``simulate`` of ``hands`` hands puts side bet ``bet``'s ``edge`` (per unit staked) within
     its 99.9% interval (3.29 standard errors; the reported 95% one is 1.96)."""
-    found = simulate(load_variant(game, **load), strategy, 400_000, seed=seed, workers=1).side_bets
+    found = simulate(load_variant(game, **load), strategy, hands, seed=seed, workers=1).side_bets
     (result,) = [b for b in found if b.name == bet]
     low, high = result.ci95
     assert abs(100 * edge - (low + high) / 2) <= (high - low) / 2 * 3.29 / 1.96, (bet, result.ci95)

@@ -45,9 +45,8 @@ def test_the_counts_give_the_published_edges():
     assert round(100 * _edge("flush_4"), 2) == 2.14 and round(100 * _edge("flush_3"), 1) == 7.1
 
 
-@pytest.mark.parametrize(
-    "table", ["flush_4", pytest.param("flush_3", marks=pytest.mark.soak)]
-)  # (some 4 s each: the game's own work back)
+@pytest.mark.soak  # some 4 s a table: the game's own work back over every hole and community card
+@pytest.mark.parametrize("table", sorted(PAYS))
 def test_analyze_counts_every_three_card_hand(table):
     lines = {line: n / comb(52, 3) for line, n in HANDS.items()}
     load = {"options": {"three_card_bonus_table": table}, "stakes": {"three_card_bonus": 5}}
@@ -67,7 +66,9 @@ def test_mississippi_stud_s_bonus_is_counted_on_the_community_cards():
 
 def test_mississippi_stud_s_bonus_simulated_brackets_the_count():
     stakes = {"three_card_bonus": 5}
-    simulated_within(MS, "mississippi-stud-optimal", "three_card_bonus", _edge("flush_3"), 9, stakes=stakes)
+    simulated_within(
+        MS, "mississippi-stud-optimal", "three_card_bonus", _edge("flush_3"), 9, hands=150_000, stakes=stakes
+    )
 
 
 def test_mississippi_stud_s_bonus_reads_the_community_cards_alone_and_stands_on_a_fold():
