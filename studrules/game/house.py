@@ -357,6 +357,7 @@ class _House(_HandState):
         )
         stacks, add_event, side_bets, side_stakes = self.stacks, self.events.append, step.side_bets, self.side_stakes
         others = side_bet_hands(step, self.variant.deck.ranking)  # the side bets' own hands
+        with_house = any(whose == "player_and_house" for _, whose in others)
         for i, name in enumerate(self.players):
             ante = antes[i] if antes else 0
             raised = raise_amounts[i]
@@ -365,7 +366,8 @@ class _House(_HandState):
             value = ranking.evaluate(held) if not folded[i] or side_bets else None
             if others:  # the side bets' own hands: each one's cards valued in its ranking
                 hands_of = {"player": held, "own": cards[i], "community": community}
-                hands_of["player_and_house"] = held + self.house_cards
+                if with_house:
+                    hands_of["player_and_house"] = held + self.house_cards
                 values_in = {(r, whose): get_ranking(r).evaluate(hands_of[whose]) or 0 for r, whose in others}
             else:
                 values_in = None
