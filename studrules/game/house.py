@@ -356,8 +356,15 @@ class _House(_HandState):
             self.community,
         )
         stacks, add_event, side_bets, side_stakes = self.stacks, self.events.append, step.side_bets, self.side_stakes
-        others = side_bet_hands(step, self.variant.deck.ranking)  # the side bets' own hands
-        with_house = any(whose == "player_and_house" for _, whose in others)
+        # the side bets' own hands, and whether one holds the house's cards: worked out once a step
+        hands = self.plan.memo.get(("side_bet_hands", id(step)))
+        if hands is None:
+            found = side_bet_hands(step, self.variant.deck.ranking)
+            hands = self.plan.memo[("side_bet_hands", id(step))] = (
+                found,
+                any(w == "player_and_house" for _, w in found),
+            )
+        others, with_house = hands
         for i, name in enumerate(self.players):
             ante = antes[i] if antes else 0
             raised = raise_amounts[i]
