@@ -152,17 +152,17 @@ class _Betting(_BetSizes):
         if legal is not None:
             return legal
         seat = self.to_act_seat
-        if self.phase != "betting" or seat is None:
-            legal = self._legal = self._compute_legal()
+        if not self._plain_round or self.phase != "betting" or seat is None:
+            legal = self._legal = self._compute_legal()  # (a betting round's: _betting_legal)
             return legal
         rules = self.round_rules
         cur = self.cur
-        if not self._plain_round or (self.bring_in_due and (cur or rules.bring_in is None)):
-            legal = self._legal = self._betting_legal(seat)
-            return legal
         # _betting_legal's answer where every stack is deep and the round plain: each size in full
         if self.bring_in_due:  # the bring-in (its amount known), or completing to each bet size
-            amount: int = rules.bring_in  # type: ignore[assignment]  # (known: tested above)
+            amount: int | None = rules.bring_in
+            if cur or amount is None:
+                legal = self._legal = self._betting_legal(seat)
+                return legal
             legal = (_known("bring-in", amount),)
             if rules.step.bring_in.complete and amount < self.bet_size:  # type: ignore[union-attr]  # (one is due)
                 legal += (_known("complete", self.bet_size) if rules.one_size else self._sized("complete", 0),)
