@@ -294,3 +294,20 @@ def test_the_five_card_fast_path_agrees_with_the_checked_path_on_every_hand_kind
     for _ in range(20_000):
         hand = tuple(rng.sample(deck, 5))
         assert evaluate(hand) == evaluate(" ".join(map(str, hand)))
+
+
+def test_each_rank_floor_is_the_weakest_hand_of_its_pair_or_four():
+    # the weakest hand of each pair and four of a kind, built from cards and evaluated: the pair
+    # with the three lowest other ranks, the four with the lowest other card
+    from studrules.cards.evaluator import Category, rank_floor
+
+    ranks = "23456789TJQKA"
+    for rank, char in enumerate(ranks, start=2):
+        others = [r for r in ranks if r != char]
+        pair = f"{char}s {char}h " + " ".join(f"{r}c" for r in others[:3])
+        four = f"{char}s {char}h {char}d {char}c {others[0]}c"
+        assert rank_floor(Category.PAIR, rank) == evaluate(pair)
+        assert rank_floor(Category.FOUR_OF_A_KIND, rank) == evaluate(four)
+    # and nothing of the category below it: one less is the strongest hand of the rank below
+    assert rank_floor(Category.PAIR, 14) - 1 == evaluate("Ks Kh Ac Qc Jc")
+    assert rank_floor(Category.FOUR_OF_A_KIND, 14) - 1 == evaluate("Ks Kh Kd Kc Ac")

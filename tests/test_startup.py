@@ -142,3 +142,27 @@ def test_a_second_explain_imports_neither_the_loader_nor_the_rule_book(tmp_path)
     assert "studrules.analysis.rulebook" in run()
     second = run()
     assert "studrules.analysis.rulebook" not in second and "studrules.spec.loader" not in second
+
+
+_TABLES_PROBE = """
+import sys
+from studrules.cli.main import main
+main(sys.argv[1:])
+from studrules.cards import evaluator
+print(type(evaluator._FIVE).__name__, type(evaluator._SEVEN).__name__, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("argv", [["validate", "variants/razz.yaml"], ["explain", "caribbean-stud-it"]])
+def test_checking_a_file_with_an_empty_cache_reads_no_hand_table(tmp_path, argv):
+    # the evaluator's tables (10 MB, some 25 ms) are read at the first hand evaluated; a file's
+    # checks evaluate none, even with nothing kept from an earlier run
+    done = subprocess.run(
+        [sys.executable, "-c", _TABLES_PROBE, *argv],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "", "STUDRULES_CACHE": str(tmp_path / "empty")},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stderr.split() == ["_Unloaded", "_Unloaded7"]

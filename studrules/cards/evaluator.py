@@ -67,6 +67,7 @@ __all__ = [
     "describe_signature",
     "lowest_group_signature",
     "MAX_VALUE",
+    "rank_floor",
 ]
 
 CardsLike = "str | Iterable[str | Card]"
@@ -249,6 +250,23 @@ def category_floor(category: Category | int | str) -> HandValue:
             names = ", ".join(c.label for c in Category)
             raise ValueError(f"{category!r} is not a hand category: one of {names}") from None
     return _VALUES[_FLOORS[Category(category)]]
+
+
+def rank_floor(category: Category, rank: int) -> HandValue:
+    """The weakest pair, or four of a kind, of ``rank`` (2 to 14: two to ace): its value
+    worked out from the order of values, with no hand evaluated (no table is read). Within
+    each category hands go by the rank of the pair (of the four) first, then by the
+    kickers: ``C(12, 3)`` sets of three kickers below a pair, 12 kickers below four of a kind.
+
+    >>> rank_floor(Category.PAIR, 11) == evaluate("Js Jh 4c 3c 2c"), rank_floor(Category.PAIR, 2).describe()
+    (True, 'pair of twos, five-four-three kickers')
+    >>> rank_floor(Category.FOUR_OF_A_KIND, 14) == evaluate("As Ah Ad Ac 2c")
+    True
+    """
+    below = {Category.PAIR: 220, Category.FOUR_OF_A_KIND: 12}[category]  # the kickers' ways for each rank
+    if not 2 <= rank <= 14:
+        raise ValueError(f"a rank is 2 to 14, not {rank!r}")
+    return _VALUES[_FLOORS[category] + below * (rank - 2)]
 
 
 def visible_value(cards: str | Iterable[str | Card]) -> int:

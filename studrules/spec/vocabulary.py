@@ -92,15 +92,14 @@ def hand_constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
     if own is not None:
         return {name: (HAND, value) for name, value in own.items()}
     table = dict(category_constants())
-    # each pair's lowest hand, for pay tables and strategies ("jacks or better")
-    from ..cards.evaluator import evaluate
+    # each pair's lowest hand, for pay tables and strategies ("jacks or better"), and each four of a
+    # kind's ("four aces"): worked out from the evaluator's order, with no hand evaluated (so that
+    # checking a file does not read the evaluator's tables)
+    from ..cards.evaluator import Category, rank_floor
 
-    low_kickers = {"2": "5 4 3", "3": "5 4 2", "4": "5 3 2", "5": "4 3 2"}
-    for rank, word in zip("23456789TJQKA", _PAIR_WORDS, strict=True):
-        kickers = " ".join(f"{k}c" for k in low_kickers.get(rank, "4 3 2").split())
-        table[f"pair_of_{word}"] = (HAND, int(evaluate(f"{rank}s {rank}h {kickers}")))
-        # each four of a kind's lowest hand, for pay tables ("four aces")
-        table[f"four_{word}"] = (HAND, int(evaluate(f"{rank}s {rank}h {rank}d {rank}c {'3' if rank == '2' else '2'}c")))
+    for rank, word in enumerate(_PAIR_WORDS, start=2):
+        table[f"pair_of_{word}"] = (HAND, int(rank_floor(Category.PAIR, rank)))
+        table[f"four_{word}"] = (HAND, int(rank_floor(Category.FOUR_OF_A_KIND, rank)))
     return table
 
 
@@ -115,14 +114,12 @@ def category_constants() -> dict[str, tuple[ExprType, int]]:
     >>> sorted(category_constants())[:3]
     ['ace_king', 'flush', 'four_of_a_kind']
     """
-    from ..cards.evaluator import ACE_KING, Category, category_floor
+    from ..cards.evaluator import ACE_KING, MAX_VALUE, Category, category_floor
 
     table = {c.name.lower(): (HAND, int(category_floor(c))) for c in Category}
     table["ace_king"] = (HAND, int(ACE_KING))
-    # royal flush: the highest straight flush, the single best hand
-    from ..cards.evaluator import evaluate
-
-    table["royal_flush"] = (HAND, int(evaluate("As Ks Qs Js Ts")))
+    # royal flush: the highest straight flush, the single best hand: the highest value
+    table["royal_flush"] = (HAND, MAX_VALUE)
     return table
 
 
