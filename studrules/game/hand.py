@@ -531,17 +531,18 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             when = planned.when
             if when is not None and not when(self._env()):
                 continue
-            if isinstance(planned, _DealPlan):
+            # (the plan's own classes, which have no subclasses: tested by type, not by an isinstance call)
+            if type(planned) is _DealPlan:
                 if not (self._plain and planned.plain and self._deal_plain(planned.step)):
                     self._deal(planned.step)
                     if self.offers and not self.over:
                         self._start_offers()
-            elif isinstance(planned, _BettingPlan):
+            elif type(planned) is _BettingPlan:
                 if planned.start is None or not self._start_plain(planned):
                     self._start_round(planned)
-            elif isinstance(planned, _AntePlan):
+            elif type(planned) is _AntePlan:
                 self._ante(planned)
-            elif isinstance(planned, _ShowdownPlan):
+            elif type(planned) is _ShowdownPlan:
                 self._start_showdown(planned)
             elif isinstance(planned, DecisionStep):
                 self._start_decision(planned)
