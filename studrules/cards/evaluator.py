@@ -435,8 +435,8 @@ def _load_tables() -> tuple[list[HandValue], dict[int, HandValue], list[HandValu
     five = [values[0]] * (max(data["five_index"]) + 1)
     for index, value in zip(data["five_index"], data["five_value"]):
         five[index] = values[value]
+    # six cards' rank multisets (seven cards' are in _SEVEN, read once a hand of seven or more is valued)
     nonflush = dict(zip(data["six_key"].tolist(), map(values.__getitem__, data["six_value"])))
-    nonflush.update(zip(data["seven_key"].tolist(), map(values.__getitem__, data["seven_value"])))
     flush = [values[v] for v in data["flush"]]  # values[0] under five ranks
     # suit counts (four bits each) -> 1 + index of the suit holding five or more
     flush_suit = [0] * 0x10000
@@ -485,13 +485,16 @@ def _load7() -> None:
     """The seven-card fast path's table (Card.quick7), built at the first
     seven-card hand: best-of-seven non-flush values indexed by the sum of
     ``RANK_WEIGHTS_7`` (7.8 M entries, 15.6 MB)."""
-    global _SEVEN
+    global _SEVEN, _SEVEN_PARTS
     data = decode_tables(TABLE_PATH.read_bytes())
     # the weight sum of a nibble key, a byte (two ranks) at a time
-    parts = [
-        [RANK_WEIGHTS_7[2 * i] * (b & 15) + (RANK_WEIGHTS_7[2 * i + 1] * (b >> 4) if i < 6 else 0) for b in range(256)]
+    parts = _SEVEN_PARTS = tuple(
+        tuple(
+            RANK_WEIGHTS_7[2 * i] * (b & 15) + (RANK_WEIGHTS_7[2 * i + 1] * (b >> 4) if i < 6 else 0)
+            for b in range(256)
+        )
         for i in range(7)
-    ]
+    )
     p0, p1, p2, p3, p4, p5, p6 = parts
     # made zero in place: an array from bytes would hold both, 31 MB, at the peak of a session
     seven = array("H", [0]) * (4 * RANK_WEIGHTS_7[12] + 3 * RANK_WEIGHTS_7[11] + 1)
@@ -516,6 +519,7 @@ _FLUSH_SUIT = cast("list[int]", _Unloaded("_FLUSH_SUIT"))
 _FLUSH9 = cast("tuple[bool, ...]", _Unloaded("_FLUSH9"))
 _REPEATED = cast("bytes", _Unloaded("_REPEATED"))
 _SEVEN = cast("array[int]", _Unloaded7("_SEVEN"))
+_SEVEN_PARTS: tuple[tuple[int, ...], ...] = ()  # a nibble key's byte -> its share of the weight sum (_load7)
 _NONFLUSH_BIG: dict[int, HandValue] = {}  # eight and nine cards, filled as met
 
 
@@ -551,19 +555,25 @@ def _evaluate_cards(cards: Sequence[Card]) -> HandValue:
     if n == 5:
         value = _FIVE[sum(card.key5 for card in cards) >> 68]
     else:
-        value = _nonflush(k >> 68)
+        value = _nonflush(k >> 68, n)
     return value if flush is None or value > flush else flush
 
 
-def _nonflush(key: int) -> HandValue:
-    """Best non-flush five of a rank multiset (nibble key) of six or more cards."""
-    value = _NONFLUSH.get(key)
+def _nonflush(key: int, n: int) -> HandValue:
+    """Best non-flush five of a rank multiset (nibble key) of ``n``, six or more, cards."""
+    if n == 6:
+        return _NONFLUSH[key]
+    if n == 7:
+        if not _SEVEN_PARTS:
+            _load7()
+        b = key.to_bytes(7, "little")
+        p0, p1, p2, p3, p4, p5, p6 = _SEVEN_PARTS
+        return _VALUES[_SEVEN[p0[b[0]] + p1[b[1]] + p2[b[2]] + p3[b[3]] + p4[b[4]] + p5[b[5]] + p6[b[6]]]]
+    value = _NONFLUSH_BIG.get(key)
     if value is None:
-        value = _NONFLUSH_BIG.get(key)
-        if value is None:
-            # the best five of n cards is the best five of one of the n-1 card subsets
-            value = max(_nonflush(key - (1 << 4 * r)) for r in range(13) if key >> 4 * r & 0xF)
-            _NONFLUSH_BIG[key] = value
+        # the best five of n cards is the best five of one of the n-1 card subsets
+        value = max(_nonflush(key - (1 << 4 * r), n - 1) for r in range(13) if key >> 4 * r & 0xF)
+        _NONFLUSH_BIG[key] = value
     return value
 
 
