@@ -220,12 +220,12 @@ class AceToFiveLow(Ranking):
             if len(low) < 5:
                 return None
             return LOW_TOP - pack_signature(Category.HIGH_CARD, tuple(reversed(low[:5])))
-        return LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
+        return LOW_TOP - _best_ace_to_five(bytes(sorted(ranks)))
 
     def visible(self, cards: str | Iterable[str | Card]) -> int:
         ranks = ranks_in(cards, ace_high=False, sizes=range(1, 10))
         if len(ranks) >= 5:
-            return LOW_TOP - _best_ace_to_five(tuple(sorted(ranks)))
+            return LOW_TOP - _best_ace_to_five(bytes(sorted(ranks)))
         return LOW_TOP - pack_signature(*group_signature(ranks))
 
     def describe(self, value: float) -> str:
@@ -494,7 +494,20 @@ def _holding(ranking: Ranking, ranks: str) -> Ranking:
 # --- helpers ---------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _best_ace_to_five(ranks: tuple[int, ...]) -> int:
-    """Smallest packed group signature over the five-card subsets of ``ranks`` (ace = 1)."""
-    return lowest_group_signature(ranks)
+_ACE_TO_FIVE: dict[bytes, int] = {}  # sorted ranks -> their best low (emptied at 65,536 entries)
+
+
+def _best_ace_to_five(ranks: bytes) -> int:
+    """Smallest packed group signature over the five-card subsets of ``ranks`` (ace = 1), the
+    ranks sorted, as bytes: kept by them (a bytes key and a dictionary's entry take some 110 bytes
+    a hand of seven, a tuple in an ``lru_cache`` some 260: a long razz session met 20,000 of them).
+
+    >>> _best_ace_to_five(bytes([1, 2, 3, 4, 5, 13, 13])) == _best_ace_to_five(bytes([1, 2, 3, 4, 5]))
+    True
+    """
+    value = _ACE_TO_FIVE.get(ranks)
+    if value is None:
+        if len(_ACE_TO_FIVE) >= 1 << 16:
+            _ACE_TO_FIVE.clear()
+        value = _ACE_TO_FIVE[ranks] = lowest_group_signature(tuple(ranks))
+    return value
