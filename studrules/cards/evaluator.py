@@ -263,9 +263,9 @@ def rank_floor(category: Category, rank: int) -> HandValue:
     >>> rank_floor(Category.FOUR_OF_A_KIND, 14) == evaluate("As Ah Ad Ac 2c")
     True
     """
-    below = {Category.PAIR: 220, Category.FOUR_OF_A_KIND: 12}[category]  # the kickers' ways for each rank
-    if not 2 <= rank <= 14:
-        raise ValueError(f"a rank is 2 to 14, not {rank!r}")
+    below = {Category.PAIR: 220, Category.FOUR_OF_A_KIND: 12}.get(category)  # the kickers' ways a rank
+    if below is None or not 2 <= rank <= 14:
+        raise ValueError(f"rank_floor is for a pair or four of a kind of rank 2 to 14, not {category!r}, {rank!r}")
     return _VALUES[_FLOORS[category] + below * (rank - 2)]
 
 
@@ -495,13 +495,19 @@ def _load7() -> None:
         )
         for i in range(7)
     )
-    p0, p1, p2, p3, p4, p5, p6 = parts
     # made zero in place: an array from bytes would hold both, 31 MB, at the peak of a session
     seven = array("H", [0]) * (4 * RANK_WEIGHTS_7[12] + 3 * RANK_WEIGHTS_7[11] + 1)
     for key, value in zip(data["seven_key"], data["seven_value"]):
-        b = key.to_bytes(7, "little")
-        seven[p0[b[0]] + p1[b[1]] + p2[b[2]] + p3[b[3]] + p4[b[4]] + p5[b[5]] + p6[b[6]]] = value
+        seven[_seven_index(key, parts)] = value
     _SEVEN = seven
+
+
+def _seven_index(key: int, parts: tuple[tuple[int, ...], ...]) -> int:
+    """The place in ``_SEVEN`` of a seven-card rank multiset (nibble key): the sum of its
+    ``RANK_WEIGHTS_7``, a byte (two ranks) at a time from ``parts`` (``_SEVEN_PARTS``)."""
+    b = key.to_bytes(7, "little")
+    p0, p1, p2, p3, p4, p5, p6 = parts
+    return p0[b[0]] + p1[b[1]] + p2[b[2]] + p3[b[3]] + p4[b[4]] + p5[b[5]] + p6[b[6]]
 
 
 class _Unloaded7(_Unloaded):
@@ -566,9 +572,7 @@ def _nonflush(key: int, n: int) -> HandValue:
     if n == 7:
         if not _SEVEN_PARTS:
             _load7()
-        b = key.to_bytes(7, "little")
-        p0, p1, p2, p3, p4, p5, p6 = _SEVEN_PARTS
-        return _VALUES[_SEVEN[p0[b[0]] + p1[b[1]] + p2[b[2]] + p3[b[3]] + p4[b[4]] + p5[b[5]] + p6[b[6]]]]
+        return _VALUES[_SEVEN[_seven_index(key, _SEVEN_PARTS)]]
     value = _NONFLUSH_BIG.get(key)
     if value is None:
         # the best five of n cards is the best five of one of the n-1 card subsets
