@@ -7,6 +7,7 @@ fast paths; the best of seven is also checked against the best of its 21 fives.
 
 import collections
 import itertools
+import os
 import random
 
 import pytest
@@ -100,3 +101,40 @@ def test_text_and_jokers_leave_the_seven_card_path_cleanly():
     assert evaluate([Card(text[0]), *text[1:]]) is evaluate(" ".join(text))
     with pytest.raises(CardError, match="joker"):
         evaluate((joker(1), *(Card(t) for t in text[1:])))
+
+
+_TABLE_PAGES = """
+import ctypes, mmap
+from studrules.cards import evaluator
+evaluator.evaluate(evaluator.parse_cards("As Kd Qc Jh 9s 8d 2c"))  # the first seven-card hand builds the table
+table = memoryview(evaluator._SEVEN)
+start = ctypes.addressof(ctypes.c_char.from_buffer(table))
+first, last = start // mmap.PAGESIZE, (start + table.nbytes - 1) // mmap.PAGESIZE
+with open("/proc/self/pagemap", "rb") as pagemap:  # eight bytes a page; bit 63: the page is in memory
+    pagemap.seek(8 * first)
+    entries = pagemap.read(8 * (last - first + 1))
+present = [p - first for p in range(first, last + 1) if entries[8 * (p - first) + 7] & 0x80]
+print(start % mmap.PAGESIZE, mmap.PAGESIZE, *present)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/pagemap"), reason="reads Linux's /proc/self/pagemap")
+def test_the_seven_card_table_takes_memory_only_where_a_rank_multiset_falls():
+    """The seven-card table spans every weight sum up to the largest (7.8 M
+    two-byte entries), but only the pages that hold one of the 49,205 rank
+    multisets' values are ever written, so only they are in memory. The pages
+    are worked out here from the weights alone, over every multiset of seven
+    of the thirteen ranks with at most four of each."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _TABLE_PAGES], capture_output=True, text=True, check=True).stdout
+    start, page, *present = map(int, out.split())
+    sums = {
+        sum(RANK_WEIGHTS_7[r] for r in ranks)
+        for ranks in itertools.combinations_with_replacement(range(13), 7)
+        if max(collections.Counter(ranks).values()) <= 4
+    }
+    assert len(sums) == 49_205
+    assert present == sorted({(start + 2 * s) // page for s in sums})
+    assert len(present) < 0.6 * (start + 2 * max(sums)) / page
