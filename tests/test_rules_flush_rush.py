@@ -22,17 +22,19 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from math import comb
+from math import comb, prod
 
 import pytest
 
 from studrules import Hand, load_variant
+from studrules.analysis.exact import analyze
 from studrules.analysis.simulate import simulate
 from studrules.cards.rankings import get_ranking
 from studrules.errors import SpecError, SpecErrors
 from studrules.game.settlement import pay_line
 from studrules.spec.loader import load_variant_text
 from studrules.spec.model import SettleStep
+from studrules.spec.strategies import load_strategy
 
 RUN = get_ranking("longest_suit_run")
 
@@ -125,6 +127,48 @@ def test_the_reference_count_gives_the_published_figures():
     five = sum(w for (run, length), w in played.items() if run == 5 and length < 7)
     assert five == 4_127_760
     assert round(float(edge) * 100, 2) == 3.75
+
+
+@cache
+def _reference_folds() -> tuple[int, int]:
+    """The ordered deals the strategy folds after four cards and after six (``_splits``)."""
+    first = second = 0
+    for n in product(range(8), repeat=4):
+        if sum(n) == 7:
+            sets = prod(comb(13, k) for k in n)
+            folded_first, folded_second, _ = _splits(n)
+            first, second = first + sets * folded_first, second + sets * folded_second
+    return first, second
+
+
+def _line(run: int, length: int) -> str:
+    """The pay table's line a hand played to the end is paid by: the best it holds."""
+    words = ["", "one", "two", "three", "four", "five", "six", "seven"]
+    held = [(odds, kind, need) for (kind, need), odds in PAYS.items() if (run if kind == "sf" else length) >= need]
+    if not held:
+        return "loses"
+    _, kind, need = max(held)
+    return f"{words[need]}_card_{'straight_flush' if kind == 'sf' else 'flush'}"
+
+
+@pytest.mark.soak  # (some 7 s)
+def test_analyze_counts_the_published_strategy_as_the_reference_does():
+    found = analyze(load_variant("flush-rush"), load_strategy("flush-rush-wizard"))
+    edge, played, deals = _reference()
+    first, second = _reference_folds()
+    assert found.deals == deals
+    assert found.house_edge == pytest.approx(float(edge), abs=1e-10)  # (float sums over 10^6 classes)
+    assert found.lines["fold: first_play"][0] == pytest.approx(first / deals, abs=1e-12)
+    assert found.lines["fold: second_play"][0] == pytest.approx(second / deals, abs=1e-12)
+    assert found.average_wager == pytest.approx((first + 2 * second + 3 * (deals - first - second)) / deals)
+    by_line: dict[str, int] = {}
+    for (run, length), ways in played.items():
+        by_line[_line(run, length)] = by_line.get(_line(run, length), 0) + ways
+    for label, ways in by_line.items():
+        assert found.lines[label][0] == pytest.approx(ways / deals, abs=1e-12), label
+    # the best play is worth no less than the published strategy (here it is the same play)
+    best = analyze(load_variant("flush-rush"), optimal=True)
+    assert best.house_edge <= found.house_edge + 1e-12
 
 
 def test_the_ranking_reads_runs_with_the_ace_high_or_low_and_flushes_apart():

@@ -45,9 +45,8 @@ CASES = {
     "double-down-stud": ("double-down-stud-optimal", {}, True),
     # seven cards against seven, counted suit by suit: some 30 s
     "high-card-flush": ("high-card-flush-mousseau", {"flush_bonus": 5, "straight_flush_bonus": 5}, True),
-    # seven cards of the player's own over three deals: not counted by analyze (skipped with its reason);
-    # tests/test_rules_flush_rush.py checks simulate against a count of its own
-    "flush-rush": ("flush-rush-wizard", {}, False),
+    # seven cards of the player's own over three deals, counted by suit classes: some 7 s
+    "flush-rush": ("flush-rush-wizard", {}, True),
 }
 
 

@@ -21,6 +21,10 @@ the figures. Two shapes of game are counted:
   every card that can come; of two choices worth the same, the larger
   wager); two hole cards are counted by their 169 kinds
   (suits only matter together), weighted by how many hands each stands for.
+- **several decisions on the player's own cards alone**, a deal between each two, of a
+  ranking valued by suits (Flush Rush's longest flush or straight flush, with the raises
+  paid by a table of their own): each decision's hands one per class of suit renaming,
+  worked back from the last deal (:mod:`.exact_own`).
 
 The house edge is the player's expected loss per unit of the ante; the
 element of risk divides it by the average total wagered; a side bet has its
@@ -75,8 +79,13 @@ def analyze(
         )
     if settle.against == "pay_table":
         from ..spec.strategy_fit import offered_raises
+        from .exact_own import on_own_cards, own_card_deals, valued_by_suits
         from .exact_streets import action_words, on_the_hand
 
+        if own_card_deals(variant) and valued_by_suits(variant.deck.ranking):
+            if record is not None:
+                raise SpecError(f"analyze does not yet write the optimal play of {variant.name}'s shape of game")
+            return on_own_cards(variant, settle, decisions, strategy)
         found: list[Any] | None = [] if record is not None else None
         result = on_the_hand(variant, settle, decisions, strategy, found)
         if record is not None and found is not None:

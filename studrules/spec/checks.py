@@ -370,9 +370,10 @@ class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
                     )
             elif isinstance(step, SettleStep):
                 if step.against == "pay_table":  # the player's hand alone, the community's cards counted
-                    if player_cards + community < 5:
+                    if player_cards + community < (least := _fewest_cards((self.v.deck.ranking,))):
                         self.fail(
-                            f"the pay table reads five-card hands, but each player has {player_cards + community} by now",
+                            f"the pay table reads {_NUMBER_WORDS.get(least, str(least))}-card hands, but each "
+                            f"player has {player_cards + community} by now",
                             self.step_path(i),
                         )
                 elif player_cards + community < (least := _fewest_cards((self.v.deck.ranking,))) or house_cards < least:
