@@ -13,6 +13,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from suit_run_support import run_of
 
 from studrules.analysis.exact import analyze
 from studrules.errors import SpecError, SpecErrors
@@ -63,23 +64,12 @@ def _masks(cards) -> list[int]:
 
 
 @cache
-def _run(mask: int) -> int:
-    """The most ranks in a row, the ace (bit 12) also below the two."""
-    present = [bool(mask >> 12 & 1)] + [bool(mask >> r & 1) for r in range(13)]
-    best = now = 0
-    for p in present:
-        now = now + 1 if p else 0
-        best = max(best, now)
-    return best
-
-
-@cache
 def _run_game_net(hand: frozenset) -> tuple[int, int]:
     """RUN_GAME's net on the ante and per chip raised: the best line held (a flush of that many
     cards, or a straight flush of that run), the raises paid 2 with a three-card flush."""
     masks = _masks(hand)
     length = max(m.bit_count() for m in masks)
-    run = max(_run(m) for m in masks)
+    run = max(run_of(m) for m in masks)
     held = [odds for need, odds in ((4, 60), (3, 5)) if run >= need]
     held += [odds for need, odds in ((4, 12), (3, 1)) if length >= need]
     return (10 * max(held) if held else -10), (2 if length >= 3 else -1)

@@ -25,6 +25,7 @@ from itertools import product
 from math import comb, prod
 
 import pytest
+from suit_run_support import run_of as _run_of
 
 from studrules import Hand, load_variant
 from studrules.analysis.exact import analyze
@@ -48,16 +49,6 @@ def _net(run: int, length: int) -> int:
     or the three wagers lost (worked from the rules, not from studrules)."""
     held = [odds for (kind, need), odds in PAYS.items() if (run if kind == "sf" else length) >= need]
     return max(held) + 2 if held else -3
-
-
-def _run_of(mask: int) -> int:
-    """The most ranks in a row of a suit (bit r: rank r + 2), the ace also below the two."""
-    in_a_row = [bool(mask >> 12 & 1)] + [bool(mask >> r & 1) for r in range(13)]
-    best = now = 0
-    for present in in_a_row:
-        now = now + 1 if present else 0
-        best = max(best, now)
-    return best
 
 
 @cache
