@@ -191,6 +191,14 @@ def test_a_game_of_another_shape_or_ranking_is_refused_with_the_reason():
         load_variant_text(short)
     with pytest.raises(SpecError, match="does not yet write the optimal play"):
         analyze(load_variant_text(FLUSH_GAME), optimal=True, record=[])
+    # seven cards, then seven more at once: 4.5 trillion deals of the next cards to weigh
+    big = (
+        FLUSH_GAME.replace("max: 6", "max: 1")
+        .replace("[down, down]}", "[down, down, down, down, down, down, down]}")
+        .replace("[down]}\n  - settle", "[down, down, down, down, down, down, down]}\n  - settle")
+    )
+    with pytest.raises(SpecError, match="at most 300,000,000 .* use simulate"):
+        analyze(load_variant_text(big), optimal=True)
     capped = FLUSH_GAME.replace("two_card_flush: 1}", "two_card_flush: 1}, max_payout: 20")
     with pytest.raises(SpecError, match="does not count a payout cap"):
         analyze(load_variant_text(capped), optimal=True)

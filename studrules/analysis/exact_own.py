@@ -32,6 +32,7 @@ from .exact_suits import _cards, _classes
 __all__ = ["own_card_deals", "valued_by_suits", "on_own_cards"]
 
 _ROWS = 600_000  # deals of one chunk of classes counted at once
+_MOST_WORK = 300_000_000  # the most hands times deals a count takes on (Flush Rush's: 44 million)
 
 
 def own_card_deals(variant: Variant) -> list[int] | None:
@@ -88,8 +89,14 @@ def on_own_cards(
     ):
         if refused:
             raise SpecError(f"analyze does not count {what} in {variant.name}'s shape of game: use simulate")
-    if sum(deals) > 13:
-        raise SpecError(f"analyze counts such games of at most 13 cards; {variant.name} deals {sum(deals)}")
+    held = list(itertools.accumulate(deals))[:-1]  # the cards at each decision
+    # each decision's classes (a little more than C(52, n) / 24) times the deals of the next cards
+    work = max(comb(52, n) // 24 * comb(52 - n, k) for n, k in zip(held, deals[1:]))
+    if max(held) > 7 or work > _MOST_WORK:
+        raise SpecError(
+            f"analyze counts such games while each decision's hands and the next cards' deals number at most "
+            f"{_MOST_WORK:,} (at most seven cards at a decision); {variant.name}'s number {work:,}: use simulate"
+        )
     env = variant.stake_values()
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
     count = _Count(variant, settle, decisions, deals, measures, strategy, ante, env)
