@@ -4,7 +4,8 @@ Counts every deal of a small game against the house (see
 :mod:`studrules.analysis.exact`): an ante and a play against the house's
 three cards, or five cards each with the house's up card, with a strategy or
 the optimal play, and its side bets; or raises, stands and folds street by
-street before community cards, paid on the hand alone. Prints the house edge
+street before community cards, paid on the hand alone; or folds and raises
+between deals of the player's own cards, valued by suits (Flush Rush). Prints the house edge
 per ante, the average total wager, the element of risk and each outcome's
 probability and contribution; ``--json`` prints one JSON object instead.
 ``--write FILE`` writes the optimal play as a strategy file that
