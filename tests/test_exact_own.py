@@ -16,6 +16,7 @@ import pytest
 from suit_run_support import run_of
 
 from studrules.analysis.exact import analyze
+from studrules.analysis.strategy_writer import optimal_strategy_text
 from studrules.errors import SpecError, SpecErrors
 from studrules.spec.loader import load_variant_text
 from studrules.spec.strategies import load_strategy_text
@@ -176,6 +177,15 @@ def test_a_strategys_play_is_counted_as_it_reads_each_hand():
     assert found.average_wager == pytest.approx(1 + raised / hands, abs=1e-12)
 
 
+def test_the_optimal_play_is_written_as_a_strategy_that_reads_back_to_the_same_edge():
+    variant = load_variant_text(RUN_GAME)
+    text, best = optimal_strategy_text(variant)
+    written = load_strategy_text(text, variant)
+    assert written.name == "one-two-one-optimal"
+    assert analyze(variant, written).house_edge == pytest.approx(best.house_edge, abs=1e-12)
+    assert analyze(variant, written).average_wager == pytest.approx(best.average_wager, abs=1e-12)
+
+
 def test_a_game_of_another_shape_or_ranking_is_refused_with_the_reason():
     # a high-hand game of own cards in three deals is not this count's (the hole-card count's shape neither)
     high = RUN_GAME.replace("deck: {ranking: longest_suit_run}\n", "").replace("[down]}", "[down, down]}", 1)
@@ -189,8 +199,6 @@ def test_a_game_of_another_shape_or_ranking_is_refused_with_the_reason():
     short = high.replace("[down, down]}", "[down]}", 1)  # four cards: too few for a high pay table
     with pytest.raises(SpecErrors, match="the pay table reads five-card hands, but each player has 4 by now"):
         load_variant_text(short)
-    with pytest.raises(SpecError, match="does not yet write the optimal play"):
-        analyze(load_variant_text(FLUSH_GAME), optimal=True, record=[])
     # seven cards, then seven more at once: 4.5 trillion deals of the next cards to weigh
     big = (
         FLUSH_GAME.replace("max: 6", "max: 1")

@@ -25,11 +25,13 @@ from itertools import product
 from math import comb, prod
 
 import pytest
+import yaml
 from suit_run_support import run_of as _run_of
 
 from studrules import Hand, load_variant
 from studrules.analysis.exact import analyze
 from studrules.analysis.simulate import simulate
+from studrules.analysis.strategy_writer import optimal_strategy_text
 from studrules.cards.rankings import get_ranking
 from studrules.errors import SpecError, SpecErrors
 from studrules.game.settlement import pay_line
@@ -157,9 +159,15 @@ def test_analyze_counts_the_published_strategy_as_the_reference_does():
         by_line[_line(run, length)] = by_line.get(_line(run, length), 0) + ways
     for label, ways in by_line.items():
         assert found.lines[label][0] == pytest.approx(ways / deals, abs=1e-12), label
-    # the best play is worth no less than the published strategy (here it is the same play)
-    best = analyze(load_variant("flush-rush"), optimal=True)
-    assert best.house_edge <= found.house_edge + 1e-12
+    # the best play is the published strategy's, written in the ranking's lines: play four cards
+    # holding two of a suit (not a rainbow), six holding three of a suit
+    text, best = optimal_strategy_text(load_variant("flush-rush"))
+    assert best.house_edge == pytest.approx(found.house_edge, abs=1e-12)
+    streets = yaml.safe_load(text)["streets"]
+    assert streets == [
+        {"rules": [{"when": "hand >= two_card_flush", "action": "raise"}, {"otherwise": "fold"}]},
+        {"rules": [{"when": "hand >= three_card_flush", "action": "raise"}, {"otherwise": "fold"}]},
+    ]
 
 
 def test_the_ranking_reads_runs_with_the_ace_high_or_low_and_flushes_apart():

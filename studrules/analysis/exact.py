@@ -82,12 +82,11 @@ def analyze(
         from .exact_own import on_own_cards, own_card_deals, valued_by_suits
         from .exact_streets import action_words, on_the_hand
 
-        if own_card_deals(variant) and valued_by_suits(variant.deck.ranking):
-            if record is not None:
-                raise SpecError(f"analyze does not yet write the optimal play of {variant.name}'s shape of game")
-            return on_own_cards(variant, settle, decisions, strategy)
         found: list[Any] | None = [] if record is not None else None
-        result = on_the_hand(variant, settle, decisions, strategy, found)
+        if own_card_deals(variant) and valued_by_suits(variant.deck.ranking):
+            result = on_own_cards(variant, settle, decisions, strategy, found)
+        else:
+            result = on_the_hand(variant, settle, decisions, strategy, found)
         if record is not None and found is not None:
             env = variant.stake_values()
             ante = int(one_step(variant, AnteStep, "ante").amount(env))

@@ -74,10 +74,17 @@ def valued_by_suits(ranking: str) -> list[tuple[Any, int]] | None:
 
 
 def on_own_cards(
-    variant: Variant, settle: SettleStep, decisions: tuple[DecisionStep, ...], strategy: Strategy | None
+    variant: Variant,
+    settle: SettleStep,
+    decisions: tuple[DecisionStep, ...],
+    strategy: Strategy | None,
+    record: list[Any] | None = None,
 ) -> ExactResult:
     """The :class:`~.exact_base.ExactResult` of a game :func:`own_card_deals` and
-    :func:`valued_by_suits` accept (anything else it cannot weigh is a SpecError)."""
+    :func:`valued_by_suits` accept (anything else it cannot weigh is a SpecError); with
+    ``record``, each decision's choices where the play goes are added to it as ``(decision,
+    cards, choice, wagered)`` arrays, one row per class of hands reached (as
+    :func:`.exact_streets.on_the_hand` adds them)."""
     deals = own_card_deals(variant)
     measures = valued_by_suits(variant.deck.ranking)
     assert deals is not None and measures is not None
@@ -100,7 +107,17 @@ def on_own_cards(
     env = variant.stake_values()
     ante = int(one_step(variant, AnteStep, "ante").amount(env))
     count = _Count(variant, settle, decisions, deals, measures, strategy, ante, env)
-    return count.result()
+    result = count.result()
+    if record is not None:
+        import numpy as np
+
+        for j, reach in enumerate(count.reached):
+            for k, out in enumerate(count.outs[j]):
+                rows = np.flatnonzero(reach[:, k] > 0)
+                cards = _cards(count.classes[j][0][rows], count.sizes[j])
+                wagered = np.full(len(rows), (ante + out) // ante, dtype=np.int64)
+                record.append((j, cards, count.choice[j][rows, k], wagered))
+    return result
 
 
 class _Count:
@@ -324,7 +341,9 @@ class _Count:
         weights = self.classes[0][1]
         reach = (weights / comb(52, self.deals[0]))[:, None]  # per class and out: the chance of it
         folds, spent = [], 0.0
+        self.reached: list[Any] = []  # per decision: each class's and out's chance of being there
         for j in range(len(self.decisions)):
+            self.reached.append(reach)
             outs, after = self.outs[j], self.outs[j + 1]
             moved = np.zeros((len(self.keys[j]), len(after)))
             folded = lost = 0.0
