@@ -42,7 +42,7 @@ from ..errors import ArgumentError, SpecError
 from ..spec.arguments import loaded_variant
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
-from .exact_base import ExactResult, features, one_step, side_bet_result
+from .exact_base import ExactResult, one_step, side_bet_result
 
 __all__ = ["ExactResult", "analyze"]
 
@@ -113,7 +113,7 @@ def _against_the_house(
     from ..game.settlement import pay_line, raise_odds
     from ..spec.raise_sizes import reads_hand
     from ..spec.strategy_fit import decision_cards, offered_raises
-    from .exact_base import FOLD, chosen_amounts, side_bet_on_every_set, values_in_ranking
+    from .exact_base import FOLD, side_bet_on_every_set, strategy_amounts, values_in_ranking
     from .exact_house import counts_the_ranking, house_counts
     from .exact_streets import action_words
     from .exact_suits import counts_by_suit, suit_counts
@@ -212,8 +212,7 @@ def _against_the_house(
         label = "optimal"
     else:
         shown = up[:, None] if (up >= 0).all() else None
-        actions, index = strategy.choose_batch(features(strategy, hands, shown, 0), len(hands))
-        chosen = mine(np.array(chosen_amounts(actions, step, offered, ante), dtype=np.int64)[index])
+        chosen = mine(strategy_amounts(strategy, hands, shown, 0, step, offered, ante))
         label = strategy.name
     plays = chosen != FOLD
     raised = np.maximum(chosen, 0)

@@ -113,6 +113,27 @@ def chosen_amounts(actions: list[str], step: Any, raises: list[int], ante: int) 
     return codes
 
 
+def strategy_amounts(
+    strategy: Strategy, cards: Any, up: Any, street: int, step: Any, raises: list[int], ante: int, wagered: Any = 1
+) -> Any:
+    """Each row's choice at decision ``street`` as :func:`chosen_amounts` gives it, the strategy
+    reading :data:`_CHOICE_ROWS` rows at a time (its view of millions of hands at once took
+    gigabytes); ``cards``, ``up`` and ``wagered`` as :func:`features` takes them."""
+    import numpy as np
+
+    out = np.empty(len(cards), dtype=np.int64)
+    for start in range(0, len(cards), _CHOICE_ROWS):
+        part = slice(start, start + _CHOICE_ROWS)
+        out_of = wagered if np.ndim(wagered) == 0 else wagered[part]
+        view = features(strategy, cards[part], None if up is None else up[part], street, out_of)
+        actions, index = strategy.choose_batch(view, len(out[part]), street=street)
+        out[part] = np.array(chosen_amounts(actions, step, raises, ante), dtype=np.int64)[index]
+    return out
+
+
+_CHOICE_ROWS = 400_000
+
+
 def one_step(variant: Variant, kind: type, word: str) -> Any:
     steps = variant.steps_of(kind)
     if len(steps) != 1:

@@ -67,12 +67,16 @@ def values_of(codes: Any, ranking: str, *, ordered: bool = False) -> Any:
     from ..cards.batch_table import evaluate_table_batch
 
     codes = np.asarray(codes)
+    if len(codes) > _VALUE_ROWS:  # a chunk at a time: a batch's work arrays are several times its rows
+        parts = range(0, len(codes), _VALUE_ROWS)
+        return np.concatenate([values_of(codes[i : i + _VALUE_ROWS], ranking, ordered=ordered) for i in parts])
     if ranking == "high" and codes.shape[1] >= 5:
         return evaluate_batch(codes, check=False)
     found = evaluate_table_batch(codes, ranking, ordered=ordered) if ranking != "high" else None
     return found if found is not None else np.asarray(evaluate_batch_in(codes, ranking), dtype=np.int64)
 
 
+_VALUE_ROWS = 400_000
 _CACHE: dict[tuple[Any, ...], HouseCounts] = {}
 
 

@@ -26,7 +26,7 @@ from ..errors import SpecError
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.raise_sizes import reads_hand
 from ..spec.strategies import Strategy
-from .exact_base import FOLD, ExactResult, chosen_amounts, features, one_step
+from .exact_base import FOLD, ExactResult, one_step, strategy_amounts
 from .exact_suits import _cards, _classes
 
 __all__ = ["own_card_deals", "valued_by_suits", "on_own_cards"]
@@ -214,10 +214,9 @@ class _Count:
         pick = np.full(n, FOLD, dtype=np.int64)
         wanted = None
         if self.strategy is not None:
-            masks = self.classes[j][0]
-            view = features(self.strategy, _cards(masks, self.sizes[j]), None, j, (self.ante + out) // self.ante)
-            actions, index = self.strategy.choose_batch(view, n, street=j)
-            wanted = np.array(chosen_amounts(actions, step, self.raises[j], self.ante), dtype=np.int64)[index]
+            cards = _cards(self.classes[j][0], self.sizes[j])
+            out_of = (self.ante + out) // self.ante
+            wanted = strategy_amounts(self.strategy, cards, None, j, step, self.raises[j], self.ante, out_of)
         for b in options:
             value = going_on[b]
             if wanted is not None:
