@@ -165,3 +165,64 @@ def test_diff_of_the_two_choices_is_the_low_card_row(capsys):
     assert main(["diff", "kings-and-little-ones", "kings-and-little-ones", "--option-b", "king_required=yes"]) == 0
     out = capsys.readouterr().out
     assert "lowest card wild" in out and "yes, for a player holding a king" in out
+
+
+# --- wild.low_ace: the ace may count low for the low card (the option low_ace) --------------------
+#
+# "A player can choose whether the ace is played as high or low. If the ace is low, it is wild. If
+# it is high, then the next lowest card is wild." (pokerteam.com, "Kings and Little Ones")
+
+ACE_LOW = WildRules(ranks="K", low_card=True, low_ace=True)
+
+# Ann: A-A, 8-8-8, 3 and J, no king. The ace high, her threes are wild: 8-8-8 and the three, four
+# eights, ace kicker. The ace low, her aces are wild: 8-8-8 and two of them, five eights.
+# Bob: 7-7-7-7 and the 2h, his lowest card (no ace): five sevens either way.
+ACES = {"Ann": "Ad As 3c 8h 8d 8c Js", "Bob": "2h 7s 7d 7c 7h 9d Jd"}
+
+
+def test_the_ace_counted_low_makes_a_players_aces_his_low_card():
+    held = parse_cards(ACES["Ann"])
+    assert wild_ranks_of(ACE_LOW, None, (), held) == "3K"  # (the ace high: the reading the table shows first)
+    assert wild_ranks_of(ACE_LOW, None, (), held, ace_low=True) == "KA"
+    assert wild_ranks_of(ACE_LOW, None, (), parse_cards(ACES["Bob"]), ace_low=True) == "2K"  # no ace: his deuce
+
+
+def test_each_player_takes_the_better_of_the_ace_high_and_low():
+    # the ace high only: four eights lose to Bob's five sevens
+    won, shown = showdown(GAME, ACES)
+    assert shown["Ann"].startswith("four eights") and shown["Bob"] == "five sevens"
+    assert won == {"Bob"}
+    # the ace high or low: five eights beat five sevens
+    won, shown = showdown(GAME + "wild: {low_ace: true}\n", ACES)
+    assert shown["Ann"] == "five eights" and shown["Bob"] == "five sevens"
+    assert won == {"Ann"}
+
+
+def test_kings_and_little_ones_offers_the_low_ace_as_a_house_option():
+    assert winners({}, ACES) == {"Bob"}
+    assert winners({"low_ace": "yes"}, ACES) == {"Ann"}
+    assert load_variant("kings-and-little-ones", options={"low_ace": "yes"}).wild.low_ace
+
+
+def test_the_table_names_the_hand_as_it_counts():
+    from studrules.table.display import hand_now
+
+    variant = load_variant("kings-and-little-ones", options={"low_ace": "yes"})
+    cards = parse_cards(ACES["Ann"])
+    assert hand_now(variant, cards, wild_ranks="3K").startswith("four eights")
+    assert hand_now(variant, cards, wild_ranks="3K", low_wild_ranks="KA") == "five eights"
+
+
+def test_the_rule_book_and_diff_say_the_ace_counts_high_or_low():
+    (said,) = [s for s in wild_sentences(ACE_LOW) if s.startswith("Each player's lowest card")]
+    assert "(the ace counts high or low, as makes his hand better: low, his aces are wild)" in said
+    assert diff(load_variant("kings-and-little-ones"), load_variant_text(GAME + "wild: {low_ace: true}\n")) == [
+        Difference("wild cards", "lowest card wild", "yes", "yes, the ace high or low")
+    ]
+
+
+def test_a_low_ace_without_a_low_card_wild_is_refused_where_it_is_written():
+    (e,) = errors_of("extends: seven-card-stud\nname: bad\nwild:\n  ranks: K\n  low_ace: true\n")
+    assert e.location is not None
+    assert (e.location.line, e.location.path) == (5, ("wild", "low_ace"))
+    assert "no low card is wild: add low_card or low_hole" in e.message

@@ -47,12 +47,12 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
     if wild.low_hole:
         out.append(
             "Each player's lowest face-down card, and every card of that rank in his hand, is wild for him alone "
-            f"(the ace counts high){_low_needs_words(wild)}."
+            f"({_ace_words(wild)}){_low_needs_words(wild)}."
         )
     if wild.low_card:
         out.append(
             "Each player's lowest card, face up or down, and every card of that rank in his hand, is wild for him "
-            f"alone (the ace counts high){_low_needs_words(wild)}."
+            f"alone ({_ace_words(wild)}){_low_needs_words(wild)}."
         )
     if wild.rankings:
         out.append(f"Wild cards count in the {_and_list([ranking_name(r) for r in wild.rankings])} hand only.")
@@ -159,13 +159,29 @@ def _low_needs_words(wild: WildRules) -> str:
     return f", but only if he holds {a_or_an(one)}, face up or down (his lowest card may be that {one})"
 
 
+def _ace_words(wild: WildRules) -> str:
+    """How the ace counts in finding the low card.
+
+    >>> _ace_words(WildRules(low_card=True, low_ace=True))
+    'the ace counts high or low, as makes his hand better: low, his aces are wild'
+    """
+    if wild.low_ace:
+        return "the ace counts high or low, as makes his hand better: low, his aces are wild"
+    return "the ace counts high"
+
+
 def _low_value(wild: WildRules) -> str:
     """The diff's value of a low card wild: ``yes``, or for whom.
 
-    >>> _low_value(WildRules(low_card=True, low_needs="K"))
-    'yes, for a player holding a king'
+    >>> _low_value(WildRules(low_card=True, low_needs="K")), _low_value(WildRules(low_card=True, low_ace=True))
+    ('yes, for a player holding a king', 'yes, the ace high or low')
     """
-    return "yes" if wild.low_needs is None else f"yes, for a player holding {a_or_an(rank_name(wild.low_needs))}"
+    ace = ", the ace high or low" if wild.low_ace else ""
+    return (
+        f"yes{ace}"
+        if wild.low_needs is None
+        else f"yes{ace}, for a player holding {a_or_an(rank_name(wild.low_needs))}"
+    )
 
 
 def a_or_an(name: str) -> str:

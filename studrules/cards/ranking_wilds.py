@@ -114,6 +114,41 @@ class WildRanking(Ranking):
         return describe_visible_wild_low(self.visible(cards))
 
 
+@dataclass(frozen=True)
+class BetterOf(Ranking):
+    """The better of two readings of one player's hand in rankings of one order (the same
+    ranking with other cards wild): ``evaluate`` is the higher of theirs; showings and words
+    are the first's.
+
+    >>> from .rankings import get_ranking
+    >>> from .wild import of_ranks
+    >>> high = get_ranking("high")
+    >>> either = BetterOf("high", True, "", readings=(with_wilds(high, of_ranks("3")), with_wilds(high, of_ranks("A"))))
+    >>> either.describe(either.evaluate("Ad As 3c 8h 8d 8c Js"))  # the aces wild: five eights, not four
+    'five eights'
+    """
+
+    readings: tuple[Ranking, ...] = ()
+
+    @property
+    def aims_low(self) -> bool:
+        return self.readings[0].aims_low
+
+    def evaluate(self, cards: str | Iterable[str | Card]) -> float | None:
+        cards = parse_cards(cards)
+        found = [v for v in (r.evaluate(cards) for r in self.readings) if v is not None]
+        return max(found) if found else None
+
+    def visible(self, cards: str | Iterable[str | Card]) -> int:
+        return self.readings[0].visible(cards)
+
+    def describe(self, value: float) -> str:
+        return self.readings[0].describe(value)
+
+    def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
+        return self.readings[0].describe_visible(cards)
+
+
 def with_wilds(
     ranking: Ranking,
     wild: frozenset[Card],

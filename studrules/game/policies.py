@@ -56,7 +56,7 @@ from .policy_reading import (
 )
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
 from .view import lazy_seat_view
-from .wilds import joker_holes, rank_char, seat_ranking, showing_ranking, wild_ranks_of
+from .wilds import counted_ranking, joker_holes, rank_char, showing_ranking, wild_ranks_of
 
 if TYPE_CHECKING:
     from ..cards.card import Card
@@ -302,9 +302,8 @@ class Sensible(Policy):
         if rules is None:
             return self.showdown
         down = [c for c, face in view.cards if face == "down"]
-        ranks = wild_ranks_of(rules, view.wild_rank, down, view.my_cards)
         holes = joker_holes(rules, down, view.own_events, view.player)
-        return tuple(seat_ranking(r, rules, ranks, holes) for r in self.showdown)
+        return tuple(counted_ranking(r, rules, view.wild_rank, down, view.my_cards, holes) for r in self.showdown)
 
     def _wild_ranks(self, view: View) -> str:
         """The ranks wild for this seat now: the fixed ones, the followed card's, his lowest down card's."""

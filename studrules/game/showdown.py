@@ -21,7 +21,7 @@ from .odd_chips import cards_of_hand, no_hand_words, part_names
 from .plan import _ShowdownPlan
 from .pots import contested, divide, side_pots, split_pot, split_pot_parts
 from .state import _HandState, _Round
-from .wilds import joker_holes, seat_ranking, wild_ranks_of
+from .wilds import counted_ranking, joker_holes
 
 if TYPE_CHECKING:
     from ..cards.rankings import Ranking
@@ -141,8 +141,7 @@ class _Showdown(_HandState):
             return ranking
         down = [c for c in self.cards[seat] if c not in self.up[seat]] if rules.reads_hole_cards else []
         holes = joker_holes(rules, down, self.events, self.players[seat])
-        ranks = wild_ranks_of(rules, self.wild_rank, down, self.cards[seat])
-        return seat_ranking(ranking, rules, ranks, holes)
+        return counted_ranking(ranking, rules, self.wild_rank, down, self.cards[seat], holes)
 
     def _showdown_first(self, step: ShowdownStep) -> int:
         folded = self.folded

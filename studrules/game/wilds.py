@@ -26,6 +26,8 @@ __all__ = [
     "seat_ranking",
     "showing_ranking",
     "joker_holes",
+    "counted_ranking",
+    "better_of",
 ]
 
 
@@ -49,12 +51,15 @@ def rank_name(rank: str) -> str:
     return RANK_NAMES[RANKS.index(rank) + 2]
 
 
-def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card], held: Sequence[Card] = ()) -> str:
+def wild_ranks_of(
+    rules: WildRules, wild_rank: str | None, down: Sequence[Card], held: Sequence[Card] = (), *, ace_low: bool = False
+) -> str:
     """The ranks wild for a player now: the rules' fixed ranks, the followed
     card's rank (and the followed rank itself with ``follow_itself``), the
     rank of his lowest down card under ``low_hole``, and of his lowest card
     of all ``held`` under ``low_card``; with ``low_needs``, either only when
-    ``held`` (all his cards, up and down) has a card of that rank.
+    ``held`` (all his cards, up and down) has a card of that rank (``ace_low``: the
+    ace counted below the two in finding the lowest card).
 
     >>> wild_ranks_of(WildRules(ranks="39"), None, ())
     '39'
@@ -73,10 +78,14 @@ def wild_ranks_of(rules: WildRules, wild_rank: str | None, down: Sequence[Card],
         ranks.add(rules.follow)
     needs = rules.low_needs
     low_wild = needs is None or any(not is_joker(c) and rank_char(c) == needs for c in held)
+
+    def order(card: Card) -> int:
+        return 1 if ace_low and card.rank == 14 else card.rank
+
     if rules.low_hole and down and low_wild:
-        ranks.add(rank_char(min(down, key=lambda c: c.rank)))
+        ranks.add(rank_char(min(down, key=order)))
     if rules.low_card and held and low_wild:
-        ranks.add(rank_char(min(held, key=lambda c: c.rank)))
+        ranks.add(rank_char(min(held, key=order)))
     return "".join(sorted(ranks, key=RANKS.index))
 
 
@@ -184,3 +193,48 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
         )
         made = _MADE[key] = (ranking, wild)
     return made[1]
+
+
+_BETTER: dict[tuple[int, int], tuple[Ranking, Ranking, Ranking]] = {}
+
+
+def counted_ranking(
+    ranking: Ranking,
+    rules: WildRules,
+    wild_rank: str | None,
+    down: Sequence[Card],
+    held: Sequence[Card],
+    holes: Sequence[Card] = (),
+) -> Ranking:
+    """``ranking`` as it counts one player's hand at the showdown: :func:`seat_ranking` of his wild
+    ranks (:func:`wild_ranks_of` of his face-down cards ``down`` and all his cards ``held``;
+    ``holes``: :func:`joker_holes`); under ``low_ace``, where the ace counted low changes them,
+    the better of the two readings.
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.rankings import get_ranking
+    >>> held = parse_cards("Ad As 3c 8h 8d 8c Js")
+    >>> mine = counted_ranking(get_ranking("high"), WildRules(low_card=True, low_ace=True), None, (), held)
+    >>> mine.describe(mine.evaluate(held))  # the aces low and wild: five eights
+    'five eights'
+    """
+    high = seat_ranking(ranking, rules, wild_ranks_of(rules, wild_rank, down, held), holes)
+    if not rules.low_ace:
+        return high
+    return better_of(
+        ranking, high, seat_ranking(ranking, rules, wild_ranks_of(rules, wild_rank, down, held, ace_low=True), holes)
+    )
+
+
+def better_of(ranking: Ranking, high: Ranking, low: Ranking) -> Ranking:
+    """The better of a player's two readings of ``ranking`` (the ace high, the ace low: :func:`counted_ranking`),
+    one object for each pair (the showdown keeps words by ranking); ``high`` where they are one."""
+    from ..cards.ranking_wilds import BetterOf
+
+    if low is high:
+        return high
+    key = (id(high), id(low))
+    made = _BETTER.get(key)
+    if made is None or made[0] is not high or made[1] is not low:  # (kept with both, so the ids stay theirs)
+        made = _BETTER[key] = (high, low, BetterOf(ranking.name, ranking.ace_high, high.summary, readings=(high, low)))
+    return made[2]

@@ -176,6 +176,7 @@ class _Builder:
             low_hole=bool(wild_d.get("low_hole", False)),
             low_card=bool(wild_d.get("low_card", False)),
             low_needs=wild_d.get("low_needs"),
+            low_ace=bool(wild_d.get("low_ace", False)),
             rankings=tuple(wild_d.get("rankings") or ()),
             five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
             natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),

@@ -202,6 +202,11 @@ class _CardChecks(_CheckerBase):
                 self.fail("decline: fold needs a price to decline", ("when_dealt_up", i, "decline"))
         if wild.follow is not None and wild.follow not in deck:
             self.fail(f"wild.follow '{wild.follow}' is not in the deck (its ranks are {deck})", ("wild", "follow"))
+        if wild.low_ace and not (wild.low_card or wild.low_hole):
+            self.fail(
+                "wild.low_ace lets the ace count low for the low card, but no low card is wild: add low_card or low_hole",
+                ("wild", "low_ace"),
+            )
         if wild.low_needs is not None:
             if not (wild.low_card or wild.low_hole):
                 self.fail(

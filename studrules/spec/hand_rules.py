@@ -23,7 +23,9 @@ class WildRules:
     lowest down card's rank is wild in his hand alone; ``low_card``: his
     lowest card's, face up or down; ``low_needs``: a rank he must hold, face
     up or down, for his low card to be wild (the low card itself counts: a
-    player whose lowest card is of that rank holds one). ``rankings``: the
+    player whose lowest card is of that rank holds one); ``low_ace``: the ace
+    may count low for it, the player taking the better of the ace low (his
+    aces wild) and high (his lowest other card wild). ``rankings``: the
     showdown rankings they count in (empty: all). ``five_of_a_kind`` and
     ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
@@ -38,6 +40,7 @@ class WildRules:
     low_hole: bool = False
     low_card: bool = False
     low_needs: str | None = None
+    low_ace: bool = False
     rankings: tuple[str, ...] = ()
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False

@@ -116,7 +116,14 @@ def _name_one(ranking: Any, cards: Sequence[Card]) -> str | None:
         return None
 
 
-def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down: Sequence[Card] = ()) -> str | None:
+def hand_now(
+    variant: Any,
+    cards: Sequence[Card],
+    *,
+    wild_ranks: str = "",
+    down: Sequence[Card] = (),
+    low_wild_ranks: str | None = None,
+) -> str | None:
     """What ``cards`` make now under the variant's showdown rankings (or the
     house game's ranking), in short words; each ranking named when there are
     several (``high: pair of sevens; low: 8-6-5-3-2``). ``wild_ranks``: the
@@ -133,7 +140,7 @@ def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down:
     'eight-high and a wild card'
     """
     from ..cards.rankings import ranking_for
-    from ..game.wilds import seat_ranking
+    from ..game.wilds import better_of, seat_ranking
     from ..spec.model import ShowdownStep
 
     if not cards or any(is_joker(c) for c in cards) and not variant.wild.any:
@@ -156,7 +163,10 @@ def hand_now(variant: Any, cards: Sequence[Card], *, wild_ranks: str = "", down:
     naturals = [c for c in cards if c not in wilds]
     for name, ranking in named:
         if variant.wild.any and not wilds:
-            ranking = seat_ranking(ranking, variant.wild, wild_ranks, down)
+            mine = seat_ranking(ranking, variant.wild, wild_ranks, down)
+            if low_wild_ranks is not None:  # (wild.low_ace: the better of the ace high and low)
+                mine = better_of(ranking, mine, seat_ranking(ranking, variant.wild, low_wild_ranks, down))
+            ranking = mine
         words = _name_one(ranking, naturals) if naturals else None
         words = short_hand_words(words) if words else None
         if wilds:

@@ -109,9 +109,10 @@ def _phase_words(view, hand: Any) -> str:
     return "before the betting"
 
 
-def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
+def _wild_ranks(view: View, variant: Variant, mine: bool = True, ace_low: bool = False) -> str:
     """The ranks wild now for the seat of ``view`` (``mine``), or as the
-    table sees another seat (without his down cards)."""
+    table sees another seat (without his down cards); ``ace_low``: with the
+    ace counted low for the low card (``wild.low_ace``)."""
     rules = variant.wild
     wild_rank = None
     for event in view.events:
@@ -119,7 +120,7 @@ def _wild_ranks(view: View, variant: Variant, mine: bool = True) -> str:
             rank = rank_char(event.card)
             wild_rank = None if rank == rules.follow else rank
     down = [card for card, face in view.cards if face == "down"] if mine else []
-    return "".join(wild_ranks_of(rules, wild_rank, down, view.my_cards if mine else ()))
+    return "".join(wild_ranks_of(rules, wild_rank, down, view.my_cards if mine else (), ace_low=ace_low))
 
 
 def _my_hand_words(view, variant) -> str | None:
@@ -128,7 +129,9 @@ def _my_hand_words(view, variant) -> str | None:
     cards = list(view.my_cards) + list(view.community)
     down = [c for c, f in view.cards if f == "down"]
     wild = _wild_ranks(view, variant) if variant.wild.any else ""
-    return hand_now(variant, cards, wild_ranks=wild, down=joker_holes(variant.wild, down, view.events, view.player))
+    low = _wild_ranks(view, variant, ace_low=True) if variant.wild.low_ace else None
+    holes = joker_holes(variant.wild, down, view.events, view.player)
+    return hand_now(variant, cards, wild_ranks=wild, down=holes, low_wild_ranks=low)
 
 
 def _wagers(view) -> dict[str, tuple[int, int]]:
