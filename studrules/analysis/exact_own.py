@@ -142,10 +142,8 @@ class _Count:
         self.variant, self.decisions, self.deals, self.measures = variant, decisions, deals, measures
         self.strategy, self.ante = strategy, ante
         self.sizes = list(itertools.accumulate(deals))  # cards held at each decision, then in all
-        self.options = [
-            ([0] if d.stand else []) + offered_raises(d, env, ante, variant.deck.ranking) for d in decisions
-        ]
         self.raises = [offered_raises(d, env, ante, variant.deck.ranking) for d in decisions]
+        self.options = [([0] if d.stand else []) + r for d, r in zip(decisions, self.raises)]
         # what the raises before each decision may have put out
         self.outs: list[list[int]] = [[0]]
         for opts in self.options:
@@ -185,7 +183,7 @@ class _Count:
 
         last = len(self.decisions) - 1
         # the last decision: each class's expected net on the ante and per chip raised, over the last deal
-        self.last_ante, self.last_chip = self._last_deal(None)
+        self.last_ante, self.last_chip = self._last_means()
         worth: Any = None  # per class of the next decision, per out: its worth (chips)
         self.choice: list[Any] = [None] * len(self.decisions)
         for j in range(last, -1, -1):
@@ -259,31 +257,37 @@ class _Count:
         """The ranking's value of hands given as (..., 4) suit masks."""
         return sum(table[masks].max(axis=-1) * weight for table, weight in self.measures)
 
-    def _last_deal(self, reach: Any) -> tuple[Any, Any]:
-        """Without ``reach``: per class of the last decision, the expected net on the ante and per chip
-        raised. With it (per class and out, each situation's probability): the outcomes' tally,
-        (outcome, out) -> (probability, chips won)."""
+    def _last_means(self) -> tuple[Any, Any]:
+        """Per class of the last decision: the expected net on the ante and per chip raised, over the last deal."""
+        import numpy as np
+
+        j = len(self.decisions) - 1
+        ante_sum, chip_sum = np.zeros(len(self.keys[j])), np.zeros(len(self.keys[j]))
+        for rows, values, valid in self._last_values(j):
+            values = np.where(valid, values, 0)
+            ante_sum[rows] = np.where(valid, self.on_ante[values], 0).sum(axis=1)
+            chip_sum[rows] = np.where(valid, self.per_chip[values], 0).sum(axis=1)
+        ways = comb(52 - self.sizes[j], self.deals[-1])
+        return ante_sum / ways, chip_sum / ways
+
+    def _last_tally(self, reach: Any) -> Any:
+        """The outcomes' tally over the last deal, (outcome, out) -> (probability, chips won), each class
+        of the last decision weighed by ``reach`` (per class and out: the chance of the situation)."""
         import numpy as np
 
         j = len(self.decisions) - 1
         ways = comb(52 - self.sizes[j], self.deals[-1])
-        n = len(self.keys[j])
-        ante_sum, chip_sum = np.zeros(n), np.zeros(n)
         bins = len(self.labels) + 2
         tally = np.zeros((bins, 2))
         for rows, values, valid in self._last_values(j):
             values = np.where(valid, values, 0)
-            if reach is None:
-                ante_sum[rows] = np.where(valid, self.on_ante[values], 0).sum(axis=1)
-                chip_sum[rows] = np.where(valid, self.per_chip[values], 0).sum(axis=1)
-                continue
             which = np.broadcast_to(self.outcome[values] % bins, values.shape)[valid]
             for k, out in enumerate(self.outs[j + 1]):
                 weight = np.broadcast_to(reach[rows, k][:, None] / ways, values.shape)[valid]
                 won = (self.on_ante[values] + out * self.per_chip[values])[valid]
                 tally[:, 0] += np.bincount(which, weight, bins)
                 tally[:, 1] += np.bincount(which, weight * won, bins)
-        return (ante_sum / ways, chip_sum / ways) if reach is None else (tally, None)
+        return tally
 
     def _last_values(self, j: int) -> Any:
         """Chunks of (class rows, values, valid) over every class of decision ``j`` and every last deal.
@@ -363,7 +367,7 @@ class _Count:
                     share = np.repeat(moved[rows, k] / index.shape[1], index.shape[1])
                     nxt[:, k] += np.bincount(index.reshape(-1), share, len(self.keys[j + 1]))
             reach = nxt
-        tally, _ = self._last_deal(reach)
+        tally = self._last_tally(reach)
         spent += float((reach * (self.ante + np.array(self.outs[-1], dtype=np.float64))[None, :]).sum())
         lines: dict[str, tuple[float, float]] = {}
         for j, d in enumerate(self.decisions):

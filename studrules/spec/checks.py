@@ -369,14 +369,15 @@ class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
                         self.step_path(i),
                     )
             elif isinstance(step, SettleStep):
+                least = _fewest_cards((self.v.deck.ranking,))
                 if step.against == "pay_table":  # the player's hand alone, the community's cards counted
-                    if player_cards + community < (least := _fewest_cards((self.v.deck.ranking,))):
+                    if player_cards + community < least:
                         self.fail(
                             f"the pay table reads {_NUMBER_WORDS.get(least, str(least))}-card hands, but each "
                             f"player has {player_cards + community} by now",
                             self.step_path(i),
                         )
-                elif player_cards + community < (least := _fewest_cards((self.v.deck.ranking,))) or house_cards < least:
+                elif player_cards + community < least or house_cards < least:
                     self.fail(
                         f"settling compares {_NUMBER_WORDS.get(least, str(least))}-card hands, but the players hold "
                         f"{player_cards + community} and the house {house_cards} by now",
