@@ -60,6 +60,7 @@ side by side, the same event on one line (:mod:`.compare_lines`).
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
 import random
@@ -120,6 +121,7 @@ def compare(
     examples: int = 3,
     labels: tuple[str, str] | None = None,
     dask: str | None = None,
+    exact: bool = False,
 ) -> Comparison:
     """Play ``deals`` deals under ``a`` and under ``b`` with the same cards and
     policies and compare them (see the module's documentation).
@@ -134,7 +136,9 @@ def compare(
     scheduler's address, or ``"local"``, to play the deals on
     (:mod:`studrules.analysis.distributed`): the deals are played in chunks
     of :data:`CHUNK`, whose tallies are added up in order wherever they were
-    played, so the same seed gives the same comparison.
+    played, so the same seed gives the same comparison. ``exact``: two games
+    against the house are also counted exactly under each bot's strategy
+    (:func:`~.compare_exact.exact_pairs`, in ``exact``), before any deal is played.
 
     Ctrl-C stops early: the result covers the deals played (``interrupted``).
 
@@ -160,6 +164,11 @@ def compare(
         stacks = _default_stacks(a, b)
     whole_number(stacks, "stacks", 1)
     label_a, label_b = labels or _labels(a, b)
+    counted: tuple = ()
+    if exact:  # counted before any deal is played: a refusal stops the run at once
+        from .compare_exact import exact_pairs
+
+        counted = exact_pairs(a, b, policy_names)
     # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
     job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
     chunks = _chunks(deals)  # made as they are played: a long run's list of them would fill the memory first
@@ -198,7 +207,8 @@ def compare(
     if done == 0:
         raise KeyboardInterrupt
     seconds = time.perf_counter() - started
-    return tally.finish(a, b, label_a, label_b, seed, deals, done, stacks, interrupted, seconds)
+    result = tally.finish(a, b, label_a, label_b, seed, deals, done, stacks, interrupted, seconds)
+    return dataclasses.replace(result, exact=counted) if counted else result
 
 
 def _play_deals(job: _Job, start: int, end: int, tally: _Tally, tick: Callable[[int], None] | None = None) -> _Tally:

@@ -213,6 +213,32 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
                 _with_ci(c.house_edge.difference, "%", True),
             )
         )
+    return rows + exact_rows(c)
+
+
+def exact_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
+    """``(measure, A, B, B - A)`` rows of the exact counts (``compare --exact``): each bot's
+    house edge per ante under A and B (the strategy each count played), then each side bet's
+    per unit staked; none without them."""
+    rows = []
+    for pair in c.exact:
+        rows.append(
+            (
+                f"exact house edge, {pair.bot} bots (% of the ante)",
+                f"{pair.a.house_edge:.4%} ({pair.strategy_a})",
+                f"{pair.b.house_edge:.4%} ({pair.strategy_b})",
+                f"{pair.difference:+.4%}",
+            )
+        )
+        for name, difference in pair.side_bet_differences().items():
+            rows.append(
+                (
+                    f"exact house edge of {name.replace('_', ' ')}, {pair.bot} bots (% of the stake)",
+                    f"{pair.a.side_bets[name]['house_edge']:.4%}",
+                    f"{pair.b.side_bets[name]['house_edge']:.4%}",
+                    f"{difference:+.4%}",
+                )
+            )
     return rows
 
 
@@ -326,6 +352,13 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     if bring_in:
         rows.append(["has a bring-in (% of deals)", *_rate_cells(c.a.bring_in), *_rate_cells(c.b.bring_in), "", ""])
     summary = table(head, rows, caption="Means over the deals; B \u2212 A is paired deal by deal")
+    if c.exact:
+        counted = [[label, x, y, d] for label, x, y, d in exact_rows(c)]
+        summary += table(
+            ["measure", f"A: {a}", f"B: {b}", "B \u2212 A"],
+            counted,
+            caption="Counted exactly, every deal (no interval: no noise)",
+        )
     rates = [("bring-in player differs", c.bring_in_changes)] if bring_in else []
     rates += [(f"first to act differs, round {r.round}", r.changed) for r in c.first_to_act]
     rates += change_rates(c)

@@ -10,9 +10,13 @@ three significant figures (:func:`~studrules.analysis.report_html.figures`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .comparison import Comparison, Estimate, Paired, Rate
 from .report_html import figures
+
+if TYPE_CHECKING:
+    from .compare_exact import ExactPair
 
 __all__ = ["plain_summary", "beyond_noise"]
 
@@ -43,7 +47,7 @@ def plain_summary(c: Comparison) -> str:
     The average pot is 9 chips larger under B (18 against 9), beyond the noise
     """
     n = f"{c.deals:,} deal{'s' if c.deals != 1 else ''}"
-    sentences = [_favours(c, n)]
+    sentences = [_favours(c, n), *map(_counted, c.exact)]
     pot = _pot(c)
     if pot:
         sentences.append(pot)
@@ -109,6 +113,39 @@ def _favours(c: Comparison, n: str) -> str:
     if losses:
         parts.append(("and costs " if gains else "costs ") + _list(losses))
     return f"Against A ({c.a.label}), {who} " + " ".join(parts) + f", beyond the noise of {n}"
+
+
+def _counted(pair: ExactPair) -> str:
+    """What the exact count of one bot's play says: the house edge under A and B, and each side bet's."""
+    plays = (
+        pair.strategy_a
+        if pair.strategy_a == pair.strategy_b
+        else f"{pair.strategy_a} under A and {pair.strategy_b} under B"
+    )
+    text = f"Counted exactly over every deal, the {pair.bot} bots playing {plays}, " + _edge_change(
+        "the house edge", pair.a.house_edge, pair.b.house_edge, "of the ante"
+    )
+    for name, bet in pair.a.side_bets.items():
+        if name in pair.b.side_bets:
+            text += "; " + _edge_change(
+                f"the {name.replace('_', ' ')} side bet's", bet["house_edge"], pair.b.side_bets[name]["house_edge"], ""
+            )
+    return text
+
+
+def _edge_change(what: str, a: float, b: float, unit: str) -> str:
+    """One edge under A and B in words (``unit`` after the figures, if any).
+
+    >>> _edge_change("the house edge", 0.0337, 0.0359, "of the ante")
+    'the house edge is 0.2200 points higher under B (3.5900% against 3.3700% of the ante)'
+    >>> _edge_change("its edge", 0.05, 0.05, "")
+    'its edge is 5.0000% under both'
+    """
+    after = f" {unit}" if unit else ""
+    if a == b:
+        return f"{what} is {a:.4%}{after} under both"
+    way = "higher" if b > a else "lower"
+    return f"{what} is {abs(b - a) * 100:.4f} points {way} under B ({b:.4%} against {a:.4%}{after})"
 
 
 def _list(items: list[tuple[str, Estimate]]) -> str:

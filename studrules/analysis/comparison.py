@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game.events import Event
+
+if TYPE_CHECKING:
+    from .compare_exact import ExactPair
 
 __all__ = ["Comparison", "Estimate", "Paired", "Rate", "RoundChange", "Side", "Example", "DIGITS"]
 
@@ -213,7 +216,9 @@ class Comparison:
     ``same_decks``: whether A and B deal from decks of the same cards, so
     that a deal's seed gives both the same cards (two other decks, 36 cards
     against 52 or a joker added, are each shuffled from the seed: other
-    cards)."""
+    cards). ``exact``: with ``compare(..., exact=True)``, the two games
+    against the house counted exactly under each bot's strategy
+    (:class:`~studrules.analysis.compare_exact.ExactPair`, one a bot)."""
 
     a: Side
     b: Side
@@ -244,6 +249,7 @@ class Comparison:
     seconds: float = field(default=0.0, compare=False)
     pot_counts_a: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
     pot_counts_b: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
+    exact: tuple[ExactPair, ...] = ()
 
     @property
     def deals_per_second(self) -> float:
@@ -289,6 +295,7 @@ class Comparison:
                 k: [_round(x) for x in v] if isinstance(v, list) else v for k, v in self.pot_histogram.items()
             },
             "examples": [e.to_dict() for e in self.examples],
+            **({"exact": [p.to_dict() for p in self.exact]} if self.exact else {}),
         }
 
 

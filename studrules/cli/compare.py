@@ -6,7 +6,9 @@ not), then the measures side by side, per seat and per bot, then a few deals
 whose outcome diverges as two hand histories side by side, the same event
 on one line, the line where the play parts marked. A progress bar shows on a terminal; ``--json`` prints
 one JSON object instead; ``--html FILE`` also writes a self-contained page
-with the rule differences and charts. The same seed gives the same report.
+with the rule differences and charts; ``--exact`` also counts two games
+against the house exactly (:mod:`studrules.analysis.compare_exact`). The
+same seed gives the same report.
 """
 
 from __future__ import annotations
@@ -85,6 +87,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default: 3)"
     )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="two games against the house: also count each one's house edge exactly (as analyze does) under "
+        "each bot's strategy, and the difference",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
     parser.add_argument(
@@ -98,6 +106,14 @@ def run(args: argparse.Namespace) -> int:
     if (why := kinds_refusal(a, b)) is not None:  # (before any file is checked or deal played)
         raise UsageError(why)
     check_players(args.players, [a, b])
+    if args.exact:
+        from ..analysis.compare_exact import exact_refusal
+        from ..game.policies import default_policies
+
+        bots = args.bots.split(",") if args.bots else default_policies((a, b))
+        if (why := exact_refusal(a, b, bots)) is not None:
+            raise UsageError(why)
+        print("counting both games' house edges exactly first (as analyze does)", file=sys.stderr)
     labels = _labels(args, a, b)
     # said before playing, not after
     html_path = check_output_file("--html", args.html, force=args.force, keep=(a.file, b.file)) if args.html else None
@@ -110,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         "examples": args.examples,
         "labels": labels,
         "dask": args.dask,
+        "exact": args.exact,
     }
     if not args.json and sys.stderr.isatty():
         result = _with_progress_bar(a, b, kwargs)

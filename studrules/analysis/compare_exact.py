@@ -1,0 +1,140 @@
+"""Two games against the house counted exactly, side by side (``compare --exact``).
+
+A comparison plays deals, and a house edge from deals has noise: a pay
+table's rare lines move it by less than a million deals can see. For two
+games against the house, :func:`exact_pairs` also counts each one's house
+edge exactly (:func:`~studrules.analysis.exact.analyze`) under the play of
+each strategy the comparison's bots play, so the report can say by how much
+B changes the edge, with no interval::
+
+    >>> from studrules.spec.loader import load_variant
+    >>> a = load_variant("three-card-poker")
+    >>> b = load_variant("three-card-poker", options={"pair_plus_table": "flush_3"})
+    >>> (pair,) = exact_pairs(a, b, ["strategy"])
+    >>> pair.strategy_a, f"{pair.a.house_edge:.4%}", f"{pair.b.house_edge:.4%}"
+    ('queen-six-four', '3.3730%', '3.3730%')
+    >>> [(name, f"{d:+.4%}") for name, d in pair.side_bet_differences().items()]
+    [('pair_plus', '+4.9593%')]
+
+Which strategy a bot plays: ``strategy`` and ``sensible`` play each game's
+own (the one its file names, else the first shipped one that fits it, as
+``simulate`` and ``analyze`` choose), ``strategy:NAME`` the one named.
+``check-call`` and ``random`` play no strategy: nothing to count, and
+:func:`exact_refusal` says so before any deal is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import StudrulesError
+from ..game.policies import bot_kind
+from ..spec.model import Variant
+from ..spec.strategies import Strategy, load_strategy, shipped_strategies
+from ..spec.strategy_fit import fitting_strategy
+from .exact import analyze
+from .exact_base import ExactResult
+
+__all__ = ["ExactPair", "exact_pairs", "exact_refusal"]
+
+
+@dataclass(frozen=True)
+class ExactPair:
+    """The exact counts of A and B under one bot's play: ``bot`` (its name, as the
+    comparison's bots are named), the strategy each game's count played, and each
+    :class:`~studrules.analysis.exact_base.ExactResult`. ``difference``: B's house
+    edge less A's, per ante (positive: B favours the house)."""
+
+    bot: str
+    strategy_a: str
+    strategy_b: str
+    a: ExactResult
+    b: ExactResult
+
+    @property
+    def difference(self) -> float:
+        return self.b.house_edge - self.a.house_edge
+
+    def side_bet_differences(self) -> dict[str, float]:
+        """Each side bet both games count: B's house edge less A's, per unit staked."""
+        mine, theirs = self.a.side_bets, self.b.side_bets
+        return {name: theirs[name]["house_edge"] - bet["house_edge"] for name, bet in mine.items() if name in theirs}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The pair as JSON data: each game's count as ``analyze --json`` gives it, and the differences."""
+        return {
+            "bot": self.bot,
+            "a": self.a.to_dict(),
+            "b": self.b.to_dict(),
+            "house_edge_difference": self.difference,
+            "side_bet_differences": self.side_bet_differences(),
+        }
+
+
+def exact_refusal(a: Variant, b: Variant, bots: Sequence[str]) -> str | None:
+    """Why ``compare --exact`` cannot count these games under these bots, or None.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> v = load_variant("three-card-poker")
+    >>> print(exact_refusal(v, v, ["strategy", "random"]))
+    --exact counts the play of a strategy, and the random bot plays none: give --bots strategy, sensible or strategy:NAME
+    """
+    pots = [v.name for v in (a, b) if not v.is_banked]
+    if pots:
+        which = " and ".join(dict.fromkeys(pots))
+        return (
+            f"--exact counts the house edge of games against the house; {which} "
+            f"{'is a pot game' if len(set(pots)) == 1 else 'are pot games'} (players against each other)"
+        )
+    for bot in dict.fromkeys(bots):
+        if _counted_kind(bot) is None:
+            return (
+                f"--exact counts the play of a strategy, and the {bot} bot plays none: "
+                "give --bots strategy, sensible or strategy:NAME"
+            )
+    return None
+
+
+def exact_pairs(a: Variant, b: Variant, bots: Sequence[str]) -> tuple[ExactPair, ...]:
+    """A and B counted exactly under each bot's play (its strategy in each game), one
+    :class:`ExactPair` a bot, in the order the bots are first named; bots that play the
+    same strategies share the counts. A game or strategy that cannot be counted is a
+    :class:`~studrules.errors.StudrulesError` that names the game and says why."""
+    why = exact_refusal(a, b, bots)
+    if why is not None:
+        raise StudrulesError(why)
+    same = b is a or b == a  # (equal rule sets: one count serves both)
+    counted: dict[tuple[str, str], ExactResult] = {}
+    pairs = []
+    for bot in dict.fromkeys(bots):
+        results = []
+        for which, variant in (("A", a), ("B", b)):
+            strategy = _strategy_of(bot, variant, which)
+            key = ("A" if same else which, strategy.name)
+            if key not in counted:
+                try:
+                    counted[key] = analyze(variant, strategy)
+                except StudrulesError as e:
+                    raise StudrulesError(f"--exact cannot count {which} ({variant.name}): {e}") from None
+            results.append(counted[key])
+        pairs.append(ExactPair(bot, results[0].strategy, results[1].strategy, results[0], results[1]))
+    return tuple(pairs)
+
+
+def _counted_kind(bot: str) -> str | None:
+    kind = bot_kind(bot)
+    return "own" if kind in ("strategy", "sensible") else "named" if kind == "strategy:" else None
+
+
+def _strategy_of(bot: str, variant: Variant, which: str) -> Strategy:
+    """The strategy ``bot`` plays in ``variant`` (as the comparison's bots choose it)."""
+    try:
+        if _counted_kind(bot) == "own":
+            return fitting_strategy(variant, shipped_strategies(), load_strategy)
+        text = bot.strip()
+        name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
+        return load_strategy(name.strip(), variant)
+    except StudrulesError as e:
+        raise StudrulesError(f"--exact: the {bot} bot has no strategy for {which} ({variant.name}): {e}") from None
