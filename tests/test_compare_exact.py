@@ -63,6 +63,10 @@ def test_a_side_bet_s_pay_table_changes_its_edge_by_the_line_s_chance_and_the_ga
     assert name == "pair_plus" and change == pytest.approx(float(Fraction(FLUSHES, HANDS)), abs=1e-12)
     assert round(pair.a.side_bets["pair_plus"]["house_edge"], 4) == 0.0232
     assert round(pair.b.side_bets["pair_plus"]["house_edge"], 4) == 0.0728
+    # where it comes from: the flush line alone, 4 x 1,096 / 22,100 of the stake then 3 x
+    ((line, (x, y, d)),) = pair.line_differences().items()
+    assert line == "pair_plus: flush"
+    assert (x, y, d) == pytest.approx((4 * FLUSHES / HANDS, 3 * FLUSHES / HANDS, -FLUSHES / HANDS), abs=1e-12)
 
 
 def test_an_ante_bonus_line_one_lower_costs_the_player_its_chance(tmp_path):
@@ -81,6 +85,11 @@ def test_an_ante_bonus_line_one_lower_costs_the_player_its_chance(tmp_path):
     assert lines["ante bonus: three_of_a_kind"][0] == pytest.approx(TRIPS / HANDS, abs=1e-12)
     assert lines["ante bonus: straight_flush"][1] == pytest.approx(4 * STRAIGHT_FLUSHES / HANDS, abs=1e-12)
     assert lines["ante bonus: straight"][0] == pytest.approx(STRAIGHTS / HANDS, abs=1e-12)
+    # where the difference comes from: the straight flush's ante bonus alone, 5 then 4 units
+    ((line, (x, y, d)),) = pair.line_differences().items()
+    assert line == "ante bonus: straight_flush"
+    sf = STRAIGHT_FLUSHES / HANDS
+    assert (x, y, d) == pytest.approx((5 * sf, 4 * sf, -sf), abs=1e-12) and d == pytest.approx(-pair.difference)
 
 
 def test_the_report_the_json_and_the_page_say_the_counts(tmp_path, capsys):
@@ -95,12 +104,15 @@ def test_the_report_the_json_and_the_page_say_the_counts(tmp_path, capsys):
     )
     row = next(line for line in out.splitlines() if line.startswith("exact house edge, strategy bots"))
     assert row.split()[-1] == "+0.2172%"
+    row = next(line for line in out.splitlines() if line.startswith("ante bonus: straight flush"))
+    assert row.split()[-3:] == ["+0.010860", "+0.008688", "-0.002172"]
     assert "Counted exactly" in page.read_text()
     assert main([*argv, "--json"]) == 0
     (pair,) = json.loads(capsys.readouterr().out)["exact"]
     assert pair["bot"] == "strategy" and pair["a"]["strategy"] == "queen-six-four"
     assert pair["house_edge_difference"] == pytest.approx(STRAIGHT_FLUSHES / HANDS, abs=1e-12)
     assert pair["side_bet_differences"] == {"pair_plus": 0}
+    assert list(pair["line_differences"]) == ["ante bonus: straight_flush"]
     # without --exact, no count and no key
     assert main(["compare", "three-card-poker", str(path), "-n", "5", "--json"]) == 0
     assert "exact" not in json.loads(capsys.readouterr().out)

@@ -15,6 +15,8 @@ B changes the edge, with no interval::
     ('queen-six-four', '3.3730%', '3.3730%')
     >>> [(name, f"{d:+.4%}") for name, d in pair.side_bet_differences().items()]
     [('pair_plus', '+4.9593%')]
+    >>> [(line, round(d, 6)) for line, (_, _, d) in pair.line_differences().items()]  # a flush pays 3, not 4
+    [('pair_plus: flush', -0.049593)]
 
 Which strategy a bot plays: ``strategy`` and ``sensible`` play each game's
 own (the one its file names, else the first shipped one that fits it, as
@@ -62,6 +64,29 @@ class ExactPair:
         mine, theirs = self.a.side_bets, self.b.side_bets
         return {name: theirs[name]["house_edge"] - bet["house_edge"] for name, bet in mine.items() if name in theirs}
 
+    def line_differences(self) -> dict[str, tuple[float, float, float]]:
+        """Where the difference comes from: each outcome whose part of the player's return
+        changes, ``(A, B, B - A)`` in antes (an outcome one game lacks: 0 there), then each
+        side bet's lines, named ``bet: line``, per unit staked. The outcomes' changes add
+        up to minus :attr:`difference` (the player's return is minus the edge)."""
+        found: dict[str, tuple[float, float, float]] = {}
+
+        def add(prefix: str, mine: dict[str, float], theirs: dict[str, float]) -> None:
+            for label in dict.fromkeys([*mine, *theirs]):
+                x, y = mine.get(label, 0.0), theirs.get(label, 0.0)
+                if abs(y - x) > _SAME:
+                    found[prefix + label] = (x, y, y - x)
+
+        add("", {k: c for k, (_, c) in self.a.lines.items()}, {k: c for k, (_, c) in self.b.lines.items()})
+        for name, bet in self.a.side_bets.items():
+            if name in self.b.side_bets:
+                add(
+                    f"{name}: ",
+                    {k: line["contribution"] for k, line in bet["lines"].items()},
+                    {k: line["contribution"] for k, line in self.b.side_bets[name]["lines"].items()},
+                )
+        return found
+
     def to_dict(self) -> dict[str, Any]:
         """The pair as JSON data: each game's count as ``analyze --json`` gives it, and the differences."""
         return {
@@ -70,7 +95,14 @@ class ExactPair:
             "b": self.b.to_dict(),
             "house_edge_difference": self.difference,
             "side_bet_differences": self.side_bet_differences(),
+            "line_differences": {
+                k: {"a": x, "b": y, "difference": d} for k, (x, y, d) in self.line_differences().items()
+            },
         }
+
+
+#: Contributions closer than this are the same (sums of floats over millions of hands).
+_SAME = 1e-12
 
 
 def exact_refusal(a: Variant, b: Variant, bots: Sequence[str]) -> str | None:

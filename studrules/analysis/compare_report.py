@@ -59,6 +59,12 @@ NO_DIVERGENCE = "No deal diverges: both rule sets play every deal the same way."
 #: The extra cells of a row of :func:`net_rows`, from the row's name.
 ExtraCells = Callable[[str], tuple[str, ...]]
 
+#: The title of the table of where the exact differences come from.
+EXACT_LINES_TITLE = (
+    "Where the exact difference comes from: each outcome's part of the player's return that changes "
+    "(antes; a side bet's lines per unit staked)"
+)
+
 
 # --- plain text -------------------------------------------------------------
 
@@ -77,6 +83,9 @@ def format_report(c: Comparison) -> str:
     """
     out = [headline(c), "", *textwrap.wrap(plain_summary(c), 100, break_on_hyphens=False), ""]
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
+    if exact_line_rows(c):
+        out += ["", EXACT_LINES_TITLE]
+        out += _columns(("outcome", "A", "B", "B - A"), exact_line_rows(c))
     out += ["", "Chips won per deal, by seat (P1 sits at the dealer's left)"]
     if has_bring_in(c):
         out += _columns(
@@ -242,6 +251,18 @@ def exact_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def exact_line_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
+    """``(outcome, A, B, B - A)`` rows of where each exact difference comes from
+    (:meth:`~studrules.analysis.compare_exact.ExactPair.line_differences`): each outcome's
+    part of the player's return that changes, in antes (a side bet's per unit staked)."""
+    rows = []
+    for pair in c.exact:
+        for label, (x, y, d) in pair.line_differences().items():
+            name = label if len(c.exact) == 1 else f"{pair.bot} bots: {label}"
+            rows.append((name.replace("_", " "), f"{x:+.6f}", f"{y:+.6f}", f"{d:+.6f}"))
+    return rows
+
+
 def change_rates(c: Comparison) -> list[tuple[str, Rate]]:
     """How often each kind of change happens, as the report's rows name them:
     the forced bets apart from the play and the results."""
@@ -359,6 +380,10 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
             counted,
             caption="Counted exactly, every deal (no interval: no noise)",
         )
+        if exact_line_rows(c):
+            summary += table(
+                ["outcome", f"A: {a}", f"B: {b}", "B \u2212 A"], exact_line_rows(c), caption=EXACT_LINES_TITLE
+            )
     rates = [("bring-in player differs", c.bring_in_changes)] if bring_in else []
     rates += [(f"first to act differs, round {r.round}", r.changed) for r in c.first_to_act]
     rates += change_rates(c)

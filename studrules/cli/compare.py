@@ -19,8 +19,10 @@ import sys
 
 from ..analysis.compare import MAX_DEALS, Comparison, compare, kinds_refusal
 from ..analysis.compare_report import (
+    EXACT_LINES_TITLE,
     PARTING_MARK,
     bring_ins,
+    exact_line_rows,
     example_rows,
     example_title,
     format_report,
@@ -184,6 +186,13 @@ def _print_rich(c: Comparison) -> None:
     for measure in summary_rows(c):
         summary.add_row(*measure)
     console.print(summary)
+    if exact_line_rows(c):
+        lines = Table(title=EXACT_LINES_TITLE, title_justify="left")
+        for name in ("outcome", "A", "B", "B \u2212 A"):
+            lines.add_column(name)
+        for changed in exact_line_rows(c):
+            lines.add_row(*changed)
+        console.print(lines)
     seats = Table(title="Chips won per deal, by seat (P1 sits at the dealer's left)", title_justify="left")
     bring_in = has_bring_in(c)
     for name in ("seat", "A", "B", "B \u2212 A", "brings in A", "brings in B")[: 6 if bring_in else 4]:
