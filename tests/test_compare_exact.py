@@ -161,3 +161,28 @@ def test_a_game_analyze_refuses_is_named_and_no_deal_is_played(tmp_path, capsys)
     assert main(["compare", str(path), "flush-rush", "-n", "5", "--exact"]) == 1
     captured = capsys.readouterr()
     assert "payout cap" in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_the_optimal_play_is_counted_too_and_loses_no_more_than_a_strategy(tmp_path):
+    """A straight flush is played under either pay table (it beats every hand the house may
+    qualify with but a higher straight flush), so the optimal play's edge moves by the same
+    48 / 22,100 as queen-six-four's; and no strategy's edge is below the optimal play's."""
+    path = tmp_path / "sf4.yaml"
+    path.write_text(SF_AT_4)
+    a, b = load_variant("three-card-poker"), load_variant(path)
+    (best,) = compare(a, b, deals=20, seed=1, optimal=True, policies=["random"]).exact
+    assert best.bot == "optimal" and best.who == "optimal play"
+    assert best.difference == pytest.approx(STRAIGHT_FLUSHES / HANDS, abs=1e-12)
+    played, best_again = exact_pairs(a, b, ["strategy"], optimal=True)
+    assert best_again.a == best.a and best_again.b == best.b
+    for strategy_count, optimal_count in ((played.a, best.a), (played.b, best.b)):
+        assert optimal_count.house_edge <= strategy_count.house_edge + 1e-12
+
+
+def test_optimal_alone_needs_no_strategy_bot_but_a_game_against_the_house(capsys):
+    assert main(["compare", "three-card-poker", "three-card-poker", "-n", "5", "--optimal", "--bots", "random"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "each game played optimally, the house edge is 3.3730% of the ante under both" in out
+    with pytest.raises(SystemExit):
+        main(["compare", "razz", "razz", "-n", "5", "--optimal"])
+    assert "--optimal counts the house edge of games against the house" in capsys.readouterr().err

@@ -122,6 +122,7 @@ def compare(
     labels: tuple[str, str] | None = None,
     dask: str | None = None,
     exact: bool = False,
+    optimal: bool = False,
 ) -> Comparison:
     """Play ``deals`` deals under ``a`` and under ``b`` with the same cards and
     policies and compare them (see the module's documentation).
@@ -138,7 +139,8 @@ def compare(
     of :data:`CHUNK`, whose tallies are added up in order wherever they were
     played, so the same seed gives the same comparison. ``exact``: two games
     against the house are also counted exactly under each bot's strategy
-    (:func:`~.compare_exact.exact_pairs`, in ``exact``), before any deal is played.
+    (:func:`~.compare_exact.exact_pairs`, in ``exact``), before any deal is played;
+    ``optimal``: each game under its optimal play too.
 
     Ctrl-C stops early: the result covers the deals played (``interrupted``).
 
@@ -165,10 +167,10 @@ def compare(
     whole_number(stacks, "stacks", 1)
     label_a, label_b = labels or _labels(a, b)
     counted: tuple = ()
-    if exact:  # counted before any deal is played: a refusal stops the run at once
+    if exact or optimal:  # counted before any deal is played: a refusal stops the run at once
         from .compare_exact import exact_pairs
 
-        counted = exact_pairs(a, b, policy_names)
+        counted = exact_pairs(a, b, policy_names if exact else (), optimal=optimal)
     # equal rule sets play as one (the same plan of the hand: what it works out once serves both)
     job = _Job(a, a if b is not a and b == a else b, names, policy_names, stacks, seed, examples)
     chunks = _chunks(deals)  # made as they are played: a long run's list of them would fill the memory first

@@ -39,13 +39,17 @@ from ..spec.strategy_fit import fitting_strategy
 from .exact import analyze
 from .exact_base import ExactResult
 
-__all__ = ["ExactPair", "exact_pairs", "exact_refusal"]
+__all__ = ["ExactPair", "OPTIMAL", "exact_pairs", "exact_refusal"]
+
+#: The name of the pair of counts of each game's optimal play (``compare --optimal``), in place of a bot's.
+OPTIMAL = "optimal"
 
 
 @dataclass(frozen=True)
 class ExactPair:
     """The exact counts of A and B under one bot's play: ``bot`` (its name, as the
-    comparison's bots are named), the strategy each game's count played, and each
+    comparison's bots are named; :data:`OPTIMAL`: each game's optimal play), the
+    strategy each game's count played, and each
     :class:`~studrules.analysis.exact_base.ExactResult`. ``difference``: B's house
     edge less A's, per ante (positive: B favours the house)."""
 
@@ -54,6 +58,11 @@ class ExactPair:
     strategy_b: str
     a: ExactResult
     b: ExactResult
+
+    @property
+    def who(self) -> str:
+        """Whose play the counts are of, in words: ``strategy bots``, ``optimal play``."""
+        return "optimal play" if self.bot == OPTIMAL else f"{self.bot} bots"
 
     @property
     def difference(self) -> float:
@@ -105,8 +114,8 @@ class ExactPair:
 _SAME = 1e-12
 
 
-def exact_refusal(a: Variant, b: Variant, bots: Sequence[str]) -> str | None:
-    """Why ``compare --exact`` cannot count these games under these bots, or None.
+def exact_refusal(a: Variant, b: Variant, bots: Sequence[str], flag: str = "--exact") -> str | None:
+    """Why ``compare --exact`` (``flag``) cannot count these games under these bots, or None.
 
     >>> from studrules.spec.loader import load_variant
     >>> v = load_variant("three-card-poker")
@@ -117,7 +126,7 @@ def exact_refusal(a: Variant, b: Variant, bots: Sequence[str]) -> str | None:
     if pots:
         which = " and ".join(dict.fromkeys(pots))
         return (
-            f"--exact counts the house edge of games against the house; {which} "
+            f"{flag} counts the house edge of games against the house; {which} "
             f"{'is a pot game' if len(set(pots)) == 1 else 'are pot games'} (players against each other)"
         )
     for bot in dict.fromkeys(bots):
@@ -129,12 +138,13 @@ def exact_refusal(a: Variant, b: Variant, bots: Sequence[str]) -> str | None:
     return None
 
 
-def exact_pairs(a: Variant, b: Variant, bots: Sequence[str]) -> tuple[ExactPair, ...]:
+def exact_pairs(a: Variant, b: Variant, bots: Sequence[str], *, optimal: bool = False) -> tuple[ExactPair, ...]:
     """A and B counted exactly under each bot's play (its strategy in each game), one
     :class:`ExactPair` a bot, in the order the bots are first named; bots that play the
-    same strategies share the counts. A game or strategy that cannot be counted is a
+    same strategies share the counts. ``optimal``: then each game under its optimal play
+    too (the pair named :data:`OPTIMAL`). A game or strategy that cannot be counted is a
     :class:`~studrules.errors.StudrulesError` that names the game and says why."""
-    why = exact_refusal(a, b, bots)
+    why = exact_refusal(a, b, bots, "--exact" if bots else "--optimal")
     if why is not None:
         raise StudrulesError(why)
     same = b is a or b == a  # (equal rule sets: one count serves both)
@@ -146,13 +156,21 @@ def exact_pairs(a: Variant, b: Variant, bots: Sequence[str]) -> tuple[ExactPair,
             strategy = _strategy_of(bot, variant, which)
             key = ("A" if same else which, strategy.name)
             if key not in counted:
-                try:
-                    counted[key] = analyze(variant, strategy)
-                except StudrulesError as e:
-                    raise StudrulesError(f"--exact cannot count {which} ({variant.name}): {e}") from None
+                counted[key] = _count(variant, strategy, which)
             results.append(counted[key])
         pairs.append(ExactPair(bot, results[0].strategy, results[1].strategy, results[0], results[1]))
+    if optimal:
+        first = _count(a, None, "A")
+        pairs.append(ExactPair(OPTIMAL, OPTIMAL, OPTIMAL, first, first if same else _count(b, None, "B")))
     return tuple(pairs)
+
+
+def _count(variant: Variant, strategy: Strategy | None, which: str) -> ExactResult:
+    """``analyze`` of one game (``strategy`` None: its optimal play); a refusal names the game."""
+    try:
+        return analyze(variant, strategy, optimal=strategy is None)
+    except StudrulesError as e:
+        raise StudrulesError(f"--exact cannot count {which} ({variant.name}): {e}") from None
 
 
 def _counted_kind(bot: str) -> str | None:

@@ -233,7 +233,7 @@ def exact_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     for pair in c.exact:
         rows.append(
             (
-                f"exact house edge, {pair.bot} bots (% of the ante)",
+                f"exact house edge, {pair.who} (% of the ante)",
                 f"{pair.a.house_edge:.4%} ({pair.strategy_a})",
                 f"{pair.b.house_edge:.4%} ({pair.strategy_b})",
                 f"{pair.difference:+.4%}",
@@ -242,7 +242,7 @@ def exact_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
         for name, difference in pair.side_bet_differences().items():
             rows.append(
                 (
-                    f"exact house edge of {name.replace('_', ' ')}, {pair.bot} bots (% of the stake)",
+                    f"exact house edge of {name.replace('_', ' ')}, {pair.who} (% of the stake)",
                     f"{pair.a.side_bets[name]['house_edge']:.4%}",
                     f"{pair.b.side_bets[name]['house_edge']:.4%}",
                     f"{difference:+.4%}",
@@ -258,7 +258,7 @@ def exact_line_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     rows = []
     for pair in c.exact:
         for label, (x, y, d) in pair.line_differences().items():
-            name = label if len(c.exact) == 1 else f"{pair.bot} bots: {label}"
+            name = label if len(c.exact) == 1 else f"{pair.who}: {label}"
             rows.append((name.replace("_", " "), f"{x:+.6f}", f"{y:+.6f}", f"{d:+.6f}"))
     return rows
 

@@ -95,6 +95,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="two games against the house: also count each one's house edge exactly (as analyze does) under "
         "each bot's strategy, and the difference",
     )
+    parser.add_argument(
+        "--optimal",
+        action="store_true",
+        help="two games against the house: also count each one's house edge exactly under its optimal play "
+        "(as analyze --optimal does), and the difference",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report to FILE")
     parser.add_argument(
@@ -108,12 +114,12 @@ def run(args: argparse.Namespace) -> int:
     if (why := kinds_refusal(a, b)) is not None:  # (before any file is checked or deal played)
         raise UsageError(why)
     check_players(args.players, [a, b])
-    if args.exact:
+    if args.exact or args.optimal:
         from ..analysis.compare_exact import exact_refusal
         from ..game.policies import default_policies
 
-        bots = args.bots.split(",") if args.bots else default_policies((a, b))
-        if (why := exact_refusal(a, b, bots)) is not None:
+        bots = (args.bots.split(",") if args.bots else default_policies((a, b))) if args.exact else ()
+        if (why := exact_refusal(a, b, bots, "--exact" if args.exact else "--optimal")) is not None:
             raise UsageError(why)
         print("counting both games' house edges exactly first (as analyze does)", file=sys.stderr)
     labels = _labels(args, a, b)
@@ -129,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
         "labels": labels,
         "dask": args.dask,
         "exact": args.exact,
+        "optimal": args.optimal,
     }
     if not args.json and sys.stderr.isatty():
         result = _with_progress_bar(a, b, kwargs)
