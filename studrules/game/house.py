@@ -111,6 +111,16 @@ class _House(_HandState):
             return None
         return "with " + (" and ".join(bets) if len(bets) < 3 else f"{', '.join(bets[:-1])} and {bets[-1]}")
 
+    def _lost_on_fold(self, seat: int) -> str:
+        """What a fold gives up, in words: the ante, the required bets, the raises made so far
+        (``ante lost``, ``ante and raise lost``, ``ante, super bonus and 2 raises lost``)."""
+        lost = ["ante", *(name.replace("_", " ") for name in required_bets(self.variant))]
+        if self.raise_amounts[seat]:
+            name = self.players[seat]
+            raises = sum(1 for e in self.events if e.type == "raise" and e.player == name)
+            lost.append("raise" if raises == 1 else f"{raises} raises")
+        return (", ".join(lost[:-1]) + " and " + lost[-1] if len(lost) > 1 else lost[0]) + " lost"
+
     def _required_bets(self) -> int:
         """How many side bets every position makes at his ante (``required``), once per plan."""
         memo = self.plan.memo
@@ -283,7 +293,7 @@ class _House(_HandState):
         elif verb == "fold":
             self.folded[seat] = True
             self._in.remove(seat)
-            self.events.append(_new(Event, ("fold", name, *_NONE8, "ante lost", None, None)))
+            self.events.append(_new(Event, ("fold", name, *_NONE8, self._lost_on_fold(seat), None, None)))
         else:
             amount = option.amount
             assert amount is not None  # (a banked raise says its amount)
