@@ -4,7 +4,7 @@ decision (fold, stand or raise) between each two, the whole hand paid by the pay
 (the raises by theirs, where the file gives one).
 
 A hand of ``n`` cards is counted once per class of suit renaming, its four suits' sets of
-ranks as a multiset (:func:`.exact_suits._classes`), weighted by the hands it stands for: a
+ranks as a multiset (:func:`.exact_suits.suit_classes`), weighted by the hands it stands for: a
 ranking valued by suits values every hand of a class alike, and a strategy's rules name no
 suit. The count works back from the last deal. At the last decision, each class's expected
 net is taken over every last deal (its value from each suit's measures: the most cards of a
@@ -27,7 +27,7 @@ from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.raise_sizes import reads_hand
 from ..spec.strategies import Strategy
 from .exact_base import FOLD, ExactResult, one_step, strategy_amounts
-from .exact_suits import _cards, _classes
+from .exact_suits import class_cards, suit_classes
 
 __all__ = ["own_card_deals", "valued_by_suits", "on_own_cards"]
 
@@ -114,7 +114,7 @@ def on_own_cards(
         for j, reach in enumerate(count.reached):
             for k, out in enumerate(count.outs[j]):
                 rows = np.flatnonzero(reach[:, k] > 0)
-                cards = _cards(count.classes[j][0][rows], count.sizes[j])
+                cards = class_cards(count.classes[j][0][rows], count.sizes[j])
                 wagered = np.full(len(rows), (ante + out) // ante, dtype=np.int64)
                 record.append((j, cards, count.choice[j][rows, k], wagered))
     return result
@@ -150,7 +150,7 @@ class _Count:
             self.outs.append(sorted({o + b for o in self.outs[-1] for b in opts}))
         self.classes, self.keys = [], []
         for n in self.sizes[:-1]:  # each decision's classes, in the order of their keys (to be found by them)
-            masks, weights = _classes(n)
+            masks, weights = suit_classes(n)
             keys = _keys(masks)
             order = np.argsort(keys)
             self.classes.append((masks[order], weights[order]))
@@ -212,7 +212,7 @@ class _Count:
         pick = np.full(n, FOLD, dtype=np.int64)
         wanted = None
         if self.strategy is not None:
-            cards = _cards(self.classes[j][0], self.sizes[j])
+            cards = class_cards(self.classes[j][0], self.sizes[j])
             out_of = (self.ante + out) // self.ante
             wanted = strategy_amounts(self.strategy, cards, None, j, step, self.raises[j], self.ante, out_of)
         for b in options:

@@ -34,7 +34,7 @@ from typing import Any
 from ..errors import SpecError
 from .exact_house import HouseCounts
 
-__all__ = ["counts_by_suit", "suit_counts"]
+__all__ = ["class_cards", "counts_by_suit", "suit_classes", "suit_counts"]
 
 _FULL = (1 << 13) - 1
 _CHUNK = 400_000  # player rows counted at once
@@ -62,7 +62,7 @@ def suit_counts(ranking: str, house_cards: int, player_cards: int, qualifies: Ca
     if any(table[lengths == k].max() >= table[lengths == k + 1].min() for k in range(13)):
         raise SpecError(f"analyze counts by suit a ranking where a longer suit is worth more; {ranking} is not one")
     least = _least_qualifying(table, qualifies)
-    masks, weight = _classes(player_cards)
+    masks, weight = suit_classes(player_cards)
     value = table[masks].max(axis=1)
     length_of = np.zeros(len(table), dtype=np.int64)  # a value's suit length (0: no value)
     length_of[table] = lengths
@@ -78,7 +78,7 @@ def suit_counts(ranking: str, house_cards: int, player_cards: int, qualifies: Ca
         wins = np.maximum(below - not_qualified, 0)
         ties = np.where(value[part] >= least, upto - below, 0)
         counts[part] = np.stack([not_qualified, wins, ties, total - not_qualified - wins - ties], axis=1)
-    return HouseCounts(_cards(masks, player_cards), np.full(len(masks), -1), weight, value, counts, total)
+    return HouseCounts(class_cards(masks, player_cards), np.full(len(masks), -1), weight, value, counts, total)
 
 
 def _least_qualifying(table: Any, qualifies: Callable[[int], bool]) -> int:
@@ -93,9 +93,14 @@ def _least_qualifying(table: Any, qualifies: Callable[[int], bool]) -> int:
     return least
 
 
-def _classes(n: int) -> tuple[Any, Any]:
+def suit_classes(n: int) -> tuple[Any, Any]:
     """One hand of ``n`` cards per class of suit renaming: its four sets of ranks ((r, 4) masks,
-    the suits in any order) and how many hands it stands for."""
+    the suits in any order) and how many hands it stands for.
+
+    >>> masks, weights = suit_classes(2)  # two cards: 169 classes of the 1,326 hands
+    >>> len(masks), int(weights.sum())
+    (169, 1326)
+    """
     import numpy as np
 
     by_length = [np.array([m for m in range(1 << 13) if bin(m).count("1") == k], dtype=np.int64) for k in range(14)]
@@ -137,8 +142,13 @@ def _arrangements(masks: Any) -> Any:
     return out
 
 
-def _cards(masks: Any, n: int) -> Any:
-    """Each row's cards as codes, ascending (the suits in the rows' order)."""
+def class_cards(masks: Any, n: int) -> Any:
+    """Each row's cards as codes, ascending (the suits in the rows' order).
+
+    >>> import numpy as np
+    >>> class_cards(np.array([[1 << 12, 1, 0, 0]]), 2).tolist()  # an ace of the first suit, a deuce of the second
+    [[1, 48]]
+    """
     import numpy as np
 
     out = np.zeros((len(masks), n), dtype=np.int64)
