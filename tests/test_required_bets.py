@@ -135,6 +135,9 @@ def test_analyze_counts_the_required_bet_in_the_games_edge():
     assert found.average_wager == pytest.approx(2 + (1 - folded))
     assert "bonus: flush" in found.lines and "bonus: push" in found.lines
     assert not found.side_bets
+    # what the lines leave, the bet loses: its lines are every situation, and all the lines the return
+    assert sum(p for k, (p, _) in found.lines.items() if k.startswith("bonus: ")) == pytest.approx(1, abs=1e-12)
+    assert sum(c for _, c in found.lines.values()) == pytest.approx(-found.house_edge, abs=1e-12)
 
 
 def test_the_ante_line_names_the_bets_staked_beside_it():

@@ -127,6 +127,15 @@ def test_the_published_strategy_counted_exactly_gives_the_published_element_of_r
     assert round(found.element_of_risk * 100, 2) == 1.09
     # the average wager: the ante, the Super Bonus, and the play of the hands not folded
     assert found.average_wager > 2 + (1 - found.lines["fold"][0])
+    # the outcome lines are the whole return: the game's add up to every situation, the Super
+    # Bonus's too (a fold, and a hand below its lines that the house beats, lose it), and their
+    # contributions to the player's return, minus the edge
+    game = [k for k in found.lines if not k.startswith("super_bonus: ")]
+    bonus = [k for k in found.lines if k.startswith("super_bonus: ")]
+    assert "super_bonus: loses" in bonus
+    for names in (game, bonus):
+        assert sum(found.lines[k][0] for k in names) == pytest.approx(1, abs=1e-12)
+    assert sum(c for _, c in found.lines.values()) == pytest.approx(-found.house_edge, abs=1e-12)
 
 
 def test_simulate_counts_the_super_bonus_in_the_game_not_beside_it():
