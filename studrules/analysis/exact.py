@@ -253,9 +253,6 @@ def _against_the_house(
             continue
         for what, line in result["lines"].items():  # (a required bet's stake is the ante: per unit is per ante)
             lines[f"{bet.name}: {what}"] = (line["probability"], line["contribution"])
-        # the rest of the situations lose it (a fold, a hand below every line beaten...): one ante each
-        lost = 1.0 - sum(line["probability"] for line in result["lines"].values())
-        lines[f"{bet.name}: loses"] = (lost, -lost)
     return ExactResult(variant.name, label, house_edge, average, house_edge / average, deal_count, lines, side)
 
 

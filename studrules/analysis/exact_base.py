@@ -223,7 +223,9 @@ def side_bet_result(
     stake collected either way) or a share of the meter is read as the engine settles it, for
     the stake and the meter of ``env`` (a required bet: ``ante``); a line's contribution is its
     net per unit staked. A bet that pushes unless beaten, below every line, loses only in
-    ``beaten`` (per row: the share of the house's hands that qualify and beat it)."""
+    ``beaten`` (per row: the share of the house's hands that qualify and beat it). The lines
+    end with ``loses``: the situations that lose the stake, so that their contributions add
+    up to minus the edge."""
     import numpy as np
 
     from ..game.settlement import pay_line, side_bet_net
@@ -247,4 +249,8 @@ def side_bet_result(
         per_unit = side_bet_net(bet, line, stake, env) / stake
         lines[line[0]] = {"probability": hit, "contribution": hit * per_unit}
         ev += hit * (per_unit + 1)
+    # the rest of the situations lose the stake: a hand below every line (beaten, where it pushes
+    # unless beaten), a fold where the bet does not stand
+    lost = float(share.sum()) - sum(line["probability"] for line in lines.values())
+    lines["loses"] = {"probability": lost, "contribution": -lost}
     return {"house_edge": -ev, "lines": lines, "on_fold": bet.on_fold}
