@@ -148,7 +148,7 @@ def test_a_game_analyze_refuses_is_named_and_no_deal_is_played(tmp_path, capsys)
     path.write_text(CAPPED)
     played = []
     # (the capped game as A: B, counted after it, would take seconds)
-    with pytest.raises(StudrulesError, match=r"--exact cannot count A \(flush-rush-capped\): .*payout cap"):
+    with pytest.raises(StudrulesError, match=r"cannot count A \(flush-rush-capped\) exactly: .*payout cap"):
         compare(
             load_variant(path),
             load_variant("flush-rush"),

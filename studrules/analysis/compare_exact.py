@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import StudrulesError
-from ..game.policies import bot_kind
+from ..game.policies import bot_kind, make_policy
 from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy, shipped_strategies
 from ..spec.strategy_fit import fitting_strategy
@@ -148,13 +148,13 @@ def exact_pairs(a: Variant, b: Variant, bots: Sequence[str], *, optimal: bool = 
     if why is not None:
         raise StudrulesError(why)
     same = b is a or b == a  # (equal rule sets: one count serves both)
-    counted: dict[tuple[str, str], ExactResult] = {}
+    counted: dict[tuple[str, Strategy], ExactResult] = {}  # (the game, the strategy: equal strategies alike)
     pairs = []
     for bot in dict.fromkeys(bots):
         results = []
         for which, variant in (("A", a), ("B", b)):
             strategy = _strategy_of(bot, variant, which)
-            key = ("A" if same else which, strategy.name)
+            key = ("A" if same else which, strategy)
             if key not in counted:
                 counted[key] = _count(variant, strategy, which)
             results.append(counted[key])
@@ -170,7 +170,7 @@ def _count(variant: Variant, strategy: Strategy | None, which: str) -> ExactResu
     try:
         return analyze(variant, strategy, optimal=strategy is None)
     except StudrulesError as e:
-        raise StudrulesError(f"--exact cannot count {which} ({variant.name}): {e}") from None
+        raise StudrulesError(f"cannot count {which} ({variant.name}) exactly: {e}") from None
 
 
 def _counted_kind(bot: str) -> str | None:
@@ -183,8 +183,7 @@ def _strategy_of(bot: str, variant: Variant, which: str) -> Strategy:
     try:
         if _counted_kind(bot) == "own":
             return fitting_strategy(variant, shipped_strategies(), load_strategy)
-        text = bot.strip()
-        name = text.split(":", 1)[1] if ":" in text else text.split("=", 1)[1]
-        return load_strategy(name.strip(), variant)
+        named: Strategy = make_policy(bot, variant=variant).strategy  # type: ignore[attr-defined]  # (strategy:NAME)
+        return named
     except StudrulesError as e:
         raise StudrulesError(f"--exact: the {bot} bot has no strategy for {which} ({variant.name}): {e}") from None
