@@ -60,9 +60,14 @@ class ExactPair:
     b: ExactResult
 
     @property
+    def optimal(self) -> bool:
+        """Whether the counts are of each game's optimal play (not a bot's)."""
+        return self.bot == OPTIMAL
+
+    @property
     def who(self) -> str:
         """Whose play the counts are of, in words: ``strategy bots``, ``optimal play``."""
-        return "optimal play" if self.bot == OPTIMAL else f"{self.bot} bots"
+        return "optimal play" if self.optimal else f"{self.bot} bots"
 
     @property
     def difference(self) -> float:

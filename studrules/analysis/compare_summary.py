@@ -122,7 +122,7 @@ def _counted(pair: ExactPair) -> str:
         if pair.strategy_a == pair.strategy_b
         else f"{pair.strategy_a} under A and {pair.strategy_b} under B"
     )
-    how = "each game played optimally" if pair.who == "optimal play" else f"the {pair.who} playing {plays}"
+    how = "each game played optimally" if pair.optimal else f"the {pair.who} playing {plays}"
     text = f"Counted exactly over every deal, {how}, " + _edge_change(
         "the house edge", pair.a.house_edge, pair.b.house_edge, "of the ante"
     )
