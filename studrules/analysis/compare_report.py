@@ -83,9 +83,8 @@ def format_report(c: Comparison) -> str:
     """
     out = [headline(c), "", *textwrap.wrap(plain_summary(c), 100, break_on_hyphens=False), ""]
     out += _columns(("", "A", "B", "B - A"), summary_rows(c))
-    if exact_line_rows(c):
-        out += ["", EXACT_LINES_TITLE]
-        out += _columns(("outcome", "A", "B", "B - A"), exact_line_rows(c))
+    if changed := exact_line_rows(c):
+        out += ["", EXACT_LINES_TITLE, *_columns(("outcome", "A", "B", "B - A"), changed)]
     out += ["", "Chips won per deal, by seat (P1 sits at the dealer's left)"]
     if has_bring_in(c):
         out += _columns(
@@ -380,10 +379,8 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
             counted,
             caption="Counted exactly, every deal (no interval: no noise)",
         )
-        if exact_line_rows(c):
-            summary += table(
-                ["outcome", f"A: {a}", f"B: {b}", "B \u2212 A"], exact_line_rows(c), caption=EXACT_LINES_TITLE
-            )
+        if changed := exact_line_rows(c):
+            summary += table(["outcome", f"A: {a}", f"B: {b}", "B \u2212 A"], changed, caption=EXACT_LINES_TITLE)
     rates = [("bring-in player differs", c.bring_in_changes)] if bring_in else []
     rates += [(f"first to act differs, round {r.round}", r.changed) for r in c.first_to_act]
     rates += change_rates(c)

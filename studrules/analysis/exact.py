@@ -171,7 +171,8 @@ def _against_the_house(
     odds = np.array([raise_odds(settle, int(v), ranking_name) for v in distinct], dtype=np.int64)[inverse]
     bonus_lines = [pay_line(settle, int(v), ranking_name, settle.ante_bonus) for v in distinct]
     bonus = np.array([line[1] if line else 0 for line in bonus_lines], dtype=np.int64)[inverse]
-    bonus_line = np.array([line[0] if line else "" for line in bonus_lines])[inverse]  # (lines of equal odds apart)
+    labels = [label for label, _ in settle.ante_bonus]  # each row's line by its place (lines of equal odds apart)
+    bonus_line = np.array([labels.index(line[0]) if line else -1 for line in bonus_lines], dtype=np.int8)[inverse]
     total = counts.sum(axis=1)
     tie_ante, tie_raise = {"win": (ante * settle.ante_odds, odds), "lose": (-ante, -1)}.get(settle.tie, (0, 0))
     # the chips won over every house hand of the row: on the ante, and per chip of the raise
@@ -236,8 +237,8 @@ def _against_the_house(
         prob = float(np.sum((counts[:, k] / total * share)[plays]))
         amount = counts[:, k] * (ante_won + raised * chip_won)
         lines[what] = (prob, float(np.sum((amount / total * share)[plays])) / ante)
-    for label_, line_odds in settle.ante_bonus:
-        hit = float(share[plays & (bonus_line == label_)].sum())
+    for k, (label_, line_odds) in enumerate(settle.ante_bonus):
+        hit = float(share[plays & (bonus_line == k)].sum())
         lines[f"ante bonus: {label_}"] = (hit, hit * line_odds)
     side = {}
     beaten = counts[:, 3] / total  # per row: the share of the house's hands that qualify and beat it

@@ -193,12 +193,12 @@ def _print_rich(c: Comparison) -> None:
     for measure in summary_rows(c):
         summary.add_row(*measure)
     console.print(summary)
-    if exact_line_rows(c):
+    if changed := exact_line_rows(c):
         lines = Table(title=EXACT_LINES_TITLE, title_justify="left")
         for name in ("outcome", "A", "B", "B \u2212 A"):
             lines.add_column(name)
-        for changed in exact_line_rows(c):
-            lines.add_row(*changed)
+        for outcome in changed:
+            lines.add_row(*outcome)
         console.print(lines)
     seats = Table(title="Chips won per deal, by seat (P1 sits at the dealer's left)", title_justify="left")
     bring_in = has_bring_in(c)
