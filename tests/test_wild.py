@@ -20,6 +20,8 @@ from studrules.cards.evaluator import ACE_KING, MAX_VALUE, Category, category_fl
 from studrules.cards.rankings import get_ranking
 from studrules.cards.wild import (
     FIVE_OF_A_KIND,
+    FIVE_WILDS,
+    FIVE_WILDS_CATEGORY,
     NATURAL_BONUS,
     describe_wild,
     evaluate_wild,
@@ -52,7 +54,7 @@ from studrules.errors import CardError
 
 DECK = full_deck()
 DEUCES = of_ranks("2")
-PLACES = ("top", "below_straight_flush")
+PLACES = ("top", "below_straight_flush", "below_royal_flush")
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -119,6 +121,33 @@ def test_every_straight_flush_beats_five_of_a_kind_when_the_house_says_so():
     below = {"five_of_a_kind": "below_straight_flush"}
     five_aces = high("Ah Ad Ac As X1", **below)
     assert evaluate("5s 4s 3s 2s As") > five_aces > high("Kh Kd Kc Ks X1", **below) > evaluate("Ah Ad Ac As Ks")
+
+
+def test_five_of_a_kind_may_rank_between_the_straight_flushes_and_the_royal():
+    # "Five wilds, Royal flush, Five of a kind, Straight flush, Four of a kind" (DJ Wild's order)
+    dj = {"five_of_a_kind": "below_royal_flush", "five_wilds": "best"}
+    ordered = [
+        evaluate("Ah Ad Ac As Ks"),
+        evaluate("Ks Qs Js Ts 9s"),
+        high("3h 3d 2c X1 3s", DEUCES, **dj),  # five threes, the lowest five of a kind with deuces wild
+        high("Ah Ad Ac As 2c", DEUCES, **dj),
+        high("As Ks Qs 2c X1", DEUCES, **dj),  # a royal flush made with wild cards
+        high("2c 2d 2h 2s X1", DEUCES, **dj),
+    ]
+    assert ordered == sorted(ordered) and len(set(ordered)) == len(ordered)
+    assert high("As Ks Qs 2c X1", DEUCES, **dj) == evaluate("As Ks Qs Js Ts") == MAX_VALUE  # a royal is a royal
+    assert describe_wild(ordered[2]) == "five threes" and describe_wild(ordered[-1]) == "five wild cards"
+    assert signature_of(FIVE_WILDS) == (FIVE_WILDS_CATEGORY, ())
+
+
+def test_five_wild_cards_are_the_best_hand_they_make_unless_the_house_says_otherwise():
+    five = "2c 2d 2h 2s X1"
+    assert describe_wild(high(five, DEUCES)) == "five aces"
+    assert describe_wild(high(five, DEUCES, five_of_a_kind="below_straight_flush")) == "royal flush"
+    for place in PLACES:  # a hand of its own, above five aces wherever five of a kind ranks
+        best = high(five + " Kc Qd", DEUCES, five_of_a_kind=place, five_wilds="best")
+        assert best == FIVE_WILDS > high("Ah Ad Ac As 2c", DEUCES, five_of_a_kind=place)
+    assert high("2c 2d 2h Ac X1", DEUCES, five_wilds="best") < FIVE_WILDS  # four wild cards: five aces
 
 
 def test_five_of_a_kind_floor_reads_five_of_a_kind_or_better():
@@ -345,15 +374,16 @@ def random_hand(rng: random.Random, sizes=(5, 6, 7), wilds=(1, 2, 3, 4), jokers=
     return hand, wild
 
 
-def check_high(hand, wild, joker_role="wild"):
+def check_high(hand, wild, joker_role="wild", five_wilds="as_cards"):
     for place in PLACES:
-        signature, natural = reference_high(hand, wild, five_of_a_kind=place, joker=joker_role)
-        plain = evaluate_wild(hand, wild, five_of_a_kind=place, joker=joker_role)
-        marked = evaluate_wild(hand, wild, five_of_a_kind=place, joker=joker_role, natural_beats_wild=True)
+        rules = {"five_of_a_kind": place, "joker": joker_role, "five_wilds": five_wilds}
+        signature, natural = reference_high(hand, wild, **rules)
+        plain = evaluate_wild(hand, wild, **rules)
+        marked = evaluate_wild(hand, wild, natural_beats_wild=True, **rules)
         assert signature_of(plain) == signature == signature_of(marked), (hand, sorted(wild), place)
         assert is_natural(marked) == natural and marked - plain == (NATURAL_BONUS if natural else 0)
         double_ace = signature[0] == Category.FLUSH and signature[1][:2] == (14, 14)
-        if signature[0] != FIVE_OF_A_KIND and not double_ace:
+        if signature[0] not in (FIVE_OF_A_KIND, FIVE_WILDS_CATEGORY) and not double_ace:
             assert plain == evaluate(natural_cards(signature)), (hand, sorted(wild), place)
 
 
@@ -380,6 +410,14 @@ def test_high_hands_agree_with_brute_force():
         check_high(*random_hand(rng, wilds=(1, 1, 2, 2, 3), jokers=(0, 0, 1)))
     for _ in range(30):
         check_high(*random_hand(rng, sizes=(5,), wilds=(3, 4), jokers=(0, 1, 2)))
+
+
+def test_five_wilds_as_a_hand_of_their_own_agree_with_brute_force():
+    rng = random.Random(17)
+    for _ in range(12):  # hands rich in wild cards: five wilds, five of a kind, royal flushes
+        check_high(*random_hand(rng, sizes=(5,), wilds=(3, 5, 5), jokers=(0, 1, 2)), five_wilds="best")
+    for _ in range(4):
+        check_high(*random_hand(rng, sizes=(5,), wilds=(5,), jokers=(1, 2)), joker_role="bug", five_wilds="best")
 
 
 def test_the_bug_agrees_with_brute_force():

@@ -58,11 +58,8 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         out.append(f"Wild cards count in the {_and_list([ranking_name(r) for r in wild.rankings])} hand only.")
     out.append(
         "A wild card stands for any card, one already held included: four aces and a wild card are five aces. "
-        + (
-            "Five of a kind is the best hand."
-            if wild.five_of_a_kind == "top"
-            else "Five of a kind ranks just below the straight flush."
-        )
+        + _FIVE_OF_A_KIND_SENTENCES[wild.five_of_a_kind]
+        + (" Five wild cards are a hand of their own, above every other." if wild.five_wilds == "best" else "")
     )
     out.append(
         "Of two equal hands, the one made without a wild card wins."
@@ -138,13 +135,23 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
         ("low hole card wild", _low_value(wild) if wild.low_hole else "no"),
         ("lowest card wild", _low_value(wild) if wild.low_card else "no"),
         ("wild cards count in", count_in),
-        (
-            "five of a kind",
-            ("the best hand" if wild.five_of_a_kind == "top" else "below the straight flush") if wild.any else "none",
-        ),
+        ("five of a kind", _FIVE_OF_A_KIND_ROWS[wild.five_of_a_kind] if wild.any else "none"),
+        *([("five wild cards", "a hand of their own, the best")] if wild.five_wilds == "best" else []),
         ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
     ]
     return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]
+
+
+_FIVE_OF_A_KIND_SENTENCES = {
+    "top": "Five of a kind is the best hand.",
+    "below_straight_flush": "Five of a kind ranks just below the straight flush.",
+    "below_royal_flush": "Five of a kind ranks above every straight flush but the royal flush.",
+}
+_FIVE_OF_A_KIND_ROWS = {
+    "top": "the best hand",
+    "below_straight_flush": "below the straight flush",
+    "below_royal_flush": "below the royal flush, above the other straight flushes",
+}
 
 
 def _low_needs_words(wild: WildRules) -> str:

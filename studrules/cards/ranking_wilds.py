@@ -68,6 +68,7 @@ class WildRanking(Ranking):
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
     joker: str | None = None  # the deck's jokers: wild or bug (None: the deck has none)
+    five_wilds: str = "as_cards"
 
     @property
     def aims_low(self) -> bool:
@@ -86,6 +87,7 @@ class WildRanking(Ranking):
                 five_of_a_kind=self.five_of_a_kind,
                 natural_beats_wild=self.natural_beats_wild,
                 joker=self.joker or "wild",
+                five_wilds=self.five_wilds,
             )
         return _LOW[self.name](cards, self.wild, natural_beats_wild=self.natural_beats_wild)
 
@@ -156,6 +158,7 @@ def with_wilds(
     five_of_a_kind: str = "top",
     natural_beats_wild: bool = False,
     joker: str | None = None,
+    five_wilds: str = "as_cards",
 ) -> Ranking:
     """``ranking`` counting the cards of ``wild`` as wild, and the jokers as
     ``joker`` says (``wild`` or ``bug``; None: the deck has no jokers);
@@ -183,4 +186,5 @@ def with_wilds(
         five_of_a_kind=five_of_a_kind,
         natural_beats_wild=natural_beats_wild,
         joker=joker,
+        five_wilds=five_wilds,
     )

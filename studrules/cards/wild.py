@@ -20,9 +20,12 @@ The rules, as most home games play them:
   of the flush suit (a "double-ace flush": A-A-K-7-5 of spades beats
   A-K-Q-J-9 of spades; flushes compare card by card, highest first).
 - **Five of a kind** is a category above the straight flush
-  (``five_of_a_kind="top"``, the default), or between four of a kind and the
+  (``five_of_a_kind="top"``, the default), between four of a kind and the
   straight flush (``"below_straight_flush"``: every straight flush, the royal
-  included, beats it). Higher ranks beat lower: five aces are the best.
+  included, beats it), or between the king-high straight flush and the royal
+  flush (``"below_royal_flush"``). Higher ranks beat lower: five aces are the best.
+- **Five wild cards** stand for the best hand they make (``five_wilds="as_cards"``,
+  the default), or are a hand of their own above every other (``"best"``).
 - ``natural_beats_wild=True``: of two equal hands, the one made without a wild
   card wins. A hand is natural when its best five can be chosen among cards
   that are not wild (a wild card standing for itself still counts as wild).
@@ -36,7 +39,10 @@ same object), so values compare with natural values and with
 ``category_floor`` thresholds directly. The hands only wild cards make sit
 between them: five of a kind of rank ``r`` is ``7462 + (r - 1)`` (above the
 royal flush, 7462) or ``7452 + (r - 1) / 16`` (between four aces, 7452, and
-the lowest straight flush, 7453); a double-ace flush is a fraction between the
+the lowest straight flush, 7453) or ``7461 + (r - 1) / 16`` (between the
+king-high straight flush, 7461, and the royal flush); five wild cards, where
+they are the best hand, are :data:`FIVE_WILDS` (above every five of a kind);
+a double-ace flush is a fraction between the
 best natural flush and the lowest full house. With ``natural_beats_wild`` a
 natural hand gets :data:`NATURAL_BONUS` (1/2048) added, above the same hand
 made with a wild card and below the next better hand; ``hand >=
@@ -61,6 +67,9 @@ from .evaluator import MAX_VALUE, Category, HandValue, category_floor, evaluate
 __all__ = [
     "FIVE_OF_A_KIND",
     "FIVE_OF_A_KIND_PLACES",
+    "FIVE_WILDS",
+    "FIVE_WILDS_CATEGORY",
+    "FIVE_WILDS_RULES",
     "JOKER_ROLES",
     "NATURAL_BONUS",
     "of_ranks",
@@ -75,15 +84,19 @@ __all__ = [
 
 FIVE_OF_A_KIND = 9
 """The category number of five of a kind (after ``Category.STRAIGHT_FLUSH``, 8)."""
-FIVE_OF_A_KIND_PLACES: tuple[str, ...] = ("top", "below_straight_flush")
-"""Where five of a kind ranks: above the straight flush, or just below it."""
+FIVE_OF_A_KIND_PLACES: tuple[str, ...] = ("top", "below_straight_flush", "below_royal_flush")
+"""Where five of a kind ranks: above the straight flush, just below it, or just below the royal flush."""
+FIVE_WILDS_RULES: tuple[str, ...] = ("as_cards", "best")
+"""What five wild cards are: the best hand they stand for, or a hand above every other."""
+FIVE_WILDS_CATEGORY = 10
+"""The category number of five wild cards where they are a hand of their own."""
 JOKER_ROLES: tuple[str, ...] = ("wild", "bug")
 """What a joker does in a high hand: any card, or the bug."""
 NATURAL_BONUS = 1 / 2048
 """Added to a natural hand's value under ``natural_beats_wild``."""
 
 _NO_WILD: frozenset[Card] = frozenset()
-_BELOW = {"top": 0, "below_straight_flush": 1}
+_BELOW = {"top": 0, "below_straight_flush": 1, "below_royal_flush": 2}
 _CARD_MASK = ((1 << 52) - 1) << 16
 _SPREAD = sum(1 << 4 * i for i in range(13))  # one bit per rank in a card-bit row of one suit
 # per number of wild cards: added to the four suit counts, bit 3 of a count
@@ -140,13 +153,15 @@ def evaluate_wild(
     five_of_a_kind: str = "top",
     natural_beats_wild: bool = False,
     joker: str = "wild",
+    five_wilds: str = "as_cards",
 ) -> float:
     """The value of the best five of 5 to 9 cards when the cards in ``wild``
     and the jokers may stand for any card (the rules and the value scale are
     in the module's text).
 
-    ``five_of_a_kind``: ``"top"`` or ``"below_straight_flush"``;
-    ``joker``: ``"wild"`` or ``"bug"``. Pass ``wild`` as a ``frozenset``
+    ``five_of_a_kind``: one of :data:`FIVE_OF_A_KIND_PLACES`;
+    ``joker``: ``"wild"`` or ``"bug"``; ``five_wilds``: ``"as_cards"`` or
+    ``"best"``. Pass ``wild`` as a ``frozenset``
     (made once per deal): other collections are read and converted each call.
 
     >>> nines = of_ranks("9")
@@ -166,10 +181,19 @@ def evaluate_wild(
     >>> natural = evaluate_wild("Kh Kd Kc 7s 7d", natural_beats_wild=True)
     >>> natural > evaluate_wild("Kh Kd X1 7s 7d", natural_beats_wild=True), is_natural(natural)
     (True, True)
+    >>> dj, deuces = {"five_of_a_kind": "below_royal_flush", "five_wilds": "best"}, of_ranks("2")
+    >>> evaluate("Ks Qs Js Ts 9s") < evaluate_wild("Qh Qd X1 2c 2d", deuces, **dj) < evaluate("As Ks Qs Js Ts")
+    True
+    >>> describe_wild(evaluate_wild("2c 2d 2h 2s X1", deuces, **dj)), describe_wild(evaluate_wild("2c 2d 2h 2s X1", deuces))
+    ('five wild cards', 'five aces')
     """
     below = _BELOW.get(five_of_a_kind)
     if below is None:
         raise CardError(f"five_of_a_kind is {five_of_a_kind!r}: choose one of {', '.join(FIVE_OF_A_KIND_PLACES)}")
+    if five_wilds != "as_cards":
+        if five_wilds != "best":
+            raise CardError(f"five_wilds is {five_wilds!r}: choose one of {', '.join(FIVE_WILDS_RULES)}")
+        below |= _FIVE_WILDS_BEST
     wilds = _WITH_JOKERS.get(wild) if type(wild) is frozenset else None
     if wilds is None or joker != "wild" or (type(cards) is not tuple and type(cards) is not list):
         return _evaluate_other(cards, wild, below, natural_beats_wild, joker)
@@ -189,18 +213,20 @@ def evaluate_wild(
     n = len(cards)
     if not 5 <= n <= 9 or (k & _CARD_MASK).bit_count() != n - w or (w > 1 and len(set(cards)) != n):
         _check(cards)
-    key = k >> 68 << 5 | w << 1 | below
+    if w >= 5 and below & _FIVE_WILDS_BEST:
+        return FIVE_WILDS
+    key = k >> 68 << 6 | w << 2 | below & 3
     value = _RANK_HANDS.get(key)
     if value is None:
-        value = _RANK_HANDS[key] = _rank_hand(k >> 68, w, below)
+        value = _RANK_HANDS[key] = _rank_hand(k >> 68, w, below & 3)
     suits = ((k & 0xFFFF) + _SUIT_ADD[w]) & 0x8888
     while suits:  # the suits that can make a flush
         bit = suits & -suits
         suits ^= bit
-        key = (k >> 15 + (bit.bit_length() >> 2) & _SPREAD) << 5 | w << 1 | below  # the suit's natural ranks
+        key = (k >> 15 + (bit.bit_length() >> 2) & _SPREAD) << 6 | w << 2 | below & 3  # the suit's natural ranks
         flush = _SUIT_HANDS.get(key)
         if flush is None:
-            flush = _SUIT_HANDS[key] = _suit_hand(key >> 5, w, below)
+            flush = _SUIT_HANDS[key] = _suit_hand(key >> 6, w, below & 3)
         if flush > value:
             value = flush
     if natural_beats_wild and n - w >= 5 and evaluate([c for c in cards if c not in wilds]) == value:
@@ -210,8 +236,9 @@ def evaluate_wild(
 
 def signature_of(value: float) -> tuple[int, tuple[int, ...]]:
     """``(category, ranks)`` of a value from :func:`evaluate_wild`: the
-    category 0 to 8 as :class:`~.evaluator.Category`, or :data:`FIVE_OF_A_KIND`;
-    the ranks that decide within it, most significant first.
+    category 0 to 8 as :class:`~.evaluator.Category`, :data:`FIVE_OF_A_KIND`,
+    or :data:`FIVE_WILDS_CATEGORY` (no ranks); the ranks that decide within
+    it, most significant first.
 
     >>> signature_of(evaluate_wild("Qh Qd Qc X1 X2"))
     (9, (12,))
@@ -253,6 +280,8 @@ def describe_wild(value: float) -> str:
     """
     slot, natural = _slot(value)
     category, ranks = signature_of(slot)
+    if category == FIVE_WILDS_CATEGORY:
+        return "five wild cards"
     if category == FIVE_OF_A_KIND:
         words = f"five {RANK_PLURALS[ranks[0]]}"
     elif slot in _SPECIAL:
@@ -266,8 +295,8 @@ def five_of_a_kind_floor(five_of_a_kind: str = "top") -> float:
     """The weakest five of a kind (five twos): ``hand >= five_of_a_kind_floor()``
     means "five of a kind or better".
 
-    >>> five_of_a_kind_floor(), five_of_a_kind_floor("below_straight_flush")
-    (7463, 7452.0625)
+    >>> five_of_a_kind_floor(), five_of_a_kind_floor("below_straight_flush"), five_of_a_kind_floor("below_royal_flush")
+    (7463, 7452.0625, 7461.0625)
     """
     if five_of_a_kind not in _BELOW:
         raise CardError(f"five_of_a_kind is {five_of_a_kind!r}: choose one of {', '.join(FIVE_OF_A_KIND_PLACES)}")
@@ -288,16 +317,19 @@ def _evaluate_other(
         raise CardError(f"joker is {joker!r}: choose one of {', '.join(JOKER_ROLES)}")
     hand = parse_cards(cards) if type(cards) is not tuple or not all(isinstance(c, Card) for c in cards) else cards
     plain = wild_set(_NO_WILD if wild is None else wild)
-    place = FIVE_OF_A_KIND_PLACES[below]
+    place = FIVE_OF_A_KIND_PLACES[below & 3]
+    fives = FIVE_WILDS_RULES[below >> 2]
     if joker == "wild":
         if len(_WITH_JOKERS) > 4096:
             _WITH_JOKERS.clear()
         _WITH_JOKERS[plain] = plain | _ALL_JOKERS
-        return evaluate_wild(hand, plain, five_of_a_kind=place, natural_beats_wild=natural_beats_wild)
+        return evaluate_wild(hand, plain, five_of_a_kind=place, natural_beats_wild=natural_beats_wild, five_wilds=fives)
     bugs = sum(1 for c in hand if is_joker(c) and c not in plain)
     if not bugs:
-        return evaluate_wild(hand, plain, five_of_a_kind=place, natural_beats_wild=natural_beats_wild)
-    return _evaluate_bug(hand, plain, bugs, below, natural_beats_wild)
+        return evaluate_wild(hand, plain, five_of_a_kind=place, natural_beats_wild=natural_beats_wild, five_wilds=fives)
+    if below & _FIVE_WILDS_BEST and sum(1 for c in hand if c in plain) >= 5:
+        return FIVE_WILDS
+    return _evaluate_bug(hand, plain, bugs, below & 3, natural_beats_wild)
 
 
 def _evaluate_bug(
@@ -310,7 +342,7 @@ def _evaluate_bug(
     w = len(hand) - len(natural) - bugs
     k = sum(c.keyn for c in natural)
     ranks = k >> 68
-    key = (ranks + (bugs << 48)) << 5 | w << 1 | below
+    key = (ranks + (bugs << 48)) << 6 | w << 2 | below
     value = _RANK_HANDS.get(key)
     if value is None:
         value = _RANK_HANDS[key] = _rank_hand(ranks + (bugs << 48), w, below)
@@ -439,6 +471,8 @@ def _natural_value(ranks: list[int], suited: bool) -> HandValue:
 
 
 def _five_of_a_kind(rank: int, below: int) -> float:
+    if below == 2:  # between the king-high straight flush and the royal flush
+        return MAX_VALUE - 1 + (rank - 1) / 16
     return _QUADS_TOP + (rank - 1) / 16 if below else MAX_VALUE + rank - 1
 
 
@@ -466,7 +500,11 @@ def _double_aces() -> dict[tuple[int, ...], float]:
 
 _DOUBLE_ACE = _double_aces()
 _SPECIAL: dict[float, tuple[int, tuple[int, ...]]] = {v: (int(Category.FLUSH), h) for h, v in _DOUBLE_ACE.items()}
-_SPECIAL |= {_five_of_a_kind(r, b): (FIVE_OF_A_KIND, (r,)) for r in range(2, 15) for b in (0, 1)}
+_SPECIAL |= {_five_of_a_kind(r, b): (FIVE_OF_A_KIND, (r,)) for r in range(2, 15) for b in (0, 1, 2)}
+FIVE_WILDS = MAX_VALUE + 14
+"""The value of five wild cards where they are a hand of their own: above five aces (``"top"``)."""
+_SPECIAL[FIVE_WILDS] = (FIVE_WILDS_CATEGORY, ())
+_FIVE_WILDS_BEST = 4  # with a five of a kind place (0 to 2): five wild cards are the best hand
 _ALL_JOKERS: frozenset[Card] = frozenset(Joker(n) for n in range(1, 10))
 # a wild set as given -> the same set of cards (checked), and with the jokers (wild by nature) added
 _WILD_SETS: dict[frozenset[object], frozenset[Card]] = {}

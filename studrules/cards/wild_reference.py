@@ -37,6 +37,7 @@ from .card import Card, full_deck, is_joker
 __all__ = [
     "Signature",
     "FIVE_OF_A_KIND",
+    "FIVE_WILDS",
     "score_five",
     "high_order",
     "reference_high",
@@ -48,6 +49,7 @@ __all__ = [
 Signature = tuple[int, tuple[int, ...]]
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 FIVE_OF_A_KIND = 9
+FIVE_WILDS = 10  # five wild cards, where they are a hand of their own
 _SHAPES = {(1, 1, 1, 1, 1): HIGH_CARD, (2, 1, 1, 1): PAIR, (2, 2, 1): TWO_PAIR, (3, 1, 1): TRIPS}
 _SHAPES |= {(3, 2): FULL_HOUSE, (4, 1): QUADS, (5,): FIVE_OF_A_KIND}
 _RANKS_HIGH = range(2, 15)
@@ -83,31 +85,50 @@ def score_five(ranks: Sequence[int], suited: bool, *, wheel: bool = True) -> Sig
 
 def high_order(signature: Signature, five_of_a_kind: str = "top") -> tuple[float, tuple[int, ...]]:
     """Sort key of a high signature: five of a kind above the straight flush
-    (``"top"``) or between four of a kind and the straight flush
-    (``"below_straight_flush"``).
+    (``"top"``), between four of a kind and the straight flush
+    (``"below_straight_flush"``) or between the king-high straight flush and
+    the royal flush (``"below_royal_flush"``); five wild cards
+    (:data:`FIVE_WILDS`, where they are a hand of their own) above all.
 
     >>> high_order((9, (2,))) > high_order((8, (14,))), high_order((9, (2,)), "below_straight_flush") > high_order((8, (5,)))
     (True, False)
+    >>> high_order((8, (13,))) < high_order((9, (3,)), "below_royal_flush") < high_order((9, (14,)), "below_royal_flush") < high_order((8, (14,)), "below_royal_flush")
+    True
     """
     category, ranks = signature
-    if category == FIVE_OF_A_KIND and five_of_a_kind != "top":
+    if category == FIVE_OF_A_KIND and five_of_a_kind == "below_straight_flush":
         return (QUADS + 0.5, ranks)
+    if category == FIVE_OF_A_KIND and five_of_a_kind == "below_royal_flush":
+        return (STRAIGHT_FLUSH + 0.5, ranks)
+    if category == STRAIGHT_FLUSH and five_of_a_kind == "below_royal_flush" and ranks == (14,):
+        return (STRAIGHT_FLUSH + 0.75, ranks)  # the royal flush, above five of a kind
     return (category, ranks)
 
 
 def reference_high(
-    cards: Sequence[Card], wild: Iterable[Card] = frozenset(), *, five_of_a_kind: str = "top", joker: str = "wild"
+    cards: Sequence[Card],
+    wild: Iterable[Card] = frozenset(),
+    *,
+    five_of_a_kind: str = "top",
+    joker: str = "wild",
+    five_wilds: str = "as_cards",
 ) -> tuple[Signature, bool]:
     """The best high hand of 5 to 9 cards and whether it needs no wild card.
 
     Cards in ``wild`` and jokers are wild; with ``joker="bug"`` a joker is an
     ace, or any card when the five make a straight, a flush or a straight flush.
+    ``five_wilds="best"``: five wild cards among them are :data:`FIVE_WILDS`.
 
     >>> from .card import parse_cards
     >>> reference_high(parse_cards("7c 7d Kh 9s 2c X1"), joker="bug")
     ((1, (7, 14, 13, 9)), False)
+    >>> reference_high(parse_cards("X1 2c 2d 2h 2s Ac"), parse_cards("2c 2d 2h 2s"), five_wilds="best")
+    ((10, ()), False)
     """
     wild = frozenset(wild)
+    fully_wild = sum(1 for c in cards if c in wild or (is_joker(c) and joker != "bug"))
+    if five_wilds == "best" and fully_wild >= 5:
+        return (FIVE_WILDS, ()), False
     best: tuple[tuple[float, tuple[int, ...]], bool] | None = None
     best_signature: Signature = (0, ())
     for five in itertools.combinations(cards, 5):

@@ -73,8 +73,10 @@ def visible_wild(
     if len(hand) >= 5:
         value = evaluate_wild(hand, wild, five_of_a_kind=five_of_a_kind, joker=joker)
         category, ranks = signature_of(value)
-        if category == FIVE_OF_A_KIND and five_of_a_kind != "top":
+        if category == FIVE_OF_A_KIND and five_of_a_kind == "below_straight_flush":
             return pack_signature(Category.FOUR_OF_A_KIND, (15, *ranks))  # above four aces, below a straight flush
+        if category == FIVE_OF_A_KIND and five_of_a_kind == "below_royal_flush":
+            return pack_signature(Category.STRAIGHT_FLUSH, (13, *ranks))  # above king high, below the royal
         return pack_signature(category, ranks)
     return pack_signature(*_best_showing(hand, wild, joker, ace_low=False, lowest=False))
 

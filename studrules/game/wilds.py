@@ -177,6 +177,7 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
                 five_of_a_kind=rules.five_of_a_kind,
                 natural_beats_wild=rules.natural_beats_wild,
                 joker=joker,
+                five_wilds=rules.five_wilds,
             )
             made = _MADE[key] = (ranking, counted)
         return made[1]
@@ -190,6 +191,7 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
             of_ranks(ranks),
             five_of_a_kind=rules.five_of_a_kind,
             natural_beats_wild=rules.natural_beats_wild,
+            five_wilds=rules.five_wilds,
         )
         made = _MADE[key] = (ranking, wild)
     return made[1]

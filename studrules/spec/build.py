@@ -66,10 +66,8 @@ def normalise_suit(word: str) -> str:
 
 
 def _quote(value: Any) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return (value,)
+    if value is None or isinstance(value, str):
+        return value if value is None else (value,)
     return tuple(str(v) for v in value)
 
 
@@ -180,6 +178,7 @@ class _Builder:
             rankings=tuple(wild_d.get("rankings") or ()),
             five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
             natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),
+            five_wilds=str(wild_d.get("five_wilds", "as_cards")),
             quote=_quote(wild_d.get("quote")),
             jokers=deck.jokers,
             joker=str(wild_d.get("joker", "wild")),

@@ -26,8 +26,8 @@ class WildRules:
     player whose lowest card is of that rank holds one); ``low_ace``: the ace
     may count low for it, the player taking the better of the ace low (his
     aces wild) and high (his lowest other card wild). ``rankings``: the
-    showdown rankings they count in (empty: all). ``five_of_a_kind`` and
-    ``natural_beats_wild``: how wild hands compare. ``jokers``: how many
+    showdown rankings they count in (empty: all). ``five_of_a_kind``,
+    ``natural_beats_wild`` and ``five_wilds``: how wild hands compare. ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
     ``wild`` (any card), ``bug`` (an ace, or any card completing a straight,
     a flush or a straight flush), ``bug_up`` (the bug while face up, wild
@@ -44,6 +44,7 @@ class WildRules:
     rankings: tuple[str, ...] = ()
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
+    five_wilds: str = "as_cards"
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
     jokers: int = 0
     joker: str = "wild"
