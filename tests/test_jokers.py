@@ -213,13 +213,16 @@ def test_jokers_are_refused_where_nothing_could_read_them(text: str, message: st
     assert message in str(err.value)
 
 
-def test_jokers_in_a_game_against_the_house_are_refused_at_the_deck_s_jokers():
-    # mississippi-stud has no showdown: the jokers would count nowhere. The file writes no
-    # wild: the problem is its deck.jokers (line 3, column 16, the 1), not the base's wild
+def test_jokers_against_the_house_count_in_the_game_s_ranking_and_are_refused_where_it_has_no_wild_form():
+    # Mississippi Stud's hands are high poker hands: a joker counts in them (every hand is
+    # valued with it, as DJ Wild's are)
+    assert load_variant_text("extends: mississippi-stud\nname: wild-ms\ndeck: {jokers: 1}\n").wild.jokers == 1
+    # Three Card Poker's three-card ranking has no wild form: the jokers would count nowhere. The
+    # file writes no wild: the problem is its deck.jokers (line 3, column 16, the 1)
     with pytest.raises(SpecErrors) as err:
-        load_variant_text("extends: mississippi-stud\nname: bad\ndeck: {jokers: 1}\n")
+        load_variant_text("extends: three-card-poker\nname: bad\ndeck: {jokers: 1}\n")
     (e,) = err.value.errors
-    assert e.message == "a game against the house has no showdown: the jokers would count nowhere"
+    assert e.message.startswith("a joker must count in every ranking the hand uses, and it cannot in 'three_card_high'")
     assert (e.location.line, e.location.column, e.location.path) == (3, 16, ("deck", "jokers"))
 
 

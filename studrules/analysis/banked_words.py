@@ -229,6 +229,13 @@ def bonus_sentences(step: SettleStep, amount: Callable[[Expression], str] | None
             hand = f"{whose}, valued as a {ranking_name(bet.ranking or 'high')} hand,"
             line = "the best paid line they hold" if hasattr(get_ranking(bet.ranking or "high"), "holds") else line
         holds = "" if bet.with_house else ", whatever the house holds"
+        if bet.against_house:
+            out.append(
+                f"Side bet {bet.name.replace('_', ' ')} ({stake}): when the player's hand beats the house's, paid by "
+                f"{line}, {_side_lines_words(bet, amount)}, and returned below every line; returned on a tie, lost "
+                f"when the house's hand is the better, and {fold}."
+            )
+            continue
         out.append(
             f"Side bet {bet.name.replace('_', ' ')} ({stake}): paid on {hand} by {line}{holds}, "
             f"{_side_lines_words(bet, amount)}; below every line {_below_words(bet)}, and {fold}."
@@ -307,7 +314,10 @@ def bonus_rule_rows(step: SettleStep, amount: Callable[[Expression], str]) -> li
             low = amount(bet.min) if bet.min is not None else "1"
             high = amount(bet.max) if bet.max is not None else "no limit"
             rows.append((f"{name} limits", f"from {low} to {high}"))
-        rows.append((f"{name} below every line", "push unless beaten" if bet.below == "push_unless_beaten" else "lose"))
+        if bet.against_house:
+            rows.append((f"{name} paid", "only when the hand beats the house's (a tie returns it)"))
+        below = "push unless beaten" if bet.below == "push_unless_beaten" else "lose"
+        rows.append((f"{name} below every line", "push on a win" if bet.against_house else below))
         rows += [
             (
                 f"{name} pays on {hand_words(label).removeprefix('a ')}",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SpecError
 from ..game.settlement import side_bet_hands
 from ..spec.expressions import Expression
+from ..spec.hand_ranking import banked_ranking
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.raise_sizes import reads_hand
 from ..spec.strategies import Strategy
@@ -34,7 +35,7 @@ from .batch_settlement import _over_values, settle_batch
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__: list[str] = []
+__all__ = ["not_counted"]
 
 
 @dataclass(frozen=True)
@@ -68,14 +69,44 @@ class _Table:
     player_cards: int
     house_cards: int
     house_up: tuple[int, ...]  # which of the house's cards are dealt face up
-    groups: tuple[tuple[str, int], ...]  # hand groups for the report: (name, lowest value), ascending
+    groups: tuple[tuple[str, float], ...]  # hand groups for the report: (name, lowest value), ascending
     community_cards: int = 0
     streets: tuple[_Street, ...] = ()
     ranking: str = "high"
+    deck: int = 52  # the cards dealt from: codes 0..51, and the jokers 52.. after them
+    valued_by: Any = None  # where cards are wild: the ranking counting them (spec.hand_rules.banked_ranking)
+    wild_order: tuple[str, str] | None = None  # where cards are wild: WildRules.order (the names of hands)
 
     @property
     def cards(self) -> int:
         return self.player_cards + self.house_cards + self.community_cards
+
+    def values(self, columns: np.ndarray, ranking: str | None = None) -> np.ndarray:
+        """The values of hands laid out by card (``columns[j]``: every hand's card ``j``) in
+        ``ranking`` (the deck's by default); in the deck's, where cards are wild, a hand holding
+        one is valued hand by hand with them counted (``float64``), the others in batch."""
+        import numpy as np
+
+        from ..cards.batch import evaluate_columns
+
+        ranking = ranking or self.ranking
+        if self.valued_by is None or ranking != self.ranking:
+            return evaluate_columns(columns, ranking)
+        wild = np.zeros(np.asarray(columns).shape[1:], dtype=bool)
+        for row in columns:
+            wild |= (row >= 52) | np.isin(row, _wild_codes(self.valued_by))
+        out = np.zeros(wild.shape, dtype=np.float64)
+        plain = np.flatnonzero(~wild)
+        if plain.size:
+            out[plain] = evaluate_columns(columns[:, plain], ranking)
+        rows = np.flatnonzero(wild)
+        if rows.size:
+            from ..cards.card import Card, joker
+
+            cards = [Card.from_code(c) for c in range(52)] + [joker(n) for n in range(1, self.deck - 51)]
+            evaluate = self.valued_by.evaluate
+            out[rows] = [evaluate([cards[c] for c in hand]) for hand in columns[:, rows].T.tolist()]
+        return out
 
     def held(self, columns: np.ndarray, own: int, community: int) -> np.ndarray:
         """The cards the player holds, laid out by card (``columns[j]``: every deal's card ``j``):
@@ -86,6 +117,22 @@ class _Table:
             return columns[:own]
         start = self.player_cards + self.house_cards
         return np.concatenate([columns[:own], columns[start : start + community]])
+
+
+def not_counted(variant: Variant) -> str | None:
+    """Why the batch play and the exact counts cannot take a game against the house (they deal
+    the 52 cards and value every hand without wild cards), in words; None where they can."""
+    if variant.deck.jokers or variant.wild.any:
+        return "wild cards (jokers or wild ranks)"
+    paid_on_a_win = [bet.name for step in variant.steps_of(SettleStep) for bet in step.side_bets if bet.against_house]
+    if paid_on_a_win:
+        return f"a side bet paid only when the hand beats the house's ({', '.join(paid_on_a_win)})"
+    return None
+
+
+def _wild_codes(ranking: Any) -> list[int]:
+    """The codes of a wild ranking's wild cards below the jokers."""
+    return sorted(c.code for c in ranking.wild if c.code < 52)
 
 
 def _table(variant: Variant, strategy: Strategy) -> _Table:
@@ -168,19 +215,25 @@ def _table(variant: Variant, strategy: Strategy) -> _Table:
         player_cards=own,
         house_cards=len(house_faces),
         house_up=tuple(i for i, face in enumerate(house_faces) if face == "up"),
-        groups=_groups(ranking),
+        groups=_groups(ranking, variant.wild.order),
         community_cards=community,
         streets=tuple(streets),
         ranking=ranking,
+        deck=variant.deck.cards,
+        valued_by=banked_ranking(variant) if variant.wild.any else None,
+        wild_order=variant.wild.order,
     )
 
 
-def _groups(ranking: str) -> tuple[tuple[str, int], ...]:
-    """The report's kinds of hands in ``ranking``, each with its lowest value, ascending."""
-    from ..spec.vocabulary import category_constants, hand_constants
+def _groups(ranking: str, wild_order: tuple[str, str] | None = None) -> tuple[tuple[str, float], ...]:
+    """The report's kinds of hands in ``ranking``, each with its lowest value, ascending (where
+    cards are wild, ``wild_order``: five of a kind, and five wild cards where they rank apart)."""
+    from ..spec.vocabulary import category_constants, hand_constants, wild_hand_constants
 
     if ranking == "high":
-        found = [(n, v) for n, (_, v) in category_constants().items()]
+        found: list[tuple[str, float]] = [(n, v) for n, (_, v) in category_constants().items()]
+        if wild_order is not None:
+            found += [(n, v) for n, (_, v) in wild_hand_constants(ranking, wild_order).items() if n.startswith("five")]
     else:
         from ..cards.rankings import get_ranking
 
@@ -214,7 +267,6 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     row of small integers, so a hand's values are a few whole-row operations."""
     import numpy as np
 
-    from ..cards.batch import evaluate_columns
     from .batch_settlement import side_bets_batch
 
     columns = np.asarray(cards).T
@@ -235,7 +287,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         size = held.shape[1]
         value = None
         if "hand" in table.strategy.names or street.most is not None:
-            value = evaluate_columns(held, table.ranking)
+            value = table.values(held)
             if rows is None and (street.own, street.community) == (table.player_cards, table.community_cards):
                 final_value = value
         features = _view_columns(table, held, house_now, value)
@@ -273,8 +325,8 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
                 raise_total[rows] += chosen
     player_value = final_value
     if player_value is None:
-        player_value = evaluate_columns(table.held(columns, table.player_cards, table.community_cards), table.ranking)
-    house_value = evaluate_columns(house, table.ranking) if table.house_cards else np.zeros(hands, dtype=np.int64)
+        player_value = table.values(table.held(columns, table.player_cards, table.community_cards))
+    house_value = table.values(house) if table.house_cards else np.zeros(hands, dtype=np.int64)
     env = dict(table.env)
     net, qualified, _ = settle_batch(
         table.settle,
@@ -285,6 +337,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         env=env,
         raise_total=raise_total,
         ranking=table.ranking,
+        wild_order=table.wild_order,
     )
     beaten = qualified & (house_value > player_value) if table.house_cards else np.zeros(hands, dtype=bool)
     others = side_bet_hands(table.settle, table.ranking)  # the side bets' own hands: the cards valued in each
@@ -292,7 +345,7 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
     hands_of = {"player": held, "own": held[: table.player_cards], "community": held[table.player_cards :]}
     if any(whose == "player_and_house" for _, whose in others):
         hands_of["player_and_house"] = np.concatenate([held, house])
-    values_in = {(r, whose): evaluate_columns(hands_of[whose], r) for r, whose in others}
+    values_in = {(r, whose): table.values(hands_of[whose], r) for r, whose in others}
     side = side_bets_batch(
         table.settle,
         player_value=player_value,
@@ -302,6 +355,8 @@ def _play(table: _Table, cards: np.ndarray) -> dict[str, Any]:
         ante=table.ante,
         beaten=beaten,
         values_in=values_in,
+        house_value=house_value,
+        wild_order=table.wild_order,
     )
     for bet in table.settle.side_bets:  # a required bet is the game's own: in its net, not beside it
         if bet.required and bet.name in side:

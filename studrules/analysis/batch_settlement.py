@@ -44,6 +44,7 @@ def settle_batch(
     env: Mapping[str, int],
     raise_total: np.ndarray | None = None,
     ranking: str = "high",
+    wild_order: tuple[str, str] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Settle arrays of positions: ``(net, qualified, raise_amount)``, one entry per hand.
 
@@ -56,7 +57,8 @@ def settle_batch(
     chips each position raised in all its decisions; without it,
     ``raise_amount`` (one decision's amount, which may read ``ante``,
     ``hand`` or ``house``) for the positions that played. ``ranking``: the
-    ranking the values are of.
+    ranking the values are of; ``wild_order``: where wild cards count in it,
+    the wild rules' order (``WildRules.order``: the lines ``five_of_a_kind``, ``five_wilds``).
 
     >>> import numpy as np
     >>> from studrules.spec.loader import load_variant_text
@@ -106,12 +108,14 @@ def settle_batch(
     if step.against == "pay_table":
         qualified = np.ones(len(player_value), dtype=bool)
         multiplier = _per_value(
-            player_value, lambda v: _hand_multiplier(step, v, ranking), _memo(step, ranking, "multiplier")
+            player_value,
+            lambda v: _hand_multiplier(step, v, ranking, (), wild_order),
+            _memo(step, ranking, "multiplier"),
         )
         if step.raise_pay_table:  # the ante by the pay table, the raises by their own
             by_raise = _per_value(
                 player_value,
-                lambda v: _hand_multiplier(step, v, ranking, step.raise_pay_table),
+                lambda v: _hand_multiplier(step, v, ranking, step.raise_pay_table, wild_order),
                 _memo(step, ranking, "raise multiplier"),
             )
             played_net = ante * multiplier + amount * by_raise
@@ -132,7 +136,7 @@ def settle_batch(
             net = _net_by_state(step, ante, odds_memo.table, player_value, outcome, qualified, raised, amount)
             if raise_total is None:  # one decision: a fold loses the ante alone
                 net += amount * ~raised
-            return _with_bonus(step, net, player_value, raised, ante, ranking), qualified, amount
+            return _with_bonus(step, net, player_value, raised, ante, ranking, wild_order), qualified, amount
         odds = _per_value(player_value, lambda v: raise_odds(step, v, ranking), odds_memo)
         won = outcome > 0
         # a push is 0 and a loss the stake lost: the outcome times the stake
@@ -150,17 +154,26 @@ def settle_batch(
             ante_net = ante_net - np.minimum(excess, np.maximum(ante_net, 0))
         ante_net += raise_net
         net = np.where(raised, ante_net, folded_net())
-    return _with_bonus(step, net.astype(np.int64, copy=False), player_value, raised, ante, ranking), qualified, amount
+    net = _with_bonus(step, net.astype(np.int64, copy=False), player_value, raised, ante, ranking, wild_order)
+    return net, qualified, amount
 
 
 def _with_bonus(
-    step: SettleStep, net: np.ndarray, player_value: np.ndarray, raised: np.ndarray, ante: int, ranking: str
+    step: SettleStep,
+    net: np.ndarray,
+    player_value: np.ndarray,
+    raised: np.ndarray,
+    ante: int,
+    ranking: str,
+    wild_order: tuple[str, str] | None,
 ) -> np.ndarray:
     """``net`` with the ante bonus (paid on the hand alone to a position that played) added."""
     if not step.ante_bonus:
         return net
     bonus = _per_value(
-        player_value, lambda v: _line_odds(step, v, ranking, step.ante_bonus), _memo(step, ranking, "bonus")
+        player_value,
+        lambda v: _line_odds(step, v, ranking, step.ante_bonus, wild_order),
+        _memo(step, ranking, "bonus"),
     )
     return net + raised * (ante * bonus)
 
@@ -210,6 +223,8 @@ def side_bets_batch(
     ante: int = 0,
     beaten: np.ndarray | None = None,
     values_in: Mapping[tuple[str, str], np.ndarray] | None = None,
+    house_value: np.ndarray | None = None,
+    wild_order: tuple[str, str] | None = None,
 ) -> dict[str, tuple[int, np.ndarray, np.ndarray]]:
     """Each side bet placed (its stake above 0): ``{name: (stake, net, line)}``, one entry per hand.
 
@@ -219,7 +234,9 @@ def side_bets_batch(
     A required bet is staked at ``ante``; a bet that pushes unless beaten reads
     ``beaten`` (the house qualifies and beats the hand) below every line. A bet
     of another hand reads its values from ``values_in`` (as
-    :func:`~studrules.game.settlement.side_bet_hands` names them).
+    :func:`~studrules.game.settlement.side_bet_hands` names them). A bet paid only
+    on a win (``against_house``) reads ``house_value``: lost to a better house hand,
+    returned on a tie or below every line. ``wild_order``: as :func:`settle_batch`.
     """
     import numpy as np
 
@@ -232,10 +249,16 @@ def side_bets_batch(
         labels = [label for label, _ in bet.lines]
         own = ranking if bet.ranking is None else bet.ranking
 
+        wild = wild_order if own == ranking else None  # (wild cards count in the deck's ranking)
+
         def index(
-            v: float, lines: tuple[tuple[str, Odds], ...] = bet.lines, labels: list[str] = labels, own: str = own
+            v: float,
+            lines: tuple[tuple[str, Odds], ...] = bet.lines,
+            labels: list[str] = labels,
+            own: str = own,
+            wild: tuple[str, str] | None = wild,
         ) -> int:
-            line = pay_line(step, v, own, lines)
+            line = pay_line(step, v, own, lines, wild)
             return -1 if line is None else labels.index(line[0])
 
         own_hand = own == ranking and bet.own_hand
@@ -244,7 +267,12 @@ def side_bets_batch(
             line = np.where(played, line, -1)
         wins = np.array([side_bet_net(bet, item, stake, env) for item in bet.lines] + [-stake], dtype=np.int64)
         net = wins[line]
-        if bet.below == "push_unless_beaten" and beaten is not None:  # below every line, played, not beaten: returned
+        if bet.against_house:  # paid on a win alone: lost when beaten, returned on a tie or below every line
+            assert house_value is not None, "a bet paid on a win reads the house's hand"
+            lost = house_value > player_value
+            net = np.where(played & ~lost & ((line < 0) | (house_value == player_value)), 0, net)
+            net = np.where(played & lost, -stake, net)
+        elif bet.below == "push_unless_beaten" and beaten is not None:  # below every line, played, not beaten: back
             net = np.where((line < 0) & played & ~beaten, 0, net)
         out[bet.name] = (stake, net, line)
     return out
@@ -270,21 +298,33 @@ def _memo(step: SettleStep, ranking: str, rule: str) -> _Memo:
     return _Memo()
 
 
-def _hand_multiplier(step: SettleStep, value: float, ranking: str, lines: tuple[tuple[str, int], ...] = ()) -> int:
+def _hand_multiplier(
+    step: SettleStep,
+    value: float,
+    ranking: str,
+    lines: tuple[tuple[str, int], ...] = (),
+    wild_order: tuple[str, str] | None = None,
+) -> int:
     """Against the pay table: what each chip wagered gets, for a hand of this value (odds, 0 or
     -1), by the pay table or the given ``lines`` (the raises' own table)."""
-    from ..spec.vocabulary import hand_constants
+    from ..spec.vocabulary import wild_hand_constants
 
-    line: tuple[str, int] | None = pay_line(step, value, ranking, lines or None)
+    line: tuple[str, int] | None = pay_line(step, value, ranking, lines or None, wild_order)
     if line is not None:
         return line[1]
-    if step.push_from is not None and value >= hand_constants(ranking)[step.push_from][1]:
+    if step.push_from is not None and value >= wild_hand_constants(ranking, wild_order)[step.push_from][1]:
         return 0
     return -1
 
 
-def _line_odds(step: SettleStep, value: float, ranking: str, lines: tuple[tuple[str, int], ...]) -> int:
-    line = pay_line(step, value, ranking, lines)
+def _line_odds(
+    step: SettleStep,
+    value: float,
+    ranking: str,
+    lines: tuple[tuple[str, int], ...],
+    wild_order: tuple[str, str] | None = None,
+) -> int:
+    line = pay_line(step, value, ranking, lines, wild_order)
     return 0 if line is None else line[1]
 
 

@@ -42,6 +42,7 @@ from ..errors import ArgumentError, SpecError
 from ..spec.arguments import loaded_variant
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
+from .batch_play import not_counted
 from .exact_base import ExactResult, one_step, side_bet_result
 
 __all__ = ["ExactResult", "analyze"]
@@ -68,6 +69,12 @@ def analyze(
         raise SpecError(f"analyze is for games against the house; {variant.name} is a {variant.kind} game")
     if strategy is None and not optimal:
         raise SpecError("analyze needs a strategy (--strategy NAME) or --optimal")
+    missing = not_counted(variant)
+    if missing is not None:
+        raise SpecError(
+            f"analyze cannot count {variant.name} yet: it has {missing}; play its hands one by one "
+            "(studrules play, or the Hand API) instead"
+        )
     settle = one_step(variant, SettleStep, "settle")
     decisions = variant.steps_of(DecisionStep)
     if strategy is not None:

@@ -61,6 +61,8 @@ _HAND_WORDS = {
     "four_of_a_kind": "four of a kind",
     "straight_flush": "a straight flush",
     "royal_flush": "a royal flush",
+    "five_of_a_kind": "five of a kind",
+    "five_wilds": "five wild cards",
 }
 
 _HAND_OWNERS = {"house": "the house", "hand": "the player"}

@@ -318,10 +318,11 @@ def chunk_generator(seed: int, index: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64DXSM(np.random.SeedSequence(seed, spawn_key=(index,))))
 
 
-def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
-    """``hands`` rows of ``cards`` distinct card codes (0..51, ``uint8``), uniformly at random.
+def deal_batch(rng: np.random.Generator, hands: int, cards: int, deck: int = 52) -> np.ndarray:
+    """``hands`` rows of ``cards`` distinct card codes (0..51, ``uint8``), uniformly at random;
+    ``deck``: the cards dealt from (53: the jokers' codes 52.. after the 52 cards).
 
-    Card ``j`` of a row is drawn uniformly from the ``52 - j`` cards left, as
+    Card ``j`` of a row is drawn uniformly from the ``52 - j`` cards left (``deck - j``), as
     its place among them. A row's draws are consecutive 16-bit words of the
     generator's output (``cards`` words a row, row after row). Drawn by card
     (every row's first card, then every row's second...), as they were until
@@ -345,15 +346,15 @@ def deal_batch(rng: np.random.Generator, hands: int, cards: int) -> np.ndarray:
     """
     import numpy as np
 
-    if not 0 <= cards <= 52:
-        raise ValueError(f"a deck of 52 cards deals 0 to 52 cards, not {cards}")
+    if not 0 <= cards <= deck <= 61:
+        raise ValueError(f"a deck of {deck} cards deals 0 to {deck} cards, not {cards}")
     raw = rng.bit_generator.random_raw((cards * hands + 3) // 4).view(np.uint16)[: cards * hands]
     raw = np.ascontiguousarray(raw.reshape(hands, cards).T)  # card j of every row: raw[j]
     places = np.empty((cards, hands), dtype=np.uint8)
     product = np.empty(hands, dtype=np.uint32)
     low = np.empty(hands, dtype=np.uint16)
     for j in range(cards):
-        left = 52 - j
+        left = deck - j
         np.multiply(raw[j], np.uint32(left), out=product)
         np.right_shift(product, np.uint32(16), out=places[j], casting="unsafe")
         np.copyto(low, product, casting="unsafe")  # the low 16 bits
@@ -373,7 +374,7 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     ``("side", name, "line", index)`` counts."""
     import numpy as np
 
-    cards = deal_batch(chunk_generator(seed, index), hands, table.cards)
+    cards = deal_batch(chunk_generator(seed, index), hands, table.cards, table.deck)
     played = _play(table, cards)
     player_value, raised, qualified, net, raise_amount = (
         played[k] for k in ("player_value", "raised", "qualified", "net", "raise_total")

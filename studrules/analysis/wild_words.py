@@ -28,7 +28,7 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
     """
     if not wild.any:
         return []
-    out = joker_sentences(wild)
+    out = joker_sentences(wild, showings=bool(reads))
     if wild.ranks:
         out.append(f"{_and_list([rank_words(r) for r in wild.ranks]).capitalize()} are wild.")
     if wild.follow is not None:
@@ -75,8 +75,10 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
     return out
 
 
-def joker_sentences(wild: WildRules) -> list[str]:
-    """What the deck's jokers are, in sentences (none without jokers).
+def joker_sentences(wild: WildRules, showings: bool = True) -> list[str]:
+    """What the deck's jokers are, in sentences (none without jokers); ``showings``: whether
+    up cards are read before the showdown (who acts first, the bring-in), where a joker
+    showing counts as it plays.
 
     >>> joker_sentences(WildRules(jokers=1, joker="bug_up"))[0][:72]
     'A joker is the bug while face up: it counts as an ace, or as any card th'
@@ -95,6 +97,8 @@ def joker_sentences(wild: WildRules) -> list[str]:
     showing = "as the bug, an ace" if wild.joker_showing == "bug" else "as the card that makes the best showing"
     if wild.joker == "bug_dealt_up":  # (one dealt face down and turned up plays wild, and shows so)
         showing += " (one dealt face down and turned up, as the card that makes the best showing)"
+    if not showings:
+        return [first]
     return [
         first,
         f"A joker showing counts {showing}, for who acts first; for the bring-in it is the highest card, above "

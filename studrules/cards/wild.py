@@ -70,6 +70,7 @@ __all__ = [
     "FIVE_WILDS",
     "FIVE_WILDS_CATEGORY",
     "FIVE_WILDS_RULES",
+    "made_by_wilds",
     "JOKER_ROLES",
     "NATURAL_BONUS",
     "of_ranks",
@@ -253,6 +254,18 @@ def signature_of(value: float) -> tuple[int, tuple[int, ...]]:
         return special
     hand = HandValue(slot)
     return int(hand.category), hand.ranks
+
+
+def made_by_wilds(value: float) -> int | None:
+    """The category of a hand only wild cards make, :data:`FIVE_OF_A_KIND` or
+    :data:`FIVE_WILDS_CATEGORY`, from its value (any value: None for every other hand).
+
+    >>> made_by_wilds(evaluate_wild("Qh Qd Qc X1 X2")), made_by_wilds(FIVE_WILDS), made_by_wilds(4137.0003)
+    (9, 10, None)
+    """
+    slot = value - NATURAL_BONUS if (value * 2048) % 4 == 1 else value
+    found = _SPECIAL.get(slot)
+    return found[0] if found is not None and found[0] >= FIVE_OF_A_KIND else None
 
 
 def is_natural(value: float) -> bool:

@@ -344,7 +344,8 @@ class _House(_HandState):
         if reason:
             self._make_void(reason)
             return
-        ranking = self.plan.ranking
+        ranking = self.plan.ranking  # (its wild cards counted: game.wilds.banked_ranking)
+        deck_ranking, wild_order = self.variant.deck.ranking, self.variant.wild.order
         house_value = ranking.evaluate(self.house_cards) if self.house_cards else 0
         assert house_value is not None  # (a banked game's ranking values every five cards)
         env = self.plan.stake_env
@@ -385,7 +386,10 @@ class _House(_HandState):
                 hands_of = {"player": held, "own": cards[i], "community": community}
                 if with_house:
                     hands_of["player_and_house"] = held + self.house_cards
-                values_in = {(r, whose): get_ranking(r).evaluate(hands_of[whose]) or 0 for r, whose in others}
+                values_in = {  # (wild cards count in the deck's ranking)
+                    (r, whose): (ranking if r == deck_ranking else get_ranking(r)).evaluate(hands_of[whose]) or 0
+                    for r, whose in others
+                }
             else:
                 values_in = None
             if not folded[i]:
@@ -407,9 +411,10 @@ class _House(_HandState):
                     raise_amount=raise_amount,
                     env=env,
                     forfeited=raised or 0,
-                    ranking=self.variant.deck.ranking,
+                    ranking=deck_ranking,
                     side_stakes=mine,
                     values_in=values_in,
+                    wild_order=wild_order,
                 )
             net = s.net
             stacks[i] += ante + (raised or 0) + net

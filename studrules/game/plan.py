@@ -110,6 +110,7 @@ class _Plan:
     ace_keys: dict[str, list[int]]  # card_key with the ace high or low (a bring-in's ace; see ace_key)
 
     def __init__(self, variant: Variant, stakes: dict[str, int]):
+        from ..spec.hand_ranking import banked_ranking
         from .wilds import showing_ranking
 
         self.variant = variant
@@ -121,7 +122,8 @@ class _Plan:
         ante = self.ante_step = antes[0] if antes else None
         # no antes given: every player posts the variant's (see Hand._antes)
         self.plain_antes = ante is None or (ante.min is None and ante.max is None and not variant.is_banked)
-        self.ranking = showing_ranking(variant)  # a joker showing reads as it plays face up
+        # a joker showing reads as it plays face up; against the house, every hand is valued with its wild cards
+        self.ranking = banked_ranking(variant) if variant.is_banked else showing_ranking(variant)
         self.visible_cache = _VISIBLE_CACHES.setdefault(self.ranking, {})
         if len(_VISIBLE_CACHES) > 64:  # (rankings made for the tables of many files)
             _VISIBLE_CACHES.clear()

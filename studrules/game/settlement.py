@@ -111,6 +111,12 @@ def category_key(value: float) -> str:
     ('royal_flush', 'pair')
     """
     floors, names, royal = _category_table()
+    if value > royal or value % 1:  # perhaps a hand only wild cards make
+        from ..cards.wild import FIVE_OF_A_KIND, made_by_wilds
+
+        category = made_by_wilds(value)
+        if category is not None:
+            return "five_of_a_kind" if category == FIVE_OF_A_KIND else "five_wilds"
     if value >= royal:
         return "royal_flush"
     index = bisect_right(floors, value) - 1
@@ -135,10 +141,16 @@ def raise_odds(step: SettleStep, player_value: float, ranking: str = "high") -> 
 
 
 def pay_line(
-    step: SettleStep, player_value: float, ranking: str = "high", lines: tuple[tuple[str, _O], ...] | None = None
+    step: SettleStep,
+    player_value: float,
+    ranking: str = "high",
+    lines: tuple[tuple[str, _O], ...] | None = None,
+    wild_order: tuple[str, str] | None = None,
 ) -> tuple[str, _O] | None:
     """Against the pay table: the highest line the hand reaches and its odds (None: below every line);
     in a ranking whose lines are each held or not (``holds``), the best paid line it holds.
+    ``wild_order``: the wild rules' order (``WildRules.order``), which names ``five_of_a_kind``
+    and ``five_wilds``.
 
     >>> from studrules.spec.loader import load_variant_text
     >>> v = load_variant_text('''
@@ -157,15 +169,15 @@ def pay_line(
     >>> [pay_line(step, int(evaluate(h))) for h in ("Qc Qd 7h 2s 4c", "8c 8d 7h 7s 4c", "Tc Td 7h 2s 4c")]
     [('pair_of_jacks', 1), ('two_pair', 2), None]
     """
-    from ..spec.vocabulary import hand_constants
+    from ..spec.vocabulary import wild_hand_constants
 
     table: tuple[tuple[str, Any], ...] = step.pay_table if lines is None else lines
     holds = _line_test(ranking)
     if holds is not None:  # lines held or not, in no one order: the best paid of those held
         held = [(label, odds) for label, odds in table if holds(player_value, label)]
         return max(held, key=lambda line: line[1]) if held else None
-    constants = hand_constants(ranking)
-    best: tuple[int, str, Any] | None = None
+    constants = wild_hand_constants(ranking, wild_order)
+    best: tuple[float, str, Any] | None = None
     for label, odds in table:
         floor = constants[label][1]
         if player_value >= floor and (best is None or floor > best[0]):
@@ -183,12 +195,14 @@ def _line_test(ranking: str) -> Any:
     return getattr(get_ranking(ranking), "holds", None)
 
 
-def _on_the_hand(step: SettleStep, player_value: float, ante: int, raised: int, ranking: str) -> PositionSettlement:
-    from ..spec.vocabulary import hand_constants
+def _on_the_hand(
+    step: SettleStep, player_value: float, ante: int, raised: int, ranking: str, wild: tuple[str, str] | None
+) -> PositionSettlement:
+    from ..spec.vocabulary import wild_hand_constants
 
-    line: tuple[str, int] | None = pay_line(step, player_value, ranking)
-    pushes = step.push_from is not None and player_value >= hand_constants(ranking)[step.push_from][1]
-    raise_line = pay_line(step, player_value, ranking, step.raise_pay_table) if step.raise_pay_table else None
+    line: tuple[str, int] | None = pay_line(step, player_value, ranking, None, wild)
+    pushes = step.push_from is not None and player_value >= wild_hand_constants(ranking, wild)[step.push_from][1]
+    raise_line = pay_line(step, player_value, ranking, step.raise_pay_table, wild) if step.raise_pay_table else None
     if raise_line is not None or (line is not None and step.raise_pay_table):  # the raises by their own table
         ante_net, ante_words = _by_line(line, ante, pushes, "the ante")
         raise_net, raise_words = _by_line(raise_line, raised, pushes, "the raises")
@@ -243,6 +257,7 @@ def settle_position(
     ranking: str = "high",
     side_stakes: Mapping[str, int] | None = None,
     values_in: Mapping[tuple[str, str], float] | None = None,
+    wild_order: tuple[str, str] | None = None,
 ) -> PositionSettlement:
     """Settle one position (see the module's rules 1-8).
 
@@ -257,7 +272,8 @@ def settle_position(
     which the reason says with what each won or lost; None: each bet's
     amount at ``env`` (the reason says which won or lost, as it always has).
     ``values_in``: the value of each other hand a side bet is paid on
-    (:func:`side_bet_hands`), by ``(ranking, cards)``.
+    (:func:`side_bet_hands`), by ``(ranking, cards)``. ``wild_order``: the variant's wild
+    rules' order (``WildRules.order``), where wild cards count in ``ranking``.
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("against-the-house")
@@ -279,12 +295,12 @@ def settle_position(
     >>> s.net, s.side_bets, s.reason
     (90, (('bonus', 20, 20),), 'beats the house: three_of_a_kind pays 3 to 1; bonus 20 wins 20: pair pays 1 to 1')
     """
-    main = _main(step, player_value, house_value, ante, raise_amount, env, forfeited, ranking)
+    main = _main(step, player_value, house_value, ante, raise_amount, env, forfeited, ranking, wild_order)
     if not step.ante_bonus and not step.side_bets:
         return main
     ante_net, reason = main.ante_net, main.reason
     if raise_amount is not None and step.ante_bonus:
-        bonus = pay_line(step, player_value, ranking, step.ante_bonus)
+        bonus = pay_line(step, player_value, ranking, step.ante_bonus, wild_order)
         if bonus is not None:
             ante_net += ante * bonus[1]
             reason += f"; ante bonus: {bonus[0]} pays {bonus[1]} to 1"
@@ -303,11 +319,17 @@ def settle_position(
         if raise_amount is None and bet.on_fold == "lose":
             line = None
         elif paid_in == ranking and bet.own_hand:
-            line = pay_line(step, player_value, ranking, bet.lines)
-        else:  # the bet's own hand: its cards valued in its ranking
-            line = pay_line(step, (values_in or {})[paid_in, bet.cards], paid_in, bet.lines)
+            line = pay_line(step, player_value, ranking, bet.lines, wild_order)
+        else:  # the bet's own hand: its cards valued in its ranking (wild cards count in the deck's)
+            other = (values_in or {})[paid_in, bet.cards]
+            line = pay_line(step, other, paid_in, bet.lines, wild_order if paid_in == ranking else None)
         pushed = False
-        if line is None and raise_amount is not None and bet.below == "push_unless_beaten":
+        if bet.against_house and raise_amount is not None:  # paid on a win alone: lost when beaten, back on a tie
+            if house_value > player_value:
+                line = None
+            else:
+                pushed = line is None or house_value == player_value
+        elif line is None and raise_amount is not None and bet.below == "push_unless_beaten":
             if beaten is None:
                 beaten = house_value > player_value and house_qualifies(step, house_value, env)
             pushed = not beaten
@@ -437,12 +459,13 @@ def _main(
     env: Mapping[str, int],
     forfeited: int,
     ranking: str,
+    wild: tuple[str, str] | None = None,
 ) -> PositionSettlement:
     """The ante and the raises (rules 1-7)."""
     if raise_amount is None:
         return PositionSettlement(-ante, -forfeited, -ante - forfeited, "folded")
     if step.against == "pay_table":
-        return _on_the_hand(step, player_value, ante, raise_amount, ranking)
+        return _on_the_hand(step, player_value, ante, raise_amount, ranking, wild)
     names: dict[str, float] = dict(env)
     names["house"] = house_value
     names["hand"] = player_value

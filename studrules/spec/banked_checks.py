@@ -15,7 +15,7 @@ from .expressions import Expression
 from .model import AnteStep, DealStep, DecisionStep, RevealStep, SettleStep, SideBet
 from .raise_sizes import named_hands, reads_hand
 from .resources import strategies_dir
-from .vocabulary import category_constants, hand_constants
+from .vocabulary import category_constants, hand_constants, wild_hand_constants
 from .wagers import Odds
 
 __all__: list[str] = []
@@ -193,7 +193,8 @@ class _BankedChecks(_CheckerBase):
             tables.append((("pay_table",), step.pay_table, deck))
             tables.append((("raise_pay_table",), step.raise_pay_table, deck))
         for path, lines, ranking in tables:
-            known = set(hand_constants(ranking)) | set(_ranking_lines(ranking))
+            wild = self.v.wild.order if ranking == deck else None  # (the wild cards count in the deck's ranking)
+            known = set(wild_hand_constants(ranking, wild)) | set(_ranking_lines(ranking))
             for label, _ in lines:
                 if label not in known:
                     hint = unknown_name_hint(label, sorted(known), listing="its hands are")
@@ -247,6 +248,15 @@ class _BankedChecks(_CheckerBase):
                     f"the side bet '{bet.name}' is required: it is paid on the player's own cards (cards: player)",
                     path + ("cards",),
                 )
+        if bet.against_house and (step.against != "house" or bet.below != "lose"):
+            self.fail(
+                f"the side bet '{bet.name}' is paid only when the hand beats the house's, which says what a "
+                "hand below every line gets: leave out below"
+                if step.against == "house"
+                else f"the side bet '{bet.name}' is paid only when the hand beats the house's: that needs a house "
+                "hand (against: house)",
+                path + ("against_house",),
+            )
         if bet.below == "push_unless_beaten" and step.against != "house":
             self.fail(
                 f"the side bet '{bet.name}' pushes unless the house beats the hand: that needs a house hand "

@@ -554,6 +554,7 @@ class _Builder:
             on_fold=str(bet.get("on_fold", "lose")),
             required=bool(bet.get("required", False)),
             below=str(bet.get("below", "lose")),
+            against_house=bool(bet.get("against_house", False)),
             pays=str(bet.get("pays", "odds")),
             meter=number("meter"),
             meter_share=tuple((str(k), int(v)) for k, v in (bet.get("meter_share") or {}).items()),

@@ -223,6 +223,21 @@ class _CardChecks(_CheckerBase):
         if not wild.any:
             return
         played = {r for s in self.v.steps_of(ShowdownStep) for r in s.rankings}
+        if self.v.is_banked:  # every hand is valued in the deck's ranking, each player's and the house's alike
+            played = {self.v.deck.ranking}
+            for name, given in (("follow", wild.follow), ("low_hole", wild.low_hole), ("low_card", wild.low_card)):
+                if given:
+                    self.fail(
+                        "against the house the wild cards are the same in every hand "
+                        "(wild ranks and jokers); a wild card that changes with the cards is for a game with a showdown",
+                        ("wild", name),
+                    )
+            if wild.jokers and wild.joker not in ("wild", "bug"):
+                self.fail(
+                    f"wild.joker: {wild.joker} reads which way up a joker lies; against the house every hand is "
+                    "valued face down: a joker is wild or the bug",
+                    ("wild", "joker"),
+                )
         for i, name in enumerate(wild.rankings):
             if name not in WILD_FORMS:
                 self.fail(
@@ -237,8 +252,10 @@ class _CardChecks(_CheckerBase):
         if not wild.rankings and not played & set(WILD_FORMS):
             # wild cards that are the deck's jokers alone: said at deck.jokers, which makes them
             jokers = not (wild.ranks or wild.follow or wild.low_hole or wild.low_card)
+            if jokers and self.v.is_banked:  # (said at deck.jokers by the jokers' check)
+                return
             why = (
-                "a game against the house has no showdown"
+                f"the game's ranking, {self.v.deck.ranking}, has no wild form ({', '.join(WILD_FORMS)})"
                 if self.v.is_banked
                 else f"no ranking of the showdown has a wild form ({', '.join(WILD_FORMS)})"
             )

@@ -55,6 +55,12 @@ class WildRules:
         return bool(self.ranks or self.follow or self.low_hole or self.low_card or self.jokers)
 
     @property
+    def order(self) -> tuple[str, str] | None:
+        """Where five of a kind ranks and what five wild cards are, where anything is wild
+        (for the names of hands: ``five_of_a_kind``, ``five_wilds``); None where nothing is."""
+        return (self.five_of_a_kind, self.five_wilds) if self.any else None
+
+    @property
     def reads_hole_cards(self) -> bool:
         """Whether what is wild for a player depends on his face-down cards."""
         return self.low_hole or (self.jokers > 0 and self.joker in ("bug_up", "bug_dealt_up"))

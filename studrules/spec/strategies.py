@@ -57,17 +57,17 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Location, SpecError, SpecErrors, close_matches, unknown_name_hint
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
+from .hand_ranking import banked_ranking
 from .resources import strategies_dir
 from .source import Document, check_data_file, file_version, read_strategy_document, slash_hint
-from .strategy_fit import _CARD_NAMES, fit_errors
+from .strategy_fit import fit_errors
 from .strategy_game import ANY_BANKED_GAME, game_errors, game_ranking, game_reference_errors
 from .strategy_rules import ACTIONS, VIEW_NAMES, Rule, action_size, read_rules
-from .strategy_shape import SHAPE_NAMES, shape_view
+from .strategy_view import view_features
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from ..cards.card import Card
     from .model import Variant
 
 __all__ = [
@@ -106,6 +106,8 @@ class Strategy:
     # the ranking 'hand' is valued in (the variant's, when loaded for one)
     ranking: str = field(default="high", compare=False, repr=False)
     streets: tuple[tuple[Rule, ...], ...] = ()
+    # where wild cards count (a game against the house with some): the ranking 'hand' is valued in
+    valued_by: Any = field(default=None, compare=False, repr=False)
     # decisions remembered per rule: an array over the key space, or a dict when it is large
     _memo: dict[Any, np.ndarray | dict[int, bool]] = field(default_factory=dict, compare=False, repr=False, hash=False)
     # the view names each decision's rules read, by decision number (filled as asked)
@@ -180,7 +182,7 @@ class Strategy:
             names = self._names[street] = frozenset(
                 n for r in self.rules_at(street) if r.when is not None for n in r.when.names
             )
-        view = view_features(cards, house_up, names, ranking=self.ranking)
+        view = view_features(cards, house_up, names, ranking=self.ranking, valued_by=self.valued_by)
         if "wagered" in names:
             view["wagered"] = wagered
         return self.decide_view(view, street, cards, house_up)
@@ -491,80 +493,13 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
         game_location=doc.location(("game",)) if "game" in data else Location(file, 1, 1),
         ranking=ranking,
         streets=streets,
+        valued_by=banked_ranking(variant) if variant is not None and variant.wild.any else None,
     )
     if variant is not None:  # (its game checked above, before the rules were read)
         fits = fit_errors(name, streets or (rules,), variant, strategy.game_location or Location(file))
         if fits:
             raise SpecErrors(fits)
     return strategy
-
-
-def view_features(
-    cards: Iterable[Any] | str,
-    house_up: Iterable[Any] | str = (),
-    names: Iterable[str] | None = None,
-    *,
-    ranking: str = "high",
-) -> dict[str, Any]:
-    """The view names for one player: ``hand``, card ranks, ``house_up``, ``matches_house_up``.
-
-    ``names`` limits the work to the names asked for (all by default);
-    ``ranking``: the ranking ``hand`` is valued in.
-
-    >>> v = view_features("Ah Kd 9c 6h 3s", "9d")
-    >>> v["highest_card"], v["third_card"], v["house_up"], v["matches_house_up"]
-    (14, 9, 9, True)
-    """
-    own = _as_cards(cards)
-    up = _as_cards(house_up)  # (imports Card and evaluate first)
-    wanted = VIEW_NAMES if names is None else names if isinstance(names, (set, frozenset)) else set(names)
-    view: dict[str, Any] = {}
-    if "hand" in wanted:
-        if ranking == "high":
-            view["hand"] = int(_CARDS[1](own))
-        else:
-            from ..cards.rankings import get_ranking
-
-            view["hand"] = int(get_ranking(ranking).evaluate(own) or 0)
-    if not SHAPE_NAMES.isdisjoint(wanted):
-        view.update(shape_view([c.code for c in own], wanted))
-    ranks = sorted([c.rank for c in own], reverse=True)
-    for n, rank in zip(_CARD_NAMES, ranks):
-        if n in wanted:
-            view[n] = rank
-    if up:
-        up_ranks = {c.rank for c in up}
-        if "house_up" in wanted:
-            view["house_up"] = max(up_ranks)
-        if "matches_house_up" in wanted:
-            view["matches_house_up"] = any(r in up_ranks for r in ranks)
-    return view
-
-
-def _as_cards(value: Iterable[Any] | str) -> tuple[Card, ...]:
-    card = _CARDS[0] if _CARDS else _card_class()
-    if isinstance(value, str):
-        from ..cards.card import parse_cards
-
-        return parse_cards(value)
-    if type(value) is tuple:
-        for c in value:
-            if type(c) is not card:
-                break
-        else:
-            return value  # (cards already: the hand machine's)
-    return tuple(card(c) for c in value)
-
-
-_CARDS: list[Any] = []  # the Card class and evaluate, imported at the first view (not with this module)
-
-
-def _card_class() -> Any:
-    from ..cards.card import Card
-    from ..cards.evaluator import evaluate
-
-    _CARDS[:] = [Card, evaluate]
-    return Card
 
 
 def _resolve(name_or_path: str | Path) -> Path:

@@ -40,6 +40,13 @@ _CARD_NAMES = ("highest_card", "second_card", "third_card", "fourth_card", "fift
 _HOUSE_UP_NAMES = ("house_up", "matches_house_up")
 
 
+def _rank_names() -> frozenset[str]:
+    """The view names that read the cards' ranks or suits (every one but ``hand`` and ``wagered``)."""
+    from .strategy_rules import VIEW_NAMES
+
+    return frozenset(VIEW_NAMES) - {"hand", "wagered"}
+
+
 def _name_location(expr: Expression, name: str) -> Location | None:
     match = re.search(rf"\b{re.escape(name)}\b", expr.source)
     if expr.location is None:
@@ -91,9 +98,21 @@ def fit_errors(
             errors += _action_errors(rule, steps, variant)
             if rule.table is not None:
                 errors += _table_errors(rule, player_cards, house_up, variant)
+            if rule.table is not None and variant.deck.jokers:
+                errors.append(
+                    SpecError(f"a table of hands reads the cards, but {variant.name} deals jokers", rule.location)
+                )
             if rule.when is None:
                 continue
             for read in sorted(rule.when.names):
+                if variant.deck.jokers and read in _rank_names():
+                    errors.append(
+                        SpecError(
+                            f"'{read}' reads the cards' ranks, but {variant.name} deals jokers, which have none "
+                            "(read 'hand', which counts them)",
+                            _name_location(rule.when, read),
+                        )
+                    )
                 if read in _HOUSE_UP_NAMES and house_up == 0:
                     errors.append(
                         SpecError(

@@ -20,6 +20,7 @@ __all__ = [
     "RAISE_MAX_NAMES",
     "DECISION_REFUSED",
     "hand_constants",
+    "wild_hand_constants",
     "category_constants",
     "describe_name",
 ]
@@ -100,6 +101,32 @@ def hand_constants(ranking: str = "high") -> dict[str, tuple[ExprType, int]]:
     for rank, word in enumerate(_PAIR_WORDS, start=2):
         table[f"pair_of_{word}"] = (HAND, int(rank_floor(Category.PAIR, rank)))
         table[f"four_{word}"] = (HAND, int(rank_floor(Category.FOUR_OF_A_KIND, rank)))
+    return table
+
+
+@cache
+def wild_hand_constants(
+    ranking: str = "high", wild_order: tuple[str, str] | None = None
+) -> dict[str, tuple[ExprType, float]]:
+    """:func:`hand_constants`, with the hands wild cards make where they count in the high
+    ranking: ``wild_order`` (``WildRules.order``: where five of a kind ranks, what five wild
+    cards are; None: nothing is wild) adds ``five_of_a_kind`` and, where five wild cards are a
+    hand of their own, ``five_wilds``.
+
+    >>> dj = wild_hand_constants("high", ("below_royal_flush", "best"))
+    >>> dj["straight_flush"][1] < dj["five_of_a_kind"][1] < dj["royal_flush"][1] < dj["five_wilds"][1]
+    True
+    >>> "five_of_a_kind" in wild_hand_constants("high"), "five_wilds" in wild_hand_constants("high", ("top", "as_cards"))
+    (False, False)
+    """
+    table: dict[str, tuple[ExprType, float]] = dict(hand_constants(ranking))
+    if wild_order is not None and ranking == "high":
+        from ..cards.wild import FIVE_WILDS, five_of_a_kind_floor
+
+        place, five_wilds = wild_order
+        table["five_of_a_kind"] = (HAND, five_of_a_kind_floor(place))
+        if five_wilds == "best":
+            table["five_wilds"] = (HAND, FIVE_WILDS)
     return table
 
 

@@ -85,7 +85,10 @@ class SideBet:
     counts in the game's house edge. ``below``: what a hand below every
     line gets: ``lose`` (the default), or ``push_unless_beaten`` (its stake
     back, unless the house qualifies and its hand beats the player's: then
-    it loses). ``ranking``: the ranking the bet's lines are of, where it is
+    it loses). ``against_house``: paid only when the player's hand beats the
+    house's: beaten it loses, a tie returns it, a win pays the highest line
+    reached or, below every line, returns the stake (a Blind bet).
+    ``ranking``: the ranking the bet's lines are of, where it is
     not the deck's (the player's cards valued again in it). ``cards``:
     ``player`` (his own and the community's), ``own`` (his own alone, the
     community's left out: "The bet is based on your three cards only"),
@@ -106,6 +109,7 @@ class SideBet:
     required: bool = False
     below: str = "lose"
     ranking: str | None = None
+    against_house: bool = False
     cards: str = "player"
 
     @property
