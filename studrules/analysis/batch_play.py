@@ -85,28 +85,12 @@ class _Table:
         """The values of hands laid out by card (``columns[j]``: every hand's card ``j``) in
         ``ranking`` (the deck's by default); in the deck's, where cards are wild, a hand holding
         one is valued hand by hand with them counted (``float64``), the others in batch."""
-        import numpy as np
-
-        from ..cards.batch import evaluate_columns
+        from ..cards.batch import evaluate_columns, evaluate_rows_wild
 
         ranking = ranking or self.ranking
         if self.valued_by is None or ranking != self.ranking:
             return evaluate_columns(columns, ranking)
-        wild = np.zeros(np.asarray(columns).shape[1:], dtype=bool)
-        for row in columns:
-            wild |= (row >= 52) | np.isin(row, _wild_codes(self.valued_by))
-        out = np.zeros(wild.shape, dtype=np.float64)
-        plain = np.flatnonzero(~wild)
-        if plain.size:
-            out[plain] = evaluate_columns(columns[:, plain], ranking)
-        rows = np.flatnonzero(wild)
-        if rows.size:
-            from ..cards.card import Card, joker
-
-            cards = [Card.from_code(c) for c in range(52)] + [joker(n) for n in range(1, self.deck - 51)]
-            evaluate = self.valued_by.evaluate
-            out[rows] = [evaluate([cards[c] for c in hand]) for hand in columns[:, rows].T.tolist()]
-        return out
+        return evaluate_rows_wild(columns.T, self.valued_by, ranking)
 
     def held(self, columns: np.ndarray, own: int, community: int) -> np.ndarray:
         """The cards the player holds, laid out by card (``columns[j]``: every deal's card ``j``):
@@ -128,11 +112,6 @@ def not_counted(variant: Variant) -> str | None:
     if paid_on_a_win:
         return f"a side bet paid only when the hand beats the house's ({', '.join(paid_on_a_win)})"
     return None
-
-
-def _wild_codes(ranking: Any) -> list[int]:
-    """The codes of a wild ranking's wild cards below the jokers."""
-    return sorted(c.code for c in ranking.wild if c.code < 52)
 
 
 def _table(variant: Variant, strategy: Strategy) -> _Table:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # numpy.typing is not loaded by numpy itself
 
     from .card import Card
 
-__all__ = ["evaluate_batch", "evaluate_batch_in", "evaluate_columns", "codes_of"]
+__all__ = ["evaluate_batch", "evaluate_batch_in", "evaluate_columns", "evaluate_rows_wild", "codes_of"]
 
 _CHUNK = 1 << 14  # rows per step: keeps every temporary in the CPU cache
 
@@ -177,6 +177,37 @@ def evaluate_columns(columns: ArrayLike, ranking: str = "high") -> NDArray[np.in
     if flushes.size:
         values[flushes] = t["flush"][t["rank_bit"][cols[:, flushes]].sum(axis=0)]
     return values
+
+
+def evaluate_rows_wild(rows: ArrayLike, ranking: Any, natural: str = "high") -> NDArray[np.float64]:
+    """The values of rows of card codes (0..51, the jokers 52 and up) in ``ranking``, a ranking
+    counting wild cards (:func:`~.ranking_wilds.with_wilds`, its ``wild`` the cards wild besides
+    the jokers): a row holding a wild card is valued one by one, the others in batch in the
+    ranking ``natural`` (the same values: no card of theirs is wild).
+
+    >>> from .rankings import get_ranking
+    >>> from .ranking_wilds import with_wilds
+    >>> from .wild import of_ranks
+    >>> deuces = with_wilds(get_ranking("high"), of_ranks("2"), joker="wild")
+    >>> rows = np.array([[48, 49, 50, 0, 52], [48, 44, 40, 36, 35]])  # Ac Ad Ah 2c X1; Ac Kc Qc Jc Ts
+    >>> [deuces.describe(v) for v in evaluate_rows_wild(rows, deuces)]
+    ['five aces', 'straight, ace high']
+    """
+    from .card import Card, joker
+
+    rows = np.asarray(rows)
+    wild_codes = sorted(c.code for c in ranking.wild if c.code < 52)
+    wild = ((rows >= 52) | np.isin(rows, wild_codes)).any(axis=1)
+    out = np.zeros(len(rows), dtype=np.float64)
+    plain = np.flatnonzero(~wild)
+    if plain.size:
+        out[plain] = evaluate_columns(rows[plain].T, natural)
+    held = np.flatnonzero(wild)
+    if held.size:
+        cards = [Card.from_code(c) for c in range(52)] + [joker(n) for n in range(1, int(rows.max()) - 50)]
+        evaluate = ranking.evaluate
+        out[held] = [evaluate([cards[c] for c in hand]) for hand in rows[held].tolist()]
+    return out
 
 
 def _by_suit(arr: NDArray[np.int64], ranking: str) -> NDArray[np.int64]:
