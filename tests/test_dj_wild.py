@@ -77,12 +77,86 @@ def test_the_rule_book_says_the_wild_cards_and_the_blind():
     assert "returned on a tie, lost when the house's hand is the better" in text
 
 
-def test_analyze_says_it_cannot_count_it_yet(capsys):
+def test_analyze_refuses_wild_cards_where_it_does_not_count_them(capsys, tmp_path):
+    # a house card face up: the counts take wild cards only with every house card down
     from studrules.cli.main import main
 
-    assert main(["analyze", "dj-wild", "--optimal"]) != 0
+    path = tmp_path / "dj-wild-up.yaml"
+    path.write_text(
+        "extends: dj-wild\nname: dj-wild-up\nsteps:\n  - deal: {id: deal, players: [down, down, down, down, down], "
+        "house: [down, down, down, down, up]}\n",
+        encoding="utf-8",
+    )
+    assert main(["analyze", "--optimal", str(path)]) != 0
     err = capsys.readouterr().err
-    assert "analyze cannot count dj-wild yet: it has wild cards" in err and "Traceback" not in err
+    assert "analyze cannot count dj-wild-up yet: it has wild cards" in err and "Traceback" not in err
+
+
+def test_the_batch_pays_five_wilds_five_of_a_kind_and_a_wild_royal_as_the_hand_machine_does():
+    # deals written out (the player's five cards, then the house's), played by simulate's batch
+    # and by the hand machine with the same strategy: the same raise and net, as worked by hand
+    import numpy as np
+
+    from studrules.analysis.batch_play import _play, _table
+    from studrules.cards.card import parse_cards
+    from studrules.game.policies import play_hand
+    from studrules.game.strategy_policy import StrategyPolicy
+
+    deals = {  # net worked from the rule card (ante 10, Play 20, Blind 10)
+        "2c 2d 2h 2s X1 Ac Kd Qh Js 9c": 10 + 20 + 10_000,  # five wilds
+        "Kh Kd Kc 2s X1 8h 9h Th Jh Qh": 10 + 20 + 100,  # five kings against a straight flush
+        "As Ks Qs 2d X1 Ah Ad Ac 9c 9h": 10 + 20 + 500,  # a royal flush with two wild cards
+        "3c 7d 9h Jc Ks Ah Ad 5c 6s 8h": -20,  # king high: folded (Ante and Blind lost)
+    }
+    strategy = studrules.load_strategy("dj-wild-basic", DJ)
+    table = _table(DJ, strategy)
+    rows = np.array([[c.code for c in parse_cards(d)] for d in deals], dtype=np.uint8)
+    played = _play(table, rows)
+    for i, (deal, net) in enumerate(deals.items()):
+        cards = parse_cards(deal)
+        hand = studrules.Hand(DJ, ["Ann"], 20_000, cards={"Ann": cards[:5], "house": cards[5:]})
+        result = play_hand(hand, {"Ann": StrategyPolicy(strategy)})
+        assert result.net["Ann"] == int(played["net"][i]) == net, deal
+
+
+@pytest.mark.soak
+def test_the_best_play_gives_the_published_house_edge():
+    # "The full analysis of the game shows a house edge of about 3.5% of an Ante"
+    # (discountgambling.net, June 2015), over every deal: C(53, 5) hands for the player
+    # and C(48, 5) for the dealer
+    from math import comb
+
+    from studrules.analysis.exact import analyze
+
+    best = analyze(DJ, optimal=True)
+    assert best.deals == comb(53, 5) * comb(48, 5)
+    assert 3.45 < 100 * best.house_edge < 3.55
+    simple = analyze(DJ, studrules.load_strategy("dj-wild-basic", DJ))
+    looser = analyze(DJ, studrules.load_strategy("pair-or-better", DJ))
+    assert best.house_edge < simple.house_edge < looser.house_edge  # the best play is best
+
+
+@pytest.mark.soak
+def test_the_counts_against_the_dealer_agree_with_every_dealer_hand_tried():
+    # brute force: each player hand against every one of the C(48, 5) dealer hands of the cards left
+    import numpy as np
+
+    from studrules.analysis.exact_house import _all_sets, house_counts
+    from studrules.cards.batch import evaluate_rows_wild
+    from studrules.cards.card import parse_cards
+    from studrules.spec.hand_ranking import banked_ranking
+
+    ranking = banked_ranking(DJ)
+    players = ["2c X1 9h 9d Kc", "Qh Qd 7c 4s 3h", "2d 2h 5s 6s 7s"]
+    rows = np.array([sorted(c.code for c in parse_cards(p)) for p in players])
+    found = house_counts("high", 5, 5, 0, lambda v: True, players=rows, deck=53, valued_by=ranking)
+    every = _all_sets(48, 5).astype(np.int64)
+    for row, counts in zip(rows, found.counts.tolist()):
+        left = np.array([c for c in range(53) if c not in row.tolist()])
+        dealer = evaluate_rows_wild(left[every], ranking)
+        mine = evaluate_rows_wild(row[None, :], ranking)[0]
+        expected = [0, int((dealer < mine).sum()), int((dealer == mine).sum()), int((dealer > mine).sum())]
+        assert counts == expected, row
 
 
 def test_simulate_pays_the_hands_only_wild_cards_make_as_the_rule_card_says():

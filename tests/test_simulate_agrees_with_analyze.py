@@ -47,8 +47,8 @@ CASES = {
     "high-card-flush": ("high-card-flush-mousseau", {"flush_bonus": 5, "straight_flush_bonus": 5}, True),
     # seven cards of the player's own over three deals, counted by suit classes: some 7 s
     "flush-rush": ("flush-rush-wizard", {}, True),
-    # wild cards and a Blind paid only on a win: analyze does not count them yet (skipped, saying so)
-    "dj-wild": ("pair-or-better", {}, True),
+    # wild cards (53 cards, a joker) and a Blind paid only on a win: some 10 s
+    "dj-wild": ("dj-wild-basic", {}, True),
 }
 
 

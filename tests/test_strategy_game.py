@@ -26,6 +26,7 @@ BOUND = {
     "four-card-poker-basic": "four-card-poker",
     "crazy-4-poker-basic": "crazy-4-poker",
     "double-down-stud-optimal": "double-down-stud",
+    "dj-wild-basic": "dj-wild",
     "flush-rush-wizard": "flush-rush",
     "high-card-flush-mousseau": "high-card-flush",
     "let-it-ride-basic": "let-it-ride",

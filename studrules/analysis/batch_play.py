@@ -103,14 +103,18 @@ class _Table:
         return np.concatenate([columns[:own], columns[start : start + community]])
 
 
-def not_counted(variant: Variant) -> str | None:
-    """Why the batch play and the exact counts cannot take a game against the house (they deal
-    the 52 cards and value every hand without wild cards), in words; None where they can."""
-    if variant.deck.jokers or variant.wild.any:
-        return "wild cards (jokers or wild ranks)"
-    paid_on_a_win = [bet.name for step in variant.steps_of(SettleStep) for bet in step.side_bets if bet.against_house]
-    if paid_on_a_win:
-        return f"a side bet paid only when the hand beats the house's ({', '.join(paid_on_a_win)})"
+def not_counted(variant: Variant, settle: SettleStep) -> str | None:
+    """Why the exact counts cannot take a game against the house yet, in words; None where
+    they can. Wild cards are counted in one decision against the house's hand, every card
+    down; a bet paid only on a win where the house always qualifies."""
+    deals = variant.steps_of(DealStep)
+    if (variant.deck.jokers or variant.wild.any) and (
+        settle.against != "house" or any(face == "up" for d in deals for face in d.house)
+    ):
+        return "it has wild cards, which it counts against the house's hand, every card down"
+    paid_on_a_win = [bet.name for bet in settle.side_bets if bet.against_house]
+    if paid_on_a_win and settle.qualify.source not in ("", "true"):
+        return f"the side bet {paid_on_a_win[0]} is paid only on a win, which it counts where the house always plays"
     return None
 
 
@@ -397,7 +401,12 @@ def _view_columns(table: _Table, player: np.ndarray, house: np.ndarray, player_v
         if table.house_up:
             features["house_up_cards"] = house[list(table.house_up)].T
     if "hand" in wanted:
-        # whole values, as a player's view gives them (spec.strategies.view_features)
+        # whole values, as a player's view gives them (spec.strategy_view.view_features): where cards
+        # are wild, a hand only wild cards make reads as the whole hand below it, or the royal flush
+        if table.valued_by is not None and player_value is not None:
+            from ..cards.evaluator import MAX_VALUE
+
+            player_value = np.minimum(player_value.astype(np.int64), MAX_VALUE)
         features["hand"] = player_value
     if wanted & set(_CARD_NAMES) or "matches_house_up" in wanted:  # the names below that read ranks
         ranks = [row >> 2 for row in player]  # rank - 2

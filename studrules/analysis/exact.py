@@ -40,6 +40,7 @@ from typing import Any
 
 from ..errors import ArgumentError, SpecError
 from ..spec.arguments import loaded_variant
+from ..spec.hand_ranking import banked_ranking
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
 from .batch_play import not_counted
@@ -69,13 +70,10 @@ def analyze(
         raise SpecError(f"analyze is for games against the house; {variant.name} is a {variant.kind} game")
     if strategy is None and not optimal:
         raise SpecError("analyze needs a strategy (--strategy NAME) or --optimal")
-    missing = not_counted(variant)
-    if missing is not None:
-        raise SpecError(
-            f"analyze cannot count {variant.name} yet: it has {missing}; play its hands one by one "
-            "(studrules play, or the Hand API) instead"
-        )
     settle = one_step(variant, SettleStep, "settle")
+    missing = not_counted(variant, settle)
+    if missing is not None:
+        raise SpecError(f"analyze cannot count {variant.name} yet: {missing}; use simulate")
     decisions = variant.steps_of(DecisionStep)
     if strategy is not None:
         strategy.check_fits(variant)
@@ -161,13 +159,22 @@ def _against_the_house(
             f"decision; in {variant.name} he holds {decision_cards(variant)[0]} of {player}: use simulate"
         )
 
-    def qualifies(value: int) -> bool:
-        return bool(settle.qualify(dict(names, house=value)))
+    def qualifies(value: float) -> bool:
+        return bool(settle.qualify(dict(names, house=value)))  # type: ignore[arg-type]  # (a value may be a float)
 
+    wild = variant.wild.order  # where cards are wild: the names of the hands they make
     found = (
         suit_counts(ranking_name, house, player, qualifies)
         if by_suit
-        else house_counts(ranking_name, house, player, house_up, qualifies)
+        else house_counts(
+            ranking_name,
+            house,
+            player,
+            house_up,
+            qualifies,
+            deck=variant.deck.cards,
+            valued_by=banked_ranking(variant) if wild is not None else None,
+        )
     )
     hands, up, weights, values, counts = found.cards, found.up, found.weight, found.value, found.counts
     # every player hand, every up card, every set of the house's other cards
@@ -175,8 +182,8 @@ def _against_the_house(
     # player-side odds per hand value: the raise's pay table, the ante bonus
     distinct, inverse = np.unique(values, return_inverse=True)
     inverse = inverse.reshape(-1)
-    odds = np.array([raise_odds(settle, int(v), ranking_name) for v in distinct], dtype=np.int64)[inverse]
-    bonus_lines = [pay_line(settle, int(v), ranking_name, settle.ante_bonus) for v in distinct]
+    odds = np.array([raise_odds(settle, v, ranking_name) for v in distinct.tolist()], dtype=np.int64)[inverse]
+    bonus_lines = [pay_line(settle, v, ranking_name, settle.ante_bonus, wild) for v in distinct.tolist()]
     bonus = np.array([line[1] if line else 0 for line in bonus_lines], dtype=np.int64)[inverse]
     labels = [label for label, _ in settle.ante_bonus]  # each row's line by its place (lines of equal odds apart)
     bonus_line = np.array([labels.index(line[0]) if line else -1 for line in bonus_lines], dtype=np.int8)[inverse]
@@ -196,11 +203,14 @@ def _against_the_house(
     on_fold = -ante * total
     for bet in settle.side_bets:
         if bet.required:
-            played_net, folded_net = _required_nets(settle, bet, distinct, inverse, ranking_name, ante, env)
+            played_net, folded_net = _required_nets(settle, bet, distinct, inverse, ranking_name, ante, env, wild)
             below = played_net == _BELOW
             beaten_net = -ante * counts[:, 3]  # below every line: lost only to a qualifying house hand that beats it
-            pushes = bet.below == "push_unless_beaten"
-            on_ante = on_ante + np.where(below, beaten_net if pushes else -ante * total, played_net * total)
+            if bet.against_house:  # paid on a win alone (the house always qualifies: not_counted), back on a tie
+                on_ante = on_ante + np.where(below, 0, played_net * counts[:, 1]) + beaten_net
+            else:
+                pushes = bet.below == "push_unless_beaten"
+                on_ante = on_ante + np.where(below, beaten_net if pushes else -ante * total, played_net * total)
             on_fold = on_fold + np.where(folded_net == _BELOW, -ante * total, folded_net * total)
     # each hand's raise for a raise of b chips: b, or where the most reads the hand, the largest
     # up to b its hand allows (as simulate and the bots bring a strategy's raise down)
@@ -255,7 +265,19 @@ def _against_the_house(
             side[bet.name] = side_bet_on_every_set(settle, bet, player + house, own, env, variant.name)
             continue
         paid_on = values if own == ranking_name else values_in_ranking(hands, own, variant.name)
-        result = side_bet_result(settle, bet, paid_on, plays, own, share, env, ante=ante, beaten=beaten)
+        result = side_bet_result(
+            settle,
+            bet,
+            paid_on,
+            plays,
+            own,
+            share,
+            env,
+            ante=ante,
+            beaten=beaten,
+            wild_order=wild if own == ranking_name else None,
+            won=counts[:, 1] / total,
+        )
         if not bet.required:
             side[bet.name] = result
             continue
@@ -271,7 +293,14 @@ _BELOW = -(1 << 62)  # a required bet's hand below every line (settled against t
 
 
 def _required_nets(
-    settle: Any, bet: Any, distinct: Any, inverse: Any, ranking: str, ante: int, env: Any
+    settle: Any,
+    bet: Any,
+    distinct: Any,
+    inverse: Any,
+    ranking: str,
+    ante: int,
+    env: Any,
+    wild_order: tuple[str, str] | None = None,
 ) -> tuple[Any, Any]:
     """Per row, what a required bet of ``ante`` chips nets on the player's hand alone when he
     plays and when he folds: the line's pay, or :data:`_BELOW` (below every line; folded,
@@ -280,7 +309,7 @@ def _required_nets(
 
     from ..game.settlement import pay_line, side_bet_net
 
-    found = [pay_line(settle, int(v), ranking, bet.lines) for v in distinct]
+    found = [pay_line(settle, v, ranking, bet.lines, wild_order) for v in distinct.tolist()]
     nets = np.array([_BELOW if line is None else side_bet_net(bet, line, ante, env) for line in found], dtype=np.int64)
     played = nets[inverse]
     folded = played if bet.on_fold == "stand" else np.full(len(played), -ante, dtype=np.int64)

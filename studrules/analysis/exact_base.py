@@ -71,7 +71,13 @@ def features(strategy: Strategy, cards: Any, up: Any, street: int, wagered: Any 
         features["wagered"] = np.broadcast_to(np.asarray(wagered, dtype=np.int64), (len(cards),))
     if up is not None:
         features["house_up_cards"] = up
-    if "hand" in wanted:
+    if "hand" in wanted and strategy.valued_by is not None:  # wild cards counted, as a player's view reads them
+        from ..cards.batch import evaluate_rows_wild
+        from ..cards.evaluator import MAX_VALUE
+
+        found = evaluate_rows_wild(cards, strategy.valued_by, strategy.ranking)
+        features["hand"] = np.minimum(found.astype(np.int64), MAX_VALUE)
+    elif "hand" in wanted:
         features["hand"] = values_of(cards, strategy.ranking)
     ranks = cards // 4 + 2
     ordered = -np.sort(-ranks, axis=1)
@@ -217,15 +223,19 @@ def side_bet_result(
     env: Any,
     ante: int = 1,
     beaten: Any = None,
+    wild_order: tuple[str, str] | None = None,
+    won: Any = None,
 ) -> dict[str, Any]:
     """A side bet's edge per unit staked, over every player hand, each of its ``share`` of the
     situations (a fold loses it unless it stands). A line paid in chips (``pays: chips``, the
     stake collected either way) or a share of the meter is read as the engine settles it, for
     the stake and the meter of ``env`` (a required bet: ``ante``); a line's contribution is its
     net per unit staked. A bet that pushes unless beaten, below every line, loses only in
-    ``beaten`` (per row: the share of the house's hands that qualify and beat it). The lines
+    ``beaten`` (per row: the share of the house's hands that qualify and beat it). A bet paid
+    only on a win (``against_house``) reaches its line in ``won`` (per row: the share of the
+    house's hands the hand beats) and is returned on a tie or below every line. The lines
     end with ``loses``: the situations that lose the stake, so that their contributions add
-    up to minus the edge."""
+    up to minus the edge. ``wild_order``: where cards are wild (``WildRules.order``)."""
     import numpy as np
 
     from ..game.settlement import pay_line, side_bet_net
@@ -233,19 +243,25 @@ def side_bet_result(
     stake = ante if bet.required else int(bet.amount(env))
     stake = max(stake, 1)  # a chip line pays its chips "for one": per unit of a placed bet
     distinct, inverse = np.unique(values, return_inverse=True)
-    found = [pay_line(settle, int(v), ranking, bet.lines) for v in distinct]
+    found = [pay_line(settle, v, ranking, bet.lines, wild_order) for v in distinct.tolist()]
     labels = [label for label, _ in bet.lines]
     line_of = np.array([labels.index(line[0]) if line else -1 for line in found])[inverse.reshape(-1)]
     kept = plays | (bet.on_fold == "stand")
     lines: dict[str, dict[str, float]] = {}
     ev = -float(share.sum())
-    if bet.below == "push_unless_beaten" and beaten is not None:  # below every line, played: back unless beaten
+    odds_of_a_hit = np.ones(len(share))  # per row: the share of its situations a line reached pays
+    if bet.against_house and won is not None and beaten is not None:  # paid on a win, back on a tie or below
+        pushed = float(np.sum((share * (1 - beaten - won))[plays]) + np.sum((share * won)[plays & (line_of < 0)]))
+        lines["push"] = {"probability": pushed, "contribution": 0.0}
+        ev += pushed
+        odds_of_a_hit = won
+    elif bet.below == "push_unless_beaten" and beaten is not None:  # below every line, played: back unless beaten
         below = plays & (line_of < 0)
         pushed = float(np.sum((share * (1 - beaten))[below]))
         lines["push"] = {"probability": pushed, "contribution": 0.0}
         ev += pushed
     for k, line in enumerate(bet.lines):
-        hit = float(share[kept & (line_of == k)].sum())
+        hit = float((share * odds_of_a_hit)[kept & (line_of == k)].sum())
         per_unit = side_bet_net(bet, line, stake, env) / stake
         lines[line[0]] = {"probability": hit, "contribution": hit * per_unit}
         ev += hit * (per_unit + 1)

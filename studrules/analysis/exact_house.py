@@ -85,9 +85,12 @@ def house_counts(
     house_cards: int,
     player_cards: int,
     up_cards: int,
-    qualifies: Callable[[int], bool],
+    qualifies: Callable[[float], bool],
     players: Any = None,
     ups: Any = None,
+    *,
+    deck: int = 52,
+    valued_by: Any = None,
 ) -> HouseCounts:
     """The counts for a house of ``house_cards`` cards, ``up_cards`` (0 or 1) of them shown, that
     qualifies when ``qualifies(value)``, against a player of ``player_cards`` cards.
@@ -95,35 +98,40 @@ def house_counts(
     ``players``: only these player hands (an (r, n) array of codes) with the up cards ``ups``
     ((r,) codes; ignored without an up card), each of weight 1, instead of one hand of every
     class. Remembered when every class is counted (with the qualifier's verdict on every house
-    value): the counts do not depend on the strategy or the pay table.
+    value): the counts do not depend on the strategy or the pay table. ``deck``: the cards dealt
+    from (53: a joker, code 52, after the 52 cards); ``valued_by``: where cards are wild, the
+    ranking that counts them (:func:`~studrules.spec.hand_ranking.banked_ranking`), whose
+    values (``float``) the counts then read.
     """
     import numpy as np
 
     if players is not None:
         chosen = np.sort(np.asarray(players, dtype=np.int64), axis=1)
         shown = np.asarray(ups, dtype=np.int64) if up_cards else np.full(len(chosen), -1, dtype=np.int64)
-        return _Count(ranking, house_cards, player_cards, up_cards, qualifies).run(chosen, shown)
-    count = _Count(ranking, house_cards, player_cards, up_cards, qualifies)
-    key = (ranking, house_cards, player_cards, up_cards, count.verdicts())
+        return _Count(ranking, house_cards, player_cards, up_cards, qualifies, deck, valued_by).run(chosen, shown)
+    count = _Count(ranking, house_cards, player_cards, up_cards, qualifies, deck, valued_by)
+    key = (ranking, house_cards, player_cards, up_cards, deck, valued_by, count.verdicts())
     if key not in _CACHE:
         _CACHE[key] = count.run()
     return _CACHE[key]
 
 
-def _possible_values(ranking: str) -> list[int]:
-    """Every value a hand of the ranking can have (a superset will do)."""
+def _possible_values(ranking: str, wild: bool = False) -> list[float]:
+    """Every value a hand of the ranking can have (a superset will do); ``wild``: its hands
+    with wild cards counted too."""
     from ..cards.evaluator import MAX_VALUE
     from ..cards.rankings import get_ranking
+    from ..cards.wild import wild_only_values
 
     if ranking == "high":
-        return list(range(1, MAX_VALUE + 1))
+        return list(range(1, MAX_VALUE + 1)) + (list(wild_only_values()) if wild else [])
     return sorted(set(get_ranking(ranking).rank_table().values()))  # type: ignore[attr-defined]
 
 
 def _binomials() -> Any:
     import numpy as np
 
-    return np.array([[comb(n, k) for k in range(10)] for n in range(53)], dtype=np.int64)
+    return np.array([[comb(n, k) for k in range(10)] for n in range(62)], dtype=np.int64)
 
 
 def _all_sets(size: int, k: int) -> Any:
@@ -178,17 +186,19 @@ def _listed_place(hidden: Any, size: int, k: int, binom: Any) -> Any:
 
 def _classes(hands: Any, keep_first_suit: bool) -> tuple[Any, Any]:
     """One hand of each class of suit renaming and the class's size: the per-suit rank masks
-    name the class, sorted (all four, or the last three when the first suit stays)."""
+    name the class, sorted (all four, or the last three when the first suit stays), with how
+    many jokers (codes 52 and up, of no suit) the hand holds."""
     import numpy as np
 
     cols = np.ascontiguousarray(hands.T, dtype=np.int64)
-    bits, suits = np.left_shift(1, cols >> 2), cols & 3
+    jokers = cols >= 52
+    bits, suits = np.where(jokers, 0, np.left_shift(1, np.minimum(cols >> 2, 12))), cols & 3
     masks = np.stack([np.where(suits == s, bits, 0).sum(axis=0) for s in range(4)], axis=1)
     if keep_first_suit:
         masks[:, 1:] = np.sort(masks[:, 1:], axis=1)
     else:
         masks = np.sort(masks, axis=1)
-    key = masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26 | masks[:, 3] << 39
+    key = masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26 | masks[:, 3] << 39 | jokers.sum(axis=0) << 52
     _, first, size = np.unique(key, return_index=True, return_counts=True)
     return hands[first], size.astype(np.int64)
 
@@ -196,14 +206,24 @@ def _classes(hands: Any, keep_first_suit: bool) -> tuple[Any, Any]:
 class _Count:
     """One count: the house's cards, the player's, the qualifier (see :func:`house_counts`)."""
 
-    def __init__(self, ranking: str, house_cards: int, player_cards: int, up_cards: int, qualifies: Any):
+    def __init__(
+        self,
+        ranking: str,
+        house_cards: int,
+        player_cards: int,
+        up_cards: int,
+        qualifies: Any,
+        deck: int = 52,
+        valued_by: Any = None,
+    ):
         self.ranking, self.n, self.u = ranking, player_cards, up_cards
+        self.deck, self.valued_by = deck, valued_by
         self.q = house_cards - up_cards  # the hidden cards
-        self.size = 52 - up_cards  # the cards they come from (renumbered without the up card)
+        self.size = deck - up_cards  # the cards they come from (renumbered without the up card)
         self.qualifies = qualifies
         self.binom = _binomials()
         self.hidden = _all_sets(self.size, self.q)
-        self._verdict: dict[int, bool] = {}
+        self._verdict: dict[float, bool] = {}
         self.kinds: dict[int, int] = {}
         self.places: dict[int, Any] = {}
         self._buffers: dict[str, Any] = {}
@@ -212,13 +232,21 @@ class _Count:
         """The qualifier's verdict on every value a hand of the ranking can have (the cache's key)."""
         import numpy as np
 
-        values = _possible_values(self.ranking)
+        values = _possible_values(self.ranking, self.valued_by is not None)
         return np.array([self._qualifies(v) for v in values], dtype=bool).tobytes()
 
-    def _qualifies(self, value: int) -> bool:
+    def _qualifies(self, value: float) -> bool:
         if value not in self._verdict:
             self._verdict[value] = bool(self.qualifies(value))
         return self._verdict[value]
+
+    def _values(self, rows: Any) -> Any:
+        """The values of rows of card codes (ascending), with the wild cards counted where some are."""
+        if self.valued_by is None:
+            return values_of(rows, self.ranking, ordered=True)
+        from ..cards.batch import evaluate_rows_wild
+
+        return evaluate_rows_wild(rows, self.valued_by, self.ranking)
 
     def _up_cards(self) -> list[int]:
         return [4 * r for r in range(13)] if self.u else [-1]
@@ -229,17 +257,17 @@ class _Count:
 
         cards = self.hidden
         if up < 0:
-            return values_of(cards, self.ranking, ordered=True)
+            return self._values(cards)
         cards = cards + (cards >= up).astype(np.int8)  # back to card codes
         held = np.concatenate([np.full((len(cards), 1), up, dtype=np.int8), cards], axis=1)
-        return values_of(np.sort(held, axis=1), self.ranking, ordered=True)
+        return self._values(np.sort(held, axis=1))
 
     def run(self, chosen: Any = None, shown: Any = None) -> HouseCounts:
         import numpy as np
 
         n, q = self.n, self.q
         if chosen is None:
-            player, weight = _classes(_all_sets(52, n), keep_first_suit=bool(self.u))
+            player, weight = _classes(_all_sets(self.deck, n), keep_first_suit=bool(self.u))
             player = player.astype(np.int64)
             order = [(up, ~(player == up).any(axis=1)) for up in self._up_cards()]
             weight = weight * (4 if self.u else 1)
@@ -257,7 +285,7 @@ class _Count:
         out_cards, out_up, out_weight, out_value, out_counts = [], [], [], [], []
         for up, rows in order:
             cards = player[rows]
-            value = values_of(cards, self.ranking, ordered=True)
+            value = self._values(cards)
             out_counts.append(self._against(up, cards, value))
             out_cards.append(cards)
             out_up.append(np.full(len(cards), up, dtype=np.int64))
@@ -277,12 +305,17 @@ class _Count:
         import numpy as np
 
         house = self._house_values(up)
+        real: Any = None  # where values are not whole numbers (wild cards): each one's by its place
+        if house.dtype.kind == "f":
+            real = np.unique(np.concatenate([house, value]))
+            house, value = np.searchsorted(real, house) + 1, np.searchsorted(real, value) + 1
         # level 0: does not qualify; a qualifying value, 1 + its rank among them (values are
         # small whole numbers: a table over them, no sort)
         seen = np.zeros(int(max(house.max(), value.max())) + 2, dtype=bool)
         seen[house] = True
         distinct = np.flatnonzero(seen)
-        good = distinct[np.array([self._qualifies(int(v)) for v in distinct], dtype=bool)]
+        verdict = [self._qualifies(int(v) if real is None else float(real[v - 1])) for v in distinct]
+        good = distinct[np.array(verdict, dtype=bool)]
         passes = np.zeros(len(seen), dtype=bool)
         passes[good] = True
         below_value = np.cumsum(passes) - passes  # qualifying values below each value

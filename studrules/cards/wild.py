@@ -71,6 +71,7 @@ __all__ = [
     "FIVE_WILDS_CATEGORY",
     "FIVE_WILDS_RULES",
     "made_by_wilds",
+    "wild_only_values",
     "JOKER_ROLES",
     "NATURAL_BONUS",
     "of_ranks",
@@ -254,6 +255,17 @@ def signature_of(value: float) -> tuple[int, tuple[int, ...]]:
         return special
     hand = HandValue(slot)
     return int(hand.category), hand.ranks
+
+
+def wild_only_values() -> tuple[float, ...]:
+    """Every value only wild cards make, ascending: double-ace flushes, five of a kind in each
+    place, five wild cards (beside the natural values 1 to 7,462).
+
+    >>> values = wild_only_values()
+    >>> values[-1] == FIVE_WILDS, all(int(v) != v or v > MAX_VALUE for v in values)
+    (True, True)
+    """
+    return tuple(sorted(_SPECIAL))
 
 
 def made_by_wilds(value: float) -> int | None:

@@ -153,9 +153,10 @@ class _BankedChecks(_CheckerBase):
                 )
                 return
             if step.push_from is not None:
-                constants = hand_constants()
-                lowest = min(constants[label][1] for label, _ in step.pay_table)
-                if constants[step.push_from][1] >= lowest:
+                constants = wild_hand_constants(self.v.deck.ranking, self.v.wild.order)
+                known = [constants[label][1] for label, _ in step.pay_table if label in constants]  # (others: _lines)
+                push = constants.get(step.push_from)
+                if push is not None and known and push[1] >= min(known):
                     self.fail(
                         f"'push_from: {step.push_from}' is not below every line of the pay table: no hand would push",
                         self.step_path(i, "push_from"),
