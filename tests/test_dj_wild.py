@@ -92,6 +92,15 @@ def test_analyze_refuses_wild_cards_where_it_does_not_count_them(capsys, tmp_pat
     assert "analyze cannot count dj-wild-up yet: it has wild cards" in err and "Traceback" not in err
 
 
+def test_analyze_will_not_write_a_table_of_hands_that_could_not_be_read_for_it(capsys, tmp_path):
+    from studrules.cli.main import main
+
+    target = tmp_path / "dj-wild-optimal.yaml"
+    assert main(["analyze", "dj-wild", "--optimal", "--write", str(target)]) != 0
+    err = capsys.readouterr().err
+    assert "a joker has no rank" in err and "Traceback" not in err and not target.exists()
+
+
 def test_the_batch_pays_five_wilds_five_of_a_kind_and_a_wild_royal_as_the_hand_machine_does():
     # deals written out (the player's five cards, then the house's), played by simulate's batch
     # and by the hand machine with the same strategy: the same raise and net, as worked by hand

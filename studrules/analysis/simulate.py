@@ -29,9 +29,10 @@ variant's ranking: five to nine cards of the high ranking, or the three- and
 four-card rankings by table look-up (any other ranking hand by hand: slow,
 but the same values). A strategy's ``raise`` is the least raise a decision
 allows, its ``raise Nx`` the largest the hand may make up to N antes. The
-deal is the standard 52-card deck with the ace low in A-2-3-4-5: a variant
-whose ``deck:`` says otherwise is refused with a message, as is a step played
-only under a condition (``when:``).
+deal is the standard 52-card deck with the ace low in A-2-3-4-5, its jokers
+after it (a hand holding a wild card is valued one by one, with the wild cards
+counted): a variant whose ``deck:`` says otherwise is refused with a message,
+as is a step played only under a condition (``when:``).
 
 The house edge and the element of risk are of the ante and the raises; each
 side bet placed (its stake above 0, e.g. ``--stake pair_plus=5``) is

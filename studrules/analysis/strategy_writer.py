@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import SpecError
 from ..spec.model import Variant
 from ..spec.source import MAX_STRATEGY_BYTES, MAX_STRATEGY_NODES
 from .exact import ExactResult
@@ -51,6 +52,12 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
     from ..cards.rankings import get_ranking
     from .exact import analyze
 
+    if variant.deck.jokers:  # (before any count: the file could not be read for the game)
+        raise SpecError(
+            f"the optimal play is written as tables of hands by their cards, which a strategy may not read "
+            f"where jokers are dealt (a joker has no rank), as {variant.name} deals them: analyze --optimal "
+            "counts the best play without writing it"
+        )
     record: list[Any] = []
     result = analyze(variant, optimal=True, record=record)
     streets = max(r[0] for r in record) + 1
