@@ -75,6 +75,7 @@ def test_the_rule_book_says_the_wild_cards_and_the_blind():
     assert "for who acts first" not in text  # nothing is read face up against the house
     assert "five wild cards 1000 to 1" in text
     assert "returned on a tie, lost when the house's hand is the better" in text
+    assert "either folds (his ante, blind and cards are collected) or raises 20 (twice the ante)" in text
 
 
 def test_analyze_refuses_wild_cards_where_it_does_not_count_them(capsys, tmp_path):

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..cards.rankings import get_ranking
 from ..spec.expressions import Expression, canonical
-from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet
+from ..spec.model import AnteStep, DecisionStep, SettleStep, SideBet, Variant
 from ..spec.vocabulary import hand_constants
 from ..spec.wagers import Odds, odds_words
 from .expression_words import hand_words, number_words
@@ -37,6 +37,7 @@ from .rulebook_output import Block
 
 __all__ = [
     "stake_values_with_ante",
+    "fold_words",
     "raise_words",
     "pay_table_sentences",
     "pay_table_rows",
@@ -250,6 +251,20 @@ _WHOSE = {
     "community": "the community cards alone",
     "player_and_house": "the player's and the house's cards together",
 }
+
+
+def fold_words(variant: Variant, earlier: bool = False) -> str:
+    """What a fold gives up besides the cards, as the rule book says it: the ante, the bets
+    every position makes at it (``required``), and with ``earlier`` the raises made before.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> fold_words(load_variant("crazy-4-poker")), fold_words(load_variant("mississippi-stud"), earlier=True)
+    ('ante, super bonus and cards', 'ante, every raise he made before, and cards')
+    """
+    from ..game.settlement import required_bets
+
+    lost = "".join(f", {name.replace('_', ' ')}" for name in required_bets(variant))
+    return f"ante{lost}" + (", every raise he made before, and cards" if earlier else " and cards")
 
 
 def _below_words(bet: SideBet) -> str:

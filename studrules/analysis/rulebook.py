@@ -42,6 +42,7 @@ from .amounts_said import book_amount
 from .banked_words import (
     bonus_sentences,
     cap_sentences,
+    fold_words,
     pay_table_block,
     pay_table_sentences,
     raise_table_rows,
@@ -92,7 +93,6 @@ from .wild_words import wild_sentences
 __all__ = ["explain", "rule_book", "Block", "render_text", "render_markdown", "LANGUAGES"]
 
 LANGUAGES = ("en",)  #: Languages a rule book can be written in.
-_EARLIER = ("", ", every raise he made before,")  # what a fold gives up, with one decision or several
 
 
 def explain(variant: Variant, *, stakes: Mapping[str, int] | None = None, markdown: bool = False) -> str:
@@ -509,8 +509,8 @@ class _Writer:
         raise_text = raise_words(step, self.amount) + (" with the default ante" if reads_ante else "")
         if step.fold:
             self.p(
-                f"Each player, having seen his cards, either folds (his ante{_EARLIER[self.v.steps_of(DecisionStep).index(step) > 0]} "
-                f"and cards are collected) or {raise_text}.",
+                f"Each player, having seen his cards, either folds (his "
+                f"{fold_words(self.v, self.v.steps_of(DecisionStep).index(step) > 0)} are collected) or {raise_text}.",
                 self.when(step),
             )
         else:
