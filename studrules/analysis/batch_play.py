@@ -35,7 +35,7 @@ from .batch_settlement import _over_values, settle_batch
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["not_counted"]
+__all__: list[str] = []
 
 
 @dataclass(frozen=True)
@@ -101,21 +101,6 @@ class _Table:
             return columns[:own]
         start = self.player_cards + self.house_cards
         return np.concatenate([columns[:own], columns[start : start + community]])
-
-
-def not_counted(variant: Variant, settle: SettleStep) -> str | None:
-    """Why the exact counts cannot take a game against the house yet, in words; None where
-    they can. Wild cards are counted in one decision against the house's hand, every card
-    down; a bet paid only on a win where the house always qualifies."""
-    deals = variant.steps_of(DealStep)
-    if (variant.deck.jokers or variant.wild.any) and (
-        settle.against != "house" or any(face == "up" for d in deals for face in d.house)
-    ):
-        return "it has wild cards, which it counts against the house's hand, every card down"
-    paid_on_a_win = [bet.name for bet in settle.side_bets if bet.against_house]
-    if paid_on_a_win and settle.qualify.source not in ("", "true"):
-        return f"the side bet {paid_on_a_win[0]} is paid only on a win, which it counts where the house always plays"
-    return None
 
 
 def _table(variant: Variant, strategy: Strategy) -> _Table:

@@ -43,7 +43,6 @@ from ..spec.arguments import loaded_variant
 from ..spec.hand_ranking import banked_ranking
 from ..spec.model import AnteStep, DealStep, DecisionStep, SettleStep, Variant
 from ..spec.strategies import Strategy
-from .batch_play import not_counted
 from .exact_base import ExactResult, one_step, side_bet_result
 
 __all__ = ["ExactResult", "analyze"]
@@ -71,7 +70,7 @@ def analyze(
     if strategy is None and not optimal:
         raise SpecError("analyze needs a strategy (--strategy NAME) or --optimal")
     settle = one_step(variant, SettleStep, "settle")
-    missing = not_counted(variant, settle)
+    missing = _not_counted(variant, settle)
     if missing is not None:
         raise SpecError(f"analyze cannot count {variant.name} yet: {missing}; use simulate")
     decisions = variant.steps_of(DecisionStep)
@@ -287,6 +286,21 @@ def _against_the_house(
 
 
 # --- helpers -------------------------------------------------------------------------
+
+
+def _not_counted(variant: Variant, settle: SettleStep) -> str | None:
+    """Why the exact counts cannot take a game against the house yet, in words; None where
+    they can. Wild cards are counted in one decision against the house's hand, every card
+    down; a bet paid only on a win where the house always qualifies."""
+    deals = variant.steps_of(DealStep)
+    if (variant.deck.jokers or variant.wild.any) and (
+        settle.against != "house" or any(face == "up" for d in deals for face in d.house)
+    ):
+        return "it has wild cards, which it counts against the house's hand, every card down"
+    paid_on_a_win = [bet.name for bet in settle.side_bets if bet.against_house]
+    if paid_on_a_win and settle.qualify.source not in ("", "true"):
+        return f"the side bet {paid_on_a_win[0]} is paid only on a win, which it counts where the house always plays"
+    return None
 
 
 _BELOW = -(1 << 62)  # a required bet's hand below every line (settled against the house's)
