@@ -561,3 +561,23 @@ def test_a_required_bet_is_staked_at_each_positions_own_ante():
     ]
     # the stacks after the antes (480, 490), behind the Super Bonus too
     assert behind_wagers(hand.stacks, banked) == [460, 480]
+
+
+def test_a_hand_of_dj_wild_shows_the_joker_and_pays_the_blind_on_a_win(deal):
+    # DJ Wild (variants/dj-wild.yaml), the deuces and the joker wild. Ann's K-K-K with the 2s and
+    # the joker are five kings, above the house's queen-high straight flush: the Ante 10 and the
+    # Play 20 win even money and the Blind 10 pays five of a kind 10 to 1: +130. The bot's jack
+    # high is below a pair of fours: dj-wild-basic folds it, losing the Ante and the Blind, -20.
+    deal({"Ann": "Kh Kd Kc 2s X1", "Bot1": "3c 7d 9s Jc 4s", "house": "8h 9h Th Jh Qh"})
+    room, ann = _ann_and_a_bot("dj-wild")
+    state = snapshot(room, ann)
+    assert state["hand"]["banked"]["positions"][0]["side_bets"] == [{"name": "blind", "words": "blind", "amount": 10}]
+    assert [la["action"] for la in state["hand"]["legal"]] == ["fold", "raise"]
+    assert state["hand"]["legal"][1]["amount"] == 20  # twice the ante
+    room.act(ann.token, "raise")
+    assert room.hand.is_over
+    assert [s.stack for s in room.seats] == [330, 180] and room.session.house_net == -110
+    state = snapshot(room, ann)
+    mine = _position(state, "Ann")
+    assert mine["result"]["net"] == 130 and mine["result"]["hand"] == "five kings"
+    assert "X1" in json.dumps(state["hand"]) and "blind" in mine["result"]["pays"]
