@@ -216,3 +216,26 @@ def test_a_file_that_cannot_be_played_so_is_refused_where_it_says_it(text, says)
     with pytest.raises(SpecErrors) as caught:
         studrules.load_variant_text(text)
     assert says in str(caught.value)
+
+
+def test_wild_deuces_in_caribbean_stud_are_settled_alike_by_simulate_and_by_the_hand_machine():
+    # the house's up card, its ace-king qualifier and the raise's pay table all read hands made
+    # with wild deuces: simulate's batch and the hand machine agree deal by deal
+    import numpy as np
+
+    from studrules.analysis.batch_play import _play, _table
+    from studrules.analysis.simulate import deal_batch
+    from studrules.cards.card import Card
+    from studrules.game.policies import play_hand
+    from studrules.game.strategy_policy import StrategyPolicy
+
+    variant = studrules.load_variant_text("extends: caribbean-stud-it\nname: wild-caribbean\nwild: {ranks: '2'}\n")
+    strategy = studrules.load_strategy("pair-or-better", variant)
+    table = _table(variant, strategy)
+    deals = deal_batch(np.random.default_rng(4), 300, table.cards, table.deck)
+    played = _play(table, deals)
+    for i, row in enumerate(deals.tolist()):
+        cards = [Card.from_code(c) for c in row]
+        hand = studrules.Hand(variant, ["Ann"], 20_000, cards={"Ann": cards[:5], "house": cards[5:]})
+        result = play_hand(hand, {"Ann": StrategyPolicy(strategy)})
+        assert result.net["Ann"] == int(played["net"][i]), " ".join(map(str, cards))
