@@ -206,6 +206,11 @@ steps:
             BANKED.replace("stakes:", "wild: {follow: Q}\nstakes:") + "  - settle: {tie: push}\n",
             "wild.follow",
         ),
+        (  # wild cards said to count in a ranking the game against the house does not value its hands in
+            BANKED.replace("stakes:", "wild: {ranks: '2', rankings: [ace_to_five_low]}\nstakes:")
+            + "  - settle: {tie: push}\n",
+            "'ace_to_five_low' is not the game's ranking",
+        ),
         (  # five of a kind named where nothing is wild
             BANKED + "  - settle: {tie: push, ante_bonus: {five_of_a_kind: 5}}\n",
             "five_of_a_kind",

@@ -245,10 +245,8 @@ class _CardChecks(_CheckerBase):
                     ("wild", "rankings", i),
                 )
             elif name not in played:
-                self.fail(
-                    f"'{name}' is not a ranking of the showdown: wild cards would count nowhere",
-                    ("wild", "rankings", i),
-                )
+                where = "the game's ranking (its deck's)" if self.v.is_banked else "a ranking of the showdown"
+                self.fail(f"'{name}' is not {where}: wild cards would count nowhere", ("wild", "rankings", i))
         if not wild.rankings and not played & set(WILD_FORMS):
             # wild cards that are the deck's jokers alone: said at deck.jokers, which makes them
             jokers = not (wild.ranks or wild.follow or wild.low_hole or wild.low_card)
