@@ -293,10 +293,10 @@ def _not_counted(variant: Variant, settle: SettleStep) -> str | None:
     they can. Wild cards are counted in one decision against the house's hand, every card
     down; a bet paid only on a win where the house always qualifies."""
     deals = variant.steps_of(DealStep)
-    if (variant.deck.jokers or variant.wild.any) and (
-        settle.against != "house" or any(face == "up" for d in deals for face in d.house)
-    ):
-        return "it has wild cards, which it counts against the house's hand, every card down"
+    if (variant.deck.jokers or variant.wild.any) and settle.against != "house":
+        return "it has wild cards, which it counts against the house's hand"
+    if variant.deck.jokers and any(face == "up" for d in deals for face in d.house):
+        return "it deals jokers with a house card face up, which it counts with every house card down"
     paid_on_a_win = [bet.name for bet in settle.side_bets if bet.against_house]
     if paid_on_a_win and settle.qualify.source not in ("", "true"):
         return f"the side bet {paid_on_a_win[0]} is paid only on a win, which it counts where the house always plays"

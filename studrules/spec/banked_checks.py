@@ -171,8 +171,9 @@ class _BankedChecks(_CheckerBase):
                     f"'{field}' is for a settlement against the pay table (against: pay_table)",
                     self.step_path(i, field),
                 )
+        wild = set(wild_hand_constants(self.v.deck.ranking, self.v.wild.order)) - set(hand_constants())
         for label, _ in step.pay_table:
-            if label not in _CATEGORY_LINES:
+            if label not in _CATEGORY_LINES and label not in wild:  # (five of a kind, where cards are wild)
                 self.fail(
                     f"against the house the raise is paid by the hand's category; '{label}' is not one "
                     "(lines like it are for against: pay_table)",
