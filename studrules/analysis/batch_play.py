@@ -74,7 +74,7 @@ class _Table:
     streets: tuple[_Street, ...] = ()
     ranking: str = "high"
     deck: int = 52  # the cards dealt from: codes 0..51, and the jokers 52.. after them
-    valued_by: Any = None  # where cards are wild: the ranking counting them (spec.hand_rules.banked_ranking)
+    valued_by: Any = None  # where cards are wild: the ranking counting them (spec.hand_ranking.banked_ranking)
     wild_order: tuple[str, str] | None = None  # where cards are wild: WildRules.order (the names of hands)
 
     @property

@@ -344,7 +344,7 @@ class _House(_HandState):
         if reason:
             self._make_void(reason)
             return
-        ranking = self.plan.ranking  # (its wild cards counted: game.wilds.banked_ranking)
+        ranking = self.plan.ranking  # (its wild cards counted: spec.hand_ranking.banked_ranking)
         deck_ranking, wild_order = self.variant.deck.ranking, self.variant.wild.order
         house_value = ranking.evaluate(self.house_cards) if self.house_cards else 0
         assert house_value is not None  # (a banked game's ranking values every five cards)

@@ -234,7 +234,7 @@ class _CardChecks(_CheckerBase):
                     )
             if wild.jokers and wild.joker not in ("wild", "bug"):
                 self.fail(
-                    f"wild.joker: {wild.joker} reads which way up a joker lies; against the house every hand is "
+                    f"{wild.joker} reads which way up a joker lies; against the house every hand is "
                     "valued face down: a joker is wild or the bug",
                     ("wild", "joker"),
                 )
