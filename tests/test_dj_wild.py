@@ -79,18 +79,16 @@ def test_the_rule_book_says_the_wild_cards_and_the_blind():
 
 
 def test_analyze_refuses_wild_cards_where_it_does_not_count_them(capsys, tmp_path):
-    # a house card face up: the counts take jokers only with every house card down
+    # a game paid on the hand alone: the counts take wild cards only against the house's hand
     from studrules.cli.main import main
 
-    path = tmp_path / "dj-wild-up.yaml"
-    path.write_text(
-        "extends: dj-wild\nname: dj-wild-up\nsteps:\n  - deal: {id: deal, players: [down, down, down, down, down], "
-        "house: [down, down, down, down, up]}\n",
-        encoding="utf-8",
-    )
+    path = tmp_path / "wild-double-down.yaml"
+    path.write_text("extends: double-down-stud\nname: wild-double-down\nwild: {ranks: '2'}\n", encoding="utf-8")
     assert main(["analyze", "--optimal", str(path)]) != 0
     err = capsys.readouterr().err
-    assert "analyze cannot count dj-wild-up yet: it deals jokers with a house card face up" in err
+    assert (
+        "analyze cannot count wild-double-down yet: it has wild cards, which it counts against the house's hand" in err
+    )
     assert "Traceback" not in err
 
 

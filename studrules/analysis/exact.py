@@ -290,13 +290,10 @@ def _against_the_house(
 
 def _not_counted(variant: Variant, settle: SettleStep) -> str | None:
     """Why the exact counts cannot take a game against the house yet, in words; None where
-    they can. Wild cards are counted in one decision against the house's hand, every card
-    down; a bet paid only on a win where the house always qualifies."""
-    deals = variant.steps_of(DealStep)
+    they can. Wild cards are counted in one decision against the house's hand; a bet paid
+    only on a win where the house always qualifies."""
     if (variant.deck.jokers or variant.wild.any) and settle.against != "house":
         return "it has wild cards, which it counts against the house's hand"
-    if variant.deck.jokers and any(face == "up" for d in deals for face in d.house):
-        return "it deals jokers with a house card face up, which it counts with every house card down"
     paid_on_a_win = [bet.name for bet in settle.side_bets if bet.against_house]
     if paid_on_a_win and settle.qualify.source not in ("", "true"):
         return f"the side bet {paid_on_a_win[0]} is paid only on a win, which it counts where the house always plays"

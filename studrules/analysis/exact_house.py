@@ -248,8 +248,12 @@ class _Count:
 
         return evaluate_rows_wild(rows, self.valued_by, self.ranking)
 
-    def _up_cards(self) -> list[int]:
-        return [4 * r for r in range(13)] if self.u else [-1]
+    def _up_cards(self) -> list[tuple[int, int]]:
+        """Each up card counted and how many it stands for: one of each rank for its four suits
+        (the player's hands renamed around its suit), each joker for itself; -1 where none shows."""
+        if not self.u:
+            return [(-1, 1)]
+        return [(4 * r, 4) for r in range(13)] + [(joker, 1) for joker in range(52, self.deck)]
 
     def _house_values(self, up: int) -> Any:
         """The value of the house's hand for each set of hidden cards, the up card ``up`` (-1: none)."""
@@ -269,11 +273,10 @@ class _Count:
         if chosen is None:
             player, weight = _classes(_all_sets(self.deck, n), keep_first_suit=bool(self.u))
             player = player.astype(np.int64)
-            order = [(up, ~(player == up).any(axis=1)) for up in self._up_cards()]
-            weight = weight * (4 if self.u else 1)
+            order = [(up, ~(player == up).any(axis=1), times) for up, times in self._up_cards()]
         else:
             player, weight = chosen, np.ones(len(chosen), dtype=np.int64)
-            order = [(int(up), shown == up) for up in np.unique(shown)]
+            order = [(int(up), shown == up, 1) for up in np.unique(shown)]
         self.kinds = {k: comb(self.size - k, q - k) for k in range(min(n, q) + 1)}
         self.places = {
             k: (_subset_index(self.hidden, k, self.binom) if length > _LISTED else None)
@@ -283,13 +286,13 @@ class _Count:
             if length <= _LISTED:
                 self.places[k] = _listed_place(self.hidden, self.size, k, self.binom)
         out_cards, out_up, out_weight, out_value, out_counts = [], [], [], [], []
-        for up, rows in order:
+        for up, rows, times in order:
             cards = player[rows]
             value = self._values(cards)
             out_counts.append(self._against(up, cards, value))
             out_cards.append(cards)
             out_up.append(np.full(len(cards), up, dtype=np.int64))
-            out_weight.append(weight[rows])
+            out_weight.append(weight[rows] * times)
             out_value.append(value)
         return HouseCounts(
             np.concatenate(out_cards),

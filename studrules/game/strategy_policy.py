@@ -147,13 +147,13 @@ class GameStrategyPolicy(StrategyPolicy):
 
 _BANKED_VERBS = frozenset(("raise", "fold", "check"))
 _CHOICES_KEPT = 4096  # answers kept per strategy
-_CHOICES: dict[tuple[Strategy, str], dict[tuple[Any, ...], tuple[str, int | None]]] = {}
+_CHOICES: dict[tuple[Strategy, str, Any], dict[tuple[Any, ...], tuple[str, int | None]]] = {}
 
 
 def _shared_choices(strategy: Strategy) -> dict[tuple[Any, ...], tuple[str, int | None]]:
     """The answers of ``strategy`` so far, shared by every policy with an equal strategy
-    (valuing hands in the same ranking)."""
-    key = (strategy, strategy.ranking)
+    (valuing hands in the same ranking, with the same wild cards)."""
+    key = (strategy, strategy.ranking, strategy.valued_by)
     try:
         choices = _CHOICES.get(key)
     except TypeError:  # (a strategy that cannot be hashed keeps its answers to itself)
