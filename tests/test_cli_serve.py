@@ -2,25 +2,112 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from studrules.cli.serve import check_store
 from studrules.errors import StudrulesError
+from studrules.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_a_missing_or_empty_store_or_an_sqlite_file_is_used(tmp_path):
+def test_a_missing_or_empty_store_an_sqlite_file_with_no_tables_or_a_store_written_before_is_used(tmp_path):
     check_store(tmp_path / "new.db")
     (tmp_path / "empty.db").touch()
     check_store(tmp_path / "empty.db")
-    sqlite3.connect(tmp_path / "old.db").execute("CREATE TABLE t (x)").connection.commit()
+    sqlite3.connect(tmp_path / "blank.db").execute(
+        "PRAGMA user_version = 1"
+    ).connection.commit()  # (a header, no table)
+    check_store(tmp_path / "blank.db")
+    Store(tmp_path / "ours.db").close()
+    check_store(tmp_path / "ours.db")
+    old = sqlite3.connect(tmp_path / "old.db")  # a store of the first layout: no sessions.extra, no tables.host
+    old.executescript(
+        "CREATE TABLE tables (id TEXT PRIMARY KEY, config TEXT, created REAL, state TEXT);"
+        "CREATE TABLE sessions (table_id TEXT, dealer TEXT, hands INTEGER, active TEXT, last_variant TEXT, reason TEXT);"
+    )
+    old.commit()
+    old.close()
     check_store(tmp_path / "old.db")
+
+
+def _sqlite_of_another_program(path: Path) -> None:
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann');")
+    db.commit()
+    db.close()
+
+
+def _sqlite_with_our_table_names_and_other_columns(path: Path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE tables (x INTEGER)")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (_sqlite_of_another_program, "tables of another program (users)"),
+        (_sqlite_with_our_table_names_and_other_columns, "its table 'tables' has no column config"),
+        (lambda path: path.write_bytes(b"SQLite format 3\x00" + b"garbage" * 20), "cannot be read"),
+    ],
+    ids=["another-program", "our-names-other-columns", "a-broken-file"],
+)
+def test_an_sqlite_file_that_is_not_a_store_is_refused_and_left_byte_for_byte(tmp_path, make, words):
+    path = tmp_path / "their.db"
+    make(path)
+    before = path.read_bytes()
+    with pytest.raises(StudrulesError, match="is not a studrules store") as caught:
+        check_store(path)
+    assert words in str(caught.value)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["their.db"]
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None, reason="runs the command as nobody: needs root and setpriv"
+)
+def test_a_folder_the_store_cannot_be_written_in_is_refused_before_serving():
+    # root writes anywhere: the command runs as nobody, in a folder nobody may read but not write
+    # (made under /tmp: pytest's own folders are root's alone)
+    base = Path(tempfile.mkdtemp(prefix="studrules-ro-", dir="/tmp"))
+    base.chmod(0o755)
+    folder = base / "ro"
+    folder.mkdir(mode=0o555)
+    tmp_path = base
+    done = subprocess.run(
+        [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            sys.executable,
+            "-m",
+            "studrules",
+            "serve",
+            "--db",
+            str(folder / "x.db"),
+            "--port",
+            "1",
+        ],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"the folder {folder} cannot be written" in done.stderr
+    assert list(folder.iterdir()) == []
+    shutil.rmtree(base)
 
 
 @pytest.mark.parametrize("what", ["text", "folder", "nowhere"])

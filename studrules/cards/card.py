@@ -373,11 +373,11 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
         out = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
     if len(set(out)) != len(out):
         seen: set[Card] = set()
-        for card in out:
-            if card in seen:
-                given = cards if isinstance(cards, str) else " ".join(map(str, out))
-                raise CardError(f"{card} is given twice in {given!r}")
-            seen.add(card)
+        card = next(c for c in out if c in seen or seen.add(c))  # type: ignore[func-returns-value]  # (the first again)
+        given = cards if isinstance(cards, str) else " ".join(map(str, out))
+        if len(given) > 60:  # (a long run: its start, and how many cards)
+            given = f"{given[:45]}... ({len(out):,} cards)"
+        raise CardError(f"{card} is given twice in {given!r}")
     return out
 
 

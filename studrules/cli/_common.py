@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import SpecError, SpecErrors, StudrulesError, close_matches
+from ..errors import SpecError, SpecErrors, close_matches
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
+from ._outputs import same_file
 
 if TYPE_CHECKING:  # pragma: no cover - the loader is imported when a variant is loaded
     from ..spec.model import Variant
@@ -36,8 +37,6 @@ __all__ = [
     "load_sides",
     "display_path",
     "against_the_house",
-    "check_output_file",
-    "write_output",
     "add_hands_argument",
     "add_bots_argument",
     "BotList",
@@ -157,7 +156,7 @@ def _by_name(err: SpecError, name: str | Path) -> SpecError:
     "my-house-game: unknown option 'x'"
     """
     loc = err.location
-    if loc is None or loc.line is not None or not loc.file or _same_file(Path(loc.file), Path(name)):
+    if loc is None or loc.line is not None or not loc.file or same_file(Path(loc.file), Path(name)):
         return err
     return type(err)(f"{name}: {err.message}")
 
@@ -238,56 +237,6 @@ def display_path(file: str | Path | None) -> str:
         return str(resolved.relative_to(Path.cwd().resolve()))
     except (OSError, ValueError, RuntimeError):  # (RuntimeError: a loop of symbolic links)
         return str(file)
-
-
-def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterable[str | Path | None] = ()) -> Path:
-    """The file a command will write for ``flag``, checked before any work:
-    not a folder, in a folder that exists, not a device or pipe, not one of
-    ``keep`` (the files the command reads: a variant, a history) even with
-    ``force``, and not a file that exists unless ``force``.
-
-    >>> check_output_file("--html", "/", force=True)
-    Traceback (most recent call last):
-    ...
-    studrules.errors.StudrulesError: --html /: that is a folder; give a file name
-    """
-    target = Path(path)
-    if target.is_dir():
-        raise StudrulesError(f"{flag} {path}: that is a folder; give a file name")
-    if not target.parent.is_dir():
-        raise StudrulesError(f"{flag} {path}: there is no folder {target.parent}")
-    if not target.exists():
-        return target
-    if not target.is_file():
-        raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
-    for other in keep:
-        if other is not None and _same_file(target, Path(other)):
-            raise StudrulesError(f"{flag} {path}: that is a file this command also uses; name another")
-    if not force:
-        raise StudrulesError(f"{flag} {path}: the file exists; --force replaces it")
-    return target
-
-
-def write_output(flag: str, path: str | Path, text: str) -> None:
-    """Write ``text`` to the file a command was given with ``flag``; a failure
-    (a full disk, a file that takes no writing) is said with the flag and file.
-
-    >>> write_output("--html", "/", "x")
-    Traceback (most recent call last):
-    ...
-    studrules.errors.StudrulesError: --html /: cannot write it (Is a directory)
-    """
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.samefile(b)
-    except (OSError, RuntimeError):
-        return False
 
 
 def add_dask_argument(parser: argparse.ArgumentParser) -> None:

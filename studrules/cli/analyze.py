@@ -29,7 +29,12 @@ from ..errors import StudrulesError, UsageError
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
 from ..spec.strategy_game import strategies_help
-from ._common import add_variant_arguments, against_the_house, variant_from_args, write_output
+from ._common import (
+    add_variant_arguments,
+    against_the_house,
+    variant_from_args,
+)
+from ._outputs import refuse_a_file_in_use, write_output
 
 NAME = "analyze"
 HELP = "work out the exact house edge of a small game against the house, by enumeration"
@@ -63,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     if args.write:
         check_write_target(args.write, force=args.force)
     variant = variant_from_args(args)
+    if args.write:  # (a strategy never over the variant it is worked out for, even with --force)
+        refuse_a_file_in_use("--write", args.write, [variant.file])
     against_the_house(variant, args.variant, "analyze counts")
     strategy = None
     if not args.optimal:

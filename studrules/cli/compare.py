@@ -44,13 +44,12 @@ from ._common import (
     add_seed_argument,
     add_side_arguments,
     add_stack_argument,
-    check_output_file,
     check_players,
     load_sides,
     progress_bar,
     whole_number,
-    write_output,
 )
+from ._outputs import check_output_file, write_output
 
 NAME = "compare"
 HELP = "play the same deals under two variants and compare the outcomes"

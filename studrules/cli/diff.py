@@ -11,7 +11,8 @@ from ..analysis.diff import diff, diff_matrix, variant_label
 from ..analysis.diff_report import differences_page, format_differences, format_matrix, matrix_sections
 from ..errors import UsageError
 from ..spec.loader import load_variant, shipped_variants
-from ._common import add_side_arguments, check_output_file, load_sides, write_output
+from ._common import add_side_arguments, load_sides
+from ._outputs import check_output_file, write_output
 
 NAME = "diff"
 HELP = "compare the rules of two variants, or of every shipped variant"

@@ -19,7 +19,7 @@ from ..errors import Location, ScriptError
 from ..records.history import HISTORY_SUFFIXES
 from ..records.phh import MAX_HISTORY_BYTES, export_history
 from ..spec.source import check_data_file
-from ._common import check_output_file, write_output
+from ._outputs import check_output_file, write_output
 
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"

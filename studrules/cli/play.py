@@ -49,13 +49,13 @@ from ._common import (
     add_hands_argument,
     add_seed_argument,
     add_stack_argument,
-    check_output_file,
     check_players,
     choice_hint,
     variant_from_args,
     whole_number,
     your_name,
 )
+from ._outputs import check_history_target, check_output_file
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -218,39 +218,6 @@ def seat_names(count: int, me: str | None) -> list[str]:
     return [me] + names[: count - 1]
 
 
-def check_history_target(path: str, *, append: bool, force: bool) -> None:
-    """Refuse to write hands over a file that exists, unless told to continue
-    it (``append``: it must be a hand history) or replace it (``force``); a
-    history's name ends in .jsonl, so never over a variant (.yaml).
-
-    >>> check_history_target("/", append=False, force=True)
-    Traceback (most recent call last):
-    ...
-    studrules.errors.StudrulesError: --history /: it is a folder
-    """
-    from pathlib import Path
-
-    from ..records.history import HISTORY_SUFFIXES, holds_hand_records
-
-    target = Path(path)
-    if target.is_dir():
-        raise StudrulesError(f"--history {path}: it is a folder")
-    if target.suffix.lower() not in HISTORY_SUFFIXES:  # (replay and export-phh know a history by its name)
-        raise UsageError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
-    if not target.exists():
-        if append:
-            raise StudrulesError(f"--history {path}: --append continues a history, and there is none")
-        return
-    if not target.is_file():  # a pipe or a device would block or swallow the hands
-        raise StudrulesError(f"--history {path}: that is not a regular file; give a file name")
-    if append:
-        if target.stat().st_size and not holds_hand_records(target):
-            raise StudrulesError(f"--history {path}: --append continues a hand history, and this is not one")
-        return
-    if not force:
-        raise StudrulesError(f"--history {path}: the file exists; --append continues it, --force replaces it")
-
-
 def interactive(args) -> bool:
     return not getattr(args, "bots_only", False) and sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -286,7 +253,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         _check_side_bets_covered(mine, variants, me, stack)
     if args.history:
         append = getattr(args, "append", False)
-        check_history_target(args.history, append=append, force=getattr(args, "force", False))
+        files = [getattr(v, "file", None) for v in variants]
+        check_history_target(args.history, append=append, force=getattr(args, "force", False), keep=files)
     if getattr(args, "phh", None):  # said before a hand is played
         keep = [getattr(v, "file", None) for v in variants] + [args.history]
         check_output_file("--phh", args.phh, force=getattr(args, "force", False), keep=keep)

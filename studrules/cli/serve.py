@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
+import sqlite3
 from pathlib import Path
 
 from ..errors import StudrulesError
@@ -52,18 +54,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def check_store(path: Path) -> None:
     """Refuse a ``--db`` that is some other file: it is never overwritten.
 
-    A missing or empty file, or an SQLite file, is fine (the store's tables
-    are made if missing, and nothing else in it is touched)."""
+    A missing or empty file, an SQLite file with no tables, or a store this
+    command wrote before is fine (the store's tables are made if missing); an
+    SQLite file of another program, or one that cannot be read, is left as it
+    is. The folder must let the store and its log be written there."""
+    from ..web.store import store_problem  # (no library of the web extra: it reads SQLite only)
+
+    folder = path.parent
     if not path.exists():
-        if not path.parent.is_dir():
-            raise StudrulesError(f"--db {path}: the folder {path.parent} does not exist")
-        return
-    if not path.is_file():
+        if not folder.is_dir():
+            raise StudrulesError(f"--db {path}: the folder {folder} does not exist")
+    elif not path.is_file():
         raise StudrulesError(f"--db {path} is not a file")
-    with path.open("rb") as f:
-        head = f.read(len(_SQLITE))
-    if head and head != _SQLITE:
-        raise StudrulesError(f"--db {path} is not an SQLite file: it is left as it is (choose another --db)")
+    else:
+        with path.open("rb") as f:
+            head = f.read(len(_SQLITE))
+        if head and head != _SQLITE:
+            raise StudrulesError(f"--db {path} is not an SQLite file: it is left as it is (choose another --db)")
+        problem = store_problem(path) if head else None
+        if problem is not None:
+            raise StudrulesError(
+                f"--db {path} is not a studrules store: {problem}; it is left as it is (choose another --db)"
+            )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StudrulesError(
+            f"--db {path}: the folder {folder} cannot be written (the store and its log are kept there)"
+        )
 
 
 def check_address(host: str, port: int) -> None:
@@ -107,7 +123,10 @@ def run(args: argparse.Namespace) -> int:
     from ..web.serving import uvicorn_settings
 
     check_address(args.host, args.port)
-    app = create_app(path, allow_uploads=args.allow_uploads)
+    try:
+        app = create_app(path, allow_uploads=args.allow_uploads)
+    except sqlite3.Error as err:  # (one the checks above did not foresee: a disk full, a lock held)
+        raise StudrulesError(f"--db {path}: the store cannot be opened ({err})") from None
     uploads = ", variant uploads on" if args.allow_uploads else ""
     print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}{uploads}); Ctrl-C stops")
     uvicorn.run(app, host=args.host, port=args.port, **uvicorn_settings())

@@ -69,7 +69,7 @@ from .dealing import _Dealing
 from .declare import _Declaring
 from .draw import _Drawing
 from .expose import _Exposing
-from .house import DEALER, HOUSE, RESERVED_NAMES, _House
+from .house import DEALER, HOUSE, MAX_NAME_LENGTH, RESERVED_NAMES, _House
 from .offers import _Offering
 from .passing import _Passing
 from .plan import _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
@@ -78,7 +78,7 @@ from .showdown import _Showdown
 from .splitting import _Splitting
 from .view import View, seat_view
 
-__all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER", "RESERVED_NAMES"]
+__all__ = ["Hand", "View", "HandResult", "HOUSE", "DEALER", "RESERVED_NAMES", "MAX_NAME_LENGTH"]
 
 _TABLE = tuple(TABLE_NAMES)
 
@@ -248,13 +248,16 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
 
     def _check_players(self, names: tuple[str, ...]) -> None:
         seats = self.variant.seats
-        if len(set(names)) != len(names):
-            raise ArgumentError(f"each player must have a different name: {', '.join(names)}")
         for p in names:
+            if len(p) > MAX_NAME_LENGTH:
+                raise ArgumentError(f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(p):,}")
             if not p or any(ch.isspace() for ch in p) or not p.isprintable():
                 raise ArgumentError(f"a player's name is one printable word, not {p!r}")
             if p in RESERVED_NAMES:
                 raise ArgumentError(f"'{p}' is a reserved name: choose another player's name")
+        if len(set(names)) != len(names):
+            twice = ", ".join(sorted({p for p in names if names.count(p) > 1}))
+            raise ArgumentError(f"each player must have a different name: {twice} given more than once")
         low, high = seats.min, seats.max
         if seats.positions:
             high = max(high, seats.positions[1])

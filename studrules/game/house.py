@@ -28,6 +28,8 @@ HOUSE = "house"
 DEALER = "dealer"
 #: The names a player may not take: the hand's own words for somebody who is not a player.
 RESERVED_NAMES = (HOUSE, DEALER, "community", "burns")
+#: the longest player's name a hand takes (a table's are shorter: the web's 16)
+MAX_NAME_LENGTH = 64
 
 _new = tuple.__new__  # an event made from its thirteen fields
 _NONE4, _NONE6, _NONE8, _NONE9, _NONE11 = ((None,) * k for k in (4, 6, 8, 9, 11))

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..cards.card import MAX_JOKERS, Card, card_order_key, full_deck
 from ..errors import ArgumentError
+from ..spec.amount_bounds import oversized_amounts, oversized_words
 from ..spec.assignments import stake_override_problems
+from ..spec.expression_language import MAX_NUMBER
 from ..spec.expressions import Expression
 from ..spec.model import AnteStep, BetAlternative, BettingStep, DealStep, ShowdownStep, Step, UpCardRule, Variant
 from ..spec.vocabulary import TABLE_NAMES
@@ -64,6 +66,14 @@ def _check_stakes(variant: Variant, stakes: Any) -> None:
     problems = stake_override_problems(stakes, (name for name, _ in variant.stakes), variant.name)
     if problems:
         raise ArgumentError("; ".join(problems))
+    values = variant.stake_values(stakes)
+    for name, value in values.items():  # (a stake computed from one given)
+        if value >= MAX_NUMBER:
+            raise ArgumentError(
+                f"with these stakes the stake '{name}' works out to {value:,}: at most {MAX_NUMBER - 1:,}"
+            )
+    for field, expr, value in oversized_amounts(variant.steps, values):
+        raise ArgumentError(oversized_words(field, expr, value, values))
 
 
 class _Plan:

@@ -216,6 +216,21 @@ def _cards(run: str, where: str, unseen: bool = True) -> list[str]:
     return cards
 
 
+def _count_dealt(
+    cards: list[str], seen: set[str], deals: dict[int, list[str]], community: list[str], deck_size: int, where: str
+) -> None:
+    """An action's dealt ``cards`` (already added to ``deals`` or ``community``) added to
+    ``seen``; a card dealt before, or more cards than the deck holds, refused."""
+    for card in cards:
+        if card != "??":
+            if card in seen:
+                raise PHHReadError(f"{where}: {card} is dealt twice")
+            seen.add(card)
+    total = sum(map(len, deals.values())) + len(community)
+    if total > deck_size:
+        raise PHHReadError(f"{where}: the record deals {total} cards by here, more than the deck's {deck_size}")
+
+
 def _fill_unseen(deals: dict[int, list[str]], variant, bring_in_seat: int | None) -> dict[int, list[str]]:
     """Replace each unseen card (``??``) by a card of the deck no one holds,
     the up cards by those least likely to bring in (so the recorded bring-in stands)."""
@@ -263,7 +278,8 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
     """
     code = fields.get("variant")
     if not isinstance(code, str):
-        raise PHHReadError("the record has no 'variant' (its PHH game code)", _where(fields, "variant"))
+        why = "has no 'variant'" if code is None else f"has 'variant = {code!r}', not a game code in quotes"
+        raise PHHReadError(f"the record {why} (its PHH game code, e.g. 'F7S')", _where(fields, "variant"))
     if variant is None:
         try:
             variant = phh_variant(code)
@@ -306,15 +322,21 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
     shown: list[tuple[str, int, int, list[str]]] = []
     community: list[str] = []
     bring_in_seat = None
+    dealt_so_far: set[str] = set()  # the cards seen dealt (a card twice is refused where it comes again)
+    deck_size = len(full_deck())
     for index, raw in enumerate(recorded):
         text = raw.split("#", 1)[0].split()
         where = f"action {index + 1} ('{raw}')"
         try:
             if text[:2] == ["d", "dh"] and len(text) == 4:
                 seat = _seat(text[2], n, where)
-                deals.setdefault(seat, []).extend(_cards(text[3], where))
+                cards = _cards(text[3], where)
+                deals.setdefault(seat, []).extend(cards)
+                _count_dealt(cards, dealt_so_far, deals, community, deck_size, where)
             elif text[:2] == ["d", "db"] and len(text) == 3:
-                community.extend(_cards(text[2], where, unseen=False))
+                cards = _cards(text[2], where, unseen=False)
+                community.extend(cards)
+                _count_dealt(cards, dealt_so_far, deals, community, deck_size, where)
             elif text and text[0].startswith("p") and len(text) >= 2:
                 seat = _seat(text[0], n, where)
                 if text[1] == "pb":

@@ -146,9 +146,11 @@ def _value_end(text: str, i: int) -> int:
 def _where(fields: Mapping[str, Any], key: str | None = None, index: int | None = None, raw: Any = None):
     """Where ``key`` (its item ``index``, when it is the text ``raw`` or a number) stands
     in the text ``fields`` were read from; None for fields not read from a text."""
-    if not isinstance(fields, PHHFields) or not fields.text:
+    if not isinstance(fields, PHHFields):
         return None
     text, file = fields.text, fields.file
+    if not text:  # (an empty record: the file, without a line)
+        return Location(file) if file else None
     at = _key_offset(text, fields.section, key) if key is not None else None
     if at is None:
         return Location(file)

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Location, SpecError, StudrulesError, close_matches, some_names
+from .amount_bounds import oversized_amounts, oversized_words
 from .amount_range import describe_table, lowest
 from .banked_checks import _BankedChecks
 from .blind_checks import _BlindChecks
@@ -156,6 +157,8 @@ class _Checker(_CardChecks, _BankedChecks, _BlindChecks):
                 self.fail(
                     f"the stake '{name}' works out to {value}; stakes are amounts of chips, 0 or more", ("stakes", name)
                 )
+        for field, expr, value in oversized_amounts(self.v.steps, values):
+            self.errors.append(SpecError(oversized_words(field, expr, value, values), expr.location))
 
     def kind(self) -> None:
         kinds = [s.kind for s in self.v.steps]

@@ -205,6 +205,7 @@ def schema_errors(data: Any, file: str | None, *, complete: bool = True) -> list
     for error in _validator().iter_errors(subject):
         errors.extend(_translate(error, data, default))
     errors.extend(_reserved_stake_names(data, default))
+    errors.extend(_unprintable_text(data, default))
     return in_order(_drop_inside_malformed_steps(_type_errors_first(errors)))
 
 
@@ -420,6 +421,20 @@ def _where_words(path: FieldPath) -> str:
             return f"in choice '{path[3]}' of option '{path[1]}'"
         return f"in option '{path[1]}'"
     return f"in '{_field(path)}'"
+
+
+def _unprintable_text(data: Any, default: Location) -> list[SpecError]:
+    """Text a terminal would act on (an escape sequence, a direction override), where it stands."""
+    from .printable import character_name, unprintable
+
+    return [
+        SpecError(
+            f"{'a key' if key else 'the text'} holds {character_name(char)}, which a terminal would act on "
+            "instead of showing: text is printable characters, line breaks and tabs",
+            locate(data, path, key=key, default=default),
+        )
+        for path, char, key in unprintable(data)
+    ]
 
 
 def _reserved_stake_names(data: Any, default: Location) -> list[SpecError]:

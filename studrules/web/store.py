@@ -23,7 +23,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Store", "token_hash"]
+__all__ = ["Store", "store_problem", "token_hash"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -38,6 +38,48 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, number));
 """
+
+
+#: each table of the store and the columns it has had from the first (``extra`` and ``host`` came later)
+_COLUMNS = {
+    "tables": {"id", "config", "created", "state"},
+    "seats": {"table_id", "seat", "name", "token_hash", "bot", "stack"},
+    "sessions": {"table_id", "dealer", "hands", "active", "last_variant", "reason"},
+    "hands": {"table_id", "number", "record"},
+}
+
+
+def store_problem(path: str | Path) -> str | None:
+    """Why the SQLite file at ``path`` is not a studrules store, or None when it is one (an SQLite
+    file with no tables is one not yet written). Read without changing it.
+
+    >>> import sqlite3, tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> other = os.path.join(folder, "other.db")
+    >>> sqlite3.connect(other).execute("CREATE TABLE users (name)").connection.commit()
+    >>> store_problem(other)
+    'it holds tables of another program (users)'
+    >>> Store(os.path.join(folder, "ours.db")).close(); store_problem(os.path.join(folder, "ours.db")) is None
+    True
+    """
+    try:
+        db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as err:
+        return f"it cannot be opened ({err})"
+    try:
+        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        strange = [name for name in names if name not in _COLUMNS]
+        if strange:
+            return f"it holds tables of another program ({', '.join(sorted(strange)[:5])})"
+        for name in names:
+            missing = _COLUMNS[name] - {row[1] for row in db.execute(f"PRAGMA table_info({name})")}
+            if missing:
+                return f"its table '{name}' has no column {', '.join(sorted(missing))}: another program's"
+    except sqlite3.Error as err:
+        return f"it cannot be read ({err})"
+    finally:
+        db.close()
+    return None
 
 
 def token_hash(token: str) -> str:

@@ -1,0 +1,134 @@
+"""The files a command writes: checked before any work, never one the command also uses.
+
+An output (``--history``, ``--phh``, ``--html``, ``-o``, ``--write``) is refused
+where it is a folder, a device or a pipe, in a folder that does not exist, or
+one of the files the command reads (a variant, a history), even with
+``--force`` and even through a link; a file that exists is replaced only with
+``--force`` (a history is continued with ``--append``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from ..errors import StudrulesError, UsageError
+
+__all__ = ["check_history_target", "check_output_file", "refuse_a_file_in_use", "same_file", "write_output"]
+
+
+def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterable[str | Path | None] = ()) -> Path:
+    """The file a command will write for ``flag``, checked before any work:
+    not a folder, in a folder that exists, not a device or pipe, not one of
+    ``keep`` (the files the command reads: a variant, a history) even with
+    ``force``, and not a file that exists unless ``force``.
+
+    >>> check_output_file("--html", "/", force=True)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --html /: that is a folder; give a file name
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise StudrulesError(f"{flag} {path}: that is a folder; give a file name")
+    if not target.parent.is_dir():
+        raise StudrulesError(f"{flag} {path}: there is no folder {target.parent}")
+    refuse_a_file_in_use(flag, path, keep)
+    if not target.exists():
+        return target
+    if not target.is_file():
+        raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
+    if not force:
+        raise StudrulesError(f"{flag} {path}: the file exists; --force replaces it")
+    return target
+
+
+def write_output(flag: str, path: str | Path, text: str) -> None:
+    """Write ``text`` to the file a command was given with ``flag``; a failure
+    (a full disk, a file that takes no writing) is said with the flag and file.
+
+    >>> write_output("--html", "/", "x")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --html /: cannot write it (Is a directory)
+    """
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
+
+
+def refuse_a_file_in_use(flag: str, path: str | Path, keep: Iterable[str | Path | None]) -> None:
+    """Refuse to write ``path`` for ``flag`` where it is one of ``keep`` (the files the command
+    reads or writes otherwise), even under another name: a symbolic or hard link to one, or the
+    same new file named twice.
+
+    >>> refuse_a_file_in_use("--phh", "./hands.jsonl", ["hands.jsonl"])
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --phh ./hands.jsonl: that is a file this command also uses; name another
+    """
+    target = Path(path)
+    for other in keep:
+        if other is not None and same_file(target, Path(other)):
+            raise StudrulesError(f"{flag} {path}: that is a file this command also uses; name another")
+
+
+def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence[str | None] = ()) -> None:
+    """Refuse to write hands over a file that exists, unless told to continue
+    it (``append``: it must be a hand history whose last line is whole) or replace
+    it (``force``); a history's name ends in .jsonl, and it is never one of ``keep``
+    (the variant files played), even through a link.
+
+    >>> check_history_target("/", append=False, force=True)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --history /: it is a folder
+    """
+    from pathlib import Path
+
+    from ..records.history import HISTORY_SUFFIXES, holds_hand_records
+
+    target = Path(path)
+    if target.is_dir():
+        raise StudrulesError(f"--history {path}: it is a folder")
+    if target.suffix.lower() not in HISTORY_SUFFIXES:  # (replay and export-phh know a history by its name)
+        raise UsageError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
+    refuse_a_file_in_use("--history", path, keep)
+    if not target.exists():
+        if append:
+            raise StudrulesError(f"--history {path}: --append continues a history, and there is none")
+        return
+    if not target.is_file():  # a pipe or a device would block or swallow the hands
+        raise StudrulesError(f"--history {path}: that is not a regular file; give a file name")
+    if append:
+        if target.stat().st_size and not holds_hand_records(target):
+            raise StudrulesError(f"--history {path}: --append continues a hand history, and this is not one")
+        if not _ends_a_line(target):  # (a hand glued to a cut-off one: neither would read back)
+            raise StudrulesError(
+                f"--history {path}: its last line is cut off (a hand written when the program stopped?); "
+                "--append would join the next hand to it: mend or remove that line first"
+            )
+        return
+    if not force:
+        raise StudrulesError(f"--history {path}: the file exists; --append continues it, --force replaces it")
+
+
+def _ends_a_line(path) -> bool:
+    """An empty file, or one whose last byte ends a line."""
+    with path.open("rb") as f:
+        f.seek(0, 2)
+        if not f.tell():
+            return True
+        f.seek(-1, 2)
+        return f.read(1) == b"\n"
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """The same file: one path once links are followed (files yet to be made too), or one file on disk."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.samefile(b)
+    except (OSError, RuntimeError):
+        return False

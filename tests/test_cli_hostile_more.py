@@ -1,0 +1,210 @@
+"""Hostile input, a second audit's findings: amounts the stakes multiply past the bound of
+chips, outputs that are the command's own inputs under another name, a history whose last
+line was cut off, PHH records that deal more cards than a deck holds, text a terminal would
+act on, and messages that repeat a huge input. Each is refused with a located message and
+changes nothing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from cli_support import run
+
+from studrules import load_variant
+from studrules.errors import ArgumentError, CardError, SpecErrors
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant_text
+
+ROOT = Path(__file__).resolve().parent.parent
+MOST = 999_999_999  # the most chips any amount may be: as for a stake
+
+
+def _file(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- amounts the stakes work out past the bound ------------------------------------------
+
+
+BIG_RAISE = """name: big-raise
+extends: three-card-poker
+steps:
+  - decision: {id: play, raise: ante * 999999999}
+"""
+
+
+def test_a_raise_the_stakes_multiply_past_the_bound_is_refused_where_it_is_written(tmp_path, capsys):
+    path = _file(tmp_path, "big-raise.yaml", BIG_RAISE)
+    code, out, err = run(capsys, "validate", str(path))
+    # three-card-poker's ante is 10 (its file): 10 x 999,999,999 = 9,999,999,990
+    assert code == 1 and f"{path}:4:33: steps[play].decision.raise:" in out + err
+    assert "works out to 9,999,999,990 chips with the stakes (ante 10): an amount is at most 999,999,999" in out + err
+    for command in (["simulate", "-n", "100"], ["analyze"]):
+        code, _, err = run(capsys, *command, str(path))
+        assert code == 1 and "an amount is at most 999,999,999" in err and "Traceback" not in err
+
+
+def test_an_amount_at_the_bound_is_played_and_one_chip_more_is_refused():
+    # three-card-poker's ante is 10: 10 x 99,999,999 + 9 = 999,999,999
+    at = "name: at\nextends: three-card-poker\nsteps:\n  - decision: {id: play, raise: ante * 99999999 + 9}\n"
+    assert load_variant_text(at).step("play").raise_amount({"ante": 10}) == MOST
+    with pytest.raises(SpecErrors, match="works out to 1,000,000,000 chips"):
+        load_variant_text(at.replace("+ 9", "+ 10"))
+
+
+def test_a_stake_given_on_the_command_line_that_multiplies_past_the_bound_is_refused(tmp_path, capsys):
+    text = "name: small\nextends: three-card-poker\nsteps:\n  - decision: {id: play, raise: ante * 1000}\n"
+    path = _file(tmp_path, "small.yaml", text)
+    assert run(capsys, "validate", str(path))[0] == 0  # ante 10: a raise of 10,000
+    code, _, err = run(capsys, "simulate", "-n", "100", str(path), "--stake", "ante=1000000")
+    assert code == 1 and "with --stake ante=1000000" in err
+    assert "works out to 1,000,000,000 chips with the stakes (ante 1,000,000)" in err
+
+
+def test_a_hand_given_stakes_that_multiply_past_the_bound_is_refused_before_a_card_is_dealt(tmp_path):
+    text = "name: small\nextends: three-card-poker\nsteps:\n  - decision: {id: play, raise: ante * 1000}\n"
+    variant = load_variant(_file(tmp_path, "small.yaml", text))
+    with pytest.raises(ArgumentError, match="the raise 'ante \\* 1000' works out to 1,000,000,000 chips"):
+        Hand(variant, ["Ann"], 10**10, stakes={"ante": 1_000_000})
+    assert Hand(variant, ["Ann"], 10**10, stakes={"ante": 100}).stacks  # the table's most: a raise of 100,000
+
+
+def test_a_bet_of_a_pot_game_past_the_bound_is_refused_and_its_rule_book_not_printed(tmp_path, capsys):
+    text = (
+        "name: huge\nextends: five-card-stud\nsteps:\n"
+        "  - betting: {id: round-1, bet: low_limit * 999999999 * 999999999}\n"
+    )
+    path = _file(tmp_path, "huge.yaml", text)
+    code, out, err = run(capsys, "explain", str(path))
+    assert code == 1 and "steps[round-1].betting.bet: the bet" in err and "complete to" not in out
+
+
+# --- outputs that are the command's inputs under another name ----------------------------
+
+
+def test_history_and_phh_naming_one_new_file_are_refused_before_a_hand(tmp_path, capsys, monkeypatch):
+    same = tmp_path / "same.jsonl"
+    argv = ["play", "seven-card-stud", "--bots-only", "-n", "1", "--history", str(same), "--phh", str(same)]
+    code, _, err = run(capsys, *argv)
+    assert code == 1 and "that is a file this command also uses" in err and not same.exists()
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv[:-3], "./x.jsonl", "--phh", "x.jsonl")
+    assert code == 1 and "--phh x.jsonl: that is a file this command also uses" in err
+
+
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_a_forced_history_through_a_link_to_the_variant_is_refused(tmp_path, capsys, link):
+    original = (ROOT / "variants" / "seven-card-stud.yaml").read_text(encoding="utf-8")
+    variant = _file(tmp_path, "s7.yaml", original)
+    history = tmp_path / "v.jsonl"
+    if link == "symbolic":
+        history.symlink_to(variant.name)
+    else:
+        os.link(variant, history)
+    code, _, err = run(capsys, "play", str(variant), "--bots-only", "-n", "1", "--history", str(history), "--force")
+    assert code == 1 and f"--history {history}: that is a file this command also uses" in err
+    assert variant.read_text(encoding="utf-8") == original
+
+
+def test_a_forced_strategy_is_never_written_over_the_variant_it_is_worked_out_for(tmp_path, capsys):
+    original = (ROOT / "variants" / "three-card-poker.yaml").read_text(encoding="utf-8")
+    variant = _file(tmp_path, "tcp.yaml", original)
+    code, _, err = run(capsys, "analyze", "--optimal", str(variant), "--write", str(variant), "--force")
+    assert code == 1 and "that is a file this command also uses" in err
+    assert variant.read_text(encoding="utf-8") == original
+
+
+def test_append_refuses_a_history_whose_last_line_was_cut_off(tmp_path, capsys):
+    whole = tmp_path / "whole.jsonl"
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "2", "--seed", "2", "--history", str(whole))[0] == 0
+    text = whole.read_text(encoding="utf-8")
+    cut = _file(tmp_path, "cut.jsonl", text[:-50])  # the second hand's line lost its end
+    code, _, err = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(cut), "--append")
+    assert code == 1 and "its last line is cut off" in err
+    assert cut.read_text(encoding="utf-8") == text[:-50]
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(whole), "--append")[0] == 0
+    assert len(whole.read_text(encoding="utf-8").splitlines()) == 3
+
+
+# --- PHH records dealing too many cards ----------------------------------------------------
+
+
+def _phh(tmp_path: Path, deals: list[str]) -> Path:
+    actions = ", ".join(f"'{a}'" for a in deals)
+    return _file(
+        tmp_path,
+        "h.phh",
+        "variant = 'F7S'\nantes = [1, 1]\nbring_in = 5\nsmall_bet = 10\nbig_bet = 20\n"
+        f"starting_stacks = [1000, 1000]\nactions = [{actions}]\nfinishing_stacks = [1000, 1000]\n",
+    )
+
+
+def test_a_phh_record_dealing_more_unseen_cards_than_the_deck_holds_is_refused_at_that_deal(tmp_path, capsys):
+    path = _phh(tmp_path, ["d dh p1 " + "??" * 51, "d dh p2 ??????"])  # 51 + 3 = 54 cards
+    code, _, err = run(capsys, "replay-phh", str(path))
+    assert code == 1 and "Traceback" not in err
+    assert "action 2 ('d dh p2 ??????'): the record deals 54 cards by here, more than the deck's 52" in err
+    assert f"{path}:7:" in err
+
+
+def test_a_card_dealt_twice_in_one_phh_action_is_refused_where_it_is(tmp_path, capsys):
+    code, _, err = run(capsys, "replay-phh", str(_phh(tmp_path, ["d dh p1 TdTdTd", "d dh p2 ??????"])))
+    assert code == 1 and ":7:13: action 1 ('d dh p1 TdTdTd'): Td is dealt twice" in err
+
+
+def test_an_empty_phh_file_or_one_whose_variant_is_no_code_is_named_in_the_message(tmp_path, capsys):
+    empty = _file(tmp_path, "empty.phh", "")
+    code, _, err = run(capsys, "replay-phh", str(empty))
+    assert code == 1 and f"{empty}: the record has no 'variant'" in err
+    five = _file(tmp_path, "five.phh", "variant = 5\n")
+    code, _, err = run(capsys, "replay-phh", str(five))
+    assert code == 1 and f"{five}:1:11: the record has 'variant = 5', not a game code in quotes" in err
+
+
+# --- text a terminal would act on -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "named"),
+    [("\\e[31mRED\\e[0m", "U+001B"), ("\\u202eevil", "U+202E (RIGHT-TO-LEFT OVERRIDE)"), ("ring\\a", "U+0007")],
+)
+def test_a_title_with_an_escape_sequence_or_a_direction_override_is_refused(tmp_path, capsys, title, named):
+    path = _file(tmp_path, "evil.yaml", f'name: evil\nextends: seven-card-stud\ntitle: "{title}"\n')
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1 and f"{path}:3:9: title: the text holds {named}" in out + err
+    code, out, _ = run(capsys, "explain", str(path))
+    assert code == 1 and "\x1b" not in out and "\u202e" not in out
+
+
+def test_line_breaks_tabs_and_any_printable_script_are_text(tmp_path, capsys):
+    text = 'name: fine\nextends: seven-card-stud\ntitle: "Стад\\tסטאד"\ndescription: "one line\\nanother line\\n"\n'
+    assert run(capsys, "validate", str(_file(tmp_path, "fine.yaml", text)))[0] == 0
+
+
+# --- messages that would repeat a huge input ------------------------------------------------
+
+
+def test_a_huge_player_name_is_refused_without_repeating_it():
+    with pytest.raises(ArgumentError) as caught:
+        Hand(load_variant("razz"), ["A" * 100_000, "Bob"], 100)
+    assert str(caught.value) == "a player's name has at most 64 characters, not 100,000"
+    Hand(load_variant("razz"), ["A" * 64, "Bob"], 100)  # at the most: played
+
+
+def test_names_given_twice_are_named_once_each():
+    with pytest.raises(ArgumentError, match="^each player must have a different name: Ann, Cy given more than once$"):
+        Hand(load_variant("razz"), ["Ann", "Bob", "Ann", "Cy", "Cy", "Ann"], 100)
+
+
+def test_a_card_given_twice_in_a_long_run_is_said_with_the_run_shortened():
+    from studrules.cards.card import parse_cards
+
+    with pytest.raises(CardError) as caught:
+        parse_cards(["9s", "8s"] * 50_000)
+    message = str(caught.value)
+    assert message.startswith("9s is given twice in '9s 8s 9s") and message.endswith("... (100,000 cards)'")
+    assert len(message) < 120
