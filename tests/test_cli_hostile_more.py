@@ -208,3 +208,28 @@ def test_a_card_given_twice_in_a_long_run_is_said_with_the_run_shortened():
     message = str(caught.value)
     assert message.startswith("9s is given twice in '9s 8s 9s") and message.endswith("... (100,000 cards)'")
     assert len(message) < 120
+
+
+# --- a history whose variant lies in another folder ------------------------------------------
+
+
+def test_a_history_naming_a_variant_in_another_folder_is_replayed_when_its_folder_is_given(
+    tmp_path, capsys, monkeypatch
+):
+    games, hands = tmp_path / "games", tmp_path / "hands"
+    games.mkdir()
+    hands.mkdir()
+    text = (ROOT / "variants" / "razz.yaml").read_text(encoding="utf-8").replace("name: razz", "name: my-razz", 1)
+    _file(games, "my-razz.yaml", text)
+    monkeypatch.chdir(hands)
+    argv = ["play", "../games/my-razz.yaml", "--bots-only", "-n", "1", "--seed", "3", "--history", "h.jsonl"]
+    assert run(capsys, *argv)[0] == 0
+    code, _, err = run(capsys, "replay", "h.jsonl")  # the history names the variant by its whole path
+    assert code == 1 and f"'{games / 'my-razz.yaml'}' is outside the folders a variant may be read from: {hands}" in err
+    assert "(--variants-in FOLDER reads the variant files there)" in err
+    code, out, _ = run(capsys, "replay", "h.jsonl", "--variants-in", str(games))
+    assert code == 0 and "(my-razz)" in out
+    code, out, _ = run(capsys, "export-phh", "h.jsonl", "--variants-in", "../games")
+    assert code == 0 and out.startswith("variant = ")
+    code, _, err = run(capsys, "replay", "h.jsonl", "--variants-in", "../nowhere")
+    assert code == 2 and "--variants-in ../nowhere: there is no folder ../nowhere" in err

@@ -21,9 +21,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import SpecError, SpecErrors, close_matches
+from ..errors import SpecError, SpecErrors, StudrulesError, UsageError, close_matches
 from ..spec.expression_language import MAX_NUMBER
 from ..spec.resources import variants_dir
+from ..spec.source import OUTSIDE_WORDS
 from ._outputs import same_file
 
 if TYPE_CHECKING:  # pragma: no cover - the loader is imported when a variant is loaded
@@ -48,6 +49,9 @@ __all__ = [
     "choice_hint",
     "check_players",
     "your_name",
+    "add_variants_in_argument",
+    "variants_in",
+    "with_variants_in_hint",
 ]
 
 
@@ -237,6 +241,43 @@ def display_path(file: str | Path | None) -> str:
         return str(resolved.relative_to(Path.cwd().resolve()))
     except (OSError, ValueError, RuntimeError):  # (RuntimeError: a loop of symbolic links)
         return str(file)
+
+
+def add_variants_in_argument(parser: argparse.ArgumentParser) -> None:
+    """``--variants-in FOLDER`` (repeatable): a folder a script's or history's variant file may be read from."""
+    parser.add_argument(
+        "--variants-in",
+        metavar="FOLDER",
+        action="append",
+        default=[],
+        help="also read the variant files a script or history names from FOLDER and below (by default: beside "
+        "the file, under the current folder, or shipped); may be given more than once",
+    )
+
+
+def variants_in(args: argparse.Namespace) -> tuple[Path, ...]:
+    """The folders of ``--variants-in``, each checked to be one."""
+    folders = []
+    for given in getattr(args, "variants_in", None) or ():
+        folder = Path(given)
+        if not folder.is_dir():
+            raise UsageError(f"--variants-in {given}: there is no folder {given}")
+        folders.append(folder)
+    return tuple(folders)
+
+
+def with_variants_in_hint(err: StudrulesError) -> StudrulesError:
+    """``err``, its variant files refused for the folder they lie in said with the way to read them."""
+    errors = getattr(err, "errors", None)
+    hint = " (--variants-in FOLDER reads the variant files there)"
+    if errors is not None:
+        if any(OUTSIDE_WORDS in e.message for e in errors):
+            return SpecErrors(
+                type(e)(e.message + hint, e.location) if OUTSIDE_WORDS in e.message else e for e in errors
+            )
+    elif OUTSIDE_WORDS in err.message:
+        return type(err)(err.message + hint, err.location)
+    return err
 
 
 def add_dask_argument(parser: argparse.ArgumentParser) -> None:

@@ -15,10 +15,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import Location, ScriptError
+from ..errors import Location, ScriptError, StudrulesError
 from ..records.history import HISTORY_SUFFIXES
 from ..records.phh import MAX_HISTORY_BYTES, export_history
 from ..spec.source import check_data_file
+from ._common import add_variants_in_argument, variants_in, with_variants_in_hint
 from ._outputs import check_output_file, write_output
 
 NAME = "export-phh"
@@ -34,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="the PHH file to write, FILE.phh (default: print it)")
     parser.add_argument("--force", action="store_true", help="replace an existing -o file (it is refused otherwise)")
+    add_variants_in_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,7 +51,10 @@ def run(args: argparse.Namespace) -> int:
         check_output_file("-o", args.output, force=args.force, keep=[args.history])
         if Path(args.output).suffix.lower() != ".phh":
             raise ScriptError(f"-o {args.output}: a PHH file's name ends in .phh (replay-phh reads no other)")
-    text, skipped = export_history(args.history)
+    try:
+        text, skipped = export_history(args.history, folders=variants_in(args))
+    except StudrulesError as err:
+        raise with_variants_in_hint(err) from None
     for note in skipped:
         print(f"studrules: left out: {note}", file=sys.stderr)
     if args.output is None:

@@ -12,11 +12,13 @@ import json
 import sys
 from pathlib import Path
 
+from ..errors import StudrulesError
 from ..game.hand import Hand
 from ..records.history import HISTORY_SUFFIXES, is_history_file, replay_hands
 from ..records.script import hand_output, history_text, run_script
 from ..spec.source import check_data_file
 from ..table.display import pay_words
+from ._common import add_variants_in_argument, variants_in, with_variants_in_hint
 
 NAME = "replay"
 HELP = "play a hand script (YAML or JSON) and print the hand history"
@@ -33,14 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="replay history lines that carry no digest (written by hand or by another tool)",
     )
+    add_variants_in_argument(parser)
 
 
-def replay_file(path: str | Path) -> Hand:
-    """Play the hand a file describes and return it.
-
-    Today a file is a hand script (YAML or JSON); other formats (JSON-lines
-    hand histories) plug in here by their suffix or first line."""
-    return run_script(Path(path))
+def replay_file(path: str | Path, folders: tuple[Path, ...] = ()) -> Hand:
+    """Play the hand a script file (YAML or JSON) describes and return it (``folders``: more
+    folders its variant file may be read from)."""
+    return run_script(Path(path), folders=folders)
 
 
 #: what replay reads: hand scripts, and hand histories (JSON lines)
@@ -50,9 +51,13 @@ _SUFFIXES = (".yaml", ".yml", ".json", *HISTORY_SUFFIXES)
 def run(args: argparse.Namespace) -> int:
     # by its name first: a file of another kind is never read (its lines never reach a message)
     check_data_file(Path(args.script), what="hand script or history", suffixes=_SUFFIXES)
-    if is_history_file(args.script):  # JSON-lines hand histories
-        return _replay_history_file(args)
-    hand = replay_file(args.script)
+    folders = variants_in(args)
+    try:
+        if is_history_file(args.script):  # JSON-lines hand histories
+            return _replay_history_file(args, folders)
+        hand = replay_file(args.script, folders)
+    except StudrulesError as err:
+        raise with_variants_in_hint(err) from None
     if args.json:
         json.dump(hand_output(hand), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -61,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_history_file(args: argparse.Namespace) -> int:
+def _replay_history_file(args: argparse.Namespace, folders: tuple[Path, ...]) -> int:
     """``studrules replay FILE.jsonl [--json]``: every hand of a history, played again."""
-    hands = replay_hands(args.script, unchecked=getattr(args, "unchecked", False))
+    hands = replay_hands(args.script, unchecked=getattr(args, "unchecked", False), folders=folders)
     if getattr(args, "json", False):
         json.dump({"hands": [hand_output(h) for h in hands]}, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

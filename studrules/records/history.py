@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -413,6 +413,7 @@ def replay_record(
     where: str = "the hand",
     base: Path | None = None,
     unchecked: bool = False,
+    folders: Sequence[Path] = (),
 ):
     """Play a record again through the hand-script path; returns the :class:`~studrules.game.hand.Hand`.
 
@@ -421,10 +422,10 @@ def replay_record(
     :class:`~studrules.errors.StudrulesError` saying what differs; a line
     without a digest is refused unless ``unchecked``. ``base``: the folder of
     the history file (its ``variant`` is read beside it, under the current
-    folder, or shipped)."""
+    folder or one of ``folders``, or shipped)."""
     from .script import run_script
 
-    hand = run_script(record_script(record), auto_showdown=False, base=base)
+    hand = run_script(record_script(record), auto_showdown=False, base=base, folders=folders)
     if check:
         problem = record_problem(record, hand, unchecked=unchecked)
         if problem is not None:
@@ -471,19 +472,22 @@ def _first_difference(stated: Any, played: Any, path: str = "") -> str:
     return f"{path or 'result'}: {json.dumps(stated)[:80]} stated, {json.dumps(played)[:80]} played"
 
 
-def replay_hands(path: str | Path, *, check: bool = True, unchecked: bool = False) -> list:
+def replay_hands(
+    path: str | Path, *, check: bool = True, unchecked: bool = False, folders: Sequence[Path] = ()
+) -> list:
     """Every hand of a history file, played again (a list of :class:`~studrules.game.hand.Hand`).
 
     Every line is played and checked; the problems of all of them are
     raised together (:class:`~studrules.errors.SpecErrors`), each at its line
-    and naming its hand."""
+    and naming its hand. ``folders``: more folders a line's variant file may be
+    read from (beside the history, under the current folder, or shipped)."""
     hands = []
     problems: list[SpecError] = []
     base = Path(path).parent
     for index, (where, record) in enumerate(read_history_located(path)):
         name = f"hand {record.get('hand', index + 1)}"
         try:
-            hand = replay_record(record, check=False, base=base)
+            hand = replay_record(record, check=False, base=base, folders=folders)
         except StudrulesError as err:
             for each in getattr(err, "errors", None) or [err]:  # (a variant's problems: each said)
                 inner = each.location

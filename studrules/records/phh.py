@@ -43,7 +43,7 @@ no raise facing less than a full raise, no fold of the bring-in) says which
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -415,13 +415,16 @@ def dumps_phh(hands: Iterable[Mapping[str, Any]]) -> str:
 MAX_HISTORY_BYTES = 100_000_000
 
 
-def export_history(path: str | Path, out: str | Path | None = None) -> tuple[str, list[str]]:
+def export_history(
+    path: str | Path, out: str | Path | None = None, folders: Sequence[Path] = ()
+) -> tuple[str, list[str]]:
     """Export every hand of a history file to PHH text (written to ``out`` if given).
 
     Returns the text and the notes on hands left out; a :class:`PHHError`
     when no hand of the file can be written in PHH. Each hand is played
     again as ``studrules replay`` plays it (a relative ``variant`` is read
-    beside the history) and checked against its line; the problems of all
+    beside the history; ``folders``: more folders a variant file may be read
+    from) and checked against its line; the problems of all
     the lines are raised together, each at its line
     (:class:`~studrules.errors.SpecErrors`). The history is read as replay
     reads it (:func:`~studrules.records.history.read_history_located`: a
@@ -442,7 +445,7 @@ def export_history(path: str | Path, out: str | Path | None = None) -> tuple[str
             problems.append(ScriptError("the hand's number must be a whole number from 0", where.at_path("hand")))
             continue
         try:
-            hand = replay_record(record, check=False, base=base)
+            hand = replay_record(record, check=False, base=base, folders=folders)
         except StudrulesError as err:  # located at its line, as replay locates it
             inner = err.location
             at = where.at_path(*inner.path) if inner is not None and inner.file is None else (inner or where)

@@ -45,7 +45,7 @@ ignored here.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -200,12 +200,19 @@ def load_script(script: Mapping | str | Path) -> Script:
     )
 
 
-def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = True, base: Path | None = None) -> Hand:
+def run_script(
+    script: Mapping | str | Path | Script,
+    *,
+    auto_showdown: bool = True,
+    base: Path | None = None,
+    folders: Sequence[Path] = (),
+) -> Hand:
     """Play a script and return the :class:`~studrules.game.hand.Hand` (for tests and tools).
 
     A script read from a file (or given ``base``, the folder of the file it
     came from) names a variant file beside it or below, under the current
-    folder, or shipped: no other file is read."""
+    folder or one of ``folders`` (the user's ``--variants-in``), or shipped:
+    no other file is read."""
     from ..spec.loader import load_variant
 
     s = script if isinstance(script, Script) else load_script(script)
@@ -225,7 +232,7 @@ def run_script(script: Mapping | str | Path | Script, *, auto_showdown: bool = T
         if candidate.is_file():
             name = str(candidate)
     try:
-        within = None if s.base is None else (s.base, Path.cwd())
+        within = None if s.base is None else (s.base, Path.cwd(), *folders)
         variant = load_variant(name, options=s.options, stakes=s.stakes, within=within)
     except SpecError as err:
         if err.location is None or err.location.file is None:

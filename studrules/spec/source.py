@@ -28,6 +28,7 @@ import yaml
 from ..errors import Location, SpecError, _made_location
 
 __all__ = [
+    "OUTSIDE_WORDS",
     "FieldPath",
     "Document",
     "LDict",
@@ -206,6 +207,10 @@ def slash_hint(text: str, relative_to: Path | None = None) -> str:
     return f"; a path is written with / here, not \\: '{forward}'"
 
 
+#: the words of a file refused for where it lies (a command may say how to allow its folder)
+OUTSIDE_WORDS = "outside the folders"
+
+
 def check_data_file(
     path: Path,
     *,
@@ -246,9 +251,13 @@ def check_data_file(
     if within is not None:
         real = path.resolve()
         if not any(real.is_relative_to(root.resolve()) for root in within):
+            from .resources import variants_dir
+
+            shipped = variants_dir().resolve()
+            folders = ", ".join(dict.fromkeys(str(r) for r in (root.resolve() for root in within) if r != shipped))
             raise SpecError(
-                f"'{name}' is outside the folders a {what} may be read from: the folder of the file naming it "
-                "(and the folders below), or the shipped variants",
+                f"'{name}' is {OUTSIDE_WORDS} a {what} may be read from: {folders} (and the folders below), "
+                "or the shipped variants",
                 location,
             )
     return path
