@@ -7,6 +7,10 @@ changes nothing."""
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -233,3 +237,56 @@ def test_a_history_naming_a_variant_in_another_folder_is_replayed_when_its_folde
     assert code == 0 and out.startswith("variant = ")
     code, _, err = run(capsys, "replay", "h.jsonl", "--variants-in", "../nowhere")
     assert code == 2 and "--variants-in ../nowhere: there is no folder ../nowhere" in err
+
+
+# --- an output in a folder that takes no file -------------------------------------------------
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None, reason="runs the commands as nobody: needs root and setpriv"
+)
+def test_an_output_in_a_folder_that_takes_no_file_is_refused_before_a_hand_is_played():
+    base = Path(tempfile.mkdtemp(prefix="studrules-ro-", dir="/tmp"))  # (pytest's folders are root's alone)
+    try:
+        base.chmod(0o777)
+        locked = base / "ro"
+        locked.mkdir(mode=0o555)
+        as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-m", "studrules"]
+        cases = [
+            (["play", "razz", "--bots-only", "-n", "1", "--history", "h.jsonl", "--phh", "ro/h.phh"], "--phh ro/h.phh"),
+            (["play", "razz", "--bots-only", "-n", "1", "--history", "ro/h.jsonl"], "--history ro/h.jsonl"),
+            (["analyze", "three-card-poker", "--optimal", "--write", "ro/s.yaml"], "--write ro/s.yaml"),
+        ]
+        for argv, flag in cases:
+            done = subprocess.run(
+                [*as_nobody, *argv],
+                cwd=base,
+                env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+            assert f"{flag}: no file can be made in ro (no permission)" in done.stderr
+        assert sorted(p.name for p in base.iterdir()) == ["ro"] and not list(locked.iterdir())  # no history begun
+    finally:
+        shutil.rmtree(base)
+
+
+# --- a script's own stakes ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stakes", "said"),
+    [
+        ("{ante: -1}", "3:16: stakes.ante: stake 'ante' must be between 0 and 999,999,999, not -1"),
+        ("{ante: x}", "3:16: stakes.ante: stake 'ante' must be a whole number of chips, not 'x'"),
+        ("{antee: 3}", "3:17: stakes.antee: unknown stake 'antee': did you mean 'ante'?"),
+    ],
+)
+def test_a_script_s_wrong_stake_is_said_at_the_script_s_line_not_the_variant_s(tmp_path, capsys, stakes, said):
+    script = _file(
+        tmp_path, "s.yaml", f"variant: five-card-stud-fr\nplayers: [Ann, Bob]\nstakes: {stakes}\nactions: []\n"
+    )
+    code, _, err = run(capsys, "replay", str(script))
+    assert code == 1 and f"{script}:{said}" in err and "five-card-stud-fr.yaml" not in err

@@ -9,12 +9,20 @@ one of the files the command reads (a variant, a history), even with
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import StudrulesError, UsageError
 
-__all__ = ["check_history_target", "check_output_file", "refuse_a_file_in_use", "same_file", "write_output"]
+__all__ = [
+    "check_history_target",
+    "check_output_file",
+    "refuse_a_file_in_use",
+    "same_file",
+    "writable",
+    "write_output",
+]
 
 
 def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterable[str | Path | None] = ()) -> Path:
@@ -35,11 +43,22 @@ def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterabl
         raise StudrulesError(f"{flag} {path}: there is no folder {target.parent}")
     refuse_a_file_in_use(flag, path, keep)
     if not target.exists():
-        return target
+        return writable(flag, target)
     if not target.is_file():
         raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
     if not force:
         raise StudrulesError(f"{flag} {path}: the file exists; --force replaces it")
+    return writable(flag, target)
+
+
+def writable(flag: str, target: Path) -> Path:
+    """``target``, where it can be written (a file that exists), or made (in its folder);
+    else the refusal, said before any work rather than after it."""
+    if target.exists():
+        if not os.access(target, os.W_OK):
+            raise StudrulesError(f"{flag} {target}: the file cannot be written (no permission)")
+    elif not os.access(target.parent, os.W_OK | os.X_OK):
+        raise StudrulesError(f"{flag} {target}: no file can be made in {target.parent} (no permission)")
     return target
 
 
@@ -98,6 +117,9 @@ def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence
     if not target.exists():
         if append:
             raise StudrulesError(f"--history {path}: --append continues a history, and there is none")
+        if not target.parent.is_dir():
+            raise StudrulesError(f"--history {path}: there is no folder {target.parent}")
+        writable("--history", target)
         return
     if not target.is_file():  # a pipe or a device would block or swallow the hands
         raise StudrulesError(f"--history {path}: that is not a regular file; give a file name")
@@ -109,9 +131,9 @@ def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence
                 f"--history {path}: its last line is cut off (a hand written when the program stopped?); "
                 "--append would join the next hand to it: mend or remove that line first"
             )
-        return
-    if not force:
+    elif not force:
         raise StudrulesError(f"--history {path}: the file exists; --append continues it, --force replaces it")
+    writable("--history", target)
 
 
 def _ends_a_line(path) -> bool:

@@ -34,7 +34,7 @@ from ._common import (
     against_the_house,
     variant_from_args,
 )
-from ._outputs import refuse_a_file_in_use, write_output
+from ._outputs import refuse_a_file_in_use, writable, write_output
 
 NAME = "analyze"
 HELP = "work out the exact house edge of a small game against the house, by enumeration"
@@ -109,6 +109,7 @@ def check_write_target(path: str, *, force: bool) -> None:
         raise StudrulesError(f"--write {path}: there is no folder {target.parent}")
     if target.suffix not in (".yaml", ".yml"):
         raise StudrulesError(f"--write {path}: a strategy file ends in .yaml (the loader reads no other)")
+    writable("--write", target)
 
 
 def _report(r: ExactResult) -> str:

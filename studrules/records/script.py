@@ -54,6 +54,7 @@ from ..cards.card import Card
 from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError, close_matches
 from ..game.actions import Action
 from ..game.hand import Hand
+from ..spec.assignments import stake_override_problems
 from ..spec.source import Document, read_document
 
 __all__ = ["Script", "load_script", "play_script", "run_script", "hand_output", "history_text", "SCRIPT_FIELDS"]
@@ -233,7 +234,15 @@ def run_script(
             name = str(candidate)
     try:
         within = None if s.base is None else (s.base, Path.cwd(), *folders)
+        if s.stakes:  # a stake the script gets wrong is said at the script's own line
+            known = [stake for stake, _ in load_variant(name, options=s.options, within=within).stakes]
+            for key, value in s.stakes.items():
+                problems = stake_override_problems({key: value}, known, name)
+                if problems:
+                    raise ScriptError(problems[0], where("stakes", key))
         variant = load_variant(name, options=s.options, stakes=s.stakes, within=within)
+    except ScriptError:
+        raise
     except SpecError as err:
         if err.location is None or err.location.file is None:
             raise ScriptError(err.message, where("variant")) from None
