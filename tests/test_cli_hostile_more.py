@@ -290,3 +290,9 @@ def test_a_script_s_wrong_stake_is_said_at_the_script_s_line_not_the_variant_s(t
     )
     code, _, err = run(capsys, "replay", str(script))
     assert code == 1 and f"{script}:{said}" in err and "five-card-stud-fr.yaml" not in err
+
+
+def test_diff_all_refuses_a_side_s_option_or_stake_rather_than_ignore_it(capsys):
+    for flag, value in (("--option-a", "x=y"), ("--stake-b", "ante=2")):
+        code, _, err = run(capsys, "diff", "--all", flag, value)
+        assert code == 2 and f"{flag} has no side" in err

@@ -269,7 +269,7 @@ def test_no_seat_deals_a_hand_against_the_house_and_a_pot_game_of_the_same_table
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "tables.db")) as c:
+    with TestClient(create_app(tmp_path / "tables.db", seeded_tables=True)) as c:
         yield c
 
 
@@ -345,7 +345,7 @@ def test_hostile_actions_against_the_house_are_refused_and_change_nothing(client
 
 def test_an_uploaded_game_against_the_house_is_dealt(tmp_path):
     text = f"name: house-three\nextends: {TCP}\ntitle: Our Three Card Poker\nstakes: {{ante: 20}}\n"
-    with TestClient(create_app(tmp_path / "tables.db", allow_uploads=True)) as c:
+    with TestClient(create_app(tmp_path / "tables.db", allow_uploads=True, seeded_tables=True)) as c:
         r = c.post("/api/variants", content=text.encode())
         assert r.status_code == 200 and r.json() == {
             "name": "house-three",
@@ -365,7 +365,7 @@ def test_an_uploaded_game_against_the_house_is_dealt(tmp_path):
 
 def _stored_table_of_ann_and_a_bot(db, clock):
     """A server storing in ``db``: Ann's two-seat Three Card Poker table with a bot, the first hand dealt."""
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [TCP], "seats": 2, "pause": 5, "seed": 3})
     server._save_seat(room, room.add_bot(ann))
     room.start(ann)
@@ -380,7 +380,7 @@ def test_a_chosen_ante_is_kept_when_the_server_restarts(tmp_path):
     assert room.state == "between" and _position(snapshot(room, ann), "Ann")["ante"] == 10
     server.store.close()
 
-    again = Server(db, clock=clock)
+    again = Server(db, clock=clock, seeded_tables=True)
     back = again.rooms[room.id]
     assert back.antes == {"Ann": 40}
     back.tick()  # the next hand is dealt
@@ -508,7 +508,7 @@ def test_side_bets_are_chosen_by_message_and_kept_when_the_server_restarts(tmp_p
     assert room.state == "between" and _position(snapshot(room, ann), "Ann")["side_bets"] == []
     server.store.close()
 
-    again = Server(db, clock=clock)
+    again = Server(db, clock=clock, seeded_tables=True)
     back = again.rooms[room.id]
     assert back.side_bets == {"Ann": {"pair_plus": 25}}
     back.tick()  # the next hand is dealt
@@ -534,7 +534,7 @@ def test_a_buy_in_below_what_a_hand_against_the_house_needs_is_refused(tmp_path)
     # Three Card Poker at its own stakes: an ante of 10, no Pair Plus, a play of 10: 20 chips a
     # hand. A buy-in of 15 seated a player the table could never deal in (it waited for him to
     # buy in again, for 15 more).
-    server = Server(tmp_path / "tables.db", clock=Clock())
+    server = Server(tmp_path / "tables.db", clock=Clock(), seeded_tables=True)
     with pytest.raises(TableError, match=re.escape("a hand of three-card-poker needs 20 chips")):
         server.create({"host": "Ann", "variants": [TCP], "buy_in": 15})
     assert server.rooms == {}

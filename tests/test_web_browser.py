@@ -72,7 +72,9 @@ def server(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(tmp_path / "tables.db"), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(tmp_path / "tables.db", seeded_tables=True), host="127.0.0.1", port=port, log_level="warning"
+    )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

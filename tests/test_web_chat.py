@@ -65,7 +65,7 @@ def test_a_line_the_protocol_refuses(text):
 
 
 def test_a_spectator_cannot_write():
-    with TestClient(create_app(":memory:")) as client:
+    with TestClient(create_app(":memory:", seeded_tables=True)) as client:
         t = client.post("/api/tables", json={"host": "Ann", "variants": [FR], "seats": 2}).json()
         with client.websocket_connect(f"/ws/{t['table']}") as ws:
             ws.send_json({"type": "watch"})

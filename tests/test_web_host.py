@@ -59,14 +59,14 @@ def _host(room):
 
 def _served(tmp_path, seats):
     """A server over a store in ``tmp_path``, and a table Ann made there with ``seats`` seats."""
-    server = Server(tmp_path / "tables.db", clock=Clock())
+    server = Server(tmp_path / "tables.db", clock=Clock(), seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR], "seats": seats, "pause": 60, "seed": 5})
     return server, room, ann
 
 
 def _restarted(tmp_path, room):
     """``room`` as a server started again over the same store has it (the first one's store closed)."""
-    return Server(tmp_path / "tables.db", clock=room.clock).rooms[room.id]
+    return Server(tmp_path / "tables.db", clock=room.clock, seeded_tables=True).rooms[room.id]
 
 
 # --- the host goes, or hands his part on ---------------------------------------------------
@@ -286,7 +286,7 @@ def test_a_table_without_a_pause_where_every_player_is_away_deals_one_hand_at_a_
 def test_a_table_every_player_left_before_the_start_stays_over_after_a_restart(tmp_path):
     client_class = web_test_client()
     db = tmp_path / "tables.db"
-    with client_class(create_app(db)) as client:
+    with client_class(create_app(db, seeded_tables=True)) as client:
         made = client.post("/api/tables", json={"host": "Ann", "variants": [FR], "seats": 3}).json()
         with client.websocket_connect(f"/ws/{made['table']}") as ws:
             ws.send_json({"type": "hello", "token": made["token"]})
@@ -297,7 +297,7 @@ def test_a_table_every_player_left_before_the_start_stays_over_after_a_restart(t
             ws.receive_json()
             ws.send_json({"type": "leave"})
             assert ws.receive_json()["state"] == "over"
-    back = Server(db, clock=Clock()).rooms[made["table"]]
+    back = Server(db, clock=Clock(), seeded_tables=True).rooms[made["table"]]
     assert back.state == "over" and back.session is None and back.wakeup() is None  # two bots left: no deal
     with pytest.raises(TableError, match="the game is over"):
         back.join("Dan")
@@ -418,7 +418,7 @@ def test_a_hand_the_games_refuse_to_deal_leaves_the_table_between_hands_and_says
 @pytest.mark.parametrize("when", ["made", "changed"])
 def test_an_ante_outside_a_games_table_limits_is_refused_before_any_hand(when):
     # Three Card Poker's file: antes of 5 to 100 (table_min, table_max)
-    server = Server(":memory:", clock=Clock())
+    server = Server(":memory:", clock=Clock(), seeded_tables=True)
     body = {"host": "Ann", "variants": ["three-card-poker"], "seats": 2}
     if when == "made":
         with pytest.raises(TableError, match="the ante works out to 2, below the table minimum"):

@@ -4,6 +4,7 @@ a client, and no client can break a table or fill the server for good."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -14,7 +15,7 @@ from web_support import web_test_client
 from studrules.web import app as web_app
 from studrules.web.app import create_app
 from studrules.web.protocol import ProtocolError, check_name, parse_message
-from studrules.web.serving import uvicorn_settings
+from studrules.web.serving import BodyRefused, read_body, uvicorn_settings
 from studrules.web.store import Store
 
 TestClient = web_test_client()  # (the module is skipped without the web extra)
@@ -28,7 +29,7 @@ FR = "five-card-stud-fr"
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "tables.db")) as c:
+    with TestClient(create_app(tmp_path / "tables.db", seeded_tables=True)) as c:
         yield c
 
 
@@ -143,7 +144,7 @@ def test_stakes_and_options_a_game_refuses_are_refused_when_the_table_is_made(cl
 
 def test_a_full_server_closes_its_oldest_idle_table_for_a_new_one(tmp_path, monkeypatch):
     monkeypatch.setattr(web_app, "MAX_TABLES", 3)
-    with TestClient(create_app(tmp_path / "tables.db")) as client:
+    with TestClient(create_app(tmp_path / "tables.db", seeded_tables=True)) as client:
         server = client.app.state.server
         first, second, third = (_table(client) for _ in range(3))
         with client.websocket_connect(f"/ws/{first['table']}") as ws:
@@ -190,7 +191,9 @@ def test_a_request_whose_headers_never_finish_is_closed(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     settings = uvicorn_settings(header_seconds=0.5) | {"log_level": "critical"}
-    config = uvicorn.Config(create_app(tmp_path / "tables.db"), host="127.0.0.1", port=port, **settings)
+    config = uvicorn.Config(
+        create_app(tmp_path / "tables.db", seeded_tables=True), host="127.0.0.1", port=port, **settings
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -216,13 +219,13 @@ def test_a_stored_seat_whose_name_the_game_refuses_is_not_restored(tmp_path, cap
     # a store written before names were matched whole may hold "Eve\n": that table is
     # logged and left out at the start, and the others are restored
     db = tmp_path / "tables.db"
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, seeded_tables=True)) as client:
         bad, good = _table(client), _table(client)
     store = Store(db)
     store.save_seat(bad["table"], 1, "Eve\n", "hash", None, 100)
     store.close()
     with caplog.at_level("ERROR", logger="studrules.web"):
-        server = web_app.Server(db)
+        server = web_app.Server(db, seeded_tables=True)
     assert set(server.rooms) == {good["table"]}
     assert f"table {bad['table']} cannot be restored: seat 1: a name is 1 to 16 letters" in caplog.text
 
@@ -276,3 +279,103 @@ def test_a_seated_players_bad_message_is_refused_with_its_reason_and_changes_not
     assert [s and s["name"] for s in before["seats"]] == ["Ann", "Bot1", None]
     assert [s and s["name"] for s in after["seats"]] == ["Ann", "Bot1", "Bot2"]
     assert before["settings"] == after["settings"] and before["you"] == after["you"]
+
+
+# --- request bodies: bounded in size and time ------------------------------------------------
+
+
+class _Request:
+    """What read_body reads of a Starlette request: its headers and its body's chunks."""
+
+    def __init__(self, chunks, headers=None, pause=0.0, gone=False):
+        self.headers, self.chunks, self.pause, self.gone, self.read = headers or {}, chunks, pause, gone, 0
+
+    async def stream(self):
+        from starlette.requests import ClientDisconnect
+
+        for chunk in self.chunks:
+            await asyncio.sleep(self.pause)
+            self.read += 1
+            yield chunk
+        if self.gone:
+            raise ClientDisconnect()
+
+
+def _refusal(request, limit=100, **kwargs):
+    with pytest.raises(BodyRefused) as caught:
+        asyncio.run(read_body(request, limit, **kwargs))
+    return caught.value
+
+
+def test_a_body_declared_larger_than_its_limit_is_refused_before_a_byte_is_read():
+    request = _Request([b"x" * 50] * 10, {"content-length": "419430400"})
+    refused = _refusal(request)
+    assert (refused.status, str(refused), request.read) == (413, "a request is at most 100 bytes", 0)
+
+
+def test_a_chunked_body_is_read_no_further_than_its_limit():
+    request = _Request([b"x" * 30] * 1000)  # no length said: chunked
+    refused = _refusal(request, what="a variant file")
+    assert (refused.status, str(refused)) == (413, "a variant file is at most 100 bytes")
+    assert request.read == 4  # 120 bytes read of 30,000: stopped at the chunk past the limit
+    assert asyncio.run(read_body(_Request([b"ab", b"cd"]), 4)) == b"abcd"  # at the limit: read whole
+
+
+def test_a_body_that_does_not_arrive_in_time_is_refused_and_a_client_gone_is_answered_nothing():
+    refused = _refusal(_Request([b"{"] * 5, pause=0.2), seconds=0.3)
+    assert (refused.status, str(refused)) == (408, "a request did not arrive within 0.3 seconds")
+    assert _refusal(_Request([b"{"], gone=True)).status is None
+
+
+def test_the_server_answers_a_huge_declared_body_at_once(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(tmp_path / "tables.db", seeded_tables=True), host="127.0.0.1", port=port, log_level="critical"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(100):
+            if server.started:
+                break
+            time.sleep(0.05)
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        client.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 419430400\r\n\r\n{")
+        answer = b""
+        while b"bytes" not in answer:  # no 400 MB sent: the answer comes first (its body may come apart)
+            part = client.recv(4096)
+            assert part, answer
+            answer += part
+        assert answer.startswith(b"HTTP/1.1 413") and b"a request is at most 4,096 bytes" in answer
+        client.close()
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_uploads_past_the_most_a_server_keeps_are_refused_and_nothing_written(tmp_path, monkeypatch):
+    from studrules.web import uploads
+
+    monkeypatch.setattr(uploads, "MAX_UPLOADS", 3)
+    kept = uploads.Uploads(tmp_path, allowed=True, taken=lambda name: False)
+    for n in range(3):
+        kept.add(f"name: up-{n}\nextends: razz\n")
+    with pytest.raises(uploads.UploadError, match="this server keeps 3 uploaded games, its most"):
+        kept.add("name: up-3\nextends: razz\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["up-0.yaml", "up-1.yaml", "up-2.yaml"]
+    assert sorted(kept.games()) == ["up-0", "up-1", "up-2"]
+
+
+def test_a_table_s_seed_is_refused_unless_the_server_takes_seeded_tables(tmp_path):
+    # whoever gives the seed could deal the same cards at a table of his own and know every hand
+    body = {"host": "Ann", "variants": [FR], "seats": 2, "seed": 12345}
+    with TestClient(create_app(tmp_path / "plain.db")) as client:
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 400 and "this server deals at random: a table's 'seed'" in r.json()["error"]
+        assert "--seeded-tables" in r.json()["error"]
+        assert client.post("/api/tables", json=body | {"seed": None}).status_code == 200  # (no seed: random deals)
+    with TestClient(create_app(tmp_path / "seeded.db", seeded_tables=True)) as client:
+        assert client.post("/api/tables", json=body).status_code == 200

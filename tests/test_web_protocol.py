@@ -28,7 +28,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(tmp_path / "tables.db")
+    app = create_app(tmp_path / "tables.db", seeded_tables=True)
     with TestClient(app) as c:
         yield c
 
@@ -338,7 +338,7 @@ def test_creating_a_table_checks_every_setting(client):
         r = client.post("/api/tables", json=body)
         assert r.status_code == 400 and why in r.json()["error"], (body, r.text)
     r = client.post("/api/tables", content=b"x" * 10_000)
-    assert r.status_code == 400
+    assert r.status_code == 413 and r.json()["error"] == "a request is at most 4,096 bytes"
 
 
 def test_a_name_taken_at_the_table_is_refused(client):
@@ -429,7 +429,7 @@ def test_the_next_hand_comes_after_the_pause():
 def test_a_restart_returns_the_hand_in_play_and_keeps_the_stacks(tmp_path):
     db = tmp_path / "tables.db"
     clock = Clock()
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR, HE], "seats": 2, "pause": 0, "seed": 3})
     bot = room.add_bot(ann, "check-call")
     server._save_seat(room, bot)
@@ -444,7 +444,7 @@ def test_a_restart_returns_the_hand_in_play_and_keeps_the_stacks(tmp_path):
     assert sum(after_one.values()) == 2000 and after_one["Ann"] < 1000
     server.store.close()
 
-    again = Server(db, clock=clock)
+    again = Server(db, clock=clock, seeded_tables=True)
     back = again.rooms[room.id]
     assert {s.name: s.stack for s in back.seats} == after_one  # the second hand's chips went back
     assert back.hands_before == 1 and back.session.dealer == room.session.dealer
@@ -509,7 +509,7 @@ def test_uploading_a_variant_is_off_unless_the_server_allows_it(client):
 
 @pytest.fixture
 def uploading(tmp_path):
-    with TestClient(create_app(tmp_path / "tables.db", allow_uploads=True)) as c:
+    with TestClient(create_app(tmp_path / "tables.db", allow_uploads=True, seeded_tables=True)) as c:
         yield c
 
 
@@ -537,7 +537,7 @@ def test_an_uploaded_variant_is_dealt_at_a_table(uploading, tmp_path):
 )
 def test_an_upload_goes_through_the_command_lines_checks_and_more(uploading, text, why):
     r = uploading.post("/api/variants", content=text.encode())
-    assert r.status_code == 400 and why in r.json()["error"], r.text
+    assert r.status_code == (413 if why == "at most" else 400) and why in r.json()["error"], r.text
 
 
 def test_an_uploaded_name_is_never_written_over(uploading):

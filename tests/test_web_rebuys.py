@@ -262,7 +262,7 @@ def test_the_host_changes_the_rebuys_from_the_next_hand(changes, line):
 
 
 def test_a_table_is_made_with_its_rebuys_or_refused_with_the_reason():
-    server = Server(":memory:", clock=Clock())
+    server = Server(":memory:", clock=Clock(), seeded_tables=True)
     room, _ = server.create({"host": "Ann", "variants": [FR], "rebuys": True, "rebuy_limit": None})
     assert room.config.rebuys and room.config.rebuy_limit is None
     for bad, said in (
@@ -294,7 +294,7 @@ def test_the_rebuy_message_and_the_settings_of_rebuys_are_checked():
 
 
 def _served(db, clock, **settings):
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     body = {"host": "Ann", "variants": [FR], "seats": 2, "buy_in": BUY_IN, "stakes": {"low_limit": 2}}
     room, ann = server.create(body | {"timeout": 30, "pause": 60, "seed": 7} | settings)
     server._save_seat(room, room.add_bot(ann, "check-call"))
@@ -311,7 +311,7 @@ def test_a_restart_keeps_the_rebuys_and_a_table_waiting_for_one(tmp_path):
     assert room.waiting_for() == ["Ann"]
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     ann = back.seat_of(people["Ann"].token)
     assert back.state == "between" and back.waiting_for() == ["Ann"] and ann.stack == 0
     assert (_facts(back, "Ann")["rebuys"], _facts(back, "Ann")["bought"]) == (1, 2 * BUY_IN)
@@ -336,7 +336,7 @@ def test_one_who_stood_up_after_a_rebuy_is_counted_with_it_after_a_restart(tmp_p
     room.leave(bob)
     assert room.departed[-1] == {"name": "Bob", "stack": BUY_IN, "bought": 2 * BUY_IN, "rebuys": 1}
     server.store.close()
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     row = next(r for r in standings(back) if r["name"] == "Bob")
     # he bought in twice, 20 each, and left with 20: 20 - 40 = -20
     assert row == {"name": "Bob", "bought": 40, "rebuys": 1, "stack": 20, "net": -20}
@@ -350,7 +350,7 @@ def _ann_alone_against_the_house(db, clock, monkeypatch, **settings):
     the house's queen high, which qualifies: she plays the first hand and folds every other, until she
     has too few chips for a hand. The server and the room then."""
     deal_every_hand(monkeypatch, {"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     body = {"host": "Ann", "variants": [TCP], "seats": 2, "buy_in": 100, "timeout": 30, "pause": 60, "seed": 3}
     room, ann = server.create(body | settings)
     room.start(ann)
@@ -375,7 +375,7 @@ def test_a_restart_keeps_a_table_against_the_house_waiting_for_its_only_player_t
     assert room.state == "between" and room.waiting_for() == ["Ann"] and ann.away
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     her = back.seat_of(ann.token)
     state = snapshot(back, her)
     assert back.state == "between" and back.waiting_for() == ["Ann"]
@@ -395,7 +395,7 @@ def test_a_table_against_the_house_over_for_want_of_chips_is_over_after_a_restar
     assert room.state == "over" and (ann.stack, room._number()) == (10, 12)
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     her = back.seat_of(ann.token)
     assert back.state == "over" and back.log[-1].startswith("The game is over")
     assert snapshot(back, her)["hand_number"] == 12 and _facts(back, "Ann")["won"] == 1
@@ -410,7 +410,7 @@ def test_a_table_against_the_house_over_for_want_of_chips_is_over_after_a_restar
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(server=Server(tmp_path / "tables.db", clock=Clock()))) as c:
+    with TestClient(create_app(server=Server(tmp_path / "tables.db", clock=Clock(), seeded_tables=True))) as c:
         yield c
 
 

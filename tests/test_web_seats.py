@@ -165,7 +165,7 @@ def test_the_host_removes_a_seat_or_gives_it_to_a_bot_and_nobody_else_may():
 def test_a_restart_restores_the_seats_as_they_are(tmp_path):
     db = tmp_path / "tables.db"
     clock = Clock()
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 4, "pause": 60, "seed": 5})
     bob, cat = server.join(room, "Bob"), server.join(room, "Cat")
     room.start(ann)
@@ -177,7 +177,7 @@ def test_a_restart_restores_the_seats_as_they_are(tmp_path):
     assert [n for _, n, _, _ in seats] == ["Ann", "Bob", "Dan"]
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     assert [(s.number, s.name, s.bot, s.stack) for s in back.seats if s is not None] == seats
     assert back.departed == room.departed and _chips(back) == 4000
     assert back.seat_of(dan.token).name == "Dan"
@@ -187,13 +187,13 @@ def test_a_restart_restores_the_seats_as_they_are(tmp_path):
 
 def test_a_leave_asked_during_a_hand_the_restart_returned_is_done_at_the_restart(tmp_path):
     db = tmp_path / "tables.db"
-    server = Server(db, clock=Clock())
+    server = Server(db, clock=Clock(), seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 3, "pause": 60, "seed": 5})
     bob, cat = server.join(room, "Bob"), server.join(room, "Cat")
     room.start(ann)
     room.leave(bob)
     server.store.close()
-    back = Server(db, clock=Clock()).rooms[room.id]
+    back = Server(db, clock=Clock(), seeded_tables=True).rooms[room.id]
     assert [s.name for s in back.seats if s is not None] == ["Ann", "Cat"]
     assert back.departed == [{"name": "Bob", "stack": 1000}]  # the hand was returned: his buy-in whole
     del cat
@@ -205,7 +205,7 @@ def test_a_leave_asked_during_a_hand_the_restart_returned_is_done_at_the_restart
 def _kill_table(db, clock):
     """Ann (a person, checking and calling) and two bots at a high-low table
     with a kill: the seeded bots bet enough for a scoop to kill."""
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     settings = {"host": "Ann", "variants": [HILO], "seats": 3, "pause": 0, "seed": 1, "options": {"kill": "scoop"}}
     room, ann = server.create(settings)
     for _ in range(2):
@@ -243,7 +243,7 @@ def test_a_restart_keeps_hands_won_and_a_kills_legs(tmp_path, when):
     assert sum(carried["won"].values()) >= 1
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     assert back.session.carried() == carried
     assert {s.name: s.stack for s in back.seats} == stacks and sum(stacks.values()) == 3000
     back.tick()  # the next hand: killed by the one who had the legs
@@ -257,7 +257,7 @@ def test_a_restart_keeps_hands_won_and_a_kills_legs(tmp_path, when):
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "tables.db")) as c:
+    with TestClient(create_app(tmp_path / "tables.db", seeded_tables=True)) as c:
         yield c
 
 

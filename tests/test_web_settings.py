@@ -226,7 +226,7 @@ def test_a_change_after_a_change_in_the_same_hand_builds_on_it():
 )
 def test_an_invalid_change_is_refused_and_changes_nothing_not_even_the_store(tmp_path, changes, said):
     db = tmp_path / "tables.db"
-    server = Server(db, clock=Clock())
+    server = Server(db, clock=Clock(), seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 2, "timeout": 30, "seed": 3})
     server.join(room, "Bob")
     room.start(ann)
@@ -240,7 +240,7 @@ def test_an_invalid_change_is_refused_and_changes_nothing_not_even_the_store(tmp
 
 
 def test_games_played_by_fewer_players_than_the_table_seats_are_refused():
-    server = Server(":memory:", clock=Clock())
+    server = Server(":memory:", clock=Clock(), seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR], "seats": 10})
     with pytest.raises(TableError, match="these games are played by 2 to 7 players: this table has 10 seats"):
         room.configure(ann, {"variants": ["cowpie"]})  # (cowpie.yaml: seats 2 to 7)
@@ -269,7 +269,7 @@ def test_the_game_over_takes_no_change():
 
 
 def _server_table(db, clock, **settings):
-    server = Server(db, clock=clock)
+    server = Server(db, clock=clock, seeded_tables=True)
     room, ann = server.create({"host": "Ann", "seats": 2, "seed": 3} | settings)
     bot = room.add_bot(ann, "check-call")
     server._save_seat(room, bot)
@@ -293,7 +293,7 @@ def test_a_restart_deals_with_the_changed_settings(tmp_path):
     assert (kept["created"], kept["state"]) == (before["created"], "playing")
     server.store.close()
 
-    again = Server(db, clock=clock)
+    again = Server(db, clock=clock, seeded_tables=True)
     back = again.rooms[room.id]
     assert back.config.stakes == {"low_limit": 20} and back.config.pause == 5
     back.tick()  # the hand in play was returned: the next is dealt, at the new stakes
@@ -309,7 +309,7 @@ def test_a_restart_after_new_games_deals_the_first_of_them(tmp_path):
     room.configure(ann, {"variants": [HE, FR]})
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     back.tick()
     # the hand played was counted into the old list: the new one begins with its first
     assert back.report.variant.name == HE and back._number() == 2
@@ -328,7 +328,7 @@ def test_a_restart_after_a_change_of_the_stakes_alone_announces_what_changed(tmp
         room.configure(ann, {"stakes": {"low_limit": 20}})  # at once
     server.store.close()
 
-    back = Server(db, clock=clock).rooms[room.id]
+    back = Server(db, clock=clock, seeded_tables=True).rooms[room.id]
     back.tick()
     # announced as without the restart: the same game with new house rules, and what changes
     # (the French file: a bet of the low limit, 10 -> 20; an ante of half of it, 5 -> 10)
@@ -412,7 +412,7 @@ def test_a_settings_message_may_be_as_large_as_a_new_tables_request_and_no_large
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "tables.db")) as c:
+    with TestClient(create_app(tmp_path / "tables.db", seeded_tables=True)) as c:
         yield c
 
 
@@ -471,7 +471,7 @@ def test_the_rule_book_before_the_start_is_at_the_tables_stakes(client):
 def test_stakes_played_other_than_given_are_told_at_the_table(tmp_path):
     # the French ante is half the low limit: a low limit of 3 makes it 1.5 chips, played as 1
     # (chips are whole), as the command line warns; the table's log tells the host
-    server = Server(tmp_path / "tables.db", clock=Clock())
+    server = Server(tmp_path / "tables.db", clock=Clock(), seeded_tables=True)
     room, ann = server.create({"host": "Ann", "variants": [FR, HE], "seats": 2, "stakes": {"low_limit": 3}})
     assert (
         f"{FR}: the stake low_limit=3 makes ante (low_limit / 2) 1.5 of a chip: it is played as 1; "

@@ -41,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
     if args.all:
         if args.a or args.b:
             raise UsageError("diff --all compares every shipped variant: give no variant names with it")
+        sided = [f"--{k.replace('_', '-')}" for k in ("option_a", "option_b", "stake_a", "stake_b") if getattr(args, k)]
+        if sided:  # (each shipped variant is compared as its file has it: no side to give them to)
+            raise UsageError(f"diff --all compares every shipped variant as its file has it: {sided[0]} has no side")
         return _run_all(args)
     if not (args.a and args.b):
         if args.a:

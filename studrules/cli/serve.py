@@ -49,6 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="let players upload variant files (checked as 'studrules validate' checks them; off by default)",
     )
+    parser.add_argument(
+        "--seeded-tables",
+        action="store_true",
+        help="let a table be made with a seed (its deals fixed: for practice and tests; off by default, since "
+        "whoever gives the seed knows every card)",
+    )
 
 
 def check_store(path: Path) -> None:
@@ -124,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
 
     check_address(args.host, args.port)
     try:
-        app = create_app(path, allow_uploads=args.allow_uploads)
+        app = create_app(path, allow_uploads=args.allow_uploads, seeded_tables=args.seeded_tables)
     except sqlite3.Error as err:  # (one the checks above did not foresee: a disk full, a lock held)
         raise StudrulesError(f"--db {path}: the store cannot be opened ({err})") from None
     uploads = ", variant uploads on" if args.allow_uploads else ""

@@ -39,7 +39,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards.card import full_deck, is_joker, parse_cards
+from ..cards.card import MAX_JOKERS, full_deck, is_joker, joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError, close_matches
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
@@ -322,8 +322,10 @@ class Sensible(Policy):
         judged = mine
         if self._wild is not None:
             wild = self._wild_ranks(view)
-            jokers = iter(parse_cards("X1 X2 X3 X4 X5 X6 X7 X8"))
-            judged = [next(jokers) if not is_joker(c) and rank_char(c) in wild else c for c in mine]
+            # each wild card judged as a joker he does not hold; past the jokers there are (five wild
+            # cards already make the best hand) the card stands for itself
+            jokers = iter([joker(n) for n in range(1, MAX_JOKERS + 1) if joker(n) not in mine])
+            judged = [next(jokers, c) if not is_joker(c) and rank_char(c) in wild else c for c in mine]
         klass = max(strength_class(r, judged) for r in self._judges)
         my_value = visible_strength(ranking, mine) if mine else 0
         beaten = False
@@ -428,8 +430,8 @@ class Sensible(Policy):
     def _as_judged(self, view: View) -> Callable[[Card], Card]:
         """How a card counts for this seat: a card of a rank wild for him as a joker."""
         wild = self._wild_ranks(view) if self._wild is not None else ""
-        joker = parse_cards("X1")[0]
-        return lambda card: joker if wild and not is_joker(card) and rank_char(card) in wild else card
+        first = joker(1)
+        return lambda card: first if wild and not is_joker(card) and rank_char(card) in wild else card
 
 
 # --------------------------------------------------------------------------

@@ -46,6 +46,7 @@ from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
 from .room_view import snapshot
+from .serving import BodyRefused, read_body
 from .settings_change import check_table, stake_notes
 from .store import Store
 from .uploads import Uploads
@@ -74,7 +75,15 @@ MAX_UPLOAD = MAX_BYTES + 1024  # the command line's limit on a file, and room fo
 class Server:
     """The rooms of one server, kept in the SQLite file ``db`` (restored at start)."""
 
-    def __init__(self, db: str | Path, *, clock: Callable[[], float] = time.monotonic, allow_uploads: bool = False):
+    def __init__(
+        self,
+        db: str | Path,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        allow_uploads: bool = False,
+        seeded_tables: bool = False,
+    ):
+        self.seeded_tables = seeded_tables  # a table's seed taken from a client (else refused: it fixes the deals)
         self.store = Store(db)
         folder = Path(tempfile.mkdtemp()) if str(db) == ":memory:" else Path(f"{db}.variants")
         self.uploads = Uploads(folder, allowed=allow_uploads, taken=shipped_games().__contains__)
@@ -118,6 +127,11 @@ class Server:
         if not isinstance(body, dict):
             raise TableError("a table is described by a JSON object")
         host = body.get("host")
+        if body.get("seed") is not None and not self.seeded_tables:  # (whoever knows it knows every card)
+            raise TableError(
+                "this server deals at random: a table's 'seed' would let whoever gave it know every card "
+                "(a server started with --seeded-tables takes one, for practice and tests)"
+            )
         games = self.games()
         config = TableConfig.from_dict({k: v for k, v in body.items() if k != "host"}, games.__contains__)
         loaded = check_table(
@@ -352,17 +366,22 @@ def _frame_text(frame: MutableMapping[str, Any]) -> str | None:
 
 
 def _json_body(raw: bytes) -> Any:
-    if len(raw) > _MAX_BODY:
-        raise ProtocolError(f"a request is at most {_MAX_BODY} bytes")
     try:
         return json.loads(raw or b"{}")
     except (ValueError, RecursionError):  # (RecursionError: nested too deep)
         raise ProtocolError("the request is not JSON") from None
 
 
-def create_app(db: str | Path = ":memory:", *, server: Server | None = None, allow_uploads: bool = False) -> Starlette:
+def create_app(
+    db: str | Path = ":memory:",
+    *,
+    server: Server | None = None,
+    allow_uploads: bool = False,
+    seeded_tables: bool = False,
+) -> Starlette:
     """The application over the store ``db`` (or over ``server``); ``allow_uploads``:
-    players may upload variant files (off by default)."""
+    players may upload variant files; ``seeded_tables``: a table may be made with a
+    seed, which fixes its deals (both off by default)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -370,7 +389,7 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
     from starlette.staticfiles import StaticFiles
     from starlette.websockets import WebSocketDisconnect
 
-    srv = server or Server(db, allow_uploads=allow_uploads)
+    srv = server or Server(db, allow_uploads=allow_uploads, seeded_tables=seeded_tables)
 
     posts: dict[str, RateLimit] = {}  # per client address: tables made and seats taken
 
@@ -382,6 +401,9 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
 
     def error(err: Exception, status: int = 400) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=status)
+
+    def refused(err: BodyRefused) -> Response:  # (a client gone is answered nothing: nobody reads it)
+        return error(err, err.status) if err.status is not None else Response(status_code=400)
 
     def room_of(request: Request) -> Room:
         room = srv.rooms.get(request.path_params["table"])
@@ -407,7 +429,9 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
         if too_many(request):
             return error(TableError("too many requests: slow down"), 429)
         try:
-            room, seat = srv.create(_json_body(await request.body()))
+            room, seat = srv.create(_json_body(await read_body(request, _MAX_BODY)))
+        except BodyRefused as err:
+            return refused(err)
         except StudrulesError as err:
             return error(err)
         srv.ensure_task(room)
@@ -421,11 +445,11 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             return error(TableError("too many requests: slow down"), 429)
         if not srv.uploads.allowed:
             return error(TableError("uploading a variant is off on this server (studrules serve --allow-uploads)"), 403)
-        raw = await request.body()
-        if len(raw) > MAX_UPLOAD:
-            return error(ProtocolError(f"a variant file is at most {MAX_UPLOAD - 1024:,} bytes"))
         try:
+            raw = await read_body(request, MAX_UPLOAD, "a variant file", said=MAX_UPLOAD - 1024)
             variant = srv.uploads.add(raw.decode("utf-8"))
+        except BodyRefused as err:
+            return refused(err)
         except UnicodeDecodeError:
             return error(ProtocolError("a variant file is UTF-8 text"))
         except StudrulesError as err:
@@ -437,8 +461,10 @@ def create_app(db: str | Path = ":memory:", *, server: Server | None = None, all
             return error(TableError("too many requests: slow down"), 429)
         try:
             room = room_of(request)
-            body = _json_body(await request.body())
+            body = _json_body(await read_body(request, _MAX_BODY))
             seat = srv.join(room, body.get("name") if isinstance(body, dict) else None)
+        except BodyRefused as err:
+            return refused(err)
         except LookupError as err:
             return error(err, 404)
         except StudrulesError as err:

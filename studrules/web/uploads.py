@@ -8,7 +8,9 @@ value limits, every problem located) and two more a server needs: its
 network reads no file of the server's), and it must have a new name (a pot
 game or a game against the house alike). It is then written to the uploads folder beside the store (never
 over a file there) and dealt like a shipped game; a history names it by that
-file, so ``studrules replay`` reads its hands.
+file, so ``studrules replay`` reads its hands. A server keeps at most
+:data:`MAX_UPLOADS` uploaded games (some 60 MB at the most a file): past
+them an upload is refused until the server's keeper clears the folder.
 
 >>> import tempfile
 >>> from studrules.spec.resources import default_variant
@@ -37,9 +39,11 @@ from ..errors import SpecError, StudrulesError
 from ..spec.loader import load_variant, load_variant_text, shipped_names
 from ..spec.source import MAX_BYTES, read_document
 
-__all__ = ["Uploads", "UploadError"]
+__all__ = ["MAX_UPLOADS", "Uploads", "UploadError"]
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")  # matched whole (fullmatch)
+#: the most uploaded games a server keeps (each listed to every page, and kept in memory)
+MAX_UPLOADS = 250
 
 
 class UploadError(StudrulesError):
@@ -79,6 +83,8 @@ class Uploads:
             raise UploadError("uploading a variant is off on this server (studrules serve --allow-uploads turns it on)")
         if not isinstance(text, str) or not text.strip():
             raise UploadError("upload the text of a variant file (YAML)")
+        if len(self._games) >= MAX_UPLOADS:
+            raise UploadError(f"this server keeps {MAX_UPLOADS} uploaded games, its most: no more are taken")
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise UploadError(f"a variant file is at most {MAX_BYTES:,} bytes")
         doc = read_document(text if "\n" in text else text + "\n", file="upload.yaml")
