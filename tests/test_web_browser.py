@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
+from web_support import served
 
 pytestmark = pytest.mark.browser
 
@@ -65,26 +64,10 @@ def browser():
 @pytest.fixture
 def server(tmp_path):
     """A real server (uvicorn, in a thread of this process) on a free port."""
-    import uvicorn
-
     from studrules.web.app import create_app
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(tmp_path / "tables.db", seeded_tables=True), host="127.0.0.1", port=port, log_level="warning"
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(create_app(tmp_path / "tables.db", seeded_tables=True), log_level="warning") as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture

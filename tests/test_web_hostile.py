@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import threading
-import time
 
 import pytest
-from web_support import web_test_client
+from web_support import served, web_test_client
 
 from studrules.web import app as web_app
 from studrules.web.app import create_app
@@ -19,7 +17,6 @@ from studrules.web.serving import BodyRefused, read_body, uvicorn_settings
 from studrules.web.store import Store
 
 TestClient = web_test_client()  # (the module is skipped without the web extra)
-import uvicorn  # noqa: E402  (the web extra's: imported once it is known to be there)
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -187,21 +184,8 @@ def test_a_seat_open_on_too_many_pages_lets_the_oldest_go(client, monkeypatch):
 def test_a_request_whose_headers_never_finish_is_closed(tmp_path):
     # a line of headers at a time, never the blank line that ends them: closed after the
     # deadline; a whole request on another connection is still answered
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     settings = uvicorn_settings(header_seconds=0.5) | {"log_level": "critical"}
-    config = uvicorn.Config(
-        create_app(tmp_path / "tables.db", seeded_tables=True), host="127.0.0.1", port=port, **settings
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(100):
-            if server.started:
-                break
-            time.sleep(0.05)
+    with served(create_app(tmp_path / "tables.db", seeded_tables=True), **settings) as port:
         slow = socket.create_connection(("127.0.0.1", port), timeout=5)
         slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
         assert slow.recv(1) == b""  # closed by the server, with no answer
@@ -210,9 +194,6 @@ def test_a_request_whose_headers_never_finish_is_closed(tmp_path):
         whole.sendall(b"GET /api/settings HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert whole.recv(64).startswith(b"HTTP/1.1 200")
         whole.close()
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def test_a_stored_seat_whose_name_the_game_refuses_is_not_restored(tmp_path, caplog):
@@ -328,20 +309,7 @@ def test_a_body_that_does_not_arrive_in_time_is_refused_and_a_client_gone_is_ans
 
 
 def test_the_server_answers_a_huge_declared_body_at_once(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(tmp_path / "tables.db", seeded_tables=True), host="127.0.0.1", port=port, log_level="critical"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(100):
-            if server.started:
-                break
-            time.sleep(0.05)
+    with served(create_app(tmp_path / "tables.db")) as port:
         client = socket.create_connection(("127.0.0.1", port), timeout=5)
         client.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 419430400\r\n\r\n{")
         answer = b""
@@ -351,9 +319,6 @@ def test_the_server_answers_a_huge_declared_body_at_once(tmp_path):
             answer += part
         assert answer.startswith(b"HTTP/1.1 413") and b"a request is at most 4,096 bytes" in answer
         client.close()
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def test_uploads_past_the_most_a_server_keeps_are_refused_and_nothing_written(tmp_path, monkeypatch):

@@ -5,8 +5,13 @@ error there)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import threading
+import time
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -58,3 +63,26 @@ def bot_and_start(ws) -> dict:
     ws.receive_json()
     ws.send_json({"type": "start"})
     return ws.receive_json()
+
+
+@contextlib.contextmanager
+def served(app: Any, **settings: Any) -> Iterator[int]:
+    """``app`` served by a real uvicorn (in a thread of this process) on a free port of this
+    machine, with uvicorn's ``settings``: the port, until the block ends."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **({"log_level": "critical"} | settings)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
