@@ -296,3 +296,22 @@ def test_diff_all_refuses_a_side_s_option_or_stake_rather_than_ignore_it(capsys)
     for flag, value in (("--option-a", "x=y"), ("--stake-b", "ante=2")):
         code, _, err = run(capsys, "diff", "--all", flag, value)
         assert code == 2 and f"{flag} has no side" in err
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("format", "x", "hand 1: its format is 'x', not 'studrules-history'"),
+        ("version", 9, "hand 1: its version is '9': this studrules reads histories of version 1"),
+    ],
+)
+def test_a_history_line_of_another_format_or_a_later_version_is_refused_at_its_line(tmp_path, capsys, key, value, said):
+    import json
+
+    played = tmp_path / "h.jsonl"
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--seed", "4", "--history", str(played))[0] == 0
+    line = json.loads(played.read_text(encoding="utf-8")) | {key: value}
+    other = _file(tmp_path, "other.jsonl", json.dumps(line) + "\n")
+    for argv in (["replay", str(other)], ["replay", str(other), "--unchecked"], ["export-phh", str(other)]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and f"{other}:1:1: {said}" in err

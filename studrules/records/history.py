@@ -425,6 +425,11 @@ def replay_record(
     folder or one of ``folders``, or shipped)."""
     from .script import run_script
 
+    kind, version = record.get("format", HISTORY_FORMAT), record.get("version", _VERSION)
+    if kind != HISTORY_FORMAT:
+        raise ScriptError(f"its format is {str(kind)[:40]!r}, not {HISTORY_FORMAT!r}: not a line studrules wrote")
+    if type(version) is not int or not 1 <= version <= _VERSION:
+        raise ScriptError(f"its version is {str(version)[:20]!r}: this studrules reads histories of version {_VERSION}")
     hand = run_script(record_script(record), auto_showdown=False, base=base, folders=folders)
     if check:
         problem = record_problem(record, hand, unchecked=unchecked)
