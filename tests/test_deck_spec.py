@@ -262,7 +262,7 @@ def test_ranks_outside_23456789TJQKA_are_a_located_error(tmp_path):
     path = write(tmp_path, "bad", "name: bad\nextends: five-card-stud\ndeck:\n  ranks: 6789XJQKA\n")
     (e,) = errors_of(path)
     assert (e.location.line, e.location.column) == (4, 10)
-    assert "'6789XJQKA' is not a valid ranks" in e.message
+    assert "'6789XJQKA' is not valid for ranks" in e.message
     assert "5 to 13 ranks from 23456789TJQKA" in e.message
 
 

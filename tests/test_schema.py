@@ -203,3 +203,28 @@ def test_the_schema_words_are_the_models_words():
     assert tuple(defs["betting_step"]["properties"]["structure"]["enum"]) == STRUCTURES
     pay_table = defs["settle_step"]["properties"]["pay_table"]["propertyNames"]["anyOf"][0]["enum"]
     assert set(pay_table) == set(hand_constants()) - {"ace_king"}
+
+
+def _patterns(node: object) -> set[str]:
+    if isinstance(node, dict):
+        found = {node["pattern"]} if isinstance(node.get("pattern"), str) else set()
+        return found.union(*(_patterns(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_patterns(v) for v in node))
+    return set()
+
+
+def test_every_pattern_of_the_schema_is_explained_in_words():
+    from studrules.spec.schema import _PATTERN_WORDS
+
+    unexplained = _patterns(schema()) - set(_PATTERN_WORDS)
+    assert not unexplained, f"patterns a misspelt value would meet with no words: {sorted(unexplained)}"
+
+
+def test_a_wild_rank_written_as_a_card_says_how_to_write_ranks():
+    (e,) = errors_in("name: x\nwild: {ranks: 2s}\nsteps:\n  - deal: {players: [up]}\n")
+    assert (e.location.line, e.location.column) == (2, 15)
+    assert e.message == (
+        "'2s' is not valid for ranks: give ranks from 23456789TJQKA (T for ten) written together, "
+        "e.g. '2' for deuces wild, '39' for threes and nines"
+    )

@@ -44,6 +44,11 @@ _PATTERN_WORDS = {
     "^[a-z]{2,3}(-[A-Za-z0-9]+)*$": "use an ISO language code such as fr, he, ru, it",
     "^[2-9TJQKA]$": "give one rank from 23456789TJQKA (T for ten), e.g. K",
     "^[2-9TJQKA]{5,13}$": "give 5 to 13 ranks from 23456789TJQKA (T for ten), each once, e.g. 6789TJQKA for a 36-card deck",
+    "^[2-9TJQKA]{1,13}$": "give ranks from 23456789TJQKA (T for ten) written together, e.g. '2' for deuces wild, '39' for threes and nines",
+    "^[a-z_]+$": "use lower-case letters and underscores (full_house)",
+    "^[a-z][a-z0-9_]*$": "use lower-case letters, digits and underscores, starting with a letter (pair_plus)",
+    "^[a-z0-9][a-z0-9._-]*$": "use lower-case letters, digits, '.', '_' and '-' (my-strategy)",
+    "^[a-z][a-z0-9_]*:[A-Za-z0-9_.-]+$": "write CATALOGUE:ENTRY, e.g. generic_poker:7_card_stud",
     "^[0-9]{1,6} to [1-9][0-9]{0,5}$": "odds are a whole number (to 1) or 'A to B', e.g. 3 to 2",
 }
 
@@ -268,7 +273,7 @@ def _translate(error: ValidationError, data: Any, default: Location) -> Iterable
         return
     if kind == "pattern":
         hint = _PATTERN_WORDS.get(constraint, "it does not have the expected form")
-        yield SpecError(f"'{value}' is not a valid {field.replace('_', ' ')}: {hint}", at())
+        yield SpecError(f"'{value}' is not valid for {field}: {hint}", at())
         return
     if kind in ("minItems", "maxItems"):
         n = constraint
