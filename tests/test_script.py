@@ -89,3 +89,11 @@ def test_player_not_in_cards_is_an_error(tmp_path) -> None:
 def test_load_script_keeps_expectations(tmp_path) -> None:
     script = load_script(write(tmp_path, BASE + "expect: {next: null}\n"))
     assert script.expect == {"next": None} and script.seed == 1
+
+
+@pytest.mark.parametrize("given", ["nosuch.yaml", "games/nosuch.yaml", "nosuch"])
+def test_a_script_path_to_no_file_is_said_to_be_no_such_file(tmp_path, monkeypatch, given):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ScriptError) as err:
+        play_script(given)
+    assert str(err.value) == f"no such file '{given}' (a hand script is a mapping, a file's path, or YAML text)"

@@ -11,7 +11,7 @@ does not change the result: the same seed gives the same numbers.
 this machine (one single-threaded worker process per core, or ``workers``),
 anything else is a scheduler's address (``tcp://10.0.0.5:8786``) whose
 workers have studrules installed. Dask is the optional extra
-``studrules[distributed]``; without it, a clear error says so.
+``distributed`` (``pip install '.[distributed]'`` in the studrules folder); without it, a clear error says so.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def dask_client(address: str, workers: int | None = None) -> Iterator[Any]:
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise StudrulesError(
-            "--dask needs Dask's distributed scheduler: pip install 'studrules[distributed]'"
+            "--dask needs Dask's distributed scheduler: in the studrules folder, pip install '.[distributed]'"
         ) from None
     address = str(address).strip()
     if not address:

@@ -286,7 +286,7 @@ def add_dask_argument(parser: argparse.ArgumentParser) -> None:
         "--dask",
         metavar="ADDRESS",
         help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786), or 'local' for one on this "
-        "machine; the same seed gives the same numbers (needs the extra studrules[distributed])",
+        "machine; the same seed gives the same numbers (needs the 'distributed' extra: pip install '.[distributed]' in the studrules folder)",
     )
 
 

@@ -4,7 +4,7 @@ Starts the web server (:mod:`studrules.web`): a host opens the page, creates
 a table and sends its link; the others join by name. Tables, seats, stacks
 and every hand are kept in an SQLite file (``--db``), so stopping and
 starting the server again loses nothing. It needs the optional extra:
-``pip install 'studrules[web]'``.
+``pip install '.[web]'`` in the studrules folder.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         from ..web.app import create_app
     except ImportError as err:
         raise StudrulesError(
-            f"the web server needs the 'web' extra ({err.name} is missing): pip install 'studrules[web]'"
+            f"the web server needs the 'web' extra ({err.name} is missing): in the studrules folder, pip install '.[web]'"
         ) from None
     from ..web.serving import uvicorn_settings
 

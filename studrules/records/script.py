@@ -118,6 +118,9 @@ def load_script(script: Mapping | str | Path) -> Script:
     def fail(message: str, *path) -> ScriptError:
         return ScriptError(message, where(*path))
 
+    if isinstance(script, str) and "\n" not in script and isinstance(data, str):  # a path to no file
+        shown = script if len(script) <= 200 else script[:200] + "..."
+        raise ScriptError(f"no such file '{shown}' (a hand script is a mapping, a file's path, or YAML text)")
     if not isinstance(data, Mapping):
         raise fail("a hand script is a mapping of fields (variant:, players:, actions:, ...)")
     for key in data:
