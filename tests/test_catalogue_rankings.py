@@ -293,7 +293,10 @@ def test_action_razzdugi_the_face_rule_is_the_razz_halfs_only():
     "showdown, words",
     [
         ("rankings: [ace_to_five_low], holding_first: {high: JQK}", "'high' is not a ranking of this showdown"),
-        ("rankings: [ace_to_five_low], holding_first: {ace_to_five_low: J1}", "'J1' is not valid for ace_to_five_low: give ranks"),
+        (
+            "rankings: [ace_to_five_low], holding_first: {ace_to_five_low: J1}",
+            "'J1' is not valid for ace_to_five_low: give ranks",
+        ),
     ],
 )
 def test_a_holding_first_that_cannot_apply_is_refused_at_load(showdown, words):

@@ -206,14 +206,18 @@ def test_a_game_against_the_house_shows_no_line_per_betting_round_it_lacks():
 
 def test_checking_and_folding_say_what_the_options_and_stakes_allow():
     # five-card-stud-ru-home.yaml round 1: check: antes_posted; an ante of 1 before the deal,
-    # removed by antes=no. The engine: one who may not check may fold (he may not fold otherwise)
+    # removed by antes=no. The text: without antes "the very first player must make a bet, and those
+    # after him must answer it, raise or fold": one who may not check must bet
     found = rows("five-card-stud-ru-home", "five-card-stud-ru-home", options_b={"antes": "no"})
     assert found[("round 1", "checking")] == (
         "allowed: only when antes were posted before the deal, always so in this game",
         "never: only when antes were posted before the deal, never so in this game",
     )
-    assert found[("round 1", "folding")] == ("only when facing a bet", "at any turn (he may never check)")
-    for options, legal in (({}, ["check", "bet"]), ({"antes": "no"}, ["fold", "bet"])):
+    assert found[("round 1", "folding")] == (
+        "only when facing a bet",
+        "only when facing a bet (facing none, he must bet)",
+    )
+    for options, legal in (({}, ["check", "bet"]), ({"antes": "no"}, ["bet"])):
         hand = Hand(load_variant("five-card-stud-ru-home", options=options), ["A", "B", "C"], 1000, seed=1)
         assert [la.action for la in hand.legal_actions()] == legal
     # an ante of 0 chips posts nothing either: both sides then read the same

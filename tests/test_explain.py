@@ -102,7 +102,10 @@ def test_options_are_listed_with_every_choice_and_the_current_one_marked():
 def test_russian_home_game_check_rule_and_the_deal_down():
     # 002 rule 4: check in round 1 only when antes were posted before the deal
     text = flat(explain(load_variant("five-card-stud-ru-home")))
-    assert "may check only when antes were posted before the deal; otherwise he must bet or fold" in text
+    assert (
+        "may check only when antes were posted before the deal; otherwise he must bet (he may fold only when facing a bet)"
+        in text
+    )
     # 002 rule 5: burn, then a third card face down
     assert "The dealer burns the top card. Each player still in the hand gets one more card face down" in text
     # 002 rule 8: equal hands go to the first shown (the last raiser)

@@ -13,6 +13,7 @@ from rules_support import deal, events, legal, net, play, script
 
 from studrules.cards.card import Card
 from studrules.errors import IllegalActionError
+from studrules.game.actions import Action
 
 RU = "five-card-stud-ru-home"
 
@@ -44,9 +45,11 @@ def test_without_antes_the_first_player_must_bet():
     #  ответить на нее, поднять или спасовать."
     h = deal(RU, DECK, options={"antes": "no"})
     assert events(h, "ante") == []
-    assert legal(h) == {"fold": None, "bet": range(2, 101)}
-    with pytest.raises(IllegalActionError):
-        h.apply("Ann check")
+    assert legal(h) == {"bet": range(2, 101)}  # folding is for those after him, facing his bet
+    for refused in ("Ann check", "Ann fold"):
+        with pytest.raises(IllegalActionError):
+            h.apply(refused)
+    assert h.default_action() == Action("Ann", "bet", 2)  # (a bot that checks or calls: the least bet)
     h.apply("Ann bet 2")
     assert legal(h) == {"fold": None, "call": 2, "raise": range(4, 101)}
 
@@ -67,7 +70,7 @@ def test_option_lowest_card_without_antes_must_bet():
     cards = {"Ann": "Kd 9c", "Bob": "2h Qs", "Cat": "Jc 2d"}
     h = deal(RU, cards, options={"opener": "lowest_card", "antes": "no"})
     assert h.to_act == "Cat"
-    assert legal(h) == {"fold": None, "bet": range(2, 101)}
+    assert legal(h) == {"bet": range(2, 101)}
 
 
 def test_burn_then_a_third_card_face_down_then_round_two():

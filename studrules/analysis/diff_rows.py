@@ -47,7 +47,7 @@ def check_rows(variant: Variant, step: BettingStep, values: Mapping[str, int]) -
     facing no bet may do, as the stakes ``values`` and the steps before the
     round decide it where they can (a round that lets a player check only
     when antes were posted, in a game that posts none, never lets him check;
-    one who may not check may always fold).
+    one who may not check must bet, unless an open fold lets him fold).
 
     >>> from studrules.spec.loader import load_variant_text
     >>> from studrules.spec.examples import example_text
@@ -56,7 +56,7 @@ def check_rows(variant: Variant, step: BettingStep, values: Mapping[str, int]) -
     >>> check_rows(v, v.steps_of(BettingStep)[0], {"ante": 1, "bet": 2})[0]
     ('checking', 'allowed: only when antes were posted before the deal, always so in this game')
     >>> check_rows(v, v.steps_of(BettingStep)[0], {"ante": 0, "bet": 2})
-    [('checking', 'never: only when antes were posted before the deal, never so in this game'), ('folding', 'at any turn (he may never check)')]
+    [('checking', 'never: only when antes were posted before the deal, never so in this game'), ('folding', 'only when facing a bet (facing none, he must bet)')]
     """
     allowed = _check_allowed(variant, step, values)
     if step.bring_in is not None and step.check is None:
@@ -71,9 +71,9 @@ def check_rows(variant: Variant, step: BettingStep, values: Mapping[str, int]) -
     if step.open_fold:
         folding = "at any turn, even when he could check"
     elif allowed is False:
-        folding = "at any turn (he may never check)"
+        folding = "only when facing a bet (facing none, he must bet)"
     elif allowed is None:
-        folding = "only when facing a bet, or when he may not check"
+        folding = "only when facing a bet (facing none, he must bet when he may not check)"
     else:
         folding = "only when facing a bet"
     return [("checking", checking), ("folding", folding)]

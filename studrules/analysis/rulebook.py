@@ -465,18 +465,16 @@ class _Writer:
         sentences.append(short_all_in_words(step))
         if step.max_raise_multiple is not None:
             k = step.max_raise_multiple
-            sentences.append(
-                "A raise may at most double the bet."
-                if k == 2
-                else f"A raise may at most make the bet {k} times what it was."
-            )
+            bound = "double the bet" if k == 2 else f"make the bet {k} times what it was"
+            sentences.append(f"A raise may at most {bound}.")
         if step.bring_in is None:
             if step.check is None:
                 fold = " or fold" if step.open_fold else "; he may fold only when facing a bet"
                 sentences.append(f"A player facing no bet may check{fold}.")
             else:
                 sentences.append(
-                    f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet or fold."
+                    f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet"
+                    + (" or fold." if step.open_fold else " (he may fold only when facing a bet).")
                 )
         sentences.append("The round ends when all bets are level.")
         sentences.append(self.when(step).replace("This step", "This round"))

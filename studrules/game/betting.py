@@ -224,12 +224,12 @@ class _Betting(_BetSizes):
             head = (_FOLD, _CALL_OF.get(to_call) or _known("call", to_call))
         elif rules.check_always or (rules.check is None and rules.step.check(self._env())):  # type: ignore[misc]
             head = _CHECK_FOLD if rules.open_fold else _CHECK_ONLY  # (open fold: he may give up his hand unbet)
-        else:
-            head = _FOLD_ONLY
+        else:  # he may not check: he must bet (or fold, with an open fold)
+            head = _FOLD_ONLY if rules.open_fold else ()
         if self.acted[seat] or (
             not self._deep and (all_in <= cur or (min(stacks) <= cur and self._others_all_in(seat)))
         ):
-            return head
+            return head or _FOLD_ONLY  # (nothing to bet: he may give up his hand)
         if cur == 0:
             if rules.one_size:  # _bet_option's answer: the bet, or all in
                 total = self.bet_size if self.size_lock is None else self.size_lock
@@ -252,7 +252,7 @@ class _Betting(_BetSizes):
             option = self._raise_option(seat, all_in)
             if option is not None:
                 return head + (option,)
-        return head
+        return head or _FOLD_ONLY
 
     def _past_cap(self, room: int) -> None:
         """Heads-up with no cap, a raise past the cap: the round's margin no longer bounds

@@ -73,6 +73,7 @@ from .house import DEALER, HOUSE, MAX_NAME_LENGTH, RESERVED_NAMES, _House
 from .offers import _Offering
 from .passing import _Passing
 from .plan import _AntePlan, _BettingPlan, _DealPlan, _plan, _ShowdownPlan, killed_stakes
+from .players import check_players, starting_stacks
 from .result import HandResult, _made_result
 from .showdown import _Showdown
 from .splitting import _Splitting
@@ -155,7 +156,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 raise ArgumentError(f"players are a list of names, not {players!r}")
             names = tuple(str(p) for p in names)
             if names not in plan.checked_players:
-                self._check_players(names)
+                check_players(variant, names)
                 if len(plan.checked_players) < 64:
                     plan.checked_players.add(names)
             seating = plan.seating(names)
@@ -163,7 +164,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         self.players = names
         self._seating = seating
         self.seat = seating.seat
-        self.stacks = [stacks] * n if type(stacks) is int and stacks > 0 else self._stacks(stacks)
+        self.stacks = (
+            [stacks] * n if type(stacks) is int and stacks > 0 else starting_stacks(names, seating.seat, stacks)
+        )
         self.start = tuple(self.stacks)
         self.folded = [False] * n
         self._in = list(range(n))  # the seats not folded, in order (kept with folded)
@@ -243,52 +246,6 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if killer is not None:
             self._post_kill(killer)
         self._advance()
-
-    # ---------------------------------------------------------------- setup
-
-    def _check_players(self, names: tuple[str, ...]) -> None:
-        seats = self.variant.seats
-        for p in names:
-            if len(p) > MAX_NAME_LENGTH:
-                raise ArgumentError(f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(p):,}")
-            if not p or any(ch.isspace() for ch in p) or not p.isprintable():
-                raise ArgumentError(f"a player's name is one printable word, not {p!r}")
-            if p in RESERVED_NAMES:
-                raise ArgumentError(f"'{p}' is a reserved name: choose another player's name")
-        if len(set(names)) != len(names):
-            twice = ", ".join(sorted({p for p in names if names.count(p) > 1}))
-            raise ArgumentError(f"each player must have a different name: {twice} given more than once")
-        low, high = seats.min, seats.max
-        if seats.positions:
-            high = max(high, seats.positions[1])
-        if not low <= len(names) <= high:
-            what = "positions" if self.variant.is_banked else "players"
-            raise ArgumentError(f"{self.variant.name} is played by {low} to {high} {what}, not {len(names)}")
-
-    def _stacks(self, stacks: int | Sequence[int] | Mapping[str, int]) -> list[int]:
-        n = self.n
-        if type(stacks) is int and stacks > 0:
-            return [stacks] * n
-        if isinstance(stacks, Mapping):
-            missing = [p for p in self.players if p not in stacks]
-            extra = [p for p in stacks if p not in self.seat]
-            if missing or extra:
-                raise ArgumentError(f"stacks must give every player: missing {missing}, unknown {extra}")
-            out = [stacks[p] for p in self.players]
-        elif isinstance(stacks, int) and not isinstance(stacks, bool):
-            out = [stacks] * n
-        elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
-            out = list(stacks)
-            if len(out) != n:
-                raise ArgumentError(f"{len(out)} stacks for {n} players")
-        else:  # (True, "100", 2.5: neither a number of chips nor a list of them)
-            raise ArgumentError(
-                f"stacks are a whole number of chips, a list of them or a mapping by name, not {stacks!r}"
-            )
-        for p, s in zip(self.players, out):
-            if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
-                raise ArgumentError(f"{p}'s stack must be a positive whole number of chips, not {s!r}")
-        return out
 
     # ---------------------------------------------------------------- public state
 
@@ -472,7 +429,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     def default_action(self) -> Action | None:
         """What the player to act does when no one tells him: at a showdown,
         show if his hand can still win or tie against what is shown, else muck;
-        in a betting round, check or else call. None when the hand is over."""
+        in a betting round, check or else call (one who must bet: the least
+        bet). None when the hand is over."""
         seat = self.to_act_seat
         if seat is None:
             return None
@@ -487,7 +445,9 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         for verb in ("check", "call", "bring-in", "raise", "fold"):
             if verb in legal:
                 return Action(name, verb)
-        return Action(name, next(iter(legal)))
+        la = next(iter(legal.values()))  # (one who must bet: the least bet)
+        least = la.only_total()
+        return Action(name, la.action, least if least is not None else min(la.to) if la.to else la.min)
 
     def result(self) -> HandResult:
         """How the hand ended (only once it is over)."""

@@ -312,11 +312,11 @@ class BettingStep(Step):
     ``heads_up_uncapped``: no cap while only two players are in the hand at
     the start of the round... or become so (a round that is capped stays
     capped). ``check``: a condition; when false a player facing no bet must
-    bet or fold. ``check_raise``: false, a player who checked may only call
+    bet (or fold, with an open fold). ``check_raise``: false, a player who checked may only call
     or fold later in the round. ``max_raise_multiple``: a raise may at most
     make the bet this many times the current bet. ``open_fold``: a player
-    facing no bet may fold as well as check (default: he folds only facing a
-    bet). ``short_all_in``: ``full_bet``, an all-in bet or raise short of a
+    facing no bet may fold as well as check or bet (default: he folds only
+    facing a bet). ``short_all_in``: ``full_bet``, an all-in bet or raise short of a
     full one neither reopens the betting nor counts toward the cap;
     ``half_bet`` (fixed limit), one of at least half a bet counts as full."""
 
