@@ -266,3 +266,29 @@ def test_a_winning_category_the_pay_table_leaves_out_is_shown_at_even_money():
     assert "Any other winning hand 1 to 1" in flat(explain(example_variant("against-the-house")))
     text = flat(explain(load_variant("caribbean-stud-it")))
     assert "High card 1 to 1" in text and "Any other winning hand" not in text
+
+
+def test_steps_lists_the_ids_a_file_that_extends_names_with_where_each_is_written(tmp_path, capsys):
+    import yaml
+
+    base = next(p for p in shipped_variants() if p.stem == "seven-card-stud")
+    text = base.read_text()
+    base_ids = [next(iter(s.values()))["id"] for s in yaml.safe_load(text)["steps"]]
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(
+        "extends: seven-card-stud\nname: mine\nsteps:\n  - betting: {id: round-2, cap: 4}\n"
+        "  - expose:\n      id: show-one\n      after: round-2\n      count: 1\n      when: players_in > 2\n"
+    )
+    assert main(["explain", str(mine), "--steps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "mine: 13 steps (a file that extends it names them by id)"
+    rows = [line.split() for line in lines[1:]]
+    expected_ids = base_ids[: base_ids.index("round-2") + 1] + ["show-one"] + base_ids[base_ids.index("round-2") + 1 :]
+    assert [row[0] for row in rows] == expected_ids
+    assert rows[expected_ids.index("show-one")] == ["show-one", "expose", "mine.yaml:6", "when", "players_in", ">", "2"]
+    base_lines = text.splitlines()
+    for row in rows:  # every other step where the shipped file writes it: its line holds the id or opens the step
+        if row[0] != "show-one":
+            file, line = row[2].split(":")
+            assert file == "seven-card-stud.yaml"
+            assert row[0] in "\n".join(base_lines[int(line) - 1 : int(line) + 1])

@@ -25,6 +25,12 @@ def _yaml_blocks(key: str) -> list[str]:
     return [b for lang, b in BLOCKS if lang == "yaml" and re.search(rf"^{key}:", b, re.M)]
 
 
+def _example_files() -> dict[str, str]:
+    """The YAML examples a reader saves under the name their first line gives (``# friday.yaml: ...``)."""
+    named = (re.match(r"# ([\w.-]+\.yaml):", b) for lang, b in BLOCKS if lang == "yaml")
+    return {m.group(1): m.string for m in named if m}
+
+
 def _commands() -> list[str]:
     out = []
     for lang, block in BLOCKS:
@@ -48,7 +54,7 @@ def test_the_readme_hand_script_plays_as_written():
 def test_the_readme_variant_example_loads(tmp_path):
     from studrules.spec.loader import load_variant
 
-    (text,) = [b for b in _yaml_blocks("name") if "steps:" in b]
+    (text,) = [b for b in _yaml_blocks("name") if "steps:" in b and b not in _example_files().values()]
     (tmp_path / "notes.txt").write_text("my notes\n", encoding="utf-8")
     path = tmp_path / "my-stud.yaml"
     path.write_text(text, encoding="utf-8")
@@ -68,6 +74,20 @@ def test_the_readme_strategy_examples_load_for_their_games(tmp_path):
         assert load_strategy(path, load_variant(game)).name.startswith("my-")
 
 
+def test_the_readme_house_rule_example_changes_what_its_diff_says(tmp_path):
+    from studrules.analysis.diff import diff
+    from studrules.spec.loader import load_variant
+
+    files = _example_files()
+    assert "friday.yaml" in files
+    (tmp_path / "friday.yaml").write_text(files["friday.yaml"], encoding="utf-8")
+    found = diff(load_variant("seven-card-stud"), load_variant(tmp_path / "friday.yaml"))
+    # the three rules the file writes (the wild twos also make five of a kind, the best hand)
+    assert {d.rule for d in found} == {"wild ranks", "five of a kind", "bring-in", "raise cap"}
+    cap = next(d for d in found if d.rule == "raise cap")
+    assert (cap.topic, "4 raises" in cap.b) == ("round 5", True)
+
+
 def test_the_readme_shows_commands():
     assert len(_commands()) >= 10
 
@@ -75,6 +95,8 @@ def test_the_readme_shows_commands():
 @pytest.mark.soak
 @pytest.mark.parametrize("command", _commands())
 def test_a_readme_command_runs(command, tmp_path):
+    for name, text in _example_files().items():  # (saved as a reader saves them)
+        (tmp_path / name).write_text(text, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     args = shlex.split(command)
     done = subprocess.run(

@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import StudrulesError
 from ._common import add_variant_arguments, variant_from_args
+
+if TYPE_CHECKING:
+    from ..spec.model import Variant
 
 NAME = "explain"
 HELP = "print a variant's rules as a readable rule book"
@@ -23,9 +28,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.add_argument("--markdown", action="store_true", help="write Markdown instead of plain text")
     parser.add_argument("--lang", default="en", metavar="LANG", help="language of the rule book (only 'en' for now)")
+    parser.add_argument(
+        "--steps",
+        action="store_true",
+        help="list the variant's steps in order by id (the ids a file that extends it, or an option's "
+        "changes, names), with each step's kind and the file and line where it is first written, instead of the rule book",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.steps:
+        sys.stdout.write(step_list(variant_from_args(args)))
+        return 0
     on_terminal = not args.markdown and sys.stdout.isatty()
     text = _rule_book(args, markdown=args.markdown or on_terminal)
     if on_terminal:
@@ -56,3 +70,33 @@ def _rule_book(args: argparse.Namespace, *, markdown: bool) -> str:
     where = os.getcwd() if os.sep in args.variant or args.variant.endswith((".yaml", ".yml")) else None
     key = (args.variant, where, sorted(args.option or []), sorted(args.stake or []), args.lang, markdown)
     return cached("explain", key, write)
+
+
+def step_list(variant: Variant) -> str:
+    """The variant's steps in order, one a line: id, kind, the condition that skips
+    it (``when``), and the file (its name) and line where it is first written.
+
+    >>> from studrules.spec.examples import example_variant
+    >>> print(step_list(example_variant("one-round")), end="")
+    one-round: 4 steps (a file that extends it names them by id)
+      ante-1      ante      line 5
+      deal-2      deal      line 6
+      betting-3   betting   line 7
+      showdown-4  showdown  line 8
+    """
+    rows = []
+    for step in variant.steps:
+        where = ""
+        if step.location is not None and step.location.line is not None:
+            file = step.location.file
+            name = Path(file).name if file and not file.startswith("<") else ""  # (not <text>)
+            where = f"{name}:{step.location.line}" if name else f"line {step.location.line}"
+        when = f"when {step.when.source}" if step.when is not None else ""
+        rows.append((step.id, step.kind, where, when))
+    width_id = max((len(r[0]) for r in rows), default=0)
+    width_kind = max((len(r[1]) for r in rows), default=0)
+    lines = [f"{variant.name}: {len(rows)} steps (a file that extends it names them by id)"]
+    for step_id, kind, where, when in rows:
+        line = f"  {step_id:<{width_id}}  {kind:<{width_kind}}  {where}"
+        lines.append((f"{line}  {when}" if when else line).rstrip())
+    return "\n".join(lines) + "\n"
