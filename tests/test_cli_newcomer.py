@@ -284,7 +284,7 @@ def test_an_escape_sequence_or_line_break_in_a_name_given_is_shown_not_acted_on(
     [
         (["explain", ""], "argument VARIANT: empty; give a shipped variant's name (studrules list) or a YAML file"),
         (["compare", " ", "razz"], "argument A: empty; give a shipped variant's name"),
-        (["session", "--variants", " , "], "argument --variants: give at least one variant, comma-separated"),
+        (["session", "--variants", " , "], "give the variants to play: 'studrules session razz seven-card-stud'"),
         (["play", "razz", "-n", "1", "--history", ""], "argument --history: empty; give a file's name"),
         (["compare", "razz", "razz", "-n", "2", "--html", ""], "argument --html: empty; give a file's name"),
         (["replay", ""], "argument SCRIPT: empty; give a file's name"),
@@ -406,3 +406,19 @@ def test_a_backslash_path_under_extends_is_answered_from_the_extending_files_fol
     assert (
         "no variant 'other\\base.yaml': no such file; a path is written with / here, not \\: 'other/base.yaml'" in err
     )
+
+
+def test_session_takes_its_games_as_play_does_or_by_list_with_or_without_spaces(capsys):
+    forms = (
+        ["session", "seven-card-stud", "razz"],
+        ["session", "seven-card-stud,razz"],
+        ["session", "--variants", "seven-card-stud,razz"],
+        ["session", "--variants", "seven-card-stud,", "razz"],  # (a space after the comma)
+    )
+    outputs = []
+    for form in forms:
+        code, out, err = run(capsys, *form, "--hands", "2", "--seed", "4")
+        assert (code, err) == (0, "")
+        outputs.append(out)
+    assert all(out == outputs[0] for out in outputs)
+    assert "the game changes to Razz" in outputs[0]

@@ -1,4 +1,4 @@
-"""``studrules session --variants A,B,...``: hand after hand, the house rules switching between hands.
+"""``studrules session A B ...`` (or ``--variants A,B,...``): hand after hand, the house rules switching between hands.
 
 Stacks carry over, the deal moves clockwise, the game changes each hand in
 turn (``--rotate turn``) or as the dealer chooses (``--rotate dealer``), and
@@ -28,10 +28,18 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
+        "games",
+        nargs="*",
+        metavar="VARIANT",
+        help="the variants to play (shipped names or YAML files), as --variants gives them",
+    )
+    parser.add_argument(
         "--variants",
         metavar="A,B,...",
-        required=True,
-        help="the variants to play, comma-separated (shipped names or YAML files)",
+        nargs="+",
+        action="extend",
+        default=[],
+        help="the variants to play, comma-separated or one after another (shipped names or YAML files)",
     )
     add_hands_argument(
         parser,
@@ -63,9 +71,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in str(args.variants).split(",") if n.strip()]
+    names = [n.strip() for given in (*args.games, *args.variants) for n in str(given).split(",") if n.strip()]
     if not names:
-        raise UsageError("argument --variants: give at least one variant, comma-separated (razz,seven-card-stud)")
+        raise UsageError(
+            "give the variants to play: 'studrules session razz seven-card-stud' (or --variants razz,seven-card-stud)"
+        )
     options = parse_assignments(args.option, "--option")
     stakes = parse_assignments(args.stake, "--stake")
     variants = []
