@@ -171,7 +171,7 @@ def test_an_amount_is_asked_when_there_is_a_range_and_ctrl_c_saves_the_history(t
     end = t.interrupt(r"history saved to .*\n")  # Ctrl-C once the program waits at its prompt
     assert t.close() == 130
     # the summary and the saved count agree: the hands played, and the one under way saved unfinished
-    over = re.search(r"Session over (after (\d+) hand|before any hand was played)", end)
+    over = re.search(r"Session over (after (\d+) hand|before any hand was finished)", end)
     played = int(over.group(2) or 0)
     saved = re.search(r"\((\d+) hands?(: (\d+) played and hand (\d+) unfinished)?\)", end)
     assert saved.group(3) is None or int(saved.group(3)) == played

@@ -135,7 +135,7 @@ def test_ctrl_c_without_a_history_says_nothing_was_saved():
     t.expect(PROMPT)
     end = t.interrupt(r"nothing saved\)\n")
     assert t.close() == 130
-    assert "Session over before any hand was played: interrupted during hand 1." in end
+    assert "Session over before any hand was finished: interrupted during hand 1." in end
     assert "(no --history: nothing saved)" in end
 
 

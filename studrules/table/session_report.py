@@ -93,13 +93,13 @@ class SessionSummary:
         return out
 
     def _played_words(self) -> str:
-        """``after 3 hands``; ``before any hand was played``.
+        """``after 3 hands``; ``before any hand was finished`` (an interrupted first hand is not counted).
 
         >>> SessionSummary(0, "interrupted", [])._played_words(), SessionSummary(1, "done", [])._played_words()
-        ('before any hand was played', 'after 1 hand')
+        ('before any hand was finished', 'after 1 hand')
         """
         if not self.hands:
-            return "before any hand was played"
+            return "before any hand was finished"
         return f"after {self.hands} hand{'s' if self.hands != 1 else ''}"
 
     def text(self) -> str:
