@@ -158,4 +158,8 @@ def test_a_serve_example_starts_a_server(line, tmp_path):
             pytest.fail("the server did not listen within 60 s")
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        code = server.wait(timeout=30)
+    # SIGTERM stops it as Ctrl-C does: the store closed (no write-ahead files left), exit 143
+    assert code == 143, server.stdout.read() if server.stdout else ""
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(("-wal", "-shm"))] == []
+    assert [p.suffix for p in tmp_path.iterdir()] == [".db"]

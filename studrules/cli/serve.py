@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -135,5 +136,16 @@ def run(args: argparse.Namespace) -> int:
         raise StudrulesError(f"--db {path}: the store cannot be opened ({err})") from None
     uploads = ", variant uploads on" if args.allow_uploads else ""
     print(f"studrules: tables at http://{args.host}:{args.port}/ (the store: {path}{uploads}); Ctrl-C stops")
-    uvicorn.run(app, host=args.host, port=args.port, **uvicorn_settings())
-    return 0
+    stopped: list[int] = []
+
+    def on_stop(signum, frame) -> None:  # after uvicorn's own shutdown, which raises the signal again
+        stopped.append(signum)
+
+    previous = {sig: signal.signal(sig, on_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, **uvicorn_settings())
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        app.state.server.store.close()  # (the store's write-ahead files go with it)
+    return 128 + stopped[-1] if stopped else 0
