@@ -128,3 +128,30 @@ def test_a_record_that_shows_every_card_has_none_unseen():
     hand = replay_phh(fields)
     assert unseen_cards(fields, hand) == frozenset()
     assert "??" not in history_text(hand, unseen_cards(fields, hand))
+
+
+def test_a_file_of_several_hands_replays_each_against_its_own_record(tmp_path, monkeypatch, capsys):
+    from cli_support import run
+
+    # three of the event's hands, one a section, as export-phh writes a file of several
+    chosen = FILES[:3]
+    text = "".join(f"[{n}]\n{path.read_text()}\n" for n, path in enumerate(chosen, 1))
+    (tmp_path / "three.phh").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "replay-phh", "three.phh")
+    assert (code, err) == (0, "")
+    assert [line for line in out.splitlines() if line.startswith("[")] == ["[1]", "[2]", "[3]"]
+    assert out.count("matches the recorded finishing stacks") == 3
+    assert out.splitlines()[-1] == "3 hands replayed; against the recorded finishing stacks all match"
+    # the second hand's record altered: that hand differs, the file's exit code says so
+    second = chosen[1].read_text()
+    stated = read_phh(second)["finishing_stacks"]
+    altered = [stated[0] + 1, stated[1] - 1, *stated[2:]]
+    old = "finishing_stacks = [" + ", ".join(map(str, stated)) + "]"
+    assert old in second
+    (tmp_path / "three.phh").write_text(text.replace(old, "finishing_stacks = [" + ", ".join(map(str, altered)) + "]"))
+    code, out, _ = run(capsys, "replay-phh", "three.phh")
+    assert code == 3
+    assert out.count("matches the recorded finishing stacks") == 2
+    assert f"the record says {altered}" in out
+    assert out.splitlines()[-1] == "3 hands replayed; against the recorded finishing stacks 1 of them differ"

@@ -3,7 +3,9 @@
 The record's game code picks the shipped game with that structure; the hand
 is played at the record's stakes with its cards and actions, and the
 finishing stacks are printed (and checked against the record's
-``finishing_stacks`` when it has them: exit code 3 when they differ).
+``finishing_stacks`` when it has them: exit code 3 when they differ). A file
+of several hands (sections ``[1]``, ``[2]``...) is replayed hand by hand,
+or only the section ``--hand`` names.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "phh", metavar="FILE", help="a PHH file (F7S, F7S/8 or FR): one hand, or several in sections [1], [2] and on"
     )
     parser.add_argument(
-        "--hand", metavar="N", help="the section of a file of several hands to replay (as export-phh numbers them)"
+        "--hand",
+        metavar="N",
+        help="the one section of a file of several hands to replay, as export-phh numbers them (without it: every hand)",
     )
     # --history names a file to write in play and session: here the history is printed
     parser.add_argument("--show-history", action="store_true", help="print the hand's history too")
@@ -36,9 +40,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # a .phh file only, a regular one of bounded size, checked before it is opened
-    fields = _one_hand(read_phh_file(args.phh), args.phh, args.hand)
+    hands = _hands(read_phh_file(args.phh), args.phh, args.hand)
+    codes = []
+    for label, fields in hands:
+        if label is not None:
+            print(f"[{label}]")
+        codes.append(_replay(fields, args.show_history))
+    if len(hands) > 1:
+        differ = codes.count(3)
+        checked = len(hands) - codes.count(None)
+        words = (
+            f"{differ} of them differ"
+            if differ
+            else "all match"
+            if checked == len(hands)
+            else f"{checked} checked, all match"
+        )
+        print(f"{len(hands)} hands replayed; against the recorded finishing stacks {words}")
+    return 3 if 3 in codes else 0
+
+
+def _replay(fields: dict, show_history: bool) -> int | None:
+    """Replay one hand and print its finishing stacks: 0 when they match the record's,
+    3 when they differ, None when the record has none."""
     hand = replay_phh(fields)
-    if args.show_history:
+    if show_history:
         unseen = unseen_cards(fields, hand)
         print(history_text(hand, unseen))
         if unseen:
@@ -47,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{hand.variant.name}: finishing stacks {stacks}")
     recorded = fields.get("finishing_stacks")
     if recorded is None:
-        return 0
+        return None
     if list(recorded) == stacks:
         print("matches the recorded finishing stacks")
         return 0
@@ -55,28 +81,27 @@ def run(args: argparse.Namespace) -> int:
     return 3
 
 
-def _one_hand(fields: dict, file: str, hand: str | None) -> dict:
-    """The hand to replay: the file's fields, or its section ``hand`` when it
-    holds several hands (``export-phh`` writes them as ``[1]``, ``[2]``, ...).
+def _hands(fields: dict, file: str, hand: str | None) -> list[tuple[str | None, dict]]:
+    """The hands to replay, each with its section's name (None for a file of one hand):
+    the file's fields, every section of a file of several hands (``export-phh`` writes
+    them as ``[1]``, ``[2]``, ...), or the section ``hand``.
 
-    >>> _one_hand({"1": {"variant": "F7S"}}, "h.phh", None)
-    {'variant': 'F7S'}
-    >>> _one_hand({"1": {}, "2": {}}, "h.phh", None)
+    >>> _hands({"1": {"variant": "F7S"}}, "h.phh", None)
+    [('1', {'variant': 'F7S'})]
+    >>> [label for label, _ in _hands({"1": {}, "2": {}}, "h.phh", None)], _hands({"1": {}, "2": {}}, "h.phh", "2")
+    (['1', '2'], [('2', {})])
+    >>> _hands({"1": {}, "2": {}}, "h.phh", "3")
     Traceback (most recent call last):
     ...
-    studrules.errors.StudrulesError: h.phh holds 2 hands ([1] to [2]): choose one with --hand N
+    studrules.errors.StudrulesError: h.phh has no hand [3]: its hands are [1], [2]
     """
     sections = [k for k, v in fields.items() if isinstance(v, dict)]
     if "variant" in fields or not sections:
         if hand is not None:
             raise StudrulesError(f"{file} holds one hand, not sections: leave out --hand")
-        return fields
+        return [(None, fields)]
     if hand is None:
-        if len(sections) == 1:
-            return fields[sections[0]]
-        raise StudrulesError(
-            f"{file} holds {len(sections)} hands ([{sections[0]}] to [{sections[-1]}]): choose one with --hand N"
-        )
+        return [(section, fields[section]) for section in sections]
     if hand not in fields or not isinstance(fields[hand], dict):
         raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {some_names(f'[{s}]' for s in sections)}")
-    return fields[hand]
+    return [(hand, fields[hand])]
