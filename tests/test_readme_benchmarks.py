@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+# the README and the page that keeps the longer story of its figures
+README = "\n".join((ROOT / name).read_text(encoding="utf-8") for name in ("README.md", "docs/performance.md"))
 
 
 def _commands() -> list[str]:
