@@ -268,10 +268,15 @@ def test_the_house_hand_is_named_with_its_qualifying_and_the_pay_line_in_words()
     assert "ante 10, wagers 20 -> +50" in lines
 
 
-def test_a_wild_card_in_a_hand_short_of_five_is_counted_not_guessed():
-    # Ben Franklin: fives and tens are wild; 7-T-6-8 shows eight-seven-six and a wild ten
+def test_a_wild_card_in_a_hand_short_of_five_makes_the_rank_groups_a_player_would_name():
+    # Ben Franklin: fives and tens are wild. Short of five cards a hand is named by its rank
+    # groups, as a showing is (no straight or flush yet): the wild ten pairs the highest natural
+    # card, 7-T-6-8 is a pair of eights; two wild cards with a king are three kings
     franklin = load_variant("variants/catalogue/ben-franklin.yaml")
-    assert hand_now(franklin, parse_cards("7h Tc 6d 8c"), wild_ranks="5T") == "eight-high and a wild card"
+    assert hand_now(franklin, parse_cards("7h Tc 6d 8c"), wild_ranks="5T") == "pair of eights with a wild card"
+    assert hand_now(franklin, parse_cards("Kh 5c Ts"), wild_ranks="5T") == "three kings with 2 wild cards"
+    assert hand_now(franklin, parse_cards("Kh Kd 5c"), wild_ranks="5T") == "three kings with a wild card"
+    assert hand_now(franklin, parse_cards("5c Th"), wild_ranks="5T") == "2 wild cards"  # (nothing to stand for yet)
     # five cards or more: the wild card plays as the best it can, A-A-4-4 and a wild five is a full house
     assert hand_now(franklin, parse_cards("5d 6s As 4h 4s Ac 2d"), wild_ranks="5T") == "full house, aces over fours"
 

@@ -137,9 +137,10 @@ def hand_now(
     >>> hand_now(load_variant_text(text), parse_cards("7d 7c 4c"))
     'pair of sevens'
     >>> hand_now(load_variant_text(text + "wild: {ranks: T}"), parse_cards("7h Tc 6d 8c"), wild_ranks="T")
-    'eight-high and a wild card'
+    'pair of eights with a wild card'
     """
     from ..cards.rankings import ranking_for
+    from ..cards.wild_visible import describe_visible_wild
     from ..game.wilds import better_of, seat_ranking
     from ..spec.model import ShowdownStep
 
@@ -158,7 +159,8 @@ def hand_now(
     said = []
     wilds: list[Card] = []
     if variant.wild.any and len(cards) < 5:
-        # a hand short of five says its natural cards and counts the wild ones (what they make is not settled yet)
+        # a hand short of five: a high hand says the rank groups its wild cards make now (straights and
+        # flushes wait for five cards, as showings do); another ranking says its natural cards and counts them
         wilds = [c for c in cards if is_joker(c) or RANKS[c.rank - 2] in wild_ranks]
     naturals = [c for c in cards if c not in wilds]
     for name, ranking in named:
@@ -171,7 +173,10 @@ def hand_now(
         words = short_hand_words(words) if words else None
         if wilds:
             count = "a wild card" if len(wilds) == 1 else f"{len(wilds)} wild cards"
-            words = f"{words} and {count}" if words else count
+            if naturals and name == "high" and not any(is_joker(c) for c in wilds):  # the rank groups they make now
+                words = f"{short_hand_words(describe_visible_wild(cards, wilds))} with {count}"
+            else:  # (another ranking, or a joker whose part may hang on its face: counted)
+                words = f"{words} and {count}" if words else count
         if len(named) == 1:
             return words
         part = "low" if "low" in name else "high" if "high" in name else name.replace("_", " ")
