@@ -11,6 +11,8 @@ where the problem is::
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -279,6 +281,8 @@ def some_names(names: Iterable[object], *, like: object = "", all_at: str = "", 
     >>> names = [f"game-{n}" for n in range(20)]
     >>> some_names(names, like="1", all_at="'studrules list' shows them all", most=4)
     "game-1, game-10, game-11, game-12 and 16 more ('studrules list' shows them all)"
+    >>> some_names(["razz", "seven-card-stud", "7-card-stud", "a", "b", "c", "d"], like="7stud", most=2)
+    '7-card-stud, razz and 5 more'
     >>> some_names(names[:6], most=4)  # (two more are named rather than counted)
     'game-0, game-1, game-2, game-3, game-4, game-5'
     """
@@ -288,8 +292,14 @@ def some_names(names: Iterable[object], *, like: object = "", all_at: str = "", 
     if len(shown) <= most + 2:
         return ", ".join(shown)
     key = str(like).lower()
-    if key:
-        shown = [n for n in shown if key in n.lower()] + [n for n in shown if key not in n.lower()]
+    if key:  # the names holding the word, then those holding each of its runs of letters or digits
+        runs = re.findall(r"[a-z]+|[0-9]+", key)
+
+        def likeness(name: str) -> int:
+            low = name.lower()
+            return 0 if key in low else 1 if runs and all(r in low for r in runs) else 2
+
+        shown.sort(key=likeness)
     where = f" ({all_at})" if all_at else ""
     return f"{', '.join(shown[:most])} and {len(shown) - most} more{where}"
 
