@@ -109,6 +109,8 @@ def test_play_leave_mid_hand_settles_saves_and_counts_the_hand(tmp_path):
     t.expect(PROMPT)
     t.type("r\n")  # hand 1: Hero completes to 10, the three bots fold
     t.expect("q to leave: ")
+    t.type("50\n")  # not an answer here: asked again, no hand dealt
+    assert "'50' is not one of these: Enter for the next hand" in t.expect("q to leave: ")
     t.type("\n")
     t.expect(PROMPT)
     t.type("c\n")  # hand 2: Hero calls Bob's bring-in (Cat folded), Ann calls

@@ -325,20 +325,26 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                     break
                 bets = side_bet_names(variants)
                 top_up = offers_top_up(session, me, stack, args.rebuys)
+                prompt = (
+                    f"Enter for the next hand,{' s for your side bets,' if bets else ''}"
+                    f"{f' t to top up to {stack},' if top_up else ''} q to leave: "
+                )
                 try:
-                    answer = human.read(
-                        f"Enter for the next hand,{' s for your side bets,' if bets else ''}"
-                        f"{f' t to top up to {stack},' if top_up else ''} q to leave: "
-                    )
-                    if bets and answer.strip().lower() == "s":
-                        _ask_side_bets(human, variants, mine, session, me)
-                        answer = ""
-                    elif top_up and me is not None and answer.strip().lower() == "t":
-                        tops_up(human, session, me, stack, args.rebuys)
-                        answer = ""
+                    while True:  # (another answer is asked again: a stray key deals no hand)
+                        answer = human.read(prompt).strip().lower()
+                        if bets and answer == "s":
+                            _ask_side_bets(human, variants, mine, session, me)
+                            answer = ""
+                        elif top_up and me is not None and answer == "t":
+                            tops_up(human, session, me, stack, args.rebuys)
+                            answer = ""
+                        if answer in ("", "q", "quit", "exit"):
+                            break
+                        shown = answer if len(answer) <= 20 else answer[:20] + "..."
+                        human.console.print(f"'{shown}' is not one of these: {prompt.rstrip(': ')}", markup=False)
                 except EOFError:
                     answer = "q"
-                if answer.strip().lower() in ("q", "quit", "exit"):
+                if answer in ("q", "quit", "exit"):
                     session.stop("you left the table")
                     break
             else:
