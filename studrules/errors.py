@@ -12,7 +12,6 @@ where the problem is::
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar

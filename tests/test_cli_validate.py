@@ -92,6 +92,12 @@ def test_schema_prints_its_path_or_content(capsys):
     assert code == 0 and out.strip() == str(schema_path())
     code, out, _ = run(capsys, "schema", "--print")
     assert code == 0 and json.loads(out) == json.loads(schema_text())
+    # the editor's first line names the schema by a path that holds from any folder
+    code, out, _ = run(capsys, "schema", "--first-line")
+    prefix = "# yaml-language-server: $schema="
+    assert code == 0 and out.startswith(prefix) and out.count("\n") == 1
+    named = Path(out.strip()[len(prefix) :])
+    assert named.is_absolute() and json.loads(named.read_text()) == json.loads(schema_text())
 
 
 def test_list_shows_name_title_kind_and_source(capsys):

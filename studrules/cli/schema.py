@@ -18,11 +18,19 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--print", dest="print_content", action="store_true", help="print the schema itself")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--print", dest="print_content", action="store_true", help="print the schema itself")
+    what.add_argument(
+        "--first-line",
+        action="store_true",
+        help="print the first line that points an editor at the schema, for a variant file anywhere",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.print_content:
+    if args.first_line:
+        print(f"# yaml-language-server: $schema={schema_path().resolve()}")
+    elif args.print_content:
         text = schema_text()
         print(text, end="" if text.endswith("\n") else "\n")
     else:
