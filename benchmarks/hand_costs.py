@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.cards.card import Deck
+from studrules.cards.deck import Deck
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 

@@ -5,7 +5,7 @@ of one game of ``simulate.py --random`` (its antes, its deals, the bet of
 each betting round, the bring-in and the cap, read from the variant's plan)
 with nothing else: no alternative bet sizes, no open fold, no all-in or side
 pot, no showdown order or muck, events as short tuples and no result object.
-It shuffles the same seeded deck (:class:`~studrules.cards.card.Deck`), finds
+It shuffles the same seeded deck (:class:`~studrules.cards.deck.Deck`), finds
 the first to act with the same cached strength of a showing, and evaluates
 hands with the same evaluator. Both engines are played at random by the rule
 of ``simulate.py --random`` (fold only when facing a bet), in turn, on the
@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from studrules.cards.card import Deck
+from studrules.cards.deck import Deck
 from studrules.cards.evaluator import evaluate
 from studrules.game.hand import Hand
 from studrules.game.plan import _AntePlan, _BettingPlan, _DealPlan, _plan

@@ -33,7 +33,7 @@ _EXPORTS: dict[str, str] = {
     "Location": "errors",
     # cards and hands
     "Card": "cards.card",
-    "Deck": "cards.card",
+    "Deck": "cards.deck",
     "parse_card": "cards.card",
     "parse_cards": "cards.card",
     "full_deck": "cards.card",

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from studrules.analysis.compare import compare, deal_seed
-from studrules.cards.card import Deck
+from studrules.cards.deck import Deck
 from studrules.game.hand import Hand
 from studrules.game.policies import CheckCall, StrategyPolicy, make_policy, play_hand
 from studrules.game.view import masked_events

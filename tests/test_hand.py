@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from studrules.cards.card import Deck
+from studrules.cards.deck import Deck
 from studrules.errors import IllegalActionError
 from studrules.game.actions import Action, LegalAction
 from studrules.game.hand import Hand

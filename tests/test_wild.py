@@ -15,7 +15,8 @@ import random
 
 import pytest
 
-from studrules.cards.card import Card, Deck, Joker, full_deck, is_joker, joker, parse_card, parse_cards
+from studrules.cards.card import Card, Joker, full_deck, is_joker, joker, parse_card, parse_cards
+from studrules.cards.deck import Deck
 from studrules.cards.evaluator import ACE_KING, MAX_VALUE, Category, category_floor, evaluate, visible_value
 from studrules.cards.rankings import get_ranking
 from studrules.cards.wild import (

@@ -13,7 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards.card import Card, Deck, full_deck, is_joker, parse_cards
+from ..cards.card import Card, full_deck, is_joker, parse_cards
+from ..cards.deck import Deck
 from ..errors import ArgumentError, CardError
 from ..spec.model import BlindsStep, DealStep, UpCardRule
 from .events import Event

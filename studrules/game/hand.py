@@ -104,7 +104,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     ``players``: names, clockwise, the first at the dealer's left (a banked
     game's positions; the house is not in the list). ``stacks``: one number
     for everybody, a list, or a mapping by name. ``seed``: shuffles a
-    :class:`~studrules.cards.card.Deck` that deals every card not given (a
+    :class:`~studrules.cards.deck.Deck` that deals every card not given (a
     whole number; or a ``random.Random`` that a run of hands shares, each
     shuffling with it where it stands: the run is the same from the same
     generator, and no hand seeds one of its own).

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards.card import Card, Deck
+from ..cards.card import Card
+from ..cards.deck import Deck
 from ..spec.model import DecisionStep, DeclareStep, DrawStep, ExposeStep, PassStep, SplitStep, UpCardRule, Variant
 from .actions import Action, LegalAction
 from .events import Event
