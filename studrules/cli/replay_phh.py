@@ -47,15 +47,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"[{label}]")
         codes.append(_replay(fields, args.show_history))
     if len(hands) > 1:
-        differ = codes.count(3)
-        checked = len(hands) - codes.count(None)
-        words = (
-            f"{differ} of them differ"
-            if differ
-            else "all match"
-            if checked == len(hands)
-            else f"{checked} checked, all match"
-        )
+        differ, unchecked = codes.count(3), codes.count(None)
+        if differ:
+            words = f"{differ} of them differ"
+        elif unchecked:  # (a record without finishing stacks has nothing to check)
+            words = f"{len(hands) - unchecked} checked, all match"
+        else:
+            words = "all match"
         print(f"{len(hands)} hands replayed; against the recorded finishing stacks {words}")
     return 3 if 3 in codes else 0
 

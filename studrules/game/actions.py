@@ -237,6 +237,14 @@ class LegalAction:
             return to[0] if len(to) == 1 else None
         return self.min if self.min is not None and self.min == self.max else None
 
+    def least_total(self) -> int | None:
+        """The smallest total this bet, raise or completion allows (None: it says no total).
+
+        >>> LegalAction("raise", to=(20, 30)).least_total(), LegalAction("bet", min=10, max=95).least_total()
+        (20, 10)
+        """
+        return self.to[0] if self.to else self.min
+
     def allows(self, total: int) -> bool:
         """Whether ``total`` is an allowed total for this bet, raise or completion."""
         if self.to is not None:

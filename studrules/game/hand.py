@@ -446,8 +446,7 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             if verb in legal:
                 return Action(name, verb)
         la = next(iter(legal.values()))  # (one who must bet: the least bet)
-        least = la.only_total()
-        return Action(name, la.action, least if least is not None else min(la.to) if la.to else la.min)
+        return Action(name, la.action, la.least_total())
 
     def result(self) -> HandResult:
         """How the hand ended (only once it is over)."""

@@ -45,8 +45,6 @@ def starting_stacks(
     """Each player's stack, in seat order, from one number, a list or a mapping by name
     (``seat``: each player's seat); ArgumentError for anything else."""
     n = len(players)
-    if type(stacks) is int and stacks > 0:
-        return [stacks] * n
     if isinstance(stacks, Mapping):
         missing = [p for p in players if p not in stacks]
         extra = [p for p in stacks if p not in seat]

@@ -43,7 +43,7 @@ from ..cards.card import MAX_JOKERS, full_deck, is_joker, joker, parse_cards
 from ..errors import IllegalActionError, StudrulesError, close_matches
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
-from .policy_base import Policy, _legal, _passive, _smallest
+from .policy_base import Policy, _legal, _passive
 from .policy_reading import (
     card_to_give_up,
     count_outs,
@@ -344,7 +344,7 @@ class Sensible(Policy):
         _, _, klass, beaten = self._reading(view)
 
         def aggressive(verb: str) -> Action:
-            return Action(me, verb, _smallest(legal[verb]))
+            return Action(me, verb, legal[verb].least_total())
 
         if "bring-in" in legal:
             if klass >= 2 and "complete" in legal:

@@ -48,12 +48,6 @@ def _legal(view: View) -> dict[str, LegalAction]:
     return {la.action: la for la in view.legal}
 
 
-def _smallest(la: LegalAction) -> int | None:
-    if la.to:
-        return la.to[0]
-    return la.min
-
-
 _PASSIVE_VERBS = ("check", "call", "bring-in", "show")
 _PASSIVE = {verb: rank for rank, verb in enumerate(_PASSIVE_VERBS)}
 
@@ -85,5 +79,5 @@ def _passive(view: View) -> Action:
         return Action(me, "raise")
     for verb in ("complete", "bet", "raise"):
         if verb in legal:
-            return Action(me, verb, _smallest(legal[verb]))
+            return Action(me, verb, legal[verb].least_total())
     return Action(me, next(iter(legal)))
