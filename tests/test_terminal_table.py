@@ -14,7 +14,7 @@ from studrules.cards.card import parse_card, parse_cards
 from studrules.game.actions import Action, LegalAction
 from studrules.game.hand import Hand
 from studrules.game.policies import CheckCall
-from studrules.spec.loader import load_variant
+from studrules.spec.loader import load_variant, load_variant_text
 from studrules.table.display import card_text, fancy_output, hand_now, history_lines, pay_words
 from studrules.table.session import Session
 from studrules.table.terminal import QuitTable, TerminalPlayer, _keys, render_table, result_lines
@@ -279,6 +279,27 @@ def test_a_wild_card_in_a_hand_short_of_five_makes_the_rank_groups_a_player_woul
     assert hand_now(franklin, parse_cards("5c Th"), wild_ranks="5T") == "2 wild cards"  # (nothing to stand for yet)
     # five cards or more: the wild card plays as the best it can, A-A-4-4 and a wild five is a full house
     assert hand_now(franklin, parse_cards("5d 6s As 4h 4s Ac 2d"), wild_ranks="5T") == "full house, aces over fours"
+
+
+def test_a_wild_card_short_of_five_in_a_low_or_a_stripped_deck_stands_for_its_best_rank():
+    # kings wild in seven-card stud hi-lo (eight or better): 7-K-A. High, the king pairs the ace;
+    # low, it is the lowest rank not showing, a deuce: 7-2-A
+    wild_kings = "extends: seven-card-stud-hi-lo\nname: kings-hi-lo\nwild: {ranks: K"
+    both = load_variant_text(wild_kings + "}\n", file="kings-hi-lo.yaml")
+    assert hand_now(both, parse_cards("7c Kd Ah"), wild_ranks="K") == (
+        "high: pair of aces with a wild card; low: 7-2-A with a wild card"
+    )
+    # wild only in the high hand (wild.rankings): the low reads the king as a king
+    high_only = load_variant_text(wild_kings + ", rankings: [high]}\n", file="kings-hi-lo.yaml")
+    assert (
+        hand_now(high_only, parse_cards("7c Kd Ah"), wild_ranks="K")
+        == "high: pair of aces with a wild card; low: K-7-A"
+    )
+    # Mexican Poker's joker (a 41-card deck): wild when dealt down, the bug (an ace) when dealt up
+    mexican = load_variant("variants/catalogue/mexican-poker.yaml")
+    joker = parse_cards("X1")
+    assert hand_now(mexican, parse_cards("Kh X1"), down=joker) == "pair of kings with a wild card"
+    assert hand_now(mexican, parse_cards("Kh X1")) == "ace-high"
 
 
 @pytest.mark.parametrize(

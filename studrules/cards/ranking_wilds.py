@@ -115,6 +115,33 @@ class WildRanking(Ranking):
             return describe_visible_wild(cards, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
         return describe_visible_wild_low(self.visible(cards))
 
+    def showing_now(self, cards: str | Iterable[str | Card]) -> tuple[int, str, int] | None:
+        """What 1 to 4 cards make now, each wild card the best rank (see :meth:`Ranking.showing_now`).
+
+        >>> from .rankings import get_ranking
+        >>> from .wild import of_ranks
+        >>> with_wilds(get_ranking("high"), of_ranks("2")).showing_now("Ah 3d 2c")[1:]
+        ('pair of aces, three kicker', 1)
+        >>> with_wilds(get_ranking("ace_to_five_low"), of_ranks("K")).showing_now("7c Kd Ah")[1:]
+        ('seven-two-ace low', 1)
+        >>> with_wilds(get_ranking("deuce_to_seven_low"), frozenset(), joker="wild").showing_now("7c X1")[1:]
+        ('seven-two low', 1)
+        >>> with_wilds(get_ranking("high"), frozenset(), joker="bug").showing_now("Kh X1")[1:]
+        ('ace-king high', 0)
+        """
+        hand = parse_cards(cards)
+        if self.name == "high":
+            joker = self.joker or "wild"
+            wilds = sum(1 for c in hand if c in self.wild or (is_joker(c) and joker == "wild"))
+            value = visible_wild(hand, self.wild, five_of_a_kind=self.five_of_a_kind, joker=joker)
+            return value, describe_visible_wild(hand, self.wild, five_of_a_kind=self.five_of_a_kind, joker=joker), wilds
+        wilds = sum(1 for c in hand if c in self.wild or is_joker(c))  # (a joker is wild in a low)
+        if self.name == "deuce_to_seven_low":
+            value = visible_wild_deuce_to_seven(hand, self.wild)
+        else:
+            value = visible_wild_ace_to_five(hand, self.wild)
+        return value, describe_visible_wild_low(value), wilds
+
 
 @dataclass(frozen=True)
 class BetterOf(Ranking):
@@ -149,6 +176,19 @@ class BetterOf(Ranking):
 
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         return self.readings[0].describe_visible(cards)
+
+    def showing_now(self, cards: str | Iterable[str | Card]) -> tuple[int, str, int] | None:
+        """The better of the readings' showings now (:meth:`Ranking.showing_now`).
+
+        >>> from .rankings import get_ranking
+        >>> from .wild import of_ranks
+        >>> high = get_ranking("high")
+        >>> either = BetterOf("high", True, "", readings=(with_wilds(high, of_ranks("3")), with_wilds(high, of_ranks("A"))))
+        >>> either.showing_now("Ad 8h 8d")[1:]  # the ace wild: three eights
+        ('three eights', 1)
+        """
+        found = [s for s in (r.showing_now(cards) for r in self.readings) if s is not None]
+        return max(found, key=lambda s: s[0]) if found else None
 
 
 def with_wilds(

@@ -105,6 +105,20 @@ class Ranking:
         """A showing in words."""
         raise NotImplementedError
 
+    def showing_now(self, cards: str | Iterable[str | Card]) -> tuple[int, str, int] | None:
+        """What 1 to 4 of a player's cards make now where the ranking counts
+        wild cards: each wild card stands for the rank that makes the best
+        showing (rank groups only: straights and flushes wait for five cards;
+        a low's wild card is the lowest rank not showing). Returns the
+        showing's strength, its words and how many wild cards it holds; None
+        in a ranking that counts none (its wild ranks are natural cards).
+
+        >>> from studrules.cards.rankings import get_ranking
+        >>> get_ranking("high").showing_now("Ah 2c") is None
+        True
+        """
+        return None
+
 
 def _checked_describe(describe: Callable[[Ranking, float], str]) -> Callable[[Ranking, float], str]:
     """``describe``, refusing with a CardError a value that no hand of the ranking has."""

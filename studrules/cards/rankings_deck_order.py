@@ -98,6 +98,27 @@ class DeckOrderHigh(Ranking):
             return self.describe(self.evaluate(hand))
         return describe_signature(*self._showing(hand))
 
+    def showing_now(self, cards: str | Iterable[str | Card]) -> tuple[int, str, int] | None:
+        """What 1 to 4 cards make now, each wild card (a joker that is wild
+        included) the best rank of the deck (see :meth:`Ranking.showing_now`).
+
+        >>> short = DeckOrderHigh("short_deck_high", True, "", ranks="6789TJQKA")  # its jokers wild
+        >>> short.showing_now("Kh X1")[1:], short.showing_now("Kh 7c")[1:]
+        (('pair of kings', 1), ('king-seven high', 0))
+        """
+        hand = self._hand(cards, range(1, 5))
+        wild = [c for c in hand if self._role(c) == "wild"]
+        ranks = [14 if is_joker(c) else c.rank for c in hand if self._role(c) != "wild"]
+        choices = [RANKS.index(r) + 2 for r in self.ranks]
+        signature = max(
+            (
+                group_signature(ranks + list(chosen))
+                for chosen in itertools.combinations_with_replacement(choices, len(wild))
+            ),
+            key=lambda signature: pack_signature(*signature),
+        )
+        return pack_signature(*signature), describe_signature(*signature), len(wild)
+
     # -- the work ----------------------------------------------------------------
     def _hand(self, cards: str | Iterable[str | Card], sizes: range) -> tuple[Card, ...]:
         hand = cards_in(cards, sizes)

@@ -140,7 +140,6 @@ def hand_now(
     'pair of eights with a wild card'
     """
     from ..cards.rankings import ranking_for
-    from ..cards.wild_visible import describe_visible_wild
     from ..game.wilds import better_of, seat_ranking
     from ..spec.model import ShowdownStep
 
@@ -157,26 +156,21 @@ def hand_now(
     else:
         named = [(variant.deck.ranking, ranking_for(variant.deck, variant.deck.ranking))]
     said = []
-    wilds: list[Card] = []
-    if variant.wild.any and len(cards) < 5:
-        # a hand short of five: a high hand says the rank groups its wild cards make now (straights and
-        # flushes wait for five cards, as showings do); another ranking says its natural cards and counts them
-        wilds = [c for c in cards if is_joker(c) or RANKS[c.rank - 2] in wild_ranks]
-    naturals = [c for c in cards if c not in wilds]
     for name, ranking in named:
-        if variant.wild.any and not wilds:
+        if variant.wild.any:
             mine = seat_ranking(ranking, variant.wild, wild_ranks, down)
             if low_wild_ranks is not None:  # (wild.low_ace: the better of the ace high and low)
                 mine = better_of(ranking, mine, seat_ranking(ranking, variant.wild, low_wild_ranks, down))
             ranking = mine
-        words = _name_one(ranking, naturals) if naturals else None
-        words = short_hand_words(words) if words else None
-        if wilds:
-            count = "a wild card" if len(wilds) == 1 else f"{len(wilds)} wild cards"
-            if naturals and name == "high" and not any(is_joker(c) for c in wilds):  # the rank groups they make now
-                words = f"{short_hand_words(describe_visible_wild(cards, wilds))} with {count}"
-            else:  # (another ranking, or a joker whose part may hang on its face: counted)
-                words = f"{words} and {count}" if words else count
+        # a hand short of five with wild cards: the rank groups they make now (straights and flushes
+        # wait for five cards, as showings do), and how many there are (only them: how many)
+        now = ranking.showing_now(cards) if variant.wild.any and len(cards) < 5 else None
+        if now is not None and now[2]:
+            count = "a wild card" if now[2] == 1 else f"{now[2]} wild cards"
+            words: str | None = count if now[2] == len(cards) else f"{short_hand_words(now[1])} with {count}"
+        else:
+            words = _name_one(ranking, cards)
+            words = short_hand_words(words) if words else None
         if len(named) == 1:
             return words
         part = "low" if "low" in name else "high" if "high" in name else name.replace("_", " ")
