@@ -220,6 +220,13 @@ def test_without_a_rebuy_the_player_out_of_chips_ends_the_session_as_before():
     assert "rebuys" not in s.summary().text()  # (nobody bought in again: the table as it was)
 
 
+def test_a_player_left_alone_because_the_others_stood_up_does_not_have_all_the_chips():
+    s = _heads_up()
+    s.stacks = {"Ann": 93, "Bob": 107}
+    assert s.remove_player("Bob") == 107  # Bob stands up with his 107
+    assert s.ended() and s.reason == "every other player has left: Ann is alone at the table"
+
+
 def test_a_session_plays_on_after_a_rebuy_and_its_chips_are_those_bought():
     # stacks of 5 against the French file's ante of 5 (half the low limit of 10): each hand is all in
     s = Session([FR], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()}, stacks=5, seed=4, hands=6)

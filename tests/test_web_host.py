@@ -147,6 +147,16 @@ def test_the_last_player_leaving_between_hands_ends_the_game():
     assert [s for s in room.seats if s is not None] == [bot] and _chips(room) == 3000
 
 
+def test_the_one_player_left_when_the_others_stood_up_with_their_chips_is_alone_not_the_winner_of_every_chip():
+    room, ann, bob = _room(names=("Ann", "Bob"))
+    room.start(ann)
+    _until(room, {"Ann": ann, "Bob": bob}, None)
+    room.leave(ann)  # between hands, with her chips
+    _next_hand(room)
+    assert room.state == "over" and bob.stack < 2000
+    assert room.log[-1] == "The game is over: every other player has left: Bob is alone at the table."
+
+
 def test_the_last_player_leaving_during_a_hand_ends_the_game_once_the_bots_have_finished_it():
     room, ann = _room(names=("Ann",))
     bot = room.add_bot(ann)
@@ -271,16 +281,53 @@ def test_a_restart_keeps_the_host_and_who_is_away(tmp_path):
         back.add_bot(ann.token)
 
 
-def test_a_table_without_a_pause_where_every_player_is_away_deals_one_hand_at_a_tick():
-    # nobody to wait for, as at a table of bots: one hand, then the next at the next tick
+def test_a_table_where_every_player_is_away_deals_no_hand_until_one_is_back():
+    # nobody would play the hand: the table stops dealing (it used to deal on at every tick, a
+    # hand a tick into the store, for as long as the server ran) and waits, without a deadline
     room, ann, bob = _room(names=("Ann", "Bob"), pause=0.0)
     room.start(ann)
     room.sit_out(bob)
-    room.sit_out(ann)
+    room.sit_out(ann)  # Ann's turn, or Bob's, checks or folds at once: the first hand ends
     played = len(room.session.reports)
-    assert room.state == "between" and played == 1
-    room.tick()
-    assert len(room.session.reports) == played + 1 and room.state == "between"
+    assert played == 1 and room.state == "between"
+    room.tick()  # the pause is over: the next hand would be dealt
+    for _ in range(5):
+        room.clock.now += 3600
+        room.tick()
+    assert len(room.session.reports) == played and room.state == "between" and room.deadline is None
+    assert "Everybody at the table is away" in room.log[-1] and sum("is away: no hand" in x for x in room.log) == 1
+    assert snapshot(room, ann)["everybody_away"] and room.wakeup() is None
+    room.back(bob)  # one is back: the hand is dealt at once, and it waits for him
+    assert room.state == "playing" and room.log[-1].startswith("Hand 2:") and not snapshot(room, ann)["everybody_away"]
+    assert _chips(room) == 2000
+
+
+def test_a_friend_sitting_down_while_everybody_is_away_is_dealt_in_after_the_pause():
+    room, ann, bob = _room(seats=4, names=("Ann", "Bob"), pause=5.0)
+    room.start(ann)
+    room.sit_out(ann), room.sit_out(bob)
+    _next_hand(room)
+    played = len(room.session.reports)
+    assert room.deadline is None
+    room.join("Bot", bot="check-call")  # a bot is nobody to play for: still waiting
+    assert room.deadline is None
+    room.join("Cat")
+    _next_hand(room)
+    assert room.state == "playing" and "Cat" in room.hand.players and len(room.session.reports) == played
+
+
+def test_a_restarted_table_whose_players_were_all_away_deals_no_hand(tmp_path):
+    server, room, ann = _served(tmp_path, 2)
+    bob = room.join("Bob")
+    room.start(ann)
+    room.sit_out(ann), room.sit_out(bob)
+    played = room.hands_before + len(room.session.reports)
+    server.store.close()
+    back = _restarted(tmp_path, room)
+    back.clock.now += 3600
+    back.tick()
+    assert back.state == "between" and back.deadline is None
+    assert back.hands_before + len(back.session.reports) == played
 
 
 def test_a_table_every_player_left_before_the_start_stays_over_after_a_restart(tmp_path):

@@ -96,6 +96,31 @@ def test_a_player_who_leaves_during_a_hand_is_folded_at_his_turn_and_stands_up_a
     assert _chips(room) == 3000  # his stack went with him, recorded
 
 
+def test_a_player_leaving_where_nobody_may_fold_facing_no_bet_checks_and_folds_at_the_first_bet():
+    # seven-card stud folds only facing a bet: on fourth street, checked to him, he checks; once
+    # a bet comes round, his hand is folded at his turn
+    room, ann, bob = _room(variants=("seven-card-stud",))
+    cat = room.join("Cat")
+    room.start(ann)
+    hand = room.hand
+    seats = {"Ann": ann, "Bob": bob, "Cat": cat}
+    while len(hand.cards_of(hand.to_act)) < 4:  # third street: everybody calls
+        room.act(seats[hand.to_act], _passive(hand, hand.to_act)[0])
+    first = hand.to_act
+    leaver = next(p for p in hand.players if p != first)
+    room.leave(seats[leaver])
+    room.act(seats[first], "check")
+    while hand.to_act != first:  # round to the first again: the leaver checked, the other checks
+        if hand.to_act != leaver:
+            room.act(seats[hand.to_act], "check")
+    assert not hand.folded[hand.players.index(leaver)]
+    assert [a.verb for a in hand.actions if a.player == leaver][-1] == "check"
+    room.act(seats[first], "bet", 20)  # a bet: at his turn he folds
+    while hand.to_act not in (first, None) and hand.to_act != leaver:
+        room.act(seats[hand.to_act], "call")
+    assert hand.folded[hand.players.index(leaver)]
+
+
 def test_a_player_who_leaves_between_hands_stands_up_at_once_with_his_stack():
     room, ann, bob = _room()
     cat = room.join("Cat")

@@ -318,6 +318,8 @@ class Session(_Seating):
         with_chips = [p for p in self.active if self.stacks[p] > 0]
         all_pot = not any(v.is_banked for v in self.variants)
         if all_pot and len(with_chips) == 1:
+            if len(self.seating) == 1:  # (the others stood up, with their chips)
+                return f"every other player has left: {with_chips[0]} is alone at the table"
             return f"{with_chips[0]} has all the chips"
         return None if with_chips else "every player is out of chips"
 

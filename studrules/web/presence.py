@@ -6,9 +6,11 @@ The host is a seat, the first one's until he hands his part on
 bot hands it to the next person clockwise, one who is here before one who
 is away. A person away (:meth:`~_Presence.sit_out`, or :data:`~.seat.AWAY_AFTER`
 turns in a row out of time) has his turns checked, else folded, at once,
-until he is :meth:`~_Presence.back`. When the last person has gone (or lost
-his last chip, and may not buy in again: :mod:`.rebuys`), the game is over:
-bots do not play on alone.
+until he is :meth:`~_Presence.back`. When every person at the table is away,
+no hand is dealt (:meth:`~_Presence.everybody_away`) until one is back or a
+friend sits down. When the last person has gone (or lost his last chip, and
+may not buy in again: :mod:`.rebuys`), the game is over: bots do not play on
+alone.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ class _Presence:
         def _person(self, name: str | None) -> Seat | None: ...
 
         def _next_hand(self, variant: Any = None) -> None: ...
+
+        def _changed(self) -> None: ...
 
         def _may_buy_again(self, name: str) -> bool: ...
 
@@ -110,6 +114,30 @@ class _Presence:
             seat.away = False
             self._say(f"{seat.name} is back")
             self._seats_changed()
+            if self.state == "between" and self.deadline is None:  # (the table waited for a person: it deals)
+                self._next_hand()
+
+    def everybody_away(self) -> bool:
+        """Whether every person seated (not a bot) is away: the table deals no hand then,
+        since nobody would play it, until one is :meth:`back` or a friend sits down.
+
+        >>> from studrules.spec.resources import default_variant
+        >>> from studrules.web.room import Room, TableConfig
+        >>> room = Room("t1", TableConfig(variants=(default_variant(),), seats=3), clock=lambda: 0.0)
+        >>> ann, bob = room.join("Ann"), room.join("Bob")
+        >>> room.sit_out(ann), room.everybody_away(), room.sit_out(bob), room.everybody_away()
+        (None, False, None, True)
+        """
+        people = [s for s in self.seats if s is not None and s.bot is None]
+        return bool(people) and all(s.away for s in people)
+
+    def _wait_for_somebody(self) -> None:
+        """Every person is away: the table waits, without a deadline, for one to be back."""
+        if self.state != "between" or self.deadline is not None:
+            self._say('Everybody at the table is away: no hand is dealt until a player presses "I\'m back"')
+        self.state = "between"
+        self.deadline = None
+        self._changed()
 
     def _play_away(self) -> None:
         """Whatever waits for a person who is now away is done at once."""

@@ -1,7 +1,7 @@
 """What a browser may send, checked, and what one seat may see, written.
 
-Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes
-(:data:`MAX_SETTINGS` for ``settings``) with a ``type``; :func:`parse_message`
+Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes of UTF-8
+(:data:`MAX_SETTINGS` for ``settings``; a binary frame is read as that text) with a ``type``; :func:`parse_message`
 checks it whole (known keys only, each of its kind and size) before the
 table sees it, and raises :class:`ProtocolError` otherwise. The types a player sends:
 
@@ -151,9 +151,14 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     studrules.web.protocol.ProtocolError: a side bet is a whole number of chips, 0 for none: none was given
+    >>> parse_message('{"type": "say", "text": "%s"}' % ("€" * 340))  # 3 bytes each in UTF-8
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: a message is at most 1024 bytes, not 1047
     """
-    if len(text) > MAX_SETTINGS:
-        raise ProtocolError(f"a message is at most {MAX_SETTINGS} bytes, not {len(text)}")
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    if size > MAX_SETTINGS:
+        raise ProtocolError(f"a message is at most {MAX_SETTINGS} bytes, not {size}")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError):  # (RecursionError: nested too deep)
@@ -165,8 +170,8 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     if fields is None:
         raise ProtocolError(f"unknown message type {kind[:20]!r}: the types are {', '.join(_FIELDS)}")
     most = MAX_SETTINGS if kind == "settings" else MAX_MESSAGE
-    if len(text) > most:
-        raise ProtocolError(f"a message is at most {most} bytes, not {len(text)}")
+    if size > most:
+        raise ProtocolError(f"a message is at most {most} bytes, not {size}")
     out: dict[str, Any] = {"type": kind}
     for key, value in data.items():
         if key == "type":

@@ -44,6 +44,7 @@ given (seconds)::
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -144,8 +145,8 @@ class Room(_Presence, _SideBets, _Rebuys):
             session.add_player(name, seat.stack, policy, before=before)
             if bot:
                 self.bots[name] = policy
-            if self.state == "between" and self.deadline is not None:  # (a table waiting for a rebuy: dealt soon)
-                self.deadline = min(self.deadline, self.clock() + self.config.pause)
+            if self.state == "between" and (self.deadline is not None or not bot):  # (waiting: dealt soon)
+                self.deadline = min(self.deadline or math.inf, self.clock() + self.config.pause)
         self.seats[free] = seat
         late = " and plays from the next hand" if session is not None else ""
         self._say(f"{name} sits down" + (" (a bot)" if bot else "") + late)
@@ -332,6 +333,8 @@ class Room(_Presence, _SideBets, _Rebuys):
         assert session is not None
         if session.waits():  # (no hand until a player out of chips buys in again)
             return self._wait_for_rebuy()
+        if self.everybody_away():  # (nobody would play it: no hand until one is back)
+            return self._wait_for_somebody()
         chooser = self._person(session.dealer)
         if variant is None and session.rotate == "dealer" and chooser is not None and chooser.away:
             variant = self._last_game()  # what his time running out chooses, at once

@@ -140,6 +140,7 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "result": result_lines(room.report) if room.report is not None and room.report.result else [],
         "choosing": chooser,
         "waiting_for": room.waiting_for(),  # who the table waits for to buy in again
+        "everybody_away": room.state == "between" and room.everybody_away(),  # no hand until one is back
         "standings": standings(room),  # each player's chips bought, stack and net
         "choices": choices(room) if chooser is not None and me == chooser else [],
         "banked": banked_facts(

@@ -552,6 +552,10 @@
       text = s.you && s.waiting_for.includes(s.you.name) ? "You are out of chips: buy in again to play on, or leave the table." :
         `Waiting for ${s.waiting_for.join(" or ")} to buy in again.`;
     }
+    else if (s.everybody_away) {
+      text = s.you && s.you.away ? "Everybody is away: press “I'm back” to deal the next hand." :
+        "Everybody is away: the next hand waits for a player to come back.";
+    }
     else if (s.hand && s.hand.over) text = "Hand over: the next hand is coming.";
     else if (s.hand && s.hand.to_act) text = s.you && s.hand.to_act === s.you.name ? "Your turn." : `${s.hand.to_act}'s turn.`;
     $("status").textContent = text;
