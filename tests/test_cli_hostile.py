@@ -44,10 +44,16 @@ def test_phh_refuses_an_existing_file_unless_forced_and_never_a_file_the_command
         code, _, err = run(capsys, *argv)
         assert code == 1 and "that is a file this command also uses; name another" in err
     assert variant.read_text() == (ROOT / "variants" / "razz.yaml").read_text()
-    code, out, _ = run(
+    code, _, err = run(
         capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(h), "--phh", str(notes), "--force"
     )
-    assert code == 0 and notes.read_text().startswith("variant = ")
+    assert code == 2 and "a PHH file's name ends in .phh" in err and notes.read_text() == "my notes\n"
+    phh = tmp_path / "hands.phh"
+    phh.write_text("old\n")
+    code, out, _ = run(
+        capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(h), "--phh", str(phh), "--force"
+    )
+    assert code == 0 and phh.read_text().startswith("variant = ")
 
 
 def test_append_continues_only_a_file_of_hand_records(tmp_path, capsys):

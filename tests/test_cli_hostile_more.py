@@ -110,6 +110,33 @@ def test_a_forced_history_through_a_link_to_the_variant_is_refused(tmp_path, cap
     assert variant.read_text(encoding="utf-8") == original
 
 
+def test_a_forced_output_is_never_written_over_the_file_a_variant_extends(tmp_path, capsys, monkeypatch):
+    # the base a variant is built on is read too: diff's page, analyze's strategy and play's PHH
+    # refuse it even with --force (they replaced it, and every later load of the child failed)
+    monkeypatch.chdir(tmp_path)
+    original = (ROOT / "variants" / "three-card-poker.yaml").read_text(encoding="utf-8")
+    base = _file(tmp_path, "base.yaml", original.replace("name: three-card-poker", "name: base", 1))
+    _file(tmp_path, "child.yaml", "name: child\nextends: base.yaml\n")
+    before = base.read_text(encoding="utf-8")
+    for argv in (
+        ["diff", "child.yaml", "razz", "--html", "base.yaml", "--force"],
+        ["analyze", "child.yaml", "--optimal", "--write", "base.yaml", "--force"],
+        ["diff", "seven-card-stud-hi-lo", "razz", "--html", str(ROOT / "variants" / "seven-card-stud.yaml"), "--force"],
+    ):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and "that is a file this command also uses" in err, argv
+    assert base.read_text(encoding="utf-8") == before
+    seven = (ROOT / "variants" / "seven-card-stud.yaml").read_text(encoding="utf-8")
+    base7 = _file(tmp_path, "base7.yaml", seven.replace("name: seven-card-stud", "name: base7", 1))
+    _file(tmp_path, "child7.yaml", "name: child7\nextends: base7.yaml\n")
+    argv = ["play", "child7.yaml", "--bots-only", "-n", "1", "--history", "h.jsonl", "--phh"]
+    code, _, err = run(capsys, *argv, "base7.yaml", "--force")
+    assert code == 1 and "--phh base7.yaml: that is a file this command also uses" in err
+    assert base7.read_text(encoding="utf-8").startswith(seven.split("\n", 1)[0]) and not Path("h.jsonl").exists()
+    code, _, err = run(capsys, *argv, "hands.txt")  # (play's PHH is named as export-phh's is)
+    assert code == 2 and "--phh hands.txt: a PHH file's name ends in .phh" in err and not Path("hands.txt").exists()
+
+
 def test_a_forced_strategy_is_never_written_over_the_variant_it_is_worked_out_for(tmp_path, capsys):
     original = (ROOT / "variants" / "three-card-poker.yaml").read_text(encoding="utf-8")
     variant = _file(tmp_path, "tcp.yaml", original)

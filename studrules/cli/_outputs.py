@@ -2,8 +2,8 @@
 
 An output (``--history``, ``--phh``, ``--html``, ``-o``, ``--write``) is refused
 where it is a folder, a device or a pipe, in a folder that does not exist, or
-one of the files the command reads (a variant, a history), even with
-``--force`` and even through a link; a file that exists is replaced only with
+one of the files the command reads (a variant and the files it extends, a
+history), even with ``--force`` and even through a link; a file that exists is replaced only with
 ``--force`` (a history is continued with ``--append``).
 """
 
@@ -89,8 +89,20 @@ def refuse_a_file_in_use(flag: str, path: str | Path, keep: Iterable[str | Path 
     """
     target = Path(path)
     for other in keep:
-        if other is not None and same_file(target, Path(other)):
+        if other is not None and any(same_file(target, used) for used in _read_with(other)):
             raise StudrulesError(f"{flag} {path}: that is a file this command also uses; name another")
+
+
+def _read_with(used: str | Path) -> tuple[Path, ...]:
+    """``used``, and where it is a variant (a shipped name, or a YAML file), every
+    file its ``extends`` chain reads: the base it is built on is in use too."""
+    from ..spec.loader import variant_files
+    from ..spec.source import VARIANT_SUFFIXES
+
+    path = Path(used)
+    if path.suffix.lower() not in VARIANT_SUFFIXES and (path.suffix or os.sep in str(used)):
+        return (path,)  # (a history, a PHH file: read alone)
+    return (path, *variant_files(used))
 
 
 def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence[str | None] = ()) -> None:

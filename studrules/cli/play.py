@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import StudrulesError, UsageError
@@ -258,6 +259,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if getattr(args, "phh", None):  # said before a hand is played
         keep = [getattr(v, "file", None) for v in variants] + [args.history]
         check_output_file("--phh", args.phh, force=getattr(args, "force", False), keep=keep)
+        if Path(args.phh).suffix.lower() != ".phh":
+            raise UsageError(f"--phh {args.phh}: a PHH file's name ends in .phh (replay-phh reads no other)")
     writer = HistoryWriter(args.history, append=getattr(args, "append", False)) if args.history else None
     out = sys.stdout
     human: TerminalPlayer | None = None

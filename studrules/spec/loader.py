@@ -63,6 +63,7 @@ __all__ = [
     "shipped_names",
     "parse_assignments",
     "choice_errors",
+    "variant_files",
 ]
 
 
@@ -234,6 +235,19 @@ def _reads_into(read: list[Path]) -> Iterator[None]:
         yield
     finally:
         _READS = outer
+
+
+def variant_files(name_or_path: str | Path) -> tuple[Path, ...]:
+    """The files a load of the variant reads: its own, then each its ``extends``
+    names in turn (as far as they can be read; nothing for what is no variant).
+
+    >>> [p.name for p in variant_files("seven-card-stud-hi-lo")]
+    ['seven-card-stud-hi-lo.yaml', 'seven-card-stud.yaml']
+    """
+    read: list[Path] = []
+    with _reads_into(read), contextlib.suppress(StudrulesError):
+        load_variant_data(name_or_path)
+    return tuple(read)
 
 
 def _assigned(values: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
