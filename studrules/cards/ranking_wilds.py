@@ -26,6 +26,7 @@ from .card import RANKS, Card, is_joker, parse_cards
 from .rankings_base import Ranking
 from .rankings_deck_order import DeckOrderHigh
 from .rankings_high import ShortDeckHigh
+from .rankings_qualified import HoldingFirst, Qualified
 from .wild import describe_wild, evaluate_wild
 from .wild_low import (
     describe_wild_low,
@@ -210,9 +211,29 @@ def with_wilds(
     >>> bug = with_wilds(get_ranking("high"), frozenset(), joker="bug")
     >>> bug.describe(bug.evaluate("Kh Kd 7c 5s X1")), bug.describe_visible("Kh X1")
     ('pair of kings, ace-seven-five kickers', 'ace-king high')
+
+    A qualified ranking keeps its qualifier: the wild cards count inside it.
+
+    >>> from types import SimpleNamespace
+    >>> from .rankings import ranking_for
+    >>> from .wild import of_ranks
+    >>> nine = ranking_for(SimpleNamespace(ranks="23456789TJQKA", ace_low_straight=True), "ace_to_five_low", or_better=9)
+    >>> sevens = with_wilds(nine, of_ranks("7"))
+    >>> sevens.evaluate("Kc Qd Jh Ts 6c 4d 3h") is None, sevens.describe(sevens.evaluate("8c 7d 6h 4s 3c"))
+    (True, 'eight-six-four-three-ace low')
     """
     if (not wild and joker is None) or ranking.name not in WILD_FORMS:
         return ranking
+    if isinstance(ranking, (Qualified, HoldingFirst)):  # the wild cards count inside the qualifier
+        inner = with_wilds(
+            ranking.base,
+            wild,
+            five_of_a_kind=five_of_a_kind,
+            natural_beats_wild=natural_beats_wild,
+            joker=joker,
+            five_wilds=five_wilds,
+        )
+        return dataclasses.replace(ranking, base=inner)
     if isinstance(ranking, ShortDeckHigh):  # (its wild form is the deck-order ranking)
         ranking = DeckOrderHigh(ranking.name, True, ranking.summary, ranks=RANKS[ranking.lowest - 2 :])
     if isinstance(ranking, DeckOrderHigh):

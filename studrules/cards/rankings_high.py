@@ -104,6 +104,21 @@ class FourFlushHigh(Ranking):
             return _describe_four(kind, ranks)
         return HandValue(value).describe()
 
+    def four_place(self, value: float) -> int | None:
+        """The place of a four-straight's or four-flush's value among them (higher is
+        better: the four-straights first, 13 places a top card or four suited cards, one
+        for each fifth card), None for the value of any other hand.
+
+        >>> four = FourFlushHigh("four_flush_high", True, "")
+        >>> four.four_place(four.evaluate("2h 4h 6h 8h Tc")) > four.four_place(four.evaluate("9c 8d 7h 6s 2c"))
+        True
+        >>> four.four_place(four.evaluate("Ac Ad Kh Qs 9c")) is None
+        True
+        """
+        if _BEST_PAIR < value < _TWO_PAIR:
+            return round((value - _BEST_PAIR) / _STEP) - 1
+        return None
+
     def describe_visible(self, cards: str | Iterable[str | Card]) -> str:
         kind, ranks = self._visible_signature(cards)
         if kind in (_FOUR_STRAIGHT_KIND, _FOUR_FLUSH_KIND):

@@ -124,10 +124,35 @@ def made_of_value(
 
 
 def _combination_value(ranking: Ranking, value: float) -> float:
-    """Only the combination's own cards count: kickers are dropped."""
-    from ..cards.evaluator import Category, HandValue, pack_signature
-    from ..cards.rankings import HighRanking
+    """Only the combination's own cards count: kickers are dropped (a hand
+    made with wild cards, a four-flush and a qualified ranking's hand included).
 
+    >>> from studrules.cards.rankings import get_ranking
+    >>> from studrules.cards.ranking_wilds import with_wilds
+    >>> from studrules.cards.wild import of_ranks
+    >>> deuces = with_wilds(get_ranking("high"), of_ranks("2"))
+    >>> five_kings, aces = (_combination_value(deuces, deuces.evaluate(h)) for h in ("Kc Kd Kh 2s 2c", "Ac Ad 9h 7s 4c"))
+    >>> five_kings > aces, _combination_value(deuces, deuces.evaluate("Ac Ad Kh 7s 3c")) == aces
+    (True, True)
+    """
+    from ..cards.evaluator import Category, HandValue, pack_signature
+    from ..cards.ranking_wilds import BetterOf, WildRanking
+    from ..cards.rankings import HighRanking
+    from ..cards.rankings_high import FourFlushHigh
+    from ..cards.rankings_qualified import HOLDING_STEP, HoldingFirst, Qualified
+
+    while isinstance(ranking, (Qualified, BetterOf, HoldingFirst)):
+        if isinstance(ranking, HoldingFirst):
+            if value >= HOLDING_STEP:  # (holding one of the ranks: above every hand holding none)
+                return _combination_value(ranking.base, value - HOLDING_STEP) + HOLDING_STEP
+            ranking = ranking.base
+        else:
+            ranking = ranking.readings[0] if isinstance(ranking, BetterOf) else ranking.base
+    if isinstance(ranking, WildRanking) and ranking.name == "high":
+        return _wild_combination(value)
+    if isinstance(ranking, FourFlushHigh) and (place := ranking.four_place(value)) is not None:
+        # a four-straight (by its top card) or a four-flush (its four suited cards): above every pair
+        return pack_signature(Category.PAIR, (15,)) + 1 + place // 13
     if type(value) is float and isinstance(ranking, HighRanking):
         # a wheel that is not a straight (the high ranking without ace-low straights)
         category, ranks = ranking.signature(value)
@@ -138,12 +163,28 @@ def _combination_value(ranking: Ranking, value: float) -> float:
             return value
         category = hv.category
         ranks = hv.ranks
-    keep = {
-        Category.HIGH_CARD: 1,
-        Category.PAIR: 1,
-        Category.TWO_PAIR: 2,
-        Category.THREE_OF_A_KIND: 1,
-        Category.FULL_HOUSE: 2,
-        Category.FOUR_OF_A_KIND: 1,
-    }.get(category, len(ranks))
-    return pack_signature(category, ranks[:keep])
+    return pack_signature(category, ranks[: _KEPT.get(category, len(ranks))])
+
+
+#: The ranks a combination keeps, by category (the others keep all: straights, flushes).
+_KEPT = {0: 1, 1: 1, 2: 2, 3: 1, 6: 2, 7: 1}
+
+
+def _wild_combination(value: float) -> float:
+    """:func:`_combination_value` of a high hand counting wild cards (its value from
+    :func:`~studrules.cards.wild.evaluate_wild`): five of a kind keeps its place (above the
+    straight flush, below it, or below the royal flush), five wild cards stay on top, and a
+    natural hand keeps its edge over the same hand made with a wild card."""
+    from ..cards.evaluator import MAX_VALUE, Category, category_floor, pack_signature
+    from ..cards.wild import FIVE_OF_A_KIND, FIVE_WILDS_CATEGORY, NATURAL_BONUS, is_natural, signature_of
+
+    category, ranks = signature_of(value)
+    if category == FIVE_WILDS_CATEGORY:
+        packed = pack_signature(FIVE_WILDS_CATEGORY + 1, ())
+    elif category == FIVE_OF_A_KIND and value < category_floor(Category.STRAIGHT_FLUSH):
+        packed = pack_signature(Category.FOUR_OF_A_KIND, (15, *ranks))  # above four aces
+    elif category == FIVE_OF_A_KIND and value < MAX_VALUE:
+        packed = pack_signature(Category.STRAIGHT_FLUSH, (13, *ranks))  # above king high, below the royal
+    else:
+        packed = pack_signature(category, ranks[: _KEPT.get(category, len(ranks))])
+    return packed + NATURAL_BONUS if is_natural(value) else packed

@@ -339,7 +339,7 @@ class _Showdown(_HandState):
                         held = cards[i] + community if community else cards[i]
                         value = best_of_nine(self._ranking_at(ranking, i).evaluate, held)
                     if combination and value is not None:
-                        value = _combination_value(ranking, value)
+                        value = _combination_value(self._ranking_at(ranking, i), value)
                     row.append(value)
                 values.append(row)
             self._values = values

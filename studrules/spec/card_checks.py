@@ -247,6 +247,7 @@ class _CardChecks(_CheckerBase):
             elif name not in played:
                 where = "the game's ranking (its deck's)" if self.v.is_banked else "a ranking of the showdown"
                 self.fail(f"'{name}' is not {where}: wild cards would count nowhere", ("wild", "rankings", i))
+        self._wild_forms_played(set(wild.rankings) or played & set(WILD_FORMS))
         if not wild.rankings and not played & set(WILD_FORMS):
             # wild cards that are the deck's jokers alone: said at deck.jokers, which makes them
             jokers = not (wild.ranks or wild.follow or wild.low_hole or wild.low_card)
@@ -262,6 +263,28 @@ class _CardChecks(_CheckerBase):
                 ("deck", "jokers") if jokers else ("wild",),
                 key=not jokers,
             )
+
+    def _wild_forms_played(self, counted: set[str]) -> None:
+        """The deck and wild rules the rankings the wild cards count in (``counted``) play."""
+        wild, deck = self.v.wild, self.v.deck
+        if "high" in counted and not deck.ace_low_straight and all(r in deck.ranks for r in "A2345"):
+            self.fail(
+                "wild cards count in a high hand where A-2-3-4-5 is a straight: ace_low_straight: false "
+                "is not played with wild cards counting in 'high' (leave one of them out)",
+                ("deck", "ace_low_straight"),
+            )
+        if "short_deck_high" in counted:
+            for field, given in (
+                ("five_of_a_kind", wild.five_of_a_kind != "top"),
+                ("natural_beats_wild", wild.natural_beats_wild),
+                ("five_wilds", wild.five_wilds != "as_cards"),
+            ):
+                if given and field in (self.data.get("wild") or {}):
+                    self.fail(
+                        f"wild.{field} is not played in 'short_deck_high', where five of a kind is the best "
+                        "hand and a natural hand ties the same hand made with wild cards: leave it out",
+                        ("wild", field),
+                    )
 
     def jokers(self) -> None:
         """Jokers have no rank: they count only where a ranking can read them."""
@@ -282,9 +305,15 @@ class _CardChecks(_CheckerBase):
             self.fail(f"{why}: jokers and extra cards for an up card are not played together", ("deck", "jokers"))
         played = [deck.ranking] + [r for s in self.v.steps_of(ShowdownStep) for r in s.rankings]
         for name in dict.fromkeys(played):
-            if name not in WILD_FORMS or (wild.rankings and name != deck.ranking and name not in wild.rankings):
+            if name not in WILD_FORMS:
                 self.fail(
                     f"a joker must count in every ranking the hand uses, and it cannot in '{name}': "
                     f"jokers count in {', '.join(WILD_FORMS)}",
                     ("deck", "jokers"),
+                )
+            elif wild.rankings and name != deck.ranking and name not in wild.rankings:
+                self.fail(
+                    f"a joker must count in every ranking the hand uses, and wild.rankings leaves out '{name}': "
+                    "add it there",
+                    ("wild", "rankings"),
                 )
