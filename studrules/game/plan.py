@@ -191,6 +191,14 @@ class _Plan:
             self.ace_keys[ace] = key
         return key
 
+    def _odd_chip_key(self, suits: Sequence[str], ace_high: bool) -> list[int]:
+        """``card_key`` in the suit order ``suits``, the ace high or low."""
+        key = list(self.card_key)
+        for c in full_deck():
+            rank, suit = card_order_key(c, suits, ace_high)
+            key[c.code] = rank * 4 + suit
+        return key
+
     def seating(self, names: tuple[str, ...]) -> _Seating:
         """What does not change from hand to hand for these players."""
         out = self.seatings.get(names)
@@ -249,12 +257,12 @@ class _Plan:
             )
             key = self.card_key
             if step.odd_chip_suits:  # the odd chip's own suit order
-                ace_high = bool(getattr(self.ranking, "ace_high", True))
-                key = list(key)
-                for c in full_deck():
-                    rank, suit = card_order_key(c, step.odd_chip_suits, ace_high)
-                    key[c.code] = rank * 4 + suit
-            return _ShowdownPlan(step, rankings, plain, key)
+                key = self._odd_chip_key(step.odd_chip_suits, bool(getattr(self.ranking, "ace_high", True)))
+            odd_keys: tuple[Sequence[int], ...] = ()
+            if step.odd_chip == "high_card_suit":  # each part's highest card with the ace as its ranking plays it
+                suits = step.odd_chip_suits or tuple(self.variant.deck.suit_order)
+                odd_keys = tuple(self._odd_chip_key(suits, bool(getattr(r, "ace_high", True))) for r in rankings)
+            return _ShowdownPlan(step, rankings, plain, key, odd_keys)
         if isinstance(step, AnteStep):
             return _AntePlan(step, self.amount(step.amount))
         if isinstance(step, DealStep):
@@ -443,14 +451,21 @@ class _ShowdownPlan:
     so the showdown's short ways hold; ``whole``: besides, each hand is valued
     by its rankings' evaluators alone (no cards_used rule, no combination;
     a hand split in two is seen at the table). ``card_key``: one int per card
-    code, rank then suit in the odd chip's suit order. ``one_pot``: plain, with
-    one ranking and no combination (a single pot's one winner is found the
-    short way)."""
+    code, rank then suit in the odd chip's suit order; ``odd_keys``: the same
+    for each ranking, its ace high or low as the ranking plays it (the odd chip
+    of a tied low half goes to the higher eight, not to the ace). ``one_pot``:
+    plain, with one ranking and no combination (a single pot's one winner is
+    found the short way)."""
 
-    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key", "tie_wins", "one_pot")
+    __slots__ = ("step", "when", "rankings", "plain", "whole", "card_key", "odd_keys", "tie_wins", "one_pot")
 
     def __init__(
-        self, step: ShowdownStep, rankings: tuple[Ranking, ...], plain: bool = True, card_key: Sequence[int] = ()
+        self,
+        step: ShowdownStep,
+        rankings: tuple[Ranking, ...],
+        plain: bool = True,
+        card_key: Sequence[int] = (),
+        odd_keys: tuple[Sequence[int], ...] = (),
     ):
         self.step = step
         self.when = step.when
@@ -460,6 +475,7 @@ class _ShowdownPlan:
             plain and step.compare != "combination" and all(used == (None, None) for used in step.cards_used or ())
         )
         self.card_key = card_key
+        self.odd_keys = odd_keys
         self.tie_wins = step.ties != "first_shown"  # an equal hand shares the pot (else the first shown took it)
         # one ranking read plainly: a single pot with one best hand is settled the short way
         # (_Showdown._settle_one_pot)

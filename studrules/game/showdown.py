@@ -491,13 +491,15 @@ class _Showdown(_HandState):
     def _odd_chip_orders(self, step: ShowdownStep, parts: int) -> list[Callable[[Sequence[int]], Sequence[int]]] | None:
         """The odd-chip order among the tied winners of each part of a pot:
         the holder of the highest card of the hand he won that part with, by
-        rank then suit (no card outside that hand counts); None: nearest the
-        dealer's left (seat order)."""
+        rank (the ace as that part's ranking plays it) then suit (no card
+        outside that hand counts); None: nearest the dealer's left (seat order)."""
         if step.odd_chip != "high_card_suit":
             return None
-        key = self.showdown_rules.card_key
+        rules = self.showdown_rules
 
         def order(k: int) -> Callable[[Sequence[int]], Sequence[int]]:
+            key = rules.odd_keys[k] if k < len(rules.odd_keys) else rules.card_key
+
             def by_card(seats: Sequence[int]) -> Sequence[int]:
                 top = {s: max((key[c.code] for c in self._played_cards(s, k)), default=-1) for s in seats}
                 return sorted(seats, key=lambda s: (-top[s], s))  # no hand (nobody qualified): seat order
