@@ -108,6 +108,10 @@ def test_combination_keeps_a_four_flush_above_one_pair():
             "extends: five-card-stud-36\nname: x\nwild: {ranks: K, natural_beats_wild: true}\n",
             "wild.natural_beats_wild: wild.natural_beats_wild is not played in 'short_deck_high'",
         ),
+        (  # razz on 36 cards with kings wild: a king played as a deuce the deck does not hold
+            "extends: razz\nname: x\ndeck: {ranks: 6789TJQKA}\nseats: {max: 4}\nwild: {ranks: K}\n",
+            "wild: a wild card in 'ace_to_five_low' may stand for a rank this deck (6789TJQKA) does not hold",
+        ),
         (
             "extends: seven-card-stud-hi-lo\nname: x\ndeck: {jokers: 1}\nwild: {rankings: [high]}\n",
             "wild.rankings: a joker must count in every ranking the hand uses, and wild.rankings leaves out "

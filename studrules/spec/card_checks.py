@@ -14,7 +14,7 @@ from ..cards.ranking_wilds import WILD_FORMS
 from ..errors import Location, SpecError, StudrulesError
 from .expressions import Expression
 from .merge import step_kind
-from .model import ShowdownStep, Variant
+from .model import STANDARD_RANKS, ShowdownStep, Variant
 from .source import FieldPath, locate
 
 __all__: list[str] = []
@@ -272,6 +272,13 @@ class _CardChecks(_CheckerBase):
                 "wild cards count in a high hand where A-2-3-4-5 is a straight: ace_low_straight: false "
                 "is not played with wild cards counting in 'high' (leave one of them out)",
                 ("deck", "ace_low_straight"),
+            )
+        lows = sorted(counted - {"high", "short_deck_high"}) if deck.ranks != STANDARD_RANKS else []
+        if lows:  # (a low's wild card is the lowest rank not held, which the deck may not have)
+            self.fail(
+                f"a wild card in '{lows[0]}' may stand for a rank this deck ({deck.ranks}) does not hold: "
+                "on a stripped deck wild cards count in the high rankings",
+                ("wild", "rankings") if wild.rankings else ("wild",),
             )
         if "short_deck_high" in counted:
             for field, given in (
