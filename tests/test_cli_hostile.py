@@ -123,6 +123,17 @@ def test_a_closed_or_narrow_output_stops_no_command(tmp_path):
     assert "Five Card Stud (Hebrew rules)" in done.stdout and "?" in done.stdout  # the Hebrew source's words
 
 
+@pytest.mark.parametrize("argv", [["play", "razz", "-n", "1"], ["session", "razz", "seven-card-stud", "-n", "1"]])
+def test_a_closed_input_is_no_terminal(argv):
+    # the shell's '<&-': no standard input at all (Python's sys.stdin is None); the table is
+    # not a terminal's, so the bots play and the hands are printed (it was a traceback)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        ["sh", "-c", f"'{sys.executable}' -m studrules {' '.join(argv)} <&-"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr and "-- result" in done.stdout
+
+
 def test_a_dask_address_dask_cannot_read_is_one_line(capsys):
     pytest.importorskip("distributed")
     code, _, err = run(capsys, "simulate", "caribbean-stud-it", "-n", "20000", "--dask", "garbage")

@@ -157,6 +157,18 @@ def test_append_refuses_a_history_whose_last_line_was_cut_off(tmp_path, capsys):
     assert len(whole.read_text(encoding="utf-8").splitlines()) == 3
 
 
+def test_append_continues_a_history_whose_last_record_only_lacks_its_newline(tmp_path, capsys):
+    # a whole record without the final newline (an editor that strips it): appending adds
+    # the newline first, and both hands replay (it was refused as "cut off")
+    whole = tmp_path / "whole.jsonl"
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--seed", "2", "--history", str(whole))[0] == 0
+    bare = _file(tmp_path, "bare.jsonl", whole.read_text(encoding="utf-8").rstrip("\n"))
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(bare), "--append")[0] == 0
+    assert len(bare.read_text(encoding="utf-8").splitlines()) == 2
+    code, out, _ = run(capsys, "replay", str(bare))
+    assert code == 0 and out.count("-- result") == 2
+
+
 # --- PHH records dealing too many cards ----------------------------------------------------
 
 

@@ -211,6 +211,22 @@ def test_a_stored_seat_whose_name_the_game_refuses_is_not_restored(tmp_path, cap
     assert f"table {bad['table']} cannot be restored: seat 1: a name is 1 to 16 letters" in caplog.text
 
 
+def test_a_stored_table_whose_row_is_not_json_is_logged_and_left_out(tmp_path, caplog):
+    # another program's row in the tables table, its settings not JSON: the server started
+    # with a traceback; now that table is left out, and the others are restored
+    db = tmp_path / "tables.db"
+    with TestClient(create_app(db, seeded_tables=True)) as client:
+        good = _table(client)
+    store = Store(db)
+    store.db.execute("INSERT INTO tables VALUES ('x', 'not json', 0, 'waiting', NULL)")
+    store.db.commit()
+    store.close()
+    with caplog.at_level("ERROR", logger="studrules.web"):
+        server = web_app.Server(db, seeded_tables=True)
+    assert set(server.rooms) == {good["table"]}
+    assert "table x cannot be restored: its stored settings or session are not JSON" in caplog.text
+
+
 # --- the messages of a seated player, each with bad values ----------------------------------
 
 _BAD = [

@@ -149,13 +149,26 @@ def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence
 
 
 def _ends_a_line(path) -> bool:
-    """An empty file, or one whose last byte ends a line."""
+    """An empty file, or one whose last line is whole: its last byte ends a line, or
+    the line is a whole record without its newline (the writer adds it before the next)."""
+    import json
+
+    from ..records.history import MAX_LINE
+
     with path.open("rb") as f:
         f.seek(0, 2)
-        if not f.tell():
+        size = f.tell()
+        if not size:
             return True
         f.seek(-1, 2)
-        return f.read(1) == b"\n"
+        if f.read(1) == b"\n":
+            return True
+        f.seek(max(0, size - MAX_LINE - 1))
+        last = f.read().rsplit(b"\n", 1)[-1]
+    try:
+        return isinstance(json.loads(last), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def same_file(a: Path, b: Path) -> bool:

@@ -220,7 +220,8 @@ def seat_names(count: int, me: str | None) -> list[str]:
 
 
 def interactive(args) -> bool:
-    return not getattr(args, "bots_only", False) and sys.stdin.isatty() and sys.stdout.isatty()
+    streams = (sys.stdin, sys.stdout)  # (None where the stream was closed: no terminal)
+    return not getattr(args, "bots_only", False) and all(s is not None and s.isatty() for s in streams)
 
 
 # --------------------------------------------------------------------------

@@ -215,6 +215,8 @@ class HistoryWriter:
         self.path = Path(path)
         self.count = 0
         self._file: TextIO | None = open(self.path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115 -- open until close()
+        if append and not _ends_with_newline(self.path):  # (a last record written without its newline)
+            self._file.write("\n")
 
     def write(self, hand, **meta: Any) -> dict:
         """Write one hand (a :class:`~studrules.game.hand.Hand` or a record already made)."""
@@ -236,6 +238,16 @@ class HistoryWriter:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _ends_with_newline(path: Path) -> bool:
+    """An empty file, or one whose last byte ends a line."""
+    with path.open("rb") as f:
+        f.seek(0, 2)
+        if not f.tell():
+            return True
+        f.seek(-1, 2)
+        return f.read(1) == b"\n"
 
 
 def write_history(path: str | Path, hands: Iterable, *, append: bool = False) -> int:

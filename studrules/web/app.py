@@ -94,6 +94,9 @@ class Server:
         self.tasks: dict[str, asyncio.Task] = {}
         self.broken: set[str] = set()
         for data in self.store.load_tables():
+            if "error" in data:
+                log.error("table %s cannot be restored: %s", data["id"], data["error"])
+                continue
             try:
                 room = restore_room(data, clock=clock, on_seats=self._save_seats, **self._room_hooks())
                 self.rooms[data["id"]] = room

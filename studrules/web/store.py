@@ -200,7 +200,8 @@ class Store:
 
     def load_tables(self) -> list[dict[str, Any]]:
         """Every table with its seats, session and number of hands, oldest first
-        (not those closed to make room for others)."""
+        (not those closed to make room for others); a table whose row cannot be
+        read is ``{"id": ..., "error": why}``."""
         out = []
         for table_id, config, created, state, host in self.db.execute(
             "SELECT id, config, created, state, host FROM tables WHERE state != 'closed' ORDER BY created"
@@ -215,20 +216,25 @@ class Store:
                 "SELECT dealer, hands, active, last_variant, reason, extra FROM sessions WHERE table_id = ?",
                 (table_id,),
             ).fetchone()
-            session = None
-            if row is not None:
-                session = {
-                    "dealer": row[0],
-                    "hands": row[1],
-                    "active": json.loads(row[2]),
-                    "last_variant": row[3],
-                    "reason": row[4],
-                    "extra": json.loads(row[5]) if row[5] else {},
-                }
+            try:
+                session = None
+                if row is not None:
+                    session = {
+                        "dealer": row[0],
+                        "hands": row[1],
+                        "active": json.loads(row[2]),
+                        "last_variant": row[3],
+                        "reason": row[4],
+                        "extra": json.loads(row[5]) if row[5] else {},
+                    }
+                config = json.loads(config)
+            except (ValueError, TypeError, RecursionError):  # (a row another program wrote, or damaged)
+                out.append({"id": table_id, "error": "its stored settings or session are not JSON"})
+                continue
             out.append(
                 {
                     "id": table_id,
-                    "config": json.loads(config),
+                    "config": config,
                     "created": created,
                     "state": state,
                     "host": host,
