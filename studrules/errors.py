@@ -157,7 +157,8 @@ class SpecErrors(StudrulesError, ValueError):
 
 class OtherKindOfFileError(SpecErrors):
     """A file of the other kind than the one read: a strategy read as a variant, or the
-    reverse (``kind``: what the file is, ``"strategy"`` or ``"variant"``)."""
+    reverse, or a hand script read as a strategy (``kind``: what the file is, ``"strategy"``,
+    ``"variant"`` or ``"script"``)."""
 
     def __init__(self, errors: Iterable[SpecError], kind: str):
         super().__init__(errors)

@@ -169,6 +169,30 @@ def test_append_continues_a_history_whose_last_record_only_lacks_its_newline(tmp
     assert code == 0 and out.count("-- result") == 2
 
 
+def test_validate_reads_a_large_strategy_as_simulate_does(tmp_path, capsys):
+    # 300 KB: beyond a variant's 250,000 bytes, within a strategy's 4,000,000 (simulate ran it,
+    # validate refused it); a variant that large is still told its size
+    pad = "\n# " + "x" * 300_000 + "\n"
+    strategy = _file(tmp_path, "big.yaml", (ROOT / "strategies" / "basic.yaml").read_text(encoding="utf-8") + pad)
+    code, out, _ = run(capsys, "validate", str(strategy))
+    assert code == 0 and "(a strategy for caribbean-stud-it)" in out
+    variant = _file(tmp_path, "bigv.yaml", (ROOT / "variants" / "razz.yaml").read_text(encoding="utf-8") + pad)
+    code, out, err = run(capsys, "validate", str(variant))
+    assert code == 1 and "the file is larger than 250,000 bytes" in out + err
+
+
+def test_a_variant_or_strategy_given_as_a_script_and_a_script_given_as_a_strategy_are_named(tmp_path, capsys):
+    variant = _file(tmp_path, "r.yaml", (ROOT / "variants" / "razz.yaml").read_text(encoding="utf-8"))
+    code, _, err = run(capsys, "replay", str(variant))
+    assert code == 1 and "this is a variant file (it has 'steps'), not a hand script" in err
+    assert f"'studrules play {variant}' plays it" in err
+    code, _, err = run(capsys, "replay", str(ROOT / "strategies" / "basic.yaml"))
+    assert code == 1 and "this is a strategy file (it has 'rules'), not a hand script" in err
+    script = _file(tmp_path, "s.yaml", "variant: three-card-poker\nplayers: [Ann]\nactions: []\n")
+    code, _, err = run(capsys, "simulate", "three-card-poker", "--strategy", str(script))
+    assert code == 1 and f"this is a hand script, not a strategy: 'studrules replay {script}' plays it" in err
+
+
 # --- PHH records dealing too many cards ----------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,10 @@ def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], 
 
     if _shipped_strategy(file) and file not in shipped_names():
         return ("strategy", *validate_strategy(file, variant))
+    if _beyond_a_variant(file):  # only a strategy may be this large: read as one (a variant is told its size)
+        found, game = validate_strategy(file, variant)
+        if not (len(found) == 1 and found[0].message.startswith("this is a variant file")):
+            return "strategy", found, game
     try:
         _, problems = choice_errors(file)
     except OtherKindOfFileError as err:
@@ -104,6 +109,16 @@ def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[S
     except StudrulesError as err:
         return [_as_spec_error(err, file)], ""
     return [], variant.name
+
+
+def _beyond_a_variant(file: str) -> bool:
+    """A file larger than a variant may be, within a strategy's bound."""
+    from ..spec.source import MAX_BYTES, MAX_STRATEGY_BYTES
+
+    try:
+        return MAX_BYTES < os.path.getsize(file) <= MAX_STRATEGY_BYTES
+    except (OSError, ValueError):  # (no such file, a name: the variant path says so)
+        return False
 
 
 def _shipped_strategy(name: str) -> bool:

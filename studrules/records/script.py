@@ -123,6 +123,11 @@ def load_script(script: Mapping | str | Path) -> Script:
         raise ScriptError(f"no such file '{shown}' (a hand script is a mapping, a file's path, or YAML text)")
     if not isinstance(data, Mapping):
         raise fail("a hand script is a mapping of fields (variant:, players:, actions:, ...)")
+    kind = next((k for k in ("steps", "extends", "rules", "streets") if k in data), None)
+    if kind is not None and "actions" not in data:  # another kind of file, named for what it is
+        what = "variant" if kind in ("steps", "extends") else "strategy"
+        plays = f": 'studrules play {doc.file}' plays it" if what == "variant" and doc.file else ""
+        raise fail(f"this is a {what} file (it has '{kind}'), not a hand script (which has 'actions'){plays}")
     for key in data:
         if key not in SCRIPT_FIELDS:
             close = close_matches(str(key), SCRIPT_FIELDS)

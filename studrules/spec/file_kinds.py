@@ -24,9 +24,22 @@ def refuse_the_other_kind(data: Any, file: str, wanted: str) -> None:
     ...
     studrules.errors.OtherKindOfFileError: x.yaml:1:1: this is a strategy file (it has 'rules'), not a variant (which has 'steps'): a strategy is given with --strategy FILE
     >>> refuse_the_other_kind({"name": "x", "steps": []}, "x.yaml", "variant")
+    >>> refuse_the_other_kind({"variant": "razz", "actions": []}, "h.yaml", "strategy")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.OtherKindOfFileError: h.yaml:1:1: this is a hand script, not a strategy: 'studrules replay h.yaml' plays it
     """
     if not isinstance(data, dict):
         return
+    if wanted == "strategy" and "actions" in data and "variant" in data and not any(k in data for k in _STRATEGY):
+        raise OtherKindOfFileError(
+            [
+                SpecError(
+                    f"this is a hand script, not a strategy: 'studrules replay {file}' plays it", Location(file, 1, 1)
+                )
+            ],
+            "script",
+        )
     own, other = (_VARIANT, _STRATEGY) if wanted == "variant" else (_STRATEGY, _VARIANT)
     kept = [k for k in other if k in data]
     if not kept or any(k in data for k in own):
