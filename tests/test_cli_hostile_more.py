@@ -193,6 +193,33 @@ def test_a_variant_or_strategy_given_as_a_script_and_a_script_given_as_a_strateg
     assert code == 1 and f"this is a hand script, not a strategy: 'studrules replay {script}' plays it" in err
 
 
+SECRET = "database:\n  password: hunter2\nname: SECRET-TOKEN-789\nsteps: SECRET-TOKEN-DEF\n"
+
+
+def test_a_yaml_file_that_a_history_script_or_strategy_names_is_named_not_quoted(tmp_path, capsys, monkeypatch):
+    # a downloaded history (or script, or strategy) naming a YAML file beside it that is no
+    # variant: the message names the file and sends to validate, and none of its values appear
+    monkeypatch.chdir(tmp_path)
+    _file(tmp_path, "config.yaml", SECRET)
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--history", "h.jsonl")[0] == 0
+    line = Path("h.jsonl").read_text(encoding="utf-8")
+    _file(tmp_path, "downloaded.jsonl", line.replace('"variant":"razz"', '"variant":"config.yaml"'))
+    _file(tmp_path, "s.yaml", "variant: config.yaml\nplayers: [Ann, Bob]\nactions: []\n")
+    _file(tmp_path, "st.yaml", "name: basic\ngame: config.yaml\nrules:\n  - {otherwise: raise}\n")
+    for argv in (
+        ["replay", "downloaded.jsonl"],
+        ["export-phh", "downloaded.jsonl"],
+        ["replay", "s.yaml"],
+        ["validate", "st.yaml"],
+        ["simulate", "caribbean-stud-it", "--strategy", "st.yaml", "--hands", "10"],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 1 and "config" in err + out, argv
+        assert not any(word in out + err for word in ("SECRET", "hunter2", "password")), (argv, out + err)
+    code, _, err = run(capsys, "replay", "s.yaml")
+    assert "config.yaml is not a variant studrules can load (3 problems): 'studrules validate config.yaml'" in err
+
+
 # --- PHH records dealing too many cards ----------------------------------------------------
 
 

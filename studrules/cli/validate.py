@@ -89,7 +89,7 @@ def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[S
     """Every problem of one strategy file (empty: valid), loaded for ``variant``, else for the game
     its ``game:`` names where that game ships or is a file; and the game it was checked against
     in words."""
-    from ..spec.loader import load_variant
+    from ..spec.references import load_named_variant
     from ..spec.strategies import load_strategy
     from ..spec.strategy_game import ANY_BANKED_GAME, game_variant
 
@@ -102,7 +102,7 @@ def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[S
             found = game_variant(game, strategy.file)
             if found is None:
                 return [], f"{game}, which does not ship: give --variant FILE to check it against its file"
-            variant = load_variant(found)
+            variant = load_named_variant(found, named_by=Location(strategy.file, None, None, ("game",)))
         load_strategy(file, variant)
     except SpecErrors as err:
         return list(err.errors), ""

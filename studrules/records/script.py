@@ -222,7 +222,7 @@ def run_script(
     came from) names a variant file beside it or below, under the current
     folder or one of ``folders`` (the user's ``--variants-in``), or shipped:
     no other file is read."""
-    from ..spec.loader import load_variant
+    from ..spec.references import load_named_variant
 
     s = script if isinstance(script, Script) else load_script(script)
     doc = s.doc
@@ -243,12 +243,15 @@ def run_script(
     try:
         within = None if s.base is None else (s.base, Path.cwd(), *folders)
         if s.stakes:  # a stake the script gets wrong is said at the script's own line
-            known = [stake for stake, _ in load_variant(name, options=s.options, within=within).stakes]
+            known = [
+                stake
+                for stake, _ in load_named_variant(name, s.options, within=within, named_by=where("variant")).stakes
+            ]
             for key, value in s.stakes.items():
                 problems = stake_override_problems({key: value}, known, name)
                 if problems:
                     raise ScriptError(problems[0], where("stakes", key))
-        variant = load_variant(name, options=s.options, stakes=s.stakes, within=within)
+        variant = load_named_variant(name, s.options, s.stakes, within=within, named_by=where("variant"))
     except ScriptError:
         raise
     except SpecError as err:

@@ -67,14 +67,14 @@ def variant_name_of(reference: str, relative_to: Path | None = None) -> str:
     ...
     studrules.errors.SpecError: no variant 'games/nowhere.yaml': no such file
     """
-    from .loader import resolve_variant_path
-    from .source import read_document
+    from ..errors import SpecErrors
+    from .loader import load_variant, resolve_variant_path
 
     path = resolve_variant_path(reference, relative_to=relative_to, within=(relative_to,) if relative_to else None)
-    data = read_document(path).data
-    if isinstance(data, dict) and isinstance(data.get("name"), str):
-        return str(data["name"])
-    return Path(path).stem
+    try:  # a valid variant's name; any other file's is never read (it could be anything)
+        return load_variant(path).name
+    except (SpecError, SpecErrors):
+        return Path(path).stem
 
 
 def bound_game(game: str, file: str | None) -> str | None:
