@@ -220,6 +220,15 @@ def test_a_yaml_file_that_a_history_script_or_strategy_names_is_named_not_quoted
     assert "config.yaml is not a variant studrules can load (3 problems): 'studrules validate config.yaml'" in err
 
 
+def test_a_file_a_variant_extends_that_is_not_utf8_is_named_not_the_variant(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "parent.yaml").write_bytes(b'name: a\nsteps: []\ntitle: "caf\xe9"\n')
+    _file(tmp_path, "kid.yaml", "name: b\nextends: parent.yaml\n")
+    for argv in (["explain", "kid.yaml"], ["play", "kid.yaml", "--bots-only", "-n", "1"], ["diff", "kid.yaml", "razz"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and "parent.yaml: the file is not UTF-8 text" in err and "kid.yaml" not in err, argv
+
+
 # --- PHH records dealing too many cards ----------------------------------------------------
 
 

@@ -155,12 +155,23 @@ def _by_name(err: SpecError, name: str | Path) -> SpecError:
     path of the file inside the checkout. A file the user gave keeps its path.
 
     >>> from studrules.errors import Location
-    >>> shipped = Location(str(variants_dir() / "my-house-game.yaml"))
-    >>> _by_name(SpecError("unknown option 'x'", shipped), "my-house-game").message
-    "my-house-game: unknown option 'x'"
+    >>> shipped = Location(str(variants_dir() / "razz.yaml"))
+    >>> _by_name(SpecError("unknown option 'x'", shipped), "razz").message
+    "razz: unknown option 'x'"
+    >>> base = Location(str(variants_dir() / "seven-card-stud.yaml"))  # (a file it extends keeps its name)
+    >>> _by_name(SpecError("not UTF-8 text", base), "razz").location == base
+    True
     """
     loc = err.location
     if loc is None or loc.line is not None or not loc.file or same_file(Path(loc.file), Path(name)):
+        return err
+    from ..spec.loader import resolve_variant_path
+
+    try:
+        own = resolve_variant_path(name)
+    except StudrulesError:
+        return err
+    if not same_file(Path(loc.file), own):  # (another file: the one it extends, say, keeps its name)
         return err
     return type(err)(f"{name}: {err.message}")
 
