@@ -190,3 +190,17 @@ def test_a_line_that_types_nothing_repeats_the_prompt_without_a_word(line):
     hand = _mexican()
     action, screen, _ = asked(hand, line)
     assert action is None and screen == ""
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("r 10 20", "'10 20': type one amount after complete"),  # (the 20 was dropped)
+        ("c\udcc3", "is not one of your choices"),  # a byte that is no UTF-8 (it called)
+    ],
+)
+def test_a_line_with_more_than_a_choice_means_is_refused_and_acts_on_nothing(line, said):
+    hand = Hand(load_variant("seven-card-stud"), ["Ann", "Bob", "Cat"], 500, seed=4)
+    hand.apply(hand.default_action())  # the bring-in: the next player may call, complete or fold
+    action, screen, _ = asked(hand, line)
+    assert action is None and said in screen

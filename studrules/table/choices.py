@@ -82,10 +82,14 @@ def typed_words(line: str) -> list[str]:
     """A typed line's words, lower case, without the keys that type nothing
     (Esc, an arrow's escape sequence, other control characters).
 
-    >>> typed_words(" R  20 "), typed_words("\\x1b"), typed_words("\\x1b[A c")
-    (['r', '20'], [], ['c'])
+    A byte that is no UTF-8 (read as a lone surrogate) stays in its word as
+    U+FFFD, so the word is no choice rather than a shorter one:
+
+    >>> typed_words(" R  20 "), typed_words("\\x1b"), typed_words("\\x1b[A c"), typed_words("c\\udcc3")
+    (['r', '20'], [], ['c'], ['c\ufffd'])
     """
     text = _ESCAPES.sub(" ", line)
+    text = "".join("\ufffd" if "\udc80" <= ch <= "\udcff" else ch for ch in text)
     return "".join(ch if ch.isprintable() else " " for ch in text).lower().split()
 
 

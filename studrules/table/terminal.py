@@ -260,6 +260,9 @@ class TerminalPlayer(Policy):
     def _wager(self, view, la: LegalAction, words: list[str]) -> Action | None:
         """A bet, raise, call or plain verb; an amount asked where several are allowed."""
         amount = None
+        if len(words) > 1:  # ('r 10 20': which one?)
+            self.console.print(f"'{' '.join(words)}': type one amount after {la.action}", markup=False)
+            return None
         if words:
             amount = typed_number(words[0])
             if amount is None:
