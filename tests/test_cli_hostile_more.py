@@ -229,6 +229,21 @@ def test_a_file_a_variant_extends_that_is_not_utf8_is_named_not_the_variant(tmp_
         assert code == 1 and "parent.yaml: the file is not UTF-8 text" in err and "kid.yaml" not in err, argv
 
 
+def test_empty_names_and_addresses_are_usage_errors_that_say_empty(tmp_path, capsys):
+    from studrules.cli.play import seat_names
+    from studrules.errors import UsageError
+
+    code, _, err = run(capsys, "diff", "", "razz")  # (two were given: one is empty)
+    assert code == 2 and "argument A: empty" in err
+    code, _, err = run(capsys, "compare", "razz", "seven-card-stud", "--dask", "")
+    assert code == 2 and "argument --dask: empty" in err
+    with pytest.raises(UsageError, match="--name: your name is one printable word"):
+        seat_names(3, "")
+    empty = _file(tmp_path, "e.yaml", 'name: b\nextends: ""\n')
+    code, out, err = run(capsys, "validate", str(empty))
+    assert code == 1 and "extends: the variant's name is empty" in out + err and "folder" not in out + err
+
+
 # --- PHH records dealing too many cards ----------------------------------------------------
 
 

@@ -296,9 +296,17 @@ def add_dask_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
+        type=_scheduler_address,
         help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786), or 'local' for one on this "
         "machine; the same seed gives the same numbers (needs the 'distributed' extra: pip install '.[distributed]' in the studrules folder)",
     )
+
+
+def _scheduler_address(text: str) -> str:
+    """An argparse type: a Dask scheduler's address, or ``local`` (not empty)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty: give a scheduler's address (tcp://HOST:8786) or 'local'")
+    return text
 
 
 def whole_number(least: int, most: int | None = None):

@@ -45,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         if sided:  # (each shipped variant is compared as its file has it: no side to give them to)
             raise UsageError(f"diff --all compares every shipped variant as its file has it: {sided[0]} has no side")
         return _run_all(args)
+    for side, given in (("A", args.a), ("B", args.b)):
+        if given is not None and not given.strip():
+            raise UsageError(f"argument {side}: empty; give a shipped variant's name (studrules list) or a YAML file")
     if not (args.a and args.b):
         if args.a:
             raise UsageError(

@@ -211,7 +211,7 @@ def seat_names(count: int, me: str | None) -> list[str]:
     if me is None:
         return names[:count]
     if not me or any(ch.isspace() for ch in me) or not me.isprintable():
-        raise StudrulesError(f"your name is one printable word, not {me!r}")
+        raise UsageError(f"--name: your name is one printable word, not {me!r}")
     if me in RESERVED_NAMES:
         raise StudrulesError(
             f"'{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name"

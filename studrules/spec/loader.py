@@ -136,6 +136,8 @@ def resolve_variant_path(
     studrules.errors.SpecError: '/etc/passwd' is not a variant file: its name must end in .yaml or .yml
     """
     text = str(name_or_path)
+    if not text.strip():
+        raise SpecError("the variant's name is empty: give a shipped variant's name or a file's path", location)
     candidates = []
     if relative_to is not None and not Path(text).is_absolute():
         candidates.append(relative_to / text)
