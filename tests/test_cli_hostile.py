@@ -256,3 +256,27 @@ def test_an_error_that_standard_error_cannot_take_keeps_its_exit_code(tmp_path):
             done = subprocess.run(["sh", "-c", line], capture_output=True, text=True, env=env)
             assert done.returncode == code, (argv, where, done.stderr)
             assert (done.stderr == "") == bool(where), (argv, where)
+
+
+def test_a_write_that_fails_names_the_file_and_leaves_an_output_as_it_was(tmp_path, capsys):
+    # a file size limit of 1,024 bytes (ulimit -f 1): the history is cut after what fitted and
+    # the message names it; a PHH or HTML output is written whole or not at all
+    h = tmp_path / "six.jsonl"
+    assert run(capsys, "play", "razz", "--bots-only", "-n", "6", "--seed", "1", "--history", str(h))[0] == 0
+    old = tmp_path / "e.phh"
+    old.write_text("old\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    me = f"'{sys.executable}' -m studrules"
+    lines = {
+        "history": f"{me} play seven-card-stud --bots-only -n 50 --history '{tmp_path / 'cut.jsonl'}' > /dev/null",
+        "phh": f"{me} export-phh '{h}' -o '{old}' --force",
+    }
+    said = {
+        "history": f"--history {tmp_path / 'cut.jsonl'}: cannot write it (File too large)",
+        "phh": f"-o {old}: cannot write it (File too large)",
+    }
+    for what, line in lines.items():
+        done = subprocess.run(["sh", "-c", f"ulimit -f 1; {line}"], capture_output=True, text=True, env=env)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, what
+        assert said[what] in done.stderr, (what, done.stderr)
+    assert old.read_text() == "old\n" and not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]

@@ -63,17 +63,24 @@ def writable(flag: str, target: Path) -> Path:
 
 
 def write_output(flag: str, path: str | Path, text: str) -> None:
-    """Write ``text`` to the file a command was given with ``flag``; a failure
-    (a full disk, a file that takes no writing) is said with the flag and file.
+    """Write ``text`` to the file a command was given with ``flag``, whole or not at all;
+    a failure (a full disk, a file that takes no writing) is said with the flag and file.
 
     >>> write_output("--html", "/", "x")
     Traceback (most recent call last):
     ...
     studrules.errors.StudrulesError: --html /: cannot write it (Is a directory)
     """
+    target = Path(path)
+    if target.is_dir():
+        raise StudrulesError(f"{flag} {path}: cannot write it (Is a directory)")
+    # written beside it, then put in its place: a failure (a full disk) leaves the file as it was
+    part = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, target)
     except OSError as err:
+        part.unlink(missing_ok=True)
         raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
 
 

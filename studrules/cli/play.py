@@ -56,7 +56,7 @@ from ._common import (
     whole_number,
     your_name,
 )
-from ._outputs import check_history_target, check_output_file
+from ._outputs import check_history_target, check_output_file, write_output
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -554,7 +554,8 @@ def _export_phh(args, out: TextIO) -> None:
     from ..records.phh import PHHError, export_history
 
     try:
-        _, skipped = export_history(args.history, args.phh)
+        text, skipped = export_history(args.history)
+        write_output("--phh", args.phh, text)
     except PHHError as err:
         print(f"studrules: no PHH written: {err.message}", file=sys.stderr)
         return

@@ -223,15 +223,21 @@ class HistoryWriter:
         record = hand if isinstance(hand, Mapping) else hand_record(hand, **meta)
         if self._file is None:
             raise StudrulesError(f"the history {self.path} is closed")
-        self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._file.flush()
+        try:
+            self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self._file.flush()
+        except OSError as err:  # (a full disk, a file size limit: the hands before it are kept)
+            raise StudrulesError(f"--history {self.path}: cannot write it ({err.strerror or err})") from None
         self.count += 1
         return dict(record)
 
     def close(self) -> None:
         if self._file is not None:
-            self._file.close()
-            self._file = None
+            file, self._file = self._file, None
+            try:
+                file.close()
+            except OSError as err:  # (what a failed write left in the buffer: said once, with the file)
+                raise StudrulesError(f"--history {self.path}: cannot write it ({err.strerror or err})") from None
 
     def __enter__(self) -> HistoryWriter:
         return self
