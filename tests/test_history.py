@@ -193,3 +193,25 @@ def test_a_changed_line_of_a_hand_against_the_house_is_refused_with_a_message(tm
     path.write_text(json.dumps(record) + "\n")
     with pytest.raises(StudrulesError, match="does not replay the same: its events differ from the recorded ones"):
         replay_history(path)
+
+
+def test_a_history_replays_one_hand_at_a_time_and_its_problems_come_after_the_good_hands(tmp_path):
+    from studrules.errors import SpecErrors
+    from studrules.records.history import iter_replayed, write_history
+
+    variant = load_variant("razz")
+    hands = []
+    for seed in (1, 2):
+        hand = Hand(variant, ["Ann", "Bob"], 100, seed=seed)
+        while not hand.is_over:
+            hand.check_or_call()
+        hands.append(hand)
+    path = tmp_path / "h.jsonl"
+    write_history(path, hands)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(lines[0] + "\n" + lines[1].replace('"razz"', '"no-such-game"') + "\n", encoding="utf-8")
+    replayed = iter_replayed(path)
+    first = next(replayed)  # (played before the second line is)
+    assert first.result().net == hands[0].result().net
+    with pytest.raises(SpecErrors, match="hand 2: no variant 'no-such-game'"):
+        next(replayed)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 
 from ..errors import StudrulesError
 from ..game.hand import Hand
-from ..records.history import HISTORY_SUFFIXES, is_history_file, replay_hands
+from ..records.history import HISTORY_SUFFIXES, is_history_file, iter_replayed
 from ..records.script import hand_output, history_text, run_script
 from ..spec.source import check_data_file
 from ..table.display import pay_words
@@ -68,14 +69,22 @@ def run(args: argparse.Namespace) -> int:
 
 def _replay_history_file(args: argparse.Namespace, folders: tuple[Path, ...]) -> int:
     """``studrules replay FILE.jsonl [--json]``: every hand of a history, played again."""
-    hands = replay_hands(args.script, unchecked=getattr(args, "unchecked", False), folders=folders)
-    if getattr(args, "json", False):
-        json.dump({"hands": [hand_output(h) for h in hands]}, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return 0
-    for index, hand in enumerate(hands):
-        if index:
-            print()
-        print(f"== hand {index + 1}")
-        print(pay_words(history_text(hand)))
+    import tempfile
+
+    hands = iter_replayed(args.script, unchecked=getattr(args, "unchecked", False), folders=folders)
+    as_json = getattr(args, "json", False)
+    # each hand's words are kept in a file, not the hand: shown once every line has replayed
+    # (a history with a problem shows only its problems), in memory that does not grow with it
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        count = 0
+        for count, hand in enumerate(hands, start=1):
+            if as_json:  # (as json.dump writes {"hands": [...]} with an indent of 2)
+                text = json.dumps(hand_output(hand), indent=2, ensure_ascii=False)
+                spool.write(('{\n  "hands": [' if count == 1 else ",") + "\n    " + text.replace("\n", "\n    "))
+            else:
+                spool.write(("\n" if count > 1 else "") + f"== hand {count}\n{pay_words(history_text(hand))}\n")
+        if as_json:
+            spool.write("\n  ]\n}\n" if count else '{\n  "hands": []\n}\n')
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
     return 0

@@ -504,7 +504,15 @@ def replay_hands(
     raised together (:class:`~studrules.errors.SpecErrors`), each at its line
     and naming its hand. ``folders``: more folders a line's variant file may be
     read from (beside the history, under the current folder, or shipped)."""
-    hands = []
+    return list(iter_replayed(path, check=check, unchecked=unchecked, folders=folders))
+
+
+def iter_replayed(
+    path: str | Path, *, check: bool = True, unchecked: bool = False, folders: Sequence[Path] = ()
+) -> Iterator:
+    """:func:`replay_hands` one hand at a time, each played as its line is read (a long
+    history is never held whole); the problems of every line are raised together once
+    the last is read, after the good hands were given."""
     problems: list[SpecError] = []
     base = Path(path).parent
     for index, (where, record) in enumerate(read_history_located(path)):
@@ -523,10 +531,9 @@ def replay_hands(
         if problem is not None:
             problems.append(ScriptError(f"{name} {problem}", where))
             continue
-        hands.append(hand)
+        yield hand
     if problems:
         raise SpecErrors(problems)
-    return hands
 
 
 def replay_history(path: str | Path) -> list:
