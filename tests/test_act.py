@@ -171,3 +171,39 @@ def test_a_total_is_only_for_what_takes_one():
     assert _snapshot(h) == before
     h.act(next(la for la in h.legal_actions() if la.action == "call"), 1)
     assert [str(a) for a in h.actions] == ["Bob bring-in 1", "Cat call 1", "Ann call 1"]
+
+
+def test_a_made_up_legal_action_of_a_legal_verb_is_refused_not_taken_at_the_verbs_own_size():
+    # Bob may bring in for 5 or complete to 10: a LegalAction saying 'complete to 15' or
+    # 'bring-in 3' was taken as the verb (complete to 10, bring in 5)
+    h = Hand(load_variant("five-card-stud-fr"), ["Ann", "Bob", "Cat"], 100, seed=1)
+    before = _snapshot(h)
+    for made_up in (LegalAction("complete", to=(15,)), LegalAction("bring-in", amount=3)):
+        with pytest.raises(IllegalActionError, match="is not one of the legal actions now"):
+            h.act(made_up)
+        assert _snapshot(h) == before
+
+
+@pytest.mark.parametrize("amount", [10.0, "10", True])
+def test_apply_takes_whole_numbers_of_chips_only(amount):
+    # a float (or a NumPy int) was taken as chips: stacks became floats and the history failed to replay
+    h = Hand(load_variant("five-card-stud-fr"), ["Ann", "Bob", "Cat"], 100, seed=1)
+    before = _snapshot(h)
+    with pytest.raises(IllegalActionError, match="an amount is a whole number of chips"):
+        h.apply(Action("Bob", "complete", amount))
+    assert _snapshot(h) == before
+
+
+def test_act_says_the_word_of_a_choice_and_apply_refuses_a_word_that_is_not_text():
+    # a declare (high, low or both) through act: its word is given with it
+    h = Hand(load_variant("seven-card-stud-hi-lo-declare"), ["Ann", "Bob"], 200, seed=1)
+    while not any(la.action == "declare" for la in h.legal_actions()):
+        h.apply(h.default_action())
+    declare = next(la for la in h.legal_actions() if la.action == "declare")
+    player = h.to_act
+    h.act(declare, word="low")
+    assert str(h.actions[-1]) == f"{player} declare low"
+    while not any(la.action == "declare" for la in h.legal_actions()):
+        h.apply(h.default_action())
+    with pytest.raises(IllegalActionError, match="its word or cards are text"):
+        h.apply(Action(h.to_act, "declare", None, ["high"]))

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from studrules.cards.deck import Deck
-from studrules.errors import IllegalActionError
+from studrules.errors import CardError, IllegalActionError
 from studrules.game.actions import Action, LegalAction
 from studrules.game.hand import Hand
-from studrules.spec.loader import load_variant
+from studrules.spec.loader import load_variant, load_variant_text
 
 FR = load_variant("five-card-stud-fr")
 
@@ -312,3 +312,35 @@ def test_every_view_hides_exactly_the_cards_the_seat_may_not_see_as_the_hand_goe
                     assert mine.card is None if hidden else mine == real
                     assert mine.type == real.type and mine.player == real.player
             hand.apply(policy.act(hand.view(hand.to_act)))
+
+
+def test_cards_of_a_player_not_in_the_hand_is_an_argument_error_naming_the_players() -> None:
+    from studrules.errors import ArgumentError
+
+    h = Hand(FR, ["Ann", "Bob"], 100, seed=1)
+    with pytest.raises(ArgumentError, match="'Zed' is not in this hand \\(players: Ann, Bob\\)"):
+        h.cards_of("Zed")
+
+
+def test_a_pot_games_own_antes_are_recorded_and_replay(tmp_path) -> None:
+    # Hand(antes=...) in a pot game: the ante was posted but not written, so the history failed
+    from studrules.records.history import replay_history, write_history
+
+    h = Hand(FR, ["Ann", "Bob"], 200, seed=4, antes={"Ann": 20})
+    while not h.is_over:
+        h.apply(h.default_action())
+    path = tmp_path / "h.jsonl"
+    write_history(path, [h])
+    assert '"antes":{"Ann":20,' in path.read_text(encoding="utf-8")
+    assert replay_history(path)[0].net == h.result().net
+
+
+def test_more_cards_than_a_player_is_ever_dealt_are_refused_where_they_would_not_void_the_hand() -> None:
+    # with void.wrong_card_count (the default) the sixth card is the misdeal that voids the hand
+    # (test_wrong_card_count_makes_the_hand_void); without it, the card would never be dealt
+    text = "extends: five-card-stud-fr\nname: no-void\nvoid: {wrong_card_count: false}\n"
+    variant = load_variant_text(text, file="no-void.yaml")
+    with pytest.raises(CardError, match="6 cards are given for Ann, and no-void deals a player at most 5: 9h"):
+        Hand(variant, ["Ann", "Bob"], 100, seed=1, cards={"Ann": "Ah Kh Qh Jh Th 9h"})
+    with pytest.raises(CardError, match="1 community cards are given, and no-void deals at most 0 there"):
+        Hand(variant, ["Ann", "Bob"], 100, seed=1, cards={"community": "Ah"})

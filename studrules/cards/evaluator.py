@@ -249,7 +249,7 @@ def category_floor(category: Category | int | str) -> HandValue:
             category = Category[category.strip().upper().replace(" ", "_")]
         except KeyError:
             names = ", ".join(c.label for c in Category)
-            raise ValueError(f"{category!r} is not a hand category: one of {names}") from None
+            raise CardError(f"{category!r} is not a hand category: one of {names}") from None
     return _VALUES[_FLOORS[Category(category)]]
 
 

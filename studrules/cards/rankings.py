@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import close_matches, some_names
+from ..errors import CardError, close_matches, some_names
 from .card import RANKS, Card, parse_cards
 from .evaluator import (
     Category,
@@ -88,8 +88,9 @@ class DeckRules(Protocol):
     def ace_low_straight(self) -> bool: ...
 
 
-class UnknownRankingError(ValueError, KeyError):
-    """A ranking name that does not exist (catch it as ValueError or KeyError)."""
+class UnknownRankingError(CardError, KeyError):
+    """A ranking name that does not exist (a :class:`~studrules.errors.CardError`;
+    catch it as ValueError or KeyError too)."""
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -16,7 +16,7 @@ from typing import Any
 from ..cards.card import Card, full_deck, is_joker, parse_cards
 from ..cards.deck import Deck
 from ..errors import ArgumentError, CardError
-from ..spec.model import BlindsStep, DealStep, UpCardRule
+from ..spec.model import BlindsStep, DealStep, DrawStep, UpCardRule
 from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
@@ -45,6 +45,8 @@ class _Dealing(_HandState):
             stripped = self.plan.deck_cards
             self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
             return
+        if not isinstance(cards, Mapping):
+            raise ArgumentError(f"cards map players (or 'house', 'community', 'burns') to their cards, not {cards!r}")
         given: list[Sequence[Card]] = [[] for _ in range(self.n)]
         every: list[Card] = []
         extra: dict[str, list[Card]] = {"house": [], "community": [], "burns": []}
@@ -61,6 +63,7 @@ class _Dealing(_HandState):
                     f"cards are given for '{key}', who is not a player (players: {', '.join(self.players)})"
                 )
             every.extend(parsed)
+        self._check_given_counts(given, extra)
         if len(set(every)) != len(every):
             seen: set[Card] = set()
             for c in every:
@@ -90,6 +93,41 @@ class _Dealing(_HandState):
             self.deck = Deck(seed, [c for c in stripped or full_deck() if c not in taken], shuffled=True)
         else:
             self.deck = Deck(seed, shuffled=True) if stripped is None else Deck(seed, stripped, shuffled=True)
+
+    def _check_given_counts(self, given: list[Sequence[Card]], extra: Mapping[str, list[Card]]) -> None:
+        """Where a wrong number of cards does not void the hand (``void.wrong_card_count:
+        false``; where it does, the extra cards are the misdeal that voids it), refuse more
+        cards for a player, the house, the community or the burns than the variant's steps
+        can ever deal there: they would be left in the deck unseen, and a typo in a script
+        would change the hand silently. No bound where an up card brings extra cards
+        (``when_dealt_up``) or a short deck falls back to the community."""
+        if self.variant.void.wrong_card_count:
+            return
+        steps = self.variant.steps
+        deals = [s for s in steps if isinstance(s, DealStep)]
+        player = sum(len(s.players) for s in deals) + sum(
+            s.discard_max for s in steps if isinstance(s, DrawStep) and s.replace
+        )
+        fallback = any(s.fallback for s in deals)
+        most = {
+            "house": sum(len(s.house) for s in deals),
+            "community": None if fallback else sum(len(s.community) for s in deals),
+            "burns": sum(s.burn for s in deals) + sum(1 for s in steps if isinstance(s, DrawStep)),
+        }
+        unbounded = bool(self.variant.when_dealt_up) or fallback
+        for seat, cards in enumerate(given):
+            if not unbounded and len(cards) > player:
+                raise CardError(
+                    f"{len(cards)} cards are given for {self.players[seat]}, and {self.variant.name} deals a "
+                    f"player at most {player}: {', '.join(map(str, cards[player:]))} would never be dealt"
+                )
+        for key, cards in extra.items():
+            bound = most[key]
+            if bound is not None and len(cards) > bound and not (key == "burns" and unbounded):
+                raise CardError(
+                    f"{len(cards)} {key} cards are given, and {self.variant.name} deals at most {bound} there: "
+                    f"{', '.join(map(str, cards[bound:]))} would never be dealt"
+                )
 
     def _ante(self, rules: _AntePlan) -> None:
         step = rules.step

@@ -287,6 +287,14 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             raise IllegalActionError(f"{action!r} is not an action: give an Action or its text ('Bob raise 10')")
         elif action.word is not None and action.verb not in WORDED:  # (a text's words are read by parse)
             raise IllegalActionError(f"'{action}': '{action.verb}' takes no word after it")
+        if action.amount is not None and type(action.amount) is not int:  # (a float, a NumPy int: not chips)
+            raise IllegalActionError(
+                f"{action.verb}: an amount is a whole number of chips (int), not {action.amount!r}"
+            )
+        if action.word is not None and type(action.word) is not str:
+            raise IllegalActionError(
+                f"{action.verb}: its word or cards are text ('high', 'Ad 7c'), not {action.word!r}"
+            )
         seat = self.seat.get(action.player)
         if seat is None or seat != self.to_act_seat or action.verb == "void":
             self._not_in_turn(action, seat)  # (the player to act, while the hand is not over: none of these)
@@ -303,10 +311,12 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if self.to_act_seat is None and not self.over:
             self._advance()
 
-    def act(self, option: LegalAction | str, total: int | None = None) -> None:
+    def act(self, option: LegalAction | str, total: int | None = None, word: str | None = None) -> None:
         """The player to act does ``option``: one of :meth:`legal_actions`, or its
         verb; ``total``: the total of a bet, raise or completion where the
-        option allows more than one. What a bot does once it has chosen from
+        option allows more than one; ``word``: what an action that takes one
+        says (``declare`` ``high``, the cards of a ``discard``, ``pass`` or
+        ``buy``: ``'Ad 7c'``). What a bot does once it has chosen from
         the legal actions: ``apply`` of the same action, without naming the
         player or checking again what the legal actions say::
 
@@ -321,6 +331,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         if total is not None and type(total) is not int:
             raise IllegalActionError(f"a total is a whole number of chips, not {total!r}")
         legal = self._legal
+        if word is not None:  # (a choice's word: checked where apply checks it)
+            legal = None
         if legal is not None and self.phase == "betting":
             for la in legal:
                 if la is option:  # an entry of legal_actions() as they stand (the same object)
@@ -359,13 +371,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
                 if self.to_act_seat is None and not self.over:
                     self._advance()
                 return
-        self._act_on(option, total)
+        self._act_on(option, total, word)
 
-    def _act_on(self, option: LegalAction | str, total: int | None) -> None:
-        """``act`` of a verb, or of a legal action not taken from ``legal_actions()`` as they
-        stand: the entry it names, else ``apply`` says why not."""
+    def _act_on(self, option: LegalAction | str, total: int | None, word: str | None = None) -> None:
+        """``act`` of a verb, of a legal action not taken from ``legal_actions()`` as they
+        stand (the entry it equals), or with a word; else ``apply`` says why not."""
         seat = self.to_act_seat
-        if seat is not None and self.phase == "betting":
+        if seat is not None and word is None and self.phase == "betting":
             legal = self.legal_actions()
             if type(option) is str:  # its verb: the legal action of that verb, if any
                 option = next((la for la in legal if la.action == option), option)
@@ -381,9 +393,16 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             raise IllegalActionError(f"{option!r} is not an action: give one of legal_actions(), or its verb")
         if seat is None:
             raise IllegalActionError(f"'{verb}': the hand is over")
+        legal = self.legal_actions()
+        if isinstance(option, LegalAction) and option not in legal and any(la.action == verb for la in legal):
+            # (its verb is legal, its sizes are made up: apply would take the verb's own)
+            raise IllegalActionError(
+                f"'{verb}' as {option!r} is not one of the legal actions now; {self.to_act} may {self._legal_words()}",
+                legal,
+            )
         if total is not None and verb not in ("bring-in", "complete", "bet", "raise", "call"):
             raise IllegalActionError(f"'{verb}' takes no total")
-        self.apply(Action(self.players[seat], verb, total))  # (checked against the legal actions there)
+        self.apply(Action(self.players[seat], verb, total, word))  # (checked against the legal actions there)
 
     def _not_in_turn(self, action: Action, seat: int | None) -> None:
         """An action of nobody's turn: the dealer voids the hand, else an IllegalActionError says why."""
@@ -468,14 +487,17 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
 
     def view(self, player: str) -> View:
         """What ``player``'s seat may see now."""
-        seat = self.seat.get(player)
+        seat = self.seat.get(player) if isinstance(player, str) else None
         if seat is None:
-            raise ArgumentError(f"{player} is not in this hand")
+            raise ArgumentError(f"{player!r} is not in this hand (players: {', '.join(self.players)})")
         return seat_view(self, seat, player)
 
     def cards_of(self, player: str) -> tuple[Card, ...]:
         """Every card ``player`` holds, in the order received."""
-        return tuple(self.cards[self.seat[player]])
+        seat = self.seat.get(player) if isinstance(player, str) else None
+        if seat is None:
+            raise ArgumentError(f"{player!r} is not in this hand (players: {', '.join(self.players)})")
+        return tuple(self.cards[seat])
 
     # ---------------------------------------------------------------- the steps
 

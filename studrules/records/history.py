@@ -155,7 +155,7 @@ def hand_record(hand, *, number: int | None = None, seed: int | None = None, **e
     )
     if hand.killer is not None:
         record["killer"] = hand.killer
-    if variant.is_banked and hand.antes is not None:
+    if hand.antes is not None and (variant.is_banked or _antes_chosen(hand)):
         record["antes"] = dict(zip(hand.players, hand.antes))
     if variant.is_banked and hand.side_stakes is not None:  # (each position's own: the bets made, {} for none)
         record["side_bets"] = {
@@ -254,6 +254,13 @@ def _ends_with_newline(path: Path) -> bool:
             return True
         f.seek(-1, 2)
         return f.read(1) == b"\n"
+
+
+def _antes_chosen(hand) -> bool:
+    """Whether a pot game's hand was dealt with antes of its own (``Hand(antes=...)``, a
+    player who chooses his ante): any that differs from the variant's."""
+    step = hand.plan.ante_step
+    return step is not None and any(a != hand._ante_limits(step)[0] for a in hand.antes)
 
 
 def write_history(path: str | Path, hands: Iterable, *, append: bool = False) -> int:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import (
+    ArgumentError,
     Location,
     SpecError,
     SpecErrors,
@@ -306,6 +307,9 @@ def load_variant(
     :class:`~studrules.errors.StakeOrderWarning` (``warnings.warn``) naming both.
     ``within``: the folders a path may lead into (for a name read from a
     file: a script's or history's ``variant``); shipped variants always."""
+    for what, given in (("options", options), ("stakes", stakes)):
+        if given is not None and not isinstance(given, Mapping):
+            raise ArgumentError(f"{what} map names to values ({{'ante': 2}}), not {given!r}")
     path = resolve_variant_path(name_or_path, within=within)
 
     def load(read: list[Path]) -> Variant:
