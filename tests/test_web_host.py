@@ -302,6 +302,19 @@ def test_a_table_where_every_player_is_away_deals_no_hand_until_one_is_back():
     assert _chips(room) == 2000
 
 
+def test_a_table_waiting_for_somebody_deals_once_one_is_no_longer_away_however_he_came_back():
+    # a rebuy, or the host giving the seats away to bots, brings a person back without "I'm back":
+    # the table deals at its next tick (the random-use test found it waiting with nobody away)
+    room, ann, bob = _room(names=("Ann", "Bob"), pause=0.0)
+    room.start(ann)
+    room.sit_out(bob), room.sit_out(ann)
+    room.tick()
+    assert room.state == "between" and room.wakeup() is None
+    bob.away = False  # (as buying in again sets it)
+    assert room.wakeup() == room.clock()
+    assert room.tick() and room.state == "playing"
+
+
 def test_a_friend_sitting_down_while_everybody_is_away_is_dealt_in_after_the_pause():
     room, ann, bob = _room(seats=4, names=("Ann", "Bob"), pause=5.0)
     room.start(ann)

@@ -551,7 +551,14 @@ class Room(_Presence, _SideBets, _Rebuys):
 
     def wakeup(self) -> float | None:
         """When :meth:`tick` has something to do (None: nothing until somebody acts)."""
+        if self._waited_for_somebody():  # (one is here again, however he came: deal now)
+            return self.clock()
         return self.deadline if self.state in ("playing", "choosing", "between") else None
+
+    def _waited_for_somebody(self) -> bool:
+        """The table waits for a person (everybody was away) and one is no longer away: he
+        bought in again, a friend sat down, the ones away left or were given to bots."""
+        return self.state == "between" and self.deadline is None and not self.everybody_away()
 
     def tick(self) -> bool:
         """Play what a timer that ran out decides: the default action (check,
@@ -559,6 +566,9 @@ class Room(_Presence, _SideBets, _Rebuys):
         it, else fold) of a person who did not act, the last game again for a
         dealer who did not choose, the next hand after the pause. True when
         something changed."""
+        if self._waited_for_somebody():
+            self._next_hand()
+            return True
         if self.deadline is None or self.clock() < self.deadline:
             return False
         if self.state == "between":
