@@ -85,6 +85,8 @@ _EXPORTS: dict[str, str] = {
     "write_history": "records.history",
     "read_history": "records.history",
     "replay_history": "records.history",
+    "replay_hands": "records.history",
+    "iter_replayed": "records.history",
     "phh_code": "records.phh",
     "settle_position": "game.settlement",
     # strategies and simulation (games against the house)

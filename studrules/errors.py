@@ -26,6 +26,7 @@ __all__ = [
     "ExpressionError",
     "ScriptError",
     "IllegalActionError",
+    "ArgumentError",
     "UsageError",
     "format_path",
     "in_order",

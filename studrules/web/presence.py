@@ -131,6 +131,11 @@ class _Presence:
         people = [s for s in self.seats if s is not None and s.bot is None]
         return bool(people) and all(s.away for s in people)
 
+    def _waited_for_somebody(self) -> bool:
+        """The table waits for a person (everybody was away) and one is no longer away: he
+        bought in again, a friend sat down, the ones away left or were given to bots."""
+        return self.state == "between" and self.deadline is None and not self.everybody_away()
+
     def _wait_for_somebody(self) -> None:
         """Every person is away: the table waits, without a deadline, for one to be back."""
         if self.state != "between" or self.deadline is not None:

@@ -555,11 +555,6 @@ class Room(_Presence, _SideBets, _Rebuys):
             return self.clock()
         return self.deadline if self.state in ("playing", "choosing", "between") else None
 
-    def _waited_for_somebody(self) -> bool:
-        """The table waits for a person (everybody was away) and one is no longer away: he
-        bought in again, a friend sat down, the ones away left or were given to bots."""
-        return self.state == "between" and self.deadline is None and not self.everybody_away()
-
     def tick(self) -> bool:
         """Play what a timer that ran out decides: the default action (check,
         else fold; against the house, no further wager where the game allows
