@@ -112,3 +112,18 @@ def _title(example) -> str:
     from studrules.analysis.compare_report import example_title
 
     return example_title(example)
+
+
+def test_a_show_asked_for_where_the_other_file_shows_every_hand_is_no_change_of_play():
+    # the French text shows every hand still in (muck: false); the same file asking each
+    # player (muck: true) has check/call bots show every time: the same play. The shows were
+    # counted as decisions of one side alone: 'the play changes' in every deal with a showdown
+    from studrules.analysis.compare import compare
+    from studrules.spec.loader import load_variant, load_variant_text
+
+    asks = load_variant_text(
+        "extends: five-card-stud-fr\nname: fr-asks\nsteps:\n  - showdown: {id: showdown, muck: true}\n",
+        file="fr-asks.yaml",
+    )
+    c = compare(load_variant("five-card-stud-fr"), asks, deals=40, seed=3, players=3, policies=["check-call"])
+    assert c.play_changes.count == 0 and c.winner_changes.count == 0

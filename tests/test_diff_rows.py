@@ -252,3 +252,17 @@ def test_a_path_that_is_no_file_names_the_shipped_variant(capsys):
     err = capsys.readouterr().err
     assert "no such file; did you mean 'follow-the-queen'" in err
     assert "variants/house/follow-the-queen.yaml" in err
+
+
+def test_a_round_where_nobody_may_check_says_never_in_the_diff_and_the_rule_book():
+    # check: false (the schema: "a player facing no bet must bet") read as a condition's
+    # sentence: "may check only when never" and "never: only when never, never so in this game"
+    from studrules.analysis.rulebook import explain
+    from studrules.spec.loader import load_variant_text
+
+    text = "extends: seven-card-stud\nname: nocheck\nsteps:\n  - betting: {id: round-3, check: false}\n"
+    mine = load_variant_text(text, file="nocheck.yaml")
+    rows = {(r.rule, r.b) for r in diff(load_variant("seven-card-stud"), mine)}
+    assert ("checking", "never") in rows
+    book = " ".join(explain(mine).split())
+    assert "may not check: he must bet (he may fold only when facing a bet)" in book and "only when never" not in book

@@ -43,13 +43,16 @@ Line = tuple[int | None, int | None]
 
 def decisions(actions: Sequence[Any]) -> list[tuple[Any, ...]]:
     """The players' decisions in order, chip amounts aside: who, what, and
-    the words or cards he chose (a hand's ``actions``).
+    the words or cards he chose (a hand's ``actions``). A show is left out:
+    where one file shows every hand at the showdown and the other asks each
+    player (``muck: true``), the same hands shown are no change of play (a
+    muck, a hand not shown, stays a decision).
 
     >>> from studrules.game.actions import Action
-    >>> decisions([Action("P2", "bring-in", 2), Action("P3", "raise", 20)])
-    [('P2', 'bring-in', None), ('P3', 'raise', None)]
+    >>> decisions([Action("P2", "bring-in", 2), Action("P3", "raise", 20), Action("P2", "show"), Action("P3", "muck")])
+    [('P2', 'bring-in', None), ('P3', 'raise', None), ('P3', 'muck', None)]
     """
-    return list(map(_DECISION, actions))
+    return [_DECISION(a) for a in actions if a.verb != "show"]
 
 
 def side_by_side(x: Sequence[Event], y: Sequence[Event]) -> tuple[Line, ...]:

@@ -154,7 +154,8 @@ class Example:
     ``first_difference``: the line where the play parts, the first where a
     player acts otherwise; where every player acts alike
     (``play_changes`` false: the winners changed with the cards), the first
-    where the events differ."""
+    where the events differ. ``deal`` and ``first_difference`` count from 0,
+    as indexes (the text report's "Deal 38 ... line 20" is deal 37, line 19)."""
 
     deal: int
     deck_seed: int

@@ -63,6 +63,8 @@ def check_rows(variant: Variant, step: BettingStep, values: Mapping[str, int]) -
         checking = "\u2014 (the bring-in opens)"  # (the diff's MISSING: no such rule here)
     elif step.check is None:
         checking = "allowed"
+    elif step.check.is_constant and step.check.value() is False:  # (check: false)
+        checking = "never"
     elif allowed is None:
         checking = f"only when {condition_words(step.check)}"
     else:

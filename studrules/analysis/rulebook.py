@@ -471,6 +471,11 @@ class _Writer:
             if step.check is None:
                 fold = " or fold" if step.open_fold else "; he may fold only when facing a bet"
                 sentences.append(f"A player facing no bet may check{fold}.")
+            elif step.check.is_constant and step.check.value() is False:  # (check: false)
+                sentences.append(
+                    "A player facing no bet may not check: he must bet"
+                    + (" or fold." if step.open_fold else " (he may fold only when facing a bet).")
+                )
             else:
                 sentences.append(
                     f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet"
