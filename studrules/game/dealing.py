@@ -112,7 +112,7 @@ class _Dealing(_HandState):
         most = {
             "house": sum(len(s.house) for s in deals),
             "community": None if fallback else sum(len(s.community) for s in deals),
-            "burns": sum(s.burn for s in deals) + sum(1 for s in steps if isinstance(s, DrawStep)),
+            "burns": sum(s.burn for s in deals),
         }
         unbounded = bool(self.variant.when_dealt_up) or fallback
         for seat, cards in enumerate(given):
