@@ -468,19 +468,15 @@ class _Writer:
             bound = "double the bet" if k == 2 else f"make the bet {k} times what it was"
             sentences.append(f"A raise may at most {bound}.")
         if step.bring_in is None:
+            must = " or fold." if step.open_fold else " (he may fold only when facing a bet)."
             if step.check is None:
                 fold = " or fold" if step.open_fold else "; he may fold only when facing a bet"
                 sentences.append(f"A player facing no bet may check{fold}.")
             elif step.check.is_constant and step.check.value() is False:  # (check: false)
-                sentences.append(
-                    "A player facing no bet may not check: he must bet"
-                    + (" or fold." if step.open_fold else " (he may fold only when facing a bet).")
-                )
+                sentences.append("A player facing no bet may not check: he must bet" + must)
             else:
-                sentences.append(
-                    f"A player facing no bet may check only when {condition_words(step.check)}; otherwise he must bet"
-                    + (" or fold." if step.open_fold else " (he may fold only when facing a bet).")
-                )
+                when = condition_words(step.check)
+                sentences.append(f"A player facing no bet may check only when {when}; otherwise he must bet" + must)
         sentences.append("The round ends when all bets are level.")
         sentences.append(self.when(step).replace("This step", "This round"))
         self.p(*sentences)
