@@ -160,16 +160,12 @@ def _ends_a_line(path) -> bool:
     the line is a whole record without its newline (the writer adds it before the next)."""
     import json
 
-    from ..records.history import MAX_LINE
+    from ..records.history import MAX_LINE, ends_with_newline
 
+    if ends_with_newline(path):
+        return True
     with path.open("rb") as f:
-        f.seek(0, 2)
-        size = f.tell()
-        if not size:
-            return True
-        f.seek(-1, 2)
-        if f.read(1) == b"\n":
-            return True
+        size = f.seek(0, 2)
         f.seek(max(0, size - MAX_LINE - 1))
         last = f.read().rsplit(b"\n", 1)[-1]
     try:

@@ -215,7 +215,7 @@ class HistoryWriter:
         self.path = Path(path)
         self.count = 0
         self._file: TextIO | None = open(self.path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115 -- open until close()
-        if append and not _ends_with_newline(self.path):  # (a last record written without its newline)
+        if append and not ends_with_newline(self.path):  # (a last record written without its newline)
             self._file.write("\n")
 
     def write(self, hand, **meta: Any) -> dict:
@@ -246,7 +246,7 @@ class HistoryWriter:
         self.close()
 
 
-def _ends_with_newline(path: Path) -> bool:
+def ends_with_newline(path: Path) -> bool:
     """An empty file, or one whose last byte ends a line."""
     with path.open("rb") as f:
         f.seek(0, 2)
