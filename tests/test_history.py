@@ -215,3 +215,41 @@ def test_a_history_replays_one_hand_at_a_time_and_its_problems_come_after_the_go
     assert first.result().net == hands[0].result().net
     with pytest.raises(SpecErrors, match="hand 2: no variant 'no-such-game'"):
         next(replayed)
+
+
+def test_a_history_is_read_a_line_at_a_time_and_a_line_that_is_no_record_is_said_with_the_problems_before_it(
+    tmp_path,
+):
+    from studrules.errors import SpecErrors
+    from studrules.records.history import iter_history_located
+
+    hand = played("razz", 1)
+    path = tmp_path / "h.jsonl"
+    write_history(path, [hand, hand])
+    good, second = path.read_text(encoding="utf-8").splitlines()
+    renamed = second.replace('"razz"', '"no-such-game"')
+    path.write_text(f"{good}\n{renamed}\nnot json\n", encoding="utf-8")
+    records = iter_history_located(path)
+    where, first = next(records)  # (given before the third line is read)
+    assert where.line == 1 and first == json.loads(good)
+    with pytest.raises(SpecErrors) as err:
+        replay_hands(path)
+    said = [str(e) for e in err.value.errors]
+    assert len(said) == 2 and "hand 2: no variant 'no-such-game'" in said[0] and "line 3 is not JSON" in said[1]
+    path.write_text(f"{good}\nnot json\n", encoding="utf-8")  # that line alone: said as the reader says it
+    with pytest.raises(ScriptError, match="line 2 is not JSON"):
+        replay_hands(path)
+
+
+def test_a_history_that_is_one_object_with_a_hands_list_over_many_lines_is_read_whole(tmp_path):
+    hands = [played("razz", 1), played("seven-card-stud", 2)]
+    lines = tmp_path / "h.jsonl"
+    write_history(lines, hands)
+    whole = tmp_path / "whole.json"
+    records = [json.loads(line) for line in lines.read_text(encoding="utf-8").splitlines()]
+    whole.write_text(json.dumps({"hands": records}, indent=2), encoding="utf-8")
+    assert read_history(whole) == records
+    assert [h.result().net for h in replay_hands(whole)] == [h.result().net for h in hands]
+    whole.write_text("{\n" + json.dumps({"hands": records})[1:-1] + "\n", encoding="utf-8")  # (no closing brace)
+    with pytest.raises(ScriptError, match="line 1 is not JSON"):
+        read_history(whole)

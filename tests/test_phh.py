@@ -243,3 +243,19 @@ def test_a_killed_hand_is_written_at_the_kills_stakes_and_replays():
     assert (fields["antes"], fields["bring_in"], fields["small_bet"], fields["big_bet"]) == ([2, 2, 2], 6, 20, 40)
     again = replay_phh(read_phh(dumps_phh([fields])))
     assert list(again.result().stacks.values()) == [210, 198, 192]
+
+
+@pytest.mark.parametrize("to_file", [True, False])
+def test_export_phh_writes_nothing_where_a_late_line_has_a_problem(tmp_path, to_file):
+    # the hands are written as they are read, to a file put in place (or shown) only when all is well
+    path = tmp_path / "h.jsonl"
+    write_history(path, [played("seven-card-stud", 1), played("seven-card-stud", 2)])
+    with path.open("a", encoding="utf-8") as f:
+        f.write("not json\n")
+    out = tmp_path / "out.phh"
+    out.write_text("old\n", encoding="utf-8")
+    argv = ["export-phh", str(path)] + (["-o", str(out), "--force"] if to_file else [])
+    run = subprocess.run([sys.executable, "-m", "studrules", *argv], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "line 3 is not JSON" in run.stderr and "Traceback" not in run.stderr
+    assert run.stdout == "" and out.read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.jsonl", "out.phh"]

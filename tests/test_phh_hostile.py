@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from studrules.cli import export_phh as export_command
 from studrules.game.hand import Hand
 from studrules.game.policies import CheckCall, play_hand
 from studrules.records.history import line_digest, write_history
@@ -251,15 +250,6 @@ def test_a_phh_file_larger_than_the_limit_is_not_read(here, capsys):
     assert code == 1
     assert one_line_error(err) == (
         f"studrules: big.phh: the file is larger than {MAX_PHH_BYTES:,} bytes: at most {MAX_PHH_BYTES:,} are read"
-    )
-
-
-def test_a_history_larger_than_the_limit_is_not_read(history, capsys, monkeypatch):
-    monkeypatch.setattr(export_command, "MAX_HISTORY_BYTES", 100)
-    code, _, err = run(capsys, "export-phh", "h.jsonl")
-    assert code == 1
-    assert (
-        one_line_error(err) == "studrules: h.jsonl: the history is larger than 100 bytes: export-phh reads at most that"
     )
 
 

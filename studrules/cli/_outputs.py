@@ -10,8 +10,9 @@ history), even with ``--force`` and even through a link; a file that exists is r
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TextIO, TypeVar
 
 from ..errors import StudrulesError, UsageError
 
@@ -22,7 +23,10 @@ __all__ = [
     "same_file",
     "writable",
     "write_output",
+    "write_output_with",
 ]
+
+T = TypeVar("T")
 
 
 def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterable[str | Path | None] = ()) -> Path:
@@ -71,17 +75,36 @@ def write_output(flag: str, path: str | Path, text: str) -> None:
     ...
     studrules.errors.StudrulesError: --html /: cannot write it (Is a directory)
     """
+    write_output_with(flag, path, lambda out: out.write(text))
+
+
+def write_output_with(flag: str, path: str | Path, write: Callable[[TextIO], T]) -> T:
+    """Have ``write`` write the file a command was given with ``flag`` (a piece at a time:
+    it is never held whole), and put it in place only when ``write`` returns (what it
+    returns is given back); where ``write`` raises, or writing fails, the file is as it
+    was. A failure to write is said with the flag and file.
+
+    >>> write_output_with("--html", "/", lambda out: out.write("x"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.StudrulesError: --html /: cannot write it (Is a directory)
+    """
     target = Path(path)
     if target.is_dir():
         raise StudrulesError(f"{flag} {path}: cannot write it (Is a directory)")
     # written beside it, then put in its place: a failure (a full disk) leaves the file as it was
     part = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
-        part.write_text(text, encoding="utf-8")
+        with part.open("w", encoding="utf-8") as out:
+            done = write(out)
         os.replace(part, target)
     except OSError as err:
         part.unlink(missing_ok=True)
         raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    return done
 
 
 def refuse_a_file_in_use(flag: str, path: str | Path, keep: Iterable[str | Path | None]) -> None:

@@ -7,20 +7,25 @@ out with a note, and a file with none of them is an error.
 Only a hand history is read (a regular file whose name ends in ``.jsonl`` or
 ``.ndjson``, checked before it is opened); an existing ``-o`` file is
 replaced only with ``--force``, and never when it is the history itself.
+The history is read a line at a time and each hand written as it is played (a
+history of any length takes the memory of a short one), to a file put in place,
+or shown, only once every line has played.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
-from ..errors import Location, ScriptError, StudrulesError
+from ..errors import ScriptError, StudrulesError
 from ..records.history import HISTORY_SUFFIXES
-from ..records.phh import MAX_HISTORY_BYTES, export_history
+from ..records.phh import write_history_phh
 from ..spec.source import check_data_file
 from ._common import add_variants_in_argument, variants_in, with_variants_in_hint
-from ._outputs import check_output_file, write_output
+from ._outputs import check_output_file, write_output_with
 
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
@@ -42,25 +47,31 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.history)
     # by its name and kind first: a file of another kind is never read (its lines never reach a message)
     check_data_file(source, what="hand history", suffixes=HISTORY_SUFFIXES)
-    if source.stat().st_size > MAX_HISTORY_BYTES:
-        raise ScriptError(
-            f"the history is larger than {MAX_HISTORY_BYTES:,} bytes: export-phh reads at most that",
-            Location(args.history),
-        )
     if args.output is not None:  # said before any hand is played
         check_output_file("-o", args.output, force=args.force, keep=[args.history])
         if Path(args.output).suffix.lower() != ".phh":
             raise ScriptError(f"-o {args.output}: a PHH file's name ends in .phh (replay-phh reads no other)")
     try:
-        text, skipped = export_history(args.history, folders=variants_in(args))
+        if args.output is None:
+            count, skipped = _print_phh(args.history, variants_in(args))
+        else:
+            count, skipped = write_output_with(
+                "-o", args.output, lambda out: write_history_phh(args.history, out, folders=variants_in(args))
+            )
     except StudrulesError as err:
         raise with_variants_in_hint(err) from None
     for note in skipped:
         print(f"studrules: left out: {note}", file=sys.stderr)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        write_output("-o", args.output, text)
-        count = text.count("\nvariant = ") + (1 if text.startswith("variant = ") else 0)
+    if args.output is not None:
         print(f"{count} hand{'s' if count != 1 else ''} written to {args.output}")
     return 0
+
+
+def _print_phh(history: str, folders) -> tuple[int, list[str]]:
+    """The PHH of a history on standard output, once every line has replayed (a history
+    with a problem shows only its problems), kept meanwhile in a file, not in memory."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        done = write_history_phh(history, spool, folders=folders)
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+    return done

@@ -56,7 +56,7 @@ from ._common import (
     whole_number,
     your_name,
 )
-from ._outputs import check_history_target, check_output_file, write_output
+from ._outputs import check_history_target, check_output_file, write_output_with
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -551,11 +551,10 @@ def _phh_problem(args, variants) -> str | None:
 
 
 def _export_phh(args, out: TextIO) -> None:
-    from ..records.phh import PHHError, export_history
+    from ..records.phh import PHHError, write_history_phh
 
     try:
-        text, skipped = export_history(args.history)
-        write_output("--phh", args.phh, text)
+        _, skipped = write_output_with("--phh", args.phh, lambda phh: write_history_phh(args.history, phh))
     except PHHError as err:
         print(f"studrules: no PHH written: {err.message}", file=sys.stderr)
         return

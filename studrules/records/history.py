@@ -36,6 +36,7 @@ checks that the events are the very same (the digest)::
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -63,6 +64,8 @@ __all__ = [
     "line_digest",
     "record_problem",
     "read_history_located",
+    "iter_history_located",
+    "located_records",
 ]
 
 #: The value of every line's ``format`` key.
@@ -369,51 +372,71 @@ def read_history(path: str | Path) -> list[dict]:
 
 def read_history_located(path: str | Path) -> list[tuple[Location, dict]]:
     """The records of a history file with where each stands (its line)."""
+    return list(iter_history_located(path))
+
+
+def iter_history_located(path: str | Path) -> Iterator[tuple[Location, dict]]:
+    """:func:`read_history_located` one record at a time: each line is read, checked
+    and given before the next is read, so a long history is never held whole (but for
+    a file that is one JSON object with a ``hands`` list, read whole as it must be).
+    A line that is not a hand record is raised when it is reached."""
     p = Path(path)
     try:
         with _open_regular(p) as f:
-            lines: list[str] = []
-            while True:
-                line = f.readline(MAX_LINE + 1)
-                if not line:
-                    break
-                if len(line) > MAX_LINE:
-                    raise ScriptError(
-                        f"line {len(lines) + 1} is longer than {MAX_LINE:,} characters: not a hand record",
-                        Location(str(p), len(lines) + 1, 1),
-                    )
-                lines.append(line.rstrip("\n"))
+            lines = ((number, line) for number, line in _lines(f, p) if line.strip())
+            first = next(lines, None)
+            if first is None:
+                return
+            if first[1].lstrip().startswith("{") and _json_or_none(first[1]) is None:
+                # a first line that is no whole JSON value: one object over many lines?
+                whole = _json_or_none("\n".join([first[1], *(line for _, line in lines)]))
+                if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
+                    for i, record in enumerate(whole["hands"]):
+                        where = Location(str(p), None, None, ("hands", i))
+                        _check_record(record, where)
+                        yield where, record
+                    return
+            for number, line in itertools.chain([first], lines):
+                yield from _line_records(line, Location(str(p), number, 1))
     except UnicodeDecodeError as err:
         raise ScriptError(f"the history is not UTF-8 text ({err.reason})", Location(str(p))) from None
     except OSError as err:
         raise ScriptError(f"cannot read the history: {err.strerror}", Location(str(p))) from None
-    text = "\n".join(lines)
-    records: list[tuple[Location, dict]] = []
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n" in stripped:
-        try:
-            whole = json.loads(stripped)
-        except (ValueError, RecursionError):
-            whole = None
-        if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
-            for i, record in enumerate(whole["hands"]):
-                where = Location(str(p), None, None, ("hands", i))
-                _check_record(record, where)
-                records.append((where, record))
-            return records
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        where = Location(str(p), number, 1)
-        record = _json(line, where)
-        if isinstance(record, dict) and isinstance(record.get("hands"), list):
-            for i, r in enumerate(record["hands"]):
-                _check_record(r, where.at_path("hands", i))
-                records.append((where.at_path("hands", i), r))
-            continue
-        _check_record(record, where)
-        records.append((where, record))
-    return records
+
+
+def _lines(f: TextIO, p: Path) -> Iterator[tuple[int, str]]:
+    """The numbered lines of ``f``, none longer than :data:`MAX_LINE`."""
+    number = 0
+    while True:
+        line = f.readline(MAX_LINE + 1)
+        if not line:
+            return
+        number += 1
+        if len(line.rstrip("\n")) > MAX_LINE:
+            raise ScriptError(
+                f"line {number} is longer than {MAX_LINE:,} characters: not a hand record",
+                Location(str(p), number, 1),
+            )
+        yield number, line.rstrip("\n")
+
+
+def _json_or_none(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _line_records(line: str, where: Location) -> Iterator[tuple[Location, dict]]:
+    """The record of one line (or each of its ``hands``), checked."""
+    record = _json(line, where)
+    if isinstance(record, dict) and isinstance(record.get("hands"), list):
+        for i, r in enumerate(record["hands"]):
+            _check_record(r, where.at_path("hands", i))
+            yield where.at_path("hands", i), r
+        return
+    _check_record(record, where)
+    yield where, record
 
 
 def _check_record(record: Any, where: Location) -> None:
@@ -514,6 +537,18 @@ def replay_hands(
     return list(iter_replayed(path, check=check, unchecked=unchecked, folders=folders))
 
 
+def located_records(path: str | Path, problems: list[SpecError]) -> Iterator[tuple[Location, dict]]:
+    """:func:`iter_history_located`, where a line that is no hand record ends the
+    records: raised as it is, or, where the lines before it had ``problems``, added to
+    them (to be said together)."""
+    try:
+        yield from iter_history_located(path)
+    except ScriptError as err:
+        if not problems:
+            raise
+        problems.append(err)
+
+
 def iter_replayed(
     path: str | Path, *, check: bool = True, unchecked: bool = False, folders: Sequence[Path] = ()
 ) -> Iterator:
@@ -522,7 +557,7 @@ def iter_replayed(
     the last is read, after the good hands were given."""
     problems: list[SpecError] = []
     base = Path(path).parent
-    for index, (where, record) in enumerate(read_history_located(path)):
+    for index, (where, record) in enumerate(located_records(path, problems)):
         name = f"hand {record.get('hand', index + 1)}"
         try:
             hand = replay_record(record, check=False, base=base, folders=folders)
@@ -550,5 +585,6 @@ def replay_history(path: str | Path) -> list:
 
 
 def iter_records(path: str | Path) -> Iterator[dict]:
-    """The records of a history, one by one (see :func:`read_history`)."""
-    yield from read_history(path)
+    """The records of a history, one by one as they are read (see :func:`read_history`)."""
+    for _, record in iter_history_located(path):
+        yield record

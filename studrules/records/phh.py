@@ -42,15 +42,16 @@ no raise facing less than a full raise, no fold of the bring-in) says which
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from ..errors import StudrulesError
+from ..errors import ScriptError, SpecError, SpecErrors, StudrulesError
 from ..spec.arguments import loaded_variant
 
-__all__ = ["PHHError", "phh_code", "hand_to_phh", "record_to_phh", "export_history", "dumps_phh"]
+__all__ = ["PHHError", "phh_code", "hand_to_phh", "record_to_phh", "export_history", "write_history_phh", "dumps_phh"]
 
 _FACES = (("down", "down", "up"), ("up",), ("up",), ("up",), ("down",))
 _CODES = {
@@ -402,17 +403,33 @@ def dumps_phh(hands: Iterable[Mapping[str, Any]]) -> str:
     actions = ["p1 cc"]
     <BLANKLINE>
     """
-    hands = list(hands)
-    blocks = []
-    for index, fields in enumerate(hands):
-        lines = [f"[{index + 1}]"] if len(hands) > 1 else []
-        lines += [f"{key} = {_toml_value(value)}" for key, value in fields.items()]
-        blocks.append("\n".join(lines) + "\n")
-    return "\n".join(blocks)
+    out = io.StringIO()
+    _write_phh(hands, out)
+    return out.getvalue()
 
 
-#: The most bytes of a history export-phh reads (a hand takes a few kilobytes).
-MAX_HISTORY_BYTES = 100_000_000
+def _write_phh(hands: Iterable[Mapping[str, Any]], out: TextIO) -> int:
+    """Write :func:`dumps_phh`'s text to ``out`` a hand at a time (the first is held
+    until a second shows whether it takes a table's number); the count of hands."""
+    count = 0
+    first: Mapping[str, Any] | None = None
+    for count, fields in enumerate(hands, start=1):
+        if count == 1:
+            first = fields
+            continue
+        if first is not None:
+            out.write(_phh_block(first, 1))
+            first = None
+        out.write("\n" + _phh_block(fields, count))
+    if first is not None:
+        out.write(_phh_block(first, None))
+    return count
+
+
+def _phh_block(fields: Mapping[str, Any], number: int | None) -> str:
+    lines = [f"[{number}]"] if number is not None else []
+    lines += [f"{key} = {_toml_value(value)}" for key, value in fields.items()]
+    return "\n".join(lines) + "\n"
 
 
 def export_history(
@@ -420,24 +437,51 @@ def export_history(
 ) -> tuple[str, list[str]]:
     """Export every hand of a history file to PHH text (written to ``out`` if given).
 
-    Returns the text and the notes on hands left out; a :class:`PHHError`
-    when no hand of the file can be written in PHH. Each hand is played
+    Returns the text and the notes on hands left out; see :func:`write_history_phh`,
+    which writes the text to a stream instead of holding it.
+    """
+    text = io.StringIO()
+    _, skipped = write_history_phh(path, text, folders=folders)
+    if out is not None:
+        Path(out).write_text(text.getvalue(), encoding="utf-8")
+    return text.getvalue(), skipped
+
+
+def write_history_phh(path: str | Path, stream: TextIO, folders: Sequence[Path] = ()) -> tuple[int, list[str]]:
+    """Write every hand of a history file to ``stream`` in PHH, a hand at a time as its line
+    is read (a long history is never held whole); the count of hands written and the notes
+    on hands left out.
+
+    A :class:`PHHError` when no hand of the file can be written in PHH. Each hand is played
     again as ``studrules replay`` plays it (a relative ``variant`` is read
     beside the history; ``folders``: more folders a variant file may be read
     from) and checked against its line; the problems of all
-    the lines are raised together, each at its line
-    (:class:`~studrules.errors.SpecErrors`). The history is read as replay
-    reads it (:func:`~studrules.records.history.read_history_located`: a
-    regular file only, lines of bounded length).
+    the lines are raised together once the last is read, each at its line
+    (:class:`~studrules.errors.SpecErrors`): what was written by then is to be thrown
+    away (the command writes to a file it puts in place only when all is well). The
+    history is read as replay reads it
+    (:func:`~studrules.records.history.iter_history_located`: a regular file only, lines
+    of bounded length).
     """
-    from ..errors import ScriptError, SpecError, SpecErrors
-    from .history import read_history_located, record_problem, replay_record
-
-    exported = []
     skipped: list[str] = []
     problems: list[SpecError] = []
+    count = _write_phh(_exported(path, folders, skipped, problems), stream)
+    if problems:
+        raise SpecErrors(problems)
+    if not count:
+        raise PHHError(skipped[0].split(": ", 1)[1] if skipped else f"{path} holds no hands")
+    return count, skipped
+
+
+def _exported(
+    path: str | Path, folders: Sequence[Path], skipped: list[str], problems: list[SpecError]
+) -> Iterator[dict]:
+    """The PHH fields of each good hand of a history; the others noted in ``skipped``
+    (no PHH code) or ``problems``."""
+    from .history import located_records, record_problem, replay_record
+
     base = Path(path).parent
-    for index, (where, record) in enumerate(read_history_located(path)):
+    for index, (where, record) in enumerate(located_records(path, problems)):
         number = record.get("hand")
         if number is None:
             number = index + 1
@@ -460,12 +504,4 @@ def export_history(
         except PHHError as err:
             skipped.append(f"hand {number}: {err.message}")
             continue
-        exported.append(fields)
-    if problems:
-        raise SpecErrors(problems)
-    if not exported:
-        raise PHHError(skipped[0].split(": ", 1)[1] if skipped else f"{path} holds no hands")
-    text = dumps_phh(exported)
-    if out is not None:
-        Path(out).write_text(text, encoding="utf-8")
-    return text, skipped
+        yield fields
