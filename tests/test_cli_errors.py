@@ -14,7 +14,7 @@ from studrules.cli.main import main
             ["play", "five-card-stud-fr", "--option", "x=y"],
             1,
             # the variant is named as the user named it, not by its file inside the checkout
-            "studrules: five-card-stud-fr: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, completion",
+            "studrules: five-card-stud-fr: unknown option 'x': options of five-card-stud-fr: open_fold, bring_in_player, open_pair_high, completion",
         ),
         (
             ["explain", "five-card-stud-fr", "--stake", "antee=3"],

@@ -159,6 +159,18 @@ def test_after_a_low_bet_with_an_open_pair_a_high_raise_sets_the_size():
     assert legal(h) == {"fold": None, "call": 30, "raise": (50,)}
 
 
+def test_under_the_option_raise_only_the_opening_bet_stays_at_the_low_limit():
+    # "la relance peut se faire à hauteur de la limite haute" read as the raise alone (option
+    # open_pair_high: raise_only): Cat opens for 10 only; Dan may raise to 20 or 30, after
+    # which the round follows the high limit (a raise of 20, to 50).
+    h = play(FR, OPEN_PAIR, ROUND_1_CALLED, options={"open_pair_high": "raise_only"})
+    assert legal(h) == {"check": None, "fold": None, "bet": (10,)}
+    h.apply("Cat bet 10")
+    assert legal(h) == {"fold": None, "call": 10, "raise": (20, 30)}
+    h.apply("Dan raise 30")
+    assert legal(h) == {"fold": None, "call": 30, "raise": (50,)}
+
+
 def test_round_two_cap_is_a_bet_and_three_raises():
     # "seules une ouverture et trois relances sont généralement acceptées"
     h = play(FR, FULL, ROUND_1_CALLED + ["Dan bet 10", "Ann raise 20", "Bob raise 30", "Cat raise 40"])

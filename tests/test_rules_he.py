@@ -127,6 +127,18 @@ def test_round_two_after_a_high_bet_the_round_follows_the_high_bet():
     assert legal(h) == {"fold": None, "call": 20, "raise": (40,)}
 
 
+def test_round_two_under_the_option_either_every_bet_and_raise_may_be_either_size():
+    # "הוא וכל שאר השחקנים רשאים להמר את ההימור הנמוך או הגבוה" read alone (option
+    # open_pair_bets: either): after Ann's bet of 20, Bob may raise by 10 or 20 (30 or 40),
+    # and Cat after Bob's 30 by 10 or 20 again (40 or 50).
+    h = play(HE, FULL, ROUND_1 + ["Ann bet 20"], options={"open_pair_bets": "either"})
+    assert legal(h) == {"fold": None, "call": 20, "raise": (30, 40)}
+    h.apply("Bob raise 30")
+    assert legal(h) == {"fold": None, "call": 30, "raise": (40, 50)}
+    with pytest.raises(IllegalActionError):
+        play(HE, FULL, ROUND_1 + ["Ann bet 20", "Bob raise 30"])  # the default: the round follows 20
+
+
 def test_round_two_without_a_pair_only_the_low_bet():
     # "אחרת כל ההימורים צריכים להיות בגובה ההימור הנמוך."
     # Doors 9c 4d Kh 7s: Bob brings in; round-2 boards K-9, Q-4, K-3, A-7: Dan first, no pair.

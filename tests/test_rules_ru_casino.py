@@ -151,6 +151,15 @@ def test_the_last_aggressor_shows_first_a_loser_may_muck_and_the_best_five_win()
     assert h.result().showdown_order == ("Ann", "Cat")
 
 
+def test_under_the_option_muck_no_every_hand_still_in_is_shown():
+    # "происходит вскрытие карт" (the cards are turned up) read as every hand shown (option
+    # muck: no): nobody is asked; Ann (the last raiser) shows, then Cat, and Ann wins as above.
+    h = play(RU, DECK, FIVE_ROUNDS + ["Ann check", "Cat bet 10", "Ann raise 20", "Cat call"], options={"muck": "no"})
+    assert h.is_over
+    assert [(e.type, e.player) for e in h.events if e.type in ("show", "muck")] == [("show", "Ann"), ("show", "Cat")]
+    assert net(h) == {"Ann": 46, "Bob": -3, "Cat": -43}
+
+
 def test_nobody_bet_the_last_round_the_best_board_shows_first():
     # Cat bet on sixth street, seventh street is checked: Ann's K-K-9-9 board shows first.
     h = play(
