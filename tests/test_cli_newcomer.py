@@ -330,6 +330,12 @@ def test_help_of_a_word_that_is_no_command_is_a_usage_error(capsys):
         ),
         (["explain", "razz", "--low-limit=4"], "--low-limit=4 (a stake of razz: did you mean '--stake low_limit=4'?)"),
         (["play", "razz", "--bring-in"], "--bring-in (a stake of razz: did you mean '--stake bring_in=N'?)"),
+        # a session's games: the first that has the stake (not the default variant's)
+        (["session", "razz", "--ante", "5"], "--ante (a stake of razz: did you mean '--stake ante=5'?)"),
+        (
+            ["session", "three-card-poker", "--variants", "razz", "--low-limit", "4"],
+            "--low-limit (a stake of razz: did you mean '--stake low_limit=4'?)",
+        ),
         # three-card-poker.yaml: pair_plus, the side bet's stake
         (
             ["simulate", "three-card-poker", "--pair-plus", "5"],

@@ -39,27 +39,44 @@ def stake_flag_hint(
     if not equals:
         following = extras[at + 1] if at + 1 < len(extras) else ""
         value = following if following and not following.startswith("-") else ""
-    given = getattr(parsed, "variant", None)
-    given = given if isinstance(given, str) and given.strip() else None
-    found = _stakes(given) if given is not None else None
-    if found is None and (given is None or not value):
-        # none chosen (play's default), or the flag's value argparse took for the variant
-        from ..errors import StudrulesError
-        from ..spec.resources import default_variant
-
-        try:
-            found = _stakes(default_variant())
-        except StudrulesError:
-            return ""
-        value = value or given or ""
-    if found is None:
-        return ""
-    variant, names = found
+    named = _named(parsed)
+    taken = next((n for n in named if not value and n.isdigit() and _stakes(n) is None), None)
+    if taken is not None:  # (the flag's value, argparse took it for a game: session --ante 5)
+        value = taken
+        named.remove(taken)
     key = flag[2:].replace("-", "_").lower()
-    name = next((n for n in names if n.lower() == key), None)
-    if name is None:
-        return ""
-    return f" (a stake of {variant}: did you mean '--stake {name}={value or 'N'}'?)"
+    choices: list[str | None] = [*named] or [None]
+    for each in choices:
+        found = _stakes(each) if each is not None else _default_stakes()
+        if found is None:
+            continue
+        variant, names = found
+        name = next((n for n in names if n.lower() == key), None)
+        if name is not None:
+            return f" (a stake of {variant}: did you mean '--stake {name}={value or 'N'}'?)"
+    return ""
+
+
+def _named(parsed: argparse.Namespace | None) -> list[str]:
+    """The games a command line named: ``play``'s variant, ``session``'s games and ``--variants``."""
+    named = []
+    variant = getattr(parsed, "variant", None)
+    if isinstance(variant, str):
+        named.append(variant)
+    for listed in (getattr(parsed, "games", None), getattr(parsed, "variants", None)):
+        if isinstance(listed, list):  # (--variants A,B or --variants A B)
+            named += [n for g in listed if isinstance(g, str) for n in g.split(",")]
+    return [n.strip() for n in named if n.strip()]
+
+
+def _default_stakes() -> tuple[str, list[str]] | None:
+    from ..errors import StudrulesError
+    from ..spec.resources import default_variant
+
+    try:
+        return _stakes(default_variant())
+    except StudrulesError:
+        return None
 
 
 def _stakes(name: str) -> tuple[str, list[str]] | None:
