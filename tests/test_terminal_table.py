@@ -258,6 +258,8 @@ def test_the_house_hand_is_named_with_its_qualifying_and_the_pay_line_in_words()
         variant = hand.variant
         players = ("Ann",)
         left = ()
+        sat_out = ()
+        stacks_left: dict = {}
 
     Report.hand = hand
     Report.result = hand.result()

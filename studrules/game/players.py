@@ -20,7 +20,24 @@ from .house import MAX_NAME_LENGTH, RESERVED_NAMES
 def check_players(variant: Variant, names: tuple[str, ...]) -> None:
     """ArgumentError unless ``names`` are different printable words, none reserved,
     as many as ``variant`` seats."""
+    check_names(names)
     seats = variant.seats
+    low, high = seats.min, seats.max
+    if seats.positions:
+        high = max(high, seats.positions[1])
+    if not low <= len(names) <= high:
+        what = "positions" if variant.is_banked else "players"
+        raise ArgumentError(f"{variant.name} is played by {low} to {high} {what}, not {len(names)}")
+
+
+def check_names(names: Sequence[str]) -> None:
+    """ArgumentError unless ``names`` are different printable words, none reserved.
+
+    >>> check_names(["Ann", "house"])
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: 'house' is a reserved name: choose another player's name
+    """
     for p in names:
         if len(p) > MAX_NAME_LENGTH:
             raise ArgumentError(f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(p):,}")
@@ -31,12 +48,6 @@ def check_players(variant: Variant, names: tuple[str, ...]) -> None:
     if len(set(names)) != len(names):
         twice = ", ".join(sorted({p for p in names if names.count(p) > 1}))
         raise ArgumentError(f"each player must have a different name: {twice} given more than once")
-    low, high = seats.min, seats.max
-    if seats.positions:
-        high = max(high, seats.positions[1])
-    if not low <= len(names) <= high:
-        what = "positions" if variant.is_banked else "players"
-        raise ArgumentError(f"{variant.name} is played by {low} to {high} {what}, not {len(names)}")
 
 
 def starting_stacks(

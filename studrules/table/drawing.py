@@ -322,8 +322,14 @@ def result_lines(report, fancy: bool = False) -> list[str]:
     for p in report.players:
         net = result.net[p]
         lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
-    if report.left:
-        lines.append(f"  out of chips: {', '.join(report.left)}")  # (out of the game, unless they buy in again)
+    if report.sat_out:
+        lines.append(f"  sat out, too few chips for {report.variant.name}: {', '.join(report.sat_out)}")
+    out = [p for p in report.left if not report.stacks_left.get(p)]
+    short = [f"{p} ({report.stacks_left[p]})" for p in report.left if report.stacks_left.get(p)]
+    if out:  # (out of the game, unless they buy in again)
+        lines.append(f"  out of chips: {', '.join(out)}")
+    if short:
+        lines.append(f"  too few chips for any game: {', '.join(short)}")
     return lines
 
 

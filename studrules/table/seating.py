@@ -8,10 +8,12 @@ those still in the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..errors import StudrulesError
+from ..errors import ArgumentError, StudrulesError
+from ..game.players import check_names
 from ..game.policies import Policy
+from .session_arguments import session_stack
 
 __all__ = ["_Seating", "games_once"]
 
@@ -52,8 +54,14 @@ class _Seating:
         last_dealer: str | None
         out_since: dict[str, int]
 
+        current: Any
+        variants: list[Any]
+
         @property
         def is_over(self) -> bool: ...
+
+        @classmethod
+        def _check_seats(cls, variants: Any, seated: int) -> None: ...
 
     def waiting_for(self) -> list[str]:
         """The players out of chips (left out of the game for want of them) whom
@@ -87,8 +95,12 @@ class _Seating:
         """
         if name in self.seating:
             raise StudrulesError(f"{name} is already seated")
-        if stack <= 0:
+        check_names([name])
+        if session_stack(name, stack) <= 0:
             raise StudrulesError(f"{name}'s stack must be a positive number of chips, not {stack}")
+        if not callable(getattr(policy, "act", None)):
+            raise ArgumentError(f"{name}'s policy has no act(view): give a studrules.Policy, not {policy!r}")
+        self._check_seats(self.variants, len(self.seating) + 1)
         seating = list(self.seating)
         seating.insert(seating.index(before) if before in seating else len(seating), name)
         self.seating = tuple(seating)
@@ -114,8 +126,7 @@ class _Seating:
         >>> s.active, s.stacks["Ann"], s.rebuys["Ann"], s.summary().rows[0]["bought"]
         (['Ann', 'Bob'], 100, 1, 100)
         """
-        if name not in self.seating:
-            raise StudrulesError(f"{name} is not seated")
+        self._between_hands(name, "buy in again")
         if self.is_over:
             raise StudrulesError(f"the session is over: {self.reason}")
         if name in self.active and self.stacks[name] > 0:
@@ -146,8 +157,7 @@ class _Seating:
         ...
         studrules.errors.StudrulesError: Ann has 100 chips: a top-up brings a stack up to 100, not past it
         """
-        if name not in self.seating:
-            raise StudrulesError(f"{name} is not seated")
+        self._between_hands(name, "top up")
         if self.is_over:
             raise StudrulesError(f"the session is over: {self.reason}")
         if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
@@ -163,6 +173,14 @@ class _Seating:
             self.rebuy(name, chips)
         return chips
 
+    def _between_hands(self, name: str, what: str) -> None:
+        """StudrulesError unless ``name`` is seated and not in the hand being played (his stack
+        is the hand's until it is over)."""
+        if name not in self.seating:
+            raise StudrulesError(f"{name} is not seated")
+        if self.current is not None and name in self.current.players:
+            raise StudrulesError(f"{name} is in the hand being played: he may {what} once it is over")
+
     def _buy(self, name: str, chips: int) -> None:
         self.stacks[name] += chips
         self.rebuys[name] += 1
@@ -171,8 +189,7 @@ class _Seating:
     def remove_player(self, name: str) -> int:
         """``name`` stands up between hands: out of the seating, his stack (returned) with him;
         a dealer who stands up passes the deal to the next player clockwise."""
-        if name not in self.seating:
-            raise StudrulesError(f"{name} is not seated")
+        self._between_hands(name, "stand up")
         if name in self.active:
             self.active.remove(name)
         if self.dealer == name:

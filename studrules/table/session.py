@@ -9,8 +9,10 @@ A :class:`Session` seats the players clockwise and plays hands in a row:
   (``rotate="turn"``) or by the dealer (``rotate="dealer"``, a seeded choice);
   every switch is announced with the rule differences from the previous hand
   (:func:`studrules.analysis.diff.diff`);
-- a player who cannot afford the next hand (a pot game: no chips left; a
+- a player who cannot afford a hand of any of the games (a pot game: no chips left; a
   game against the house: not enough for an ante, the side bets and the raises) leaves;
+  one who can afford some game, but not the next hand's, sits that hand out (a game
+  that too few can afford is passed over in turn, and not offered to the dealer);
   where the table lets him buy in again (``may_buy_again``), he stays seated out
   of chips and plays again once he does (:meth:`Session.rebuy`), and while no
   hand can be dealt without him the session waits for him rather than end;
@@ -51,8 +53,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, StudrulesError
 from ..game.policies import Policy, play_hand
-from .seating import _Seating
-from .session_arguments import count_or_none, known_to_some, session_games, session_players, session_policies
+from .needs import chips_needed, legs_after
+from .seating import _Seating, games_once
+from .session_arguments import (
+    count_or_none,
+    known_to_some,
+    session_choices,
+    session_games,
+    session_players,
+    session_policies,
+)
 from .session_report import HandReport, SessionSummary
 from .side_bets import chosen_stakes, fitted_side_bets
 
@@ -161,11 +171,7 @@ class Session(_Seating):
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
         self.turn_from = 0  # the hand (counted by played) the list of games in turn began at
-        for v in self.variants:
-            low, high = self._seat_range(v)
-            if len(self.seating) < low or len(self.seating) > high:
-                what = "positions" if v.is_banked else "players"
-                raise ArgumentError(f"{v.name} is played by {low} to {high} {what}, not {len(self.seating)}")
+        self._check_seats(self.variants, len(self.seating))
 
     # ---------------------------------------------------------------- setup
 
@@ -184,6 +190,15 @@ class Session(_Seating):
         if chosen or overrides:
             loaded = load_variant(v, options=chosen, stakes=overrides)
         return loaded
+
+    @classmethod
+    def _check_seats(cls, variants, seated: int) -> None:
+        """ArgumentError unless each of ``variants`` seats ``seated`` players."""
+        for v in variants:
+            low, high = cls._seat_range(v)
+            if not low <= seated <= high:
+                what = "positions" if v.is_banked else "players"
+                raise ArgumentError(f"{v.name} is played by {low} to {high} {what}, not {seated}")
 
     @staticmethod
     def _seat_range(variant) -> tuple[int, int]:
@@ -243,64 +258,49 @@ class Session(_Seating):
         ring = seating[d + 1 :] + seating[: d + 1]
         return [p for p in ring if p in self.active]
 
-    def next_variant(self):
-        """The variant the next hand is played under."""
+    def next_variant(self, side_bets: Mapping[str, Mapping[str, int]] | None = None):
+        """The variant the next hand is played under: in turn, the next game enough players can
+        cover (a game nobody can is passed over); the dealer's choice among those games."""
         number = self.played - self.turn_from
         if self.rotate == "turn" or len(self.variants) == 1:
-            return self.variants[number % len(self.variants)]
-        seeded = self.dealer_rng.choice(self.variants)  # drawn every hand: the same seed, the same bots' choices
+            turn = [self.variants[(number + k) % len(self.variants)] for k in range(len(self.variants))]
+            return next((v for v in turn if self._can_deal(v, side_bets)), turn[0])
+        games = games_once(self.variants)  # (a game listed twice is one choice)
+        games = [v for v in games if self._can_deal(v, side_bets)] or games
+        seeded = self.dealer_rng.choice(games)  # drawn every hand: the same seed, the same bots' choices
         if self.dealer_choice is not None:
-            chosen = self.dealer_choice(self.dealer, tuple(self.variants))
+            chosen = self.dealer_choice(self.dealer, tuple(games))
             if chosen is not None:
+                if not any(chosen is v for v in self.variants):
+                    raise ArgumentError(f"dealer_choice gave {chosen!r}: not one of this session's games")
                 return chosen
         return seeded
 
-    @staticmethod
-    def needs(variant, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
-        """Chips a player needs to sit in a hand of ``variant``: against the house, his
-        ante (``ante``: the one he chose; else the game's), his side bets (``side_bets``:
-        those he chose, by name, a bet not named not made; else the game's), each required
-        bet (his ante again) and the least
-        raise of every decision (each wager the hand may ask of him: Let It Ride's three
-        equal bets, Mississippi Stud's ante and three raises of 1x)."""
-        if not variant.is_banked:
-            return 1
-        from ..game.settlement import required_bets, side_bet_stakes
-        from ..spec.model import AnteStep, DecisionStep
-
-        env = dict(variant.stake_values())
-        side = sum(chips for _, chips in side_bet_stakes(variant, env, side_bets))
-        steps = variant.steps_of(AnteStep)
-        if ante is None:
-            ante = 0
-            if steps:
-                ante = int(steps[0].amount(env))
-                if steps[0].min is not None:
-                    ante = max(ante, int(steps[0].min(env)))
-        env["ante"] = ante
-        env.setdefault("hand", 0)
-        env.setdefault("house", 0)
-        raises = sum(int(step.raise_amount(env)) for step in variant.steps_of(DecisionStep) if step.raise_amount)
-        required = len(required_bets(variant)) * ante  # each staked at his ante
-        return max(1, ante + side + required + raises)
+    needs = staticmethod(chips_needed)
 
     def needed(self, player: str, side_bets: Mapping[str, int] | None = None) -> int:
-        """Chips ``player`` needs for the next hand: of the next game where the games go in
-        turn (or there is one), else the least any game needs (the dealer chooses); with his
-        chosen side bets (``side_bets``) where his stack covers them, as :meth:`begin_next` fits them."""
-        one = len(self.variants) == 1 or self.rotate == "turn"
-        games = [self.variants[(self.played - self.turn_from) % len(self.variants)]] if one else self.variants
-        need = []
-        for v in games:
-            least = self.needs(v)
-            if side_bets and v.is_banked:
-                mine = self.needs(v, None, chosen_stakes(v, side_bets))
-                least = mine if mine <= self.stacks[player] else least
-            need.append(least)
-        return min(need)
+        """Chips ``player`` needs to stay in the game: the least any game of the session needs,
+        with his chosen side bets (``side_bets``) where his stack covers them, as :meth:`begin_next`
+        fits them. With fewer he leaves (he may buy in again); with as many, but fewer than the
+        next hand's game needs, he sits that hand out and plays the next he can cover."""
+        return min(self._needed_in(player, v, side_bets) for v in self.variants)
+
+    def _needed_in(self, player: str, variant, side_bets: Mapping[str, int] | None = None) -> int:
+        least = self.needs(variant)
+        if side_bets and variant.is_banked:
+            mine = self.needs(variant, None, chosen_stakes(variant, side_bets))
+            least = mine if mine <= self.stacks[player] else least
+        return least
+
+    def _can_deal(self, variant, side_bets: Mapping[str, Mapping[str, int]] | None = None) -> bool:
+        """Whether enough players in the game cover a hand of ``variant`` to deal it."""
+        low, _ = self._seat_range(variant)
+        chosen = side_bets or {}
+        covered = sum(self.stacks[p] >= self._needed_in(p, variant, chosen.get(p)) for p in self.active)
+        return covered >= low and (variant.is_banked or covered >= 2)
 
     def sits_out(self, player: str, side_bets: Mapping[str, int] | None = None) -> bool:
-        """Whether ``player``, in the game, has too few chips for the next hand (:meth:`needed`):
+        """Whether ``player``, in the game, has too few chips for a hand of any game (:meth:`needed`):
         then he is left out of the game now, as :meth:`begin_next` would leave him, and may buy in
         again before it (:meth:`rebuy`, where ``may_buy_again`` lets him)."""
         if player not in self.active or self.stacks[player] >= self.needed(player, side_bets):
@@ -367,22 +367,30 @@ class Session(_Seating):
         from ..analysis.diff import diff
         from ..game.hand import Hand
 
+        if self.current is not None:
+            raise StudrulesError("a hand is being played: finish it before the next is dealt")
+        side_bets = session_choices("side_bets", side_bets, self.seating)
+        antes = session_choices("antes", antes, self.seating)
         if self.is_over or self._check_end():
             return None
-        if variant is None:
-            variant = self.next_variant()
-        elif not any(variant is v for v in self.variants):
+        if variant is not None and not any(variant is v for v in self.variants):
             raise StudrulesError(f"{getattr(variant, 'name', variant)} is not one of this session's games")
-        chosen = {p: a for p, a in (antes or {}).items() if p in self.active} if variant.is_banked else None
-        sides = fitted_side_bets(self, variant, side_bets, chosen) or {}
-        need = self.needs(variant)
-        left_now = [
-            p for p in self.active if self.stacks[p] < (self.needs(variant, None, sides[p]) if p in sides else need)
-        ]
+        # too few chips for every game: out of the game (he may buy in again)
+        left_now = [p for p in self.active if self.stacks[p] < self.needed(p, side_bets.get(p))]
         for p in left_now:
             self.active.remove(p)
+            self.out_since[p] = self.played
+        if variant is None:
+            variant = self.next_variant(side_bets)
+        chosen = {p: a for p, a in antes.items() if p in self.active} if variant.is_banked else None
+        sides = fitted_side_bets(self, variant, side_bets, chosen) or {}
+        need = self.needs(variant)
+        # too few for this game alone: he sits this hand out
+        sitting = [
+            p for p in self.active if self.stacks[p] < (self.needs(variant, None, sides[p]) if p in sides else need)
+        ]
         low, high = self._seat_range(variant)
-        order = self.order()
+        order = [p for p in self.order() if p not in sitting]
         if len(order) < low or (not variant.is_banked and len(order) < 2):
             if not self.waiting_for():  # (else: a player out of chips may buy in again, and is waited for)
                 self.reason = (
@@ -391,14 +399,17 @@ class Session(_Seating):
                     else f"only {len(order)} player{'s' if len(order) != 1 else ''} can play"
                 )
             return None
-        order = order[:high]
+        if self.rotate == "turn" or len(self.variants) == 1:  # (a game passed over: the turn goes on after this one)
+            number = self.played - self.turn_from
+            turn = [self.variants[(number + k) % len(self.variants)] for k in range(len(self.variants))]
+            self.turn_from -= next((k for k, v in enumerate(turn) if v is variant), 0)
         seed = self.rng.randrange(2**32)
         killer = self.killer if variant.kill is not None and self.killer in order else None
         chosen = {p: a for p, a in (chosen or {}).items() if p in order}
         sides = {p: bets for p, bets in sides.items() if p in order}
         unstaked = tuple(
             p
-            for p, bets in (side_bets or {}).items()
+            for p, bets in side_bets.items()
             if variant.is_banked and p in order and p not in sides and any(chosen_stakes(variant, bets).values())
         )
         hand = Hand(
@@ -434,6 +445,8 @@ class Session(_Seating):
             previous=previous,
             differences=differences,
             left=tuple(left_now),
+            stacks_left={p: self.stacks[p] for p in left_now},
+            sat_out=tuple(sitting),
             killer=killer,
             unstaked=unstaked,
         )
@@ -445,7 +458,9 @@ class Session(_Seating):
     def finish(self, report: HandReport, result=None) -> None:
         """Close the hand :meth:`begin_next` dealt, once it is over: stacks,
         hands won, a kill's legs, who leaves, the history and the next dealer."""
-        hand = report.hand
+        hand = self.current
+        if hand is None or report.hand is not hand:
+            raise StudrulesError("that is not the hand being played: finish the report begin_next gave, once")
         variant, order, killer, number, seed = report.variant, report.players, report.killer, report.number, report.seed
         left_now = list(report.left)
         if result is None:
@@ -464,6 +479,7 @@ class Session(_Seating):
             self.active.remove(p)
             self.out_since[p] = self.played + 1
         report.left = tuple(left_now + gone)
+        report.stacks_left = {**report.stacks_left, **dict.fromkeys(gone, 0)}
         self.reports.append(report)
         self.played += 1
         self.banked_played = self.banked_played or variant.is_banked
@@ -479,26 +495,12 @@ class Session(_Seating):
         self._check_end()
 
     def _count_legs(self, variant, hand: Hand, result, killer: str | None) -> None:
-        """A kill's legs after a hand: a player who won every pot alone takes
-        a leg (one more if he had the last); a split leaves them, and a killer
-        who splits kills again. Enough legs in a row, the last pot large
-        enough, and he kills the next hand."""
-        kill = variant.kill
-        if kill is None:
+        """A kill's legs after a hand (:func:`~studrules.table.needs.legs_after`); a hand of a
+        game without a kill ends them, and the kill."""
+        if variant.kill is None:
             self.legs = self.killer = None
             return
-        pots = [p for p in result.pots if not p.get("uncalled")]
-        winners = {w for p in pots for w, chips in p["winners"].items() if chips}
-        if len(winners) != 1:
-            self.killer = killer
-            return
-        (winner,) = winners
-        holder, legs = self.legs or (None, 0)
-        legs = legs + 1 if holder == winner else 1
-        self.legs = (winner, legs)
-        pot = sum(p["amount"] for p in pots)
-        need = int(kill.min_pot(hand.plan.stakes)) if kill.min_pot is not None else 0
-        self.killer = winner if legs >= kill.legs and pot >= need else None
+        self.legs, self.killer = legs_after(variant.kill, hand.plan.stakes, result.pots, self.legs, killer)
 
     def carried(self) -> dict[str, Any]:
         """What passes from hand to hand besides stacks, dealer and seats, as
@@ -547,11 +549,14 @@ class Session(_Seating):
         if rotate is not None and rotate not in ROTATIONS:
             raise ArgumentError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
         if variants is None:
+            if options is not None or stakes is not None:
+                raise ArgumentError("options and stakes apply to the games given with them: give variants too")
             loaded = self.variants
         else:
             loaded = [self.load_game(v, options, stakes) for v in session_games(variants)]
             known_to_some("option", options or {}, (o.name for v in loaded for o in v.options))
             known_to_some("stake", stakes or {}, (k for v in loaded for k, _ in v.stakes))
+            self._check_seats(loaded, len(self.seating))
         if [v.name for v in loaded] != [v.name for v in self.variants]:
             self.turn_from = self.played
         self.variants, self.rotate = loaded, rotate or self.rotate

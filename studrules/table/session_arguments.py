@@ -9,9 +9,18 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import ArgumentError, close_matches
+from ..game.players import check_names
 from ..spec.model import Variant
 
-__all__ = ["session_games", "session_players", "session_policies", "count_or_none", "known_to_some"]
+__all__ = [
+    "session_games",
+    "session_players",
+    "session_policies",
+    "session_stack",
+    "session_choices",
+    "count_or_none",
+    "known_to_some",
+]
 
 
 def session_games(variants: Any) -> list[str | os.PathLike | Variant]:
@@ -54,7 +63,56 @@ def session_players(players: Any) -> tuple[str, ...]:
     seating = tuple(str(p) for p in players)
     if len(set(seating)) != len(seating):
         raise ArgumentError(f"each player needs a different name: {', '.join(seating)}")
+    check_names(seating)
     return seating
+
+
+def session_stack(name: str, stack: Any) -> int:
+    """A player's stack as a session seats him: a whole number of chips, 0 or more.
+
+    >>> session_stack("Ann", 2.5)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: Ann's stack must be a whole number of chips, not 2.5
+    """
+    if type(stack) is not int or stack < 0:
+        raise ArgumentError(f"{name}'s stack must be a whole number of chips, not {stack!r}")
+    return stack
+
+
+def session_choices(what: str, given: Any, seating: tuple[str, ...]) -> dict:
+    """Players' choices for the next hand as a session takes them (``what``: ``antes``, chips by
+    player; ``side_bets``, by player a stake by bet name: a bet no game of the hand has is
+    left aside, as the bets of the session's other games are): each player seated, each
+    stake a whole number of chips, 0 or more.
+
+    >>> session_choices("antes", 5, ("Ann",))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: antes map players' names to chips, not 5
+    >>> session_choices("side_bets", {"Ann": {"pair_plus": -5}}, ("Ann",))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: side_bets: Ann's pair_plus is a whole number of chips, 0 or more, not -5
+    """
+    if given is None:
+        return {}
+    shape = "chips" if what == "antes" else "a stake by side bet"
+    if not isinstance(given, Mapping):
+        raise ArgumentError(f"{what} map players' names to {shape}, not {given!r}")
+    for player, chosen in given.items():
+        if player not in seating:
+            raise ArgumentError(f"{what}: {player!r} is not seated at this table")
+        stakes = {"ante": chosen} if what == "antes" else chosen
+        if not isinstance(stakes, Mapping):
+            raise ArgumentError(f"{what}: {player}'s are {shape}, not {chosen!r}")
+        for bet, chips in stakes.items():
+            if not isinstance(bet, str):
+                raise ArgumentError(f"{what}: {player}'s side bets are named, not {bet!r}")
+            if type(chips) is not int or chips < 0:
+                mine = player if what == "antes" else f"{player}'s {bet}"
+                raise ArgumentError(f"{what}: {mine} is a whole number of chips, 0 or more, not {chips!r}")
+    return dict(given)
 
 
 def session_policies(policies: Any, seating: tuple[str, ...]) -> dict[str, Any]:

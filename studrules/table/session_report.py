@@ -22,8 +22,11 @@ class HandReport:
     the players in order from the dealer's left, the played hand (``None``
     once the session has let it go, see ``keep_hands``) and its result; ``switched`` when the rules changed since the previous hand,
     with ``differences`` (from :func:`studrules.analysis.diff.diff`) and the previous
-    variant; ``left``: players who left the table after this hand; ``unstaked``: players
-    whose chosen side bets are not made this hand, their stack too short to cover them."""
+    variant; ``left``: players who left the game at this hand, too short of chips for any
+    of its games (``stacks_left``: the chips each had then; 0: out of chips), before it or
+    after it; ``sat_out``: players in the game who sat this hand out, too short for it;
+    ``unstaked``: players whose chosen side bets are not made this hand, their stack too
+    short to cover them."""
 
     number: int
     variant: Any
@@ -38,6 +41,8 @@ class HandReport:
     left: tuple[str, ...] = ()
     killer: str | None = None
     unstaked: tuple[str, ...] = ()
+    stacks_left: dict[str, int] = field(default_factory=dict)
+    sat_out: tuple[str, ...] = ()
 
     @property
     def dealing(self) -> str | None:
