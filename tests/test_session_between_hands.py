@@ -140,3 +140,23 @@ def test_what_a_session_cannot_take_is_an_argument_error_that_changes_nothing(ca
         call(s)
     assert words in str(err.value)
     assert (s.seating, dict(s.stacks), s.played, [v.name for v in s.variants]) == before
+
+
+def test_the_command_plays_on_with_a_player_who_sits_the_house_game_out(capsys):
+    from studrules.cli.main import main
+
+    # 20 chips each: a player who drops under 20 sits three-card-poker out and plays razz; the
+    # session goes its ten hands (it once ended at the first, "only 1 player can play")
+    argv = ["session", THREE_CARD, RAZZ, "--players", "2", "--stack", "20", "--seed", "1", "--hands", "10"]
+    assert main([*argv, "--bots", "check-call"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.startswith("== Hand")]
+    assert len(heads) == 10 and "Session over after 10 hands" in "\n".join(lines)
+    short = []
+    for start, end in zip(heads, heads[1:] + [len(lines)]):
+        if any(line.startswith("  out of chips") for line in lines[:start]):
+            break  # (one lost his last chip: the other plays on alone, razz passed over)
+        if "against the house" in lines[start] and "Ann, Bob" not in lines[start]:
+            (said,) = [line for line in lines[start:end] if line.startswith("  sat out")]
+            short.append(said)
+    assert short and all(said.startswith("  sat out, too few chips for three-card-poker: ") for said in short)

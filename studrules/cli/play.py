@@ -354,6 +354,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             else:
                 from ..records.script import history_text
                 from ..table.display import pay_words
+                from ..table.drawing import seat_lines
 
                 # one header line a hand (the game, the dealer, the players); a switch of rules adds its differences
                 _, _, history = history_text(report.hand).partition("\n")
@@ -363,7 +364,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 seats = ", ".join(report.players)
                 deals = f"{report.dealing} deals to {seats}" if report.dealing else f"{seats} against the house"
                 print(f"== Hand {report.number}: {game}; {deals}", file=out)
-                print("\n".join(changes + [pay_words(history)]), file=out)
+                print("\n".join(changes + [pay_words(history)] + seat_lines(report)), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
         hand = session.current

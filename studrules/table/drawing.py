@@ -20,6 +20,7 @@ from .side_bets import bet_words
 __all__ = [
     "render_table",
     "result_lines",
+    "seat_lines",
     "house_words",
     "wild_now",
     "seat_order",
@@ -322,6 +323,13 @@ def result_lines(report, fancy: bool = False) -> list[str]:
     for p in report.players:
         net = result.net[p]
         lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
+    return lines + seat_lines(report)
+
+
+def seat_lines(report: Any) -> list[str]:
+    """Who sat a session's hand out, and who left the game at it, in words (a
+    :class:`~studrules.table.session.HandReport`)."""
+    lines = []
     if report.sat_out:
         lines.append(f"  sat out, too few chips for {report.variant.name}: {', '.join(report.sat_out)}")
     out = [p for p in report.left if not report.stacks_left.get(p)]
