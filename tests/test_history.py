@@ -253,3 +253,34 @@ def test_a_history_that_is_one_object_with_a_hands_list_over_many_lines_is_read_
     whole.write_text("{\n" + json.dumps({"hands": records})[1:-1] + "\n", encoding="utf-8")  # (no closing brace)
     with pytest.raises(ScriptError, match="line 1 is not JSON"):
         read_history(whole)
+
+
+def test_a_record_the_disk_takes_only_part_of_is_taken_back_and_the_lines_before_it_stay_whole(tmp_path):
+    # a file size limit of 6,000 bytes (as a full disk): the hands written before the failing one
+    # stay, each line whole, so the history still replays and may be continued
+    path = tmp_path / "h.jsonl"
+    child = f"""
+import resource
+from studrules.errors import StudrulesError
+from studrules.game.hand import Hand
+from studrules.game.policies import make_policy, play_hand
+from studrules.records.history import HistoryWriter
+from studrules.spec.loader import load_variant
+resource.setrlimit(resource.RLIMIT_FSIZE, (6000, 6000))
+v = load_variant("razz")
+with HistoryWriter({str(path)!r}) as out:
+    for seed in range(50):
+        h = Hand(v, ["Ann", "Bob"], 300, seed=seed)
+        play_hand(h, {{p: make_policy("random", seed=seed) for p in h.players}})
+        try:
+            out.write(h, number=seed + 1)
+        except StudrulesError as err:
+            print(out.count, err)
+            break
+"""
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
+    written, _, said = done.stdout.partition(" ")
+    assert done.returncode == 0 and "cannot write it (File too large)" in said, done.stderr
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n") and len(text.splitlines()) == int(written) >= 1
+    assert len(replay_hands(path)) == int(written)

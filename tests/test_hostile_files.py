@@ -430,11 +430,24 @@ def test_an_edited_result_stacks_or_card_is_named_by_hand_and_line(tmp_path, cap
 
 def test_a_line_without_its_digest_replays_only_when_told(tmp_path, capsys):
     path, records = _history(tmp_path, hands=1)
-    del records[0]["digest"]
+    del records[0]["digest"], records[0]["line_digest"]  # (a line of a writer that writes none)
     _write(path, records)
     assert main(["replay", str(path)]) == 1
     assert "has no digest" in capsys.readouterr().err
     assert main(["replay", str(path), "--unchecked"]) == 0
+    # --unchecked leaves the events unchecked, not the result the line states
+    first = next(iter(records[0]["result"]["stacks"]))
+    records[0]["result"]["stacks"][first] += 1000
+    _write(path, records)
+    assert main(["replay", str(path), "--unchecked"]) == 1
+    assert f"states a result the replay does not give: stacks.{first}" in capsys.readouterr().err
+    # a line whose digest was taken out and its line digest kept was changed after it was written
+    (tmp_path / "kept").mkdir()
+    path, records = _history(tmp_path / "kept", hands=1)
+    del records[0]["digest"]
+    _write(path, records)
+    assert main(["replay", str(path), "--unchecked"]) == 1
+    assert "was changed after it was written" in capsys.readouterr().err
 
 
 def test_a_history_of_a_pipe_or_a_deeply_nested_line_is_refused_at_once(tmp_path, capsys):

@@ -259,3 +259,15 @@ def test_export_phh_writes_nothing_where_a_late_line_has_a_problem(tmp_path, to_
     assert run.returncode == 1 and "line 3 is not JSON" in run.stderr and "Traceback" not in run.stderr
     assert run.stdout == "" and out.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h.jsonl", "out.phh"]
+
+
+def test_a_seven_card_stud_with_its_suits_in_another_order_has_no_phh_code():
+    # PHH (PokerKit) breaks a bring-in tie clubs, diamonds, hearts, spades: a house whose order
+    # differs brings in another player, and its hands would not replay
+    from studrules.spec.loader import load_variant_text
+
+    mine = load_variant_text(
+        "extends: seven-card-stud\nname: rev\ndeck: {suit_order: [spades, hearts, diamonds, clubs]}\n"
+    )
+    with pytest.raises(PHHError, match="its suits rank in another order"):
+        phh_code(mine)

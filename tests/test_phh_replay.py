@@ -155,3 +155,44 @@ def test_a_file_of_several_hands_replays_each_against_its_own_record(tmp_path, m
     assert out.count("matches the recorded finishing stacks") == 2
     assert f"the record says {altered}" in out
     assert out.splitlines()[-1] == "3 hands replayed; against the recorded finishing stacks 1 of them differ"
+
+
+OBSERVED = """
+variant = 'F7S'
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100]
+actions = ['d dh p1 ????Kc', 'd dh p2 QsQd2c', 'p2 pb', 'p1 cc', 'd dh p1 3c', 'd dh p2 6s', 'p1 cc', 'p2 cc',
+  'd dh p1 4d', 'd dh p2 7d', 'p1 cc', 'p2 cc', 'd dh p1 5h', 'd dh p2 8h', 'p1 cc', 'p2 cc', 'd dh p1 9s',
+  'd dh p2 Js', 'p1 cc', 'p2 cc', 'p1 sm AhAdKc3c4d5h9s', 'p2 sm QsQd2c6s7d8hJs']
+finishing_stacks = [103, 97]
+"""
+
+
+def test_the_cards_a_player_shows_take_the_place_of_those_the_record_deals_unseen():
+    # an observer's record: p1's hole cards are ?? when dealt, Ah Ad when shown. His pair of
+    # aces beats p2's queens: a pot of 6 (antes 2, the bring-in 2 and its call 2), +3 each way.
+    fields = read_phh(OBSERVED)
+    hand = replay_phh(fields)
+    assert [str(c) for c in hand.cards[0][:2]] == ["Ah", "Ad"]
+    assert [hand.result().stacks[p] for p in hand.players] == [103, 97]
+    assert unseen_cards(fields, hand) == frozenset()  # (shown: seen)
+    shown_elsewhere = OBSERVED.replace("p1 sm AhAdKc3c4d5h9s", "p1 sm AhQsKc3c4d5h9s")
+    with pytest.raises(PHHReadError, match="p1 shows Qs, which the record deals to another"):
+        replay_phh(read_phh(shown_elsewhere))
+
+
+def test_unseen_cards_of_a_folded_player_past_what_the_hand_dealt_him_are_no_crash(tmp_path):
+    text = (
+        OBSERVED.split("actions")[0] + "actions = ['d dh p1 AcAd2c', 'd dh p2 ??????', 'd dh p2 ??', 'p1 pb', 'p2 f']\n"
+    )
+    (tmp_path / "extra.phh").write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-m", "studrules", "replay-phh", str(tmp_path / "extra.phh"), "--show-history"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr and done.returncode == 0 and "finishing stacks [101, 99]" in done.stdout

@@ -183,7 +183,7 @@ def _ends_a_line(path) -> bool:
     the line is a whole record without its newline (the writer adds it before the next)."""
     import json
 
-    from ..records.history import MAX_LINE, ends_with_newline
+    from ..records.history_file import MAX_LINE, ends_with_newline
 
     if ends_with_newline(path):
         return True

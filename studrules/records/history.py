@@ -35,16 +35,28 @@ checks that the events are the very same (the digest)::
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
-import itertools
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..errors import Location, ScriptError, SpecError, SpecErrors, StudrulesError
 from ..spec.cache import sha256_hex
+from .history_file import (
+    HISTORY_FORMAT,
+    HISTORY_SUFFIXES,
+    ends_with_newline,
+    holds_hand_records,
+    is_history_file,
+    iter_history_located,
+    read_history,
+    read_history_located,
+)
 from .script import SCRIPT_FIELDS
 
 __all__ = [
@@ -68,8 +80,6 @@ __all__ = [
     "located_records",
 ]
 
-#: The value of every line's ``format`` key.
-HISTORY_FORMAT = "studrules-history"
 _VERSION = 1
 #: A record's keys that make it a hand script: a script's fields up to its actions.
 _SCRIPT_KEYS = SCRIPT_FIELDS[: SCRIPT_FIELDS.index("actions") + 1]
@@ -217,22 +227,36 @@ class HistoryWriter:
     def __init__(self, path: str | Path, *, append: bool = False):
         self.path = Path(path)
         self.count = 0
-        self._file: TextIO | None = open(self.path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115 -- open until close()
+        # unbuffered: each record goes to the file whole, or (a failed write) is taken back
+        self._file: io.FileIO | None = open(self.path, "ab" if append else "wb", buffering=0)  # noqa: SIM115 -- open until close()
         if append and not ends_with_newline(self.path):  # (a last record written without its newline)
-            self._file.write("\n")
+            self._put(b"\n")
 
     def write(self, hand, **meta: Any) -> dict:
         """Write one hand (a :class:`~studrules.game.hand.Hand` or a record already made)."""
         record = hand if isinstance(hand, Mapping) else hand_record(hand, **meta)
         if self._file is None:
             raise StudrulesError(f"the history {self.path} is closed")
-        try:
-            self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-            self._file.flush()
-        except OSError as err:  # (a full disk, a file size limit: the hands before it are kept)
-            raise StudrulesError(f"--history {self.path}: cannot write it ({err.strerror or err})") from None
+        self._put((json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
         self.count += 1
         return dict(record)
+
+    def _put(self, data: bytes) -> None:
+        """Write ``data`` at the end of the file; where that fails (a full disk, a file size
+        limit), the part written is taken back, so the lines before it stay whole and readable."""
+        assert self._file is not None
+        start = self._file.tell()
+        try:
+            view = memoryview(data)
+            while view:
+                written = self._file.write(view)
+                if not written:
+                    raise OSError(errno.ENOSPC, "nothing more could be written")
+                view = view[written:]
+        except OSError as err:
+            with contextlib.suppress(OSError):  # (the file cannot be cut back either: what was written stays)
+                self._file.truncate(start)
+            raise StudrulesError(f"--history {self.path}: cannot write it ({err.strerror or err})") from None
 
     def close(self) -> None:
         if self._file is not None:
@@ -247,16 +271,6 @@ class HistoryWriter:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def ends_with_newline(path: Path) -> bool:
-    """An empty file, or one whose last byte ends a line."""
-    with path.open("rb") as f:
-        f.seek(0, 2)
-        if not f.tell():
-            return True
-        f.seek(-1, 2)
-        return f.read(1) == b"\n"
 
 
 def _antes_chosen(hand) -> bool:
@@ -280,171 +294,6 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
 
 # --------------------------------------------------------------------------
 # reading and replaying
-
-
-#: The longest line of a history read (a hand is a few kilobytes).
-MAX_LINE = 1_000_000
-
-
-#: The names a hand history (JSON lines) ends in: replay and export-phh know one by it.
-HISTORY_SUFFIXES = (".jsonl", ".ndjson")
-
-
-def _open_regular(path: Path) -> TextIO:
-    """``path`` opened for reading if it is a regular file (a pipe or a device is never read)."""
-    import os
-    import stat
-
-    if not stat.S_ISREG(os.stat(path).st_mode):  # (before opening: opening a pipe waits for a writer)
-        raise ScriptError(f"'{path}' is not a regular file (a pipe or a device?): a history is read from a file")
-    f = open(path, encoding="utf-8")  # noqa: SIM115 -- the caller closes it
-    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-        f.close()
-        raise ScriptError(f"'{path}' is not a regular file (a pipe or a device?): a history is read from a file")
-    return f
-
-
-def is_history_file(path: str | Path) -> bool:
-    """Whether ``path`` is a JSON-lines hand history: its suffix is ``.jsonl``/``.ndjson``,
-    or its first line is a whole JSON object of this format (or with a ``hands`` list).
-
-    Only a regular file's first line (up to :data:`MAX_LINE` characters) is looked at.
-
-    >>> is_history_file("/dev/zero")
-    False
-    """
-    p = Path(path)
-    return p.suffix.lower() in HISTORY_SUFFIXES or holds_hand_records(p)
-
-
-def holds_hand_records(path: str | Path) -> bool:
-    """Whether the first line of the regular file ``path`` is a hand record of
-    this format (or an object with a ``hands`` list), whatever its suffix: a
-    file hands may be added to (``--append``).
-
-    >>> holds_hand_records("/dev/zero")
-    False
-    """
-    p = Path(path)
-    try:
-        with _open_regular(p) as f:
-            first = ""
-            while True:
-                line = f.readline(MAX_LINE)
-                if not line:
-                    break
-                if line.strip():
-                    first = line.strip()
-                    break
-    except (OSError, UnicodeDecodeError, ScriptError):
-        return False
-    if not first.startswith("{"):
-        return False
-    try:
-        data = json.loads(first)
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and (data.get("format") == HISTORY_FORMAT or isinstance(data.get("hands"), list))
-
-
-def _json(text: str, where: Location) -> Any:
-    """One JSON value; a line that is not JSON, or nests too deeply, is a located error."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ScriptError(
-            f"line {where.line or 1} is not JSON: {err.msg}", Location(where.file, where.line, err.colno)
-        ) from None
-    except RecursionError:
-        raise ScriptError(f"line {where.line or 1} nests too deeply to be a hand record", where) from None
-    except ValueError:  # (a number of thousands of digits: Python's limit on reading one)
-        raise ScriptError(f"line {where.line or 1} holds a number too long to be a hand record", where) from None
-
-
-def read_history(path: str | Path) -> list[dict]:
-    """The records of a history file, in order. A line that is not a hand
-    record is a :class:`~studrules.errors.ScriptError` naming its line.
-
-    A file holding one JSON object with a ``hands`` list is read too. Only a
-    regular file is read, and no line longer than :data:`MAX_LINE` characters."""
-    return [record for _, record in read_history_located(path)]
-
-
-def read_history_located(path: str | Path) -> list[tuple[Location, dict]]:
-    """The records of a history file with where each stands (its line)."""
-    return list(iter_history_located(path))
-
-
-def iter_history_located(path: str | Path) -> Iterator[tuple[Location, dict]]:
-    """:func:`read_history_located` one record at a time: each line is read, checked
-    and given before the next is read, so a long history is never held whole (but for
-    a file that is one JSON object with a ``hands`` list, read whole as it must be).
-    A line that is not a hand record is raised when it is reached."""
-    p = Path(path)
-    try:
-        with _open_regular(p) as f:
-            lines = ((number, line) for number, line in _lines(f, p) if line.strip())
-            first = next(lines, None)
-            if first is None:
-                return
-            if first[1].lstrip().startswith("{") and _json_or_none(first[1]) is None:
-                # a first line that is no whole JSON value: one object over many lines?
-                whole = _json_or_none("\n".join([first[1], *(line for _, line in lines)]))
-                if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
-                    for i, record in enumerate(whole["hands"]):
-                        where = Location(str(p), None, None, ("hands", i))
-                        _check_record(record, where)
-                        yield where, record
-                    return
-            for number, line in itertools.chain([first], lines):
-                yield from _line_records(line, Location(str(p), number, 1))
-    except UnicodeDecodeError as err:
-        raise ScriptError(f"the history is not UTF-8 text ({err.reason})", Location(str(p))) from None
-    except OSError as err:
-        raise ScriptError(f"cannot read the history: {err.strerror}", Location(str(p))) from None
-
-
-def _lines(f: TextIO, p: Path) -> Iterator[tuple[int, str]]:
-    """The numbered lines of ``f``, none longer than :data:`MAX_LINE`."""
-    number = 0
-    while True:
-        line = f.readline(MAX_LINE + 1)
-        if not line:
-            return
-        number += 1
-        if len(line.rstrip("\n")) > MAX_LINE:
-            raise ScriptError(
-                f"line {number} is longer than {MAX_LINE:,} characters: not a hand record",
-                Location(str(p), number, 1),
-            )
-        yield number, line.rstrip("\n")
-
-
-def _json_or_none(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-
-
-def _line_records(line: str, where: Location) -> Iterator[tuple[Location, dict]]:
-    """The record of one line (or each of its ``hands``), checked."""
-    record = _json(line, where)
-    if isinstance(record, dict) and isinstance(record.get("hands"), list):
-        for i, r in enumerate(record["hands"]):
-            _check_record(r, where.at_path("hands", i))
-            yield where.at_path("hands", i), r
-        return
-    _check_record(record, where)
-    yield where, record
-
-
-def _check_record(record: Any, where: Location) -> None:
-    if not isinstance(record, dict):
-        raise ScriptError("a hand history line is a JSON object (variant, players, cards, actions...)", where)
-    for key in ("variant", "players"):
-        if key not in record:
-            raise ScriptError(f"a hand record needs '{key}'", where)
 
 
 def record_script(record: Mapping[str, Any]) -> dict:
@@ -491,11 +340,10 @@ def record_problem(record: Mapping[str, Any], hand, *, unchecked: bool = False) 
     from ..game.showdown import shows_as_first_worded
 
     digest = record.get("digest")
-    if not digest:
-        if unchecked:
-            return None
+    if not digest and not unchecked:
         return "has no digest: its events cannot be checked (replay --unchecked plays it anyway)"
-    if events_digest(hand.events) != digest and events_digest(shows_as_first_worded(hand)) != digest:
+    # (--unchecked: the events go unchecked; the result and line digest a line states still hold)
+    if digest and events_digest(hand.events) != digest and events_digest(shows_as_first_worded(hand)) != digest:
         # (a line written before a show named every hand the showdown ranks holds the first one's alone)
         return "does not replay the same: its events differ from the recorded ones"
     stated = record.get("result")

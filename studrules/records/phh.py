@@ -113,6 +113,8 @@ def _structure(variant, stakes: Mapping[str, int] | None = None) -> tuple[str, d
         raise no(f"it uses a {variant.deck.cards}-card deck")
     if not variant.deck.ace_low_straight:
         raise no("its ace is never low in a straight; PHH's games count A-2-3-4-5 as a straight")
+    if tuple(variant.deck.suit_order) != ("c", "d", "h", "s"):
+        raise no("its suits rank in another order than clubs, diamonds, hearts, spades (PHH's, for the bring-in)")
     if stakes is None:
         stakes = variant.stake_values()
     deals = variant.steps_of(DealStep)

@@ -26,10 +26,11 @@ the line and column of the field or action it is about.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -108,16 +109,8 @@ def read_phh_file(path: str | Path) -> PHHFields:
     return read_phh(read_bounded(Path(path), MAX_PHH_BYTES, location=Location(file)), file)
 
 
-def phh_variant(code: str, options: Mapping[str, Any] | None = None):
-    """The shipped standard variant whose structure has the PHH code ``code``.
-
-    >>> phh_variant("FR").deck.ranking
-    'ace_to_five_low'
-    >>> phh_variant("NT")
-    Traceback (most recent call last):
-    ...
-    studrules.records.phh_replay.PHHReadError: no shipped variant plays the PHH game 'NT' (studrules reads F7S, F7S/8, FR)
-    """
+def _codes(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The first shipped standard variant of each PHH code (with ``options``)."""
     from ..spec.loader import load_variant, shipped_variants
     from ..spec.resources import variants_dir
 
@@ -130,6 +123,26 @@ def phh_variant(code: str, options: Mapping[str, Any] | None = None):
             found.setdefault(phh_code(variant), variant)
         except PHHError:
             continue
+    return found
+
+
+@functools.cache
+def _shipped_codes() -> dict[str, Any]:
+    """:func:`_codes` without options, read once (a file of many hands asks it each hand)."""
+    return _codes()
+
+
+def phh_variant(code: str, options: Mapping[str, Any] | None = None):
+    """The shipped standard variant whose structure has the PHH code ``code``.
+
+    >>> phh_variant("FR").deck.ranking
+    'ace_to_five_low'
+    >>> phh_variant("NT")
+    Traceback (most recent call last):
+    ...
+    studrules.records.phh_replay.PHHReadError: no shipped variant plays the PHH game 'NT' (studrules reads F7S, F7S/8, FR)
+    """
+    found = _shipped_codes() if not options else _codes(options)
     if code not in found:
         raise PHHReadError(
             f"no shipped variant plays the PHH game '{code}' (studrules reads {', '.join(sorted(found))})"
@@ -357,6 +370,13 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
             raise PHHReadError(
                 f"{where}: p{seat + 1} shows {strange[0]}, and the record deals it to him nowhere", at(index)
             )
+        elsewhere = next((c for c in strange if c in dealt_so_far), None)
+        if elsewhere is not None:
+            raise PHHReadError(f"{where}: p{seat + 1} shows {elsewhere}, which the record deals to another", at(index))
+        # the cards he shows are the ones nobody saw him dealt: they take their places, in turn
+        revealed = iter(strange)
+        deals[seat] = [next(revealed, "??") if c == "??" else c for c in dealt]
+        dealt_so_far.update(strange)
     deals = _fill_unseen(deals, variant, bring_in_seat)
     given: dict[str, Any] = {players[s]: list(parse_cards(" ".join(c))) for s, c in deals.items()}
     if community:
@@ -368,13 +388,13 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
         hand = Hand(variant, players, stacks, stakes=stakes, cards=given)
     except (StudrulesError, ValueError) as err:
         raise PHHReadError(f"cannot start the hand: {err}", _where(fields, "actions")) from None
-    shows: dict[int, tuple[bool, str, Location | None]] = {}
+    shows: dict[int, tuple[bool, str, int]] = {}
     for where, index, seat, words in actions:
         if words[0] == "sm":
-            shows[seat] = (len(words) > 1 and words[1] != "-", where, at(index))
+            shows[seat] = (len(words) > 1 and words[1] != "-", where, index)
             continue
         if hand.phase == "showdown":
-            _showdown(hand, shows)
+            _showdown(hand, shows, at)
         if hand.over:
             raise PHHReadError(f"{where}: {_over(hand)}", at(index))
         player = players[seat]
@@ -384,7 +404,7 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
             raise PHHReadError(err.message, at(index)) from None
         except (StudrulesError, ValueError) as err:
             raise PHHReadError(f"{where}: {err}", at(index)) from None
-    _showdown(hand, shows)
+    _showdown(hand, shows, at)
     if not hand.over:
         raise PHHReadError(
             f"the record ends before the hand does: {hand.to_act or 'nobody'} is to act", _where(fields, "actions")
@@ -402,17 +422,18 @@ def _over(hand) -> str:
     return "the hand is over, nobody is to act"
 
 
-def _showdown(hand, shows: Mapping[int, tuple[bool, str, Location | None]]) -> None:
-    """Play the showdown as recorded (a player not recorded does what studrules does by default)."""
+def _showdown(hand, shows: Mapping[int, tuple[bool, str, int]], at: Callable[[int], Location | None]) -> None:
+    """Play the showdown as recorded (a player not recorded does what studrules does by default;
+    ``at``: where an action of the record stands, worked out for a message only)."""
     while not hand.over and hand.phase == "showdown":
         player = hand.to_act
         seat = hand.players.index(player)
         if seat in shows:
-            show, where, at = shows[seat]
+            show, where, index = shows[seat]
             try:
                 hand.apply(f"{player} {'show' if show else 'muck'}")
             except (StudrulesError, ValueError) as err:
-                raise PHHReadError(f"{where}: {err}", at) from None
+                raise PHHReadError(f"{where}: {err}", at(index)) from None
         else:
             hand.apply(hand.default_action())
 
@@ -474,15 +495,18 @@ def unseen_cards(fields: Mapping[str, Any], hand) -> frozenset:
     """
     dealt = [0] * hand.n
     out = set()
+    shown: set = set()
     for raw in fields.get("actions", []):
         text = raw.split("#", 1)[0].split()
         if text[:2] == ["d", "dh"] and len(text) == 4:
             seat = _seat(text[2], hand.n, "")
             for card in _cards(text[3], ""):
-                if card == "??":
+                if card == "??" and dealt[seat] < len(hand.cards[seat]):  # (a card the hand never dealt: none)
                     out.add(hand.cards[seat][dealt[seat]])
                 dealt[seat] += 1
-    return frozenset(out)
+        elif len(text) == 3 and text[1] == "sm" and text[2] != "-":
+            shown.update(parse_cards(" ".join(c for c in _cards(text[2], "") if c != "??")))
+    return frozenset(out - shown)
 
 
 def replay_phh_file(path: str | Path, **kwargs: Any):
