@@ -33,6 +33,7 @@ __all__ = [
     "close_matches",
     "some_names",
     "unknown_name_hint",
+    "field_words",
     "StakeOrderWarning",
 ]
 
@@ -46,6 +47,8 @@ def format_path(path: Sequence[str | int]) -> str:
     ''
     >>> format_path(("steps", "[round-3]", "betting", "bet"))  # a step named by its id
     'steps[round-3].betting.bet'
+    >>> format_path(("root:*:20228:0:99999:7::",))  # no name: a line of a file of another kind
+    '(a key of 24 characters)'
     """
     out = ""
     for part in path:
@@ -54,8 +57,14 @@ def format_path(path: Sequence[str | int]) -> str:
         elif isinstance(part, str) and part.startswith("["):
             out += part
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            shown = text if _PATH_PART.fullmatch(text) else f"(a key of {len(text):,} characters)"
+            out += ("." if out else "") + shown
     return out
+
+
+#: A key a field path names as it is (a field's, a player's or a stake's name).
+_PATH_PART = re.compile(r"[\w.' -]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -328,3 +337,21 @@ class StakeOrderWarning(UserWarning):
     worked out from them a fraction of a chip (an ante of a fifth of 3):
     legal, rarely meant. Loading warns it with :func:`warnings.warn`; the
     command line prints its own one-line form with the flag's name instead."""
+
+
+#: What a field's name may look like to be quoted in a message (a word or a few).
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_ -]{0,39}")
+
+
+def field_words(key: object) -> str:
+    """An unknown field's name as a message says it: quoted where it looks like a field's
+    name; else not quoted (a key of a file of another kind, which the
+    user may not mean to show: a password file's first line, read as YAML).
+
+    >>> field_words("bet_size"), field_words("root:*:20228:0:99999:7::")
+    ("field 'bet_size'", 'field that is no field name (is this the file you meant?)')
+    """
+    text = str(key)
+    if _FIELD_NAME.fullmatch(text):
+        return f"field '{text}'"
+    return "field that is no field name (is this the file you meant?)"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -604,3 +606,23 @@ def test_a_folder_named_like_a_shipped_variant_does_not_hide_it(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     (tmp_path / "razz").mkdir()
     assert load_variant("razz").name == "razz"
+
+
+@pytest.mark.parametrize("command", ["replay", "validate", "play"])
+def test_a_yaml_name_linked_to_a_file_of_another_kind_quotes_none_of_its_lines(tmp_path, command):
+    # a password file's lines read as YAML are keys ("root:*:20228:0:99999:7::" then a colon):
+    # the message says where and that it is no field, never what the line holds
+    secret = tmp_path / "shadow"
+    secret.write_text("root:*:20228:0:99999:7:::\ndaemon:$6$salt$hash:20228:0:99999:7:::\n", encoding="utf-8")
+    (tmp_path / "sh.yaml").symlink_to(secret)
+    done = subprocess.run(
+        [sys.executable, "-m", "studrules", command, str(tmp_path / "sh.yaml")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode != 0
+    err = (done.stdout + done.stderr).replace(str(tmp_path), "DIR")
+    assert "Traceback" not in err and "no field name" in err
+    assert "99999:7" not in err and "root:" not in err and "$6$salt" not in err, err

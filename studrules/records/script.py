@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards.card import Card
-from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError, close_matches
+from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError, close_matches, field_words
 from ..game.actions import Action
 from ..game.hand import Hand
 from ..spec.assignments import stake_override_problems
@@ -132,7 +132,7 @@ def load_script(script: Mapping | str | Path) -> Script:
         if key not in SCRIPT_FIELDS:
             close = close_matches(str(key), SCRIPT_FIELDS)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            raise fail(f"unknown field '{key}': {hint}the fields are {', '.join(SCRIPT_FIELDS)}", key)
+            raise fail(f"unknown {field_words(key)}: {hint}the fields are {', '.join(SCRIPT_FIELDS)}", key)
     for key in ("variant", "players"):
         if key not in data:
             raise fail(f"the script needs '{key}'")

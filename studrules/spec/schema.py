@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, close_matches, in_order, some_names
+from ..errors import Location, SpecError, close_matches, field_words, in_order, some_names
 from .expressions import KEYWORDS
 from .merge import without_nulls
 from .source import FieldPath, locate
@@ -237,7 +237,9 @@ def _translate(error: ValidationError, data: Any, default: Location) -> Iterable
                 message = f"unknown step '{key}'{_did_you_mean(key, known, listing='the steps are')}"
                 yield SpecError(message, at(path))
             else:
-                message = f"unknown field '{key}' {where}{_did_you_mean(key, known, listing='the fields here are')}"
+                message = (
+                    f"unknown {field_words(key)} {where}{_did_you_mean(key, known, listing='the fields here are')}"
+                )
                 yield SpecError(message, at(path + (key,), key=True))
         return
     if "propertyNames" in error.absolute_schema_path:

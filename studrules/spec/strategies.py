@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, SpecErrors, close_matches, unknown_name_hint
+from ..errors import Location, SpecError, SpecErrors, close_matches, field_words, unknown_name_hint
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
 from .hand_ranking import banked_ranking
@@ -441,7 +441,7 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
         if key not in _FIELDS:
             close = close_matches(str(key), _FIELDS)
             hint = f": did you mean '{close[0]}'?" if close else f"; fields are {', '.join(_FIELDS)}"
-            errors.append(SpecError(f"unknown field '{key}'{hint}", doc.location((key,), key=True)))
+            errors.append(SpecError(f"unknown {field_words(key)}{hint}", doc.location((key,), key=True)))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         errors.append(SpecError("a strategy needs a 'name' (text)", doc.location(("name",))))
