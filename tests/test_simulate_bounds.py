@@ -38,3 +38,29 @@ def test_a_run_of_any_length_uses_the_memory_of_the_chunks_it_plays(monkeypatch,
     long_hands, long_peak = peak_stopped_after_two_chunks(MAX_HANDS, workers)
     assert short_hands >= 2 * 2_000 and long_hands >= 2 * 2_000
     assert long_peak < short_peak + 2_000_000  # (a list of 5 * 10^8 chunks: gigabytes)
+
+
+def test_a_side_bets_interval_is_the_same_share_of_its_stake_however_large_the_stake():
+    # every pay is the stake times its odds, so the edge and its interval, per chip staked,
+    # do not change with the stake; at 10,000,000 chips the squares of the pays once
+    # overflowed 64 bits and the interval shrank to nothing
+    from studrules.analysis.simulate import simulate
+    from studrules.spec.loader import load_variant
+
+    small, large = (
+        simulate(load_variant("three-card-poker", stakes={"pair_plus": s}), "queen-six-four", 20_000, seed=4, workers=1)
+        for s in (10, 10_000_000)
+    )
+    (a,), (b,) = small.side_bets, large.side_bets
+    assert a.ci95 is not None and b.ci95 is not None and a.ci95[1] - a.ci95[0] > 1.0
+    assert b.house_edge == pytest.approx(a.house_edge) and b.ci95 == pytest.approx(a.ci95)
+
+
+def test_workers_past_the_most_are_refused_before_any_process_starts(capsys):
+    from studrules.analysis.simulate import MAX_WORKERS
+    from studrules.cli.main import main
+
+    with pytest.raises(SystemExit) as err:
+        main(["simulate", "let-it-ride", "-n", "10", "--workers", str(MAX_WORKERS + 1)])
+    assert err.value.code == 2
+    assert f"--workers: must be at most {MAX_WORKERS}" in capsys.readouterr().err

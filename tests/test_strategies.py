@@ -356,3 +356,16 @@ def test_the_keys_read_at_once_read_as_the_general_reading_does(monkeypatch):
     monkeypatch.setattr(tables, "_RANKS_KEY", never)
     assert [read(t) for t in texts] == short
     assert sum(isinstance(r, str) for r in short) >= 6
+
+
+@pytest.mark.parametrize("field", ["name", "title", "description"])
+def test_a_strategys_text_that_a_terminal_would_act_on_is_refused_where_it_stands(tmp_path, field):
+    # a report's headline prints the name: an escape sequence in it would recolour the terminal
+    text = f'name: plain\n{field}: "evil\\e[31m red"\nrules:\n  - otherwise: fold\n'.replace(
+        "name: plain\nname", "name"
+    )
+    path = write(tmp_path, "s.yaml", text)
+    with pytest.raises(SpecErrors) as err:
+        load_strategy(path, load_variant("let-it-ride"))
+    (e,) = [e for e in err.value.errors if "U+001B" in e.message]
+    assert "which a terminal would act on" in e.message and e.location.line == (1 if field == "name" else 2)

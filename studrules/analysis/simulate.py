@@ -67,6 +67,10 @@ from .batch_play import _play, _play_deals, _Table, _table, _view_batch
 from .heap import keep_heap, kept_heap
 from .simulate_result import HandGroup, SideBetResult, SimulationResult, _result
 
+#: The most worker processes a simulation starts (each holds a game's tables: a few
+#: hundred, where a typo of a zero or two would start thousands, are refused).
+MAX_WORKERS = 64
+
 # (the names tests and callers reach through this module)
 _ = (_play_deals, _view_batch)
 
@@ -119,7 +123,7 @@ def simulate(
     strategy = loaded_strategy(strategy, "simulate")
     hands = whole_number(hands, "the number of hands", 1, MAX_HANDS)
     seed = whole_number(seed, "the seed", 0)
-    workers = whole_number(workers, "workers", 1)
+    workers = whole_number(workers, "workers", 1, MAX_WORKERS)
     if not variant.is_banked:
         raise SpecError(
             f"simulate plays games against the house; {variant.name} is a {variant.kind} game "
@@ -399,7 +403,9 @@ def _play_chunk(table: _Table, seed: int, index: int, hands: int) -> Counter:
     tally["wagered"] = hands * table.ante * (1 + required) + int(raise_amount.sum())
     for name, (_, side_net, line) in played["side_bets"].items():
         tally[("side", name, "net")] = int(side_net.sum())
-        tally[("side", name, "square")] = int((side_net * side_net).sum())
+        # (in Python's integers: a square of a large stake's pay overflows 64 bits in a sum)
+        values, counts = np.unique(side_net, return_counts=True)
+        tally[("side", name, "square")] = sum(v * v * c for v, c in zip(values.tolist(), counts.tolist()))
         for k, c in enumerate(np.bincount(line + 1).tolist()):
             if c:
                 tally[("side", name, "line", k - 1)] = c

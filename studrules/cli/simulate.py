@@ -21,7 +21,7 @@ import signal
 import sys
 
 from ..analysis.expression_words import hand_words
-from ..analysis.simulate import MAX_HANDS, SimulationResult, simulate
+from ..analysis.simulate import MAX_HANDS, MAX_WORKERS, SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
 from ..spec.strategy_game import strategies_help
@@ -57,9 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers",
         metavar="N",
-        type=whole_number(1),
+        type=whole_number(1, MAX_WORKERS),
         default=2,
-        help="worker processes; the numbers do not depend on it (default: 2)",
+        help=f"worker processes, at most {MAX_WORKERS}; the numbers do not depend on it (default: 2)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     add_dask_argument(parser)

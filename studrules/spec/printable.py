@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["unprintable", "character_name"]
+__all__ = ["unprintable", "character_name", "unprintable_words"]
 
 #: the invisible marks that change the order text is shown in (Unicode's bidirectional controls)
 _DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -58,3 +58,15 @@ def _first_bad(text: str) -> str | None:
         if char in _DIRECTION or (unicodedata.category(char) == "Cc" and char not in _TEXT):
             return char
     return None
+
+
+def unprintable_words(char: str, key: bool) -> str:
+    """What a message says of a text (or a key) holding ``char`` (:func:`unprintable`).
+
+    >>> unprintable_words("\x1b", False)[:40]
+    'the text holds U+001B (ESCAPE), which a '
+    """
+    return (
+        f"{'a key' if key else 'the text'} holds {character_name(char)}, which a terminal would act on "
+        "instead of showing: text is printable characters, line breaks and tabs"
+    )

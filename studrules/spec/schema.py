@@ -432,14 +432,10 @@ def _where_words(path: FieldPath) -> str:
 
 def _unprintable_text(data: Any, default: Location) -> list[SpecError]:
     """Text a terminal would act on (an escape sequence, a direction override), where it stands."""
-    from .printable import character_name, unprintable
+    from .printable import unprintable, unprintable_words
 
     return [
-        SpecError(
-            f"{'a key' if key else 'the text'} holds {character_name(char)}, which a terminal would act on "
-            "instead of showing: text is printable characters, line breaks and tabs",
-            locate(data, path, key=key, default=default),
-        )
+        SpecError(unprintable_words(char, key), locate(data, path, key=key, default=default))
         for path, char, key in unprintable(data)
     ]
 

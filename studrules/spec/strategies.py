@@ -58,6 +58,7 @@ from ..errors import Location, SpecError, SpecErrors, close_matches, field_words
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
 from .hand_ranking import banked_ranking
+from .printable import unprintable, unprintable_words
 from .resources import strategies_dir
 from .source import Document, check_data_file, file_version, read_strategy_document, slash_hint
 from .strategy_fit import fit_errors
@@ -436,7 +437,9 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
     if not isinstance(data, dict):
         raise SpecErrors([SpecError("a strategy file is a mapping: name, title, game, rules", Location(file, 1, 1))])
     refuse_the_other_kind(data, file, "strategy")
-    errors: list[SpecError] = []
+    errors: list[SpecError] = [
+        SpecError(unprintable_words(char, key), doc.location(path, key=key)) for path, char, key in unprintable(data)
+    ]
     for key in data:
         if key not in _FIELDS:
             close = close_matches(str(key), _FIELDS)
