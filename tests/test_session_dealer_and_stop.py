@@ -112,3 +112,11 @@ def test_ctrl_c_mid_hand_says_the_same_count_in_the_summary_and_the_history_line
     assert "Session over after 2 hands: interrupted during hand 3." in out
     assert f"history saved to {history} (3 hands: 2 played and hand 3 unfinished)" in err
     assert len(history.read_text().splitlines()) == 3
+    # PHH records hands played out: the unfinished third is left out of the export, with a note
+    # (replay-phh once stopped at it, and no hand after it was checked)
+    phh = tmp_path / "h.phh"
+    assert main(["export-phh", str(history), "-o", str(phh)]) == 0
+    out, err = capsys.readouterr()
+    assert "2 hands written" in out and "left out: hand 3: it was stopped before its end" in err
+    assert main(["replay-phh", str(phh)]) == 0
+    assert "2 hands replayed; against the recorded finishing stacks all match" in capsys.readouterr().out

@@ -501,6 +501,9 @@ def _exported(
         if problem is not None:
             problems.append(ScriptError(f"hand {number} {problem}", where))
             continue
+        if not hand.is_over:  # (play stopped during it: a PHH record is of a hand played out)
+            skipped.append(f"hand {number}: it was stopped before its end, and PHH records hands played out")
+            continue
         try:
             fields = hand_to_phh(hand, number=number)
         except PHHError as err:
