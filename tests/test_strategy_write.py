@@ -216,3 +216,16 @@ def test_the_strategy_schema_accepts_every_shipped_strategy_and_a_written_one_an
     assert not list(validator.iter_errors(yaml.safe_load(text)))
     assert list(validator.iter_errors({"name": "s", "rules": [{"otherwise": "raise 0x"}]}))
     assert list(validator.iter_errors({"name": "s", "rules": [{"otherwise": "call"}]}))
+
+
+def test_a_written_optimal_play_is_named_with_the_options_it_was_worked_out_under():
+    # the optimal play under another pay table is another strategy: its name says which
+    import yaml
+
+    from studrules.analysis.strategy_writer import optimal_strategy_text
+    from studrules.spec.loader import load_variant
+
+    text, _ = optimal_strategy_text(load_variant("three-card-poker", options={"pair_plus_table": "flush_3"}))
+    assert yaml.safe_load(text)["name"] == "three-card-poker-optimal (pair_plus_table=flush_3)"
+    text, _ = optimal_strategy_text(load_variant("three-card-poker"))
+    assert yaml.safe_load(text)["name"] == "three-card-poker-optimal"
