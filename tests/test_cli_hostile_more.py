@@ -258,11 +258,22 @@ def _phh(tmp_path: Path, deals: list[str]) -> Path:
 
 
 def test_a_phh_record_dealing_more_unseen_cards_than_the_deck_holds_is_refused_at_that_deal(tmp_path, capsys):
-    path = _phh(tmp_path, ["d dh p1 " + "??" * 51, "d dh p2 ??????"])  # 51 + 3 = 54 cards
+    path = _phh(tmp_path, ["d dh p1 " + "??" * 51, "d dh p2 ??????"])  # 51 cards to one player
     code, _, err = run(capsys, "replay-phh", str(path))
     assert code == 1 and "Traceback" not in err
-    assert "action 2 ('d dh p2 ??????'): the record deals 54 cards by here, more than the deck's 52" in err
-    assert f"{path}:7:" in err
+    assert "action 1 ('d dh p1 ????" in err and "the record deals p1 51 cards, and seven-card-stud deals" in err
+    # eight players, seven cards each: 56, more than the deck holds, said at the deal past it
+    deals = ", ".join(f"'d dh p{i} {'??' * 7}'" for i in range(1, 9))
+    eight = _file(
+        tmp_path,
+        "eight.phh",
+        "variant = 'F7S'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 5\nsmall_bet = 10\nbig_bet = 20\n"
+        f"starting_stacks = [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]\nactions = [{deals}]\n",
+    )
+    code, _, err = run(capsys, "replay-phh", str(eight))
+    assert code == 1 and "Traceback" not in err
+    assert "action 8 ('d dh p8 ??????????????'): the record deals 56 cards by here, more than the deck's 52" in err
+    assert f"{eight}:7:" in err
 
 
 def test_a_card_dealt_twice_in_one_phh_action_is_refused_where_it_is(tmp_path, capsys):

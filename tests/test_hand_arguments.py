@@ -175,7 +175,10 @@ def test_change_rules_says_what_it_cannot_take():
         (lambda v: simulate(v, "queen-six-four", "x", 1), "the number of hands must be a whole number from 1 to"),
         (lambda v: simulate(v, "queen-six-four", 2.5, 1), "not 2.5"),
         (lambda v: simulate(v, "queen-six-four", 10, "x"), "the seed must be a whole number 0 or more, not 'x'"),
-        (lambda v: simulate(v, "queen-six-four", 10, 1, workers=0), "workers must be a whole number from 1 to 64, not 0"),
+        (
+            lambda v: simulate(v, "queen-six-four", 10, 1, workers=0),
+            "workers must be a whole number from 1 to 64, not 0",
+        ),
         (lambda v: simulate(v, 5, 10, 1), "simulate takes a strategy's name, a path or studrules.load_strategy"),
         (lambda v: simulate(5, "queen-six-four", 10, 1), "simulate takes loaded variants"),
         (lambda v: analyze(5, studrules.load_strategy("queen-six-four")), "analyze takes loaded variants"),

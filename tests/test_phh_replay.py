@@ -196,3 +196,14 @@ def test_unseen_cards_of_a_folded_player_past_what_the_hand_dealt_him_are_no_cra
         timeout=60,
     )
     assert "Traceback" not in done.stderr and done.returncode == 0 and "finishing stacks [101, 99]" in done.stdout
+
+
+def test_a_record_that_deals_a_player_too_many_cards_or_stops_dealing_to_him_is_refused():
+    # seven-card stud deals a player seven cards: an eighth is no misdeal to void silently, and
+    # streets the record does not deal would be played with cards the deck chose, not the hand's
+    eighth = OBSERVED.replace("'d dh p2 Js',", "'d dh p2 Js', 'd dh p1 Ts',")
+    with pytest.raises(PHHReadError, match="the record deals p1 8 cards, and seven-card-stud deals a player at most 7"):
+        replay_phh(read_phh(eighth))
+    missing = OBSERVED.replace("'d dh p2 Js',", "").replace(" QsQd2c6s7d8hJs", "")  # (his seventh card)
+    with pytest.raises(PHHReadError, match="the record deals p2 6 cards, and the hand dealt him 7"):
+        replay_phh(read_phh(missing))

@@ -337,6 +337,9 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
     bring_in_seat = None
     dealt_so_far: set[str] = set()  # the cards seen dealt (a card twice is refused where it comes again)
     deck_size = len(full_deck())
+    from ..spec.model import DealStep
+
+    most = sum(len(step.players) for step in variant.steps_of(DealStep))
     for index, raw in enumerate(recorded):
         text = raw.split("#", 1)[0].split()
         where = f"action {index + 1} ('{raw}')"
@@ -345,6 +348,11 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
                 seat = _seat(text[2], n, where)
                 cards = _cards(text[3], where)
                 deals.setdefault(seat, []).extend(cards)
+                if len(deals[seat]) > most:
+                    raise PHHReadError(
+                        f"{where}: the record deals p{seat + 1} {len(deals[seat])} cards, and "
+                        f"{variant.name} deals a player at most {most}"
+                    )
                 _count_dealt(cards, dealt_so_far, deals, community, deck_size, where)
             elif text[:2] == ["d", "db"] and len(text) == 3:
                 cards = _cards(text[2], where, unseen=False)
@@ -409,6 +417,15 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
         raise PHHReadError(
             f"the record ends before the hand does: {hand.to_act or 'nobody'} is to act", _where(fields, "actions")
         )
+    for seat in range(n):  # (a card the record never deals him would be one the deck chose: not the hand recorded)
+        recorded_cards = len(deals.get(seat, []))
+        if len(hand.cards[seat]) > recorded_cards:
+            raise PHHReadError(
+                f"the record deals p{seat + 1} {recorded_cards} card{'s' if recorded_cards != 1 else ''}, and the "
+                f"hand dealt him {len(hand.cards[seat])}: it does not say the cards of his later streets "
+                "(write a card nobody saw as ??)",
+                _where(fields, "actions"),
+            )
     return hand
 
 
