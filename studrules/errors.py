@@ -34,6 +34,7 @@ __all__ = [
     "some_names",
     "unknown_name_hint",
     "field_words",
+    "YES_NO_WORDS",
     "StakeOrderWarning",
 ]
 
@@ -355,3 +356,7 @@ def field_words(key: object) -> str:
     if _FIELD_NAME.fullmatch(text):
         return f"field '{text}'"
     return "field that is no field name (is this the file you meant?)"
+
+
+#: What a message adds where a text was expected and YAML read a word as true or false.
+YES_NO_WORDS = " (YAML reads yes/no/on/off as true/false: put the word in quotes)"

@@ -369,3 +369,16 @@ def test_a_strategys_text_that_a_terminal_would_act_on_is_refused_where_it_stand
         load_strategy(path, load_variant("let-it-ride"))
     (e,) = [e for e in err.value.errors if "U+001B" in e.message]
     assert "which a terminal would act on" in e.message and e.location.line == (1 if field == "name" else 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("name: no\nrules:\n  - otherwise: fold\n", "a strategy needs a 'name' (text) (YAML reads yes/no/on/off"),
+        ("name: s\nrules:\n  - when: hand >= pair\n    action: on\n  - otherwise: fold\n", "not True (YAML reads"),
+    ],
+)
+def test_a_word_yaml_read_as_true_or_false_is_said_so(tmp_path, text, said):
+    with pytest.raises(SpecErrors) as err:
+        load_strategy(write(tmp_path, "s.yaml", text), load_variant("let-it-ride"))
+    assert any(said in str(e) for e in err.value.errors), str(err.value)

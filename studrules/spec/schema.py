@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, close_matches, field_words, in_order, some_names
+from ..errors import YES_NO_WORDS, Location, SpecError, close_matches, field_words, in_order, some_names
 from .expressions import KEYWORDS
 from .merge import without_nulls
 from .source import FieldPath, locate
@@ -368,7 +368,7 @@ def _type_words(value: Any, expected: Any, sub: Mapping[str, Any], path: FieldPa
         return f"the {path[2]} step has no fields: give them as a mapping indented under '{path[2]}:'"
     message = f"expected {wanted}, found {_describe(value)}"
     if isinstance(value, bool) and "string" in kinds:
-        message += " (YAML reads yes/no/on/off as true/false: put the word in quotes)"
+        message += YES_NO_WORDS
     elif isinstance(value, float) and "integer" in kinds:
         message += " (amounts are whole numbers of chips)"
     elif isinstance(value, int) and "string" in kinds:

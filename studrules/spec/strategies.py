@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Location, SpecError, SpecErrors, close_matches, field_words, unknown_name_hint
+from ..errors import YES_NO_WORDS, Location, SpecError, SpecErrors, close_matches, field_words, unknown_name_hint
 from .expressions import BOOL, NUMBER, Expression, ExprType
 from .file_kinds import refuse_the_other_kind
 from .hand_ranking import banked_ranking
@@ -447,7 +447,8 @@ def _from_document(doc: Document, file: str, variant: Variant | None) -> Strateg
             errors.append(SpecError(f"unknown {field_words(key)}{hint}", doc.location((key,), key=True)))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        errors.append(SpecError("a strategy needs a 'name' (text)", doc.location(("name",))))
+        said = YES_NO_WORDS if isinstance(name, bool) else ""
+        errors.append(SpecError(f"a strategy needs a 'name' (text){said}", doc.location(("name",))))
         name = Path(file).stem
     game = data.get("game", ANY_BANKED_GAME)
     errors += game_reference_errors(game, file, doc.location(("game",)))

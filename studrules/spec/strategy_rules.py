@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Location, SpecError, close_matches
+from ..errors import YES_NO_WORDS, Location, SpecError, close_matches
 from .expressions import BOOL, HAND, NUMBER, Expression, ExprType, compile_expression
 from .source import Document, FieldPath
 from .strategy_tables import HandTable, KeyError_
@@ -192,7 +192,10 @@ def _table(item: Mapping[str, Any], doc: Document, path: FieldPath, errors: list
     for key, action in raw.items():
         if not _is_action(action):
             errors.append(
-                SpecError(f"the action must be {_ACTION_WORDS}, not {action!r}", doc.location((*path, "hands", key)))
+                SpecError(
+                    f"the action must be {_ACTION_WORDS}, not {action!r}{YES_NO_WORDS if isinstance(action, bool) else ''}",
+                    doc.location((*path, "hands", key)),
+                )
             )
     if len(errors) == found:
         try:  # every key read once (a written optimal play holds tens of thousands)
@@ -220,7 +223,7 @@ def _expression_start(doc: Document, path: FieldPath) -> Location:
 
 def _action(value: Any, doc: Document, path: FieldPath, errors: list[SpecError]) -> str:
     if not _is_action(value):
-        shown = "nothing" if value is None else repr(value)
+        shown = "nothing" if value is None else repr(value) + (YES_NO_WORDS if isinstance(value, bool) else "")
         errors.append(SpecError(f"the action must be {_ACTION_WORDS}, not {shown}", doc.location(path)))
         return "fold"
     return str(value)
