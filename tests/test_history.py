@@ -284,3 +284,18 @@ with HistoryWriter({str(path)!r}) as out:
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n") and len(text.splitlines()) == int(written) >= 1
     assert len(replay_hands(path)) == int(written)
+
+
+def test_the_lines_after_one_that_is_not_json_are_read_and_their_problems_said_too(tmp_path):
+    from studrules.errors import SpecErrors
+
+    hand = played("razz", 1)
+    path = tmp_path / "h.jsonl"
+    write_history(path, [hand, hand])
+    good, second = path.read_text(encoding="utf-8").splitlines()
+    renamed = second.replace('"razz"', '"no-such-game"')
+    path.write_text(f"{good}\nnot json\n{renamed}\n", encoding="utf-8")
+    with pytest.raises(SpecErrors) as err:
+        replay_hands(path)
+    said = [str(e) for e in err.value.errors]
+    assert len(said) == 2 and "line 2 is not JSON" in said[0] and "no variant 'no-such-game'" in said[1]

@@ -45,7 +45,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, ScriptError, SpecError, SpecErrors, StudrulesError
+from ..errors import ScriptError, SpecError, SpecErrors, StudrulesError, in_order
 from ..spec.cache import sha256_hex
 from .history_file import (
     HISTORY_FORMAT,
@@ -77,7 +77,7 @@ __all__ = [
     "record_problem",
     "read_history_located",
     "iter_history_located",
-    "located_records",
+    "raise_problems",
 ]
 
 _VERSION = 1
@@ -385,16 +385,15 @@ def replay_hands(
     return list(iter_replayed(path, check=check, unchecked=unchecked, folders=folders))
 
 
-def located_records(path: str | Path, problems: list[SpecError]) -> Iterator[tuple[Location, dict]]:
-    """:func:`iter_history_located`, where a line that is no hand record ends the
-    records: raised as it is, or, where the lines before it had ``problems``, added to
-    them (to be said together)."""
-    try:
-        yield from iter_history_located(path)
-    except ScriptError as err:
-        if not problems:
-            raise
-        problems.append(err)
+def raise_problems(read: list[ScriptError], problems: list[SpecError]) -> None:
+    """Raise the problems of a history's lines, in the order of its lines: ``read``, the
+    lines that are no hand record (one alone raised as the reader raises it), and
+    ``problems``, those of the hands; nothing where there are none."""
+    found = in_order([*read, *problems])
+    if len(found) == 1 and read:
+        raise read[0]
+    if found:
+        raise SpecErrors(found)
 
 
 def iter_replayed(
@@ -404,8 +403,9 @@ def iter_replayed(
     history is never held whole); the problems of every line are raised together once
     the last is read, after the good hands were given."""
     problems: list[SpecError] = []
+    read: list[ScriptError] = []  # (the lines that are no hand record: the lines after them are read too)
     base = Path(path).parent
-    for index, (where, record) in enumerate(located_records(path, problems)):
+    for index, (where, record) in enumerate(iter_history_located(path, read)):
         name = f"hand {record.get('hand', index + 1)}"
         try:
             hand = replay_record(record, check=False, base=base, folders=folders)
@@ -422,8 +422,7 @@ def iter_replayed(
             problems.append(ScriptError(f"{name} {problem}", where))
             continue
         yield hand
-    if problems:
-        raise SpecErrors(problems)
+    raise_problems(read, problems)
 
 
 def replay_history(path: str | Path) -> list:

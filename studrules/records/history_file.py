@@ -122,11 +122,15 @@ def read_history_located(path: str | Path) -> list[tuple[Location, dict]]:
     return list(iter_history_located(path))
 
 
-def iter_history_located(path: str | Path) -> Iterator[tuple[Location, dict]]:
+def iter_history_located(
+    path: str | Path, problems: list[ScriptError] | None = None
+) -> Iterator[tuple[Location, dict]]:
     """:func:`read_history_located` one record at a time: each line is read, checked
     and given before the next is read, so a long history is never held whole (but for
     a file that is one JSON object with a ``hands`` list, read whole as it must be).
-    A line that is not a hand record is raised when it is reached."""
+    A line that is not a hand record is raised when it is reached; or, given
+    ``problems``, added to them, and the lines after it are read (a file that cannot be
+    read, or a line too long to be one, is raised all the same)."""
     p = Path(path)
     try:
         with _open_regular(p) as f:
@@ -144,7 +148,15 @@ def iter_history_located(path: str | Path) -> Iterator[tuple[Location, dict]]:
                         yield where, record
                     return
             for number, line in itertools.chain([first], lines):
-                yield from _line_records(line, Location(str(p), number, 1))
+                if problems is None:
+                    yield from _line_records(line, Location(str(p), number, 1))
+                    continue
+                try:
+                    records = list(_line_records(line, Location(str(p), number, 1)))
+                except ScriptError as err:
+                    problems.append(err)
+                    continue
+                yield from records
     except UnicodeDecodeError as err:
         raise ScriptError(f"the history is not UTF-8 text ({err.reason})", Location(str(p))) from None
     except OSError as err:

@@ -48,7 +48,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import ScriptError, SpecError, SpecErrors, StudrulesError
+from ..errors import ScriptError, SpecError, StudrulesError
 from ..spec.arguments import loaded_variant
 
 __all__ = ["PHHError", "phh_code", "hand_to_phh", "record_to_phh", "export_history", "write_history_phh", "dumps_phh"]
@@ -465,25 +465,27 @@ def write_history_phh(path: str | Path, stream: TextIO, folders: Sequence[Path] 
     (:func:`~studrules.records.history.iter_history_located`: a regular file only, lines
     of bounded length).
     """
+    from .history import raise_problems
+
     skipped: list[str] = []
     problems: list[SpecError] = []
-    count = _write_phh(_exported(path, folders, skipped, problems), stream)
-    if problems:
-        raise SpecErrors(problems)
+    read: list[ScriptError] = []
+    count = _write_phh(_exported(path, folders, skipped, problems, read), stream)
+    raise_problems(read, problems)
     if not count:
         raise PHHError(skipped[0].split(": ", 1)[1] if skipped else f"{path} holds no hands")
     return count, skipped
 
 
 def _exported(
-    path: str | Path, folders: Sequence[Path], skipped: list[str], problems: list[SpecError]
+    path: str | Path, folders: Sequence[Path], skipped: list[str], problems: list[SpecError], read: list
 ) -> Iterator[dict]:
     """The PHH fields of each good hand of a history; the others noted in ``skipped``
-    (no PHH code) or ``problems``."""
-    from .history import located_records, record_problem, replay_record
+    (no PHH code), ``problems`` or ``read`` (a line that is no hand record)."""
+    from .history import iter_history_located, record_problem, replay_record
 
     base = Path(path).parent
-    for index, (where, record) in enumerate(located_records(path, problems)):
+    for index, (where, record) in enumerate(iter_history_located(path, read)):
         number = record.get("hand")
         if number is None:
             number = index + 1
