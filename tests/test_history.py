@@ -217,17 +217,22 @@ def test_a_history_replays_one_hand_at_a_time_and_its_problems_come_after_the_go
         next(replayed)
 
 
+def _a_good_line_and_one_of_no_game(tmp_path):
+    """A history's path, a razz hand's line, and the same line naming a game that is not there."""
+    hand = played("razz", 1)
+    path = tmp_path / "h.jsonl"
+    write_history(path, [hand, hand])
+    good, second = path.read_text(encoding="utf-8").splitlines()
+    return path, good, second.replace('"razz"', '"no-such-game"')
+
+
 def test_a_history_is_read_a_line_at_a_time_and_a_line_that_is_no_record_is_said_with_the_problems_before_it(
     tmp_path,
 ):
     from studrules.errors import SpecErrors
     from studrules.records.history import iter_history_located
 
-    hand = played("razz", 1)
-    path = tmp_path / "h.jsonl"
-    write_history(path, [hand, hand])
-    good, second = path.read_text(encoding="utf-8").splitlines()
-    renamed = second.replace('"razz"', '"no-such-game"')
+    path, good, renamed = _a_good_line_and_one_of_no_game(tmp_path)
     path.write_text(f"{good}\n{renamed}\nnot json\n", encoding="utf-8")
     records = iter_history_located(path)
     where, first = next(records)  # (given before the third line is read)
@@ -289,11 +294,7 @@ with HistoryWriter({str(path)!r}) as out:
 def test_the_lines_after_one_that_is_not_json_are_read_and_their_problems_said_too(tmp_path):
     from studrules.errors import SpecErrors
 
-    hand = played("razz", 1)
-    path = tmp_path / "h.jsonl"
-    write_history(path, [hand, hand])
-    good, second = path.read_text(encoding="utf-8").splitlines()
-    renamed = second.replace('"razz"', '"no-such-game"')
+    path, good, renamed = _a_good_line_and_one_of_no_game(tmp_path)
     path.write_text(f"{good}\nnot json\n{renamed}\n", encoding="utf-8")
     with pytest.raises(SpecErrors) as err:
         replay_hands(path)
