@@ -97,3 +97,12 @@ def test_a_script_path_to_no_file_is_said_to_be_no_such_file(tmp_path, monkeypat
     with pytest.raises(ScriptError) as err:
         play_script(given)
     assert str(err.value) == f"no such file '{given}' (a hand script is a mapping, a file's path, or YAML text)"
+
+
+@pytest.mark.parametrize("seed", ["-5", "2.5", "true"])
+def test_a_scripts_seed_is_a_whole_number_from_0_as_every_commands_is(tmp_path, seed):
+    # -5 once dealt as 5 did: two seeds for one deal, where the command line refuses -5
+    path = write(tmp_path, BASE.replace("seed: 1", f"seed: {seed}"))
+    with pytest.raises(ScriptError, match="'seed' is a whole number from 0") as err:
+        load_script(path)
+    assert err.value.location.line is not None

@@ -177,8 +177,8 @@ def load_script(script: Mapping | str | Path) -> Script:
         except CardError as err:
             raise fail(err.message, "cards", name) from None
     seed = data.get("seed", 0)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise fail("'seed' is a whole number", "seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise fail(f"'seed' is a whole number from 0 (as every command's --seed), not {seed!r}", "seed")
     killer = data.get("killer")
     if killer is not None and killer not in players:
         raise fail(f"'killer' is one of the players ({', '.join(map(str, players))}), not {killer!r}", "killer")
