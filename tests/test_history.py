@@ -300,3 +300,16 @@ def test_the_lines_after_one_that_is_not_json_are_read_and_their_problems_said_t
         replay_hands(path)
     said = [str(e) for e in err.value.errors]
     assert len(said) == 2 and "line 2 is not JSON" in said[0] and "no variant 'no-such-game'" in said[1]
+
+
+def test_a_continued_history_numbers_its_hands_on_from_its_last(tmp_path):
+    # --append after two hands: the next are hands 3 and 4 (they were 1 and 2 again, and
+    # export-phh's "left out: hand 1" named two lines)
+    from studrules.cli.main import main
+
+    path = tmp_path / "h.jsonl"
+    argv = ["play", "razz", "--bots-only", "-n", "2", "--history", str(path)]
+    assert main([*argv, "--seed", "1"]) == 0
+    assert main([*argv, "--seed", "2", "--append"]) == 0
+    assert [r["hand"] for r in read_history(path)] == [1, 2, 3, 4]
+    assert len(replay_hands(path)) == 4

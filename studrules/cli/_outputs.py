@@ -181,20 +181,9 @@ def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence
 def _ends_a_line(path) -> bool:
     """An empty file, or one whose last line is whole: its last byte ends a line, or
     the line is a whole record without its newline (the writer adds it before the next)."""
-    import json
+    from ..records.history_file import ends_with_newline, last_record
 
-    from ..records.history_file import MAX_LINE, ends_with_newline
-
-    if ends_with_newline(path):
-        return True
-    with path.open("rb") as f:
-        size = f.seek(0, 2)
-        f.seek(max(0, size - MAX_LINE - 1))
-        last = f.read().rsplit(b"\n", 1)[-1]
-    try:
-        return isinstance(json.loads(last), dict)
-    except (ValueError, RecursionError):
-        return False
+    return ends_with_newline(path) or isinstance(last_record(path), dict)
 
 
 def same_file(a: Path, b: Path) -> bool:

@@ -54,6 +54,7 @@ from .history_file import (
     holds_hand_records,
     is_history_file,
     iter_history_located,
+    last_record,
     read_history,
     read_history_located,
 )
@@ -231,9 +232,15 @@ class HistoryWriter:
         self._file: io.FileIO | None = open(self.path, "ab" if append else "wb", buffering=0)  # noqa: SIM115 -- open until close()
         if append and not ends_with_newline(self.path):  # (a last record written without its newline)
             self._put(b"\n")
+        # a history continued numbers its hands on from its last: hand 3 after hands 1 and 2
+        last = last_record(self.path) if append else None
+        number = last.get("hand") if isinstance(last, dict) else None
+        self.numbered_from = number if type(number) is int and number > 0 else 0
 
     def write(self, hand, **meta: Any) -> dict:
         """Write one hand (a :class:`~studrules.game.hand.Hand` or a record already made)."""
+        if not isinstance(hand, Mapping) and meta.get("number") is not None:
+            meta["number"] += self.numbered_from
         record = hand if isinstance(hand, Mapping) else hand_record(hand, **meta)
         if self._file is None:
             raise StudrulesError(f"the history {self.path} is closed")

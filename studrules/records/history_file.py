@@ -18,6 +18,7 @@ __all__ = [
     "HISTORY_SUFFIXES",
     "MAX_LINE",
     "ends_with_newline",
+    "last_record",
     "holds_hand_records",
     "is_history_file",
     "iter_history_located",
@@ -214,3 +215,16 @@ def ends_with_newline(path: Path) -> bool:
             return True
         f.seek(-1, 2)
         return f.read(1) == b"\n"
+
+
+def last_record(path: Path) -> Any:
+    """The JSON value of the last line of ``path`` (the last :data:`MAX_LINE` characters
+    read, not the file); None where it is no JSON, or the file is empty."""
+    with path.open("rb") as f:
+        size = f.seek(0, 2)
+        f.seek(max(0, size - MAX_LINE - 2))
+        last = f.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    try:
+        return json.loads(last) if last.strip() else None
+    except (ValueError, RecursionError):
+        return None
