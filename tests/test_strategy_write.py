@@ -229,3 +229,20 @@ def test_a_written_optimal_play_is_named_with_the_options_it_was_worked_out_unde
     assert yaml.safe_load(text)["name"] == "three-card-poker-optimal (pair_plus_table=flush_3)"
     text, _ = optimal_strategy_text(load_variant("three-card-poker"))
     assert yaml.safe_load(text)["name"] == "three-card-poker-optimal"
+
+
+def test_a_table_in_rules_read_at_every_decision_takes_keys_of_the_size_of_any_of_them(tmp_path):
+    # Mississippi Stud decides holding 2, 3 and 4 cards: "AKQJ" matches at the third decision
+    # (it was refused, checked against the first alone); five cards match at none
+    from studrules.errors import SpecErrors
+    from studrules.spec.loader import load_variant
+    from studrules.spec.strategies import load_strategy
+
+    v = load_variant("mississippi-stud")
+    ok = tmp_path / "ok.yaml"
+    ok.write_text('name: s\nrules:\n  - hands: {"AA": raise 3x, "AKQJ": raise 3x}\n  - otherwise: fold\n')
+    assert load_strategy(ok, v).name == "s"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('name: s\nrules:\n  - hands: {"AKQJT": raise}\n  - otherwise: fold\n')
+    with pytest.raises(SpecErrors, match="'AKQJT' has 5 card.s., but in mississippi-stud a player holds 2, 3 or 4"):
+        load_strategy(bad, v)

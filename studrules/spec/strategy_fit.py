@@ -96,8 +96,9 @@ def fit_errors(
     for rules, player_cards, steps in per_street:
         for rule in rules:
             errors += _action_errors(rule, steps, variant)
-            if rule.table is not None:
-                errors += _table_errors(rule, player_cards, house_up, variant)
+            if rule.table is not None:  # (read at several decisions: a key of any one's size matches there)
+                holds = sorted(set(held)) if len(streets) == 1 else [player_cards]
+                errors += _table_errors(rule, holds, house_up, variant)
             if rule.table is not None and variant.deck.jokers:
                 errors.append(
                     SpecError(f"a table of hands reads the cards, but {variant.name} deals jokers", rule.location)
@@ -164,15 +165,17 @@ def _action_errors(rule: Any, steps: Sequence[Any], variant: Variant) -> list[Sp
     return out
 
 
-def _table_errors(rule: Any, player_cards: int, house_up: int, variant: Variant) -> list[SpecError]:
-    """The keys of a table of hands that name another number of cards than a decision holds."""
+def _table_errors(rule: Any, holds: list[int], house_up: int, variant: Variant) -> list[SpecError]:
+    """The keys of a table of hands that name another number of cards than any decision it is
+    read at holds (``holds``: the cards a player holds at each of them)."""
     out: list[SpecError] = []
+    held = " or ".join(filter(None, [", ".join(map(str, holds[:-1])), str(holds[-1])]))
     for text, mine, up, location in rule.table.keys:
-        if mine != player_cards:
+        if mine not in holds:
             out.append(
                 SpecError(
-                    f"the hand '{text}' has {mine} card(s), but in {variant.name} a player holds {player_cards} "
-                    "at this decision",
+                    f"the hand '{text}' has {mine} card(s), but in {variant.name} a player holds {held} "
+                    f"at {'this decision' if len(holds) == 1 else 'a decision'}",
                     location or rule.location,
                 )
             )
