@@ -306,3 +306,19 @@ def test_a_strategy_loaded_alone_reads_its_games_hands_in_that_games_ranking(tmp
         load_strategy_text(
             "name: m\ngame: my-own-game\nrules: [{when: hand >= four_card_flush, action: raise}, {otherwise: fold}]\n"
         )
+
+
+def test_a_game_file_that_is_no_variant_binds_the_strategy_to_no_game_and_is_named_not_quoted(tmp_path):
+    # a broken sec/let-it-ride.yaml once bound the strategy to the shipped let-it-ride by its stem
+    from studrules.errors import SpecErrors
+    from studrules.spec.loader import load_variant
+    from studrules.spec.strategies import load_strategy
+
+    (tmp_path / "sec").mkdir()
+    (tmp_path / "sec" / "let-it-ride.yaml").write_text("password: hunter2\n", encoding="utf-8")
+    strategy = tmp_path / "s.yaml"
+    strategy.write_text("name: s\ngame: sec/let-it-ride.yaml\nrules:\n  - otherwise: stand\n", encoding="utf-8")
+    with pytest.raises(SpecErrors) as err:
+        load_strategy(strategy, load_variant("let-it-ride"))
+    said = str(err.value)
+    assert "sec/let-it-ride.yaml is not a variant studrules can load" in said and "hunter2" not in said

@@ -57,7 +57,8 @@ def _is_path(game: str) -> bool:
 def variant_name_of(reference: str, relative_to: Path | None = None) -> str:
     """The name of the variant that ``reference`` (a shipped name, or a path to a variant
     file, relative to ``relative_to``) names: a shipped name is its own; a file's is the
-    ``name`` it gives. A :class:`~studrules.errors.SpecError` where no variant is found.
+    ``name`` it gives. A :class:`~studrules.errors.SpecError` where no variant is found, or
+    the file is no variant studrules can load (named, not quoted).
 
     >>> from studrules.spec.resources import default_variant
     >>> variant_name_of(default_variant()) == default_variant()
@@ -67,14 +68,13 @@ def variant_name_of(reference: str, relative_to: Path | None = None) -> str:
     ...
     studrules.errors.SpecError: no variant 'games/nowhere.yaml': no such file
     """
-    from ..errors import SpecErrors
-    from .loader import load_variant, resolve_variant_path
+    from .loader import resolve_variant_path
+    from .references import load_named_variant
 
     path = resolve_variant_path(reference, relative_to=relative_to, within=(relative_to,) if relative_to else None)
-    try:  # a valid variant's name; any other file's is never read (it could be anything)
-        return load_variant(path).name
-    except (SpecError, SpecErrors):
-        return Path(path).stem
+    # a valid variant's name; a file that is none is named, never quoted (it could be anything),
+    # and binds the strategy to no game (its name's stem could be a shipped game's)
+    return load_named_variant(path).name
 
 
 def bound_game(game: str, file: str | None) -> str | None:
