@@ -106,3 +106,20 @@ def test_a_scripts_seed_is_a_whole_number_from_0_as_every_commands_is(tmp_path, 
     with pytest.raises(ScriptError, match="'seed' is a whole number from 0") as err:
         load_script(path)
     assert err.value.location.line is not None
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ("{open_fold: bogus}", "options.open_fold: option 'open_fold' has no choice 'bogus'"),
+        ("{open_fol: x}", "options.open_fol: unknown option 'open_fol': did you mean 'open_fold'?"),
+    ],
+)
+def test_an_option_the_script_gets_wrong_is_said_at_the_scripts_own_line(tmp_path, options, said):
+    # (it was said against the shipped variant's file, with no line of the script)
+    from studrules.records.script import run_script
+
+    path = write(tmp_path, BASE + f"options: {options}\n")
+    with pytest.raises(ScriptError) as err:
+        run_script(path)
+    assert str(err.value).startswith(f"{path}:6:") and said in str(err.value)

@@ -51,7 +51,16 @@ from pathlib import Path
 from typing import Any
 
 from ..cards.card import Card
-from ..errors import CardError, IllegalActionError, Location, ScriptError, SpecError, close_matches, field_words
+from ..errors import (
+    CardError,
+    IllegalActionError,
+    Location,
+    ScriptError,
+    SpecError,
+    SpecErrors,
+    close_matches,
+    field_words,
+)
 from ..game.actions import Action
 from ..game.hand import Hand
 from ..spec.assignments import stake_override_problems
@@ -222,6 +231,7 @@ def run_script(
     came from) names a variant file beside it or below, under the current
     folder or one of ``folders`` (the user's ``--variants-in``), or shipped:
     no other file is read."""
+    from ..spec.chosen_options import chosen_choices
     from ..spec.references import load_named_variant
 
     s = script if isinstance(script, Script) else load_script(script)
@@ -242,6 +252,13 @@ def run_script(
             name = str(candidate)
     try:
         within = None if s.base is None else (s.base, Path.cwd(), *folders)
+        if s.options:  # an option the script gets wrong is said at the script's own line
+            plain = load_named_variant(name, within=within, named_by=where("variant"))
+            for key, value in s.options.items():
+                try:
+                    chosen_choices(plain.options, {key: value}, plain.name, "")
+                except SpecErrors as err:
+                    raise ScriptError(err.errors[0].message, where("options", key)) from None
         if s.stakes:  # a stake the script gets wrong is said at the script's own line
             known = [
                 stake
