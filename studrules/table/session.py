@@ -46,7 +46,6 @@ house (the summary also gives the house's net)::
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -59,6 +58,7 @@ from .session_arguments import (
     count_or_none,
     known_to_some,
     session_choices,
+    session_game,
     session_games,
     session_players,
     session_policies,
@@ -168,6 +168,7 @@ class Session(_Seating):
         self.reason: str | None = None
         self._last_variant = None
         self._differences: dict[tuple[int, int], list[Difference]] = {}  # one diff per pair of variants
+        self._needs: dict[int, int] = {}  # what a hand of each game needs (:meth:`_least`)
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
         self.turn_from = 0  # the hand (counted by played) the list of games in turn began at
@@ -175,21 +176,7 @@ class Session(_Seating):
 
     # ---------------------------------------------------------------- setup
 
-    @staticmethod
-    def load_game(v, options, stakes):
-        """A game of the session: ``v`` as given, or loaded by name or path with the
-        ``options`` it has and the ``stakes`` it names (the others are other games')."""
-        if not isinstance(v, (str, os.PathLike)):
-            return v
-        from ..spec.loader import load_variant
-
-        loaded = load_variant(v)
-        chosen = {k: c for k, c in (options or {}).items() if any(o.name == k for o in loaded.options)}
-        known = dict(loaded.stakes)
-        overrides = {k: s for k, s in (stakes or {}).items() if k in known}
-        if chosen or overrides:
-            loaded = load_variant(v, options=chosen, stakes=overrides)
-        return loaded
+    load_game = staticmethod(session_game)
 
     @classmethod
     def _check_seats(cls, variants, seated: int) -> None:
@@ -286,11 +273,19 @@ class Session(_Seating):
         return min(self._needed_in(player, v, side_bets) for v in self.variants)
 
     def _needed_in(self, player: str, variant, side_bets: Mapping[str, int] | None = None) -> int:
-        least = self.needs(variant)
+        least = self._least(variant)
         if side_bets and variant.is_banked:
             mine = self.needs(variant, None, chosen_stakes(variant, side_bets))
             least = mine if mine <= self.stacks[player] else least
         return least
+
+    def _least(self, variant) -> int:
+        """:meth:`needs` of ``variant`` at its own stakes, worked out once a game (each hand asks it
+        of every game, for every player)."""
+        key = id(variant)  # (the session's variants live as long as it does)
+        if key not in self._needs:
+            self._needs[key] = self.needs(variant)
+        return self._needs[key]
 
     def _can_deal(self, variant, side_bets: Mapping[str, Mapping[str, int]] | None = None) -> bool:
         """Whether enough players in the game cover a hand of ``variant`` to deal it."""
@@ -384,7 +379,7 @@ class Session(_Seating):
             variant = self.next_variant(side_bets)
         chosen = {p: a for p, a in antes.items() if p in self.active} if variant.is_banked else None
         sides = fitted_side_bets(self, variant, side_bets, chosen) or {}
-        need = self.needs(variant)
+        need = self._least(variant)
         # too few for this game alone: he sits this hand out
         sitting = [
             p for p in self.active if self.stacks[p] < (self.needs(variant, None, sides[p]) if p in sides else need)
@@ -561,6 +556,7 @@ class Session(_Seating):
             self.turn_from = self.played
         self.variants, self.rotate = loaded, rotate or self.rotate
         self._differences.clear()  # (kept by the variants' ids: the games let go may lend theirs)
+        self._needs.clear()
         if not any(v.kill is not None for v in loaded):
             self.legs = self.killer = None
 

@@ -13,6 +13,7 @@ from ..game.players import check_names
 from ..spec.model import Variant
 
 __all__ = [
+    "session_game",
     "session_games",
     "session_players",
     "session_policies",
@@ -46,6 +47,25 @@ def session_games(variants: Any) -> list[str | os.PathLike | Variant]:
                 f"not {game!r}"
             )
     return games
+
+
+def session_game(v: Any, options: Mapping[str, Any] | None, stakes: Mapping[str, Any] | None) -> Any:
+    """A game of a session: ``v`` as given, or loaded by name or path with the
+    ``options`` it has and the ``stakes`` it names (the others are other games')."""
+    if not isinstance(v, (str, os.PathLike)):
+        return v
+    from pathlib import Path
+
+    from ..spec.loader import load_variant
+
+    ref = v if isinstance(v, str) else Path(v)
+    loaded = load_variant(ref)
+    chosen = {k: c for k, c in (options or {}).items() if any(o.name == k for o in loaded.options)}
+    known = dict(loaded.stakes)
+    overrides = {k: s for k, s in (stakes or {}).items() if k in known}
+    if chosen or overrides:
+        loaded = load_variant(ref, options=chosen, stakes=overrides)
+    return loaded
 
 
 def session_players(players: Any) -> tuple[str, ...]:
