@@ -313,3 +313,14 @@ def test_a_continued_history_numbers_its_hands_on_from_its_last(tmp_path):
     assert main([*argv, "--seed", "2", "--append"]) == 0
     assert [r["hand"] for r in read_history(path)] == [1, 2, 3, 4]
     assert len(replay_hands(path)) == 4
+
+
+def test_a_history_of_one_object_over_many_lines_is_read_whole_only_up_to_a_bound(tmp_path, monkeypatch):
+    # (a .jsonl of 200 MB whose first line was "{" took 446 MB to read and refuse)
+    from studrules.records import history_file
+
+    whole = tmp_path / "whole.jsonl"
+    whole.write_text('{\n"hands": []\n}\n' + " " * 200, encoding="utf-8")
+    monkeypatch.setattr(history_file, "MAX_WHOLE", 100)
+    with pytest.raises(ScriptError, match="read whole: at most 100 bytes, not 216"):
+        read_history(whole)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -29,6 +30,10 @@ __all__ = [
 #: The value of every line's ``format`` key.
 HISTORY_FORMAT = "studrules-history"
 
+
+#: The largest history of one JSON object over many lines (read whole, as it must be: a
+#: history of JSON lines, read a line at a time, has no bound).
+MAX_WHOLE = 50_000_000
 
 #: The longest line of a history read (a hand is a few kilobytes).
 MAX_LINE = 1_000_000
@@ -141,6 +146,13 @@ def iter_history_located(
                 return
             if first[1].lstrip().startswith("{") and _json_or_none(first[1]) is None:
                 # a first line that is no whole JSON value: one object over many lines?
+                size = os.fstat(f.fileno()).st_size
+                if size > MAX_WHOLE:
+                    raise ScriptError(
+                        f"line 1 is no whole record, and a history of one object over many lines is read "
+                        f"whole: at most {MAX_WHOLE:,} bytes, not {size:,} (write one record a line)",
+                        Location(str(p), 1, 1),
+                    )
                 whole = _json_or_none("\n".join([first[1], *(line for _, line in lines)]))
                 if isinstance(whole, dict) and isinstance(whole.get("hands"), list):
                     for i, record in enumerate(whole["hands"]):
