@@ -64,7 +64,8 @@ def format_path(path: Sequence[str | int]) -> str:
     return out
 
 
-#: A key a field path names as it is (a field's, a player's or a stake's name).
+#: A key a message names as it is (a field's, a player's or a stake's name); any other
+#: (a line of a file of another kind read as YAML) is said by its length, not quoted.
 _PATH_PART = re.compile(r"[\w.' -]{1,40}")
 
 
@@ -340,10 +341,6 @@ class StakeOrderWarning(UserWarning):
     command line prints its own one-line form with the flag's name instead."""
 
 
-#: What a field's name may look like to be quoted in a message (a word or a few).
-_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_ -]{0,39}")
-
-
 def field_words(key: object) -> str:
     """An unknown field's name as a message says it: quoted where it looks like a field's
     name; else not quoted (a key of a file of another kind, which the
@@ -353,7 +350,7 @@ def field_words(key: object) -> str:
     ("field 'bet_size'", 'field that is no field name (is this the file you meant?)')
     """
     text = str(key)
-    if _FIELD_NAME.fullmatch(text):
+    if _PATH_PART.fullmatch(text):
         return f"field '{text}'"
     return "field that is no field name (is this the file you meant?)"
 

@@ -24,6 +24,7 @@ __all__ = [
     "writable",
     "write_output",
     "write_output_with",
+    "show_when_done",
 ]
 
 T = TypeVar("T")
@@ -98,11 +99,10 @@ def write_output_with(flag: str, path: str | Path, write: Callable[[TextIO], T])
         with part.open("w", encoding="utf-8") as out:
             done = write(out)
         os.replace(part, target)
-    except OSError as err:
+    except BaseException as err:  # (a failed write, or what ``write`` raised: the file as it was)
         part.unlink(missing_ok=True)
-        raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
-    except BaseException:
-        part.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
         raise
     return done
 
@@ -194,3 +194,18 @@ def same_file(a: Path, b: Path) -> bool:
         return a.samefile(b)
     except (OSError, RuntimeError):
         return False
+
+
+def show_when_done(write: Callable[[TextIO], T]) -> T:
+    """Have ``write`` write what a command prints, kept meanwhile in a file (not in memory),
+    and print it once ``write`` returns: where it raises (a history with a problem), only
+    the problem is said, and none of what came before it."""
+    import shutil
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        done = write(spool)
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+    return done

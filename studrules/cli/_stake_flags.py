@@ -40,10 +40,11 @@ def stake_flag_hint(
         following = extras[at + 1] if at + 1 < len(extras) else ""
         value = following if following and not following.startswith("-") else ""
     named = _named(parsed)
-    taken = next((n for n in named if not value and n.isdigit() and _stakes(n) is None), None)
-    if taken is not None:  # (the flag's value, argparse took it for a game: session --ante 5)
-        value = taken
-        named.remove(taken)
+    if not value:  # (the flag's value, argparse took it for a game: session --ante 5)
+        taken = next((n for n in named if n.isdigit() and _stakes(n) is None), None)
+        if taken is not None:
+            value = taken
+            named.remove(taken)
     key = flag[2:].replace("-", "_").lower()
     choices: list[str | None] = [*named] or [None]
     for each in choices:

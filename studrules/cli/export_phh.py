@@ -15,9 +15,7 @@ or shown, only once every line has played.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from ..errors import ScriptError, StudrulesError
@@ -25,7 +23,7 @@ from ..records.history import HISTORY_SUFFIXES
 from ..records.phh import write_history_phh
 from ..spec.source import check_data_file
 from ._common import add_variants_in_argument, variants_in, with_variants_in_hint
-from ._outputs import check_output_file, write_output_with
+from ._outputs import check_output_file, show_when_done, write_output_with
 
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
@@ -53,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             raise ScriptError(f"-o {args.output}: a PHH file's name ends in .phh (replay-phh reads no other)")
     try:
         if args.output is None:
-            count, skipped = _print_phh(args.history, variants_in(args))
+            count, skipped = show_when_done(lambda out: write_history_phh(args.history, out, folders=variants_in(args)))
         else:
             count, skipped = write_output_with(
                 "-o", args.output, lambda out: write_history_phh(args.history, out, folders=variants_in(args))
@@ -65,13 +63,3 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         print(f"{count} hand{'s' if count != 1 else ''} written to {args.output}")
     return 0
-
-
-def _print_phh(history: str, folders) -> tuple[int, list[str]]:
-    """The PHH of a history on standard output, once every line has replayed (a history
-    with a problem shows only its problems), kept meanwhile in a file, not in memory."""
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
-        done = write_history_phh(history, spool, folders=folders)
-        spool.seek(0)
-        shutil.copyfileobj(spool, sys.stdout)
-    return done

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from ..errors import StudrulesError
 from ..game.hand import Hand
@@ -20,6 +20,7 @@ from ..records.script import hand_output, history_text, run_script
 from ..spec.source import check_data_file
 from ..table.display import pay_words
 from ._common import add_variants_in_argument, variants_in, with_variants_in_hint
+from ._outputs import show_when_done
 
 NAME = "replay"
 HELP = "play a hand script (YAML or JSON) and print the hand history"
@@ -69,13 +70,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _replay_history_file(args: argparse.Namespace, folders: tuple[Path, ...]) -> int:
     """``studrules replay FILE.jsonl [--json]``: every hand of a history, played again."""
-    import tempfile
-
     hands = iter_replayed(args.script, unchecked=getattr(args, "unchecked", False), folders=folders)
     as_json = getattr(args, "json", False)
-    # each hand's words are kept in a file, not the hand: shown once every line has replayed
-    # (a history with a problem shows only its problems), in memory that does not grow with it
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+
+    def write(spool: TextIO) -> None:  # each hand's words, not the hand, kept till every line has replayed
         count = 0
         for count, hand in enumerate(hands, start=1):
             if as_json:  # (as json.dump writes {"hands": [...]} with an indent of 2)
@@ -85,6 +83,6 @@ def _replay_history_file(args: argparse.Namespace, folders: tuple[Path, ...]) ->
                 spool.write(("\n" if count > 1 else "") + f"== hand {count}\n{pay_words(history_text(hand))}\n")
         if as_json:
             spool.write("\n  ]\n}\n" if count else '{\n  "hands": []\n}\n')
-        spool.seek(0)
-        shutil.copyfileobj(spool, sys.stdout)
+
+    show_when_done(write)
     return 0

@@ -1,12 +1,12 @@
-"""What a player needs to sit in a hand of a session's game, and a kill's legs from hand
-to hand: the arithmetic of :class:`~studrules.table.session.Session` between hands."""
+"""What a player needs to sit in a hand of a session's game (:class:`~studrules.table.session.Session`
+leaves out, or sits out, one with fewer chips)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["chips_needed", "legs_after"]
+__all__ = ["chips_needed"]
 
 
 def chips_needed(variant: Any, ante: int | None = None, side_bets: Mapping[str, int] | None = None) -> int:
@@ -41,41 +41,3 @@ def chips_needed(variant: Any, ante: int | None = None, side_bets: Mapping[str, 
     raises = sum(int(step.raise_amount(env)) for step in variant.steps_of(DecisionStep) if step.raise_amount)
     required = len(required_bets(variant)) * ante  # each staked at his ante
     return max(1, ante + side + required + raises)
-
-
-def legs_after(
-    kill: Any,
-    stakes: Mapping[str, int],
-    pots: Sequence[Mapping[str, Any]],
-    legs: tuple[str, int] | None,
-    killer: str | None,
-) -> tuple[tuple[str, int] | None, str | None]:
-    """A kill's legs and the next hand's killer after a hand of a game with ``kill``, whose
-    ``pots`` (the result's) were played at ``stakes``; ``legs`` (who has them, how many in a
-    row) and ``killer`` (who killed this hand) before it.
-
-    A player who won every pot alone takes a leg (one more where he had the last); with
-    ``kill.legs`` in a row and the pots at least ``kill.min_pot``, he kills the next hand.
-    A split pot leaves the legs with their holder where he has a share of it, and a killer
-    who has a share kills again (Robert's Rules, "Kill pots"); a hand their holder won
-    nothing of ends them, and the kill.
-
-    >>> from types import SimpleNamespace as Kill
-    >>> scoop = Kill(legs=1, min_pot=None)
-    >>> legs_after(scoop, {}, [{"amount": 90, "winners": {"Ann": 90}}], None, None)
-    (('Ann', 1), 'Ann')
-    >>> split = [{"amount": 90, "winners": {"Bob": 45, "Cat": 45}}]
-    >>> legs_after(scoop, {}, split, ("Ann", 1), "Ann"), legs_after(scoop, {}, split, ("Bob", 1), "Bob")
-    ((None, None), (('Bob', 1), 'Bob'))
-    """
-    pots = [p for p in pots if not p.get("uncalled")]
-    winners = {w for p in pots for w, chips in p["winners"].items() if chips}
-    if len(winners) != 1:
-        holder = legs[0] if legs is not None else None
-        return (legs if holder in winners else None), (killer if killer in winners else None)
-    (winner,) = winners
-    holder, count = legs or (None, 0)
-    count = count + 1 if holder == winner else 1
-    pot = sum(p["amount"] for p in pots)
-    need = int(kill.min_pot(stakes)) if kill.min_pot is not None else 0
-    return (winner, count), (winner if count >= kill.legs and pot >= need else None)

@@ -52,7 +52,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, StudrulesError
 from ..game.policies import Policy, play_hand
-from .needs import chips_needed, legs_after
+from .kill_legs import legs_after
+from .needs import chips_needed
 from .seating import _Seating, games_once
 from .session_arguments import (
     count_or_none,
@@ -248,9 +249,8 @@ class Session(_Seating):
     def next_variant(self, side_bets: Mapping[str, Mapping[str, int]] | None = None):
         """The variant the next hand is played under: in turn, the next game enough players can
         cover (a game nobody can is passed over); the dealer's choice among those games."""
-        number = self.played - self.turn_from
         if self.rotate == "turn" or len(self.variants) == 1:
-            turn = [self.variants[(number + k) % len(self.variants)] for k in range(len(self.variants))]
+            turn = self._in_turn()
             return next((v for v in turn if self._can_deal(v, side_bets)), turn[0])
         games = games_once(self.variants)  # (a game listed twice is one choice)
         games = [v for v in games if self._can_deal(v, side_bets)] or games
@@ -262,6 +262,11 @@ class Session(_Seating):
                     raise ArgumentError(f"dealer_choice gave {chosen!r}: not one of this session's games")
                 return chosen
         return seeded
+
+    def _in_turn(self) -> list:
+        """The games in turn, from the next hand's (the games go in turn)."""
+        number = self.played - self.turn_from
+        return [self.variants[(number + k) % len(self.variants)] for k in range(len(self.variants))]
 
     needs = staticmethod(chips_needed)
 
@@ -395,9 +400,7 @@ class Session(_Seating):
                 )
             return None
         if self.rotate == "turn" or len(self.variants) == 1:  # (a game passed over: the turn goes on after this one)
-            number = self.played - self.turn_from
-            turn = [self.variants[(number + k) % len(self.variants)] for k in range(len(self.variants))]
-            self.turn_from -= next((k for k, v in enumerate(turn) if v is variant), 0)
+            self.turn_from -= next((k for k, v in enumerate(self._in_turn()) if v is variant), 0)
         seed = self.rng.randrange(2**32)
         killer = self.killer if variant.kill is not None and self.killer in order else None
         chosen = {p: a for p, a in (chosen or {}).items() if p in order}
@@ -490,7 +493,7 @@ class Session(_Seating):
         self._check_end()
 
     def _count_legs(self, variant, hand: Hand, result, killer: str | None) -> None:
-        """A kill's legs after a hand (:func:`~studrules.table.needs.legs_after`); a hand of a
+        """A kill's legs after a hand (:func:`~studrules.table.kill_legs.legs_after`); a hand of a
         game without a kill ends them, and the kill."""
         if variant.kill is None:
             self.legs = self.killer = None
