@@ -45,7 +45,6 @@ HISTORY_SUFFIXES = (".jsonl", ".ndjson")
 
 def _open_regular(path: Path) -> TextIO:
     """``path`` opened for reading if it is a regular file (a pipe or a device is never read)."""
-    import os
     import stat
 
     if not stat.S_ISREG(os.stat(path).st_mode):  # (before opening: opening a pipe waits for a writer)

@@ -442,11 +442,12 @@ def export_history(
     Returns the text and the notes on hands left out; see :func:`write_history_phh`,
     which writes the text to a stream instead of holding it.
     """
-    text = io.StringIO()
-    _, skipped = write_history_phh(path, text, folders=folders)
+    stream = io.StringIO()
+    _, skipped = write_history_phh(path, stream, folders=folders)
+    text = stream.getvalue()
     if out is not None:
-        Path(out).write_text(text.getvalue(), encoding="utf-8")
-    return text.getvalue(), skipped
+        Path(out).write_text(text, encoding="utf-8")
+    return text, skipped
 
 
 def write_history_phh(path: str | Path, stream: TextIO, folders: Sequence[Path] = ()) -> tuple[int, list[str]]:

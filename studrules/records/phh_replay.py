@@ -37,6 +37,7 @@ from typing import Any
 from ..cards.card import full_deck, parse_card, parse_cards
 from ..errors import CardError, Location, StudrulesError
 from ..spec.expressions import MAX_NUMBER
+from ..spec.model import DealStep
 from ..spec.source import check_data_file, read_bounded
 from .phh import PHHError, phh_code
 from .phh_text import PHHFields, _deep, _offset_location, _toml_error, _where
@@ -247,8 +248,6 @@ def _count_dealt(
 def _fill_unseen(deals: dict[int, list[str]], variant, bring_in_seat: int | None) -> dict[int, list[str]]:
     """Replace each unseen card (``??``) by a card of the deck no one holds,
     the up cards by those least likely to bring in (so the recorded bring-in stands)."""
-    from ..spec.model import DealStep
-
     faces = [face for d in variant.steps_of(DealStep) for face in d.players]
     seen = {c for cards in deals.values() for c in cards if c != "??"}
     spare = [str(c) for c in full_deck() if str(c) not in seen]
@@ -337,8 +336,6 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
     bring_in_seat = None
     dealt_so_far: set[str] = set()  # the cards seen dealt (a card twice is refused where it comes again)
     deck_size = len(full_deck())
-    from ..spec.model import DealStep
-
     most = sum(len(step.players) for step in variant.steps_of(DealStep))
     for index, raw in enumerate(recorded):
         text = raw.split("#", 1)[0].split()
