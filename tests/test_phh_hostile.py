@@ -157,7 +157,7 @@ def test_replay_phh_of_a_file_that_is_not_utf8(here, capsys):
     (here / "b.phh").write_bytes(b"\xff\xfe")
     code, _, err = run(capsys, "replay-phh", "b.phh")
     assert code == 1
-    assert one_line_error(err) == "studrules: b.phh: the file is not UTF-8 text (invalid start byte at byte 0)"
+    assert one_line_error(err) == "studrules: b.phh:1: the file is not UTF-8 text (invalid start byte at byte 0)"
 
 
 # --- 4. numbers too long, lists too deep: located ------------------------------------

@@ -11,11 +11,13 @@ or only the section ``--hand`` names.
 from __future__ import annotations
 
 import argparse
+from typing import TextIO
 
-from ..errors import StudrulesError, some_names
-from ..records.phh_replay import read_phh_file, replay_phh, unseen_cards
+from ..records.phh_replay import replay_phh, unseen_cards
+from ..records.phh_sections import iter_phh_hands
 from ..records.script import history_text
 from ._common import add_deprecated_alias
+from ._outputs import show_when_done
 
 NAME = "replay-phh"
 HELP = "replay a hand in the Poker Hand History format (PHH) and check its finishing stacks"
@@ -39,67 +41,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # a .phh file only, a regular one of bounded size, checked before it is opened
-    hands = _hands(read_phh_file(args.phh), args.phh, args.hand)
-    codes = []
-    for label, fields in hands:
+    # a .phh file only, a regular one, checked before it is opened; read a hand at a
+    # time, and what is printed shown once every hand has played (a record with a
+    # problem shows only the problem)
+    return show_when_done(lambda out: _replay_all(args, out))
+
+
+def _replay_all(args: argparse.Namespace, out: TextIO) -> int:
+    counts = {0: 0, 3: 0, None: 0}
+    for label, fields in iter_phh_hands(args.phh, args.hand):
         if label is not None:
-            print(f"[{label}]")
-        codes.append(_replay(fields, args.show_history))
-    if len(hands) > 1:
-        differ, unchecked = codes.count(3), codes.count(None)
+            print(f"[{label}]", file=out)
+        counts[_replay(fields, args.show_history, out)] += 1
+    hands = sum(counts.values())
+    if hands > 1:
+        differ, unchecked = counts[3], counts[None]
         if differ:
             words = f"{differ} of them differ"
         elif unchecked:  # (a record without finishing stacks has nothing to check)
-            words = f"{len(hands) - unchecked} checked, all match"
+            words = f"{hands - unchecked} checked, all match"
         else:
             words = "all match"
-        print(f"{len(hands)} hands replayed; against the recorded finishing stacks {words}")
-    return 3 if 3 in codes else 0
+        print(f"{hands} hands replayed; against the recorded finishing stacks {words}", file=out)
+    return 3 if counts[3] else 0
 
 
-def _replay(fields: dict, show_history: bool) -> int | None:
+def _replay(fields: dict, show_history: bool, out: TextIO) -> int | None:
     """Replay one hand and print its finishing stacks: 0 when they match the record's,
     3 when they differ, None when the record has none."""
     hand = replay_phh(fields)
     if show_history:
         unseen = unseen_cards(fields, hand)
-        print(history_text(hand, unseen))
+        print(history_text(hand, unseen), file=out)
         if unseen:
-            print("??: a card the record does not show; studrules played a card no one holds in its place")
+            print("??: a card the record does not show; studrules played a card no one holds in its place", file=out)
     stacks = [hand.result().stacks[p] for p in hand.players]
-    print(f"{hand.variant.name}: finishing stacks {stacks}")
+    print(f"{hand.variant.name}: finishing stacks {stacks}", file=out)
     recorded = fields.get("finishing_stacks")
     if recorded is None:
         return None
     if list(recorded) == stacks:
-        print("matches the recorded finishing stacks")
+        print("matches the recorded finishing stacks", file=out)
         return 0
-    print(f"the record says {list(recorded)}")
+    print(f"the record says {list(recorded)}", file=out)
     return 3
-
-
-def _hands(fields: dict, file: str, hand: str | None) -> list[tuple[str | None, dict]]:
-    """The hands to replay, each with its section's name (None for a file of one hand):
-    the file's fields, every section of a file of several hands (``export-phh`` writes
-    them as ``[1]``, ``[2]``, ...), or the section ``hand``.
-
-    >>> _hands({"1": {"variant": "F7S"}}, "h.phh", None)
-    [('1', {'variant': 'F7S'})]
-    >>> [label for label, _ in _hands({"1": {}, "2": {}}, "h.phh", None)], _hands({"1": {}, "2": {}}, "h.phh", "2")
-    (['1', '2'], [('2', {})])
-    >>> _hands({"1": {}, "2": {}}, "h.phh", "3")
-    Traceback (most recent call last):
-    ...
-    studrules.errors.StudrulesError: h.phh has no hand [3]: its hands are [1], [2]
-    """
-    sections = [k for k, v in fields.items() if isinstance(v, dict)]
-    if "variant" in fields or not sections:
-        if hand is not None:
-            raise StudrulesError(f"{file} holds one hand, not sections: leave out --hand")
-        return [(None, fields)]
-    if hand is None:
-        return [(section, fields[section]) for section in sections]
-    if hand not in fields or not isinstance(fields[hand], dict):
-        raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {some_names(f'[{s}]' for s in sections)}")
-    return [(hand, fields[hand])]

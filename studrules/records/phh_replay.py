@@ -57,8 +57,9 @@ __all__ = [
 
 #: The suffix of a PHH file: nothing else is read as one.
 PHH_SUFFIXES = (".phh",)
-#: The most bytes of a PHH file read (a hand takes one or two kilobytes: an
-#: export of a few thousand hands is read back whole).
+#: The most bytes of a PHH file read whole, and of one hand of a file of several
+#: (:mod:`studrules.records.phh_sections` reads those a section at a time): a hand
+#: takes one or two kilobytes.
 MAX_PHH_BYTES = 4_000_000
 
 
@@ -66,8 +67,9 @@ class PHHReadError(StudrulesError):
     """A PHH record studrules cannot read or replay (says which field or action)."""
 
 
-def read_phh(text: str, file: str | None = None) -> PHHFields:
-    """The fields of one PHH hand (TOML text); ``file`` names it in messages.
+def read_phh(text: str, file: str | None = None, first_line: int = 1) -> PHHFields:
+    """The fields of one PHH hand (TOML text); ``file`` names it in messages, and
+    ``first_line`` is the line of it the text starts on (a section read alone).
 
     >>> read_phh("variant = 'FR'\\nantes = [1, 1]")["antes"]
     [1, 1]
@@ -79,19 +81,19 @@ def read_phh(text: str, file: str | None = None) -> PHHFields:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        message, where = _toml_error(str(err), text, file)
+        message, where = _toml_error(str(err), text, file, first_line)
         raise PHHReadError(f"not a PHH (TOML) text: {message}", where) from None
     except RecursionError:
-        raise PHHReadError("lists or tables nest too deeply to be read", _deep(text, file)) from None
+        raise PHHReadError("lists or tables nest too deeply to be read", _deep(text, file, first_line)) from None
     except ValueError:  # a number of thousands of digits: Python's limit on reading one
         limit = sys.get_int_max_str_digits()
         long = next((m for m in re.finditer(r"\d[\d_]*", text) if m.group().count("_") + limit < len(m.group())), None)
-        where = _offset_location(text, long.start(), file) if long else Location(file)
+        where = _offset_location(text, long.start(), file, first_line) if long else Location(file)
         raise PHHReadError(f"a number of more than {limit:,} digits: no number of a hand is so long", where) from None
-    fields = PHHFields(data, text, file)
+    fields = PHHFields(data, text, file, first_line=first_line)
     for key, value in data.items():
         if isinstance(value, dict):
-            fields[key] = PHHFields(value, text, file, key)
+            fields[key] = PHHFields(value, text, file, key, first_line)
     return fields
 
 

@@ -25,24 +25,33 @@ class PHHFields(dict[str, Any]):
     with the text they were read from: a message names the line and column
     of the field or action it is about."""
 
-    def __init__(self, data: Mapping[str, Any], text: str = "", file: str | None = None, section: str | None = None):
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        text: str = "",
+        file: str | None = None,
+        section: str | None = None,
+        first_line: int = 1,
+    ):
         super().__init__(data)
         self.text = text
         self.file = file
         self.section = section
+        self.first_line = first_line  # the line of the file ``text`` starts on (a section read alone)
 
 
-def _toml_error(message: str, text: str, file: str | None) -> tuple[str, Location]:
-    """tomllib's message without its position, and the position as a location."""
+def _toml_error(message: str, text: str, file: str | None, first_line: int = 1) -> tuple[str, Location]:
+    """tomllib's message without its position, and the position as a location
+    (``text`` starting on the file's line ``first_line``)."""
     found = re.search(r" \(at line (\d+), column (\d+)\)$", message)
     if found:
-        return message[: found.start()], Location(file, int(found.group(1)), int(found.group(2)))
-    return message.replace(" (at end of document)", ""), _offset_location(text, len(text), file)
+        return message[: found.start()], Location(file, int(found.group(1)) + first_line - 1, int(found.group(2)))
+    return message.replace(" (at end of document)", ""), _offset_location(text, len(text), file, first_line)
 
 
-def _offset_location(text: str, offset: int, file: str | None) -> Location:
+def _offset_location(text: str, offset: int, file: str | None, first_line: int = 1) -> Location:
     line_start = text.rfind("\n", 0, offset) + 1
-    return Location(file, text.count("\n", 0, offset) + 1, offset - line_start + 1)
+    return Location(file, text.count("\n", 0, offset) + first_line, offset - line_start + 1)
 
 
 _TOKEN = re.compile(r"[\"'#\[\]{}]")
@@ -65,7 +74,7 @@ def _string_end(text: str, i: int) -> int:
     return len(text)
 
 
-def _deep(text: str, file: str | None) -> Location:
+def _deep(text: str, file: str | None, first_line: int = 1) -> Location:
     """Where the first list or table nested deeper than :data:`MAX_DEPTH` opens."""
     depth = 0
     found = _TOKEN.search(text)
@@ -80,7 +89,7 @@ def _deep(text: str, file: str | None) -> Location:
             continue
         depth = depth + 1 if c in "[{" else max(0, depth - 1)
         if depth > MAX_DEPTH:
-            return _offset_location(text, i, file)
+            return _offset_location(text, i, file, first_line)
         found = _TOKEN.search(text, i + 1)
     return Location(file)
 
@@ -161,4 +170,4 @@ def _where(fields: Mapping[str, Any], key: str | None = None, index: int | None 
             shown = str(raw)
             if not isinstance(raw, str) or text[item + 1 : item + 1 + len(shown) + 1] in (shown + '"', shown + "'"):
                 at = item + (1 if isinstance(raw, str) else 0)
-    return _offset_location(text, at, file)
+    return _offset_location(text, at, file, fields.first_line)
