@@ -55,6 +55,25 @@ def test_two_deals_give_student_s_interval_not_the_normal_one():
     assert (round(c.play_changes.low, 2), round(c.play_changes.high, 2)) == (9.45, 90.55)
 
 
+def test_a_few_deals_of_one_same_difference_claim_nothing_and_thirty_give_a_point():
+    # an audit's finding: two deals that happened to give the same difference had a spread of
+    # zero, so Student's interval was the point itself and the summary claimed "beyond the noise"
+    # from two deals. The same folds twice: the pot is 3 chips smaller under B both times and P2
+    # nets -2 both times; too few equal deals give no interval, and nothing is claimed.
+    c = compared(FOLDS, FOLDS)
+    pot, p2 = c.pot.difference, c.net_by_seat["P2"].difference
+    assert (pot.mean, pot.low, pot.high, pot.n) == (-3, None, None, 2)
+    assert (p2.mean, p2.low, p2.high) == (-2, None, None)
+    summary = plain_summary(c)
+    assert "beyond the noise" not in summary.replace("beyond the noise of", "")
+    assert "2 deals of one same value give no interval" in summary and "in each of the 2 deals (too few to tell)" in summary
+    assert "-3 (no interval: 2 equal deals)" in format_report(c)
+    # thirty such deals: a rule that gives every deal the same chips, an interval of no width
+    c = compared(*[FOLDS] * 30)
+    assert (c.pot.difference.low, c.pot.difference.high) == (-3, -3)
+    assert "beyond the noise" in plain_summary(c)
+
+
 def test_the_t_quantile_is_that_of_student_s_t():
     # the published 97.5% points: 12.706 (1 degree of freedom), 4.303 (2), 2.228 (10), 2.042 (30),
     # 2.000 (60), 1.984 (100); and the normal 1.960 in the limit

@@ -112,6 +112,29 @@ def test_a_literal_limit_and_a_formula_of_the_same_value_are_no_difference(tmp_p
     assert ("round 3", "bet size", "20", "twice the low limit (30)") in [(x.topic, x.rule, x.a, x.b) for x in d]
 
 
+def test_a_plain_number_where_the_other_takes_a_stake_of_that_number_is_the_same_now(tmp_path, capsys):
+    # an audit's finding: the French round 1 bets the low limit (10); a copy writes bet: 10. Both
+    # read "10", and diff said "no differences" though a low limit of 20 bets 20 against 10
+    path = write(
+        tmp_path,
+        "lit",
+        """        extends: five-card-stud-fr
+        name: fr-lit
+        steps:
+          - betting: {id: round-1, bet: 10}
+        """,
+    )
+    a, b = load_variant(FR), load_variant(path)
+    assert diff(a, b) == []
+    same = [(x.topic, x.rule, x.a, x.b) for x in diff(a, b, same_now=True) if x.same_now]
+    assert same == [("round 1", "bet size", "the low limit (10)", "10")]
+    parted = diff(load_variant(FR, stakes={"low_limit": 20}), load_variant(path, stakes={"low_limit": 20}))
+    assert ("round 1", "bet size", "20", "10") in [(x.topic, x.rule, x.a, x.b) for x in parted]
+    assert main(["diff", FR, str(path)]) == 0
+    out = capsys.readouterr().out
+    assert SAME_NOW_HEADING in out and "bet size  the low limit (10) | 10" in out
+
+
 def test_french_vs_russian_home_game():
     d = differences(FR, RU_HOME)
     # 002.2 an equal ante by agreement (the file: 1 chip); 000.1 half the low limit

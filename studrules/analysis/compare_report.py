@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .compare_summary import plain_summary
 from .comparison import Comparison, Estimate, Example, Paired, Rate
 from .diff import Difference
+from .intervals import no_interval_words
 from .report_html import (
     Section,
     bar_chart,
@@ -493,17 +494,18 @@ def _deals(n: int) -> str:
     return f"{n:,} deal{'s' if n != 1 else ''}"
 
 
-def _span(low: float | None, high: float | None, unit: str = "", signed: bool = False) -> str:
-    """An interval as text, ``low to high``, or :data:`NO_INTERVAL`."""
+def _span(low: float | None, high: float | None, unit: str = "", signed: bool = False, n: int = 1) -> str:
+    """An interval as text, ``low to high``, or why there is none (:data:`NO_INTERVAL`
+    for one deal; a few deals of one same value give none either)."""
     if low is None or high is None:
-        return NO_INTERVAL
+        return f"no interval: {no_interval_words(n)}"
     return f"{figures(low, signed=signed)}{unit} to {figures(high, signed=signed)}{unit}"
 
 
 def _with_ci(e: Estimate | None, unit: str = "", signed: bool = False) -> str:
     if e is None:
         return "\u2014"
-    return f"{figures(e.mean, signed=signed)}{unit} ({_span(e.low, e.high, unit, signed)})"
+    return f"{figures(e.mean, signed=signed)}{unit} ({_span(e.low, e.high, unit, signed, e.n)})"
 
 
 def _rate_text(r: Rate) -> str:
@@ -520,7 +522,7 @@ def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 def _est_cells(e: Estimate | None, signed: bool = False) -> list[str]:
     if e is None:
         return ["\u2014", ""]
-    return [figures(e.mean, signed=signed), _span(e.low, e.high, signed=signed)]
+    return [figures(e.mean, signed=signed), _span(e.low, e.high, signed=signed, n=e.n)]
 
 
 def _rate_cells(r: Rate) -> list[str]:

@@ -60,14 +60,14 @@ def plain_summary(c: Comparison) -> str:
 
 def _interval(e: Estimate) -> str:
     if e.low is None or e.high is None:
-        return "no 95% interval from one deal"
+        return "no 95% interval from one deal" if e.n <= 1 else f"no 95% interval from {e.n:,} equal deals"
     return f"95% interval {figures(e.low, signed=True)} to {figures(e.high, signed=True)}"
 
 
 def _within(e: Estimate, whose: str) -> str:
     """Why a difference is not beyond the noise: its interval includes 0, or one deal gives none."""
     if e.low is None or e.high is None:
-        return "one deal gives no interval"
+        return "one deal gives no interval" if e.n <= 1 else f"{e.n:,} deals of one same value give no interval"
     return f"{whose} {_interval(e)} includes 0"
 
 
@@ -163,7 +163,9 @@ def _pot(c: Comparison) -> str:
         return f"The {what} is the same under both ({figures(a.mean)} chips)"
     way = "larger" if d.mean > 0 else "smaller"
     if d.low is None:
-        noise = "in the one deal played (no interval)"
+        noise = (
+            "in the one deal played (no interval)" if d.n <= 1 else f"in each of the {d.n:,} deals (too few to tell)"
+        )
     else:
         noise = "beyond the noise" if beyond_noise(d) else f"within the noise ({_interval(d)})"
     return (

@@ -194,12 +194,16 @@ _TOPIC_ORDER = {
 }
 
 
-def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures: bool = False) -> list[Rule]:
+def rules(
+    variant: Variant, *, stakes: Mapping[str, int] | None = None, figures: bool = False, stake_words: bool = False
+) -> list[Rule]:
     """The variant's meaning as comparable rule lines, grouped by topic.
 
     ``figures``: every amount whose value the stakes give as that value alone
     (``5``, not ``half the low limit (5)``): what the rules come to at these
-    stakes, whatever formulas give them.
+    stakes, whatever formulas give them. ``stake_words``: a stake given as a
+    plain number in words too (``the low limit (10)``, not ``10``), so it
+    differs from a plain ``10`` written in the rule.
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("bring-in")
@@ -221,7 +225,7 @@ def rules(variant: Variant, *, stakes: Mapping[str, int] | None = None, figures:
             value = amount_value(expr, values)
             if value is not None:
                 return str(value)
-        return amount_text(expr, variant, values)
+        return amount_text(expr, variant, values, stake_words=stake_words)
 
     # players and cards
     s = variant.seats
@@ -460,6 +464,10 @@ def diff(
     vb = {r.key: r for r in rb}
     fa = {r.key: r.value_text for r in rules(a, stakes=stakes_a, figures=True)}
     fb = {r.key: r.value_text for r in rules(b, stakes=stakes_b, figures=True)}
+    # a stake given as a plain number reads as that number: here it reads as the stake,
+    # so a rule that takes it where the other game writes the number shows as by other formulas
+    wa = {r.key: r.value_text for r in rules(a, stakes=stakes_a, stake_words=True)}
+    wb = {r.key: r.value_text for r in rules(b, stakes=stakes_b, stake_words=True)}
     topics_a = {r.topic for r in ra}
     topics_b = {r.topic for r in rb}
     both_bet = any(_is_round(t) for t in topics_a) and any(_is_round(t) for t in topics_b)
@@ -475,7 +483,9 @@ def diff(
                 continue
             x, y = (x, NO_ROUND) if y == MISSING else (NO_ROUND, y)
         if x == y:
-            continue
+            if key not in wa or key not in wb or wa[key] == wb[key] or not same_now:
+                continue
+            x, y = wa[key], wb[key]  # (the same number, one a stake's: they part when it changes)
         now = key in fa and key in fb and fa[key] == fb[key]
         if now and not same_now:
             continue

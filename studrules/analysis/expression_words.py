@@ -215,8 +215,10 @@ def amount_words(expr: Expression, variant: Variant) -> str:
     return phrase(node)
 
 
-def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int]) -> str:
-    """``half the low limit (5)``: the words and the value with these stakes.
+def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int], *, stake_words: bool = False) -> str:
+    """``half the low limit (5)``: the words and the value with these stakes; a stake
+    given as a plain number is that number, or with ``stake_words`` its words too
+    (``the low limit (10)``, which a plain ``10`` is not).
 
     >>> from studrules.spec.examples import example_variant
     >>> v = example_variant("bring-in")
@@ -231,7 +233,7 @@ def amount_text(expr: Expression, variant: Variant, values: Mapping[str, int]) -
         return words
     node = canonical(expr)
     definitions = dict(variant.stakes)
-    if node[0] == "name" and node[1] in definitions and definitions[node[1]].is_constant:
+    if node[0] == "name" and node[1] in definitions and definitions[node[1]].is_constant and not stake_words:
         return str(value)  # a stake given as a plain number: the number is its meaning
     return f"{words} ({value})"
 

@@ -7,7 +7,11 @@ small: the 97.5% quantile of Student's t with ``n - 1`` degrees of freedom
 (12.7 for two deals, 2.09 for twenty-one) takes its place. A rate of 0 or
 100% is not certain either: Wilson's interval, unlike the normal one, keeps
 a width at the ends (3 deals in 3 leave 43.9% to 100%). One deal gives no
-interval at all (None): nothing measures its spread.
+interval at all (None): nothing measures its spread; nor do fewer than
+:data:`LEAST_EQUAL` deals that all come to the same value (two deals of +3
+chips each are no sign that every deal gives +3: their spread of zero is
+luck as likely as a law). From that many equal deals on, the interval is the
+value alone: a rule that gives every deal the same chips.
 
     >>> [round(x, 4) for x in mean_interval(2, 4, 10)]  # deals of 1 and 3 chips: 2, give or take 12.7
     [-10.7062, 14.7062]
@@ -21,7 +25,11 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["t_quantile", "mean_interval", "rate_interval", "Z95"]
+__all__ = ["t_quantile", "mean_interval", "rate_interval", "no_interval_words", "Z95", "LEAST_EQUAL"]
+
+#: The fewest deals of one same value that give an interval (of no width): the
+#: usual least sample for Student's t, whose spread fewer equal deals cannot show.
+LEAST_EQUAL = 30
 
 #: The 97.5% quantile of the normal law.
 Z95 = 1.959963984540054
@@ -87,16 +95,19 @@ def t_quantile(df: int) -> float:
 def mean_interval(n: int, total: float, squares: float) -> tuple[float, float] | None:
     """The 95% interval of the mean of ``n`` values from their sum and sum of
     squares (Student's t); None for fewer than two values. Equal values give an
-    interval of no width: nothing in the deals varies.
+    interval of no width from :data:`LEAST_EQUAL` of them (nothing in the deals
+    varies), and none from fewer.
 
-    >>> mean_interval(3, 6, 12)  # three deals of 2 chips
+    >>> mean_interval(30, 60, 120)  # thirty deals of 2 chips
     (2.0, 2.0)
+    >>> mean_interval(3, 6, 12) is None  # three deals of 2 chips: too few to say nothing varies
+    True
     """
     if n < 2:
         return None
     mean = total / n
     if squares * n == total * total:  # every value the same (exact for whole numbers): no rounding noise
-        return mean, mean
+        return (mean, mean) if n >= LEAST_EQUAL else None
     variance = max((squares - total * total / n) / (n - 1), 0.0)
     half = t_quantile(n - 1) * math.sqrt(variance / n)
     return mean - half, mean + half
@@ -122,3 +133,12 @@ def rate_interval(count: int, of: int) -> tuple[float, float] | None:
     low = 0.0 if count == 0 else max(centre - half, 0.0)
     high = 1.0 if count == of else min(centre + half, 1.0)
     return low, high
+
+
+def no_interval_words(n: int, unit: str = "deal") -> str:
+    """Why a mean of ``n`` values has no interval: one value, or too few equal ones.
+
+    >>> no_interval_words(1), no_interval_words(3, "hand")
+    ('1 deal', '3 equal hands')
+    """
+    return f"1 {unit}" if n <= 1 else f"{n:,} equal {unit}s"

@@ -21,6 +21,7 @@ import signal
 import sys
 
 from ..analysis.expression_words import hand_words
+from ..analysis.intervals import no_interval_words
 from ..analysis.simulate import MAX_HANDS, MAX_WORKERS, SimulationResult, simulate
 from ..spec.strategies import load_strategy, shipped_strategies
 from ..spec.strategy_fit import default_help, named_or_fitting
@@ -146,7 +147,10 @@ def _headline(result: SimulationResult) -> str:
 
 def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
     return [
-        ("house edge", f"{result.house_edge:.3f}% of the ante ({_interval(result.ci95, plus_minus=True)})"),
+        (
+            "house edge",
+            f"{result.house_edge:.3f}% of the ante ({_interval(result.ci95, result.hands, plus_minus=True)})",
+        ),
         ("element of risk", f"{result.element_of_risk:.3f}% of the total wagered"),
         ("player raises", f"{100 * result.raise_rate:.2f}% of hands"),
         (
@@ -163,10 +167,11 @@ def _summary_rows(result: SimulationResult) -> list[tuple[str, str]]:
     ]
 
 
-def _interval(ci95: tuple[float, float] | None, plus_minus: bool = False) -> str:
-    """A 95% interval in words; a single hand gives none (nothing measures its spread)."""
+def _interval(ci95: tuple[float, float] | None, hands: int, plus_minus: bool = False) -> str:
+    """A 95% interval in words; a single hand gives none (nothing measures its spread),
+    nor do a few hands of one same result."""
     if ci95 is None:
-        return "no interval: 1 hand"
+        return f"no interval: {no_interval_words(hands, 'hand')}"
     low, high = ci95
     half = f", ±{(high - low) / 2:.3f}" if plus_minus else ""
     return f"95% CI {low:.3f}% to {high:.3f}%{half}"
@@ -180,7 +185,7 @@ def _side_rows(result: SimulationResult) -> list[tuple[str, str]]:
         rows.append(
             (
                 f"side bet {bet_words(bet.name)}",
-                f"{bet.house_edge:.3f}% of the stake of {bet.stake} ({_interval(bet.ci95)}); "
+                f"{bet.house_edge:.3f}% of the stake of {bet.stake} ({_interval(bet.ci95, result.hands)}); "
                 f"pays on {100 * paid:.3f}% of hands",
             )
         )
