@@ -222,3 +222,34 @@ def test_a_raise_never_takes_the_chips_staked_on_side_bets():
     # a required bet the same: Crazy 4 Poker's Super Bonus (the ante again) leaves 5 of 25
     crazy = Hand(load_variant("crazy-4-poker"), ["Ann"], 25, cards={"Ann": "2c 5d 9h Js Kc"})
     assert [la.action for la in crazy.legal_actions()] == ["fold"]
+
+
+def test_a_fold_before_the_hand_is_whole_loses_its_side_bet_without_valuing_the_cards():
+    # an audit's finding: a side bet on the player's five cards, and a fold holding three of
+    # them, stopped the hand ("a hand to evaluate has 5 to 9 cards, not 3"). A fold loses the
+    # bet (it does not stand): Ann loses her ante 10 and the side bet 5, -15; Bob plays on to
+    # Ac Ad Kh 4s 5s, a pair: the pay table's even money for the ante and both raises
+    # (10 + 20 + 10) and 1 to 1 on the side bet (5): +45.
+    text = """
+name: side-bet-fold
+kind: banked
+seats: {min: 1, max: 6}
+stakes: {ante: 10, table_min: 5, table_max: 100, lucky: 5}
+steps:
+  - ante: {amount: ante, min: table_min, max: table_max}
+  - deal: {players: [down, down, up]}
+  - decision: {id: first, fold: true, raise: ante, raise_max: 2 * ante, raise_unit: ante}
+  - deal: {players: [up, down]}
+  - decision: {id: second, fold: true, raise: ante}
+  - settle:
+      id: settle
+      against: pay_table
+      pay_table: {pair: 1, two_pair: 3}
+      side_bets: {lucky: {amount: lucky, pay_table: {pair: 1, three_of_a_kind: 20}}}
+"""
+    v = load_variant_text(text)
+    hand = Hand(v, ["Ann", "Bob"], 500, cards={"Ann": "2c 7d 9h", "Bob": "Ac Ad Kh 4s 5s"})
+    hand.apply("Ann fold")
+    hand.apply("Bob raise 20")
+    hand.apply("Bob raise")
+    assert hand.result().net == {"Ann": -15, "Bob": 45}

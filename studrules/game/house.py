@@ -369,22 +369,26 @@ class _House(_HandState):
             self.community,
         )
         stacks, add_event, side_bets, side_stakes = self.stacks, self.events.append, step.side_bets, self.side_stakes
-        # the side bets' own hands, and whether one holds the house's cards: worked out once a step
+        # the side bets' own hands, whether one holds the house's cards, and whether one stands
+        # when its player folds: worked out once a step
         hands = self.plan.memo.get(("side_bet_hands", id(step)))
         if hands is None:
             found = side_bet_hands(step, self.variant.deck.ranking)
             hands = self.plan.memo[("side_bet_hands", id(step))] = (
                 found,
                 any(w == "player_and_house" for _, w in found),
+                any(bet.on_fold == "stand" for bet in side_bets),
             )
-        others, with_house = hands
+        others, with_house, stands = hands
         for i, name in enumerate(self.players):
             ante = antes[i] if antes else 0
             raised = raise_amounts[i]
             held = cards[i] + community  # the community cards count in every hand
-            # a folded hand is valued only for its side bets that stand
-            value = ranking.evaluate(held) if not folded[i] or side_bets else None
-            if others:  # the side bets' own hands: each one's cards valued in its ranking
+            # a folded hand is valued only for its side bets that stand (it may hold too few
+            # cards for a hand: a fold loses every other bet)
+            valued = not folded[i] or stands
+            value = ranking.evaluate(held) if valued else None
+            if others and valued:  # the side bets' own hands: each one's cards valued in its ranking
                 hands_of = {"player": held, "own": cards[i], "community": community}
                 if with_house:
                     hands_of["player_and_house"] = held + self.house_cards
