@@ -263,6 +263,40 @@ def test_an_option_default_names_one_of_its_choices():
     )
 
 
+def test_a_choice_s_misspelt_stake_is_said_as_in_a_file_that_extends(tmp_path):
+    # an audit's finding: a choice's changes laid low_limt and hihg_limit beside the game's
+    # stakes, which nothing read: validate said nothing and the limits stayed 10 and 20
+    path = tmp_path / "t.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: t\noptions:\n  limits:\n    choices:\n      small: {}\n"
+        "      big:\n        changes:\n          stakes: {low_limt: 20, high_limit: 40}\n"
+    )
+    assert load_variant(path).stake_values()["low_limit"] == 10  # (the default choice: no change)
+    with pytest.raises(SpecErrors) as caught:
+        load_variant(path, options={"limits": "big"})
+    (e,) = caught.value.errors
+    assert (e.location.line, e.location.column) == (9, 20)
+    assert e.message.startswith(
+        "with option limits=big: t has no stake 'low_limt' and no amount of the game names it: did you mean 'low_limit'?"
+    )
+
+
+def test_a_choice_cannot_change_the_options_or_what_the_file_extends(tmp_path):
+    # a choice's options or extends were laid over the file and did nothing
+    path = tmp_path / "t.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: t\noptions:\n  speed:\n    choices:\n      slow: {}\n"
+        "      nested:\n        changes:\n          extends: razz\n          options: {}\n"
+    )
+    found = [(e.location.line, e.location.column, e.message) for e in errors_of(path)]
+    assert found == [
+        (9, 11, "choice 'nested' of option 'speed' changes 'extends', which a choice cannot: "
+         "the file a variant extends is read before any choice is made"),
+        (10, 11, "choice 'nested' of option 'speed' changes 'options', which a choice cannot: "
+         "options are chosen together, not one within another"),
+    ]  # fmt: skip
+
+
 def test_option_errors_ignore_a_block_the_schema_rejects():
     assert option_errors({"options": {"o": "not a mapping"}}, "v.yaml") == []
 

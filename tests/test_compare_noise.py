@@ -66,7 +66,10 @@ def test_a_few_deals_of_one_same_difference_claim_nothing_and_thirty_give_a_poin
     assert (p2.mean, p2.low, p2.high) == (-2, None, None)
     summary = plain_summary(c)
     assert "beyond the noise" not in summary.replace("beyond the noise of", "")
-    assert "2 deals of one same value give no interval" in summary and "in each of the 2 deals (too few to tell)" in summary
+    assert (
+        "2 deals of one same value give no interval" in summary
+        and "in each of the 2 deals (too few to tell)" in summary
+    )
     assert "-3 (no interval: 2 equal deals)" in format_report(c)
     # thirty such deals: a rule that gives every deal the same chips, an interval of no width
     c = compared(*[FOLDS] * 30)

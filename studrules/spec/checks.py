@@ -54,7 +54,7 @@ def check_variant(variant: Variant, data: Any) -> list[SpecError]:
 
 def option_errors(data: Any, file: str | None) -> list[SpecError]:
     """Problems of the ``options:`` block that must be caught before any choice is applied:
-    a default that names no choice.
+    a default that names no choice, a choice that changes the options or what the file extends.
 
     >>> option_errors({"options": {"o": {"default": "c", "choices": {"a": {}, "b": {}}}}}, "v.yaml")[0].message
     "option 'o' has no choice 'c' for its default: choose one of a, b"
@@ -77,6 +77,26 @@ def option_errors(data: Any, file: str | None) -> list[SpecError]:
                     locate(data, ("options", name, "default"), default=Location(file, 1, 1)),
                 )
             )
+        for choice, body in option["choices"].items():
+            changes = body.get("changes") if isinstance(body, Mapping) else None
+            for key in ("options", "extends"):
+                if isinstance(changes, Mapping) and key in changes:
+                    out.append(
+                        SpecError(
+                            f"choice '{choice}' of option '{name}' changes '{key}', which a choice cannot: "
+                            + (
+                                "options are chosen together, not one within another"
+                                if key == "options"
+                                else "the file a variant extends is read before any choice is made"
+                            ),
+                            locate(
+                                data,
+                                ("options", name, "choices", choice, "changes", key),
+                                key=True,
+                                default=Location(file, 1, 1),
+                            ),
+                        )
+                    )
     return out
 
 

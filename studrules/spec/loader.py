@@ -459,10 +459,13 @@ def _build_chosen(
 
     steps_moved = False  # a choice that adds or removes steps: their places are no longer the file's
     changed: dict[str, Location] = {}  # a step a chosen option of this file changes: where it does
+    misspelt: list[SpecError] = []  # the stakes a choice adds that nothing names
     for option in declared:
         changes = option.choice(chosen[option.name]).changes
         if changes:
-            data = overlay(data, changes)
+            before, data = data, overlay(data, changes)
+            # a stake the choice adds that nothing names: a misspelt stake of the game's, as in a file that extends
+            misspelt += unused_new_stakes(before, changes, data, str(before.get("name") or "the variant"))
             steps_moved = steps_moved or "steps" in changes
             listed = changes.get("steps")
             for item in listed if isinstance(listed, list) else ():
@@ -481,7 +484,7 @@ def _build_chosen(
         raise SpecErrors(_as_the_user_reads(errors, data, file, steps_moved, changed))
     # one pass: the schema's errors and the expressions' together (the build reads
     # what the schema let through; the semantic checks need a sound model)
-    shape = merging + schema_errors(data, file)
+    shape = merging + misspelt + schema_errors(data, file)
     errors.extend(shape)
     try:
         variant, build_errors = build_variant(data, file=file, chosen=chosen, options=declared)
