@@ -22,6 +22,7 @@ from studrules.analysis.compare_report import format_report, html_report
 from studrules.analysis.diff import diff
 from studrules.analysis.report_html import bin_counts, figures
 from studrules.cli.main import main
+from studrules.errors import ArgumentError
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
 
@@ -548,7 +549,7 @@ def test_the_summary_of_a_game_against_the_house_says_whom_the_rules_favour():
 
     # the house edge 2.5 points higher under B, the interval above 0: B favours the house
     text = plain_summary(edge(3, 5.5, 1, 4))
-    assert "favours the house: the house edge is 2.5 points of the antes higher" in text
+    assert "favours the house: the house edge (side bets included) is 2.5 points of the antes higher" in text
     # lower under B, the interval below 0: the players
     assert "favours the players" in plain_summary(edge(5.5, 3, -4, -1))
     # an interval around 0: neither
@@ -595,3 +596,19 @@ def test_a_few_very_large_pots_go_to_one_last_and_more_bin(fr):
     (bars,) = page.sections["pots"]["svgs"]
     assert len([b for b in bars if b.get("data-series", "").startswith("A:")]) == len(h["a"])
     assert "and more" in html_report(c, diff(fr, he))
+
+
+def test_the_strategy_bot_is_refused_for_pot_games_and_one_deal_diverges_in_the_singular(capsys):
+    # an audit's findings: --bots strategy in a pot game played check/call quietly (every deal
+    # the same pot); "1 deals diverge"
+    from cli_support import run
+
+    code, _, err = run(capsys, "compare", FR, "five-card-stud-he", "--bots", "strategy", "-n", "5")
+    assert code == 2
+    assert "the 'strategy' bot plays a game against the house by its own strategy" in err
+    with pytest.raises(ArgumentError, match="five-card-stud-fr is a pot game with none"):
+        compare(load_variant(FR), load_variant("five-card-stud-he"), deals=2, seed=0, policies=["strategy"])
+    from studrules.analysis.compare_report import no_example_note
+
+    c = compare(load_variant(FR), load_variant(FR, stakes={"bring_in": 8}), deals=1, seed=0, policies=["check-call"])
+    assert no_example_note(c).startswith("1 deal differs in the forced bets")

@@ -83,6 +83,7 @@ from .diff import variant_label
 __all__ = [
     "compare",
     "kinds_refusal",
+    "bots_refusal",
     "Comparison",
     "deal_seed",
     "first_difference",
@@ -162,6 +163,8 @@ def compare(
         _check_seats(variant, players)
     names = tuple(f"P{i + 1}" for i in range(players))
     policy_names = tuple(policies or default_policies((a, b)))
+    if (why := bots_refusal(a, policy_names)) is not None:
+        raise ArgumentError(why)
     if stacks is None:
         stacks = _default_stacks(a, b)
     whole_number(stacks, "stacks", 1)
@@ -286,6 +289,22 @@ def _chunks(deals: int) -> Iterator[tuple[int, int]]:
 def _chunk_tally(job: _Job, start: int, end: int) -> _Tally:
     """One chunk's tally (a task on a Dask worker)."""
     return _play_deals(job, start, end, _Tally(job.names, job.policy_names, job.examples))
+
+
+def bots_refusal(a: Variant, bots: Sequence[str]) -> str | None:
+    """Why these bots cannot measure a comparison of ``a`` with a game of its kind: the
+    ``strategy`` bot in a pot game, which has no strategy of its own (None when they can).
+
+    >>> from studrules.spec.examples import example_variant
+    >>> bots_refusal(example_variant("one-round"), ["sensible"]) is None
+    True
+    """
+    if "strategy" not in bots or a.is_banked:
+        return None
+    return (
+        f"the 'strategy' bot plays a game against the house by its own strategy, and {a.name} is a pot game "
+        "with none: it would check and call every deal, the same pot each time (use sensible or random)"
+    )
 
 
 def kinds_refusal(a: Variant, b: Variant) -> str | None:

@@ -121,11 +121,15 @@ def no_example_note(c: Comparison) -> str:
     if c.examples:
         return ""
     if c.winner_changes.count or c.play_changes.count or c.bring_in_changes.count:
-        return f"{c.history_changes.count:,} deals diverge; none was asked for (--examples)."
+        return f"{_deals(c.history_changes.count)} {'diverge' if c.history_changes.count != 1 else 'diverges'}; none was asked for (--examples)."
     return (
-        f"{c.history_changes.count:,} deal{'s' if c.history_changes.count != 1 else ''} differ in the forced bets or "
-        "the chip amounts alone: every player acts alike and the same players win."
+        f"{_deals(c.history_changes.count)} {'differ' if c.history_changes.count != 1 else 'differs'} in the forced "
+        "bets or the chip amounts alone: every player acts alike and the same players win."
     )
+
+
+def _deals(n: int) -> str:
+    return f"{n:,} deal{'s' if n != 1 else ''}"
 
 
 def pot_bin_rows(hist: Mapping[str, list]) -> list[tuple[str, str, int, int]]:
@@ -216,7 +220,7 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
     if c.house_edge.a is not None or c.house_edge.b is not None:
         rows.append(
             (
-                "house edge (% of antes)",
+                "house edge, side bets included (% of antes)",
                 _with_ci(c.house_edge.a, "%"),
                 _with_ci(c.house_edge.b, "%"),
                 _with_ci(c.house_edge.difference, "%", True),
@@ -364,7 +368,7 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
     for label, paired in (
         (pot_label(c), c.pot),
         ("reaches the showdown (%)", c.showdown),
-        ("house edge (% of antes)", c.house_edge),
+        ("house edge, side bets included (% of antes)", c.house_edge),
     ):
         if paired.a is None and paired.b is None:
             continue

@@ -80,11 +80,11 @@ def _favours(c: Comparison, n: str) -> str:
             side = "the house" if edge.mean > 0 else "the players"
             more = "higher" if edge.mean > 0 else "lower"
             return (
-                f"{who} favours {side}: the house edge is {figures(abs(edge.mean))} points of the antes {more} "
+                f"{who} favours {side}: the house edge (side bets included) is {figures(abs(edge.mean))} points of the antes {more} "
                 f"than under A ({figures(b)}% against {figures(a)}%; {_interval(edge)})"
             )
         return (
-            f"Neither rule set favours the house beyond the noise of {n}: its edge is {figures(a)}% under A "
+            f"Neither rule set favours the house beyond the noise of {n}: its edge (side bets included) is {figures(a)}% under A "
             f"and {figures(b)}% under B ({_within(edge, _DIFFERENCES)})"
         )
     by_policy = len(c.net_by_policy) > 1

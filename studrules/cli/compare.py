@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 
-from ..analysis.compare import MAX_DEALS, Comparison, compare, kinds_refusal
+from ..analysis.compare import MAX_DEALS, Comparison, bots_refusal, compare, kinds_refusal
 from ..analysis.compare_report import (
     EXACT_LINES_TITLE,
     PARTING_MARK,
@@ -111,6 +111,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     a, b = load_sides(args)
     if (why := kinds_refusal(a, b)) is not None:  # (before any file is checked or deal played)
+        raise UsageError(why)
+    if args.bots and (why := bots_refusal(a, args.bots.split(","))) is not None:
         raise UsageError(why)
     check_players(args.players, [a, b])
     if args.exact or args.optimal:
