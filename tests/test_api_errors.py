@@ -10,7 +10,7 @@ import pytest
 from studrules import Hand, load_variant
 from studrules.cards.evaluator import category_floor
 from studrules.cards.rankings import get_ranking
-from studrules.errors import StudrulesError
+from studrules.errors import IllegalActionError, StudrulesError
 
 
 @pytest.mark.parametrize(
@@ -27,3 +27,15 @@ from studrules.errors import StudrulesError
 def test_a_wrong_argument_is_a_studrules_error_saying_what_is_expected(call, said):
     with pytest.raises(StudrulesError, match=said):
         call()
+
+
+def test_an_action_with_an_amount_its_verb_does_not_take_is_refused():
+    # Action('Bob', 'fold', 0) was played and written 'Bob fold 0', which no script or
+    # history reads back ("'fold' takes no amount"); the same text is refused by Action.parse
+    from studrules.game.actions import Action
+
+    hand = Hand(load_variant("razz"), ["Ann", "Bob"], 100, seed=1)
+    before = (list(hand.actions), list(hand.stacks))
+    with pytest.raises(IllegalActionError, match="'fold' takes no amount"):
+        hand.apply(Action(hand.to_act, "fold", 0))
+    assert (list(hand.actions), list(hand.stacks)) == before

@@ -188,6 +188,21 @@ def test_an_illegal_amount_is_refused_and_changes_nothing(client):
         assert p.both()[0]["hand"]["to_act"] != me
 
 
+def test_an_amount_on_a_verb_that_takes_none_is_refused_and_changes_nothing(client):
+    # an audit's finding: 'fold' with an amount was played and stored as 'Ann fold 0', a line
+    # 'studrules replay' refuses ("'fold' takes no amount"): the stored hand would not replay
+    with Pair(client) as p:
+        p.send("Ann", {"type": "start"})
+        p.both()
+        hand = p.room.hand
+        me = hand.to_act
+        before = (len(hand.events), list(hand.actions), list(hand.stacks))
+        p.send(me, {"type": "act", "verb": "fold", "amount": 0})
+        error = (p.wa if me == "Ann" else p.wb).receive_json()
+        assert error["type"] == "error" and "'fold' takes no amount" in error["message"]
+        assert (len(hand.events), list(hand.actions), list(hand.stacks)) == before
+
+
 @pytest.mark.parametrize(
     "text, why",
     [

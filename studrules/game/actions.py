@@ -101,6 +101,8 @@ _WITH_WORD = frozenset(("declare",))
 _WITH_CARDS = frozenset(("discard", "expose", "buy", "pass", "split"))
 #: the verbs written with a word after them (the others take none)
 WORDED = _WITH_WORD | _WITH_CARDS
+#: the verbs that may be written with an amount (the others take none)
+AMOUNTED = _WITH_AMOUNT
 
 
 class Action(NamedTuple):

@@ -63,7 +63,7 @@ from ..spec.model import (
     Variant,
 )
 from ..spec.vocabulary import TABLE_NAMES
-from .actions import WORDED, Action, LegalAction
+from .actions import AMOUNTED, WORDED, Action, LegalAction
 from .betting import _Betting
 from .dealing import _Dealing
 from .declare import _Declaring
@@ -287,10 +287,13 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
             raise IllegalActionError(f"{action!r} is not an action: give an Action or its text ('Bob raise 10')")
         elif action.word is not None and action.verb not in WORDED:  # (a text's words are read by parse)
             raise IllegalActionError(f"'{action}': '{action.verb}' takes no word after it")
-        if action.amount is not None and type(action.amount) is not int:  # (a float, a NumPy int: not chips)
-            raise IllegalActionError(
-                f"{action.verb}: an amount is a whole number of chips (int), not {action.amount!r}"
-            )
+        if action.amount is not None:
+            if type(action.amount) is not int:  # (a float, a NumPy int: not chips)
+                raise IllegalActionError(
+                    f"{action.verb}: an amount is a whole number of chips (int), not {action.amount!r}"
+                )
+            if action.verb not in AMOUNTED:  # (as a script's text says it: a history must read it back)
+                raise IllegalActionError(f"'{action}': '{action.verb}' takes no amount")
         if action.word is not None and type(action.word) is not str:
             raise IllegalActionError(
                 f"{action.verb}: its word or cards are text ('high', 'Ad 7c'), not {action.word!r}"
