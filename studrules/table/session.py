@@ -104,6 +104,8 @@ class Session(_Seating):
     he may buy in again (:meth:`rebuy`); while no hand can be dealt and one
     may, the session waits (:meth:`begin_next` returns None, :attr:`reason`
     stays None) rather than end. A stack of 0 seats a player out of chips.
+    ``resumed``: a session taken up again (a restarted server's table) seats
+    fewer players than a game needs; each hand is dealt to those who can play it.
     """
 
     def __init__(
@@ -124,6 +126,7 @@ class Session(_Seating):
         keep_hands: int | None = 1,
         keep_reports: int | None = None,
         may_buy_again: Callable[[str], bool] | None = None,
+        resumed: bool = False,
     ):
         if rotate not in ROTATIONS:
             raise ArgumentError(f"unknown rotation '{rotate}': choose {' or '.join(ROTATIONS)}")
@@ -173,18 +176,18 @@ class Session(_Seating):
         self.legs: tuple[str, int] | None = None  # a kill's legs: who has them and how many in a row
         self.killer: str | None = None  # who kills the next hand
         self.turn_from = 0  # the hand (counted by played) the list of games in turn began at
-        self._check_seats(self.variants, len(self.seating))
+        self._check_seats(self.variants, len(self.seating), least=0 if resumed else None)
 
     # ---------------------------------------------------------------- setup
 
     load_game = staticmethod(session_game)
 
     @classmethod
-    def _check_seats(cls, variants, seated: int) -> None:
-        """ArgumentError unless each of ``variants`` seats ``seated`` players."""
+    def _check_seats(cls, variants, seated: int, least: int | None = None) -> None:
+        """ArgumentError unless each of ``variants`` seats ``seated`` players (at least ``least``)."""
         for v in variants:
             low, high = cls._seat_range(v)
-            if not low <= seated <= high:
+            if not (low if least is None else least) <= seated <= high:
                 what = "positions" if v.is_banked else "players"
                 raise ArgumentError(f"{v.name} is played by {low} to {high} {what}, not {seated}")
 

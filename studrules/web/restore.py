@@ -67,7 +67,7 @@ def restore_room(
     stacks = {s.name: s.stack for s in room.seats if s is not None}
     playing = [name for name, chips in stacks.items() if name in active and chips > 0]
     reason = session.get("reason") if session is not None else None
-    if len(stacks) < room.fewest():
+    if not stacks:
         return _over(room, reason, on_seats)
     try:  # (a finished table too: its standings count the rebuys, its hands and hands won stay)
         _session(room, stacks, active, session, extra)
@@ -79,8 +79,9 @@ def restore_room(
         return _over(room, reason, on_seats)
     assert room.session is not None
     # nobody with chips is no end while one out of them may buy in again: the table waits for him
-    if len(playing) < room.fewest() and not room.session.waiting_for():  # (nobody to wait for: too few play)
-        return _over(room, None, on_seats)
+    # (a table of pot games and games against the house deals one player the house's)
+    if not room.session.waiting_for() and (not playing or room.session.ended()):  # (nobody to wait for)
+        return _over(room, room.session.reason, on_seats)
     room.on_seats = on_seats
     room._say("The server restarted: any hand in play was returned, and the game goes on.")
     room.state = "between"
@@ -96,7 +97,7 @@ def _session(room: Room, stacks: dict[str, int], active: set[str], session: Any,
     """The session of ``room`` again: its seats and stacks, those still in, and (``session``:
     the store's row, None for a table started before it was written) the dealer, the hands
     played, the last game and what the session carries from hand to hand."""
-    room._begin_session(stacks)
+    room._begin_session(stacks, resumed=True)
     assert room.session is not None
     room.session.active = [p for p in room.session.active if p in active]
     if session is not None:

@@ -297,9 +297,9 @@ class Room(_Presence, _SideBets, _Rebuys):
         self._begin_session()
         self._next_hand()
 
-    def _begin_session(self, stacks: dict[str, int] | None = None) -> None:
+    def _begin_session(self, stacks: dict[str, int] | None = None, resumed: bool = False) -> None:
         seated = [s for s in self.seats if s is not None and (stacks is None or s.name in stacks)]
-        if len(seated) < self.fewest():
+        if len(seated) < self.fewest() and not resumed:
             raise TableError("two players at least: wait for a friend, or add a bot")
         names = [s.name for s in seated]
         policies = {s.name: self._policy(s) for s in seated}
@@ -314,6 +314,7 @@ class Room(_Presence, _SideBets, _Rebuys):
             options=self.config.options,
             stakes=self.config.stakes,
             may_buy_again=self._may_buy_again,
+            resumed=resumed,
         )
 
     @property
