@@ -128,10 +128,6 @@ def no_example_note(c: Comparison) -> str:
     )
 
 
-def _deals(n: int) -> str:
-    return f"{n:,} deal{'s' if n != 1 else ''}"
-
-
 def pot_bin_rows(hist: Mapping[str, list]) -> list[tuple[str, str, int, int]]:
     """The bins of a comparison's ``pot_histogram`` as rows: from, to (not
     included; "and more" for an open last bin), the deals under A and B.
