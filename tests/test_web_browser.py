@@ -425,3 +425,61 @@ def test_two_friends_chat_and_a_line_is_shown_as_text(browser, server, shots):
     watcher.goto(ann.locator("#watch-link").inner_text())
     watcher.wait_for_function("document.getElementById('chat').textContent.includes('hi Ann')")
     assert watcher.locator("#chat-form").is_hidden()
+
+
+def test_an_amount_being_typed_stays_when_another_player_s_chat_line_arrives(browser, server, shots):
+    # an audit's finding: every state the server sent (a chat line, a join) drew the action
+    # controls again, so the amount a player was typing went back to the minimum, and the
+    # click then bet the minimum
+    ann = browser.new_context().new_page()
+    _create(ann, server, "Ann", "five-card-stud-ru-home", 2)
+    bob = _sits_down(browser, ann, "Bob")
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    ann.click("#start")
+    pages = {"Ann": ann, "Bob": bob}
+    for _ in range(60):
+        for name, page in pages.items():
+            field = page.locator("#amount-bet, #amount-raise")
+            if not field.count():
+                continue
+            low, high = int(field.first.get_attribute("min")), int(field.first.get_attribute("max"))
+            amount = min(low + 7, high)
+            assert amount != low
+            field.first.fill(str(amount))
+            other = pages["Bob" if name == "Ann" else "Ann"]
+            other.fill("#chat-text", "hurry up")
+            other.press("#chat-text", "Enter")
+            page.wait_for_function("document.getElementById('chat').textContent.includes('hurry up')")
+            assert field.first.input_value() == str(amount)
+            verb = field.first.get_attribute("id").split("-")[1]
+            page.locator(f'#actions button[data-verb="{verb}"]').click()
+            page.wait_for_function(f"document.getElementById('events').textContent.includes('{name} {verb}')")
+            assert str(amount) in page.locator("#events li", has_text=f"{name} {verb}").last.inner_text()
+            return
+        if not (_passive(ann) or _passive(bob)):
+            ann.wait_for_timeout(200)
+    raise AssertionError("no player was offered a bet or raise of his own size")
+
+
+def test_a_seat_open_on_a_fifth_page_closes_the_oldest_and_it_stays_closed(browser, server, shots):
+    # an audit's finding: the page the server closed (4409: the seat is open on a newer page)
+    # connected again at once, closing the next oldest, which did the same: the pages knocked
+    # each other off for ever. The oldest now stays closed and says why.
+    context = browser.new_context()
+    host = context.new_page()
+    _create(host, server, "Ann", FR, 2)  # (her token is in the context's storage: every page is her seat)
+    link = host.locator("#link").inner_text()
+    opened = [0]
+    context.on("page", lambda page: page.on("websocket", lambda _: opened.__setitem__(0, opened[0] + 1)))
+    pages = [host]
+    for _ in range(4):
+        page = context.new_page()
+        page.goto(link)
+        page.wait_for_function("document.getElementById('status').textContent !== ''")
+        pages.append(page)
+    host.wait_for_function("document.getElementById('status').textContent.includes('newer page')")
+    settled = opened[0]
+    host.wait_for_timeout(3000)  # (a page that connected again would within 0.5 s, then 1 s, 2 s...)
+    assert opened[0] == settled == 4
+    assert "newer page" in host.locator("#status").inner_text()
+    assert all("Connection lost" not in page.locator("#status").inner_text() for page in pages[1:])

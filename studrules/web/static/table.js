@@ -11,6 +11,12 @@
   let state = null;
   let shownEvents = 0;
   let shownHand = null;
+  // the hand, its events and legal actions the action controls were drawn for: a state that
+  // changes none of them (a chat line, a join) leaves them as the player left them, an amount
+  // being typed and cards ticked included
+  let shownActions = null;
+  // why the page stopped connecting (its seat is open on a newer page; no such table), if it did
+  let closedFor = null;
   let deadline = null;
   let retry = 500;
   let lastAnnouncement = null;
@@ -78,8 +84,13 @@
         draw(msg);
       }
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (e) => {
       if (ws !== socket) return;  // replaced (he sat down): the new socket is the page's
+      // the seat opened on a newer page, or no such table: connecting again would only knock
+      // the newer page off in turn (and it this one), or ask for nothing
+      if (e.code === 4409) closedFor = "This seat is open on a newer page: reload this one to play here.";
+      if (e.code === 4404) closedFor = "There is no such table (it may have ended).";
+      if (closedFor) { $("status").textContent = closedFor; $("timer").textContent = ""; return; }
       $("status").textContent = "Connection lost: reconnecting…";
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -340,7 +351,10 @@
     const mine = $("my-cards");
     clear(mine);
     const actions = $("actions");
-    clear(actions);
+    const actionsKey = hand ? JSON.stringify([s.hand_number, hand.events.length, hand.legal]) : null;
+    const redraw = actionsKey === null || actionsKey !== shownActions;
+    if (redraw) clear(actions);
+    shownActions = actionsKey;
     $("wild").textContent = hand && hand.wild ? `Wild: ${hand.wild}` : "";
     $("middle").textContent = "";
     drawHouse(s);
@@ -365,6 +379,7 @@
     }
     shownEvents = hand.events.length;
     ol.scrollTop = ol.scrollHeight;
+    if (!redraw) return;
     for (const la of hand.legal) actions.appendChild(actionControl(la, !!hand.banked));
     const firstButton = actions.querySelector("button");
     if (firstButton && !actions.contains(document.activeElement)) firstButton.focus();
@@ -541,7 +556,7 @@
 
   function drawStatus() {
     const s = state;
-    if (!s) return;
+    if (!s || closedFor) return;
     let text = "";
     const left = deadline === null ? null : Math.max(0, Math.round((deadline - Date.now()) / 1000));
     if (s.state === "waiting") text = "Waiting for the host to start the game.";
