@@ -483,3 +483,16 @@ def test_a_seat_open_on_a_fifth_page_closes_the_oldest_and_it_stays_closed(brows
     assert opened[0] == settled == 4
     assert "newer page" in host.locator("#status").inner_text()
     assert all("Connection lost" not in page.locator("#status").inner_text() for page in pages[1:])
+
+
+def test_a_server_answer_that_is_not_json_is_said_on_the_page(browser, server, shots):
+    # an audit's finding: the create page read every answer as JSON, so a plain-text one (a
+    # server at its connection limit answers 503 in text) left the page saying nothing
+    page = browser.new_context().new_page()
+    page.route("**/api/tables", lambda route: route.fulfill(status=503, body="Service Unavailable"))
+    page.goto(server + "/")
+    page.fill("#host", "Ann")
+    page.locator(f'#games input[value="{FR}"]').check()
+    page.click("#create-button")
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert page.locator("#error").inner_text().startswith("the server answered 503")

@@ -148,8 +148,11 @@ def test_a_full_server_closes_its_oldest_idle_table_for_a_new_one(tmp_path, monk
             _hello(ws, first["token"])  # somebody is at the first table's page: it stays
             fourth = _table(client)
             assert set(server.rooms) == {first["table"], third["table"], fourth["table"]}
-            # a table that is over goes before one that waits
+            # a table that is over goes before one that waits; a request refused (a host's
+            # name that is no name) closes none
             server.rooms[third["table"]].state = "over"
+            r = client.post("/api/tables", json={"host": "a b", "variants": [FR]})
+            assert r.status_code == 400 and third["table"] in server.rooms
             fifth = _table(client)
             assert set(server.rooms) == {first["table"], fourth["table"], fifth["table"]}
             # every table in use: no room, said

@@ -140,12 +140,12 @@ class Server:
         loaded = check_table(
             config, games, self.resolve
         )  # each game loads with the stakes and options, as its session will
-        if len(self.rooms) >= MAX_TABLES and not self._close_one():
-            raise TableError("this server has all the tables it can keep")
         table_id = secrets.token_urlsafe(8)
         room = Room(table_id, config, clock=self.clock, **self._room_hooks())
         room.log += stake_notes(config, loaded, self.resolve)  # (a stake played other than given: the host is told)
-        seat = room.join(host)
+        seat = room.join(host)  # (the host's name checked before an old table is closed to make room)
+        if len(self.rooms) >= MAX_TABLES and not self._close_one():
+            raise TableError("this server has all the tables it can keep")
         self.rooms[table_id] = room
         self.store.save_table(table_id, config.to_dict(), time.time())
         self._save_seat(room, seat)

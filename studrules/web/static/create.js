@@ -6,7 +6,7 @@
   const error = document.getElementById("error");
   const allGames = () => [...gamesBox.querySelectorAll("label"), ...houseBox.querySelectorAll("label")];
 
-  const {pairs, filter, rebuys} = window.studrulesForms;
+  const {pairs, filter, rebuys, post} = window.studrulesForms;
   // pot games in one box, games against the house in the other
   const addGame = (g, checked) => window.studrulesForms.addGame(g.banked ? houseBox : gamesBox, g, checked);
 
@@ -23,9 +23,8 @@
     const out = document.getElementById("upload-result");
     const file = document.getElementById("variant-file").files[0];
     if (!file) { out.textContent = "Choose a file first."; return; }
-    const r = await fetch("/api/variants", {method: "POST", headers: {"Content-Type": "text/yaml"}, body: await file.text()});
-    const data = await r.json();
-    if (!r.ok) { out.textContent = data.error; return; }
+    const {ok, data} = await post("/api/variants", await file.text(), "text/yaml");
+    if (!ok) { out.textContent = data.error; return; }
     addGame(data, true);
     out.textContent = `${data.title} (${data.name}) is one of the games now.`;
   });
@@ -54,9 +53,8 @@
       error.textContent = err.message;
       return;
     }
-    const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-    const data = await r.json();
-    if (!r.ok) {
+    const {ok, data} = await post("/api/tables", JSON.stringify(body));
+    if (!ok) {
       error.textContent = data.error;
       return;
     }

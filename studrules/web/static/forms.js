@@ -77,5 +77,21 @@ window.studrulesForms = (function () {
     return !c.rebuys ? "not allowed" : c.rebuy_limit === null ? "unlimited" : `up to ${c.rebuy_limit} a player`;
   }
 
-  return {pairs, pairsText, addGame, filter, rebuys, fillRebuys, rebuysWords};
+  // a POST's answer as {ok, data}: a server's JSON, or, where it answers otherwise (a proxy's
+  // page, a server at its limit) or not at all, an error the page can show
+  async function post(url, body, type = "application/json") {
+    let r;
+    try {
+      r = await fetch(url, {method: "POST", headers: {"Content-Type": type}, body});
+    } catch (err) {
+      return {ok: false, data: {error: "the server cannot be reached: try again in a moment"}};
+    }
+    try {
+      return {ok: r.ok, data: await r.json()};
+    } catch (err) {
+      return {ok: false, data: {error: `the server answered ${r.status} ${r.statusText}: try again in a moment`}};
+    }
+  }
+
+  return {pairs, pairsText, addGame, filter, rebuys, fillRebuys, rebuysWords, post};
 })();

@@ -99,9 +99,8 @@
 
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const r = await fetch(`/api/tables/${tableId}/join`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: $("name").value.trim()})});
-    const data = await r.json();
-    if (!r.ok) { $("error").textContent = data.error; return; }
+    const {ok, data} = await window.studrulesForms.post(`/api/tables/${tableId}/join`, JSON.stringify({name: $("name").value.trim()}));
+    if (!ok) { $("error").textContent = data.error; return; }
     localStorage.setItem(tokenKey, data.token);
     const old = socket;
     connect();
