@@ -121,6 +121,11 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
     ``killer``: the player who kills this hand
     (the variant's ``kill``: its stakes change and he posts the kill blind;
     a :class:`~studrules.table.session.Session` finds him).
+
+    >>> from studrules.spec.loader import load_variant
+    >>> h = Hand(load_variant("seven-card-stud"), ["Ann", "Bob"], 100, cards={"Ann": "Ac Kd 2c", "Bob": "Qs Qh 9d"})
+    >>> h.to_act, [la.action for la in h.legal_actions()]  # her 2c, the lowest card up, brings in
+    ('Ann', ['bring-in', 'complete'])
     """
 
     __slots__ = ()  # every attribute is declared in _HandState

@@ -519,6 +519,14 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     returns the :class:`~studrules.game.result.HandResult`.
 
     A seat without a policy takes :meth:`~studrules.game.hand.Hand.default_action`.
+
+    >>> from studrules.game.hand import Hand
+    >>> from studrules.spec.loader import load_variant
+    >>> hand = Hand(load_variant("razz"), ["Ann", "Bob", "Cat"], 100, seed=4)
+    >>> result = play_hand(hand, {p: CheckCall() for p in hand.players})
+    >>> hand.over, sum(result.net.values())  # a pot game: what one wins the others lose
+    (True, 0)
+
     A policy that answers for another seat, or with an illegal action, raises
     :class:`~studrules.errors.IllegalActionError`. Each policy's
     :meth:`Policy.begin` is called first with the hand's variant. A policy

@@ -329,7 +329,13 @@ def run_script(
 
 
 def play_script(script: Mapping | str | Path) -> dict:
-    """Play a script; ``{"events": [...], "next": ..., "result": ...}`` (see the module)."""
+    """Play a script; ``{"events": [...], "next": ..., "result": ...}`` (see the module).
+
+    >>> out = play_script({"variant": "razz", "players": ["Ann", "Bob"], "stacks": 50,
+    ...     "cards": {"Ann": ["Ac", "2d", "Kc"], "Bob": ["3s", "4h", "5d"]}, "actions": ["Ann bring-in", "Bob fold"]})
+    >>> out["result"]["net"]  # her king up brings in (3); Bob folds: she wins his ante
+    {'Ann': 1, 'Bob': -1}
+    """
     hand = run_script(script)
     return hand_output(hand)
 

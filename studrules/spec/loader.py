@@ -306,7 +306,12 @@ def load_variant(
     above the high limit) are loaded, with a
     :class:`~studrules.errors.StakeOrderWarning` (``warnings.warn``) naming both.
     ``within``: the folders a path may lead into (for a name read from a
-    file: a script's or history's ``variant``); shipped variants always."""
+    file: a script's or history's ``variant``); shipped variants always.
+
+    >>> razz = load_variant("razz", stakes={"ante": 2})
+    >>> razz.deck.ranking, razz.stake_values()["ante"]
+    ('ace_to_five_low', 2)
+    """
     for what, given in (("options", options), ("stakes", stakes)):
         if given is not None and not isinstance(given, Mapping):
             raise ArgumentError(f"{what} map names to values ({{'ante': 2}}), not {given!r}")
