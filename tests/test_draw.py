@@ -90,3 +90,40 @@ def test_a_draw_the_deck_cannot_give_the_full_table_is_refused_at_load():
             "  - draw: {id: draw, discard: {max: 5}, after: round-4}\n"
         )
     assert any("lower seats.max or the most cards a player may draw" in str(e) for e in err.value.errors)
+
+
+def test_a_card_drawn_face_up_is_dealt_face_up_for_the_wild_card_that_follows_and_what_a_rank_earns():
+    # an audit's finding: a twist's card drawn face up neither set the wild rank after a queen
+    # nor earned what a rank dealt up earns. Seven stud, fourth street, then a twist of one
+    # card, the new card as the old (face: same); a queen up makes the next card up wild, a
+    # three up costs the pot or a fold.
+    text = (
+        "extends: seven-card-stud\nname: twist-queen\nseats: {max: 5}\n"
+        "wild: {follow: Q}\nwhen_dealt_up:\n  - {rank: '3', deal: none, price: pot, decline: fold}\n"
+        "steps:\n  - draw: {id: twist, after: round-2, discard: {max: 1}, from: any, face: same}\n"
+    )
+    v = load_variant_text(text)
+    # Ann's Qh up on third street makes Bob's 5s, the next card up, wild; at the twist Bob's
+    # 8s up goes and his next card, Qc, comes face up: the wild rank waits for the next card
+    # up, Ann's fifth street Th: tens are wild
+    cards = {"Ann": "Ah Kh Qh Jh Th", "Bob": "2c 2d 5s 8s Qc 4c", "Cat": "Tc Td 7s 7c 6c"}
+    hand = Hand(v, list(cards), 300, cards={p: c.split() for p, c in cards.items()})
+    while hand.phase != "draw":
+        hand.check_or_call()
+    hand.apply("Ann discard")
+    hand.apply("Bob discard 8s")
+    hand.apply("Cat discard")
+    assert hand.phase != "draw"
+    while hand.wild_rank is None and not hand.is_over:
+        hand.check_or_call()
+    wild = [e.describe() for e in hand.events if e.type == "wild"]
+    assert wild == ["5s is up: fives are wild", "Qc is up: the next card up sets the wild rank", "Th is up: tens are wild"]
+    # the same with a three drawn up: Bob is asked the pot or a fold at once
+    cards["Bob"] = "2c 2d 5s 8s 3c 4c"
+    hand = Hand(v, list(cards), 300, cards={p: c.split() for p, c in cards.items()})
+    while hand.phase != "draw":
+        hand.check_or_call()
+    for action in ("Ann discard", "Bob discard 8s", "Cat discard"):
+        hand.apply(action)
+    assert (hand.phase, hand.to_act) == ("offer", "Bob")
+    assert [la.action for la in hand.legal_actions()] == ["buy", "fold"]

@@ -367,6 +367,15 @@ class _Dealing(_HandState):
         self.events.append(event)
         return pos + 1
 
+    def _dealt_up(self, seat: int, card: Card) -> None:
+        """A card dealt face up outside a deal (a twist's card drawn face up): the card after a
+        ``follow`` rank makes its rank wild, and a rank may earn an extra card or an offer."""
+        follow = self.variant.wild.follow
+        if follow is not None:
+            self._follow(card, follow)
+        if self.plan.up_card_rules:
+            self._extra_cards(seat, card, self.plan.up_card_rules, follow)
+
     def _extra_cards(self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None) -> None:
         """What a card dealt face up earns: extra cards dealt at once (an
         extra card dealt up may earn another), or an offer made once the deal

@@ -136,6 +136,10 @@ class _Drawing(_HandState):
                     self.up_key[seat] += nibble[card.code]
                     self._ups += 1
                 self.events.append(Event("draw", name, None, card=card, face=face))
+                if face == "up":  # a card drawn face up is dealt face up: what follows a rank, what a rank earns
+                    self._dealt_up(seat, card)
+                    if self.over:  # (the deck ran out for a card it earned)
+                        return
         self._drawn(seat)
 
     def _drawn(self, seat: int) -> None:
@@ -147,6 +151,8 @@ class _Drawing(_HandState):
             return
         self.to_act_seat = None
         self.phase = "between"
+        if self.offers and not self.over:  # a card drawn face up that asks a price: asked now, as after a deal
+            self._start_offers()
 
     def _likely_draw(self, seat: int) -> Action:
         """What a player does when nobody tells him: he declines to buy where

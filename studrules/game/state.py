@@ -295,6 +295,10 @@ class _HandState:
             self, seat: int, card: Card, extra: dict[str, UpCardRule], follow: str | None
         ) -> None: ...  # _Dealing
 
+        def _dealt_up(self, seat: int, card: Card) -> None: ...  # _Dealing
+
+        def _start_offers(self) -> None: ...  # _Offering
+
         def _make_void(self, reason: str) -> None: ...  # _House
 
         def _beside_words(self, seat: int, ante: int) -> str | None: ...  # _House
