@@ -117,7 +117,11 @@ def test_a_card_drawn_face_up_is_dealt_face_up_for_the_wild_card_that_follows_an
     while hand.wild_rank is None and not hand.is_over:
         hand.check_or_call()
     wild = [e.describe() for e in hand.events if e.type == "wild"]
-    assert wild == ["5s is up: fives are wild", "Qc is up: the next card up sets the wild rank", "Th is up: tens are wild"]
+    assert wild == [
+        "5s is up: fives are wild",
+        "Qc is up: the next card up sets the wild rank",
+        "Th is up: tens are wild",
+    ]
     # the same with a three drawn up: Bob is asked the pot or a fold at once
     cards["Bob"] = "2c 2d 5s 8s 3c 4c"
     hand = Hand(v, list(cards), 300, cards={p: c.split() for p, c in cards.items()})

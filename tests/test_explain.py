@@ -292,3 +292,21 @@ def test_steps_lists_the_ids_a_file_that_extends_names_with_where_each_is_writte
             file, line = row[2].split(":")
             assert file == "seven-card-stud.yaml"
             assert row[0] in "\n".join(base_lines[int(line) - 1 : int(line) + 1])
+
+
+def test_a_deal_played_only_when_its_condition_holds_is_not_counted_as_held_always():
+    # an audit's finding: of two deals of which one is played (one up card with three players
+    # or more, one down card with two), the rule book counted both: "each player holding 6
+    # cards (3 down, 3 up)" where a player holds 5. Now: the 4 of every hand, and each
+    # deal's card said with its condition.
+    from studrules.spec.loader import load_variant_text
+
+    v = load_variant_text(
+        "extends: five-card-stud\nname: either-card\nseats: {max: 8}\nsteps:\n"
+        "  - deal: {id: fourth-street, players: [up], when: 'players_in >= 3'}\n"
+        "  - deal: {id: fourth-down, players: [down], when: 'players_in < 3', after: fourth-street}\n"
+    )
+    text = " ".join(explain(v).split())
+    assert "Round 3: betting (fixed limit), each player holding 3 cards (1 down, 2 up)" in text
+    assert "When the number of players still in is at least 3, each player holds 1 more card (0 down, 1 up)" in text
+    assert "When the number of players still in is less than 3, each player holds 1 more card (1 down, 0 up)" in text

@@ -33,7 +33,7 @@ from ..spec.model import (
     Step,
     Variant,
 )
-from .expression_words import number_words, ordinal, phrase
+from .expression_words import condition_words, number_words, ordinal, phrase
 from .ranking_names import ranking_name
 
 __all__ = [
@@ -351,11 +351,14 @@ def face_words(face: str) -> str:
 
 
 def cards_held(variant: Variant, upto: Step) -> tuple[int, int]:
-    """(down, up) cards each player holds when step ``upto`` starts."""
+    """(down, up) cards each player holds when step ``upto`` starts (a deal played only
+    when a condition holds is left out: :func:`held_caveats` says it)."""
     down = up = 0
     for step in variant.steps:
         if step is upto:
             break
+        if isinstance(step, DealStep) and step.when is not None:
+            continue
         if isinstance(step, DealStep):
             down += step.players.count("down")
             up += step.players.count("up")
@@ -382,7 +385,11 @@ def held_caveats(variant: Variant, upto: Step) -> list[str]:
     for step in variant.steps:
         if step is upto:
             break
-        if isinstance(step, BettingStep) and step.first_to_act.expose:
+        if isinstance(step, DealStep) and step.when is not None and step.players:
+            down, up = step.players.count("down"), len(step.players) - step.players.count("down")
+            more = cards_text(down, up).replace(" card", " more card", 1)
+            out.append(f"When {condition_words(step.when)}, each player holds {more}: the deal played only then.")
+        elif isinstance(step, BettingStep) and step.first_to_act.expose:
             out.append("The player who turned a card face up to act first has one more card up and one fewer down.")
         elif isinstance(step, DrawStep) and step.source == "any" and step.face != "same":
             gave, more, fewer = (

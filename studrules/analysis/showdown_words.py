@@ -47,6 +47,10 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
     total = sum(cards_held(variant, step))
     shared = sum(len(d.community) for d in variant.steps_of(DealStep))
     held = f"the {total} he holds" + (" and the community cards" if shared else "")
+    sometimes = sum(len(d.players) for d in variant.steps_of(DealStep) if d.when is not None)
+    if sometimes:  # (a deal played only when its condition holds: he may hold more)
+        held = f"the cards he holds ({total}, and those of a deal played only when its condition holds)"
+        total += sometimes
     if variant.when_dealt_up:
         held += " (more with the extra cards a card dealt face up brings)"
     sizes = [get_ranking(r).fewest_cards for r in step.rankings]

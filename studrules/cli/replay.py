@@ -30,7 +30,11 @@ __all__ = ["NAME", "HELP", "add_arguments", "run", "replay_file"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("script", metavar="SCRIPT", help="a hand script (.yaml, .yml or .json), or a history of hands (.jsonl) to play again")
+    parser.add_argument(
+        "script",
+        metavar="SCRIPT",
+        help="a hand script (.yaml, .yml or .json), or a history of hands (.jsonl) to play again",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object: events, next, result")
     parser.add_argument(
         "--unchecked",
