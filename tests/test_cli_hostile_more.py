@@ -226,7 +226,8 @@ def test_a_file_a_variant_extends_that_is_not_utf8_is_named_not_the_variant(tmp_
     _file(tmp_path, "kid.yaml", "name: b\nextends: parent.yaml\n")
     for argv in (["explain", "kid.yaml"], ["play", "kid.yaml", "--bots-only", "-n", "1"], ["diff", "kid.yaml", "razz"]):
         code, _, err = run(capsys, *argv)
-        assert code == 1 and "parent.yaml: the file is not UTF-8 text" in err and "kid.yaml" not in err, argv
+        # (8 + 10 bytes of lines, then 'title: "caf' (11): the byte 0xe9 on line 3 at column 12)
+        assert code == 1 and "parent.yaml:3:12: the file is not UTF-8 text" in err and "kid.yaml" not in err, argv
 
 
 def test_empty_names_and_addresses_are_usage_errors_that_say_empty(tmp_path, capsys):

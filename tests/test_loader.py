@@ -218,8 +218,9 @@ def test_a_huge_number_is_refused():
 
 def test_a_file_that_is_not_utf8():
     (e,) = errors_of(BAD / "not-utf8.yaml")
-    # 'name: not-utf8\n' is 15 bytes, 'title: "Stud ' 13 more: the byte 0xe0 is byte 28
-    assert e.location.file.endswith("not-utf8.yaml") and e.location.line is None
+    # 'name: not-utf8\n' is 15 bytes, 'title: "Stud ' 13 more: the byte 0xe0 is byte 28, on
+    # line 2 at column 14
+    assert e.location.file.endswith("not-utf8.yaml") and (e.location.line, e.location.column) == (2, 14)
     assert e.message == "the file is not UTF-8 text (invalid continuation byte at byte 28)"
 
 
@@ -609,3 +610,20 @@ def test_a_group_file_that_extends_another_by_name_finds_it_without_listing_ever
     assert loader._shipped_path("razz") == variants_dir() / "razz.yaml"  # (the top folder first)
     assert [p for p in real() if p.stem == "eighty-eight"] == [loader._shipped_path("eighty-eight")]
     assert loader._shipped_path("no-such-game") is None and listed  # (only then every file)
+
+
+def test_a_file_that_extends_may_reckon_the_base_s_stakes_from_one_it_adds(tmp_path):
+    # an audit's finding: 'unit: 5, low_limit: 2 * unit, high_limit: 4 * unit' over seven-card
+    # stud was refused ("uses 'unit', which is defined below it"), though unit is written first:
+    # the base's stakes kept their places and unit came last. Each now comes after what it uses.
+    path = tmp_path / "units.yaml"
+    path.write_text(
+        "extends: seven-card-stud\nname: units\nstakes: {unit: 5, low_limit: 2 * unit, high_limit: 4 * unit}\n"
+    )
+    values = load_variant(path).stake_values()
+    assert (values["low_limit"], values["high_limit"]) == (10, 20)
+    assert load_variant(path, stakes={"unit": 10}).stake_values()["high_limit"] == 40
+    # a stake that uses itself through another is still refused
+    path.write_text("extends: seven-card-stud\nname: units\nstakes: {unit: low_limit, low_limit: 2 * unit}\n")
+    with pytest.raises(SpecErrors, match="unit"):
+        load_variant(path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.card import RANKS
-from ..game.wilds import rank_name, rank_words
+from ..game.wilds import a_or_an, rank_name, rank_words
 from ..spec.model import WildRules
 from .ranking_names import ranking_name
 from .rule_words import _and_list
@@ -193,12 +193,3 @@ def _low_value(wild: WildRules) -> str:
         if wild.low_needs is None
         else f"yes{ace}, for a player holding {a_or_an(rank_name(wild.low_needs))}"
     )
-
-
-def a_or_an(name: str) -> str:
-    """A card or rank named with its article, as said aloud.
-
-    >>> a_or_an("king"), a_or_an("ace"), a_or_an("eight"), a_or_an("A"), a_or_an("8"), a_or_an("4")
-    ('a king', 'an ace', 'an eight', 'an A', 'an 8', 'a 4')
-    """
-    return f"an {name}" if name[0] in "aeAE8" else f"a {name}"

@@ -21,7 +21,7 @@ from .events import Event
 from .house import HOUSE
 from .plan import _AntePlan
 from .state import _HandState
-from .wilds import rank_char, rank_name, rank_words
+from .wilds import a_or_an, rank_char, rank_name, rank_words
 
 _new = tuple.__new__
 _NOTHING: tuple[Card, ...] = ()  # no given cards
@@ -408,7 +408,7 @@ class _Dealing(_HandState):
             self.up[seat].append(new)
             self.up_key[seat] += self.plan.rank_nibble[new.code]
             self._ups += 1
-        reason = f"a {rank_name(rank_char(trigger))} up earns an extra card"
+        reason = f"{a_or_an(rank_name(rank_char(trigger)))} up earns an extra card"
         self.events.append(Event("deal", self.players[seat], None, card=new, face=face, reason=reason))
         if face == "up" and follow is not None:
             self._follow(new, follow)

@@ -17,7 +17,7 @@ from ..spec.model import UpCardRule
 from .actions import Action, LegalAction
 from .events import Event
 from .state import _HandState
-from .wilds import rank_char, rank_name
+from .wilds import a_or_an, rank_char, rank_name
 
 __all__: list[str] = []
 
@@ -63,7 +63,7 @@ class _Offering(_HandState):
             raise self._illegal(action, f"his {trigger} up asks a price")
         self.offers.pop(0)
         name = self.players[seat]
-        what = f"a {rank_name(rank_char(trigger))} up"
+        what = f"{a_or_an(rank_name(rank_char(trigger)))} up"
         if verb == "buy":
             price = legal[verb].amount or 0
             self._pay_dead(seat, price)  # the price is no bet: it goes to the main pot

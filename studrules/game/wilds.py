@@ -21,6 +21,7 @@ from .events import Event
 __all__ = [
     "rank_char",
     "rank_name",
+    "a_or_an",
     "rank_words",
     "wild_ranks_of",
     "seat_ranking",
@@ -49,6 +50,15 @@ def rank_words(rank: str) -> str:
 def rank_name(rank: str) -> str:
     """``Q`` -> ``queen``."""
     return RANK_NAMES[RANKS.index(rank) + 2]
+
+
+def a_or_an(name: str) -> str:
+    """A card or rank named with its article, as said aloud.
+
+    >>> a_or_an("king"), a_or_an("ace"), a_or_an("eight"), a_or_an("A"), a_or_an("8"), a_or_an("4")
+    ('a king', 'an ace', 'an eight', 'an A', 'an 8', 'a 4')
+    """
+    return f"an {name}" if name[0] in "aeAE8" else f"a {name}"
 
 
 def wild_ranks_of(

@@ -78,6 +78,8 @@ def overlay(base: Any, over: Any, path: FieldPath = (), problems: list[SpecError
             elif value is None and path:
                 out.pop(key, None)  # the base's field taken out: its default applies
                 continue
+            elif key == "stakes" and not path and isinstance(value, dict) and isinstance(base.get(key), dict):
+                out[key] = _in_use_order(overlay(base[key], value, (key,)))
             elif key in base:
                 out[key] = overlay(base[key], value, path + (key,))
             else:
@@ -85,6 +87,38 @@ def overlay(base: Any, over: Any, path: FieldPath = (), problems: list[SpecError
             _carry_location(out, over, key)
         return out
     return copy.deepcopy(over)
+
+
+def _in_use_order(stakes: dict[str, Any]) -> dict[str, Any]:
+    """``stakes`` with each after the stakes it uses, where a file laid over another
+    makes a base's stake use one it adds (``unit: 5, low_limit: 2 * unit`` over a base
+    whose low limit comes first); otherwise in their order (a cycle is left as it is,
+    for the build to say).
+
+    >>> list(_in_use_order({"low_limit": "2 * unit", "ante": 1, "unit": 5}))
+    ['ante', 'unit', 'low_limit']
+    """
+    import re
+
+    uses = {
+        name: {n for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", str(value)) if n in stakes and n != name}
+        for name, value in stakes.items()
+    }
+    left, order = list(stakes), []
+    while left:
+        ready = next((n for n in left if uses[n] <= set(order)), None)
+        if ready is None:
+            order += left
+            break
+        order.append(ready)
+        left.remove(ready)
+    if order == list(stakes):
+        return stakes
+    out = _copy_mapping(stakes)
+    out.clear()
+    for name in order:
+        out[name] = stakes[name]
+    return out
 
 
 def without_nulls(data: Any) -> Any:
@@ -189,6 +223,16 @@ def _merge_steps(base: list[Any], over: list[Any], problems: list[SpecError]) ->
                 )
                 continue
             if body.get("remove") is True:
+                others = [k for k in body if k not in ("id", "remove")]
+                if others:  # (what else it says would be dropped with the step, unread)
+                    problems.append(
+                        SpecError(
+                            f"step '{step_id}' is removed, so its {', '.join(repr(k) for k in others)} would be "
+                            "read by nothing: remove the step, or change it",
+                            locate(over, (n, kind, others[0]), key=True),
+                        )
+                    )
+                    continue
                 del result[at]
                 del result.item_locs[at]
                 continue

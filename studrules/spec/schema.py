@@ -370,7 +370,7 @@ def _type_words(value: Any, expected: Any, sub: Mapping[str, Any], path: FieldPa
     if isinstance(value, bool) and "string" in kinds:
         message += YES_NO_WORDS
     elif isinstance(value, float) and "integer" in kinds:
-        message += " (amounts are whole numbers of chips)"
+        message += " (seats are counted whole)" if path[:1] == ("seats",) else " (amounts are whole numbers of chips)"
     elif isinstance(value, int) and "string" in kinds:
         message += f" (YAML reads digits as a number: write '{value}' in quotes)"
     return message
@@ -422,7 +422,8 @@ def _where_words(path: FieldPath) -> str:
     if path[0] == "steps" and len(path) >= 3 and isinstance(path[2], str):
         step = path[2]
         inner = [p for p in path[3:] if isinstance(p, str)]
-        return f"in '{inner[-1]}' of a {step} step" if inner else f"in a {step} step"
+        article = "an" if step[:1] in ("a", "e", "i", "o", "u") else "a"  # (an ante step, a deal step)
+        return f"in '{inner[-1]}' of {article} {step} step" if inner else f"in {article} {step} step"
     if path[0] == "options" and len(path) >= 2:
         if len(path) >= 4 and path[2] == "choices":
             return f"in choice '{path[3]}' of option '{path[1]}'"

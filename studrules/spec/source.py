@@ -289,8 +289,10 @@ def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | Non
         raise SpecError(f"the file is larger than {limit:,} bytes: at most {limit:,} are read", where)
     try:
         return raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", where) from None
+    except UnicodeDecodeError as err:  # (said at its line and column: the byte's, counted in bytes)
+        line, column = raw.count(b"\n", 0, err.start) + 1, err.start - raw.rfind(b"\n", 0, err.start)
+        at = Location(file, line, column) if location is None or location.file == file else where
+        raise SpecError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})", at) from None
 
 
 def read_document(

@@ -1,0 +1,52 @@
+"""Messages a variant's designer reads (an audit's findings): the article of a step's kind,
+what a seat count is, a removed step's other fields, a card's rank with its article, and
+where a byte that is not UTF-8 stands."""
+
+from __future__ import annotations
+
+import pytest
+
+from studrules.errors import SpecError, SpecErrors
+from studrules.game.hand import Hand
+from studrules.spec.loader import load_variant, load_variant_text
+
+
+def messages(text: str) -> list[str]:
+    with pytest.raises(SpecErrors) as caught:
+        load_variant_text(text)
+    return [e.message for e in caught.value.errors]
+
+
+def test_an_ante_step_and_a_seat_count():
+    assert messages("extends: razz\nname: x\nsteps:\n  - ante: {id: ante, deadd: true}\n") == [
+        "unknown field 'deadd' in an ante step: did you mean 'dead'?"
+    ]
+    (message,) = messages("extends: razz\nname: x\nseats: {max: 8.5}\n")
+    assert message == "expected a whole number, found the number 8.5 (seats are counted whole)"
+
+
+def test_a_removed_step_says_nothing_else():
+    # {id: round-1, bet: 10, remove: true}: the bet was dropped with the step, unread
+    (message,) = messages("extends: razz\nname: x\nsteps:\n  - betting: {id: round-1, bet: 10, remove: true}\n")
+    assert message == "step 'round-1' is removed, so its 'bet' would be read by nothing: remove the step, or change it"
+
+
+def test_an_extra_card_for_an_ace_up_is_said_with_an():
+    v = load_variant_text(
+        "extends: seven-card-stud\nname: aces-earn\nseats: {max: 6}\nwhen_dealt_up:\n  - {rank: A, deal: down}\n"
+    )
+    hand = Hand(v, ["Ann", "Bob"], 100, cards={"Ann": "2c 3c Ad 9h", "Bob": "4d 5d 6d"})
+    assert [e.reason for e in hand.events if e.reason and "extra card" in e.reason] == ["an ace up earns an extra card"]
+
+
+def test_a_byte_that_is_not_utf8_is_said_at_its_line_and_column(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_bytes(b"name: x\nkind: pot\ntitle: caf\xe9\n")  # 8 + 10 bytes, then 'title: caf' (10): byte 28
+    with pytest.raises(SpecError) as caught:
+        load_variant(path)
+    e = caught.value
+    assert (e.location.line, e.location.column, e.message) == (
+        3,
+        11,
+        "the file is not UTF-8 text (invalid continuation byte at byte 28)",
+    )
