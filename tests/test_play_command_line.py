@@ -85,8 +85,8 @@ def test_your_name_may_not_be_a_word_of_the_game(capsys, monkeypatch):
     monkeypatch.setattr(play, "interactive", lambda args: True)
     for name in ("house", "dealer"):
         code, out, err = run(capsys, "play", "razz", "--name", name, "-n", "1")
-        assert code == 1 and out == "" and "Traceback" not in err
-        assert f"studrules: '{name}' is a word of the game" in err
+        assert code == 2 and out == "" and "Traceback" not in err  # (a malformed argument: a usage error)
+        assert f"error: --name: '{name}' is a word of the game" in err
 
 
 def test_no_bot_takes_your_name_in_other_capitals():

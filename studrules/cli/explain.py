@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import StudrulesError
+from ..errors import UsageError
 from ._common import add_variant_arguments, variant_from_args
 
 if TYPE_CHECKING:
@@ -61,8 +61,8 @@ def _rule_book(args: argparse.Namespace, *, markdown: bool) -> str:
     def write(read: list) -> str:
         from ..analysis.rulebook import LANGUAGES, explain
 
-        if args.lang not in LANGUAGES:
-            raise StudrulesError(
+        if args.lang not in LANGUAGES:  # (an argument's value the command cannot take: a usage error)
+            raise UsageError(
                 f"rule books are written in English only for now (--lang {' or '.join(LANGUAGES)}); '{args.lang}' is not available yet"
             )
         return explain(variant_from_args(args), markdown=markdown)

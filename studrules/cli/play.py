@@ -212,10 +212,8 @@ def seat_names(count: int, me: str | None) -> list[str]:
         return names[:count]
     if not me or any(ch.isspace() for ch in me) or not me.isprintable():
         raise UsageError(f"--name: your name is one printable word, not {me!r}")
-    if me in RESERVED_NAMES:
-        raise StudrulesError(
-            f"'{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name"
-        )
+    if me in RESERVED_NAMES:  # (a malformed argument, as a name of two words: a usage error)
+        raise UsageError(f"--name: '{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name")
     return [me] + names[: count - 1]
 
 
