@@ -316,6 +316,9 @@ def test_history_append_continues_and_force_replaces(tmp_path, capsys, monkeypat
     assert main(["play", "five-card-stud", "--history", "h.jsonl", "--seed", "3", "--force"]) == 0
     assert len((tmp_path / "h.jsonl").read_text(encoding="utf-8").splitlines()) == 1
     capsys.readouterr()
+    # the console numbers a continued history's hands as the file does (it said hand 1 for hand 2)
+    assert main(["play", "five-card-stud", "--history", "h.jsonl", "--seed", "4", "--append"]) == 0
+    assert "== Hand 2:" in capsys.readouterr().out
 
 
 # --------------------------------------------------------------------------

@@ -213,7 +213,9 @@ def seat_names(count: int, me: str | None) -> list[str]:
     if not me or any(ch.isspace() for ch in me) or not me.isprintable():
         raise UsageError(f"--name: your name is one printable word, not {me!r}")
     if me in RESERVED_NAMES:  # (a malformed argument, as a name of two words: a usage error)
-        raise UsageError(f"--name: '{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name")
+        raise UsageError(
+            f"--name: '{me}' is a word of the game (the hand's {', '.join(RESERVED_NAMES)}): choose another name"
+        )
     return [me] + names[: count - 1]
 
 
@@ -261,6 +263,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         if Path(args.phh).suffix.lower() != ".phh":
             raise UsageError(f"--phh {args.phh}: a PHH file's name ends in .phh (replay-phh reads no other)")
     writer = HistoryWriter(args.history, append=getattr(args, "append", False)) if args.history else None
+    before = writer.numbered_from if writer is not None else 0  # (a history continued: its hands number on)
     out = sys.stdout
     human: TerminalPlayer | None = None
     policies: dict[str, Policy] = dict(bots)
@@ -273,13 +276,16 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         hands = 1 if len(variants) == 1 else len(variants)
 
     def on_start(report) -> None:
-        text = report.announcement() if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
+        number = report.number + before
+        text = (
+            report.announcement(number) if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
+        )
         if human is not None:
             human.dealer = report.dealing
             human.seating = session.seating  # the seats stay in their places; the deal moves
             human.hand = report.hand
             if not text:  # (against the house the house deals: no seat is named)
-                text = f"Hand {report.number}" + (f": {report.dealing} deals." if report.dealing else ".")
+                text = f"Hand {number}" + (f": {report.dealing} deals." if report.dealing else ".")
             if me is not None and me in report.unstaked:
                 chosen = ", ".join(f"{bet_words(b)} {c}" for b, c in mine.items() if c)
                 text += (
@@ -317,7 +323,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                     human.catch_up(report.hand.view(me))
                 human.console.print("\n".join(["Hand over:"] + result_lines(report, human.fancy)), markup=False)
                 if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
-                    session.stop(f"you left the table during hand {report.number}")
+                    session.stop(f"you left the table during hand {report.number + before}")
                     break
                 short = me is not None and not session.is_over and session.sits_out(me, mine)  # (asked before it)
                 if (me not in session.active) and not buys_again(human, session, stack, args.rebuys, mine):
@@ -357,11 +363,13 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 # one header line a hand (the game, the dealer, the players); a switch of rules adds its differences
                 _, _, history = history_text(report.hand).partition("\n")
                 title = f"{report.variant.title or report.variant.name} ({report.variant.name})"
-                changes = report.announcement().split("\n")[1:] if report.previous is not None else []
+                changes = (
+                    report.announcement(report.number + before).split("\n")[1:] if report.previous is not None else []
+                )
                 game = f"the game changes to {title}" if changes else title
                 seats = ", ".join(report.players)
                 deals = f"{report.dealing} deals to {seats}" if report.dealing else f"{seats} against the house"
-                print(f"== Hand {report.number}: {game}; {deals}", file=out)
+                print(f"== Hand {report.number + before}: {game}; {deals}", file=out)
                 print("\n".join(changes + [pay_words(history)] + seat_lines(report)), file=out)
                 print(file=out)
     except (KeyboardInterrupt, QuitTable) as stop:
