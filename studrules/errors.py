@@ -250,6 +250,8 @@ def close_matches(word: object, choices: Iterable[object]) -> list[str]:
     (['caribbean-stud'], [])
     >>> close_matches("betting_round", ["betting", "deal"]), close_matches("--policies", ["--policy", "--seed"])
     (['betting'], ['--policy'])
+    >>> close_matches("cpa", ["cap", "bet", "check"])  # two letters swapped
+    ['cap']
     """
     import difflib
 
@@ -263,6 +265,9 @@ def close_matches(word: object, choices: Iterable[object]) -> list[str]:
     longer = [b for b in bare if len(key) >= 3 and b.startswith(key)]
     if len(longer) == 1:
         return [bare[longer[0]]]
+    swapped = [b for b in bare if len(b) == len(key) >= 3 and _one_swap(key, b)]  # (cpa: cap)
+    if len(swapped) == 1:
+        return [bare[swapped[0]]]
     matcher = difflib.SequenceMatcher(b=key)
     likeness = []
     for b in bare:
@@ -274,6 +279,12 @@ def close_matches(word: object, choices: Iterable[object]) -> list[str]:
         return [bare[best]]
     shorter = [b for b in bare if len(b) >= 4 and key.startswith(b) and not key[len(b)].isalnum()]
     return [bare[shorter[0]]] if len(shorter) == 1 else []
+
+
+def _one_swap(a: str, b: str) -> bool:
+    """Whether ``a`` is ``b`` with two letters side by side swapped."""
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 #: How many names an error lists of a longer list (the rest counted, and where to read them said).
