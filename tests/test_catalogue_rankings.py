@@ -369,3 +369,27 @@ def test_deuce_to_seven_razz_brings_in_with_the_ace_or_by_option_the_king():
     cards = {"Ann": "9s 8s Ad", "Bob": "Th Jh Ks", "Cat": "Qd Jd 7c"}
     assert _first_actors_played("27-razz", cards)[0] == "Ann"
     assert _first_actors_played("27-razz", cards, {"bring_in_ace": "low"})[0] == "Bob"
+
+
+@pytest.mark.parametrize("name", ["woolworth-stud", "ben-franklin", "deuces-and-jacks", "follow-the-king"])
+def test_a_wild_card_in_a_flush_stands_for_a_card_the_hand_lacks_as_high_wild_bug_says(name):
+    # an audit's finding: the configs score wild hands by "high_wild_bug", where a wild card
+    # stands only for a card not already in the hand; the files doubled the ace of a flush.
+    # Woolworth (fives and tens wild): Ann's Ah Kh 7h 4h and the wild 5c are A-K-Q-7-4 of
+    # hearts, below Bob's natural A-K-Q-9-8 of diamonds (A-A-K-7-4 won before).
+    from studrules.analysis.rulebook import explain
+
+    v = load_variant(name)
+    assert v.wild.in_flush == "missing"
+    assert "In a flush it stands only for a card of the suit the hand lacks" in " ".join(explain(v).split())
+    if name != "woolworth-stud":
+        return
+    cards = {"Ann": "Ah Kh 7h 4h 5c 2s 3d", "Bob": "Ad Kd Qd 9d 8d 2c 3c"}
+    hand = Hand(v, ["Ann", "Bob"], 200, cards=cards)
+    while not hand.is_over:
+        hand.check_or_call()
+    shown = [e.describe() for e in hand.events if e.type == "show"]
+    assert shown[0].endswith(": flush, ace-king-queen-seven-four") and shown[1].endswith(
+        ": flush, ace-king-queen-nine-eight"
+    )
+    assert hand.result().net == {"Ann": -10, "Bob": 10}

@@ -50,3 +50,11 @@ def test_a_byte_that_is_not_utf8_is_said_at_its_line_and_column(tmp_path):
         11,
         "the file is not UTF-8 text (invalid continuation byte at byte 28)",
     )
+
+
+def test_a_wild_card_missing_in_a_flush_is_played_on_a_full_deck_only():
+    assert load_variant_text(
+        "extends: seven-card-stud\nname: x\nwild: {ranks: '2', in_flush: missing}\n"
+    ).wild.in_flush == ("missing")
+    (message,) = messages("extends: five-card-stud-36\nname: x\nwild: {ranks: '6', in_flush: missing}\n")
+    assert message.startswith("wild.in_flush: missing is played in the high ranking of a full deck")

@@ -47,6 +47,8 @@ def test_a_changing_wild_card_is_listed_not_only_the_wild_ranks():
     assert of_topic(found, "wild cards") == {
         "changing wild card": ("none", "the card after a king up"),
         "five of a kind": ("none", "the best hand"),
+        # (the config's high_wild_bug: a wild card stands for no card the hand holds)
+        "wild card in a flush": ("none", "the best card the hand lacks"),
     }
 
 

@@ -375,9 +375,9 @@ def random_hand(rng: random.Random, sizes=(5, 6, 7), wilds=(1, 2, 3, 4), jokers=
     return hand, wild
 
 
-def check_high(hand, wild, joker_role="wild", five_wilds="as_cards"):
+def check_high(hand, wild, joker_role="wild", five_wilds="as_cards", in_flush="ace"):
     for place in PLACES:
-        rules = {"five_of_a_kind": place, "joker": joker_role, "five_wilds": five_wilds}
+        rules = {"five_of_a_kind": place, "joker": joker_role, "five_wilds": five_wilds, "in_flush": in_flush}
         signature, natural = reference_high(hand, wild, **rules)
         plain = evaluate_wild(hand, wild, **rules)
         marked = evaluate_wild(hand, wild, natural_beats_wild=True, **rules)
@@ -419,6 +419,24 @@ def test_five_wilds_as_a_hand_of_their_own_agree_with_brute_force():
         check_high(*random_hand(rng, sizes=(5,), wilds=(3, 5, 5), jokers=(0, 1, 2)), five_wilds="best")
     for _ in range(4):
         check_high(*random_hand(rng, sizes=(5,), wilds=(5,), jokers=(1, 2)), joker_role="bug", five_wilds="best")
+
+
+def test_a_wild_card_standing_for_a_missing_card_of_the_flush_agrees_with_brute_force():
+    # in_flush="missing": five of one suit are five different cards, so no double-ace flush.
+    # Hands rich in one suit and in wild cards, where the two rules part
+    rng = random.Random(18)
+    parted = 0
+    for _ in range(150):
+        suit = rng.choice("cdhs")
+        n = rng.choice((5, 6, 7))
+        spades = rng.sample([c for c in DECK if str(c)[1] == suit], rng.choice((3, 4)))
+        others = rng.sample([c for c in DECK if c not in spades], n - len(spades) - 1)
+        hand = spades + others + [joker(1)]
+        wild = frozenset(rng.sample(others, min(len(others), rng.choice((0, 1)))))
+        check_high(hand, wild, in_flush="missing")
+        check_high(hand, wild, joker_role="bug", in_flush="missing")
+        parted += evaluate_wild(hand, wild) != evaluate_wild(hand, wild, in_flush="missing")
+    assert parted > 10  # (the hands do reach the flushes the rule changes)
 
 
 def test_the_bug_agrees_with_brute_force():

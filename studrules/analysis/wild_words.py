@@ -60,6 +60,12 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
         "A wild card stands for any card, one already held included: four aces and a wild card are five aces. "
         + _FIVE_OF_A_KIND_SENTENCES[wild.five_of_a_kind]
         + (" Five wild cards are a hand of their own, above every other." if wild.five_wilds == "best" else "")
+        + (
+            " In a flush it stands only for a card of the suit the hand lacks, the best one: no card twice "
+            "(no flush of two aces)."
+            if wild.in_flush == "missing"
+            else ""
+        )
     )
     out.append(
         "Of two equal hands, the one made without a wild card wins."
@@ -141,6 +147,12 @@ def wild_rule_rows(wild: WildRules, showdown: Sequence[str] = ()) -> list[tuple[
         ("wild cards count in", count_in),
         ("five of a kind", _FIVE_OF_A_KIND_ROWS[wild.five_of_a_kind] if wild.any else "none"),
         *([("five wild cards", "a hand of their own, the best")] if wild.five_wilds == "best" else []),
+        (
+            "wild card in a flush",
+            ("the best card the hand lacks" if wild.in_flush == "missing" else "an ace, doubling the ace held")
+            if wild.any
+            else "none",
+        ),
         ("natural beats wild", "yes" if wild.natural_beats_wild else "no"),
     ]
     return [("jokers", jokers), *rows] if wild.jokers else [*rows, ("jokers", "none")]

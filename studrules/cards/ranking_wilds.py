@@ -70,6 +70,7 @@ class WildRanking(Ranking):
     natural_beats_wild: bool = False
     joker: str | None = None  # the deck's jokers: wild or bug (None: the deck has none)
     five_wilds: str = "as_cards"
+    in_flush: str = "ace"
 
     @property
     def aims_low(self) -> bool:
@@ -89,6 +90,7 @@ class WildRanking(Ranking):
                 natural_beats_wild=self.natural_beats_wild,
                 joker=self.joker or "wild",
                 five_wilds=self.five_wilds,
+                in_flush=self.in_flush,
             )
         return _LOW[self.name](cards, self.wild, natural_beats_wild=self.natural_beats_wild)
 
@@ -200,9 +202,11 @@ def with_wilds(
     natural_beats_wild: bool = False,
     joker: str | None = None,
     five_wilds: str = "as_cards",
+    in_flush: str = "ace",
 ) -> Ranking:
     """``ranking`` counting the cards of ``wild`` as wild, and the jokers as
-    ``joker`` says (``wild`` or ``bug``; None: the deck has no jokers);
+    ``joker`` says (``wild`` or ``bug``; None: the deck has no jokers), a wild
+    card in a flush as ``in_flush`` says (the high ranking of a full deck);
     ``ranking`` itself when nothing is wild or it has no wild form (see
     :data:`WILD_FORMS`). In the short-deck ranking five of a kind is always
     the best hand and a natural hand ties the same hand made with wild cards.
@@ -232,6 +236,7 @@ def with_wilds(
             natural_beats_wild=natural_beats_wild,
             joker=joker,
             five_wilds=five_wilds,
+            in_flush=in_flush,
         )
         return dataclasses.replace(ranking, base=inner)
     if isinstance(ranking, ShortDeckHigh):  # (its wild form is the deck-order ranking)
@@ -248,4 +253,5 @@ def with_wilds(
         natural_beats_wild=natural_beats_wild,
         joker=joker,
         five_wilds=five_wilds,
+        in_flush=in_flush,
     )

@@ -18,7 +18,9 @@ The rules, as most home games play them:
 - A wild card may stand for any card, a card already held included: four
   aces and a wild card are **five aces**, and a wild card may double the ace
   of the flush suit (a "double-ace flush": A-A-K-7-5 of spades beats
-  A-K-Q-J-9 of spades; flushes compare card by card, highest first).
+  A-K-Q-J-9 of spades; flushes compare card by card, highest first). With
+  ``in_flush="missing"`` a wild card in a flush stands only for a card of
+  the suit the hand lacks, the best one (A-K-Q-7-5 of spades, not A-A-K-7-5).
 - **Five of a kind** is a category above the straight flush
   (``five_of_a_kind="top"``, the default), between four of a kind and the
   straight flush (``"below_straight_flush"``: every straight flush, the royal
@@ -90,6 +92,8 @@ FIVE_OF_A_KIND_PLACES: tuple[str, ...] = ("top", "below_straight_flush", "below_
 """Where five of a kind ranks: above the straight flush, just below it, or just below the royal flush."""
 FIVE_WILDS_RULES: tuple[str, ...] = ("as_cards", "best")
 """What five wild cards are: the best hand they stand for, or a hand above every other."""
+IN_FLUSH_RULES: tuple[str, ...] = ("ace", "missing")
+"""What a wild card is in a flush: an ace (doubling the ace held), or the best card of the suit the hand lacks."""
 FIVE_WILDS_CATEGORY = 10
 """The category number of five wild cards where they are a hand of their own."""
 JOKER_ROLES: tuple[str, ...] = ("wild", "bug")
@@ -156,6 +160,7 @@ def evaluate_wild(
     natural_beats_wild: bool = False,
     joker: str = "wild",
     five_wilds: str = "as_cards",
+    in_flush: str = "ace",
 ) -> float:
     """The value of the best five of 5 to 9 cards when the cards in ``wild``
     and the jokers may stand for any card (the rules and the value scale are
@@ -163,7 +168,7 @@ def evaluate_wild(
 
     ``five_of_a_kind``: one of :data:`FIVE_OF_A_KIND_PLACES`;
     ``joker``: ``"wild"`` or ``"bug"``; ``five_wilds``: ``"as_cards"`` or
-    ``"best"``. Pass ``wild`` as a ``frozenset``
+    ``"best"``; ``in_flush``: ``"ace"`` or ``"missing"``. Pass ``wild`` as a ``frozenset``
     (made once per deal): other collections are read and converted each call.
 
     >>> nines = of_ranks("9")
@@ -175,6 +180,8 @@ def evaluate_wild(
     'pair of sevens, ace-king-nine kickers'
     >>> describe_wild(evaluate_wild("As Ks 7s 5s X1 2d"))
     'flush, ace-ace-king-seven-five'
+    >>> describe_wild(evaluate_wild("As Ks 7s 5s X1 2d", in_flush="missing"))
+    'flush, ace-king-queen-seven-five'
     >>> five_queens = evaluate_wild("Qh Qd Qc X1 X2")
     >>> five_queens > evaluate("As Ks Qs Js Ts")
     True
@@ -196,6 +203,10 @@ def evaluate_wild(
         if five_wilds != "best":
             raise CardError(f"five_wilds is {five_wilds!r}: choose one of {', '.join(FIVE_WILDS_RULES)}")
         below |= _FIVE_WILDS_BEST
+    if in_flush != "ace":
+        if in_flush != "missing":
+            raise CardError(f"in_flush is {in_flush!r}: choose one of {', '.join(IN_FLUSH_RULES)}")
+        below |= _MISSING_IN_FLUSH
     wilds = _WITH_JOKERS.get(wild) if type(wild) is frozenset else None
     if wilds is None or joker != "wild" or (type(cards) is not tuple and type(cards) is not list):
         return _evaluate_other(cards, wild, below, natural_beats_wild, joker)
@@ -225,10 +236,11 @@ def evaluate_wild(
     while suits:  # the suits that can make a flush
         bit = suits & -suits
         suits ^= bit
-        key = (k >> 15 + (bit.bit_length() >> 2) & _SPREAD) << 6 | w << 2 | below & 3  # the suit's natural ranks
+        # the suit's natural ranks, the wild cards, and what they are in a flush
+        key = (k >> 15 + (bit.bit_length() >> 2) & _SPREAD) << 5 | w << 1 | (below & _MISSING_IN_FLUSH) >> 3
         flush = _SUIT_HANDS.get(key)
         if flush is None:
-            flush = _SUIT_HANDS[key] = _suit_hand(key >> 6, w, below & 3)
+            flush = _SUIT_HANDS[key] = _suit_hand(key >> 5, w, below & _MISSING_IN_FLUSH)
         if flush > value:
             value = flush
     if natural_beats_wild and n - w >= 5 and evaluate([c for c in cards if c not in wilds]) == value:
@@ -343,18 +355,33 @@ def _evaluate_other(
     hand = parse_cards(cards) if type(cards) is not tuple or not all(isinstance(c, Card) for c in cards) else cards
     plain = wild_set(_NO_WILD if wild is None else wild)
     place = FIVE_OF_A_KIND_PLACES[below & 3]
-    fives = FIVE_WILDS_RULES[below >> 2]
+    fives = FIVE_WILDS_RULES[below >> 2 & 1]
+    in_flush = IN_FLUSH_RULES[below >> 3 & 1]
     if joker == "wild":
         if len(_WITH_JOKERS) > 4096:
             _WITH_JOKERS.clear()
         _WITH_JOKERS[plain] = plain | _ALL_JOKERS
-        return evaluate_wild(hand, plain, five_of_a_kind=place, natural_beats_wild=natural_beats_wild, five_wilds=fives)
+        return evaluate_wild(
+            hand,
+            plain,
+            five_of_a_kind=place,
+            natural_beats_wild=natural_beats_wild,
+            five_wilds=fives,
+            in_flush=in_flush,
+        )
     bugs = sum(1 for c in hand if is_joker(c) and c not in plain)
     if not bugs:
-        return evaluate_wild(hand, plain, five_of_a_kind=place, natural_beats_wild=natural_beats_wild, five_wilds=fives)
+        return evaluate_wild(
+            hand,
+            plain,
+            five_of_a_kind=place,
+            natural_beats_wild=natural_beats_wild,
+            five_wilds=fives,
+            in_flush=in_flush,
+        )
     if below & _FIVE_WILDS_BEST and sum(1 for c in hand if c in plain) >= 5:
         return FIVE_WILDS
-    return _evaluate_bug(hand, plain, bugs, below & 3, natural_beats_wild)
+    return _evaluate_bug(hand, plain, bugs, below & (3 | _MISSING_IN_FLUSH), natural_beats_wild)
 
 
 def _evaluate_bug(
@@ -367,6 +394,7 @@ def _evaluate_bug(
     w = len(hand) - len(natural) - bugs
     k = sum(c.keyn for c in natural)
     ranks = k >> 68
+    missing, below = below & _MISSING_IN_FLUSH, below & 3  # (what a wild card is in a flush; five of a kind's place)
     key = (ranks + (bugs << 48)) << 6 | w << 2 | below
     value = _RANK_HANDS.get(key)
     if value is None:
@@ -377,7 +405,7 @@ def _evaluate_bug(
     for suit in range(4):
         spread = k >> 16 + suit & _SPREAD
         if spread.bit_count() + w + bugs >= 5:
-            value = max(value, _suit_hand(spread, w + bugs, below))
+            value = max(value, _suit_hand(spread, w + bugs, missing))
     if natural_beats_wild and len(natural) >= 5 and evaluate(natural) == value:
         return value + NATURAL_BONUS
     return value
@@ -453,16 +481,20 @@ def _kickers(counts: list[int], spare: int, taken: tuple[int, ...], size: int) -
     return None
 
 
-def _suit_hand(spread: int, w: int, below: int) -> float:
+def _suit_hand(spread: int, w: int, missing: int = 0) -> float:
     """Best straight flush or flush of one suit: ``spread`` holds the suit's
     natural ranks (one bit every four), ``w`` wild cards; 0 if none is better
-    than what the ranks alone make. Wild cards in a flush are aces."""
+    than what the ranks alone make. Wild cards in a flush are aces, or with
+    ``missing`` the best cards of the suit the hand lacks."""
     mask = sum(1 << i for i in range(13) if spread >> 4 * i & 1)
     if mask.bit_count() + w < 5:
         return 0
     top = _straight_top(mask, w)
     if top:
         return _natural_value([top - i for i in range(5)] if top > 5 else [5, 4, 3, 2, 14], True)
+    if missing:  # from the ace down, each rank once: the hand's own card, else a wild card standing for it
+        flush = _distinct_best(mask, w)
+        return _natural_value(flush, True)
     ranks = [i + 2 for i in range(12, -1, -1) if mask >> i & 1][: 5 - w]
     flush = [14] * w + ranks
     aces = flush.count(14)
@@ -471,6 +503,21 @@ def _suit_hand(spread: int, w: int, below: int) -> float:
     if aces > 3:
         return 0  # four aces, from the ranks alone, beat this flush
     return _DOUBLE_ACE[tuple(flush)]
+
+
+def _distinct_best(mask: int, w: int) -> list[int]:
+    """The five best ranks of a suit, each once: those in ``mask``, and ``w`` wild
+    cards standing for the best ranks missing from it."""
+    out: list[int] = []
+    for i in range(12, -1, -1):
+        if mask >> i & 1:
+            out.append(i + 2)
+        elif w:
+            w -= 1
+            out.append(i + 2)
+        if len(out) == 5:
+            break
+    return out
 
 
 def _straight_top(mask: int, w: int) -> int:
@@ -530,6 +577,7 @@ FIVE_WILDS = MAX_VALUE + 14
 """The value of five wild cards where they are a hand of their own: above five aces (``"top"``)."""
 _SPECIAL[FIVE_WILDS] = (FIVE_WILDS_CATEGORY, ())
 _FIVE_WILDS_BEST = 4  # with a five of a kind place (0 to 2): five wild cards are the best hand
+_MISSING_IN_FLUSH = 8  # a wild card in a flush stands for a card the hand lacks
 _ALL_JOKERS: frozenset[Card] = frozenset(Joker(n) for n in range(1, 10))
 # a wild set as given -> the same set of cards (checked), and with the jokers (wild by nature) added
 _WILD_SETS: dict[frozenset[object], frozenset[Card]] = {}

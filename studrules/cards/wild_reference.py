@@ -112,12 +112,15 @@ def reference_high(
     five_of_a_kind: str = "top",
     joker: str = "wild",
     five_wilds: str = "as_cards",
+    in_flush: str = "ace",
 ) -> tuple[Signature, bool]:
     """The best high hand of 5 to 9 cards and whether it needs no wild card.
 
     Cards in ``wild`` and jokers are wild; with ``joker="bug"`` a joker is an
     ace, or any card when the five make a straight, a flush or a straight flush.
     ``five_wilds="best"``: five wild cards among them are :data:`FIVE_WILDS`.
+    ``in_flush="missing"``: five of one suit are five different cards (a wild
+    card stands for no card of the suit already among them).
 
     >>> from .card import parse_cards
     >>> reference_high(parse_cards("7c 7d Kh 9s 2c X1"), joker="bug")
@@ -132,7 +135,7 @@ def reference_high(
     best: tuple[tuple[float, tuple[int, ...]], bool] | None = None
     best_signature: Signature = (0, ())
     for five in itertools.combinations(cards, 5):
-        for signature, natural in _high_fives(five, wild, joker == "bug"):
+        for signature, natural in _high_fives(five, wild, joker == "bug", in_flush == "missing"):
             key = (high_order(signature, five_of_a_kind), natural)
             if best is None or key > best:
                 best, best_signature = key, signature
@@ -140,14 +143,19 @@ def reference_high(
     return best_signature, best[1]
 
 
-def _high_fives(five: Sequence[Card], wild: frozenset[Card], bug: bool) -> Iterable[tuple[Signature, bool]]:
+def _high_fives(
+    five: Sequence[Card], wild: frozenset[Card], bug: bool, distinct: bool = False
+) -> Iterable[tuple[Signature, bool]]:
     natural = [c for c in five if c not in wild and not is_joker(c)]
     bugs = sum(1 for c in five if bug and is_joker(c) and c not in wild)
     wilds = 5 - len(natural) - bugs
     for suited in _suit_modes(natural, wilds + bugs):
         for wild_ranks in itertools.combinations_with_replacement(_RANKS_HIGH, wilds):
             for bug_ranks in itertools.combinations_with_replacement(_RANKS_HIGH, bugs):
-                signature = score_five([c.rank for c in natural] + list(wild_ranks) + list(bug_ranks), suited)
+                ranks = [c.rank for c in natural] + list(wild_ranks) + list(bug_ranks)
+                if suited and distinct and len(set(ranks)) < 5:  # (one suit: a rank twice is a card twice)
+                    continue
+                signature = score_five(ranks, suited)
                 # the bug: an ace, or any card in a straight, a flush or a straight flush
                 if all(r == 14 for r in bug_ranks) or signature[0] in (STRAIGHT, FLUSH, STRAIGHT_FLUSH):
                     yield signature, wilds + bugs == 0

@@ -136,7 +136,9 @@ def showing_ranking(variant: Variant) -> Ranking:
     if not variant.deck.jokers:
         return ranking
     wild = variant.wild
-    return with_wilds(ranking, frozenset(), five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing)
+    return with_wilds(
+        ranking, frozenset(), five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing, in_flush=wild.in_flush
+    )
 
 
 def turned_joker_showing(variant: Variant, turned: frozenset[Card]) -> Ranking:
@@ -157,7 +159,9 @@ def turned_joker_showing(variant: Variant, turned: frozenset[Card]) -> Ranking:
 
     wild = variant.wild
     ranking = ranking_for(variant.deck, variant.deck.ranking)
-    return with_wilds(ranking, turned, five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing)
+    return with_wilds(
+        ranking, turned, five_of_a_kind=wild.five_of_a_kind, joker=wild.joker_showing, in_flush=wild.in_flush
+    )
 
 
 def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[Card] = ()) -> Ranking:
@@ -188,6 +192,7 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
                 natural_beats_wild=rules.natural_beats_wild,
                 joker=joker,
                 five_wilds=rules.five_wilds,
+                in_flush=rules.in_flush,
             )
             made = _MADE[key] = (ranking, counted)
         return made[1]
@@ -202,6 +207,7 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
             five_of_a_kind=rules.five_of_a_kind,
             natural_beats_wild=rules.natural_beats_wild,
             five_wilds=rules.five_wilds,
+            in_flush=rules.in_flush,
         )
         made = _MADE[key] = (ranking, wild)
     return made[1]

@@ -88,6 +88,7 @@ class _Builder(_StepBuilder):
             five_of_a_kind=str(wild_d.get("five_of_a_kind", "top")),
             natural_beats_wild=bool(wild_d.get("natural_beats_wild", False)),
             five_wilds=str(wild_d.get("five_wilds", "as_cards")),
+            in_flush=str(wild_d.get("in_flush", "ace")),
             quote=_quote(wild_d.get("quote")),
             jokers=deck.jokers,
             joker=str(wild_d.get("joker", "wild")),

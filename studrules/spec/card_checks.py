@@ -267,6 +267,12 @@ class _CardChecks(_CheckerBase):
     def _wild_forms_played(self, counted: set[str]) -> None:
         """The deck and wild rules the rankings the wild cards count in (``counted``) play."""
         wild, deck = self.v.wild, self.v.deck
+        if wild.in_flush != "ace" and (deck.ranks != STANDARD_RANKS or "short_deck_high" in counted):
+            self.fail(
+                "wild.in_flush: missing is played in the high ranking of a full deck; on this deck a wild card "
+                "in a flush is an ace (leave it out)",
+                ("wild", "in_flush"),
+            )
         if "high" in counted and not deck.ace_low_straight and all(r in deck.ranks for r in "A2345"):
             self.fail(
                 "wild cards count in a high hand where A-2-3-4-5 is a straight: ace_low_straight: false "

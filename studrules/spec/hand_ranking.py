@@ -38,4 +38,5 @@ def banked_ranking(variant: Variant) -> Ranking:
         natural_beats_wild=wild.natural_beats_wild,
         joker=(wild.joker if wild.joker == "bug" else "wild") if variant.deck.jokers else None,
         five_wilds=wild.five_wilds,
+        in_flush=wild.in_flush,
     )

@@ -27,7 +27,9 @@ class WildRules:
     may count low for it, the player taking the better of the ace low (his
     aces wild) and high (his lowest other card wild). ``rankings``: the
     showdown rankings they count in (empty: all). ``five_of_a_kind``,
-    ``natural_beats_wild`` and ``five_wilds``: how wild hands compare. ``jokers``: how many
+    ``natural_beats_wild`` and ``five_wilds``: how wild hands compare; ``in_flush``: a wild
+    card in a flush is an ace (``ace``, doubling the ace held) or the best card of the suit
+    the hand lacks (``missing``). ``jokers``: how many
     jokers the deck holds (``DeckSpec.jokers``); ``joker``: what each is,
     ``wild`` (any card), ``bug`` (an ace, or any card completing a straight,
     a flush or a straight flush), ``bug_up`` (the bug while face up, wild
@@ -45,6 +47,7 @@ class WildRules:
     five_of_a_kind: str = "top"
     natural_beats_wild: bool = False
     five_wilds: str = "as_cards"
+    in_flush: str = "ace"
     quote: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
     jokers: int = 0
     joker: str = "wild"

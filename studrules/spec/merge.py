@@ -104,7 +104,7 @@ def _in_use_order(stakes: dict[str, Any]) -> dict[str, Any]:
         name: {n for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", str(value)) if n in stakes and n != name}
         for name, value in stakes.items()
     }
-    left, order = list(stakes), []
+    left, order = list(stakes), list[str]()
     while left:
         ready = next((n for n in left if uses[n] <= set(order)), None)
         if ready is None:
