@@ -164,3 +164,24 @@ def test_a_catalogue_entry_must_name_its_catalogue(tmp_path):
     with pytest.raises(SpecErrors) as err:
         load_variant_text("extends: five-card-stud\nname: x\ncatalogue: 5_card_stud\n")
     assert "catalogue" in str(err.value.errors[0])
+
+
+def test_a_game_whose_strategy_cannot_play_it_is_told_so_at_its_strategy_field(tmp_path, capsys):
+    # an audit's finding: a game against the house naming a strategy that reads five cards,
+    # where a player holds three at his first decision, validated; simulate and the bots then
+    # stopped on it. validate says it at the file's strategy field, with the strategy's words.
+    path = tmp_path / "three-then-two.yaml"
+    path.write_text(
+        "name: three-then-two\nkind: banked\nstrategy: pair-or-better\nseats: {min: 1, max: 6}\n"
+        "stakes: {ante: 10, table_min: 5, table_max: 100}\nsteps:\n"
+        "  - ante: {amount: ante, min: table_min, max: table_max}\n"
+        "  - deal: {players: [down, down, up]}\n"
+        "  - decision: {id: first, fold: true, raise: ante}\n"
+        "  - deal: {players: [up, down]}\n"
+        "  - settle: {id: settle, against: pay_table, pay_table: {pair: 1, two_pair: 3}}\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert f"{path}:3:11: strategy: its strategy 'pair-or-better' cannot play this game: " in out
+    assert "a player holds 3 at a decision" in out

@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, OtherKindOfFileError, SpecError, SpecErrors, StudrulesError
@@ -64,7 +65,7 @@ def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], 
         if not (len(found) == 1 and found[0].message.startswith("this is a variant file")):
             return "strategy", found, game
     try:
-        _, problems = choice_errors(file)
+        variant_read, problems = choice_errors(file)
     except OtherKindOfFileError as err:
         if err.kind == "strategy":
             return ("strategy", *validate_strategy(file, variant))
@@ -82,7 +83,26 @@ def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], 
             if key not in seen:
                 seen.add(key)
                 errors.append(SpecError(f"with option {option}={choice}: {e.message}", e.location))
-    return "variant", errors, ""
+    return "variant", errors + _strategy_problems(variant_read, file), ""
+
+
+def _strategy_problems(variant: Variant, file: str) -> list[SpecError]:
+    """Whether the strategy a game against the house names (``strategy:``, played when
+    none is given) plays it: ``simulate`` and the bots would stop on it."""
+    if variant.strategy is None:
+        return []
+    from ..spec.source import locate, read_document
+    from ..spec.strategies import load_strategy
+
+    try:
+        load_strategy(variant.strategy, variant)
+    except StudrulesError as err:
+        try:
+            where = locate(read_document(Path(file)).data, ("strategy",), default=Location(file))
+        except StudrulesError:
+            where = Location(file)
+        return [SpecError(f"its strategy '{variant.strategy}' cannot play this game: {err}", where)]
+    return []
 
 
 def validate_strategy(file: str, variant: Variant | None = None) -> tuple[list[SpecError], str]:
