@@ -82,8 +82,9 @@ def test_the_readme_house_rule_example_changes_what_its_diff_says(tmp_path):
     assert "friday.yaml" in files
     (tmp_path / "friday.yaml").write_text(files["friday.yaml"], encoding="utf-8")
     found = diff(load_variant("seven-card-stud"), load_variant(tmp_path / "friday.yaml"))
-    # the three rules the file writes (the wild twos also make five of a kind, the best hand)
-    assert {d.rule for d in found} == {"wild ranks", "five of a kind", "bring-in", "raise cap"}
+    # the three rules the file writes (the wild twos also make five of a kind, the best hand, and
+    # a wild card in a flush an ace: wild.in_flush's default)
+    assert {d.rule for d in found} == {"wild ranks", "five of a kind", "wild card in a flush", "bring-in", "raise cap"}
     cap = next(d for d in found if d.rule == "raise cap")
     assert (cap.topic, "4 raises" in cap.b) == ("round 5", True)
 
