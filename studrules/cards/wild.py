@@ -60,6 +60,7 @@ one pass over its cards and two or three dictionary lookups.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from ..errors import CardError
@@ -354,31 +355,21 @@ def _evaluate_other(
         raise CardError(f"joker is {joker!r}: choose one of {', '.join(JOKER_ROLES)}")
     hand = parse_cards(cards) if type(cards) is not tuple or not all(isinstance(c, Card) for c in cards) else cards
     plain = wild_set(_NO_WILD if wild is None else wild)
-    place = FIVE_OF_A_KIND_PLACES[below & 3]
-    fives = FIVE_WILDS_RULES[below >> 2 & 1]
-    in_flush = IN_FLUSH_RULES[below >> 3 & 1]
+    with_rules = functools.partial(  # (the rules as ``below`` packs them)
+        evaluate_wild,
+        five_of_a_kind=FIVE_OF_A_KIND_PLACES[below & 3],
+        natural_beats_wild=natural_beats_wild,
+        five_wilds=FIVE_WILDS_RULES[below >> 2 & 1],
+        in_flush=IN_FLUSH_RULES[below >> 3 & 1],
+    )
     if joker == "wild":
         if len(_WITH_JOKERS) > 4096:
             _WITH_JOKERS.clear()
         _WITH_JOKERS[plain] = plain | _ALL_JOKERS
-        return evaluate_wild(
-            hand,
-            plain,
-            five_of_a_kind=place,
-            natural_beats_wild=natural_beats_wild,
-            five_wilds=fives,
-            in_flush=in_flush,
-        )
+        return with_rules(hand, plain)
     bugs = sum(1 for c in hand if is_joker(c) and c not in plain)
     if not bugs:
-        return evaluate_wild(
-            hand,
-            plain,
-            five_of_a_kind=place,
-            natural_beats_wild=natural_beats_wild,
-            five_wilds=fives,
-            in_flush=in_flush,
-        )
+        return with_rules(hand, plain)
     if below & _FIVE_WILDS_BEST and sum(1 for c in hand if c in plain) >= 5:
         return FIVE_WILDS
     return _evaluate_bug(hand, plain, bugs, below & (3 | _MISSING_IN_FLUSH), natural_beats_wild)
