@@ -22,15 +22,13 @@ outside an open list or table, as TOML reads it; a section's tables
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import Location, SpecError, StudrulesError, some_names
-from ..spec.source import check_data_file
+from ..spec.source import check_data_file, open_regular
 from .phh_replay import MAX_PHH_BYTES, PHH_SUFFIXES, PHHFields, PHHReadError, read_phh, read_phh_file
 
 __all__ = ["iter_phh_hands"]
@@ -55,22 +53,8 @@ def iter_phh_hands(path: str | Path, hand: str | None = None) -> Iterator[tuple[
     """
     file = str(path)
     check_data_file(Path(path), what="PHH", suffixes=PHH_SUFFIXES)
-    with _open_regular(Path(path), file) as stream:
+    with open_regular(Path(path), Location(file)) as stream:
         yield from _hands(_Sections(stream, file), Path(path), file, hand)
-
-
-def _open_regular(path: Path, file: str) -> BinaryIO:
-    """The regular file at ``path``, open to read (a pipe or a device is refused before opening)."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):  # (opening a pipe waits for a writer)
-            raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)")
-        stream = open(path, "rb")  # noqa: SIM115 (the caller's with closes it)
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            stream.close()
-            raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)")
-    except OSError as err:
-        raise SpecError(f"cannot read the file: {err.strerror}", Location(file)) from None
-    return stream
 
 
 def _hands(reader: _Sections, path: Path, file: str, hand: str | None) -> Iterator[tuple[str | None, PHHFields]]:

@@ -21,7 +21,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -38,6 +38,7 @@ __all__ = [
     "plain",
     "is_file",
     "check_data_file",
+    "open_regular",
     "slash_hint",
     "read_bounded",
     "read_strategy_document",
@@ -263,6 +264,30 @@ def check_data_file(
     return path
 
 
+def open_regular(path: Path, location: Location | None = None) -> BinaryIO:
+    """The regular file at ``path``, open to read in bytes; a pipe or a device is refused
+    before it is opened (opening a pipe waits for a writer), and again once open.
+
+    >>> open_regular(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.SpecError: '/dev/null' is not a regular file (a pipe or a device?)
+    """
+    import stat
+
+    file = str(path)
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
+        stream = open(path, "rb")  # noqa: SIM115 (the caller's with closes it)
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            stream.close()
+            raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror}", location or Location(file)) from None
+    return stream
+
+
 def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | None = None) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes (read no further:
     files of ``/proc`` say they are empty).
@@ -272,19 +297,13 @@ def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | Non
     ...
     studrules.errors.SpecError: '/dev/null' is not a regular file (a pipe or a device?)
     """
-    import stat
-
     file = str(path)
     where = location or Location(file)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # (before opening: opening a pipe waits for a writer)
-            raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
-        with open(path, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise SpecError(f"'{file}' is not a regular file (a pipe or a device?)", location)
+    with open_regular(path, location) as f:
+        try:
             raw = f.read(limit + 1)
-    except OSError as err:
-        raise SpecError(f"cannot read the file: {err.strerror}", where) from None
+        except OSError as err:
+            raise SpecError(f"cannot read the file: {err.strerror}", where) from None
     if len(raw) > limit:
         raise SpecError(f"the file is larger than {limit:,} bytes: at most {limit:,} are read", where)
     try:
