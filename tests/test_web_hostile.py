@@ -363,3 +363,18 @@ def test_a_table_s_seed_is_refused_unless_the_server_takes_seeded_tables(tmp_pat
         assert client.post("/api/tables", json=body | {"seed": None}).status_code == 200  # (no seed: random deals)
     with TestClient(create_app(tmp_path / "seeded.db", seeded_tables=True)) as client:
         assert client.post("/api/tables", json=body).status_code == 200
+
+
+def test_games_that_no_longer_load_are_said_without_the_server_s_files(tmp_path):
+    # an audit's finding (by reading): an uploaded game's file removed from the server, the
+    # table's message quoted the loader's words, the file's whole path on the server among them
+    from studrules.web.banked_view import table_games
+    from studrules.web.config import TableError
+
+    server = web_app.Server(tmp_path / "t.db")
+    room, _ = server.create({"host": "Ann", "variants": ["razz"], "seats": 2})
+    hidden = tmp_path / "private-folder" / "gone.yaml"
+    room.resolve = lambda name: hidden
+    with pytest.raises(TableError) as caught:
+        table_games(room)
+    assert "private-folder" not in str(caught.value) and "razz" in str(caught.value)

@@ -254,8 +254,11 @@ def table_games(room: Any) -> tuple[Any, ...]:
             tuple(sorted(config.options.items())),
             tuple(sorted(config.stakes.items())),
         )
-    except StudrulesError as err:
-        raise TableError(f"this table's games do not load: {err}") from None
+    except StudrulesError:  # (its words may name the server's files: a player is told which games)
+        raise TableError(
+            f"this table's games ({', '.join(config.variants)}) no longer load on this server: "
+            "the host may change the games"
+        ) from None
 
 
 def bot_kind(room: Any) -> str:
