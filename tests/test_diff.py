@@ -661,3 +661,17 @@ def test_when_the_dealer_may_declare_a_hand_void_is_part_of_the_rule():
             "yes: when a card is exposed",
         )
     }
+
+
+def test_a_side_s_option_error_names_its_flag(capsys):
+    # an audit's finding: "five-card-stud-fr: unknown option 'bogus'" did not say which side's
+    # flag gave it (a stake's error did: "with --stake-b bring_in=30: ...")
+    from cli_support import run
+
+    code, _, err = run(capsys, "diff", FR, FR, "--option-b", "bogus=1")
+    assert code == 1
+    assert err.startswith("studrules: with --option-b bogus=1: five-card-stud-fr: unknown option 'bogus'")
+    code, _, err = run(capsys, "compare", FR, HE, "--option-a", "open_fold=bogus", "-n", "2")
+    assert code == 1 and err.startswith(
+        "studrules: with --option-a open_fold=bogus: five-card-stud-fr: option 'open_fold'"
+    )

@@ -459,18 +459,31 @@ def add_side_arguments(parser: argparse.ArgumentParser) -> None:
 def load_sides(args: argparse.Namespace) -> tuple[Variant, Variant]:
     """The two variants ``args.a`` and ``args.b``, each with its own options and
     stakes (:func:`add_side_arguments`), loaded by :func:`load_with_stakes`."""
-    from ..spec.loader import parse_assignments
-
-    a, b = (
-        load_with_stakes(
-            _named(getattr(args, side), side.upper()),
-            parse_assignments(getattr(args, f"option_{side}"), f"--option-{side}"),
-            parse_assignments(getattr(args, f"stake_{side}"), f"--stake-{side}"),
-            f"--stake-{side}",
-        )
-        for side in ("a", "b")
-    )
+    a, b = (_side(args, side) for side in ("a", "b"))
     return a, b
+
+
+def _side(args: argparse.Namespace, side: str) -> Variant:
+    """One side of :func:`load_sides`: an error its options cause is said with the flag
+    that gave them (``with --option-b bogus=1: ...``), as its stakes' are."""
+    from ..spec.loader import load_variant, parse_assignments
+
+    name = _named(getattr(args, side), side.upper())
+    options = parse_assignments(getattr(args, f"option_{side}"), f"--option-{side}")
+    stakes = parse_assignments(getattr(args, f"stake_{side}"), f"--stake-{side}")
+    try:
+        return load_with_stakes(name, options, stakes, f"--stake-{side}")
+    except (SpecErrors, SpecError) as err:
+        if not options:
+            raise
+        try:
+            load_variant(name)  # (the file alone loads: the options given are the cause)
+        except StudrulesError:
+            raise err from None
+        errors = err.errors if isinstance(err, SpecErrors) else [err]
+        given = " ".join(f"{k}={v}" for k, v in options.items())
+        said = [SpecError(f"with --option-{side} {given}: {e.message}", e.location) for e in errors]
+        raise (SpecErrors(said) if isinstance(err, SpecErrors) else said[0]) from None
 
 
 def add_stack_argument(parser: argparse.ArgumentParser, default_text: str) -> None:
