@@ -131,3 +131,18 @@ def test_a_card_drawn_face_up_is_dealt_face_up_for_the_wild_card_that_follows_an
         hand.apply(action)
     assert (hand.phase, hand.to_act) == ("offer", "Bob")
     assert [la.action for la in hand.legal_actions()] == ["buy", "fold"]
+
+
+def test_a_twist_that_swaps_an_up_card_for_an_up_card_asks_again_who_shows_the_best_board():
+    # an audit's finding, the house english-stud (a twist's new card comes as the old: face up for
+    # an up card). Ann: Ah 3d down, 9c 2c 5d up; Bob: Qh Qd down, 7s 8s Th up. Round 3: Bob's
+    # ten high beats her nine high, he acts first. At the twist she gives up her 2c and draws the
+    # 9d up: her 9c 5d 9d shows a pair, above his ten high, so she opens round 4 (the count of up
+    # cards unchanged, the answer remembered before was given again: Bob)
+    cards = {"Ann": "Ah 3d 9c 2c 5d 9d", "Bob": "Qh Qd 7s 8s Th"}
+    hand = Hand(load_variant("english-stud"), ["Ann", "Bob"], 200, cards={p: c.split() for p, c in cards.items()})
+    for action in ("Bob bring-in", "Ann call", "Ann check", "Bob check", "Bob check", "Ann check"):
+        hand.apply(action)
+    hand.apply("Ann buy 2c")
+    hand.apply("Bob decline")
+    assert hand.to_act == "Ann"
