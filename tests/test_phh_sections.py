@@ -55,9 +55,13 @@ def here(tmp_path, monkeypatch) -> Path:
 # holding a list that looks like a heading, brackets in comments and in strings.
 TRICKY = sections(
     hand(100, 'note = """\n[2]\nan escaped quote \\""" still open\n[3]\n"""'),
-    hand(200, "odds = [\n[3],\n  [4] ,\n]", "# [5] a comment", "words = '[6]' # ]]"),
+    hand(200, "odds = [\n[3],\n  [4] ,\n]", "# [5] a comment", "words = '[6]' # ]]", 'k = ["""a"""", "b"]'),
     hand(300, "lines = '''\n[7]\n'''", 'last = "a ] \\" [ b"'),
-    top="# a file of three hands [1]\n",
+    # (a review's findings) a string over lines whose text ends in quotes, in a list; a table
+    # of a hand whose quoted key holds a bracket
+    hand(400, 'ends = ["""a"""", \'\'\'b\'\'\'\'\', [\n"""c\n""""", [\n1]], "d"]', '[4."a]b"]\nx = 1'),
+    hand(500),
+    top="# a file of five hands [1]\n",
 )
 
 
@@ -65,9 +69,11 @@ def test_the_sections_read_are_the_tables_tomllib_reads_from_the_whole_file(here
     (here / "t.phh").write_text(TRICKY)
     whole = tomllib.loads(TRICKY)
     read = list(iter_phh_hands("t.phh"))
-    assert [label for label, _ in read] == ["1", "2", "3"] == list(whole)
+    assert [label for label, _ in read] == ["1", "2", "3", "4", "5"] == list(whole)
     assert [dict(fields) for _, fields in read] == [whole[k] for k in whole]
     assert "[2]" in read[0][1]["note"] and read[1][1]["odds"] == [[3], [4]]
+    assert read[1][1]["k"] == ['a"', "b"] and read[3][1]["ends"][:2] == ['a"', "b''"]
+    assert read[3][1]["a]b"] == {"x": 1}
 
 
 def test_a_file_of_tricky_sections_replays_each_hand(here, capsys):
@@ -75,7 +81,7 @@ def test_a_file_of_tricky_sections_replays_each_hand(here, capsys):
     code, out, _ = run(capsys, "replay-phh", "t.phh")
     assert code == 0
     assert "finishing stacks [101, 99]" in out and "finishing stacks [301, 299]" in out
-    assert out.splitlines()[-1] == "3 hands replayed; against the recorded finishing stacks all match"
+    assert out.splitlines()[-1] == "5 hands replayed; against the recorded finishing stacks all match"
 
 
 def test_a_hand_s_tables_stay_with_it_and_a_quoted_heading_is_read(here):

@@ -102,7 +102,9 @@ class WildRanking(Ranking):
         # ranks show as they are
         if self.name == "high":
             jokers = frozenset(c for c in self.wild if is_joker(c))
-            return visible_wild(cards, jokers, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
+            return visible_wild(
+                cards, jokers, five_of_a_kind=self.five_of_a_kind, joker=self.joker, in_flush=self.in_flush
+            )
         if self.name == "deuce_to_seven_low":
             return visible_wild_deuce_to_seven(cards)
         return visible_wild_ace_to_five(cards)
@@ -115,7 +117,9 @@ class WildRanking(Ranking):
         if self.joker is None or not any(map(is_joker, cards)):
             return self._base.describe_visible(cards)
         if self.name == "high":
-            return describe_visible_wild(cards, five_of_a_kind=self.five_of_a_kind, joker=self.joker)
+            return describe_visible_wild(
+                cards, five_of_a_kind=self.five_of_a_kind, joker=self.joker, in_flush=self.in_flush
+            )
         return describe_visible_wild_low(self.visible(cards))
 
     def showing_now(self, cards: str | Iterable[str | Card]) -> tuple[int, str, int] | None:
@@ -136,8 +140,9 @@ class WildRanking(Ranking):
         if self.name == "high":
             joker = self.joker or "wild"
             wilds = sum(1 for c in hand if c in self.wild or (is_joker(c) and joker == "wild"))
-            value = visible_wild(hand, self.wild, five_of_a_kind=self.five_of_a_kind, joker=joker)
-            return value, describe_visible_wild(hand, self.wild, five_of_a_kind=self.five_of_a_kind, joker=joker), wilds
+            rules = {"five_of_a_kind": self.five_of_a_kind, "joker": joker, "in_flush": self.in_flush}
+            value = visible_wild(hand, self.wild, **rules)
+            return value, describe_visible_wild(hand, self.wild, **rules), wilds
         wilds = sum(1 for c in hand if c in self.wild or is_joker(c))  # (a joker is wild in a low)
         if self.name == "deuce_to_seven_low":
             value = visible_wild_deuce_to_seven(hand, self.wild)

@@ -60,6 +60,7 @@ def visible_wild(
     *,
     five_of_a_kind: str = "top",
     joker: str = "wild",
+    in_flush: str = "ace",
 ) -> int:
     """Strength of a high showing, higher = stronger (see the module's text).
 
@@ -71,7 +72,7 @@ def visible_wild(
     hand = parse_cards(cards)
     five_of_a_kind_floor(five_of_a_kind)  # a CardError for a place that does not exist
     if len(hand) >= 5:
-        value = evaluate_wild(hand, wild, five_of_a_kind=five_of_a_kind, joker=joker)
+        value = evaluate_wild(hand, wild, five_of_a_kind=five_of_a_kind, joker=joker, in_flush=in_flush)
         category, ranks = signature_of(value)
         if category == FIVE_OF_A_KIND and five_of_a_kind == "below_straight_flush":
             return pack_signature(Category.FOUR_OF_A_KIND, (15, *ranks))  # above four aces, below a straight flush
@@ -87,6 +88,7 @@ def describe_visible_wild(
     *,
     five_of_a_kind: str = "top",
     joker: str = "wild",
+    in_flush: str = "ace",
 ) -> str:
     """A high showing in words.
 
@@ -95,7 +97,7 @@ def describe_visible_wild(
     """
     hand = parse_cards(cards)
     if len(hand) >= 5:
-        return describe_wild(evaluate_wild(hand, wild, five_of_a_kind=five_of_a_kind, joker=joker))
+        return describe_wild(evaluate_wild(hand, wild, five_of_a_kind=five_of_a_kind, joker=joker, in_flush=in_flush))
     return describe_signature(*_best_showing(hand, wild, joker, ace_low=False, lowest=False))
 
 

@@ -112,7 +112,9 @@ class _Drawing(_HandState):
                 up.remove(card)
                 self.up_key[seat] -= nibble[card.code]
                 self._ups -= 1
-                self._visible_memo = None  # (a new card up may keep the count of up cards: the best board is asked again)
+                self._visible_memo = (
+                    None  # (a new card up may keep the count of up cards: the best board is asked again)
+                )
         self.discards[seat] += len(chosen)
         self.events.append(Event("discard", name, None, amount=len(chosen), cards=tuple(chosen)))
         if verb == "buy":

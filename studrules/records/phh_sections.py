@@ -33,10 +33,10 @@ from .phh_replay import MAX_PHH_BYTES, PHH_SUFFIXES, PHHFields, PHHReadError, re
 
 __all__ = ["iter_phh_hands"]
 
-#: A table's heading: ``[1]``, ``["1"]``, ``[1.meta]`` or ``[[1]]``; the first key is the hand's.
-_HEADING = re.compile(
-    r"[ \t]*\[\[?[ \t]*(\"[^\"\n]*\"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*(?:\.[^\]\n]*)?\]\]?[ \t]*(?:#.*)?$"
-)
+#: A key of a heading: bare, or quoted (a quoted key may hold dots and brackets).
+_KEY = r"(?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[A-Za-z0-9_-]+)"
+#: A table's heading: ``[1]``, ``["1"]``, ``[1.meta]``, ``[1."a]b"]`` or ``[[1]]``; the first key is the hand's.
+_HEADING = re.compile(rf"[ \t]*\[\[?[ \t]*({_KEY})(?:[ \t]*\.[ \t]*{_KEY})*[ \t]*\]\]?[ \t]*(?:#.*)?$")
 #: What changes how the rest of a line is read: strings, a comment, lists and inline tables.
 _TOKENS = re.compile(r"\"\"\"|'''|[\"'#\[\]{}]")
 _BASIC_END = re.compile(r'(?:[^"\\\n]|\\.)*"?')
@@ -205,15 +205,24 @@ class _Sections:
 
 def _closing_end(text: str, i: int, quotes: str) -> int:
     """Just after the ``quotes`` that close a string spanning lines, in ``text`` from
-    ``i``; -1 when the line does not close it."""
+    ``i``; -1 when the line does not close it. Up to two more quotes next to them are
+    the string's own (three quotes, then one more: the text ends in a quote), so a
+    run of quotes closes at its end."""
     if quotes == "'''":
         end = text.find(quotes, i)
-        return -1 if end < 0 else end + 3
-    while i < len(text):
-        if text[i] == "\\":
-            i += 2
-        elif text.startswith(quotes, i):
-            return i + 3
-        else:
-            i += 1
-    return -1
+    else:
+        end = -1
+        while i < len(text):
+            if text[i] == "\\":
+                i += 2
+            elif text.startswith(quotes, i):
+                end = i
+                break
+            else:
+                i += 1
+    if end < 0:
+        return -1
+    run = end + 3
+    while run < len(text) and run - end < 5 and text[run] == quotes[0]:
+        run += 1
+    return run

@@ -79,7 +79,9 @@ def overlay(base: Any, over: Any, path: FieldPath = (), problems: list[SpecError
                 out.pop(key, None)  # the base's field taken out: its default applies
                 continue
             elif key == "stakes" and not path and isinstance(value, dict) and isinstance(base.get(key), dict):
-                out[key] = _in_use_order(overlay(base[key], value, (key,)))
+                merged = overlay(base[key], value, (key,))
+                # (stakes it adds may come before base stakes that use them; a file's own order stands)
+                out[key] = _in_use_order(merged) if any(k not in base[key] for k in value) else merged
             elif key in base:
                 out[key] = overlay(base[key], value, path + (key,))
             else:
