@@ -152,3 +152,16 @@ def test_leaving_at_a_bring_in_where_no_fold_is_allowed_without_a_bet_says_what_
     verbs = [e.type for e in hand.events if e.player == "Hero" and e.type not in ("ante", "deal")]
     # the bring-in on third street, a check on each of the four streets after, the muck
     assert verbs == ["bring_in", "check", "check", "check", "check", "muck"]
+
+
+def test_leaving_a_declare_game_says_that_a_seat_at_the_declaration_declares_and_may_win():
+    # an audit's finding: the question promised a muck at the showdown, but a seat still in at
+    # the declaration cannot fold there: it declares (as a seat no one plays), its hand is shown,
+    # and it won the low half. The question now says so. Hero brings in and leaves; Ann only
+    # checks and calls, so Hero never faces a bet and reaches the declaration.
+    hand = Hand(load_variant("seven-card-stud-hi-lo-declare"), ["Hero", "Ann"], 200, seed=1)
+    me = _seat(Scripted("q", "y"), hand)
+    play_hand(hand, {"Hero": me, "Ann": CheckCall()})
+    assert "a seat still in at the declaration cannot fold there: yours declares for you" in me.prompts[-1]
+    assert "muck at the showdown" not in me.prompts[-1]
+    assert "Hero" in [e.player for e in hand.events if e.type == "show"]  # (his declared hand, shown)

@@ -23,7 +23,7 @@ from typing import Any
 from ..game.actions import Action, LegalAction
 from ..game.events import pot_words
 from ..game.policies import Policy
-from ..spec.model import BettingStep
+from ..spec.model import BettingStep, DeclareStep
 from .choices import (
     NotAChoice,
     amount_words,
@@ -50,14 +50,18 @@ class QuitTable(Exception):
     """The person at the terminal asked to leave (``q``, or Ctrl-D at a question)."""
 
 
-def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool, open_fold: bool = False) -> str:
+def leaving_question(
+    legal: tuple[LegalAction, ...], against_the_house: bool, open_fold: bool = False, declares: bool = False
+) -> str:
     """What leaving in the middle of a hand does, asked before he goes: his hand
     is folded (mucked at a showdown); where the rules let him do neither now, he
     does what a seat no one plays does: he folds at his next turn where every round
     lets a player fold without facing a bet (``open_fold``), else he checks while no one
     bets, folds to the first bet and mucks at the showdown. Against the
     house a hand that cannot fold (it may only stand or wager more) makes no
-    further wager and is settled with the others.
+    further wager and is settled with the others. In a declare game (``declares``) a seat
+    still in at the declaration cannot fold there: it declares as a seat no one plays
+    does, and its hand is shown with the others (a share may come to it).
 
     >>> leaving_question((LegalAction("fold"), LegalAction("call", 10)), False)
     'Leave the table in the middle of this hand? You fold, and your chips in the pot are lost. [y/N] '
@@ -78,6 +82,15 @@ def leaving_question(legal: tuple[LegalAction, ...], against_the_house: bool, op
         what = (
             "You cannot fold now, nor later while no one bets: you check until then, fold to the first bet, "
             "and muck at the showdown; your chips in the pot are lost."
+        )
+    if declares and not against_the_house and "fold" not in verbs and "muck" not in verbs:
+        what = what.removesuffix("; your chips in the pot are lost.").removesuffix(
+            ", and your chips in the pot are lost."
+        )
+        what = what.replace(", fold to the first bet, and muck at the showdown", " and fold to the first bet")
+        what += (
+            "; but a seat still in at the declaration cannot fold there: yours declares for you, "
+            "and its hand is shown with the others and may win a share."
         )
     return f"Leave the table in the middle of this hand? {what} [y/N] "
 
@@ -169,7 +182,8 @@ class TerminalPlayer(Policy):
         # (in the bring-in's round his next turn faces a bet: a completion or a raise)
         open_fold = all(step.open_fold for step in rounds if step.bring_in is None)
         try:
-            answer = self.read(leaving_question(view.legal if view is not None else (), banked, open_fold))
+            declares = bool(self.variant is not None and self.variant.steps_of(DeclareStep))
+            answer = self.read(leaving_question(view.legal if view is not None else (), banked, open_fold, declares))
         except EOFError:
             return True
         if answer.strip().lower() in ("y", "yes"):
