@@ -58,3 +58,22 @@ def test_a_wild_card_missing_in_a_flush_is_played_on_a_full_deck_only():
     ).wild.in_flush == ("missing")
     (message,) = messages("extends: five-card-stud-36\nname: x\nwild: {ranks: '6', in_flush: missing}\n")
     assert message.startswith("wild.in_flush: missing is played in the high ranking of a full deck")
+
+
+def test_the_terminal_names_a_split_hand_as_he_set_it():
+    # an audit's finding: after Ann split her cards (cowpie: a five-card and a two-card hand),
+    # "your hand" still named the best hands of all seven, each labelled "high". Ann: 6c 6d Th
+    # 9s 8d 7c Tc. Before the split: a ten-high straight of five, a pair of tens of two; she sets
+    # 9s Tc apart (a down card in each hand): her five are 6c 6d Th 8d 7c, a pair of sixes, and her
+    # two ten-nine high.
+    from studrules.table.drawing import _my_hand_words
+
+    v = load_variant("cowpie")
+    cards = {"Ann": "6c 6d Th 9s 8d 7c Tc", "Bob": "2c 3d 4h 5s 9h Jd Kc"}
+    hand = Hand(v, ["Ann", "Bob"], 200, cards=cards)
+    while hand.phase != "split":
+        hand.check_or_call()
+    assert _my_hand_words(hand.view("Ann"), v) == "5-card hand: straight, ten high; 2-card hand: pair of tens"
+    hand.apply("Ann split 9s Tc")
+    words = _my_hand_words(hand.view("Ann"), v)
+    assert words is not None and words.startswith("5-card hand: pair of sixes; 2-card hand: ten")

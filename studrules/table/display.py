@@ -123,10 +123,13 @@ def hand_now(
     wild_ranks: str = "",
     down: Sequence[Card] = (),
     low_wild_ranks: str | None = None,
+    split: tuple[Sequence[Card], Sequence[Card]] | None = None,
 ) -> str | None:
     """What ``cards`` make now under the variant's showdown rankings (or the
     house game's ranking), in short words; each ranking named when there are
-    several (``high: pair of sevens; low: 8-6-5-3-2``). ``wild_ranks``: the
+    several (``high: pair of sevens; low: 8-6-5-3-2``), or in a game where the
+    cards are split into two hands, each hand by its size (``5-card hand: ...``),
+    the cards of each as ``split`` gives them once they are. ``wild_ranks``: the
     ranks wild now; ``down``: the seat's face-down cards (for a bug that is
     wild only there). None when there are no cards to name.
 
@@ -141,7 +144,7 @@ def hand_now(
     """
     from ..cards.rankings import ranking_for
     from ..game.wilds import better_of, seat_ranking
-    from ..spec.model import ShowdownStep
+    from ..spec.model import ShowdownStep, SplitStep
 
     if not cards or any(is_joker(c) for c in cards) and not variant.wild.any:
         return None
@@ -155,8 +158,12 @@ def hand_now(
             named.append((name, ranking))
     else:
         named = [(variant.deck.ranking, ranking_for(variant.deck, variant.deck.ranking))]
+    splits = variant.steps_of(SplitStep)
+    sizes = splits[0].sizes if splits and len(named) == 2 else None
     said = []
-    for name, ranking in named:
+    for k, (name, ranking) in enumerate(named):
+        if split is not None and sizes is not None:
+            cards = split[k]  # (his hands as he set them)
         if variant.wild.any:
             mine = seat_ranking(ranking, variant.wild, wild_ranks, down)
             if low_wild_ranks is not None:  # (wild.low_ace: the better of the ace high and low)
@@ -174,6 +181,8 @@ def hand_now(
         if len(named) == 1:
             return words
         part = "low" if "low" in name else "high" if "high" in name else name.replace("_", " ")
+        if sizes is not None:
+            part = f"{sizes[k]}-card hand"
         said.append(f"{part}: {words or 'none'}")
     return "; ".join(said)
 

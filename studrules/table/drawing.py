@@ -132,7 +132,12 @@ def _my_hand_words(view, variant) -> str | None:
     wild = _wild_ranks(view, variant) if variant.wild.any else ""
     low = _wild_ranks(view, variant, ace_low=True) if variant.wild.low_ace else None
     holes = joker_holes(variant.wild, down, view.events, view.player)
-    return hand_now(variant, cards, wild_ranks=wild, down=holes, low_wild_ranks=low)
+    # once he has split his cards into two hands, each hand as he set it
+    set_apart = next((e.cards for e in view.events if e.type == "split" and e.player == view.player), None)
+    split = None
+    if set_apart:
+        split = ([c for c in view.my_cards if c not in set_apart], list(set_apart))
+    return hand_now(variant, cards, wild_ranks=wild, down=holes, low_wild_ranks=low, split=split)
 
 
 def _wagers(view) -> dict[str, tuple[int, int]]:
