@@ -165,3 +165,21 @@ def test_leaving_a_declare_game_says_that_a_seat_at_the_declaration_declares_and
     assert "a seat still in at the declaration cannot fold there: yours declares for you" in me.prompts[-1]
     assert "muck at the showdown" not in me.prompts[-1]
     assert "Hero" in [e.player for e in hand.events if e.type == "show"]  # (his declared hand, shown)
+
+
+def test_a_word_or_an_amount_is_read_as_the_question_reads_it():
+    # an audit's findings: 'd h' typed with the key was refused ("'h' is not one of high, low,
+    # both") where 'h' at the question was read as high; 'd low' at the question, and 'b 5' at
+    # an amount's question, typed the key again and were refused
+    hand = Hand(load_variant("seven-card-stud-hi-lo-declare"), ["Hero", "Ann"], 200, seed=1)
+    while hand.phase != "declare":
+        hand.check_or_call()
+    while hand.to_act != "Hero":
+        hand.apply(hand.default_action())
+    assert _seat(Scripted("d h"), hand).act(hand.view("Hero")) == Action("Hero", "declare", word="high")
+    assert _seat(Scripted("d", "d low"), hand).act(hand.view("Hero")) == Action("Hero", "declare", word="low")
+    # the Russian home game is no limit: a bet of 5 chips from 2 up
+    hand = Hand(load_variant("five-card-stud-ru-home"), ["Hero", "Ann"], 200, seed=1)
+    while not any(la.action == "bet" for la in hand.legal_actions()) or hand.to_act != "Hero":
+        hand.check_or_call()
+    assert _seat(Scripted("b", "b 5"), hand).act(hand.view("Hero")) == Action("Hero", "bet", 5)

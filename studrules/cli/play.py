@@ -40,7 +40,7 @@ from ..game.hand import RESERVED_NAMES
 from ..game.policies import Policy
 from ..spec.resources import default_variant
 from ..table.buying_in import buys_again, offers_top_up, tops_up, within_limit
-from ..table.choices import typed_number
+from ..table.choices import typed_number, typed_words
 from ..table.seating import games_once
 from ..table.side_bets import bet_words, most_side_bet, side_bet_names, side_bet_problem, side_bet_range
 from ..table.terminal import QuitTable, TerminalPlayer, result_lines
@@ -339,7 +339,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 )
                 try:
                     while True:  # (another answer is asked again: a stray key deals no hand)
-                        answer = human.read(prompt).strip().lower()
+                        answer = " ".join(typed_words(human.read(prompt)))  # (no escape or control character)
                         if bets and answer == "s":
                             _ask_side_bets(human, variants, mine, session, me)
                             answer = ""
@@ -511,7 +511,7 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
         human.console.print("\n" + "\n".join(lines), markup=False)
         while True:
             try:
-                answer = human.read("game? ").strip()
+                answer = " ".join(typed_words(human.read("game? ")))  # (lower case: names are)
             except EOFError:  # Ctrl-D: he leaves, as at every other question of the table
                 raise QuitTable from None
             if not answer:

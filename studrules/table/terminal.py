@@ -292,6 +292,8 @@ class TerminalPlayer(Policy):
                     answer = self._ask(f"{la.action}{to} how much ({what}; Enter to go back)? ")
                     if answer is None:
                         return None
+                    if len(answer) > 1 and answer[0] in (la.action, la.action[:1]):  # ('b 5' typed again)
+                        answer = answer[1:]
                     amount = typed_number(answer[0])
                     if amount is None:
                         self.console.print(f"type a whole number: {what}", markup=False)
@@ -311,13 +313,12 @@ class TerminalPlayer(Policy):
     def _choose(self, view: Any, la: LegalAction, word: str | None) -> Action | None:
         """The word of an action such as 'declare': typed after it, or asked for (empty, Esc or q: back)."""
         choices = la.choices or ()
-        while word is None or word not in choices:
+        while word is None or (word := next((c for c in choices if c.startswith(word)), word)) not in choices:
             if word is not None:
                 self.console.print(f"'{word}' is not one of {', '.join(choices)}", markup=False)
             pot = f" for {pot_words(la.pot)}" if la.pot is not None else ""
             answer = self._ask(f"{la.action} {'/'.join(choices)}{pot}? ")
             if answer is None:
                 return None
-            word = answer[0]
-            word = next((c for c in choices if c.startswith(word)), word)
+            word = answer[1] if len(answer) > 1 and answer[0] in (la.action, la.action[:1]) else answer[0]
         return Action(view.player, la.action, word=word)
