@@ -111,6 +111,9 @@ def test_play_leave_mid_hand_settles_saves_and_counts_the_hand(tmp_path):
     t.expect("q to leave: ")
     t.type("50\n")  # not an answer here: asked again, no hand dealt
     assert "'50' is not one of these: Enter for the next hand" in t.expect("q to leave: ")
+    t.type("\x1b]0;x\x07 zz\n")  # a terminal's escape sequence typed: said without it (an audit's finding)
+    said = t.expect("q to leave: ")
+    assert "is not one of these" in said and "\x1b]" not in said and "\x07" not in said
     t.type("\n")
     t.expect(PROMPT)
     t.type("c\n")  # hand 2: Hero calls Bob's bring-in (Cat folded), Ann calls
