@@ -186,3 +186,30 @@ def test_a_word_or_an_amount_is_read_as_the_question_reads_it():
     while not any(la.action == "bet" for la in hand.legal_actions()) or hand.to_act != "Hero":
         hand.check_or_call()
     assert _seat(Scripted("b", "b 5"), hand).act(hand.view("Hero")) == Action("Hero", "bet", 5)
+
+
+def test_sigterm_stops_a_session_as_ctrl_c_does_and_its_history_is_kept(tmp_path):
+    # an audit's finding: a SIGTERM killed play and session outright: no summary, and the hand
+    # under way lost. It now stops the table as Ctrl-C does, with exit code 143.
+    import os
+    import signal
+    import subprocess
+    import time
+
+    history = tmp_path / "h.jsonl"
+    argv = ["session", "razz", "--bots-only", "-n", "1000000", "--stack", "100000000", "--history", str(history)]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "studrules", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    for _ in range(600):  # (until some hands are saved)
+        time.sleep(0.05)
+        if history.exists() and history.stat().st_size > 20_000:
+            break
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143
+    assert "stopped (SIGTERM)" in out and "Traceback" not in err
+    assert f"history saved to {history}" in out + err
+    lines = history.read_text().splitlines()
+    assert lines and all(json.loads(line)["variant"] for line in lines)

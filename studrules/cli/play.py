@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -309,6 +310,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         may_buy_again=None if me is None else lambda p: p == me and within_limit(session.rebuys[p], args.rebuys),
     )
     status = 0
+    stop_on_term = _sigterm_as_interrupt()  # (a SIGTERM stops the table as Ctrl-C does: the hand saved)
     try:
         while True:
             report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
@@ -375,21 +377,29 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     except (KeyboardInterrupt, QuitTable) as stop:
         hand = session.current
         unfinished = hand is not None and bool(hand.events) and not hand.is_over
-        why = "you left the table" if isinstance(stop, QuitTable) else "interrupted"
+        terminated = isinstance(stop, _Terminated)
+        why = (
+            "you left the table"
+            if isinstance(stop, QuitTable)
+            else "stopped (SIGTERM)"
+            if terminated
+            else "interrupted"
+        )
         # the summary and the history's count must agree: say the hand left unfinished in both
         session.stop(f"{why} during hand {session.played + 1}" if unfinished else why)
         if writer is not None and hand is not None and hand.events:
             writer.write(hand, number=session.played + 1)
-        status = 0 if isinstance(stop, QuitTable) else 130
+        status = 0 if isinstance(stop, QuitTable) else 143 if terminated else 130
         print(file=out)
     finally:
+        stop_on_term()
         if writer is not None:
             writer.close()
     summary = session.summary()
     # (bots alone: one hand needs no summary, but a session that stopped short says why)
     if live or session.played > 1 or (hands is not None and session.played < hands):
         print(summary.text(), file=out)
-    if status == 130 and not args.history:
+    if status in (130, 143) and not args.history:
         print("(no --history: nothing saved)", file=out if live else sys.stderr)
     if args.history:
         written = writer.count if writer is not None else 0
@@ -401,6 +411,29 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
+
+
+class _Terminated(KeyboardInterrupt):
+    """A SIGTERM, raised where the table is, as Ctrl-C's interrupt is."""
+
+
+def _sigterm_as_interrupt() -> Callable[[], None]:
+    """Have a SIGTERM raise :class:`_Terminated` (where this is the main thread); what puts
+    the previous handler back."""
+    import signal
+
+    def on_term(signum, frame) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # (not the main thread: SIGTERM keeps its handler)
+        return lambda: None
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
 
 
 def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, int]:
