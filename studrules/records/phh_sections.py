@@ -22,6 +22,8 @@ outside an open list or table, as TOML reads it; a section's tables
 
 from __future__ import annotations
 
+import bisect
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,24 +69,76 @@ def _hands(reader: _Sections, path: Path, file: str, hand: str | None) -> Iterat
             raise StudrulesError(f"{file} holds one hand, not sections: leave out --hand")
         yield None, fields if first is None else read_phh_file(path)
         return
-    names: dict[str, None] = {}
+    names = _Names()  # (the hands read: a count and a few, not every name of a long file)
     chunk: _Chunk | None = first
     while chunk is not None:
         if hand is None or chunk.name == hand:
             parsed = read_phh(chunk.text, file, chunk.first_line)
             section = next(iter(parsed.values()), None)
             if isinstance(section, PHHFields):  # (not an array of tables)
-                names[chunk.name] = None
+                names.add(chunk.name)
                 yield next(iter(parsed)), section
                 if hand is not None:
                     return
         else:
-            names[chunk.name] = None
+            names.add(chunk.name)
         chunk = reader.next_chunk()
     if hand is not None:
-        raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {some_names(f'[{s}]' for s in names)}")
-    if not names:
+        raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {names.words()}")
+    if not names.count:
         raise PHHReadError(f"{file} holds no hand: no 'variant' at its top and no section [1], [2]...")
+
+
+class _Names:
+    """The names of the hands met, in little memory however many: the runs of whole
+    numbers (as export-phh numbers them, 1, 2, 3...) as ranges, other names as they are.
+
+    >>> names = _Names()
+    >>> for n in ("1", "2", "3", "x", "7"):
+    ...     names.add(n)
+    >>> ("2" in names, "4" in names, "x" in names, names.count), names.words()
+    ((True, False, True, 5), '[1], [2], [3], [x], [7]')
+    """
+
+    __slots__ = ("runs", "others", "count", "first")
+
+    def __init__(self) -> None:
+        self.runs: list[list[int]] = []  # [first, last] of each run of numbers, in the order met
+        self.others: set[str] = set()
+        self.count = 0
+        self.first: list[str] = []  # the first few, for a message
+
+    def add(self, name: str) -> None:
+        self.count += 1
+        if len(self.first) < 12:
+            self.first.append(name)
+        number = _number(name)
+        if number is not None and (not self.runs or number > self.runs[-1][1]):  # (ascending: kept as runs)
+            if self.runs and self.runs[-1][1] == number - 1:
+                self.runs[-1][1] = number
+            else:
+                self.runs.append([number, number])
+        else:
+            self.others.add(name)
+
+    def __contains__(self, name: str) -> bool:
+        number = _number(name)
+        if number is not None:
+            at = bisect.bisect_right(self.runs, [number, math.inf]) - 1
+            if at >= 0 and self.runs[at][0] <= number <= self.runs[at][1]:
+                return True
+        return name in self.others
+
+    def words(self) -> str:
+        """A few of the names, and how many more (for a message)."""
+        shown = some_names([f"[{n}]" for n in self.first])
+        more = self.count - len(self.first)
+        return shown + (f" and {more:,} more" if more > 0 else "")
+
+
+def _number(name: str) -> int | None:
+    """The whole number a hand's name is, written plainly (``7``, not ``07``), else None."""
+    return int(name) if name.isdigit() and name.isascii() and name == str(int(name)) else None
 
 
 class _Chunk:
@@ -107,7 +161,7 @@ class _Sections:
         self.depth = 0  # lists and inline tables open
         self.closing: str | None = None  # the quotes that end the string spanning lines, if one is open
         self.pending: tuple[str, str, int] | None = ("", "", 1)  # the next chunk's name, first line, line number
-        self.seen: set[str] = set()
+        self.seen = _Names()  # the hands' headings met
 
     def next_chunk(self) -> _Chunk | None:
         """The next section (the first call: the lines before the first heading), or None."""
