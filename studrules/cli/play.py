@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -58,6 +57,7 @@ from ._common import (
     your_name,
 )
 from ._outputs import check_history_target, check_output_file, write_output_with
+from ._signals import Terminated, sigterm_as_interrupt
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -310,7 +310,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         may_buy_again=None if me is None else lambda p: p == me and within_limit(session.rebuys[p], args.rebuys),
     )
     status = 0
-    stop_on_term = _sigterm_as_interrupt()  # (a SIGTERM stops the table as Ctrl-C does: the hand saved)
+    stop_on_term, _ = sigterm_as_interrupt()  # (a SIGTERM stops the table as Ctrl-C does: the hand saved)
     try:
         while True:
             report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
@@ -377,7 +377,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     except (KeyboardInterrupt, QuitTable) as stop:
         hand = session.current
         unfinished = hand is not None and bool(hand.events) and not hand.is_over
-        terminated = isinstance(stop, _Terminated)
+        terminated = isinstance(stop, Terminated)
         why = (
             "you left the table"
             if isinstance(stop, QuitTable)
@@ -411,29 +411,6 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
-
-
-class _Terminated(KeyboardInterrupt):
-    """A SIGTERM, raised where the table is, as Ctrl-C's interrupt is."""
-
-
-def _sigterm_as_interrupt() -> Callable[[], None]:
-    """Have a SIGTERM raise :class:`_Terminated` (where this is the main thread); what puts
-    the previous handler back."""
-    import signal
-
-    def on_term(signum, frame) -> None:
-        raise _Terminated
-
-    try:
-        previous = signal.signal(signal.SIGTERM, on_term)
-    except ValueError:  # (not the main thread: SIGTERM keeps its handler)
-        return lambda: None
-
-    def restore() -> None:
-        signal.signal(signal.SIGTERM, previous)
-
-    return restore
 
 
 def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, int]:

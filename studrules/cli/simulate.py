@@ -37,6 +37,7 @@ from ._common import (
     variant_from_args,
     whole_number,
 )
+from ._signals import sigterm_as_interrupt
 
 NAME = "simulate"
 HELP = "estimate the house edge of a strategy in a game against the house"
@@ -73,24 +74,14 @@ def run(args: argparse.Namespace) -> int:
     if chosen:
         print(chosen, file=sys.stderr)
     show_bar = not args.json and sys.stderr.isatty()
-    terminated: list[int] = []
-
-    def on_terminate(signum, frame) -> None:  # SIGTERM stops the run as Ctrl-C does: no traceback
-        terminated.append(signum)
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, on_terminate)
-    except ValueError:  # not the main thread: SIGTERM keeps its handler
-        previous = None
+    restore, terminated = sigterm_as_interrupt()  # (SIGTERM stops the run as Ctrl-C does: no traceback)
     try:
         if show_bar:
             result = _with_progress_bar(variant, strategy, args)
         else:
             result = simulate(variant, strategy, args.hands, args.seed, workers=args.workers, dask=args.dask)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        restore()
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
