@@ -162,6 +162,8 @@ def choice_text(key: str, la: LegalAction) -> str:
     '[p] pass 3 cards: p and 3 of 9c Qd 3d Ad 5h'
     >>> choice_text("s", LegalAction("split", choices=("9c Qd", "9c 3d")))
     '[s] split off a second hand of 2 cards: s 9c Qd or s 9c 3d'
+    >>> choice_text("e", LegalAction("expose", min=0, max=1, choices=("5c", "Jc")))
+    '[e] turn up at most one card: e and at most one of 5c Jc, or e none'
     """
     if takes_cards(la):
         return f"[{key}] {_card_choice(key, la)}"
@@ -271,6 +273,8 @@ def _how_many(least: int, most: int, cards: bool = False) -> str:
     noun = " card" if most == 1 else " cards"
     if least == most:
         return ("a card" if most == 1 else f"{most} cards") if cards else ("one" if most == 1 else str(most))
+    if least == 0 and most == 1:  # (not 'up to 1 card')
+        return "at most one card" if cards else "at most one"
     if least == 0:
         return f"up to {most}" + (noun if cards else "")
     return f"{least} to {most}" + (noun if cards else "")
