@@ -1,4 +1,4 @@
-"""Messages a variant's designer reads (an audit's findings): the article of a step's kind,
+"""Messages a variant's designer or a player reads (an audit's findings): the article of a step's kind,
 what a seat count is, a removed step's other fields, a card's rank with its article, and
 where a byte that is not UTF-8 stands."""
 
@@ -77,3 +77,18 @@ def test_the_terminal_names_a_split_hand_as_he_set_it():
     hand.apply("Ann split 9s Tc")
     words = _my_hand_words(hand.view("Ann"), v)
     assert words is not None and words.startswith("5-card hand: pair of sixes; 2-card hand: ten")
+
+
+def test_the_table_s_header_names_the_jokers_that_are_wild():
+    # an audit's finding: Mexican Poker's header said "wild: nothing yet" where a joker dealt
+    # face down is wild (and the bug dealt up); DJ Wild's named its deuces alone
+    from studrules.table.drawing import wild_now
+
+    def header(name: str) -> str | None:
+        v = load_variant(name)
+        hand = Hand(v, ["Ann"] if v.is_banked else ["Ann", "Bob"], 200, seed=1)
+        return wild_now(hand.view("Ann"), v)
+
+    assert header("mexican-poker") == "a joker dealt face down (the bug dealt up)"
+    assert header("dj-wild") == "twos, the joker"
+    assert header("seven-card-stud") is None

@@ -353,4 +353,15 @@ def wild_now(view: View, variant: Variant) -> str | None:
     followed rank clears it, any other card makes its rank wild."""
     if not variant.wild.any:
         return None
-    return ", ".join(rank_words(r) for r in _wild_ranks(view, variant)) or "nothing yet"
+    said = [rank_words(r) for r in _wild_ranks(view, variant)]
+    if variant.wild.jokers:  # (the deck's jokers: wild, or the bug, as the rules say)
+        said.append(_JOKER_WORDS[variant.wild.joker])
+    return ", ".join(said) or "nothing yet"
+
+
+_JOKER_WORDS = {
+    "wild": "the joker",
+    "bug": "the joker as the bug",
+    "bug_up": "the joker face down (the bug face up)",
+    "bug_dealt_up": "a joker dealt face down (the bug dealt up)",
+}
