@@ -147,10 +147,12 @@ def test_a_file_of_one_hand_keeps_the_whole_file_limit(here, capsys, monkeypatch
     assert err.strip() == "studrules: one.phh: the file is larger than 2,000 bytes: at most 2,000 are read"
 
 
-def test_a_file_of_no_hand_is_said_to_hold_none(here):
-    (here / "none.phh").write_text("[[1]]\nx = 1\n")
-    with pytest.raises(StudrulesError, match="none.phh holds no hand"):
-        list(iter_phh_hands("none.phh"))
+def test_a_list_of_tables_is_no_hand_and_is_said_at_its_heading(here):
+    # ([[1]]: a hand written as a list of tables was left out without a word)
+    (here / "list.phh").write_text("[1]\n" + hand(100) + "\n[[2]]\nx = 1\n")
+    with pytest.raises(StudrulesError) as caught:
+        list(iter_phh_hands("list.phh"))
+    assert str(caught.value) == "list.phh:10:1: [[2]] is a list of tables, not a hand: a hand is a section [2]"
 
 
 @pytest.mark.soak

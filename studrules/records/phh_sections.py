@@ -75,18 +75,20 @@ def _hands(reader: _Sections, path: Path, file: str, hand: str | None) -> Iterat
         if hand is None or chunk.name == hand:
             parsed = read_phh(chunk.text, file, chunk.first_line)
             section = next(iter(parsed.values()), None)
-            if isinstance(section, PHHFields):  # (not an array of tables)
-                names.add(chunk.name)
-                yield next(iter(parsed)), section
-                if hand is not None:
-                    return
+            if not isinstance(section, PHHFields):  # ([[1]]: a list of tables)
+                raise PHHReadError(
+                    f"[[{chunk.name}]] is a list of tables, not a hand: a hand is a section [{chunk.name}]",
+                    Location(file, chunk.first_line, 1),
+                )
+            names.add(chunk.name)
+            yield next(iter(parsed)), section
+            if hand is not None:
+                return
         else:
             names.add(chunk.name)
         chunk = reader.next_chunk()
     if hand is not None:
         raise StudrulesError(f"{file} has no hand [{hand}]: its hands are {names.words()}")
-    if not names.count:
-        raise PHHReadError(f"{file} holds no hand: no 'variant' at its top and no section [1], [2]...")
 
 
 class _Names:
