@@ -205,7 +205,10 @@ class _Sections:
         )
 
     def _read_line(self, name: str, first_line: int) -> str | None:
-        raw = self.stream.readline(MAX_PHH_BYTES + 1)
+        try:
+            raw = self.stream.readline(MAX_PHH_BYTES + 1)
+        except OSError as err:  # (a disk that fails, a file taken away under it)
+            raise SpecError(f"cannot read the file: {err.strerror}", Location(self.file, self.line + 1)) from None
         if not raw:
             return None
         self.line += 1
