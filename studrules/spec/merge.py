@@ -24,11 +24,14 @@ One rule serves both. An overlay is a mapping laid over the base document:
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 from typing import Any
 
 from ..errors import Location, SpecError, close_matches, some_names
 from .source import FieldPath, LDict, LList, locate
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a name in an amount, as the expression grammar reads it
 
 __all__ = ["overlay", "without_nulls", "step_kind", "step_body", "changed_in", "MERGE_KEYS"]
 
@@ -100,12 +103,7 @@ def _in_use_order(stakes: dict[str, Any]) -> dict[str, Any]:
     >>> list(_in_use_order({"low_limit": "2 * unit", "ante": 1, "unit": 5}))
     ['ante', 'unit', 'low_limit']
     """
-    import re
-
-    uses = {
-        name: {n for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", str(value)) if n in stakes and n != name}
-        for name, value in stakes.items()
-    }
+    uses = {name: {n for n in _NAME.findall(str(value)) if n in stakes and n != name} for name, value in stakes.items()}
     left, order = list(stakes), list[str]()
     while left:
         ready = next((n for n in left if uses[n] <= set(order)), None)
@@ -317,16 +315,14 @@ def unused_new_stakes(base: Any, child: Any, merged: Any, parent: str) -> list[S
     >>> [str(e) for e in unused_new_stakes(base, child, overlay(base, child), "base")]
     ["mine.yaml:2:3: stakes.antee: base has no stake 'antee' and no amount of the game names it: did you mean 'ante'? (the stakes of base: ante)"]
     """
-    import re
-
     stakes, known = child.get("stakes"), base.get("stakes") if isinstance(base, dict) else None
     if not isinstance(stakes, dict) or not isinstance(known, dict):
         return []
     used: set[str] = set()
     for text in _texts({k: v for k, v in merged.items() if k != "stakes"} if isinstance(merged, dict) else merged):
-        used.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+        used.update(_NAME.findall(text))
     for value in (merged.get("stakes") or {}).values() if isinstance(merged, dict) else ():
-        used.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", str(value)))
+        used.update(_NAME.findall(str(value)))
     out = []
     for name in stakes:
         if name in known or name in used:
