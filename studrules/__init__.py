@@ -77,6 +77,7 @@ _EXPORTS: dict[str, str] = {
     "Action": "game.actions",
     "LegalAction": "game.actions",
     "Event": "game.events",
+    "OfferTerms": "game.offers",
     "play_script": "records.script",
     "Policy": "game.policies",
     "make_policy": "game.policies",

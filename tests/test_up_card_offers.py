@@ -82,3 +82,27 @@ def test_an_up_card_rule_that_cannot_be_played_is_refused_at_load(rule, words):
     with pytest.raises(SpecErrors) as err:
         load_variant_text(f"extends: seven-card-stud\nname: bad\nwhen_dealt_up: [{rule}]\n")
     assert any(words in str(e) for e in err.value.errors), err.value.errors
+
+
+def test_the_offer_names_the_card_its_price_and_what_it_buys_in_the_api_and_at_the_terminal():
+    import io
+
+    from rich.console import Console
+
+    from studrules.table.terminal import TerminalPlayer
+
+    hand = third_street("four-bought-three-pays", stacks={"Ann": 200, "Bob": 5})
+    answers = iter(["b", "f"])
+    me = TerminalPlayer(Console(file=io.StringIO(), width=200, force_terminal=False), read=lambda _: next(answers))
+    me.hand = hand
+    # Ann's 4h: an extra card face down for the low limit (10), or she goes without
+    assert (hand.offer.player, str(hand.offer.card), hand.offer.price) == ("Ann", "4h", 10)
+    hand.apply(me.act(hand.view("Ann")))
+    said = me.console.file.getvalue()
+    assert "Your 4h up offers an extra card, face down, for 10: [b] buy it   [d] decline" in said
+    # Bob's 3c asks the pot (1 + 1 antes and Ann's 10 = 12); his 4 chips left cannot pay it
+    assert (hand.offer.player, str(hand.offer.card), hand.offer.price, hand.offer.decline) == ("Bob", "3c", 12, "fold")
+    me.hand, me.console = hand, Console(file=io.StringIO(), width=200, force_terminal=False)
+    hand.apply(me.act(hand.view("Bob")))
+    assert "Your 3c up asks 12, paid into the pot, more than you have: [f] fold" in me.console.file.getvalue()
+    assert hand.offer is None and hand.is_over  # Ann, alone, takes the pot

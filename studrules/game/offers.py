@@ -12,6 +12,8 @@ a fold). A player may buy only when his stack pays the whole price.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..cards.card import Card
 from ..spec.model import UpCardRule
 from .actions import Action, LegalAction
@@ -19,13 +21,43 @@ from .events import Event
 from .state import _HandState
 from .wilds import a_or_an, rank_char, rank_name
 
-__all__: list[str] = []
+__all__ = ["OfferTerms"]
+
+
+class OfferTerms(NamedTuple):
+    """What an up card asks of its player now (:attr:`Hand.offer <studrules.game.hand.Hand.offer>`):
+    ``card`` asks ``price`` chips, paid into the main pot; the card it buys is
+    dealt face ``deal`` (``none``: the price buys no card, he pays to stay in);
+    ``decline`` is ``keep`` (he goes without) or ``fold`` (not paying folds his hand)."""
+
+    player: str
+    card: Card
+    price: int
+    deal: str
+    decline: str
 
 
 class _Offering(_HandState):
     """The offers part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
+
+    @property
+    def offer(self) -> OfferTerms | None:
+        """The price an up card asks now, and of whom (None: no offer waiting).
+
+        >>> from studrules import Hand, load_variant
+        >>> variant = load_variant("baseball", options={"up_cards": "four-bought-three-pays"})
+        >>> hand = Hand(variant, ["Ann", "Bob"], 200, seed=1, cards={"Ann": "Kd Qc 4h".split(), "Bob": "7s 8s 3c".split()})
+        >>> hand.offer
+        OfferTerms(player='Ann', card=Card('4h'), price=10, deal='down', decline='keep')
+        >>> hand.apply("Ann decline"); hand.offer
+        OfferTerms(player='Bob', card=Card('3c'), price=2, deal='none', decline='fold')
+        """
+        if self.phase != "offer" or not self.offers:
+            return None
+        seat, rule, trigger = self.offers[0]
+        return OfferTerms(self.players[seat], trigger, self._offer_price(rule), rule.deal, rule.decline)
 
     def _start_offers(self) -> None:
         """Ask the first player with an offer waiting, if any (after a deal)."""

@@ -11,6 +11,7 @@ off a second hand) is checked here word by word: :func:`chosen_cards` and
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..cards.card import parse_card
 from ..errors import StudrulesError
@@ -21,6 +22,7 @@ __all__ = [
     "VERB_KEYS",
     "keys_of",
     "choice_text",
+    "offer_choices",
     "amount_words",
     "cards_question",
     "chosen_cards",
@@ -174,6 +176,30 @@ def choice_text(key: str, la: LegalAction) -> str:
     if la.amount is None and la.to is None and la.min is not None and la.min != la.max:
         return f"[{key}] {la.action} to a total {amount_words(la)}"
     return f"[{key}] {la}"
+
+
+def offer_choices(terms: Any, keys: dict[str, LegalAction]) -> str:
+    """The choices an up card's price gives (``terms``: :attr:`Hand.offer
+    <studrules.game.hand.Hand.offer>`), saying the card and what the price buys.
+
+    >>> from studrules.game.offers import OfferTerms
+    >>> four = OfferTerms("Ann", "4h", 10, "down", "keep")
+    >>> offer_choices(four, {"b": LegalAction("buy", 10), "d": LegalAction("decline")})
+    'Your 4h up offers an extra card, face down, for 10: [b] buy it   [d] decline'
+    >>> three = OfferTerms("Ann", "3c", 12, "none", "fold")
+    >>> offer_choices(three, {"b": LegalAction("buy", 12), "f": LegalAction("fold")})
+    'Your 3c up asks 12, paid into the pot: [b] pay 12   [f] fold'
+    >>> offer_choices(three, {"f": LegalAction("fold")})
+    'Your 3c up asks 12, paid into the pot, more than you have: [f] fold'
+    """
+    if terms.deal == "none":
+        head, buy = f"Your {terms.card} up asks {terms.price}, paid into the pot", f"pay {terms.price}"
+    else:
+        head, buy = f"Your {terms.card} up offers an extra card, face {terms.deal}, for {terms.price}", "buy it"
+    if not any(la.action == "buy" for la in keys.values()):
+        head += ", more than you have"
+    words = {"buy": buy, "decline": "decline", "fold": "fold"}
+    return f"{head}: " + "   ".join(f"[{key}] {words.get(la.action, la.action)}" for key, la in keys.items())
 
 
 def cards_question(la: LegalAction) -> str:

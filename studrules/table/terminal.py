@@ -33,6 +33,7 @@ from .choices import (
     chosen_hand,
     hand_question,
     keys_of as _keys,
+    offer_choices,
     takes_cards,
     typed_number,
     typed_words,
@@ -141,7 +142,11 @@ class TerminalPlayer(Policy):
             render_table(view, self.dealer, self.variant, seating=self.seating, hand=self.hand, fancy=self.fancy)
         )
         keys = _keys(view.legal)
-        choices = "   ".join(choice_text(k, la) for k, la in keys.items())
+        offer = getattr(self.hand, "offer", None)
+        if offer is not None and offer.player == view.player:  # an up card's price: say the card and what it buys
+            choices = offer_choices(offer, keys)
+        else:
+            choices = "   ".join(choice_text(k, la) for k, la in keys.items())
         if getattr(self.hand, "phase", None) == "decision" and "c" in keys:  # against the house: a check stands
             choices = choices.replace("[c] check", "[c] check (no further wager)")
         self.console.print(f"Your turn. {choices}   [q] leave", markup=False)

@@ -319,6 +319,7 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
     declared = {e.player: e.reason for e in seen if e.type == "declare" and e.player and not e.pot}  # (the main pot's)
     mine = [[str(c), face] for c, face in view.cards] if own else []
     banked = banked_payload(seen, view.players, variant, hand.side_stakes) if variant.is_banked else None
+    offer = hand.offer
     return {
         "players": list(view.players),
         # each stack behind its wagers: a pot game's behind its bets; against the house, behind
@@ -336,6 +337,8 @@ def hand_payload(hand: Any, player: str | None, variant: Any) -> dict[str, Any]:
         "community": [str(c) for c in view.community],
         "cards": mine,
         "legal": [la.to_dict() for la in view.legal] if own else [],
+        # an up card's price now (Baseball's four up): the card, the price, how the card it buys is dealt
+        "offer": None if offer is None else {**offer._asdict(), "card": str(offer.card)},
         "events": events,
         "over": view.is_over,
         "wild": wild_now(view, variant) if own else None,

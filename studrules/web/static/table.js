@@ -379,7 +379,7 @@
     shownEvents = hand.events.length;
     ol.scrollTop = ol.scrollHeight;
     if (!redraw) return;
-    for (const la of hand.legal) actions.appendChild(actionControl(la, !!hand.banked));
+    for (const la of hand.legal) actions.appendChild(actionControl(la, !!hand.banked, hand.offer));
     const firstButton = actions.querySelector("button");
     if (firstButton && !actions.contains(document.activeElement)) firstButton.focus();
   }
@@ -486,7 +486,7 @@
     }
   }
 
-  function actionControl(la, banked) {
+  function actionControl(la, banked, offer) {
     const box = document.createElement("span");
     box.className = "action";
     const verb = la.action;
@@ -549,6 +549,10 @@
     }
     let text = la.amount !== undefined ? `${verb} ${la.amount}` : verb;
     if (banked && verb === "check") text = "check (no further wager)";  // against the house a check stands
+    if (offer && verb === "buy") {  // an up card's price: what it buys
+      text = offer.deal === "none" ? `pay ${la.amount} for your ${offer.card} up` :
+        `buy an extra card, face ${offer.deal}, for ${la.amount}`;
+    }
     box.appendChild(button(text, {verb}));
     return box;
   }
