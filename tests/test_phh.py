@@ -271,3 +271,75 @@ def test_a_seven_card_stud_with_its_suits_in_another_order_has_no_phh_code():
     )
     with pytest.raises(PHHError, match="its suits rank in another order"):
         phh_code(mine)
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        # Action Razz: a low holding a jack, queen or king beats every low without one
+        (None, "a hand holding some rank beats every hand without one"),
+        (
+            "extends: seven-card-stud\nname: jacks\nsteps:\n  - showdown: {id: showdown, at_least: {high: Jc Jd 4s 3h 2c}}\n",
+            "a hand must qualify to win",
+        ),
+        (
+            "extends: seven-card-stud\nname: by-kind\nsteps:\n  - showdown: {id: showdown, compare: combination}\n",
+            "compared by other cards",
+        ),
+    ],
+)
+def test_a_showdown_that_decides_otherwise_than_phh_s_games_has_no_code(text, why):
+    # an audit's finding: Action Razz was written as FR (plain razz), so PokerKit and replay-phh
+    # gave its pots to the hands razz ranks best, not to the hands Action Razz does
+    from studrules.spec.loader import load_variant_text
+
+    variant = load_variant("action-razz") if text is None else load_variant_text(text)
+    with pytest.raises(PHHError) as err:
+        phh_code(variant)
+    assert why in str(err.value)
+
+
+def test_a_bring_in_as_large_as_the_small_bet_is_flagged_as_pokerkit_refuses_it():
+    # PokerKit wants a bring-in below the small bet; studrules plays one equal to it
+    pokerkit = _pokerkit()
+    v = load_variant("seven-card-stud", stakes={"bring_in": 10})
+    h = Hand(v, PLAYERS, 500, seed=2)
+    play_hand(h, {p: make_policy("check-call") for p in PLAYERS})
+    fields = hand_to_phh(h)
+    assert fields["bring_in"] == fields["small_bet"] == 10
+    assert "a bring-in of 10 is not less than the small bet of 10" in fields["_studrules_pokerkit"]
+    with pytest.raises(ValueError):
+        list(pokerkit.HandHistory.loads(dumps_phh([fields])))
+
+
+def test_the_odd_chip_by_suit_is_named_among_the_rules_pokerkit_does_not_model():
+    # seven-card stud's file gives a split pot's odd chip to the highest card by suit; Ann (Kc ... 7c)
+    # and Bob (Kd ... 7d) tie with a seven-high straight on a pot of 3 antes and two calls of the
+    # bring-in of 2: 9 chips, 4 each and the odd chip to Bob's 7d (a diamond outranks a club)
+    pokerkit = _pokerkit()
+    from studrules.records.script import run_script
+
+    cards = {"Ann": "Kc Qh 3c 4d 5h 6s 7c", "Bob": "Kd Qs 3d 4c 5s 6h 7d", "Cat": "9s Jh 2s 8d Th As 8h"}
+    hand = run_script(
+        {
+            "variant": "seven-card-stud",
+            "stakes": {"ante": 1, "bring_in": 2},
+            "players": PLAYERS,
+            "stacks": 100,
+            "cards": {p: c.split() for p, c in cards.items()},
+            "actions": ["Cat bring-in", "Ann call", "Bob call"] + ["Cat check", "Ann check", "Bob check"] * 4,
+        }
+    )
+    fields = hand_to_phh(hand)
+    assert fields["finishing_stacks"] == [101, 102, 97]
+    assert "odd chip of a split pot to the hand with the highest card by suit" in fields["_studrules_rules"]
+    final = list(pokerkit.HandHistory.loads(dumps_phh([fields])))[-1]
+    assert list(final.stacks) == [102, 101, 97]  # PokerKit gives it to the first seat: the note says why
+    from studrules.spec.loader import load_variant_text
+
+    nearest = load_variant_text(
+        "extends: seven-card-stud\nname: nearest\nsteps:\n  - showdown: {id: showdown, odd_chip: nearest_dealer}\n"
+    )
+    h = Hand(nearest, PLAYERS, 500, seed=1)
+    play_hand(h, {p: make_policy("check-call") for p in PLAYERS})
+    assert "odd chip" not in hand_to_phh(h).get("_studrules_rules", "")

@@ -389,3 +389,13 @@ def test_a_hand_of_a_file_of_several_is_located_in_its_own_section(history, caps
     assert one_line_error(err) == (
         f"studrules: two.phh:{at + 1}:13: 'small_bet' is -10: chips are a whole number from 1 to 999,999,999"
     )
+
+
+def test_a_hand_without_its_actions_says_so(here, capsys):
+    # an audit's finding: it said "the record ends before the hand does: p1 is to act"
+    (here / "a.phh").write_text(phh((7, "finishing_stacks = [101, 99]")))
+    code, _, err = run(capsys, "replay-phh", "a.phh")
+    assert code == 1
+    assert one_line_error(err) == (
+        "studrules: a.phh: the record has no 'actions': a list of texts ('d dh p1 AcKd7h', 'p1 pb'...)"
+    )

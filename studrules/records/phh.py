@@ -33,10 +33,11 @@ the rest is dealt street by street and the showdown follows (as PHH writes
 an all-in runout).
 
 Rules PokerKit does not model (the open-pair big bet on fourth street, no
-cap heads-up) still export: the amounts are written as they were bet, and the
+cap heads-up, the odd chip to the highest card by suit) still export: the amounts are written as they were bet, and the
 file says which of these rules the variant has (``_studrules_rules``). A
 hand that breaks one of PokerKit's own betting rules (its bet sizes and cap,
-no raise facing less than a full raise, no fold of the bring-in) says which
+no raise facing less than a full raise, no fold of the bring-in, a bring-in
+less than the small bet) says which
 (``_studrules_pokerkit``): PokerKit cannot replay it.
 """
 
@@ -172,13 +173,22 @@ def _structure(variant, stakes: Mapping[str, int] | None = None) -> tuple[str, d
         )
     if first.bring_in.ace not in (None, "low" if deck_ranking == "ace_to_five_low" else "high"):
         raise no(f"an ace counts {first.bring_in.ace} for the bring-in, against the deck's ranking")
-    if showdowns[0].ties != "split":
+    showdown = showdowns[0]
+    if showdown.ties != "split":
         raise no("a tie does not split the pot")
+    if showdown.holding_first:
+        raise no("a hand holding some rank beats every hand without one; PHH's games rank hands alone")
+    if showdown.or_better or showdown.at_least:
+        raise no("a hand must qualify to win; PHH's stud games have no qualifier but hi-lo's eight or better")
+    if showdown.compare != "full" or showdown.cards_used:
+        raise no("its hands are compared by other cards than the best five of each player's own")
     notes = []
     if any(r.alternatives for r in rounds):
         notes.append("another bet size when a condition holds (e.g. an open pair)")
     if any(r.heads_up_uncapped for r in rounds):
         notes.append("no cap heads-up")
+    if showdown.odd_chip == "high_card_suit":
+        notes.append("the odd chip of a split pot to the hand with the highest card by suit (PokerKit: the first seat)")
     return code, {
         "antes": int(ante.amount(stakes)),
         "bring_in": int(first.bring_in.amount(stakes)),
@@ -203,6 +213,8 @@ def _pokerkit_objections(hand, info: Mapping[str, Any]) -> list[str]:
     raises with every all-in counted, no raise facing less than a full
     raise, no fold of the bring-in or when checking is free."""
     why: list[str] = []
+    if info["bring_in"] >= info["small_bet"]:
+        why.append(f"a bring-in of {info['bring_in']} is not less than the small bet of {info['small_bet']}")
     stacks = list(hand.start)
     seat = {p: i for i, p in enumerate(hand.players)}
     rnd = None

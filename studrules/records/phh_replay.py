@@ -322,7 +322,11 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
         )
     if fields.get("finishing_stacks") is not None:
         _amounts(fields, "finishing_stacks", n, 0)
-    recorded = fields.get("actions", [])
+    if "actions" not in fields:  # (PHH requires it: without it the hand stops at its first player to act)
+        raise PHHReadError(
+            "the record has no 'actions': a list of texts ('d dh p1 AcKd7h', 'p1 pb'...)", _where(fields)
+        )
+    recorded = fields["actions"]
     if not isinstance(recorded, list) or not all(isinstance(a, str) for a in recorded):
         raise PHHReadError(
             "'actions' must be a list of texts ('d dh p1 AcKd7h', 'p1 pb'...)", _where(fields, "actions")
