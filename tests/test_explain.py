@@ -39,8 +39,8 @@ def test_french_bring_in_is_the_lowest_up_card_suits_break_ties_equal_to_the_ant
     # départage les joueurs sur la couleur ... le bring-in a la même valeur que l'ante."
     text = flat(explain(load_variant("five-card-stud-fr")))
     assert (
-        "The player with the lowest up card brings in for 5 (equal to the ante); ties are broken by suit (spades highest)."
-        in text
+        "The player with the lowest up card brings in for 5 (equal to the ante); between equal cards, the lower suit"
+        " brings in (clubs lowest, spades highest)." in text
     )
     assert "He may instead complete to 10 (the low limit)." in text
     assert "He cannot check." in text
@@ -312,3 +312,13 @@ def test_a_deal_played_only_when_its_condition_holds_is_not_counted_as_held_alwa
     assert "Round 3: betting (fixed limit), each player holding 3 cards (1 down, 2 up)" in text
     assert "When the number of players still in is at least 3, each player holds 1 more card (0 down, 1 up)" in text
     assert "When the number of players still in is less than 3, each player holds 1 more card (1 down, 0 up)" in text
+
+
+def test_the_bring_in_s_suit_tie_says_which_way_it_goes():
+    # an audit's finding: "ties are broken by suit (spades highest)" left the reader to work out
+    # that of two deuces the club brings in; in razz the highest card brings in, so of two kings
+    # the spade does (Robert's Rules, razz: "the highest card by suit")
+    razz = flat(explain(load_variant("razz")))
+    assert "between equal cards, the higher suit brings in (spades highest, clubs lowest)." in razz
+    stud = flat(explain(load_variant("seven-card-stud")))
+    assert "between equal cards, the lower suit brings in (clubs lowest, spades highest)." in stud
