@@ -134,6 +134,10 @@ class Action(NamedTuple):
         Traceback (most recent call last):
         ...
         studrules.errors.ScriptError: 'Cat flod': unknown action 'flod' (did you mean 'fold'?): the verbs are ...
+        >>> Action.parse("Cat stand")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        studrules.errors.ScriptError: 'Cat stand': unknown action 'stand' (a stand against the house, no further wager, is written 'check'): ...
         """
         if not isinstance(text, str):
             raise ScriptError(f"an action is a line 'PLAYER VERB [AMOUNT]', not {text!r}")
@@ -148,6 +152,8 @@ class Action(NamedTuple):
         if verb not in VERBS:
             close = close_matches(verb, VERBS)  # (not "all-in": call?)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
+            if verb in ("stand", "stands"):  # (a strategy's word: a hand writes it as the table plays it)
+                hint = " (a stand against the house, no further wager, is written 'check')"
             raise ScriptError(f"'{text}': unknown action '{parts[1]}'{hint}: the verbs are {', '.join(VERBS)}")
         amount = None
         if verb in _WITH_WORD:
