@@ -229,3 +229,17 @@ def test_the_shipped_optimal_tables_lose_what_the_published_optimal_play_loses(g
     assert main(["analyze", game, "--optimal", "--json"]) == 0
     optimal = json.loads(capsys.readouterr().out)
     assert abs(shipped["house_edge"] - optimal["house_edge"]) < 1e-9
+
+
+def test_the_strategy_a_file_names_is_said_to_be_for_its_default_rules_under_another_option(capsys):
+    # an audit's finding: Mississippi Stud's own optimal play, worked out for the standard pay
+    # table, was named with another table as though it were that table's optimal play
+    args = ["simulate", "mississippi-stud", "-n", "200", "--seed", "2", "--workers", "1"]
+    assert main([*args, "--option", "pay_table=straight_pays_5"]) == 0
+    err = capsys.readouterr().err
+    assert (
+        "the file names it for its default rules, not for pay_table=straight_pays_5: 'studrules analyze "
+        "mississippi-stud --option pay_table=straight_pays_5 --optimal' finds the best play under them"
+    ) in err
+    assert main([*args, "--option", "pay_table=standard"]) == 0  # the default, named: nothing more to say
+    assert "default rules" not in capsys.readouterr().err

@@ -72,8 +72,7 @@ def optimal_strategy_text(variant: Variant, name: str | None = None) -> tuple[st
         rules_of.append(_rules(cards, up, actions, wagered, variant.deck.ranking, cards.shape[1] >= fewest))
     chosen = ", ".join(f"{k}={v}" for k, v in variant.chosen)
     # (the options not at their defaults named: the optimal play of another pay table is another strategy)
-    defaults = {o.name: o.default for o in variant.options}
-    changed = ", ".join(f"{k}={v}" for k, v in variant.chosen if defaults.get(k) != v)
+    changed = variant.changed_options()
     name = name or f"{variant.name}-optimal" + (f" ({changed})" if changed else "")
     data: dict[str, Any] = {
         "name": name,

@@ -550,6 +550,11 @@ class Variant:
     def option_choice(self, name: str) -> str:
         return dict(self.chosen)[name]
 
+    def changed_options(self) -> str:
+        """The options chosen away from their defaults, ``name=choice`` joined by commas ('' for none)."""
+        defaults = {o.name: o.default for o in self.options}
+        return ", ".join(f"{k}={v}" for k, v in self.chosen if defaults.get(k) != v)
+
     def steps_of(self, kind: type[Step]) -> tuple[Any, ...]:
         """The steps of one class, in order.
 

@@ -316,7 +316,15 @@ def named_or_fitting(
         if variant.strategy is not None
         else f"the first shipped strategy that fits {variant.name}"
     )
-    return strategy, f"strategy: {strategy.name}, {why} (--strategy NAME or FILE plays another)"
+    line = f"strategy: {strategy.name}, {why} (--strategy NAME or FILE plays another)"
+    changed = variant.changed_options()
+    if changed and variant.strategy is not None:  # (the file names the play of its own rules)
+        flags = " ".join(f"--option {pair}" for pair in changed.split(", "))
+        line += (
+            f"; the file names it for its default rules, not for {changed}: "
+            f"'studrules analyze {variant.name} {flags} --optimal' finds the best play under them"
+        )
+    return strategy, line
 
 
 def default_help() -> str:
