@@ -57,3 +57,36 @@ def test_a_problem_the_stakes_given_cause_says_the_stakes(capsys):
         "studrules: variants/seven-card-stud.yaml:30:64: steps[2].betting.bring_in.amount: with --stake bring_in=30: "
         "the bring-in (30) is more than the bet (10) of its round: it could not be completed\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        # an audit's finding: the last of two choices was taken without a word
+        (
+            [
+                "analyze",
+                "caribbean-stud-it",
+                "--option",
+                "progressive=jackpot_500",
+                "--option",
+                "progressive=jackpot_100",
+            ],
+            "argument --option: 'progressive' is given twice, jackpot_500 and jackpot_100: give it once",
+        ),
+        (
+            ["play", "razz", "--stake", "ante=2", "--stake", "ante=3"],
+            "argument --stake: 'ante' is given twice, 2 and 3",
+        ),
+        (
+            ["play", "three-card-poker", "--side-bet", "pair_plus=5", "--side-bet", "pair_plus=10"],
+            "argument --side-bet: 'pair_plus' is given twice, 5 and 10: give it once",
+        ),
+    ],
+)
+def test_a_setting_given_twice_with_two_values_is_a_usage_error(argv, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err

@@ -434,6 +434,8 @@ def _your_side_bets(items: list[str] | None, variants, live: bool) -> dict[str, 
         problem = side_bet_problem(variants, name, chips)
         if problem is not None:
             raise StudrulesError(f"--side-bet {item}: {problem}")
+        if out.get(name, chips) != chips:
+            raise UsageError(f"argument --side-bet: '{name}' is given twice, {out[name]} and {chips}: give it once")
         out[name] = chips
     if out and not live:
         raise UsageError(

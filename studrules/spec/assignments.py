@@ -32,6 +32,10 @@ def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
     Traceback (most recent call last):
     ...
     studrules.errors.UsageError: argument --stake: stake 'ante' must be a whole number of chips, not 'abc'
+    >>> parse_assignments(["progressive=jackpot_500", "progressive=jackpot_100"], "--option")
+    Traceback (most recent call last):
+    ...
+    studrules.errors.UsageError: argument --option: 'progressive' is given twice, jackpot_500 and jackpot_100: give it once
     """
     out: dict[str, str] = {}
     for item in items or []:
@@ -42,7 +46,10 @@ def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
         problem = stake_problem(name.strip(), value.strip()) if "stake" in what else None
         if problem:
             raise UsageError(f"argument {what}: {problem}")
-        out[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        if out.get(name, value) != value:  # (the same twice is no conflict)
+            raise UsageError(f"argument {what}: '{name}' is given twice, {out[name]} and {value}: give it once")
+        out[name] = value
     return out
 
 
