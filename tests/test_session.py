@@ -279,3 +279,18 @@ def test_a_game_listed_twice_in_a_row_is_no_switch_of_rules():
     assert [r.switched for r in reports] == [True, False, True]
     assert reports[1].announcement() == ""
     assert reports[2].announcement().startswith("Hand 3: the game changes to Seven Card Stud")
+
+
+def test_a_seeded_session_restored_after_some_hands_deals_on_as_it_would_have():
+    # a seeded browser table restarted dealt its first hand's cards again (its generator began
+    # anew): restored after three hands, it deals the fourth hand the cards the session going
+    # on deals it
+    def session():
+        return Session([FR], ["Ann", "Bob"], {"Ann": CheckCall(), "Bob": CheckCall()}, stacks=500, seed=7)
+
+    on = session()
+    dealt = [on.play_next().hand.cards for _ in range(4)]
+    restored = session()
+    restored.carry({}, hands=3)
+    assert restored.play_next().hand.cards == dealt[3]
+    assert len({str(cards) for cards in dealt}) == 4  # (four different deals: the check can fail)

@@ -523,20 +523,20 @@ class Session(_Seating):
     def carry(self, data: Mapping[str, Any], hands: int = 0) -> None:
         """Put back what :meth:`carried` gave (players no longer seated are ignored).
         The games in turn go on where they were (``hands``: the hands played, for
-        data written before ``turn`` was); a list of games changed since begins with its first."""
+        data written before ``turn`` was); a list of games changed since begins with its first.
+        A seeded session deals on from hand ``hands`` + 1 (a hand that was in play: the same cards)."""
+        for _ in range(hands if self.seed is not None else 0):  # (each hand dealt draws its deal's seed)
+            self.rng.randrange(2**32)
         games = data.get("games")
         turn = int(data.get("turn", hands)) if games in (None, [v.name for v in self.variants]) else 0
         self.turn_from = self.played - turn
-        for p, n in (data.get("won") or {}).items():
-            if p in self.won:
-                self.won[p] = int(n)
-        for key, counts in (("start", self.start), ("rebuys", self.rebuys), ("bought_again", self.bought_again)):
+        counted = {"won": self.won, "start": self.start, "rebuys": self.rebuys, "bought_again": self.bought_again}
+        for key, counts in counted.items():
             for p, n in (data.get(key) or {}).items():
                 if p in self.seating:
                     counts[p] = int(n)
-        legs = data.get("legs")
+        legs, killer = data.get("legs"), data.get("killer")
         self.legs = (str(legs[0]), int(legs[1])) if legs and legs[0] in self.seating else None
-        killer = data.get("killer")
         self.killer = killer if killer in self.seating else None
         self.house_net = int(data.get("house_net") or 0)
         self.banked_played = bool(data.get("banked_played"))
