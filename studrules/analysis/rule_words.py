@@ -61,6 +61,7 @@ __all__ = [
     "cards_text",
     "actions_words",
     "house_tie_words",
+    "bring_in_ties",
 ]
 
 
@@ -147,6 +148,21 @@ def ties_clause(tie_break: str, variant: Variant) -> str:
     """``ties go to the player nearest the dealer's left`` / ``ties are broken by suit (...)``."""
     words = tie_break_words(tie_break, variant)
     return f"ties go {words}" if words.startswith("to ") else f"ties are broken {words}"
+
+
+def bring_in_ties(who: str, tie_break: str, variant: Variant) -> str:
+    """How a tie for the bring-in is broken, which way a suit goes included.
+
+    >>> from studrules.spec.loader import load_variant
+    >>> bring_in_ties("lowest_up_card", "suit", load_variant("seven-card-stud"))
+    'between equal cards, the lower suit brings in (clubs lowest, spades highest)'
+    """
+    if tie_break != "suit" or who not in ("lowest_up_card", "highest_up_card"):
+        return ties_clause(tie_break, variant)
+    low, high = (SUIT_NAMES[variant.deck.suit_order[i]] for i in (0, -1))
+    if who == "lowest_up_card":
+        return f"between equal cards, the lower suit brings in ({low} lowest, {high} highest)"
+    return f"between equal cards, the higher suit brings in ({high} highest, {low} lowest)"
 
 
 #: first-to-act rules that compare hands or cards, so ties can happen

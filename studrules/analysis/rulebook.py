@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards.card import SUIT_NAMES
 from ..cards.rankings import get_ranking
 from ..errors import ArgumentError
 from ..spec.arguments import loaded_variant
@@ -65,6 +64,7 @@ from .rule_words import (
     blind_names,
     blind_seat_words,
     blinds_time,
+    bring_in_ties,
     bring_in_who_words,
     cards_held,
     cards_text,
@@ -484,13 +484,7 @@ class _Writer:
 
     def bring_in(self, bi: BringIn, step: BettingStep, bet: str) -> list[str]:
         who = bring_in_who_words(bi.who, bi.ace or deck_ace(self.v.deck))
-        ties = ties_clause(bi.tie_break, self.v)
-        if bi.tie_break == "suit" and bi.who in ("lowest_up_card", "highest_up_card"):  # (which way a suit goes)
-            low, high = (SUIT_NAMES[self.v.deck.suit_order[i]] for i in (0, -1))
-            if bi.who == "lowest_up_card":
-                ties = f"between equal cards, the lower suit brings in ({low} lowest, {high} highest)"
-            else:
-                ties = f"between equal cards, the higher suit brings in ({high} highest, {low} lowest)"
+        ties = bring_in_ties(bi.who, bi.tie_break, self.v)
         out = [f"The player with {who} brings in for {self.amount(bi.amount, bare=True)}; {ties}."]
         if bi.complete:
             out.append(f"He may instead complete to {bet}.")
