@@ -6,6 +6,7 @@ the history line."""
 from __future__ import annotations
 
 import io
+import json
 
 from rich.console import Console
 
@@ -82,6 +83,11 @@ def test_a_game_listed_twice_is_one_choice_and_ctrl_d_leaves_the_table():
     # Ctrl-D at the question leaves the table (it dealt the first game)
     with pytest.raises(QuitTable):
         _ask_the_dealer(_CtrlD([]), "Hero")("Hero", variants)
+    # and q, as at every other question of the table (an audit's finding: it asked again)
+    human = _Human(["q"])
+    with pytest.raises(QuitTable):
+        _ask_the_dealer(human, "Hero")("Hero", variants)
+    assert "(Enter for five-card-stud-fr, q to leave)" in human.console.file.getvalue()
 
 
 def test_ctrl_c_mid_hand_says_the_same_count_in_the_summary_and_the_history_line(tmp_path, monkeypatch, capsys):
@@ -111,7 +117,10 @@ def test_ctrl_c_mid_hand_says_the_same_count_in_the_summary_and_the_history_line
     assert code == 130
     assert "Session over after 2 hands: interrupted during hand 3." in out
     assert f"history saved to {history} (3 hands: 2 played and hand 3 unfinished)" in err
-    assert len(history.read_text().splitlines()) == 3
+    lines = [json.loads(line) for line in history.read_text().splitlines()]
+    assert len(lines) == 3
+    # the unfinished hand is saved with its seed and dealer, as the others (an audit's finding)
+    assert lines[2]["unfinished"] and {"seed", "dealer"} <= set(lines[2]) and lines[2]["dealer"] != lines[1]["dealer"]
     # PHH records hands played out: the unfinished third is left out of the export, with a note
     # (replay-phh once stopped at it, and no hand after it was checked)
     phh = tmp_path / "h.phh"

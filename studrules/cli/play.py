@@ -276,7 +276,10 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     if hands is None and not live:
         hands = 1 if len(variants) == 1 else len(variants)
 
+    started: list = []  # the hand being played's report (an interrupted hand is saved with its seed)
+
     def on_start(report) -> None:
+        started[:] = [report]
         number = report.number + before
         text = (
             report.announcement(number) if (report.switched and (len(variants) > 1 or report.previous is None)) else ""
@@ -388,7 +391,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         # the summary and the history's count must agree: say the hand left unfinished in both
         session.stop(f"{why} during hand {session.played + 1}" if unfinished else why)
         if writer is not None and hand is not None and hand.events:
-            writer.write(hand, number=session.played + 1)
+            seed = started[0].seed if started and started[0].hand is hand else None
+            writer.write(hand, number=session.played + 1, seed=seed, dealer=session.dealer)
         status = 0 if isinstance(stop, QuitTable) else 143 if terminated else 130
         print(file=out)
     finally:
@@ -518,7 +522,7 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
         if dealer != me:
             return None
         variants = games_once(variants)
-        lines = [f"You deal: choose the game (Enter for {variants[0].name})"]
+        lines = [f"You deal: choose the game (Enter for {variants[0].name}, q to leave)"]
         lines += [f"  {i}. {v.title or v.name} ({v.name})" for i, v in enumerate(variants, 1)]
         human.console.print("\n" + "\n".join(lines), markup=False)
         while True:
@@ -528,6 +532,8 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
                 raise QuitTable from None
             if not answer:
                 return variants[0]
+            if answer in ("q", "quit", "exit") and all(v.name != answer for v in variants):
+                raise QuitTable  # (q leaves, as at every other question of the table)
             number = typed_number(answer)
             if number is not None and 1 <= number <= len(variants):
                 return variants[number - 1]
