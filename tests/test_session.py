@@ -294,3 +294,25 @@ def test_a_seeded_session_restored_after_some_hands_deals_on_as_it_would_have():
     restored.carry({}, hands=3)
     assert restored.play_next().hand.cards == dealt[3]
     assert len({str(cards) for cards in dealt}) == 4  # (four different deals: the check can fail)
+
+
+def test_a_player_who_stood_up_stays_in_the_summary_so_the_chips_add_up():
+    # an audit's finding: Ann stood up with her chips and left the standings, which then
+    # counted 200 bought against 223 at the table
+    s = Session([FR], ["Ann", "Bob", "Cat"], {p: CheckCall() for p in ("Ann", "Bob", "Cat")}, stacks=100, seed=3)
+    for _ in range(3):
+        s.play_next()
+    kept = s.remove_player("Ann")
+    s.play_next()
+    rows = s.summary().rows
+    assert [r["player"] for r in rows] == ["Bob", "Cat", "Ann"] and rows[-1]["left"]
+    assert rows[-1]["final"] == kept and rows[-1]["net"] == kept - 100
+    assert sum(r["bought"] for r in rows) == 300 == sum(r["final"] for r in rows)
+    assert "Ann (left)" in s.summary().text()
+
+
+def test_nobody_sits_down_once_the_session_is_over():
+    s = _heads_up()
+    s.stop("enough")
+    with pytest.raises(StudrulesError, match="the session is over: enough"):
+        s.add_player("Cat", 100, CheckCall())

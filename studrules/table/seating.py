@@ -53,6 +53,7 @@ class _Seating:
         played: int
         last_dealer: str | None
         out_since: dict[str, int]
+        departed: list[dict]
 
         current: Any
         variants: list[Any]
@@ -93,6 +94,8 @@ class _Seating:
         >>> s.order(), s.remove_player("Ann"), s.order()
         (['Ann', 'Cat', 'Bob'], 100, ['Cat', 'Bob'])
         """
+        if self.is_over:
+            raise StudrulesError(f"the session is over: {self.reason}")
         if name in self.seating:
             raise StudrulesError(f"{name} is already seated")
         check_names([name])
@@ -186,10 +189,24 @@ class _Seating:
         self.rebuys[name] += 1
         self.bought_again[name] += chips
 
+    def _standing(self, name: str) -> dict:
+        """``name``'s row of the summary: start, rebuys, chips bought, final stack, net, hands won."""
+        bought = self.start[name] + self.bought_again[name]
+        return {
+            "player": name,
+            "start": self.start[name],
+            "rebuys": self.rebuys[name],
+            "bought": bought,
+            "final": self.stacks[name],
+            "net": self.stacks[name] - bought,
+            "hands_won": self.won[name],
+        }
+
     def remove_player(self, name: str) -> int:
         """``name`` stands up between hands: out of the seating, his stack (returned) with him;
         a dealer who stands up passes the deal to the next player clockwise."""
         self._between_hands(name, "stand up")
+        self.departed.append(self._standing(name) | {"left": True})
         if name in self.active:
             self.active.remove(name)
         if self.dealer == name:

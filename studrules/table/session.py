@@ -168,6 +168,7 @@ class Session(_Seating):
         self.out_since: dict[str, int] = {}  # who went out of chips at the end of a hand: the hands played then
         self.reports: list[HandReport] = []
         self.won = dict.fromkeys(self.seating, 0)
+        self.departed: list[dict] = []  # who stood up, as the summary counts him (his row then)
         self.house_net = 0
         self.reason: str | None = None
         self._last_variant = None
@@ -579,19 +580,10 @@ class Session(_Seating):
 
     def summary(self) -> SessionSummary:
         """Hands played, each player's start, rebuys, chips bought (his start and
-        rebuys), final stack, net (against every chip he bought) and hands won."""
-        rows = [
-            {
-                "player": p,
-                "start": self.start[p],
-                "rebuys": self.rebuys[p],
-                "bought": self.start[p] + self.bought_again[p],
-                "final": self.stacks[p],
-                "net": self.stacks[p] - self.start[p] - self.bought_again[p],
-                "hands_won": self.won[p],
-            }
-            for p in self.seating
-        ]
+        rebuys), final stack, net (against every chip he bought) and hands won; a
+        player who stood up (:meth:`remove_player`) after those seated, as he left
+        (``"left": True``), so the chips bought and the final stacks add up."""
+        rows = [self._standing(p) for p in self.seating] + [dict(r) for r in self.departed]
         banked = self.banked_played
         with_chips = [p for p in self.seating if self.stacks[p] > 0]
         winner = with_chips[0] if len(with_chips) == 1 and not banked else None

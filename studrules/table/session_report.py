@@ -119,19 +119,20 @@ class SessionSummary:
           Ann         100       1      200      150      -50     4
           Bob         100       0      100      150      +50     5
         """
-        width = max([len("player")] + [len(r["player"]) for r in self.rows])
+        names = [r["player"] + (" (left)" if r.get("left") else "") for r in self.rows]
+        width = max([len("player")] + [len(n) for n in names])
         rebought = any(r.get("rebuys") for r in self.rows)
         extra = f"  {'rebuys':>6}  {'bought':>7}" if rebought else ""
         lines = [
             f"Session over {self._played_words()}: {self.reason}.",
             f"  {'player'.ljust(width)}  {'start':>7}{extra}  {'final':>7}  {'net':>7}  {'won':>4}",
         ]
-        for r in self.rows:
+        for r, name in zip(self.rows, names):
             net = r["net"]
             sign = "+" if net > 0 else ""
             extra = f"  {r.get('rebuys', 0):>6}  {r.get('bought', r['start']):>7}" if rebought else ""
             lines.append(
-                f"  {r['player'].ljust(width)}  {r['start']:>7}{extra}  {r['final']:>7}  {sign + str(net):>7}"
+                f"  {name.ljust(width)}  {r['start']:>7}{extra}  {r['final']:>7}  {sign + str(net):>7}"
                 f"  {r['hands_won']:>4}"
             )
         if self.house_net is not None:
