@@ -163,7 +163,7 @@ def kill_sentences(kill: KillRules, amount: Callable[[Expression], str] = phrase
     """
     row = "" if kill.legs == 1 else f", {number_words(kill.legs)} hands in a row"
     least = (
-        f" (the pots of the last of them together at least {amount(kill.min_pot)}, at that hand's stakes)"
+        f" (the pots of the last of them together at least {amount(kill.min_pot)}, at the usual stakes, a killed hand's too)"
         if kill.min_pot is not None
         else ""
     )
@@ -178,7 +178,10 @@ def kill_sentences(kill: KillRules, amount: Callable[[Expression], str] = phrase
             f"The killer posts a kill blind of {amount(kill.blind)} before the deal; it is live: it counts toward "
             "his bets in the first betting round."
         )
-    out.append("A split pot leaves the count as it was, and a killer who splits the pot kills the next hand again.")
+    out.append(
+        "A split pot leaves the count with its holder if he has a share of it, and ends it if not;"
+        " a killer who has a share of a split pot kills the next hand again."
+    )
     return out
 
 

@@ -96,7 +96,8 @@ class KillRules:
     hand's every pot alone ``legs`` times in a row, the last pot at least
     ``min_pot``, kills the next hand: its ``stakes`` (read from the usual
     ones) apply and he posts a live ``blind``. A split pot leaves the legs
-    as they were, and a killer who splits kills again."""
+    with their holder if he has a share of it (else it ends them), and a killer who
+    has a share kills again."""
 
     legs: int = 1
     min_pot: Expression | None = None

@@ -17,7 +17,8 @@ def legs_after(
     killer: str | None,
 ) -> tuple[tuple[str, int] | None, str | None]:
     """A kill's legs and the next hand's killer after a hand of a game with ``kill``, whose
-    ``pots`` (the result's) were played at ``stakes``; ``legs`` (who has them, how many in a
+    ``pots`` (the result's) are weighed against ``kill.min_pot`` at ``stakes`` (the game's
+    usual ones: a set size, the same in a killed hand); ``legs`` (who has them, how many in a
     row) and ``killer`` (who killed this hand) before it.
 
     A player who won every pot alone takes a leg (one more where he had the last); with

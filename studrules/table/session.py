@@ -502,7 +502,8 @@ class Session(_Seating):
         if variant.kill is None:
             self.legs = self.killer = None
             return
-        self.legs, self.killer = legs_after(variant.kill, hand.plan.stakes, result.pots, self.legs, killer)
+        # (the pot's set size at the game's usual stakes: a killed hand's doubled limits do not double it)
+        self.legs, self.killer = legs_after(variant.kill, variant.stake_values(), result.pots, self.legs, killer)
 
     def carried(self) -> dict[str, Any]:
         """What passes from hand to hand besides stacks, dealer and seats, as
