@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -324,3 +325,33 @@ def test_a_history_of_one_object_over_many_lines_is_read_whole_only_up_to_a_boun
     monkeypatch.setattr(history_file, "MAX_WHOLE", 100)
     with pytest.raises(ScriptError, match="read whole: at most 100 bytes, not 216"):
         read_history(whole)
+
+
+def test_write_history_refuses_what_is_no_list_of_hands_and_leaves_the_file_as_it_was(tmp_path):
+    # an audit's finding: one Hand (not [hand]) emptied the file, then failed with a TypeError
+    from studrules.errors import ArgumentError
+    from studrules.game.hand import Hand
+    from studrules.game.policies import CheckCall, play_hand
+    from studrules.records.history import write_history
+    from studrules.spec.loader import load_variant
+
+    hand = Hand(load_variant("razz"), ["Ann", "Bob"], 100, seed=2)
+    play_hand(hand, {p: CheckCall() for p in hand.players})
+    path = tmp_path / "h.jsonl"
+    assert write_history(path, [hand]) == 1
+    before = path.read_bytes()
+
+    def later_none():  # a generator: its second item is found wrong only once the first is written
+        yield hand
+        yield None
+
+    for hands, words in [
+        (hand, "not a Hand: give [hand]"),
+        ([hand, None], "hands[1] is neither a played hand nor a hand record"),
+        ([{"a": 1}], "hands[0] is no hand record"),
+        (later_none(), "hands[1] is neither"),
+    ]:
+        with pytest.raises(ArgumentError, match=re.escape(words)):
+            write_history(path, hands)
+        assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.jsonl"]  # (no file left beside it)
