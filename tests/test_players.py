@@ -180,3 +180,35 @@ def test_sensible_raises_a_strong_made_hand(fr):
             else:
                 h.apply(h.default_action())
     pytest.fail("Ann never faced a bet she could raise")
+
+
+def test_a_policy_answering_with_no_action_is_told_what_a_policy_answers():
+    # an audit's finding: a LegalAction (what view.legal holds) or None failed with an
+    # AttributeError inside play_hand; the verb alone failed to parse
+    from studrules.errors import IllegalActionError
+    from studrules.game.hand import Hand
+    from studrules.game.policies import Policy, play_hand
+    from studrules.spec.loader import load_variant
+
+    class Answers(Policy):
+        def __init__(self, answer):
+            self.answer = answer
+
+        def act(self, view):
+            return self.answer(view)
+
+    razz = load_variant("razz")
+    for answer, words in [
+        (lambda view: view.legal[0], "answered bring-in 3 for"),
+        (lambda view: None, "answered NoneType for"),
+    ]:
+        hand = Hand(razz, ["Ann", "Bob"], 100, seed=1)
+        with pytest.raises(IllegalActionError, match=words) as err:
+            play_hand(hand, {p: Answers(answer) for p in hand.players})
+        assert "act(view) returns an Action, or its text" in str(err.value)
+    # the verb alone is the player's to act: check or call, every decision
+    hand = Hand(razz, ["Ann", "Bob"], 100, seed=1)
+    verb = {"bring-in": "bring-in", "check": "check", "call": "call", "show": "show"}
+    alone = Answers(lambda view: next(verb[la.action] for la in view.legal if la.action in verb))
+    result = play_hand(hand, {p: alone for p in hand.players})
+    assert sum(result.net.values()) == 0 and hand.is_over

@@ -285,7 +285,8 @@ class Hand(_Dealing, _Betting, _Showdown, _House, _Declaring, _Drawing, _Exposin
         """Perform ``action`` (an :class:`~studrules.game.actions.Action` or its text).
 
         Raises :class:`~studrules.errors.IllegalActionError` (saying why and
-        what is legal) and changes nothing when it is not allowed now."""
+        what is legal) and changes nothing when it is not allowed now, and
+        :class:`~studrules.errors.ScriptError` when a text reads as no action."""
         if isinstance(action, str):
             action = Action.parse(action)
         elif type(action) is not Action and not isinstance(action, Action):

@@ -35,15 +35,14 @@ not raise each other without end, whatever the stacks.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import MAX_JOKERS, full_deck, is_joker, joker, parse_cards
-from ..errors import IllegalActionError, StudrulesError, close_matches
+from ..errors import StudrulesError, close_matches
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
-from .policy_base import Policy, _legal, _passive
+from .policy_base import Policy, _legal, _passive, policy_action
 from .policy_reading import (
     card_to_give_up,
     count_outs,
@@ -55,7 +54,6 @@ from .policy_reading import (
     visible_strength,
 )
 from .strategy_policy import GameStrategyPolicy, StrategyPolicy
-from .view import lazy_seat_view
 from .wilds import counted_ranking, joker_holes, rank_char, showing_ranking, wild_ranks_of
 
 if TYPE_CHECKING:
@@ -81,9 +79,6 @@ __all__ = [
     "policy_action",
     "play_hand",
 ]
-
-# how many references a value has (CPython); elsewhere a kept view is always filled
-_refs = getattr(sys, "getrefcount", lambda value: 3)
 
 #: The bot names :func:`make_policy` knows (``strategy:NAME`` takes any banked strategy).
 POLICY_NAMES = ("check-call", "random", "sensible", "strategy", "strategy:NAME")
@@ -553,31 +548,6 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
             action = policy_action(policy, hand, seat, names[seat])
         hand.apply(action)
     return hand.result()
-
-
-def policy_action(policy: Policy, hand: Hand, seat: int, player: str) -> Action:
-    """What ``policy`` does for ``player``, to act at ``seat`` of ``hand``, asked with his seat's
-    view: each of its fields read from the hand only when the policy reads it (and all of
-    them at once if the policy keeps the view, so that it keeps what the seat saw then).
-    An answer for another player raises :class:`~studrules.errors.IllegalActionError`;
-    the action is not applied (the caller applies it, which checks it is legal).
-
-    >>> from studrules.game.hand import Hand
-    >>> from studrules.spec.examples import example_variant
-    >>> h = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]})
-    >>> str(policy_action(CheckCall(), h, h.to_act_seat, h.to_act))  # Bob's 2c, the low card, brings in
-    'Bob bring-in'
-    """
-    view = lazy_seat_view(hand, seat, player)
-    action = policy.act(view)
-    if _refs(view) > 2:  # the policy kept it (only this name and the call's own hold it else)
-        view._fill()  # so it keeps what the seat saw now
-    del view
-    if isinstance(action, str):
-        action = Action.parse(action)
-    if action.player != player:
-        raise IllegalActionError(f"{policy.name} answered '{action}' for {action.player}, but {player} is to act")
-    return action
 
 
 def default_policies(variants: Iterable[Variant]) -> tuple[str, ...]:

@@ -4,15 +4,22 @@ the part of :mod:`studrules.game.policies` that the bots of other modules
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any
 
-from .actions import Action, LegalAction, fewest_cards
+from ..errors import IllegalActionError
+from .actions import VERBS, Action, LegalAction, fewest_cards
+from .view import lazy_seat_view
 
 if TYPE_CHECKING:
     from ..spec.model import Variant
+    from .hand import Hand
     from .view import View
 
-__all__ = ["Policy"]
+__all__ = ["Policy", "policy_action"]
+
+# how many references a value has (CPython); elsewhere a kept view is always filled
+_refs = getattr(sys, "getrefcount", lambda value: 3)
 
 
 class Policy:
@@ -81,3 +88,44 @@ def _passive(view: View) -> Action:
         if verb in legal:
             return Action(me, verb, legal[verb].least_total())
     return Action(me, next(iter(legal)))
+
+
+def policy_action(policy: Policy, hand: Hand, seat: int, player: str) -> Action:
+    """What ``policy`` does for ``player``, to act at ``seat`` of ``hand``, asked with his seat's
+    view: each of its fields read from the hand only when the policy reads it (and all of
+    them at once if the policy keeps the view, so that it keeps what the seat saw then).
+    An answer for another player raises :class:`~studrules.errors.IllegalActionError`;
+    the action is not applied (the caller applies it, which checks it is legal).
+
+    >>> from studrules.game.hand import Hand
+    >>> from studrules.game.policies import CheckCall
+    >>> from studrules.spec.examples import example_variant
+    >>> h = Hand(example_variant("bring-in"), ["Ann", "Bob"], 100, cards={"Ann": ["Kd", "9c"], "Bob": ["Qs", "2c"]})
+    >>> str(policy_action(CheckCall(), h, h.to_act_seat, h.to_act))  # Bob's 2c, the low card, brings in
+    'Bob bring-in'
+    """
+    view = lazy_seat_view(hand, seat, player)
+    action = policy.act(view)
+    if _refs(view) > 2:  # the policy kept it (only this name and the call's own hold it else)
+        view._fill()  # so it keeps what the seat saw now
+    del view
+    if type(action) is not Action:
+        action = _answer(policy, action, player)
+    if action.player != player:
+        raise IllegalActionError(f"{policy.name} answered '{action}' for {action.player}, but {player} is to act")
+    return action
+
+
+def _answer(policy: Policy, answer: Any, player: str) -> Action:
+    """A policy's answer that is not an :class:`Action`: its text (``"Bob call"``, or the verb alone
+    for the player to act); anything else is an :class:`~studrules.errors.IllegalActionError`."""
+    if isinstance(answer, Action) or not isinstance(answer, str):
+        if isinstance(answer, Action):
+            return answer
+        raise IllegalActionError(
+            f"{policy.name} answered {answer if isinstance(answer, LegalAction) else type(answer).__name__} for "
+            f"{player}: act(view) returns an Action, or its text ('{player} call'); a choice of view.legal is "
+            "made one with Action(view.player, choice.action, amount)"
+        )
+    verb = answer.split()[:1]
+    return Action.parse(f"{player} {answer}" if verb and verb[0].lower() in VERBS and verb[0] != player else answer)
