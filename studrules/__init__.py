@@ -97,6 +97,76 @@ _EXPORTS: dict[str, str] = {
     "SimulationResult": "analysis.simulate",  # the function: studrules.analysis.simulate.simulate
 }
 
+if TYPE_CHECKING:  # pragma: no cover  (the names as a type checker sees them; imported lazily at run time)
+    from .analysis.compare import compare as compare
+    from .analysis.comparison import Comparison as Comparison
+    from .analysis.diff import diff as diff, diff_matrix as diff_matrix
+    from .analysis.report_html import html_page as html_page
+    from .analysis.rulebook import explain as explain
+    from .analysis.simulate import SimulationResult as SimulationResult
+    from .cards.batch import evaluate_batch as evaluate_batch
+    from .cards.card import (
+        DEFAULT_SUIT_ORDER as DEFAULT_SUIT_ORDER,
+        Card as Card,
+        card_order_key as card_order_key,
+        compare_cards as compare_cards,
+        full_deck as full_deck,
+        parse_card as parse_card,
+        parse_cards as parse_cards,
+    )
+    from .cards.deck import Deck as Deck
+    from .cards.evaluator import (
+        ACE_KING as ACE_KING,
+        Category as Category,
+        HandValue as HandValue,
+        best_five as best_five,
+        category_floor as category_floor,
+        describe_visible as describe_visible,
+        evaluate as evaluate,
+        visible_value as visible_value,
+    )
+    from .cards.rankings import RANKING_NAMES as RANKING_NAMES, Ranking as Ranking, get_ranking as get_ranking
+    from .cards.rankings_single import best_of_suit as best_of_suit
+    from .cards.wild import describe_wild as describe_wild, evaluate_wild as evaluate_wild, of_ranks as of_ranks
+    from .errors import (
+        ArgumentError as ArgumentError,
+        CardError as CardError,
+        ExpressionError as ExpressionError,
+        IllegalActionError as IllegalActionError,
+        Location as Location,
+        ScriptError as ScriptError,
+        SpecError as SpecError,
+        SpecErrors as SpecErrors,
+        StudrulesError as StudrulesError,
+    )
+    from .game.actions import Action as Action, LegalAction as LegalAction
+    from .game.events import Event as Event
+    from .game.hand import Hand as Hand
+    from .game.offers import OfferTerms as OfferTerms
+    from .game.policies import Policy as Policy, make_policy as make_policy, play_hand as play_hand
+    from .game.result import HandResult as HandResult
+    from .game.settlement import settle_position as settle_position
+    from .game.view import View as View
+    from .records.history import (
+        iter_replayed as iter_replayed,
+        read_history as read_history,
+        replay_hands as replay_hands,
+        replay_history as replay_history,
+        write_history as write_history,
+    )
+    from .records.phh import phh_code as phh_code
+    from .records.script import play_script as play_script
+    from .spec.expressions import compile_expression as compile_expression
+    from .spec.loader import load_variant as load_variant, load_variant_text as load_variant_text
+    from .spec.model import Variant as Variant
+    from .spec.resources import default_variant as default_variant
+    from .spec.strategies import (
+        Strategy as Strategy,
+        load_strategy as load_strategy,
+        shipped_strategies as shipped_strategies,
+    )
+    from .table.session import Session as Session
+
 __all__ = ["__version__", *_EXPORTS]
 
 

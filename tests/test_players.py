@@ -210,5 +210,5 @@ def test_a_policy_answering_with_no_action_is_told_what_a_policy_answers():
     hand = Hand(razz, ["Ann", "Bob"], 100, seed=1)
     verb = {"bring-in": "bring-in", "check": "check", "call": "call", "show": "show"}
     alone = Answers(lambda view: next(verb[la.action] for la in view.legal if la.action in verb))
-    result = play_hand(hand, {p: alone for p in hand.players})
+    result = play_hand(hand, dict.fromkeys(hand.players, alone))
     assert sum(result.net.values()) == 0 and hand.is_over
