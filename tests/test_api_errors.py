@@ -39,3 +39,42 @@ def test_an_action_with_an_amount_its_verb_does_not_take_is_refused():
     with pytest.raises(IllegalActionError, match="'fold' takes no amount"):
         hand.apply(Action(hand.to_act, "fold", 0))
     assert (list(hand.actions), list(hand.stacks)) == before
+
+
+class _Quiet:
+    """A policy class given where one of it was meant."""
+
+    def act(self, view):
+        return view.player + " check"
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        # an audit's findings: each was a TypeError, a seed no int gives, or a message of 8,831 characters
+        (lambda: Hand(load_variant("razz"), ["Ann", "Bob"], seed="7"), r"seed is a whole number, .* not '7'"),
+        (lambda: Hand(load_variant("razz"), ["Ann", "Bob"], seed=1.5), "not 1.5"),
+        (lambda: load_variant(load_variant("razz")), "razz is loaded already: load_variant reads a name or a path"),
+        (lambda: load_variant(None), "a variant is a shipped name or a path, not None"),
+        (lambda: __import__("studrules").load_variant_text(None), "a variant's text is a string of YAML"),
+        (
+            lambda: __import__("studrules").Session(["razz"], ["Ann", "Bob"], {"Ann": _Quiet, "Bob": _Quiet()}),
+            r"Ann's policy is the class _Quiet: give one of it, _Quiet\(\)",
+        ),
+        (
+            lambda: __import__("studrules").Session(load_variant("razz"), ["Ann", "Bob"], {}),
+            r"not the variant razz$",
+        ),
+    ],
+)
+def test_a_wrong_argument_an_audit_found_is_an_argument_error(call, said):
+    from studrules.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match=said):
+        call()
+
+
+def test_a_numpy_whole_number_seeds_as_the_int_does():
+    np = pytest.importorskip("numpy")
+    razz = load_variant("razz")
+    assert Hand(razz, ["Ann", "Bob"], seed=np.int64(3)).cards == Hand(razz, ["Ann", "Bob"], seed=3).cards

@@ -9,6 +9,7 @@ runs the steps; every attribute is declared in :class:`~studrules.game.state._Ha
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -32,12 +33,25 @@ _HOUSE_DEALS = "house "  # + face: the key of the house's deal events in a seati
 _BLIND_NAMES = {(1, 0): "the blind", (2, 0): "the small blind", (2, 1): "the big blind"}
 
 
+def _whole_seed(seed: Any) -> int:
+    """A seed given as another whole number (NumPy's) as an int; anything else an
+    :class:`~studrules.errors.ArgumentError` (a text or 1.5 would seed a deck no int seeds)."""
+    if not isinstance(seed, (bool, float, str, bytes)):
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    raise ArgumentError(f"seed is a whole number, a random.Random or None, not {seed!r}")
+
+
 class _Dealing(_HandState):
     """The cards and antes part of :class:`~studrules.game.hand.Hand`."""
 
     __slots__ = ()
 
     def _setup_cards(self, cards: Mapping[str, Any] | None, seed: int | random.Random | None) -> None:
+        if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
+            seed = _whole_seed(seed)
         if not cards:  # every card from the deck (the lists of given cards are only read)
             self.given = [_NOTHING] * self.n
             self.given_house = self.given_community = self.given_burns = _NOTHING

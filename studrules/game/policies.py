@@ -39,10 +39,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards.card import MAX_JOKERS, full_deck, is_joker, joker, parse_cards
-from ..errors import StudrulesError, close_matches
+from ..errors import ArgumentError, StudrulesError, close_matches
 from .actions import Action, LegalAction, fewest_cards
 from .declare import likely_declaration
-from .policy_base import Policy, _legal, _passive, policy_action
+from .policy_base import Policy, _legal, _passive, policy_action, policy_problem
 from .policy_reading import (
     card_to_give_up,
     count_outs,
@@ -530,6 +530,8 @@ def play_hand(hand: Hand, policies: Mapping[str, Policy]) -> HandResult:
     names = hand.players
     seated = [policies.get(name) for name in names]
     for policy in seated:
+        if isinstance(policy, type):  # (the class, not one of it: its act would take the view for self)
+            raise ArgumentError(str(policy_problem(names[seated.index(policy)], policy)))
         begin = getattr(policy, "begin", None)
         if begin is not None and getattr(begin, "__func__", None) is not _NO_BEGIN:  # (Policy's does nothing)
             begin(hand.variant)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .view import View
 
-__all__ = ["Policy", "policy_action"]
+__all__ = ["Policy", "policy_action", "policy_problem"]
 
 # how many references a value has (CPython); elsewhere a kept view is always filled
 _refs = getattr(sys, "getrefcount", lambda value: 3)
@@ -129,3 +129,16 @@ def _answer(policy: Policy, answer: Any, player: str) -> Action:
         )
     verb = answer.split()[:1]
     return Action.parse(f"{player} {answer}" if verb and verb[0].lower() in VERBS and verb[0] != player else answer)
+
+
+def policy_problem(player: str, policy: Any) -> str | None:
+    """What makes ``policy`` no policy for ``player``, in words (None: it is one).
+
+    >>> policy_problem("Ann", Policy), policy_problem("Ann", Policy())
+    ("Ann's policy is the class Policy: give one of it, Policy()", None)
+    """
+    if isinstance(policy, type):
+        return f"{player}'s policy is the class {policy.__name__}: give one of it, {policy.__name__}()"
+    if not callable(getattr(policy, "act", None)):
+        return f"{player}'s policy has no act(view): give a studrules.Policy, not {policy!r}"
+    return None

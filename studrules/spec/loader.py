@@ -289,6 +289,12 @@ def _document_data(doc: Document, file: str, seen: tuple[Path, ...]) -> tuple[An
     return data, doc.file or file
 
 
+def _check_mappings(options: Any, stakes: Any) -> None:
+    for what, given in (("options", options), ("stakes", stakes)):
+        if given is not None and not isinstance(given, Mapping):
+            raise ArgumentError(f"{what} map names to values ({{'ante': 2}}), not {given!r}")
+
+
 def load_variant(
     name_or_path: str | Path,
     options: Mapping[str, Any] | None = None,
@@ -312,9 +318,11 @@ def load_variant(
     >>> razz.deck.ranking, razz.stake_values()["ante"]
     ('ace_to_five_low', 2)
     """
-    for what, given in (("options", options), ("stakes", stakes)):
-        if given is not None and not isinstance(given, Mapping):
-            raise ArgumentError(f"{what} map names to values ({{'ante': 2}}), not {given!r}")
+    _check_mappings(options, stakes)
+    if isinstance(name_or_path, Variant):  # (its repr is the whole file: say its name)
+        raise ArgumentError(f"{name_or_path.name} is loaded already: load_variant reads a name or a path")
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise ArgumentError(f"a variant is a shipped name or a path, not {name_or_path!r}")
     path = resolve_variant_path(name_or_path, within=within)
 
     def load(read: list[Path]) -> Variant:
@@ -359,6 +367,9 @@ def load_variant_text(
     ...
     studrules.errors.SpecErrors: mine.yaml:1:1: missing field 'steps' at the top level of the file
     """
+    if not isinstance(text, str):
+        raise ArgumentError(f"a variant's text is a string of YAML, not {type(text).__name__}")
+    _check_mappings(options, stakes)
     # a one-line text that happens to name a file must still be read as text
     doc = read_document(text if "\n" in text else text + "\n", file=file)
     data, file = _document_data(doc, file, ())

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ArgumentError, StudrulesError
 from ..game.players import check_names
 from ..game.policies import Policy
+from ..game.policy_base import policy_problem
 from .session_arguments import session_stack
 
 __all__ = ["_Seating", "games_once"]
@@ -101,8 +102,9 @@ class _Seating:
         check_names([name])
         if session_stack(name, stack) <= 0:
             raise StudrulesError(f"{name}'s stack must be a positive number of chips, not {stack}")
-        if not callable(getattr(policy, "act", None)):
-            raise ArgumentError(f"{name}'s policy has no act(view): give a studrules.Policy, not {policy!r}")
+        problem = policy_problem(name, policy)
+        if problem is not None:
+            raise ArgumentError(problem)
         self._check_seats(self.variants, len(self.seating) + 1)
         seating = list(self.seating)
         seating.insert(seating.index(before) if before in seating else len(seating), name)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import ArgumentError, close_matches
 from ..game.players import check_names
+from ..game.policy_base import policy_problem
 from ..spec.model import Variant
 
 __all__ = [
@@ -34,7 +35,8 @@ def session_games(variants: Any) -> list[str | os.PathLike | Variant]:
     """
     if isinstance(variants, (str, os.PathLike, Variant)):
         shown = [variants.name if isinstance(variants, Variant) else str(variants)]
-        raise ArgumentError(f"variants are a list of names, paths or loaded variants ({shown!r}), not {variants!r}")
+        given = f"the variant {variants.name}" if isinstance(variants, Variant) else repr(variants)
+        raise ArgumentError(f"variants are a list of names, paths or loaded variants ({shown!r}), not {given}")
     if not isinstance(variants, Iterable):
         raise ArgumentError(f"variants are a list of names, paths or loaded variants, not {variants!r}")
     games = list(variants)
@@ -143,8 +145,9 @@ def session_policies(policies: Any, seating: tuple[str, ...]) -> dict[str, Any]:
     if missing:
         raise ArgumentError(f"no policy for {', '.join(missing)}")
     for p in seating:
-        if not callable(getattr(policies[p], "act", None)):
-            raise ArgumentError(f"{p}'s policy has no act(view): give a studrules.Policy, not {policies[p]!r}")
+        problem = policy_problem(p, policies[p])
+        if problem is not None:
+            raise ArgumentError(problem)
     return dict(policies)
 
 
