@@ -78,3 +78,18 @@ def test_a_numpy_whole_number_seeds_as_the_int_does():
     np = pytest.importorskip("numpy")
     razz = load_variant("razz")
     assert Hand(razz, ["Ann", "Bob"], seed=np.int64(3)).cards == Hand(razz, ["Ann", "Bob"], seed=3).cards
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "said"),
+    [
+        ({"labels": ("x",)}, r"labels are two names, A's and B's .*not \('x',\)"),  # (a ValueError)
+        ({"policies": "check-call"}, r"policies are a list of bot names \(\['check-call'\]\)"),  # (bot 'c')
+    ],
+)
+def test_compare_s_arguments_are_said_as_they_are_meant(kwargs, said):
+    from studrules import compare
+    from studrules.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match=said):
+        compare(load_variant("razz"), load_variant("seven-card-stud"), deals=10, seed=1, **kwargs)

@@ -162,12 +162,18 @@ def compare(
     for variant in (a, b):
         _check_seats(variant, players)
     names = tuple(f"P{i + 1}" for i in range(players))
+    if isinstance(policies, str):  # (a name alone would be read letter by letter)
+        raise ArgumentError(f"policies are a list of bot names (['{policies}']), not the name '{policies}'")
     policy_names = tuple(policies or default_policies((a, b)))
     if (why := bots_refusal(a, policy_names)) is not None:
         raise ArgumentError(why)
     if stacks is None:
         stacks = _default_stacks(a, b)
     whole_number(stacks, "stacks", 1)
+    if labels is not None and (
+        isinstance(labels, str) or len(labels) != 2 or not all(isinstance(x, str) for x in labels)
+    ):
+        raise ArgumentError(f"labels are two names, A's and B's (('ours', 'theirs')), not {labels!r}")
     label_a, label_b = labels or _labels(a, b)
     counted: tuple = ()
     if exact or optimal:  # counted before any deal is played: a refusal stops the run at once
