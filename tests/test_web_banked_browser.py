@@ -8,7 +8,7 @@ import re
 
 import pytest
 from test_web_browser import browser, server, shots  # noqa: F401  (the fixtures)
-from web_support import deal_every_hand
+from web_support import deal_every_hand, table_by_api
 
 pytestmark = pytest.mark.browser
 
@@ -90,18 +90,8 @@ def test_a_player_alone_against_the_house_sees_his_stack_behind_his_bets_and_his
     # high, which qualifies (the server runs in this process: its hands are dealt these cards)
     deal_every_hand(monkeypatch, {"Ann": "Kc 9d 4h", "house": "As Jh 3d"})
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.goto(server + "/")
-    table = page.evaluate(
-        """async () => {
-        const body = {host: "Ann", variants: ["three-card-poker"], seats: 2, buy_in: 30, pause: 60, seed: 3};
-        const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
-                                             body: JSON.stringify(body)});
-        const t = await r.json();
-        localStorage.setItem("studrules-token-" + t.table, t.token);
-        return t.table;
-    }"""
-    )
-    page.goto(f"{server}/t/{table}")
+    body = {"host": "Ann", "variants": ["three-card-poker"], "seats": 2, "buy_in": 30, "pause": 60, "seed": 3}
+    table_by_api(page, server, body)
     page.wait_for_selector("#side-bets-form:not([hidden])")
 
     # the side-bet field: nothing typed, or a part of a chip, is explained by the page and nothing is sent

@@ -501,23 +501,13 @@ def test_a_server_answer_that_is_not_json_is_said_on_the_page(browser, server, s
 def test_an_up_card_s_price_is_offered_with_what_it_buys(browser, server, shots, monkeypatch):
     # Baseball with a four up bought for the low limit (10) and a three up costing the pot: Ann's
     # third street is Kd Qc 4h (the four up), the bot's 7s 8s 3c; her offer comes first
-    from web_support import deal_every_hand
+    from web_support import deal_every_hand, table_by_api
 
     deal_every_hand(monkeypatch, {"Ann": "Kd Qc 4h Ah", "Bot1": "7s 8s 3c"})
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.goto(server + "/")
-    table = page.evaluate(
-        """async () => {
-        const body = {host: "Ann", variants: ["baseball"], seats: 2, buy_in: 200, pause: 60,
-                      options: {up_cards: "four-bought-three-pays"}};
-        const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
-                                             body: JSON.stringify(body)});
-        const t = await r.json();
-        localStorage.setItem("studrules-token-" + t.table, t.token);
-        return t.table;
-    }"""
-    )
-    page.goto(f"{server}/t/{table}")
+    options = {"up_cards": "four-bought-three-pays"}
+    body = {"host": "Ann", "variants": ["baseball"], "seats": 2, "buy_in": 200, "pause": 60, "options": options}
+    table_by_api(page, server, body)
     _start_with_a_bot(page)
     buy = page.locator('#actions button[data-verb="buy"]')
     buy.wait_for()

@@ -57,6 +57,25 @@ class Clock:
         return self.now
 
 
+def table_by_api(page, server: str, body: dict[str, Any]) -> str:
+    """The table a page makes by the API with ``body`` (settings the create form leaves at their
+    defaults: a pause, a seed, options), its host's token kept as the page keeps it, and the
+    page at the table: the table's id."""
+    page.goto(server + "/")
+    table = page.evaluate(
+        """async (body) => {
+        const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+                                             body: JSON.stringify(body)});
+        const t = await r.json();
+        localStorage.setItem("studrules-token-" + t.table, t.token);
+        return t.table;
+    }""",
+        body,
+    )
+    page.goto(f"{server}/t/{table}")
+    return table
+
+
 def bot_and_start(ws) -> dict:
     """At a table's socket, its host seats a bot and starts: the state he is sent then."""
     ws.send_json({"type": "bot"})
