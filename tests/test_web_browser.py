@@ -516,3 +516,35 @@ def test_an_up_card_s_price_is_offered_with_what_it_buys(browser, server, shots,
     shots(page, "four-up-offer")
     buy.click()
     page.wait_for_function("document.getElementById('events').textContent.includes('Ann pays 10 for a four up')")
+
+
+def test_the_dealer_s_list_of_games_follows_the_host_s_change_of_games(browser, server, shots):
+    # an audit's finding: the list was redrawn only when the number of games changed, so after
+    # the host swapped two games for two others the dealer was offered games the server refused
+    from web_support import table_by_api
+
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    body = {"host": "Ann", "variants": [FR, HE], "rotate": "dealer", "seats": 2, "pause": 1}
+    table_by_api(page, server, body)
+    _start_with_a_bot(page)  # the bot, in the second seat, deals first and chooses
+    for _ in range(300):  # Ann plays the first hand out; then she deals
+        if page.locator("#choose").is_visible():
+            break
+        time.sleep(0.2 if _passive(page) else 0.1)
+    else:
+        raise AssertionError("Ann was not asked to choose the game")
+    assert sorted(page.locator("#choice option").evaluate_all("os => os.map(o => o.value)")) == sorted([FR, HE])
+    # while she chooses, she (the host) makes the games razz and seven-card stud
+    page.click("#settings-change summary")
+    page.wait_for_selector("#settings-form", state="visible")
+    for game in (FR, HE):
+        page.locator(f'#set-games input[value="{game}"]').uncheck()
+    for game in ("razz", "seven-card-stud"):
+        page.locator(f'#set-games input[value="{game}"]').check()
+    page.click("#settings-button")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#choice option')].map(o => o.value).sort().join() === 'razz,seven-card-stud'"
+    )
+    page.select_option("#choice", "razz")
+    page.click("#deal")
+    page.wait_for_function("document.getElementById('title').textContent.includes('Razz')")

@@ -167,15 +167,19 @@
     if (choosing) {
       const select = $("choice");
       const keep = select.value;
-      if (select.options.length !== s.choices.length) {
+      // redrawn whenever the games or their words change (the host's change of games, "the same
+      // game" after the last hand), not only their number: the dealer picks from what is offered
+      const labels = s.choices.map((c) => [c.name, `${c.title}${c.same ? " (the same game)" : ""}`]);
+      const shown = [...select.options].map((o) => [o.value, o.textContent]);
+      if (JSON.stringify(labels) !== JSON.stringify(shown)) {
         clear(select);
-        for (const c of s.choices) {
+        for (const [name, text] of labels) {
           const o = document.createElement("option");
-          o.value = c.name;
-          o.textContent = `${c.title}${c.same ? " (the same game)" : ""}`;
+          o.value = name;
+          o.textContent = text;
           select.appendChild(o);
         }
-        if (keep) select.value = keep;
+        if (keep && labels.some(([name]) => name === keep)) select.value = keep;
         if (first || !keep) select.focus();
       }
       showChoice();
