@@ -581,3 +581,17 @@ def test_a_hand_of_dj_wild_shows_the_joker_and_pays_the_blind_on_a_win(deal):
     mine = _position(state, "Ann")
     assert mine["result"]["net"] == 130 and mine["result"]["hand"] == "five kings"
     assert "X1" in json.dumps(state["hand"]) and "blind" in mine["result"]["pays"]
+
+
+def test_a_chosen_ante_above_a_maximum_the_host_lowered_is_shown_as_it_is_dealt(deal):
+    # an audit's finding: Ann chose 100, the host made the table maximum 50; her hands were dealt
+    # at 50 while her page read "(5 to 50; now 100)"
+    deal({"Ann": "7s 7d 2c", "house": "Qs Jh 3d"})
+    room = _room([TCP], seats=2, buy_in=1000)
+    ann = room.join("Ann")
+    room.choose_ante(ann.token, 100)
+    room.configure(ann.token, {"stakes": {"table_max": 50}})  # before the start: at once
+    room.start(ann.token)
+    state = snapshot(room, ann)
+    assert _position(state, "Ann")["ante"] == 50
+    assert state["banked"]["ante"] == {"low": 5, "high": 50, "chosen": 50}

@@ -65,7 +65,7 @@ def test_every_text_field_is_matched_whole():
         '{"type": "hello", "token": "abcdefgh\\n"}',
         '{"type": "act", "verb": "declare", "word": "high\\n"}',
     ):
-        with pytest.raises(ProtocolError, match="is not allowed"):
+        with pytest.raises(ProtocolError, match=r"must be .*, not '.*\\n'"):
             parse_message(message)
 
 

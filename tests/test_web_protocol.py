@@ -208,7 +208,10 @@ def test_an_illegal_amount_is_refused_and_changes_nothing(client, act, why):
         ('{"type": "act", "verb": "raise", "amount": "ten"}', "whole number"),
         ('{"type": "act", "verb": "raise", "amount": true}', "whole number"),
         ('{"type": "shout"}', "unknown message type"),
-        ('{"type": "act", "verb": "discard", "word": "<script>"}', "not allowed"),
+        (
+            '{"type": "act", "verb": "discard", "word": "<script>"}',
+            "'word' must be up to 64 letters, digits and spaces",
+        ),
         (json.dumps({"type": "ping", "pad": "x" * MAX_MESSAGE}), "at most"),
     ],
 )
@@ -591,3 +594,13 @@ def test_the_hands_played_are_not_served_as_they_hold_every_card(client):
     # the deal's seed: it stays in the store
     t = _table(client)
     assert client.get(f"/api/tables/{t['table']}/history").status_code == 404
+
+
+def test_a_chat_line_too_long_says_how_long_one_may_be():
+    # an audit's finding: "'text' is not allowed: 'xxxxxxxxxxxxxxxxxxxx'"
+    with pytest.raises(ProtocolError) as err:
+        parse_message('{"type": "say", "text": "%s"}' % ("x" * 201))
+    assert str(err.value) == (
+        "'text' must be a line of 1 to 200 characters, without control or direction characters, "
+        "not 'xxxxxxxxxxxxxxxxxxxx'..."
+    )

@@ -278,6 +278,9 @@ def table_facts(room: Any, me: str | None) -> dict[str, Any] | None:
     limits = ante_range(games)
     ante = None
     if limits is not None:
-        ante = {"low": limits[0], "high": limits[1], "chosen": room.antes.get(me) if me is not None else None}
+        chosen = room.antes.get(me) if me is not None else None
+        if chosen is not None:  # (as it is dealt: within the limits, which the host may have changed since)
+            chosen = max(limits[0], chosen if limits[1] is None else min(chosen, limits[1]))
+        ante = {"low": limits[0], "high": limits[1], "chosen": chosen}
     session = room.session
     return {"house_net": session.house_net if session is not None else 0, "ante": ante}

@@ -85,6 +85,14 @@ _VARIANT = re.compile(r"[\w.-]{1,64}")
 # a chat line: any letters, signs and spaces, no control or direction-override character
 _CHAT = re.compile("[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]{1,200}")
 _KEY = re.compile(r"[\w.-]{1,32}")  # a stake's or an option's name, an option's choice
+#: What each pattern allows, in words, for a refusal.
+_PATTERN_WORDS = {
+    _WORD: "up to 64 letters, digits and spaces",
+    _TOKEN: "8 to 64 letters, digits, '_' or '-'",
+    _VARIANT: "a game's name: 1 to 64 letters, digits, '.', '_' or '-'",
+    _CHAT: "a line of 1 to 200 characters, without control or direction characters",
+    _KEY: "a name of 1 to 32 letters, digits, '.', '_' or '-'",
+}
 
 #: Names the hand itself uses for somebody who is not a player.
 _RESERVED = frozenset({"house", "dealer", "middle", "community", "burns"})
@@ -203,7 +211,8 @@ def _checked(key: str, value: Any, rule: Any) -> Any:
             raise ProtocolError(f"{key!r} must be one of {', '.join(rule)}")
         return value
     if not rule.fullmatch(value):
-        raise ProtocolError(f"{key!r} is not allowed: {value[:20]!r}")
+        more = "..." if len(value) > 20 else ""
+        raise ProtocolError(f"{key!r} must be {_PATTERN_WORDS[rule]}, not {value[:20]!r}{more}")
     return value
 
 
