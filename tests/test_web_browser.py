@@ -548,4 +548,3 @@ def test_the_dealer_s_list_of_games_follows_the_host_s_change_of_games(browser, 
     page.select_option("#choice", "razz")
     page.click("#deal")
     page.wait_for_function("document.getElementById('title').textContent.includes('Razz')")
-
