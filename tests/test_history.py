@@ -354,4 +354,28 @@ def test_write_history_refuses_what_is_no_list_of_hands_and_leaves_the_file_as_i
         with pytest.raises(ArgumentError, match=re.escape(words)):
             write_history(path, hands)
         assert path.read_bytes() == before
+    with pytest.raises(ArgumentError, match=re.escape("hands[1] is neither")):
+        write_history(path, later_none(), append=True)  # (appending: nothing is added either)
+    assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h.jsonl"]  # (no file left beside it)
+
+
+def test_write_history_writes_through_a_link_and_keeps_the_file_s_mode(tmp_path):
+    # a review's finding: a first fix wrote a file beside the history and moved it over the
+    # path, which replaced a link with a plain file and a private file with a readable one
+    import os
+
+    from studrules.game.hand import Hand
+    from studrules.game.policies import CheckCall, play_hand
+    from studrules.records.history import write_history
+    from studrules.spec.loader import load_variant
+
+    hand = Hand(load_variant("razz"), ["Ann", "Bob"], 100, seed=2)
+    play_hand(hand, {p: CheckCall() for p in hand.players})
+    real, link = tmp_path / "real.jsonl", tmp_path / "link.jsonl"
+    real.write_text("")
+    real.chmod(0o600)
+    link.symlink_to(real)
+    assert write_history(link, [hand]) == 1
+    assert link.is_symlink() and len(real.read_text().splitlines()) == 1
+    assert os.stat(real).st_mode & 0o777 == 0o600

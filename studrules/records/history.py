@@ -46,7 +46,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ArgumentError, ScriptError, SpecError, SpecErrors, StudrulesError, in_order
-from ..game.wilds import a_or_an
 from ..spec.cache import sha256_hex
 from .history_file import (
     HISTORY_FORMAT,
@@ -292,10 +291,9 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
     """Write hands (played :class:`~studrules.game.hand.Hand` objects or records) to ``path``,
     one JSON line each; returns how many were written.
 
-    Something that is not a list (or other iterable) of them, one hand alone among them, is
-    an :class:`~studrules.errors.ArgumentError`, and the file stays as it was: a list is
-    checked before anything is written, and a file written anew replaces ``path`` only once
-    every hand is in it.
+    Something that is not a list (or other iterable) of them, one hand alone, or anything
+    else among them is an :class:`~studrules.errors.ArgumentError`, said before the file is
+    opened (the hands are read first), so the file stays as it was.
 
         >>> write_history("never-written.jsonl", {"variant": "razz"})
         Traceback (most recent call last):
@@ -303,40 +301,29 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
         studrules.errors.ArgumentError: hands is a list of played hands or hand records, not a dict: give [hand]
     """
     if isinstance(hands, (Mapping, str, bytes)) or not isinstance(hands, Iterable):
-        raise ArgumentError(
-            f"hands is a list of played hands or hand records, not {a_or_an(type(hands).__name__)}: give [hand]"
-        )
-    if isinstance(hands, Sequence):
+        raise ArgumentError(f"hands is a list of played hands or hand records, not {_what(hands)}: give [hand]")
+    hands = hands if isinstance(hands, Sequence) else list(hands)
+    for index, hand in enumerate(hands):
+        if isinstance(hand, Mapping):
+            if "variant" not in hand:
+                raise ArgumentError(f"hands[{index}] is no hand record: a record names its 'variant'")
+        elif not (hasattr(hand, "events") and hasattr(hand, "variant") and hasattr(hand, "result")):
+            raise ArgumentError(f"hands[{index}] is neither a played hand nor a hand record: {_what(hand)}")
+    with HistoryWriter(path, append=append) as out:
         for index, hand in enumerate(hands):
-            _check_writable(hand, index)
-    path = Path(path)
-    target = path if append else path.with_name(f".{path.name}.{os.getpid()}.writing")
-    try:
-        with HistoryWriter(target, append=append) as out:
-            for index, hand in enumerate(hands):
-                _check_writable(hand, index)
-                if isinstance(hand, Mapping):
-                    out.write(hand)
-                else:
-                    out.write(hand, number=index + 1)
-        if not append:
-            os.replace(target, path)
-    finally:
-        if not append:
-            with contextlib.suppress(OSError):
-                target.unlink()
-    return out.count
+            if isinstance(hand, Mapping):
+                out.write(hand)
+            else:
+                out.write(hand, number=index + 1)
+        return out.count
 
 
-def _check_writable(hand: Any, index: int) -> None:
-    """An :class:`~studrules.errors.ArgumentError` unless ``hand`` is a played hand or a record."""
-    if isinstance(hand, Mapping):
-        if "variant" not in hand:
-            raise ArgumentError(f"hands[{index}] is no hand record: a record names its 'variant'")
-    elif not (hasattr(hand, "events") and hasattr(hand, "variant") and hasattr(hand, "result")):
-        raise ArgumentError(
-            f"hands[{index}] is neither a played hand nor a hand record: {a_or_an(type(hand).__name__)}"
-        )
+def _what(value: Any) -> str:
+    """A value in a message: a short one as written, else its type (``a dict``, ``a Hand``)."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 # --------------------------------------------------------------------------
