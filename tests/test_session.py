@@ -316,3 +316,28 @@ def test_nobody_sits_down_once_the_session_is_over():
     s.stop("enough")
     with pytest.raises(StudrulesError, match="the session is over: enough"):
         s.add_player("Cat", 100, CheckCall())
+
+
+def test_a_seeded_dealer_s_choice_restored_after_some_hands_chooses_on_as_it_would_have():
+    # a review's finding: the restored session dealt on but chose from the start of its draws
+    games = ["razz", "seven-card-stud", "seven-card-stud-hi-lo"]
+
+    def session():
+        return Session(
+            games,
+            ["Ann", "Bob"],
+            {"Ann": CheckCall(), "Bob": CheckCall()},
+            stacks=5000,
+            seed=8,
+            rotate="dealer",
+            keep_hands=None,
+        )
+
+    on = session()
+    played = [on.play_next() for _ in range(6)]
+    assert played[0].variant.name not in (played[3].variant.name, played[5].variant.name)  # (it can fail)
+    for k in (3, 5):  # (seven-card stud, then hi-lo, where the first hand was razz)
+        restored = session()
+        restored.carry({}, hands=k)
+        report = restored.play_next()
+        assert (report.variant.name, report.hand.cards) == (played[k].variant.name, played[k].hand.cards)

@@ -526,9 +526,13 @@ class Session(_Seating):
         """Put back what :meth:`carried` gave (players no longer seated are ignored).
         The games in turn go on where they were (``hands``: the hands played, for
         data written before ``turn`` was); a list of games changed since begins with its first.
-        A seeded session deals on from hand ``hands`` + 1 (a hand that was in play: the same cards)."""
+        A seeded session deals on from hand ``hands`` + 1 (a hand that was in play: the same cards),
+        and the dealer's choice draws on as it would have where every game was dealt to the same list."""
+        choosing = self.rotate == "dealer" and len(self.variants) > 1
         for _ in range(hands if self.seed is not None else 0):  # (each hand dealt draws its deal's seed)
             self.rng.randrange(2**32)
+            if choosing:  # (and the dealer's seeded choice: next_variant)
+                self.dealer_rng.choice(games_once(self.variants))
         games = data.get("games")
         turn = int(data.get("turn", hands)) if games in (None, [v.name for v in self.variants]) else 0
         self.turn_from = self.played - turn
