@@ -93,3 +93,11 @@ def test_compare_s_arguments_are_said_as_they_are_meant(kwargs, said):
 
     with pytest.raises(ArgumentError, match=said):
         compare(load_variant("razz"), load_variant("seven-card-stud"), deals=10, seed=1, **kwargs)
+
+
+def test_compare_takes_its_two_labels_from_any_iterable():
+    # a review's finding: a generator of two names, taken before, was refused with a TypeError
+    from studrules import compare
+
+    c = compare(load_variant("razz"), load_variant("seven-card-stud"), deals=4, seed=1, labels=iter(("ours", "theirs")))
+    assert (c.a.label, c.b.label) == ("ours", "theirs")

@@ -90,3 +90,9 @@ def test_a_setting_given_twice_with_two_values_is_a_usage_error(argv, words, cap
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_a_stake_given_twice_as_the_same_number_of_chips_is_no_conflict(capsys):
+    # a review's finding: '--stake ante=2 --stake ante=02' was refused as two values
+    assert main(["explain", "razz", "--stake", "ante=2", "--stake", "ante=02"]) == 0
+    assert "Traceback" not in capsys.readouterr().err

@@ -212,3 +212,9 @@ def test_a_policy_answering_with_no_action_is_told_what_a_policy_answers():
     alone = Answers(lambda view: next(verb[la.action] for la in view.legal if la.action in verb))
     result = play_hand(hand, dict.fromkeys(hand.players, alone))
     assert sum(result.net.values()) == 0 and hand.is_over
+    # one word is the verb, even where a player is named like one; nothing at all is refused
+    named = Hand(razz, ["fold", "Bob"], 100, seed=1)
+    play_hand(named, dict.fromkeys(named.players, alone))
+    assert named.is_over
+    with pytest.raises(IllegalActionError, match="answered nothing for"):
+        play_hand(Hand(razz, ["Ann", "Bob"], 100, seed=1), {p: Answers(lambda view: " ") for p in ("Ann", "Bob")})

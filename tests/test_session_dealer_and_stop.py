@@ -88,6 +88,13 @@ def test_a_game_listed_twice_is_one_choice_and_ctrl_d_leaves_the_table():
     with pytest.raises(QuitTable):
         _ask_the_dealer(human, "Hero")("Hero", variants)
     assert "(Enter for five-card-stud-fr, q to leave)" in human.console.file.getvalue()
+    # a game named q is chosen by its name, and q leaves no more
+    from studrules.spec.loader import load_variant_text
+
+    q = load_variant_text("extends: razz\nname: q\n")
+    human = _Human(["q"])
+    assert _ask_the_dealer(human, "Hero")("Hero", (variants[0], q)) is q
+    assert "q to leave" not in human.console.file.getvalue()
 
 
 def test_ctrl_c_mid_hand_says_the_same_count_in_the_summary_and_the_history_line(tmp_path, monkeypatch, capsys):

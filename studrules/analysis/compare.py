@@ -65,7 +65,7 @@ import gc
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import ArgumentError, StudrulesError
@@ -170,10 +170,11 @@ def compare(
     if stacks is None:
         stacks = _default_stacks(a, b)
     whole_number(stacks, "stacks", 1)
-    if labels is not None and (
-        isinstance(labels, str) or len(labels) != 2 or not all(isinstance(x, str) for x in labels)
-    ):
-        raise ArgumentError(f"labels are two names, A's and B's (('ours', 'theirs')), not {labels!r}")
+    if labels is not None:
+        given = labels if isinstance(labels, str) or not isinstance(labels, Iterable) else tuple(labels)
+        if not isinstance(given, tuple) or len(given) != 2 or not all(isinstance(x, str) for x in given):
+            raise ArgumentError(f"labels are two names, A's and B's (('ours', 'theirs')), not {labels!r}")
+        labels = given
     label_a, label_b = labels or _labels(a, b)
     counted: tuple = ()
     if exact or optimal:  # counted before any deal is played: a refusal stops the run at once

@@ -522,7 +522,8 @@ def _ask_the_dealer(human: TerminalPlayer, me: str | None):
         if dealer != me:
             return None
         variants = games_once(variants)
-        lines = [f"You deal: choose the game (Enter for {variants[0].name}, q to leave)"]
+        leave = "" if any(v.name in ("q", "quit", "exit") for v in variants) else ", q to leave"
+        lines = [f"You deal: choose the game (Enter for {variants[0].name}{leave})"]
         lines += [f"  {i}. {v.title or v.name} ({v.name})" for i, v in enumerate(variants, 1)]
         human.console.print("\n" + "\n".join(lines), markup=False)
         while True:

@@ -134,6 +134,10 @@ class Action(NamedTuple):
         Traceback (most recent call last):
         ...
         studrules.errors.ScriptError: 'Cat flod': unknown action 'flod' (did you mean 'fold'?): the verbs are ...
+        >>> Action.parse("Cat stand pat")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        studrules.errors.ScriptError: 'Cat stand pat': unknown action 'stand' (standing pat is written 'Cat discard', with no card): ...
         >>> Action.parse("Cat stand")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -152,7 +156,9 @@ class Action(NamedTuple):
         if verb not in VERBS:
             close = close_matches(verb, VERBS)  # (not "all-in": call?)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            if verb in ("stand", "stands"):  # (a strategy's word: a hand writes it as the table plays it)
+            if verb in ("stand", "stands") and parts[2:] == ["pat"]:  # (a draw's word)
+                hint = f" (standing pat is written '{parts[0]} discard', with no card)"
+            elif verb in ("stand", "stands"):  # (a strategy's word: a hand writes it as the table plays it)
                 hint = " (a stand against the house, no further wager, is written 'check')"
             raise ScriptError(f"'{text}': unknown action '{parts[1]}'{hint}: the verbs are {', '.join(VERBS)}")
         amount = None

@@ -127,8 +127,11 @@ def _answer(policy: Policy, answer: Any, player: str) -> Action:
             f"{player}: act(view) returns an Action, or its text ('{player} call'); a choice of view.legal is "
             "made one with Action(view.player, choice.action, amount)"
         )
-    verb = answer.split()[:1]
-    return Action.parse(f"{player} {answer}" if verb and verb[0].lower() in VERBS and verb[0] != player else answer)
+    words = answer.split()
+    if not words:
+        raise IllegalActionError(f"{policy.name} answered nothing for {player}: act(view) returns an Action")
+    verb_first = words[0].lower() in VERBS and (words[0] != player or len(words) == 1)  # ('fold' alone: the verb)
+    return Action.parse(f"{player} {answer}" if verb_first else answer)
 
 
 def policy_problem(player: str, policy: Any) -> str | None:
