@@ -21,8 +21,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "studrules"
 
 #: What each layer may import besides itself. The package's root (``studrules``:
-#: the lazy public API and ``python -m studrules``) may import the command line, and
-#: names the public API's modules for a type checker (its ``TYPE_CHECKING`` imports).
+#: the lazy public API and ``python -m studrules``) may import the command line; under
+#: ``TYPE_CHECKING`` alone it names the public API's modules for a type checker
+#: (:data:`ROOT_FOR_THE_CHECKER`), which run time imports only when a name is used.
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "errors": frozenset(),
     "cards": frozenset({"errors"}),
@@ -33,8 +34,9 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "table": frozenset({"records", "analysis", "game", "spec", "cards", "errors"}),
     "web": frozenset({"table", "records", "analysis", "game", "spec", "cards", "errors"}),
     "cli": frozenset({"root", "web", "table", "records", "analysis", "game", "spec", "cards", "errors"}),
-    "root": frozenset({"cli", "table", "records", "analysis", "game", "spec", "cards", "errors"}),
+    "root": frozenset({"cli", "errors"}),
 }
+ROOT_FOR_THE_CHECKER = frozenset({"table", "records", "analysis", "game", "spec", "cards", "errors"})
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Import:
     imported: str
     file: str
     line: int
+    typing: bool = False  # under ``if TYPE_CHECKING:``
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.importer} imports {self.imported}"
@@ -65,7 +68,14 @@ def imports(root: Path) -> list[Import]:
     found = []
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        checking = {
+            id(inner)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and getattr(block.test, "id", None) == "TYPE_CHECKING"
+            for inner in ast.walk(block)
+        }
+        for node in ast.walk(tree):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -81,7 +91,8 @@ def imports(root: Path) -> list[Import]:
                 while target and target not in modules:  # a name inside a module: the module
                     target = target.rpartition(".")[0]
                 if target and target != name:
-                    found.append(Import(name, target, str(path.relative_to(root.parent)), node.lineno))
+                    where = str(path.relative_to(root.parent))
+                    found.append(Import(name, target, where, node.lineno, id(node) in checking))
     return found
 
 
@@ -99,6 +110,8 @@ def against_the_order(found: list[Import]) -> list[Import]:
         mine, theirs = layer(imp.importer), layer(imp.imported)
         if mine not in MAY_IMPORT:
             bad.append(imp)  # a module outside every layer
+        elif mine == "root" and imp.typing and theirs in ROOT_FOR_THE_CHECKER:
+            continue  # (the public API's names, stated for a type checker)
         elif mine != theirs and theirs not in MAY_IMPORT[mine]:
             bad.append(imp)
     return bad
@@ -212,6 +225,21 @@ def test_an_upward_import_under_type_checking_is_found(tmp_path):
     )
     assert [str(b) for b in against_the_order(imports(root))] == [
         "studrules/game/hand.py:3: studrules.game.hand imports studrules.cli.main"
+    ]
+
+
+def test_the_root_names_the_api_for_a_type_checker_only_under_type_checking(tmp_path):
+    root = _package(
+        tmp_path,
+        {
+            "__init__.py": "TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from .game.hand import Hand\nfrom .table import session\n",
+            "game/hand.py": "",
+            "table/session.py": "",
+        },
+    )
+    # the checker's name is allowed; the same layer imported at run time is not
+    assert [str(b) for b in against_the_order(imports(root))] == [
+        "studrules/__init__.py:4: studrules imports studrules.table.session"
     ]
 
 
