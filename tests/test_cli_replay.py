@@ -107,3 +107,19 @@ def test_replay_says_a_settlement_s_pay_line_in_words(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert "Ann wins 70 (beats the house: three of a kind pays 3 to 1)" in out
     assert "three_of_a_kind" not in out
+
+
+def test_a_history_of_many_bad_lines_says_the_first_problems_and_counts_the_rest(tmp_path, capsys):
+    # an audit's finding: every problem was kept (some 3 KB each): a million bad lines took
+    # 3.3 GB, and under a memory limit replay and export-phh ended in a MemoryError traceback
+    from studrules.cli.main import main
+    from studrules.records.history_file import MAX_PROBLEMS
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("x\n" * (MAX_PROBLEMS + 1234))
+    for argv in (["replay", str(bad)], ["export-phh", str(bad), "-o", str(tmp_path / "b.phh")]):
+        assert main(argv) == 1
+        lines = capsys.readouterr().err.splitlines()
+        assert len(lines) == MAX_PROBLEMS + 1 and "line 1 is not JSON" in lines[0]
+        assert lines[-1].endswith(f"and 1,234 more problems, not said: the first {MAX_PROBLEMS} are")
+    assert not (tmp_path / "b.phh").exists()

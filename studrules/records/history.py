@@ -45,11 +45,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArgumentError, ScriptError, SpecError, SpecErrors, StudrulesError, in_order
+from ..errors import ArgumentError, Location, ScriptError, SpecError, SpecErrors, StudrulesError, in_order
 from ..spec.cache import sha256_hex
 from .history_file import (
     HISTORY_FORMAT,
     HISTORY_SUFFIXES,
+    Problems,
     ends_with_newline,
     holds_hand_records,
     is_history_file,
@@ -424,8 +425,12 @@ def raise_problems(read: list[ScriptError], problems: list[SpecError]) -> None:
     lines that are no hand record (one alone raised as the reader raises it), and
     ``problems``, those of the hands; nothing where there are none."""
     found = in_order([*read, *problems])
-    if len(found) == 1 and read:
+    more = getattr(read, "more", 0) + getattr(problems, "more", 0)  # (:class:`Problems`: past the first ones)
+    if len(found) == 1 and read and not more:
         raise read[0]
+    if more:
+        file = found[0].location.file if found[0].location is not None else None
+        found.append(ScriptError(f"and {more:,} more problems, not said: the first {len(found):,} are", Location(file)))
     if found:
         raise SpecErrors(found)
 
@@ -436,8 +441,8 @@ def iter_replayed(
     """:func:`replay_hands` one hand at a time, each played as its line is read (a long
     history is never held whole); the problems of every line are raised together once
     the last is read, after the good hands were given."""
-    problems: list[SpecError] = []
-    read: list[ScriptError] = []  # (the lines that are no hand record: the lines after them are read too)
+    problems: list[SpecError] = Problems()
+    read: list[ScriptError] = Problems()  # (the lines that are no hand record: the lines after them are read too)
     base = Path(path).parent
     for index, (where, record) in enumerate(iter_history_located(path, read)):
         name = f"hand {record.get('hand', index + 1)}"

@@ -18,6 +18,8 @@ __all__ = [
     "HISTORY_FORMAT",
     "HISTORY_SUFFIXES",
     "MAX_LINE",
+    "MAX_PROBLEMS",
+    "Problems",
     "ends_with_newline",
     "last_record",
     "holds_hand_records",
@@ -37,6 +39,32 @@ MAX_WHOLE = 50_000_000
 
 #: The longest line of a history read (a hand is a few kilobytes).
 MAX_LINE = 1_000_000
+
+#: The most problems of one file kept to be said; the rest are counted.
+MAX_PROBLEMS = 200
+
+
+class Problems(list):
+    """The problems of a long file as they are found: the first :data:`MAX_PROBLEMS`
+    kept, the others counted in ``more`` (a file of a million bad lines holds no million
+    messages in memory).
+
+    >>> found = Problems()
+    >>> for n in range(MAX_PROBLEMS + 5):
+    ...     found.append(ScriptError(f"line {n}"))
+    >>> len(found), found.more
+    (200, 5)
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.more = 0
+
+    def append(self, problem: Any) -> None:
+        if len(self) < MAX_PROBLEMS:
+            super().append(problem)
+        else:
+            self.more += 1
 
 
 #: The names a hand history (JSON lines) ends in: replay and export-phh know one by it.

@@ -479,10 +479,11 @@ def write_history_phh(path: str | Path, stream: TextIO, folders: Sequence[Path] 
     of bounded length).
     """
     from .history import raise_problems
+    from .history_file import Problems
 
     skipped: list[str] = []
-    problems: list[SpecError] = []
-    read: list[ScriptError] = []
+    problems: list[SpecError] = Problems()
+    read: list[ScriptError] = Problems()
     count = _write_phh(_exported(path, folders, skipped, problems, read), stream)
     raise_problems(read, problems)
     if not count:
