@@ -627,3 +627,24 @@ def test_a_file_that_extends_may_reckon_the_base_s_stakes_from_one_it_adds(tmp_p
     path.write_text("extends: seven-card-stud\nname: units\nstakes: {unit: low_limit, low_limit: 2 * unit}\n")
     with pytest.raises(SpecErrors, match="unit"):
         load_variant(path)
+
+
+def test_a_kept_load_is_not_trusted_to_a_pipe_put_in_a_file_s_place(tmp_path):
+    # an audit's finding: a result kept from an earlier run was checked by reading every file
+    # it had read, whatever it is now: a pipe put in the base's place hung for ever (a device
+    # or a huge file was read whole), where a first load refuses it at once
+    import os
+    import subprocess
+    import sys
+
+    base, child = tmp_path / "base.yaml", tmp_path / "child.yaml"
+    base.write_text("extends: razz\nname: base\n")
+    child.write_text("extends: base.yaml\nname: child\n")
+    env = dict(os.environ, STUDRULES_CACHE=str(tmp_path / "cache"))
+    validate = [sys.executable, "-m", "studrules", "validate", str(child)]
+    assert subprocess.run(validate, env=env, capture_output=True, timeout=60).returncode == 0  # (kept)
+    base.unlink()
+    os.mkfifo(base)
+    run = subprocess.run(validate, env=env, capture_output=True, text=True, timeout=60)
+    said = run.stdout + run.stderr
+    assert run.returncode == 1 and "is not a regular file" in said and "Traceback" not in said

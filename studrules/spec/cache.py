@@ -159,8 +159,28 @@ def parser_cache_file(name: str) -> str | None:
     return str(folder / f"{name}.lark-cache")
 
 
+#: The largest file whose content a kept result is checked against (the largest the
+#: loaders read is a strategy's 4,000,000 bytes): a larger one is read no further.
+_LARGEST = 8_000_000
+
+
 def _content(path: Path) -> str | None:
+    """The digest of a regular file of at most :data:`_LARGEST` bytes, else None (the result
+    is computed again, and the loader says what is wrong with the file): a pipe put in a file's
+    place is not opened (it would wait for a writer), a device or a huge file not read whole.
+
+    >>> _content(Path("/dev/zero")) is None
+    True
+    """
+    import stat
+
     try:
-        return sha256_hex(path.read_bytes())
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            data = f.read(_LARGEST + 1)
     except OSError:
         return None
+    return None if len(data) > _LARGEST else sha256_hex(data)
