@@ -169,8 +169,8 @@ class Document:
         enclosing value that does."""
         return locate(self.data, tuple(path), key=key, default=Location(self.file, 1, 1))
 
-    def line_text(self, line: int) -> str:
-        lines = self.text.splitlines()
+    def line_text(self, line: int) -> str:  # (split once: a strategy of 50,000 rules asks for a line of each)
+        lines = self.__dict__.get("_lines") or self.__dict__.setdefault("_lines", self.text.splitlines())
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
