@@ -343,3 +343,23 @@ def test_the_odd_chip_by_suit_is_named_among_the_rules_pokerkit_does_not_model()
     h = Hand(nearest, PLAYERS, 500, seed=1)
     play_hand(h, {p: make_policy("check-call") for p in PLAYERS})
     assert "odd chip" not in hand_to_phh(h).get("_studrules_rules", "")
+
+
+def test_a_game_at_the_largest_stakes_writes_a_phh_file_replay_phh_reads(tmp_path, capsys):
+    # an audit's finding: the default stack (20 times the largest stake) was written past the
+    # bound replay-phh reads, and a winner's finishing stack past it too
+    from studrules.cli.main import main
+
+    most = ["--stake", "low_limit=999999999", "--stake", "high_limit=999999999"]
+    most += ["--stake", "ante=999999999", "--stake", "bring_in=999999999"]
+    history, phh = tmp_path / "big.jsonl", tmp_path / "big.phh"
+    assert (
+        main(["play", "seven-card-stud", "-n", "3", "--seed", "1", *most, "--history", str(history), "--phh", str(phh)])
+        == 0
+    )
+    text = phh.read_text()
+    assert "starting_stacks = [999999999, 999999999, 999999999, 999999999]" in text  # (the most a file writes)
+    assert "3999999996" in text  # a winner's finishing stack is past it: read all the same
+    capsys.readouterr()
+    assert main(["replay-phh", str(phh)]) == 0
+    assert "matches the recorded finishing stacks" in capsys.readouterr().out

@@ -86,7 +86,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         parser, "sensible", "sensible; in a game against the house, strategy: each game's own, as simulate plays it"
     )
     add_seed_argument(parser, None, "random seed: the same seed deals the same cards (default: new cards each time)")
-    add_stack_argument(parser, "20 times the largest stake, at least 100")
+    add_stack_argument(parser, "20 times the largest stake, at least 100, at most 999,999,999")
     parser.add_argument(
         "--history",
         metavar="FILE",
@@ -170,7 +170,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def default_stack(variants) -> int:
-    """20 times the largest stake of the variants (at least 100); a progressive meter is no stake a player bets."""
+    """20 times the largest stake of the variants (at least 100, at most 999,999,999, the largest
+    amount a file may write); a progressive meter is no stake a player bets."""
+    from ..spec.expressions import MAX_NUMBER
     from ..spec.model import SettleStep
 
     biggest = 1
@@ -181,7 +183,7 @@ def default_stack(variants) -> int:
         values = [value for name, value in v.stake_values().items() if name not in meters]
         if values:
             biggest = max(biggest, max(values))
-    return max(100, 20 * biggest)
+    return min(max(100, 20 * biggest), MAX_NUMBER - 1)  # (within every amount a file may write)
 
 
 def _check_stack(stack: int, variants) -> None:

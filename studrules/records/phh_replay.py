@@ -62,6 +62,10 @@ PHH_SUFFIXES = (".phh",)
 #: takes one or two kilobytes.
 MAX_PHH_BYTES = 4_000_000
 
+#: The bound of a stack read (a stake is below 10**9 chips; a session's stacks grow past it
+#: as players win each other's: ten players' starting stacks of 10**9 and more).
+MAX_STACK = 10**15
+
 
 class PHHReadError(StudrulesError):
     """A PHH record studrules cannot read or replay (says which field or action)."""
@@ -173,15 +177,17 @@ def _stake_names(variant) -> dict[str, str]:
     return names
 
 
-def _chips(fields: Mapping[str, Any], key: str, value: Any, least: int, index: int | None = None) -> int:
+def _chips(
+    fields: Mapping[str, Any], key: str, value: Any, least: int, index: int | None = None, below: int = MAX_NUMBER
+) -> int:
     """``value`` (the field ``key``, or its item ``index``) if it is a whole number
-    of chips from ``least``, else a located :class:`PHHReadError`."""
+    of chips from ``least`` and below ``below``, else a located :class:`PHHReadError`."""
     name = f"'{key}'" if index is None else f"item {index + 1} of '{key}'"
     if isinstance(value, bool) or not isinstance(value, int):
         raise PHHReadError(f"{name} is not a whole number of chips", _where(fields, key, index, value))
-    if not least <= value < MAX_NUMBER:
+    if not least <= value < below:
         raise PHHReadError(
-            f"{name} is {value}: chips are a whole number from {least} to {MAX_NUMBER - 1:,}",
+            f"{name} is {value}: chips are a whole number from {least} to {below - 1:,}",
             _where(fields, key, index, value),
         )
     return value
@@ -205,14 +211,14 @@ def _uniform(fields: Mapping[str, Any], key: str, n: int, least: int) -> int:
     return _chips(fields, key, value, least)
 
 
-def _amounts(fields: Mapping[str, Any], key: str, n: int | None, least: int) -> list[int]:
+def _amounts(fields: Mapping[str, Any], key: str, n: int | None, least: int, below: int = MAX_NUMBER) -> list[int]:
     """The list ``key``: a whole number of chips for each player."""
     value = fields.get(key)
     if not isinstance(value, list) or (n is None and len(value) < 2):
         raise PHHReadError(f"'{key}' must list each player's chips", _where(fields, key))
     if n is not None and len(value) != n:
         raise PHHReadError(f"'{key}' lists {len(value)} stacks for the record's {n} players", _where(fields, key))
-    return [_chips(fields, key, item, least, index) for index, item in enumerate(value)]
+    return [_chips(fields, key, item, least, index, below) for index, item in enumerate(value)]
 
 
 def _cards(run: str, where: str, unseen: bool = True) -> list[str]:
@@ -306,7 +312,7 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
             raise PHHReadError(str(err)) from None
         if own != code:
             raise PHHReadError(f"the record plays {code}; {variant.name} is {own}", _where(fields, "variant"))
-    stacks = _amounts(fields, "starting_stacks", None, 1)
+    stacks = _amounts(fields, "starting_stacks", None, 1, MAX_STACK)
     n = len(stacks)
     players = list(names or [f"p{i + 1}" for i in range(n)])
     if len(players) != n:
@@ -321,7 +327,7 @@ def replay_phh(fields: Mapping[str, Any], *, variant=None, names: list[str] | No
             "'blinds_or_straddles': stud has no blinds (studrules reads zeros)", _where(fields, "blinds_or_straddles")
         )
     if fields.get("finishing_stacks") is not None:
-        _amounts(fields, "finishing_stacks", n, 0)
+        _amounts(fields, "finishing_stacks", n, 0, MAX_STACK)
     if "actions" not in fields:  # (PHH requires it: without it the hand stops at its first player to act)
         raise PHHReadError(
             "the record has no 'actions': a list of texts ('d dh p1 AcKd7h', 'p1 pb'...)", _where(fields)
