@@ -328,7 +328,7 @@ def test_an_action_after_antes_put_everyone_all_in_says_the_hand_is_over(here, c
             6,
             "starting_stacks = [100, -100]",
             "6:25",
-            "item 2 of 'starting_stacks' is -100: chips are a whole number from 1 to 999,999,999",
+            "item 2 of 'starting_stacks' is -100: chips are a whole number from 1 to 999,999,999,999,999",
         ),
         # a text: its first character, after the quote at 25
         (6, 'starting_stacks = [100, "x"]', "6:26", "item 2 of 'starting_stacks' is not a whole number of chips"),
