@@ -87,7 +87,7 @@ def test_replay_reads_no_file_of_another_kind_and_quotes_nothing_of_it(tmp_path,
         path.write_text(f"password: {SECRET}\n")
         code, _, err = run(capsys, "replay", str(path))
         assert code == 1 and SECRET not in err
-        assert "is not a hand script or history file: its name must end in .yaml or .yml or .json" in err
+        assert "is not a hand script or history file: its name must end in .yaml, .yml, .json, .jsonl or .ndjson" in err
 
 
 # --- no traceback -----------------------------------------------------------------

@@ -123,3 +123,19 @@ def test_an_option_the_script_gets_wrong_is_said_at_the_scripts_own_line(tmp_pat
     with pytest.raises(ScriptError) as err:
         run_script(path)
     assert str(err.value).startswith(f"{path}:6:") and said in str(err.value)
+
+
+def test_a_script_file_of_another_kind_is_named_and_never_read(tmp_path, monkeypatch):
+    # an audit's finding: play_script read any file and quoted it ("cfg.txt:1:11: password:
+    # unknown field"), and said a file with no suffix did not exist
+    from studrules.errors import ScriptError
+    from studrules.records.script import play_script
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cfg.txt").write_text("password: hunter2\n")
+    (tmp_path / "notes").write_text("password: hunter2\n")
+    for given in ("cfg.txt", tmp_path / "cfg.txt", "notes"):
+        with pytest.raises(ScriptError) as err:
+            play_script(given)
+        assert "is not a hand script file: its name must end in .yaml, .yml or .json" in str(err.value)
+        assert "hunter2" not in str(err.value) and "password" not in str(err.value)

@@ -64,7 +64,7 @@ from ..errors import (
 from ..game.actions import Action
 from ..game.hand import Hand
 from ..spec.assignments import stake_override_problems
-from ..spec.source import Document, read_document
+from ..spec.source import Document, check_data_file, is_file, read_document
 
 __all__ = ["Script", "load_script", "play_script", "run_script", "hand_output", "history_text", "SCRIPT_FIELDS"]
 
@@ -116,6 +116,11 @@ def load_script(script: Mapping | str | Path) -> Script:
     elif not isinstance(script, (str, Path)):
         raise ScriptError(f"a hand script is a mapping, a path or YAML text, not {script!r}")
     else:
+        if isinstance(script, Path) or ("\n" not in script and is_file(script)):  # (a file: a script's, by its name)
+            try:
+                check_data_file(Path(script), what="hand script", suffixes=(".yaml", ".yml", ".json"))
+            except SpecError as err:  # (never read: a file of another kind is not quoted)
+                raise ScriptError(err.message, err.location) from None
         doc = read_document(script)
         base = Path(script).parent if (isinstance(script, Path) or "\n" not in str(script)) else None
     data = doc.data

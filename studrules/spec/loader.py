@@ -369,6 +369,12 @@ def load_variant_text(
     """
     if not isinstance(text, str):
         raise ArgumentError(f"a variant's text is a string of YAML, not {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:  # (a lone surrogate: no character a file can hold)
+        raise ArgumentError(
+            f"a variant's text holds a character no file can (at {err.start}: a lone surrogate)"
+        ) from None
     _check_mappings(options, stakes)
     # a one-line text that happens to name a file must still be read as text
     doc = read_document(text if "\n" in text else text + "\n", file=file)

@@ -245,7 +245,7 @@ def check_data_file(
     if stat.S_ISDIR(mode):
         raise SpecError(f"'{name}' is a folder, not a {what} file", location)
     if path.suffix.lower() not in suffixes:
-        ends = " or ".join(suffixes)
+        ends = f"{', '.join(suffixes[:-1])} or {suffixes[-1]}" if len(suffixes) > 1 else suffixes[0]
         raise SpecError(f"'{name}' is not a {what} file: its name must end in {ends}", location)
     if not stat.S_ISREG(mode):
         raise SpecError(f"'{name}' is not a regular file (a pipe or a device?): a {what} is read from a file", location)
