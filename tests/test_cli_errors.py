@@ -96,3 +96,30 @@ def test_a_stake_given_twice_as_the_same_number_of_chips_is_no_conflict(capsys):
     # a review's finding: '--stake ante=2 --stake ante=02' was refused as two values
     assert main(["explain", "razz", "--stake", "ante=2", "--stake", "ante=02"]) == 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # an audit's finding: int() read other scripts' digits ('١٠' is 10), which nobody types
+        ["play", "razz", "--stake", "low_limit=١٠"],
+        ["play", "razz", "--seed", "١"],
+        ["simulate", "three-card-poker", "-n", "١٠"],
+        ["play", "razz", "--seed", "1" * 5000],  # (said shortly: the message is no 5 KB)
+    ],
+)
+def test_a_number_in_other_digits_is_no_number(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "whole number" in err and len(err.splitlines()[-1]) < 200
+
+
+def test_an_action_s_amount_is_written_in_ascii_digits():
+    from studrules.errors import ScriptError
+    from studrules.game.actions import Action
+
+    with pytest.raises(ScriptError, match="the amount must be a whole number of chips, not '١٠'"):
+        Action.parse("Ann complete ١٠")
+    assert Action.parse("Ann complete 10").amount == 10

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError, SpecErrors, StudrulesError, UsageError, close_matches
-from ..spec.expression_language import MAX_NUMBER
+from ..spec.expression_language import MAX_NUMBER, whole_text
 from ..spec.resources import variants_dir
 from ..spec.source import OUTSIDE_WORDS
 from ._outputs import same_file
@@ -321,10 +321,10 @@ def whole_number(least: int, most: int | None = None):
     """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text.replace("_", "").replace(",", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        value = whole_text(text.replace("_", "").replace(",", ""))
+        if value is None:  # (ASCII digits: int reads '١٠' as 10)
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
         if most is not None and value > most:
@@ -351,11 +351,13 @@ def add_seed_argument(parser: argparse.ArgumentParser, default: int | None, help
 
 
 def seed_number(text: str) -> int:
-    """An argparse type: a seed, a whole number from 0 (``1,000`` and ``1_000`` read too)."""
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not '{text}'") from None
+    """An argparse type: a seed, a whole number from 0 in ASCII digits, at most 30 of them
+    (``1,000`` and ``1_000`` read too)."""
+    value = whole_text(text.replace("_", "").replace(",", ""))
+    if value is None:
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        digits = " of at most 30 digits" if len(text) > 30 and text.isascii() and text.isdigit() else ""
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0{digits}, not '{shown}'")
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not {value}")
     return value

@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 
 from ..cards.card import is_joker, parse_cards
 from ..errors import ScriptError, close_matches
+from ..spec.expression_language import whole_text
 from .events import pot_words
 
 __all__ = ["VERBS", "Action", "LegalAction", "fewest_cards"]
@@ -169,10 +170,10 @@ class Action(NamedTuple):
         if len(parts) == 3:
             if verb not in _WITH_AMOUNT:
                 raise ScriptError(f"'{text}': '{verb}' takes no amount")
-            try:
-                amount = int(parts[2])
-            except ValueError:
-                raise ScriptError(f"'{text}': the amount must be a whole number of chips, not '{parts[2]}'") from None
+            read = whole_text(parts[2])
+            if read is None:
+                raise ScriptError(f"'{text}': the amount must be a whole number of chips, not '{parts[2]}'")
+            amount = read
             if amount < 0:
                 raise ScriptError(f"'{text}': the amount cannot be negative")
         return cls(player, verb, amount)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import UsageError, close_matches, some_names
+from .expression_language import whole_text
 from .expressions import MAX_NUMBER
 
 __all__ = ["parse_assignments", "stake_problem", "stake_override_problems"]
@@ -64,9 +65,12 @@ def stake_problem(name: str, value: Any) -> str | None:
     try:
         if isinstance(value, (bool, float)):  # 2.5 chips is no stake: never rounded quietly
             raise ValueError(value)
-        number = int(value)
+        number = int(value) if not isinstance(value, str) else whole_text(value.strip())
+        if number is None:
+            raise ValueError(value)
     except (TypeError, ValueError):
-        return f"stake '{name}' must be a whole number of chips, not '{value}'"
+        shown = str(value) if len(str(value)) <= 40 else str(value)[:40] + "..."
+        return f"stake '{name}' must be a whole number of chips, not '{shown}'"
     if not 0 <= number < MAX_NUMBER:
         return f"stake '{name}' must be between 0 and {MAX_NUMBER - 1:,}, not {number}"
     return None

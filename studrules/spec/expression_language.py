@@ -22,6 +22,7 @@ __all__ = [
     "MAX_LENGTH",
     "MAX_DEPTH",
     "MAX_NUMBER",
+    "whole_text",
     "KEYWORDS",
     "LIMIT_WORDS",
     "Problem",
@@ -87,3 +88,16 @@ class Problem(Exception):
         super().__init__(message)
         self.message = message
         self.column = column
+
+
+def whole_text(text: str) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (a sign first, at most 30 digits),
+    else None: ``int`` reads other digits too (``١٠`` is 10), which nobody means to type.
+
+    >>> whole_text("10"), whole_text("-3"), whole_text("١٠"), whole_text("2.5"), whole_text("1" * 31)
+    (10, -3, None, None, None)
+    """
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 30:
+        return None
+    return int(text)
