@@ -292,6 +292,9 @@ def _translate(error: ValidationError, data: Any, default: Location) -> Iterable
             seen.append(item)
         yield SpecError(f"{field} names {_show(dup)} twice", at())
         return
+    if kind == "maxProperties" and sub.get("title") != "a step":  # (a step's keys are said elsewhere)
+        yield SpecError(f"{field} has {len(value)} entries: at most {constraint} (each is checked at load)", at())
+        return
     if kind == "minProperties":
         if sub.get("title") == "a step":
             yield SpecError(f"a step needs its kind as its one key: {', '.join(sub.get('properties', {}))}", at())
