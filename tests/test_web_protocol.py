@@ -545,11 +545,19 @@ def test_an_uploaded_variant_is_dealt_at_a_table(uploading, tmp_path):
         (TWO_UP.replace("steps:", "stepz:"), "steps"),  # the loader's own located errors
         ("x: [" * 10, ""),
         ("a" * 300_000, "at most"),
+        # an audit's finding: a choice that breaks the game was taken (validate checks every one)
+        (
+            TWO_UP
+            + "options:\n  dear:\n    description: d\n    choices:\n      cheap: {description: n}\n"
+            + "      free: {description: y, changes: {stakes: {bet: 0}}}\n",
+            "with option dear=free",
+        ),
     ],
 )
 def test_an_upload_goes_through_the_command_lines_checks_and_more(uploading, text, why):
     r = uploading.post("/api/variants", content=text.encode())
     assert r.status_code == (413 if why == "at most" else 400) and why in r.json()["error"], r.text
+    assert "two-up" not in {g["name"] for g in uploading.get("/api/games").json()}  # (nothing kept)
 
 
 def test_an_uploaded_name_is_never_written_over(uploading):

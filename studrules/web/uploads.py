@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import SpecError, StudrulesError
-from ..spec.loader import load_variant, load_variant_text, shipped_names
+from ..errors import SpecError, SpecErrors, StudrulesError
+from ..spec.loader import choice_errors, load_variant, load_variant_text, shipped_names
 from ..spec.source import MAX_BYTES, read_document
 
 __all__ = ["MAX_UPLOADS", "Uploads", "UploadError"]
@@ -107,6 +108,22 @@ class Uploads:
         path = self.folder / f"{name}.yaml"
         with path.open("x", encoding="utf-8") as f:  # never over a file
             f.write(text)
-        loaded = load_variant(path)
+        try:  # every choice of every option, as validate checks them (a choice may break the game)
+            loaded, problems = choice_errors(path)
+        except StudrulesError:
+            path.unlink()
+            raise
+        if problems:
+            path.unlink()
+            raise SpecErrors(
+                [
+                    SpecError(
+                        f"with option {option}={choice}: {e.message}",
+                        replace(e.location, file="upload.yaml") if e.location is not None else None,
+                    )
+                    for option, choice, found in problems
+                    for e in found
+                ]
+            )
         self._games[name] = loaded
         return loaded
