@@ -280,3 +280,15 @@ def test_a_write_that_fails_names_the_file_and_leaves_an_output_as_it_was(tmp_pa
         assert done.returncode == 1 and "Traceback" not in done.stderr, what
         assert said[what] in done.stderr, (what, done.stderr)
     assert old.read_text() == "old\n" and not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+def test_a_file_name_with_an_escape_sequence_is_written_escaped_when_it_is_saved(tmp_path, monkeypatch, capsys):
+    # an audit's finding: the messages escaped such a name, the line saying it was saved did not
+    from studrules.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    name = "x\x1b[31m\u202e.jsonl"
+    assert main(["play", "razz", "-n", "1", "--bots-only", "--seed", "1", "--history", name]) == 0
+    said = capsys.readouterr()
+    line = next(x for x in (said.out + said.err).splitlines() if x.startswith("history saved to"))
+    assert line == "history saved to x\\x1b[31m\\u202e.jsonl (1 hand)"

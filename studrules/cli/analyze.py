@@ -36,6 +36,7 @@ from ._common import (
     variant_from_args,
 )
 from ._outputs import refuse_a_file_in_use, writable, write_output
+from .main import visible
 
 NAME = "analyze"
 HELP = "work out the exact house edge of a small game against the house, by enumeration"
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         with _counting(variant.name):
             text, result = optimal_strategy_text(variant)
         write_output("--write", args.write, text)
-        print(f"wrote the optimal play of {variant.name} to {args.write}", file=sys.stderr)
+        print(visible(f"wrote the optimal play of {variant.name} to {args.write}"), file=sys.stderr)
     else:
         with _counting(variant.name):
             result = analyze(variant, strategy, optimal=args.optimal)

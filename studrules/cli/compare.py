@@ -50,6 +50,7 @@ from ._common import (
     whole_number,
 )
 from ._outputs import check_output_file, write_output
+from .main import visible
 
 NAME = "compare"
 HELP = "play the same deals under two variants and compare the outcomes"
@@ -154,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_report(result))
     if html_path is not None and not args.json:
-        print(f"wrote {html_path}", file=sys.stderr)
+        print(visible(f"wrote {html_path}"), file=sys.stderr)
     return 130 if result.interrupted else 0
 
 

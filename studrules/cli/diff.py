@@ -13,6 +13,7 @@ from ..errors import UsageError
 from ..spec.loader import load_variant, shipped_variants
 from ._common import add_side_arguments, load_sides
 from ._outputs import check_output_file, write_output
+from .main import visible
 
 NAME = "diff"
 HELP = "compare the rules of two variants, or of every shipped variant"
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
     if html_path is not None:
         write_output("--html", html_path, differences_page(differences, name_a, name_b))
-        print(f"wrote {html_path}", file=sys.stderr)
+        print(visible(f"wrote {html_path}"), file=sys.stderr)
     if args.json:
         json.dump([d.as_dict() for d in differences], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

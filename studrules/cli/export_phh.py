@@ -24,6 +24,7 @@ from ..records.phh import write_history_phh
 from ..spec.source import check_data_file
 from ._common import add_variants_in_argument, variants_in, with_variants_in_hint
 from ._outputs import check_output_file, show_when_done, write_output_with
+from .main import visible
 
 NAME = "export-phh"
 HELP = "export a hand history (JSON lines) to the Poker Hand History format (PHH)"
@@ -61,5 +62,5 @@ def run(args: argparse.Namespace) -> int:
     for note in skipped:
         print(f"studrules: left out: {note}", file=sys.stderr)
     if args.output is not None:
-        print(f"{count} hand{'s' if count != 1 else ''} written to {args.output}")
+        print(visible(f"{count} hand{'s' if count != 1 else ''} written to {args.output}"))
     return 0

@@ -58,6 +58,7 @@ from ._common import (
 )
 from ._outputs import check_history_target, check_output_file, write_output_with
 from ._signals import Terminated, sigterm_as_interrupt
+from .main import visible
 
 NAME = "play"
 HELP = "play hands at a table against bots (bots only, printing the history, when not on a terminal)"
@@ -413,7 +414,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         count = f"{written} hand{'s' if written != 1 else ''}"
         if written > done:  # the hand under way when the session stopped is saved as far as it went
             count += f": {done} played and hand {done + 1} unfinished"
-        print(f"history saved to {args.history} ({count})", file=out if live else sys.stderr)
+        print(visible(f"history saved to {args.history} ({count})"), file=out if live else sys.stderr)
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
@@ -588,4 +589,4 @@ def _export_phh(args, out: TextIO) -> None:
         return
     for note in skipped:
         print(f"studrules: left out of the PHH file: {note}", file=sys.stderr)
-    print(f"PHH written to {args.phh}", file=out)
+    print(visible(f"PHH written to {args.phh}"), file=out)
