@@ -101,3 +101,12 @@ def test_compare_takes_its_two_labels_from_any_iterable():
 
     c = compare(load_variant("razz"), load_variant("seven-card-stud"), deals=4, seed=1, labels=iter(("ours", "theirs")))
     assert (c.a.label, c.b.label) == ("ours", "theirs")
+
+
+def test_a_variant_name_longer_than_any_path_is_said_shortly():
+    # an audit's finding: a name of 100,000 characters was quoted whole (and matched against names)
+    from studrules.errors import SpecError
+
+    with pytest.raises(SpecError) as err:
+        load_variant("x" * 100_000)
+    assert len(str(err.value)) < 200 and "at most 4,096 characters" in str(err.value)

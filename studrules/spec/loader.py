@@ -139,6 +139,8 @@ def resolve_variant_path(
     text = str(name_or_path)
     if not text.strip():
         raise SpecError("the variant's name is empty: give a shipped variant's name or a file's path", location)
+    if len(text) > 4096:  # (longer than any path a system takes: said shortly, not matched against names)
+        raise SpecError(f"no variant '{text[:40]}...': a name or a path is at most 4,096 characters", location)
     candidates = []
     if relative_to is not None and not Path(text).is_absolute():
         candidates.append(relative_to / text)
