@@ -399,3 +399,11 @@ def test_a_hand_without_its_actions_says_so(here, capsys):
     assert one_line_error(err) == (
         "studrules: a.phh: the record has no 'actions': a list of texts ('d dh p1 AcKd7h', 'p1 pb'...)"
     )
+
+
+def test_a_byte_order_mark_before_the_first_line_is_read_as_yaml_reads_it(here, capsys):
+    # an audit's finding: "Invalid statement" at 1:1, where a variant file with one loads
+    (here / "plain.phh").write_text(phh())
+    (here / "bom.phh").write_bytes("\ufeff".encode() + phh().encode())
+    plain = run(capsys, "replay-phh", "plain.phh")
+    assert run(capsys, "replay-phh", "bom.phh") == plain and plain[0] == 0

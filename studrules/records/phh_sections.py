@@ -216,7 +216,8 @@ class _Sections:
         if len(raw) > MAX_PHH_BYTES:  # (a line cut short: perhaps within a character)
             self._too_long(name, first_line)
         try:
-            return raw.decode("utf-8")
+            text = raw.decode("utf-8")
+            return text.removeprefix("\ufeff") if self.line == 1 else text  # (a byte order mark, as YAML reads it)
         except UnicodeDecodeError as err:
             raise SpecError(
                 f"the file is not UTF-8 text ({err.reason} at byte {self.offset - len(raw) + err.start})",
