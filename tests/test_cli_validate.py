@@ -185,3 +185,21 @@ def test_a_game_whose_strategy_cannot_play_it_is_told_so_at_its_strategy_field(t
     assert code == 1
     assert f"{path}:3:11: strategy: its strategy 'pair-or-better' cannot play this game: " in out
     assert "a player holds 3 at a decision" in out
+
+
+def test_a_file_of_many_problems_says_the_first_200_and_counts_the_rest(tmp_path, capsys):
+    # an audit's finding: a strategy table of 150,000 bad keys printed 150,000 lines
+    from studrules.cli.main import main
+
+    path = tmp_path / "many.yaml"
+    path.write_text("extends: razz\nname: many\n" + "".join(f"unknown_{i}: 1\n" for i in range(250)))
+    assert main(["validate", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 201 and lines[-1] == f"{path}: and 50 more problems, not said (--json gives every one)"
+    assert main(["validate", "--json", str(path)]) == 1
+    assert len(__import__("json").loads(capsys.readouterr().out)[0]["errors"]) == 250
+    # any command says the first 1,000, then the count
+    path.write_text("extends: razz\nname: many\n" + "".join(f"unknown_{i}: 1\n" for i in range(1100)))
+    assert main(["explain", str(path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1001 and err[-1] == "studrules: and 100 more problems, not said"

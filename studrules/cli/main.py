@@ -333,8 +333,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"studrules: {_shown(err)}")
         return 2
     except SpecErrors as err:
-        for e in err.errors:
+        for e in err.errors[:_MOST_SAID]:
             _say(f"studrules: {_shown(e)}")
+        if len(err.errors) > _MOST_SAID:  # (a file of a hundred thousand bad lines: counted, not all said)
+            _say(f"studrules: and {len(err.errors) - _MOST_SAID:,} more problems, not said")
         return 1
     except StudrulesError as err:
         _say(f"studrules: {_shown(err)}")
@@ -366,6 +368,11 @@ def _say(line: str) -> None:
 
     with contextlib.suppress(OSError):
         print(visible(line, keep_lines=True), file=sys.stderr, flush=True)
+
+
+#: The most problems of one refusal said line by line; the rest are counted (a history's
+#: reader keeps 200 of its own and counts the rest itself).
+_MOST_SAID = 1000
 
 
 def visible(text: str, *, keep_lines: bool = False) -> str:

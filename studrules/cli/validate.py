@@ -178,8 +178,14 @@ def run(args: argparse.Namespace) -> int:
             if r["valid"]:
                 game = f" (a strategy for {r['checked']})" if r["kind"] == "strategy" else ""
                 print(visible(f"ok {r['file']}{game}"))
-            for e in r["errors"]:
+            for e in r["errors"][:200]:
                 print(visible(str(_shown(e, r["file"]))))
+            if len(r["errors"]) > 200:  # (counted past the first 200: --json gives them all)
+                print(
+                    visible(
+                        f"{r['file']}: and {len(r['errors']) - 200:,} more problems, not said (--json gives every one)"
+                    )
+                )
     return 0 if all(r["valid"] for r in results) else 1
 
 
