@@ -123,3 +123,18 @@ def test_a_history_of_many_bad_lines_says_the_first_problems_and_counts_the_rest
         assert len(lines) == MAX_PROBLEMS + 1 and "line 1 is not JSON" in lines[0]
         assert lines[-1].endswith(f"and 1,234 more problems, not said: the first {MAX_PROBLEMS} are")
     assert not (tmp_path / "b.phh").exists()
+
+
+def test_the_problems_said_are_the_file_s_first_whatever_their_kind(tmp_path, capsys):
+    # a review's finding: lines that are no JSON and hands that do not replay were kept 200 of
+    # each, so lines 201 to 300 went unsaid while lines 301 on were said
+    from studrules.cli.main import main
+    from studrules.records.history_file import MAX_PROBLEMS
+
+    bad = tmp_path / "mixed.jsonl"
+    record = '{"format": "studrules-history", "version": 1, "variant": "no-such-game", "players": ["A", "B"]}\n'
+    bad.write_text("x\n" * (MAX_PROBLEMS + 100) + record * 5)
+    assert main(["replay", str(bad)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert f"line {MAX_PROBLEMS} is not JSON" in lines[-2]
+    assert lines[-1].endswith(f"and 105 more problems, not said: the first {MAX_PROBLEMS} are")

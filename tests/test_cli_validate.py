@@ -203,3 +203,12 @@ def test_a_file_of_many_problems_says_the_first_200_and_counts_the_rest(tmp_path
     assert main(["explain", str(path)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1001 and err[-1] == "studrules: and 100 more problems, not said"
+
+
+def test_a_name_longer_than_any_path_is_said_shortly(capsys):
+    # a review's finding: the message was short, but the name before it was quoted whole
+    from studrules.cli.main import main
+
+    assert main(["validate", "a" * 100_000]) == 1
+    out = capsys.readouterr().out
+    assert len(out) < 300 and "at most 4,096 characters" in out

@@ -350,6 +350,7 @@ def test_write_history_refuses_what_is_no_list_of_hands_and_leaves_the_file_as_i
         ([hand, None], "hands[1] is neither a played hand nor a hand record"),
         ([{"a": 1}], "hands[0] is no hand record"),
         (later_none(), "hands[1] is neither"),
+        ([hand, {"variant": "razz", "odd": {1, 2}}], "hands[1] cannot be written as JSON"),  # (a review's finding)
     ]:
         with pytest.raises(ArgumentError, match=re.escape(words)):
             write_history(path, hands)

@@ -407,3 +407,6 @@ def test_a_byte_order_mark_before_the_first_line_is_read_as_yaml_reads_it(here, 
     (here / "bom.phh").write_bytes("\ufeff".encode() + phh().encode())
     plain = run(capsys, "replay-phh", "plain.phh")
     assert run(capsys, "replay-phh", "bom.phh") == plain and plain[0] == 0
+    from studrules.records.phh_replay import read_phh_file  # (and in Python: a review's finding)
+
+    assert read_phh_file(here / "bom.phh")["variant"] == read_phh_file(here / "plain.phh")["variant"] == "F7S"

@@ -321,7 +321,12 @@ def whole_number(least: int, most: int | None = None):
     """
 
     def parse(text: str) -> int:
-        value = whole_text(text.replace("_", "").replace(",", ""))
+        plain = text.replace("_", "").replace(",", "").strip()
+        value = whole_text(plain)
+        if value is None and plain.isascii() and plain.isdigit():  # (more than 30 digits)
+            raise argparse.ArgumentTypeError(
+                f"must be at most {most:,}" if most is not None else "has more than 30 digits"
+            )
         if value is None:  # (ASCII digits: int reads '١٠' as 10)
             shown = text if len(text) <= 40 else text[:40] + "..."
             raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
@@ -353,10 +358,11 @@ def add_seed_argument(parser: argparse.ArgumentParser, default: int | None, help
 def seed_number(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 in ASCII digits, at most 30 of them
     (``1,000`` and ``1_000`` read too)."""
-    value = whole_text(text.replace("_", "").replace(",", ""))
+    plain = text.replace("_", "").replace(",", "").strip()
+    value = whole_text(plain)
     if value is None:
         shown = text if len(text) <= 40 else text[:40] + "..."
-        digits = " of at most 30 digits" if len(text) > 30 and text.isascii() and text.isdigit() else ""
+        digits = " of at most 30 digits" if len(plain) > 30 and plain.isascii() and plain.isdigit() else ""
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0{digits}, not '{shown}'")
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not {value}")

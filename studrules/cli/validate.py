@@ -199,4 +199,5 @@ def _shown(e: SpecError, file: str) -> SpecError:
     """The error with its file named as the user reads it."""
     loc = e.location or Location(file)
     shown = display_path(loc.file) if loc.file else file
+    shown = shown if len(shown) <= 200 else shown[:40] + "..."  # (a name longer than any path: said shortly)
     return SpecError(e.message, Location(shown, loc.line, loc.column, loc.path))

@@ -292,9 +292,9 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
     """Write hands (played :class:`~studrules.game.hand.Hand` objects or records) to ``path``,
     one JSON line each; returns how many were written.
 
-    Something that is not a list (or other iterable) of them, one hand alone, or anything
-    else among them is an :class:`~studrules.errors.ArgumentError`, said before the file is
-    opened (the hands are read first), so the file stays as it was.
+    Something that is not a list (or other iterable) of them, one hand alone, anything else
+    among them, or a record that is no JSON is an :class:`~studrules.errors.ArgumentError`,
+    said before the file is opened (every line is made first), so the file stays as it was.
 
         >>> write_history("never-written.jsonl", {"variant": "razz"})
         Traceback (most recent call last):
@@ -310,12 +310,21 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
                 raise ArgumentError(f"hands[{index}] is no hand record: a record names its 'variant'")
         elif not (hasattr(hand, "events") and hasattr(hand, "variant") and hasattr(hand, "result")):
             raise ArgumentError(f"hands[{index}] is neither a played hand nor a hand record: {_what(hand)}")
+    first = 0
+    if append:  # (hands numbered on from the file's last; opening to append changes nothing)
+        with HistoryWriter(path, append=True) as out:
+            first = out.numbered_from
+    lines = []  # every line made before the file is opened: one that cannot be is said, the file as it was
+    for index, hand in enumerate(hands):
+        record = hand if isinstance(hand, Mapping) else hand_record(hand, number=first + index + 1)
+        try:
+            lines.append((json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+        except (TypeError, ValueError) as err:
+            raise ArgumentError(f"hands[{index}] cannot be written as JSON: {err}") from None
     with HistoryWriter(path, append=append) as out:
-        for index, hand in enumerate(hands):
-            if isinstance(hand, Mapping):
-                out.write(hand)
-            else:
-                out.write(hand, number=index + 1)
+        for line in lines:
+            out._put(line)
+            out.count += 1
         return out.count
 
 
@@ -441,8 +450,8 @@ def iter_replayed(
     """:func:`replay_hands` one hand at a time, each played as its line is read (a long
     history is never held whole); the problems of every line are raised together once
     the last is read, after the good hands were given."""
-    problems: list[SpecError] = Problems()
-    read: list[ScriptError] = Problems()  # (the lines that are no hand record: the lines after them are read too)
+    read = Problems()  # (the lines that are no hand record: the lines after them are read too)
+    problems: list[SpecError] = Problems(partner=read)  # (together: the first problems of the file)
     base = Path(path).parent
     for index, (where, record) in enumerate(iter_history_located(path, read)):
         name = f"hand {record.get('hand', index + 1)}"

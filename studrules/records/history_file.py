@@ -47,7 +47,8 @@ MAX_PROBLEMS = 200
 class Problems(list):
     """The problems of a long file as they are found: the first :data:`MAX_PROBLEMS`
     kept, the others counted in ``more`` (a file of a million bad lines holds no million
-    messages in memory).
+    messages in memory); two lists of one file's problems made partners share the bound, so
+    what they keep is the first found in the order of the file's lines.
 
     >>> found = Problems()
     >>> for n in range(MAX_PROBLEMS + 5):
@@ -56,12 +57,15 @@ class Problems(list):
     (200, 5)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, partner: Problems | None = None) -> None:
         super().__init__()
         self.more = 0
+        self.partner = partner  # (another list of the same file's problems: the two share the bound)
+        if partner is not None:
+            partner.partner = self
 
     def append(self, problem: Any) -> None:
-        if len(self) < MAX_PROBLEMS:
+        if len(self) + (len(self.partner) if self.partner is not None else 0) < MAX_PROBLEMS:
             super().append(problem)
         else:
             self.more += 1

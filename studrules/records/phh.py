@@ -482,8 +482,8 @@ def write_history_phh(path: str | Path, stream: TextIO, folders: Sequence[Path] 
     from .history_file import Problems
 
     skipped: list[str] = []
-    problems: list[SpecError] = Problems()
-    read: list[ScriptError] = Problems()
+    read = Problems()
+    problems: list[SpecError] = Problems(partner=read)
     count = _write_phh(_exported(path, folders, skipped, problems, read), stream)
     raise_problems(read, problems)
     if not count:

@@ -113,7 +113,8 @@ def read_phh_file(path: str | Path) -> PHHFields:
     """
     file = str(path)
     check_data_file(Path(path), what="PHH", suffixes=PHH_SUFFIXES)
-    return read_phh(read_bounded(Path(path), MAX_PHH_BYTES, location=Location(file)), file)
+    text = read_bounded(Path(path), MAX_PHH_BYTES, location=Location(file))
+    return read_phh(text.removeprefix("\ufeff"), file)  # (a byte order mark: read as YAML reads it)
 
 
 def _codes(options: Mapping[str, Any] | None = None) -> dict[str, Any]:

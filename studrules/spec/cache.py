@@ -138,6 +138,8 @@ def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T])
     try:
         folder.mkdir(parents=True, exist_ok=True)
         stamp = [(str(p), _content(p)) for p in dict.fromkeys(read)]
+        if any(sha is None for _, sha in stamp):  # (a file that changed kind or size since: not kept)
+            return value
         scratch = entry.with_suffix(f".{os.getpid()}.tmp")
         with open(scratch, "wb") as f:
             pickle.dump((stamp, value), f, protocol=pickle.HIGHEST_PROTOCOL)

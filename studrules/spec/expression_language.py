@@ -94,10 +94,14 @@ def whole_text(text: str) -> int | None:
     """The whole number ``text`` writes in ASCII digits (a sign first, at most 30 digits),
     else None: ``int`` reads other digits too (``١٠`` is 10), which nobody means to type.
 
-    >>> whole_text("10"), whole_text("-3"), whole_text("١٠"), whole_text("2.5"), whole_text("1" * 31)
-    (10, -3, None, None, None)
+    >>> whole_text("10"), whole_text("-3"), whole_text(" 1_000"), whole_text("١٠"), whole_text("2.5"), whole_text("1" * 31)
+    (10, -3, 1000, None, None, None)
     """
-    digits = text[1:] if text[:1] in ("-", "+") else text
+    text = text.strip()
+    digits = (text[1:] if text[:1] in ("-", "+") else text).replace("_", "")  # (1_000 as int reads it)
     if not digits.isascii() or not digits.isdigit() or len(digits) > 30:
         return None
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # (an underscore int refuses: 1__000, 1000_)
+        return None

@@ -527,7 +527,7 @@ class Session(_Seating):
         The games in turn go on where they were (``hands``: the hands played, for
         data written before ``turn`` was); a list of games changed since begins with its first.
         A seeded session deals on from hand ``hands`` + 1 (a hand that was in play: the same cards),
-        and the dealer's choice draws on as it would have where every game was dealt to the same list."""
+        and the dealer's choice draws on as it would have where it chose among every game each hand."""
         choosing = self.rotate == "dealer" and len(self.variants) > 1
         for _ in range(hands if self.seed is not None else 0):  # (each hand dealt draws its deal's seed)
             self.rng.randrange(2**32)
