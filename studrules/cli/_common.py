@@ -321,14 +321,12 @@ def whole_number(least: int, most: int | None = None):
     """
 
     def parse(text: str) -> int:
-        plain = text.replace("_", "").replace(",", "").strip()
-        value = whole_text(plain)
-        if value is None and plain.isascii() and plain.isdigit():  # (more than 30 digits)
+        value, too_long, shown = _typed_whole(text)
+        if too_long:
             raise argparse.ArgumentTypeError(
                 f"must be at most {most:,}" if most is not None else "has more than 30 digits"
             )
-        if value is None:  # (ASCII digits: int reads '١٠' as 10)
-            shown = text if len(text) <= 40 else text[:40] + "..."
+        if value is None:
             raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
@@ -355,14 +353,22 @@ def add_seed_argument(parser: argparse.ArgumentParser, default: int | None, help
     parser.add_argument("--seed", metavar="S", type=seed_number, default=default, help=help_text)
 
 
+def _typed_whole(text: str) -> tuple[int | None, bool, str]:
+    """A number typed on the command line (``1,000`` and ``1_000`` read too; ASCII digits only,
+    as :func:`~studrules.spec.expression_language.whole_text` reads them): its value (None: no
+    number), whether it is a number of more than 30 digits, and the text as a message shows it."""
+    plain = text.replace("_", "").replace(",", "").strip()
+    value = whole_text(plain)
+    too_long = value is None and plain.isascii() and plain.isdigit()
+    return value, too_long, text if len(text) <= 40 else text[:40] + "..."
+
+
 def seed_number(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 in ASCII digits, at most 30 of them
     (``1,000`` and ``1_000`` read too)."""
-    plain = text.replace("_", "").replace(",", "").strip()
-    value = whole_text(plain)
+    value, too_long, shown = _typed_whole(text)
     if value is None:
-        shown = text if len(text) <= 40 else text[:40] + "..."
-        digits = " of at most 30 digits" if len(plain) > 30 and plain.isascii() and plain.isdigit() else ""
+        digits = " of at most 30 digits" if too_long else ""
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0{digits}, not '{shown}'")
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, not {value}")

@@ -56,6 +56,7 @@ def validate_file(file: str, variant: Variant | None = None) -> list[SpecError]:
 def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], str]:
     """What ``file`` is (``variant`` or ``strategy``), its problems, and for a strategy the
     game it was checked against in words."""
+    from ..spec.chosen_options import said_with_choices
     from ..spec.loader import shipped_names
 
     if _shipped_strategy(file) and file not in shipped_names():
@@ -74,16 +75,7 @@ def _checked(file: str, variant: Variant | None) -> tuple[str, list[SpecError], 
         return "variant", list(err.errors), ""
     except StudrulesError as err:
         return "variant", [_as_spec_error(err, file)], ""
-    errors: list[SpecError] = []
-    seen = set()
-    for option, choice, found in problems:
-        for e in found:
-            e = _as_spec_error(e, file)
-            key = (str(e.location), e.message)
-            if key not in seen:
-                seen.add(key)
-                errors.append(SpecError(f"with option {option}={choice}: {e.message}", e.location))
-    return "variant", errors + _strategy_problems(variant_read, file), ""
+    return "variant", said_with_choices(problems) + _strategy_problems(variant_read, file), ""
 
 
 def _strategy_problems(variant: Variant, file: str) -> list[SpecError]:

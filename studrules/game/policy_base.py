@@ -119,9 +119,9 @@ def policy_action(policy: Policy, hand: Hand, seat: int, player: str) -> Action:
 def _answer(policy: Policy, answer: Any, player: str) -> Action:
     """A policy's answer that is not an :class:`Action`: its text (``"Bob call"``, or the verb alone
     for the player to act); anything else is an :class:`~studrules.errors.IllegalActionError`."""
-    if isinstance(answer, Action) or not isinstance(answer, str):
-        if isinstance(answer, Action):
-            return answer
+    if isinstance(answer, Action):
+        return answer
+    if not isinstance(answer, str):
         raise IllegalActionError(
             f"{policy.name} answered {answer if isinstance(answer, LegalAction) else type(answer).__name__} for "
             f"{player}: act(view) returns an Action, or its text ('{player} call'); a choice of view.legal is "

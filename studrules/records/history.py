@@ -245,7 +245,7 @@ class HistoryWriter:
         record = hand if isinstance(hand, Mapping) else hand_record(hand, **meta)
         if self._file is None:
             raise StudrulesError(f"the history {self.path} is closed")
-        self._put((json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+        self._put(_line(record))
         self.count += 1
         return dict(record)
 
@@ -318,7 +318,7 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
     for index, hand in enumerate(hands):
         record = hand if isinstance(hand, Mapping) else hand_record(hand, number=first + index + 1)
         try:
-            lines.append((json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+            lines.append(_line(record))
         except (TypeError, ValueError) as err:
             raise ArgumentError(f"hands[{index}] cannot be written as JSON: {err}") from None
     with HistoryWriter(path, append=append) as out:
@@ -326,6 +326,11 @@ def write_history(path: str | Path, hands: Iterable, *, append: bool = False) ->
             out._put(line)
             out.count += 1
         return out.count
+
+
+def _line(record: Mapping[str, Any]) -> bytes:
+    """A record as its line of the file: compact JSON, UTF-8, a line break after it."""
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def _what(value: Any) -> str:

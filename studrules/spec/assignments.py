@@ -48,7 +48,7 @@ def parse_assignments(items: list[str] | None, what: str) -> dict[str, str]:
         if problem:
             raise UsageError(f"argument {what}: {problem}")
         name, value = name.strip(), value.strip()
-        same = (lambda x, y: int(x) == int(y)) if problem is None and "stake" in what else str.__eq__
+        same = (lambda x, y: int(x) == int(y)) if "stake" in what else str.__eq__  # (a stake read whole above)
         if name in out and not same(out[name], value):  # (the same twice is no conflict: 2 and 02 too)
             raise UsageError(f"argument {what}: '{name}' is given twice, {out[name]} and {value}: give it once")
         out[name] = value

@@ -36,7 +36,7 @@ from typing import Any
 from ..errors import Location, SpecError, SpecErrors, StudrulesError, close_matches, some_names
 from .model import Option, Variant
 
-__all__ = ["chosen_choices", "with_the_options"]
+__all__ = ["chosen_choices", "with_the_options", "said_with_choices"]
 
 
 def chosen_choices(
@@ -98,3 +98,21 @@ def _fails(build: Callable[[dict[str, str]], Variant], chosen: dict[str, str]) -
     except StudrulesError:
         return True
     return False
+
+
+def said_with_choices(problems: list[tuple[str, str, list[SpecError]]]) -> list[SpecError]:
+    """The problems of each choice (:func:`~studrules.spec.loader.choice_errors`) worded with
+    it, each problem once: ``with option late_bet=none: the bet works out to 0 ...``.
+
+    >>> [str(e) for e in said_with_choices([("o", "c", [SpecError("x", Location("f.yaml", 3))] * 2)])]
+    ['f.yaml:3: with option o=c: x']
+    """
+    out: list[SpecError] = []
+    seen: set[tuple[str, str]] = set()
+    for option, choice, found in problems:
+        for e in found:
+            key = (str(e.location), e.message)
+            if key not in seen:
+                seen.add(key)
+                out.append(SpecError(f"with option {option}={choice}: {e.message}", e.location))
+    return out

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpecError, SpecErrors, StudrulesError
+from ..spec.chosen_options import said_with_choices
 from ..spec.loader import choice_errors, load_variant, load_variant_text, shipped_names
 from ..spec.source import MAX_BYTES, read_document
 
@@ -115,15 +116,9 @@ class Uploads:
             raise
         if problems:
             path.unlink()
+            said = said_with_choices(problems)  # (named as the upload, not by the server's folder)
             raise SpecErrors(
-                [
-                    SpecError(
-                        f"with option {option}={choice}: {e.message}",
-                        replace(e.location, file="upload.yaml") if e.location is not None else None,
-                    )
-                    for option, choice, found in problems
-                    for e in found
-                ]
+                [SpecError(e.message, e.location and replace(e.location, file="upload.yaml")) for e in said]
             )
         self._games[name] = loaded
         return loaded
