@@ -296,6 +296,34 @@ def test_a_seeded_session_restored_after_some_hands_deals_on_as_it_would_have():
     assert len({str(cards) for cards in dealt}) == 4  # (four different deals: the check can fail)
 
 
+def test_a_seeded_dealer_s_choice_restored_chooses_on_as_it_would_have_when_a_game_is_passed_over():
+    # the restored session replayed the dealer's draws among every game, where the session going
+    # on had drawn among the two its players could cover (three-card poker's ante of 100 is more
+    # than anybody holds): the choices after the restore went another way
+    from studrules import load_variant
+
+    games = [
+        load_variant("razz"),
+        load_variant("seven-card-stud"),
+        load_variant("three-card-poker", stakes={"ante": 100}),
+    ]
+
+    def session():
+        policies = {"Ann": CheckCall(), "Bob": CheckCall()}
+        return Session(games, ["Ann", "Bob"], policies, stacks=15, seed=1, rotate="dealer", keep_hands=None)
+
+    on = session()
+    played = [on.play_next() for _ in range(6)]
+    assert {r.variant.name for r in played} == {"razz", "seven-card-stud"}  # (both chosen: the check can fail)
+    for k in range(1, 6):
+        restored = session()
+        restored.stacks = dict(played[k - 1].result.stacks)
+        restored.dealer = played[k].dealer
+        restored.carry({}, hands=k)
+        report = restored.play_next()
+        assert (report.variant.name, report.hand.cards) == (played[k].variant.name, played[k].hand.cards)
+
+
 def test_a_player_who_stood_up_stays_in_the_summary_so_the_chips_add_up():
     # an audit's finding: Ann stood up with her chips and left the standings, which then
     # counted 200 bought against 223 at the table

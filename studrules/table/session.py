@@ -63,6 +63,7 @@ from .session_arguments import (
     session_games,
     session_players,
     session_policies,
+    session_stacks,
 )
 from .session_report import HandReport, SessionSummary
 from .side_bets import chosen_stakes, fitted_side_bets
@@ -141,7 +142,7 @@ class Session(_Seating):
         known_to_some("stake", stakes or {}, (k for v in self.variants for k, _ in v.stakes))
         self.seating = session_players(players)
         self.policies = session_policies(policies, self.seating)
-        self.stacks = self._initial(stacks)
+        self.stacks = session_stacks(stacks, self.seating)
         self.start = dict(self.stacks)
         self.max_hands = count_or_none(hands, "hands", 1)
         keep_hands = count_or_none(keep_hands, "keep_hands", 0)
@@ -149,7 +150,8 @@ class Session(_Seating):
         self.rotate = rotate
         self.seed = seed
         self.rng = random.Random(seed)
-        self.dealer_rng = random.Random(None if seed is None else seed * 7919 + 1)
+        self._dealer_rng = random.Random()  # (unseeded: the dealer's choice when no seed is given)
+        self.dealt_before = 0  # hands played before the session was restored (:meth:`carry`)
         self.history = history
         self.on_start = on_start
         self.dealer_choice = dealer_choice
@@ -199,30 +201,6 @@ class Session(_Seating):
             high = max(high, variant.seats.positions[1])
         return low, high
 
-    def _initial(self, stacks) -> dict[str, int]:
-        if isinstance(stacks, Mapping):
-            missing = [p for p in self.seating if p not in stacks]
-            if missing:
-                raise ArgumentError(f"stacks must give every player: missing {', '.join(missing)}")
-            out = {p: stacks[p] for p in self.seating}
-        elif isinstance(stacks, int) and not isinstance(stacks, bool):
-            out = dict.fromkeys(self.seating, stacks)
-        elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
-            values = list(stacks)
-            if len(values) != len(self.seating):
-                raise ArgumentError(f"{len(values)} stacks for {len(self.seating)} players")
-            out = dict(zip(self.seating, values))
-        else:
-            raise ArgumentError(
-                f"stacks are a whole number of chips, a list of them or a mapping by name, not {stacks!r}"
-            )
-        for p, s in out.items():
-            if type(s) is not int or s < 0:
-                raise ArgumentError(f"{p}'s stack must be a whole number of chips, not {s!r}")
-        if not any(out.values()):
-            raise ArgumentError("a session needs a player with chips")
-        return out
-
     # ---------------------------------------------------------------- state
 
     @property
@@ -258,7 +236,7 @@ class Session(_Seating):
             return next((v for v in turn if self._can_deal(v, side_bets)), turn[0])
         games = games_once(self.variants)  # (a game listed twice is one choice)
         games = [v for v in games if self._can_deal(v, side_bets)] or games
-        seeded = self.dealer_rng.choice(games)  # drawn every hand: the same seed, the same bots' choices
+        seeded = self._dealer_draw(games)  # drawn every hand: the same seed, the same bots' choices
         if self.dealer_choice is not None:
             chosen = self.dealer_choice(self.dealer, tuple(games))
             if chosen is not None:
@@ -266,6 +244,13 @@ class Session(_Seating):
                     raise ArgumentError(f"dealer_choice gave {chosen!r}: not one of this session's games")
                 return chosen
         return seeded
+
+    def _dealer_draw(self, games: list):
+        """The dealer's seeded choice among ``games``: drawn from the seed and the hand's number
+        alone, so a session restored (:meth:`carry`) chooses on as it would have."""
+        if self.seed is None:
+            return self._dealer_rng.choice(games)
+        return random.Random(f"{self.seed} dealer {self.dealt_before + self.played}").choice(games)
 
     def _in_turn(self) -> list:
         """The games in turn, from the next hand's (the games go in turn)."""
@@ -527,12 +512,10 @@ class Session(_Seating):
         The games in turn go on where they were (``hands``: the hands played, for
         data written before ``turn`` was); a list of games changed since begins with its first.
         A seeded session deals on from hand ``hands`` + 1 (a hand that was in play: the same cards),
-        and the dealer's choice draws on as it would have where it chose among every game each hand."""
-        choosing = self.rotate == "dealer" and len(self.variants) > 1
+        and its dealer's seeded choice of game chooses on as it would have."""
         for _ in range(hands if self.seed is not None else 0):  # (each hand dealt draws its deal's seed)
             self.rng.randrange(2**32)
-            if choosing:  # (and the dealer's seeded choice: next_variant)
-                self.dealer_rng.choice(games_once(self.variants))
+        self.dealt_before = hands  # (the dealer's seeded choice: drawn by the hand's number)
         games = data.get("games")
         turn = int(data.get("turn", hands)) if games in (None, [v.name for v in self.variants]) else 0
         self.turn_from = self.played - turn

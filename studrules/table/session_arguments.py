@@ -5,7 +5,7 @@ Python, before any hand is dealt: each says which argument and what it takes, as
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import ArgumentError, close_matches
@@ -19,6 +19,7 @@ __all__ = [
     "session_players",
     "session_policies",
     "session_stack",
+    "session_stacks",
     "session_choices",
     "count_or_none",
     "known_to_some",
@@ -100,6 +101,37 @@ def session_stack(name: str, stack: Any) -> int:
     if type(stack) is not int or stack < 0:
         raise ArgumentError(f"{name}'s stack must be a whole number of chips, not {stack!r}")
     return stack
+
+
+def session_stacks(stacks: Any, seating: tuple[str, ...]) -> dict[str, int]:
+    """The players' first stacks: one number for all, a list in seat order, or a mapping by name.
+
+    >>> session_stacks([100, 0], ("Ann", "Bob"))
+    {'Ann': 100, 'Bob': 0}
+    >>> session_stacks({"Ann": 100}, ("Ann", "Bob"))
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: stacks must give every player: missing Bob
+    """
+    if isinstance(stacks, Mapping):
+        missing = [p for p in seating if p not in stacks]
+        if missing:
+            raise ArgumentError(f"stacks must give every player: missing {', '.join(missing)}")
+        out = {p: stacks[p] for p in seating}
+    elif isinstance(stacks, int) and not isinstance(stacks, bool):
+        out = dict.fromkeys(seating, stacks)
+    elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
+        values = list(stacks)
+        if len(values) != len(seating):
+            raise ArgumentError(f"{len(values)} stacks for {len(seating)} players")
+        out = dict(zip(seating, values))
+    else:
+        raise ArgumentError(f"stacks are a whole number of chips, a list of them or a mapping by name, not {stacks!r}")
+    for p, s in out.items():
+        session_stack(p, s)
+    if not any(out.values()):
+        raise ArgumentError("a session needs a player with chips")
+    return out
 
 
 def session_choices(what: str, given: Any, seating: tuple[str, ...]) -> dict:
