@@ -90,6 +90,27 @@ def test_an_edited_file_is_loaded_again_not_read_from_the_cache(tmp_path, monkey
     assert load_variant(path).title == "Second"
 
 
+def test_a_file_edited_while_it_is_loaded_is_not_kept_as_its_new_content(tmp_path, monkeypatch):
+    # a leftover of an audit: the load kept its result against the digest of the file as it was
+    # once the load was done, so an edit made after the file was read (here, while the variant
+    # is built) was taken as the kept result's: the next load gave the old title for the new file
+    from studrules.spec import loader
+
+    monkeypatch.setenv("STUDRULES_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: five-card-stud\nname: mine\ntitle: First\n", encoding="utf-8")
+    build = loader._build
+
+    def build_while_edited(*args, **kwargs):
+        path.write_text("extends: five-card-stud\nname: mine\ntitle: The second\n", encoding="utf-8")
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(loader, "_build", build_while_edited)
+    assert loader.load_variant(path).title == "First"  # (what was read)
+    monkeypatch.setattr(loader, "_build", build)
+    assert loader.load_variant(path).title == "The second"
+
+
 def test_a_variant_from_the_cache_is_the_variant_loaded_from_its_text(tmp_path, monkeypatch):
     from studrules.spec.loader import load_variant
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["cache_dir", "cached", "code_stamp", "sha256_hex"]
+__all__ = ["cache_dir", "cached", "code_stamp", "note_read", "sha256_hex"]
 
 T = TypeVar("T")
 
@@ -65,6 +65,21 @@ _CODE = ("__init__.py", "spec", "cards", "errors.py", "analysis")  # analysis: a
 # the files read by the computations running now, innermost last: a result
 # made from another kept result depends on that one's files too
 _RECORDING: list[list[Path]] = []
+# the digests of the bytes each of them read, by real path (None: read twice, not the same)
+_DIGESTS: list[dict[str, str | None]] = []
+
+
+def note_read(path: str | os.PathLike[str], data: bytes) -> None:
+    """Say that ``data`` was read from ``path``: the results being computed are kept against
+    the digest of these bytes, not of the file as it is once they are done (a file edited in
+    between gives a new computation next time rather than a result of its old content)."""
+    if _DIGESTS:
+        _noted(os.path.realpath(path), sha256_hex(data))
+
+
+def _noted(where: str, sha: str | None) -> None:
+    for seen in _DIGESTS:
+        seen[where] = sha if seen.get(where, sha) == sha else None
 
 
 def cache_dir() -> Path | None:
@@ -124,21 +139,28 @@ def cached(kind: str, key: Sequence[object], compute: Callable[[list[Path]], T])
         if all(_content(Path(path)) == sha for path, sha in read_then):
             for outer in _RECORDING:
                 outer.extend(Path(path) for path, _ in read_then)
+            for path, sha in read_then if _DIGESTS else ():
+                _noted(os.path.realpath(path), sha)
             return value  # type: ignore[no-any-return]
     except Exception:  # no entry, a stale or broken one: compute again
         pass
     read: list[Path] = []
+    digests: dict[str, str | None] = {}
     _RECORDING.append(read)
+    _DIGESTS.append(digests)
     try:
         value = compute(read)
     finally:
         _RECORDING.pop()
+        _DIGESTS.pop()
     for outer in _RECORDING:
         outer.extend(read)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        stamp = [(str(p), _content(p)) for p in dict.fromkeys(read)]
-        if any(sha is None for _, sha in stamp):  # (a file that changed kind or size since: not kept)
+        # (each file as it was read where it was: as it is now where it was not)
+        where = {p: os.path.realpath(p) for p in dict.fromkeys(read)}
+        stamp = [(str(p), digests[w] if w in digests else _content(p)) for p, w in where.items()]
+        if any(sha is None for _, sha in stamp):  # (a file that changed kind, size or content: not kept)
             return value
         scratch = entry.with_suffix(f".{os.getpid()}.tmp")
         with open(scratch, "wb") as f:

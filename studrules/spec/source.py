@@ -10,9 +10,8 @@ error can name the line and column of the value it is about::
     >>> str(doc.location(("b", 0)))
     't.yaml:3:5'
 
-Only plain YAML data is accepted (the safe loader, no tags that build
-objects); size, nesting depth and alias expansion are limited so a hostile
-file is refused with a message instead of exhausting memory.
+Only plain YAML data is accepted (the safe loader, no tags that build objects); size, nesting
+depth and alias expansion are limited: a hostile file is refused with a message, not read whole.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from typing import Any, BinaryIO
 import yaml
 
 from ..errors import Location, SpecError, _made_location
+from .cache import note_read
 
 __all__ = [
     "OUTSIDE_WORDS",
@@ -301,6 +301,7 @@ def read_bounded(path: Path, limit: int = MAX_BYTES, *, location: Location | Non
             raise SpecError(f"cannot read the file: {err.strerror}", where) from None
     if len(raw) > limit:
         raise SpecError(f"the file is larger than {limit:,} bytes: at most {limit:,} are read", where)
+    note_read(path, raw)  # (a result kept from it is kept against these bytes)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:  # (said at its line and column: the byte's, counted in bytes)
@@ -452,8 +453,7 @@ def _yaml_hint(problem: str, at: str) -> str:
 
 
 def read_strategy_document(source: str | Path, *, file: str | None = None) -> Document:
-    """:func:`read_document` to the bounds of a strategy file (:data:`MAX_STRATEGY_BYTES`,
-    :data:`MAX_STRATEGY_NODES`): a table of hands written by studrules, larger than a variant."""
+    """:func:`read_document` to a strategy file's bounds (:data:`MAX_STRATEGY_BYTES`, ``_NODES``)."""
     return read_document(source, file=file, max_bytes=MAX_STRATEGY_BYTES, max_nodes=MAX_STRATEGY_NODES)
 
 
