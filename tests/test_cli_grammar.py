@@ -116,6 +116,16 @@ def test_bots_may_be_listed_with_commas_or_the_flag_repeated():
     assert parser.parse_args(["play"]).bots == "sensible"  # the default, replaced by what is given
 
 
+def test_a_command_s_list_goes_on_after_its_flags():
+    # a leftover of an audit: `studrules session razz -n 2 seven-card-stud` was refused
+    # ("unrecognized argument: seven-card-stud"), where the flag may come first or last
+    parser = build_parser()
+    assert parser.parse_args(["session", "razz", "-n", "2", "seven-card-stud"]).games == ["razz", "seven-card-stud"]
+    assert parser.parse_args(["validate", "a.yaml", "--json", "b.yaml"]).files == ["a.yaml", "b.yaml"]
+    with pytest.raises(SystemExit):  # (a flag's value is still the flag's)
+        parser.parse_args(["validate", "a.yaml", "--variant"])
+
+
 @pytest.mark.parametrize(
     "argv, usage, hint",
     [

@@ -64,13 +64,32 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
+    _intermixing = False
+
     def parse_known_args(self, args=None, namespace=None):
-        parsed, extras = super().parse_known_args(args, namespace)
+        if self._intermixing:  # (a pass of the intermixed parse below)
+            return super().parse_known_args(args, namespace)
+        if self._takes_a_list():  # a command's list (variants, files) may go on after its flags
+            self._intermixing = True
+            try:
+                parsed, extras = self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._intermixing = False
+        else:
+            parsed, extras = super().parse_known_args(args, namespace)
         if extras:  # said by the command that was given them, not by the top-level parser
             from ._common import unknown_argument_message
 
             self.error(unknown_argument_message(self, extras, parsed))
         return parsed, extras
+
+    def _takes_a_list(self) -> bool:
+        """Whether this is a command's parser with a positional list (``studrules session razz
+        --hands 9 seven-card-stud``: the second variant after a flag is the list's too)."""
+        actions = self._actions
+        return not any(isinstance(a, argparse._SubParsersAction) for a in actions) and any(
+            not a.option_strings and a.nargs in ("*", "+") for a in actions
+        )
 
 
 def _command_modules():
