@@ -11,12 +11,11 @@ and ties.
 
 from __future__ import annotations
 
-from ..cards.rankings import get_ranking
+from ..cards.rankings import get_ranking, ranking_for
 from ..cards.rankings_single import HoleCardOfSuit
 from ..spec.model import DealStep, DeclareStep, ShowdownStep, SplitStep, Variant
 from .expression_words import number_words
 from .ranking_names import ranking_name
-from .ranking_words import deck_ace
 from .rule_words import (
     cards_held,
     odd_chip_words,
@@ -33,6 +32,25 @@ __all__ = ["showdown_items"]
 def step_sizes(variant: Variant) -> tuple[int, ...]:
     """The sizes of the hands a player divides his cards into (the variant's split step)."""
     return variant.steps_of(SplitStep)[0].sizes
+
+
+def _odd_chip_aces(step: ShowdownStep, variant: Variant) -> str | None:
+    """How an odd chip by the highest card counts an ace: as each part's ranking plays it
+    (None where every part plays it high, as standard poker does).
+
+    >>> from studrules.spec.loader import load_variant
+    >>> _odd_chip_aces(load_variant("razz").steps_of(ShowdownStep)[0], load_variant("razz"))
+    'low'
+    """
+    if "A" not in variant.deck.ranks:
+        return None
+    from ..game.odd_chips import part_names
+
+    rankings = [ranking_for(variant.deck, name) for name in step.rankings]
+    aces = ["high" if getattr(r, "ace_high", True) else "low" for r in rankings]
+    if len(set(aces)) == 1:
+        return None if aces[0] == "high" else "low"
+    return ", ".join(f"{ace} in the {part}" for ace, part in zip(aces, part_names(rankings)))
 
 
 def _must_qualify(step: ShowdownStep, ranking: str) -> bool:
@@ -114,7 +132,7 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
     if step.ties == "split":
         items.append(
             "Equal hands split the pot; an odd chip that cannot be split goes to "
-            f"{odd_chip_words(step.odd_chip, step.odd_chip_suits, deck_ace(variant.deck))}."
+            f"{odd_chip_words(step.odd_chip, step.odd_chip_suits, _odd_chip_aces(step, variant))}."
         )
     elif step.ties == "first_shown":
         items.append("Between equal hands, the one shown first takes the whole pot.")

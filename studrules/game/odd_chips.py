@@ -14,7 +14,7 @@ from ..cards.card import SUIT_NAMES, Card
 if TYPE_CHECKING:
     from ..cards.rankings import Ranking
 
-__all__ = ["cards_of_hand", "part_names", "no_hand_words"]
+__all__ = ["cards_of_hand", "cards_of_made_hand", "part_names", "no_hand_words"]
 
 
 def cards_of_hand(
@@ -55,6 +55,45 @@ def cards_of_hand(
         if best:
             return best
     return ()
+
+
+def cards_of_made_hand(
+    ranking: Ranking,
+    own: Sequence[Card],
+    community: Sequence[Card],
+    used: tuple[int | None, int | None],
+    value: float,
+    key: Sequence[int],
+    adjust: Callable[[Ranking, float], float] | None = None,
+) -> tuple[Card, ...]:
+    """:func:`cards_of_hand` of a hand made of ``used``: exactly so many of the player's own
+    cards and of the community cards (None: any number; a community count of 0: his own
+    cards only), as the showdown's ``cards_used`` makes it; the cards of the other hands
+    he could make are not his hand's.
+
+    >>> from studrules.cards.card import parse_cards
+    >>> from studrules.cards.rankings import get_ranking
+    >>> high, key = get_ranking("high"), list(range(52))
+    >>> own, board = parse_cards("Jh Th 9c 8c 2d"), parse_cards("As Kd Qh 4s 4c")
+    >>> " ".join(map(str, cards_of_made_hand(high, own, board, (2, 3), high.evaluate(own[:2] + board[:3]), key)))
+    'Jh Th As Kd Qh'
+    """
+    own_count, community_count = used
+    if community_count == 0 or not community:
+        return cards_of_hand(ranking, own, value, key, adjust)
+    if own_count is None and community_count is None:
+        return cards_of_hand(ranking, list(own) + list(community), value, key, adjust)
+    take_own = own_count if own_count is not None else 5 - (community_count or 0)
+    take_community = community_count if community_count is not None else 5 - take_own
+    best: tuple[Card, ...] = ()
+    top = -1
+    for mine in itertools.combinations(own, take_own):
+        for shared in itertools.combinations(community, take_community):
+            cards = cards_of_hand(ranking, mine + shared, value, key, adjust)
+            high = max((key[c.code] for c in cards), default=-1)
+            if high > top:
+                best, top = cards, high
+    return best
 
 
 def part_names(rankings: Sequence[Ranking]) -> list[str]:

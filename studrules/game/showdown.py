@@ -17,7 +17,7 @@ from ..spec.model import ShowdownStep
 from .actions import Action, LegalAction
 from .events import Event
 from .hand_values import _combination_value, _describe, _evaluator, _words_of, best_of_nine, made_of_value
-from .odd_chips import cards_of_hand, no_hand_words, part_names
+from .odd_chips import cards_of_hand, cards_of_made_hand, no_hand_words, part_names
 from .plan import _ShowdownPlan
 from .pots import contested, divide, side_pots, split_pot, split_pot_parts
 from .state import _HandState, _Round
@@ -517,15 +517,17 @@ class _Showdown(_HandState):
         if target is None:
             return ()
         ranking = rankings[k] if rules.plain else self._ranking_at(rankings[k], seat)
-        if self.split_hands is not None and self.split_hands[seat] is not None:
-            hands = self.split_hands[seat]
-            assert hands is not None
+        hands = self.split_hands[seat] if self.split_hands is not None else None
+        if hands is not None:
             return hands[k]
-        if not rules.plain and ranking.hole_cards_only:
-            held: Sequence[Card] = [c for c in self.cards[seat] if c not in self.up[seat]]
-        else:
-            held = self._hand_cards(seat)
         adjust = _combination_value if rules.step.compare == "combination" else None
+        used = rules.step.cards_used
+        if used and used[k] != (None, None):  # (the hand made as the showdown made it)
+            return cards_of_made_hand(
+                ranking, self.cards[seat], self.community, used[k], target, rules.card_key, adjust
+            )
+        down = not rules.plain and ranking.hole_cards_only  # (the face-down cards alone)
+        held = [c for c in self.cards[seat] if c not in self.up[seat]] if down else self._hand_cards(seat)
         return cards_of_hand(ranking, held, target, rules.card_key, adjust)
 
     def _award(self, index: int, pot: Pot, shares: dict[int, int], words: Mapping[int, str | None]) -> None:
