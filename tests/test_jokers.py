@@ -368,3 +368,24 @@ def test_the_rule_book_says_a_joker_turned_up_shows_as_it_plays():
         "A joker showing counts as the bug, an ace (one dealt face down and turned up, as the card that "
         "makes the best showing), for who acts first" in book
     )
+
+
+def test_wild_ranks_count_only_in_their_rankings_where_the_deck_holds_jokers_too():
+    # an audit's finding: with jokers in the deck the deuces were wild in every ranking, where
+    # wild.rankings counts them in the low alone (the jokers count everywhere, as they must).
+    # High: Ann's deuces are deuces, two pair, kings and twos, which Bob's queens full beat.
+    # Low: her two deuces wild stand for the ace and the two: 9-7-5-2-A, where Bob, with four
+    # ranks, has a pair of eights. The pot of 8 (antes 2, bring-in 3 called) is split 4 and 4.
+    text = (
+        "extends: seven-card-stud\nname: deuces-in-the-low\ndeck: {jokers: 1}\n"
+        'wild: {ranks: "2", rankings: [ace_to_five_low]}\n'
+        "steps:\n  - showdown: {id: showdown, rankings: [high, ace_to_five_low]}\n"
+    )
+    cards = {"Ann": ["Kc", "Kd", "2h", "2s", "9c", "7d", "5h"], "Bob": ["Qc", "Qd", "Qh", "8s", "8c", "4d", "Th"]}
+    hand = Hand(load_variant_text(text), ["Ann", "Bob"], 1000, cards=cards)
+    while not hand.is_over:
+        hand.apply(hand.default_action())
+    shown = {e.player: e.hand for e in hand.events if e.type == "show"}
+    assert shown["Ann"] == "two pair, kings and twos, nine kicker; nine-seven-five-two-ace low"
+    awards = [(e.player, e.amount, e.reason) for e in hand.events if e.type == "award"]
+    assert sorted(awards) == [("Ann", 4, "low half"), ("Bob", 4, "high half")]

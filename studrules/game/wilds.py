@@ -177,6 +177,8 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
     >>> mine.describe(mine.evaluate("Kh Kd 7c 5s X1"))
     'three kings, seven-five kickers'
     """
+    if rules.rankings and ranking.name not in rules.rankings:
+        ranks = ""  # (the wild ranks are the cards they are here; a joker counts in every ranking)
     if rules.jokers:
         hiding = rules.joker in ("bug_up", "bug_dealt_up")
         hidden = "".join(str(c) for c in down if is_joker(c)) if hiding else ""
@@ -196,7 +198,7 @@ def seat_ranking(ranking: Ranking, rules: WildRules, ranks: str, down: Sequence[
             )
             made = _MADE[key] = (ranking, counted)
         return made[1]
-    if not ranks or (rules.rankings and ranking.name not in rules.rankings):
+    if not ranks:
         return ranking
     key = (id(ranking), ranks, rules)
     made = _MADE.get(key)
