@@ -87,3 +87,40 @@ def test_ctrl_c_in_a_run_of_the_most_deals_prints_the_report_of_those_played(cap
     out = capsys.readouterr().out
     assert "3 deals, seed 0 (interrupted: 3 of 1,000,000,000)" in out
     assert "average pot" in out and "No deal diverges" in out
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        # an audit's findings: compare took these, or failed with a Python error
+        ({"examples": None}, "examples must be a whole number from 0 to 1,000, not None"),
+        ({"examples": -1}, "examples must be a whole number from 0 to 1,000, not -1"),
+        ({"examples": "3"}, "examples must be a whole number from 0 to 1,000, not '3'"),
+        ({"dask": 5}, "dask is a scheduler's address ('tcp://HOST:8786') or 'local', not 5"),
+        ({"seed": -1}, "the seed must be a whole number 0 or more, not -1"),
+        ({"stacks": BOUND * 1000}, "stacks must be a whole number from 1 to 1,000,000,000"),
+    ],
+)
+def test_compare_s_arguments_are_checked_before_a_deal_is_played(given, said, ctrl_c_at_the_fourth_deal):
+    from studrules.errors import ArgumentError
+
+    v = example_variant("bring-in")
+    with pytest.raises(ArgumentError) as refused:
+        compare_module.compare(v, v, deals=3, **{"seed": 1, **given})
+    assert str(refused.value) == said or str(refused.value).startswith(said)
+    assert not ctrl_c_at_the_fourth_deal  # (nothing played)
+
+
+def test_a_stack_too_small_for_a_hand_against_the_house_is_refused_as_play_refuses_it(capsys):
+    # an audit's finding: `compare let-it-ride ... --stack 20` played hands whose third bet of 10
+    # could not be made (a house edge of 14.6%, against 3.2% at a stack that covers them)
+    from studrules.analysis.compare import compare
+    from studrules.errors import ArgumentError
+    from studrules.spec.loader import load_variant
+
+    v = load_variant("let-it-ride")  # three bets of 10: 30 chips
+    with pytest.raises(ArgumentError, match="stacks of 20 chips: a hand of let-it-ride needs 30"):
+        compare(v, v, deals=3, seed=1, stacks=20)
+    assert compare(v, v, deals=3, seed=1, stacks=30).deals == 3
+    assert main(["compare", "let-it-ride", "let-it-ride", "-n", "3", "--stack", "20"]) == 1
+    assert "--stack 20: a hand of let-it-ride needs 30 chips" in capsys.readouterr().err

@@ -70,6 +70,7 @@ from dataclasses import dataclass
 
 from ..errors import ArgumentError, StudrulesError
 from ..game.hand import Hand
+from ..game.needs import chips_needed
 from ..game.policies import default_policies, make_policy, play_hand
 from ..spec.arguments import loaded_variant, whole_number
 from ..spec.expression_language import MAX_NUMBER
@@ -77,6 +78,7 @@ from ..spec.model import Variant
 from .compare_tally import HISTOGRAM_BINS, _Tally, first_difference, pot_bins
 from .comparison import Comparison
 from .diff import variant_label
+from .distributed import dask_address
 
 # Comparison and its records live in .comparison; Comparison is named here too,
 # beside the function that makes it.
@@ -96,6 +98,9 @@ __all__ = [
 #: Deals per chunk: a chunk's tally depends only on the seed and its deals,
 #: and chunks are added up in order, in one process or on a Dask cluster.
 CHUNK = 1000
+
+#: The most diverging deals a comparison keeps to show.
+MAX_EXAMPLES = 1000
 
 #: The most deals one comparison plays: the bound of every count and amount
 #: the command line and the files take (a billion deals is days on one core).
@@ -157,8 +162,9 @@ def compare(
     if (why := kinds_refusal(a, b)) is not None:
         raise StudrulesError(why)
     whole_number(deals, "the number of deals", 1, MAX_DEALS)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ArgumentError(f"the seed must be a whole number, not {seed!r}")
+    seed = whole_number(seed, "the seed", 0)
+    examples = whole_number(examples, "examples", 0, MAX_EXAMPLES)
+    dask = dask_address(dask)
     for variant in (a, b):
         _check_seats(variant, players)
     names = tuple(f"P{i + 1}" for i in range(players))
@@ -169,7 +175,13 @@ def compare(
         raise ArgumentError(why)
     if stacks is None:
         stacks = _default_stacks(a, b)
-    whole_number(stacks, "stacks", 1)
+    stacks = whole_number(stacks, "stacks", 1, MAX_NUMBER)
+    for variant in (a, b):  # (a smaller stack would play another game: a wager cut short, a hand not dealt)
+        if variant.is_banked and stacks < (need := chips_needed(variant)):
+            raise ArgumentError(
+                f"stacks of {stacks:,} chips: a hand of {variant.name} needs {need:,} "
+                "(its ante, its side bets and its raises)"
+            )
     if labels is not None:
         given = labels if isinstance(labels, str) or not isinstance(labels, Iterable) else tuple(labels)
         if not isinstance(given, tuple) or len(given) != 2 or not all(isinstance(x, str) for x in given):
@@ -363,7 +375,7 @@ def _check_seats(variant: Variant, players: int) -> None:
 
 def _default_stacks(a: Variant, b: Variant) -> int:
     biggest = max([*a.stake_values().values(), *b.stake_values().values(), 0])
-    return max(1000, 100 * biggest)
+    return min(max(1000, 100 * biggest), MAX_NUMBER)  # (within what stacks may be)
 
 
 def _labels(a: Variant, b: Variant) -> tuple[str, str]:

@@ -20,14 +20,28 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from ..errors import StudrulesError
+from ..errors import ArgumentError, StudrulesError
 
-__all__ = ["LOCAL", "dask_client", "map_chunks", "play_chunks"]
+__all__ = ["LOCAL", "dask_address", "dask_client", "map_chunks", "play_chunks"]
 
 T = TypeVar("T")
 
 #: the address that asks for a cluster on this machine
 LOCAL = "local"
+
+
+def dask_address(address: Any) -> str | None:
+    """``address`` if it is None (no cluster) or a text, the address of a scheduler or
+    ``"local"``; else an :class:`~studrules.errors.ArgumentError` saying what it takes.
+
+    >>> dask_address(8786)
+    Traceback (most recent call last):
+    ...
+    studrules.errors.ArgumentError: dask is a scheduler's address ('tcp://HOST:8786') or 'local', not 8786
+    """
+    if address is None or isinstance(address, str):
+        return address
+    raise ArgumentError(f"dask is a scheduler's address ('tcp://HOST:8786') or 'local', not {address!r}")
 
 
 @contextlib.contextmanager

@@ -64,6 +64,7 @@ from ..spec.arguments import loaded_strategy, loaded_variant, whole_number
 from ..spec.model import Variant
 from ..spec.strategies import Strategy, load_strategy
 from .batch_play import _play, _play_deals, _Table, _table, _view_batch
+from .distributed import dask_address
 from .heap import keep_heap, kept_heap
 from .simulate_result import HandGroup, SideBetResult, SimulationResult, _result
 
@@ -125,6 +126,7 @@ def simulate(
     hands = whole_number(hands, "the number of hands", 1, MAX_HANDS)
     seed = whole_number(seed, "the seed", 0)
     workers = whole_number(workers, "workers", 1, MAX_WORKERS)
+    dask = dask_address(dask)
     if not variant.is_banked:
         raise SpecError(
             f"simulate plays games against the house; {variant.name} is a {variant.kind} game "

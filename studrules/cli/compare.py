@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 
-from ..analysis.compare import MAX_DEALS, Comparison, bots_refusal, compare, kinds_refusal
+from ..analysis.compare import MAX_DEALS, MAX_EXAMPLES, Comparison, bots_refusal, compare, kinds_refusal
 from ..analysis.compare_report import (
     EXACT_LINES_TITLE,
     PARTING_MARK,
@@ -87,7 +87,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_stack_argument(parser, "100 times the largest stake, at least 1,000; again at every deal")
     add_deprecated_alias(parser, "--stacks", "--stack", dest="stack", metavar="CHIPS", type=whole_number(1))
     parser.add_argument(
-        "--examples", metavar="K", type=whole_number(0), default=3, help="diverging deals to show (default: 3)"
+        "--examples",
+        metavar="K",
+        type=whole_number(0, MAX_EXAMPLES),
+        default=3,
+        help="diverging deals to show (default: 3)",
     )
     parser.add_argument(
         "--exact",
@@ -116,6 +120,10 @@ def run(args: argparse.Namespace) -> int:
     if args.bots and (why := bots_refusal(a, args.bots.split(","))) is not None:
         raise UsageError(why)
     check_players(args.players, [a, b])
+    if args.stack is not None:  # (a stack too small for a hand of either game: said as play says it)
+        from .play import check_stack
+
+        check_stack(args.stack, [a, b])
     if args.exact or args.optimal:
         from ..analysis.compare_exact import exact_refusal
         from ..game.policies import default_policies

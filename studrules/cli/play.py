@@ -67,7 +67,7 @@ ORDER = 10
 #: Names of the bots' seats, in order.
 BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jay")  # (a table of ten: bots alone too)
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "add_table_arguments", "make_bots"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "add_table_arguments", "check_stack", "make_bots"]
 
 
 # --------------------------------------------------------------------------
@@ -187,20 +187,20 @@ def default_stack(variants) -> int:
     return min(max(100, 20 * biggest), MAX_NUMBER - 1)  # (within every amount a file may write)
 
 
-def _check_stack(stack: int, variants) -> None:
+def check_stack(stack: int, variants) -> None:
     """Refuse a starting stack below what a hand of one of ``variants`` needs against the
     house (its ante, its side bets and its raises): nobody could ever be dealt in.
 
     >>> from studrules.spec.examples import example_variant
-    >>> _check_stack(5, [example_variant("side-bet")])  # an ante of 10, no bonus, a raise of 2 * 10
+    >>> check_stack(5, [example_variant("side-bet")])  # an ante of 10, no bonus, a raise of 2 * 10
     Traceback (most recent call last):
     ...
     studrules.errors.StudrulesError: --stack 5: a hand of side-bet needs 30 chips (its ante, its side bets and its raises)
     """
-    from ..table.session import Session
+    from ..game.needs import chips_needed
 
     for v in variants:
-        need = Session.needs(v)
+        need = chips_needed(v)
         if stack < need:
             raise StudrulesError(
                 f"--stack {stack}: a hand of {v.name} needs {need} chips (its ante, its side bets and its raises)"
@@ -254,7 +254,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     names = seat_names(args.players, me)
     bots = make_bots(args.bots, [n for n in names if n != me], variants, args.seed)
     stack = args.stack or default_stack(variants)
-    _check_stack(stack, variants)
+    check_stack(stack, variants)
     if me is not None:
         _check_side_bets_covered(mine, variants, me, stack)
     if args.history:

@@ -521,11 +521,9 @@ class _Showdown(_HandState):
         if hands is not None:
             return hands[k]
         adjust = _combination_value if rules.step.compare == "combination" else None
-        used = rules.step.cards_used
-        if used and used[k] != (None, None):  # (the hand made as the showdown made it)
-            return cards_of_made_hand(
-                ranking, self.cards[seat], self.community, used[k], target, rules.card_key, adjust
-            )
+        used = rules.step.cards_used[k] if rules.step.cards_used else (None, None)
+        if used != (None, None):  # (the hand made as the showdown made it)
+            return cards_of_made_hand(ranking, self.cards[seat], self.community, used, target, rules.card_key, adjust)
         down = not rules.plain and ranking.hole_cards_only  # (the face-down cards alone)
         held = [c for c in self.cards[seat] if c not in self.up[seat]] if down else self._hand_cards(seat)
         return cards_of_hand(ranking, held, target, rules.card_key, adjust)

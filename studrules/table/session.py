@@ -51,9 +51,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, StudrulesError
+from ..game.needs import chips_needed
 from ..game.policies import Policy, play_hand
 from .kill_legs import legs_after
-from .needs import chips_needed
 from .seating import _Seating, games_once
 from .session_arguments import (
     count_or_none,

@@ -1,5 +1,5 @@
-"""What a player needs to sit in a hand of a session's game (:class:`~studrules.table.session.Session`
-leaves out, or sits out, one with fewer chips)."""
+"""What a player needs to sit in a hand of a game: a session (:class:`~studrules.table.session.Session`)
+leaves out, or sits out, one with fewer chips, and a comparison refuses stacks below it."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def chips_needed(variant: Any, ante: int | None = None, side_bets: Mapping[str, 
     """
     if not variant.is_banked:
         return 1
-    from ..game.settlement import required_bets, side_bet_stakes
     from ..spec.model import AnteStep, DecisionStep
+    from .settlement import required_bets, side_bet_stakes
 
     env = dict(variant.stake_values())
     side = sum(chips for _, chips in side_bet_stakes(variant, env, side_bets))
