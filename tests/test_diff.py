@@ -296,7 +296,7 @@ def test_russian_home_vs_russian_casino():
         "the player still in nearest the dealer's left",
         "the bring-in, then clockwise",
     )
-    assert d[("stakes and forced bets", "bring-in by")] == (MISSING, "the lowest up card")
+    assert d[("stakes and forced bets", "bring-in by")] == (MISSING, "the lowest up card (aces high)")
     # 002.5 burn and a third card down; 003.1 up cards after the first deal
     assert d[("the deal", "deal 2")] == ("burn 1; players: down", "players: up")
     assert d[("the deal", "cards per player")] == ("5 (3 down, 2 up)", "7 (3 down, 4 up)")

@@ -28,6 +28,7 @@ from .report_html import (
     interval_chart,
     overlaid_histogram,
     paragraph,
+    percent_figures,
     table,
 )
 
@@ -48,6 +49,9 @@ __all__ = [
     "NO_DIVERGENCE",
     "NO_INTERVAL",
     "no_example_note",
+    "pot_bin_rows",
+    "POT_SIZES_TITLE",
+    "deal_notes",
 ]
 
 #: Marks the line where two histories part.
@@ -96,7 +100,7 @@ def format_report(c: Comparison) -> str:
     if len(c.net_by_policy) > 1:  # one policy at every seat: its average is 0 in a pot game
         out += ["", "Chips won per deal, by bot"]
         out += _columns(("bot", "A", "B", "B - A"), net_rows(c.net_by_policy))
-    out += ["", "Pot sizes (chips; each bin from its first figure up to, not including, its second): deals per bin"]
+    out += ["", POT_SIZES_TITLE]
     out += _pot_histogram_text(c.pot_histogram)
     for ex in c.examples:
         out += ["", format_example(ex, c.a.label, c.b.label)]
@@ -104,6 +108,10 @@ def format_report(c: Comparison) -> str:
     if note:
         out += ["", note]
     return "\n".join(out) + "\n"
+
+
+#: The title of the pot sizes' histogram, in the text and on a terminal.
+POT_SIZES_TITLE = "Pot sizes (chips; each bin from its first figure up to, not including, its second): deals per bin"
 
 
 def no_example_note(c: Comparison) -> str:
@@ -175,8 +183,29 @@ def headline(c: Comparison) -> str:
     return (
         f"A: {c.a.label}  |  B: {c.b.label}\n"
         f"{_deals(c.deals)}, seed {c.seed}{stopped}; {len(c.players)} players, {c.stacks:,} chips each; "
-        f"bots: {', '.join(c.policies)}" + ("" if c.same_decks else f"\n{decks_differ(c)}")
+        f"bots: {', '.join(c.policies)}" + "".join(f"\n{note}" for note in deal_notes(c))
     )
+
+
+def deal_notes(c: Comparison) -> list[str]:
+    """What a reader of the figures must know of the deals: the decks differ, or the same deck
+    gives some seat other cards (a rule set deals or burns a card the other does not); a kill
+    is never set off (each deal is played on its own)."""
+    notes = []
+    if not c.same_decks:
+        notes.append(decks_differ(c))
+    elif c.card_changes.count:
+        notes.append(
+            f"In {percent_figures(c.card_changes.percent)}% of the deals a seat is dealt other cards under B than "
+            "under A (one deals or burns a card the other does not): the same decks, not the same hands."
+        )
+    killed = [f"{x} ({side.variant})" for x, side in (("A", c.a), ("B", c.b)) if side.kill]
+    if killed:
+        notes.append(
+            f"The kill of {' and '.join(killed)} is never set off: each deal is played on its own, from fresh "
+            "stacks, and a kill follows the pots before it (play a session to see it)."
+        )
+    return notes
 
 
 def decks_differ(c: Comparison) -> str:
@@ -239,13 +268,14 @@ def exact_rows(c: Comparison) -> list[tuple[str, str, str, str]]:
                 f"{pair.difference:+.4%}",
             )
         )
-        for name, difference in pair.side_bet_differences().items():
+        mine, theirs, differences = pair.a.side_bets, pair.b.side_bets, pair.side_bet_differences()
+        for name in dict.fromkeys([*mine, *theirs]):  # (a side bet of one game alone: none under the other)
             rows.append(
                 (
                     f"exact house edge of {name.replace('_', ' ')}, {pair.who} (% of the stake)",
-                    f"{pair.a.side_bets[name]['house_edge']:.4%}",
-                    f"{pair.b.side_bets[name]['house_edge']:.4%}",
-                    f"{difference:+.4%}",
+                    f"{mine[name]['house_edge']:.4%}" if name in mine else "not offered",
+                    f"{theirs[name]['house_edge']:.4%}" if name in theirs else "not offered",
+                    f"{differences[name]:+.4%}" if name in differences else "\u2014",
                 )
             )
     return rows
@@ -455,10 +485,14 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
             title="B \u2212 A: what B changes for each seat, with 95% intervals",
         )
         + table(seat_head, seat_rows, caption="Chips won per deal, by seat (P1 sits at the dealer's left)")
-        + table(
-            ["bot", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"],
-            policy_rows,
-            caption="Chips won per deal, by bot",
+        + (  # (one bot at every seat: the text leaves it out too)
+            table(
+                ["bot", "A", "A 95% CI", "B", "B 95% CI", "B \u2212 A", "B \u2212 A 95% CI"],
+                policy_rows,
+                caption="Chips won per deal, by bot",
+            )
+            if len(policy_rows) > 1
+            else ""
         )
     )
     sections.append(Section("Net result per seat", net, id="net"))
@@ -483,7 +517,8 @@ def html_report(c: Comparison, differences: Sequence[Difference] = ()) -> str:
         f"with {c.stacks:,} chips each at the start of every deal; bots: {', '.join(c.policies)}."
     )
     if not c.same_decks:
-        note = note.replace(", the same decks under both rule sets;", ";") + " " + decks_differ(c)
+        note = note.replace(", the same decks under both rule sets;", ";")
+    note += "".join(f" {said}" for said in deal_notes(c))
     return html_page(f"{a} against {b}", sections, note=note)
 
 
@@ -499,19 +534,21 @@ def _span(low: float | None, high: float | None, unit: str = "", signed: bool = 
     for one deal; a few deals of one same value give none either)."""
     if low is None or high is None:
         return f"no interval: {no_interval_words(n)}"
-    return f"{figures(low, signed=signed)}{unit} to {figures(high, signed=signed)}{unit}"
+    shown = percent_figures if unit == "%" else figures
+    return f"{shown(low, signed=signed)}{unit} to {shown(high, signed=signed)}{unit}"
 
 
 def _with_ci(e: Estimate | None, unit: str = "", signed: bool = False) -> str:
     if e is None:
         return "\u2014"
-    return f"{figures(e.mean, signed=signed)}{unit} ({_span(e.low, e.high, unit, signed, e.n)})"
+    shown = percent_figures if unit == "%" else figures
+    return f"{shown(e.mean, signed=signed)}{unit} ({_span(e.low, e.high, unit, signed, e.n)})"
 
 
 def _rate_text(r: Rate) -> str:
     if r.of == 0:
         return "\u2014"
-    return f"{figures(r.percent)}% of {r.of:,} ({_span(r.low, r.high, '%')})"
+    return f"{percent_figures(r.percent)}% of {r.of:,} ({_span(r.low, r.high, '%')})"
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -526,11 +563,11 @@ def _est_cells(e: Estimate | None, signed: bool = False) -> list[str]:
 
 
 def _rate_cells(r: Rate) -> list[str]:
-    return [f"{figures(r.percent)}%", _span(r.low, r.high, "%")]
+    return [f"{percent_figures(r.percent)}%", _span(r.low, r.high, "%")]
 
 
 def _rate_row(r: Rate) -> list[str]:
-    return [f"{r.count:,}", f"{r.of:,}", f"{figures(r.percent)}%", _span(r.low, r.high, "%")]
+    return [f"{r.count:,}", f"{r.of:,}", f"{percent_figures(r.percent)}%", _span(r.low, r.high, "%")]
 
 
 def _point(e: Estimate | None) -> tuple[float, float, float] | None:

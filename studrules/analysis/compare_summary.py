@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .comparison import Comparison, Estimate, Paired, Rate
-from .report_html import figures
+from .report_html import figures, percent_figures
 
 if TYPE_CHECKING:
     from .compare_exact import ExactPair
@@ -81,11 +81,15 @@ def _favours(c: Comparison, n: str) -> str:
             more = "higher" if edge.mean > 0 else "lower"
             return (
                 f"{who} favours {side}: the house edge (side bets included) is {figures(abs(edge.mean))} points of the antes {more} "
-                f"than under A ({figures(b)}% against {figures(a)}%; {_interval(edge)})"
+                f"than under A ({percent_figures(b)}% against {percent_figures(a)}%; {_interval(edge)})"
+            )
+        if edge.mean == 0 and edge.low == edge.high == 0:
+            return (
+                f"The house edge (side bets included) is the same under both rule sets over {n}: {percent_figures(a)}%"
             )
         return (
-            f"Neither rule set favours the house beyond the noise of {n}: its edge (side bets included) is {figures(a)}% under A "
-            f"and {figures(b)}% under B ({_within(edge, _DIFFERENCES)})"
+            f"Neither rule set favours the house beyond the noise of {n}: its edge (side bets included) is {percent_figures(a)}% under A "
+            f"and {percent_figures(b)}% under B ({_within(edge, _DIFFERENCES)})"
         )
     by_policy = len(c.net_by_policy) > 1
     measures: Mapping[str, Paired] = c.net_by_policy if by_policy else c.net_by_seat
@@ -126,11 +130,15 @@ def _counted(pair: ExactPair) -> str:
     text = f"Counted exactly over every deal, {how}, " + _edge_change(
         "the house edge", pair.a.house_edge, pair.b.house_edge, "of the ante"
     )
-    for name, bet in pair.a.side_bets.items():
-        if name in pair.b.side_bets:
-            text += "; " + _edge_change(
-                f"the {name.replace('_', ' ')} side bet's", bet["house_edge"], pair.b.side_bets[name]["house_edge"], ""
-            )
+    mine, theirs = pair.a.side_bets, pair.b.side_bets
+    for name in dict.fromkeys([*mine, *theirs]):
+        what = f"the {name.replace('_', ' ')} side bet's"
+        if name in mine and name in theirs:
+            text += "; " + _edge_change(what, mine[name]["house_edge"], theirs[name]["house_edge"], "")
+        else:  # (a side bet of one game alone)
+            side, other = ("A", "B") if name in mine else ("B", "A")
+            edge = (mine if name in mine else theirs)[name]["house_edge"]
+            text += f"; {what} is {edge:.4%} under {side}, which {other} does not offer"
     return text
 
 
@@ -176,7 +184,7 @@ def _pot(c: Comparison) -> str:
 
 def _how_often(c: Comparison) -> str:
     def pct(r: Rate) -> str:
-        return f"{figures(r.percent)}%"
+        return f"{percent_figures(r.percent)}%"
 
     text = f"The winner changes in {pct(c.winner_changes)} of the deals and the play in {pct(c.play_changes)}"
     if c.forced_bet_changes.count:

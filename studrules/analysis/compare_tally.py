@@ -325,6 +325,27 @@ def _house_edge(result) -> float | None:
     return 100 * result.house_net / antes if antes else None
 
 
+def _cards_differ(xa: Sequence[Event], xb: Sequence[Event]) -> bool:
+    """Whether one history deals a seat (or the board) another card than the other does where
+    the deals part: a card burned or dealt in one alone shifts the deck. Where they part
+    because another seat is dealt next (a player folded in one alone), the play parted them,
+    not the cards.
+
+    >>> from studrules.cards.card import parse_card
+    >>> def deal(who, code): return Event("deal", who, card=parse_card(code))
+    >>> _cards_differ([deal("P1", "As"), deal("P2", "Kd")], [deal("P1", "As"), deal("P2", "Qh")])
+    True
+    >>> _cards_differ([deal("P1", "As"), deal("P2", "Kd")], [deal("P1", "As"), deal("P3", "Kd")])
+    False
+    """
+    da = [e for e in xa if e.type == "deal" or e.type == "burn"]
+    db = [e for e in xb if e.type == "deal" or e.type == "burn"]
+    for ea, eb in zip(da, db):
+        if (ea.type, ea.player, ea.card) != (eb.type, eb.player, eb.card):
+            return ea.type != eb.type or ea.player == eb.player
+    return False
+
+
 class _Tally:
     """Everything counted over the deals."""
 
@@ -350,6 +371,7 @@ class _Tally:
         self.play = 0
         self.amounts_only = 0
         self.history = 0
+        self.cards = 0  # deals where a seat is dealt other cards
         self.kept: dict[str, list[Example]] = {"winner": [], "bring_in": [], "play": []}
         self.deals = 0
 
@@ -375,7 +397,7 @@ class _Tally:
             mine_row = self.rounds.setdefault(r, [0, 0, 0, 0])
             for k in range(4):
                 mine_row[k] += row[k]
-        for count in ("winner", "results", "amounts", "forced", "play", "amounts_only", "history"):
+        for count in ("winner", "results", "amounts", "forced", "play", "amounts_only", "history", "cards"):
             setattr(self, count, getattr(self, count) + getattr(other, count))
         for why, kept in other.kept.items():
             room = self.want - len(self.kept[why])
@@ -443,6 +465,7 @@ class _Tally:
         self.play += play_differs
         self.amounts_only += not play_differs and not outcome_differs and amounts_differ
         self.history += split is not None
+        self.cards += split is not None and _cards_differ(xa, xb)
         if not (winners_differ or bring_in_differs or play_differs):
             return
         why = "winner" if winners_differ else ("bring_in" if bring_in_differs else "play")
@@ -488,6 +511,7 @@ class _Tally:
                 bring_in=_rate(self.bring_in[key], deals),
                 bring_in_by_seat=dict(self.bring_in_seat[key]),
                 deck=len(variant.deck.contents()),
+                kill=variant.kill is not None,
             )
 
         rounds = tuple(RoundChange(r, row[0], row[1], _rate(row[3], row[2])) for r, row in sorted(self.rounds.items()))
@@ -517,6 +541,7 @@ class _Tally:
             play_changes=_rate(self.play, deals),
             amounts_only_changes=_rate(self.amounts_only, deals),
             amount_changes=_rate(self.amounts, deals),
+            card_changes=_rate(self.cards, deals),
             net_by_seat={p: paired(acc) for p, acc in self.seat.items()},
             net_by_policy={p: paired(acc) for p, acc in self.policy.items()},
             pot_histogram=histogram,

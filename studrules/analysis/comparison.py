@@ -114,8 +114,9 @@ class RoundChange:
 @dataclass(frozen=True)
 class Side:
     """One variant as compared: its label, kind, stakes, how often it has a
-    bring-in and who pays it (deals per seat), and the cards of its deck
-    (jokers included)."""
+    bring-in and who pays it (deals per seat), the cards of its deck
+    (jokers included), and whether it has a kill (which no deal of a comparison,
+    each played on its own, can set off)."""
 
     label: str
     variant: str
@@ -125,6 +126,7 @@ class Side:
     bring_in: Rate
     bring_in_by_seat: Mapping[str, int]
     deck: int = 52
+    kill: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -136,6 +138,7 @@ class Side:
             "bring_in": self.bring_in.to_dict(),
             "bring_in_by_seat": dict(self.bring_in_by_seat),
             "deck": self.deck,
+            "kill": self.kill,
         }
 
 
@@ -201,8 +204,9 @@ class Comparison:
     ``forced_bet_changes``, ``play_changes``, ``winner_changes``,
     ``result_changes`` (someone wins, loses or breaks even otherwise),
     ``amounts_only_changes`` (the same play and results, other chips),
-    ``amount_changes`` (any player's net), ``history_changes`` (any event):
-    :class:`Rate` over the deals.
+    ``amount_changes`` (any player's net), ``history_changes`` (any event),
+    ``card_changes`` (a seat dealt other cards, from the first card on: one rule
+    set deals or burns a card the other does not): :class:`Rate` over the deals.
     ``pot``, ``showdown`` (a percentage of deals), ``house_edge`` (% of the
     antes; None for a pot game): :class:`Paired`. ``net_by_seat`` and
     ``net_by_policy``: average chips won per deal, :class:`Paired`.
@@ -245,6 +249,7 @@ class Comparison:
     play_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     amounts_only_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     amount_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
+    card_changes: Rate = Rate(0, 0, 0.0, 0.0, 0.0)
     interrupted: bool = False
     same_decks: bool = True
     seconds: float = field(default=0.0, compare=False)
@@ -290,6 +295,7 @@ class Comparison:
             "play_changes": self.play_changes.to_dict(),
             "amounts_only_changes": self.amounts_only_changes.to_dict(),
             "amount_changes": self.amount_changes.to_dict(),
+            "card_changes": self.card_changes.to_dict(),
             "net_by_seat": {k: v.to_dict() for k, v in self.net_by_seat.items()},
             "net_by_policy": {k: v.to_dict() for k, v in self.net_by_policy.items()},
             "pot_histogram": {

@@ -56,6 +56,7 @@ from .expression_words import amount_text, amount_value, condition_words, hand_w
 from .ranking_names import ranking_name
 from .ranking_words import board_ranking, deck_ace
 from .rule_words import (
+    STRAIGHT_RANKINGS,
     TIED_RULES,
     ace_words,
     blind_names,
@@ -242,7 +243,8 @@ def rules(
     add("cards", "deck", f"{4 * len(variant.deck.ranks)} cards" + rest)
     add("cards", "suit order", suit_order_words(variant))
     add("cards", "ranking", ranking_name(variant.deck.ranking))
-    if variant.deck.ranking == "high" or any("high" in s.rankings for s in variant.steps_of(ShowdownStep)):
+    played = {variant.deck.ranking, *(r for step in variant.steps_of(ShowdownStep) for r in step.rankings)}
+    if played & STRAIGHT_RANKINGS:
         add("cards", "ace in straights", ace_words(variant.deck))
     for r in variant.when_dealt_up:
         add("extra cards", f"{a_or_an(r.rank)} dealt up", up_card_rule_words(r))
@@ -294,7 +296,8 @@ def rules(
     for n, bi in bring_ins:
         suffix = "" if n == 1 else f" (round {n})"
         add(topic, f"bring-in{suffix}", amount(bi.amount))
-        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who, bi.ace or deck_ace(variant.deck)))
+        ace = bi.ace or deck_ace(variant.deck) or ("high" if "A" in variant.deck.ranks else None)  # (said both sides)
+        add(topic, f"bring-in by{suffix}", bring_in_who_words(bi.who, ace))
         add(topic, f"bring-in ties{suffix}", tie_break_words(bi.tie_break, variant))
         add(topic, f"bring-in may complete{suffix}", "yes, to the full bet" if bi.complete else "no")
         add(topic, f"a completion counts as{suffix}", "a raise" if bi.completion_is_raise else "the opening bet")

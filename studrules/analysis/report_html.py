@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
+    "percent_figures",
     "Section",
     "html_page",
     "escape",
@@ -402,6 +403,20 @@ def figures(value: float, *, signed: bool = False, digits: int = 3) -> str:
     if text in ("-0", "0"):
         return "0"
     return ("+" if signed and value > 0 else "") + text
+
+
+def percent_figures(value: float, *, signed: bool = False) -> str:
+    """:func:`figures` of a percentage, with more figures where three would round one
+    short of 100 (or of -100) to it: a rate of 99.95% is not shown as all of them.
+
+    >>> percent_figures(99.95), percent_figures(99.9996), percent_figures(100.0), percent_figures(57.81)
+    ('99.95', '99.9996', '100', '57.8')
+    """
+    text, digits = figures(value, signed=signed), 3
+    while abs(value) < 100 and text.lstrip("+-") == "100" and digits < 12:
+        digits += 1
+        text = figures(value, signed=signed, digits=digits)
+    return text
 
 
 def _ticks(lo: float, hi: float, *, whole: bool = False) -> list[float]:

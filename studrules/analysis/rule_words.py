@@ -40,6 +40,7 @@ __all__ = [
     "suit_order_words",
     "deck_words",
     "ace_words",
+    "STRAIGHT_RANKINGS",
     "tie_break_words",
     "ties_clause",
     "TIED_RULES",
@@ -105,6 +106,10 @@ def deck_sentence(deck: DeckSpec) -> str:
     if deck.ranking == "short_deck_high" and deck.ranks not in STANDARD_RANKS:
         words += " Straights are five ranks in a row of the deck's ranks, those left out skipped."
     return words
+
+
+#: The rankings whose straights :func:`ace_words` describes (the ace high, and low as the deck says).
+STRAIGHT_RANKINGS = frozenset({"high", "four_flush_high", "three_card_high", "four_card_high"})
 
 
 def ace_words(deck: DeckSpec) -> str:

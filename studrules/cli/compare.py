@@ -21,6 +21,7 @@ from ..analysis.compare import MAX_DEALS, MAX_EXAMPLES, Comparison, bots_refusal
 from ..analysis.compare_report import (
     EXACT_LINES_TITLE,
     PARTING_MARK,
+    POT_SIZES_TITLE,
     bring_ins,
     exact_line_rows,
     example_rows,
@@ -31,6 +32,7 @@ from ..analysis.compare_report import (
     html_report,
     net_rows,
     no_example_note,
+    pot_bin_rows,
     summary_rows,
 )
 from ..analysis.compare_summary import plain_summary
@@ -224,6 +226,13 @@ def _print_rich(c: Comparison) -> None:
         policies.add_row(*row)
     if len(c.net_by_policy) > 1:
         console.print(policies)
+    console.print(f"[italic]{POT_SIZES_TITLE}[/italic]")
+    pots = Table()
+    for name in ("pots", "under A", "under B"):
+        pots.add_column(name, justify="left" if name == "pots" else "right")
+    for low, high, x, y in pot_bin_rows(c.pot_histogram):
+        pots.add_row(f"{low} and more" if high == "and more" else f"{low} to {high}", f"{x:,}", f"{y:,}")
+    console.print(pots)
     if no_example_note(c):
         console.print(no_example_note(c))
     for ex in c.examples:
