@@ -33,9 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "script",
         metavar="SCRIPT",
-        help="a hand script (.yaml, .yml or .json), or a history of hands (.jsonl) to play again",
+        help="a hand script (.yaml, .yml or .json), or a history of hands (.jsonl or .ndjson) to play again",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object: events, next, result")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print one JSON object: events, next, result (a history: {"hands": [one such object a hand]})',
+    )
     parser.add_argument(
         "--unchecked",
         action="store_true",

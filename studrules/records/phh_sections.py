@@ -9,7 +9,7 @@ message names the line and column in the whole file.
 
 A line is a section's heading only outside a string that spans lines and
 outside an open list or table, as TOML reads it; a section's tables
-(``[1]``, ``[1.meta]``) stay together, as ``export-phh`` writes them.
+(``[1]``, and a ``[1.meta]`` another tool may add) stay together.
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
