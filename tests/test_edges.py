@@ -368,3 +368,33 @@ def test_heads_up_uncapping_counts_the_players_not_all_in():
     for a in ["Bob bring-in", "Cat complete 10", "Ann call", "Bob raise 20", "Cat raise 30", "Bob raise 40"]:
         h.apply(a)
     assert legal(h) == {"fold": None, "call": 10, "raise": (50,)}
+
+
+def _showdown_choice(ann: str, bob: str) -> tuple[str, str]:
+    """Baseball (threes and nines wild), Ann and Bob checking and calling to the showdown:
+    who is asked to show or muck once the other's hand is shown, and what the sensible bot
+    does with his hand."""
+    from studrules import Hand, load_variant
+    from studrules.game.policies import make_policy
+
+    variant = load_variant("baseball")
+    hand = Hand(variant, ["Ann", "Bob"], 1000, cards={"Ann": ann.split(), "Bob": bob.split()})
+    bot = make_policy("sensible", seed=1, variant=variant)
+    while not hand.over:
+        shown = any(e.type == "show" for e in hand.events)
+        if shown and any(la.action == "muck" for la in hand.legal_actions()):
+            return hand.to_act, bot.act(hand.view(hand.to_act)).verb
+        hand.apply(hand.default_action())
+    raise AssertionError("nobody was asked to show or muck after a show")
+
+
+def test_the_sensible_bot_counts_wild_cards_before_it_mucks():
+    # an audit's finding: the bot read the shown hands without their wild cards, so it mucked
+    # winners (four deuces made with a three). Ann's 3c (down) is wild: three kings, where Bob,
+    # whose jack-high board is shown first, has a pair of aces: she shows (read plain, her
+    # pair of kings lost to his aces). (Her board is eight-high; no three or four is dealt up.)
+    kings = "3c Kd 2d 6d 8h 7s Ks"
+    assert _showdown_choice(kings, "Ah Ad 5c 7d Ts Jh 2c") == ("Ann", "show")
+    # Bob's 9s (down) is wild too: three aces, his ace-high board shown first; Ann's three
+    # kings lose, so she mucks (her wild card counted and not his, she would show a loser)
+    assert _showdown_choice(kings, "Ah 9s Ad 7d 5c Jh 2c") == ("Ann", "muck")

@@ -34,19 +34,29 @@ _SIDES = (("high", "both"), ("low", "both"))
 
 
 def likely_declaration(cards: Sequence[Card], rankings: Sequence[Ranking]) -> str:
-    """A plain player's declaration: low when his hand makes a qualifying low
-    and, where the high ranking is standard poker, no three of a kind or
-    better; high otherwise.
+    """A plain player's declaration: low when his hand makes a qualifying low of
+    eight or better (where the low ranking has no qualifier, a king-high low is no
+    low to declare) and, where the high ranking is standard poker, no three of a
+    kind or better; high otherwise.
 
     >>> from studrules.cards.card import parse_cards
     >>> from studrules.cards.rankings import get_ranking
     >>> hilo = (get_ranking("high"), get_ranking("eight_or_better_low"))
     >>> likely_declaration(parse_cards("Ac 2d 4h 6s 7c Kd Qh"), hilo), likely_declaration(parse_cards("Ac Ad As 6s 7c Kd Qh"), hilo)
     ('low', 'high')
+    >>> razz_low = (get_ranking("high"), get_ranking("ace_to_five_low"))
+    >>> likely_declaration(parse_cards("Kc Kd Qh Qs Tc 5d Ah"), razz_low)  # two pair, a king-high low
+    'high'
     """
     if len(rankings) != 2 or len(cards) < 5:
         return "high"
-    if best_of_nine(rankings[1].evaluate, cards) is None:
+    # (the cards of an eight or better: a joker, whatever it stands for, among them)
+    small = "2345678" if getattr(rankings[1], "ace_high", False) else "A2345678"
+    low_cards = [c for c in cards if str(c)[0] in small or str(c)[0] == "X"]
+    if (
+        len(low_cards) < getattr(rankings[1], "fewest_cards", 5)
+        or best_of_nine(rankings[1].evaluate, low_cards) is None
+    ):
         return "high"
     if rankings[0].name == "high":
         high = best_of_nine(rankings[0].evaluate, cards)

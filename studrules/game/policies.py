@@ -268,11 +268,13 @@ class Sensible(Policy):
         if not shown:
             return "show"
         me = seat[view.player]
+        counted = self._as_counted(view)  # (his wild cards count: a hand made with them is no muck)
+        theirs = {s: self._counted_for(view, view.players[s], cards) for s, cards in shown.items() if s >= 0}
         for eligible in view.pots or (tuple(range(len(view.players))),):
             if me not in eligible:
                 continue
-            rivals = [cards for s, cards in shown.items() if s in eligible]  # a side pot is not lost to an all-in hand
-            for ranking in self.showdown:
+            rivals = [s for s in shown if s in eligible and s in theirs]  # a side pot is not lost to an all-in hand
+            for k, ranking in enumerate(counted):
                 try:
                     my_value = ranking.evaluate(mine)
                 except Exception:
@@ -280,9 +282,9 @@ class Sensible(Policy):
                 if my_value is None:
                     continue
                 best = None
-                for cards in rivals:
+                for s in rivals:
                     try:
-                        value = ranking.evaluate(cards)
+                        value = theirs[s][k].evaluate(shown[s])
                     except Exception:
                         value = None
                     if value is not None and (best is None or value > best):
@@ -299,6 +301,17 @@ class Sensible(Policy):
         down = [c for c, face in view.cards if face == "down"]
         holes = joker_holes(rules, down, view.own_events, view.player)
         return tuple(counted_ranking(r, rules, view.wild_rank, down, view.my_cards, holes) for r in self.showdown)
+
+    def _counted_for(self, view: View, player: str, cards: Sequence[Card]) -> tuple[Ranking, ...]:
+        """The showdown's rankings as they count a rival's shown ``cards`` (his wild cards: those
+        face down are the shown cards not among his up cards; a joker he was dealt face down
+        counted as one dealt up, which can only make his hand weaker, and a muck rarer)."""
+        rules = self._wild_rules
+        if rules is None:
+            return self.showdown
+        up = view.up_cards.get(player) or ()
+        down = [c for c in cards if c not in up]
+        return tuple(counted_ranking(r, rules, view.wild_rank, down, cards) for r in self.showdown)
 
     def _wild_ranks(self, view: View) -> str:
         """The ranks wild for this seat now: the fixed ones, the followed card's, his lowest down card's."""
