@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from studrules import Hand, load_variant_text
+from studrules.cards.card import parse_cards
 from studrules.cards.ranking_wilds import with_wilds
 from studrules.cards.rankings import ranking_for
 from studrules.cards.wild import of_ranks
@@ -123,3 +124,18 @@ def test_wild_rules_the_evaluators_cannot_play_are_refused_where_they_are_writte
     with pytest.raises(SpecErrors) as caught:
         load_variant_text(text, file="wild-test.yaml")
     assert said in str(caught.value)
+
+
+def test_the_rule_book_says_what_a_wild_card_in_a_flush_counts_as():
+    # an audit's finding: the rule book said nothing of the default (in_flush: ace), where
+    # a wild card in a flush is an ace even beside an ace: Ah 3c 7h 5h 2h (threes wild) is a
+    # flush of two aces, which beats Ah Kh Qh Jh 9h
+    import re
+
+    from studrules import explain, load_variant
+
+    ranking = with_wilds(ranking_for(load_variant("baseball").deck, "high"), of_ranks("3"))
+    assert ranking.evaluate(parse_cards("Ah 3c 7h 5h 2h")) > ranking.evaluate(parse_cards("Ah Kh Qh Jh 9h"))
+    said = re.sub(r"\s+", " ", explain(load_variant("baseball")))
+    assert "In a flush it is an ace, even where the flush holds one" in said
+    assert "no flush of two aces" in re.sub(r"\s+", " ", explain(load_variant("deuces-and-jacks")))

@@ -64,7 +64,8 @@ def wild_sentences(wild: WildRules, reads: str = "the bring-in and who acts firs
             " In a flush it stands only for a card of the suit the hand lacks, the best one: no card twice "
             "(no flush of two aces)."
             if wild.in_flush == "missing"
-            else ""
+            else " In a flush it is an ace, even where the flush holds one: a flush with two aces beats every "
+            "natural flush."
         )
     )
     out.append(
