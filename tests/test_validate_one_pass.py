@@ -184,3 +184,26 @@ def test_a_base_step_the_file_itself_changes_into_a_problem_is_placed_at_its_cha
     (line,) = _validate(tmp_path, text, capsys)
     assert line.startswith(f"{tmp_path / 'child.yaml'}:4:15: steps[round-2].betting.first_to_act: ")
     assert line.endswith("; step 'round-2' is five-card-stud's (five-card-stud.yaml:37), as this file changes it")
+
+
+def test_a_value_of_the_wrong_type_does_not_hide_the_expressions_problems(tmp_path, capsys):
+    # an audit's finding: `seats: {max: "eight"}` broke the reading of the model, and the
+    # misspelt stake and the word where the cap's number goes were said only once it was mended
+    text = """\
+name: mixed
+seats: {max: "eight"}
+stakes: {low_limit: 10, ante: 1, bring_in: 3}
+steps:
+  - ante: {id: ante}
+  - deal: {id: d1, players: [down, up]}
+  - betting: {id: r1, bet: low_limt, bring_in: {who: lowest_up_card}}
+  - deal: {id: d2, players: [up, up, up]}
+  - betting: {id: r2, bet: low_limit, cap: three}
+  - showdown: {id: sd}
+"""
+    said = "\n".join(_validate(tmp_path, text, capsys))
+    assert "child.yaml:2:15: seats.max: expected a whole number, found the text 'eight'" in said
+    assert "child.yaml:7:28: steps[2].betting.bet: unknown name 'low_limt': did you mean 'low_limit'?" in said
+    # (a cap is a number: the hand rank three_of_a_kind, which the cap would refuse, is no guess)
+    assert "child.yaml:9:44: steps[4].betting.cap: unknown name 'three'; the names that can be used here are" in said
+    assert "three_of_a_kind" not in said

@@ -43,11 +43,13 @@ class Compiler:
         names: Mapping[str, ExprType],
         constants: Mapping[str, tuple[ExprType, Value]],
         refused: Mapping[str, str] | None = None,
+        expect: ExprType | None = None,
     ):
         self.source = source
         self.names = names
         self.constants = constants
         self.refused = refused or {}  # why a name is not known here, said instead of a guess
+        self.expect = expect  # what the whole expression must be (a name alone is guessed among its kind)
 
     def compile(self, tree: Branch[Token]) -> _Node:
         """The compiled node of a parse tree (the whole expression's, or a part's)."""
@@ -91,8 +93,14 @@ class Compiler:
             )
         raise Problem(self._unknown(name), column)
 
+    def _kind_of(self, name: str) -> ExprType:
+        return self.names[name] if name in self.names else self.constants[name][0]
+
     def _unknown(self, name: str) -> str:
         known = sorted(set(self.names) | set(self.constants))
+        alone = self.expect is not None and self.source.strip() == name  # (the whole expression: a name of its kind)
+        if alone:
+            known = [n for n in known if self._kind_of(n) is self.expect]
         if name.lower() in KEYWORDS:
             return f"unknown name '{name}': did you mean '{name.lower()}'?"
         reason = self.refused.get(name)  # a name known elsewhere but not here: why, not a guess
@@ -110,7 +118,7 @@ class Compiler:
             return f"unknown name '{name}'{why}: no names can be used here"
         # the amounts first (the stakes, what the table shows), then the named hands
         known = sorted(self.names) + sorted(set(self.constants) - set(self.names))
-        shown = some_names(known)
+        shown = some_names([n for n in known if not alone or self._kind_of(n) is self.expect])
         return f"unknown name '{name}'{why}; the names that can be used here are {shown}"
 
     # --- composites

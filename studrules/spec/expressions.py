@@ -299,7 +299,7 @@ def _from_tree(
 ) -> Expression:
     """The expression of a parse tree (Lark's, or :func:`plain_tree`'s of ``flat``)."""
     try:
-        node = Compiler(source, names, constants, refused).compile(tree)
+        node = Compiler(source, names, constants, refused, expect).compile(tree)
         if expect is not None and node.type is not expect:
             raise Problem(
                 f"this is {node.type.words}, but {expect.words} is needed here",

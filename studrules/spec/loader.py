@@ -20,8 +20,7 @@ replaced at load time carries the ones computed from it::
     >>> load_variant_text(text, stakes={"low_limit": 20}).stake_values()["ante"]
     10
 
-Every problem of a file is reported together in one
-:class:`~studrules.errors.SpecErrors`, each with file, line, column and field.
+Every problem of a file is reported together in one :class:`~studrules.errors.SpecErrors`, each with file, line, column and field.
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ from .cache import cached
 from .chosen_options import chosen_choices, with_the_options
 from .file_kinds import refuse_a_hand_script, refuse_the_other_kind
 from .lineage import ancestors
-from .merge import changed_in, overlay, step_body, unused_new_stakes
+from .merge import changed_in, overlay, step_body, unused_new_stakes, without_fields
 from .model import Option, Variant
 from .resources import variants_dir
 from .source import VARIANT_SUFFIXES, Document, LDict, check_data_file, is_file, locate, read_document, slash_hint
@@ -512,10 +511,13 @@ def _build_chosen(
     errors.extend(shape)
     try:
         variant, build_errors = build_variant(data, file=file, chosen=chosen, options=declared)
-    except Exception:  # data the schema refused may break the model's reading of it
-        if not shape:
+    except Exception:  # data the schema refused may break the model's reading of it: the rest is
+        if not shape:  # read again without the fields refused (their defaults in their place)
             raise
         variant, build_errors = None, []
+        refused = without_fields(data, [e.location.path for e in shape if e.location])
+        with contextlib.suppress(Exception):
+            build_errors = build_variant(refused, file=file, chosen=chosen, options=declared)[1]
     errors.extend(e for e in build_errors if not _said_already(e, shape))
     if variant is not None and not errors:
         from .checks import check_variant

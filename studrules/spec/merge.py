@@ -135,6 +135,41 @@ def without_nulls(data: Any) -> Any:
     return data
 
 
+def without_fields(data: Any, paths: list[FieldPath]) -> Any:
+    """``data`` without the mapping fields at ``paths`` (each its key path: ``("seats", "max")``,
+    ``("steps", 2, "betting", "cap")``), so their defaults apply; the rest, positions and all,
+    is shared. A path that ends at a list item or leads nowhere is passed over.
+
+    >>> without_fields({"seats": {"max": "eight", "min": 2}, "steps": [{"ante": {"dead": "maybe"}}]},
+    ...                [("seats", "max"), ("steps", 0, "ante", "dead"), ("steps", 5, "x")])
+    {'seats': {'min': 2}, 'steps': [{'ante': {}}]}
+    """
+    for path in paths:
+        data = _without_field(data, tuple(path))
+    return data
+
+
+def _without_field(node: Any, path: FieldPath) -> Any:
+    if not path:
+        return node
+    key, rest = path[0], path[1:]
+    if isinstance(node, dict) and isinstance(key, str) and key in node:
+        out = _copy_mapping(node)
+        if rest:
+            out[key] = _without_field(node[key], rest)
+        else:
+            del out[key]
+        return out
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node) and rest:
+        if isinstance(node, LList):
+            copied = LList(node, loc=node.loc)
+            copied.item_locs = node.item_locs
+        out_list = copied if isinstance(node, LList) else list(node)
+        out_list[key] = _without_field(node[key], rest)
+        return out_list
+    return node
+
+
 def _copy_mapping(m: dict[str, Any]) -> dict[str, Any]:
     if isinstance(m, LDict):
         out = LDict(m, loc=m.loc)
