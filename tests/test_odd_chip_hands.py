@@ -97,3 +97,20 @@ def test_the_rule_book_says_how_each_part_s_odd_chip_counts_the_ace():
     assert "is highest (aces high in the high half, low in the low half), by rank" in said("seven-card-stud-hi-lo")
     assert "is highest (aces low), by rank" in said("razz")
     assert "is highest, by rank" in said("studaha")  # (high both halves: standard, unsaid)
+
+
+def test_the_rule_book_says_who_the_opener_is():
+    # an audit's finding: "the player who opened the betting" did not say whether the bring-in
+    # opens, nor which round's opener shows when several rounds were opened (the engine takes
+    # the latest round whose opener is still in; a bring-in opens nothing)
+    import re
+
+    from studrules import explain, load_variant_text
+
+    text = (
+        "extends: five-card-stud\nname: opener-shows\n"
+        "steps:\n  - showdown: {id: showdown, order: [opener, dealer_left], scope: hand}\n"
+    )
+    said = re.sub(r"\s+", " ", explain(load_variant_text(text)))
+    assert "the first to bet or complete: a bring-in opens nothing" in said
+    assert "on the latest round a player still in opened, in the whole hand" in said

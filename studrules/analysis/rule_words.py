@@ -475,7 +475,8 @@ _FIRST_WORDS = {
 _SHOW_WORDS = {
     "last_raiser": "the last player to raise",
     "last_aggressor": "the last player to bet or raise",
-    "opener": "the player who opened the betting",
+    "opener": "the player who opened the betting (the first to bet or complete: a bring-in opens nothing) "
+    "on the latest round a player still in opened,",
     "first_to_act": "the first player to act on the last round",
     "best_visible": "the best visible hand",
     "dealer_left": "the player nearest the dealer's left",
