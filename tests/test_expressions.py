@@ -287,6 +287,14 @@ def test_expect_none_accepts_any_type():
             "the '(' at character 1 is not closed",
         ),
         (
+            # (an audit's finding: `cap: if(heads_up, 10, 3)` inside { } is cut at its first comma)
+            "if(heads_up",
+            23,
+            "expected an operator or ')' after the name 'heads_up', but the expression ends there: "
+            "the '(' at character 3 is not closed; inside { } or [ ], a comma ends the value: "
+            "put the expression in quotes",
+        ),
+        (
             "raises < 3 < 4",
             23,
             "expected an operator after the number 3, not '<': "

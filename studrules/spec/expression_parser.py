@@ -153,6 +153,9 @@ def _unexpected_token(source: str, e: UnexpectedToken) -> Problem:
         opened = _unclosed_parenthesis(before)
         if opened is not None:
             hint = f"the '(' at character {opened} is not closed"
+            call = any(t.type == "NAME" and n.type == "LPAR" for t, n in zip(before, before[1:]))
+            if call and "," not in source:  # (a call cut at its first comma: YAML ends a value in { } there)
+                hint += "; inside { } or [ ], a comma ends the value: put the expression in quotes"
     return Problem(f"{message}: {hint}" if hint else message, offset + 1)
 
 

@@ -363,10 +363,10 @@ def unused_new_stakes(base: Any, child: Any, merged: Any, parent: str) -> list[S
         if name in known or name in used:
             continue
         close = close_matches(name, known)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        hint = f": did you mean '{close[0]}'?" if close else ""
         out.append(
             SpecError(
-                f"{parent} has no stake '{name}' and no amount of the game names it: {hint}"
+                f"{parent} has no stake '{name}' and no amount of the game names it{hint} "
                 f"(the stakes of {parent}: {some_names(known, like=name)})",
                 locate(child, ("stakes", name), key=True),
             )
