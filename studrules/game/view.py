@@ -96,7 +96,8 @@ class View:
 
 def masked_event(event: Event, player: str) -> Event:
     """``event`` as ``player``'s seat sees it: another player's face-down
-    cards, burns, discards and passed cards hidden (each keeps its count).
+    cards, burns, discards and passed cards hidden (each keeps its count);
+    :func:`masked_events` also leaves out the hand of a winner who did not show.
 
     >>> from studrules.cards.card import parse_card
     >>> masked_event(Event("deal", "Ann", None, card=parse_card("Kd"), face="down"), "Bob").card is None
@@ -121,9 +122,14 @@ def masked_events(events: Iterable[Event], player: str) -> Iterator[Event]:
     ['None', '9c', 'None']
     """
     hidden = _HIDDEN_DEALS
+    shown: set[str | None] = set()  # who has shown his hand (a winner who did not: no words of it)
     for e in events:
         kind = e.type
-        if kind in _SEEN_BY_ALL:
+        if kind == "show":
+            shown.add(e.player)
+        if kind == "award" and e.hand is not None and e.player != player and e.player not in shown:
+            yield e._replace(hand=None)
+        elif kind in _SEEN_BY_ALL:
             yield e
         elif kind == "deal" and e.player != player and e.face == "down":
             # another seat's face-down card: the same masked event for every seat but his, made once
@@ -154,7 +160,12 @@ def _mask_all(seen: list[list[Event]], events: list[Event], players: tuple[str, 
     for i in range(len(seen[0]), len(events)):
         e = events[i]
         kind = e[0]
-        if kind in seen_by_all or (kind == "deal" and e[6] != "down"):
+        if kind == "award" and e.hand is not None and not any(x[0] == "show" and x[1] == e[1] for x in events[:i]):
+            # a winner nobody saw show (the others mucked): his hand is not told, but to him
+            unsaid = e._replace(hand=None)
+            for masked, player in zip(seen, players):
+                masked.append(e if player == e[1] else unsaid)
+        elif kind in seen_by_all or (kind == "deal" and e[6] != "down"):
             for masked in seen:
                 masked.append(e)
         elif kind == "deal":  # face down: the player's own card, a hidden one to every other seat
