@@ -428,3 +428,32 @@ def test_session_takes_its_games_as_play_does_or_by_list_with_or_without_spaces(
         outputs.append(out)
     assert all(out == outputs[0] for out in outputs)
     assert "the game changes to Razz" in outputs[0]
+
+
+def test_after_a_top_up_the_between_hands_question_comes_back_and_ctrl_d_leaves(capsys, monkeypatch):
+    # an audit's finding: after `t` (or `s`) the next hand was dealt at once, and Ctrl-D at the
+    # side bets' questions dealt it too: nobody could top up and then leave
+    from test_cli_rebuys import Topper, _session
+
+    from studrules.cli import play
+
+    class ThenCtrlD(Topper):
+        def _answer(self, prompt: str) -> str:
+            if prompt.startswith("Enter") and any(p.startswith("Top up") for p in self.prompts):
+                self.prompts.append(prompt)
+                raise EOFError
+            return super()._answer(prompt)
+
+    made: list[ThenCtrlD] = []
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(ThenCtrlD()) or made[-1])
+    code, out, err = _session(capsys, "--rebuys", "1", "--hands", "3")
+    (me,) = made
+    assert code == 0 and "Traceback" not in err
+    asked = [p for p in me.prompts if p.startswith(("Enter", "Top up"))]
+    assert asked == [
+        "Enter for the next hand, t to top up to 15, q to leave: ",
+        "Top up to 15: buy 5 more (rebuy 1 of 1)? [y/N] ",
+        "Enter for the next hand, q to leave: ",  # (bought: no top-up left to offer)
+    ]
+    assert "you left the table" in out and "Session over after 1 hand" in out

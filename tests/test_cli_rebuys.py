@@ -212,9 +212,9 @@ def test_between_hands_he_tops_up_to_the_buy_in_and_it_counts_as_a_rebuy(capsys,
     ]
     if answer == "y":
         start, rebuys, bought, final, net, _ = _row(out, "Hero")
-        # his one purchase made, no top-up is offered again; hands 2 and 3 cost an ante each:
-        # 15 - 5 - 5 = 5, against 15 + 5 bought: -15
-        assert asked[2:] == ["Enter for the next hand, q to leave: "]
+        # his one purchase made, no top-up is offered again (the question asked again at once,
+        # then after hand 2); hands 2 and 3 cost an ante each: 15 - 5 - 5 = 5, against 15 + 5 bought: -15
+        assert asked[2:] == ["Enter for the next hand, q to leave: "] * 2
         assert "You buy 5 more: you play the next hand with 15." in me.console.file.getvalue()
         assert (start, rebuys, bought, final, net) == (15, 1, 20, 5, -15)
     else:

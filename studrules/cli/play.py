@@ -340,20 +340,20 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if session.is_over:
                     break
                 bets = side_bet_names(variants)
-                top_up = offers_top_up(session, me, stack, args.rebuys)
-                prompt = (
-                    f"Enter for the next hand,{' s for your side bets,' if bets else ''}"
-                    f"{f' t to top up to {stack},' if top_up else ''} q to leave: "
-                )
                 try:
                     while True:  # (another answer is asked again: a stray key deals no hand)
+                        top_up = offers_top_up(session, me, stack, args.rebuys)
+                        prompt = (
+                            f"Enter for the next hand,{' s for your side bets,' if bets else ''}"
+                            f"{f' t to top up to {stack},' if top_up else ''} q to leave: "
+                        )
                         answer = " ".join(typed_words(human.read(prompt)))  # (no escape or control character)
-                        if bets and answer == "s":
+                        if bets and answer == "s":  # (then asked again: Enter deals, q or Ctrl-D leaves)
                             _ask_side_bets(human, variants, mine, session, me)
-                            answer = ""
-                        elif top_up and me is not None and answer == "t":
+                            continue
+                        if top_up and me is not None and answer == "t":
                             tops_up(human, session, me, stack, args.rebuys)
-                            answer = ""
+                            continue
                         if answer in ("", "q", "quit", "exit"):
                             break
                         shown = answer if len(answer) <= 20 else answer[:20] + "..."
@@ -491,10 +491,7 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], sessio
         limits = f"{low} to {high}" if high is not None else f"{low} or more"
         now = f"now {mine[name]}" if name in mine else "now the game's own"
         while True:
-            try:
-                answer = human.read(f"{bet_words(name)} ({limits}; {now})? ").strip()
-            except EOFError:
-                return
+            answer = human.read(f"{bet_words(name)} ({limits}; {now})? ").strip()  # (Ctrl-D: he leaves)
             if not answer:
                 break
             typed = typed_number(answer)
