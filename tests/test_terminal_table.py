@@ -214,6 +214,26 @@ def test_the_showdown_decision_is_headed_showdown_not_a_betting_round():
     assert "showdown" in top and "betting round" not in top
 
 
+def test_the_bet_column_is_empty_once_the_betting_is_over():
+    # an audit's finding: at the showdown the last round's bets still showed beside the stacks,
+    # though they were in the pot the header gave
+    cards = {"Ann": "Ah Ad 2c 3d 4h 5s 9c", "Bob": "Kh Kd 9s 8s 7h 6c 2d"}
+    hand = Hand(
+        load_variant("seven-card-stud"), ["Ann", "Bob"], 200, seed=1, cards={p: c.split() for p, c in cards.items()}
+    )
+    while hand.round < 5:
+        hand.check_or_call()
+    opener = hand.to_act
+    hand.apply(f"{opener} bet")  # (20 on the last round)
+    betting = plain(render_table(hand.view(opener), None, hand.variant, hand=hand))
+    assert re.search(rf"│ {opener}[ *]+│ +\d+ │ +20 │", betting)  # (while the round is under way)
+    hand.check_or_call()  # the call closes the round: the showdown
+    assert hand.phase == "showdown"
+    screen = plain(render_table(hand.view(hand.to_act), None, hand.variant, hand=hand))
+    rows = [line.split("│") for line in screen.splitlines() if line.startswith("│ ")]
+    assert {row[1].split()[0]: row[3].strip() for row in rows} == {"Ann": "", "Bob": ""}
+
+
 # ---------------------------------------------------------------- games against the house
 
 

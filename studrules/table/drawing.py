@@ -214,6 +214,7 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
     table.add_column("hand")
     table.add_column("")
     dealt = _down_counts(view)
+    betting = hand is None or getattr(hand, "phase", "betting") == "betting"
     shown = {e.player: e for e in view.events if e.type == "show"}
     wagers = _wagers(view) if banked else {}
     for p in seat_order(view, seating):
@@ -238,8 +239,8 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
             money = [str(ante) if ante else "", str(wager) if wager else ""]
             if sides:
                 money.append(str(sides[p]) if p in sides else "")
-        else:
-            money = [str(view.bets[i]) if view.bets[i] else ""]
+        else:  # (the round's bets, while it is under way: in the pot once it is over)
+            money = [str(view.bets[i]) if view.bets[i] and betting else ""]
         table.add_row(
             Text(name),
             str(view.stacks[i] - sides.get(p, 0)),
