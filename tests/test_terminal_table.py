@@ -234,6 +234,22 @@ def test_the_bet_column_is_empty_once_the_betting_is_over():
     assert {row[1].split()[0]: row[3].strip() for row in rows} == {"Ann": "", "Bob": ""}
 
 
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        # an audit's finding: a hi-lo hand short of five named lows that can never be eight or
+        # better (T-8-6, a pair of sixes); now the cards that may still make one, each rank once
+        ("Ac 8c 6h 6c", "high: pair of sixes; low: 8-6-A"),
+        ("Tc 8c 6h", "high: ten-high; low: 8-6"),
+        ("Kc Qd Jh", "high: king-high; low: none"),
+        ("7c 5d 3h 2s", "high: seven-high; low: 7-5-3-2"),
+        ("Tc 9d 8h 7s 6c", "high: straight, ten high; low: none"),  # (five cards: no low of eight or better)
+    ],
+)
+def test_a_hi_lo_hand_short_of_five_names_only_a_low_it_may_still_make(cards, words):
+    assert hand_now(load_variant("seven-card-stud-hi-lo"), parse_cards(cards)) == words
+
+
 # ---------------------------------------------------------------- games against the house
 
 
@@ -311,11 +327,11 @@ def test_a_wild_card_short_of_five_in_a_low_or_a_stripped_deck_stands_for_its_be
     assert hand_now(both, parse_cards("7c Kd Ah"), wild_ranks="K") == (
         "high: pair of aces with a wild card; low: 7-2-A with a wild card"
     )
-    # wild only in the high hand (wild.rankings): the low reads the king as a king
+    # wild only in the high hand (wild.rankings): the low reads the king as a king, which no
+    # low of eight or better holds: 7-A so far
     high_only = load_variant_text(wild_kings + ", rankings: [high]}\n", file="kings-hi-lo.yaml")
     assert (
-        hand_now(high_only, parse_cards("7c Kd Ah"), wild_ranks="K")
-        == "high: pair of aces with a wild card; low: K-7-A"
+        hand_now(high_only, parse_cards("7c Kd Ah"), wild_ranks="K") == "high: pair of aces with a wild card; low: 7-A"
     )
     # Mexican Poker's joker (a 41-card deck): wild when dealt down, the bug (an ace) when dealt up
     mexican = load_variant("variants/catalogue/mexican-poker.yaml")

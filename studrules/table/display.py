@@ -111,6 +111,12 @@ def _name_one(ranking: Any, cards: Sequence[Card]) -> str | None:
         if len(cards) >= ranking.fewest_cards:
             value = ranking.evaluate(list(cards))
             return None if value is None else str(ranking.describe(value))
+        qualifier = getattr(ranking, "qualifier", None)
+        if isinstance(qualifier, int):  # a low that qualifies (eight or better): only the cards that may be in it
+            ace = 14 if getattr(ranking, "ace_high", False) else 1
+            by_rank = {(ace if c.rank == 14 else c.rank): c for c in reversed(cards) if not is_joker(c)}
+            cards = [c for r, c in by_rank.items() if r <= qualifier]
+            return str(ranking.describe_visible(cards)) if cards else None
         return str(ranking.describe_visible(list(cards)))
     except Exception:  # a ranking that cannot say these cards: say nothing rather than stop the table
         return None
