@@ -132,6 +132,18 @@ def test_an_amount_prompt_is_left_back_to_the_choices(way_out):
     assert "Back to your choices" in me.console.file.getvalue()
 
 
+def test_a_verb_that_takes_no_amount_refuses_one_and_a_comma_parts_thousands_only():
+    # an audit's finding: 'f 20' folded, 'c 7' (where c checks) checked and 'r 2,0' raised to 20
+    me = scripted()
+    keys = _keys(_Facing.legal)
+    assert me.parse("f 20", _Facing, keys) is None
+    assert "fold takes no amount: type fold alone" in me.console.file.getvalue()
+    assert me.parse("r 2,0", _Facing, keys) is None
+    assert "'2,0' is not an amount" in me.console.file.getvalue()
+    assert me.parse("r 20", _Facing, keys).amount == 20 and me.parse("f", _Facing, keys).verb == "fold"
+    assert me.parse("c 10", _Facing, keys).verb == "call"  # (the call's own amount, typed: as it is)
+
+
 # ---------------------------------------------------------------- the table
 
 

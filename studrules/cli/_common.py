@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError, SpecErrors, StudrulesError, UsageError, close_matches
-from ..spec.expression_language import MAX_NUMBER, whole_text
+from ..spec.expression_language import MAX_NUMBER, digits_grouped, whole_text
 from ..spec.resources import variants_dir
 from ..spec.source import OUTSIDE_WORDS
 from ._outputs import same_file
@@ -358,8 +358,9 @@ def _typed_whole(text: str) -> tuple[int | None, bool, str]:
     as :func:`~studrules.spec.expression_language.whole_text` reads them): its value (None: no
     number), whether it is a number of more than 30 digits, and the text as a message shows it."""
     plain = text.replace("_", "").replace(",", "").strip()
-    value = whole_text(plain)
-    too_long = value is None and plain.isascii() and plain.isdigit()
+    grouped = digits_grouped(text)  # (1,0 is no number)
+    value = whole_text(plain) if grouped else None
+    too_long = value is None and grouped and plain.isascii() and plain.isdigit()
     return value, too_long, text if len(text) <= 40 else text[:40] + "..."
 
 

@@ -9,6 +9,7 @@ text can have.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Mapping
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NUMBER",
     "whole_text",
+    "digits_grouped",
     "KEYWORDS",
     "LIMIT_WORDS",
     "Problem",
@@ -88,6 +90,16 @@ class Problem(Exception):
         super().__init__(message)
         self.message = message
         self.column = column
+
+
+def digits_grouped(text: str) -> bool:
+    """Whether the commas of a typed number, if any, part its thousands (``1,000``, ``12,345,678``):
+    ``1,0`` is no way to write ten, and reads as nothing rather than as 10.
+
+    >>> digits_grouped("1,000"), digits_grouped("1000"), digits_grouped("1,0"), digits_grouped("10,00")
+    (True, True, False, False)
+    """
+    return "," not in text or re.fullmatch(r"\s*[+-]?\d{1,3}(?:,\d{3})+\s*", text) is not None
 
 
 def whole_text(text: str) -> int | None:

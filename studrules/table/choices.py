@@ -16,6 +16,7 @@ from typing import Any
 from ..cards.card import parse_card
 from ..errors import StudrulesError
 from ..game.actions import LegalAction
+from ..spec.expression_language import digits_grouped
 
 __all__ = [
     "NotAChoice",
@@ -102,8 +103,13 @@ def typed_number(word: str) -> int | None:
 
     >>> typed_number(" 20 "), typed_number("1,000"), typed_number("²"), typed_number("-5"), typed_number("١٠")
     (20, 1000, None, None, None)
+    >>> typed_number("1,0"), typed_number("10,00")  # (a comma parts thousands only)
+    (None, None)
     """
-    text = word.strip().replace(",", "").replace("_", "")
+    text = word.strip()
+    if not digits_grouped(text):
+        return None
+    text = text.replace(",", "").replace("_", "")
     if not text or not text.isascii() or not text.isdigit() or len(text) > 18:
         return None
     return int(text)

@@ -313,6 +313,9 @@ class TerminalPlayer(Policy):
         if amount is not None and la.amount is not None and amount != la.amount:
             self.console.print(f"{la.action} is {la.amount} here", markup=False)
             return None
+        if amount is not None and la.amount is None:  # ('c 7' where c checks: no amount is his to set)
+            self.console.print(f"{la.action} takes no amount: type {la.action} alone", markup=False)
+            return None
         return Action(view.player, la.action)
 
     def _choose(self, view: Any, la: LegalAction, word: str | None) -> Action | None:
