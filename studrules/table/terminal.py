@@ -68,6 +68,8 @@ def leaving_question(
     'Leave the table in the middle of this hand? You fold, and your chips in the pot are lost. [y/N] '
     >>> leaving_question((LegalAction("check"), LegalAction("raise", 10)), True)  # doctest: +ELLIPSIS
     'Leave the table in the middle of this hand? You make no further wager; what you have wagered ... [y/N] '
+    >>> leaving_question((LegalAction("declare", choices=("high", "low", "both")),), False, declares=True)  # doctest: +ELLIPSIS
+    'Leave the table in the middle of this hand? You cannot fold at the declaration: your seat declares for you ...'
     """
     verbs = {la.action for la in legal}
     if against_the_house:
@@ -84,7 +86,13 @@ def leaving_question(
             "You cannot fold now, nor later while no one bets: you check until then, fold to the first bet, "
             "and muck at the showdown; your chips in the pot are lost."
         )
-    if declares and not against_the_house and "fold" not in verbs and "muck" not in verbs:
+    if "declare" in verbs and not against_the_house:  # (at the declaration itself)
+        what = (
+            "You cannot fold at the declaration: your seat declares for you and its hand is shown with the "
+            "others, so it may win a share; if any betting is left, it checks while no one bets and folds to "
+            "the first bet."
+        )
+    elif declares and not against_the_house and "fold" not in verbs and "muck" not in verbs:
         what = what.removesuffix("; your chips in the pot are lost.").removesuffix(
             ", and your chips in the pot are lost."
         )
