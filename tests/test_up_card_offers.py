@@ -106,3 +106,25 @@ def test_the_offer_names_the_card_its_price_and_what_it_buys_in_the_api_and_at_t
     hand.apply(me.act(hand.view("Bob")))
     assert "Your 3c up asks 12, paid into the pot, more than you have: [f] fold" in me.console.file.getvalue()
     assert hand.offer is None and hand.is_over  # Ann, alone, takes the pot
+
+
+def test_a_wrong_key_at_an_offer_is_answered_with_the_offer_s_own_words():
+    # an audit's finding: the choices said '[b] buy it' (or '[b] pay 12'), and a wrong key
+    # was answered with '[b] buy 10'
+    import io
+
+    from rich.console import Console
+
+    from studrules.table.terminal import TerminalPlayer
+
+    hand = third_street("four-bought-three-pays", stacks={"Ann": 200, "Bob": 5})
+    answers = iter(["x", "d"])
+    me = TerminalPlayer(Console(file=io.StringIO(), width=200, force_terminal=False), read=lambda _: next(answers))
+    me.hand = hand
+    assert me.act(hand.view("Ann")).verb == "decline"
+    said = me.console.file.getvalue()
+    assert (
+        "'x' is not one of your choices: Your 4h up offers an extra card, face down, for 10: "
+        "[b] buy it   [d] decline   [q] leave" in said
+    )
+    assert "buy 10" not in said

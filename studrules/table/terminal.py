@@ -130,6 +130,7 @@ class TerminalPlayer(Policy):
         self.hand: Any = None
         self.fancy = fancy_output(self.console)
         self.leaving = False
+        self._choices: str | None = None  # the choices said at this turn (a wrong key is answered with them)
 
     def begin(self, variant) -> None:
         self.variant = variant
@@ -158,6 +159,7 @@ class TerminalPlayer(Policy):
         if getattr(self.hand, "phase", None) == "decision" and "c" in keys:  # against the house: a check stands
             choices = choices.replace("[c] check", "[c] check (no further wager)")
         self.console.print(f"Your turn. {choices}   [q] leave", markup=False)
+        self._choices = choices
         while True:
             try:
                 line = self.read("> ")
@@ -234,12 +236,8 @@ class TerminalPlayer(Policy):
                 (x for x in view.legal if x.action == word or x.action.replace("-", "") == word.replace("-", "")), None
             )
         if la is None:
-            self.console.print(
-                f"'{' '.join(words)}' is not one of your choices: "
-                + ", ".join(choice_text(k, x) for k, x in keys.items())
-                + ", [q] leave",
-                markup=False,
-            )
+            said = self._choices or ", ".join(choice_text(k, x) for k, x in keys.items())
+            self.console.print(f"'{' '.join(words)}' is not one of your choices: {said}   [q] leave", markup=False)
             return None
         if takes_cards(la):  # some of his cards: 'discard 2c 7d', 'pass 7c', 'e' alone asks
             return self._cards(view, la, words[1:], word)
