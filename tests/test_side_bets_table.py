@@ -94,9 +94,9 @@ def test_between_hands_s_asks_each_side_bet_and_a_stake_out_of_its_limits_again(
     _ask_side_bets(me, games, mine)
     assert mine == {"pair_plus": 10, "progressive": 1}
     assert me.prompts == [
-        "progressive (1 to 1; now the game's own)? ",
-        "progressive (1 to 1; now the game's own)? ",
-        "pair plus (1 or more; now 10)? ",
+        "progressive: a stake of 1 to 1 (now the game's own)? ",
+        "progressive: a stake of 1 to 1 (now the game's own)? ",
+        "pair plus: a stake of 1 or more (now 10)? ",
     ]
     assert "the progressive side bet at this table is from 1 to 1 (0: none), not 5" in me.console.file.getvalue()
 

@@ -491,7 +491,7 @@ def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], sessio
         limits = f"{low} to {high}" if high is not None else f"{low} or more"
         now = f"now {mine[name]}" if name in mine else "now the game's own"
         while True:
-            answer = human.read(f"{bet_words(name)} ({limits}; {now})? ").strip()  # (Ctrl-D: he leaves)
+            answer = human.read(f"{bet_words(name)}: a stake of {limits} ({now})? ").strip()  # (Ctrl-D: leaves)
             if not answer:
                 break
             typed = typed_number(answer)
