@@ -60,7 +60,7 @@ def test_the_price_goes_into_the_pot_and_an_up_card_is_replaced_face_up():
         ("Ac", "up"),  # her next card, dealt as the card it replaces
     ]
     assert [e.describe() for e in hand.view("Bob").events if e.type in ("buy", "draw")] == [
-        "Ann pays 10 for the new cards",
+        "Ann pays 10 for his draw",  # (one card or several)
         "Ann draws Ac face up",  # an up card: Bob sees it
     ]
 

@@ -167,7 +167,7 @@ class Event(NamedTuple):
         if t == "kill":
             return f"{p} kills this hand" + (f": {self.reason}" if self.reason else "")
         if t == "buy":
-            return f"{p} pays {self.amount}" + (f" {self.reason}" if self.reason else " for the new cards")
+            return f"{p} pays {self.amount}" + (f" {self.reason}" if self.reason else " for his draw")
         if t == "decline":
             return f"{p} declines" + (f" {self.reason}" if self.reason else " and keeps his cards")
         if t == "declare":
