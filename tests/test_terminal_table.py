@@ -262,6 +262,28 @@ def test_a_hi_lo_hand_short_of_five_names_only_a_low_it_may_still_make(cards, wo
     assert hand_now(load_variant("seven-card-stud-hi-lo"), parse_cards(cards)) == words
 
 
+def test_a_player_all_in_is_marked_at_the_table_and_his_bet_says_so():
+    # an audit's finding: 'Cat bets 5' did not say he was all in (a call did), nor did the table
+    from studrules.game.events import Event
+
+    assert Event("bet", "Cat", 2, 5, 5, reason="all in").describe() == "Cat bets 5 and is all in"
+    assert Event("complete", "Cat", 1, 7, 10, reason="all in").describe() == "Cat completes to 10 and is all in"
+    cards = {"Ann": "Ah Ad 2c 3d 4h 5s 9c", "Bob": "Kh Kd 9s 8s 7h 6c 2d"}
+    hand = Hand(
+        load_variant("seven-card-stud"),
+        ["Ann", "Bob"],
+        {"Ann": 200, "Bob": 11},
+        seed=1,
+        cards={p: c.split() for p, c in cards.items()},
+    )
+    hand.apply("Ann bring-in")  # (her 2c is the lowest up card: 3)
+    hand.apply("Bob complete")  # 10 of his 10 left after the ante: all in
+    screen = plain(render_table(hand.view("Ann"), None, hand.variant, hand=hand))
+    row = next(line for line in screen.splitlines() if line.startswith("│ Bob"))
+    assert row.split("│")[2].strip() == "0" and "all in" in row
+    assert "Bob completes to 10 and is all in" in [e.describe() for e in hand.events]
+
+
 # ---------------------------------------------------------------- games against the house
 
 

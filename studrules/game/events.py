@@ -186,9 +186,9 @@ class Event(NamedTuple):
         if t == "bring_in":
             return f"{p} brings in for {self.amount}" + (" and is all in" if self.reason == "all in" else "")
         if t == "complete":
-            return f"{p} completes to {self.to}"
+            return f"{p} completes to {self.to}" + (" and is all in" if self.reason == "all in" else "")
         if t == "bet":
-            return f"{p} bets {self.to}"
+            return f"{p} bets {self.to}" + (" and is all in" if self.reason == "all in" else "")
         if t == "raise":
             if self.to is None:
                 return f"{p} raises {self.amount}"

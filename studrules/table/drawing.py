@@ -233,6 +233,8 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
         if p in shown and shown[p].cards and p != view.player:
             cards = Text(" ").join(card_text(c, fancy) for c in shown[p].cards)
         status = "folded" if view.folded[i] else ("<- to act" if view.to_act == p else "")
+        if not status and not banked and view.stacks[i] == 0 and any(e.player == p for e in view.events):
+            status = "all in"  # (chips in the pot, none behind: he acts no more)
         # names and cards are text, never markup: a name such as '[/x]' shows as it is
         if banked:
             ante, wager = wagers.get(p, (0, 0))
