@@ -238,3 +238,16 @@ def test_a_top_up_past_the_buy_in_or_for_nobody_seated_is_refused():
     with pytest.raises(StudrulesError, match="Cat is not seated"):
         s.top_up("Cat", 200)
     assert s.stacks == {"Ann": 100, "Bob": 100} and s.rebuys == {"Ann": 0, "Bob": 0}
+
+
+def test_who_left_the_game_is_said_as_the_next_hand_begins_not_after_it(capsys, person):
+    # an audit's finding: a player left out for want of chips was said under the next hand's
+    # results, once that hand (dealt without him) was over. Caribbean Stud at 40 chips, seed 2:
+    # the person folds (his ante of 10 lost each hand); Cat ends the first hand with 10, less
+    # than a hand's 30 (ante 10 and a raise of 20)
+    code, out, _ = run(capsys, "play", "caribbean-stud-it", "--seed", "2", "--stack", "40", "-n", "3")
+    (me,) = person
+    said = me.console.file.getvalue()
+    second = said.index("\nHand 2")
+    notice = said.index("too few chips for any game: Cat (10)")
+    assert said.index("Hand over:") < second < notice < said.index("Hand over:", second)

@@ -299,7 +299,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                     f"\nYour side bets ({chosen}) are not made this hand: your stack of {session.stacks[me]} "
                     "cannot cover them with your ante and wagers."
                 )
-            human.console.print("\n" + text, markup=False)
+            from ..table.drawing import seat_lines
+
+            human.console.print("\n".join(["", text, *seat_lines(report)]), markup=False)  # (who is out, now)
 
     session = Session(
         variants,
@@ -329,7 +331,9 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
             if human is not None:
                 if me in report.players:
                     human.catch_up(report.hand.view(me))
-                human.console.print("\n".join(["Hand over:"] + result_lines(report, human.fancy)), markup=False)
+                human.console.print(
+                    "\n".join(["Hand over:"] + result_lines(report, human.fancy, seats=False)), markup=False
+                )
                 if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
                     session.stop(f"you left the table during hand {report.number + before}")
                     break

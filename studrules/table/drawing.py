@@ -301,10 +301,12 @@ def house_words(cards, variant, reasons) -> str | None:
 # printing results
 
 
-def result_lines(report, fancy: bool = False) -> list[str]:
+def result_lines(report, fancy: bool = False, *, seats: bool = True) -> list[str]:
     """A finished hand's outcome: each player's stack and net; banked games
     the house's hand, each position's ante, side bets made, wagers and
-    settlement, pay lines in words. ``fancy``: cards with suit symbols."""
+    settlement, pay lines in words. ``fancy``: cards with suit symbols.
+    ``seats``: who sat the hand out or left the game at it (:func:`seat_lines`;
+    the terminal says it as the hand begins)."""
     result = report.result
     lines = []
     if result.positions is not None:
@@ -331,7 +333,7 @@ def result_lines(report, fancy: bool = False) -> list[str]:
     for p in report.players:
         net = result.net[p]
         lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
-    return lines + seat_lines(report)
+    return lines + seat_lines(report) if seats else lines
 
 
 def seat_lines(report: Any) -> list[str]:
