@@ -284,6 +284,19 @@ def test_a_player_all_in_is_marked_at_the_table_and_his_bet_says_so():
     assert "Bob completes to 10 and is all in" in [e.describe() for e in hand.events]
 
 
+def test_a_narrow_terminal_shows_a_line_a_seat_and_cuts_no_stack_or_card():
+    # an audit's finding: at 40 columns every stack read '1…' and every card '[A…'
+    variant = load_variant("caribbean-stud-it")
+    hand = Hand(variant, ["Hero", "Ann", "Bob", "Cat"], 1000, seed=2)
+    narrow = plain(render_table(hand.view("Hero"), None, variant, hand=hand), width=40)
+    assert "…" not in narrow and "┏" not in narrow
+    mine = " ".join(f"[{c}]" for c in hand.cards_of("Hero"))
+    assert "Hero *: 990  ante 10  " in narrow and mine.split()[0] in narrow
+    assert all(f"{p}: 990  ante 10  ## ## ## ## ##" in narrow for p in ("Ann", "Bob", "Cat"))
+    wide = plain(render_table(hand.view("Hero"), None, variant, hand=hand), width=80)
+    assert "┏" in wide and "…" not in wide  # (a table where one fits)
+
+
 # ---------------------------------------------------------------- games against the house
 
 

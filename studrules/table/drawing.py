@@ -199,20 +199,23 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
         second.append(f"your hand: {mine}")
     if view.to_act:
         second.append(f"{'your' if view.to_act == view.player else view.to_act + chr(39) + 's'} turn")
+    # (a narrow terminal wraps a cell rather than cut it: a stack or a card is never shown in part;
+    # narrower still, each seat is a line of its own: _Seats)
     table = Table(show_lines=False)
-    table.add_column("seat")
-    table.add_column("stack", justify="right")
+    lines: list[Text] = []
+    table.add_column("seat", overflow="fold")
+    table.add_column("stack", justify="right", no_wrap=True)
     sides = _side_bets(view, hand) if banked else {}  # staked: not in the stack shown
     if banked:
-        table.add_column("ante", justify="right")
-        table.add_column("wagers", justify="right")
+        table.add_column("ante", justify="right", no_wrap=True)
+        table.add_column("wagers", justify="right", no_wrap=True)
         if sides:
-            table.add_column("side bets", justify="right")
+            table.add_column("side bets", justify="right", no_wrap=True)
     else:
-        table.add_column("bet", justify="right")
-    table.add_column("cards")
-    table.add_column("hand")
-    table.add_column("")
+        table.add_column("bet", justify="right", no_wrap=True)
+    table.add_column("cards", overflow="fold")
+    table.add_column("hand", overflow="fold")
+    table.add_column("", overflow="fold")
     dealt = _down_counts(view)
     betting = hand is None or getattr(hand, "phase", "betting") == "betting"
     shown = {e.player: e for e in view.events if e.type == "show"}
@@ -243,14 +246,12 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
                 money.append(str(sides[p]) if p in sides else "")
         else:  # (the round's bets, while it is under way: in the pot once it is over)
             money = [str(view.bets[i]) if view.bets[i] and betting else ""]
-        table.add_row(
-            Text(name),
-            str(view.stacks[i] - sides.get(p, 0)),
-            *money,
-            cards if cards.plain else Text("-"),
-            Text(words),
-            status,
-        )
+        stack = str(view.stacks[i] - sides.get(p, 0))
+        table.add_row(Text(name), stack, *money, cards if cards.plain else Text("-"), Text(words), status)
+        heads = [str(c.header) for c in table.columns[2 : 2 + len(money)]]
+        staked = [f"{head} {m}" for head, m in zip(heads, money) if m]
+        parts_of = [f"{name}: {stack}", *staked, cards if cards.plain else "", words, status]
+        lines.append(Text("  ").join(x if isinstance(x, Text) else Text(x) for x in parts_of if x))
     blank = [""] * ((3 if sides else 2) if banked else 1)
     if "house" in dealt:
         ups = view.house_up_cards
@@ -259,10 +260,31 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
         reasons = [e.reason or "" for e in view.events if e.type == "settle"]
         said = house_words(ups, variant, reasons) if not hidden else None
         table.add_row("house", "", *blank, Text(" ").join(texts), Text(said or ""), "")
+        lines.append(Text("  ").join([Text("house:"), Text(" ").join(texts), *([Text(said)] if said else [])]))
     if view.community:
-        table.add_row("middle", "", *blank, Text(" ").join(card_text(c, fancy) for c in view.community), "", "")
+        middle = Text(" ").join(card_text(c, fancy) for c in view.community)
+        table.add_row("middle", "", *blank, middle, "", "")
+        lines.append(Text("middle: ") + middle)
     header = [Text(" | ".join(parts), style="bold")] + ([Text(" | ".join(second), style="bold")] if second else [])
-    return Group(*header, table)
+    return Group(*header, _Seats(table, lines))
+
+
+class _Seats:
+    """The seats as a table, or, on a terminal too narrow for one (under :data:`NARROW`
+    columns), a line a seat: a cell cut to fit would hide a stack or a card."""
+
+    def __init__(self, table: Any, lines: list[Any]):  # (a rich Table, rich Texts)
+        self.table, self.lines = table, lines
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if options.max_width >= NARROW:
+            yield self.table
+        else:
+            yield from self.lines
+
+
+#: The narrowest terminal that shows the seats as a table.
+NARROW = 60
 
 
 def _others_words(player: str, ups, shown: dict, variant, view) -> str:
