@@ -251,3 +251,31 @@ def test_who_left_the_game_is_said_as_the_next_hand_begins_not_after_it(capsys, 
     second = said.index("\nHand 2")
     notice = said.index("too few chips for any game: Cat (10)")
     assert said.index("Hand over:") < second < notice < said.index("Hand over:", second)
+
+
+def test_between_hands_a_chooses_his_ante_within_the_table_s_limits(capsys, monkeypatch):
+    # an audit's finding: the terminal offered no way to choose an ante (the browser table
+    # did): Caribbean Stud's ante is 5 to 100; 200 is refused and asked again, 25 antes 25
+    class Chooser(Folder):
+        def _answer(self, prompt: str) -> str:
+            if prompt.startswith("Enter") and "a for your ante" in prompt and not self.asked_ante:
+                self.prompts.append(prompt)
+                return "a"
+            if prompt.startswith("your ante"):
+                self.prompts.append(prompt)
+                self.asked_ante.append(prompt)
+                return "200" if len(self.asked_ante) == 1 else "25"
+            return super()._answer(prompt)
+
+    Chooser.asked_ante = []
+    made: list[Chooser] = []
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(Chooser()) or made[-1])
+    code, out, _ = run(capsys, "play", "caribbean-stud-it", "--seed", "2", "--stack", "1000", "-n", "2")
+    (me,) = made
+    said = me.console.file.getvalue()
+    assert code == 0 and Chooser.asked_ante == ["your ante: 5 to 100 (now the game's own)? "] * 2
+    assert "an ante is from 5 to 100, not 200" in said
+    first, second = said.split("\nHand 2")
+    assert "Hero antes 10" in first.replace(" · ", "\n") or "Hero, Ann, Bob, Cat ante 10" in first
+    assert "Hero antes 25" in second

@@ -39,6 +39,8 @@ from ..errors import StudrulesError, UsageError
 from ..game.hand import RESERVED_NAMES
 from ..game.policies import Policy
 from ..spec.resources import default_variant
+from ..table.antes import ante_range
+from ..table.between_hands import ask_ante, ask_side_bets
 from ..table.buying_in import buys_again, offers_top_up, tops_up, within_limit
 from ..table.choices import typed_number, typed_words
 from ..table.seating import games_once
@@ -249,6 +251,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         raise UsageError(problem)
     live = interactive(args)
     mine = _your_side_bets(getattr(args, "side_bet", None), variants, live)
+    antes: dict[str, int] = {}  # the ante you chose between hands (a: within the table's limits)
     me = your_name(args.name, live)
     check_players(args.players, variants)
     names = seat_names(args.players, me)
@@ -321,7 +324,7 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
     stop_on_term, _ = sigterm_as_interrupt()  # (a SIGTERM stops the table as Ctrl-C does: the hand saved)
     try:
         while True:
-            report = session.play_next(side_bets={me: mine} if me is not None and mine else None)
+            report = session.play_next(side_bets={me: mine} if me is not None and mine else None, antes=antes)
             if report is None:
                 if human is not None and not session.is_over and buys_again(human, session, stack, args.rebuys, mine):
                     continue  # (no hand could be dealt without you: you bought in again)
@@ -344,16 +347,21 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if session.is_over:
                     break
                 bets = side_bet_names(variants)
+                chooses = me is not None and ante_range(session.variants) is not None  # (his ante, within limits)
                 try:
                     while True:  # (another answer is asked again: a stray key deals no hand)
                         top_up = offers_top_up(session, me, stack, args.rebuys)
                         prompt = (
-                            f"Enter for the next hand,{' s for your side bets,' if bets else ''}"
+                            f"Enter for the next hand,{' a for your ante,' if chooses else ''}"
+                            f"{' s for your side bets,' if bets else ''}"
                             f"{f' t to top up to {stack},' if top_up else ''} q to leave: "
                         )
                         answer = " ".join(typed_words(human.read(prompt)))  # (no escape or control character)
+                        if chooses and me is not None and answer == "a":
+                            ask_ante(human, session.variants, antes, me)
+                            continue
                         if bets and answer == "s":  # (then asked again: Enter deals, q or Ctrl-D leaves)
-                            _ask_side_bets(human, variants, mine, session, me)
+                            ask_side_bets(human, variants, mine, session, me)
                             continue
                         if top_up and me is not None and answer == "t":
                             tops_up(human, session, me, stack, args.rebuys)
@@ -483,38 +491,6 @@ def _check_side_bets_covered(mine: dict[str, int], variants, me: str, stack: int
         raise StudrulesError(
             f"--side-bet {name}={chips}: a starting stack of {stack} {can} with the ante and wagers (0: none)"
         )
-
-
-def _ask_side_bets(human: TerminalPlayer, variants, mine: dict[str, int], session=None, me: str | None = None) -> None:
-    """Between hands, ``s``: your stake on each side bet of the table's games from the next
-    hand, one question each (Enter keeps it; 0: none; a stake outside the limits, or more than
-    ``me``'s stack at ``session`` covers now with his ante and wagers, is asked again)."""
-    human.console.print("\nYour side bets from the next hand (Enter keeps each; 0: none)", markup=False)
-    for name in side_bet_names(variants):
-        low, high = side_bet_range(variants, name) or (1, None)
-        limits = f"{low} to {high}" if high is not None else f"{low} or more"
-        now = f"now {mine[name]}" if name in mine else "now the game's own"
-        while True:
-            answer = human.read(f"{bet_words(name)}: a stake of {limits} ({now})? ").strip()  # (Ctrl-D: leaves)
-            if not answer:
-                break
-            typed = typed_number(answer)
-            chips: Any = answer if typed is None else typed
-            problem = side_bet_problem(variants, name, chips)
-            most = most_side_bet(session, me, name, mine) if session is not None and me is not None else None
-            if problem is None and chips and most is not None and chips > most:
-                label = bet_words(name)
-                problem = (
-                    f"your stack of {session.stacks[me]} covers at most {most} on the {label} with your ante "
-                    f"and wagers (0: none), not {chips}"
-                    if most >= low
-                    else f"your stack of {session.stacks[me]} cannot cover a {label} bet now with your ante and "
-                    f"wagers (0: none)"
-                )
-            if problem is None:
-                mine[name] = chips
-                break
-            human.console.print(problem, markup=False)
 
 
 def _ask_the_dealer(human: TerminalPlayer, me: str | None):

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ArgumentError, StudrulesError
 from ..game.needs import chips_needed
 from ..game.policies import Policy, play_hand
+from .antes import position_antes
 from .kill_legs import legs_after
 from .seating import _Seating, games_once
 from .session_arguments import (
@@ -324,11 +325,13 @@ class Session(_Seating):
 
     # ---------------------------------------------------------------- play
 
-    def play_next(self, side_bets: Mapping[str, Mapping[str, int]] | None = None) -> HandReport | None:
+    def play_next(
+        self, side_bets: Mapping[str, Mapping[str, int]] | None = None, antes: Mapping[str, int] | None = None
+    ) -> HandReport | None:
         """Play one hand; None (and :attr:`reason` set) when the session is over, or
         (:attr:`reason` None) when it waits for a player to buy in again.
-        ``side_bets``: as :meth:`begin_next` takes them."""
-        report = self.begin_next(side_bets=side_bets)
+        ``side_bets`` and ``antes``: as :meth:`begin_next` takes them."""
+        report = self.begin_next(antes=antes, side_bets=side_bets)
         if report is None:
             return None
         order = report.players
@@ -348,8 +351,9 @@ class Session(_Seating):
         the actions, then calls :meth:`finish`. None with :attr:`reason` None:
         no hand can be dealt until a player out of chips buys in again. ``variant``: the one the dealer
         picked, one of :attr:`variants` (None: :meth:`next_variant`). ``antes``:
-        in a game against the house, the ante some positions chose (by name;
-        checked by the hand against the table limits and the stacks).
+        in a game against the house, the ante some positions chose (by name; fitted
+        to the game's limits, the game's own where his stack cannot cover it:
+        :func:`~studrules.table.antes.position_antes`).
         ``side_bets``: the side bets some players chose (by name: a stake by
         bet, 0 for none), fitted to the game's limits and their stacks
         (:func:`~studrules.table.side_bets.fitted_side_bets`)."""
@@ -371,7 +375,8 @@ class Session(_Seating):
             self.out_since[p] = self.played
         if variant is None:
             variant = self.next_variant(side_bets)
-        chosen = {p: a for p, a in antes.items() if p in self.active} if variant.is_banked else None
+        # (each chosen ante within this game's limits, where the stack covers it: else the game's own)
+        chosen = position_antes(self, variant, antes) if variant.is_banked else None
         sides = fitted_side_bets(self, variant, side_bets, chosen) or {}
         need = self._least(variant)
         # too few for this game alone: he sits this hand out
