@@ -226,10 +226,23 @@ def test_a_name_given_with_no_terminal_is_said_to_take_no_seat(capsys):
     assert code == 0 and err == ""
 
 
-def test_ctrl_d_at_the_top_up_question_is_no(capsys, monkeypatch):
-    from test_cli_rebuys import Topper, _session
+def _topping_up(capsys, monkeypatch, person):
+    """Three hands of the rebuy tests' session, you ``person`` (a Topper); you and what it printed."""
+    from test_cli_rebuys import _session
 
     from studrules.cli import play
+
+    made: list = []
+    monkeypatch.setattr(play, "interactive", lambda args: True)
+    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(person()) or made[-1])
+    code, out, err = _session(capsys, "--rebuys", "1", "--hands", "3")
+    (me,) = made
+    assert code == 0 and "Traceback" not in err
+    return me, out
+
+
+def test_ctrl_d_at_the_top_up_question_is_no(capsys, monkeypatch):
+    from test_cli_rebuys import Topper
 
     class CtrlD(Topper):
         def _answer(self, prompt: str) -> str:
@@ -238,12 +251,7 @@ def test_ctrl_d_at_the_top_up_question_is_no(capsys, monkeypatch):
                 raise EOFError
             return super()._answer(prompt)
 
-    made: list[CtrlD] = []
-    monkeypatch.setattr(play, "interactive", lambda args: True)
-    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(CtrlD()) or made[-1])
-    code, out, err = _session(capsys, "--rebuys", "1", "--hands", "3")
-    (me,) = made
-    assert code == 0 and "Traceback" not in err
+    me, out = _topping_up(capsys, monkeypatch, CtrlD)
     # as n: nothing bought, the session goes on and the top-up is offered again after hand 2
     asked = [p for p in me.prompts if p.startswith(("Enter", "Top up"))]
     assert asked[:3] == [
@@ -433,9 +441,7 @@ def test_session_takes_its_games_as_play_does_or_by_list_with_or_without_spaces(
 def test_after_a_top_up_the_between_hands_question_comes_back_and_ctrl_d_leaves(capsys, monkeypatch):
     # an audit's finding: after `t` (or `s`) the next hand was dealt at once, and Ctrl-D at the
     # side bets' questions dealt it too: nobody could top up and then leave
-    from test_cli_rebuys import Topper, _session
-
-    from studrules.cli import play
+    from test_cli_rebuys import Topper
 
     class ThenCtrlD(Topper):
         def _answer(self, prompt: str) -> str:
@@ -444,12 +450,7 @@ def test_after_a_top_up_the_between_hands_question_comes_back_and_ctrl_d_leaves(
                 raise EOFError
             return super()._answer(prompt)
 
-    made: list[ThenCtrlD] = []
-    monkeypatch.setattr(play, "interactive", lambda args: True)
-    monkeypatch.setattr(play, "TerminalPlayer", lambda console=None: made.append(ThenCtrlD()) or made[-1])
-    code, out, err = _session(capsys, "--rebuys", "1", "--hands", "3")
-    (me,) = made
-    assert code == 0 and "Traceback" not in err
+    me, out = _topping_up(capsys, monkeypatch, ThenCtrlD)
     asked = [p for p in me.prompts if p.startswith(("Enter", "Top up"))]
     assert asked == [
         "Enter for the next hand, t to top up to 15, q to leave: ",

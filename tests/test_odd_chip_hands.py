@@ -83,15 +83,20 @@ def test_razzaho_s_low_half_reads_only_a_player_s_own_cards_for_the_odd_chip():
     assert net == {"Ann": 3 - 4, "Bob": 4 + 7 - 4, "Cat": -4, "Dan": -1, "Eve": -1}
 
 
-def test_the_rule_book_says_how_each_part_s_odd_chip_counts_the_ace():
-    # an audit's finding: razzaho's rule book said the odd chip counts aces low (its deck's
-    # ranking) where its high half counts them high; a hi-lo game said nothing of its low half
+def _rule_book(variant) -> str:
+    """The variant's rule book on one line (its words as a sentence reads them)."""
     import re
 
     from studrules import explain
 
+    return re.sub(r"\s+", " ", explain(variant))
+
+
+def test_the_rule_book_says_how_each_part_s_odd_chip_counts_the_ace():
+    # an audit's finding: razzaho's rule book said the odd chip counts aces low (its deck's
+    # ranking) where its high half counts them high; a hi-lo game said nothing of its low half
     def said(name):
-        return re.sub(r"\s+", " ", explain(load_variant(name)))
+        return _rule_book(load_variant(name))
 
     assert "is highest (aces low in the low half, high in the high half), by rank" in said("razzaho")
     assert "is highest (aces high in the high half, low in the low half), by rank" in said("seven-card-stud-hi-lo")
@@ -103,14 +108,12 @@ def test_the_rule_book_says_who_the_opener_is():
     # an audit's finding: "the player who opened the betting" did not say whether the bring-in
     # opens, nor which round's opener shows when several rounds were opened (the engine takes
     # the latest round whose opener is still in; a bring-in opens nothing)
-    import re
-
-    from studrules import explain, load_variant_text
+    from studrules import load_variant_text
 
     text = (
         "extends: five-card-stud\nname: opener-shows\n"
         "steps:\n  - showdown: {id: showdown, order: [opener, dealer_left], scope: hand}\n"
     )
-    said = re.sub(r"\s+", " ", explain(load_variant_text(text)))
+    said = _rule_book(load_variant_text(text))
     assert "the first to bet or complete: a bring-in opens nothing" in said
     assert "on the latest round a player still in opened, in the whole hand" in said
