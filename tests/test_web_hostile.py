@@ -378,3 +378,42 @@ def test_games_that_no_longer_load_are_said_without_the_server_s_files(tmp_path)
     with pytest.raises(TableError) as caught:
         table_games(room)
     assert "private-folder" not in str(caught.value) and "razz" in str(caught.value)
+
+
+def test_a_page_that_reads_nothing_is_let_go_and_holds_up_no_other(monkeypatch):
+    # an audit's finding: every update went to each page in turn, each send awaited; a page that
+    # stopped reading (its connection's buffer full) held up every other page and the table's
+    # clock for as long as it stayed open. Now every page is sent at once, and one that takes
+    # nothing within the time is forgotten and closed.
+    from studrules.web import pages
+
+    monkeypatch.setattr(pages, "SEND_TIMEOUT", 0.2)
+    monkeypatch.setattr(pages, "snapshot", lambda room, seat: {"seat": seat})
+
+    class Page:
+        def __init__(self, stuck: bool):
+            self.stuck, self.sent, self.closed = stuck, [], None
+
+        async def send_text(self, text):
+            if self.stuck:
+                await asyncio.Event().wait()  # (a full buffer: never drains)
+            self.sent.append(text)
+
+        async def close(self, code):
+            self.closed = code
+
+    class Room:
+        def holds(self, seat):
+            return True
+
+    async def run():
+        fast, stuck, other = Page(False), Page(True), Page(False)
+        sockets = {fast: "Ann", stuck: None, other: "Bob"}
+        closing: set = set()
+        await pages.send_views(Room(), sockets, closing)  # (it ends: the stuck page is let go)
+        await asyncio.gather(*closing)
+        return fast, stuck, other, sockets
+
+    fast, stuck, other, sockets = asyncio.run(run())
+    assert fast.sent == ['{"seat": "Ann"}'] and other.sent == ['{"seat": "Bob"}']
+    assert list(sockets) == [fast, other] and stuck.closed == 4408 and not stuck.sent

@@ -171,6 +171,32 @@ def test_an_action_out_of_turn_is_refused_and_changes_nothing(client):
         assert (len(hand.events), list(hand.actions), list(hand.stacks)) == before
 
 
+def test_a_second_click_names_a_turn_gone_by_and_is_refused(client):
+    # an audit's finding: an action said nothing of the turn it was for, so a double click was
+    # played at the player's next decision, a fold even in the next hand; now the page sends
+    # the turn it showed, and an action for another is refused and changes nothing
+    with Pair(client) as p:
+        p.send("Ann", {"type": "start"})
+        ann, bob = p.both()
+        hand = p.room.hand
+        first = hand.to_act
+        shown = (ann if first == "Ann" else bob)["turn"]
+        assert shown == f"1:{len(hand.events)}"
+        legal = hand.legal_actions()
+        p.send(first, _passive([{"action": la.action} for la in legal]) | {"turn": shown})
+        p.both()
+        assert len(hand.actions) == 1
+        while hand.to_act != first and not hand.is_over:  # (to his next turn)
+            other = hand.to_act
+            p.send(other, _passive([{"action": la.action} for la in hand.legal_actions()]))
+            p.both()
+        before = (len(hand.events), list(hand.actions), list(hand.stacks))
+        p.send(first, {"type": "act", "verb": "fold", "turn": shown})  # (the first turn's, clicked again)
+        error = (p.wa if first == "Ann" else p.wb).receive_json()
+        assert error["type"] == "error" and "that was for an earlier turn" in error["message"]
+        assert (len(hand.events), list(hand.actions), list(hand.stacks)) == before
+
+
 @pytest.mark.parametrize(
     "act, why",
     [
@@ -213,6 +239,10 @@ def test_an_illegal_amount_is_refused_and_changes_nothing(client, act, why):
             "'word' must be up to 64 letters, digits and spaces",
         ),
         (json.dumps({"type": "ping", "pad": "x" * MAX_MESSAGE}), "at most"),
+        (
+            '{"type": "act", "verb": "call", "turn": "the last"}',
+            "'turn' must be the turn the table showed: its hand's number, ':' and a count",
+        ),
     ],
 )
 def test_a_bad_message_is_refused_with_its_reason(text, why):

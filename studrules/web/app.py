@@ -42,6 +42,7 @@ from ..errors import StudrulesError
 from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
 from ..table.session import Session
+from .pages import send_views
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
 from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
@@ -92,6 +93,7 @@ class Server:
         self.sockets: dict[str, dict[WebSocket, Seat | None]] = {}  # None: a spectator
         self.wake: dict[str, asyncio.Event] = {}
         self.tasks: dict[str, asyncio.Task] = {}
+        self._closing: set[asyncio.Task] = set()  # pages let go, being closed (kept until done)
         self.broken: set[str] = set()
         for data in self.store.load_tables():
             if "error" in data:
@@ -275,11 +277,8 @@ class Server:
                 await self.broadcast(room)
 
     async def broadcast(self, room: Room) -> None:
-        for ws, seat in list(self.sockets.get(room.id, {}).items()):
-            try:
-                await ws.send_text(json.dumps(snapshot(room, seat if room.holds(seat) else None)))
-            except Exception:  # a closed socket: forget it
-                self.sockets.get(room.id, {}).pop(ws, None)
+        """Every page of ``room`` its view (:func:`~.pages.send_views`: a page that reads nothing is let go)."""
+        await send_views(room, self.sockets.get(room.id, {}), self._closing)
 
     async def handle(self, room: Room, seat: Seat, message: dict[str, Any]) -> None:
         """Do what one checked message asks."""
@@ -290,7 +289,7 @@ class Server:
             raise TableError("this table has failed and is stopped")
         try:
             if kind == "act":
-                room.act(seat, message["verb"], message["amount"], message["word"])
+                room.act(seat, message["verb"], message["amount"], message["word"], message["turn"])
             elif kind == "choose":
                 room.choose(seat, message["variant"])
             elif kind == "start":

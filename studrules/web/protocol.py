@@ -7,7 +7,9 @@ table sees it, and raises :class:`ProtocolError` otherwise. The types a player s
 
 - ``{"type": "hello", "token": T}``: the first message, naming the seat;
 - ``{"type": "act", "verb": "raise", "amount": 20}`` (``word``: the cards
-  or the word of a discard, declare...);
+  or the word of a discard, declare...; ``turn``: the snapshot's ``turn`` the
+  page showed, so that a second click, or one made before the page caught up
+  with the table, is refused rather than played at a later turn);
 - ``{"type": "choose", "variant": NAME}``: the dealer's pick at a dealer's
   choice table;
 - ``{"type": "ante", "amount": 20}``: at a table with games against the
@@ -45,7 +47,7 @@ table sees it, and raises :class:`ProtocolError` otherwise. The types a player s
 - ``{"type": "ping"}``.
 
 >>> parse_message('{"type": "act", "verb": "call"}')
-{'type': 'act', 'verb': 'call', 'amount': None, 'word': None}
+{'type': 'act', 'verb': 'call', 'amount': None, 'word': None, 'turn': None}
 >>> parse_message('{"type": "act", "verb": "call", "as": "Bob"}')
 Traceback (most recent call last):
 ...
@@ -85,8 +87,10 @@ _VARIANT = re.compile(r"[\w.-]{1,64}")
 # a chat line: any letters, signs and spaces, no control or direction-override character
 _CHAT = re.compile("[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]{1,200}")
 _KEY = re.compile(r"[\w.-]{1,32}")  # a stake's or an option's name, an option's choice
+_TURN = re.compile(r"[0-9]{1,12}:[0-9]{1,9}")  # the table's turn a page acted at (the hand's number, its events)
 #: What each pattern allows, in words, for a refusal.
 _PATTERN_WORDS = {
+    _TURN: "the turn the table showed: its hand's number, ':' and a count",
     _WORD: "up to 64 letters, digits and spaces",
     _TOKEN: "8 to 64 letters, digits, '_' or '-'",
     _VARIANT: "a game's name: 1 to 64 letters, digits, '.', '_' or '-'",
@@ -103,7 +107,7 @@ _BOTS = ("sensible", "check-call", "random", "strategy")
 # each type: its keys and a check for each
 _FIELDS: dict[str, dict[str, Any]] = {
     "hello": {"token": _TOKEN},
-    "act": {"verb": tuple(VERBS), "amount": int, "word": _WORD},
+    "act": {"verb": tuple(VERBS), "amount": int, "word": _WORD, "turn": _TURN},
     "choose": {"variant": _VARIANT},
     "start": {},
     "ante": {"amount": int},

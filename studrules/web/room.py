@@ -55,6 +55,7 @@ from ..game.policies import CheckCall, Policy, make_policy, policy_action
 from ..table.session import Session
 from ..table.terminal import result_lines
 from .banked_view import bot_kind, checked_ante, position_antes, table_games
+from .chat import _Chat
 from .config import TableConfig, TableError
 from .presence import _Presence
 from .protocol import ProtocolError, RateLimit, check_name
@@ -67,7 +68,7 @@ from .store import token_hash
 __all__ = ["TableConfig", "Seat", "Room", "TableError", "AWAY_AFTER"]
 
 
-class Room(_Presence, _SideBets, _Rebuys):
+class Room(_Presence, _SideBets, _Rebuys, _Chat):
     """One table (see the module's documentation).
 
     ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
@@ -115,7 +116,7 @@ class Room(_Presence, _SideBets, _Rebuys):
         self.antes: dict[str, int] = {}  # against the house: the ante each position chose (by name)
         self.side_bets: dict[str, dict[str, int]] = {}  # and the side bets (by name: a stake by bet)
         self.chat: list[dict[str, str]] = []  # the players' lines, the last 100 (not kept over a restart)
-        self._chat_limits: dict[int, RateLimit] = {}  # per seat: a line a second, five at once
+        self._chat_limits: dict[int, RateLimit] = {}  # per seat: a line a second, five at once (:mod:`.chat`)
         self.version = 0
 
     # ---------------------------------------------------------------- seats
@@ -455,32 +456,30 @@ class Room(_Presence, _SideBets, _Rebuys):
             return
         self._changed()
 
-    def act(self, who: Seat | str, verb: str, amount: int | None = None, word: str | None = None) -> None:
+    def turn(self) -> str | None:
+        """Which decision of which hand the table is at (``"hand:events"``; None between hands):
+        an action that names another was made on a page that had not yet seen the table move on."""
+        hand = self.hand
+        return None if hand is None or self.state != "playing" else f"{self._number()}:{len(hand.events)}"
+
+    def act(
+        self, who: Seat | str, verb: str, amount: int | None = None, word: str | None = None, turn: str | None = None
+    ) -> None:
         """The seat ``who`` (or of the token ``who``) acts; an :class:`~studrules.errors.IllegalActionError`
-        (nothing changes) unless it is his turn and the action is legal."""
+        (nothing changes) unless it is his turn and the action is legal. ``turn``: the :meth:`turn` the
+        page saw when the player chose (a second click, or one made before the page caught up with the
+        table, names an earlier one and is refused)."""
         seat = self._seat(who)
         hand = self.hand
         if self.state != "playing" or hand is None or hand.is_over:
             raise TableError("no hand is being played")
+        if turn is not None and turn != self.turn():
+            raise TableError("that was for an earlier turn: the table has moved on (see what it shows now)")
         if hand.to_act != seat.name:
             raise IllegalActionError(f"it is {hand.to_act}'s turn, not {seat.name}'s", legal=())
         hand.apply(Action(seat.name, verb, amount, word))  # checked against the legal actions; illegal: nothing changes
         seat.missed = 0
         self._run()
-
-    def say(self, who: Seat | str, text: str) -> None:
-        """The seat ``who`` says ``text`` at the table's chat (a player's, not a spectator's;
-        a line a second, five at once, 200 characters at most)."""
-        seat = self._seat(who)
-        line = " ".join(str(text).split())[:200]
-        if not line:
-            raise TableError("say something: the line is empty")
-        limit = self._chat_limits.setdefault(seat.number, RateLimit(rate=1.0, burst=5.0))
-        if not limit.allow(self.clock()):
-            raise TableError("one line a second at the chat: slow down")
-        self.chat.append({"name": seat.name, "text": line})
-        del self.chat[:-100]
-        self._changed()
 
     def choose(self, who: Seat | str, name: str) -> None:
         """The dealer picks the next game at a dealer's choice table."""

@@ -130,6 +130,7 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         },
         "seats": [None if s is None else seat_facts(room, s, hand) for s in room.seats],
         "hand_number": room._number(),
+        "turn": room.turn(),  # (the page sends it back with its action: a late or second click is refused)
         "dealer": dealer(room),
         "variant": None if variant is None else {"name": variant.name, "title": variant.title or variant.name},
         "deadline_in": None if room.deadline is None else max(0.0, round(room.deadline - now, 1)),

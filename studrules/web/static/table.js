@@ -51,6 +51,9 @@
   }
 
   function send(message) {
+    // an action names the turn this page showed: a second click, or one made before the page
+    // caught up with the table, is refused rather than played at a later turn
+    if (message.type === "act" && state && state.turn) message = Object.assign({turn: state.turn}, message);
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
