@@ -488,3 +488,44 @@ def test_an_ante_outside_a_games_table_limits_is_refused_before_any_hand(when):
     with pytest.raises(TableError, match="the ante works out to 2, below the table minimum"):
         room.configure(ann, {"stakes": {"ante": 2}})
     assert room.config.stakes == {} and room.pending is None
+
+
+def test_a_host_whose_pages_are_all_closed_a_minute_hands_his_part_to_a_player_who_is_here():
+    # an audit's finding: a host whose browser went away before the start left the table waiting
+    # for ever ('only the host may do that' to everybody else); during play nobody could change
+    # the settings or take his part
+    from studrules.web.presence import HOST_GONE_AFTER
+
+    room, ann, bob, cat = _room()
+    for seat in (ann, bob, cat):
+        room.page_opened(seat)
+    room.page_closed(ann)
+    room.clock.now = HOST_GONE_AFTER - 1
+    assert room.wakeup() == HOST_GONE_AFTER and not room.tick() and room.is_host(ann)
+    with pytest.raises(TableError, match="only the host may do that"):
+        room.start(bob)
+    room.clock.now = HOST_GONE_AFTER
+    assert room.tick() and room.is_host(bob) and not room.is_host(ann)  # (the next clockwise who is here)
+    assert "Ann has had no page open for a while: Bob is the host now" in room.log
+    room.start(bob)
+    assert room.state == "playing"
+
+
+def test_a_host_with_a_page_open_keeps_his_part_and_one_gone_keeps_it_while_nobody_is_here():
+    room, ann, bob = _room(names=("Ann", "Bob"))
+    room.page_opened(ann)
+    room.sit_out(ann)  # (away, his page open: he still manages the table)
+    room.clock.now = 3600
+    room.tick()
+    assert room.is_host(ann)
+    room.page_closed(ann)  # (Bob never opened a page: nobody is here to take it)
+    room.clock.now += 3600
+    assert room.wakeup() is None and not room.tick() and room.is_host(ann)
+    room.page_opened(ann)  # (back before anybody could take it)
+    room.page_opened(bob)
+    room.page_closed(ann)
+    room.clock.now += 30
+    room.page_opened(ann)  # (a reload: his part stays)
+    room.clock.now += 3600
+    room.tick()
+    assert room.is_host(ann)

@@ -534,6 +534,8 @@ def create_app(
                     await old.close(code=4409)
         srv.ensure_task(room)
         sockets[ws] = seat
+        if seat is not None:
+            room.page_opened(seat)
         await ws.send_text(json.dumps(snapshot(room, seat)))
         limit = RateLimit()
         strikes = 0
@@ -562,7 +564,12 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            srv.sockets.get(room.id, {}).pop(ws, None)
+            left = srv.sockets.get(room.id, {})
+            left.pop(ws, None)
+            if seat is not None and seat not in left.values():  # (his last page: a host gone passes his part)
+                room.page_closed(seat)
+                if room.id in srv.wake:
+                    srv.wake[room.id].set()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):

@@ -10,7 +10,9 @@ until he is :meth:`~_Presence.back`. When every person at the table is away,
 no hand is dealt (:meth:`~_Presence.everybody_away`) until one is back or a
 friend sits down. When the last person has gone (or lost his last chip, and
 may not buy in again: :mod:`.rebuys`), the game is over: bots do not play on
-alone.
+alone. A host who has had no page open for :data:`HOST_GONE_AFTER` seconds hands
+his part to the next person who is here (so a table waiting for its host
+to start it, or to change its settings, is not stuck when his browser has gone).
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from .seat import AWAY_AFTER, Seat
 if TYPE_CHECKING:
     from ..table.session import Session
 
-__all__ = ["_Presence"]
+__all__ = ["_Presence", "HOST_GONE_AFTER"]
+
+#: Seconds the host may have no page open before his part passes to a player who has one.
+HOST_GONE_AFTER = 60.0
 
 
 class _Presence:
@@ -95,6 +100,52 @@ class _Presence:
         self.host = seat.number
         self._say(f"{me.name} hands the host's part to {seat.name}")
         self._seats_changed()
+
+    # ------------------------------------------------- a host without a page
+
+    def page_opened(self, seat: Seat) -> None:
+        """A page of ``seat`` is open: he is at the table."""
+        seat.gone_at, seat.seen = None, True
+
+    def page_closed(self, seat: Seat) -> None:
+        """The last page of ``seat`` closed: a host gone :data:`HOST_GONE_AFTER` seconds
+        passes his part on (:meth:`_pass_absent_host`)."""
+        if seat.bot is None and seat.gone_at is None:
+            seat.gone_at = self.clock()
+
+    def _host_due(self) -> float | None:
+        """When the host's part passes for want of him (None: he is here, or nobody could take it)."""
+        host = self.seats[self.host] if self.host is not None else None
+        if host is None or host.bot is not None or not any(self._here(s) for s in self.seats if s is not host):
+            return None
+        return None if host.gone_at is None else host.gone_at + HOST_GONE_AFTER
+
+    def _here(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is a person at the table: not away, with a page open, staying."""
+        return (
+            seat is not None
+            and seat.bot is None
+            and seat.seen
+            and seat.gone_at is None
+            and not (seat.away or seat.leaving)
+        )
+
+    def _pass_absent_host(self) -> bool:
+        """The host has had no page open :data:`HOST_GONE_AFTER` seconds (a host away with his page
+        open still manages the table): his part passes to the next person clockwise who is here
+        (he keeps his seat). True if it did."""
+        due = self._host_due()
+        if due is None or self.clock() < due or self.host is None:
+            return False
+        host = self.seats[self.host]
+        assert host is not None
+        n = len(self.seats)
+        heir = next(s for k in range(1, n) if self._here(s := self.seats[(self.host + k) % n]))
+        assert heir is not None
+        self.host = heir.number
+        self._say(f"{host.name} has had no page open for a while: {heir.name} is the host now")
+        self._seats_changed()
+        return True
 
     def sit_out(self, who: Seat | str) -> None:
         """The seat ``who`` is away: from now on his turn checks, else folds, at once

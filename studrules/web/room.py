@@ -553,16 +553,18 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         """When :meth:`tick` has something to do (None: nothing until somebody acts)."""
         if self._waited_for_somebody():  # (one is here again, however he came: deal now)
             return self.clock()
-        return self.deadline if self.state in ("playing", "choosing", "between") else None
+        times = (self.deadline if self.state in ("playing", "choosing", "between") else None, self._host_due())
+        return min((t for t in times if t is not None), default=None)
 
     def tick(self) -> bool:
-        """Play what a timer that ran out decides: the default action (check,
-        else fold; against the house, no further wager where the game allows
-        it, else fold) of a person who did not act, the last game again for a
-        dealer who did not choose, the next hand after the pause. True when
-        something changed."""
+        """Play what a timer that ran out decides: the default action (check, else fold; against the
+        house, no further wager where the game allows it, else fold) of a person who did not act, the last
+        game again for a dealer who did not choose, the next hand after the pause, the host's part passed
+        on for want of him. True when something changed."""
         if self._waited_for_somebody():
             self._next_hand()
+            return True
+        if self._pass_absent_host():
             return True
         if self.deadline is None or self.clock() < self.deadline:
             return False
