@@ -502,7 +502,7 @@ def test_a_host_whose_pages_are_all_closed_a_minute_hands_his_part_to_a_player_w
     room.page_closed(ann)
     room.clock.now = HOST_GONE_AFTER - 1
     assert room.wakeup() == HOST_GONE_AFTER and not room.tick() and room.is_host(ann)
-    with pytest.raises(TableError, match="only the host may do that"):
+    with pytest.raises(TableError, match="only the host may start the game"):
         room.start(bob)
     room.clock.now = HOST_GONE_AFTER
     assert room.tick() and room.is_host(bob) and not room.is_host(ann)  # (the next clockwise who is here)

@@ -437,6 +437,7 @@ def test_a_rebuy_over_the_socket_refused_then_taken(client):
         assert ws.receive_json() == {
             "type": "error",
             "message": "you still have chips (20): you buy in again once you have lost them",
+            "refused": "rebuy",
         }
         assert client.app.state.server.store.load_tables() == stored  # (nothing changed, not even the store)
         people = {"Ann": room.seats[0], "Bot1": room.seats[1]}

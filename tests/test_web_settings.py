@@ -250,7 +250,7 @@ def test_games_played_by_fewer_players_than_the_table_seats_are_refused():
 def test_only_the_host_changes_the_settings():
     room, seats = _room()
     room.start(seats["Ann"])
-    with pytest.raises(TableError, match="only the host may do that"):
+    with pytest.raises(TableError, match="only the host may change the settings"):
         room.configure(seats["Bob"], {"stakes": {"low_limit": 20}})
     assert room.pending is None and room.next_config.stakes == {}
     with pytest.raises(TableError, match="no seat at this table has that token"):
@@ -429,10 +429,19 @@ def test_the_host_changes_the_stakes_over_the_socket_and_everybody_is_told(clien
         wa.receive_json(), wb.receive_json()
         # Bob is not the host: refused, nothing changed
         wb.send_json({"type": "settings", "changes": {"stakes": {"low_limit": 20}}})
-        assert wb.receive_json() == {"type": "error", "message": "only the host may do that"}
+        # (the refusal names what it refuses: an audit's finding)
+        assert wb.receive_json() == {
+            "type": "error",
+            "message": "only the host may change the settings",
+            "refused": "settings",
+        }
         # a game the server does not deal: refused, said to the host
         wa.send_json({"type": "settings", "changes": {"variants": ["no-such-game"]}})
-        assert wa.receive_json() == {"type": "error", "message": "'no-such-game' is not a game this server deals"}
+        assert wa.receive_json() == {
+            "type": "error",
+            "message": "'no-such-game' is not a game this server deals",
+            "refused": "settings",
+        }
         wa.send_json({"type": "settings", "changes": {"seats": 4}})
         assert "'seats' cannot change" in wa.receive_json()["message"]
         assert room.pending is None and room.config.stakes == {}

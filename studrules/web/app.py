@@ -551,6 +551,7 @@ def create_app(
                         await ws.close(code=4429)
                         break
                     continue
+                message = None
                 try:
                     message = parse_message(text)
                     if seat is None and message["type"] != "ping":
@@ -559,8 +560,9 @@ def create_app(
                         raise TableError("you have left this seat: you watch the table")
                     if seat is not None:
                         await srv.handle(room, seat, message)
-                except StudrulesError as err:
-                    await ws.send_json({"type": "error", "message": str(err)})
+                except StudrulesError as err:  # (which message it refuses, where it was read)
+                    refused = {"refused": message["type"]} if message is not None else {}
+                    await ws.send_json({"type": "error", "message": str(err)} | refused)
         except WebSocketDisconnect:
             pass
         finally:

@@ -56,7 +56,7 @@ class _Presence:
 
         def _seat(self, who: Seat | str) -> Seat: ...
 
-        def _host(self, who: Seat | str) -> Seat: ...
+        def _host(self, who: Seat | str, what: str = ...) -> Seat: ...
 
         def _person(self, name: str | None) -> Seat | None: ...
 
@@ -90,7 +90,7 @@ class _Presence:
 
     def hand_host(self, who: Seat | str, number: Any) -> None:
         """The host makes the person at seat ``number`` the host (he keeps his own seat)."""
-        me = self._host(who)
+        me = self._host(who, "hand on the host's part")
         seat = self._person_at(number)
         if seat is None or seat is me:
             there = self.seats[number] if isinstance(number, int) and 0 <= number < len(self.seats) else None

@@ -23,9 +23,8 @@ Between hands the host may change the games, the rotation, stakes, options and t
 (:meth:`Room.configure`, checked by :mod:`.settings_change`): the hand in
 play finishes under the rules it was dealt with.
 
-Nothing here waits: the server calls :meth:`Room.tick` when
-:meth:`Room.wakeup` says a timer may have run out. Time is the ``clock``
-given (seconds)::
+Nothing here waits: the server calls :meth:`Room.tick` when :meth:`Room.wakeup` says a
+timer may have run out. Time is the ``clock`` given (seconds)::
 
     >>> from studrules.spec.resources import default_variant
     >>> config = TableConfig(variants=(default_variant(),), seats=2, buy_in=200, pause=0)
@@ -180,7 +179,8 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         stays, the bot plays it from now on (its token no longer acts; a host who
         gives his own seat hands the host's part on first)."""
         me = self._seat(who)
-        seat = me if number == me.number and not isinstance(number, bool) else self._other(who, number)
+        own = number == me.number and not isinstance(number, bool)
+        seat = me if own else self._other(who, number, "give another's seat to a bot")
         if seat.bot is not None:
             raise TableError(f"{seat.name} is a bot already")
         if self.is_host(seat):
@@ -201,8 +201,8 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
                 self._next_hand()
         self._seats_changed()
 
-    def _other(self, who: Seat | str, number: Any) -> Seat:
-        self._host(who)
+    def _other(self, who: Seat | str, number: Any, what: str = "stand a seat up") -> Seat:
+        self._host(who, what)
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
             raise TableError("no such seat")
         seat = self.seats[number]
@@ -261,7 +261,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
     def add_bot(self, who: Seat | str, kind: str | None = None) -> Seat:
         """The host seats a bot of ``kind`` (None: the table's own, :func:`~.banked_view.bot_kind`)
         at the first empty seat."""
-        self._host(who)
+        self._host(who, "seat a bot")
         names = {s.name for s in self.seats if s is not None}
         name = next(f"Bot{i}" for i in range(1, 100) if f"Bot{i}" not in names)
         return self.join(name, bot=kind or bot_kind(self))
@@ -279,10 +279,10 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         self._changed()
         self._seats_changed()  # (the store keeps it with the session)
 
-    def _host(self, who: Seat | str) -> Seat:
+    def _host(self, who: Seat | str, what: str = "do that") -> Seat:
         seat = self._seat(who)
         if not self.is_host(seat):
-            raise TableError("only the host may do that")
+            raise TableError(f"only the host may {what}")
         return seat
 
     # ---------------------------------------------------------------- play
@@ -291,7 +291,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         """The host starts the game (two seats taken at least); None: the
         server itself starts it (a table of bots, as the load benchmark plays)."""
         if who is not None:
-            self._host(who)
+            self._host(who, "start the game")
         if self.state != "waiting":
             raise TableError("the game has already started")
         self.for_bots = who is None
@@ -504,7 +504,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         stay. Checked whole as a new table's are (a :class:`TableError` says
         what is wrong, and nothing changes); everybody is told. They apply
         from the next hand: the hand in play finishes under its own rules."""
-        self._host(who)
+        self._host(who, "change the settings")
         if self.state in ("over", "broken"):
             raise TableError("the game is over: its settings no longer change")
         session, pending = self.session, self.pending
