@@ -497,3 +497,15 @@ def test_stakes_played_other_than_given_are_told_at_the_table(tmp_path):
         f"{FR}: the stake low_limit=5 makes ante (low_limit / 2) 2.5 of a chip: it is played as 2; "
         "give it too (ante=N in the stakes) or stakes that make it whole"
     ) in room.log
+
+
+def test_a_dealer_who_does_not_choose_the_first_game_is_not_told_it_is_dealt_again():
+    # an audit's finding: the first hand's dealer out of time read "seven-card-stud again",
+    # a game never played at the table
+    room, seats = _room(variants=(FR, HE), rotate="dealer", pause=0)
+    room.start(seats["Ann"])
+    assert room.state == "choosing" and room.session.last_variant is None
+    dealer = room.session.dealer
+    room.clock.now += 30
+    assert room.tick()
+    assert f"{dealer} did not choose in time: {FR} (the first game)" in room.log

@@ -56,6 +56,7 @@ from ..table.terminal import result_lines
 from .banked_view import bot_kind, checked_ante, position_antes, table_games
 from .chat import _Chat
 from .config import TableConfig, TableError
+from .dealer_choice import _DealersChoice
 from .presence import _Presence
 from .protocol import ProtocolError, RateLimit, check_name
 from .rebuys import _Rebuys
@@ -67,7 +68,7 @@ from .store import token_hash
 __all__ = ["TableConfig", "Seat", "Room", "TableError", "AWAY_AFTER"]
 
 
-class Room(_Presence, _SideBets, _Rebuys, _Chat):
+class Room(_Presence, _SideBets, _Rebuys, _Chat, _DealersChoice):
     """One table (see the module's documentation).
 
     ``state``: ``waiting`` (for the host to start), ``choosing`` (the dealer
@@ -340,8 +341,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         chooser = self._person(session.dealer)
         if variant is None and session.rotate == "dealer" and chooser is not None and chooser.away:
             variant = self._last_game()  # what his time running out chooses, at once
-            again = "again" if session.last_variant is not None else "(the first game)"
-            self._say(f"{chooser.name} deals and is away: {variant.name} {again}")
+            self._say(f"{chooser.name} deals and is away: {variant.name} {self._again(variant)}")
         if variant is None and session.rotate == "dealer" and chooser is not None:
             if not session.ended():
                 self.state = "choosing"
@@ -391,14 +391,6 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         """How many players the game starts with: 1 where every game is against the house
         (a player alone plays his box against the house's hand), else 2."""
         return 1 if all(v.is_banked for v in table_games(self)) else 2
-
-    def _last_game(self) -> Any:
-        """The game of the last hand as the table deals it now (the host's change may have
-        loaded the games again, with other stakes), else the first game dealt."""
-        session = self.session
-        assert session is not None
-        last = session.last_variant
-        return next((v for v in session.variants if last is not None and v.name == last.name), session.variants[0])
 
     def _number(self) -> int:
         return self.hands_before + (self.report.number if self.report is not None else 0)
@@ -481,20 +473,6 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
         seat.missed = 0
         self._run()
 
-    def choose(self, who: Seat | str, name: str) -> None:
-        """The dealer picks the next game at a dealer's choice table."""
-        seat = self._seat(who)
-        session = self.session
-        if self.state != "choosing" or session is None:
-            raise TableError("no game is being chosen now")
-        if seat.name != session.dealer:
-            raise TableError(f"{session.dealer} deals and chooses the game")
-        variant = next((v for v in session.variants if v.name == name), None)
-        if variant is None:
-            raise TableError(f"'{name}' is not one of this table's games")
-        seat.missed = 0
-        self._next_hand(variant)
-
     # ---------------------------------------------------------------- settings
 
     def configure(self, who: Seat | str, changes: Any) -> None:
@@ -572,12 +550,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat):
             self._next_hand()
             return True
         if self.state == "choosing":
-            session = self.session
-            assert session is not None
-            last = self._last_game()
-            self._say(f"{session.dealer} did not choose in time: {last.name} again")
-            self._missed(session.dealer)
-            self._next_hand(last)
+            self._chose_nothing()
             return True
         if self.state == "playing":
             hand = self.hand
