@@ -417,3 +417,16 @@ def test_a_page_that_reads_nothing_is_let_go_and_holds_up_no_other(monkeypatch):
     fast, stuck, other, sockets = asyncio.run(run())
     assert fast.sent == ['{"seat": "Ann"}'] and other.sent == ['{"seat": "Bob"}']
     assert list(sockets) == [fast, other] and stuck.closed == 4408 and not stuck.sent
+
+
+def test_a_refusal_names_the_field_or_the_seats_it_is_about(client):
+    # an audit's findings: a table without 'host' was refused with "a name is 1 to 16 letters..."
+    # (which name?), and a seat out of range with "no such seat" (which are there?)
+    r = client.post("/api/tables", json={"variants": [FR], "seats": 3})
+    assert r.status_code == 400 and "'host' names the table's host" in r.json()["error"]
+    t = _table(client)
+    room = client.app.state.server.rooms[t["table"]]
+    with pytest.raises(Exception, match="no seat 7: this table's seats are 0 to 2"):
+        room.remove(t["token"], 7)
+    with pytest.raises(Exception, match="nobody sits at seat 2"):
+        room.remove(t["token"], 2)

@@ -174,7 +174,7 @@ def test_the_host_removes_a_seat_or_gives_it_to_a_bot_and_nobody_else_may():
     room.start(ann)
     with pytest.raises(TableError, match="only the host"):
         room.remove(bob, 2)
-    with pytest.raises(TableError, match="no such seat"):
+    with pytest.raises(TableError, match="no seat 5: this table's seats are 0 to 2"):
         room.replace(ann, 5)  # a three-seat table
     hand = room.hand
     room.replace(ann, bob.number, "check-call")

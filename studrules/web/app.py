@@ -132,6 +132,8 @@ class Server:
         if not isinstance(body, dict):
             raise TableError("a table is described by a JSON object")
         host = body.get("host")
+        if host is None:  # (the table's first seat: the host's name)
+            raise TableError("'host' names the table's host (a name of 1 to 16 letters, digits or _ . ' -)")
         if body.get("seed") is not None and not self.seeded_tables:  # (whoever knows it knows every card)
             raise TableError(
                 "this server deals at random: a table's 'seed' would let whoever gave it know every card "
@@ -139,9 +141,7 @@ class Server:
             )
         games = self.games()
         config = TableConfig.from_dict({k: v for k, v in body.items() if k != "host"}, games.__contains__)
-        loaded = check_table(
-            config, games, self.resolve
-        )  # each game loads with the stakes and options, as its session will
+        loaded = check_table(config, games, self.resolve)  # each game loads with its stakes and options
         table_id = secrets.token_urlsafe(8)
         room = Room(table_id, config, clock=self.clock, **self._room_hooks())
         room.log += stake_notes(config, loaded, self.resolve)  # (a stake played other than given: the host is told)

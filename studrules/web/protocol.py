@@ -158,7 +158,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     >>> parse_message('{"type": "act", "verb": "raise", "amount": -5}')
     Traceback (most recent call last):
     ...
-    studrules.web.protocol.ProtocolError: 'amount' must be a whole number from 0 to 1000000000
+    studrules.web.protocol.ProtocolError: 'amount' must be a whole number from 0 to 1,000,000,000
     >>> parse_message('{"type": "side_bet", "name": "pair_plus"}')
     Traceback (most recent call last):
     ...
@@ -204,7 +204,7 @@ def _checked(key: str, value: Any, rule: Any) -> Any:
         return None
     if rule is int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
-            raise ProtocolError(f"{key!r} must be a whole number from 0 to 1000000000")
+            raise ProtocolError(f"{key!r} must be a whole number from 0 to 1,000,000,000")
         return value
     if callable(rule):
         return rule(value)

@@ -205,10 +205,10 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat, _DealersChoice):
     def _other(self, who: Seat | str, number: Any, what: str = "stand a seat up") -> Seat:
         self._host(who, what)
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
-            raise TableError("no such seat")
+            raise TableError(f"no seat {number!r}: this table's seats are 0 to {len(self.seats) - 1}")
         seat = self.seats[number]
         if seat is None:
-            raise TableError("nobody sits there")
+            raise TableError(f"nobody sits at seat {number}")
         if self.is_host(seat):
             raise TableError("that is your own seat: leave the table, or give your seat to a bot")
         return seat
