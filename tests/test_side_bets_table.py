@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from cli_support import Scripted, run
 
-from studrules.cli.play import _ask_side_bets
 from studrules.game import hand as hand_module
 from studrules.game.policies import CheckCall
 from studrules.spec.loader import load_variant, load_variant_text
 from studrules.spec.resources import variants_dir
+from studrules.table.between_hands import ask_side_bets as _ask_side_bets
 from studrules.table.session import Session
 from studrules.table.terminal import result_lines
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 from cli_support import Scripted, run
 
-from studrules.cli.play import _ask_side_bets, _ask_the_dealer
+from studrules.cli.play import _ask_the_dealer
 from studrules.game.hand import Hand
 from studrules.spec.loader import load_variant
+from studrules.table.between_hands import ask_side_bets as _ask_side_bets
 from studrules.table.choices import keys_of
 
 TCP = "three-card-poker"
