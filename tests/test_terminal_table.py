@@ -297,6 +297,21 @@ def test_a_narrow_terminal_shows_a_line_a_seat_and_cuts_no_stack_or_card():
     assert "┏" in wide and "…" not in wide  # (a table where one fits)
 
 
+def test_what_another_seat_shows_counts_the_card_shared_in_the_middle():
+    # an audit's finding: at eight players of the Russian casino's seven-card stud, the last
+    # card is one card in the middle for everybody, and the others' showing left it out. Seed 1:
+    # P7's board Tc 6h Kd 3s with the 3c in the middle shows a pair of threes
+    variant = load_variant("stud-ru-casino")
+    hand = Hand(variant, [f"P{i}" for i in range(1, 9)], 1000, seed=1)
+    while not hand.community:
+        hand.apply(hand.default_action())
+    assert [str(c) for c in hand.community] == ["3c"]
+    assert [str(c) for c in hand.view("P3").up_cards["P7"]] == ["Tc", "6h", "Kd", "3s"]
+    screen = plain(render_table(hand.view("P3"), None, variant, hand=hand))
+    row = next(line for line in screen.splitlines() if line.startswith("│ P7"))
+    assert "showing pair of threes" in row
+
+
 # ---------------------------------------------------------------- games against the house
 
 

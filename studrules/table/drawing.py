@@ -291,10 +291,11 @@ def _others_words(player: str, ups, shown: dict, variant, view) -> str:
     """Another seat's hand: its shown hand at the showdown, else what its up cards show."""
     if player in shown and shown[player].hand:
         return short_hand_words(shown[player].hand)
-    if variant is None or len(ups) < 2:
+    showing = list(ups) + list(view.community)  # (a card shared in the middle shows in every hand)
+    if variant is None or len(showing) < 2:
         return ""
     wild = _wild_ranks(view, variant, mine=False) if variant.wild.any else ""
-    words = hand_now(variant, list(ups), wild_ranks=wild)
+    words = hand_now(variant, showing, wild_ranks=wild)
     return f"showing {words}" if words else ""
 
 
