@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards.card import Card
+from ..cards.card import Card, is_joker
 from ..cards.evaluator import Category, category_floor
 from ..cards.rankings_base import Ranking
 from ..spec.model import DeclareStep
@@ -52,7 +52,7 @@ def likely_declaration(cards: Sequence[Card], rankings: Sequence[Ranking]) -> st
         return "high"
     # (the cards of an eight or better: a joker, whatever it stands for, among them)
     small = "2345678" if getattr(rankings[1], "ace_high", False) else "A2345678"
-    low_cards = [c for c in cards if str(c)[0] in small or str(c)[0] == "X"]
+    low_cards = [c for c in cards if is_joker(c) or str(c)[0] in small]
     if (
         len(low_cards) < getattr(rankings[1], "fewest_cards", 5)
         or best_of_nine(rankings[1].evaluate, low_cards) is None
