@@ -160,3 +160,27 @@ def test_the_command_plays_on_with_a_player_who_sits_the_house_game_out(capsys):
             (said,) = [line for line in lines[start:end] if line.startswith("  sat out")]
             short.append(said)
     assert short and all(said.startswith("  sat out, too few chips for three-card-poker: ") for said in short)
+
+
+def test_a_hand_s_outcome_lists_the_players_in_their_seats_whoever_dealt():
+    # The button moves, so the second hand's players begin at another seat (from its dealer's
+    # left); the outcome keeps the table's fixed order, as the table is drawn, given the seating.
+    s = session([RAZZ], {"Ann": 50, "Bob": 50, "Cat": 50}, hands=2)
+    s.play_next()
+    second = s.play_next()
+    assert second.players != ("Ann", "Bob", "Cat")  # (the hand's own order moved with the deal)
+    named = [line.split(":")[0].strip() for line in result_lines(second, seating=s.seating)]
+    assert named == ["Ann", "Bob", "Cat"]
+    own = [line.split(":")[0].strip() for line in result_lines(second)]
+    assert own == list(second.players)
+
+
+def test_a_house_game_s_positions_are_listed_in_their_seats_too():
+    s = session([THREE_CARD], {"Ann": 100, "Bob": 100, "Cat": 100}, hands=2)
+    s.play_next()
+    second = s.play_next()
+    assert second.players != ("Ann", "Bob", "Cat")  # (the button moves at a house game too)
+    lines = result_lines(second, seating=s.seating)
+    positions = [line.split(":")[0].strip() for line in lines if ": ante " in line]
+    stacks = [line.split(":")[0].strip() for line in lines if line.strip().split(":")[0] in s.seating and ": ante " not in line]
+    assert positions == ["Ann", "Bob", "Cat"] and stacks == ["Ann", "Bob", "Cat"]

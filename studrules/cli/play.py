@@ -335,7 +335,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
                 if me in report.players:
                     human.catch_up(report.hand.view(me))
                 human.console.print(
-                    "\n".join(["Hand over:"] + result_lines(report, human.fancy, seats=False)), markup=False
+                    "\n".join(["Hand over:"] + result_lines(report, human.fancy, seats=False, seating=session.seating)),
+                    markup=False,
                 )
                 if human.leaving:  # he left during the hand: folded, it was played out, settled and saved
                     session.stop(f"you left the table during hand {report.number + before}")

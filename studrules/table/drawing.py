@@ -324,12 +324,14 @@ def house_words(cards, variant, reasons) -> str | None:
 # printing results
 
 
-def result_lines(report, fancy: bool = False, *, seats: bool = True) -> list[str]:
+def result_lines(report, fancy: bool = False, *, seats: bool = True, seating: tuple[str, ...] = ()) -> list[str]:
     """A finished hand's outcome: each player's stack and net; banked games
     the house's hand, each position's ante, side bets made, wagers and
     settlement, pay lines in words. ``fancy``: cards with suit symbols.
     ``seats``: who sat the hand out or left the game at it (:func:`seat_lines`;
-    the terminal says it as the hand begins)."""
+    the terminal says it as the hand begins). ``seating``: the players in the
+    session's fixed order around the table (:func:`seat_order`), as the table
+    is drawn; the hand's own order, from the dealer's left, without it."""
     result = report.result
     lines = []
     if result.positions is not None:
@@ -341,7 +343,8 @@ def result_lines(report, fancy: bool = False, *, seats: bool = True) -> list[str
             said = house_words(house, report.variant, [pos["reason"] for pos in result.positions])
             shown = " ".join(card_text(c, fancy).plain for c in house)
             lines.append(f"  the house has {shown}" + (f": {said}" if said else ""))
-        for pos in result.positions:
+        place = {p: i for i, p in enumerate(seat_order(report, seating))}
+        for pos in sorted(result.positions, key=lambda pos: place.get(pos["player"], len(place))):
             net = pos["net"]
             wagers = pos.get("raises") or ([pos["raise"]] if pos["raise"] else [])
             wagered = f"wagers {' + '.join(map(str, wagers))}" if wagers else "no wager"
@@ -353,7 +356,7 @@ def result_lines(report, fancy: bool = False, *, seats: bool = True) -> list[str
             )
         hn = result.house_net or 0
         lines.append(f"  house: {'+' if hn > 0 else ''}{hn}")
-    for p in report.players:
+    for p in seat_order(report, seating):
         net = result.net[p]
         lines.append(f"  {p}: {result.stacks[p]} ({'+' if net > 0 else ''}{net})")
     return lines + seat_lines(report) if seats else lines

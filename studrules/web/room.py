@@ -419,7 +419,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat, _DealersChoice):
         session, report = self.session, self.report
         assert session is not None
         session.finish(report)
-        for line in result_lines(report):
+        for line in result_lines(report, seating=session.seating):
             self._say(line.strip())
         self.last_rules = {"stakes": dict(self.config.stakes), "options": dict(self.config.options)}
         if self.pending is not None:  # the host's change: from the next hand

@@ -54,7 +54,16 @@
     // an action names the turn this page showed: a second click, or one made before the page
     // caught up with the table, is refused rather than played at a later turn
     if (message.type === "act" && state && state.turn) message = Object.assign({turn: state.turn}, message);
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify(message));
+    if (message.type === "act") holdActions(true);  // (until the table answers: one click, one action)
+  }
+
+  // the action controls once one is sent: off until the table's next view redraws them, or on
+  // again when the table refuses it (the player may choose again)
+  function holdActions(held) {
+    for (const el of $("actions").querySelectorAll("button, input")) el.disabled = held;
+    $("actions").setAttribute("aria-busy", held ? "true" : "false");
   }
 
   function connect() {
@@ -65,6 +74,7 @@
     const ws = socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
     socket.addEventListener("open", () => {
       retry = 500;
+      shownActions = null;  // (the actions drawn afresh from the first view: one sent before a drop may be lost)
       ws.send(JSON.stringify(token ? {type: "hello", token} : {type: "watch"}));
     });
     socket.addEventListener("message", (e) => {
@@ -72,6 +82,7 @@
       const msg = JSON.parse(e.data);
       if (msg.type === "error") {
         $("error").textContent = msg.message;
+        if (msg.refused === "act") holdActions(false);
         if (sentSettings) { sentSettings = null; $("settings-status").textContent = "Nothing changed."; }
         if (/no seat at this table has that token/.test(msg.message)) {
           localStorage.removeItem(tokenKey);
