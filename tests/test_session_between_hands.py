@@ -182,5 +182,9 @@ def test_a_house_game_s_positions_are_listed_in_their_seats_too():
     assert second.players != ("Ann", "Bob", "Cat")  # (the button moves at a house game too)
     lines = result_lines(second, seating=s.seating)
     positions = [line.split(":")[0].strip() for line in lines if ": ante " in line]
-    stacks = [line.split(":")[0].strip() for line in lines if line.strip().split(":")[0] in s.seating and ": ante " not in line]
+    stacks = [
+        line.split(":")[0].strip()
+        for line in lines
+        if line.strip().split(":")[0] in s.seating and ": ante " not in line
+    ]
     assert positions == ["Ann", "Bob", "Cat"] and stacks == ["Ann", "Bob", "Cat"]

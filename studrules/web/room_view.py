@@ -138,7 +138,9 @@ def snapshot(room: Room, seat: Seat | None) -> dict[str, Any]:
         "log": room.log[-50:],
         "chat": room.chat[-50:],
         "hand": None if hand is None else hand_payload(hand, me if in_hand else None, variant),
-        "result": result_lines(room.report, seating=room.session.seating if room.session else ()) if room.report is not None and room.report.result else [],
+        "result": result_lines(room.report, seating=room.session.seating if room.session else ())
+        if room.report is not None and room.report.result
+        else [],
         "choosing": chooser,
         "waiting_for": room.waiting_for(),  # who the table waits for to buy in again
         "everybody_away": room.state == "between" and room.everybody_away(),  # no hand until one is back
