@@ -297,6 +297,20 @@ def test_a_narrow_terminal_shows_a_line_a_seat_and_cuts_no_stack_or_card():
     assert "┏" in wide and "…" not in wide  # (a table where one fits)
 
 
+def test_the_header_is_broken_between_its_parts_on_a_terminal_too_narrow_for_it():
+    # an audit's finding: at 80 columns the hi-lo game's header broke inside a part
+    # ("... | bets of 10, 3 raises" / "left | pot 4"); each line now holds whole parts
+    variant = load_variant("seven-card-stud-hi-lo")
+    hand = Hand(variant, ["Hero", "Ann", "Bob", "Cat"], 400, seed=3)
+    wide = plain(render_table(hand.view("Hero"), None, variant, hand=hand)).splitlines()[0]
+    parts = wide.split(" | ")
+    assert len(" | ".join(parts)) > 80 and "bets of 10, 3 raises left" in parts  # (too long for 80)
+    screen = plain(render_table(hand.view("Hero"), None, variant, hand=hand), width=80).splitlines()
+    header = screen[: screen.index(next(line for line in screen if line.startswith("your hand")))]
+    assert len(header) == 2 and all(len(line) <= 80 for line in header)
+    assert [p for line in header for p in line.split(" | ")] == parts
+
+
 def test_what_another_seat_shows_counts_the_card_shared_in_the_middle():
     # an audit's finding: at eight players of the Russian casino's seven-card stud, the last
     # card is one card in the middle for everybody, and the others' showing left it out. Seed 1:

@@ -265,8 +265,37 @@ def render_table(view, dealer: str | None = None, variant=None, *, seating=(), h
         middle = Text(" ").join(card_text(c, fancy) for c in view.community)
         table.add_row("middle", "", *blank, middle, "", "")
         lines.append(Text("middle: ") + middle)
-    header = [Text(" | ".join(parts), style="bold")] + ([Text(" | ".join(second), style="bold")] if second else [])
-    return Group(*header, _Seats(table, lines))
+    return Group(_Header(parts), *([_Header(second)] if second else []), _Seats(table, lines))
+
+
+class _Header:
+    """A header line's parts joined by `` | ``, broken between parts where the
+    terminal is too narrow for the whole line (not in the middle of one: "3 raises / left").
+
+    >>> from rich.console import Console
+    >>> console = Console(width=30, no_color=True)
+    >>> with console.capture() as seen:
+    ...     console.print(_Header(["Razz", "betting round 2", "pot 16"]))
+    >>> print(seen.get().rstrip())
+    Razz | betting round 2
+    pot 16
+    """
+
+    def __init__(self, parts: list[str]):
+        self.parts = parts
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        line = ""
+        for part in self.parts:
+            if line and cell_len(line) + 3 + cell_len(part) > options.max_width:
+                yield Text(line, style="bold")
+                line = part
+            else:
+                line = f"{line} | {part}" if line else part
+        yield Text(line, style="bold")
 
 
 class _Seats:
