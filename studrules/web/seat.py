@@ -36,7 +36,9 @@ class Seat:
     leaving: bool = False  # stands up when the hand in play is over (his hand folded at his turn)
     away: bool = False  # sitting out: a person whose seat checks, else folds, at once until he is back
     missed: int = 0  # his turns in a row that ran out of time (AWAY_AFTER of them: away)
-    gone_at: float | None = None  # when his last page closed (None: one is open, or he never had one)
+    gone_at: float | None = (
+        None  # when his last page closed, or the server restarted (None: one is open, or he never had one)
+    )
     seen: bool = False  # he has had a page open (since the server started)
 
 
