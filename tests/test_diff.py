@@ -52,7 +52,10 @@ def test_a_variant_against_itself_has_no_difference(name):
 def test_french_vs_hebrew_lists_exactly_the_four_differences():
     d = differences(FR, HE)
     # 000.1 ante = half the low limit; 001.2 ante about 1/5 of the low bet
-    assert d[("stakes and forced bets", "ante")] == ("half the low limit (5)", "a fifth of the low limit (2)")
+    assert d[("stakes and forced bets", "ante")] == (
+        "half the low limit (5)",
+        "the larger of 1 and a fifth of the low limit (2)",
+    )
     # 000.3 bring-in = the ante (5 at 10/20); 001.4 bring-in half the low bet (5 at 10/20): the same
     # chips, so no difference (it is listed apart: see test_equal_amounts_by_other_formulas_...)
     assert ("stakes and forced bets", "bring-in") not in d
@@ -223,7 +226,7 @@ def test_french_vs_italian_house_game():
 
 def test_hebrew_vs_russian_home_game():
     d = differences(HE, RU_HOME)
-    assert d[("stakes and forced bets", "ante")] == ("a fifth of the low limit (2)", "1")
+    assert d[("stakes and forced bets", "ante")] == ("the larger of 1 and a fifth of the low limit (2)", "1")
     assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "none")
     # 001.8 bet last shows first; 002.8 "тот, кто последним повышал ставку", and 002 says
     # "повысить ставку" of an opening bet too: the last to bet or raise in both
@@ -241,7 +244,7 @@ def test_hebrew_vs_russian_home_game():
 
 def test_hebrew_vs_russian_casino():
     d = differences(HE, RU_CASINO)
-    assert d[("stakes and forced bets", "ante")] == ("a fifth of the low limit (2)", "1")
+    assert d[("stakes and forced bets", "ante")] == ("the larger of 1 and a fifth of the low limit (2)", "1")
     assert d[("stakes and forced bets", "bring-in")] == ("half the low limit (5)", "twice the ante (2)")
     # 001.4 nearer the dealer; 003.3 suits count
     assert d[("stakes and forced bets", "bring-in ties")] == (
@@ -410,7 +413,7 @@ def test_an_option_choice_shows():
     d = differences(HE, HE, options_b={"ante": "no"})
     # 001.2 "usually played with an ante": the option removes it
     assert d == {
-        ("stakes and forced bets", "ante"): ("a fifth of the low limit (2)", "none"),
+        ("stakes and forced bets", "ante"): ("the larger of 1 and a fifth of the low limit (2)", "none"),
         ("stakes and forced bets", "ante posted by"): ("every player", MISSING),
         ("stakes and forced bets", "ante counts toward bets"): ("no (dead)", MISSING),
     }
@@ -490,7 +493,7 @@ def test_cli_diff_options_and_stakes_per_side(capsys):
     assert {
         "topic": "stakes and forced bets",
         "rule": "ante",
-        "a": "a fifth of the low limit (4)",
+        "a": "the larger of 1 and a fifth of the low limit (4)",
         "b": "none",
         "same_now": False,
     } in data
@@ -502,7 +505,7 @@ def test_cli_diff_text_and_mistakes(capsys):
     assert main(["diff", FR, HE]) == 0
     out = capsys.readouterr().out
     differ, same_now = out.split(SAME_NOW_HEADING)
-    assert "half the low limit (5) | a fifth of the low limit (2)" in differ
+    assert "half the low limit (5) | the larger of 1 and a fifth of the low limit (2)" in differ
     # the same 5 chips by two formulas: listed after the heading only
     assert "equal to the ante (5) | half the low limit (5)" in same_now
     assert "equal to the ante" not in differ

@@ -61,7 +61,7 @@ def test_french_suit_order_open_pair_cap_and_showdown():
     # 000 rule 5: a pair in the two up cards allows the high limit, the others then follow
     assert (
         # the file writes the high limit as twice the low limit (10): 20
-        "If some player shows a pair among his up cards, bets and raises may be 20 (twice the low limit); once one is made, the rest of the round follows it."
+        "If some player still in the hand shows a pair among his up cards, bets and raises may be 20 (twice the low limit); once one is made, the rest of the round follows it."
         in text
     )
     # 000 rule 4: one opening bet and three raises
@@ -78,7 +78,7 @@ def test_hebrew_bring_in_is_half_the_low_bet_and_ties_go_nearest_the_dealer():
     # 001 rule 4: "חייב לשים הימור בגובה ½ מההימור הנמוך" ... "זה שקרוב יותר לדילר"
     text = flat(explain(load_variant("five-card-stud-he")))
     assert "brings in for 5 (half the low limit); ties go to the player nearest the dealer's left." in text
-    assert "ante (ante): 2 (a fifth of the low limit)" in text
+    assert "ante (ante): 2 (the larger of 1 and a fifth of the low limit)" in text
     # 001 rule 8: each player may show or muck; mucking gives up the pot
     assert "may muck" in text and "gives up the pot" in text
 

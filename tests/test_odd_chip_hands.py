@@ -116,4 +116,15 @@ def test_the_rule_book_says_who_the_opener_is():
     )
     said = _rule_book(load_variant_text(text))
     assert "the first to bet or complete: a bring-in opens nothing" in said
-    assert "on the latest round a player still in opened, in the whole hand" in said
+    assert "on the latest round a player still in opened; if no player still in opened a round, the player" in said
+
+
+def test_the_rule_book_says_the_opener_of_the_last_round_alone_where_the_showdown_reads_it():
+    # an audit's finding: the French rule book said "the player who opened the betting ... on
+    # the latest round a player still in opened, in the last round" (two rounds at once); the
+    # engine reads the last round's opener alone there (scope: last_round)
+    from studrules import load_variant
+
+    said = _rule_book(load_variant("five-card-stud-fr"))
+    assert "a bring-in opens nothing) in the last round; if no player still in opened it, the best visible hand" in said
+    assert "latest round a player still in opened" not in said

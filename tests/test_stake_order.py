@@ -97,20 +97,32 @@ def test_a_scripts_stakes_that_turn_the_order_round_are_one_warning_line_in_the_
 
 # --- a stake worked out to a fraction of a chip --------------------------------
 
-HE = "five-card-stud-he"  # ante: low_limit / 5 ("about 1/5"), bring_in: low_limit / 2
+HE = "five-card-stud-he"  # ante: max(1, low_limit / 5) ("about 1/5"), bring_in: low_limit / 2
+FR = "five-card-stud-fr"  # ante: low_limit / 2, bring_in: ante
 
 
-def test_the_hebrew_texts_own_example_stakes_make_the_ante_a_fraction_of_a_chip():
-    # The text's $3/$6: an ante of 3 / 5 = 0.6 and a bring-in of 3 / 2 = 1.5
-    # chips; chips are whole, so they are played as 0 and 1, and each is said.
-    ante, bring_in = _warnings({"low_limit": 3}, HE)
-    assert ante.startswith("--stake low_limit=3 makes ante (low_limit / 5) 0.6 of a chip: it is played as 0")
-    assert "--stake ante=N" in ante
+def test_the_hebrew_texts_own_example_stakes_make_the_bring_in_a_fraction_of_a_chip():
+    # The text's $3/$6: a bring-in of 3 / 2 = 1.5 chips; chips are whole, so it is played
+    # as 1, and said. Its ante, "about" a fifth of the low bet, is at least one chip: 1
+    # (a fifth, 0.6, would be played as no ante at all), whole, so unsaid.
+    (bring_in,) = _warnings({"low_limit": 3}, HE)
     assert bring_in.startswith("--stake low_limit=3 makes bring_in (low_limit / 2) 1.5 of a chip: it is played as 1")
+    assert "--stake bring_in=N" in bring_in
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", StakeOrderWarning)
         played = load_variant(HE, stakes={"low_limit": 3}).stake_values()
-    assert (played["ante"], played["bring_in"]) == (0, 1)
+    assert (played["ante"], played["bring_in"]) == (1, 1)
+
+
+def test_a_stake_read_from_a_rounded_one_takes_its_played_value():
+    # The French file at a low limit of 5: an ante of 5 / 2 = 2.5, played as 2 and said;
+    # its bring-in is the ante: the 2 played, whole, so unsaid
+    (ante,) = _warnings({"low_limit": 5}, FR)
+    assert ante.startswith("--stake low_limit=5 makes ante (low_limit / 2) 2.5 of a chip: it is played as 2")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", StakeOrderWarning)
+        played = load_variant(FR, stakes={"low_limit": 5}).stake_values()
+    assert (played["ante"], played["bring_in"]) == (2, 2)
 
 
 @pytest.mark.parametrize("stakes", [{"low_limit": 10}, {"low_limit": 30}, {"low_limit": 3, "ante": 1, "bring_in": 2}])
@@ -122,4 +134,4 @@ def test_stakes_that_divide_evenly_or_are_given_are_not_warned(stakes):
 def test_a_stake_that_rounds_is_one_warning_line_and_the_command_still_runs(capsys):
     assert main(["explain", HE, "--stake", "low_limit=3"]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert [line.split(" makes ")[1].split(" ")[0] for line in err] == ["ante", "bring_in"]
+    assert [line.split(" makes ")[1].split(" ")[0] for line in err] == ["bring_in"]

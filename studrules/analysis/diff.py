@@ -70,10 +70,10 @@ from .rule_words import (
     odd_chip_words,
     payout_words,
     qualifier_values,
-    showdown_order_words,
     suit_order_words,
     tie_break_words,
 )
+from .showdown_words import showdown_order_words
 from .step_words import cards_used_sentences, up_card_rule_words
 from .wild_words import a_or_an, wild_rule_rows
 

@@ -254,7 +254,7 @@ def condition_words(expr: Expression | str | tuple) -> str:
     """A condition in words.
 
     >>> condition_words("open_pair")
-    'some player shows a pair among his up cards'
+    'some player still in the hand shows a pair among his up cards'
     >>> condition_words("house >= ace_king")
     'the house has ace-king or better'
     >>> condition_words("players_in >= 3 and not heads_up")

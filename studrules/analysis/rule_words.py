@@ -49,7 +49,6 @@ __all__ = [
     "low_card_all_in_value",
     "qualifier_values",
     "bring_in_who_words",
-    "showdown_order_words",
     "cap_words",
     "short_all_in_words",
     "low_card_all_in_words",
@@ -207,22 +206,6 @@ def bring_in_who_words(who: str, ace: str | None = None) -> str:
     """
     words = seat_rule_words(who)
     return f"{words} (aces {ace})" if ace else words
-
-
-def showdown_order_words(step: ShowdownStep) -> str:
-    """``the last player to raise (in the last round); if nobody raised, ...``."""
-    where = "in the last round" if step.scope == "last_round" else "in the whole hand"
-    parts = []
-    previous = None
-    for _i, entry in enumerate(step.order):
-        words = _SHOW_WORDS.get(entry, entry.replace("_", " "))
-        if entry in _SHOW_MISSING:
-            words += f" {where}"
-        if previous is not None:
-            words = f"if {_SHOW_MISSING.get(previous, 'there is none')}, {words}"
-        parts.append(words)
-        previous = entry
-    return "; ".join(parts) + "; then clockwise"
 
 
 def cap_words(step: BettingStep) -> str:
@@ -471,20 +454,6 @@ _FIRST_WORDS = {
     "highest_up_card": "the highest up card",
     "dealer_left": "the player at the dealer's left",
     "after_blinds": "the player after the last blind",
-}
-_SHOW_WORDS = {
-    "last_raiser": "the last player to raise",
-    "last_aggressor": "the last player to bet or raise",
-    "opener": "the player who opened the betting (the first to bet or complete: a bring-in opens nothing) "
-    "on the latest round a player still in opened,",
-    "first_to_act": "the first player to act on the last round",
-    "best_visible": "the best visible hand",
-    "dealer_left": "the player nearest the dealer's left",
-}
-_SHOW_MISSING = {
-    "last_raiser": "nobody raised",
-    "last_aggressor": "nobody bet",
-    "opener": "nobody bet",
 }
 _ODD_CHIP_WORDS = {
     "nearest_dealer": "the player nearest the dealer's left",

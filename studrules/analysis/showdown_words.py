@@ -22,7 +22,6 @@ from .rule_words import (
     part_words,
     parts_words,
     qualifier_sentences,
-    showdown_order_words,
 )
 from .step_words import cards_used_sentences
 
@@ -137,3 +136,46 @@ def showdown_items(step: ShowdownStep, variant: Variant) -> list[str]:
     elif step.ties == "first_shown":
         items.append("Between equal hands, the one shown first takes the whole pot.")
     return items
+
+
+def showdown_order_words(step: ShowdownStep) -> str:
+    """``the last player to raise (in the last round); if nobody raised, ...``.
+
+    >>> from studrules.spec.model import ShowdownStep
+    >>> showdown_order_words(ShowdownStep(id="s", order=("opener", "best_visible"), scope="last_round"))
+    'the player who opened the betting (the first to bet or complete: a bring-in opens nothing) in the last round; if no player still in opened it, the best visible hand; then clockwise'
+    >>> showdown_order_words(ShowdownStep(id="s", order=("opener",), scope="hand"))
+    'the player who opened the betting (the first to bet or complete: a bring-in opens nothing) on the latest round a player still in opened; then clockwise'
+    """
+    last = step.scope == "last_round"
+    where = "in the last round" if last else "in the whole hand"
+    parts = []
+    previous = None
+    for _i, entry in enumerate(step.order):
+        words = _SHOW_WORDS.get(entry, entry.replace("_", " "))
+        if entry == "opener":  # (of the last round alone, or of the latest round opened by one still in)
+            words += " in the last round" if last else " on the latest round a player still in opened"
+        elif entry in _SHOW_MISSING:
+            words += f" {where}"
+        if previous == "opener":
+            words = f"if no player still in opened {'it' if last else 'a round'}, {words}"
+        elif previous is not None:
+            words = f"if {_SHOW_MISSING.get(previous, 'there is none')}, {words}"
+        parts.append(words)
+        previous = entry
+    return "; ".join(parts) + "; then clockwise"
+
+
+_SHOW_WORDS = {
+    "last_raiser": "the last player to raise",
+    "last_aggressor": "the last player to bet or raise",
+    "opener": "the player who opened the betting (the first to bet or complete: a bring-in opens nothing)",
+    "first_to_act": "the first player to act on the last round",
+    "best_visible": "the best visible hand",
+    "dealer_left": "the player nearest the dealer's left",
+}
+_SHOW_MISSING = {
+    "last_raiser": "nobody raised",
+    "last_aggressor": "nobody bet",
+    "opener": "nobody bet",
+}

@@ -59,7 +59,7 @@ DECISION_REFUSED: Mapping[str, str] = {
 }
 
 _DESCRIPTIONS = {
-    "open_pair": "some player shows a pair among his up cards",
+    "open_pair": "some player still in the hand shows a pair among his up cards",
     "heads_up": "only two players are left in the hand",
     "antes_posted": "antes were posted before the deal",
     "community_dealt": "a community card was turned up",

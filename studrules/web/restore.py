@@ -44,9 +44,9 @@ def restore_room(
             check_name(s["name"])  # (a store written before names were matched whole)
         except ProtocolError as err:
             raise TableError(f"seat {s['seat']}: {err}") from None
-        room.seats[s["seat"]] = seat = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
-        if seat.bot is None:  # (no page of his is open at a restart: a host who never opens one passes his part)
-            seat.gone_at = clock()
+        room.seats[s["seat"]] = made = Seat(s["seat"], s["name"], s["token_hash"], s["bot"], s["stack"])
+        if made.bot is None:  # (no page of his is open at a restart: a host who never opens one passes his part)
+            made.gone_at = clock()
     session = data.get("session")
     extra = (session or {}).get("extra") or {}
     room.departed = list(extra.get("departed") or [])
