@@ -28,17 +28,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.add_argument("--markdown", action="store_true", help="write Markdown instead of plain text")
     parser.add_argument("--lang", default="en", metavar="LANG", help="language of the rule book (only 'en' for now)")
-    parser.add_argument(
+    instead = parser.add_mutually_exclusive_group()
+    instead.add_argument(
         "--steps",
         action="store_true",
         help="list the variant's steps in order by id (the ids a file that extends it, or an option's "
         "changes, names), with each step's kind and the file and line where it is first written, instead of the rule book",
+    )
+    instead.add_argument(
+        "--quotes",
+        action="store_true",
+        help="print what the variant's source text says, step by step, in its own words (each step's and "
+        "option's quote), and the steps that quote nothing (the file's readings), instead of the rule book",
     )
 
 
 def run(args: argparse.Namespace) -> int:
     if args.steps:
         sys.stdout.write(step_list(variant_from_args(args)))
+        return 0
+    if args.quotes:
+        from ..analysis.source_quotes import quote_list
+
+        sys.stdout.write(quote_list(variant_from_args(args)))
         return 0
     on_terminal = not args.markdown and sys.stdout.isatty()
     text = _rule_book(args, markdown=args.markdown or on_terminal)
