@@ -434,7 +434,8 @@ def test_an_options_quote_or_description_of_the_wrong_type_is_a_located_error(tm
 def test_an_unknown_option_lists_the_valid_ones():
     (e,) = errors_of("five-card-stud-he", options={"antes": "no"})
     assert (
-        e.message == "unknown option 'antes': did you mean 'ante'? options of five-card-stud-he: ante, open_pair_bets"
+        e.message
+        == "unknown option 'antes': did you mean 'ante'? options of five-card-stud-he: ante, open_pair_bets, completion"
     )
 
 

@@ -291,3 +291,16 @@ def test_rounds_three_and_four_allow_three_raises_at_most():
     )
     assert h.round == 4 and h.to_act == "Ann"
     assert legal(h) == {"fold": None, "call": 20}
+
+
+@pytest.mark.parametrize(("completion", "dan_may_raise"), [("opening", True), ("raise", False)])
+def test_at_most_three_raises_count_the_completion_as_the_option_reads_it(completion, dan_may_raise):
+    # "כאשר יש מקסימום שלש העלאות בכל סבב הימורים" (at most three raises each round).
+    # Dan brings in 5, Ann completes to 10, Bob raises to 20, Cat to 30. Read as the file's
+    # default (the completion opens) two raises are made and Dan may make the third, to 40;
+    # read as the bring-in being the round's bet (option completion: raise) the completion
+    # was the first raise, Cat's the third, and Dan may only call 25 or fold.
+    h = play(HE, FULL, ["Dan bring-in", "Ann complete", "Bob raise", "Cat raise"], options={"completion": completion})
+    assert h.to_act == "Dan"
+    assert ("raise" in legal(h)) is dan_may_raise
+    assert legal(h)["call"] == 25
