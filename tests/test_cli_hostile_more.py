@@ -430,3 +430,29 @@ def test_a_history_line_of_another_format_or_a_later_version_is_refused_at_its_l
     for argv in (["replay", str(other)], ["replay", str(other), "--unchecked"], ["export-phh", str(other)]):
         code, _, err = run(capsys, *argv)
         assert code == 1 and f"{other}:1:1: {said}" in err
+
+
+def test_a_stop_while_the_phh_file_is_written_says_it_was_not_written(tmp_path, capsys, monkeypatch):
+    # an audit's finding: Ctrl-C while --phh was being written (some seconds for thousands
+    # of hands) left the old file in place and said only "interrupted"
+    import studrules.records.phh as phh
+
+    def stopped(history, out):
+        out.write("[hand part")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(phh, "write_history_phh", stopped)
+    old = _file(tmp_path, "g.phh", "old text\n")
+    history = tmp_path / "h.jsonl"
+    code, _, err = run(
+        capsys, "play", "razz", "--bots-only", "-n", "2", "--history", str(history), "--phh", str(old), "--force"
+    )
+    assert code == 130
+    assert f"--phh {old}: not written, stopped while writing it; the file there is as it was" in err
+    assert old.read_text(encoding="utf-8") == "old text\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+    new = tmp_path / "new.phh"
+    code, _, err = run(
+        capsys, "play", "razz", "--bots-only", "-n", "2", "--history", str(history), "--phh", str(new), "--force"
+    )
+    assert code == 130 and f"--phh {new}: not written, stopped while writing it\n" in err and not new.exists()

@@ -10,6 +10,7 @@ history), even with ``--force`` and even through a link; a file that exists is r
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
@@ -103,6 +104,9 @@ def write_output_with(flag: str, path: str | Path, write: Callable[[TextIO], T])
         part.unlink(missing_ok=True)
         if isinstance(err, OSError):
             raise StudrulesError(f"{flag} {path}: cannot write it ({err.strerror or err})") from None
+        if isinstance(err, KeyboardInterrupt):  # (Ctrl-C, or SIGTERM made one: the stop is said by the caller)
+            kept = "; the file there is as it was" if target.exists() else ""
+            print(f"studrules: {flag} {path}: not written, stopped while writing it{kept}", file=sys.stderr)
         raise
     return done
 
