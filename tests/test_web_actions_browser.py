@@ -67,3 +67,48 @@ def test_an_action_the_table_refuses_gives_the_buttons_back(browser, server, sho
         if not _passive(page):
             page.wait_for_timeout(100)
     raise AssertionError("Ann was never offered a bet or raise of her own size")
+
+
+@pytest.mark.parametrize("name", ["constructor", "__proto__", "hasOwnProperty"])
+def test_a_player_named_like_what_every_object_has_does_not_break_the_others_pages(browser, server, shots, name):  # noqa: F811
+    # an audit's finding: the page read each seat's cards as up_cards[name], so a friend named
+    # "constructor" (or "__proto__") made every other page fail at the first deal: no cards,
+    # no buttons ("Your turn." and nothing to click), the turns timing out
+    from test_web_browser import _sits_down
+
+    ann = browser.new_context().new_page()
+    _create(ann, server, "Ann", "five-card-stud-fr", 2)
+    friend = _sits_down(browser, ann, name)
+    ann.wait_for_function("document.querySelectorAll('#seats li:not(.empty)').length === 2")
+    errors: list[str] = []
+    ann.on("pageerror", lambda err: errors.append(str(err)))
+    ann.click("#start")
+    for _ in range(60):
+        if ann.locator("#actions button").count() or friend.locator("#actions button").count():
+            break
+        ann.wait_for_timeout(200)
+    shots(ann, "named")
+    assert errors == []
+    assert ann.locator("#my-cards .card").count() == 2
+    assert ann.locator("#seats li", has_text=name).locator(".card").count() >= 1  # (his up card, his down card's back)
+
+
+def test_a_bet_beyond_what_a_message_may_carry_gives_the_buttons_back(browser, server, shots):  # noqa: F811
+    # an audit's finding: a bet of 2,000,000,000 typed in the field was refused as a message
+    # (beyond any amount), a refusal that named no action: the buttons stayed held
+    page = _page_counting(browser)
+    _create(page, server, "Ann", "five-card-stud-ru-home", 2)
+    _start_with_a_bot(page)
+    for _ in range(60):
+        page.wait_for_timeout(200)
+        field = page.locator("#amount-bet, #amount-raise")
+        if field.count():
+            verb = field.first.get_attribute("id").split("-")[1]
+            field.first.fill("2000000000")
+            page.locator(f'#actions button[data-verb="{verb}"]').click()
+            page.wait_for_function("document.getElementById('error').textContent !== ''")
+            assert page.locator(f'#actions button[data-verb="{verb}"]').is_enabled()
+            return
+        if not _passive(page):
+            page.wait_for_timeout(100)
+    raise AssertionError("Ann was never offered a bet or raise of her own size")

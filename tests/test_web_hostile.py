@@ -86,6 +86,28 @@ def test_json_nested_too_deep_is_one_clear_error_on_the_socket_and_over_http(cli
         ws.send_json({"type": "ping"})  # the socket goes on
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"host": "Ann", "variants": ["\\ud800"]}',  # (a lone surrogate, as JSON writes it)
+        b'{"host": "Ann", "variants": ["five-card-stud-fr"], "stakes": {"\\udfff": 2}}',
+    ],
+)
+def test_half_a_character_in_a_request_or_a_message_is_refused_not_a_server_error(client, body):
+    # an audit's finding: a lone surrogate in a game's or a stake's name was quoted in the
+    # error, whose JSON reply then failed to encode: a 500 and a traceback in the log
+    r = client.post("/api/tables", content=body)
+    assert r.status_code == 400
+    assert r.json()["error"] == "the request holds text that is not whole characters (half of one, a lone surrogate)"
+    t = _table(client)
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        _hello(ws, t["token"])
+        ws.send_text('{"type": "say", "text": "hi \\ud800"}')
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and "not whole characters" in reply["message"]
+        ws.send_json({"type": "ping"})  # the socket goes on
+
+
 def test_a_binary_first_frame_is_answered_not_a_traceback(client):
     t = _table(client)
     with client.websocket_connect(f"/ws/{t['table']}") as ws:

@@ -43,7 +43,7 @@ from ..records.history import hand_record
 from ..spec.source import MAX_BYTES
 from ..table.session import Session
 from .pages import send_views
-from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message
+from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, parse_message, whole_unicode
 from .restore import restore_room
 from .room import Room, Seat, TableConfig, TableError
 from .room_view import snapshot
@@ -369,7 +369,7 @@ def _frame_text(frame: MutableMapping[str, Any]) -> str | None:
 
 def _json_body(raw: bytes) -> Any:
     try:
-        return json.loads(raw or b"{}")
+        return whole_unicode(json.loads(raw or b"{}"), "the request")
     except (ValueError, RecursionError):  # (RecursionError: nested too deep)
         raise ProtocolError("the request is not JSON") from None
 

@@ -72,7 +72,16 @@ from ..table.terminal import wild_now
 from .banked_view import banked_payload, behind_wagers
 from .settings_change import CHANGEABLE, FIXED
 
-__all__ = ["MAX_MESSAGE", "MAX_SETTINGS", "ProtocolError", "parse_message", "hand_payload", "check_name", "RateLimit"]
+__all__ = [
+    "MAX_MESSAGE",
+    "MAX_SETTINGS",
+    "ProtocolError",
+    "parse_message",
+    "hand_payload",
+    "check_name",
+    "RateLimit",
+    "whole_unicode",
+]
 
 #: The largest message a browser may send, in bytes.
 MAX_MESSAGE = 1024
@@ -177,6 +186,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("a message is one JSON object") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("a message is a JSON object with a 'type'")
+    whole_unicode(data, "a message")
     kind = data["type"]
     fields = _FIELDS.get(kind)
     if fields is None:
@@ -197,6 +207,24 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     for key in fields:
         out.setdefault(key, None)
     return out
+
+
+def whole_unicode(data: Any, what: str) -> Any:
+    """``data`` (JSON read) as it was, refused where a string in it holds half of a character
+    (a lone surrogate, ``"\\ud800"``: no page can show it, nor a reply quote it).
+
+    >>> whole_unicode({"name": "Ann"}, "a message")
+    {'name': 'Ann'}
+    >>> whole_unicode({"say": chr(0xD800)}, "a message")
+    Traceback (most recent call last):
+    ...
+    studrules.web.protocol.ProtocolError: a message holds text that is not whole characters (half of one, a lone surrogate)
+    """
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError(f"{what} holds text that is not whole characters (half of one, a lone surrogate)") from None
+    return data
 
 
 def _checked(key: str, value: Any, rule: Any) -> Any:

@@ -82,7 +82,7 @@
       const msg = JSON.parse(e.data);
       if (msg.type === "error") {
         $("error").textContent = msg.message;
-        if (msg.refused === "act") holdActions(false);
+        if (!msg.refused || msg.refused === "act") holdActions(false);  // (none: the message itself was refused)
         if (sentSettings) { sentSettings = null; $("settings-status").textContent = "Nothing changed."; }
         if (/no seat at this table has that token/.test(msg.message)) {
           localStorage.removeItem(tokenKey);
@@ -122,6 +122,10 @@
   });
 
   function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
+
+  // a value kept under a player's name: his own key only (a player named "constructor" or
+  // "__proto__" would otherwise read what every object inherits)
+  function own(object, name) { return Object.prototype.hasOwnProperty.call(object, name) ? object[name] : undefined; }
 
   function diffRows(tbody, differences) {
     clear(tbody);
@@ -322,12 +326,12 @@
       if (k >= 0) {
         const cards = document.createElement("span");
         cards.className = "cards";
-        const ups = hand.up_cards[seat.name] || [];
-        const hidden = Math.max(0, (hand.dealt[seat.name] || 0) - ups.length);
+        const ups = own(hand.up_cards, seat.name) || [];
+        const hidden = Math.max(0, (own(hand.dealt, seat.name) || 0) - ups.length);
         if (s.you && seat.seat === s.you.seat) {
           for (const [c, f] of hand.cards) cards.appendChild(cardEl(c, f));
-        } else if (hand.shown[seat.name]) {  // shown at the showdown: every card
-          for (const c of hand.shown[seat.name]) cards.appendChild(cardEl(c, "up"));
+        } else if (own(hand.shown, seat.name)) {  // shown at the showdown: every card
+          for (const c of own(hand.shown, seat.name)) cards.appendChild(cardEl(c, "up"));
         } else {
           for (let j = 0; j < hidden; j++) cards.appendChild(cardEl(null));
           for (const c of ups) cards.appendChild(cardEl(c, "up"));
