@@ -456,3 +456,33 @@ def test_a_stop_while_the_phh_file_is_written_says_it_was_not_written(tmp_path, 
         capsys, "play", "razz", "--bots-only", "-n", "2", "--history", str(history), "--phh", str(new), "--force"
     )
     assert code == 130 and f"--phh {new}: not written, stopped while writing it\n" in err and not new.exists()
+
+
+def test_a_history_moved_with_its_variant_file_is_replayed_from_the_file_beside_it(tmp_path, capsys, monkeypatch):
+    # an audit's finding: a history names its variant file by the whole path it was played
+    # with; moved to another folder with that file beside it (the first folder gone), every
+    # line failed "no such file", with or without --variants-in
+    import shutil
+
+    first = tmp_path / "first"
+    (first / "games").mkdir(parents=True)
+    (first / "games" / "my-razz.yaml").write_text("extends: razz\nname: my-razz\n", encoding="utf-8")
+    monkeypatch.chdir(first)
+    assert (
+        run(capsys, "play", "games/my-razz.yaml", "--bots-only", "-n", "2", "--seed", "3", "--history", "h.jsonl")[0]
+        == 0
+    )
+    assert str(first / "games" / "my-razz.yaml") in (first / "h.jsonl").read_text(encoding="utf-8")
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    shutil.copy(first / "h.jsonl", moved / "h.jsonl")
+    shutil.copy(first / "games" / "my-razz.yaml", moved / "my-razz.yaml")
+    monkeypatch.chdir(moved)
+    shutil.rmtree(first)
+    code, out, err = run(capsys, "replay", "h.jsonl")
+    assert code == 0, err
+    assert "(my-razz)" in out
+    # a file of that name beside it that is another game is caught by the lines' checks
+    (moved / "my-razz.yaml").write_text("extends: seven-card-stud\nname: my-razz\n", encoding="utf-8")
+    code, _, err = run(capsys, "replay", "h.jsonl")
+    assert code == 1 and "h.jsonl:1:1:" in err

@@ -149,6 +149,7 @@ def resolve_variant_path(
         if shipped is not None:
             candidates.append(shipped)
     roots = None if within is None else (*within, variants_dir(), resources.variants_dir())
+    candidates += [root / Path(text).name for root in within or () if os.sep in text]  # (moved: found beside)
     refused: SpecError | None = None
     for c in candidates:
         if _exists(c):
@@ -182,8 +183,7 @@ def _shipped_hint(text: str, names: list[str]) -> str:
     """
     stem = Path(text).name.removesuffix(".yaml").removesuffix(".yml")
     close = close_matches(stem, names)
-    path = _shipped_path(close[0]) if close else None
-    if path is None:
+    if (path := _shipped_path(close[0]) if close else None) is None:
         return ""
     shown = path.relative_to(variants_dir().parent).as_posix()
     return f"; did you mean '{close[0]}' (the shipped {shown})?"
