@@ -163,8 +163,10 @@ def test_append_continues_a_history_whose_last_record_only_lacks_its_newline(tmp
     whole = tmp_path / "whole.jsonl"
     assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--seed", "2", "--history", str(whole))[0] == 0
     bare = _file(tmp_path, "bare.jsonl", whole.read_text(encoding="utf-8").rstrip("\n"))
-    assert run(capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(bare), "--append")[0] == 0
-    assert len(bare.read_text(encoding="utf-8").splitlines()) == 2
+    code, out, err = run(capsys, "play", "razz", "--bots-only", "-n", "1", "--history", str(bare), "--append")
+    assert code == 0 and len(bare.read_text(encoding="utf-8").splitlines()) == 2
+    # (an audit's finding: "history saved to ... (1 hand)" read as the file's whole count)
+    assert f"history added to the end of {bare} (1 hand)" in out + err
     code, out, _ = run(capsys, "replay", str(bare))
     assert code == 0 and out.count("-- result") == 2
 

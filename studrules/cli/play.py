@@ -427,7 +427,8 @@ def run_table(args, variants, *, hands: int | None, rotate: str) -> int:
         count = f"{written} hand{'s' if written != 1 else ''}"
         if written > done:  # the hand under way when the session stopped is saved as far as it went
             count += f": {done} played and hand {done + 1} unfinished"
-        print(visible(f"history saved to {args.history} ({count})"), file=out if live else sys.stderr)
+        saved = "added to the end of" if getattr(args, "append", False) else "saved to"  # (not the file's whole count)
+        print(visible(f"history {saved} {args.history} ({count})"), file=out if live else sys.stderr)
     if getattr(args, "phh", None):
         _export_phh(args, out if live else sys.stderr)
     return status
