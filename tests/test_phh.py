@@ -53,6 +53,36 @@ def test_seven_card_games_with_other_card_rules_are_refused_saying_which(name, w
     assert why in str(err.value)
 
 
+@pytest.mark.parametrize(
+    "change, why",
+    [
+        (
+            "steps:\n  - ante: {id: ante, amount: ante, who: dealer}\n",
+            "its ante is not the same dead ante from every player",
+        ),
+        (
+            "steps:\n  - ante: {id: ante, amount: ante, dead: false}\n",
+            "its ante is not the same dead ante from every player",
+        ),
+        (
+            "steps:\n  - betting:\n      id: round-1\n      bring_in: {who: lowest_up_card, tie_break: nearest_dealer, "
+            "amount: bring_in, complete: true}\n",
+            "equal bring-in cards are not told apart by suit",
+        ),
+    ],
+)
+def test_seven_card_stud_with_another_ante_or_bring_in_tie_is_refused(change, why):
+    # an audit's finding: a dealer ante or a live ante was written as every player's dead ante,
+    # and a bring-in tie broken by seat as PHH's by suit: unflagged files whose stacks were
+    # wrong (a dealer ante of 4 at three seats: the record said [97, 97, 106], the file [93, 93, 114])
+    from studrules.spec.loader import load_variant_text
+
+    variant = load_variant_text(f"extends: seven-card-stud\nname: changed\n{change}")
+    with pytest.raises(PHHError) as err:
+        phh_code(variant)
+    assert why in str(err.value)
+
+
 def test_a_five_card_game_is_refused_saying_how_its_deal_differs():
     with pytest.raises(PHHError) as err:
         phh_code(load_variant("five-card-stud"))

@@ -137,6 +137,8 @@ def _structure(variant, stakes: Mapping[str, int] | None = None) -> tuple[str, d
     if any(s.when is not None for s in variant.steps):
         raise no("some of its steps happen only under a condition")
     ante = variant.steps_of(AnteStep)[0]
+    if ante.who != "every_player" or not ante.dead or ante.chosen_by_player:
+        raise no("its ante is not the same dead ante from every player (PHH's antes are)")
     rounds = variant.steps_of(BettingStep)
     if any(r.structure != "fixed_limit" for r in rounds):
         raise no("its betting is not fixed limit in every round")
@@ -149,6 +151,8 @@ def _structure(variant, stakes: Mapping[str, int] | None = None) -> tuple[str, d
     first = rounds[0]
     if first.bring_in is None or not first.bring_in.complete or first.first_to_act.rule != "bring_in":
         raise no("its first round does not open with a bring-in that may be completed")
+    if first.bring_in.tie_break != "suit":
+        raise no("equal bring-in cards are not told apart by suit (PHH's are)")
     if any(r.bring_in is not None for r in rounds[1:]):
         raise no("it has a bring-in after the first round")
     if any(r.first_to_act.rule != "best_visible" for r in rounds[1:]):
