@@ -226,31 +226,36 @@ def test_the_page_is_usable_with_the_keyboard(browser, server, shots):
     shots(page, "keyboard")
 
 
+def _amount_field(page):
+    """Ann plays passively at a no-limit table until she is offered a bet or raise of her
+    own size: its field (a locator) and verb."""
+    for _ in range(60):
+        page.wait_for_timeout(200)
+        field = page.locator("#amount-bet, #amount-raise")
+        if field.count():
+            return field.first, field.first.get_attribute("id").split("-")[1]
+        if not _passive(page):
+            page.wait_for_timeout(100)
+    raise AssertionError("Ann was never offered a bet or raise of her own size")
+
+
 def test_a_bet_of_any_size_is_typed_in_the_amount_field(browser, server, shots):
     # the Russian home game is no limit: a bet is any total from the minimum
     # to the stack, chosen in a field (and a slider) beside its button
     page = browser.new_context().new_page()
     _create(page, server, "Ann", "five-card-stud-ru-home", 2)
     _start_with_a_bot(page)
-    for _ in range(60):
-        page.wait_for_timeout(200)
-        field = page.locator("#amount-bet, #amount-raise")
-        if field.count():
-            low, high = int(field.first.get_attribute("min")), int(field.first.get_attribute("max"))
-            amount = min(low + 3, high)
-            field.first.fill(str(amount))
-            verb = field.first.get_attribute("id").split("-")[1]
-            shots(page, "amount")
-            page.locator(f'#actions button[data-verb="{verb}"]').click()
-            page.wait_for_function(
-                f"document.getElementById('events').textContent.includes('Ann {verb}s') ||"
-                f" document.getElementById('events').textContent.includes('Ann {verb}')"
-            )
-            assert str(amount) in page.locator("#events li", has_text=f"Ann {verb}").last.inner_text()
-            return
-        if not _passive(page):
-            page.wait_for_timeout(100)
-    raise AssertionError("Ann was never offered a bet or raise of her own size")
+    field, verb = _amount_field(page)
+    low, high = int(field.get_attribute("min")), int(field.get_attribute("max"))
+    amount = min(low + 3, high)
+    field.fill(str(amount))
+    shots(page, "amount")
+    page.locator(f'#actions button[data-verb="{verb}"]').click()
+    page.wait_for_function(
+        f"document.getElementById('events').textContent.includes('Ann {verb}s') ||"
+        f" document.getElementById('events').textContent.includes('Ann {verb}')"
+    )
+    assert str(amount) in page.locator("#events li", has_text=f"Ann {verb}").last.inner_text()
 
 
 def test_a_friend_joins_after_the_start_then_leaves_and_a_spectator_watches(browser, server, shots):

@@ -531,6 +531,18 @@ def test_a_host_with_a_page_open_keeps_his_part_and_one_gone_keeps_it_while_nobo
     assert room.is_host(ann)
 
 
+def _restored(tmp_path, clock):
+    """A table of Ann (the host) and Bob, read again by a server started at the clock's time:
+    the restored room, and its seats of Ann and Bob."""
+    db = tmp_path / "tables.db"
+    server = Server(db, clock=clock)
+    room, _ = server.create({"host": "Ann", "variants": ["razz"], "seats": 3})
+    server.join(room, "Bob")
+    back = Server(db, clock=clock).rooms[room.id]
+    ann, bob = (next(s for s in back.seats if s is not None and s.name == n) for n in ("Ann", "Bob"))
+    return back, ann, bob
+
+
 def test_a_restored_table_s_host_who_never_opens_a_page_hands_his_part_on(tmp_path):
     # an audit's leftover: after a restart no page is open, and a host who never opened one
     # again kept his part for ever once the others were back (his part passed only a minute
@@ -538,13 +550,8 @@ def test_a_restored_table_s_host_who_never_opens_a_page_hands_his_part_on(tmp_pa
     from studrules.web.presence import HOST_GONE_AFTER
 
     clock = Clock()
-    db = tmp_path / "tables.db"
-    server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": ["razz"], "seats": 3})
-    server.join(room, "Bob")
     clock.now = 100.0
-    back = Server(db, clock=clock).rooms[room.id]
-    ann, bob = (next(s for s in back.seats if s is not None and s.name == n) for n in ("Ann", "Bob"))
+    back, ann, bob = _restored(tmp_path, clock)
     assert back.is_host(ann)
     back.page_opened(bob)
     clock.now = 100.0 + HOST_GONE_AFTER - 1
@@ -558,12 +565,7 @@ def test_a_restored_table_s_host_who_opens_his_page_again_keeps_his_part(tmp_pat
     from studrules.web.presence import HOST_GONE_AFTER
 
     clock = Clock()
-    db = tmp_path / "tables.db"
-    server = Server(db, clock=clock)
-    room, ann = server.create({"host": "Ann", "variants": ["razz"], "seats": 3})
-    server.join(room, "Bob")
-    back = Server(db, clock=clock).rooms[room.id]
-    ann, bob = (next(s for s in back.seats if s is not None and s.name == n) for n in ("Ann", "Bob"))
+    back, ann, bob = _restored(tmp_path, clock)
     back.page_opened(bob)
     back.page_opened(ann)
     clock.now = 10 * HOST_GONE_AFTER
