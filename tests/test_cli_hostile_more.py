@@ -488,3 +488,17 @@ def test_a_history_moved_with_its_variant_file_is_replayed_from_the_file_beside_
     (moved / "my-razz.yaml").write_text("extends: seven-card-stud\nname: my-razz\n", encoding="utf-8")
     code, _, err = run(capsys, "replay", "h.jsonl")
     assert code == 1 and "h.jsonl:1:1:" in err
+
+
+@pytest.mark.parametrize("command", [["diff", "razz", "seven-card-stud"], ["compare", "razz", "razz", "-n", "2"]])
+def test_an_html_page_must_be_named_html_and_a_variant_file_is_never_written_over(tmp_path, capsys, command):
+    # an audit's finding: --html took any name, so `--html mine.yaml --force` wrote a page
+    # over a variant file of one's own (--history, --phh and --write check their names)
+    mine = _file(tmp_path, "mine.yaml", "extends: razz\nname: mine\n")
+    code, _, err = run(capsys, *command, "--html", str(mine), "--force")
+    assert code == 2 and f"--html {mine}: an HTML page's name ends in .html" in err
+    assert mine.read_text(encoding="utf-8") == "extends: razz\nname: mine\n"
+    page = tmp_path / "report.HTML"
+    assert run(capsys, *command, "--html", str(page))[0] == 0 and page.read_text(encoding="utf-8").startswith(
+        "<!DOCTYPE html>"
+    )

@@ -48,10 +48,12 @@ def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterabl
     if not target.parent.is_dir():
         raise StudrulesError(f"{flag} {path}: there is no folder {target.parent}")
     refuse_a_file_in_use(flag, path, keep)
+    if target.exists() and not target.is_file():
+        raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
+    if flag == "--html" and target.suffix.lower() not in (".html", ".htm"):  # (not a .yaml or .jsonl, say)
+        raise UsageError(f"--html {path}: an HTML page's name ends in .html")
     if not target.exists():
         return writable(flag, target)
-    if not target.is_file():
-        raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
     if not force:
         raise StudrulesError(f"{flag} {path}: the file exists; --force replaces it")
     return writable(flag, target)
