@@ -129,6 +129,20 @@ def test_pokerkit_loads_the_export_and_ends_with_the_same_stacks(name):
     assert checked >= 6
 
 
+def test_a_hand_dealt_its_own_antes_is_exported_with_them():
+    # an audit's finding: a hand given antes of 5 (the file's is 1) was exported with the
+    # file's ante: the record said [92, 92, 116], PokerKit replayed [96, 96, 108]. Worked by
+    # hand: antes 15, the bring-in of 3 called by the other two (9), every later round checked: a pot
+    # of 24 to Cat, who ends on 100 - 5 - 3 + 24 = 116; Ann and Bob on 100 - 8 = 92
+    h = Hand(load_variant("seven-card-stud"), PLAYERS, 100, seed=4, antes=dict.fromkeys(PLAYERS, 5))
+    play_hand(h, {p: make_policy("check-call") for p in PLAYERS})
+    assert h.result().stacks == {"Ann": 92, "Bob": 92, "Cat": 116}
+    fields = hand_to_phh(h)
+    assert fields["antes"] == [5, 5, 5] and fields["finishing_stacks"] == [92, 92, 116]
+    pokerkit = _pokerkit()
+    assert list(list(pokerkit.HandHistory.loads(dumps_phh([fields])))[-1].stacks) == [92, 92, 116]
+
+
 def test_export_history_leaves_out_other_games_and_the_command_writes_the_file(tmp_path):
     path = tmp_path / "h.jsonl"
     write_history(path, [played("razz", 1), played("five-card-stud-fr", 2), played("seven-card-stud", 3)])

@@ -365,11 +365,11 @@ def hand_to_phh(hand, *, number: int | None = None) -> dict:
                 cards = "".join(str(c) for c in hand.cards_of(p))
                 actions.append(f"p{seat[p]} sm {cards} # wins without showing: every opponent mucked")
     unmodelled = _pokerkit_objections(hand, info)
-    n = len(hand.players)
+    posted = {e.player: e.amount for e in hand.events if e.type == "ante"}
     out: dict[str, Any] = {
         "variant": code,
         "ante_trimming_status": False,
-        "antes": [info["antes"]] * n,
+        "antes": [posted.get(p, info["antes"]) for p in hand.players],  # (a hand dealt its own antes: those)
         "bring_in": info["bring_in"],
         "small_bet": info["small_bet"],
         "big_bet": info["big_bet"],
