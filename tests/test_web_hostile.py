@@ -57,6 +57,26 @@ def test_a_name_with_a_line_break_is_refused_at_the_door(client, name):
     assert [s.name for s in room.seats if s is not None] == ["Ann"]  # nothing changed
 
 
+@pytest.mark.parametrize(
+    "name, said",
+    [
+        ("\uff21nn", "somebody at this table is called"),  # a full-width A: "Ａnn" beside Ann
+        ("ANN", "somebody at this table is called"),
+        ("\uff28\uff2f\uff35\uff33\uff25", "is a word of the game"),  # "ＨＯＵＳＥ"
+        ("Ann\u3164", "a name is 1 to 16 letters"),  # a letter that shows nothing
+        ("\u3164", "a name is 1 to 16 letters"),
+    ],
+)
+def test_a_name_that_looks_like_another_or_like_nothing_is_refused(client, name, said):
+    # an audit's finding: "Ａnn" (full-width) sat beside Ann and looked the same on the page,
+    # "ＨＯＵＳＥ" passed the reserved words, and a Hangul filler made an invisible name
+    t = _table(client)
+    r = client.post(f"/api/tables/{t['table']}/join", json={"name": name})
+    assert r.status_code == 400 and said in r.json()["error"]
+    room = client.app.state.server.rooms[t["table"]]
+    assert [s.name for s in room.seats if s is not None] == ["Ann"]
+
+
 def test_every_text_field_is_matched_whole():
     with pytest.raises(ProtocolError):
         check_name("Ann\n")

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 from ..errors import StudrulesError
@@ -81,6 +82,7 @@ __all__ = [
     "check_name",
     "RateLimit",
     "whole_unicode",
+    "name_key",
 ]
 
 #: The largest message a browser may send, in bytes.
@@ -109,6 +111,8 @@ _PATTERN_WORDS = {
 
 #: Names the hand itself uses for somebody who is not a player.
 _RESERVED = frozenset({"house", "dealer", "middle", "community", "burns"})
+#: Letters that show nothing (the Hangul fillers): a name of them, or with them, looks like another.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 
 #: The bots the host may seat (``strategy``: each game's own strategy, for games against the house).
 _BOTS = ("sensible", "check-call", "random", "strategy")
@@ -303,11 +307,21 @@ def check_name(name: Any) -> str:
     ...
     studrules.web.protocol.ProtocolError: a name is 1 to 16 letters, digits or _ . ' - (no spaces)
     """
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name) or _BLANK_LETTERS.intersection(name):
         raise ProtocolError("a name is 1 to 16 letters, digits or _ . ' - (no spaces)")
-    if name.lower() in _RESERVED:
+    if name_key(name) in _RESERVED:
         raise ProtocolError(f"'{name}' is a word of the game: choose another name")
     return name
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: their letters as a reader sees them (a full-width
+    ``Ａnn`` is ``Ann``) in one case; two names of one key are one name at a table.
+
+    >>> name_key("ＡNN") == name_key("ann")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 class RateLimit:

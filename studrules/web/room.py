@@ -58,7 +58,7 @@ from .chat import _Chat
 from .config import TableConfig, TableError
 from .dealer_choice import _DealersChoice
 from .presence import _Presence
-from .protocol import ProtocolError, RateLimit, check_name
+from .protocol import ProtocolError, RateLimit, check_name, name_key
 from .rebuys import _Rebuys
 from .seat import AWAY_AFTER, Seat, time_out_action
 from .settings_change import Change, check_change
@@ -130,7 +130,7 @@ class Room(_Presence, _SideBets, _Rebuys, _Chat, _DealersChoice):
             raise TableError(str(err)) from None
         if self.state in ("over", "broken"):
             raise TableError("the game is over: no seat is dealt in again")
-        if any(s is not None and s.name.lower() == name.lower() for s in self.seats):
+        if any(s is not None and name_key(s.name) == name_key(name) for s in self.seats):
             raise TableError(f"somebody at this table is called {name}: choose another name")
         free = next((i for i, s in enumerate(self.seats) if s is None), None)
         if free is None:
