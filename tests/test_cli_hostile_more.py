@@ -502,3 +502,45 @@ def test_an_html_page_must_be_named_html_and_a_variant_file_is_never_written_ove
     assert run(capsys, *command, "--html", str(page))[0] == 0 and page.read_text(encoding="utf-8").startswith(
         "<!DOCTYPE html>"
     )
+
+
+@pytest.mark.parametrize(
+    "flag, command",
+    [
+        ("--html", ["diff", "razz", "razz"]),
+        ("--history", ["play", "razz", "--bots-only", "-n", "1"]),
+        ("-o", ["export-phh", "HISTORY"]),
+    ],
+)
+def test_an_output_named_by_a_link_is_refused_without_force(tmp_path, capsys, flag, command):
+    # an audit's finding: an output whose name was a link (to a file, or to nowhere) was
+    # written without --force: the link replaced, or a file made where the link pointed
+    history = tmp_path / "h.jsonl"
+    assert run(capsys, "play", "seven-card-stud", "--bots-only", "-n", "1", "--history", str(history))[0] == 0
+    suffix = {"--html": ".html", "--history": ".jsonl", "-o": ".phh"}[flag]
+    kept = _file(tmp_path, f"kept{suffix}", "mine\n")
+    for target in (kept, tmp_path / f"nowhere{suffix}"):
+        link = tmp_path / f"link{suffix}"
+        link.unlink(missing_ok=True)
+        link.symlink_to(target)
+        argv = [str(history) if word == "HISTORY" else word for word in command]
+        code, _, err = run(capsys, *argv, flag, str(link))
+        said = "a link is there; --force replaces it"
+        if flag == "--history":  # (a history through a link to a file: that file exists)
+            said = (
+                "the file exists; --append continues it, --force replaces it"
+                if target == kept
+                else "a link to no file is there; name another file"
+            )
+        assert code == 1 and f"{flag} {link}: {said}" in err
+        assert link.is_symlink() and kept.read_text(encoding="utf-8") == "mine\n"
+        assert not (tmp_path / f"nowhere{suffix}").exists()
+
+
+def test_a_flag_is_never_taken_from_its_first_letters(capsys):
+    # an audit's finding: argparse took `serve --seed` for --seeded-tables (tables whose seed a
+    # client gives, so he knows every card) and `--f` for --force, silently
+    code, _, err = run(capsys, "serve", "--seed")
+    assert code == 2 and "unrecognized argument: --seed (did you mean '--seeded-tables'?)" in err
+    code, _, err = run(capsys, "play", "razz", "--bots-only", "--f")
+    assert code == 2 and "unrecognized argument: --f" in err

@@ -48,6 +48,8 @@ def check_output_file(flag: str, path: str | Path, *, force: bool, keep: Iterabl
     if not target.parent.is_dir():
         raise StudrulesError(f"{flag} {path}: there is no folder {target.parent}")
     refuse_a_file_in_use(flag, path, keep)
+    if target.is_symlink() and not force:  # (one to nowhere too: written through, a file appeared elsewhere)
+        raise StudrulesError(f"{flag} {path}: a link is there; --force replaces it")
     if target.exists() and not target.is_file():
         raise StudrulesError(f"{flag} {path}: that is not a regular file; give a file name")
     if flag == "--html" and target.suffix.lower() not in (".html", ".htm"):  # (not a .yaml or .jsonl, say)
@@ -162,6 +164,8 @@ def check_history_target(path: str, *, append: bool, force: bool, keep: Sequence
     if target.suffix.lower() not in HISTORY_SUFFIXES:  # (replay and export-phh know a history by its name)
         raise UsageError(f"--history {path}: a hand history's name ends in .jsonl (JSON lines)")
     refuse_a_file_in_use("--history", path, keep)
+    if target.is_symlink() and not target.exists():  # (written through, the hands would go elsewhere)
+        raise StudrulesError(f"--history {path}: a link to no file is there; name another file")
     if not target.exists():
         if append:
             raise StudrulesError(f"--history {path}: --append continues a history, and there is none")

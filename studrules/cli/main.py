@@ -45,6 +45,11 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with a suggestion for a misspelt command, flag or choice, and
     the command's own usage for a flag it does not take."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # no flag is taken from its first letters: `serve --seed` is no `--seeded-tables`, nor
+        # `--f` a `--force` (a misspelt or cut flag is refused, with the flag it may have meant)
+        super().__init__(*args, **{**kwargs, "allow_abbrev": False})
+
     def _print_message(self, message: str, file: Any = None) -> None:
         # (argparse drops a failed write: help sent to a full disk would vanish with exit code 0;
         # a usage error that standard error cannot take keeps its exit code, 2)
